@@ -1,0 +1,99 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import {
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useAuth } from '../lib/auth';
+import { ButtonLink, ListItemLink } from './RouterLinks';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Budgets' },
+  { to: '/envelopes', label: 'Envelopes' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/upload', label: 'Upload' },
+  { to: '/create-budget', label: 'Create Budget' },
+  { to: '/transactions', label: 'Transactions' },
+  { to: '/profile', label: 'Profile' },
+] as const;
+
+/** Title, the seven links, a welcome with the username and Logout; a drawer below 1200 px. */
+export function NavBar() {
+  const { user, signOut } = useAuth();
+  const [open, setOpen] = useState(false);
+  const welcome = `Welcome, ${user?.username ?? ''}`;
+
+  return (
+    <AppBar position="sticky" component="header">
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton
+          color="inherit"
+          edge="start"
+          aria-label="Open navigation"
+          onClick={() => setOpen(true)}
+          sx={{ display: { xs: 'inline-flex', xl: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Typography variant="h6" component="div" sx={{ fontWeight: 700, whiteSpace: 'nowrap', mr: 2 }}>
+          Budget Tracker
+        </Typography>
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', xl: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+          {NAV_LINKS.map((link) => (
+            <ButtonLink
+              key={link.to}
+              to={link.to}
+              color="inherit"
+              activeOptions={{ exact: true }}
+              activeProps={{ 'aria-current': 'page', sx: { bgcolor: 'rgba(255,255,255,0.16)' } }}
+            >
+              {link.label}
+            </ButtonLink>
+          ))}
+        </Box>
+        <Box sx={{ flexGrow: { xs: 1, xl: 0 } }} />
+        <Typography
+          variant="body2"
+          sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 }}
+          data-testid="welcome"
+        >
+          {welcome}
+        </Typography>
+        <Button color="inherit" variant="outlined" onClick={() => void signOut()} sx={{ ml: 1, flexShrink: 0 }}>
+          Logout
+        </Button>
+      </Toolbar>
+      <Drawer open={open} onClose={() => setOpen(false)}>
+        <Box sx={{ width: 260 }} role="presentation">
+          <Typography variant="subtitle1" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
+            {welcome}
+          </Typography>
+          <Divider />
+          <List component="nav" aria-label="Main">
+            {NAV_LINKS.map((link) => (
+              <ListItem key={link.to} disablePadding>
+                <ListItemLink
+                  to={link.to}
+                  activeOptions={{ exact: true }}
+                  activeProps={{ selected: true, 'aria-current': 'page' }}
+                  onClick={() => setOpen(false)}
+                >
+                  <ListItemText primary={link.label} />
+                </ListItemLink>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+    </AppBar>
+  );
+}

@@ -1,0 +1,124 @@
+import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useAuth } from '../../lib/auth';
+import { isServerError, serverMessage, trpc } from '../../lib/trpc';
+
+type Mode = 'login' | 'register';
+
+/**
+ * The centred login card. When the server accepts registrations it also offers
+ * creating an account; on a new instance (no users yet) it opens in that mode.
+ */
+export function LoginScreen() {
+  const { signIn } = useAuth();
+  const status = trpc.auth.status.useQuery(undefined, { staleTime: 0 });
+  const [chosenMode, setMode] = useState<Mode | null>(null);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const login = trpc.auth.login.useMutation();
+  const register = trpc.auth.register.useMutation();
+
+  const registrationOpen = status.data?.registrationOpen ?? false;
+  const firstRun = status.data ? !status.data.hasUsers : false;
+  const mode: Mode = registrationOpen ? (chosenMode ?? (firstRun ? 'register' : 'login')) : 'login';
+  const busy = login.isPending || register.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    try {
+      const result =
+        mode === 'login'
+          ? await login.mutateAsync({ username, password })
+          : await register.mutateAsync({ username, password });
+      signIn(result);
+    } catch (failure) {
+      if (isServerError(failure)) {
+        setError(serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
+      } else {
+        setError('Something went wrong. Please try again.');
+      }
+    }
+  }
+
+  function switchMode(next: Mode) {
+    setMode(next);
+    setError('');
+  }
+
+  const submitLabel =
+    mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
+
+  return (
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Typography variant="h1" component="h1" align="center" gutterBottom>
+            Budget Tracker
+          </Typography>
+          {mode === 'register' && (
+            <Typography variant="body2" color="text.secondary" align="center" sx={{ mb: 1 }}>
+              {firstRun ? 'Welcome! Create the first account on this server.' : 'Create a new account.'}
+            </Typography>
+          )}
+          <Stack component="form" spacing={2} onSubmit={submit} noValidate={false} sx={{ mt: 2 }}>
+            <TextField
+              label="Username"
+              name="username"
+              autoComplete="username"
+              required
+              fullWidth
+              size="medium"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              autoFocus
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+              required
+              fullWidth
+              size="medium"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              helperText={mode === 'register' ? 'At least 8 characters' : undefined}
+            />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+              {submitLabel}
+            </Button>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+          {registrationOpen && (
+            <Typography variant="body2" align="center" sx={{ mt: 2 }}>
+              {mode === 'login' ? (
+                <>
+                  No account yet?{' '}
+                  <Link component="button" type="button" onClick={() => switchMode('register')}>
+                    Create an account
+                  </Link>
+                </>
+              ) : (
+                <>
+                  Already have an account?{' '}
+                  <Link component="button" type="button" onClick={() => switchMode('login')}>
+                    Log in instead
+                  </Link>
+                </>
+              )}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

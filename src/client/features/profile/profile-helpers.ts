@@ -1,0 +1,7 @@
+/** A strong random API token: 32 random bytes (256 bits) as base64url, 43 characters. */
+export function generateApiToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

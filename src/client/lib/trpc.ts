@@ -1,0 +1,49 @@
+import { QueryClient } from '@tanstack/react-query';
+import { httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '../../server/trpc/router';
+import { authFetch } from './authFetch';
+
+/** All tRPC and TanStack Query wiring for the client lives here. */
+export const trpc = createTRPCReact<AppRouter>();
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          const status = (error as TRPCClientError<AppRouter>)?.data?.httpStatus;
+          if (status && status >= 400 && status < 500) return false;
+          return failureCount < 2;
+        },
+      },
+    },
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [httpBatchLink({ url: '/trpc', fetch: authFetch, maxURLLength: 4000 })],
+  });
+}
+
+/**
+ * The server's message for a failed call, or `fallback` when there is none (the
+ * spec's "server message or 'Failed to ...'"). A failure that never reached the
+ * server (network down, a bug) also gives the fallback.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.data && typeof error.message === 'string' && error.message) {
+    return error.message;
+  }
+  return fallback;
+}
+
+/** True when the error is an answer from our server (as opposed to a network or client fault). */
+export function isServerError(error: unknown): error is TRPCClientError<AppRouter> {
+  return error instanceof TRPCClientError && Boolean(error.data);
+}
+
+export type { AppRouter };

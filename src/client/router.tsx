@@ -1,0 +1,76 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { AppShell } from './components/AppShell';
+import { LoginScreen } from './features/auth/LoginScreen';
+import { BudgetEditorScreen } from './features/budgets/BudgetEditorScreen';
+import { BudgetsScreen } from './features/budgets/BudgetsScreen';
+import { CategoriesScreen } from './features/categories/CategoriesScreen';
+import { EnvelopesScreen } from './features/envelopes/EnvelopesScreen';
+import { ProfileScreen } from './features/profile/ProfileScreen';
+import { EditTransactionScreen } from './features/transactions/EditTransactionScreen';
+import { TransactionSearchScreen } from './features/transactions/TransactionSearchScreen';
+import { UploadScreen } from './features/upload/UploadScreen';
+import { useAuth } from './lib/auth';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+/** 'Loading...' while the auth state loads; only the login screen until signed in. */
+function Root() {
+  const auth = useAuth();
+  if (auth.status === 'loading') {
+    return (
+      <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }} role="status">
+        <CircularProgress size={24} />
+        <Typography>Loading...</Typography>
+      </Box>
+    );
+  }
+  if (auth.status !== 'authenticated') return <LoginScreen />;
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+function NotFound() {
+  return (
+    <Typography variant="h1" gutterBottom>
+      Page not found
+    </Typography>
+  );
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+});
+
+const routes = [
+  createRoute({ getParentRoute: () => rootRoute, path: '/', component: BudgetsScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/envelopes', component: EnvelopesScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/categories', component: CategoriesScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/upload', component: UploadScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/create-budget', component: BudgetEditorScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/transactions', component: TransactionSearchScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/create-transaction', component: EditTransactionScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/profile', component: ProfileScreen }),
+];
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree: rootRoute.addChildren(routes),
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

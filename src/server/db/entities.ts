@@ -1,0 +1,22 @@
+import { AccountSchema } from '../modules/accounts/account.entity';
+import { RefreshTokenSchema } from '../modules/auth/refresh-token.entity';
+import { BudgetSchema } from '../modules/budgets/budget.entity';
+import { LineItemSchema } from '../modules/budgets/line-item.entity';
+import { CategorySchema } from '../modules/categories/category.entity';
+import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
+import { BatchSchema } from '../modules/transactions/batch.entity';
+import { TransactionSchema } from '../modules/transactions/transaction.entity';
+import { UserSchema } from '../modules/users/user.entity';
+
+/** Every entity the ORM knows. A new entity is added here and gets a migration. */
+export const entities = [
+  UserSchema,
+  RefreshTokenSchema,
+  AccountSchema,
+  CategorySchema,
+  BatchSchema,
+  TransactionSchema,
+  BudgetSchema,
+  LineItemSchema,
+  EnvelopeSchema,
+];

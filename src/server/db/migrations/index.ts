@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122230628_init } from './Migration20261122230628_init';
+
+/** Every migration, oldest first. A new migration file is added here too. */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261122230628_init', class: Migration20261122230628_init },
+];

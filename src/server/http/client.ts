@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../shared/errors';
+import { errorBody } from './errors';
+
+/**
+ * Serves the built React app. Any other GET that asks for HTML gets index.html so
+ * deep links and reloads work on every route; unknown /api and /trpc paths are
+ * JSON 404s, never the page.
+ */
+export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ clientDir }, 'client bundle not found; run `npm run build` to serve the app');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url === '/api' || url.startsWith('/api/') || url === '/trpc' || url.startsWith('/trpc/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(url);
+    if (wantsPage && built) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    const error = new AppError('NOT_FOUND', `No such endpoint: ${request.method} ${url}`);
+    if (wantsPage) {
+      return reply.status(503).type('text/plain; charset=utf-8').send('The client is not built. Run `npm run build`.');
+    }
+    return reply.status(404).type('application/json; charset=utf-8').send(errorBody(error));
+  });
+}

@@ -1,0 +1,9 @@
+import type { z } from 'zod';
+import { AppError, describeIssues } from '../../shared/errors';
+
+/** Parses a request part with a shared schema; a failure is a 400 naming each field. */
+export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data ?? {});
+  if (!result.success) throw new AppError('BAD_REQUEST', describeIssues(result.error.issues));
+  return result.data;
+}

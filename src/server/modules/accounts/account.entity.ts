@@ -1,0 +1,29 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { User } from '../users/user.entity';
+
+export class Account {
+  id!: number;
+  user!: User;
+  name!: string;
+  /** Lower-cased name: account names are unique per user regardless of case. */
+  nameKey!: string;
+  type!: string;
+  /** Integer cents. */
+  balance!: number;
+  createdAt!: string;
+}
+
+export const AccountSchema = new EntitySchema<Account>({
+  class: Account,
+  tableName: 'account',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
+    name: { type: 'string', length: 255 },
+    nameKey: { type: 'string', length: 255 },
+    type: { type: 'string', length: 16 },
+    balance: { type: 'integer', default: 0 },
+    createdAt: { type: 'string', length: 32 },
+  },
+  uniques: [{ properties: ['user', 'nameKey'] }],
+});

@@ -1,0 +1,31 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { User } from '../users/user.entity';
+import { Budget } from './budget.entity';
+
+export class LineItem {
+  id!: number;
+  user!: User;
+  budget!: Budget;
+  name!: string;
+  /** Integer cents. */
+  amount!: number;
+  type!: string;
+  /** Category names, matched regardless of case. */
+  relatedCategories!: string[];
+  createdAt!: string;
+}
+
+export const LineItemSchema = new EntitySchema<LineItem>({
+  class: LineItem,
+  tableName: 'line_item',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: true },
+    budget: { kind: 'm:1', entity: () => Budget, deleteRule: 'cascade', index: true },
+    name: { type: 'string', length: 255 },
+    amount: { type: 'integer' },
+    type: { type: 'string', length: 16 },
+    relatedCategories: { type: 'json' },
+    createdAt: { type: 'string', length: 32 },
+  },
+});

@@ -1,0 +1,48 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { Account } from '../accounts/account.entity';
+import { Category } from '../categories/category.entity';
+import { User } from '../users/user.entity';
+import { Batch } from './batch.entity';
+
+export class Transaction {
+  id!: number;
+  user!: User;
+  account?: Account | null;
+  category?: Category | null;
+  /** Calendar date `YYYY-MM-DD`. */
+  postDate!: string;
+  description!: string;
+  /** Integer cents; negative is money out. */
+  amount!: number;
+  type!: string;
+  /** True on a parent that was split; its children carry `parent`. */
+  isSplit!: boolean;
+  parent?: Transaction | null;
+  splitNote?: string | null;
+  batch?: Batch | null;
+  createdAt!: string;
+}
+
+export const TransactionSchema = new EntitySchema<Transaction>({
+  class: Transaction,
+  tableName: 'transaction',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
+    account: { kind: 'm:1', entity: () => Account, nullable: true, deleteRule: 'restrict' },
+    category: { kind: 'm:1', entity: () => Category, nullable: true, deleteRule: 'set null', index: true },
+    postDate: { type: 'string', length: 10 },
+    description: { type: 'text' },
+    amount: { type: 'integer' },
+    type: { type: 'string', length: 16 },
+    isSplit: { type: 'boolean', default: false },
+    parent: { kind: 'm:1', entity: () => Transaction, nullable: true, deleteRule: 'cascade', index: true },
+    splitNote: { type: 'text', nullable: true },
+    batch: { kind: 'm:1', entity: () => Batch, nullable: true, deleteRule: 'cascade', index: true },
+    createdAt: { type: 'string', length: 32 },
+  },
+  indexes: [
+    { name: 'transaction_user_post_date_index', properties: ['user', 'postDate'] },
+    { name: 'transaction_account_post_date_amount_index', properties: ['account', 'postDate', 'amount'] },
+  ],
+});

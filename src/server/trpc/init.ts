@@ -1,0 +1,53 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { describeIssues, errorCodes, INTERNAL_ERROR_MESSAGE, type ValidationIssue } from '../../shared/errors';
+import { toAppError } from '../http/errors';
+import type { AuthUser } from '../modules/auth/auth.service';
+import type { Context } from './context';
+
+function validationIssues(cause: unknown): ValidationIssue[] | null {
+  const issues = (cause as { issues?: unknown } | undefined)?.issues;
+  return Array.isArray(issues) ? (issues as ValidationIssue[]) : null;
+}
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
+    const message = issues
+      ? describeIssues(issues)
+      : error.code === 'INTERNAL_SERVER_ERROR'
+        ? INTERNAL_ERROR_MESSAGE
+        : shape.message;
+    const details = (error.cause as { details?: Record<string, unknown> } | undefined)?.details;
+    return { ...shape, message, data: { ...shape.data, ...(details ? { details } : {}) } };
+  },
+});
+
+/** Maps the service layer's AppError (and ORM errors) onto tRPC codes from the shared table. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && !(result.error.cause instanceof TRPCError) && result.error.code === 'INTERNAL_SERVER_ERROR') {
+    const cause = result.error.cause ?? result.error;
+    const appError = toAppError(cause);
+    if (appError.code !== 'INTERNAL') {
+      throw new TRPCError({ code: errorCodes[appError.code].trpc, message: appError.message, cause: appError });
+    }
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** Narrows the context to a signed-in user (access token or API token). */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if (!ctx.bearer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
+  let user: AuthUser;
+  try {
+    user = await ctx.services.auth.authenticate(ctx.em, ctx.bearer);
+  } catch (error) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: toAppError(error).message });
+  }
+  return next({ ctx: { ...ctx, user } });
+});

@@ -1,0 +1,23 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/better-sqlite';
+import type { AppConfig } from './config/config';
+import type { AccessTokenClaims, AuthUser } from './modules/auth/auth.service';
+import type { AppServices } from './services';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    orm: MikroORM;
+    services: AppServices;
+  }
+  interface FastifyRequest {
+    /** A fork of the ORM's entity manager for this request alone. */
+    em: EntityManager;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AuthUser;
+  }
+}
