@@ -1,7 +1,8 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, Outlet } from '@tanstack/react-router';
 import { AppShell } from './components/AppShell';
+import { LoadingScreen } from './components/LoadingScreen';
 import { LoginScreen } from './features/auth/LoginScreen';
 import { BudgetEditorScreen } from './features/budgets/BudgetEditorScreen';
 import { BudgetsScreen } from './features/budgets/BudgetsScreen';
@@ -20,14 +21,7 @@ export interface RouterContext {
 /** 'Loading...' while the auth state loads; only the login screen until signed in. */
 function Root() {
   const auth = useAuth();
-  if (auth.status === 'loading') {
-    return (
-      <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2 }} role="status">
-        <CircularProgress size={24} />
-        <Typography>Loading...</Typography>
-      </Box>
-    );
-  }
+  if (auth.status === 'loading') return <LoadingScreen />;
   if (auth.status !== 'authenticated') return <LoginScreen />;
   return (
     <AppShell>

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
+import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAuth } from '../../lib/auth';
 import { isServerError, serverMessage, trpc } from '../../lib/trpc';
 
@@ -46,6 +47,9 @@ export function LoginScreen() {
     setMode(next);
     setError('');
   }
+
+  // The auth state is not known until the server says whether it has users.
+  if (status.isPending) return <LoadingScreen />;
 
   const submitLabel =
     mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';

@@ -151,9 +151,8 @@ export function ProfileScreen() {
               <TextField
                 value={savedToken}
                 fullWidth
-                aria-label="Saved API token"
                 slotProps={{
-                  htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } },
+                  htmlInput: { readOnly: true, 'aria-label': 'Saved API token', style: { fontFamily: 'monospace' } },
                   input: {
                     endAdornment: (
                       <InputAdornment position="end">

@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { registerUser } from '../helpers/http';
+import { startServer, type TestServer } from '../helpers/server';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
+
+/** Launches Debian's Chromium headless, without any of its calls home. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium (see .ci/run)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** Starts the real server serving the built client (run `npm run build` first). */
+export async function startAppServer(env: Record<string, string> = {}): Promise<TestServer> {
+  if (!existsSync(path.resolve('dist/client/index.html'))) {
+    throw new Error('dist/client is missing: run `npm run build` before the e2e tests');
+  }
+  return startServer(env);
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Errors the page threw or logged; a test can assert there were none. */
+  errors: string[];
+}
+
+/** A fresh browser context (own storage) with one page, collecting page errors. */
+export async function openPage(browser: Browser, width = 1400, height = 900): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width, height } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Logs in through the login card and waits for the navigation bar. */
+export async function loginViaUi(page: Page, baseUrl: string, username: string, password: string, pathName = '/') {
+  await page.goto(`${baseUrl}${pathName}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText(`Welcome, ${username}`).first().waitFor();
+}
+
+/** Registers a user over the API and signs the page in through the login card. */
+export async function signedInPage(browser: Browser, server: TestServer, width = 1400, height = 900) {
+  const user = await registerUser(server.url);
+  const session = await openPage(browser, width, height);
+  await loginViaUi(session.page, server.url, user.user.username, user.password);
+  return { ...session, user };
+}
+
+/** Runs axe on the page and fails on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/** Saves a screenshot under tests/e2e/screenshots and checks nothing overflows sideways. */
+export async function screenshotAndCheckWidth(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} overflows sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+}

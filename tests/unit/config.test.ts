@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config/config';
+
+describe('loadConfig', () => {
+  it('starts with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      databaseFile: path.resolve('data/budget-tracker.sqlite'),
+      allowRegistration: true,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 86400,
+      uploadLimitBytes: 10 * 1024 * 1024,
+    });
+    expect(config.jwtSecret).toBeUndefined();
+  });
+
+  it.each([
+    [{ ACCESS_TOKEN_TTL: '90' }, 'accessTokenTtlSeconds', 90],
+    [{ ACCESS_TOKEN_TTL: '15m' }, 'accessTokenTtlSeconds', 900],
+    [{ REFRESH_TOKEN_TTL: '7d' }, 'refreshTokenTtlSeconds', 7 * 86400],
+    [{ LOGIN_WINDOW: '2h' }, 'loginWindowSeconds', 7200],
+    [{ ALLOW_REGISTRATION: 'false' }, 'allowRegistration', false],
+    [{ ALLOW_REGISTRATION: '0' }, 'allowRegistration', false],
+    [{ PORT: '8080' }, 'port', 8080],
+    [{ PORT: '' }, 'port', 3000],
+    [{ DATA_DIR: '/srv/budget' }, 'databaseFile', '/srv/budget/budget-tracker.sqlite'],
+  ])('reads %j', (env, key, expected) => {
+    expect(loadConfig(env)[key as keyof ReturnType<typeof loadConfig>]).toEqual(expected);
+  });
+
+  it('lists every bad value at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', ALLOW_REGISTRATION: 'maybe', JWT_SECRET: 'short', ACCESS_TOKEN_TTL: '0' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/^PORT:/m);
+      expect(problems).toMatch(/^ALLOW_REGISTRATION:/m);
+      expect(problems).toMatch(/^JWT_SECRET: must be at least 32 characters/m);
+      expect(problems).toMatch(/^ACCESS_TOKEN_TTL:/m);
+    }
+  });
+});
