@@ -217,7 +217,13 @@ describe('token refresh', () => {
     await page.getByLabel('New Password').fill('renewed-password');
     await page.getByLabel('Confirm Password').fill('renewed-password');
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Profile updated successfully').waitFor();
+    const notice = page.getByText('Profile updated successfully');
+    await notice.waitFor();
+    const shownAt = Date.now();
+    await notice.waitFor({ state: 'detached', timeout: 6000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(2000);
+    expect(shownFor).toBeLessThan(4500);
     expect(refreshes).toEqual([200]);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(before);
     expect(page.url()).toBe(`${server.url}/profile`);

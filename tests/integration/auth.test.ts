@@ -18,6 +18,12 @@ describe('health, 404s and headers', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
+  it('runs SQLite in WAL mode with foreign keys enforced', async () => {
+    const connection = server.app.orm.em.fork().getConnection();
+    expect(await connection.execute('pragma journal_mode')).toEqual([{ journal_mode: 'wal' }]);
+    expect(await connection.execute('pragma foreign_keys')).toEqual([{ foreign_keys: 1 }]);
+  });
+
   it('answers unknown /api and /trpc paths with JSON 404s', async () => {
     const api = await rest(url, 'GET', '/api/does-not-exist');
     expect(api.status).toBe(404);

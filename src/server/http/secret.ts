@@ -8,7 +8,8 @@ import path from 'node:path';
  */
 export function loadSigningSecret(dataDir: string, configured?: string): string {
   if (configured) return configured;
-  mkdirSync(dataDir, { recursive: true });
+  // The data folder holds everyone's finances: private to the server's user when we create it.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) {
     const secret = readFileSync(file, 'utf8').trim();
