@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { authPublicRest, authRest } from '../modules/auth/auth.rest';
 import { requireUser } from './auth';
+import { domainRoutes } from './domain-routes';
+import { openApiDocument } from './openapi';
+import { registerRestRoutes } from './rest-route';
 
 /**
  * The REST surface under /api. Adapters only parse input with the shared
@@ -9,8 +12,12 @@ import { requireUser } from './auth';
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
   await api.register(authPublicRest);
 
+  const document = openApiDocument();
+  api.get('/openapi.json', () => document);
+
   await api.register(async (secured) => {
     secured.addHook('preHandler', requireUser);
     await secured.register(authRest);
+    registerRestRoutes(secured, domainRoutes);
   });
 }

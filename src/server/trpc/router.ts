@@ -1,8 +1,18 @@
+import { accountsRouter } from '../modules/accounts/accounts.router';
 import { authRouter } from '../modules/auth/auth.router';
+import { budgetsRouter } from '../modules/budgets/budgets.router';
+import { categoriesRouter } from '../modules/categories/categories.router';
+import { envelopesRouter } from '../modules/envelopes/envelopes.router';
+import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { router } from './init';
 
 export const appRouter = router({
   auth: authRouter,
+  transactions: transactionsRouter,
+  categories: categoriesRouter,
+  accounts: accountsRouter,
+  budgets: budgetsRouter,
+  envelopes: envelopesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,15 @@
+import { accountRoutes } from '../modules/accounts/accounts.rest';
+import { budgetRoutes } from '../modules/budgets/budgets.rest';
+import { categoryRoutes } from '../modules/categories/categories.rest';
+import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
+import { transactionRoutes } from '../modules/transactions/transactions.rest';
+import type { RestRoute } from './rest-route';
+
+/** Every REST adapter of a signed-in user's data, in one list (registered, documented, isolation-tested). */
+export const domainRoutes: readonly RestRoute[] = [
+  ...transactionRoutes,
+  ...categoryRoutes,
+  ...accountRoutes,
+  ...budgetRoutes,
+  ...envelopeRoutes,
+];

@@ -1,0 +1,68 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { parseInput } from './validate';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RestCall<P, Q, B> {
+  em: EntityManager;
+  userId: number;
+  params: P;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * One REST adapter, described as data so the same list registers the Fastify
+ * routes, builds the OpenAPI document and drives the per-user isolation test.
+ */
+export interface RestRoute<P = any, Q = any, B = any> {
+  method: HttpMethod;
+  /** Fastify path under /api, e.g. `/transactions/:id`. */
+  url: string;
+  tag: string;
+  summary: string;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Success status; 200 unless given. */
+  status?: number;
+  /** What a successful answer holds, for the OpenAPI document. */
+  answer: string;
+  handler(call: RestCall<P, Q, B>): Promise<unknown> | unknown;
+}
+
+export function restRoute<P = undefined, Q = undefined, B = undefined>(route: RestRoute<P, Q, B>): RestRoute<P, Q, B> {
+  return route;
+}
+
+/** Registers routes on an instance whose preHandler has already set `request.user`. */
+export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRoute[]): void {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const params = route.params ? parseInput(route.params, request.params) : undefined;
+        const query = route.query ? parseInput(route.query, request.query) : undefined;
+        const body = route.body ? parseInput(route.body, request.body) : undefined;
+        const result = await route.handler({
+          em: request.em,
+          userId: request.user.id,
+          params,
+          query,
+          body,
+          request,
+          reply,
+        });
+        if (reply.sent) return reply;
+        if (route.status) reply.status(route.status);
+        if (result === undefined) return reply.status(route.status ?? 204).send();
+        return result;
+      },
+    });
+  }
+}

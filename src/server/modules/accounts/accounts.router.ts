@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
+import { idSchema } from '../../../shared/schemas/common';
+import { protectedProcedure, router } from '../../trpc/init';
+import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
+
+const byId = z.object({ id: idSchema });
+
+export const accountsRouter = router({
+  list: protectedProcedure.query(({ ctx }) => listAccounts(ctx.em, ctx.user.id)),
+  create: protectedProcedure.input(createAccountSchema).mutation(({ ctx, input }) => createAccount(ctx.em, ctx.user.id, input)),
+  update: protectedProcedure
+    .input(byId.extend({ data: updateAccountSchema }))
+    .mutation(({ ctx, input }) => updateAccount(ctx.em, ctx.user.id, input.id, input.data)),
+  delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user.id, input.id)),
+});

@@ -1,0 +1,85 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { AppError } from '../../../shared/errors';
+import type { AccountDto, AccountType, CreateAccountInput, UpdateAccountInput } from '../../../shared/schemas/accounts';
+import { Transaction } from '../transactions/transaction.entity';
+import { User } from '../users/user.entity';
+import { Account } from './account.entity';
+
+export function accountKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+export function toAccountDto(account: Account): AccountDto {
+  return { id: account.id, name: account.name, type: account.type as AccountType, balance: account.balance };
+}
+
+export async function listAccounts(em: EntityManager, userId: number): Promise<AccountDto[]> {
+  const rows = await em.find(Account, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } });
+  return rows.map(toAccountDto);
+}
+
+async function ownAccount(em: EntityManager, userId: number, id: number): Promise<Account> {
+  const account = await em.findOne(Account, { id, user: userId });
+  if (!account) throw new AppError('NOT_FOUND', `Account ${id} not found`);
+  return account;
+}
+
+/** The user's account by name (case-insensitive); a 404 naming it when there is none. */
+export async function findAccountByName(em: EntityManager, userId: number, name: string): Promise<Account> {
+  const account = await em.findOne(Account, { user: userId, nameKey: accountKey(name) });
+  if (!account) throw new AppError('NOT_FOUND', `Account '${name.trim()}' not found`);
+  return account;
+}
+
+async function refuseDuplicateName(em: EntityManager, userId: number, name: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(Account, { user: userId, nameKey: accountKey(name) });
+  if (clash && clash.id !== exceptId) throw new AppError('CONFLICT', `An account named '${clash.name}' already exists`);
+}
+
+export async function createAccount(em: EntityManager, userId: number, input: CreateAccountInput): Promise<AccountDto> {
+  await refuseDuplicateName(em, userId, input.name);
+  const account = em.create(Account, {
+    user: em.getReference(User, userId),
+    name: input.name.trim(),
+    nameKey: accountKey(input.name),
+    type: input.type,
+    balance: input.balance,
+    createdAt: new Date().toISOString(),
+  });
+  await em.flush();
+  return toAccountDto(account);
+}
+
+export async function updateAccount(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateAccountInput,
+): Promise<AccountDto> {
+  const account = await ownAccount(em, userId, id);
+  if (input.name !== undefined) {
+    await refuseDuplicateName(em, userId, input.name, id);
+    account.name = input.name.trim();
+    account.nameKey = accountKey(input.name);
+  }
+  if (input.type !== undefined) account.type = input.type;
+  if (input.balance !== undefined) account.balance = input.balance;
+  await em.flush();
+  return toAccountDto(account);
+}
+
+/** Refused with a 409 while transactions still use the account, so nothing is lost. */
+export async function deleteAccount(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
+  const account = await ownAccount(em, userId, id);
+  const inUse = await em.count(Transaction, { account: id, user: userId });
+  if (inUse > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Account '${account.name}' still has ${inUse} transaction${inUse === 1 ? '' : 's'}; delete them (or their batches) first`,
+      { transactionCount: inUse },
+    );
+  }
+  em.remove(account);
+  await em.flush();
+  return { message: `Account '${account.name}' deleted` };
+}

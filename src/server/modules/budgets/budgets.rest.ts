@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import {
+  createBudgetSchema,
+  createLineItemSchema,
+  saveBudgetSchema,
+  updateBudgetSchema,
+  updateLineItemSchema,
+} from '../../../shared/schemas/budgets';
+import { idParamsSchema, idSchema } from '../../../shared/schemas/common';
+import { restRoute, type RestRoute } from '../../http/rest-route';
+import {
+  budgetOverview,
+  createBudget,
+  createLineItem,
+  deleteBudget,
+  deleteLineItem,
+  listBudgets,
+  listLineItems,
+  saveBudget,
+  updateBudget,
+  updateLineItem,
+} from './budgets.service';
+
+const BUDGETS = 'Budgets';
+const LINE_ITEMS = 'Line items';
+
+export const budgetRoutes: RestRoute[] = [
+  restRoute({
+    method: 'GET',
+    url: '/budgets',
+    tag: BUDGETS,
+    summary: 'List budgets, latest start date first',
+    answer: 'An array of { id, name, startDate, endDate, amount }',
+    handler: ({ em, userId }) => listBudgets(em, userId),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/budgets',
+    tag: BUDGETS,
+    summary: 'Create a budget (amount defaults to 0)',
+    body: createBudgetSchema,
+    status: 201,
+    answer: 'The created budget with its id',
+    handler: ({ em, userId, body }) => createBudget(em, userId, body),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/budgets/save',
+    tag: BUDGETS,
+    summary: 'Create or update a budget together with all its line items in one transaction',
+    body: saveBudgetSchema,
+    answer: '{ budget, lineItems }',
+    handler: ({ em, userId, body }) => saveBudget(em, userId, body),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/budgets/:id/overview',
+    tag: BUDGETS,
+    summary: 'The budget overview: transaction type totals, line items against actuals, Untracked, nets',
+    params: idParamsSchema,
+    answer: '{ budget, lineItems, transactions, overview }',
+    handler: ({ em, userId, params }) => budgetOverview(em, userId, params.id),
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/budgets/:id',
+    tag: BUDGETS,
+    summary: 'Update any of name, startDate, endDate',
+    params: idParamsSchema,
+    body: updateBudgetSchema,
+    answer: 'The updated budget',
+    handler: ({ em, userId, params, body }) => updateBudget(em, userId, params.id, body),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/budgets/:id',
+    tag: BUDGETS,
+    summary: 'Delete a budget and its line items',
+    params: idParamsSchema,
+    answer: '{ message }',
+    handler: ({ em, userId, params }) => deleteBudget(em, userId, params.id),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/line-items/:budgetId',
+    tag: LINE_ITEMS,
+    summary: "A budget's line items",
+    params: z.object({ budgetId: idSchema }),
+    answer: 'An array of { id, budgetId, name, amount, type, relatedCategories }',
+    handler: ({ em, userId, params }) => listLineItems(em, userId, params.budgetId),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/line-items',
+    tag: LINE_ITEMS,
+    summary: 'Create a line item (type defaults to Variable)',
+    body: createLineItemSchema,
+    status: 201,
+    answer: 'The created line item',
+    handler: ({ em, userId, body }) => createLineItem(em, userId, body),
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/line-items/:id',
+    tag: LINE_ITEMS,
+    summary: 'Update any of budgetId, name, amount, type, relatedCategories',
+    params: idParamsSchema,
+    body: updateLineItemSchema,
+    answer: 'The updated line item',
+    handler: ({ em, userId, params, body }) => updateLineItem(em, userId, params.id, body),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/line-items/:id',
+    tag: LINE_ITEMS,
+    summary: 'Delete a line item',
+    params: idParamsSchema,
+    answer: '{ message }',
+    handler: ({ em, userId, params }) => deleteLineItem(em, userId, params.id),
+  }),
+];

@@ -1,0 +1,214 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { computeBudgetOverview } from '../../../shared/budget';
+import { AppError } from '../../../shared/errors';
+import type {
+  BudgetDto,
+  CreateBudgetInput,
+  CreateLineItemInput,
+  LineItemDto,
+  LineItemType,
+  SaveBudgetInput,
+  SavedBudget,
+  UpdateBudgetInput,
+  UpdateLineItemInput,
+} from '../../../shared/schemas/budgets';
+import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { searchTransactions } from '../transactions/transactions.query';
+import { User } from '../users/user.entity';
+import { Budget } from './budget.entity';
+import { LineItem } from './line-item.entity';
+
+export function toBudgetDto(budget: Budget): BudgetDto {
+  return { id: budget.id, name: budget.name, startDate: budget.startDate, endDate: budget.endDate, amount: budget.amount };
+}
+
+export function toLineItemDto(item: LineItem): LineItemDto {
+  return {
+    id: item.id,
+    budgetId: item.budget.id,
+    name: item.name,
+    amount: item.amount,
+    type: item.type as LineItemType,
+    relatedCategories: item.relatedCategories,
+  };
+}
+
+async function ownBudget(em: EntityManager, userId: number, id: number): Promise<Budget> {
+  const budget = await em.findOne(Budget, { id, user: userId });
+  if (!budget) throw new AppError('NOT_FOUND', `Budget ${id} not found`);
+  return budget;
+}
+
+async function ownLineItem(em: EntityManager, userId: number, id: number): Promise<LineItem> {
+  const item = await em.findOne(LineItem, { id, user: userId });
+  if (!item) throw new AppError('NOT_FOUND', `Line item ${id} not found`);
+  return item;
+}
+
+function checkDates(startDate: string, endDate: string): void {
+  if (startDate > endDate) throw new AppError('BAD_REQUEST', 'endDate: Start date must not be after end date');
+}
+
+export async function listBudgets(em: EntityManager, userId: number): Promise<BudgetDto[]> {
+  const rows = await em.find(Budget, { user: userId }, { orderBy: { startDate: 'desc', id: 'desc' } });
+  return rows.map(toBudgetDto);
+}
+
+export async function getBudget(em: EntityManager, userId: number, id: number): Promise<BudgetDto> {
+  return toBudgetDto(await ownBudget(em, userId, id));
+}
+
+export async function createBudget(em: EntityManager, userId: number, input: CreateBudgetInput): Promise<BudgetDto> {
+  const budget = em.create(Budget, {
+    user: em.getReference(User, userId),
+    name: input.name,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    amount: input.amount,
+    createdAt: new Date().toISOString(),
+  });
+  await em.flush();
+  return toBudgetDto(budget);
+}
+
+export async function updateBudget(em: EntityManager, userId: number, id: number, input: UpdateBudgetInput): Promise<BudgetDto> {
+  const budget = await ownBudget(em, userId, id);
+  const startDate = input.startDate ?? budget.startDate;
+  const endDate = input.endDate ?? budget.endDate;
+  checkDates(startDate, endDate);
+  if (input.name !== undefined) budget.name = input.name;
+  budget.startDate = startDate;
+  budget.endDate = endDate;
+  if (input.amount !== undefined) budget.amount = input.amount;
+  await em.flush();
+  return toBudgetDto(budget);
+}
+
+/** Deleting a budget deletes its line items (foreign key cascade, in one statement). */
+export async function deleteBudget(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
+  const budget = await ownBudget(em, userId, id);
+  await em.transactional(async (tem) => {
+    await tem.nativeDelete(LineItem, { budget: id, user: userId });
+    await tem.nativeDelete(Budget, { id, user: userId });
+  });
+  return { message: `Budget '${budget.name}' deleted` };
+}
+
+export async function listLineItems(em: EntityManager, userId: number, budgetId: number): Promise<LineItemDto[]> {
+  await ownBudget(em, userId, budgetId);
+  const items = await em.find(LineItem, { budget: budgetId, user: userId }, { orderBy: { id: 'asc' } });
+  return items.map(toLineItemDto);
+}
+
+export async function createLineItem(em: EntityManager, userId: number, input: CreateLineItemInput): Promise<LineItemDto> {
+  const budget = await ownBudget(em, userId, input.budgetId);
+  const item = em.create(LineItem, {
+    user: em.getReference(User, userId),
+    budget,
+    name: input.name,
+    amount: input.amount,
+    type: input.type,
+    relatedCategories: input.relatedCategories,
+    createdAt: new Date().toISOString(),
+  });
+  await em.flush();
+  return toLineItemDto(item);
+}
+
+export async function updateLineItem(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateLineItemInput,
+): Promise<LineItemDto> {
+  const item = await ownLineItem(em, userId, id);
+  if (input.budgetId !== undefined && input.budgetId !== item.budget.id) {
+    item.budget = await ownBudget(em, userId, input.budgetId);
+  }
+  if (input.name !== undefined) item.name = input.name;
+  if (input.amount !== undefined) item.amount = input.amount;
+  if (input.type !== undefined) item.type = input.type;
+  if (input.relatedCategories !== undefined) item.relatedCategories = input.relatedCategories;
+  await em.flush();
+  return toLineItemDto(item);
+}
+
+export async function deleteLineItem(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
+  const item = await ownLineItem(em, userId, id);
+  em.remove(item);
+  await em.flush();
+  return { message: `Line item '${item.name}' deleted` };
+}
+
+/**
+ * Writes a budget and all its line items in one database transaction: a failure
+ * part-way leaves nothing half-saved. Creates the budget when no id is given.
+ */
+export async function saveBudget(em: EntityManager, userId: number, input: SaveBudgetInput): Promise<SavedBudget> {
+  const budgetId = await em.transactional(async (tem) => {
+    const now = new Date().toISOString();
+    let budget: Budget;
+    if (input.id !== undefined) {
+      budget = await ownBudget(tem, userId, input.id);
+      budget.name = input.name;
+      budget.startDate = input.startDate;
+      budget.endDate = input.endDate;
+    } else {
+      budget = tem.create(Budget, {
+        user: tem.getReference(User, userId),
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        amount: 0,
+        createdAt: now,
+      });
+      await tem.flush();
+    }
+    const existing = input.id !== undefined ? await tem.find(LineItem, { budget: budget.id, user: userId }) : [];
+    const byId = new Map(existing.map((item) => [item.id, item]));
+    for (const deletedId of input.deletedLineItemIds) {
+      const item = byId.get(deletedId);
+      if (!item) throw new AppError('NOT_FOUND', `Line item ${deletedId} not found in this budget`);
+      tem.remove(item);
+    }
+    for (const fields of input.lineItems) {
+      if (fields.id !== undefined) {
+        const item = byId.get(fields.id);
+        if (!item) throw new AppError('NOT_FOUND', `Line item ${fields.id} not found in this budget`);
+        item.name = fields.name;
+        item.amount = fields.amount;
+        item.type = fields.type;
+        item.relatedCategories = fields.relatedCategories;
+      } else {
+        tem.create(LineItem, {
+          user: tem.getReference(User, userId),
+          budget,
+          name: fields.name,
+          amount: fields.amount,
+          type: fields.type,
+          relatedCategories: fields.relatedCategories,
+          createdAt: now,
+        });
+      }
+    }
+    await tem.flush();
+    return budget.id;
+  });
+  const fresh = em.fork();
+  return { budget: await getBudget(fresh, userId, budgetId), lineItems: await listLineItems(fresh, userId, budgetId) };
+}
+
+export interface BudgetOverviewResult {
+  budget: BudgetDto;
+  lineItems: LineItemDto[];
+  transactions: TransactionDto[];
+  overview: ReturnType<typeof computeBudgetOverview>;
+}
+
+/** The budget, its line items, the transactions between its dates and the overview of SPEC section 9. */
+export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
+  const budget = await getBudget(em, userId, id);
+  const lineItems = await listLineItems(em, userId, id);
+  const transactions = await searchTransactions(em, userId, { startDate: budget.startDate, endDate: budget.endDate });
+  return { budget, lineItems, transactions, overview: computeBudgetOverview(transactions, lineItems) };
+}

@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { AppError } from '../../../shared/errors';
+import type { CategoryDto, CreateCategoryInput } from '../../../shared/schemas/categories';
+import { User } from '../users/user.entity';
+import { Category } from './category.entity';
+
+/** Category names are compared trimmed and regardless of case. */
+export function categoryKey(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+export function toCategoryDto(category: Category): CategoryDto {
+  return { id: category.id, name: category.name };
+}
+
+export async function listCategories(em: EntityManager, userId: number): Promise<CategoryDto[]> {
+  const rows = await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } });
+  return rows.map(toCategoryDto);
+}
+
+export async function createCategory(em: EntityManager, userId: number, input: CreateCategoryInput): Promise<CategoryDto> {
+  const name = input.name.trim();
+  const existing = await em.findOne(Category, { user: userId, nameKey: categoryKey(name) });
+  if (existing) throw new AppError('CONFLICT', `Category '${existing.name}' already exists`);
+  const category = em.create(Category, {
+    user: em.getReference(User, userId),
+    name,
+    nameKey: categoryKey(name),
+    createdAt: new Date().toISOString(),
+  });
+  await em.flush();
+  return toCategoryDto(category);
+}
+
+/**
+ * Finds each named category of the user, creating the missing ones (first spelling
+ * wins), and answers their ids by lower-cased name. Runs inside the caller's transaction.
+ */
+export async function ensureCategories(em: EntityManager, userId: number, names: Iterable<string>): Promise<Map<string, number>> {
+  const wanted = new Map<string, string>();
+  for (const name of names) {
+    const trimmed = name.trim();
+    if (trimmed && !wanted.has(categoryKey(trimmed))) wanted.set(categoryKey(trimmed), trimmed);
+  }
+  const ids = new Map<string, number>();
+  if (wanted.size === 0) return ids;
+  const existing = await em.find(Category, { user: userId, nameKey: { $in: [...wanted.keys()] } });
+  for (const category of existing) ids.set(category.nameKey, category.id);
+  const created: Category[] = [];
+  const now = new Date().toISOString();
+  for (const [key, name] of wanted) {
+    if (ids.has(key)) continue;
+    created.push(em.create(Category, { user: em.getReference(User, userId), name, nameKey: key, createdAt: now }));
+  }
+  if (created.length > 0) {
+    await em.flush();
+    for (const category of created) ids.set(category.nameKey, category.id);
+  }
+  return ids;
+}
+
+/** The id of the named category (created when missing), or null for no category. */
+export async function resolveCategoryId(
+  em: EntityManager,
+  userId: number,
+  name: string | null | undefined,
+): Promise<number | null> {
+  if (!name || !name.trim()) return null;
+  const ids = await ensureCategories(em, userId, [name]);
+  return ids.get(categoryKey(name)) ?? null;
+}

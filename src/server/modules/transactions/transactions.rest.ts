@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { parseDecimalToCents } from '../../../shared/money';
+import { batchIdSchema, bulkUpdateSchema, createTransactionSchema, splitInputSchema, transactionFiltersSchema, updateTransactionSchema } from '../../../shared/schemas/transactions';
+import { idParamsSchema } from '../../../shared/schemas/common';
+import { restRoute, type RestRoute } from '../../http/rest-route';
+import { batchTransactions, deleteBatch, listBatches } from './batches.service';
+import {
+  bulkUpdateTransactions,
+  createTransaction,
+  deleteTransaction,
+  fixSplitStatus,
+  getSplits,
+  getTransaction,
+  listTransactions,
+  splitTransaction,
+  updateTransaction,
+} from './transactions.service';
+
+const decimalAmount = (field: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const cents = parseDecimalToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a decimal amount such as 12.50` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+
+/** The wire names of GET /api/transactions, translated into the shared filters. */
+export const transactionQuerySchema = z
+  .object({
+    start_date: z.string({ error: 'start_date is required' }),
+    end_date: z.string({ error: 'end_date is required' }),
+    categories: z.string().optional(),
+    account: z.string().optional(),
+    description: z.string().optional(),
+    min_amount: decimalAmount('min_amount'),
+    max_amount: decimalAmount('max_amount'),
+  })
+  .transform((query, ctx) => {
+    const parsed = transactionFiltersSchema.safeParse({
+      startDate: query.start_date,
+      endDate: query.end_date,
+      categories: query.categories
+        ?.split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+      account: query.account?.trim() || undefined,
+      description: query.description || undefined,
+      minAmount: query.min_amount,
+      maxAmount: query.max_amount,
+    });
+    if (!parsed.success) {
+      const wire: Record<string, string> = { startDate: 'start_date', endDate: 'end_date', minAmount: 'min_amount', maxAmount: 'max_amount' };
+      for (const issue of parsed.error.issues) {
+        const [head, ...rest] = issue.path;
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [wire[String(head)] ?? head, ...rest] as PropertyKey[] });
+      }
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const TAG = 'Transactions';
+
+export const transactionRoutes: RestRoute[] = [
+  restRoute({
+    method: 'GET',
+    url: '/transactions',
+    tag: TAG,
+    summary: 'Search transactions between two dates (newest first)',
+    query: transactionQuerySchema,
+    answer: 'An array of transactions',
+    handler: ({ em, userId, query }) => listTransactions(em, userId, query),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/transactions',
+    tag: TAG,
+    summary: 'Create a transaction',
+    body: createTransactionSchema,
+    status: 201,
+    answer: 'The created transaction',
+    handler: ({ em, userId, body }) => createTransaction(em, userId, body),
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/transactions/bulk',
+    tag: TAG,
+    summary: 'Update category, type and/or account of many transactions (all or nothing)',
+    body: bulkUpdateSchema,
+    answer: 'An array of the updated transactions',
+    handler: ({ em, userId, body }) => bulkUpdateTransactions(em, userId, body),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/transactions/fix-split-status',
+    tag: TAG,
+    summary: 'Clear the split flag on parents that have no parts left',
+    answer: '{ message: number of transactions fixed, fixed }',
+    handler: ({ em, userId }) => fixSplitStatus(em, userId),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/transactions/batches/list',
+    tag: TAG,
+    summary: 'List CSV upload batches, newest first',
+    answer: 'An array of { batchId, transactionCount, uploadDate, account, fileName }',
+    handler: ({ em, userId }) => listBatches(em, userId),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/transactions/batches/:batchId/transactions',
+    tag: TAG,
+    summary: "A batch's transactions",
+    params: batchIdSchema,
+    answer: 'An array of transactions',
+    handler: ({ em, userId, params }) => batchTransactions(em, userId, params.batchId),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/transactions/batches/:batchId',
+    tag: TAG,
+    summary: 'Delete a batch and all its transactions',
+    params: batchIdSchema,
+    answer: '{ message, deleted }',
+    handler: ({ em, userId, params }) => deleteBatch(em, userId, params.batchId),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/transactions/:id',
+    tag: TAG,
+    summary: 'One transaction',
+    params: idParamsSchema,
+    answer: 'The transaction',
+    handler: ({ em, userId, params }) => getTransaction(em, userId, params.id),
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/transactions/:id',
+    tag: TAG,
+    summary: 'Update any of postDate, description, amount, category, type, account, splitNote',
+    params: idParamsSchema,
+    body: updateTransactionSchema,
+    answer: 'The updated transaction',
+    handler: ({ em, userId, params, body }) => updateTransaction(em, userId, params.id, body),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/transactions/:id',
+    tag: TAG,
+    summary: 'Delete a transaction (a split parent takes its parts; a part unsplits its parent)',
+    params: idParamsSchema,
+    answer: '{ message }',
+    handler: ({ em, userId, params }) => deleteTransaction(em, userId, params.id),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/transactions/:id/split',
+    tag: TAG,
+    summary: 'Split a transaction into parts (replaces an existing split)',
+    params: idParamsSchema,
+    body: splitInputSchema,
+    status: 201,
+    answer: '{ parentTransaction, childTransactions }',
+    handler: ({ em, userId, params, body }) => splitTransaction(em, userId, params.id, body),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/transactions/:id/splits',
+    tag: TAG,
+    summary: 'The split a transaction belongs to (ask with the parent or any part)',
+    params: idParamsSchema,
+    answer: '{ parentTransaction, childTransactions }',
+    handler: ({ em, userId, params }) => getSplits(em, userId, params.id),
+  }),
+];

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idSchema } from '../../../shared/schemas/common';
+import {
+  batchIdSchema,
+  bulkUpdateSchema,
+  createTransactionSchema,
+  splitInputSchema,
+  transactionFiltersSchema,
+  updateTransactionSchema,
+} from '../../../shared/schemas/transactions';
+import { protectedProcedure, router } from '../../trpc/init';
+import { batchTransactions, deleteBatch, listBatches } from './batches.service';
+import {
+  bulkUpdateTransactions,
+  createTransaction,
+  deleteTransaction,
+  deleteTransactions,
+  fixSplitStatus,
+  getSplits,
+  getTransaction,
+  listTransactions,
+  splitTransaction,
+  updateTransaction,
+} from './transactions.service';
+
+const byId = z.object({ id: idSchema });
+
+export const transactionsRouter = router({
+  list: protectedProcedure.input(transactionFiltersSchema).query(({ ctx, input }) => listTransactions(ctx.em, ctx.user.id, input)),
+  get: protectedProcedure.input(byId).query(({ ctx, input }) => getTransaction(ctx.em, ctx.user.id, input.id)),
+  create: protectedProcedure.input(createTransactionSchema).mutation(({ ctx, input }) => createTransaction(ctx.em, ctx.user.id, input)),
+  update: protectedProcedure
+    .input(byId.extend({ data: updateTransactionSchema }))
+    .mutation(({ ctx, input }) => updateTransaction(ctx.em, ctx.user.id, input.id, input.data)),
+  delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteTransaction(ctx.em, ctx.user.id, input.id)),
+  deleteMany: protectedProcedure
+    .input(z.object({ ids: z.array(idSchema).min(1, 'Select at least one transaction').max(100_000) }))
+    .mutation(({ ctx, input }) => deleteTransactions(ctx.em, ctx.user.id, input.ids)),
+  bulkUpdate: protectedProcedure.input(bulkUpdateSchema).mutation(({ ctx, input }) => bulkUpdateTransactions(ctx.em, ctx.user.id, input)),
+  split: protectedProcedure
+    .input(byId.extend({ splits: splitInputSchema.shape.splits }))
+    .mutation(({ ctx, input }) => splitTransaction(ctx.em, ctx.user.id, input.id, { splits: input.splits })),
+  splits: protectedProcedure.input(byId).query(({ ctx, input }) => getSplits(ctx.em, ctx.user.id, input.id)),
+  fixSplitStatus: protectedProcedure.mutation(({ ctx }) => fixSplitStatus(ctx.em, ctx.user.id)),
+  batches: protectedProcedure.query(({ ctx }) => listBatches(ctx.em, ctx.user.id)),
+  batchTransactions: protectedProcedure.input(batchIdSchema).query(({ ctx, input }) => batchTransactions(ctx.em, ctx.user.id, input.batchId)),
+  deleteBatch: protectedProcedure.input(batchIdSchema).mutation(({ ctx, input }) => deleteBatch(ctx.em, ctx.user.id, input.batchId)),
+});

@@ -1,0 +1,272 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { AppError } from '../../../shared/errors';
+import { validateSplit } from '../../../shared/splits';
+import type {
+  BulkUpdateInput,
+  CreateTransactionInput,
+  SplitDetails,
+  SplitInput,
+  TransactionDto,
+  TransactionFilters,
+  UpdateTransactionInput,
+} from '../../../shared/schemas/transactions';
+import { Account } from '../accounts/account.entity';
+import { findAccountByName } from '../accounts/accounts.service';
+import { resolveCategoryId } from '../categories/categories.service';
+import { Category } from '../categories/category.entity';
+import { User } from '../users/user.entity';
+import { Transaction } from './transaction.entity';
+import { searchTransactions, selectRows, selectTransactions, selectTransactionsByIds } from './transactions.query';
+
+export { searchTransactions as listTransactions };
+
+async function ownTransaction(em: EntityManager, userId: number, id: number): Promise<Transaction> {
+  const tx = await em.findOne(Transaction, { id, user: userId });
+  if (!tx) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
+  return tx;
+}
+
+export async function getTransaction(em: EntityManager, userId: number, id: number): Promise<TransactionDto> {
+  const [dto] = await selectTransactionsByIds(em, userId, [id]);
+  if (!dto) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
+  return dto;
+}
+
+function defaultType(amount: number): 'debit' | 'credit' {
+  return amount < 0 ? 'debit' : 'credit';
+}
+
+export async function createTransaction(
+  em: EntityManager,
+  userId: number,
+  input: CreateTransactionInput,
+): Promise<TransactionDto> {
+  const id = await em.transactional(async (tem) => {
+    const account = input.account ? await findAccountByName(tem, userId, input.account) : null;
+    const categoryId = await resolveCategoryId(tem, userId, input.category);
+    const tx = tem.create(Transaction, {
+      user: tem.getReference(User, userId),
+      account,
+      category: categoryId ? tem.getReference(Category, categoryId) : null,
+      postDate: input.postDate,
+      description: input.description,
+      amount: input.amount,
+      type: input.type ?? defaultType(input.amount),
+      isSplit: false,
+      splitNote: input.splitNote ?? null,
+      createdAt: new Date().toISOString(),
+    });
+    await tem.flush();
+    return tx.id;
+  });
+  return getTransaction(em, userId, id);
+}
+
+/** The parent and children of a split family a transaction belongs to, if any. */
+async function splitFamily(em: EntityManager, userId: number, tx: Transaction): Promise<Transaction[]> {
+  const parentId = tx.parent ? tx.parent.id : tx.isSplit ? tx.id : null;
+  if (parentId === null) return [];
+  return em.find(Transaction, { user: userId, $or: [{ id: parentId }, { parent: parentId }] });
+}
+
+/**
+ * Edits one transaction. A split family keeps one date, account and type, so changes
+ * to those apply to the parent and all its parts; amounts of split rows are refused
+ * (edit the split instead), so the parts always sum to the parent.
+ */
+export async function updateTransaction(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateTransactionInput,
+): Promise<TransactionDto> {
+  await em.transactional(async (tem) => {
+    const tx = await ownTransaction(tem, userId, id);
+    const family = await splitFamily(tem, userId, tx);
+    if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        'The amount of a split transaction cannot be changed here; edit the split so its parts still sum to the total',
+      );
+    }
+    const shared = family.length > 0 ? family : [tx];
+    if (input.account !== undefined) {
+      const account = input.account === null ? null : await findAccountByName(tem, userId, input.account);
+      for (const row of shared) row.account = account;
+    }
+    if (input.postDate !== undefined) for (const row of shared) row.postDate = input.postDate;
+    if (input.type !== undefined) for (const row of shared) row.type = input.type;
+    if (input.description !== undefined) tx.description = input.description;
+    if (input.amount !== undefined) tx.amount = input.amount;
+    if (input.splitNote !== undefined) tx.splitNote = input.splitNote;
+    if (input.category !== undefined) {
+      const categoryId = await resolveCategoryId(tem, userId, input.category);
+      tx.category = categoryId ? tem.getReference(Category, categoryId) : null;
+    }
+    await tem.flush();
+  });
+  return getTransaction(em, userId, id);
+}
+
+/**
+ * Deletes transactions. Deleting a split parent deletes its parts; deleting a part
+ * removes the whole split (all parts) and leaves the parent whole again, so a split
+ * never stops summing to its parent.
+ */
+export async function deleteTransactions(em: EntityManager, userId: number, ids: readonly number[]): Promise<{ deleted: number }> {
+  const unique = [...new Set(ids)];
+  return em.transactional(async (tem) => {
+    const rows = await tem.find(Transaction, { id: { $in: unique }, user: userId });
+    if (rows.length !== unique.length) {
+      const found = new Set(rows.map((row) => row.id));
+      const missing = unique.filter((id) => !found.has(id));
+      throw new AppError('NOT_FOUND', `Transaction${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
+    }
+    const parentsOfParts = new Set<number>();
+    const removed = new Set<number>();
+    for (const row of rows) {
+      if (row.parent) parentsOfParts.add(row.parent.id);
+      else removed.add(row.id);
+    }
+    const deletedParts = new Set<number>();
+    const unsplit = [...parentsOfParts].filter((parentId) => !removed.has(parentId));
+    if (unsplit.length > 0) {
+      const parts = await tem.find(Transaction, { user: userId, parent: { $in: unsplit } });
+      for (const part of parts) deletedParts.add(part.id);
+      await tem.nativeDelete(Transaction, { user: userId, parent: { $in: unsplit } });
+      await tem.nativeUpdate(Transaction, { user: userId, id: { $in: unsplit } }, { isSplit: false });
+    }
+    if (removed.size > 0) {
+      const children = await tem.count(Transaction, { user: userId, parent: { $in: [...removed] } });
+      await tem.nativeDelete(Transaction, { user: userId, parent: { $in: [...removed] } });
+      await tem.nativeDelete(Transaction, { user: userId, id: { $in: [...removed] } });
+      return { deleted: removed.size + children + deletedParts.size };
+    }
+    return { deleted: deletedParts.size };
+  });
+}
+
+export async function deleteTransaction(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
+  await deleteTransactions(em, userId, [id]);
+  return { message: 'Transaction deleted' };
+}
+
+/** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
+export async function bulkUpdateTransactions(
+  em: EntityManager,
+  userId: number,
+  input: BulkUpdateInput,
+): Promise<TransactionDto[]> {
+  const ids = [...new Set(input.transactionIds)];
+  await em.transactional(async (tem) => {
+    const rows = await tem.find(Transaction, { id: { $in: ids }, user: userId });
+    if (rows.length !== ids.length) {
+      const found = new Set(rows.map((row) => row.id));
+      const missing = ids.filter((id) => !found.has(id));
+      throw new AppError('NOT_FOUND', `Transaction${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
+    }
+    const { category, type, account: accountName } = input.updates;
+    const account = accountName ? await findAccountByName(tem, userId, accountName) : undefined;
+    const categoryId = category !== undefined ? await resolveCategoryId(tem, userId, category) : undefined;
+    // Type and account are shared by a split family, so they follow to parents and parts.
+    const familyIds = new Set<number>();
+    if (type !== undefined || account !== undefined) {
+      const parentIds = new Set<number>();
+      for (const row of rows) {
+        if (row.parent) parentIds.add(row.parent.id);
+        else if (row.isSplit) parentIds.add(row.id);
+      }
+      if (parentIds.size > 0) {
+        const family = await tem.find(Transaction, {
+          user: userId,
+          $or: [{ id: { $in: [...parentIds] } }, { parent: { $in: [...parentIds] } }],
+        });
+        for (const row of family) familyIds.add(row.id);
+      }
+    }
+    const shared = [...new Set([...ids, ...familyIds])];
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      if (categoryId !== undefined) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, { category: categoryId });
+    }
+    for (let i = 0; i < shared.length; i += 500) {
+      const chunk = shared.slice(i, i + 500);
+      const changes: Partial<Pick<Transaction, 'type'>> & { account?: number } = {};
+      if (type !== undefined) changes.type = type;
+      if (account !== undefined) changes.account = account.id;
+      if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes as never);
+    }
+  });
+  return selectTransactionsByIds(em, userId, ids);
+}
+
+/**
+ * Splits a transaction into parts that carry its sign and sum exactly to it. Posting a
+ * split for a parent that is already split replaces its parts (that is how a split is edited).
+ */
+export async function splitTransaction(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: SplitInput,
+): Promise<SplitDetails> {
+  await em.transactional(async (tem) => {
+    const parent = await ownTransaction(tem, userId, id);
+    if (parent.parent) {
+      throw new AppError('CONFLICT', 'This transaction is part of a split and cannot be split again; edit the split of its parent instead');
+    }
+    const check = validateSplit(parent.amount, input.splits);
+    if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
+    const counted = input.splits.filter((entry) => entry.category && entry.category.trim() && entry.amount !== null);
+    await tem.nativeDelete(Transaction, { user: userId, parent: parent.id });
+    const now = new Date().toISOString();
+    for (const entry of counted) {
+      const categoryId = await resolveCategoryId(tem, userId, entry.category);
+      tem.create(Transaction, {
+        user: tem.getReference(User, userId),
+        account: parent.account ? tem.getReference(Account, parent.account.id) : null,
+        category: categoryId ? tem.getReference(Category, categoryId) : null,
+        postDate: parent.postDate,
+        description: entry.description?.trim() || parent.description,
+        amount: entry.amount,
+        type: parent.type,
+        isSplit: false,
+        parent,
+        splitNote: entry.splitNote?.trim() || null,
+        batch: parent.batch ?? null,
+        createdAt: now,
+      });
+    }
+    parent.isSplit = true;
+    await tem.flush();
+  });
+  return getSplits(em, userId, id);
+}
+
+/** The split a transaction belongs to, asked for by its parent or any part. */
+export async function getSplits(em: EntityManager, userId: number, id: number): Promise<SplitDetails> {
+  const tx = await getTransaction(em, userId, id);
+  const parentId = tx.parentTransactionId ?? id;
+  const parentTransaction = parentId === id ? tx : await getTransaction(em, userId, parentId);
+  const childTransactions = await selectTransactions(em, userId, 't.parent_id = ?', [parentId], 't.id asc');
+  if (!parentTransaction.isSplit && childTransactions.length === 0) {
+    throw new AppError('NOT_FOUND', `Transaction ${id} is not split`);
+  }
+  return { parentTransaction, childTransactions };
+}
+
+/** Clears isSplit on parents that have no parts left; answers how many were fixed. */
+export async function fixSplitStatus(em: EntityManager, userId: number): Promise<{ message: number; fixed: number }> {
+  const result = await em.getConnection().execute(
+    `update \`transaction\` set is_split = 0
+      where user_id = ? and is_split = 1
+        and not exists (select 1 from \`transaction\` c where c.parent_id = \`transaction\`.id)`,
+    [userId],
+    'run',
+  );
+  const fixed = Number((result as { affectedRows?: number; changes?: number }).affectedRows ?? (result as { changes?: number }).changes ?? 0);
+  return { message: fixed, fixed };
+}
+
+export type { TransactionFilters };
+export { selectRows };

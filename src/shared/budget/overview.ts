@@ -1,0 +1,172 @@
+/**
+ * The budget overview of SPEC section 9, shared by the Budgets screen and the server.
+ *
+ * - Totals exclude split parents (their parts are counted instead).
+ * - A transaction without a category belongs to the category key 'uncategorized'.
+ * - Categories match line items trimmed and regardless of case.
+ * - 'Untracked' (id -1) gathers counted transactions whose category is related to no line item.
+ * - Orientation: an Income item's `actual` is the signed sum of its transactions; for Fixed,
+ *   Variable, NotCounted and Untracked `actual` is minus the signed sum, so spending shows as a
+ *   positive figure comparable with the budgeted amount (a refund lowers it).
+ * - budgeted.net and actual.net are income - (fixed + variable).
+ * - A transaction whose category is related to several line items counts in each of them.
+ */
+import type { LineItemDto, LineItemType } from '../schemas/budgets';
+import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../schemas/transactions';
+import { categoryKeyOf } from '../envelopes/envelopes';
+
+export const UNTRACKED_ID = -1;
+export const UNTRACKED_NAME = 'Untracked';
+
+export type OverviewTransaction = Pick<TransactionDto, 'id' | 'amount' | 'category' | 'type' | 'isSplit' | 'parentTransactionId'>;
+export type OverviewLineItem = Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>;
+export type OverviewGroupType = LineItemType | 'Untracked';
+
+export interface LineItemActual {
+  id: number;
+  name: string;
+  type: OverviewGroupType;
+  /** Cents as planned. */
+  budgeted: number;
+  /** Cents, oriented as described above. */
+  actual: number;
+  transactionCount: number;
+  /** Lower-case category keys. */
+  categories: string[];
+  transactionIds: number[];
+}
+
+export interface BudgetOverview {
+  typeTotals: { type: TransactionType; total: number; count: number }[];
+  lineItems: LineItemActual[];
+  untracked: LineItemActual;
+  byType: { type: OverviewGroupType; items: LineItemActual[]; budgeted: number; actual: number }[];
+  budgeted: { income: number; fixed: number; variable: number; notCounted: number; net: number };
+  actual: { income: number; fixed: number; variable: number; notCounted: number; untracked: number; net: number };
+  splits: { parentCount: number; childCount: number; childTotal: number };
+  transactionCount: number;
+  total: number;
+}
+
+export const OVERVIEW_GROUP_ORDER: readonly OverviewGroupType[] = ['Income', 'Fixed', 'Variable', 'NotCounted', 'Untracked'];
+
+export function transactionCategoryKey(tx: Pick<TransactionDto, 'category'>): string {
+  return categoryKeyOf(tx.category);
+}
+
+/** Counted in totals: everything but split parents. */
+export function isCountedTransaction(tx: Pick<TransactionDto, 'isSplit'>): boolean {
+  return !tx.isSplit;
+}
+
+export function isSplitRelated(tx: Pick<TransactionDto, 'isSplit' | 'parentTransactionId'>): boolean {
+  return tx.isSplit || tx.parentTransactionId !== null;
+}
+
+export function lineItemKeys(item: Pick<LineItemDto, 'relatedCategories'>): Set<string> {
+  return new Set(item.relatedCategories.map((c) => c.trim().toLowerCase()).filter(Boolean));
+}
+
+export function matchesLineItem(tx: Pick<TransactionDto, 'category' | 'isSplit'>, item: Pick<LineItemDto, 'relatedCategories'>): boolean {
+  return isCountedTransaction(tx) && lineItemKeys(item).has(transactionCategoryKey(tx));
+}
+
+function orient(type: OverviewGroupType, signedSum: number): number {
+  return type === 'Income' ? signedSum : -signedSum;
+}
+
+export function computeBudgetOverview(transactions: readonly OverviewTransaction[], lineItems: readonly OverviewLineItem[]): BudgetOverview {
+  const typeTotals = TRANSACTION_TYPES.map((type) => ({ type, total: 0, count: 0 }));
+  const typeIndex = new Map<string, number>(TRANSACTION_TYPES.map((type, i) => [type, i]));
+  const itemKeys = lineItems.map((item) => lineItemKeys(item));
+  const tracked = new Set<string>();
+  for (const keys of itemKeys) for (const key of keys) tracked.add(key);
+
+  const sums = lineItems.map(() => ({ sum: 0, ids: [] as number[] }));
+  const untrackedSum = { sum: 0, ids: [] as number[], keys: new Set<string>() };
+  const splits = { parentCount: 0, childCount: 0, childTotal: 0 };
+  let transactionCount = 0;
+  let total = 0;
+
+  for (const tx of transactions) {
+    if (tx.isSplit) {
+      splits.parentCount += 1;
+      continue;
+    }
+    if (tx.parentTransactionId !== null) {
+      splits.childCount += 1;
+      splits.childTotal += tx.amount;
+    }
+    transactionCount += 1;
+    total += tx.amount;
+    const t = typeIndex.get(tx.type);
+    if (t !== undefined) {
+      typeTotals[t].total += tx.amount;
+      typeTotals[t].count += 1;
+    }
+    const key = transactionCategoryKey(tx);
+    if (!tracked.has(key)) {
+      untrackedSum.sum += tx.amount;
+      untrackedSum.ids.push(tx.id);
+      untrackedSum.keys.add(key);
+      continue;
+    }
+    for (let i = 0; i < lineItems.length; i += 1) {
+      if (itemKeys[i].has(key)) {
+        sums[i].sum += tx.amount;
+        sums[i].ids.push(tx.id);
+      }
+    }
+  }
+
+  const items: LineItemActual[] = lineItems.map((item, i) => ({
+    id: item.id,
+    name: item.name,
+    type: item.type,
+    budgeted: item.amount,
+    actual: orient(item.type, sums[i].sum),
+    transactionCount: sums[i].ids.length,
+    categories: [...itemKeys[i]],
+    transactionIds: sums[i].ids,
+  }));
+  const untracked: LineItemActual = {
+    id: UNTRACKED_ID,
+    name: UNTRACKED_NAME,
+    type: 'Untracked',
+    budgeted: 0,
+    actual: orient('Untracked', untrackedSum.sum),
+    transactionCount: untrackedSum.ids.length,
+    categories: [...untrackedSum.keys].sort(),
+    transactionIds: untrackedSum.ids,
+  };
+
+  const byType = OVERVIEW_GROUP_ORDER.map((type) => {
+    const groupItems = type === 'Untracked' ? [untracked] : items.filter((item) => item.type === type);
+    return {
+      type,
+      items: groupItems,
+      budgeted: groupItems.reduce((s, item) => s + item.budgeted, 0),
+      actual: groupItems.reduce((s, item) => s + item.actual, 0),
+    };
+  });
+  const group = (type: OverviewGroupType) => byType.find((g) => g.type === type)!;
+  const budgeted = {
+    income: group('Income').budgeted,
+    fixed: group('Fixed').budgeted,
+    variable: group('Variable').budgeted,
+    notCounted: group('NotCounted').budgeted,
+    net: 0,
+  };
+  budgeted.net = budgeted.income - (budgeted.fixed + budgeted.variable);
+  const actual = {
+    income: group('Income').actual,
+    fixed: group('Fixed').actual,
+    variable: group('Variable').actual,
+    notCounted: group('NotCounted').actual,
+    untracked: untracked.actual,
+    net: 0,
+  };
+  actual.net = actual.income - (actual.fixed + actual.variable);
+
+  return { typeTotals, lineItems: items, untracked, byType, budgeted, actual, splits, transactionCount, total };
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Batch } from '../../src/server/modules/transactions/batch.entity';
+import { registerUser, rest, trpc, type HttpResult, type TrpcResult } from './http';
+
+/** One signed-in user's view of the API: REST and tRPC with its access token. */
+export interface ApiUser {
+  token: string;
+  userId: number;
+  username: string;
+  get<T = any>(path: string): Promise<HttpResult<T>>;
+  post<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
+  put<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
+  del<T = any>(path: string): Promise<HttpResult<T>>;
+  query<T = any>(procedure: string, input?: unknown): Promise<TrpcResult<T>>;
+  mutate<T = any>(procedure: string, input?: unknown): Promise<TrpcResult<T>>;
+}
+
+export async function signUp(baseUrl: string): Promise<ApiUser> {
+  const auth = await registerUser(baseUrl);
+  const token = auth.accessToken;
+  return {
+    token,
+    userId: auth.user.id,
+    username: auth.user.username,
+    get: (path) => rest(baseUrl, 'GET', path, { token }),
+    post: (path, body) => rest(baseUrl, 'POST', path, { token, body }),
+    put: (path, body) => rest(baseUrl, 'PUT', path, { token, body }),
+    del: (path) => rest(baseUrl, 'DELETE', path, { token }),
+    query: (procedure, input) => trpc(baseUrl, 'query', procedure, input, token),
+    mutate: (procedure, input) => trpc(baseUrl, 'mutation', procedure, input, token),
+  };
+}
+
+/** Expects a 2xx and answers the body, with the failure in the message otherwise. */
+export function ok<T>(res: HttpResult<T>): T {
+  if (res.status < 200 || res.status >= 300) throw new Error(`expected 2xx, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export function data<T>(res: TrpcResult<T>): T {
+  if (res.error) throw new Error(`tRPC error ${res.error.data.httpStatus}: ${res.error.message}`);
+  return res.data as T;
+}
+
+/** Stores a batch for the user directly, as an import would (for tests of batch routes). */
+export async function seedBatch(app: FastifyInstance, userId: number, accountId: number | null, transactionIds: number[]): Promise<string> {
+  const em = app.orm.em.fork();
+  const id = randomUUID();
+  em.create(Batch, {
+    id,
+    user: userId as never,
+    account: accountId as never,
+    uploadDate: new Date().toISOString(),
+    transactionCount: transactionIds.length,
+    fileName: 'seed.csv',
+    dateFormat: 'YYYY-MM-DD',
+  });
+  await em.flush();
+  if (transactionIds.length > 0) {
+    await em.getConnection().execute(
+      `update \`transaction\` set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`,
+      [id, userId, ...transactionIds],
+      'run',
+    );
+  }
+  return id;
+}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainRoutes } from '../../src/server/http/domain-routes';
+import { appRouter } from '../../src/server/trpc/router';
+import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
+import { startServer, type TestServer } from '../helpers/server';
+
+/**
+ * Walks every REST route and tRPC procedure as a second user aimed at the first
+ * user's rows: each must answer 404 (or only the caller's own data) and change nothing.
+ * A route or procedure added without an entry here fails this test.
+ */
+let server: TestServer;
+let owner: ApiUser;
+let intruder: ApiUser;
+const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, lineItem: 0, envelope: 0 };
+
+async function snapshot(): Promise<string> {
+  const conn = server.app.orm.em.fork().getConnection();
+  const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope'];
+  const parts: unknown[] = [];
+  for (const table of tables) parts.push(await conn.execute(`select * from \`${table}\` where user_id = ? order by 1`, [owner.userId]));
+  return JSON.stringify(parts);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await signUp(server.url);
+  intruder = await signUp(server.url);
+  ids.account = ok(await owner.post('/api/accounts', { name: 'SECRET-A', type: 'checking' })).id;
+  ok(await intruder.post('/api/accounts', { name: 'Mine', type: 'checking' }));
+  ids.tx = ok(await owner.post('/api/transactions', { postDate: '2024-01-01', description: 'SECRET plain', amount: -100, account: 'SECRET-A', category: 'SECRET-cat' })).id;
+  ids.parent = ok(await owner.post('/api/transactions', { postDate: '2024-01-02', description: 'SECRET parent', amount: -1000, account: 'SECRET-A' })).id;
+  const split = ok(await owner.post(`/api/transactions/${ids.parent}/split`, { splits: [{ amount: -400, category: 'SECRET-x' }, { amount: -600, category: 'SECRET-y' }] }));
+  ids.child = split.childTransactions[0].id;
+  ids.batch = await seedBatch(server.app, owner.userId, ids.account, [ids.tx]);
+  ids.budget = ok(await owner.post('/api/budgets', { name: 'SECRET budget', startDate: '2024-01-01', endDate: '2024-12-31' })).id;
+  ids.lineItem = ok(await owner.post('/api/line-items', { budgetId: ids.budget, name: 'SECRET item', amount: 1 })).id;
+  ids.envelope = ok(await owner.post('/api/envelopes', { name: 'SECRET env', categories: ['SECRET-cat'] })).id;
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Expect = 404 | 'own';
+interface Attempt {
+  path: () => string;
+  body?: () => unknown;
+  expect: Expect;
+}
+
+const txBody = { postDate: '2024-01-01', description: 'x', amount: -1 };
+const restAttempts: Record<string, Attempt> = {
+  'GET /transactions': { path: () => '/api/transactions?start_date=2000-01-01&end_date=2100-01-01', expect: 'own' },
+  'POST /transactions': { path: () => '/api/transactions', body: () => ({ ...txBody, account: 'SECRET-A' }), expect: 404 },
+  'PUT /transactions/bulk': { path: () => '/api/transactions/bulk', body: () => ({ transactionIds: [ids.tx], updates: { category: 'hacked' } }), expect: 404 },
+  'POST /transactions/fix-split-status': { path: () => '/api/transactions/fix-split-status', expect: 'own' },
+  'GET /transactions/batches/list': { path: () => '/api/transactions/batches/list', expect: 'own' },
+  'GET /transactions/batches/:batchId/transactions': { path: () => `/api/transactions/batches/${ids.batch}/transactions`, expect: 404 },
+  'DELETE /transactions/batches/:batchId': { path: () => `/api/transactions/batches/${ids.batch}`, expect: 404 },
+  'GET /transactions/:id': { path: () => `/api/transactions/${ids.tx}`, expect: 404 },
+  'PUT /transactions/:id': { path: () => `/api/transactions/${ids.tx}`, body: () => ({ description: 'hacked' }), expect: 404 },
+  'DELETE /transactions/:id': { path: () => `/api/transactions/${ids.child}`, expect: 404 },
+  'POST /transactions/:id/split': { path: () => `/api/transactions/${ids.parent}/split`, body: () => ({ splits: [{ amount: -500, category: 'a' }, { amount: -500, category: 'b' }] }), expect: 404 },
+  'GET /transactions/:id/splits': { path: () => `/api/transactions/${ids.child}/splits`, expect: 404 },
+  'GET /categories': { path: () => '/api/categories', expect: 'own' },
+  'POST /categories': { path: () => '/api/categories', body: () => ({ name: 'SECRET-cat' }), expect: 'own' },
+  'GET /accounts': { path: () => '/api/accounts', expect: 'own' },
+  'POST /accounts': { path: () => '/api/accounts', body: () => ({ name: 'Second', type: 'cash' }), expect: 'own' },
+  'PUT /accounts/:id': { path: () => `/api/accounts/${ids.account}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'DELETE /accounts/:id': { path: () => `/api/accounts/${ids.account}`, expect: 404 },
+  'GET /budgets': { path: () => '/api/budgets', expect: 'own' },
+  'POST /budgets': { path: () => '/api/budgets', body: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }), expect: 'own' },
+  'POST /budgets/save': { path: () => '/api/budgets/save', body: () => ({ id: ids.budget, name: 'hacked', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] }), expect: 404 },
+  'GET /budgets/:id/overview': { path: () => `/api/budgets/${ids.budget}/overview`, expect: 404 },
+  'PUT /budgets/:id': { path: () => `/api/budgets/${ids.budget}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'DELETE /budgets/:id': { path: () => `/api/budgets/${ids.budget}`, expect: 404 },
+  'GET /line-items/:budgetId': { path: () => `/api/line-items/${ids.budget}`, expect: 404 },
+  'POST /line-items': { path: () => '/api/line-items', body: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }), expect: 404 },
+  'PUT /line-items/:id': { path: () => `/api/line-items/${ids.lineItem}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'DELETE /line-items/:id': { path: () => `/api/line-items/${ids.lineItem}`, expect: 404 },
+  'GET /envelopes': { path: () => '/api/envelopes', expect: 'own' },
+  'POST /envelopes': { path: () => '/api/envelopes', body: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
+  'PUT /envelopes/:id': { path: () => `/api/envelopes/${ids.envelope}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'DELETE /envelopes/:id': { path: () => `/api/envelopes/${ids.envelope}`, expect: 404 },
+};
+
+const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => unknown; expect: Expect } | 'public'> = {
+  'auth.status': 'public',
+  'auth.register': 'public',
+  'auth.login': 'public',
+  'auth.refresh': 'public',
+  'auth.logout': 'public',
+  'auth.me': { kind: 'query', input: () => undefined, expect: 'own' },
+  'auth.updateProfile': { kind: 'mutation', input: () => ({ username: `${intruder.username}x` }), expect: 'own' },
+  'transactions.list': { kind: 'query', input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }), expect: 'own' },
+  'transactions.get': { kind: 'query', input: () => ({ id: ids.tx }), expect: 404 },
+  'transactions.create': { kind: 'mutation', input: () => ({ ...txBody, account: 'SECRET-A' }), expect: 404 },
+  'transactions.update': { kind: 'mutation', input: () => ({ id: ids.tx, data: { description: 'hacked' } }), expect: 404 },
+  'transactions.delete': { kind: 'mutation', input: () => ({ id: ids.tx }), expect: 404 },
+  'transactions.deleteMany': { kind: 'mutation', input: () => ({ ids: [ids.tx, ids.parent] }), expect: 404 },
+  'transactions.bulkUpdate': { kind: 'mutation', input: () => ({ transactionIds: [ids.tx], updates: { type: 'transfer' } }), expect: 404 },
+  'transactions.split': { kind: 'mutation', input: () => ({ id: ids.tx, splits: [{ amount: -50, category: 'a' }, { amount: -50, category: 'b' }] }), expect: 404 },
+  'transactions.splits': { kind: 'query', input: () => ({ id: ids.parent }), expect: 404 },
+  'transactions.fixSplitStatus': { kind: 'mutation', input: () => undefined, expect: 'own' },
+  'transactions.batches': { kind: 'query', input: () => undefined, expect: 'own' },
+  'transactions.batchTransactions': { kind: 'query', input: () => ({ batchId: ids.batch }), expect: 404 },
+  'transactions.deleteBatch': { kind: 'mutation', input: () => ({ batchId: ids.batch }), expect: 404 },
+  'categories.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'categories.create': { kind: 'mutation', input: () => ({ name: 'SECRET-x' }), expect: 'own' },
+  'accounts.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'accounts.create': { kind: 'mutation', input: () => ({ name: 'Third', type: 'cash' }), expect: 'own' },
+  'accounts.update': { kind: 'mutation', input: () => ({ id: ids.account, data: { name: 'hacked' } }), expect: 404 },
+  'accounts.delete': { kind: 'mutation', input: () => ({ id: ids.account }), expect: 404 },
+  'budgets.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'budgets.create': { kind: 'mutation', input: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }), expect: 'own' },
+  'budgets.update': { kind: 'mutation', input: () => ({ id: ids.budget, data: { name: 'hacked' } }), expect: 404 },
+  'budgets.delete': { kind: 'mutation', input: () => ({ id: ids.budget }), expect: 404 },
+  'budgets.save': { kind: 'mutation', input: () => ({ id: ids.budget, name: 'h', startDate: '2024-01-01', endDate: '2024-01-02', lineItems: [] }), expect: 404 },
+  'budgets.overview': { kind: 'query', input: () => ({ id: ids.budget }), expect: 404 },
+  'budgets.lineItems': { kind: 'query', input: () => ({ budgetId: ids.budget }), expect: 404 },
+  'budgets.createLineItem': { kind: 'mutation', input: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }), expect: 404 },
+  'budgets.updateLineItem': { kind: 'mutation', input: () => ({ id: ids.lineItem, data: { name: 'hacked' } }), expect: 404 },
+  'budgets.deleteLineItem': { kind: 'mutation', input: () => ({ id: ids.lineItem }), expect: 404 },
+  'envelopes.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'envelopes.create': { kind: 'mutation', input: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
+  'envelopes.update': { kind: 'mutation', input: () => ({ id: ids.envelope, data: { name: 'hacked' } }), expect: 404 },
+  'envelopes.delete': { kind: 'mutation', input: () => ({ id: ids.envelope }), expect: 404 },
+};
+
+describe('every user’s data is sealed off', () => {
+  it('has an isolation entry for every REST route and tRPC procedure', () => {
+    const routeKeys = domainRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(routeKeys.filter((key) => !(key in restAttempts))).toEqual([]);
+    const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures);
+    expect(procedures.filter((path) => !(path in trpcAttempts))).toEqual([]);
+  });
+
+  it.each(domainRoutes.map((route) => `${route.method} ${route.url}`))('REST %s as another user', async (key) => {
+    const attempt = restAttempts[key];
+    const method = key.split(' ')[0];
+    const before = await snapshot();
+    const res =
+      method === 'GET' ? await intruder.get(attempt.path())
+      : method === 'DELETE' ? await intruder.del(attempt.path())
+      : method === 'PUT' ? await intruder.put(attempt.path(), attempt.body?.())
+      : await intruder.post(attempt.path(), attempt.body?.());
+    if (attempt.expect === 404) expect(res.status, JSON.stringify(res.body)).toBe(404);
+    else {
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      expect(JSON.stringify(res.body)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
+    }
+    expect(await snapshot()).toBe(before);
+    // without a token: 401
+    const anonymous = await fetch(`${server.url}${attempt.path()}`, { method });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it.each(Object.entries(trpcAttempts).filter(([, a]) => a !== 'public').map(([path]) => path))('tRPC %s as another user', async (path) => {
+    const attempt = trpcAttempts[path] as Exclude<(typeof trpcAttempts)[string], 'public'>;
+    const before = await snapshot();
+    const res = attempt.kind === 'query' ? await intruder.query(path, attempt.input()) : await intruder.mutate(path, attempt.input());
+    if (attempt.expect === 404) expect(res.error?.data.httpStatus, JSON.stringify(res)).toBe(404);
+    else {
+      expect(res.error, JSON.stringify(res.error)).toBeUndefined();
+      expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('still shows the owner everything', async () => {
+    expect(data(await owner.query('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31' }))).toHaveLength(4);
+    expect(ok(await owner.get('/api/envelopes'))[0].transactionCount).toBe(1);
+  });
+});
+
+describe('OpenAPI document', () => {
+  it('documents every REST route with its parameters', async () => {
+    const res = await fetch(`${server.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const route of domainRoutes) {
+      const path = `/api${route.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
+      expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
+    }
+    const search = doc.paths['/api/transactions'].get.parameters!.map((p) => p.name);
+    expect(search).toEqual(expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount']));
+  });
+});
