@@ -1,0 +1,79 @@
+/**
+ * Amount cells to integer cents without floating point: currency symbols and codes,
+ * thousands separators (, . ' space), decimal comma, parentheses and trailing-minus
+ * negatives, leading "+ ", and CR/DR suffixes (which fix the sign absolutely).
+ */
+export interface ParsedAmount {
+  cents: number;
+  /** 'CR' or 'DR' when the cell itself says which way the money went. */
+  marker: 'CR' | 'DR' | null;
+}
+
+const CURRENCY = /(?:[$€£¥₹₩₽¢]|R\$|S\$|US\$|CHF|EUR|USD|GBP|SGD|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|BRL|JPY|INR|ZAR|MXN|kr\.?|zł|Fr\.)/gi;
+
+export type AmountResult = { ok: true; amount: ParsedAmount | null } | { ok: false };
+
+/** Empty cell -> amount null; unreadable -> ok false. */
+export function parseAmountCell(raw: string): AmountResult {
+  let text = raw.replace(/\u00a0|\u202f/g, ' ').trim();
+  if (text === '' || text === '-' || text === '--') return { ok: true, amount: null };
+  let negative = false;
+  let marker: ParsedAmount['marker'] = null;
+  const suffix = /\s*\b(CR|DR|Cr|Dr|H|S)\.?$/.exec(text);
+  if (suffix && /\d/.test(text.slice(0, suffix.index))) {
+    const s = suffix[1].toUpperCase();
+    marker = s === 'CR' || s === 'H' ? 'CR' : 'DR';
+    text = text.slice(0, suffix.index).trim();
+  }
+  if (/^\(.*\)$/.test(text)) {
+    negative = true;
+    text = text.slice(1, -1).trim();
+  }
+  text = text.replace(CURRENCY, ' ').trim();
+  if (/^-/.test(text)) {
+    negative = !negative;
+    text = text.slice(1).trim();
+  } else if (/^\+/.test(text)) text = text.slice(1).trim();
+  if (/-$/.test(text)) {
+    negative = !negative;
+    text = text.slice(0, -1).trim();
+  }
+  text = text.replace(CURRENCY, ' ').trim();
+  if (/^-/.test(text)) {
+    negative = !negative;
+    text = text.slice(1).trim();
+  }
+  if (!/^\d[\d.,' ]*$/.test(text) || !/\d$/.test(text)) return { ok: false };
+  const cents = digitsToCents(text);
+  if (cents === null) return { ok: false };
+  return { ok: true, amount: { cents: negative && cents !== 0 ? -cents : cents, marker } };
+}
+
+/** "1.234,56" "1,234.56" "11'373.94" "1 234,5" "827,75" "2500" -> cents; null when unclear. */
+function digitsToCents(text: string): number | null {
+  const compact = text.replace(/[' ]/g, '');
+  const lastDot = compact.lastIndexOf('.');
+  const lastComma = compact.lastIndexOf(',');
+  let whole = compact;
+  let fraction = '';
+  const decimalAt = Math.max(lastDot, lastComma);
+  if (decimalAt >= 0) {
+    const sep = compact[decimalAt];
+    const after = compact.slice(decimalAt + 1);
+    const both = lastDot >= 0 && lastComma >= 0;
+    const single = compact.split(sep).length - 1 === 1;
+    // One separator followed by exactly three digits is a thousands separator (1,234 / 1.234).
+    const isDecimal = both || (single && after.length !== 3);
+    if (isDecimal) {
+      if (after.length > 2 || after.length === 0) return null;
+      whole = compact.slice(0, decimalAt);
+      fraction = after;
+    }
+  }
+  whole = whole.replace(/[.,]/g, '');
+  if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || (whole === '' && fraction === '')) return null;
+  const digits = `${whole || '0'}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
+  if (digits.length > 16) return null;
+  const cents = Number(digits);
+  return Number.isSafeInteger(cents) ? cents : null;
+}

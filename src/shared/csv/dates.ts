@@ -1,0 +1,84 @@
+/** Date formats and their inference from every row of a file. */
+import { toIsoDate } from '../dates/calendar';
+
+export interface DateFormat {
+  /** Token form shown to people and accepted as `dateFormat`, e.g. `DD/MM/YYYY`. */
+  name: string;
+  pattern: RegExp;
+  /** Indexes of year, month, day in the match (1-based groups); month may be a name. */
+  order: [year: number, month: number, day: number];
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  mär: 3, mrz: 3, mai: 5, okt: 10, dez: 12, janv: 1, févr: 2, fevr: 2, mars: 3, avr: 4, juin: 6, juil: 7, août: 8, aout: 8, déc: 12,
+  ene: 1, abr: 4, ago: 8, dic: 12, mei: 5, maa: 3,
+};
+
+// Date cells may carry a time or a note after the date ("2017-04-25T03:15:53", "04/17/2023 as of 04/15/2023").
+const TAIL = '(?:[T\\s].*)?$';
+export const DATE_FORMATS: DateFormat[] = [
+  { name: 'YYYY-MM-DD', pattern: new RegExp(`^(\\d{4})-(\\d{1,2})-(\\d{1,2})${TAIL}`), order: [1, 2, 3] },
+  { name: 'YYYY/MM/DD', pattern: new RegExp(`^(\\d{4})/(\\d{1,2})/(\\d{1,2})${TAIL}`), order: [1, 2, 3] },
+  { name: 'YYYY.MM.DD', pattern: new RegExp(`^(\\d{4})\\.(\\d{1,2})\\.(\\d{1,2})${TAIL}`), order: [1, 2, 3] },
+  { name: 'YYYYMMDD', pattern: /^(\d{4})(\d{2})(\d{2})$/, order: [1, 2, 3] },
+  { name: 'MM/DD/YYYY', pattern: new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{4})${TAIL}`), order: [3, 1, 2] },
+  { name: 'DD/MM/YYYY', pattern: new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{4})${TAIL}`), order: [3, 2, 1] },
+  { name: 'MM/DD/YY', pattern: new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{2})${TAIL}`), order: [3, 1, 2] },
+  { name: 'DD/MM/YY', pattern: new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{2})${TAIL}`), order: [3, 2, 1] },
+  { name: 'DD.MM.YYYY', pattern: new RegExp(`^(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})${TAIL}`), order: [3, 2, 1] },
+  { name: 'DD.MM.YY', pattern: new RegExp(`^(\\d{1,2})\\.(\\d{1,2})\\.(\\d{2})${TAIL}`), order: [3, 2, 1] },
+  { name: 'DD-MM-YYYY', pattern: new RegExp(`^(\\d{1,2})-(\\d{1,2})-(\\d{4})${TAIL}`), order: [3, 2, 1] },
+  { name: 'MM-DD-YYYY', pattern: new RegExp(`^(\\d{1,2})-(\\d{1,2})-(\\d{4})${TAIL}`), order: [3, 1, 2] },
+  { name: 'DD-MM-YY', pattern: new RegExp(`^(\\d{1,2})-(\\d{1,2})-(\\d{2})${TAIL}`), order: [3, 2, 1] },
+  { name: 'DD MMM YYYY', pattern: /^(\d{1,2})[\s\-./]+([A-Za-zÀ-ÿ]{3,5})\.?[\s\-./,]+(\d{4}|\d{2})$/, order: [3, 2, 1] },
+  { name: 'MMM DD, YYYY', pattern: /^([A-Za-zÀ-ÿ]{3,5})\.?\s+(\d{1,2}),?\s+(\d{4})$/, order: [3, 1, 2] },
+];
+
+/** Aliases people may type for `dateFormat`. */
+const ALIASES: Record<string, string> = {
+  'M/D/YYYY': 'MM/DD/YYYY',
+  'D/M/YYYY': 'DD/MM/YYYY',
+  'M/D/YY': 'MM/DD/YY',
+  'D/M/YY': 'DD/MM/YY',
+  'D.M.YYYY': 'DD.MM.YYYY',
+  'D.M.YY': 'DD.MM.YY',
+  'DD-MON-YYYY': 'DD MMM YYYY',
+  'DD MON YYYY': 'DD MMM YYYY',
+  'DD-MMM-YYYY': 'DD MMM YYYY',
+  ISO: 'YYYY-MM-DD',
+};
+
+export function findDateFormat(name: string): DateFormat | undefined {
+  const upper = name.trim().toUpperCase();
+  const canonical = ALIASES[upper] ?? upper;
+  return DATE_FORMATS.find((f) => f.name === canonical);
+}
+
+function year(text: string): number {
+  const n = Number(text);
+  if (text.length === 4) return n;
+  return n < 70 ? 2000 + n : 1900 + n;
+}
+
+/** Parses one date cell with one format; null when it does not fit or names no real day. */
+export function parseDateWith(format: DateFormat, raw: string): string | null {
+  const match = format.pattern.exec(raw.trim());
+  if (!match) return null;
+  const [yi, mi, di] = format.order;
+  const monthText = match[mi];
+  const month = /^\d+$/.test(monthText) ? Number(monthText) : MONTHS[monthText.toLowerCase().replace(/\.$/, '')];
+  if (!month) return null;
+  return toIsoDate(year(match[yi]), month, Number(match[di]));
+}
+
+/** True when a cell has the shape of a date in some format (used to tell data rows from other lines). */
+export function looksLikeDate(raw: string): boolean {
+  const text = raw.trim();
+  return DATE_FORMATS.some((f) => f.pattern.test(text));
+}
+
+/** Every format that reads all the given cells. */
+export function dateFormatCandidates(values: readonly string[]): DateFormat[] {
+  return DATE_FORMATS.filter((format) => values.every((value) => parseDateWith(format, value) !== null));
+}

@@ -1,0 +1,29 @@
+/** Duplicate detection by occurrence: same account, date, amount in cents and normalised description. */
+export function normalizeDescription(text: string): string {
+  return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+export function dedupeKey(postDate: string, amount: number, description: string): string {
+  return `${postDate}|${amount}|${normalizeDescription(description)}`;
+}
+
+/**
+ * Marks which rows are already stored. `existing` counts stored rows per key; each stored
+ * row absorbs one equal row of the file, so two identical purchases in one file both import
+ * the first time and neither the second time.
+ */
+export function markDuplicates<T extends { postDate: string; amount: number; description: string }>(
+  rows: readonly T[],
+  existing: Map<string, number>,
+): boolean[] {
+  const left = new Map(existing);
+  return rows.map((row) => {
+    const key = dedupeKey(row.postDate, row.amount, row.description);
+    const count = left.get(key) ?? 0;
+    if (count > 0) {
+      left.set(key, count - 1);
+      return true;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,84 @@
+/** RFC 4180 records with the physical line each starts on; quotes may span lines. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+export function tokenize(text: string, delimiter: string, limitChars = Infinity): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const end = Math.min(text.length, limitChars);
+  let cells: string[] = [];
+  let cell = '';
+  let inQuotes = false;
+  let line = 1;
+  let recordLine = 1;
+  let quotedCell = false;
+  for (let i = 0; i < end; i += 1) {
+    const ch = text[i];
+    if (inQuotes) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else inQuotes = false;
+      } else {
+        if (ch === '\n') line += 1;
+        cell += ch;
+      }
+      continue;
+    }
+    if (ch === '"' && !quotedCell && cell.trim() === '') {
+      inQuotes = true;
+      quotedCell = true;
+      cell = '';
+      continue;
+    }
+    if (ch === delimiter) {
+      cells.push(cell);
+      cell = '';
+      quotedCell = false;
+      continue;
+    }
+    if (ch === '\r' || ch === '\n') {
+      if (ch === '\r' && text[i + 1] === '\n') i += 1;
+      cells.push(cell);
+      records.push({ line: recordLine, cells });
+      cells = [];
+      cell = '';
+      quotedCell = false;
+      line += 1;
+      recordLine = line;
+      continue;
+    }
+    cell += ch;
+  }
+  if (cell !== '' || cells.length > 0) {
+    cells.push(cell);
+    records.push({ line: recordLine, cells });
+  }
+  return records;
+}
+
+export function isBlankRecord(record: CsvRecord): boolean {
+  return record.cells.every((cell) => cell.trim() === '');
+}
+
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** The delimiter whose records most consistently split into the same number (> 1) of fields. */
+export function detectDelimiter(text: string): string {
+  let best: string = ',';
+  let bestScore = -1;
+  for (const delimiter of DELIMITERS) {
+    const records = tokenize(text, delimiter, 64 * 1024).filter((r) => !isBlankRecord(r)).slice(0, 200);
+    const counts = new Map<number, number>();
+    for (const r of records) if (r.cells.length > 1) counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
+    let score = 0;
+    for (const [fields, times] of counts) score = Math.max(score, times * 1000 + fields);
+    if (score > bestScore) {
+      bestScore = score;
+      best = delimiter;
+    }
+  }
+  return best;
+}
