@@ -1,5 +1,7 @@
 import helmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import Database from 'better-sqlite3';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config/config';
@@ -81,8 +83,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
 
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 } });
+
+  // Health reads through its own read-only handle (WAL lets it read while an import writes).
+  const healthDb = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
+  app.addHook('onClose', async () => {
+    healthDb.close();
+  });
   app.get('/api/health', async (_request, reply) => {
-    if (await databaseAnswers(orm)) return { status: 'ok' };
+    if (healthAnswers(healthDb) && (await databaseAnswersSoon(orm))) return { status: 'ok' };
     return reply.status(503).send({ status: 'unavailable', error: 'Database is not answering', message: 'Database is not answering' });
   });
 
@@ -100,4 +109,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(apiRoutes, { prefix: '/api' });
   await registerClient(app, config.clientDir);
   return app;
+}
+
+function healthAnswers(db: Database.Database): boolean {
+  try {
+    return db.prepare('select 1 as ok').get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** The ORM connection may be busy with a long import; that is not ill health. */
+async function databaseAnswersSoon(orm: Parameters<typeof databaseAnswers>[0]): Promise<boolean> {
+  const timeout = new Promise<'busy'>((resolve) => setTimeout(() => resolve('busy'), 50).unref());
+  const answer = await Promise.race([databaseAnswers(orm), timeout]);
+  return answer === 'busy' || answer === true;
 }

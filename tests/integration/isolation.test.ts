@@ -125,6 +125,11 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'envelopes.create': { kind: 'mutation', input: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
   'envelopes.update': { kind: 'mutation', input: () => ({ id: ids.envelope, data: { name: 'hacked' } }), expect: 404 },
   'envelopes.delete': { kind: 'mutation', input: () => ({ id: ids.envelope }), expect: 404 },
+  'imports.upload': {
+    kind: 'mutation',
+    input: () => ({ account: 'SECRET-A', transactionType: 'debit', contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64') }),
+    expect: 404,
+  },
 };
 
 describe('every user’s data is sealed off', () => {
@@ -165,6 +170,18 @@ describe('every user’s data is sealed off', () => {
       expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
     }
     expect(await snapshot()).toBe(before);
+  });
+
+  it('POST /api/upload into another user’s account name answers 404 and writes nothing', async () => {
+    const before = await snapshot();
+    const body = new FormData();
+    body.append('file', new Blob(['Date,Description,Amount\n2024-01-01,x,-1.00\n']), 'x.csv');
+    body.append('account', 'SECRET-A');
+    body.append('transactionType', 'debit');
+    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${intruder.token}` }, body });
+    expect(res.status).toBe(404);
+    expect(await snapshot()).toBe(before);
+    expect((await fetch(`${server.url}/api/upload`, { method: 'POST', body })).status).toBe(401);
   });
 
   it('still shows the owner everything', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authPublicRest, authRest } from '../modules/auth/auth.rest';
+import { importRest } from '../modules/import/import.rest';
 import { requireUser } from './auth';
 import { domainRoutes } from './domain-routes';
 import { openApiDocument } from './openapi';
@@ -19,5 +20,6 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     secured.addHook('preHandler', requireUser);
     await secured.register(authRest);
     registerRestRoutes(secured, domainRoutes);
+    await secured.register(importRest);
   });
 }

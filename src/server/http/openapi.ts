@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginInputSchema, profileUpdateSchema, registerInputSchema } from '../../shared/schemas/auth';
+import { importFieldsSchema } from '../../shared/schemas/import';
 import { domainRoutes } from './domain-routes';
 import type { RestRoute } from './rest-route';
 
@@ -36,7 +37,19 @@ export const authOperations: DocumentedOperation[] = [
 ];
 
 /** Operations other modules add (e.g. the CSV upload). */
-export const extraOperations: DocumentedOperation[] = [];
+export const extraOperations: DocumentedOperation[] = [
+  {
+    method: 'POST',
+    url: '/upload',
+    tag: 'Import',
+    summary:
+      'Import a bank CSV into an account as one batch (multipart: file, account, transactionType, optional dateFormat, flipAmounts, dryRun)',
+    body: importFieldsSchema.extend({ file: z.string().describe('the CSV file (binary)') }),
+    bodyType: 'multipart/form-data',
+    status: 201,
+    answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun: the full preview)',
+  },
+];
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;

@@ -3,6 +3,7 @@ import { authRouter } from '../modules/auth/auth.router';
 import { budgetsRouter } from '../modules/budgets/budgets.router';
 import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
+import { importRouter } from '../modules/import/import.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { router } from './init';
 
@@ -13,6 +14,7 @@ export const appRouter = router({
   accounts: accountsRouter,
   budgets: budgetsRouter,
   envelopes: envelopesRouter,
+  imports: importRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type BetterSqlite3 from 'better-sqlite3';
+import { dedupeKey, markDuplicates, readCsv, type CsvReadFailure } from '../../../shared/csv';
+import { AppError, type ErrorCode } from '../../../shared/errors';
+import type { ImportFields, ImportPreview, ImportResult } from '../../../shared/schemas/import';
+import { findAccountByName } from '../accounts/accounts.service';
+import { ensureCategories } from '../categories/categories.service';
+import { selectRows } from '../transactions/transactions.query';
+
+export interface ImportInput extends ImportFields {
+  bytes: Uint8Array;
+  fileName: string | null;
+}
+
+const CHUNK = 2000;
+
+const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
+  EMPTY: 'BAD_REQUEST',
+  NOT_CSV: 'UNSUPPORTED_MEDIA_TYPE',
+  NO_HEADER: 'BAD_REQUEST',
+  NO_DATE_COLUMN: 'BAD_REQUEST',
+  NO_AMOUNT_COLUMN: 'BAD_REQUEST',
+  NO_ROWS: 'BAD_REQUEST',
+  AMBIGUOUS_DATE: 'UNPROCESSABLE',
+  UNKNOWN_DATE_FORMAT: 'BAD_REQUEST',
+  BAD_DATE: 'UNPROCESSABLE',
+  BAD_AMOUNT: 'UNPROCESSABLE',
+};
+
+/** One import at a time: imports are long write transactions on one SQLite file. */
+let queue: Promise<unknown> = Promise.resolve();
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function importMessage(imported: number, duplicates: number): string {
+  return `Imported ${plural(imported, 'transaction')}${duplicates > 0 ? ` (${plural(duplicates, 'duplicate')} skipped)` : ''}`;
+}
+
+/**
+ * Reads a bank CSV and, unless it is a dry run, writes it as one batch in one database
+ * transaction: all rows or none. Rows already stored in the account (same date, cents and
+ * normalised description) are skipped, counted by occurrence.
+ */
+export function importCsv(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+  return serialized(() => runImport(em, userId, input));
+}
+
+async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+  const account = await findAccountByName(em, userId, input.account);
+  const previous = await selectRows<{ date_format: string }>(
+    em,
+    'select date_format from batch where user_id = ? and account_id = ? and date_format is not null order by upload_date desc limit 1',
+    [userId, account.id],
+  );
+  const read = readCsv(input.bytes, {
+    dateFormat: input.dateFormat,
+    preferredDateFormat: previous[0]?.date_format ?? null,
+    flipAmounts: input.flipAmounts,
+  });
+  if (!read.ok) throw new AppError(failureCodes[read.code], read.message, { code: read.code, ...(read.details ?? {}) });
+
+  let minDate = read.rows[0].postDate;
+  let maxDate = minDate;
+  for (const row of read.rows) {
+    if (row.postDate < minDate) minDate = row.postDate;
+    if (row.postDate > maxDate) maxDate = row.postDate;
+  }
+  const existingCounts = async (tem: EntityManager) => {
+    const stored = await selectRows<{ post_date: string; amount: number; description: string }>(
+      tem,
+      'select post_date, amount, description from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?',
+      [userId, account.id, minDate, maxDate],
+    );
+    const counts = new Map<string, number>();
+    for (const row of stored) {
+      const key = dedupeKey(row.post_date, row.amount, row.description);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  if (input.dryRun) {
+    const duplicates = markDuplicates(read.rows, await existingCounts(em));
+    const duplicateCount = duplicates.filter(Boolean).length;
+    const imported = read.rows.length - duplicateCount;
+    return {
+      dryRun: true,
+      message: `Ready to import ${plural(imported, 'transaction')}${duplicateCount ? ` (${plural(duplicateCount, 'duplicate')} will be skipped)` : ''}`,
+      batchId: null,
+      imported,
+      duplicates: duplicateCount,
+      skipped: read.skipped.length,
+      warnings: read.warnings,
+      fileName: input.fileName,
+      encoding: read.encoding,
+      delimiter: read.delimiter,
+      headerLine: read.headerLine,
+      headers: read.headers,
+      columns: read.columns,
+      dateFormat: read.dateFormat,
+      dateFormatCandidates: read.dateFormatCandidates,
+      rows: read.rows.map((row, i) => ({ ...row, duplicate: duplicates[i] })),
+      skippedLines: read.skipped,
+    };
+  }
+
+  return em.transactional(async (tem) => {
+    const duplicates = markDuplicates(read.rows, await existingCounts(tem));
+    const fresh = read.rows.filter((_, i) => !duplicates[i]);
+    const duplicateCount = read.rows.length - fresh.length;
+    if (fresh.length === 0) {
+      // Nothing new: no empty batch is created.
+      return { message: importMessage(0, duplicateCount), batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
+    }
+    const categoryIds = await ensureCategories(
+      tem,
+      userId,
+      fresh.map((row) => row.category).filter((name): name is string => Boolean(name)),
+    );
+    const batchId = randomUUID();
+    const now = new Date().toISOString();
+    const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
+    const db = await trx.client.acquireConnection();
+    db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
+      batchId,
+      userId,
+      account.id,
+      now,
+      fresh.length,
+      input.fileName?.slice(0, 255) ?? null,
+      read.dateFormat,
+    );
+    const insert = db.prepare(
+      'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values (?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?)',
+    );
+    for (let start = 0; start < fresh.length; start += CHUNK) {
+      const end = Math.min(fresh.length, start + CHUNK);
+      for (let i = start; i < end; i += 1) {
+        const row = fresh[i];
+        const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
+        insert.run(userId, account.id, categoryId, row.postDate, row.description, row.amount, input.transactionType, batchId, now);
+      }
+      if (end < fresh.length) await yieldToEventLoop();
+    }
+    return {
+      message: importMessage(fresh.length, duplicateCount),
+      batchId,
+      imported: fresh.length,
+      duplicates: duplicateCount,
+      skipped: read.skipped.length,
+      warnings: read.warnings,
+    };
+  });
+}

@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { data, ok, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
+import { startServer, type TestServer } from '../helpers/server';
+
+const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures/csv', name));
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ UPLOAD_LIMIT_BYTES: String(64 * 1024) });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function form(file: Uint8Array | string | null, fields: Record<string, string>, fileName = 'statement.csv'): FormData {
+  const body = new FormData();
+  if (file !== null) body.append('file', new Blob([file]), fileName);
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return body;
+}
+
+async function upload(user: ApiUser, file: Uint8Array | string | null, fields: Record<string, string> = {}) {
+  return rest(server.url, 'POST', '/api/upload', { token: user.token, body: form(file, { account: 'Checking', transactionType: 'debit', ...fields }) });
+}
+
+async function userWithAccount(): Promise<ApiUser> {
+  const user = await signUp(server.url);
+  ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+  return user;
+}
+
+async function stored(user: ApiUser) {
+  return ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31')) as { description: string; amount: number; category: string | null; type: string; batchId: string }[];
+}
+
+describe('POST /api/upload', () => {
+  it('imports a file as one batch, keeps identical rows, creates categories, then imports nothing the second time', async () => {
+    const user = await userWithAccount();
+    const res = await upload(user, fixture('us-basic.csv'));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: 'Imported 4 transactions', batchId: expect.any(String), imported: 4, duplicates: 0, skipped: 0, warnings: [] });
+    const rows = await stored(user);
+    expect(rows.map((r) => [r.description, r.amount, r.category, r.type])).toEqual([
+      ['=HYPERLINK("http://x")', -100, null, 'debit'],
+      ['Paycheck ACME', 250000, 'Salary', 'debit'],
+      ['Coffee Shop', -450, 'Dining', 'debit'],
+      ['Coffee Shop', -450, 'Dining', 'debit'],
+    ]);
+    expect(new Set(rows.map((r) => r.batchId))).toEqual(new Set([res.body.batchId]));
+    expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toEqual(['Dining', 'Salary']);
+    const batches = ok(await user.get('/api/transactions/batches/list'));
+    expect(batches).toMatchObject([{ batchId: res.body.batchId, transactionCount: 4, fileName: 'statement.csv' }]);
+
+    const again = await upload(user, fixture('us-basic.csv'));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ message: 'Imported 0 transactions (4 duplicates skipped)', imported: 0, duplicates: 4, batchId: null });
+    expect(await stored(user)).toHaveLength(4);
+
+    // one more coffee than stored: only the extra one imports
+    const three = 'Date,Description,Amount\n01/15/2024,coffee  shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n';
+    expect((await upload(user, three)).body).toMatchObject({ imported: 1, duplicates: 2 });
+
+    // deleting the batch frees its rows
+    ok(await user.del(`/api/transactions/batches/${res.body.batchId}`));
+    expect((await upload(user, fixture('us-basic.csv'))).body).toMatchObject({ imported: 3, duplicates: 1 });
+  });
+
+  it('reads a Windows-1252 semicolon file with a preamble and a footer', async () => {
+    const user = await userWithAccount();
+    const res = await upload(user, fixture('de-semicolon-cp1252.csv'), { dryRun: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      dryRun: true,
+      encoding: 'windows-1252',
+      delimiter: ';',
+      headerLine: 4,
+      dateFormat: 'DD.MM.YYYY',
+      imported: 2,
+      duplicates: 0,
+      skipped: 3,
+      rows: [
+        { line: 5, postDate: '2024-01-13', description: 'Bäckerei Müller', amount: -320, category: null, duplicate: false },
+        { line: 6, postDate: '2024-01-14', description: 'Gehalt', amount: 123456, category: null, duplicate: false },
+      ],
+    });
+    expect(res.body.columns.map((c: { role: string; header: string }) => `${c.role}:${c.header}`)).toEqual(['date:Buchungstag', 'description:Verwendungszweck', 'amount:Betrag']);
+    expect(await stored(user)).toHaveLength(0);
+  });
+
+  it('refuses an ambiguous day/month order naming the candidates, then takes the chosen or the last used format', async () => {
+    const user = await userWithAccount();
+    const res = await upload(user, fixture('ambiguous.csv'));
+    expect(res.status).toBe(422);
+    expect(res.body.error).toContain('MM/DD/YYYY and DD/MM/YYYY');
+    expect(res.body.candidates).toEqual(['MM/DD/YYYY', 'DD/MM/YYYY']);
+    expect(await stored(user)).toHaveLength(0);
+    const chosen = await upload(user, fixture('ambiguous.csv'), { dateFormat: 'DD/MM/YYYY' });
+    expect(chosen.status).toBe(201);
+    expect((await stored(user)).map((r: { postDate?: string }) => r.postDate)).toEqual(['2024-04-03', '2024-02-01']);
+    const next = await upload(user, 'Date,Description,Amount\n05/06/2024,Store C,-1.00\n');
+    expect(next.status).toBe(201);
+    expect(next.body.warnings[0]).toContain('DD/MM/YYYY');
+  });
+
+  it('flips charges-positive card exports', async () => {
+    const user = await userWithAccount();
+    const res = await upload(user, 'Date,Description,Amount\n2024-03-01,Card purchase,12.34\n2024-03-02,Payment,-50.00\n', { flipAmounts: 'true', dryRun: 'true' });
+    expect(res.body.rows.map((r: { amount: number }) => r.amount)).toEqual([-1234, 5000]);
+  });
+
+  it.each([
+    ['no file', null, {}, 400, 'file'],
+    ['an empty file', '', {}, 400, 'empty'],
+    ['a zip/xlsx renamed .csv', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), {}, 415, 'ZIP'],
+    ['a binary file', new Uint8Array([1, 0, 2, 0, 3]), {}, 415, 'binary'],
+    ['no date column', 'Name,Amount\nx,1.00\n', {}, 400, 'Headers seen: Name, Amount'],
+    ['no amount column', 'Date,Description\n2024-01-01,x\n', {}, 400, 'Headers seen: Date, Description'],
+    ['an unreadable date', 'Date,Description,Amount\n2024-01-01,a,1.00\n2024-13-45,b,2.00\n', {}, 422, "Line 3: the date '2024-13-45'"],
+    ['an unreadable amount', 'Date,Description,Amount\n2024-01-01,a,1.00\n2024-01-02,b,12abc\n', {}, 422, "Line 3: the amount '12abc'"],
+    ['an unknown account', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { account: 'Nope' }, 404, "Account 'Nope' not found"],
+    ['an invalid type', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { transactionType: 'gift' }, 400, 'transactionType'],
+    ['a missing account', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { account: '' }, 400, 'account'],
+  ] as const)('refuses %s and writes nothing', async (_label, file, fields, status, text) => {
+    const user = await userWithAccount();
+    const res = await upload(user, file as never, fields as Record<string, string>);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toContain(text);
+    expect(await stored(user)).toHaveLength(0);
+    expect(ok(await user.get('/api/transactions/batches/list'))).toEqual([]);
+  });
+
+  it('answers 413 over the size limit without writing anything', async () => {
+    const user = await userWithAccount();
+    const big = `Date,Description,Amount\n${'2024-01-01,Something bought,-1.00\n'.repeat(3000)}`;
+    const res = await upload(user, big);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toContain('upload limit');
+    expect(await stored(user)).toHaveLength(0);
+  });
+
+  it('is available over tRPC too', async () => {
+    const user = await userWithAccount();
+    const result = data(
+      await user.mutate('imports.upload', {
+        account: 'checking',
+        transactionType: 'charge',
+        fileName: 'x.csv',
+        contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,a,-1.00\n').toString('base64'),
+      }),
+    );
+    expect(result).toMatchObject({ imported: 1, message: 'Imported 1 transaction' });
+  });
+
+  it('never leaves half an import when the server is killed mid-import', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-kill-'));
+    const port = 30000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      for (let i = 0; i < 200; i += 1) {
+        try {
+          if ((await fetch(`${url}/api/health`)).ok) break;
+        } catch {
+          /* not up yet */
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const user = await signUp(url);
+      ok(await rest(url, 'POST', '/api/accounts', { token: user.token, body: { name: 'Checking', type: 'checking' } }));
+      const lines = ['Date,Description,Amount'];
+      for (let i = 0; i < 150_000; i += 1) lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-${(i % 500) + 1}.00`);
+      const body = form(lines.join('\n'), { account: 'Checking', transactionType: 'debit' });
+      const pending = fetch(`${url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body }).catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      child.kill('SIGKILL');
+      await pending;
+      await new Promise((resolve) => child.once('exit', resolve));
+      const db = new Database(path.join(dataDir, 'budget-tracker.sqlite'));
+      const count = (db.prepare('select count(*) as n from `transaction`').get() as { n: number }).n;
+      const batches = (db.prepare('select count(*) as n from batch').get() as { n: number }).n;
+      db.close();
+      expect([0, 150_000]).toContain(count);
+      expect(batches).toBe(count === 0 ? 0 : 1);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
