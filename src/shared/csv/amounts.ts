@@ -14,7 +14,14 @@ const CURRENCY = /(?:[$€£¥₹₩₽¢]|R\$|S\$|US\$|CHF|EUR|USD|GBP|SGD|CAD|
 export type AmountResult = { ok: true; amount: ParsedAmount | null } | { ok: false };
 
 /** Empty cell -> amount null; unreadable -> ok false. */
+const PLAIN = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/;
+
 export function parseAmountCell(raw: string): AmountResult {
+  const plain = PLAIN.exec(raw);
+  if (plain) {
+    const cents = Number(plain[2]) * 100 + Number((plain[3] ?? '').padEnd(2, '0'));
+    return { ok: true, amount: { cents: plain[1] && cents !== 0 ? -cents : cents, marker: null } };
+  }
   let text = raw.replace(/\u00a0|\u202f/g, ' ').trim();
   if (text === '' || text === '-' || text === '--') return { ok: true, amount: null };
   let negative = false;

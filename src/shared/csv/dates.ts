@@ -73,12 +73,14 @@ export function parseDateWith(format: DateFormat, raw: string): string | null {
 }
 
 /** True when a cell has the shape of a date in some format (used to tell data rows from other lines). */
+const DATE_SHAPE = /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}$|\d{1,2}[\s\-./]+[A-Za-zÀ-ÿ]{3,5}|[A-Za-zÀ-ÿ]{3,5}\.?\s+\d{1,2},?\s+\d{4}$)/;
 export function looksLikeDate(raw: string): boolean {
   const text = raw.trim();
-  return DATE_FORMATS.some((f) => f.pattern.test(text));
+  return DATE_SHAPE.test(text) && DATE_FORMATS.some((f) => f.pattern.test(text));
 }
 
 /** Every format that reads all the given cells. */
 export function dateFormatCandidates(values: readonly string[]): DateFormat[] {
-  return DATE_FORMATS.filter((format) => values.every((value) => parseDateWith(format, value) !== null));
+  const distinct = [...new Set(values)];
+  return DATE_FORMATS.filter((format) => distinct.every((value) => parseDateWith(format, value) !== null));
 }

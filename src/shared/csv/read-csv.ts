@@ -192,7 +192,8 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
       value: cell(culprit, dateCol),
     });
   } else {
-    const distinct = new Set(fitting.map((f) => candidates.map((r) => parseDateWith(f, cell(r, dateCol))).join()));
+    const uniqueCells = [...new Set(dateCells)];
+    const distinct = fitting.length === 1 ? new Set([0]) : new Set(fitting.map((f) => uniqueCells.map((v) => parseDateWith(f, v)).join()));
     if (distinct.size === 1) format = fitting[0];
     else {
       const preferred = options.preferredDateFormat ? fitting.find((f) => f.name === findDateFormat(options.preferredDateFormat!)?.name) : undefined;
@@ -211,8 +212,14 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
   // Pass 3: amounts and descriptions.
   const rows: CsvRow[] = [];
   const flip = Boolean(options.flipAmounts);
+  const dates = new Map<string, string>();
   for (const r of candidates) {
-    const postDate = parseDateWith(format, cell(r, dateCol))!;
+    const dateCell = cell(r, dateCol);
+    let postDate = dates.get(dateCell);
+    if (postDate === undefined) {
+      postDate = parseDateWith(format, dateCell)!;
+      dates.set(dateCell, postDate);
+    }
     let cents: number | null = null;
     let explicit = false;
     if (amountCol !== undefined) {
@@ -249,7 +256,8 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
     if (!description) description = fallbackCols.map((i) => cell(r, i)).filter(Boolean).join(' ');
     const extra = continuation.get(r);
     if (extra) description = [description, ...extra].filter(Boolean).join(' ');
-    description = description.replace(/\s+/g, ' ').trim();
+    if (/\s\s|[\t\n\r]/.test(description)) description = description.replace(/\s+/g, ' ');
+    description = description.trim();
     if (cents === null) {
       skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'no amount' });
       warnings.push(`Line ${r.line} has a date but no amount; it was skipped.`);

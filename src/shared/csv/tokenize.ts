@@ -5,6 +5,34 @@ export interface CsvRecord {
 }
 
 export function tokenize(text: string, delimiter: string, limitChars = Infinity): CsvRecord[] {
+  if (text.indexOf('"') < 0) return tokenizeUnquoted(text, delimiter, limitChars);
+  return tokenizeQuoted(text, delimiter, limitChars);
+}
+
+/** Fast path for files without any quote character: split lines, then cells. */
+function tokenizeUnquoted(text: string, delimiter: string, limitChars: number): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  const end = Math.min(text.length, limitChars);
+  let start = 0;
+  let line = 1;
+  while (start < end) {
+    let stop = text.indexOf('\n', start);
+    if (stop < 0 || stop > end) stop = end;
+    let lineEnd = stop;
+    if (lineEnd > start && text.charCodeAt(lineEnd - 1) === 13) lineEnd -= 1;
+    const content = text.slice(start, lineEnd);
+    if (content.indexOf('\r') >= 0) {
+      // Old Mac line endings inside: fall back to the careful tokenizer for the rest.
+      return [...records, ...tokenizeQuoted(text.slice(start, end), delimiter, Infinity).map((r) => ({ line: r.line + line - 1, cells: r.cells }))];
+    }
+    records.push({ line, cells: content.split(delimiter) });
+    line += 1;
+    start = stop + 1;
+  }
+  return records;
+}
+
+function tokenizeQuoted(text: string, delimiter: string, limitChars: number): CsvRecord[] {
   const records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let cells: string[] = [];

@@ -1,0 +1,100 @@
+/**
+ * Import benchmark: a generated 100,000-row bank CSV through POST /api/upload (rows/s and
+ * peak RSS), the same file again (all duplicates), GET /api/health latency while an import
+ * runs, and the floor: csv-parse + better-sqlite3 inserts in one transaction, same run.
+ * Targets on a 2-core machine: both imports at least half the floor's rate, peak RSS < 300 MB,
+ * health within 200 ms during an import.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import { registerUser, rest } from '../tests/helpers/http';
+import { startServer } from '../tests/helpers/server';
+import { mb, median, ms } from './stats';
+
+const ROWS = 100_000;
+
+function generateCsv(): string {
+  const lines = ['Date,Description,Amount,Category'];
+  const merchants = ['Grocery Mart', 'Coffee Corner', 'Fuel Stop', 'Book Nook', 'Pharmacy Plus', 'Cinema City', 'Hardware Hub'];
+  for (let i = 0; i < ROWS; i += 1) {
+    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000);
+    const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
+    const cents = ((i * 7919) % 25000) + 1;
+    lines.push(`${date},${merchants[i % merchants.length]} #${i % 997},-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')},Cat ${i % 20}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function floor(csv: string): number {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-floor-'));
+  const db = new Database(path.join(dir, 'floor.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.exec('create table t (id integer primary key, post_date text, description text, amount integer, category text)');
+  const start = performance.now();
+  const records = parse(csv, { from_line: 2 }) as string[][];
+  const insert = db.prepare('insert into t (post_date, description, amount, category) values (?, ?, ?, ?)');
+  db.transaction(() => {
+    for (const [date, description, amount, category] of records) {
+      const [m, d, y] = date.split('/');
+      insert.run(`${y}-${m}-${d}`, description, Math.round(Number(amount) * 100), category);
+    }
+  })();
+  const elapsed = performance.now() - start;
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  return elapsed;
+}
+
+export default async function run(): Promise<void> {
+  const csv = generateCsv();
+  console.log(`generated ${ROWS} rows (${mb(Buffer.byteLength(csv))})`);
+  const server = await startServer({ LOG_LEVEL: 'silent', UPLOAD_LIMIT_BYTES: String(50 * 1024 * 1024) });
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    const user = await registerUser(server.url);
+    await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+    const upload = async () => {
+      const body = new FormData();
+      body.append('file', new Blob([csv]), 'bench.csv');
+      body.append('account', 'Checking');
+      body.append('transactionType', 'debit');
+      const start = performance.now();
+      const healthTimes: number[] = [];
+      let done = false;
+      const request = rest(server.url, 'POST', '/api/upload', { token: user.accessToken, body }).finally(() => {
+        done = true;
+      });
+      while (!done) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        if (done) break;
+        const t0 = performance.now();
+        await rest(server.url, 'GET', '/api/health');
+        healthTimes.push(performance.now() - t0);
+      }
+      const res = await request;
+      return { elapsed: performance.now() - start, body: res.body, healthTimes };
+    };
+    const first = await upload();
+    const second = await upload();
+    const floorMs = floor(csv);
+    const rate = (elapsedMs: number) => (ROWS / elapsedMs) * 1000;
+    console.log(`first import: ${first.body.message} in ${ms(first.elapsed)} = ${rate(first.elapsed).toFixed(0)} rows/s`);
+    console.log(`second import (all duplicates): ${second.body.message} in ${ms(second.elapsed)} = ${rate(second.elapsed).toFixed(0)} rows/s`);
+    console.log(`floor (csv-parse + better-sqlite3, one transaction): ${ms(floorMs)} = ${rate(floorMs).toFixed(0)} rows/s`);
+    console.log(`ratio to floor: first ${(rate(first.elapsed) / rate(floorMs)).toFixed(2)}, second ${(rate(second.elapsed) / rate(floorMs)).toFixed(2)} (target >= 0.5)`);
+    const health = [...first.healthTimes, ...second.healthTimes];
+    console.log(
+      `GET /api/health during imports: ${health.length} calls, median ${ms(health.length ? median(health) : 0)}, max ${ms(health.length ? Math.max(...health) : 0)} (target < 200 ms)`,
+    );
+    console.log(`peak RSS (server and client in one process): ${mb(peak)} (target < 300 MB)`);
+  } finally {
+    clearInterval(sampler);
+    await server.close();
+  }
+}
