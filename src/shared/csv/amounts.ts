@@ -77,7 +77,9 @@ function digitsToCents(text: string): number | null {
       fraction = after;
     }
   }
-  whole = whole.replace(/[.,]/g, '');
+  const groups = whole.split(/[.,]/);
+  if (groups.length > 1 && (groups[0].length === 0 || groups[0].length > 3 || groups.slice(1).some((g) => g.length !== 3))) return null;
+  whole = groups.join('');
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || (whole === '' && fraction === '')) return null;
   const digits = `${whole || '0'}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
   if (digits.length > 16) return null;

@@ -21,6 +21,27 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { ok: true, text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+    return { ok: true, text: decodeWindows1252(bytes), encoding: 'windows-1252' };
   }
+}
+
+/** 0x80-0x9F of Windows-1252 (undefined bytes map to themselves); the rest equals Latin-1. */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Done by hand: some runtimes decode the 'windows-1252' label as plain Latin-1. */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const CHUNK = 8192;
+  for (let start = 0; start < bytes.length; start += CHUNK) {
+    const codes = new Array<number>(Math.min(CHUNK, bytes.length - start));
+    for (let i = 0; i < codes.length; i += 1) {
+      const b = bytes[start + i];
+      codes[i] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : b;
+    }
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join('');
 }
