@@ -20,7 +20,7 @@ afterAll(async () => {
 
 function form(file: Uint8Array | string | null, fields: Record<string, string>, fileName = 'statement.csv'): FormData {
   const body = new FormData();
-  if (file !== null) body.append('file', new Blob([file]), fileName);
+  if (file !== null) body.append('file', new Blob([file as BlobPart]), fileName);
   for (const [key, value] of Object.entries(fields)) body.append(key, value);
   return body;
 }
@@ -36,7 +36,7 @@ async function userWithAccount(): Promise<ApiUser> {
 }
 
 async function stored(user: ApiUser) {
-  return ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31')) as { description: string; amount: number; category: string | null; type: string; batchId: string }[];
+  return ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31')) as { postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[];
 }
 
 describe('POST /api/upload', () => {
@@ -102,7 +102,7 @@ describe('POST /api/upload', () => {
     expect(await stored(user)).toHaveLength(0);
     const chosen = await upload(user, fixture('ambiguous.csv'), { dateFormat: 'DD/MM/YYYY' });
     expect(chosen.status).toBe(201);
-    expect((await stored(user)).map((r: { postDate?: string }) => r.postDate)).toEqual(['2024-04-03', '2024-02-01']);
+    expect((await stored(user)).map((r) => r.postDate)).toEqual(['2024-04-03', '2024-02-01']);
     const next = await upload(user, 'Date,Description,Amount\n05/06/2024,Store C,-1.00\n');
     expect(next.status).toBe(201);
     expect(next.body.warnings[0]).toContain('DD/MM/YYYY');
