@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsFromNumber, centsToDecimalString, formatCents, parseDecimalToCents, sumCents } from '../../src/shared/money';
+import {
+  absCents,
+  centsFromNumber,
+  centsToDecimalString,
+  formatCents,
+  isCents,
+  parseDecimalToCents,
+  sumCents,
+} from '../../src/shared/money';
+
+const MAX = Number.MAX_SAFE_INTEGER;
+const anyCents = fc.integer({ min: -MAX, max: MAX });
 
 describe('parseDecimalToCents', () => {
   it.each([
@@ -9,59 +20,198 @@ describe('parseDecimalToCents', () => {
     ['12.34', 1234],
     ['-0.05', -5],
     [' 7.5 ', 750],
+    ['\t-7.50\n', -750],
+    ['1234.56', 123456],
     ['1,234.56', 123456],
+    ['-1,234,567.8', -123456780],
+    ['1,234', 123400],
+    ['1,234.', 123400],
     ['3,5', 350],
+    ['1,23', 123],
     ['+4', 400],
     ['.5', 50],
+    ['12.', 1200],
+    ['007.10', 710],
     ['-0', 0],
-    ['90071992547409.91', 9007199254740991],
-  ])('%s -> %d', (text, cents) => {
+    ['-0.00', 0],
+    ['\u22125.25', -525],
+    ['90071992547409.91', MAX],
+    ['-90,071,992,547,409.91', -MAX],
+    ['0000000000000000000001', 100],
+  ])('%j -> %d', (text, cents) => {
     expect(parseDecimalToCents(text)).toBe(cents);
   });
-  it.each(['', '  ', 'abc', '1.234', '1..2', '12-', '1e3', 'NaN', '90071992547409.92', '-', '1,23,4'])('refuses %j', (text) => {
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['letters', 'abc'],
+    ['three decimals', '1.234'],
+    ['three decimals after comma', '1,234,567.891'],
+    ['two dots', '1..2'],
+    ['trailing sign', '12-'],
+    ['exponent', '1e3'],
+    ['NaN', 'NaN'],
+    ['Infinity', 'Infinity'],
+    ['sign only', '-'],
+    ['dot only', '.'],
+    ['comma only', ','],
+    ['trailing comma', '12,'],
+    ['bad group', '1,23,4'],
+    ['short group', '12,34,567'],
+    ['grouped with decimal comma', '1,234,56'],
+    ['European grouping', '1.234,56'],
+    ['space inside', '1 234'],
+    ['double sign', '--5'],
+    ['currency symbol', '$5'],
+    ['one cent beyond safe', '90071992547409.92'],
+    ['far beyond safe', '1'.repeat(400)],
+  ])('refuses %s (%j)', (_label, text) => {
     expect(parseDecimalToCents(text)).toBeNull();
   });
 });
 
-describe('centsFromNumber (round(100 x value))', () => {
+describe('centsFromNumber (round(100 x value) on the decimal text)', () => {
   it.each([
     [1, 100],
     [1.005, 101],
+    [-1.005, -101],
     [0.1 + 0.2, 30],
     [-12.345, -1235],
     [19.99, 1999],
+    [1.1, 110],
+    [0.005, 1],
+    [-0.005, -1],
+    [0.0049, 0],
+    [-0.004, 0],
+    [1e-7, 0],
+    [5e-3, 1],
     [0, 0],
+    [-0, 0],
+    [9007199254740.99, 900719925474099],
+    [123456.78, 12345678],
   ])('%d -> %d', (value, cents) => {
-    expect(centsFromNumber(value)).toBe(cents);
+    expect(Object.is(centsFromNumber(value), cents)).toBe(true);
   });
-  it('refuses non-finite numbers', () => {
-    expect(() => centsFromNumber(Number.NaN)).toThrow(RangeError);
-    expect(() => centsFromNumber(Infinity)).toThrow(RangeError);
+
+  it.each([Number.NaN, Infinity, -Infinity, 1e15, 1e21, -1e300])('refuses %d', (value) => {
+    expect(() => centsFromNumber(value)).toThrow(RangeError);
+  });
+
+  it('is the inverse of /100 for amounts of up to 15 significant digits', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -999_999_999_999_999, max: 999_999_999_999_999 }), (cents) => {
+        expect(centsFromNumber(cents / 100)).toBe(cents);
+      }),
+    );
   });
 });
 
-describe('formatting', () => {
+describe('centsToDecimalString and formatCents', () => {
   it.each([
     [123456, '1,234.56', '$1,234.56', '1234.56'],
     [-1230, '-12.30', '-$12.30', '-12.30'],
     [5, '0.05', '$0.05', '0.05'],
+    [-5, '-0.05', '-$0.05', '-0.05'],
+    [-100, '-1.00', '-$1.00', '-1.00'],
     [0, '0.00', '$0.00', '0.00'],
-    [9007199254740991, '90,071,992,547,409.91', '$90,071,992,547,409.91', '90071992547409.91'],
+    [-0, '0.00', '$0.00', '0.00'],
+    [100000000, '1,000,000.00', '$1,000,000.00', '1000000.00'],
+    [MAX, '90,071,992,547,409.91', '$90,071,992,547,409.91', '90071992547409.91'],
+    [-MAX, '-90,071,992,547,409.91', '-$90,071,992,547,409.91', '-90071992547409.91'],
+    [9007199254740899, '90,071,992,547,408.99', '$90,071,992,547,408.99', '90071992547408.99'],
   ])('%d', (cents, plain, usd, decimal) => {
     expect(formatCents(cents)).toBe(plain);
     expect(formatCents(cents, { currency: 'USD' })).toBe(usd);
     expect(centsToDecimalString(cents)).toBe(decimal);
   });
-  it('round-trips every safe cents value through text', () => {
+
+  it.each([
+    [123456, { locale: 'de-DE' }, '1.234,56'],
+    [-123456, { locale: 'de-DE', currency: 'EUR' }, '-1.234,56\u00a0€'],
+    [-5, { locale: 'en-GB', currency: 'GBP' }, '-£0.05'],
+    [123456, { locale: 'en-IN' }, '1,234.56'],
+    [12345678901, { locale: 'en-IN' }, '12,34,56,789.01'],
+    [123456, { locale: 'ar-EG' }, '١٬٢٣٤٫٥٦'],
+    [123456, { currency: 'JPY' }, '¥1,234.56'],
+  ])('%d with %j -> %j', (cents, options, expected) => {
+    expect(formatCents(cents, options)).toBe(expected);
+  });
+
+  it.each([1.5, Number.NaN, Infinity, MAX + 1])('refuses non-cents %d', (value) => {
+    expect(() => formatCents(value)).toThrow(RangeError);
+    expect(() => centsToDecimalString(value)).toThrow(RangeError);
+  });
+
+  it('round-trips every safe cents value through both text forms', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+      fc.property(anyCents, (cents) => {
         expect(parseDecimalToCents(centsToDecimalString(cents))).toBe(cents);
         expect(parseDecimalToCents(formatCents(cents))).toBe(cents);
       }),
     );
   });
-  it('sums within the safe range or throws', () => {
-    expect(sumCents([1, 2, -3])).toBe(0);
-    expect(() => sumCents([Number.MAX_SAFE_INTEGER, 1])).toThrow(RangeError);
+
+  it("agrees with Intl's exact decimal-string formatting for every safe cents value", () => {
+    const oracle = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(anyCents, (cents) => {
+        const exact = oracle.format(centsToDecimalString(cents) as unknown as number);
+        expect(formatCents(cents, { locale: 'de-DE', currency: 'EUR' })).toBe(exact);
+      }),
+    );
+  });
+});
+
+describe('absCents, sumCents, isCents', () => {
+  it.each([
+    [[], 0],
+    [[1, 2, -3], 0],
+    [[-150, 25], -125],
+    [[MAX, 1, -1], MAX],
+    [[MAX, MAX, -MAX], MAX],
+    [[-MAX, -MAX, MAX, 5], -MAX + 5],
+  ])('sumCents(%j) = %d', (values, total) => {
+    expect(sumCents(values)).toBe(total);
+  });
+
+  it.each([
+    ['over the top', [MAX, 1]],
+    ['under the bottom', [-MAX, -1]],
+    ['not an integer', [1, 0.5]],
+    ['NaN', [Number.NaN]],
+  ])('sumCents refuses %s', (_label, values) => {
+    expect(() => sumCents(values)).toThrow(RangeError);
+  });
+
+  it('sums exactly (compared with BigInt) or throws', () => {
+    fc.assert(
+      fc.property(fc.array(anyCents, { maxLength: 20 }), (values) => {
+        const exact = values.reduce((s, v) => s + BigInt(v), 0n);
+        if (exact > BigInt(MAX) || exact < -BigInt(MAX)) expect(() => sumCents(values)).toThrow(RangeError);
+        else expect(sumCents(values)).toBe(Number(exact));
+      }),
+    );
+  });
+
+  it.each([
+    [-1230, 1230],
+    [1230, 1230],
+    [-MAX, MAX],
+  ])('absCents(%d) = %d', (cents, abs) => {
+    expect(absCents(cents)).toBe(abs);
+  });
+  it('absCents never returns -0', () => {
+    expect(Object.is(absCents(-0), 0)).toBe(true);
+  });
+
+  it.each([
+    [0, true],
+    [-MAX, true],
+    [MAX + 1, false],
+    [1.5, false],
+    ['5', false],
+  ])('isCents(%j) = %s', (value, expected) => {
+    expect(isCents(value)).toBe(expected);
   });
 });

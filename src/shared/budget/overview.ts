@@ -9,11 +9,18 @@
  *   Variable, NotCounted and Untracked `actual` is minus the signed sum, so spending shows as a
  *   positive figure comparable with the budgeted amount (a refund lowers it).
  * - budgeted.net and actual.net are income - (fixed + variable).
- * - A transaction whose category is related to several line items counts in each of them.
+ * - A transaction whose category is related to several line items counts in each of them (its
+ *   amount appears in every such item's `actual` and `transactionIds`), so group and net figures
+ *   may count it more than once; `total` and `typeTotals` always count it once. The identity
+ *   actual.net == Σ signed amounts of the Income, Fixed and Variable transactions holds when each
+ *   category is related to at most one line item.
+ * - Children of a split are ordinary counted transactions; `splits` summarises them for the
+ *   'split transactions' row (parents seen, children seen, children's signed total).
  */
 import type { LineItemDto, LineItemType } from '../schemas/budgets';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../schemas/transactions';
 import { categoryKeyOf } from '../envelopes/envelopes';
+import { sumCents } from '../money';
 
 export const UNTRACKED_ID = -1;
 export const UNTRACKED_NAME = 'Untracked';
@@ -50,6 +57,7 @@ export interface BudgetOverview {
 
 export const OVERVIEW_GROUP_ORDER: readonly OverviewGroupType[] = ['Income', 'Fixed', 'Variable', 'NotCounted', 'Untracked'];
 
+/** The category key a transaction is grouped under: trimmed, lower-case, 'uncategorized' when none. */
 export function transactionCategoryKey(tx: Pick<TransactionDto, 'category'>): string {
   return categoryKeyOf(tx.category);
 }
@@ -59,20 +67,25 @@ export function isCountedTransaction(tx: Pick<TransactionDto, 'isSplit'>): boole
   return !tx.isSplit;
 }
 
+/** A split parent or a split child (for the 'split transactions' row filter). */
 export function isSplitRelated(tx: Pick<TransactionDto, 'isSplit' | 'parentTransactionId'>): boolean {
   return tx.isSplit || tx.parentTransactionId !== null;
 }
 
+/** A line item's related categories as keys (trimmed, lower-case, blanks dropped). */
 export function lineItemKeys(item: Pick<LineItemDto, 'relatedCategories'>): Set<string> {
   return new Set(item.relatedCategories.map((c) => c.trim().toLowerCase()).filter(Boolean));
 }
 
+/** True when a counted transaction's category key is among the item's related categories. */
 export function matchesLineItem(tx: Pick<TransactionDto, 'category' | 'isSplit'>, item: Pick<LineItemDto, 'relatedCategories'>): boolean {
   return isCountedTransaction(tx) && lineItemKeys(item).has(transactionCategoryKey(tx));
 }
 
+/** Income shows the signed sum; every other group shows minus it (spending positive). Never -0. */
 function orient(type: OverviewGroupType, signedSum: number): number {
-  return type === 'Income' ? signedSum : -signedSum;
+  const oriented = type === 'Income' ? signedSum : -signedSum;
+  return oriented === 0 ? 0 : oriented;
 }
 
 export function computeBudgetOverview(transactions: readonly OverviewTransaction[], lineItems: readonly OverviewLineItem[]): BudgetOverview {
@@ -145,8 +158,8 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
     return {
       type,
       items: groupItems,
-      budgeted: groupItems.reduce((s, item) => s + item.budgeted, 0),
-      actual: groupItems.reduce((s, item) => s + item.actual, 0),
+      budgeted: sumCents(groupItems.map((item) => item.budgeted)),
+      actual: sumCents(groupItems.map((item) => item.actual)),
     };
   });
   const group = (type: OverviewGroupType) => byType.find((g) => g.type === type)!;

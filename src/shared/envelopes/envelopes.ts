@@ -1,10 +1,13 @@
 /** Envelope membership: transactions link to an envelope through their category. */
+import { dedupeNames } from '../schemas/budgets';
 import type { TransactionDto } from '../schemas/transactions';
+import { sumCents } from '../money';
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
 
 type Linkable = Pick<TransactionDto, 'amount' | 'category' | 'isSplit' | 'postDate'>;
 
+/** Category name -> key: trimmed, lower-case; null, empty or blank -> 'uncategorized'. */
 export function categoryKeyOf(category: string | null | undefined): string {
   const trimmed = (category ?? '').trim().toLowerCase();
   return trimmed || UNCATEGORIZED_KEY;
@@ -12,7 +15,9 @@ export function categoryKeyOf(category: string | null | undefined): string {
 
 /**
  * Transactions of an envelope: category among the envelope's categories (trimmed, any
- * case), within the inclusive date range, split parents excluded (their parts count).
+ * case; 'uncategorized' catches transactions without a category), within the inclusive date
+ * range (`YYYY-MM-DD`, compared as strings; either bound may be omitted), split parents excluded
+ * (their parts count). Keeps the input order; returns the same objects.
  */
 export function envelopeTransactions<T extends Linkable>(
   transactions: readonly T[],
@@ -29,22 +34,23 @@ export function envelopeTransactions<T extends Linkable>(
   );
 }
 
-export function summarizeEnvelope(transactions: readonly Pick<TransactionDto, 'amount'>[]): { transactionCount: number; total: number } {
-  let total = 0;
-  for (const tx of transactions) total += tx.amount;
-  return { transactionCount: transactions.length, total };
+export interface EnvelopeSummary {
+  transactionCount: number;
+  /** Signed sum in cents (negative when money went out). */
+  total: number;
 }
 
-/** "Food, dining,, FOOD " -> ['Food', 'dining']: split on commas, trimmed, empties dropped, first spelling kept. */
+/** Count and signed total of an envelope's transactions (pass the result of envelopeTransactions). */
+export function summarizeEnvelope(transactions: readonly Pick<TransactionDto, 'amount'>[]): EnvelopeSummary {
+  return { transactionCount: transactions.length, total: sumCents(transactions.map((tx) => tx.amount)) };
+}
+
+/**
+ * Comma-separated category text -> names, for the budget editor's Related Categories and the
+ * envelope form: split on commas, trimmed, empties dropped, duplicates (compared regardless of
+ * case) dropped keeping the first spelling. "Food, dining,, FOOD " -> ['Food', 'dining'].
+ * Same rule as the schemas' `dedupeNames`, so what the form shows is what the server stores.
+ */
 export function parseCategoryList(text: string): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const part of text.split(',')) {
-    const name = part.trim();
-    const key = name.toLowerCase();
-    if (!name || seen.has(key)) continue;
-    seen.add(key);
-    out.push(name);
-  }
-  return out;
+  return dedupeNames(text.split(','));
 }

@@ -1,97 +1,215 @@
 /**
- * Money is integer cents below the UI. These helpers turn decimal text into cents and
- * cents into text exactly, without floating-point arithmetic.
+ * Money is integer cents below the UI (SPEC section 9: stored in cents, shown as value/100
+ * with two decimals). These helpers turn decimal text into cents and cents into text exactly:
+ * no step divides by 100 in floating point, so every safe integer of cents survives a round trip.
+ *
+ * Programming errors (a non-integer "cents" value, a sum beyond the safe range) throw a
+ * RangeError; user input that is not an amount comes back as `null`.
  */
 
-const DECIMAL = /^([+-])?(\d{1,3}(?:,\d{3})+|\d+)?(?:[.,](\d{1,2}))?$/;
-
-/**
- * "12", "12.3", "-0.05", "1,234.56", " 7.5 ", "3,5" -> cents; null when invalid, when it
- * has more than two decimals, or when it leaves the safe integer range.
- */
-export function parseDecimalToCents(text: string): number | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  const match = DECIMAL.exec(trimmed);
-  if (!match) return null;
-  const [, sign, whole = '', fraction = ''] = match;
-  if (!whole && !fraction) return null;
-  // "1,234" is thousands; "3,5" (one group of fewer than 3 digits) is a decimal comma, handled by the regex.
-  const digits = `${whole.replace(/,/g, '') || '0'}${fraction.padEnd(2, '0')}`;
-  const cents = BigInt(digits);
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-  const value = Number(cents);
-  return sign === '-' ? (value === 0 ? 0 : -value) : value;
+/** True for a value usable as cents: an integer within ±Number.MAX_SAFE_INTEGER. */
+export function isCents(value: unknown): value is number {
+  return Number.isSafeInteger(value);
 }
 
+function assertCents(cents: number): void {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an amount in cents: ${String(cents)}`);
+}
+
+/** Digits of Number.MAX_SAFE_INTEGER (9007199254740991). */
+const MAX_SAFE_DIGITS = 16;
+
+/** Grouped thousands ("1,234,567") with an optional '.' decimal part (a trailing '.' is allowed). */
+const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{0,2}))?$/;
+/** Plain digits with a '.' decimal part (trailing '.' allowed) or a ',' decimal part ("3,5"). */
+const PLAIN = /^(\d*)(?:\.(\d{0,2})|,(\d{1,2}))?$/;
+
 /**
- * round(100 x value) for a form number, done on its decimal text so 1.005 becomes 101
- * (as a person reads it) rather than 100 (as binary floating point would have it).
- * Halves round away from zero.
+ * Decimal text -> cents, exactly (no floating point):
+ * "12" 1200, "12.3" 1230, "-0.05" -5, " 7.5 " 750, "1,234.56" 123456, "3,5" 350, "+4" 400,
+ * ".5" 50, "12." 1200.
+ *
+ * - An optional sign ('+', '-' or the Unicode minus U+2212 some locales print).
+ * - Thousands separators are ',' in groups of three; with them the decimal mark must be '.'.
+ *   "1,234" is therefore 1234.00, while "1,23" and "3,5" use ',' as the decimal mark.
+ * - Returns null for empty or invalid text, more than two decimals, or more than
+ *   Number.MAX_SAFE_INTEGER cents. "-0" is 0 (never -0).
+ */
+export function parseDecimalToCents(text: string): number | null {
+  let body = text.trim();
+  let negative = false;
+  const first = body.charAt(0);
+  if (first === '-' || first === '+' || first === '\u2212') {
+    negative = first !== '+';
+    body = body.slice(1);
+  }
+  let whole: string;
+  let fraction: string;
+  const grouped = GROUPED.exec(body);
+  if (grouped) {
+    whole = grouped[1].replace(/,/g, '');
+    fraction = grouped[2] ?? '';
+  } else {
+    const plain = PLAIN.exec(body);
+    if (!plain) return null;
+    whole = plain[1];
+    fraction = plain[2] ?? plain[3] ?? '';
+  }
+  if (whole === '' && fraction === '') return null;
+  const digits = `${whole}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_SAFE_DIGITS) return null;
+  // At most 16 digits: Number() is exact up to MAX_SAFE_INTEGER and rounds anything larger to >= 2^53.
+  const cents = Number(digits);
+  if (cents > Number.MAX_SAFE_INTEGER) return null;
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+/** `String(number)` for a finite non-negative number: "1.005", "1e-7", "1.5e+21". */
+const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
+
+/**
+ * round(100 x value) for a number from a form (SPEC section 5: line-item amounts are
+ * "round(100 x value)").
+ *
+ * Works on the number's shortest decimal text (`String(value)`, the digits a person typed)
+ * instead of multiplying in binary floating point, so:
+ * - 1.005 -> 101 (binary 1.005 * 100 is 100.49999999999999, which Math.round makes 100);
+ * - 0.1 + 0.2 (0.30000000000000004) -> 30; 19.99 -> 1999;
+ * - halves round away from zero, symmetrically: -1.005 -> -101, -0.005 -> -1
+ *   (Math.round would give -100 and -0).
+ * Never returns -0. Throws RangeError for NaN, ±Infinity, or a result beyond MAX_SAFE_INTEGER.
  */
 export function centsFromNumber(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError('Amount must be a finite number');
-  const negative = value < 0;
-  const text = Math.abs(value).toFixed(10);
-  const [whole, fraction] = text.split('.');
-  let cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2));
-  if (Number(fraction[2]) >= 5) cents += 1n;
-  if (cents > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('Amount is too large');
-  const result = Number(cents);
-  return negative && result !== 0 ? -result : result;
+  const match = NUMBER_TEXT.exec(String(Math.abs(value)));
+  if (!match) throw new RangeError(`Unexpected number text: ${String(value)}`);
+  const [, intPart, fracPart = '', exponent = '0'] = match;
+  const digits = intPart + fracPart;
+  // Index in `digits` of the decimal point once the value is multiplied by 100.
+  const point = intPart.length + Number(exponent) + 2;
+  if (point > MAX_SAFE_DIGITS + 1) throw new RangeError('Amount is too large');
+  let wholeDigits: string;
+  let roundingDigit: string;
+  if (point <= 0) {
+    wholeDigits = '0';
+    roundingDigit = point === 0 ? digits.charAt(0) : '0';
+  } else if (point >= digits.length) {
+    wholeDigits = digits + '0'.repeat(point - digits.length);
+    roundingDigit = '0';
+  } else {
+    wholeDigits = digits.slice(0, point);
+    roundingDigit = digits.charAt(point);
+  }
+  const cents = Number(wholeDigits) + (roundingDigit >= '5' ? 1 : 0);
+  if (cents > Number.MAX_SAFE_INTEGER) throw new RangeError('Amount is too large');
+  return value < 0 && cents !== 0 ? -cents : cents;
 }
 
-/** -123456 -> "-1234.56"; 5 -> "0.05" (for input fields). */
-export function centsToDecimalString(cents: number): string {
-  const negative = cents < 0;
+/** Splits |cents| into whole units and the 0-99 fraction with integer maths only. */
+function unitsAndFraction(cents: number): { negative: boolean; units: number; fraction: number } {
+  assertCents(cents);
   const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100);
-  const fraction = String(abs % 100).padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  const fraction = abs % 100;
+  // abs - fraction is a multiple of 100, so the division is exact.
+  return { negative: cents < 0, units: (abs - fraction) / 100, fraction };
+}
+
+/**
+ * Cents -> the "-1234.56" form for input fields: no grouping, '.' decimal mark, always two
+ * decimals ("0.00", "-0.05"). Inverse of parseDecimalToCents. Throws RangeError unless `cents`
+ * is a safe integer.
+ */
+export function centsToDecimalString(cents: number): string {
+  const { negative, units, fraction } = unitsAndFraction(cents);
+  return `${negative ? '-' : ''}${units}.${String(fraction).padStart(2, '0')}`;
 }
 
 export interface FormatOptions {
-  /** ISO currency code, e.g. 'USD'; without it the number is shown without a symbol. */
+  /** ISO 4217 code such as 'USD'; without it the number is shown without a currency symbol. */
   currency?: string;
+  /** BCP 47 locale; defaults to 'en-US' (not the runtime's locale) so server and client agree. */
   locale?: string;
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(locale: string | undefined, currency: string | undefined): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${currency ?? ''}`;
-  let found = formatters.get(key);
+export const DEFAULT_LOCALE = 'en-US';
+
+const amountFormatters = new Map<string, Intl.NumberFormat>();
+const fractionFormatters = new Map<string, Intl.NumberFormat>();
+
+function amountFormatter(locale: string, currency: string | undefined): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}`;
+  let found = amountFormatters.get(key);
   if (!found) {
-    found = new Intl.NumberFormat(locale ?? 'en-US', {
+    found = new Intl.NumberFormat(locale, {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
+      useGrouping: true,
       ...(currency ? { style: 'currency', currency } : {}),
     });
-    formatters.set(key, found);
+    amountFormatters.set(key, found);
   }
   return found;
 }
 
-/**
- * Cents as value/100 with exactly two decimals and grouping: 123456 -> "1,234.56",
- * -1230 -> "-12.30", with currency 'USD' -> "$1,234.56" / "-$12.30". Exact for every safe integer
- * (formatted from a decimal string, never from a float division).
- */
-export function formatCents(cents: number, options: FormatOptions = {}): string {
-  const text = centsToDecimalString(cents);
-  // Intl accepts decimal strings exactly (ES2023 "string as exact decimal").
-  return formatter(options.locale, options.currency).format(text as unknown as number);
+/** Two localised digits ("05", or "٠٥" in ar-EG) for the fraction of an amount. */
+function fractionDigits(locale: string, fraction: number): string {
+  let found = fractionFormatters.get(locale);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0, useGrouping: false });
+    fractionFormatters.set(locale, found);
+  }
+  return found
+    .formatToParts(fraction)
+    .filter((part) => part.type === 'integer')
+    .map((part) => part.value)
+    .join('');
 }
 
+/**
+ * Cents shown as value/100 with exactly two decimals and grouping, through Intl.NumberFormat:
+ * 123456 -> "1,234.56", -1230 -> "-12.30"; with currency 'USD' -> "$1,234.56" / "-$12.30";
+ * with locale 'de-DE' -> "1.234,56".
+ *
+ * Exact for every safe integer: Intl only ever sees the whole units (an integer, exact as a
+ * Number because |cents| / 100 < 2^53) and the two fraction digits are computed with integer
+ * maths and localised separately, so no float division can round. Negative amounts below one
+ * unit keep their sign ("-0.05"). Throws RangeError for non-integer cents or an unknown currency.
+ */
+export function formatCents(cents: number, options: FormatOptions = {}): string {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const { negative, units, fraction } = unitsAndFraction(cents);
+  // -0 keeps the minus sign in Intl's default signDisplay ("auto"), as wanted for -5 cents.
+  const parts = amountFormatter(locale, options.currency).formatToParts(negative ? -units : units);
+  const localFraction = fractionDigits(locale, fraction);
+  return parts.map((part) => (part.type === 'fraction' ? localFraction : part.value)).join('');
+}
+
+/** |cents| (never -0). */
 export function absCents(cents: number): number {
+  assertCents(cents);
   return Math.abs(cents);
 }
 
-/** Sum of cents; a RangeError if it leaves the safe integer range. */
+/**
+ * Exact sum of cents. Partial sums may leave the safe range (they continue in BigInt); a
+ * RangeError is thrown only when a value is not integer cents or the final sum is out of range.
+ */
 export function sumCents(values: Iterable<number>): number {
   let total = 0;
+  let big: bigint | null = null;
   for (const value of values) {
-    total += value;
-    if (!Number.isSafeInteger(total)) throw new RangeError('Sum of amounts is out of range');
+    assertCents(value);
+    if (big !== null) {
+      big += BigInt(value);
+      continue;
+    }
+    const next = total + value;
+    if (Number.isSafeInteger(next)) total = next;
+    else big = BigInt(total) + BigInt(value);
   }
-  return total;
+  if (big === null) return total;
+  if (big > BigInt(Number.MAX_SAFE_INTEGER) || big < -BigInt(Number.MAX_SAFE_INTEGER)) {
+    throw new RangeError('Sum of amounts is out of range');
+  }
+  return Number(big);
 }

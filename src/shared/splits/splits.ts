@@ -1,12 +1,18 @@
 /**
- * Split rules shared by the split dialog and the server (SPEC section 5). Amounts are
- * integer cents. In the dialog people type magnitudes; the server receives amounts
- * carrying the original transaction's sign.
+ * Split rules shared by the split dialog and the server (SPEC sections 5 and 9). Amounts are
+ * integer cents. In the dialog people type magnitudes (inputs are min 0, step 0.01); the server
+ * receives amounts carrying the original transaction's sign (`signedSplitAmounts`).
+ *
+ * Two tolerances, on purpose:
+ * - the dialog enables Submit while the remainder is within SPLIT_TOLERANCE_CENTS (one cent);
+ * - `validateSplit`, run by the client before sending and by the server, requires the parts to
+ *   sum to the parent exactly, so a split never creates or loses a cent. A one-cent gap therefore
+ *   reaches `validateSplit` and comes back as SUM_MISMATCH with the spec's message.
  */
-import { formatCents } from '../money';
+import { centsToDecimalString, sumCents } from '../money';
 
 export const MIN_SPLITS = 2;
-/** The dialog enables submit while the remainder is within one cent (0.01). */
+/** The dialog enables Submit while the remainder is within one cent (0.01). */
 export const SPLIT_TOLERANCE_CENTS = 1;
 
 export interface SplitEntryLike {
@@ -14,26 +20,46 @@ export interface SplitEntryLike {
   category: string | null | undefined;
 }
 
+export type SplitErrorCode = 'TOO_FEW_SPLITS' | 'SIGN_MISMATCH' | 'SUM_MISMATCH' | 'ZERO_AMOUNT';
+
 export type SplitCheck =
   | { ok: true; entries: { amount: number; category: string }[] }
-  | { ok: false; code: 'TOO_FEW_SPLITS' | 'SIGN_MISMATCH' | 'SUM_MISMATCH' | 'ZERO_AMOUNT'; message: string };
+  | { ok: false; code: SplitErrorCode; message: string };
 
-/** "Split amounts must sum to 45.67" (the magnitude of the original). */
+export const TOO_FEW_SPLITS_MESSAGE = 'At least 2 splits are required';
+
+/** "Split amounts must sum to 45.67": the original's magnitude, two decimals, no grouping. */
 export function sumMismatchMessage(parentAmount: number): string {
-  return `Split amounts must sum to ${formatCents(Math.abs(parentAmount))}`;
+  return `Split amounts must sum to ${centsToDecimalString(Math.abs(parentAmount))}`;
+}
+
+function isPresentAmount(amount: number | null | undefined): amount is number {
+  return typeof amount === 'number' && Number.isFinite(amount);
 }
 
 /**
- * Only entries with both an amount and a category count; at least two must; each must be
- * non-zero with the parent's sign; together they must equal the parent exactly.
+ * Checks split entries against the parent, in this order:
+ * 1. only entries with both an amount and a non-blank category count; fewer than MIN_SPLITS
+ *    -> TOO_FEW_SPLITS 'At least 2 splits are required';
+ * 2. a parent of 0 cannot be split -> ZERO_AMOUNT;
+ * 3. every counted amount must be non-zero -> ZERO_AMOUNT;
+ * 4. every counted amount (signed cents, as sent to the server) must carry the parent's sign
+ *    -> SIGN_MISMATCH;
+ * 5. the amounts must sum to the parent exactly -> SUM_MISMATCH 'Split amounts must sum to 45.67'.
+ * On success returns the counted entries with trimmed categories, in their original order.
+ * Entries are assumed to hold integer cents (the zod schemas guarantee it at the edge).
  */
 export function validateSplit(parentAmount: number, entries: readonly SplitEntryLike[]): SplitCheck {
-  const counted = entries
-    .filter((e) => e.amount !== null && e.amount !== undefined && Number.isFinite(e.amount) && (e.category ?? '').trim() !== '')
-    .map((e) => ({ amount: e.amount as number, category: (e.category as string).trim() }));
-  if (counted.length < MIN_SPLITS) return { ok: false, code: 'TOO_FEW_SPLITS', message: 'At least 2 splits are required' };
+  const counted: { amount: number; category: string }[] = [];
+  for (const entry of entries) {
+    const category = (entry.category ?? '').trim();
+    if (isPresentAmount(entry.amount) && category !== '') counted.push({ amount: entry.amount, category });
+  }
+  if (counted.length < MIN_SPLITS) return { ok: false, code: 'TOO_FEW_SPLITS', message: TOO_FEW_SPLITS_MESSAGE };
   if (parentAmount === 0) return { ok: false, code: 'ZERO_AMOUNT', message: 'A transaction of 0.00 cannot be split' };
-  if (counted.some((e) => e.amount === 0)) return { ok: false, code: 'ZERO_AMOUNT', message: 'Every split needs an amount other than 0.00' };
+  if (counted.some((e) => e.amount === 0)) {
+    return { ok: false, code: 'ZERO_AMOUNT', message: 'Every split needs an amount other than 0.00' };
+  }
   const negative = parentAmount < 0;
   if (counted.some((e) => e.amount < 0 !== negative)) {
     return {
@@ -42,35 +68,46 @@ export function validateSplit(parentAmount: number, entries: readonly SplitEntry
       message: `Split amounts must be ${negative ? 'negative' : 'positive'} like the original transaction`,
     };
   }
-  let sum = 0;
-  for (const e of counted) sum += e.amount;
+  let sum: number | null;
+  try {
+    sum = sumCents(counted.map((e) => e.amount));
+  } catch {
+    sum = null; // out of the safe range (or not integer cents): cannot equal the parent
+  }
   if (sum !== parentAmount) return { ok: false, code: 'SUM_MISMATCH', message: sumMismatchMessage(parentAmount) };
   return { ok: true, entries: counted };
 }
 
-/** |parent| - sum of the typed magnitudes (positive: still to assign). */
+/** |parent| - Σ typed magnitudes, in cents (positive: still to assign; negative: over-assigned). Empty slots count as 0. */
 export function splitRemainder(parentAmount: number, magnitudes: readonly (number | null)[]): number {
   let assigned = 0;
-  for (const m of magnitudes) if (m !== null && Number.isFinite(m)) assigned += m;
+  for (const m of magnitudes) if (isPresentAmount(m)) assigned += m;
   return Math.abs(parentAmount) - assigned;
 }
 
+/** Submit is enabled unless saving or the remainder is more than one cent away from 0. */
 export function canSubmitSplit(parentAmount: number, magnitudes: readonly (number | null)[], saving: boolean): boolean {
   if (saving) return false;
   return Math.abs(splitRemainder(parentAmount, magnitudes)) <= SPLIT_TOLERANCE_CENTS;
 }
 
-/** Puts the remainder into the first empty amount slot (when something is left to assign). */
+/**
+ * Puts the remainder into the first empty (null) amount slot when something is left to assign
+ * (remainder > 0). Returns a new array; unchanged copy when there is no remainder or no empty slot.
+ */
 export function autoFillRemainder(parentAmount: number, magnitudes: readonly (number | null)[]): (number | null)[] {
-  const remainder = splitRemainder(parentAmount, magnitudes);
   const out = [...magnitudes];
+  const remainder = splitRemainder(parentAmount, magnitudes);
   if (remainder <= 0) return out;
   const index = out.findIndex((m) => m === null);
   if (index >= 0) out[index] = remainder;
   return out;
 }
 
-/** Magnitudes as sent to the server: negative if the original was negative, else positive. */
+/** Magnitudes as sent to the server: negative if the original is negative, else positive (never -0). */
 export function signedSplitAmounts(parentAmount: number, magnitudes: readonly number[]): number[] {
-  return magnitudes.map((m) => (parentAmount < 0 ? -Math.abs(m) : Math.abs(m)));
+  return magnitudes.map((m) => {
+    const magnitude = Math.abs(m);
+    return parentAmount < 0 && magnitude !== 0 ? -magnitude : magnitude;
+  });
 }
