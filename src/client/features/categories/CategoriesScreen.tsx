@@ -1,9 +1,89 @@
-import { Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Notice, useNotice } from '../../components/Notice';
+import { serverMessage, trpc } from '../../lib/trpc';
 
+/** Categories (/categories): the user's categories sorted by name, and a form to add one. */
 export function CategoriesScreen() {
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  const [notice, showNotice, clearNotice] = useNotice();
+  const utils = trpc.useUtils();
+  const list = trpc.categories.list.useQuery();
+  const create = trpc.categories.create.useMutation();
+  const sorted = useMemo(
+    () => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+    [list.data],
+  );
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    const trimmed = name.trim();
+    if (!trimmed) return setError('Category name is required');
+    try {
+      const created = await create.mutateAsync({ name: trimmed });
+      setName('');
+      await utils.categories.list.invalidate();
+      showNotice(`Category '${created.name}' added`);
+    } catch (failure) {
+      setError(serverMessage(failure, 'Failed to add category'));
+    }
+  }
+
   return (
-    <Typography variant="h1" gutterBottom>
-      Categories
-    </Typography>
+    <Box sx={{ maxWidth: 720 }}>
+      <Typography variant="h1" gutterBottom>
+        Categories
+      </Typography>
+      <Paper component="form" onSubmit={add} noValidate sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label="Add a New Category"
+            name="category"
+            fullWidth
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(error)}
+            autoComplete="off"
+          />
+          <Button type="submit" variant="contained" disabled={create.isPending} sx={{ flexShrink: 0, minWidth: 96, height: { sm: 40 } }}>
+            {create.isPending ? 'Adding...' : 'Add'}
+          </Button>
+        </Stack>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </Paper>
+      <Paper>
+        {list.isLoading && (
+          <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
+            <CircularProgress aria-label="Loading categories" />
+          </Box>
+        )}
+        {list.isError && (
+          <Alert severity="error" role="alert">
+            Failed to fetch categories
+          </Alert>
+        )}
+        {list.isSuccess && sorted.length === 0 && (
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            No categories yet. Add one above, or import transactions with categories.
+          </Typography>
+        )}
+        {sorted.length > 0 && (
+          <List aria-label="Categories" dense>
+            {sorted.map((category) => (
+              <ListItem key={category.id} divider>
+                <ListItemText primary={category.name} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Paper>
+      <Notice notice={notice} onClose={clearNotice} />
+    </Box>
   );
 }

@@ -1,0 +1,109 @@
+import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
+import { trpc } from '../../lib/trpc';
+import { useAccountNames } from './hooks';
+
+interface BulkEditDialogProps {
+  open: boolean;
+  transactionIds: number[];
+  categoryNames: readonly string[];
+  onClose(): void;
+  onUpdated(rows: TransactionDto[]): void;
+}
+
+/** Sets category, type and/or account on every selected transaction at once. */
+export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, onUpdated }: BulkEditDialogProps) {
+  const titleId = useId();
+  const [category, setCategory] = useState('');
+  const [type, setType] = useState<TransactionType | ''>('');
+  const [account, setAccount] = useState('');
+  const [error, setError] = useState('');
+  const accounts = useAccountNames();
+  const bulkUpdate = trpc.transactions.bulkUpdate.useMutation();
+  const utils = trpc.useUtils();
+
+  useEffect(() => {
+    if (open) {
+      setCategory('');
+      setType('');
+      setAccount('');
+      setError('');
+    }
+  }, [open]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    const updates: { category?: string; type?: TransactionType; account?: string } = {};
+    if (category.trim()) updates.category = category.trim();
+    if (type) updates.type = type;
+    if (account) updates.account = account;
+    if (Object.keys(updates).length === 0) return setError('Please select at least one field to update');
+    try {
+      const rows = await bulkUpdate.mutateAsync({ transactionIds, updates });
+      if (updates.category) void utils.categories.list.invalidate();
+      onUpdated(rows);
+      onClose();
+    } catch (failure) {
+      console.error('Bulk update failed', failure);
+      setError('Failed to update transactions. Please try again.');
+    }
+  }
+
+  const saving = bulkUpdate.isPending;
+  return (
+    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>
+          Bulk Edit {transactionIds.length} transaction{transactionIds.length === 1 ? '' : 's'}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Autocomplete
+              freeSolo
+              options={categoryNames as string[]}
+              inputValue={category}
+              onInputChange={(_e, value) => setCategory(value)}
+              renderInput={(params) => <TextField {...params} label="Category" helperText="Leave empty to keep each category" />}
+            />
+            <TextField select label="Type" value={type} onChange={(e) => setType(e.target.value as TransactionType | '')}>
+              <MenuItem value="">
+                <em>No change</em>
+              </MenuItem>
+              {TRANSACTION_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField select label="Account" value={account} onChange={(e) => setAccount(e.target.value)}>
+              <MenuItem value="">
+                <em>No change</em>
+              </MenuItem>
+              {accounts.names.map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+            {accounts.error && <Alert severity="warning">{accounts.error}</Alert>}
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Updating...' : 'Update'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import type { SortKey, SortState } from './sort';
+
+export const HEADER_HEIGHT = 45;
+
+const COLUMNS: { key: SortKey; label: string; align?: 'right' }[] = [
+  { key: 'postDate', label: 'Date' },
+  { key: 'description', label: 'Description' },
+  { key: 'amount', label: 'Amount', align: 'right' },
+  { key: 'category', label: 'Category' },
+  { key: 'type', label: 'Type' },
+  { key: 'account', label: 'Account' },
+];
+
+/** Column widths (table-layout: fixed keeps them steady while rows scroll in and out). */
+export function TransactionColGroup() {
+  return (
+    <colgroup>
+      <col style={{ width: 52 }} />
+      <col style={{ width: 112 }} />
+      <col />
+      <col style={{ width: 124 }} />
+      <col style={{ width: 190 }} />
+      <col style={{ width: 130 }} />
+      <col style={{ width: 150 }} />
+    </colgroup>
+  );
+}
+
+interface HeadProps {
+  sort: SortState;
+  onSort(key: SortKey): void;
+  selectedCount: number;
+  rowCount: number;
+  onToggleAll(): void;
+}
+
+export function TransactionTableHead({ sort, onSort, selectedCount, rowCount, onToggleAll }: HeadProps) {
+  const all = rowCount > 0 && selectedCount === rowCount;
+  const some = selectedCount > 0 && !all;
+  // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (inputRef.current) inputRef.current.indeterminate = some;
+  }, [some]);
+  return (
+    <TableHead>
+      <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={all}
+            indeterminate={some}
+            inputRef={inputRef}
+            disabled={rowCount === 0}
+            onChange={onToggleAll}
+            slotProps={{ input: { 'aria-label': 'Select all transactions' } }}
+          />
+        </TableCell>
+        {COLUMNS.map((column) => {
+          const active = sort.key === column.key;
+          return (
+            <TableCell key={column.key} align={column.align} sortDirection={active ? sort.direction : false}>
+              <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => onSort(column.key)}>
+                {column.label}
+              </TableSortLabel>
+            </TableCell>
+          );
+        })}
+      </TableRow>
+    </TableHead>
+  );
+}

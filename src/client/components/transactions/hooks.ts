@@ -1,0 +1,28 @@
+import { useMemo } from 'react';
+import { trpc } from '../../lib/trpc';
+
+/** The user's category names, sorted by name, with the load error the spec names. */
+export function useCategoryNames() {
+  const query = trpc.categories.list.useQuery();
+  const names = useMemo(
+    () => (query.data ?? []).map((c) => c.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [query.data],
+  );
+  return { names, error: query.isError ? 'Failed to load categories' : null, refresh: query.refetch };
+}
+
+/** The user's account names, sorted by name. */
+export function useAccountNames() {
+  const query = trpc.accounts.list.useQuery();
+  const names = useMemo(
+    () => (query.data ?? []).map((a) => a.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [query.data],
+  );
+  return { names, error: query.isError ? 'Failed to load accounts' : null };
+}
+
+/** Names plus `current` when it is missing from the list (so a select can show it). */
+export function withCurrent(names: readonly string[], current: string | null | undefined): string[] {
+  if (!current || names.includes(current)) return names as string[];
+  return [...names, current].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+}
