@@ -54,7 +54,7 @@ export function NavBar() {
               to={link.to}
               color="inherit"
               activeOptions={{ exact: true }}
-              activeProps={{ 'aria-current': 'page', sx: { bgcolor: 'rgba(255,255,255,0.16)' } }}
+              activeProps={{ 'aria-current': 'page', sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' } }}
             >
               {link.label}
             </ButtonLink>
