@@ -114,6 +114,23 @@ describe('POST /api/upload', () => {
     expect(res.body.rows.map((r: { amount: number }) => r.amount)).toEqual([-1234, 5000]);
   });
 
+  it('previews a large file by its first rows and its duplicates, not the whole file', async () => {
+    const user = await userWithAccount();
+    const line = (i: number) => `2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${i + 1}.00`;
+    const all = Array.from({ length: 300 }, (_, i) => line(i));
+    // The last 150 rows are already stored.
+    expect((await upload(user, ['Date,Description,Amount', ...all.slice(150)].join('\n'))).status).toBe(201);
+    const res = await upload(user, ['Date,Description,Amount', ...all].join('\n'), { dryRun: 'true' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalRows: 300, imported: 150, duplicates: 150 });
+    // PREVIEW_ROW_LIMIT (100) leading rows, then at most 100 of the later duplicates.
+    expect(res.body.rows).toHaveLength(200);
+    expect(res.body.rows.slice(0, 100).every((r: { duplicate: boolean }) => !r.duplicate)).toBe(true);
+    expect(res.body.rows.slice(100).every((r: { duplicate: boolean }) => r.duplicate)).toBe(true);
+    expect(res.body.rows[100]).toMatchObject({ line: 152, description: 'Shop 150', amount: -15100 });
+    expect(await stored(user)).toHaveLength(150);
+  });
+
   it.each([
     ['no file', null, {}, 400, 'file'],
     ['an empty file', '', {}, 400, 'empty'],

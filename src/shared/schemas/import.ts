@@ -50,6 +50,9 @@ export interface ImportPreview extends ImportResult {
   columns: ColumnAssignment[];
   dateFormat: string;
   dateFormatCandidates: string[];
+  /** Every row the file holds (duplicates included). */
+  totalRows: number;
+  /** The first 100 rows, then up to 100 later duplicates: a preview, not the whole file. */
   rows: ImportedRowPreview[];
   skippedLines: SkippedLine[];
 }

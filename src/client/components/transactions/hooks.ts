@@ -26,3 +26,13 @@ export function withCurrent(names: readonly string[], current: string | null | u
   if (!current || names.includes(current)) return names as string[];
   return [...names, current].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
+
+/**
+ * The shared data-load message (SPEC section 8): the one list that failed names itself;
+ * when categories and accounts both failed, 'Failed to load data'.
+ */
+export function sharedLoadError(...errors: (string | null)[]): string | null {
+  const failed = errors.filter((error): error is string => Boolean(error));
+  if (failed.length === 0) return null;
+  return failed.length === 1 ? failed[0]! : 'Failed to load data';
+}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { centsToDecimalString, parseDecimalToCents } from '../../../shared/money';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { Notice, useNotice } from '../../components/Notice';
-import { useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
+import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { trpc } from '../../lib/trpc';
 
 declare module '@tanstack/react-router' {
@@ -43,6 +43,8 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const [notice, showNotice, clearNotice] = useNotice();
   const categories = useCategoryNames();
   const accounts = useAccountNames();
+  // Editing never changes the account, so only a new transaction needs the account list.
+  const loadError = sharedLoadError(categories.error, editing ? null : accounts.error);
   const utils = trpc.useUtils();
   const create = trpc.transactions.create.useMutation();
   const update = trpc.transactions.update.useMutation();
@@ -135,9 +137,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
               ))}
             </TextField>
           )}
-          {(categories.error || (!editing && accounts.error)) && (
-            <Alert severity="warning">{[categories.error, editing ? null : accounts.error].filter(Boolean).join('. ')}</Alert>
-          )}
+          {loadError && <Alert severity="warning">{loadError}</Alert>}
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained" disabled={saving}>
               {saving ? 'Saving...' : 'Save'}

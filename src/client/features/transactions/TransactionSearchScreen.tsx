@@ -2,7 +2,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
+import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
@@ -44,6 +44,7 @@ export function TransactionSearchScreen() {
   const [fixResult, setFixResult] = useState<{ ok: boolean; text: string } | null>(null);
   const categories = useCategoryNames();
   const accounts = useAccountNames();
+  const loadError = sharedLoadError(categories.error, accounts.error);
   const utils = trpc.useUtils();
   const fixSplitStatus = trpc.transactions.fixSplitStatus.useMutation();
   const requestId = useRef(0);
@@ -152,9 +153,9 @@ export function TransactionSearchScreen() {
         onClear={clearFilters}
         onFixSplitStatus={() => setConfirmFix(true)}
       />
-      {(categories.error || accounts.error) && (
+      {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {[categories.error, accounts.error].filter(Boolean).join('. ')}
+          {loadError}
         </Alert>
       )}
       {fixResult && (

@@ -109,7 +109,10 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       columns: read.columns,
       dateFormat: read.dateFormat,
       dateFormatCandidates: read.dateFormatCandidates,
-      rows: read.rows.map((row, i) => ({ ...row, duplicate: duplicates[i] })),
+      totalRows: read.rows.length,
+      // The first rows as they will be stored, plus (up to a limit) every duplicate: a
+      // 100,000-row file must not come back whole as JSON just to be previewed.
+      rows: previewRows(read.rows, duplicates),
       skippedLines: read.skipped,
     };
   }
@@ -161,4 +164,20 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       warnings: read.warnings,
     };
   });
+}
+
+/** How many leading rows a dry run returns, and how many duplicates beyond them at most. */
+export const PREVIEW_ROW_LIMIT = 100;
+
+function previewRows<T extends object>(rows: readonly T[], duplicates: readonly boolean[]): (T & { duplicate: boolean })[] {
+  const out: (T & { duplicate: boolean })[] = [];
+  let extraDuplicates = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (i < PREVIEW_ROW_LIMIT) out.push({ ...rows[i], duplicate: duplicates[i] });
+    else if (duplicates[i] && extraDuplicates < PREVIEW_ROW_LIMIT) {
+      out.push({ ...rows[i], duplicate: true });
+      extraDuplicates++;
+    } else if (extraDuplicates >= PREVIEW_ROW_LIMIT) break;
+  }
+  return out;
 }

@@ -1,0 +1,222 @@
+import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { centsToDecimalString, formatCents, parseDecimalToCents } from '../../../shared/money';
+import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { NoticeMessage } from '../../components/Notice';
+import { serverMessage, trpc } from '../../lib/trpc';
+
+interface AccountDraft {
+  name: string;
+  type: AccountType | '';
+  balance: string;
+}
+
+const EMPTY_DRAFT: AccountDraft = { name: '', type: '', balance: '' };
+
+type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
+
+/** Validates the account form; balance defaults to 0 when empty (SPEC section 5). */
+export function readAccountDraft(draft: AccountDraft): { ok: true; value: { name: string; type: AccountType; balance: number } } | { ok: false; errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  const name = draft.name.trim();
+  if (!name) errors.name = 'Name is required';
+  if (!draft.type) errors.type = 'Type is required';
+  const balance = draft.balance.trim() === '' ? 0 : parseDecimalToCents(draft.balance);
+  if (balance === null) errors.balance = 'Enter an amount like 1234.56';
+  if (Object.keys(errors).length > 0 || balance === null || !draft.type) return { ok: false, errors };
+  return { ok: true, value: { name, type: draft.type, balance } };
+}
+
+interface AccountsWidgetProps {
+  accounts: readonly AccountDto[];
+  loading: boolean;
+  failed: boolean;
+  showNotice(text: string, severity?: NoticeMessage['severity']): void;
+}
+
+/** The Accounts widget beside the upload form: list, add, edit and delete accounts. */
+export function AccountsWidget({ accounts, loading, failed, showNotice }: AccountsWidgetProps) {
+  const utils = trpc.useUtils();
+  const create = trpc.accounts.create.useMutation();
+  const update = trpc.accounts.update.useMutation();
+  const remove = trpc.accounts.delete.useMutation();
+  /** null: form closed; 'new': adding; a number: editing that account. */
+  const [editing, setEditing] = useState<'new' | number | null>(null);
+  const [draft, setDraft] = useState<AccountDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [formError, setFormError] = useState('');
+  const [deleting, setDeleting] = useState<AccountDto | null>(null);
+  const sorted = [...accounts].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  const saving = create.isPending || update.isPending;
+
+  function open(target: 'new' | AccountDto | null) {
+    setErrors({});
+    setFormError('');
+    if (target === null) {
+      setEditing(null);
+    } else if (target === 'new') {
+      setEditing('new');
+      setDraft(EMPTY_DRAFT);
+    } else {
+      setEditing(target.id);
+      setDraft({ name: target.name, type: target.type, balance: centsToDecimalString(target.balance) });
+    }
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const read = readAccountDraft(draft);
+    if (!read.ok) {
+      setErrors(read.errors);
+      return;
+    }
+    setErrors({});
+    setFormError('');
+    const isNew = editing === 'new';
+    try {
+      if (isNew) await create.mutateAsync(read.value);
+      else await update.mutateAsync({ id: editing as number, data: read.value });
+      await utils.accounts.list.invalidate();
+      setEditing(null);
+      showNotice(isNew ? 'Account created successfully' : 'Account updated successfully');
+    } catch (error) {
+      const fallback = isNew ? 'Failed to create account' : 'Failed to update account';
+      const detail = serverMessage(error, '');
+      setFormError(detail ? `${fallback}: ${detail}` : fallback);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ id: deleting.id });
+      await utils.accounts.list.invalidate();
+      if (editing === deleting.id) setEditing(null);
+      showNotice('Account deleted successfully');
+    } catch (error) {
+      const detail = serverMessage(error, '');
+      showNotice(detail ? `Failed to delete account: ${detail}` : 'Failed to delete account', 'error');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  const form = (
+    <Box component="form" onSubmit={save} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
+      <Stack spacing={2}>
+        <TextField
+          label="Name"
+          required
+          size="small"
+          value={draft.name}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          autoFocus
+        />
+        <TextField
+          select
+          label="Type"
+          required
+          size="small"
+          value={draft.type}
+          onChange={(e) => setDraft({ ...draft, type: e.target.value as AccountType })}
+          error={Boolean(errors.type)}
+          helperText={errors.type}
+        >
+          {ACCOUNT_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Balance"
+          type="number"
+          size="small"
+          value={draft.balance}
+          placeholder="0.00"
+          onChange={(e) => setDraft({ ...draft, balance: e.target.value })}
+          error={Boolean(errors.balance)}
+          helperText={errors.balance}
+          slotProps={{ htmlInput: { step: 0.01 } }}
+        />
+        {formError && (
+          <Alert severity="error" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {saving ? 'Saving...' : editing === 'new' ? 'Create Account' : 'Save Account'}
+          </Button>
+          {editing !== 'new' && <Button onClick={() => open(null)}>Cancel</Button>}
+        </Stack>
+      </Stack>
+    </Box>
+  );
+
+  return (
+    <Paper component="section" aria-labelledby="accounts-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id="accounts-heading" variant="h2">
+          Accounts
+        </Typography>
+        <Button variant={editing === 'new' ? 'text' : 'outlined'} onClick={() => open(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
+          {editing === 'new' ? 'Cancel' : 'Add Account'}
+        </Button>
+      </Stack>
+      {editing === 'new' && form}
+      {loading && (
+        <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading accounts" />
+        </Box>
+      )}
+      {failed && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          Failed to fetch accounts
+        </Alert>
+      )}
+      {!loading && !failed && sorted.length === 0 && (
+        <Typography color="text.secondary" sx={{ mt: 2 }}>
+          No accounts found. Create one to get started.
+        </Typography>
+      )}
+      {sorted.length > 0 && (
+        <List aria-label="Accounts" sx={{ mt: 1 }}>
+          {sorted.map((account) => (
+            <ListItem key={account.id} divider disableGutters sx={{ display: 'block' }}>
+              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{account.name}</Typography>
+                <Chip size="small" label={account.type} color="primary" variant="outlined" />
+              </Stack>
+              <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {`Balance: $${formatCents(account.balance)}`}
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                <Button size="small" onClick={() => open(account)} aria-label={`Edit ${account.name}`}>
+                  Edit
+                </Button>
+                <Button size="small" color="error" onClick={() => setDeleting(account)} aria-label={`Delete ${account.name}`}>
+                  Delete
+                </Button>
+              </Stack>
+              {editing === account.id && form}
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete account"
+        message="Are you sure you want to delete this account?"
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Paper>
+  );
+}

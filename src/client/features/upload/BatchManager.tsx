@@ -1,0 +1,212 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { NoticeMessage } from '../../components/Notice';
+import { TransactionTable } from '../../components/transactions/TransactionTable';
+import { formatDateTime } from '../../lib/format';
+import { mergeById, removeByIds } from '../../lib/transactions';
+import { trpc } from '../../lib/trpc';
+
+interface BatchManagerProps {
+  showNotice(text: string, severity?: NoticeMessage['severity']): void;
+}
+
+/**
+ * Transaction Batches: every upload with its size and date, Delete Batch, and the
+ * chosen batch's transactions in the shared table.
+ */
+export function BatchManager({ showNotice }: BatchManagerProps) {
+  const utils = trpc.useUtils();
+  const batches = trpc.transactions.batches.useQuery();
+  const deleteBatch = trpc.transactions.deleteBatch.useMutation();
+  const [selected, setSelected] = useState<BatchDto | null>(null);
+  const [rows, setRows] = useState<TransactionDto[] | null>(null);
+  const [loadingRows, setLoadingRows] = useState(false);
+  const [rowsError, setRowsError] = useState(false);
+  const [deleting, setDeleting] = useState<BatchDto | null>(null);
+  const requestId = useRef(0);
+
+  const load = useCallback(
+    async (batch: BatchDto) => {
+      const id = ++requestId.current;
+      setSelected(batch);
+      setLoadingRows(true);
+      setRowsError(false);
+      try {
+        const found = await utils.client.transactions.batchTransactions.query({ batchId: batch.batchId });
+        if (id === requestId.current) setRows(found);
+      } catch (error) {
+        if (id !== requestId.current) return;
+        console.error('Failed to fetch batch transactions', error);
+        setRows(null);
+        setRowsError(true);
+      } finally {
+        if (id === requestId.current) setLoadingRows(false);
+      }
+    },
+    [utils],
+  );
+
+  function clearSelection() {
+    requestId.current++;
+    setSelected(null);
+    setRows(null);
+    setRowsError(false);
+    setLoadingRows(false);
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    try {
+      await deleteBatch.mutateAsync({ batchId: deleting.batchId });
+      if (selected?.batchId === deleting.batchId) clearSelection();
+      showNotice('Batch deleted successfully');
+      await Promise.all([utils.transactions.batches.invalidate(), utils.transactions.list.invalidate()]);
+    } catch (error) {
+      console.error('Failed to delete batch', error);
+      showNotice('Failed to delete batch', 'error');
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  function onRowKey(event: KeyboardEvent, batch: BatchDto) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      void load(batch);
+    }
+  }
+
+  const list = batches.data ?? [];
+  return (
+    <Paper component="section" aria-labelledby="batches-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography id="batches-heading" variant="h2">
+          Transaction Batches
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          {selected && <Button onClick={clearSelection}>Clear Selection</Button>}
+          <Button startIcon={<RefreshIcon />} onClick={() => void batches.refetch()} disabled={batches.isFetching}>
+            Refresh
+          </Button>
+        </Stack>
+      </Stack>
+      {batches.isLoading && (
+        <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading batches" />
+        </Box>
+      )}
+      {batches.isError && (
+        <Alert severity="error" role="alert">
+          Failed to fetch batches
+        </Alert>
+      )}
+      {batches.isSuccess && list.length === 0 && <Typography color="text.secondary">No transaction batches found.</Typography>}
+      {list.length > 0 && (
+        <TableContainer sx={{ maxHeight: 360 }}>
+          <Table size="small" stickyHeader aria-label="Transaction batches">
+            <TableHead>
+              <TableRow>
+                <TableCell>Batch ID</TableCell>
+                <TableCell>Transactions</TableCell>
+                <TableCell>Upload Date</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Account / file</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {list.map((batch) => (
+                <TableRow
+                  key={batch.batchId}
+                  hover
+                  selected={selected?.batchId === batch.batchId}
+                  tabIndex={0}
+                  aria-selected={selected?.batchId === batch.batchId}
+                  onClick={() => void load(batch)}
+                  onKeyDown={(e) => onRowKey(e, batch)}
+                  sx={{ cursor: 'pointer' }}
+                >
+                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={batch.batchId}>
+                    {batch.batchId.slice(0, 8)}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${batch.transactionCount} txns`}</TableCell>
+                  <TableCell>{formatDateTime(batch.uploadDate)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>
+                    {[batch.account, batch.fileName].filter(Boolean).join(' / ')}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      color="error"
+                      // error.dark keeps AA contrast on the tinted background of a selected row.
+                      sx={{ color: 'error.dark', whiteSpace: 'nowrap' }}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setDeleting(batch);
+                      }}
+                      aria-label={`Delete Batch ${batch.batchId.slice(0, 8)}`}
+                    >
+                      Delete Batch
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {selected && (
+        <Box sx={{ mt: 3 }} aria-live="polite">
+          <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+            {`Batch ${selected.batchId}`}
+          </Typography>
+          {rowsError ? (
+            <Alert severity="error" role="alert">
+              Failed to fetch batch transactions
+            </Alert>
+          ) : (
+            <TransactionTable
+              transactions={rows ?? []}
+              loading={loadingRows}
+              emptyText="No transactions found in this batch."
+              onTransactionsUpdated={(updated) => setRows((current) => (current ? mergeById(current, updated) : current))}
+              onTransactionsDeleted={(ids) => {
+                setRows((current) => (current ? removeByIds(current, ids) : current));
+                void utils.transactions.batches.invalidate();
+              }}
+              onSplitChanged={() => void load(selected)}
+              maxHeight={480}
+            />
+          )}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete batch"
+        message="Are you sure you want to delete all transactions in this batch? This action cannot be undone."
+        confirmLabel="Delete Batch"
+        destructive
+        busy={deleteBatch.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,179 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import type { AccountDto } from '../../../shared/schemas/accounts';
+import type { ImportResult } from '../../../shared/schemas/import';
+import { TRANSACTION_TYPES } from '../../../shared/schemas/transactions';
+import { TextLink } from '../../components/RouterLinks';
+import { postFormWithProgress, RestError, type UploadProgress } from '../../lib/rest';
+import { trpc } from '../../lib/trpc';
+import { ImportPreviewPanel } from './ImportPreviewPanel';
+import { importForm, useImportPreview } from './useImportPreview';
+
+/** Accounts sorted by name, shown as 'name (type)' (SPEC: Upload). */
+export function accountOptions(accounts: readonly AccountDto[]): { value: string; label: string }[] {
+  return [...accounts]
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))
+    .map((account) => ({ value: account.name, label: `${account.name} (${account.type})` }));
+}
+
+function percent(progress: UploadProgress | null): number {
+  return progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+}
+
+/**
+ * The 'Upload CSV' form: file, account and transaction type, a dry-run preview of what
+ * will be stored (with the date-format choice and the flip switch), then the import
+ * with upload progress.
+ */
+export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [account, setAccount] = useState('');
+  const [transactionType, setTransactionType] = useState('');
+  const [dateFormat, setDateFormat] = useState('');
+  const [flipAmounts, setFlipAmounts] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const utils = trpc.useUtils();
+  const options = useMemo(() => accountOptions(accounts), [accounts]);
+  // An account renamed or deleted in the widget is no longer a valid choice.
+  const selectedAccount = options.some((o) => o.value === account) ? account : '';
+  const choices = { file, account: selectedAccount, transactionType, dateFormat, flipAmounts };
+  const preview = useImportPreview(choices);
+  const canUpload = Boolean(file && selectedAccount && transactionType) && !uploading;
+
+  function chooseFile(next: File | null) {
+    setFile(next);
+    setDateFormat('');
+    setResult(null);
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) chooseFile(dropped);
+  }
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!canUpload) return;
+    setUploading(true);
+    setProgress(null);
+    setResult(null);
+    try {
+      const answer = await postFormWithProgress<ImportResult>('/api/upload', importForm(choices, false), setProgress);
+      setResult({ ok: true, text: answer.message });
+      setFile(null);
+      setDateFormat('');
+      if (inputRef.current) inputRef.current.value = '';
+      await Promise.all([utils.transactions.batches.invalidate(), utils.transactions.list.invalidate(), utils.categories.list.invalidate()]);
+    } catch (error) {
+      setResult({ ok: false, text: error instanceof RestError && error.message ? error.message : 'Failed to upload CSV' });
+    } finally {
+      setUploading(false);
+      setProgress(null);
+    }
+  }
+
+  const sent = percent(progress);
+  return (
+    <Paper component="form" onSubmit={upload} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography id="upload-heading" variant="h2" gutterBottom>
+        Upload CSV
+      </Typography>
+      <Stack spacing={2}>
+        <Box
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          sx={{
+            border: 2,
+            borderStyle: 'dashed',
+            borderColor: dragging ? 'primary.main' : 'divider',
+            borderRadius: 1,
+            p: 2,
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            alignItems: 'center',
+          }}
+        >
+          <input
+            ref={inputRef}
+            id="csv-file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            hidden
+            aria-label="CSV file"
+            onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
+          />
+          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} aria-describedby="csv-file-name">
+            Choose CSV file
+          </Button>
+          <Typography id="csv-file-name" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} color={file ? 'text.primary' : 'text.secondary'}>
+            {file ? `${file.name} (${(file.size / 1024).toFixed(file.size < 10240 ? 1 : 0)} KB)` : 'No file chosen (or drop one here)'}
+          </Typography>
+        </Box>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField select required fullWidth label="Account" value={selectedAccount} onChange={(e) => setAccount(e.target.value)}>
+            {options.length === 0 && (
+              <MenuItem value="" disabled>
+                Add an account first
+              </MenuItem>
+            )}
+            {options.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select required fullWidth label="Transaction Type" value={transactionType} onChange={(e) => setTransactionType(e.target.value)}>
+            {TRANSACTION_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {type}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <Button type="submit" variant="contained" disabled={!canUpload}>
+            {uploading ? 'Uploading...' : 'Upload'}
+          </Button>
+          <TextLink to="/create-transaction">Create Transaction</TextLink>
+        </Stack>
+        {uploading && (
+          <Box role="status">
+            <LinearProgress
+              variant={progress && sent < 100 ? 'determinate' : 'indeterminate'}
+              value={sent}
+              aria-label="Upload progress"
+            />
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {progress && sent < 100 ? `Sending the file: ${sent}%` : 'Importing...'}
+            </Typography>
+          </Box>
+        )}
+        {result && (
+          <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} onClose={() => setResult(null)}>
+            {result.text}
+          </Alert>
+        )}
+      </Stack>
+      <ImportPreviewPanel
+        state={preview}
+        dateFormat={dateFormat}
+        onDateFormatChange={setDateFormat}
+        flipAmounts={flipAmounts}
+        onFlipAmountsChange={setFlipAmounts}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,367 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountDto } from '../../src/shared/schemas/accounts';
+import type { BatchDto, TransactionDto } from '../../src/shared/schemas/transactions';
+import { data } from '../helpers/api';
+import { trpc as callTrpc } from '../helpers/http';
+import type { TestServer } from '../helpers/server';
+import { expectNoSeriousA11yViolations, launchBrowser, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const BANK_FIXTURES = path.resolve('../shared/fixtures/bank-csv');
+const OWN_FIXTURES = path.resolve('tests/fixtures/csv');
+/** Chase's export: 8 rows, M/D/YYYY dates, categories, summing to -299.68. */
+const CHASE = path.join(BANK_FIXTURES, 'chase-credit-card.csv');
+
+function apiFor(token: string) {
+  return {
+    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'mutation', procedure, input, token)),
+    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'query', procedure, input, token)),
+  };
+}
+type Api = ReturnType<typeof apiFor>;
+
+async function allTransactions(api: Api) {
+  return api.query<TransactionDto[]>('transactions.list', { startDate: '1900-01-01', endDate: '2100-12-31' });
+}
+
+async function openUpload(width = 1400, accounts: { name: string; type: string }[] = []) {
+  const session = await signedInPage(browser, server, width);
+  const api = apiFor(session.user.accessToken);
+  for (const account of accounts) await api.mutate('accounts.create', { ...account, balance: 0 });
+  await session.page.goto(`${server.url}/upload`);
+  await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
+  return { ...session, api };
+}
+
+/** Picks an option of an MUI select by its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload CSV' });
+const uploadButton = (page: Page) => uploadForm(page).getByRole('button', { name: 'Upload', exact: true });
+const previewRows = (page: Page) => page.getByRole('table', { name: 'Rows as they will be stored' }).locator('tbody tr');
+const batchRows = (page: Page) => page.getByRole('table', { name: 'Transaction batches' }).locator('tbody tr');
+
+describe('Upload: the CSV import', () => {
+  it('previews a real bank export, imports it as a batch, then skips every row as a duplicate', async () => {
+    const { page, context, api, errors } = await openUpload(1400, [
+      { name: 'Visa', type: 'credit' },
+      { name: 'checking main', type: 'checking' },
+      { name: 'Amex', type: 'credit' },
+    ]);
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    await page.getByText('Choose a file, an account and a transaction type to see a preview before importing.').waitFor();
+
+    // Accounts are sorted by name and shown as 'name (type)'.
+    await page.getByRole('combobox', { name: 'Account' }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Amex (credit)', 'checking main (checking)', 'Visa (credit)']);
+    await page.getByRole('option', { name: 'Visa (credit)' }).click();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('CSV file').setInputFiles(CHASE);
+    await page.getByText('chase-credit-card.csv', { exact: false }).waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    await choose(page, 'Transaction Type', 'charge');
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(false);
+
+    // Chase's export has every day <= 12, so the dry run asks for the date order first.
+    await page.getByRole('alert').filter({ hasText: 'The date order is ambiguous' }).waitFor();
+    await choose(page, 'Date format', 'MM/DD/YYYY');
+    // The dry run: what will be stored, before anything is.
+    await page.getByText('Ready to import 8 transactions').waitFor();
+    expect(await page.getByTestId('preview-date-format').textContent()).toBe('MM/DD/YYYY');
+    await page.getByText('Description → Description').waitFor();
+    await page.getByText('Category → Category').waitFor();
+    await expect.poll(() => previewRows(page).count()).toBe(8);
+    const first = await previewRows(page).first().locator('td').allTextContents();
+    expect(first).toEqual(['2', '2025-10-09', 'AMAZON MKTPL', '-24.75', 'Shopping', 'New']);
+    expect(await allTransactions(api)).toEqual([]);
+
+    // Flip amounts turns every sign in the preview; flipping back restores it.
+    await page.getByRole('switch', { name: /Flip amounts/ }).check();
+    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[3]).toBe('24.75');
+    await page.getByRole('switch', { name: /Flip amounts/ }).uncheck();
+    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[3]).toBe('-24.75');
+
+    await expectNoSeriousA11yViolations(page, 'upload with preview');
+    await screenshotAndCheckWidth(page, 'upload-preview-1400');
+
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 8 transactions' }).waitFor();
+    const stored = await allTransactions(api);
+    expect(stored).toHaveLength(8);
+    expect(stored.reduce((sum, tx) => sum + tx.amount, 0)).toBe(-29968);
+    expect(new Set(stored.map((tx) => tx.type))).toEqual(new Set(['charge']));
+    expect(new Set(stored.map((tx) => tx.account))).toEqual(new Set(['Visa']));
+    // The form is ready for the next file; the batch is listed.
+    await page.getByText('No file chosen (or drop one here)').waitFor();
+    await expect.poll(() => batchRows(page).count()).toBe(1);
+    await batchRows(page).first().getByText('8 txns').waitFor();
+
+    // The same file again: the preview flags all 8 as duplicates and the import adds nothing.
+    await page.getByLabel('CSV file').setInputFiles(CHASE);
+    await choose(page, 'Date format', 'MM/DD/YYYY');
+    await page.getByText('Ready to import 0 transactions (8 duplicates will be skipped)').waitFor();
+    expect(await previewRows(page).getByText('Duplicate').count()).toBe(8);
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 0 transactions (8 duplicates skipped)' }).waitFor();
+    expect(await allTransactions(api)).toHaveLength(8);
+    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the date order when every date fits day-first and month-first', async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'ambiguous.csv'));
+    await choose(page, 'Account', 'Checking (checking)');
+    await choose(page, 'Transaction Type', 'debit');
+    await page.getByRole('alert').filter({ hasText: 'The date order is ambiguous' }).waitFor();
+    await page.getByText('Pick the date format above.', { exact: false }).waitFor();
+    // Uploading without choosing is refused with the server's words.
+    await uploadButton(page).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Choose the date format and upload again.' }).count()).toBe(2);
+    expect(await allTransactions(api)).toEqual([]);
+
+    await choose(page, 'Date format', 'DD/MM/YYYY');
+    await page.getByText('Ready to import 2 transactions').waitFor();
+    expect(await previewRows(page).first().locator('td').nth(1).textContent()).toBe('2024-02-01');
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
+    expect((await allTransactions(api)).map((tx) => tx.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
+    await context.close();
+  });
+
+  it("shows the server's refusal, or 'Failed to upload CSV' when there is none", async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'names.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Amount\nx,1.00\n') });
+    await choose(page, 'Account', 'Checking (checking)');
+    await choose(page, 'Transaction Type', 'debit');
+    await page.getByRole('alert').filter({ hasText: 'Headers seen: Name, Amount' }).waitFor();
+    await uploadButton(page).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Headers seen: Name, Amount' }).count()).toBe(2);
+
+    await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'us-basic.csv'));
+    await page.getByText(/^Ready to import/).waitFor();
+    await page.route('**/api/upload', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
+    await uploadButton(page).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to upload CSV' }).waitFor();
+    expect(await allTransactions(api)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows progress while a large file is sent', async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < 40_000; i++) lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-15,Purchase number ${i} at a shop,-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
+    const big = Buffer.from(lines.join('\n'));
+    await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
+    await choose(page, 'Account', 'Checking (checking)');
+    await choose(page, 'Transaction Type', 'debit');
+    await page.getByText('Ready to import 40000 transactions').waitFor({ timeout: 20_000 });
+    await page.getByText('Showing the first 100 of 40000 rows.').waitFor();
+    // Slow the upload down so its progress can be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await uploadButton(page).click();
+    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await page.getByText(/Sending the file: \d+%/).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Imported 40000 transactions' }).waitFor({ timeout: 45_000 });
+    expect(await api.query<BatchDto[]>('transactions.batches')).toMatchObject([{ transactionCount: 40000 }]);
+    await context.close();
+  });
+});
+
+describe('Upload: the Accounts widget', () => {
+  it('adds, edits and deletes accounts with the spec messages', async () => {
+    const { page, context, api, errors } = await openUpload();
+    await page.getByText('No accounts found. Create one to get started.').waitFor();
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    const form = page.getByRole('form', { name: 'Add account' });
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await form.getByText('Name is required').waitFor();
+    await form.getByText('Type is required').waitFor();
+    expect(await api.query<AccountDto[]>('accounts.list')).toEqual([]);
+    await form.getByLabel('Name').fill('Everyday');
+    await choose(page, 'Type', 'checking');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account created successfully').waitFor();
+    const list = page.getByRole('list', { name: 'Accounts' });
+    await list.getByText('Balance: $0.00').waitFor();
+    expect(await api.query<AccountDto[]>('accounts.list')).toMatchObject([{ name: 'Everyday', type: 'checking', balance: 0 }]);
+
+    // Add/Cancel toggles the form.
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    await page.getByRole('form', { name: 'Add account' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('form', { name: 'Add account' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add Account' }).click();
+    await page.getByRole('form', { name: 'Add account' }).getByLabel('Name').fill('Card');
+    await choose(page, 'Type', 'credit');
+    await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').fill('-1234.5');
+    await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').press('Enter');
+    await list.getByText('Balance: $-1,234.50').waitFor();
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^Cardcredit/),
+      expect.stringMatching(/^Everydaychecking/),
+    ]);
+
+    // A duplicate name is refused with the server's reason.
+    await page.getByRole('button', { name: 'Edit Card' }).click();
+    const edit = page.getByRole('form', { name: 'Edit account' });
+    expect(await edit.getByLabel('Balance').inputValue()).toBe('-1234.50');
+    await edit.getByLabel('Name').fill('everyday');
+    await edit.getByRole('button', { name: 'Save Account' }).click();
+    await edit.getByRole('alert').filter({ hasText: 'Failed to update account' }).waitFor();
+    await edit.getByLabel('Name').fill('Credit Card');
+    await edit.getByLabel('Balance').fill('10');
+    await edit.getByRole('button', { name: 'Save Account' }).click();
+    await page.getByText('Account updated successfully').waitFor();
+    await list.getByText('Balance: $10.00').waitFor();
+    expect((await api.query<AccountDto[]>('accounts.list')).find((a) => a.type === 'credit')).toMatchObject({ name: 'Credit Card', balance: 1000 });
+
+    // Delete asks first; Cancel keeps the account.
+    await page.getByRole('button', { name: 'Delete Credit Card' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete this account?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await api.query<AccountDto[]>('accounts.list')).toHaveLength(2);
+    await page.getByRole('button', { name: 'Delete Credit Card' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Account deleted successfully').waitFor();
+    expect((await api.query<AccountDto[]>('accounts.list')).map((a) => a.name)).toEqual(['Everyday']);
+
+    // An account that still holds transactions is kept, and the reason shown.
+    await api.mutate('transactions.create', { postDate: '2024-01-01', description: 'x', amount: -100, account: 'Everyday' });
+    await page.getByRole('button', { name: 'Delete Everyday' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to delete account' }).waitFor();
+    expect(await api.query<AccountDto[]>('accounts.list')).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says 'Failed to fetch accounts' when the list cannot load", async () => {
+    const session = await signedInPage(browser, server);
+    await session.page.route(
+      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('accounts.list'),
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+    );
+    await session.page.goto(`${server.url}/upload`);
+    await session.page.getByRole('alert').filter({ hasText: 'Failed to fetch accounts' }).waitFor();
+    await session.context.close();
+  });
+});
+
+describe('Upload: the batch manager', () => {
+  async function importedSession(width = 1400) {
+    const session = await openUpload(width, [{ name: 'Visa', type: 'credit' }]);
+    const form = new FormData();
+    form.append('account', 'Visa');
+    form.append('transactionType', 'charge');
+    form.append('dateFormat', 'MM/DD/YYYY');
+    form.append('file', new Blob([readFileSync(CHASE)]), 'chase-credit-card.csv');
+    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${session.user.accessToken}` }, body: form });
+    expect(res.status).toBe(201);
+    await session.page.getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(() => batchRows(session.page).count()).toBe(1);
+    return session;
+  }
+
+  it('loads a batch into the shared table, edits it there, and deletes the batch', async () => {
+    const { page, context, api, errors } = await importedSession();
+    await batchRows(page).first().getByText('8 txns').waitFor();
+    await batchRows(page).first().click();
+    const table = page.getByRole('table', { name: 'Transactions' });
+    await expect.poll(() => table.getByRole('checkbox', { name: /^Select transaction / }).count()).toBe(8);
+    await table.getByText('TACOS ENSENADA').waitFor();
+
+    // Delete the batch's transactions one by one from the table: the empty text appears.
+    await table.getByRole('checkbox', { name: 'Select all transactions' }).check();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /Delete/ }).click();
+    await page.getByText('No transactions found in this batch.').waitFor();
+    expect(await allTransactions(api)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear Selection' }).click();
+    await expect.poll(() => page.getByText('No transactions found in this batch.').count()).toBe(0);
+
+    // Delete Batch asks first.
+    await page.getByRole('button', { name: /^Delete Batch / }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.')
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    await page.getByRole('button', { name: /^Delete Batch / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Batch' }).click();
+    await page.getByText('Batch deleted successfully').waitFor();
+    await page.getByText('No transaction batches found.').waitFor();
+    expect(await api.query<BatchDto[]>('transactions.batches')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works from the keyboard and shows the failures of the batch calls', async () => {
+    const { page, context, api } = await importedSession();
+    // Tab to the batch row, Enter loads it.
+    await batchRows(page).first().focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('table', { name: 'Transactions' }).getByText('AMAZON MKTPL').waitFor();
+    await expectNoSeriousA11yViolations(page, 'upload with a batch open');
+
+    await page.route(
+      (url) => url.pathname.includes('transactions.batchTransactions'),
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+    );
+    await batchRows(page).first().click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch batch transactions' }).waitFor();
+
+    await page.route(
+      (url) => url.pathname.includes('transactions.deleteBatch'),
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+    );
+    await page.getByRole('button', { name: /^Delete Batch / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Batch' }).click();
+    await page.getByText('Failed to delete batch').waitFor();
+    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+
+    await page.route(
+      (url) => url.pathname.includes('transactions.batches'),
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+    );
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Failed to fetch batches' }).waitFor();
+    await context.close();
+  });
+
+  it('fits a 576 px screen', async () => {
+    const { page, context } = await importedSession(576);
+    await page.getByLabel('CSV file').setInputFiles(CHASE);
+    await choose(page, 'Account', 'Visa (credit)');
+    await choose(page, 'Transaction Type', 'charge');
+    await choose(page, 'Date format', 'MM/DD/YYYY');
+    await page.getByText('Ready to import 0 transactions (8 duplicates will be skipped)').waitFor();
+    await batchRows(page).first().click();
+    await page.getByRole('table', { name: 'Transactions' }).getByText('AMAZON MKTPL').waitFor();
+    await screenshotAndCheckWidth(page, 'upload-576');
+    await expectNoSeriousA11yViolations(page, 'upload at 576 px');
+    await context.close();
+  });
+});
