@@ -1,10 +1,11 @@
-// Bundles the server into dist/server/main.js. Packages stay external (installed
-// with `npm ci --omit=dev` in production); our own TypeScript is bundled.
+// Bundles the server into dist/server/main.js and the demo-data command into
+// dist/server/demo.js (so it also runs inside the Docker image). Packages stay external
+// (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,4 +14,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js');
+console.log('built dist/server/main.js and dist/server/demo.js');

@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config/config';
+import { ConfigError, loadConfig, loadDotEnv } from '../../src/server/config/config';
 
 describe('loadConfig', () => {
   it('starts with no configuration at all', () => {
@@ -43,6 +45,26 @@ describe('loadConfig', () => {
       expect(problems).toMatch(/^ALLOW_REGISTRATION:/m);
       expect(problems).toMatch(/^JWT_SECRET: must be at least 32 characters/m);
       expect(problems).toMatch(/^ACCESS_TOKEN_TTL:/m);
+    }
+  });
+});
+
+describe('loadDotEnv', () => {
+  it('reads a .env file without overriding variables already set, and is a no-op without one', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-env-'));
+    const file = path.join(dir, '.env');
+    writeFileSync(file, 'BT_TEST_FROM_FILE=file\nBT_TEST_SET_BOTH=file\n');
+    process.env.BT_TEST_SET_BOTH = 'environment';
+    try {
+      expect(loadDotEnv(path.join(dir, 'missing.env'))).toBe(false);
+      expect(process.env.BT_TEST_FROM_FILE).toBeUndefined();
+      expect(loadDotEnv(file)).toBe(true);
+      expect(process.env.BT_TEST_FROM_FILE).toBe('file');
+      expect(process.env.BT_TEST_SET_BOTH).toBe('environment');
+    } finally {
+      delete process.env.BT_TEST_FROM_FILE;
+      delete process.env.BT_TEST_SET_BOTH;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

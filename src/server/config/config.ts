@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -64,6 +65,16 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * Reads `.env` from the working directory when there is one (see .env.example). Variables
+ * already set in the environment win over the file.
+ */
+export function loadDotEnv(file = '.env'): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {

@@ -89,7 +89,6 @@ export const DEMO_CATEGORIES = [
     'Savings Transfer',
     'Credit Card Payment',
     'Travel',
-    'Utilities',
     ...HABITS.map((h) => h.category),
     ...BILLS.map((b) => b.category),
   ]),
@@ -128,10 +127,16 @@ export interface DemoLedgerOptions {
   seed?: number;
   /** Scales the number of everyday purchases (1 = a typical person). */
   intensity?: number;
+  /**
+   * 2 adds a second monthly salary into checking (a household whose everyday spending is scaled
+   * up with `intensity` still earns more than it spends). Default 1: the rows are exactly those
+   * of earlier versions for the same seed.
+   */
+  earners?: 1 | 2;
 }
 
 /** Three accounts (checking, credit card, savings) with every transaction of the span. */
-export function generateDemoLedger({ start, months, seed = 42, intensity = 1 }: DemoLedgerOptions): DemoAccount[] {
+export function generateDemoLedger({ start, months, seed = 42, intensity = 1, earners = 1 }: DemoLedgerOptions): DemoAccount[] {
   const random = seededRandom(seed);
   const checking: DemoRow[] = [];
   const credit: DemoRow[] = [];
@@ -144,6 +149,9 @@ export function generateDemoLedger({ start, months, seed = 42, intensity = 1 }: 
 
     for (const payday of [1, 15]) {
       checking.push({ postDate: date(payday), description: 'ACME CORP PAYROLL DIRECT DEP', amount: between(random, 310000, 312000), category: 'Salary' });
+    }
+    if (earners === 2) {
+      checking.push({ postDate: date(28), description: 'NORTHWIND HEALTH PAYROLL', amount: between(random, 518000, 524000), category: 'Salary' });
     }
     for (const bill of BILLS) {
       const amount = bill.amount + (bill.jitter ? between(random, -bill.jitter, bill.jitter) : 0);
