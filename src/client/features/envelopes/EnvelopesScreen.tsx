@@ -1,9 +1,216 @@
-import { Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, LinearProgress, Paper, Typography } from '@mui/material';
+import { useCallback, useRef, useState } from 'react';
+import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
+import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Notice, useNotice } from '../../components/Notice';
+import { mergeById, removeByIds } from '../../lib/transactions';
+import { trpc } from '../../lib/trpc';
+import { EnvelopeCard, envelopeButtonId } from './EnvelopeCard';
+import { EnvelopeDateFilter } from './EnvelopeDateFilter';
+import { ALL_TIME, rangeOf, type DateFilter } from './envelopeForm';
+import { EnvelopeFormDialog } from './EnvelopeFormDialog';
+import { EnvelopeTransactions } from './EnvelopeTransactions';
 
+type Range = { startDate?: string; endDate?: string };
+
+/**
+ * Envelopes (/envelopes): the title with the count, the 'Show All Time' date filter, a grid of
+ * envelope cards (total spent, count, tags, INACTIVE badge, Edit, Delete), the selected
+ * envelope's transactions below, and the create/edit modal.
+ */
 export function EnvelopesScreen() {
+  const [filter, setFilter] = useState<DateFilter>(ALL_TIME);
+  const [range, setRange] = useState<Range>({});
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<{ open: boolean; envelope: EnvelopeDto | null; key: number }>({
+    open: false,
+    envelope: null,
+    key: 0,
+  });
+  const [toDelete, setToDelete] = useState<EnvelopeDto | null>(null);
+  const [error, setError] = useState('');
+  const [notice, showNotice, clearNotice] = useNotice();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const utils = trpc.useUtils();
+  // While another range loads, the previous cards stay (no flash of the empty state).
+  const list = trpc.envelopes.list.useQuery(range, { placeholderData: (previous) => previous });
+  const remove = trpc.envelopes.delete.useMutation();
+  const envelopes = list.data ?? [];
+  const selected = envelopes.find((envelope) => envelope.id === selectedId) ?? null;
+  const checkedRange = rangeOf(filter);
+
+  function changeFilter(next: DateFilter) {
+    setFilter(next);
+    const checked = rangeOf(next);
+    // From after To: keep showing the last valid range until the dates make sense.
+    if (checked.ok) setRange(checked.range);
+  }
+
+  const refresh = useCallback(() => void utils.envelopes.list.invalidate(), [utils]);
+
+  /** Rows the table changed: shown at once in every envelope, then the totals are fetched again. */
+  const onTransactionsUpdated = useCallback(
+    (rows: TransactionDto[]) => {
+      utils.envelopes.list.setData(range, (current) =>
+        current?.map((envelope) => ({ ...envelope, transactions: mergeById(envelope.transactions, rows) })),
+      );
+      refresh();
+    },
+    [utils, range, refresh],
+  );
+  const onTransactionsDeleted = useCallback(
+    (ids: number[]) => {
+      utils.envelopes.list.setData(range, (current) =>
+        current?.map((envelope) => ({ ...envelope, transactions: removeByIds(envelope.transactions, ids) })),
+      );
+      refresh();
+    },
+    [utils, range, refresh],
+  );
+
+  function closeTransactions() {
+    const id = selectedId;
+    setSelectedId(null);
+    if (id !== null) document.getElementById(envelopeButtonId(id))?.focus();
+  }
+
+  async function confirmDelete() {
+    const envelope = toDelete;
+    if (!envelope) return;
+    setError('');
+    try {
+      await remove.mutateAsync({ id: envelope.id });
+      if (selectedId === envelope.id) setSelectedId(null);
+      await utils.envelopes.list.invalidate();
+      showNotice(`Envelope '${envelope.name}' deleted`);
+      headingRef.current?.focus();
+    } catch {
+      setError('Failed to delete envelope');
+    } finally {
+      setToDelete(null);
+    }
+  }
+
+  function saved(envelope: EnvelopeDto, created: boolean) {
+    setDialog((current) => ({ ...current, open: false }));
+    refresh();
+    showNotice(`Envelope '${envelope.name}' ${created ? 'created' : 'updated'}`);
+  }
+
+  const openDialog = (envelope: EnvelopeDto | null) => setDialog((current) => ({ open: true, envelope, key: current.key + 1 }));
+  const openCreate = () => openDialog(null);
+  const isEmpty = list.isSuccess && envelopes.length === 0;
+
   return (
-    <Typography variant="h1" gutterBottom>
-      Envelopes
-    </Typography>
+    <Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+        <Typography variant="h1" ref={headingRef} tabIndex={-1} sx={{ outline: 'none' }}>
+          {list.data ? `Envelopes (${envelopes.length})` : 'Envelopes'}
+        </Typography>
+        {envelopes.length > 0 && (
+          <Button variant="contained" onClick={openCreate}>
+            Create Envelope
+          </Button>
+        )}
+      </Box>
+      <EnvelopeDateFilter
+        filter={filter}
+        error={checkedRange.ok ? undefined : checkedRange.error}
+        onChange={changeFilter}
+        onClear={() => changeFilter(ALL_TIME)}
+      />
+      {error && (
+        <Alert severity="error" role="alert" onClose={() => setError('')} sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {list.isError && (
+        <Alert
+          severity="error"
+          role="alert"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to fetch envelopes
+        </Alert>
+      )}
+      {list.isLoading && (
+        <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading envelopes" />
+        </Box>
+      )}
+      {list.isFetching && !list.isLoading && <LinearProgress aria-label="Loading envelopes" sx={{ mb: 1 }} />}
+      {isEmpty && (
+        <Paper sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+          <Typography component="h2" variant="h2" gutterBottom>
+            No Envelopes Yet
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Group categories into an envelope to follow what they spend.
+          </Typography>
+          <Button variant="contained" onClick={openCreate}>
+            Create Envelope
+          </Button>
+        </Paper>
+      )}
+      {envelopes.length > 0 && (
+        <Box
+          component="ul"
+          aria-label="Envelopes"
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+          }}
+        >
+          {envelopes.map((envelope) => (
+            <EnvelopeCard
+              key={envelope.id}
+              envelope={envelope}
+              selected={envelope.id === selectedId}
+              onSelect={() => setSelectedId((current) => (current === envelope.id ? null : envelope.id))}
+              onEdit={() => openDialog(envelope)}
+              onDelete={() => setToDelete(envelope)}
+            />
+          ))}
+        </Box>
+      )}
+      {selected && (
+        <EnvelopeTransactions
+          envelope={selected}
+          loading={list.isFetching}
+          onClose={closeTransactions}
+          onTransactionsUpdated={onTransactionsUpdated}
+          onTransactionsDeleted={onTransactionsDeleted}
+          onSplitChanged={refresh}
+        />
+      )}
+      <EnvelopeFormDialog
+        key={dialog.key}
+        open={dialog.open}
+        envelope={dialog.envelope}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        onSaved={saved}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete Envelope"
+        message="Are you sure you want to delete this envelope? This will unlink all associated transactions."
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+      <Notice notice={notice} onClose={clearNotice} />
+    </Box>
   );
 }
