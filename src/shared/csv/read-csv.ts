@@ -7,7 +7,8 @@ import { parseAmountCell } from './amounts';
 import { assignColumns, hasAmountColumn, indicatorSign, looksLikeHeader, type ColumnAssignment } from './columns';
 import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith, type DateFormat } from './dates';
 import { decodeCsvBytes } from './encoding';
-import { detectDelimiter, isBlankRecord, tokenize, type CsvRecord } from './tokenize';
+import { runSteps, runStepsAsync, type Steps } from './steps';
+import { detectDelimiter, isBlankRecord, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
 
 export interface ReadOptions {
   /** Overrides detection, e.g. 'DD/MM/YYYY'. */
@@ -81,6 +82,21 @@ function lineText(record: CsvRecord, delimiter: string): string {
 }
 
 export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): CsvReadResult {
+  return runSteps(readCsvSteps(input, options));
+}
+
+/**
+ * `readCsv` that pauses every RECORDS_PER_STEP records (`pause`, e.g. setImmediate), so a
+ * server keeps answering other requests while a large file is read. Same result.
+ */
+export function readCsvAsync(input: Uint8Array | string, options: ReadOptions, pause: () => Promise<void>): Promise<CsvReadResult> {
+  return runStepsAsync(readCsvSteps(input, options), pause);
+}
+
+function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
+  let work = 0;
+  /** True every RECORDS_PER_STEP calls: time to pause. */
+  const step = () => ++work % RECORDS_PER_STEP === 0;
   let text: string;
   let encoding: string;
   if (typeof input === 'string') {
@@ -96,7 +112,7 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
 
   const delimiter = detectDelimiter(text);
-  const records = tokenize(text, delimiter);
+  const records = yield* tokenizeSteps(text, delimiter);
   const headerIndex = records.slice(0, 60).findIndex((r) => looksLikeHeader(r.cells));
   if (headerIndex < 0) {
     const first = records.find((r) => !isBlankRecord(r));
@@ -145,6 +161,7 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
   let last: CsvRecord | null = null;
   const continuation = new Map<CsvRecord, string[]>();
   for (const r of dataRecords) {
+    if (step()) yield;
     if (isBlankRecord(r)) continue;
     const dateCell = cell(r, dateCol);
     if (dateCell && looksLikeDate(dateCell)) {
@@ -214,6 +231,7 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
   const flip = Boolean(options.flipAmounts);
   const dates = new Map<string, string>();
   for (const r of candidates) {
+    if (step()) yield;
     const dateCell = cell(r, dateCol);
     let postDate = dates.get(dateCell);
     if (postDate === undefined) {

@@ -1,16 +1,26 @@
+import { runSteps, type Steps } from './steps';
+
 /** RFC 4180 records with the physical line each starts on; quotes may span lines. */
 export interface CsvRecord {
   line: number;
   cells: string[];
 }
 
+/** Records between two pauses of a stepwise read (see steps.ts). */
+export const RECORDS_PER_STEP = 2000;
+
 export function tokenize(text: string, delimiter: string, limitChars = Infinity): CsvRecord[] {
-  if (text.indexOf('"') < 0) return tokenizeUnquoted(text, delimiter, limitChars);
-  return tokenizeQuoted(text, delimiter, limitChars);
+  return runSteps(tokenizeSteps(text, delimiter, limitChars));
+}
+
+/** `tokenize` as steps: pauses every RECORDS_PER_STEP records, so a server can stay responsive. */
+export function* tokenizeSteps(text: string, delimiter: string, limitChars = Infinity): Steps<CsvRecord[]> {
+  if (text.indexOf('"') < 0) return yield* tokenizeUnquoted(text, delimiter, limitChars);
+  return yield* tokenizeQuoted(text, delimiter, limitChars);
 }
 
 /** Fast path for files without any quote character: split lines, then cells. */
-function tokenizeUnquoted(text: string, delimiter: string, limitChars: number): CsvRecord[] {
+function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number): Steps<CsvRecord[]> {
   const records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let start = 0;
@@ -23,16 +33,18 @@ function tokenizeUnquoted(text: string, delimiter: string, limitChars: number): 
     const content = text.slice(start, lineEnd);
     if (content.indexOf('\r') >= 0) {
       // Old Mac line endings inside: fall back to the careful tokenizer for the rest.
-      return [...records, ...tokenizeQuoted(text.slice(start, end), delimiter, Infinity).map((r) => ({ line: r.line + line - 1, cells: r.cells }))];
+      const rest = yield* tokenizeQuoted(text.slice(start, end), delimiter, Infinity);
+      return [...records, ...rest.map((r) => ({ line: r.line + line - 1, cells: r.cells }))];
     }
     records.push({ line, cells: content.split(delimiter) });
+    if (records.length % RECORDS_PER_STEP === 0) yield;
     line += 1;
     start = stop + 1;
   }
   return records;
 }
 
-function tokenizeQuoted(text: string, delimiter: string, limitChars: number): CsvRecord[] {
+function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): Steps<CsvRecord[]> {
   const records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let cells: string[] = [];
@@ -76,6 +88,7 @@ function tokenizeQuoted(text: string, delimiter: string, limitChars: number): Cs
       quotedCell = false;
       line += 1;
       recordLine = line;
+      if (records.length % RECORDS_PER_STEP === 0) yield;
       continue;
     }
     cell += ch;

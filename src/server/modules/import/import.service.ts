@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import type BetterSqlite3 from 'better-sqlite3';
-import { dedupeKey, markDuplicates, readCsv, type CsvReadFailure } from '../../../shared/csv';
+import { dedupeKey, markDuplicatesSteps, readCsvAsync, runStepsAsync, type CsvReadFailure } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import type { ImportFields, ImportPreview, ImportResult } from '../../../shared/schemas/import';
 import { findAccountByName } from '../accounts/accounts.service';
@@ -62,11 +62,12 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     'select date_format from batch where user_id = ? and account_id = ? and date_format is not null order by upload_date desc limit 1',
     [userId, account.id],
   );
-  const read = readCsv(input.bytes, {
-    dateFormat: input.dateFormat,
-    preferredDateFormat: previous[0]?.date_format ?? null,
-    flipAmounts: input.flipAmounts,
-  });
+  // Read stepwise: the event loop keeps serving other requests during a large file.
+  const read = await readCsvAsync(
+    input.bytes,
+    { dateFormat: input.dateFormat, preferredDateFormat: previous[0]?.date_format ?? null, flipAmounts: input.flipAmounts },
+    yieldToEventLoop,
+  );
   if (!read.ok) throw new AppError(failureCodes[read.code], read.message, { code: read.code, ...(read.details ?? {}) });
 
   let minDate = read.rows[0].postDate;
@@ -82,15 +83,18 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       [userId, account.id, minDate, maxDate],
     );
     const counts = new Map<string, number>();
-    for (const row of stored) {
+    for (let i = 0; i < stored.length; i += 1) {
+      if (i > 0 && i % CHUNK === 0) await yieldToEventLoop();
+      const row = stored[i];
       const key = dedupeKey(row.post_date, row.amount, row.description);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return counts;
   };
+  const markDuplicates = async (existing: Map<string, number>) => runStepsAsync(markDuplicatesSteps(read.rows, existing), yieldToEventLoop);
 
   if (input.dryRun) {
-    const duplicates = markDuplicates(read.rows, await existingCounts(em));
+    const duplicates = await markDuplicates(await existingCounts(em));
     const duplicateCount = duplicates.filter(Boolean).length;
     const imported = read.rows.length - duplicateCount;
     return {
@@ -118,7 +122,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   return em.transactional(async (tem) => {
-    const duplicates = markDuplicates(read.rows, await existingCounts(tem));
+    const duplicates = await markDuplicates(await existingCounts(tem));
     const fresh = read.rows.filter((_, i) => !duplicates[i]);
     const duplicateCount = read.rows.length - fresh.length;
     if (fresh.length === 0) {

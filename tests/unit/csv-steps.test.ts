@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { markDuplicates, markDuplicatesSteps, readCsv, readCsvAsync, runSteps, runStepsAsync, tokenize } from '../../src/shared/csv';
+import { RECORDS_PER_STEP } from '../../src/shared/csv/tokenize';
+
+function bigCsv(rows: number, quoted: boolean): string {
+  const lines = ['Date,Description,Amount'];
+  for (let i = 0; i < rows; i += 1) {
+    const description = quoted ? `"Shop, branch ${i % 37}"` : `Shop ${i % 37}`;
+    lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},${description},-${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`);
+  }
+  return lines.join('\n');
+}
+
+describe('stepwise reading', () => {
+  it.each([
+    ['unquoted', false],
+    ['quoted', true],
+  ])('readCsvAsync pauses while reading a large %s file and returns what readCsv returns', async (_name, quoted) => {
+    const text = bigCsv(5 * RECORDS_PER_STEP + 17, quoted);
+    let pauses = 0;
+    const stepwise = await readCsvAsync(new TextEncoder().encode(text), {}, async () => {
+      pauses += 1;
+    });
+    expect(stepwise).toEqual(readCsv(new TextEncoder().encode(text)));
+    expect(stepwise.ok && stepwise.rows.length).toBe(5 * RECORDS_PER_STEP + 17);
+    // Tokenizing, finding the rows and converting them each pause about every RECORDS_PER_STEP records.
+    expect(pauses).toBeGreaterThanOrEqual(12);
+  });
+
+  it('returns failures stepwise too', async () => {
+    const text = `${bigCsv(3 * RECORDS_PER_STEP, false)}\n2024-01-01,Bad,12abc`;
+    const result = await readCsvAsync(text, {}, async () => undefined);
+    expect(result).toMatchObject({ ok: false, code: 'BAD_AMOUNT' });
+    expect(result).toEqual(readCsv(text));
+  });
+
+  it('marks duplicates stepwise exactly as at once', async () => {
+    const rows = Array.from({ length: 2 * RECORDS_PER_STEP + 5 }, (_, i) => ({ postDate: '2024-01-01', amount: -(i % 7), description: `Shop ${i % 3}` }));
+    const existing = new Map([
+      ['2024-01-01|-1|shop 1', 3],
+      ['2024-01-01|0|shop 0', 1],
+    ]);
+    let pauses = 0;
+    const stepwise = await runStepsAsync(markDuplicatesSteps(rows, existing), async () => {
+      pauses += 1;
+    });
+    expect(stepwise).toEqual(markDuplicates(rows, existing));
+    expect(stepwise.filter(Boolean)).toHaveLength(4);
+    expect(pauses).toBe(2);
+    // The caller's counts are left as they were.
+    expect(existing.get('2024-01-01|-1|shop 1')).toBe(3);
+  });
+
+  it('tokenize is the stepwise tokenizer run to the end', () => {
+    const text = bigCsv(RECORDS_PER_STEP + 1, true);
+    expect(tokenize(text, ',')).toHaveLength(RECORDS_PER_STEP + 2);
+    expect(runSteps((function* () { return 42; })())).toBe(42);
+  });
+});
