@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markDuplicates, markDuplicatesSteps, readCsv, readCsvAsync, runSteps, runStepsAsync, tokenize } from '../../src/shared/csv';
+import { markDuplicates, markDuplicatesSteps, normalizeDescription, readCsv, readCsvAsync, runSteps, runStepsAsync, tokenize } from '../../src/shared/csv';
 import { RECORDS_PER_STEP } from '../../src/shared/csv/tokenize';
 
 function bigCsv(rows: number, quoted: boolean): string {
@@ -55,5 +55,24 @@ describe('stepwise reading', () => {
     const text = bigCsv(RECORDS_PER_STEP + 1, true);
     expect(tokenize(text, ',')).toHaveLength(RECORDS_PER_STEP + 2);
     expect(runSteps((function* () { return 42; })())).toBe(42);
+  });
+});
+
+describe('normalizeDescription', () => {
+  const slow = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+  it.each([
+    'Coffee Corner #12',
+    'COFFEE  CORNER',
+    ' leading',
+    'trailing ',
+    'tab\there',
+    'line\nbreak',
+    'Cafe\u0301 Müller',
+    'Café Müller',
+    'non\u00a0breaking',
+    '',
+    'A',
+  ])('%j normalises as NFC, single spaces, trimmed, lower case', (text) => {
+    expect(normalizeDescription(text)).toBe(slow(text));
   });
 });

@@ -3,8 +3,12 @@ import { RECORDS_PER_STEP } from './tokenize';
 
 /** Duplicate detection by occurrence: same account, date, amount in cents and normalised description. */
 export function normalizeDescription(text: string): string {
+  // Fast path (most bank text): printable ASCII with single inner spaces is already normal.
+  if (!NEEDS_NORMALIZING.test(text)) return text.toLowerCase();
   return text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
 }
+
+const NEEDS_NORMALIZING = /[^\x20-\x7e]|\s\s|^\s|\s$/;
 
 export function dedupeKey(postDate: string, amount: number, description: string): string {
   return `${postDate}|${amount}|${normalizeDescription(description)}`;

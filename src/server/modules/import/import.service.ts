@@ -14,6 +14,9 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
+/** Rows per multi-row INSERT statement (9 parameters each, far below SQLite's limit). */
+const ROWS_PER_INSERT = 100;
+const PARAMS_PER_ROW = 9;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -76,17 +79,19 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (row.postDate < minDate) minDate = row.postDate;
     if (row.postDate > maxDate) maxDate = row.postDate;
   }
-  const existingCounts = async (tem: EntityManager) => {
-    const stored = await selectRows<{ post_date: string; amount: number; description: string }>(
-      tem,
-      'select post_date, amount, description from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?',
-      [userId, account.id, minDate, maxDate],
-    );
+  /**
+   * How many rows of each dedupe key the account already holds in the file's date range.
+   * Streams the rows on the transaction's own connection, pausing every CHUNK rows.
+   */
+  const existingCounts = async (db: BetterSqlite3.Database) => {
+    const stored = db
+      .prepare('select post_date, amount, description from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
+      .raw(true);
     const counts = new Map<string, number>();
-    for (let i = 0; i < stored.length; i += 1) {
-      if (i > 0 && i % CHUNK === 0) await yieldToEventLoop();
-      const row = stored[i];
-      const key = dedupeKey(row.post_date, row.amount, row.description);
+    let seen = 0;
+    for (const [postDate, amount, description] of stored.iterate(userId, account.id, minDate, maxDate) as Iterable<[string, number, string]>) {
+      if (++seen % CHUNK === 0) await yieldToEventLoop();
+      const key = dedupeKey(postDate, amount, description);
       counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     return counts;
@@ -94,7 +99,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const markDuplicates = async (existing: Map<string, number>) => runStepsAsync(markDuplicatesSteps(read.rows, existing), yieldToEventLoop);
 
   if (input.dryRun) {
-    const duplicates = await markDuplicates(await existingCounts(em));
+    // A read-only transaction, so the rows are streamed on a connection no other request uses.
+    const duplicates = await em.transactional(async (tem) => markDuplicates(await existingCounts(await connectionOf(tem))));
     const duplicateCount = duplicates.filter(Boolean).length;
     const imported = read.rows.length - duplicateCount;
     return {
@@ -122,7 +128,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   return em.transactional(async (tem) => {
-    const duplicates = await markDuplicates(await existingCounts(tem));
+    const db = await connectionOf(tem);
+    const duplicates = await markDuplicates(await existingCounts(db));
     const fresh = read.rows.filter((_, i) => !duplicates[i]);
     const duplicateCount = read.rows.length - fresh.length;
     if (fresh.length === 0) {
@@ -136,8 +143,6 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     );
     const batchId = randomUUID();
     const now = new Date().toISOString();
-    const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
-    const db = await trx.client.acquireConnection();
     db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
       batchId,
       userId,
@@ -147,18 +152,27 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       input.fileName?.slice(0, 255) ?? null,
       read.dateFormat,
     );
-    const insert = db.prepare(
-      'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values (?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?)',
-    );
-    for (let start = 0; start < fresh.length; start += CHUNK) {
-      const end = Math.min(fresh.length, start + CHUNK);
-      for (let i = start; i < end; i += 1) {
-        const row = fresh[i];
-        const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
-        insert.run(userId, account.id, categoryId, row.postDate, row.description, row.amount, input.transactionType, batchId, now);
-      }
-      if (end < fresh.length) await yieldToEventLoop();
+    // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
+    // statement per row; the tail of the file goes in with a statement sized to it.
+    const insertSql = (rows: number) =>
+      'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values ' +
+      Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?)').join(', ');
+    const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
+    const params: unknown[] = [];
+    const flush = () => {
+      const rows = params.length / PARAMS_PER_ROW;
+      if (rows === 0) return;
+      (rows === ROWS_PER_INSERT ? fullInsert : db.prepare(insertSql(rows))).run(params);
+      params.length = 0;
+    };
+    for (let i = 0; i < fresh.length; i += 1) {
+      const row = fresh[i];
+      const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
+      params.push(userId, account.id, categoryId, row.postDate, row.description, row.amount, input.transactionType, batchId, now);
+      if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
+      if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
     }
+    flush();
     return {
       message: importMessage(fresh.length, duplicateCount),
       batchId,
@@ -168,6 +182,12 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       warnings: read.warnings,
     };
   });
+}
+
+/** The better-sqlite3 handle a transaction runs on (for prepared inserts and streamed reads). */
+async function connectionOf(tem: EntityManager): Promise<BetterSqlite3.Database> {
+  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
+  return trx.client.acquireConnection();
 }
 
 /** How many leading rows a dry run returns, and how many duplicates beyond them at most. */
