@@ -146,7 +146,8 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
       <Paper variant="outlined" sx={{ position: 'relative' }}>
         {loading && <LinearProgress aria-label="Loading transactions" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }} />}
         <TableContainer ref={scrollRef} sx={{ maxHeight, overflow: 'auto' }}>
-          <Table stickyHeader size="small" aria-label="Transactions" aria-rowcount={sorted.length + 1} sx={{ tableLayout: 'fixed', minWidth: 900 }}>
+          {/* Below md the table scrolls sideways in its box; the extra width goes to Description. */}
+          <Table stickyHeader size="small" aria-label="Transactions" aria-rowcount={sorted.length + 1} sx={{ tableLayout: 'fixed', minWidth: { xs: 1000, md: 900 } }}>
             <TransactionColGroup />
             <TransactionTableHead
               sort={sort}

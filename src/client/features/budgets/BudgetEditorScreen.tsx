@@ -1,9 +1,252 @@
-import { Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useCallback, useState, type FormEvent } from 'react';
+import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ButtonLink } from '../../components/RouterLinks';
+import { useCategoryNames } from '../../components/transactions/hooks';
+import { isServerError, trpc } from '../../lib/trpc';
+import {
+  buildSaveInput,
+  canSubmit,
+  draftFromLineItem,
+  emptyLineItem,
+  type BudgetDraft,
+  type DraftErrors,
+  type LineItemDraft,
+} from './budgetForm';
+import { LineItemFields } from './LineItemFields';
+import './routerState';
 
+export const SAVE_BUDGET_ERROR = 'Failed to save the budget and line items. Please try again.';
+export const DELETE_LINE_ITEM_ERROR = 'Failed to delete line item. Please try again.';
+
+/**
+ * Create or edit budget (/create-budget). Edit mode when a budget (and its line items) come
+ * through navigation state (Edit Budget); copy mode with line items only (Copy Budget: a new
+ * budget with copies of them); otherwise a blank new budget.
+ */
 export function BudgetEditorScreen() {
-  return (
-    <Typography variant="h1" gutterBottom>
-      Create Budget
-    </Typography>
+  const budget = useRouterState({ select: (state) => state.location.state.budget });
+  const lineItems = useRouterState({ select: (state) => state.location.state.lineItems });
+  const navigationKey = useRouterState({ select: (state) => state.location.state.__TSR_key ?? state.location.state.key ?? '' });
+  // Each navigation here starts a fresh form.
+  return <BudgetForm key={`${navigationKey}-${budget?.id ?? 'new'}`} budget={budget ?? null} lineItems={lineItems ?? null} />;
+}
+
+function initialDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null): BudgetDraft {
+  const editing = budget !== null;
+  return {
+    name: budget?.name ?? '',
+    startDate: budget?.startDate ?? '',
+    endDate: budget?.endDate ?? '',
+    lineItems: (lineItems ?? []).map((item) => draftFromLineItem(item, editing)),
+  };
+}
+
+function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems: LineItemDto[] | null }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const categories = useCategoryNames();
+  const save = trpc.budgets.save.useMutation();
+  const removeLineItem = trpc.budgets.deleteLineItem.useMutation();
+  const editing = budget !== null;
+  const copying = !editing && lineItems !== null && lineItems.length > 0;
+  const [draft, setDraft] = useState<BudgetDraft>(() => initialDraft(budget, lineItems));
+  const [errors, setErrors] = useState<DraftErrors>({ lineItems: {} });
+  const [saveError, setSaveError] = useState<{ text: string; detail: string } | null>(null);
+  const [lineItemError, setLineItemError] = useState('');
+  const [confirmDelete, setConfirmDelete] = useState<LineItemDraft | null>(null);
+  const busy = save.isPending || removeLineItem.isPending;
+
+  const setField = (field: 'name' | 'startDate' | 'endDate', value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const changeItem = useCallback((key: string, patch: Partial<LineItemDraft>) => {
+    setDraft((current) => ({ ...current, lineItems: current.lineItems.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
+    setErrors((current) => {
+      if (!current.lineItems[key]) return current;
+      const next = { ...current.lineItems };
+      delete next[key];
+      return { ...current, lineItems: next };
+    });
+  }, []);
+
+  const dropItem = useCallback((key: string) => {
+    setDraft((current) => ({ ...current, lineItems: current.lineItems.filter((item) => item.key !== key) }));
+  }, []);
+
+  const deleteItem = useCallback(
+    (item: LineItemDraft) => {
+      setLineItemError('');
+      // A saved item is deleted on the server at once (after a confirmation); a new one just leaves the form.
+      if (item.id !== undefined) setConfirmDelete(item);
+      else dropItem(item.key);
+    },
+    [dropItem],
   );
+
+  async function deleteSavedItem() {
+    const item = confirmDelete;
+    if (!item || item.id === undefined) return;
+    try {
+      await removeLineItem.mutateAsync({ id: item.id });
+      dropItem(item.key);
+      forgetDeletedLineItem(item.id);
+      void utils.budgets.invalidate();
+    } catch (failure) {
+      console.warn('Deleting the line item failed', failure);
+      setLineItemError(DELETE_LINE_ITEM_ERROR);
+    } finally {
+      setConfirmDelete(null);
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setSaveError(null);
+    const built = buildSaveInput(draft, budget?.id);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({ lineItems: {} });
+    try {
+      await save.mutateAsync(built.input);
+      void utils.budgets.invalidate();
+      await navigate({ to: '/' });
+    } catch (failure) {
+      console.warn('Saving the budget failed', failure);
+      setSaveError({ text: SAVE_BUDGET_ERROR, detail: isServerError(failure) ? failure.message : '' });
+    }
+  }
+
+  const submitLabel = editing ? 'Update Budget' : 'Save Budget';
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h1" gutterBottom>
+        {editing ? 'Edit Budget' : 'Create Budget'}
+      </Typography>
+      {copying && (
+        <Alert severity="info" role="status" sx={{ mb: 2 }}>
+          Copying {lineItems.length} line item{lineItems.length === 1 ? '' : 's'} into a new budget. Give it a name and dates.
+        </Alert>
+      )}
+      <Box component="form" onSubmit={submit} noValidate>
+        <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' } }}>
+            <TextField
+              label="Budget Name"
+              required
+              value={draft.name}
+              onChange={(e) => setField('name', e.target.value)}
+              error={Boolean(errors.name)}
+              helperText={errors.name}
+              autoComplete="off"
+            />
+            <TextField
+              label="Start Date"
+              type="date"
+              required
+              value={draft.startDate}
+              onChange={(e) => setField('startDate', e.target.value)}
+              error={Boolean(errors.startDate)}
+              helperText={errors.startDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="End Date"
+              type="date"
+              required
+              value={draft.endDate}
+              onChange={(e) => setField('endDate', e.target.value)}
+              error={Boolean(errors.endDate)}
+              helperText={errors.endDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+        </Paper>
+
+        <Typography variant="h2" gutterBottom>
+          Line Items
+        </Typography>
+        {categories.error && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {categories.error}
+          </Alert>
+        )}
+        {lineItemError && (
+          <Alert severity="error" role="alert" onClose={() => setLineItemError('')} sx={{ mb: 2 }}>
+            {lineItemError}
+          </Alert>
+        )}
+        <Stack spacing={2} sx={{ mb: 2 }}>
+          {draft.lineItems.length === 0 && <Typography color="text.secondary">No line items yet.</Typography>}
+          {draft.lineItems.map((item, i) => (
+            <LineItemFields
+              key={item.key}
+              item={item}
+              position={i + 1}
+              categoryNames={categories.names}
+              errors={errors.lineItems[item.key]}
+              disabled={busy}
+              onChange={changeItem}
+              onDelete={deleteItem}
+            />
+          ))}
+        </Stack>
+        <Button
+          variant="outlined"
+          onClick={() => setDraft((current) => ({ ...current, lineItems: [...current.lineItems, emptyLineItem()] }))}
+          disabled={busy}
+          sx={{ mb: 3 }}
+        >
+          Add Line Item
+        </Button>
+
+        {saveError && (
+          <Alert severity="error" role="alert" onClose={() => setSaveError(null)} sx={{ mb: 2 }}>
+            {saveError.text}
+            {saveError.detail && (
+              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
+                {saveError.detail}
+              </Box>
+            )}
+          </Alert>
+        )}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={!canSubmit(draft) || busy}>
+            {save.isPending ? 'Saving...' : submitLabel}
+          </Button>
+          <ButtonLink to="/" disabled={save.isPending}>
+            Cancel
+          </ButtonLink>
+        </Stack>
+      </Box>
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        title="Delete Line Item"
+        message={`Delete line item '${confirmDelete?.name.trim() || 'unnamed'}' from this budget now? This cannot be undone.`}
+        confirmLabel="Delete"
+        destructive
+        busy={removeLineItem.isPending}
+        onConfirm={() => void deleteSavedItem()}
+        onCancel={() => setConfirmDelete(null)}
+      />
+    </Box>
+  );
+}
+
+/**
+ * A saved line item deleted while editing is gone on the server at once: drop it from the
+ * browser's history entry too, so a reload of this page does not bring it back. The router's
+ * own location is left alone (changing it would remount the form and lose unsaved edits).
+ */
+function forgetDeletedLineItem(id: number) {
+  const state = window.history.state as { lineItems?: LineItemDto[] } | null;
+  if (!state?.lineItems) return;
+  window.history.replaceState({ ...state, lineItems: state.lineItems.filter((item) => item.id !== id) }, '');
 }

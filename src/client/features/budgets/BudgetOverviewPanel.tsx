@@ -1,0 +1,193 @@
+import { Box, List, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { UNTRACKED_ID, type BudgetOverview, type LineItemActual } from '../../../shared/budget';
+import { formatCents } from '../../../shared/money';
+import { OverviewRow } from './OverviewRow';
+import { sameFilter, type OverviewFilter } from './overviewFilter';
+
+interface BudgetOverviewPanelProps {
+  overview: BudgetOverview;
+  filter: OverviewFilter;
+  onToggle(filter: Exclude<OverviewFilter, null>): void;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Budget bar fill, 0-100 (a display ratio, not money). */
+export function barPercent(actual: number, budgeted: number): number {
+  if (budgeted <= 0) return actual > 0 ? 100 : 0;
+  return Math.max(0, Math.min(100, (actual / budgeted) * 100));
+}
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
+      <Typography variant="h3" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The budget overview panel (SPEC: Budgets screen): Transaction Type Totals, Line Items by
+ * Type and Budgeted Amounts side by side, stacked on small screens. Every figure comes from
+ * computeBudgetOverview; clicking a type, a line item or the split row filters the table.
+ */
+export function BudgetOverviewPanel({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, mb: 2 }}>
+      <TypeTotals overview={overview} filter={filter} onToggle={onToggle} />
+      <LineItemsByType overview={overview} filter={filter} onToggle={onToggle} />
+      <BudgetedAmounts overview={overview} />
+    </Box>
+  );
+}
+
+function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
+  const { splits } = overview;
+  return (
+    <Column title="Transaction Type Totals">
+      <List dense disablePadding aria-label="Transaction types">
+        {overview.typeTotals.map((row) => {
+          const mine = { kind: 'type', type: row.type } as const;
+          return (
+            <OverviewRow
+              key={row.type}
+              label={row.type}
+              detail={plural(row.count, 'transaction')}
+              figure={formatCents(row.total)}
+              selected={sameFilter(filter, mine)}
+              onClick={() => onToggle(mine)}
+            />
+          );
+        })}
+        <OverviewRow
+          label="Split transactions"
+          detail={`${plural(splits.parentCount, 'split transaction')}, ${plural(splits.childCount, 'part')}`}
+          figure={formatCents(splits.childTotal)}
+          selected={sameFilter(filter, { kind: 'split' })}
+          onClick={() => onToggle({ kind: 'split' })}
+        />
+      </List>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', px: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          Total ({plural(overview.transactionCount, 'transaction')})
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="overview-total">
+          {formatCents(overview.total)}
+        </Typography>
+      </Box>
+    </Column>
+  );
+}
+
+function itemDetail(item: LineItemActual): string {
+  const count = plural(item.transactionCount, 'transaction');
+  if (item.id !== UNTRACKED_ID) return count;
+  return item.categories.length > 0 ? `${count}: ${item.categories.join(', ')}` : count;
+}
+
+function LineItemsByType({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
+  return (
+    <Column title="Line Items by Type">
+      {overview.byType.map((group) => (
+        <Box key={group.type} component="section" aria-label={`${group.type} line items`} sx={{ mb: 1 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', px: 2, pt: 1 }}>
+            <Typography variant="subtitle2" component="h4">
+              {group.type}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+              {group.type === 'Untracked' ? formatCents(group.actual) : `${formatCents(group.actual)} of ${formatCents(group.budgeted)}`}
+            </Typography>
+          </Box>
+          {group.items.length === 0 ? (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 2, py: 0.5 }}>
+              No line items
+            </Typography>
+          ) : (
+            <List dense disablePadding>
+              {group.items.map((item) => {
+                const mine = { kind: 'lineItem', id: item.id } as const;
+                const untracked = item.id === UNTRACKED_ID;
+                return (
+                  <OverviewRow
+                    key={item.id}
+                    label={item.name}
+                    detail={itemDetail(item)}
+                    figure={untracked ? formatCents(item.actual) : `${formatCents(item.actual)} of ${formatCents(item.budgeted)}`}
+                    progress={untracked ? undefined : barPercent(item.actual, item.budgeted)}
+                    over={item.type !== 'Income' && item.actual > item.budgeted}
+                    selected={sameFilter(filter, mine)}
+                    onClick={() => onToggle(mine)}
+                  />
+                );
+              })}
+            </List>
+          )}
+        </Box>
+      ))}
+    </Column>
+  );
+}
+
+function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
+  const { budgeted, actual } = overview;
+  const rows: { label: string; budgeted: number | null; actual: number }[] = [
+    { label: 'Income', budgeted: budgeted.income, actual: actual.income },
+    { label: 'Fixed', budgeted: budgeted.fixed, actual: actual.fixed },
+    { label: 'Variable', budgeted: budgeted.variable, actual: actual.variable },
+    { label: 'NotCounted', budgeted: budgeted.notCounted, actual: actual.notCounted },
+    { label: 'Untracked', budgeted: null, actual: actual.untracked },
+  ];
+  const cell = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', px: 1 } as const;
+  return (
+    <Column title="Budgeted Amounts">
+      <Table size="small" aria-label="Budgeted and actual amounts" sx={{ '& th, & td': { px: 1 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              Group
+            </TableCell>
+            <TableCell component="th" scope="col" align="right">
+              Budgeted
+            </TableCell>
+            <TableCell component="th" scope="col" align="right">
+              Actual
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.label}>
+              <TableCell component="th" scope="row">
+                {row.label}
+              </TableCell>
+              <TableCell align="right" sx={cell}>
+                {row.budgeted === null ? '—' : formatCents(row.budgeted)}
+              </TableCell>
+              <TableCell align="right" sx={cell}>
+                {formatCents(row.actual)}
+              </TableCell>
+            </TableRow>
+          ))}
+          <TableRow sx={{ '& th, & td': { fontWeight: 700, borderBottom: 0 } }}>
+            <TableCell component="th" scope="row">
+              Net
+            </TableCell>
+            <TableCell align="right" sx={cell}>
+              {formatCents(budgeted.net)}
+            </TableCell>
+            <TableCell align="right" sx={{ ...cell, color: actual.net < 0 ? 'error.main' : undefined }}>
+              {formatCents(actual.net)}
+            </TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+        Net = Income − (Fixed + Variable). Budgeted net {formatCents(budgeted.net)}, actual net {formatCents(actual.net)}.
+      </Typography>
+    </Column>
+  );
+}
