@@ -205,6 +205,28 @@ describe('profile and API token', () => {
     ).toBe(200);
   });
 
+  it('a new password ends every other sign-in and keeps the one that changed it', async () => {
+    const user = await registerUser(url);
+    const other = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
+    const third = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
+    // A username-only change signs nobody out.
+    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: `${user.user.username}-x` } })).status).toBe(200);
+    const third2 = await rest(url, 'POST', '/api/auth/refresh', { token: third.refreshToken });
+    expect(third2.status).toBe(200);
+
+    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { password: 'another new password' } })).status).toBe(200);
+    expect((await rest(url, 'POST', '/api/auth/refresh', { token: other.refreshToken })).status).toBe(401);
+    expect((await rest(url, 'POST', '/api/auth/refresh', { token: third2.body.refreshToken })).status).toBe(401);
+    const mine = await rest(url, 'POST', '/api/auth/refresh', { token: user.refreshToken });
+    expect(mine.status).toBe(200);
+
+    // Over an API token, a password change ends every sign-in.
+    const apiToken = 'x'.repeat(20) + Math.random().toString(36).slice(2).padEnd(20, 'y');
+    expect((await rest(url, 'PUT', '/api/auth/profile', { token: mine.body.accessToken, body: { apiToken } })).status).toBe(200);
+    expect((await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { password: 'yet another password' } })).status).toBe(200);
+    expect((await rest(url, 'POST', '/api/auth/refresh', { token: mine.body.refreshToken })).status).toBe(401);
+  });
+
   it('refuses an empty change, a taken username and a short API token, changing nothing', async () => {
     const user = await registerUser(url);
     const empty = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: {} });

@@ -143,7 +143,7 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
                   onKeyDown={(e) => onRowKey(e, batch)}
                   sx={{ cursor: 'pointer' }}
                 >
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }} title={batch.batchId}>
+                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={batch.batchId}>
                     {batch.batchId.slice(0, 8)}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${batch.transactionCount} txns`}</TableCell>

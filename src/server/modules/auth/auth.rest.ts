@@ -29,7 +29,7 @@ export async function authRest(app: FastifyInstance): Promise<void> {
   app.get('/auth/me', (req) => app.services.auth.me(req.em, req.user.id));
 
   app.put('/auth/profile', async (req) => {
-    const user = await app.services.auth.updateProfile(req.em, req.user.id, parseInput(profileUpdateSchema, req.body));
+    const user = await app.services.auth.updateProfile(req.em, req.user.id, parseInput(profileUpdateSchema, req.body), req.user.family);
     return { message: 'Profile updated', user };
   });
 }

@@ -21,5 +21,5 @@ export const authRouter = router({
   me: protectedProcedure.query(({ ctx }) => ctx.services.auth.me(ctx.em, ctx.user.id)),
   updateProfile: protectedProcedure
     .input(profileUpdateSchema)
-    .mutation(({ ctx, input }) => ctx.services.auth.updateProfile(ctx.em, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => ctx.services.auth.updateProfile(ctx.em, ctx.user.id, input, ctx.user.family)),
 });

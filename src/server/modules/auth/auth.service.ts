@@ -22,12 +22,16 @@ export interface AuthUser {
   username: string;
   /** How the request proved who it is. */
   via: 'session' | 'apiToken';
+  /** The sign-in (refresh-token family) a session request belongs to. */
+  family?: string;
 }
 
 export interface AccessTokenClaims {
   sub: string;
   typ: 'access';
   username: string;
+  /** The sign-in the token was issued to (its refresh-token family). */
+  fam?: string;
 }
 
 export interface AuthServiceDeps {
@@ -129,7 +133,7 @@ export class AuthService {
       if (claims.typ !== 'access') throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
       const user = await em.findOne(User, { id: Number(claims.sub) });
       if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
-      return { id: user.id, username: user.username, via: 'session' };
+      return { id: user.id, username: user.username, via: 'session', ...(claims.fam ? { family: claims.fam } : {}) };
     }
     const user = await em.findOne(User, { apiTokenHash: sha256Hex(bearer) });
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid API token');
@@ -140,7 +144,12 @@ export class AuthService {
     return toUserDto(await em.findOneOrFail(User, { id: userId }));
   }
 
-  async updateProfile(em: EntityManager, userId: number, changes: ProfileUpdate): Promise<UserDto> {
+  /**
+   * Changes the username, password and/or API token. A new password ends every other
+   * sign-in: their refresh tokens are revoked (the sign-in making the change, `keepFamily`,
+   * stays; over an API token, none does).
+   */
+  async updateProfile(em: EntityManager, userId: number, changes: ProfileUpdate, keepFamily?: string): Promise<UserDto> {
     const user = await em.findOneOrFail(User, { id: userId });
     const now = this.now().toISOString();
     let changed = false;
@@ -153,9 +162,10 @@ export class AuthService {
       user.usernameKey = usernameKey;
       changed = true;
     }
+    let passwordChanged = false;
     if (changes.password !== undefined) {
       user.passwordHash = await hashPassword(changes.password);
-      changed = true;
+      changed = passwordChanged = true;
     }
     if (changes.apiToken !== undefined) {
       if (changes.apiToken === null) {
@@ -173,7 +183,16 @@ export class AuthService {
     }
     if (!changed) throw new AppError('BAD_REQUEST', 'No changes to save');
     user.updatedAt = now;
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.persist(user);
+      if (passwordChanged) {
+        await tx.nativeUpdate(
+          RefreshToken,
+          { user: userId, revokedAt: null, ...(keepFamily ? { family: { $ne: keepFamily } } : {}) },
+          { revokedAt: now },
+        );
+      }
+    });
     return toUserDto(user);
   }
 
@@ -188,7 +207,7 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlSeconds * 1000).toISOString(),
     });
     await em.flush();
-    const accessToken = this.deps.signAccessToken({ sub: String(user.id), typ: 'access', username: user.username });
+    const accessToken = this.deps.signAccessToken({ sub: String(user.id), typ: 'access', username: user.username, fam: family });
     return { accessToken, refreshToken };
   }
 }
