@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from '@mikro-orm/better-sqlite';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './src/server/db/entities';
 import { migrationsList } from './src/server/db/migrations';
@@ -19,11 +20,15 @@ export function ormOptions(databaseFile: string, debug = false): Options {
     pool: {
       min: 1,
       max: 1,
-      afterCreate(connection: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(connection: BetterSqlite3.Database, done: (err: Error | null, conn: unknown) => void) {
         try {
           connection.pragma('journal_mode = WAL');
           connection.pragma('foreign_keys = ON');
           connection.pragma('busy_timeout = 5000');
+          // fold(text): Unicode case folding for searches (SQLite's lower() only folds ASCII).
+          connection.function('fold', { deterministic: true }, (text: unknown) =>
+            typeof text === 'string' ? text.normalize('NFC').toLowerCase() : text,
+          );
           done(null, connection);
         } catch (error) {
           done(error as Error, connection);

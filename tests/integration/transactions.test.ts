@@ -146,6 +146,17 @@ describe('GET /api/transactions', () => {
   ])('filters %s', async (query, expected) => {
     expect(await search(query)).toEqual(expected);
   });
+  it('matches descriptions regardless of case beyond ASCII', async () => {
+    const other = await freshUserWithAccount();
+    await addTx(other, { postDate: '2024-02-20', description: 'BÄCKEREI MÜLLER', amount: -450 });
+    await addTx(other, { postDate: '2024-02-21', description: 'Ελληνικό Καφέ', amount: -300 });
+    await addTx(other, { postDate: '2024-02-22', description: 'Backerei Muller', amount: -200 });
+    const find = async (text: string) =>
+      (ok(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)) as TransactionDto[]).map((t) => t.description);
+    expect(await find('bäckerei müller')).toEqual(['BÄCKEREI MÜLLER']);
+    expect(await find('ΚΑΦΈ')).toEqual(['Ελληνικό Καφέ']);
+    expect(await find('MULLER')).toEqual(['Backerei Muller']);
+  });
   it.each([
     ['?end_date=2024-02-01', 'start_date'],
     ['?start_date=2024-02-01', 'end_date'],

@@ -47,7 +47,7 @@ export async function searchTransactions(
     params.push(filters.account.trim().toLowerCase());
   }
   if (filters.description) {
-    clauses.push("instr(lower(t.description), lower(?)) > 0");
+    clauses.push('instr(fold(t.description), fold(?)) > 0');
     params.push(filters.description);
   }
   if (filters.minAmount !== undefined) {
