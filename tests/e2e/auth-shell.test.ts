@@ -25,7 +25,7 @@ const ROUTES = [
   { link: 'Budgets', path: '/', heading: 'Budgets' },
   { link: 'Envelopes', path: '/envelopes', heading: /^Envelopes/ },
   { link: 'Categories', path: '/categories', heading: 'Categories' },
-  { link: 'Upload', path: '/upload', heading: 'Upload CSV' },
+  { link: 'Upload', path: '/upload', heading: 'Upload' },
   { link: 'Create Budget', path: '/create-budget', heading: 'Create Budget' },
   { link: 'Transactions', path: '/transactions', heading: 'Transaction Search' },
   { link: 'Profile', path: '/profile', heading: 'Update Profile' },
