@@ -25,6 +25,8 @@ export function ormOptions(databaseFile: string, debug = false): Options {
           connection.pragma('journal_mode = WAL');
           connection.pragma('foreign_keys = ON');
           connection.pragma('busy_timeout = 5000');
+          // A 32 MB page cache (default 2 MB): years of history read back without going to the file.
+          connection.pragma('cache_size = -32000');
           // fold(text): Unicode case folding for searches (SQLite's lower() only folds ASCII).
           connection.function('fold', { deterministic: true }, (text: unknown) =>
             typeof text === 'string' ? text.normalize('NFC').toLowerCase() : text,
