@@ -1,30 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { BudgetDto, LineItemDto, SavedBudget } from '../../src/shared/schemas/budgets';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
-import { data } from '../helpers/api';
-import { trpc as callTrpc } from '../helpers/http';
-import type { TestServer } from '../helpers/server';
-import { expectNoSeriousA11yViolations, launchBrowser, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
-let browser: Browser;
-let server: TestServer;
+const app = useBrowserAndServer();
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-function apiFor(token: string) {
-  return {
-    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'mutation', procedure, input, token)),
-    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'query', procedure, input, token)),
-  };
-}
-type Api = ReturnType<typeof apiFor>;
+const apiFor = (token: string) => trpcApi(app.server, token);
+type Api = TrpcApi;
 
 /**
  * The fixture: January 2024 with ten rows (one of them a split parent), plus two rows
@@ -138,10 +121,10 @@ async function budgetsOf(api: Api) {
 
 /** A signed-in page on the Budgets screen, its user owning what `seed` made. */
 async function session(width = 1400, seed: (api: Api) => Promise<unknown> = async () => {}) {
-  const s = await signedInPage(browser, server, width);
+  const s = await signedInPage(app.browser, app.server, width);
   const api = apiFor(s.user.accessToken);
   await seed(api);
-  await s.page.goto(`${server.url}/`);
+  await s.page.goto(`${app.server.url}/`);
   await s.page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
   return { ...s, api };
 }
@@ -201,7 +184,7 @@ async function selectJanuary(page: Page) {
 
 describe('Budgets list', () => {
   it("shows 'Loading budgets...', then 'No budgets found.', and creates a budget with line items through the form", async () => {
-    const s = await signedInPage(browser, server);
+    const s = await signedInPage(app.browser, app.server);
     const { page, context, errors } = s;
     const api = apiFor(s.user.accessToken);
     await api.mutate('transactions.create', { postDate: '2024-03-01', description: 'Shop', amount: -100, category: 'Groceries' });

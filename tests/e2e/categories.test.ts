@@ -1,40 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { data } from '../helpers/api';
 import { trpc as callTrpc } from '../helpers/http';
-import type { TestServer } from '../helpers/server';
-import { launchBrowser, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+import { useBrowserAndServer, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage } from './harness';
 
-/**
- * expectNoSeriousA11yViolations for this file's screens. The Main navigation bar is left
- * out: it belongs to the app shell (checked in auth-shell.test.ts), and its active link
- * (white on rgba(255,255,255,0.16) over primary: 4.18:1) is a known contrast issue of NavBar.tsx.
- */
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);
-}
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useBrowserAndServer();
 
 async function listed(page: Page): Promise<string[]> {
   return page.getByRole('list', { name: 'Categories' }).getByRole('listitem').allTextContents();
 }
 
 async function open(width = 1400) {
-  const session = await signedInPage(browser, server, width);
-  await session.page.goto(`${server.url}/categories`);
+  const session = await signedInPage(app.browser, app.server, width);
+  await session.page.goto(`${app.server.url}/categories`);
   await session.page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
   return session;
 }
@@ -56,9 +35,9 @@ describe('Categories', () => {
     await input.fill('Zoo');
     await input.press('Enter');
     await expect.poll(() => listed(page)).toEqual(['apple', 'Groceries', 'Zoo']);
-    const stored = data<{ name: string }[]>(await callTrpc(server.url, 'query', 'categories.list', undefined, user.accessToken));
+    const stored = data<{ name: string }[]>(await callTrpc(app.server.url, 'query', 'categories.list', undefined, user.accessToken));
     expect(stored.map((c) => c.name).sort()).toEqual(['Groceries', 'Zoo', 'apple']);
-    await expectAccessible(page, 'categories');
+    await expectNoSeriousA11yViolations(page, 'categories');
     await screenshotAndCheckWidth(page, 'categories-1400');
     expect(errors).toEqual([]);
     await context.close();
@@ -79,7 +58,7 @@ describe('Categories', () => {
     await input.press('Enter');
     await page.getByRole('alert').filter({ hasText: "Category 'Travel' already exists" }).waitFor();
     expect(await listed(page)).toEqual(['Travel']);
-    await expectAccessible(page, 'categories with an error');
+    await expectNoSeriousA11yViolations(page, 'categories with an error');
     await context.close();
   });
 
@@ -103,12 +82,12 @@ describe('Categories', () => {
   it('fits a 576 px screen', async () => {
     const { page, context, user } = await open(576);
     for (const name of ['Rent', 'Dining', 'Utilities']) {
-      data(await callTrpc(server.url, 'mutation', 'categories.create', { name }, user.accessToken));
+      data(await callTrpc(app.server.url, 'mutation', 'categories.create', { name }, user.accessToken));
     }
     await page.reload();
     await expect.poll(() => listed(page)).toEqual(['Dining', 'Rent', 'Utilities']);
     await screenshotAndCheckWidth(page, 'categories-576');
-    await expectAccessible(page, 'categories at 576 px');
+    await expectNoSeriousA11yViolations(page, 'categories at 576 px');
     await context.close();
   });
 });

@@ -1,30 +1,14 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { EnvelopeDto } from '../../src/shared/schemas/envelopes';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { data } from '../helpers/api';
-import { trpc as callTrpc } from '../helpers/http';
-import type { TestServer } from '../helpers/server';
-import { expectNoSeriousA11yViolations, launchBrowser, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
-let browser: Browser;
-let server: TestServer;
+const app = useBrowserAndServer();
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-function apiFor(token: string) {
-  return {
-    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'mutation', procedure, input, token)),
-    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'query', procedure, input, token)),
-  };
-}
-type Api = ReturnType<typeof apiFor>;
+const apiFor = (token: string) => trpcApi(app.server, token);
+type Api = TrpcApi;
 
 /**
  * Hand-computed expectations (cents):
@@ -46,11 +30,11 @@ const SEED = [
 ];
 
 async function seededSession(width = 1400, envelopes: { name: string; categories: string[]; color?: string; description?: string }[] = []) {
-  const session = await signedInPage(browser, server, width);
+  const session = await signedInPage(app.browser, app.server, width);
   const api = apiFor(session.user.accessToken);
   for (const tx of SEED) await api.mutate<TransactionDto>('transactions.create', tx);
   for (const envelope of envelopes) await api.mutate<EnvelopeDto>('envelopes.create', envelope);
-  await session.page.goto(`${server.url}/envelopes`);
+  await session.page.goto(`${app.server.url}/envelopes`);
   await session.page.getByRole('heading', { name: /^Envelopes \(\d+\)$/, level: 1 }).waitFor();
   return { ...session, api };
 }

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { registerUser } from '../helpers/http';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { data } from '../helpers/api';
+import { registerUser, trpc } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,6 +37,31 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   }
   return startServer(env);
 }
+
+/**
+ * One browser and one app server for a test file: started before its tests, closed after.
+ * Read `browser` and `server` inside tests (they are set once beforeAll has run).
+ */
+export function useBrowserAndServer(env: Record<string, string> = {}): { readonly browser: Browser; readonly server: TestServer } {
+  const app = {} as { browser: Browser; server: TestServer };
+  beforeAll(async () => {
+    [app.browser, app.server] = await Promise.all([launchBrowser(), startAppServer(env)]);
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+    await app.server?.close();
+  });
+  return app;
+}
+
+/** tRPC calls as a signed-in user, answering the data (an error answer throws). */
+export function trpcApi(server: TestServer, token: string) {
+  return {
+    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await trpc<T>(server.url, 'mutation', procedure, input, token)),
+    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await trpc<T>(server.url, 'query', procedure, input, token)),
+  };
+}
+export type TrpcApi = ReturnType<typeof trpcApi>;
 
 export interface Session {
   context: BrowserContext;

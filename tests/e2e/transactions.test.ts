@@ -1,42 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
-import { data } from '../helpers/api';
-import { trpc as callTrpc } from '../helpers/http';
-import type { TestServer } from '../helpers/server';
-import { launchBrowser, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
-/**
- * expectNoSeriousA11yViolations for this file's screens. The Main navigation bar is left
- * out: it belongs to the app shell (checked in auth-shell.test.ts), and its active link
- * (white on rgba(255,255,255,0.16) over primary: 4.18:1) is a known contrast issue of NavBar.tsx.
- */
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label}`).toEqual([]);
-}
 
-let browser: Browser;
-let server: TestServer;
+const app = useBrowserAndServer();
 
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-type Api = ReturnType<typeof apiFor>;
-function apiFor(token: string) {
-  return {
-    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'mutation', procedure, input, token)),
-    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'query', procedure, input, token)),
-  };
-}
+const apiFor = (token: string) => trpcApi(app.server, token);
+type Api = TrpcApi;
 
 const SEED = [
   { postDate: '2024-01-05', description: 'Coffee Shop', amount: -450, category: 'Dining', account: 'Checking' },
@@ -49,7 +21,7 @@ const SEED = [
 
 /** A signed-in page whose user owns two accounts and the SEED transactions. */
 async function seededSession(width = 1400) {
-  const session = await signedInPage(browser, server, width);
+  const session = await signedInPage(app.browser, app.server, width);
   const api = apiFor(session.user.accessToken);
   await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 0 });
   await api.mutate('accounts.create', { name: 'Savings', type: 'savings', balance: 0 });
@@ -73,7 +45,7 @@ const checkbox = (page: Page, tx: TransactionDto) =>
 
 async function search(page: Page, start = '2024-01-01', end = '2024-02-29') {
   if (!page.url().endsWith('/transactions')) {
-    await page.goto(`${server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions`);
     await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
   }
   await page.getByLabel('Start Date').fill(start);
@@ -121,7 +93,7 @@ describe('Transaction Search', () => {
     const [r, g] = (await negative.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
     expect(r).toBeGreaterThan(g);
     expect(await table(page).getByText('2,500.00', { exact: true }).isVisible()).toBe(true);
-    await expectAccessible(page, 'transaction search with results');
+    await expectNoSeriousA11yViolations(page, 'transaction search with results');
     await screenshotAndCheckWidth(page, 'transactions-search-1400');
 
     // Categories (including 'uncategorized').
@@ -172,7 +144,7 @@ describe('Transaction Search', () => {
 
   it('keeps a failed search quiet (only logged)', async () => {
     const { page, context, errors } = await seededSession();
-    await page.goto(`${server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions`);
     await page.route('**/trpc/transactions.list**', (route) => route.abort());
     await page.getByLabel('Start Date').fill('2024-01-01');
     await page.getByLabel('End Date').fill('2024-02-29');
@@ -188,7 +160,7 @@ describe('Transaction Search', () => {
     await page.getByRole('checkbox', { name: /^Select transaction Paycheck/ }).check();
     await page.getByRole('toolbar', { name: 'Selected transactions' }).waitFor();
     await screenshotAndCheckWidth(page, 'transactions-search-576');
-    await expectAccessible(page, 'transaction search at 576 px');
+    await expectNoSeriousA11yViolations(page, 'transaction search at 576 px');
     await context.close();
   });
 });
@@ -256,7 +228,7 @@ describe('Transaction table', () => {
     const dialog = page.getByRole('dialog', { name: 'Bulk Edit 4 transactions' });
     await dialog.getByRole('button', { name: 'Update' }).click();
     await dialog.getByText('Please select at least one field to update').waitFor();
-    await expectAccessible(page, 'bulk edit dialog');
+    await expectNoSeriousA11yViolations(page, 'bulk edit dialog');
     await dialog.getByLabel('Category').fill('Household');
     await dialog.getByRole('combobox', { name: 'Type' }).click();
     await pick(page).getByRole('option', { name: 'charge' }).click();
@@ -357,7 +329,7 @@ describe('Splits', () => {
     await dialog.getByRole('button', { name: 'Auto-fill remaining' }).click();
     expect(await split(3).getByLabel('Amount').inputValue()).toBe('2.35');
     expect(await remaining.textContent()).toBe('Remaining: 0.00 of 82.35');
-    await expectAccessible(page, 'split dialog');
+    await expectNoSeriousA11yViolations(page, 'split dialog');
     await screenshotAndCheckWidth(page, 'split-dialog-1400');
     await save.click();
     await dialog.waitFor({ state: 'detached' });
@@ -420,7 +392,7 @@ describe('Splits', () => {
     expect(await details.locator('tbody tr').count()).toBe(3);
     expect(await details.getByText('2,500.00').isVisible()).toBe(true);
     expect(await details.getByText('500.00', { exact: true }).isVisible()).toBe(true);
-    await expectAccessible(page, 'inspect split dialog');
+    await expectNoSeriousA11yViolations(page, 'inspect split dialog');
 
     // Someone else changed the split meanwhile: Edit Split reloads it.
     await api.mutate('transactions.split', {
@@ -458,7 +430,7 @@ describe('Splits', () => {
 
   it('fixes split status after confirming, and reports a failure', async () => {
     const { page, context, rows } = await seededSession();
-    const em = server.app.orm.em.fork();
+    const em = app.server.app.orm.em.fork();
     await em
       .getConnection()
       .execute('update `transaction` set is_split = 1 where id in (?, ?)', [rows['Coffee Shop'].id, rows['Paycheck'].id], 'run');
@@ -484,13 +456,13 @@ describe('Splits', () => {
 describe('Edit Transaction', () => {
   it('creates a transaction with an account, with a notice that vanishes after 3 seconds', async () => {
     const { page, context, api } = await seededSession();
-    await page.goto(`${server.url}/create-transaction`);
+    await page.goto(`${app.server.url}/create-transaction`);
     await page.getByRole('heading', { name: 'Create Transaction', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Date is required').waitFor();
     await page.getByText('Description is required').waitFor();
     await page.getByText('Amount is required').waitFor();
-    await expectAccessible(page, 'create transaction');
+    await expectNoSeriousA11yViolations(page, 'create transaction');
     await screenshotAndCheckWidth(page, 'create-transaction-1400');
 
     await page.getByLabel('Date').fill('2024-03-03');
@@ -516,7 +488,7 @@ describe('Edit Transaction', () => {
     await search(page);
     await checkbox(page, rows['Coffee Shop']).check();
     await page.getByRole('button', { name: 'Edit Transaction' }).click();
-    await page.waitForURL(`${server.url}/create-transaction`);
+    await page.waitForURL(`${app.server.url}/create-transaction`);
     await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
     expect(await page.getByLabel('Date').inputValue()).toBe('2024-01-05');
     expect(await page.getByLabel('Description').inputValue()).toBe('Coffee Shop');
@@ -622,7 +594,7 @@ describe('Keyboard only', () => {
 
 describe('20,000 rows', () => {
   it('renders only the visible rows, sorts and scrolls without freezing', async () => {
-    const { page, context, user } = await signedInPage(browser, server);
+    const { page, context, user } = await signedInPage(app.browser, app.server);
     const api = apiFor(user.accessToken);
     await api.mutate('accounts.create', { name: 'Big', type: 'checking', balance: 0 });
     const lines = ['Date,Description,Amount,Category'];
@@ -635,10 +607,10 @@ describe('20,000 rows', () => {
     body.append('file', new Blob([lines.join('\n')]), 'big.csv');
     body.append('account', 'Big');
     body.append('transactionType', 'debit');
-    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` }, body });
+    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` }, body });
     expect(res.status).toBe(201);
 
-    await page.goto(`${server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions`);
     await search(page, '2024-01-01', '2024-12-31');
     expect(await page.getByText('Found 20000 transactions').isVisible()).toBe(true);
     expect(await table(page).getAttribute('aria-rowcount')).toBe('20001');

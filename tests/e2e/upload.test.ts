@@ -1,47 +1,30 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { AccountDto } from '../../src/shared/schemas/accounts';
 import type { BatchDto, TransactionDto } from '../../src/shared/schemas/transactions';
-import { data } from '../helpers/api';
-import { trpc as callTrpc } from '../helpers/http';
-import type { TestServer } from '../helpers/server';
-import { expectNoSeriousA11yViolations, launchBrowser, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useBrowserAndServer();
 
 const BANK_FIXTURES = path.resolve('../shared/fixtures/bank-csv');
 const OWN_FIXTURES = path.resolve('tests/fixtures/csv');
 /** Chase's export: 8 rows, M/D/YYYY dates, categories, summing to -299.68. */
 const CHASE = path.join(BANK_FIXTURES, 'chase-credit-card.csv');
 
-function apiFor(token: string) {
-  return {
-    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'mutation', procedure, input, token)),
-    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await callTrpc<T>(server.url, 'query', procedure, input, token)),
-  };
-}
-type Api = ReturnType<typeof apiFor>;
+const apiFor = (token: string) => trpcApi(app.server, token);
+type Api = TrpcApi;
 
 async function allTransactions(api: Api) {
   return api.query<TransactionDto[]>('transactions.list', { startDate: '1900-01-01', endDate: '2100-12-31' });
 }
 
 async function openUpload(width = 1400, accounts: { name: string; type: string }[] = []) {
-  const session = await signedInPage(browser, server, width);
+  const session = await signedInPage(app.browser, app.server, width);
   const api = apiFor(session.user.accessToken);
   for (const account of accounts) await api.mutate('accounts.create', { ...account, balance: 0 });
-  await session.page.goto(`${server.url}/upload`);
+  await session.page.goto(`${app.server.url}/upload`);
   await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
   return { ...session, api };
 }
@@ -258,12 +241,12 @@ describe('Upload: the Accounts widget', () => {
   });
 
   it("says 'Failed to fetch accounts' when the list cannot load", async () => {
-    const session = await signedInPage(browser, server);
+    const session = await signedInPage(app.browser, app.server);
     await session.page.route(
       (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('accounts.list'),
       (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
     );
-    await session.page.goto(`${server.url}/upload`);
+    await session.page.goto(`${app.server.url}/upload`);
     await session.page.getByRole('alert').filter({ hasText: 'Failed to fetch accounts' }).waitFor();
     await session.context.close();
   });
@@ -277,7 +260,7 @@ describe('Upload: the batch manager', () => {
     form.append('transactionType', 'charge');
     form.append('dateFormat', 'MM/DD/YYYY');
     form.append('file', new Blob([readFileSync(CHASE)]), 'chase-credit-card.csv');
-    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${session.user.accessToken}` }, body: form });
+    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${session.user.accessToken}` }, body: form });
     expect(res.status).toBe(201);
     await session.page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => batchRows(session.page).count()).toBe(1);
