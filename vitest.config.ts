@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers of tests: unit (pure modules), integration (the real server on a
- * temporary SQLite file, called over HTTP) and e2e (real Chromium clicking
- * through the built client). `npm test` runs all three.
+ * Layers of tests: unit (pure modules), integration (the real server on a
+ * temporary SQLite file, called over HTTP), security (attacks performed against
+ * a real server, asserting the refusal) and e2e (real Chromium clicking through
+ * the built client). `npm test` runs them all.
  */
 export default defineConfig({
   test: {
@@ -21,6 +22,15 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
