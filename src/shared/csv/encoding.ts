@@ -14,7 +14,7 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
   }
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, message: 'This file is a PDF, not a CSV.' };
   const sample = bytes.subarray(0, 8192);
-  if (sample.includes(0)) return { ok: false, message: 'This file is binary, not a CSV text file.' };
+  if (sample.includes(0)) return { ok: false, message: 'This file is binary, not a CSV or statement text file.' };
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
   }
