@@ -82,7 +82,7 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
   if (options.mapping) {
     const start = tableStart(records);
     const problem = mappingProblem(options.mapping, records, start);
-    if (problem) return fail('BAD_MAPPING', problem);
+    if (problem) return fail('BAD_MAPPING', problem, { needsMapping: true, sample: sampleRows(records, start), headers: [] });
     return layoutFromMapping(records, start, options.mapping, false);
   }
   if (options.savedMapping) {

@@ -29,7 +29,11 @@ const ROLE_LABELS: Record<ColumnRole, string> = {
   indicator: 'Debit/credit marker',
   description: 'Description',
   'description-fallback': 'Description (fallback)',
+  counterparty: 'Counterparty',
+  payee: 'Paid to',
+  payer: 'Paid by',
   category: 'Category',
+  currency: 'Currency',
 };
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
