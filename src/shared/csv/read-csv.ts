@@ -8,7 +8,7 @@ import { parseAmountCell } from './amounts';
 import { assignColumns, hasDateAndAmount, indicatorSign, isKeyValueLine, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { isAccountNumber, joinDescription } from './describe';
-import { decodeCsvBytes } from './encoding';
+import { decodeBytesSteps } from './encoding';
 import { finishRowsSteps, squashSpaces, visibleText } from './finish';
 import { layoutFromMapping, mappingProblem, sampleRows, savedMappingFits, suggestMapping, tableStart, type Layout } from './mapping';
 import { runSteps, runStepsAsync, type Steps } from './steps';
@@ -41,18 +41,18 @@ export function readCsvAsync(input: Uint8Array | string, options: ReadOptions, p
   return runStepsAsync(readCsvSteps(input, options), pause);
 }
 
-/** Bytes (or text) to text, refusing binary files. */
-export function decodeInput(input: Uint8Array | string): { ok: true; text: string; encoding: string } | CsvReadFailure {
+/** Bytes (or text) to text, refusing binary files; stepwise for large files. */
+export function* decodeInput(input: Uint8Array | string): Steps<{ ok: true; text: string; encoding: string } | CsvReadFailure> {
   if (typeof input === 'string') return { ok: true, text: input.replace(/^\uFEFF/, ''), encoding: 'text' };
   if (input.length === 0) return fail('EMPTY', 'The file is empty.');
-  const decoded = decodeCsvBytes(input);
+  const decoded = yield* decodeBytesSteps(input);
   if (!decoded.ok) return fail('NOT_CSV', decoded.message);
   return { ok: true, text: decoded.text, encoding: decoded.encoding };
 }
 
 
 export function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
-  const decoded = decodeInput(input);
+  const decoded = yield* decodeInput(input);
   if (!decoded.ok) return decoded;
   return yield* readCsvTextSteps(decoded.text, decoded.encoding, options);
 }
@@ -158,7 +158,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   const warnings: string[] = [];
   const notes: string[] = [];
 
-  if (!layout.mapping) addUnnamedIndicator(columns, headers, dataRecords);
+  if (!layout.mapping) yield* addUnnamedIndicator(columns, headers, dataRecords);
   const col = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
   const dateCol = col('date')!;
   const amountCol = col('amount');
@@ -342,12 +342,18 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
 }
 
 /** An unnamed column holding only CR/DR marks (e.g. John Lewis card exports) is the indicator. */
-function addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly string[], dataRecords: readonly CsvRecord[]): void {
+function* addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly string[], dataRecords: readonly CsvRecord[]): Steps<void> {
   if (columns.some((c) => c.role === 'indicator')) return;
   const unnamed = headers.map((h, index) => (h === '' ? index : -1)).filter((i) => i >= 0 && !columns.some((c) => c.index === i));
   if (unnamed.length === 0) return;
   const state = new Map(unnamed.map((i) => [i, { marks: 0, other: false }]));
+  let work = 0;
   for (const r of dataRecords) {
+    work += state.size;
+    if (work >= RECORDS_PER_STEP * 10) {
+      work = 0;
+      yield;
+    }
     for (const [i, s] of state) {
       if (s.other) continue;
       const v = (r.cells[i] ?? '').trim().toUpperCase();

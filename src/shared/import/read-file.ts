@@ -34,7 +34,7 @@ export function readImportAsync(input: Uint8Array | string, options: ReadOptions
 }
 
 export function* readImportSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
-  const decoded = decodeInput(input);
+  const decoded = yield* decodeInput(input);
   if (!decoded.ok) return decoded;
   const { text, encoding } = decoded;
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
