@@ -341,12 +341,23 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   };
 }
 
-/** An unnamed column holding only CR/DR marks (e.g. John Lewis card exports) is the indicator. */
+/** Cells that only say which way the money went. */
+const MARK = /^(CR|DR|CRDT|DBIT|CREDIT|DEBIT)$/;
+
+/**
+ * A column holding nothing but CR/DR (or Credit/Debit) marks is the indicator, whatever its
+ * header says (unnamed in John Lewis card exports, "Type" elsewhere), even when only some
+ * rows are marked.
+ */
 function* addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly string[], dataRecords: readonly CsvRecord[]): Steps<void> {
   if (columns.some((c) => c.role === 'indicator')) return;
-  const unnamed = headers.map((h, index) => (h === '' ? index : -1)).filter((i) => i >= 0 && !columns.some((c) => c.index === i));
-  if (unnamed.length === 0) return;
-  const state = new Map(unnamed.map((i) => [i, { marks: 0, other: false }]));
+  const open = (i: number) => {
+    const role = columns.find((c) => c.index === i)?.role;
+    return role === undefined || role === 'description-fallback';
+  };
+  const candidates = headers.map((_h, index) => index).filter(open);
+  if (candidates.length === 0) return;
+  const state = new Map(candidates.map((i) => [i, { marks: 0, other: false }]));
   let work = 0;
   for (const r of dataRecords) {
     work += state.size;
@@ -358,13 +369,15 @@ function* addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly str
       if (s.other) continue;
       const v = (r.cells[i] ?? '').trim().toUpperCase();
       if (v === '') continue;
-      if (v === 'CR' || v === 'DR') s.marks += 1;
+      if (MARK.test(v)) s.marks += 1;
       else s.other = true;
     }
   }
   for (const [index, s] of state) {
     if (s.marks > 0 && !s.other) {
-      columns.push({ index, header: '', role: 'indicator' });
+      const at = columns.findIndex((c) => c.index === index);
+      if (at >= 0) columns.splice(at, 1);
+      columns.push({ index, header: headers[index] ?? '', role: 'indicator' });
       columns.sort((a, b) => a.index - b.index);
       return;
     }
