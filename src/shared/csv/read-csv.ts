@@ -338,6 +338,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
     notes,
     mapping: layout.mapping,
     usedSavedMapping: layout.usedSavedMapping,
+    ...(layout.mapping ? { sample: sampleRows(records, layout.headerIndex) } : {}),
   };
 }
 

@@ -83,6 +83,8 @@ export interface CsvReadSuccess {
   mapping: SavedMapping | null;
   /** True when the account's saved mapping was used. */
   usedSavedMapping: boolean;
+  /** The first rows of the table when a mapping was used, so a person can change it. */
+  sample?: string[][];
 }
 
 export type CsvErrorCode =

@@ -126,6 +126,8 @@ export interface ImportPreview extends ImportResult {
   usedSavedMapping: boolean;
   /** The mapping the file was read with (given or saved), else null. */
   mapping: ColumnMapping | null;
+  /** The first rows of the table when a mapping was used (to change it). */
+  sample?: string[][];
   /** Every row the file holds (duplicates included). */
   totalRows: number;
   /** The first 100 rows, then up to 100 later duplicates: a preview, not the whole file. */

@@ -186,6 +186,7 @@ function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: Im
     notes: read.notes,
     usedSavedMapping: read.usedSavedMapping,
     mapping: read.mapping?.mapping ?? null,
+    ...(read.sample ? { sample: read.sample } : {}),
     totalRows: read.rows.length,
     // The first rows as they will be stored, plus (up to a limit) every duplicate: a
     // 100,000-row file must not come back whole as JSON just to be previewed.
