@@ -32,6 +32,45 @@ function generateCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** 100,000 OFX 1.x entries (SGML, as most banks send them). */
+function generateOfx(): string {
+  const parts = ['OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>'];
+  for (let i = 0; i < ROWS; i += 1) {
+    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const cents = ((i * 7919) % 25000) + 1;
+    parts.push(`<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}120000[-5:EST]<TRNAMT>-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}<FITID>F${i}<NAME>Shop ${i % 997}<MEMO>Card ${i % 13}</STMTTRN>`);
+  }
+  parts.push('</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>');
+  return parts.join('\n');
+}
+
+/** 100,000 CAMT.053 entries. */
+function generateCamt(): string {
+  const parts = ['<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>'];
+  for (let i = 0; i < ROWS; i += 1) {
+    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000).toISOString().slice(0, 10);
+    const cents = ((i * 7919) % 25000) + 1;
+    parts.push(
+      `<Ntry><Amt Ccy="EUR">${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>${day}</Dt></BookgDt><AcctSvcrRef>R${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Shop ${i % 997}</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+    );
+  }
+  parts.push('</Stmt></BkToCstmrStmt></Document>');
+  return parts.join('\n');
+}
+
+/** Files shaped to make a reader slow (see tests/security/upload-shapes.test.ts). */
+function pathologicalFiles(): [string, string][] {
+  const rows = (header: string, n: number, line: (i: number) => string) => [header, ...Array.from({ length: n }, (_, i) => line(i))].join('\n');
+  return [
+    ['50,000-comma header over 40,000 rows', rows(`Date,Description,Amount${','.repeat(50_000)}`, 40_000, (i) => `2024-07-01,r${i},-1`)],
+    ['199 empty columns on 40,000 rows', rows(`Date,Description,Amount${','.repeat(196)}`, 40_000, (i) => `2024-07-01,r${i},-1${','.repeat(196)}`)],
+    ['one 5 MB line', `Date,Description,Amount\n2024-07-01,${'x'.repeat(5 * 1024 * 1024)},-1\n`],
+    ['100,000 one-character rows', 'a\n'.repeat(100_000)],
+    ['XML bomb', `<?xml version="1.0"?><!DOCTYPE l [${Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]><Document><BkToCstmrStmt><Stmt><Ntry><Amt>&l10;</Amt></Ntry></Stmt></BkToCstmrStmt></Document>`],
+    ['500,000 nested elements', `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<Stmt>'.repeat(500_000)}`],
+  ];
+}
+
 function floor(csv: string): number {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-floor-'));
   const db = new Database(path.join(dir, 'floor.sqlite'));
@@ -116,11 +155,12 @@ export default async function run(): Promise<void> {
     const idle = peakRss(server.child.pid!);
     const user = await registerUser(server.url);
     await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
-    const upload = async () => {
+    const upload = async (file: string = csv, account = 'Checking', extra: Record<string, string> = {}) => {
       const body = new FormData();
-      body.append('file', new Blob([csv]), 'bench.csv');
-      body.append('account', 'Checking');
+      body.append('file', new Blob([file]), 'bench.csv');
+      body.append('account', account);
       body.append('transactionType', 'debit');
+      for (const [key, value] of Object.entries(extra)) body.append(key, value);
       const start = performance.now();
       const healthTimes: number[] = [];
       let done = false;
@@ -151,6 +191,26 @@ export default async function run(): Promise<void> {
       `GET /api/health during imports: ${health.length} calls, median ${ms(health.length ? median(health) : 0)}, max ${ms(health.length ? Math.max(...health) : 0)} (first import ${worst(first.healthTimes)}, second ${worst(second.healthTimes)}; target < 200 ms)`,
     );
     console.log(`server peak RSS: ${mb(peakRss(server.child.pid!))} (after start: ${mb(idle)}; target < 300 MB)`);
+
+    for (const [name, make] of [
+      ['OFX', generateOfx],
+      ['CAMT.053', generateCamt],
+    ] as const) {
+      const file = make();
+      await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name, type: 'checking' } });
+      const run = await upload(file, name);
+      console.log(
+        `${name} import of ${ROWS} entries (${mb(Buffer.byteLength(file))}): ${run.body.message} in ${ms(run.elapsed)} = ${rate(run.elapsed).toFixed(0)} entries/s (target >= 30000), health max ${worst(run.healthTimes)}, server peak RSS so far ${mb(peakRss(server.child.pid!))}`,
+      );
+    }
+
+    const pathological: number[] = [];
+    for (const [name, file] of pathologicalFiles()) {
+      const run = await upload(file, 'Checking', { dryRun: 'true' });
+      pathological.push(...run.healthTimes);
+      console.log(`  ${name}: answered in ${ms(run.elapsed)} (${String(run.body.error ?? run.body.message).slice(0, 60)}), health max ${worst(run.healthTimes)}`);
+    }
+    console.log(`pathological uploads: ${pathological.length} health calls, worst ${worst(pathological)} (target < 200 ms)`);
   } finally {
     await server.close();
   }

@@ -29,16 +29,21 @@ async function openUpload(width = 1400, accounts: { name: string; type: string }
   return { ...session, api };
 }
 
+/** An MUI select by its label (its accessible name also holds the chosen value). */
+const selectBox = (page: Page, label: string) =>
+  page.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) });
+
 /** Picks an option of an MUI select by its label. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await selectBox(page, label).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload CSV' });
 const uploadButton = (page: Page) => uploadForm(page).getByRole('button', { name: 'Upload', exact: true });
 const previewRows = (page: Page) => page.getByRole('table', { name: 'Rows as they will be stored' }).locator('tbody tr');
-const batchRows = (page: Page) => page.getByRole('table', { name: 'Transaction batches' }).locator('tbody tr');
+const batchRows = (page: Page) =>
+  page.getByRole('table', { name: 'Transaction batches' }).locator('tbody tr').or(page.getByRole('list', { name: 'Transaction batches' }).getByRole('listitem'));
 
 describe('Upload: the CSV import', () => {
   it('previews a real bank export, imports it as a batch, then skips every row as a duplicate', async () => {
@@ -51,22 +56,23 @@ describe('Upload: the CSV import', () => {
     await page.getByText('Choose a file, an account and a transaction type to see a preview before importing.').waitFor();
 
     // Accounts are sorted by name and shown as 'name (type)'.
-    await page.getByRole('combobox', { name: 'Account' }).click();
+    await selectBox(page, 'Account').click();
     expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Amex (credit)', 'checking main (checking)', 'Visa (credit)']);
     await page.getByRole('option', { name: 'Visa (credit)' }).click();
     await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
     await page.getByLabel('CSV file').setInputFiles(CHASE);
     await page.getByText('chase-credit-card.csv', { exact: false }).waitFor();
-    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
     await choose(page, 'Transaction Type', 'charge');
-    await expect.poll(() => uploadButton(page).isDisabled()).toBe(false);
 
-    // Chase's export has every day <= 12, so the dry run asks for the date order first.
+    // Chase's export has every day <= 12, so the dry run asks for the date order first; Upload waits for it.
     await page.getByRole('alert').filter({ hasText: 'The date order is ambiguous' }).waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
     await choose(page, 'Date format', 'MM/DD/YYYY');
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(false);
     // The dry run: what will be stored, before anything is.
-    await page.getByText('Ready to import 8 transactions').waitFor();
+    await page.getByText('Ready to import 8 transactions.').waitFor();
     expect(await page.getByTestId('preview-date-format').textContent()).toBe('MM/DD/YYYY');
+    expect(await page.getByTestId('preview-date-column').textContent()).toBe('Transaction Date');
     await page.getByText('Description → Description').waitFor();
     await page.getByText('Category → Category').waitFor();
     await expect.poll(() => previewRows(page).count()).toBe(8);
@@ -98,7 +104,7 @@ describe('Upload: the CSV import', () => {
     // The same file again: the preview flags all 8 as duplicates and the import adds nothing.
     await page.getByLabel('CSV file').setInputFiles(CHASE);
     await choose(page, 'Date format', 'MM/DD/YYYY');
-    await page.getByText('Ready to import 0 transactions (8 duplicates will be skipped)').waitFor();
+    await page.getByText('Ready to import 0 transactions (8 duplicates will be skipped).').waitFor();
     expect(await previewRows(page).getByText('Duplicate').count()).toBe(8);
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 0 transactions (8 duplicates skipped)' }).waitFor();
@@ -115,13 +121,13 @@ describe('Upload: the CSV import', () => {
     await choose(page, 'Transaction Type', 'debit');
     await page.getByRole('alert').filter({ hasText: 'The date order is ambiguous' }).waitFor();
     await page.getByText('Pick the date format above.', { exact: false }).waitFor();
-    // Uploading without choosing is refused with the server's words.
-    await uploadButton(page).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Choose the date format and upload again.' }).count()).toBe(2);
+    // Upload waits for a date order: one alert says why.
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(1);
     expect(await allTransactions(api)).toEqual([]);
 
     await choose(page, 'Date format', 'DD/MM/YYYY');
-    await page.getByText('Ready to import 2 transactions').waitFor();
+    await page.getByText('Ready to import 2 transactions.').waitFor();
     expect(await previewRows(page).first().locator('td').nth(1).textContent()).toBe('2024-02-01');
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
@@ -129,21 +135,70 @@ describe('Upload: the CSV import', () => {
     await context.close();
   });
 
-  it("shows the server's refusal, or 'Failed to upload CSV' when there is none", async () => {
+  it.each([
+    ['a PNG picture', 'picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), 'binary', '16 bytes'],
+    ['an empty file', 'empty.csv', Buffer.alloc(0), 'The file is empty.', '0 bytes'],
+    ['a header-only CSV', 'header.csv', Buffer.from('Date,Description,Amount\n'), 'No transactions were found', '24 bytes'],
+  ])('keeps Upload disabled while the preview refuses %s, with one alert', async (_label, name, buffer, text, size) => {
     const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
-    await page.getByLabel('CSV file').setInputFiles({ name: 'names.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Amount\nx,1.00\n') });
+    await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    await page.getByText(`${name} (${size})`).waitFor();
     await choose(page, 'Account', 'Checking (checking)');
-    await choose(page, 'Transaction Type', 'debit');
-    await page.getByRole('alert').filter({ hasText: 'Headers seen: Name, Amount' }).waitFor();
-    await uploadButton(page).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Headers seen: Name, Amount' }).count()).toBe(2);
+    await page.getByRole('alert').filter({ hasText: text }).waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    expect(await page.getByRole('alert').count()).toBe(1);
+    expect(await allTransactions(api)).toEqual([]);
+    await context.close();
+  });
 
+  it("shows 'Failed to upload CSV' when the server answers without a message", async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'us-basic.csv'));
-    await page.getByText(/^Ready to import/).waitFor();
+    await choose(page, 'Account', 'Checking (checking)');
+    await page.getByText(/^Ready to import \d+ transactions\.$/).waitFor();
     await page.route('**/api/upload', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
     await uploadButton(page).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to upload CSV' }).waitFor();
     expect(await allTransactions(api)).toEqual([]);
+    await context.close();
+  });
+
+  it('maps the columns of a headerless file, saves the mapping for the account, and uses it next time', async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const headerless = Buffer.from('05.01.2024;Bakery;Bread;-3,20\n06.01.2024;Employer;Salary;2500,00\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
+    await choose(page, 'Account', 'Checking (checking)');
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    await page.getByText('This file has no header row').waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    // The picker starts from a guess (date, amount, one text column); add the purpose column.
+    expect(await selectBox(page, 'Role of column 1').textContent()).toBe('Date');
+    expect(await selectBox(page, 'Role of column 4').textContent()).toBe('Amount');
+    await choose(page, 'Role of column 2', 'Description part');
+    await choose(page, 'Role of column 3', 'Description part');
+    await page.getByRole('button', { name: 'Use this mapping' }).click();
+    await page.getByText('Ready to import 2 transactions.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-01-05', 'Bakery Bread', '-3.20']);
+    await expectNoSeriousA11yViolations(page, 'upload with a mapping');
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
+    expect((await allTransactions(api)).map((t) => [t.description, t.amount, t.type]).sort()).toEqual([
+      ['Bakery Bread', -320, 'debit'],
+      ['Employer Salary', 250000, 'credit'],
+    ]);
+
+    // Next month's file: the saved mapping reads it, and it can be changed.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05.02.2024;Bakery;Cake;-4,10\n') });
+    await page.getByText('Using the saved mapping for this account.').waitFor();
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    await page.getByRole('button', { name: 'Change mapping' }).click();
+    await choose(page, 'Role of column 3', 'Ignore');
+    await page.getByRole('button', { name: 'Use this mapping' }).click();
+    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[2]).toBe('Bakery');
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 1 transaction' }).waitFor();
+    const accounts = await api.query<AccountDto[]>('accounts.list');
+    expect(await api.query('imports.profile', { accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
     await context.close();
   });
 
@@ -155,7 +210,7 @@ describe('Upload: the CSV import', () => {
     await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
     await choose(page, 'Account', 'Checking (checking)');
     await choose(page, 'Transaction Type', 'debit');
-    await page.getByText('Ready to import 40000 transactions').waitFor({ timeout: 20_000 });
+    await page.getByText('Ready to import 40000 transactions.').waitFor({ timeout: 20_000 });
     await page.getByText('Showing the first 100 of 40000 rows.').waitFor();
     // Slow the upload down so its progress can be seen.
     const cdp = await context.newCDPSession(page);
@@ -334,17 +389,39 @@ describe('Upload: the batch manager', () => {
     await context.close();
   });
 
-  it('fits a 576 px screen', async () => {
+  it('names a batch by its file and date, and lays preview rows and batches out as cards below 768 px', async () => {
     const { page, context } = await importedSession(576);
     await page.getByLabel('CSV file').setInputFiles(CHASE);
     await choose(page, 'Account', 'Visa (credit)');
     await choose(page, 'Transaction Type', 'charge');
     await choose(page, 'Date format', 'MM/DD/YYYY');
-    await page.getByText('Ready to import 0 transactions (8 duplicates will be skipped)').waitFor();
-    await batchRows(page).first().click();
-    await page.getByRole('table', { name: 'Transactions' }).getByText('AMAZON MKTPL').waitFor();
+    await page.getByText('Ready to import 0 transactions (8 duplicates will be skipped).').waitFor();
+    // Preview rows: one card each with the whole amount and description on view.
+    const cards = page.getByRole('list', { name: 'Rows as they will be stored' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(8);
+    await cards.first().getByText('-24.75').waitFor();
+    await cards.first().getByText('AMAZON MKTPL').waitFor();
+    const batches = page.getByRole('list', { name: 'Transaction batches' }).getByRole('listitem');
+    await expect.poll(() => batches.count()).toBe(1);
+    await batches.first().getByText('8 txns', { exact: false }).waitFor();
+    await batches.first().click();
+    await page.getByRole('heading', { name: /^chase-credit-card\.csv — / }).waitFor();
+    expect(await page.getByRole('heading', { name: /[0-9a-f]{8}-[0-9a-f]{4}-/ }).count()).toBe(0);
+    // Nothing inside the preview or the batches is wider than its box.
+    const clipped = await page.evaluate(() =>
+      [...document.querySelectorAll('[aria-label="Rows as they will be stored"], [aria-label="Transaction batches"]')].filter((el) => el.scrollWidth > el.clientWidth + 1).length,
+    );
+    expect(clipped).toBe(0);
     await screenshotAndCheckWidth(page, 'upload-576');
     await expectNoSeriousA11yViolations(page, 'upload at 576 px');
+    await context.close();
+  });
+
+  it('keeps the preview table and the batch table from 768 px up', async () => {
+    const { page, context } = await importedSession(800);
+    await batchRows(page).first().click();
+    await page.getByRole('heading', { name: /^chase-credit-card\.csv — / }).waitFor();
+    await screenshotAndCheckWidth(page, 'upload-800');
     await context.close();
   });
 });

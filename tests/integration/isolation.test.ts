@@ -16,7 +16,7 @@ const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, line
 
 async function snapshot(): Promise<string> {
   const conn = server.app.orm.em.fork().getConnection();
-  const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope'];
+  const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope', 'import_profile'];
   const parts: unknown[] = [];
   for (const table of tables) parts.push(await conn.execute(`select * from \`${table}\` where user_id = ? order by 1`, [owner.userId]));
   return JSON.stringify(parts);
@@ -33,6 +33,7 @@ beforeAll(async () => {
   const split = ok(await owner.post(`/api/transactions/${ids.parent}/split`, { splits: [{ amount: -400, category: 'SECRET-x' }, { amount: -600, category: 'SECRET-y' }] }));
   ids.child = split.childTransactions[0].id;
   ids.batch = await seedBatch(server.app, owner.userId, ids.account, [ids.tx]);
+  ok(await owner.put(`/api/accounts/${ids.account}/import-profile`, { mapping: { header: true, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: ['SECRET-h', 'b', 'c'] }));
   ids.budget = ok(await owner.post('/api/budgets', { name: 'SECRET budget', startDate: '2024-01-01', endDate: '2024-12-31' })).id;
   ids.lineItem = ok(await owner.post('/api/line-items', { budgetId: ids.budget, name: 'SECRET item', amount: 1 })).id;
   ids.envelope = ok(await owner.post('/api/envelopes', { name: 'SECRET env', categories: ['SECRET-cat'] })).id;
@@ -82,6 +83,13 @@ const restAttempts: Record<string, Attempt> = {
   'POST /envelopes': { path: () => '/api/envelopes', body: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
   'PUT /envelopes/:id': { path: () => `/api/envelopes/${ids.envelope}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /envelopes/:id': { path: () => `/api/envelopes/${ids.envelope}`, expect: 404 },
+  'GET /accounts/:id/import-profile': { path: () => `/api/accounts/${ids.account}/import-profile`, expect: 404 },
+  'PUT /accounts/:id/import-profile': {
+    path: () => `/api/accounts/${ids.account}/import-profile`,
+    body: () => ({ mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3 }),
+    expect: 404,
+  },
+  'DELETE /accounts/:id/import-profile': { path: () => `/api/accounts/${ids.account}/import-profile`, expect: 404 },
 };
 
 const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => unknown; expect: Expect } | 'public'> = {
@@ -125,6 +133,13 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'envelopes.create': { kind: 'mutation', input: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
   'envelopes.update': { kind: 'mutation', input: () => ({ id: ids.envelope, data: { name: 'hacked' } }), expect: 404 },
   'envelopes.delete': { kind: 'mutation', input: () => ({ id: ids.envelope }), expect: 404 },
+  'imports.profile': { kind: 'query', input: () => ({ accountId: ids.account }), expect: 404 },
+  'imports.saveProfile': {
+    kind: 'mutation',
+    input: () => ({ accountId: ids.account, profile: { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3 } }),
+    expect: 404,
+  },
+  'imports.deleteProfile': { kind: 'mutation', input: () => ({ accountId: ids.account }), expect: 404 },
   'imports.upload': {
     kind: 'mutation',
     input: () => ({ account: 'SECRET-A', transactionType: 'debit', contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64') }),

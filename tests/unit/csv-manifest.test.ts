@@ -25,15 +25,20 @@ interface Entry {
 }
 
 const entries: Entry[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
+if (entries.length === 0) console.warn(`bank CSV fixtures not found at ${dir}: manifest tests skipped`);
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** Options a person would pick: the date order only where the manifest calls it ambiguous; flip only for charges-positive exports. */
+/**
+ * Options a person would pick: the date order only where the manifest calls it ambiguous; flip
+ * only for charges-positive exports without any mark (a card export with CR marks on its
+ * credits, such as John Lewis's, reads right with no option).
+ */
 export function manifestOptions(entry: Entry): { dateFormat?: string; flipAmounts?: boolean } {
   const ambiguous = /ambiguous/i.test(entry.note ?? '') || /ambiguous/i.test(entry.date_format);
   const format = entry.date_format.split(' ')[0].replace(/^M\/D\/YYYY$/, 'MM/DD/YYYY').replace(/^D\/M\/YYYY$/, 'DD/MM/YYYY');
   return {
     ...(ambiguous ? { dateFormat: format } : {}),
-    ...(/charges_positive/.test(entry.amount.style) ? { flipAmounts: true } : {}),
+    ...(/^single_charges_positive$/.test(entry.amount.style) ? { flipAmounts: true } : {}),
   };
 }
 

@@ -53,9 +53,9 @@ describe('column roles', () => {
     [['Date opération', 'Libellé', 'Montant'], ['date', 'description', 'amount']],
     [['Fecha', 'Concepto', 'Importe'], ['date', 'description', 'amount']],
     [['Datum', 'Omschrijving', 'Af Bij', 'Bedrag (EUR)'], ['date', 'description', 'indicator', 'amount']],
-    [['Date', 'Payee', 'Paid out', 'Paid in'], ['date', 'description', 'debit', 'credit']],
+    [['Date', 'Payee', 'Paid out', 'Paid in'], ['date', 'counterparty', 'debit', 'credit']],
     [['Date', 'Memo', 'Money out', 'Money in', 'Balance'], ['date', 'description', 'debit', 'credit']],
-    [['Date', 'Name', 'Withdrawal', 'Deposit', 'Category'], ['date', 'description', 'debit', 'credit', 'category']],
+    [['Date', 'Name', 'Withdrawal', 'Deposit', 'Category'], ['date', 'counterparty', 'debit', 'credit', 'category']],
     [['Datum', 'Määrä', 'Selite'], ['date', 'amount', 'description']],
     [['Date', 'Description', 'D/C', 'Amount'], ['date', 'description', 'indicator', 'amount']],
   ])('%j', (headers, roles) => {
@@ -158,12 +158,12 @@ describe('preamble, footer, balance and continuation lines', () => {
     ]);
   });
   it('joins a description spread over several columns and keeps formula-like text as plain text', () => {
-    const result = ok('Date,Payee,Memo,Amount\n2024-01-01,=HYPERLINK("x"),  lunch  ,-1.00\n');
+    const result = ok('Date,Details,Memo,Amount\n2024-01-01,=HYPERLINK("x"),  lunch  ,-1.00\n');
     expect(result.rows[0].description).toBe('=HYPERLINK("x") lunch');
   });
-  it('names the headers it saw when a column is missing', () => {
-    expect(readCsv('Name,Amount\nx,1\n')).toMatchObject({ ok: false, code: 'NO_DATE_COLUMN', message: 'No date column found. Headers seen: Name, Amount' });
-    expect(readCsv('Date,Text\n2024-01-01,x\n')).toMatchObject({ ok: false, code: 'NO_AMOUNT_COLUMN' });
+  it('names the headers it saw when a column is missing, and asks for a mapping', () => {
+    expect(readCsv('Name,Amount\nx,1\n')).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', message: expect.stringContaining('Headers seen: Name, Amount'), details: { needsMapping: true, sample: [['Name', 'Amount'], ['x', '1']] } });
+    expect(readCsv('Date,Text\n2024-01-01,x\n')).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', message: expect.stringContaining('no amount column') });
     expect(readCsv('')).toMatchObject({ ok: false, code: 'EMPTY' });
   });
 });

@@ -4,6 +4,7 @@ import { BudgetSchema } from '../modules/budgets/budget.entity';
 import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
+import { ImportProfileSchema } from '../modules/import/import-profile.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
 import { TransactionSchema } from '../modules/transactions/transaction.entity';
 import { UserSchema } from '../modules/users/user.entity';
@@ -19,4 +20,5 @@ export const entities = [
   BudgetSchema,
   LineItemSchema,
   EnvelopeSchema,
+  ImportProfileSchema,
 ];

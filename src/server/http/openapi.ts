@@ -43,11 +43,11 @@ export const extraOperations: DocumentedOperation[] = [
     url: '/upload',
     tag: 'Import',
     summary:
-      'Import a bank CSV into an account as one batch (multipart: file, account, transactionType, optional dateFormat, flipAmounts, dryRun)',
-    body: importFieldsSchema.extend({ file: z.string().describe('the CSV file (binary)') }),
+      'Import a bank file (CSV, OFX/QFX, QIF or CAMT.053, told apart by content) into an account as one batch (multipart: file, account, optional transactionType (default auto), dateFormat, flipAmounts, dryRun, mapping as JSON)',
+    body: importFieldsSchema.extend({ file: z.string().describe('the statement file (binary)'), mapping: z.string().optional().describe('JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "dateFormat"') }),
     bodyType: 'multipart/form-data',
     status: 201,
-    answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun: the full preview)',
+    answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun: the full preview); 422 with needsMapping and sample when the columns need a mapping',
   },
 ];
 

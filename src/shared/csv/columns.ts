@@ -1,5 +1,25 @@
-/** Column roles recognised by header names in English and the common European languages. */
-export type ColumnRole = 'date' | 'amount' | 'debit' | 'credit' | 'indicator' | 'description' | 'description-fallback' | 'category';
+/**
+ * Column roles recognised by header names in English and the common European languages.
+ * Names are compared after splitting CamelCase, dropping punctuation and accents, and
+ * dropping units or currencies in brackets, so `PostedDate`, `Amount (USD)` and `posted date`
+ * read alike.
+ */
+export type ColumnRole =
+  | 'date'
+  | 'amount'
+  | 'debit'
+  | 'credit'
+  | 'indicator'
+  | 'description'
+  | 'description-fallback'
+  /** The other party of the payment, whichever way the money went. */
+  | 'counterparty'
+  /** The party money out went to (used for money out only). */
+  | 'payee'
+  /** The party money in came from (used for money in only). */
+  | 'payer'
+  | 'category'
+  | 'currency';
 
 export interface ColumnAssignment {
   index: number;
@@ -7,83 +27,118 @@ export interface ColumnAssignment {
   role: ColumnRole;
 }
 
+/** Brackets holding a unit, a currency or a sign: `(USD)`, `[€]`, `(-)`, `(+)`, `(in EUR)`, `(EUR)`. */
+const UNIT_BRACKETS = /[([{]\s*(?:[Ii]n\s+)?(?:[A-Z]{3}|[$€£¥₹₩₽¢]|[+-]|[Cc]ents?)\s*[)\]}]/g;
+
+/**
+ * The comparable form of a header: CamelCase split, accents, quotes, units in brackets
+ * and punctuation dropped, lower case, single spaces. `/` is kept (Af/Bij, D/C).
+ */
 export function normalizeHeader(header: string): string {
   return header
+    .replace(UNIT_BRACKETS, ' ')
+    .replace(/([a-z\u00df-\u00ff])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .replace(/["'’]/g, '')
+    .replace(/["'’`]/g, '')
+    .replace(/[^a-z0-9/#&\s]+/g, ' ')
+    .replace(/\s*\/\s*/g, '/')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-const EXCLUDED = /balance|saldo|solde|kontostand|running|\bfee\b|fees|commission|ursprungsbetrag|auslagen|quantity|price|\bqty\b/;
-const DATE = /^(transaction date|trans\.? date|date|datum|datetime|date time|fecha|data|buchung|buchungstag|buchungsdatum|belegdatum|run date|date processed|posting date|post(ed)? date|booking date|value date|date de valeur|date operation|date de loperation|date doperation|fecha operacion|fecha valor|valutadatum|valuta|wertstellung|wertstellungsdatum|transactiedatum|boekdatum|rentedatum|paivamaara|kirjauspaiva|dato|bokforingsdag|data operacao|data contabile)\b/;
-const DATE_LOOSE = /date|datum|fecha|data\b|buchungstag/;
-const AMOUNT = /^(amount|betrag|montant|bedrag|importe|maara|valor|gross|transaction amount|umsatz|summe|belopp|kwota|importo|beloeb|bel.p|value)\b/;
-const DEBIT = /^(debit|debits|debit amount|withdrawal|withdrawals|withdrawn|paid out|money out|out|soll|debet|af|cargo|cargos|ausgang|ausgaben|uitgaven|charges?|spent)\b/;
-const CREDIT = /^(credit|credits|credit amount|deposit|deposits|paid in|money in|in|haben|bij|abono|abonos|eingang|einnahmen|inkomsten|received)\b/;
-const INDICATOR = /^(af ?\/? ?bij|bij ?\/? ?af|creditdebet|debetcredit|credit ?\/ ?debit|debit ?\/ ?credit|d ?\/ ?c|c ?\/ ?d|cr ?\/ ?dr|dr ?\/ ?cr|soll ?\/ ?haben|s ?\/ ?h|debit credit indicator|credit debit indicator|dc|cd)$/;
-const DESCRIPTION = /^(description|desc|transaction description|details|transaction details|narrative|particulars|memo|payee|payee name|name|merchant|merchant name|note|notes|action|verwendungszweck|buchungstext|auftraggeber|empfanger|auftraggeber\/empfanger|beguenstigter|begunstigter|beguenstigter\/zahlungspflichtiger|zahlungspflichtiger|libelle|libelle operation|intitule|omschrijving|naam|naam \/ omschrijving|tegenrekeninghouder|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|saaja\/maksaja|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione)$/;
-const FALLBACK = /^(from|to|counterparty|counter party|type|transaction type|tegenrekening)$/;
-const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubrik|rubrique)$/;
+/** How much a date column is preferred: booking / transaction dates first, value / settlement dates last. */
+const DATE_LATE = /\b(value|valeur|valor|valuta|valutadatum|wertstellung|wertstellungsdatum|settlement|settled|completed|completion|rentedatum|balancete|effective)\b|^valuta|valutadatum$/;
+const DATE_POSTED = /\b(posted|posting|post|processed|run|boekdatum)\b/;
 
-/** Assigns roles to a header row; the first matching date column wins. */
+const EXCLUDED = /balance|saldo|solde|kontostand|running|\bfee\b|\bfees\b|commission|ursprungsbetrag|auslagen|quantity|price|\bqty\b|\bid\b|number|\bno\b|#|nummer|iban|bic|sort code|card|rekening$|account$|kontonummer|auftragskonto|mandat|glaubiger|glaeubiger|time ?zone|\btime\b|status|\bstate\b/;
+const DATE = /^(transaction|trans|booking|booked|posting|posted|post|value|started|start|completed|settlement|operation|run|entry|buchung|buchungs|effective)? ?(date|datum|fecha|data|dato|datetime|date time|day)\b|^(buchung|buchungstag|buchungsdatum|belegdatum|valutadatum|valuta|wertstellung|wertstellungsdatum|transactiedatum|boekdatum|rentedatum|paivamaara|kirjauspaiva|bokforingsdag|bokforingsdatum|date processed|date de valeur|date operation|date de loperation|date doperation|fecha operacion|fecha valor|data operacao|data contabile|data valuta|date comptable)\b/;
+const DATE_LOOSE = /date|datum|fecha|data\b|buchungstag/;
+const AMOUNT = /^(amount|betrag|montant|bedrag|importe|maara|valor|gross|net|transaction amount|umsatz|summe|belopp|kwota|importo|beloeb|bel.p|value|sum|total)\b/;
+const DEBIT = /^(debit|debits|debit amount|withdrawal|withdrawals|withdrawn|paid out|money out|out|soll|debet|af|cargo|cargos|ausgang|ausgaben|uitgaven|charges?|spent|sortie|debito)\b/;
+const CREDIT = /^(credit|credits|credit amount|deposit|deposits|paid in|money in|in|haben|bij|abono|abonos|eingang|einnahmen|inkomsten|received|entree|credito)\b/;
+const INDICATOR_COMPACT = /^(af\/?bij|bij\/?af|credit\/?debet|debet\/?credit|credit\/?debit|debit\/?credit|d\/?c|c\/?d|cr\/?dr|dr\/?cr|soll\/?haben|haben\/?soll|s\/?h|h\/?s|debitcreditindicator|creditdebitindicator|cdtdbtind|sign|direction|richting|transaction direction|in\/?out)$/;
+const COUNTERPARTY =
+  /^(payee|payee name|name|merchant|merchant name|counterparty|counterparty name|counter party|counter party name|other party|party|auftraggeber\/empfanger|empfanger\/auftraggeber|auftraggeber\/empfaenger|empfaenger\/auftraggeber|beguenstigter\/zahlungspflichtiger|begunstigter\/zahlungspflichtiger|zahlungspflichtiger\/beguenstigter|name zahlungsbeteiligter|zahlungsbeteiligter|tegenrekeninghouder|tegenpartij|naam tegenpartij|naam|naam \/ omschrijving|naam\/omschrijving|saaja\/maksaja|nom|nom du tiers|tiers|contrepartie|beneficiario\/ordenante|ordenante\/beneficiario|payee\/payer|payer\/payee|description payee|vendor)$/;
+const PAYEE = /^(to|recipient|recipient name|beneficiary|beneficiary name|empfanger|empfaenger|beguenstigter|begunstigter|destinataire|destinatario|begunstigde|paid to|payee account name)$/;
+const PAYER = /^(from|payer|payer name|sender|sender name|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by)$/;
+const DESCRIPTION = /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d)$/;
+const FALLBACK = /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description)$/;
+const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubrik|rubrique)$/;
+const CURRENCY = /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta)$/;
+
+/** Preference of a date column: 0 booking/transaction/plain date, 1 posting date, 2 value/settlement date. */
+export function dateRank(normalized: string): number {
+  if (DATE_LATE.test(normalized)) return 2;
+  if (DATE_POSTED.test(normalized)) return 1;
+  return 0;
+}
+
+function roleOf(h: string): ColumnRole | null {
+  if (DATE.test(h) && !/\btime\b/.test(h.replace(/date ?time/, ''))) return 'date';
+  if (CURRENCY.test(h)) return 'currency';
+  if (INDICATOR_COMPACT.test(h.replace(/\s+/g, ''))) return 'indicator';
+  if (EXCLUDED.test(h)) return null;
+  if (AMOUNT.test(h)) return 'amount';
+  if (DEBIT.test(h)) return 'debit';
+  if (CREDIT.test(h)) return 'credit';
+  if (CATEGORY.test(h)) return 'category';
+  if (COUNTERPARTY.test(h)) return 'counterparty';
+  if (PAYEE.test(h)) return 'payee';
+  if (PAYER.test(h)) return 'payer';
+  if (DESCRIPTION.test(h)) return 'description';
+  if (FALLBACK.test(h)) return 'description-fallback';
+  return null;
+}
+
+/** Roles a file has at most one column of (the first, or the best date column). */
+const SINGLE: ReadonlySet<ColumnRole> = new Set(['date', 'amount', 'debit', 'credit', 'indicator', 'category', 'currency']);
+
+/**
+ * Assigns roles to a header row. Of several date columns the booking or transaction date
+ * wins over posting dates, and those over value or settlement dates (first on a tie).
+ */
 export function assignColumns(headers: readonly string[]): ColumnAssignment[] {
   const out: ColumnAssignment[] = [];
-  let dateTaken = false;
-  let amountTaken = false;
-  let debitTaken = false;
-  let creditTaken = false;
-  let indicatorTaken = false;
-  let categoryTaken = false;
+  let bestDate: { index: number; header: string; rank: number } | null = null;
   headers.forEach((header, index) => {
     const h = normalizeHeader(header);
-    if (!h) return;
-    if (DATE.test(h)) {
-      if (!dateTaken) out.push({ index, header, role: 'date' });
-      dateTaken = true;
+    if (!h || header.trim().endsWith(':')) return;
+    const role = roleOf(h);
+    if (!role) return;
+    if (role === 'date') {
+      const rank = dateRank(h);
+      if (!bestDate || rank < bestDate.rank) bestDate = { index, header, rank };
       return;
     }
-    if (EXCLUDED.test(h)) return;
-    if (!indicatorTaken && INDICATOR.test(h)) {
-      indicatorTaken = true;
-      out.push({ index, header, role: 'indicator' });
-      return;
-    }
-    if (!amountTaken && AMOUNT.test(h)) {
-      amountTaken = true;
-      out.push({ index, header, role: 'amount' });
-      return;
-    }
-    if (!debitTaken && DEBIT.test(h)) {
-      debitTaken = true;
-      out.push({ index, header, role: 'debit' });
-      return;
-    }
-    if (!creditTaken && CREDIT.test(h)) {
-      creditTaken = true;
-      out.push({ index, header, role: 'credit' });
-      return;
-    }
-    if (!categoryTaken && CATEGORY.test(h)) {
-      categoryTaken = true;
-      out.push({ index, header, role: 'category' });
-      return;
-    }
-    if (DESCRIPTION.test(h)) {
-      out.push({ index, header, role: 'description' });
-      return;
-    }
-    if (FALLBACK.test(h)) out.push({ index, header, role: 'description-fallback' });
+    if (SINGLE.has(role) && out.some((c) => c.role === role)) return;
+    out.push({ index, header, role });
   });
-  return out;
+  const date = bestDate as { index: number; header: string } | null;
+  if (date) out.push({ index: date.index, header: date.header, role: 'date' });
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** A row that could be the header: it names a date column and an amount (or debit/credit) column. */
 export function looksLikeHeader(cells: readonly string[]): boolean {
-  const roles = assignColumns(cells).map((c) => c.role);
-  return roles.includes('date') && (roles.includes('amount') || (roles.includes('debit') && roles.includes('credit')));
+  if (isKeyValueLine(cells)) return false;
+  return hasDateAndAmount(assignColumns(cells));
+}
+
+export function hasDateAndAmount(columns: readonly ColumnAssignment[]): boolean {
+  return columns.some((c) => c.role === 'date') && hasAmountColumn(columns);
+}
+
+/**
+ * A key–value line of a preamble: a label ending in a colon followed by a value
+ * ("Account:;12345", "Period: 01.01.–31.01."), never a header.
+ */
+export function isKeyValueLine(cells: readonly string[]): boolean {
+  const filled = cells.map((c) => c.trim()).filter(Boolean);
+  if (filled.length === 0) return false;
+  return /:$/.test(filled[0]) || (filled.length <= 2 && /^[^:]{1,40}:\s*\S/.test(filled[0]));
 }
 
 export function mentionsDate(cells: readonly string[]): boolean {
@@ -96,8 +151,9 @@ export function hasAmountColumn(roles: readonly ColumnAssignment[]): boolean {
 
 /** Indicator cell -> +1 (money in) / -1 (money out) / 0 unknown. */
 export function indicatorSign(raw: string): number {
-  const v = normalizeHeader(raw);
-  if (/^(c|cr|credit|bij|h|haben|in|\+|deposit|ontvangen)$/.test(v)) return 1;
-  if (/^(d|dr|debit|debet|af|s|soll|out|-|withdrawal)$/.test(v)) return -1;
+  const v = raw.trim().toLowerCase();
+  if (v === '') return 0;
+  if (/^(c|cr|crdt|credit|bij|h|haben|in|\+|deposit|ontvangen|gutschrift|incoming|received)$/.test(v)) return 1;
+  if (/^(d|dr|dbit|debit|debet|af|s|soll|out|-|withdrawal|lastschrift|outgoing|sent|paid)$/.test(v)) return -1;
   return 0;
 }

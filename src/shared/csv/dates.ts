@@ -84,3 +84,57 @@ export function dateFormatCandidates(values: readonly string[]): DateFormat[] {
   const distinct = [...new Set(values)];
   return DATE_FORMATS.filter((format) => distinct.every((value) => parseDateWith(format, value) !== null));
 }
+
+export interface DatedCell {
+  line: number;
+  value: string;
+}
+
+export type DateChoice =
+  | { ok: true; format: DateFormat; candidates: string[]; warning: string | null }
+  | { ok: false; code: 'UNKNOWN_DATE_FORMAT' | 'BAD_DATE' | 'AMBIGUOUS_DATE'; message: string; details: Record<string, unknown> };
+
+/**
+ * The one date format of a file, inferred from all its dates: a given format must read
+ * every date; a day/month ambiguity is settled by the account's last format or refused
+ * naming the candidates. Shared by every reader (CSV, QIF, ...).
+ */
+export function chooseDateFormat(cells: readonly DatedCell[], options: { dateFormat?: string | null; preferredDateFormat?: string | null }): DateChoice {
+  const fitting = dateFormatCandidates(cells.map((c) => c.value));
+  const names = fitting.map((f) => f.name);
+  if (options.dateFormat) {
+    const format = findDateFormat(options.dateFormat);
+    if (!format) return { ok: false, code: 'UNKNOWN_DATE_FORMAT', message: `Unknown date format '${options.dateFormat}'.`, details: { candidates: names } };
+    const bad = cells.find((c) => parseDateWith(format, c.value) === null);
+    if (bad) {
+      return { ok: false, code: 'BAD_DATE', message: `Line ${bad.line}: the date '${bad.value}' does not match ${format.name}.`, details: { line: bad.line, value: bad.value, candidates: names } };
+    }
+    return { ok: true, format, candidates: names, warning: null };
+  }
+  if (fitting.length === 0) {
+    // Name the first row no single format can read.
+    const unreadable = cells.find((c) => dateFormatCandidates([c.value]).length === 0);
+    const culprit = unreadable ?? cells[0];
+    return {
+      ok: false,
+      code: 'BAD_DATE',
+      message: `Line ${culprit.line}: the date '${culprit.value}' cannot be read${unreadable ? '' : ' in the same format as the other rows'}.`,
+      details: { line: culprit.line, value: culprit.value },
+    };
+  }
+  if (fitting.length === 1) return { ok: true, format: fitting[0], candidates: names, warning: null };
+  const unique = [...new Set(cells.map((c) => c.value))];
+  const readings = new Set(fitting.map((f) => unique.map((v) => parseDateWith(f, v)).join()));
+  if (readings.size === 1) return { ok: true, format: fitting[0], candidates: names, warning: null };
+  const preferredName = options.preferredDateFormat ? findDateFormat(options.preferredDateFormat)?.name : undefined;
+  const preferred = preferredName ? fitting.find((f) => f.name === preferredName) : undefined;
+  if (preferred) {
+    return { ok: true, format: preferred, candidates: names, warning: `Day and month order is ambiguous in this file; used ${preferred.name} as in this account's last import.` };
+  }
+  return {
+    ok: false,
+    code: 'AMBIGUOUS_DATE',
+    message: `The date order is ambiguous: every date fits ${names.join(' and ')}. Choose the date format and upload again.`,
+    details: { candidates: names },
+  };
+}

@@ -14,31 +14,46 @@ export function dedupeKey(postDate: string, amount: number, description: string)
   return `${postDate}|${amount}|${normalizeDescription(description)}`;
 }
 
+/** What an account already holds, for duplicate detection. */
+export interface StoredRows {
+  /** Stored rows per dedupe key (date, cents, description). */
+  all: Map<string, number>;
+  /** The same, counting only stored rows without a bank id (FITID). */
+  withoutFitid?: Map<string, number>;
+  /** Bank ids (FITID) already stored. */
+  fitids?: ReadonlySet<string>;
+}
+
+type DedupeRow = { postDate: string; amount: number; description: string; fitid?: string | null };
+
 /**
- * Marks which rows are already stored. `existing` counts stored rows per key; each stored
- * row absorbs one equal row of the file, so two identical purchases in one file both import
- * the first time and neither the second time.
+ * Marks which rows are already stored. A row with a bank id (FITID) is a duplicate when that
+ * id is stored (whatever the description says now), else when an equal row without an id is;
+ * a row without one is matched by key. Each stored row absorbs one equal row of the file, so
+ * two identical purchases in one file both import the first time and neither the second time.
  */
-export function markDuplicates<T extends { postDate: string; amount: number; description: string }>(
-  rows: readonly T[],
-  existing: Map<string, number>,
-): boolean[] {
+export function markDuplicates<T extends DedupeRow>(rows: readonly T[], existing: Map<string, number> | StoredRows): boolean[] {
   return runSteps(markDuplicatesSteps(rows, existing));
 }
 
 /** `markDuplicates` as steps (see steps.ts), pausing every RECORDS_PER_STEP rows. */
-export function* markDuplicatesSteps<T extends { postDate: string; amount: number; description: string }>(
-  rows: readonly T[],
-  existing: Map<string, number>,
-): Steps<boolean[]> {
-  const left = new Map(existing);
+export function* markDuplicatesSteps<T extends DedupeRow>(rows: readonly T[], existing: Map<string, number> | StoredRows): Steps<boolean[]> {
+  const stored: StoredRows = existing instanceof Map ? { all: existing } : existing;
+  const left = new Map(stored.all);
+  const leftWithout = new Map(stored.withoutFitid ?? stored.all);
+  const fitids = stored.fitids ?? new Set<string>();
   const duplicate = new Array<boolean>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
     const row = rows[i];
+    if (row.fitid && fitids.has(row.fitid)) {
+      duplicate[i] = true;
+      continue;
+    }
     const key = dedupeKey(row.postDate, row.amount, row.description);
-    const count = left.get(key) ?? 0;
-    if (count > 0) left.set(key, count - 1);
+    const pool = row.fitid ? leftWithout : left;
+    const count = pool.get(key) ?? 0;
+    if (count > 0) pool.set(key, count - 1);
     duplicate[i] = count > 0;
   }
   return duplicate;

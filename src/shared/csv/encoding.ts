@@ -1,3 +1,5 @@
+import { runSteps, type Steps } from './steps';
+
 /** Bytes to text: UTF-8 (BOM or not), else Windows-1252; binary files are refused. */
 export type DecodeResult = { ok: true; text: string; encoding: 'utf-8' | 'utf-8-bom' | 'windows-1252' } | { ok: false; message: string };
 
@@ -6,6 +8,11 @@ function startsWith(bytes: Uint8Array, signature: number[]): boolean {
 }
 
 export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
+  return runSteps(decodeBytesSteps(bytes));
+}
+
+/** `decodeCsvBytes` as steps: a large Windows-1252 file is decoded a megabyte at a time. */
+export function* decodeBytesSteps(bytes: Uint8Array): Steps<DecodeResult> {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
     return { ok: false, message: 'This file is a ZIP archive (an Excel .xlsx file?), not a CSV. Export the statement as CSV and try again.' };
   }
@@ -14,14 +21,20 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
   }
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, message: 'This file is a PDF, not a CSV.' };
   const sample = bytes.subarray(0, 8192);
-  if (sample.includes(0)) return { ok: false, message: 'This file is binary, not a CSV text file.' };
+  if (sample.includes(0)) return { ok: false, message: 'This file is binary, not a CSV or statement text file.' };
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
   }
   try {
     return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
-    return { ok: true, text: decodeWindows1252(bytes), encoding: 'windows-1252' };
+    const parts: string[] = [];
+    const STEP = 1024 * 1024;
+    for (let start = 0; start < bytes.length; start += STEP) {
+      parts.push(decodeWindows1252(bytes.subarray(start, start + STEP)));
+      yield;
+    }
+    return { ok: true, text: parts.join(''), encoding: 'windows-1252' };
   }
 }
 

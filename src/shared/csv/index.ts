@@ -1,8 +1,10 @@
-export { readCsv, readCsvAsync, type CsvReadResult, type CsvReadSuccess, type CsvReadFailure, type CsvRow, type ReadOptions, type SkippedLine, type CsvErrorCode } from './read-csv';
-export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps } from './dedupe';
+export { readCsv, readCsvAsync, readCsvSteps, decodeInput } from './read-csv';
+export type { CsvReadResult, CsvReadSuccess, CsvReadFailure, CsvRow, ReadOptions, SkippedLine, CsvErrorCode, ColumnMapping, SavedMapping, ImportFormat } from './types';
+export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, type StoredRows } from './dedupe';
 export { parseAmountCell } from './amounts';
-export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates } from './dates';
+export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates, chooseDateFormat } from './dates';
 export { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+export { joinDescription, DESCRIPTION_SEPARATOR } from './describe';
 export { decodeCsvBytes } from './encoding';
-export { tokenize, detectDelimiter } from './tokenize';
+export { tokenize, detectDelimiter, MAX_COLUMNS, MAX_RECORD_CHARS } from './tokenize';
 export { runSteps, runStepsAsync, type Steps } from './steps';

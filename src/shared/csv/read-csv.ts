@@ -1,84 +1,32 @@
 /**
  * The CSV reading engine: bytes or text in, transaction rows and findings out. Pure: no
  * files, no database, no clock. Expected failures come back as values with a code and a
- * message a person can act on.
+ * message a person can act on. Linear in the file's size whatever its shape, and stepwise
+ * (see steps.ts) so a server keeps answering while it reads.
  */
 import { parseAmountCell } from './amounts';
-import { assignColumns, hasAmountColumn, indicatorSign, looksLikeHeader, type ColumnAssignment } from './columns';
-import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith, type DateFormat } from './dates';
-import { decodeCsvBytes } from './encoding';
+import { assignColumns, hasDateAndAmount, indicatorSign, isKeyValueLine, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { chooseDateFormat, looksLikeDate, parseDateWith } from './dates';
+import { isAccountNumber, joinDescription } from './describe';
+import { decodeBytesSteps } from './encoding';
+import { finishRowsSteps, squashSpaces, visibleText } from './finish';
+import { layoutFromMapping, mappingProblem, sampleRows, savedMappingFits, suggestMapping, tableStart, type Layout } from './mapping';
 import { runSteps, runStepsAsync, type Steps } from './steps';
-import { detectDelimiter, isBlankRecord, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
+import { detectDelimiter, IMPORT_LIMITS, isBlankRecord, MAX_COLUMNS, MAX_RECORD_CHARS, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
+import { fail, type CsvReadFailure, type CsvReadResult, type CsvRow, type ReadOptions, type SkippedLine } from './types';
 
-export interface ReadOptions {
-  /** Overrides detection, e.g. 'DD/MM/YYYY'. */
-  dateFormat?: string | null;
-  /** The format this account's last import used; settles day/month ambiguity. */
-  preferredDateFormat?: string | null;
-  /** Negates amounts of a single signed column (card exports showing charges as positive). */
-  flipAmounts?: boolean;
-}
-
-export interface CsvRow {
-  /** 1-based physical line where the record starts. */
-  line: number;
-  postDate: string;
-  /** Integer cents; negative is money out. */
-  amount: number;
-  description: string;
-  category: string | null;
-}
-
-export interface SkippedLine {
-  line: number;
-  text: string;
-  reason: string;
-}
-
-export interface CsvReadSuccess {
-  ok: true;
-  encoding: string;
-  delimiter: string;
-  headerLine: number;
-  headers: string[];
-  columns: ColumnAssignment[];
-  dateFormat: string;
-  dateFormatCandidates: string[];
-  rows: CsvRow[];
-  skipped: SkippedLine[];
-  warnings: string[];
-}
-
-export type CsvErrorCode =
-  | 'EMPTY'
-  | 'NOT_CSV'
-  | 'NO_HEADER'
-  | 'NO_DATE_COLUMN'
-  | 'NO_AMOUNT_COLUMN'
-  | 'NO_ROWS'
-  | 'AMBIGUOUS_DATE'
-  | 'UNKNOWN_DATE_FORMAT'
-  | 'BAD_DATE'
-  | 'BAD_AMOUNT';
-
-export interface CsvReadFailure {
-  ok: false;
-  code: CsvErrorCode;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export type CsvReadResult = CsvReadSuccess | CsvReadFailure;
+export type { CsvErrorCode, CsvReadFailure, CsvReadResult, CsvReadSuccess, CsvRow, ReadOptions, SkippedLine } from './types';
 
 const BALANCE_ROW =
   /^(beginning|opening|closing|ending|starting|previous|new) balance\b|^balance (brought|carried) forward|^saldo (anterior|inicial|final|actual)|^(anfangs|end|alter|neuer) ?saldo|^solde (initial|final|precedent|précédent)|^(begin|eind)saldo/i;
 
-function fail(code: CsvErrorCode, message: string, details?: Record<string, unknown>): CsvReadFailure {
-  return { ok: false, code, message, ...(details ? { details } : {}) };
-}
+/** Records looked at for the header. */
+const HEADER_SEARCH = 60;
+/** Records after a header candidate that must hold one transaction for it to be the header. */
+const HEADER_LOOKAHEAD = 10;
 
 function lineText(record: CsvRecord, delimiter: string): string {
-  return record.cells.join(delimiter).slice(0, 200);
+  return visibleText(record.cells.join(delimiter));
 }
 
 export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): CsvReadResult {
@@ -93,75 +41,142 @@ export function readCsvAsync(input: Uint8Array | string, options: ReadOptions, p
   return runStepsAsync(readCsvSteps(input, options), pause);
 }
 
-function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
-  let work = 0;
-  /** True every RECORDS_PER_STEP calls: time to pause. */
-  const step = () => ++work % RECORDS_PER_STEP === 0;
-  let text: string;
-  let encoding: string;
-  if (typeof input === 'string') {
-    text = input.replace(/^\uFEFF/, '');
-    encoding = 'text';
-  } else {
-    if (input.length === 0) return fail('EMPTY', 'The file is empty.');
-    const decoded = decodeCsvBytes(input);
-    if (!decoded.ok) return fail('NOT_CSV', decoded.message);
-    text = decoded.text;
-    encoding = decoded.encoding;
-  }
+/** Bytes (or text) to text, refusing binary files; stepwise for large files. */
+export function* decodeInput(input: Uint8Array | string): Steps<{ ok: true; text: string; encoding: string } | CsvReadFailure> {
+  if (typeof input === 'string') return { ok: true, text: input.replace(/^\uFEFF/, ''), encoding: 'text' };
+  if (input.length === 0) return fail('EMPTY', 'The file is empty.');
+  const decoded = yield* decodeBytesSteps(input);
+  if (!decoded.ok) return fail('NOT_CSV', decoded.message);
+  return { ok: true, text: decoded.text, encoding: decoded.encoding };
+}
+
+
+export function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
+  const decoded = yield* decodeInput(input);
+  if (!decoded.ok) return decoded;
+  return yield* readCsvTextSteps(decoded.text, decoded.encoding, options);
+}
+
+export function* readCsvTextSteps(text: string, encoding: string, options: ReadOptions): Steps<CsvReadResult> {
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
-
   const delimiter = detectDelimiter(text);
-  const records = yield* tokenizeSteps(text, delimiter);
-  const headerIndex = records.slice(0, 60).findIndex((r) => looksLikeHeader(r.cells));
-  if (headerIndex < 0) {
-    const first = records.find((r) => !isBlankRecord(r));
-    const seen = first ? first.cells.map((c) => c.trim()).filter(Boolean) : [];
-    const columns = first ? assignColumns(first.cells) : [];
-    if (first && !columns.some((c) => c.role === 'date')) {
-      return fail('NO_DATE_COLUMN', `No date column found. Headers seen: ${seen.join(', ') || '(none)'}`, { headers: seen });
+  const tokenized = yield* tokenizeSteps(text, delimiter, Infinity, IMPORT_LIMITS);
+  if (!tokenized.ok) {
+    if (tokenized.problem === 'too-many-columns') {
+      return fail('TOO_MANY_COLUMNS', `Line ${tokenized.line} has more than ${MAX_COLUMNS} columns; a bank statement has far fewer. Check that this is the right file.`, {
+        line: tokenized.line,
+      });
     }
-    if (first && !hasAmountColumn(columns)) {
-      return fail('NO_AMOUNT_COLUMN', `No amount column found (or debit and credit columns). Headers seen: ${seen.join(', ')}`, { headers: seen });
-    }
-    return fail('NO_HEADER', 'No header row with a date and an amount column was found.');
-  }
-  const header = records[headerIndex];
-  const headers = header.cells.map((c) => c.trim());
-  const columns = assignColumns(headers);
-  const dataRecords = records.slice(headerIndex + 1);
-
-  // An unnamed column holding only CR/DR marks the direction (e.g. John Lewis card exports).
-  if (!columns.some((c) => c.role === 'indicator')) {
-    headers.forEach((h, index) => {
-      if (h !== '') return;
-      const values = dataRecords.map((r) => (r.cells[index] ?? '').trim().toUpperCase()).filter(Boolean);
-      if (values.length > 0 && values.every((v) => v === 'CR' || v === 'DR')) columns.push({ index, header: '', role: 'indicator' });
+    return fail('LINE_TOO_LONG', `Line ${tokenized.line} is longer than ${MAX_RECORD_CHARS / 1024} KB; a bank statement's lines are far shorter. Check that this is the right file.`, {
+      line: tokenized.line,
     });
   }
-  const col = (role: ColumnAssignment['role']) => columns.find((c) => c.role === role)?.index;
+  const records = tokenized.records;
+  const layout = yield* findLayout(records, options);
+  if ('ok' in layout) return layout;
+  return yield* readTable(records, layout, delimiter, encoding, options);
+}
+
+/** The header (or the given or saved mapping) and the role of each column. */
+function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps<Layout | CsvReadFailure> {
+  if (options.mapping) {
+    const start = tableStart(records);
+    const problem = mappingProblem(options.mapping, records, start);
+    if (problem) return fail('BAD_MAPPING', problem, { needsMapping: true, sample: sampleRows(records, start), headers: [] });
+    return layoutFromMapping(records, start, options.mapping, false);
+  }
+  if (options.savedMapping) {
+    const start = tableStart(records);
+    if (savedMappingFits(options.savedMapping, records, start)) return layoutFromMapping(records, start, options.savedMapping.mapping, true);
+  }
+  let firstCandidate: Layout | null = null;
+  const limit = Math.min(records.length, HEADER_SEARCH);
+  for (let i = 0; i < limit; i += 1) {
+    const cells = records[i].cells;
+    if (cells.length < 2 || isKeyValueLine(cells)) continue;
+    const columns = assignColumns(cells);
+    if (!hasDateAndAmount(columns)) continue;
+    const layout: Layout = { headerLine: records[i].line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
+    if (followedByTransactions(records, i + 1, columns)) return layout;
+    firstCandidate ??= layout;
+  }
+  if (firstCandidate) return firstCandidate;
+  yield;
+  return needsMapping(records);
+}
+
+/** One of the next records reads as a transaction under these columns. */
+function followedByTransactions(records: readonly CsvRecord[], from: number, columns: readonly ColumnAssignment[]): boolean {
+  const at = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
+  const date = at('date');
+  const amountColumns = [at('amount'), at('debit'), at('credit')].filter((i): i is number => i !== undefined);
+  let looked = 0;
+  for (let i = from; i < records.length && looked < HEADER_LOOKAHEAD; i += 1) {
+    const r = records[i];
+    if (isBlankRecord(r)) continue;
+    looked += 1;
+    if (date === undefined || !looksLikeDate(r.cells[date] ?? '')) continue;
+    if (amountColumns.some((c) => {
+      const parsed = parseAmountCell((r.cells[c] ?? '').trim());
+      return parsed.ok && parsed.amount !== null;
+    })) return true;
+  }
+  return false;
+}
+
+function needsMapping(records: readonly CsvRecord[]): CsvReadFailure {
+  const start = tableStart(records);
+  const sample = sampleRows(records, start);
+  if (sample.length === 0) return fail('EMPTY', 'The file is empty.');
+  const first = sample[0];
+  const columns = assignColumns(first);
+  const seen = first.filter(Boolean);
+  const looksLikeData = first.some((c) => looksLikeDate(c));
+  const message = looksLikeData
+    ? 'This file has no header row: choose what each column holds.'
+    : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
+  return fail('NEEDS_MAPPING', message, { needsMapping: true, sample, headers: looksLikeData ? [] : seen, suggestedMapping: suggestMapping(records, start) });
+}
+
+interface Pending {
+  record: CsvRecord;
+  postDate: string;
+  cents: number;
+  /** +1 / -1 when the row itself says which way the money went (marker, indicator, debit/credit column). */
+  sign: number;
+  /** The sign came from a CR/DR mark or an indicator (not from debit/credit columns). */
+  marked: boolean;
+}
+
+function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: string, encoding: string, options: ReadOptions): Steps<CsvReadResult> {
+  const { columns, headers } = layout;
+  const dataRecords = records.slice(layout.dataStart);
+  const skipped: SkippedLine[] = records
+    .slice(0, layout.headerIndex)
+    .filter((r) => !isBlankRecord(r))
+    .map((r) => ({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' }));
+  const warnings: string[] = [];
+  const notes: string[] = [];
+
+  if (!layout.mapping) yield* addUnnamedIndicator(columns, headers, dataRecords);
+  const col = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
   const dateCol = col('date')!;
   const amountCol = col('amount');
   const debitCol = col('debit');
   const creditCol = col('credit');
   const indicatorCol = col('indicator');
   const categoryCol = col('category');
-  const descriptionCols = columns.filter((c) => c.role === 'description').map((c) => c.index);
-  const fallbackCols = columns.filter((c) => c.role === 'description-fallback').map((c) => c.index);
+  const currencyCol = col('currency');
   const cell = (r: CsvRecord, i: number | undefined) => (i === undefined ? '' : (r.cells[i] ?? '').trim());
-
-  const skipped: SkippedLine[] = records
-    .slice(0, headerIndex)
-    .filter((r) => !isBlankRecord(r))
-    .map((r) => ({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' }));
-  const warnings: string[] = [];
+  const textColumns = columns.filter((c) => c.role === 'description' || c.role === 'description-fallback' || c.role === 'counterparty' || c.role === 'payee' || c.role === 'payer').map((c) => c.index);
 
   // Pass 1: which records are transactions (a date-shaped date cell), and their date cells.
   const candidates: CsvRecord[] = [];
   let last: CsvRecord | null = null;
   const continuation = new Map<CsvRecord, string[]>();
-  for (const r of dataRecords) {
-    if (step()) yield;
+  for (let n = 0; n < dataRecords.length; n += 1) {
+    if (n > 0 && n % RECORDS_PER_STEP === 0) yield;
+    const r = dataRecords[n];
     if (isBlankRecord(r)) continue;
     const dateCell = cell(r, dateCol);
     if (dateCell && looksLikeDate(dateCell)) {
@@ -170,7 +185,7 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
       continue;
     }
     const amountish = [amountCol, debitCol, creditCol].some((i) => cell(r, i) !== '');
-    const textCells = [...descriptionCols, ...fallbackCols].map((i) => cell(r, i)).filter(Boolean);
+    const textCells = textColumns.map((i) => cell(r, i)).filter(Boolean);
     if (!dateCell && !amountish && textCells.length > 0 && last) {
       const extra = continuation.get(last) ?? [];
       extra.push(...textCells);
@@ -179,59 +194,28 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
       continue;
     }
     if (dateCell && amountish && /\d/.test(dateCell) && /^[\d\s./-]+$/.test(dateCell)) {
-      return fail('BAD_DATE', `Line ${r.line}: the date '${dateCell}' cannot be read.`, { line: r.line, value: dateCell });
+      return fail('BAD_DATE', `Line ${r.line}: the date '${visibleText(dateCell, 40)}' cannot be read.`, { line: r.line, value: visibleText(dateCell, 40) });
     }
     skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'not a transaction' });
   }
   if (candidates.length === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
 
   // Pass 2: the date format, inferred from every row.
-  const dateCells = candidates.map((r) => cell(r, dateCol));
-  const fitting = dateFormatCandidates(dateCells);
-  let format: DateFormat | undefined;
-  if (options.dateFormat) {
-    format = findDateFormat(options.dateFormat);
-    if (!format) return fail('UNKNOWN_DATE_FORMAT', `Unknown date format '${options.dateFormat}'.`, { candidates: fitting.map((f) => f.name) });
-    const bad = candidates.find((r) => parseDateWith(format!, cell(r, dateCol)) === null);
-    if (bad) {
-      return fail('BAD_DATE', `Line ${bad.line}: the date '${cell(bad, dateCol)}' does not match ${format.name}.`, {
-        line: bad.line,
-        value: cell(bad, dateCol),
-        candidates: fitting.map((f) => f.name),
-      });
-    }
-  } else if (fitting.length === 0) {
-    // Name the first row no single format can read.
-    const anyFormat = candidates.find((r) => dateFormatCandidates([cell(r, dateCol)]).length === 0);
-    const culprit = anyFormat ?? candidates[0];
-    return fail('BAD_DATE', `Line ${culprit.line}: the date '${cell(culprit, dateCol)}' cannot be read${anyFormat ? '' : ' in the same format as the other rows'}.`, {
-      line: culprit.line,
-      value: cell(culprit, dateCol),
-    });
-  } else {
-    const uniqueCells = [...new Set(dateCells)];
-    const distinct = fitting.length === 1 ? new Set([0]) : new Set(fitting.map((f) => uniqueCells.map((v) => parseDateWith(f, v)).join()));
-    if (distinct.size === 1) format = fitting[0];
-    else {
-      const preferred = options.preferredDateFormat ? fitting.find((f) => f.name === findDateFormat(options.preferredDateFormat!)?.name) : undefined;
-      if (preferred) {
-        format = preferred;
-        warnings.push(`Day and month order is ambiguous in this file; used ${preferred.name} as in this account's last import.`);
-      } else {
-        const names = fitting.map((f) => f.name);
-        return fail('AMBIGUOUS_DATE', `The date order is ambiguous: every date fits ${names.join(' and ')}. Choose the date format and upload again.`, {
-          candidates: names,
-        });
-      }
-    }
-  }
+  const choice = chooseDateFormat(
+    candidates.map((r) => ({ line: r.line, value: cell(r, dateCol) })),
+    { dateFormat: options.dateFormat ?? layout.mapping?.mapping.dateFormat, preferredDateFormat: options.preferredDateFormat },
+  );
+  if (!choice.ok) return fail(choice.code, choice.message, choice.details);
+  if (choice.warning) warnings.push(choice.warning);
+  const format = choice.format;
+  yield;
 
-  // Pass 3: amounts and descriptions.
-  const rows: CsvRow[] = [];
-  const flip = Boolean(options.flipAmounts);
+  // Pass 3: amounts, with the sign each row states.
+  const pending: Pending[] = [];
   const dates = new Map<string, string>();
-  for (const r of candidates) {
-    if (step()) yield;
+  for (let n = 0; n < candidates.length; n += 1) {
+    if (n > 0 && n % RECORDS_PER_STEP === 0) yield;
+    const r = candidates[n];
     const dateCell = cell(r, dateCol);
     let postDate = dates.get(dateCell);
     if (postDate === undefined) {
@@ -239,16 +223,17 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
       dates.set(dateCell, postDate);
     }
     let cents: number | null = null;
-    let explicit = false;
+    let sign = 0;
+    let marked = false;
     if (amountCol !== undefined) {
       const raw = cell(r, amountCol);
       const parsed = parseAmountCell(raw);
-      if (!parsed.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${raw}' cannot be read.`, { line: r.line, value: raw });
+      if (!parsed.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, { line: r.line, value: visibleText(raw, 40) });
       if (parsed.amount) {
         cents = parsed.amount.cents;
         if (parsed.amount.marker) {
-          cents = parsed.amount.marker === 'CR' ? Math.abs(cents) : -Math.abs(cents);
-          explicit = true;
+          sign = parsed.amount.marker === 'CR' ? 1 : -1;
+          marked = true;
         }
       }
     } else {
@@ -256,54 +241,198 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
       const rawCredit = cell(r, creditCol);
       const debit = parseAmountCell(rawDebit);
       const credit = parseAmountCell(rawCredit);
-      if (!debit.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${rawDebit}' cannot be read.`, { line: r.line, value: rawDebit });
-      if (!credit.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${rawCredit}' cannot be read.`, { line: r.line, value: rawCredit });
+      if (!debit.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawDebit, 40)}' cannot be read.`, { line: r.line, value: visibleText(rawDebit, 40) });
+      if (!credit.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawCredit, 40)}' cannot be read.`, { line: r.line, value: visibleText(rawCredit, 40) });
       if (debit.amount || credit.amount) {
         cents = (credit.amount ? Math.abs(credit.amount.cents) : 0) - (debit.amount ? Math.abs(debit.amount.cents) : 0);
-        explicit = true;
+        sign = cents < 0 ? -1 : 1;
       }
     }
     if (indicatorCol !== undefined && cents !== null) {
-      const sign = indicatorSign(cell(r, indicatorCol));
-      if (sign !== 0) {
-        cents = sign * Math.abs(cents);
-        explicit = true;
+      const s = indicatorSign(cell(r, indicatorCol));
+      if (s !== 0) {
+        sign = s;
+        marked = true;
       }
     }
-    let description = descriptionCols.map((i) => cell(r, i)).filter(Boolean).join(' ');
-    if (!description) description = fallbackCols.map((i) => cell(r, i)).filter(Boolean).join(' ');
-    const extra = continuation.get(r);
-    if (extra) description = [description, ...extra].filter(Boolean).join(' ');
-    if (/\s\s|[\t\n\r]/.test(description)) description = description.replace(/\s+/g, ' ');
-    description = description.trim();
     if (cents === null) {
       skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'no amount' });
-      warnings.push(`Line ${r.line} has a date but no amount; it was skipped.`);
       continue;
     }
+    pending.push({ record: r, postDate, cents, sign, marked });
+  }
+  const noAmount = skipped.filter((s) => s.reason === 'no amount').map((s) => s.line);
+  if (noAmount.length > 0) warnings.push(`${noAmount.length === 1 ? 'A line has' : `${noAmount.length} lines have`} a date but no amount and ${noAmount.length === 1 ? 'was' : 'were'} skipped: line ${noAmount.slice(0, 10).join(', ')}${noAmount.length > 10 ? ` and ${noAmount.length - 10} more` : ''}.`);
+
+  // Marks on only some rows: the unmarked rows went the other way.
+  const markedIn = pending.filter((p) => p.marked && p.sign > 0).length;
+  const markedOut = pending.filter((p) => p.marked && p.sign < 0).length;
+  const unmarked = pending.length - markedIn - markedOut;
+  let unmarkedSign = 0;
+  if (unmarked > 0 && (markedIn > 0) !== (markedOut > 0) && !pending.some((p) => !p.marked && p.sign !== 0)) {
+    unmarkedSign = markedIn > 0 ? -1 : 1;
+    const mark = markedIn > 0 ? 'credit (CR)' : 'debit (DR)';
+    notes.push(
+      `Only ${markedIn + markedOut} of ${pending.length} rows carry a ${mark} mark, so the ${unmarked} unmarked rows were read as money ${unmarkedSign < 0 ? 'out' : 'in'}.`,
+    );
+  }
+
+  // Description columns: counterparty, then purpose; a column with one text on every row is not a description.
+  const describe = describer(columns, pending.map((p) => p.record), cell);
+  if (describe.dropped.length > 0) notes.push(`Column ${describe.dropped.map((h) => `'${h}'`).join(', ')} holds the same text on every row and was not used in descriptions.`);
+
+  const flip = Boolean(options.flipAmounts);
+  const raw: CsvRow[] = [];
+  for (let n = 0; n < pending.length; n += 1) {
+    if (n > 0 && n % RECORDS_PER_STEP === 0) yield;
+    const p = pending[n];
+    const r = p.record;
+    let cents = p.cents;
+    if (p.sign !== 0) cents = p.sign * Math.abs(cents);
+    else if (unmarkedSign !== 0) cents = unmarkedSign * Math.abs(cents);
+    else if (flip) cents = -cents;
+    let description = describe.text(r, cents);
+    const extra = continuation.get(r);
+    if (extra) description = squashSpaces([description, ...extra].join(' '));
     if (BALANCE_ROW.test(description)) {
       skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'a balance line, not a transaction' });
       continue;
     }
-    if (flip && !explicit) cents = -cents;
-    if (!Number.isSafeInteger(cents)) return fail('BAD_AMOUNT', `Line ${r.line}: the amount is out of range.`, { line: r.line });
-    const category = cell(r, categoryCol) || null;
-    rows.push({ line: r.line, postDate, amount: cents === 0 ? 0 : cents, description, category });
+    const currency = cell(r, currencyCol).toUpperCase();
+    raw.push({
+      line: r.line,
+      postDate: p.postDate,
+      amount: cents === 0 ? 0 : cents,
+      description,
+      category: cell(r, categoryCol) || null,
+      currency: /^[A-Z]{3}$/.test(currency) ? currency : null,
+    });
   }
+  const byLine = new Map<number, CsvRecord>();
+  const finished = yield* finishRowsSteps(raw, (line) => {
+    if (byLine.size === 0) for (const r of candidates) byLine.set(r.line, r);
+    const r = byLine.get(line);
+    return r ? lineText(r, delimiter) : '';
+  });
+  if ('ok' in finished) return finished;
+  const rows = finished.rows;
+  skipped.push(...finished.skipped);
+  warnings.push(...finished.warnings);
   if (rows.length === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   skipped.sort((a, b) => a.line - b.line);
-
+  const dateColumn = columns.find((c) => c.role === 'date')!;
   return {
     ok: true,
+    format: 'csv',
     encoding,
     delimiter,
-    headerLine: header.line,
+    headerLine: layout.headerLine,
     headers,
     columns,
+    dateColumn: dateColumn.header || `Column ${dateColumn.index + 1}`,
     dateFormat: format.name,
-    dateFormatCandidates: fitting.map((f) => f.name),
+    dateFormatCandidates: choice.candidates,
     rows,
     skipped,
     warnings,
+    notes,
+    mapping: layout.mapping,
+    usedSavedMapping: layout.usedSavedMapping,
+    ...(layout.mapping ? { sample: sampleRows(records, layout.headerIndex) } : {}),
+  };
+}
+
+/** Cells that only say which way the money went. */
+const MARK = /^(CR|DR|CRDT|DBIT|CREDIT|DEBIT)$/;
+
+/**
+ * A column holding nothing but CR/DR (or Credit/Debit) marks is the indicator, whatever its
+ * header says (unnamed in John Lewis card exports, "Type" elsewhere), even when only some
+ * rows are marked.
+ */
+function* addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly string[], dataRecords: readonly CsvRecord[]): Steps<void> {
+  if (columns.some((c) => c.role === 'indicator')) return;
+  const open = (i: number) => {
+    const role = columns.find((c) => c.index === i)?.role;
+    return role === undefined || role === 'description-fallback';
+  };
+  const candidates = headers.map((_h, index) => index).filter(open);
+  if (candidates.length === 0) return;
+  const state = new Map(candidates.map((i) => [i, { marks: 0, other: false }]));
+  let work = 0;
+  for (const r of dataRecords) {
+    work += state.size;
+    if (work >= RECORDS_PER_STEP * 10) {
+      work = 0;
+      yield;
+    }
+    for (const [i, s] of state) {
+      if (s.other) continue;
+      const v = (r.cells[i] ?? '').trim().toUpperCase();
+      if (v === '') continue;
+      if (MARK.test(v)) s.marks += 1;
+      else s.other = true;
+    }
+  }
+  for (const [index, s] of state) {
+    if (s.marks > 0 && !s.other) {
+      const at = columns.findIndex((c) => c.index === index);
+      if (at >= 0) columns.splice(at, 1);
+      columns.push({ index, header: headers[index] ?? '', role: 'indicator' });
+      columns.sort((a, b) => a.index - b.index);
+      return;
+    }
+  }
+}
+
+interface Describer {
+  text(record: CsvRecord, cents: number): string;
+  /** Headers of description columns left out because every row holds the same text. */
+  dropped: string[];
+}
+
+/** Counterparty columns whose header says "name" are read before bare ones (bunq: Counterparty is an IBAN). */
+const NAMED = /\b(name|naam|nom|holder|houder|inhaber)\b|^name/;
+
+function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecord[], cell: (r: CsvRecord, i: number | undefined) => string): Describer {
+  const of = (role: ColumnRole) => columns.filter((c) => c.role === role);
+  const constant = (c: ColumnAssignment) => {
+    if (rows.length < 2) return false;
+    const first = cell(rows[0], c.index);
+    return first !== '' && rows.every((r) => cell(r, c.index) === first);
+  };
+  const byPreference = (list: ColumnAssignment[]) =>
+    [...list].sort((a, b) => Number(!NAMED.test(normalizeHeader(a.header))) - Number(!NAMED.test(normalizeHeader(b.header))) || a.index - b.index);
+  const counterparty = byPreference(of('counterparty'));
+  const payee = of('payee');
+  const payer = of('payer');
+  let purpose = of('description');
+  let fallback = of('description-fallback');
+  const dropped: string[] = [];
+  // A product or account name repeated on every row says nothing about a transaction.
+  if (rows.length >= 3) {
+    const constantOnes = [...purpose, ...fallback].filter(constant);
+    const othersVary = [...purpose, ...fallback, ...counterparty, ...payee, ...payer].some((c) => !constantOnes.includes(c) && !constant(c));
+    if (constantOnes.length > 0 && othersVary) {
+      dropped.push(...constantOnes.filter((c) => purpose.includes(c)).map((c) => c.header || `Column ${c.index + 1}`));
+      purpose = purpose.filter((c) => !constantOnes.includes(c));
+      fallback = fallback.filter((c) => !constantOnes.includes(c));
+    }
+  }
+  const firstName = (list: readonly ColumnAssignment[], r: CsvRecord) => {
+    for (const c of list) {
+      const v = cell(r, c.index);
+      if (v && !isAccountNumber(v)) return v;
+    }
+    return '';
+  };
+  return {
+    dropped,
+    text(r, cents) {
+      const party = firstName(cents < 0 ? payee : payer, r) || firstName(counterparty, r);
+      let what = squashSpaces(purpose.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
+      if (!what && !party) what = squashSpaces(fallback.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
+      return joinDescription(party, what);
+    },
   };
 }

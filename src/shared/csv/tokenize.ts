@@ -8,43 +8,84 @@ export interface CsvRecord {
 
 /** Records between two pauses of a stepwise read (see steps.ts). */
 export const RECORDS_PER_STEP = 2000;
+/** Characters between two pauses, whatever the shape of the lines. */
+export const CHARS_PER_STEP = 256 * 1024;
+
+/** Shapes no bank export has: refused before any further work. */
+export const MAX_COLUMNS = 200;
+export const MAX_RECORD_CHARS = 64 * 1024;
+
+export type ShapeProblem = { problem: 'too-many-columns' | 'record-too-long'; line: number; columns?: number };
+export type TokenizeResult = { ok: true; records: CsvRecord[] } | ({ ok: false } & ShapeProblem);
+
+interface Limits {
+  maxColumns: number;
+  maxRecordChars: number;
+}
+const NO_LIMITS: Limits = { maxColumns: Infinity, maxRecordChars: Infinity };
+export const IMPORT_LIMITS: Limits = { maxColumns: MAX_COLUMNS, maxRecordChars: MAX_RECORD_CHARS };
 
 export function tokenize(text: string, delimiter: string, limitChars = Infinity): CsvRecord[] {
-  return runSteps(tokenizeSteps(text, delimiter, limitChars));
+  const result = runSteps(tokenizeSteps(text, delimiter, limitChars));
+  return result.ok ? result.records : [];
 }
 
-/** `tokenize` as steps: pauses every RECORDS_PER_STEP records, so a server can stay responsive. */
-export function* tokenizeSteps(text: string, delimiter: string, limitChars = Infinity): Steps<CsvRecord[]> {
-  if (text.indexOf('"') < 0) return yield* tokenizeUnquoted(text, delimiter, limitChars);
-  return yield* tokenizeQuoted(text, delimiter, limitChars);
+/**
+ * `tokenize` as steps: pauses every RECORDS_PER_STEP records or CHARS_PER_STEP characters,
+ * so a server stays responsive; with `limits`, a record over the column or length limit
+ * ends the work at once with the line it starts on. Linear in the text's length.
+ */
+export function* tokenizeSteps(text: string, delimiter: string, limitChars = Infinity, limits: Limits = NO_LIMITS): Steps<TokenizeResult> {
+  if (text.indexOf('"') < 0) return yield* tokenizeUnquoted(text, delimiter, limitChars, limits);
+  return yield* tokenizeQuoted(text, delimiter, limitChars, limits);
+}
+
+function countOf(text: string, delimiter: string, from: number, to: number, max: number): number {
+  let count = 1;
+  for (let at = text.indexOf(delimiter, from); at >= 0 && at < to; at = text.indexOf(delimiter, at + 1)) {
+    if (++count > max) return count;
+  }
+  return count;
 }
 
 /** Fast path for files without any quote character: split lines, then cells. */
-function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number): Steps<CsvRecord[]> {
+function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number, limits: Limits): Steps<TokenizeResult> {
   const records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let start = 0;
   let line = 1;
+  let sinceStep = 0;
   while (start < end) {
     let stop = text.indexOf('\n', start);
     if (stop < 0 || stop > end) stop = end;
     let lineEnd = stop;
     if (lineEnd > start && text.charCodeAt(lineEnd - 1) === 13) lineEnd -= 1;
+    if (lineEnd - start > limits.maxRecordChars) return { ok: false, problem: 'record-too-long', line };
+    if (limits.maxColumns !== Infinity) {
+      const columns = countOf(text, delimiter, start, lineEnd, limits.maxColumns);
+      if (columns > limits.maxColumns) return { ok: false, problem: 'too-many-columns', line, columns };
+    }
     const content = text.slice(start, lineEnd);
     if (content.indexOf('\r') >= 0) {
-      // Old Mac line endings inside: fall back to the careful tokenizer for the rest.
-      const rest = yield* tokenizeQuoted(text.slice(start, end), delimiter, Infinity);
-      return [...records, ...rest.map((r) => ({ line: r.line + line - 1, cells: r.cells }))];
+      // Old Mac line endings inside: the careful tokenizer reads the rest.
+      const rest = yield* tokenizeQuoted(text.slice(start, end), delimiter, Infinity, limits);
+      if (!rest.ok) return { ...rest, line: rest.line + line - 1 };
+      for (const r of rest.records) records.push({ line: r.line + line - 1, cells: r.cells });
+      return { ok: true, records };
     }
     records.push({ line, cells: content.split(delimiter) });
-    if (records.length % RECORDS_PER_STEP === 0) yield;
+    sinceStep += stop - start + 1;
+    if (records.length % RECORDS_PER_STEP === 0 || sinceStep >= CHARS_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
     line += 1;
     start = stop + 1;
   }
-  return records;
+  return { ok: true, records };
 }
 
-function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): Steps<CsvRecord[]> {
+function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, limits: Limits): Steps<TokenizeResult> {
   const records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let cells: string[] = [];
@@ -52,8 +93,15 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): S
   let inQuotes = false;
   let line = 1;
   let recordLine = 1;
+  let recordStart = 0;
   let quotedCell = false;
+  let nextStep = CHARS_PER_STEP;
   for (let i = 0; i < end; i += 1) {
+    if (i >= nextStep) {
+      nextStep = i + CHARS_PER_STEP;
+      yield;
+    }
+    if (i - recordStart > limits.maxRecordChars) return { ok: false, problem: 'record-too-long', line: recordLine };
     const ch = text[i];
     if (inQuotes) {
       if (ch === '"') {
@@ -62,8 +110,15 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): S
           i += 1;
         } else inQuotes = false;
       } else {
-        if (ch === '\n') line += 1;
-        cell += ch;
+        // Copy the run up to the next quote at once (long quoted fields stay linear and fast).
+        let next = text.indexOf('"', i);
+        if (next < 0 || next > end) next = end;
+        const maxEnd = recordStart + limits.maxRecordChars + 1;
+        if (next > maxEnd) next = maxEnd;
+        const run = text.slice(i, next);
+        for (let at = run.indexOf('\n'); at >= 0; at = run.indexOf('\n', at + 1)) line += 1;
+        cell += run;
+        i = next - 1;
       }
       continue;
     }
@@ -75,6 +130,7 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): S
     }
     if (ch === delimiter) {
       cells.push(cell);
+      if (cells.length >= limits.maxColumns) return { ok: false, problem: 'too-many-columns', line: recordLine, columns: cells.length + 1 };
       cell = '';
       quotedCell = false;
       continue;
@@ -88,6 +144,7 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): S
       quotedCell = false;
       line += 1;
       recordLine = line;
+      recordStart = i + 1;
       if (records.length % RECORDS_PER_STEP === 0) yield;
       continue;
     }
@@ -97,7 +154,7 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number): S
     cells.push(cell);
     records.push({ line: recordLine, cells });
   }
-  return records;
+  return { ok: true, records };
 }
 
 export function isBlankRecord(record: CsvRecord): boolean {
@@ -115,7 +172,7 @@ export function detectDelimiter(text: string): string {
     const counts = new Map<number, number>();
     for (const r of records) if (r.cells.length > 1) counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
     let score = 0;
-    for (const [fields, times] of counts) score = Math.max(score, times * 1000 + fields);
+    for (const [fields, times] of counts) score = Math.max(score, times * 1000 + Math.min(fields, 1000));
     if (score > bestScore) {
       bestScore = score;
       best = delimiter;

@@ -1,16 +1,76 @@
 import { z } from 'zod';
-import type { ColumnAssignment, SkippedLine } from '../csv';
-import { transactionTypeSchema } from './transactions';
+import type { ColumnAssignment, ColumnMapping, ImportFormat, SkippedLine } from '../csv';
+import { MAX_COLUMNS } from '../csv/tokenize';
+import type { TransactionType } from './transactions';
+import { TRANSACTION_TYPES } from './transactions';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1' || value === 'on');
 
+/** `auto` (the default): money in is credit, money out is debit (charge on credit accounts). */
+export const IMPORT_TRANSACTION_TYPES = ['auto', ...TRANSACTION_TYPES] as const;
+export type ImportTransactionType = (typeof IMPORT_TRANSACTION_TYPES)[number];
+
+/** The stored type of an imported row under `auto`. */
+export function autoTransactionType(amount: number, accountType: string): TransactionType {
+  if (amount >= 0) return 'credit';
+  return accountType === 'credit' ? 'charge' : 'debit';
+}
+
+const columnIndex = z
+  .number({ error: 'must be a column index (0 for the first column)' })
+  .int('must be a column index (0 for the first column)')
+  .min(0, 'must be a column index (0 for the first column)')
+  .max(MAX_COLUMNS - 1, `must be below ${MAX_COLUMNS}`);
+
+/** `{"header": true|false, "date": 0, "description": [1, 3], "amount": 2}` or with debit/credit instead of amount. */
+export const columnMappingSchema = z
+  .object({
+    header: z.boolean({ error: 'header must be true or false' }),
+    date: columnIndex,
+    description: z.array(columnIndex).max(MAX_COLUMNS).default([]),
+    amount: columnIndex.optional(),
+    debit: columnIndex.optional(),
+    credit: columnIndex.optional(),
+    category: columnIndex.optional(),
+    dateFormat: z.string().trim().max(32).optional(),
+  })
+  .strict()
+  .refine((m) => m.amount !== undefined || m.debit !== undefined || m.credit !== undefined, {
+    message: 'choose an amount column, or debit and credit columns',
+  })
+  .refine((m) => m.amount === undefined || (m.debit === undefined && m.credit === undefined), {
+    message: 'choose either an amount column or debit and credit columns, not both',
+  }) satisfies z.ZodType<ColumnMapping>;
+
+/** The multipart field `mapping` is JSON text; tRPC sends the object itself. */
+const mappingField = z
+  .union([z.string().max(4096), columnMappingSchema])
+  .optional()
+  .transform((value, ctx): ColumnMapping | undefined => {
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"header": true, "date": 0, "description": [1], "amount": 2}' });
+      return z.NEVER;
+    }
+    const result = columnMappingSchema.safeParse(parsed);
+    if (!result.success) {
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
 /** The non-file fields of POST /api/upload (multipart) and of tRPC imports.upload. */
 export const importFieldsSchema = z.object({
   account: z.string({ error: 'account is required' }).trim().min(1, 'account is required').max(255),
-  transactionType: transactionTypeSchema,
+  transactionType: z.enum(IMPORT_TRANSACTION_TYPES, { error: `must be one of ${IMPORT_TRANSACTION_TYPES.join(', ')}` }).default('auto'),
   dateFormat: z
     .string()
     .trim()
@@ -19,8 +79,12 @@ export const importFieldsSchema = z.object({
     .transform((value) => value || undefined),
   flipAmounts: flag,
   dryRun: flag,
+  mapping: mappingField,
 });
 export type ImportFields = z.infer<typeof importFieldsSchema>;
+
+/** Field names POST /api/upload takes besides `file`. */
+export const IMPORT_FIELD_NAMES = Object.keys(importFieldsSchema.shape);
 
 export interface ImportedRowPreview {
   line: number;
@@ -28,6 +92,9 @@ export interface ImportedRowPreview {
   description: string;
   amount: number;
   category: string | null;
+  currency?: string | null;
+  /** The type the row will be stored with. */
+  type: TransactionType;
   duplicate: boolean;
 }
 
@@ -43,16 +110,52 @@ export interface ImportResult {
 export interface ImportPreview extends ImportResult {
   dryRun: true;
   fileName: string | null;
+  format: ImportFormat;
   encoding: string;
   delimiter: string;
   headerLine: number;
   headers: string[];
   columns: ColumnAssignment[];
+  /** The column (or statement field) dates were read from. */
+  dateColumn: string;
   dateFormat: string;
   dateFormatCandidates: string[];
+  /** How the file was read, in sentences. */
+  notes: string[];
+  /** True when the account's saved mapping (import profile) was used. */
+  usedSavedMapping: boolean;
+  /** The mapping the file was read with (given or saved), else null. */
+  mapping: ColumnMapping | null;
+  /** The first rows of the table when a mapping was used (to change it). */
+  sample?: string[][];
   /** Every row the file holds (duplicates included). */
   totalRows: number;
   /** The first 100 rows, then up to 100 later duplicates: a preview, not the whole file. */
   rows: ImportedRowPreview[];
+  /** The first skipped lines (up to 100); `skipped` counts them all. */
   skippedLines: SkippedLine[];
 }
+
+/** An account's saved column mapping (GET/PUT /api/accounts/{id}/import-profile). */
+export interface ImportProfileDto {
+  accountId: number;
+  mapping: ColumnMapping;
+  /** Columns of the table the mapping was made for; a file of another shape is read without it. */
+  columnCount: number;
+  /** The header cells when the mapping has `header: true`. */
+  headers: string[];
+  updatedAt: string;
+}
+
+export const importProfileInputSchema = z
+  .object({
+    mapping: columnMappingSchema,
+    columnCount: z.number().int().min(1).max(MAX_COLUMNS),
+    headers: z.array(z.string().max(255)).max(MAX_COLUMNS).default([]),
+  })
+  .strict()
+  .refine((p) => Math.max(p.mapping.date, p.mapping.amount ?? 0, p.mapping.debit ?? 0, p.mapping.credit ?? 0, p.mapping.category ?? 0, ...p.mapping.description) < p.columnCount, {
+    message: 'mapping: every column index must be below columnCount',
+    path: ['mapping'],
+  });
+export type ImportProfileInput = z.infer<typeof importProfileInputSchema>;

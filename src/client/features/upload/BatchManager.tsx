@@ -13,6 +13,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
@@ -20,6 +22,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { NoticeMessage } from '../../components/Notice';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { formatDateTime } from '../../lib/format';
+import { BatchCards, batchTitle } from './BatchCards';
 import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
 
@@ -94,7 +97,10 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
     }
   }
 
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const list = batches.data ?? [];
+  const askDelete = (batch: BatchDto) => setDeleting(batch);
   return (
     <Paper component="section" aria-labelledby="batches-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
@@ -119,7 +125,10 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
         </Alert>
       )}
       {batches.isSuccess && list.length === 0 && <Typography color="text.secondary">No transaction batches found.</Typography>}
-      {list.length > 0 && (
+      {list.length > 0 && narrow && (
+        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={(batch) => void load(batch)} onDelete={askDelete} />
+      )}
+      {list.length > 0 && !narrow && (
         <TableContainer sx={{ maxHeight: 360 }}>
           <Table size="small" stickyHeader aria-label="Transaction batches">
             <TableHead>
@@ -175,7 +184,7 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
       {selected && (
         <Box sx={{ mt: 3 }} aria-live="polite">
           <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
-            {`Batch ${selected.batchId}`}
+            {batchTitle(selected)}
           </Typography>
           {rowsError ? (
             <Alert severity="error" role="alert">

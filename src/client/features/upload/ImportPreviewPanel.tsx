@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Box,
-  Chip,
-  CircularProgress,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, CircularProgress, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { ColumnMapping } from '../../../shared/csv/types';
 import type { ColumnRole } from '../../../shared/csv/columns';
 import type { ImportPreview } from '../../../shared/schemas/import';
-import { Amount } from '../../components/transactions/Amount';
+import { MappingPicker } from './MappingPicker';
+import { PreviewRows } from './PreviewRows';
 import type { PreviewState } from './useImportPreview';
 
 const ROLE_LABELS: Record<ColumnRole, string> = {
@@ -29,8 +15,14 @@ const ROLE_LABELS: Record<ColumnRole, string> = {
   indicator: 'Debit/credit marker',
   description: 'Description',
   'description-fallback': 'Description (fallback)',
+  counterparty: 'Counterparty',
+  payee: 'Paid to',
+  payer: 'Paid by',
   category: 'Category',
+  currency: 'Currency',
 };
+
+const FORMAT_LABELS: Record<ImportPreview['format'], string> = { csv: 'CSV', ofx: 'OFX', qif: 'QIF', camt053: 'CAMT.053' };
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -40,10 +32,14 @@ interface ImportPreviewPanelProps {
   onDateFormatChange(format: string): void;
   flipAmounts: boolean;
   onFlipAmountsChange(flip: boolean): void;
+  /** The mapping chosen in the picker, null to let the server read the file (or use the account's saved one). */
+  mapping: ColumnMapping | null;
+  onMappingChange(mapping: ColumnMapping | null): void;
 }
 
 /** The dry run's answer: what the file holds and exactly what the import will store. */
-export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flipAmounts, onFlipAmountsChange }: ImportPreviewPanelProps) {
+export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flipAmounts, onFlipAmountsChange, mapping, onMappingChange }: ImportPreviewPanelProps) {
+  const [changing, setChanging] = useState(false);
   if (state.status === 'idle') {
     return (
       <Typography color="text.secondary" sx={{ mt: 2 }}>
@@ -89,10 +85,37 @@ export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flip
         </Stack>
       )}
       {state.status === 'refused' && (
-        <Alert severity={state.code === 'AMBIGUOUS_DATE' ? 'warning' : 'error'} role="alert">
+        <Alert severity={state.code === 'AMBIGUOUS_DATE' || state.needsMapping ? 'warning' : 'error'} role="alert" sx={{ mb: 2 }}>
           {state.message}
           {state.code === 'AMBIGUOUS_DATE' && ' Pick the date format above.'}
         </Alert>
+      )}
+      {state.status === 'refused' && state.needsMapping && state.sample.length > 0 && (
+        <MappingPicker key={JSON.stringify(state.sample[0])} sample={state.sample} initial={mapping ?? state.suggestedMapping} onApply={onMappingChange} />
+      )}
+      {state.status === 'ready' && state.preview.mapping && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setChanging((open) => !open)}>
+              {changing ? 'Keep mapping' : 'Change mapping'}
+            </Button>
+          }
+        >
+          {state.preview.usedSavedMapping ? 'Using the saved mapping for this account.' : 'Using the mapping chosen above; it is saved for this account when you upload.'}
+        </Alert>
+      )}
+      {state.status === 'ready' && changing && state.preview.sample && (
+        <MappingPicker
+          sample={state.preview.sample}
+          initial={state.preview.mapping}
+          onApply={(next) => {
+            setChanging(false);
+            onMappingChange(next);
+          }}
+          onCancel={() => setChanging(false)}
+        />
       )}
       {state.status === 'ready' && <PreviewDetails preview={state.preview} />}
     </Box>
@@ -116,10 +139,18 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
           {preview.dateFormat}
         </Typography>
         <Typography component="dt" color="text.secondary">
+          Dates from
+        </Typography>
+        <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="preview-date-column">
+          {preview.dateColumn}
+        </Typography>
+        <Typography component="dt" color="text.secondary">
           File
         </Typography>
         <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-          {preview.encoding}, {DELIMITER_NAMES[preview.delimiter] ?? `'${preview.delimiter}'`}-separated, header on line {preview.headerLine}
+          {preview.format === 'csv'
+            ? `${preview.encoding}, ${DELIMITER_NAMES[preview.delimiter] ?? `'${preview.delimiter}'`}-separated, ${preview.headerLine > 0 ? `header on line ${preview.headerLine}` : 'no header'}`
+            : `${FORMAT_LABELS[preview.format]} statement, ${preview.encoding}`}
         </Typography>
         <Typography component="dt" color="text.secondary">
           Columns
@@ -130,6 +161,15 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
           ))}
         </Box>
       </Box>
+      {preview.notes.length > 0 && (
+        <Box component="ul" sx={{ m: 0, mb: 2, pl: 2 }} aria-label="How the file was read">
+          {preview.notes.map((note) => (
+            <Typography component="li" variant="body2" key={note}>
+              {note}
+            </Typography>
+          ))}
+        </Box>
+      )}
       {preview.warnings.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -139,34 +179,7 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
           </Box>
         </Alert>
       )}
-      <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label="Rows to import">
-        <Table size="small" stickyHeader aria-label="Rows as they will be stored">
-          <TableHead>
-            <TableRow>
-              <TableCell>Line</TableCell>
-              <TableCell>Date</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Category</TableCell>
-              <TableCell>Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((row) => (
-              <TableRow key={row.line} sx={row.duplicate ? { '& td': { color: 'text.secondary' } } : undefined}>
-                <TableCell>{row.line}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.postDate}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.description}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Amount cents={row.amount} />
-                </TableCell>
-                <TableCell>{row.category ?? ''}</TableCell>
-                <TableCell>{row.duplicate ? <Chip size="small" label="Duplicate" variant="outlined" /> : 'New'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <PreviewRows rows={shown} />
       {later > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           Showing the first {Math.min(preview.totalRows, 100)} of {preview.totalRows} rows{shown.length > 100 ? ' and later duplicates' : ''}.

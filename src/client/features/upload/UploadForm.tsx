@@ -2,9 +2,10 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import type { AccountDto } from '../../../shared/schemas/accounts';
-import type { ImportResult } from '../../../shared/schemas/import';
-import { TRANSACTION_TYPES } from '../../../shared/schemas/transactions';
+import type { ColumnMapping } from '../../../shared/csv/types';
+import { IMPORT_TRANSACTION_TYPES, type ImportResult } from '../../../shared/schemas/import';
 import { TextLink } from '../../components/RouterLinks';
+import { formatBytes } from '../../lib/format';
 import { postFormWithProgress, RestError, type UploadProgress } from '../../lib/rest';
 import { trpc } from '../../lib/trpc';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
@@ -29,9 +30,10 @@ function percent(progress: UploadProgress | null): number {
 export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
   const [file, setFile] = useState<File | null>(null);
   const [account, setAccount] = useState('');
-  const [transactionType, setTransactionType] = useState('');
+  const [transactionType, setTransactionType] = useState('auto');
   const [dateFormat, setDateFormat] = useState('');
   const [flipAmounts, setFlipAmounts] = useState(false);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -41,13 +43,15 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
   const options = useMemo(() => accountOptions(accounts), [accounts]);
   // An account renamed or deleted in the widget is no longer a valid choice.
   const selectedAccount = options.some((o) => o.value === account) ? account : '';
-  const choices = { file, account: selectedAccount, transactionType, dateFormat, flipAmounts };
+  const choices = { file, account: selectedAccount, transactionType, dateFormat, flipAmounts, mapping };
   const preview = useImportPreview(choices);
-  const canUpload = Boolean(file && selectedAccount && transactionType) && !uploading;
+  // Upload only what the preview read: a refused file (a picture, an empty file, a header without rows) cannot be sent.
+  const canUpload = Boolean(file && selectedAccount && transactionType) && preview.status === 'ready' && !uploading;
 
   function chooseFile(next: File | null) {
     setFile(next);
     setDateFormat('');
+    setMapping(null);
     setResult(null);
   }
 
@@ -69,6 +73,7 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
       setResult({ ok: true, text: answer.message });
       setFile(null);
       setDateFormat('');
+      setMapping(null);
       if (inputRef.current) inputRef.current.value = '';
       await Promise.all([utils.transactions.batches.invalidate(), utils.transactions.list.invalidate(), utils.categories.list.invalidate()]);
     } catch (error) {
@@ -109,17 +114,17 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
             ref={inputRef}
             id="csv-file"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.txt,.ofx,.qfx,.qif,.xml,text/csv"
             required
             hidden
             aria-label="CSV file"
             onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
           />
           <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} aria-describedby="csv-file-name">
-            Choose CSV file
+            Choose file
           </Button>
           <Typography id="csv-file-name" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} color={file ? 'text.primary' : 'text.secondary'}>
-            {file ? `${file.name} (${(file.size / 1024).toFixed(file.size < 10240 ? 1 : 0)} KB)` : 'No file chosen (or drop one here)'}
+            {file ? `${file.name} (${formatBytes(file.size)})` : 'No file chosen (or drop one here): CSV, OFX, QFX, QIF or CAMT.053'}
           </Typography>
         </Box>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -136,9 +141,9 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
             ))}
           </TextField>
           <TextField select required fullWidth label="Transaction Type" value={transactionType} onChange={(e) => setTransactionType(e.target.value)}>
-            {TRANSACTION_TYPES.map((type) => (
+            {IMPORT_TRANSACTION_TYPES.map((type) => (
               <MenuItem key={type} value={type}>
-                {type}
+                {type === 'auto' ? 'auto (credit in, debit or charge out)' : type}
               </MenuItem>
             ))}
           </TextField>
@@ -173,6 +178,8 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
         onDateFormatChange={setDateFormat}
         flipAmounts={flipAmounts}
         onFlipAmountsChange={setFlipAmounts}
+        mapping={mapping}
+        onMappingChange={setMapping}
       />
     </Paper>
   );

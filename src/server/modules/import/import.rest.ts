@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
-import { importFieldsSchema } from '../../../shared/schemas/import';
+import { IMPORT_FIELD_NAMES, importFieldsSchema } from '../../../shared/schemas/import';
 import { parseInput } from '../../http/validate';
-import { importCsv } from './import.service';
+import { importFile } from './import.service';
 
 interface UploadParts {
   bytes: Uint8Array | null;
@@ -10,29 +10,64 @@ interface UploadParts {
   fields: Record<string, string>;
 }
 
-/** Reads the whole multipart body; a file over the limit is a 413, never silently truncated. */
+const FIELDS_TEXT = `file, ${IMPORT_FIELD_NAMES.join(', ')}`;
+
+/** The multipart plugin's refusals, in words that say what to change (never "too large" for a count). */
+function uploadError(error: unknown, limitBytes: number): AppError {
+  const failure = error as { code?: string; statusCode?: number; message?: string };
+  switch (failure.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
+    case 'FST_FILES_LIMIT':
+      return new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('BAD_REQUEST', `This upload holds too many fields; it takes ${FIELDS_TEXT}`);
+    case 'FST_PROTO_VIOLATION':
+      return new AppError('BAD_REQUEST', `Unknown field name; the upload takes ${FIELDS_TEXT}`);
+    default:
+      if (failure.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
+      // busboy's own errors (no status): a body that is not well-formed multipart.
+      return new AppError('BAD_REQUEST', `The upload is not a well-formed multipart/form-data body${failure.message ? ` (${failure.message})` : ''}`);
+  }
+}
+
+/**
+ * Reads the whole multipart body: one file in `file`, the known fields once each. A file
+ * over the limit is a 413, never silently truncated; anything else unexpected is a 400 that
+ * says what was wrong.
+ */
 async function readUpload(request: FastifyRequest, limitBytes: number): Promise<UploadParts> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CSV as multipart/form-data with fields file, account and transactionType');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with fields file, account and transactionType');
   }
   const out: UploadParts = { bytes: null, fileName: null, fields: {} };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
+        if (part.fieldname !== 'file') {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', `Unexpected file in the field '${part.fieldname.slice(0, 40)}': send the statement in the field 'file'`);
+        }
+        if (out.bytes) {
+          part.file.resume();
+          throw new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
+        }
         const buffer = await part.toBuffer();
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
-        if (part.fieldname === 'file') {
-          out.bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-          out.fileName = part.filename || null;
-        }
+        out.bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+        out.fileName = part.filename || null;
       } else {
-        out.fields[part.fieldname] = String(part.value ?? '');
+        const name = part.fieldname;
+        if (!IMPORT_FIELD_NAMES.includes(name)) throw new AppError('BAD_REQUEST', `Unknown field '${name.slice(0, 40)}'; the upload takes ${FIELDS_TEXT}`);
+        if (name in out.fields) throw new AppError('BAD_REQUEST', `The field '${name}' is sent twice; send it once`);
+        if (part.valueTruncated) throw new AppError('BAD_REQUEST', `The field '${name}' is too long`);
+        out.fields[name] = String(part.value ?? '');
       }
     }
   } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 413) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
-    throw error;
+    if (error instanceof AppError) throw error;
+    throw uploadError(error, limitBytes);
   }
   return out;
 }
@@ -41,13 +76,13 @@ function tooLarge(limitBytes: number): string {
   return `The file is larger than the upload limit of ${(limitBytes / 1024 / 1024).toFixed(limitBytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
 }
 
-/** POST /api/upload: multipart file, account, transactionType (+ dateFormat, flipAmounts, dryRun). */
+/** POST /api/upload: multipart file, account, transactionType (+ dateFormat, flipAmounts, dryRun, mapping). */
 export async function importRest(app: FastifyInstance): Promise<void> {
   app.post('/upload', async (request, reply) => {
     const upload = await readUpload(request, app.config.uploadLimitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
-    if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a CSV file to upload');
-    const result = await importCsv(request.em, request.user.id, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
+    if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
+    const result = await importFile(request.em, request.user.id, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
     return reply.status(fields.dryRun || !result.batchId ? 200 : 201).send(result);
   });
 }

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import type BetterSqlite3 from 'better-sqlite3';
-import { dedupeKey, markDuplicatesSteps, readCsvAsync, runStepsAsync, type CsvReadFailure } from '../../../shared/csv';
+import { dedupeKey, markDuplicatesSteps, runStepsAsync, type CsvReadFailure, type CsvReadSuccess, type CsvRow, type StoredRows } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import type { ImportFields, ImportPreview, ImportResult } from '../../../shared/schemas/import';
+import { readImportAsync } from '../../../shared/import/read-file';
+import { autoTransactionType, type ImportFields, type ImportPreview, type ImportResult } from '../../../shared/schemas/import';
+import type { TransactionType } from '../../../shared/schemas/transactions';
+import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { selectRows } from '../transactions/transactions.query';
+import { putImportProfile, savedMappingOf } from './import-profile.service';
 
 export interface ImportInput extends ImportFields {
   bytes: Uint8Array;
@@ -14,21 +18,26 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
-/** Rows per multi-row INSERT statement (9 parameters each, far below SQLite's limit). */
+/** Rows per multi-row INSERT statement (10 parameters each, far below SQLite's limit). */
 const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 9;
+const PARAMS_PER_ROW = 10;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
   NOT_CSV: 'UNSUPPORTED_MEDIA_TYPE',
-  NO_HEADER: 'BAD_REQUEST',
-  NO_DATE_COLUMN: 'BAD_REQUEST',
-  NO_AMOUNT_COLUMN: 'BAD_REQUEST',
+  NO_HEADER: 'UNPROCESSABLE',
+  NO_DATE_COLUMN: 'UNPROCESSABLE',
+  NO_AMOUNT_COLUMN: 'UNPROCESSABLE',
+  NEEDS_MAPPING: 'UNPROCESSABLE',
+  BAD_MAPPING: 'UNPROCESSABLE',
   NO_ROWS: 'BAD_REQUEST',
   AMBIGUOUS_DATE: 'UNPROCESSABLE',
   UNKNOWN_DATE_FORMAT: 'BAD_REQUEST',
   BAD_DATE: 'UNPROCESSABLE',
   BAD_AMOUNT: 'UNPROCESSABLE',
+  TOO_MANY_COLUMNS: 'UNPROCESSABLE',
+  LINE_TOO_LONG: 'UNPROCESSABLE',
+  BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
 /** One import at a time: imports are long write transactions on one SQLite file. */
@@ -49,139 +58,191 @@ export function importMessage(imported: number, duplicates: number): string {
   return `Imported ${plural(imported, 'transaction')}${duplicates > 0 ? ` (${plural(duplicates, 'duplicate')} skipped)` : ''}`;
 }
 
+/** A dry run's first sentence: "Ready to import 9 transactions." */
+export function previewMessage(imported: number, duplicates: number): string {
+  return `Ready to import ${plural(imported, 'transaction')}${duplicates ? ` (${plural(duplicates, 'duplicate')} will be skipped)` : ''}.`;
+}
+
 /**
- * Reads a bank CSV and, unless it is a dry run, writes it as one batch in one database
- * transaction: all rows or none. Rows already stored in the account (same date, cents and
- * normalised description) are skipped, counted by occurrence.
+ * Reads a bank file (CSV, OFX/QFX, QIF, CAMT.053) and, unless it is a dry run, writes it as
+ * one batch in one database transaction: all rows or none. Rows already stored in the
+ * account are skipped, counted by occurrence (by bank id when the file has them).
  */
-export function importCsv(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+export function importFile(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   return serialized(() => runImport(em, userId, input));
 }
 
-async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
-  const account = await findAccountByName(em, userId, input.account);
+async function readFile(em: EntityManager, userId: number, account: Account, input: ImportInput): Promise<CsvReadSuccess> {
   const previous = await selectRows<{ date_format: string }>(
     em,
     'select date_format from batch where user_id = ? and account_id = ? and date_format is not null order by upload_date desc limit 1',
     [userId, account.id],
   );
+  const savedMapping = input.mapping ? null : await savedMappingOf(em, userId, account.id);
   // Read stepwise: the event loop keeps serving other requests during a large file.
-  const read = await readCsvAsync(
+  const read = await readImportAsync(
     input.bytes,
-    { dateFormat: input.dateFormat, preferredDateFormat: previous[0]?.date_format ?? null, flipAmounts: input.flipAmounts },
+    {
+      dateFormat: input.dateFormat,
+      preferredDateFormat: previous[0]?.date_format ?? null,
+      flipAmounts: input.flipAmounts,
+      mapping: input.mapping ?? null,
+      savedMapping,
+    },
     yieldToEventLoop,
   );
   if (!read.ok) throw new AppError(failureCodes[read.code], read.message, { code: read.code, ...(read.details ?? {}) });
+  return read;
+}
 
-  let minDate = read.rows[0].postDate;
-  let maxDate = minDate;
-  for (const row of read.rows) {
-    if (row.postDate < minDate) minDate = row.postDate;
-    if (row.postDate > maxDate) maxDate = row.postDate;
+function dateRange(rows: readonly CsvRow[]): [string, string] {
+  let min = rows[0].postDate;
+  let max = min;
+  for (const row of rows) {
+    if (row.postDate < min) min = row.postDate;
+    if (row.postDate > max) max = row.postDate;
   }
-  /**
-   * How many rows of each dedupe key the account already holds in the file's date range.
-   * Streams the rows on the transaction's own connection, pausing every CHUNK rows.
-   */
-  const existingCounts = async (db: BetterSqlite3.Database) => {
-    const stored = db
-      .prepare('select post_date, amount, description from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
-      .raw(true);
-    const counts = new Map<string, number>();
-    let seen = 0;
-    for (const [postDate, amount, description] of stored.iterate(userId, account.id, minDate, maxDate) as Iterable<[string, number, string]>) {
+  return [min, max];
+}
+
+/**
+ * What the account already holds in the file's date range (rows per dedupe key, all and
+ * without a bank id) and, when the file has bank ids, every stored one. Streams on the
+ * transaction's own connection, pausing every CHUNK rows.
+ */
+async function storedRows(db: BetterSqlite3.Database, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
+  const [minDate, maxDate] = dateRange(rows);
+  const stored = db
+    .prepare('select post_date, amount, description, fitid from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
+    .raw(true);
+  const all = new Map<string, number>();
+  const withoutFitid = new Map<string, number>();
+  let seen = 0;
+  for (const [postDate, amount, description, fitid] of stored.iterate(userId, accountId, minDate, maxDate) as Iterable<[string, number, string, string | null]>) {
+    if (++seen % CHUNK === 0) await yieldToEventLoop();
+    const key = dedupeKey(postDate, amount, description);
+    all.set(key, (all.get(key) ?? 0) + 1);
+    if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+  }
+  const fitids = new Set<string>();
+  if (rows.some((row) => row.fitid)) {
+    const ids = db.prepare('select fitid from `transaction` where user_id = ? and account_id = ? and fitid is not null').raw(true);
+    for (const [fitid] of ids.iterate(userId, accountId) as Iterable<[string]>) {
       if (++seen % CHUNK === 0) await yieldToEventLoop();
-      const key = dedupeKey(postDate, amount, description);
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      fitids.add(fitid);
     }
-    return counts;
-  };
-  const markDuplicates = async (existing: Map<string, number>) => runStepsAsync(markDuplicatesSteps(read.rows, existing), yieldToEventLoop);
+  }
+  return { all, withoutFitid, fitids };
+}
+
+async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+  const account = await findAccountByName(em, userId, input.account);
+  const read = await readFile(em, userId, account, input);
+  const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
+  const markDuplicates = async (db: BetterSqlite3.Database) =>
+    runStepsAsync(markDuplicatesSteps(read.rows, await storedRows(db, userId, account.id, read.rows)), yieldToEventLoop);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    const duplicates = await em.transactional(async (tem) => markDuplicates(await existingCounts(await connectionOf(tem))));
-    const duplicateCount = duplicates.filter(Boolean).length;
-    const imported = read.rows.length - duplicateCount;
-    return {
-      dryRun: true,
-      message: `Ready to import ${plural(imported, 'transaction')}${duplicateCount ? ` (${plural(duplicateCount, 'duplicate')} will be skipped)` : ''}`,
-      batchId: null,
-      imported,
-      duplicates: duplicateCount,
-      skipped: read.skipped.length,
-      warnings: read.warnings,
-      fileName: input.fileName,
-      encoding: read.encoding,
-      delimiter: read.delimiter,
-      headerLine: read.headerLine,
-      headers: read.headers,
-      columns: read.columns,
-      dateFormat: read.dateFormat,
-      dateFormatCandidates: read.dateFormatCandidates,
-      totalRows: read.rows.length,
-      // The first rows as they will be stored, plus (up to a limit) every duplicate: a
-      // 100,000-row file must not come back whole as JSON just to be previewed.
-      rows: previewRows(read.rows, duplicates),
-      skippedLines: read.skipped,
-    };
+    const duplicates = await em.transactional(async (tem) => markDuplicates(await connectionOf(tem)));
+    return preview(read, duplicates, input, typeOf);
   }
 
   return em.transactional(async (tem) => {
     const db = await connectionOf(tem);
-    const duplicates = await markDuplicates(await existingCounts(db));
+    const duplicates = await markDuplicates(db);
+    // A mapping chosen for this upload becomes the account's import profile.
+    if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
     const fresh = read.rows.filter((_, i) => !duplicates[i]);
     const duplicateCount = read.rows.length - fresh.length;
-    if (fresh.length === 0) {
-      // Nothing new: no empty batch is created.
-      return { message: importMessage(0, duplicateCount), batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
-    }
-    const categoryIds = await ensureCategories(
-      tem,
-      userId,
-      fresh.map((row) => row.category).filter((name): name is string => Boolean(name)),
-    );
-    const batchId = randomUUID();
-    const now = new Date().toISOString();
-    db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
-      batchId,
-      userId,
-      account.id,
-      now,
-      fresh.length,
-      input.fileName?.slice(0, 255) ?? null,
-      read.dateFormat,
-    );
-    // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
-    // statement per row; the tail of the file goes in with a statement sized to it.
-    const insertSql = (rows: number) =>
-      'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values ' +
-      Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?)').join(', ');
-    const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
-    const params: unknown[] = [];
-    const flush = () => {
-      const rows = params.length / PARAMS_PER_ROW;
-      if (rows === 0) return;
-      (rows === ROWS_PER_INSERT ? fullInsert : db.prepare(insertSql(rows))).run(params);
-      params.length = 0;
-    };
-    for (let i = 0; i < fresh.length; i += 1) {
-      const row = fresh[i];
-      const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
-      params.push(userId, account.id, categoryId, row.postDate, row.description, row.amount, input.transactionType, batchId, now);
-      if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
-      if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
-    }
-    flush();
-    return {
-      message: importMessage(fresh.length, duplicateCount),
-      batchId,
-      imported: fresh.length,
-      duplicates: duplicateCount,
-      skipped: read.skipped.length,
-      warnings: read.warnings,
-    };
+    const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
+    if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
+    const batchId = await insertBatch(tem, db, userId, account.id, fresh, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null, typeOf);
+    return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
+}
+
+function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: ImportInput, typeOf: (amount: number) => TransactionType): ImportPreview {
+  const duplicateCount = duplicates.filter(Boolean).length;
+  const imported = read.rows.length - duplicateCount;
+  return {
+    dryRun: true,
+    message: previewMessage(imported, duplicateCount),
+    batchId: null,
+    imported,
+    duplicates: duplicateCount,
+    skipped: read.skipped.length,
+    warnings: read.warnings,
+    fileName: input.fileName,
+    format: read.format,
+    encoding: read.encoding,
+    delimiter: read.delimiter,
+    headerLine: read.headerLine,
+    headers: read.headers,
+    columns: read.columns,
+    dateColumn: read.dateColumn,
+    dateFormat: read.dateFormat,
+    dateFormatCandidates: read.dateFormatCandidates,
+    notes: read.notes,
+    usedSavedMapping: read.usedSavedMapping,
+    mapping: read.mapping?.mapping ?? null,
+    ...(read.sample ? { sample: read.sample } : {}),
+    totalRows: read.rows.length,
+    // The first rows as they will be stored, plus (up to a limit) every duplicate: a
+    // 100,000-row file must not come back whole as JSON just to be previewed.
+    rows: previewRows(read.rows, duplicates).map(({ fitid: _fitid, ...row }) => ({ ...row, type: typeOf(row.amount) })),
+    skippedLines: read.skipped.slice(0, PREVIEW_ROW_LIMIT),
+  };
+}
+
+async function insertBatch(
+  tem: EntityManager,
+  db: BetterSqlite3.Database,
+  userId: number,
+  accountId: number,
+  fresh: readonly CsvRow[],
+  input: ImportInput,
+  dateFormat: string | null,
+  typeOf: (amount: number) => TransactionType,
+): Promise<string> {
+  const categoryIds = await ensureCategories(
+    tem,
+    userId,
+    fresh.map((row) => row.category).filter((name): name is string => Boolean(name)),
+  );
+  const batchId = randomUUID();
+  const now = new Date().toISOString();
+  db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
+    batchId,
+    userId,
+    accountId,
+    now,
+    fresh.length,
+    input.fileName?.slice(0, 255) ?? null,
+    dateFormat,
+  );
+  // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
+  // statement per row; the tail of the file goes in with a statement sized to it.
+  const insertSql = (rows: number) =>
+    'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
+    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
+  const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
+  const params: unknown[] = [];
+  const flush = () => {
+    const rows = params.length / PARAMS_PER_ROW;
+    if (rows === 0) return;
+    (rows === ROWS_PER_INSERT ? fullInsert : db.prepare(insertSql(rows))).run(params);
+    params.length = 0;
+  };
+  for (let i = 0; i < fresh.length; i += 1) {
+    const row = fresh[i];
+    const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
+    params.push(userId, accountId, categoryId, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now);
+    if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
+    if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
+  }
+  flush();
+  return batchId;
 }
 
 /** The better-sqlite3 handle a transaction runs on (for prepared inserts and streamed reads). */

@@ -20,6 +20,8 @@ export class Transaction {
   parent?: Transaction | null;
   splitNote?: string | null;
   batch?: Batch | null;
+  /** The bank's own id of an imported statement row (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
+  fitid?: string | null;
   createdAt!: string;
 }
 
@@ -41,6 +43,7 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     parent: { kind: 'm:1', entity: () => Transaction, nullable: true, deleteRule: 'cascade', index: true },
     splitNote: { type: 'text', nullable: true },
     batch: { kind: 'm:1', entity: () => Batch, nullable: true, deleteRule: 'cascade', index: true },
+    fitid: { type: 'string', length: 255, nullable: true },
     createdAt: { type: 'string', length: 32 },
   },
   indexes: [

@@ -1,0 +1,36 @@
+/**
+ * A transaction's description from its parts: who the money went to (or came from), then
+ * ` — ` and the purpose, reference or memo when that adds something. One rule for every
+ * format (CSV counterparty columns, OFX NAME/MEMO, QIF P/M, CAMT party/Ustrd).
+ */
+import { squashSpaces } from './finish';
+
+export const DESCRIPTION_SEPARATOR = ' — ';
+
+const fold = (text: string) => text.toLowerCase();
+
+/**
+ * - second empty, or equal to the first: first
+ * - first empty: second
+ * - second starts with the first (a name that is a truncation of the memo): second
+ * - second contained in the first: first
+ * - otherwise: first — second
+ */
+export function joinDescription(first: string, second: string): string {
+  const a = squashSpaces(first);
+  const b = squashSpaces(second);
+  if (!b) return a;
+  if (!a) return b;
+  const fa = fold(a);
+  const fb = fold(b);
+  if (fa === fb || fa.includes(fb)) return a;
+  if (fb.startsWith(fa)) return b;
+  return `${a}${DESCRIPTION_SEPARATOR}${b}`;
+}
+
+/** An IBAN, BBAN or card/account number: never a counterparty's name. */
+const ACCOUNT_NUMBER = /^(?:[A-Z]{2}\d{2}[A-Z0-9 ]{8,32}|[\d\s./*x-]{4,34})$/i;
+
+export function isAccountNumber(text: string): boolean {
+  return ACCOUNT_NUMBER.test(text.trim()) && /\d/.test(text);
+}

@@ -1,0 +1,95 @@
+/**
+ * The checks every reader's rows pass before they are answered (CSV and statements alike):
+ * no control characters stored, amounts within MAX_AMOUNT_CENTS, descriptions within
+ * DESCRIPTION_MAX_LENGTH (shortened with a warning), and a warning when a file mixes
+ * currencies.
+ */
+import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS } from '../limits';
+import { runSteps, type Steps } from './steps';
+import { RECORDS_PER_STEP } from './tokenize';
+import { fail, type CsvReadFailure, type CsvRow, type SkippedLine } from './types';
+
+/** C0 controls except tab/line breaks, DEL and C1 controls: never part of a stored text. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL.test(text);
+}
+
+/** Text safe to show back (a skipped line's text): control characters as U+FFFD. */
+export function visibleText(text: string, max = 200): string {
+  const cut = text.slice(0, max);
+  return CONTROL.test(cut) ? cut.replace(CONTROL_ALL, '\ufffd') : cut;
+}
+
+/** Lines listed in one warning at most; the rest are counted. */
+const LISTED = 10;
+
+export function lineList(lines: readonly number[]): string {
+  const shown = lines.slice(0, LISTED).join(', ');
+  return lines.length > LISTED ? `${shown} and ${lines.length - LISTED} more` : shown;
+}
+
+const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
+
+/** Collapses whitespace runs (tabs, line breaks) to single spaces and trims. */
+export function squashSpaces(text: string): string {
+  return /\s\s|[\t\n\r\v\f]|^\s|\s$/.test(text) ? text.replace(/\s+/g, ' ').trim() : text;
+}
+
+export interface FinishedRows {
+  rows: CsvRow[];
+  skipped: SkippedLine[];
+  warnings: string[];
+}
+
+export function* finishRowsSteps(raw: readonly CsvRow[], lineTexts: (line: number) => string): Steps<FinishedRows | CsvReadFailure> {
+  const rows: CsvRow[] = [];
+  const skipped: SkippedLine[] = [];
+  const warnings: string[] = [];
+  const controlLines: number[] = [];
+  const shortened: number[] = [];
+  const currencies = new Map<string, number>();
+  for (let i = 0; i < raw.length; i += 1) {
+    if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
+    const row = raw[i];
+    if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
+      return fail('BAD_AMOUNT', `Line ${row.line}: the amount is larger than the largest amount allowed (${(MAX_AMOUNT_CENTS / 100).toLocaleString('en-US')}.00).`, {
+        line: row.line,
+      });
+    }
+    if (CONTROL.test(row.description) || (row.category !== null && CONTROL.test(row.category)) || (row.fitid && CONTROL.test(row.fitid))) {
+      controlLines.push(row.line);
+      skipped.push({ line: row.line, text: visibleText(lineTexts(row.line)), reason: 'contains control characters' });
+      continue;
+    }
+    let description = row.description;
+    if (description.length > DESCRIPTION_MAX_LENGTH) {
+      description = description.slice(0, DESCRIPTION_MAX_LENGTH).trimEnd();
+      shortened.push(row.line);
+    }
+    const category = row.category ? row.category.slice(0, 255).trim() || null : null;
+    if (row.currency) currencies.set(row.currency, (currencies.get(row.currency) ?? 0) + 1);
+    rows.push(description === row.description && category === row.category ? row : { ...row, description, category });
+  }
+  if (controlLines.length > 0) {
+    warnings.push(
+      `${plural(controlLines.length, 'line')} ${controlLines.length === 1 ? 'contains' : 'contain'} control characters (such as NUL) and ${controlLines.length === 1 ? 'was' : 'were'} skipped: line ${lineList(controlLines)}.`,
+    );
+  }
+  if (shortened.length > 0) {
+    warnings.push(
+      `${plural(shortened.length, 'description')} longer than ${DESCRIPTION_MAX_LENGTH} characters ${shortened.length === 1 ? 'was' : 'were'} shortened: line ${lineList(shortened)}.`,
+    );
+  }
+  if (currencies.size > 1) {
+    const parts = [...currencies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} (${plural(n, 'row')})`);
+    warnings.push(`This file mixes ${currencies.size} currencies: ${parts.join(', ')}. Amounts are imported as they are, without conversion.`);
+  }
+  return { rows, skipped, warnings };
+}
+
+export function finishRows(raw: readonly CsvRow[], lineTexts: (line: number) => string = () => ''): FinishedRows | CsvReadFailure {
+  return runSteps(finishRowsSteps(raw, lineTexts));
+}

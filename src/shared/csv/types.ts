@@ -1,0 +1,118 @@
+/** Shapes every reader (CSV, OFX/QFX, QIF, CAMT.053) answers in, so one pipeline imports them all. */
+import type { ColumnAssignment } from './columns';
+
+export type ImportFormat = 'csv' | 'ofx' | 'qif' | 'camt053';
+
+/**
+ * Which column holds what, chosen by a person for a file the engine cannot read by itself
+ * (or saved as an account's import profile). Column indexes start at 0.
+ */
+export interface ColumnMapping {
+  /** The table's first line is a header (skipped), not a transaction. */
+  header: boolean;
+  date: number;
+  /** Joined in this order with spaces. */
+  description: number[];
+  amount?: number;
+  debit?: number;
+  credit?: number;
+  category?: number;
+  dateFormat?: string;
+}
+
+export interface ReadOptions {
+  /** Overrides detection, e.g. 'DD/MM/YYYY'. */
+  dateFormat?: string | null;
+  /** The format this account's last import used; settles day/month ambiguity. */
+  preferredDateFormat?: string | null;
+  /** Negates amounts of a single signed column (card exports showing charges as positive). */
+  flipAmounts?: boolean;
+  /** A person's (or the account's saved) column mapping; CSV only. */
+  mapping?: ColumnMapping | null;
+  /** The saved mapping: used when the file has the shape it was made for. */
+  savedMapping?: SavedMapping | null;
+}
+
+/** A mapping with the shape of the file it was made for. */
+export interface SavedMapping {
+  mapping: ColumnMapping;
+  /** Number of columns of the table. */
+  columnCount: number;
+  /** The header cells when `mapping.header`, else []. */
+  headers: string[];
+}
+
+export interface CsvRow {
+  /** 1-based physical line where the record starts. */
+  line: number;
+  postDate: string;
+  /** Integer cents; negative is money out. */
+  amount: number;
+  description: string;
+  category: string | null;
+  /** ISO currency code when the file names one per row. */
+  currency?: string | null;
+  /** The bank's own id of the transaction (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
+  fitid?: string | null;
+}
+
+export interface SkippedLine {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+export interface CsvReadSuccess {
+  ok: true;
+  format: ImportFormat;
+  encoding: string;
+  delimiter: string;
+  headerLine: number;
+  headers: string[];
+  columns: ColumnAssignment[];
+  /** The header of the column dates were read from ('' for an unnamed one), or the statement field. */
+  dateColumn: string;
+  dateFormat: string;
+  dateFormatCandidates: string[];
+  rows: CsvRow[];
+  skipped: SkippedLine[];
+  warnings: string[];
+  /** How the file was read, worth saying in a preview (e.g. how unmarked amounts were signed). */
+  notes: string[];
+  /** The mapping the file was read with (a given or saved one), else null. */
+  mapping: SavedMapping | null;
+  /** True when the account's saved mapping was used. */
+  usedSavedMapping: boolean;
+  /** The first rows of the table when a mapping was used, so a person can change it. */
+  sample?: string[][];
+}
+
+export type CsvErrorCode =
+  | 'EMPTY'
+  | 'NOT_CSV'
+  | 'NO_HEADER'
+  | 'NO_DATE_COLUMN'
+  | 'NO_AMOUNT_COLUMN'
+  | 'NEEDS_MAPPING'
+  | 'BAD_MAPPING'
+  | 'NO_ROWS'
+  | 'AMBIGUOUS_DATE'
+  | 'UNKNOWN_DATE_FORMAT'
+  | 'BAD_DATE'
+  | 'BAD_AMOUNT'
+  | 'TOO_MANY_COLUMNS'
+  | 'LINE_TOO_LONG'
+  | 'BAD_STATEMENT';
+
+export interface CsvReadFailure {
+  ok: false;
+  code: CsvErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export type CsvReadResult = CsvReadSuccess | CsvReadFailure;
+
+export function fail(code: CsvErrorCode, message: string, details?: Record<string, unknown>): CsvReadFailure {
+  return { ok: false, code, message, ...(details ? { details } : {}) };
+}

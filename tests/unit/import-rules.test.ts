@@ -1,0 +1,192 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assignColumns, joinDescription, normalizeHeader, readCsv, type CsvReadSuccess } from '../../src/shared/csv';
+import { readImport } from '../../src/shared/import/read-file';
+import { autoTransactionType } from '../../src/shared/schemas/import';
+
+/** Table-driven tests of the import rules of issue 14, each over files written in the style it names. */
+const ok = (text: string | Uint8Array, options = {}): CsvReadSuccess => {
+  const result = readImport(text, options);
+  if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
+  return result;
+};
+const rowsOf = (result: CsvReadSuccess) => result.rows.map((r) => [r.postDate, r.amount, r.description]);
+
+describe('1. header names in any spelling', () => {
+  it.each([
+    ['PostedDate', 'posted date'],
+    ['TransactionAmount', 'transaction amount'],
+    ['Amount (USD)', 'amount'],
+    ['Betrag [EUR]', 'betrag'],
+    ['Debits(-)', 'debits'],
+    ['Amount (fee)', 'amount fee'],
+    ['Auftraggeber / Empfänger', 'auftraggeber/empfanger'],
+    ['BOOKING_DATE', 'booking date'],
+  ])('%s reads as %s', (header, normal) => {
+    expect(normalizeHeader(header)).toBe(normal);
+  });
+
+  it.each([
+    [['PostedDate', 'Payee', 'TransactionAmount'], ['date', 'counterparty', 'amount']],
+    [['Booking Date', 'Value Date', 'Text', 'Amount (EUR)'], ['date', 'description', 'amount']],
+    [['StartedDate', 'CompletedDate', 'Description', 'Amount', 'Fee', 'Currency'], ['date', 'description', 'amount', 'currency']],
+    [['Value date', 'Transaction date', 'Narrative', 'Debit Amount (GBP)', 'Credit Amount (GBP)'], ['date', 'description', 'debit', 'credit']],
+    [['Settlement Date', 'Trade Date', 'Details', 'Net Amount'], ['date', 'description', 'amount']],
+    [['Datum', 'Valutadatum', 'Buchungstag', 'Betrag'], ['date', 'amount']],
+  ])('%j', (headers, roles) => {
+    expect(assignColumns(headers).map((c) => c.role)).toEqual(roles);
+  });
+
+  it.each([
+    ['Value Date,Booking Date,Text,Amount\n02.01.2024,31.12.2023,Shop,-1,00\n', 'Booking Date', '2023-12-31'],
+    ['CompletedDate,StartedDate,Description,Amount\n2024-01-03,2024-01-01,Shop,-1.00\n', 'StartedDate', '2024-01-01'],
+    ['Settlement date;Transaction date;Details;Amount\n03/01/2024;01/01/2024;Shop;-1,00\n04/01/2024;02/01/2024;Shop;-1,00\n15/01/2024;13/01/2024;Shop;-1,00\n', 'Transaction date', '2024-01-01'],
+  ])('prefers the booking or transaction date and says which: %#', (file, column, first) => {
+    const result = ok(file);
+    expect(result.dateColumn).toBe(column);
+    expect(result.rows[0].postDate).toBe(first);
+  });
+});
+
+describe('2. who the money went to', () => {
+  it.each([
+    ['counterparty then purpose', 'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd,Invoice 42,-10.00\n', 'ACME Ltd — Invoice 42'],
+    ['purpose equal to the counterparty', 'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd,acme ltd,-10.00\n', 'ACME Ltd'],
+    ['purpose contained in the counterparty', 'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd London,London,-10.00\n', 'ACME Ltd London'],
+    ['German counterparty and purpose', 'Buchungstag;Auftraggeber/Empfänger;Verwendungszweck;Betrag\n01.01.2024;Stadtwerke;Strom Januar;-50,00\n', 'Stadtwerke — Strom Januar'],
+    ['Dutch counterparty', 'Datum;Tegenrekeninghouder;Omschrijving;Bedrag\n01-01-2024;Jan Jansen;Huur;-500,00\n', 'Jan Jansen — Huur'],
+    ['French counterparty', 'Date;Nom du tiers;Libellé;Montant\n01/01/2024;EDF;Facture;-50,00\n', 'EDF — Facture'],
+    ['an IBAN is not a name', 'Date,Counterparty,Name,Description,Amount\n2024-01-01,NL91ABNA0417164300,Bob,Lunch,-5.00\n', 'Bob — Lunch'],
+  ])('%s', (_label, file, description) => {
+    expect(ok(file).rows[0].description).toBe(description);
+  });
+
+  it('takes the recipient for money out and the payer for money in, never the holder', () => {
+    const file = 'Date,Note,From,To,Amount\n2024-01-01,Tutoring,Me Holder,Tom,-20.00\n2024-01-02,Rent,Sally,Me Holder,500.00\n';
+    expect(ok(file).rows.map((r) => r.description)).toEqual(['Tom — Tutoring', 'Sally — Rent']);
+  });
+
+  it('never uses a column holding the same text on every row', () => {
+    const file = 'Date,Product,Description,Details,Amount\n2024-01-01,Current,Main account,Coffee,-1.00\n2024-01-02,Current,Main account,Tea,-2.00\n2024-01-03,Current,Main account,Cake,-3.00\n';
+    const result = ok(file);
+    expect(result.rows.map((r) => r.description)).toEqual(['Coffee', 'Tea', 'Cake']);
+    expect(result.notes.join(' ')).toContain("'Description'");
+  });
+});
+
+describe('3. sign markers on only some rows', () => {
+  it.each([
+    ['CR in an unnamed column (card statement)', 'Date,Description,Amount,\n01-Mar-2024,Shop,£9.99,\n02-Mar-2024,Payment,£100.00,CR\n03-Mar-2024,Cafe,£3.50,\n', [-999, 10000, -350]],
+    ['CR suffix in the amount', 'Date,Description,Amount\n2024-03-01,Shop,9.99\n2024-03-02,Payment,100.00 CR\n', [-999, 10000]],
+    ['DR marks on a savings export', 'Date,Description,Amount,Type\n2024-03-01,Interest,1.00,\n2024-03-02,Fee,2.00,DR\n', [100, -200]],
+    ['Af/Bij on every row stays as marked', 'Datum;Omschrijving;Af Bij;Bedrag\n14-03-2024;a;Af;1,00\n15-03-2024;b;Bij;2,00\n', [-100, 200]],
+  ])('%s', (_label, file, amounts) => {
+    const result = ok(file);
+    expect(result.rows.map((r) => r.amount)).toEqual(amounts);
+  });
+
+  it('says so in the preview notes, and the flip switch does not undo it', () => {
+    const file = 'Date,Description,Amount,\n01-Mar-2024,Shop,£9.99,\n02-Mar-2024,Payment,£100.00,CR\n';
+    expect(ok(file).notes.join(' ')).toContain('unmarked rows were read as money out');
+    expect(ok(file, { flipAmounts: true }).rows.map((r) => r.amount)).toEqual([-999, 10000]);
+  });
+});
+
+describe('4. preambles', () => {
+  it.each([
+    ['key-value lines with colons', 'Account:,12345678\nCurrency:,EUR\nPeriod:,01.01.2024 - 31.01.2024\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
+    ['a key-value line that names a date and an amount', 'Date: 2024-01-31;Amount: 100,00\n\nDatum;Omschrijving;Bedrag\n2024-01-05;Shop;-1,00\n', 3],
+    ['a title and a disclaimer', '"Statement for account 1234, amounts in USD"\nThis export is provided as is.\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 3],
+    ['a header-like line not followed by rows', 'Date,Amount\nsummary,only\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
+  ])('%s', (_label, file, headerLine) => {
+    const result = ok(file);
+    expect(result.headerLine).toBe(headerLine);
+    expect(result.rows.map((r) => [r.postDate, r.amount])).toEqual([['2024-01-05', -100]]);
+  });
+});
+
+describe('5. headerless files and columns it cannot name', () => {
+  const headerless = '2024-01-05;Bakery;-3,20\n2024-01-06;Employer;2500,00\n';
+  it('asks for a mapping with the first rows and a suggestion', () => {
+    expect(readCsv(headerless)).toMatchObject({
+      ok: false,
+      code: 'NEEDS_MAPPING',
+      details: { needsMapping: true, sample: [['2024-01-05', 'Bakery', '-3,20'], ['2024-01-06', 'Employer', '2500,00']], suggestedMapping: { header: false, date: 0, amount: 2, description: [1] } },
+    });
+  });
+  it.each([
+    ['amount', { header: false, date: 0, description: [1], amount: 2 }, headerless, [['2024-01-05', -320, 'Bakery'], ['2024-01-06', 250000, 'Employer']]],
+    ['debit and credit', { header: true, date: 1, description: [0, 4], debit: 2, credit: 3 }, 'Wer,Wann,Aus,Ein,Was\nShop,2024-01-05,3.20,,Bread\nWork,2024-01-06,,100,Pay\n', [['2024-01-05', -320, 'Shop Bread'], ['2024-01-06', 10000, 'Work Pay']]],
+    ['a date format', { header: false, date: 0, description: [1], amount: 2, dateFormat: 'MM/DD/YYYY' }, '01/02/2024,a,1.00\n03/04/2024,b,2.00\n', [['2024-01-02', 100, 'a'], ['2024-03-04', 200, 'b']]],
+  ])('reads with a mapping of %s', (_label, mapping, file, rows) => {
+    const result = ok(file, { mapping });
+    expect(rowsOf(result)).toEqual(rows);
+    expect(result.mapping?.mapping).toEqual(mapping);
+  });
+  it('uses a saved mapping only for a file of the same shape', () => {
+    const saved = { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: [] };
+    expect(ok(headerless, { savedMapping: saved }).usedSavedMapping).toBe(true);
+    expect(ok('Date,Description,Amount,Category\n2024-01-01,a,1.00,x\n', { savedMapping: saved }).usedSavedMapping).toBe(false);
+  });
+});
+
+describe('6. type per row (auto)', () => {
+  it.each([
+    [500, 'checking', 'credit'],
+    [-500, 'checking', 'debit'],
+    [-500, 'savings', 'debit'],
+    [-500, 'credit', 'charge'],
+    [500, 'credit', 'credit'],
+  ])('%d on %s is %s', (amount, accountType, type) => {
+    expect(autoTransactionType(amount, accountType)).toBe(type);
+  });
+});
+
+describe('7. currencies', () => {
+  it('warns naming each currency and its rows', () => {
+    const file = 'Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n2024-01-02,b,-2.00,USD\n2024-01-03,c,-3.00,EUR\n';
+    expect(ok(file).warnings).toContain('This file mixes 2 currencies: EUR (2 rows), USD (1 row). Amounts are imported as they are, without conversion.');
+    expect(ok('Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n').warnings).toEqual([]);
+  });
+});
+
+describe('the description joining rule', () => {
+  it.each([
+    ['ACME', '', 'ACME'],
+    ['', 'Memo', 'Memo'],
+    ['ACME', 'ACME', 'ACME'],
+    ['ACH Debit PUGET SOUND', 'ACH Debit PUGET SOUND ENER BILLPAY', 'ACH Debit PUGET SOUND ENER BILLPAY'],
+    ['PAYMENT - THANK YOU', 'THANK YOU', 'PAYMENT - THANK YOU'],
+    ['Shop', 'Invoice 1', 'Shop — Invoice 1'],
+  ])('%j + %j', (a, b, joined) => {
+    expect(joinDescription(a, b)).toBe(joined);
+  });
+});
+
+describe('round trips: random transactions written as OFX, QIF and CAMT.053 read back the same', () => {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${pad(Math.abs(cents) % 100)}`;
+  const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const tx = fc.record({
+    y: fc.integer({ min: 1990, max: 2060 }),
+    m: fc.integer({ min: 1, max: 12 }),
+    d: fc.integer({ min: 13, max: 28 }),
+    cents: fc.integer({ min: -10_000_000, max: 10_000_000 }).filter((c) => c !== 0),
+    name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9 .&'-]{0,20}[A-Za-z0-9]$/),
+  });
+  const writers: [string, (rows: { y: number; m: number; d: number; cents: number; name: string }[]) => string][] = [
+    ['OFX 1.x SGML', (rows) => `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKTRANLIST>${rows.map((r, i) => `<STMTTRN><DTPOSTED>${r.y}${pad(r.m)}${pad(r.d)}<TRNAMT>${money(r.cents)}<FITID>${i}<NAME>${xml(r.name)}</STMTTRN>`).join('\n')}</BANKTRANLIST></OFX>`],
+    ['OFX 2.x XML', (rows) => `<?xml version="1.0"?><?OFX OFXHEADER="200"?><OFX><BANKTRANLIST>${rows.map((r, i) => `<STMTTRN><DTPOSTED>${r.y}${pad(r.m)}${pad(r.d)}000000</DTPOSTED><TRNAMT>${money(r.cents)}</TRNAMT><FITID>${i}</FITID><MEMO>${xml(r.name)}</MEMO></STMTTRN>`).join('')}</BANKTRANLIST></OFX>`],
+    ['QIF', (rows) => `!Type:Bank\n${rows.map((r) => `D${pad(r.d)}/${pad(r.m)}/${r.y}\nT${money(r.cents)}\nP${r.name}\n^`).join('\n')}\n`],
+    ['CAMT.053', (rows) => `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>${rows.map((r) => `<Ntry><Amt Ccy="EUR">${money(Math.abs(r.cents))}</Amt><CdtDbtInd>${r.cents < 0 ? 'DBIT' : 'CRDT'}</CdtDbtInd><BookgDt><Dt>${r.y}-${pad(r.m)}-${pad(r.d)}</Dt></BookgDt><NtryDtls><TxDtls><RmtInf><Ustrd>${xml(r.name)}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`).join('')}</Stmt></BkToCstmrStmt></Document>`],
+  ];
+  it.each(writers)('%s', (_name, write) => {
+    fc.assert(
+      fc.property(fc.array(tx, { minLength: 1, maxLength: 20 }), (rows) => {
+        const result = ok(write(rows));
+        expect(rowsOf(result)).toEqual(rows.map((r) => [`${r.y}-${pad(r.m)}-${pad(r.d)}`, r.cents, r.name.replace(/\s+/g, ' ').trim()]));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
