@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { AppConfig } from './config/config';
 import { databaseAnswers, openDatabase } from './db/database';
 import { registerClient } from './http/client';
+import { redactAccessToken } from './http/download';
 import { registerErrorHandling } from './http/errors';
 import { loadSigningSecret } from './http/secret';
 import { apiRoutes } from './http/api';
@@ -29,6 +30,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Download links may carry the session's access token in the query (see http/download.ts).
+      serializers: { req: (req) => ({ method: req.method, url: redactAccessToken(req.url), host: req.host, remoteAddress: req.ip }) },
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,

@@ -2,6 +2,7 @@ import { accountRoutes } from '../modules/accounts/accounts.rest';
 import { budgetRoutes } from '../modules/budgets/budgets.rest';
 import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
+import { reportRoutes } from '../modules/reports/reports.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
 import type { RestRoute } from './rest-route';
 
@@ -12,4 +13,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...accountRoutes,
   ...budgetRoutes,
   ...envelopeRoutes,
+  ...reportRoutes,
 ];

@@ -44,7 +44,9 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     createdAt: { type: 'string', length: 32 },
   },
   indexes: [
-    { name: 'transaction_user_post_date_index', properties: ['user', 'postDate'] },
+    // Serves every dated search of a user, and covers the monthly report (grouped by date and
+    // category over counted rows, optionally one account) without reading the table.
+    { name: 'transaction_user_post_date_covering_index', properties: ['user', 'postDate', 'category', 'isSplit', 'amount', 'account'] },
     { name: 'transaction_account_post_date_amount_index', properties: ['account', 'postDate', 'amount'] },
   ],
 });
