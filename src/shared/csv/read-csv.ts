@@ -7,6 +7,7 @@ import { parseAmountCell } from './amounts';
 import { assignColumns, hasAmountColumn, indicatorSign, looksLikeHeader, type ColumnAssignment } from './columns';
 import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith, type DateFormat } from './dates';
 import { decodeCsvBytes } from './encoding';
+import { unguardFormula } from './formula';
 import { runSteps, runStepsAsync, type Steps } from './steps';
 import { detectDelimiter, isBlankRecord, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
 
@@ -149,6 +150,8 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
   const descriptionCols = columns.filter((c) => c.role === 'description').map((c) => c.index);
   const fallbackCols = columns.filter((c) => c.role === 'description-fallback').map((c) => c.index);
   const cell = (r: CsvRecord, i: number | undefined) => (i === undefined ? '' : (r.cells[i] ?? '').trim());
+  // Text cells lose the apostrophe a formula guard put in front (our own CSV export writes them).
+  const textCell = (r: CsvRecord, i: number | undefined) => unguardFormula(cell(r, i));
 
   const skipped: SkippedLine[] = records
     .slice(0, headerIndex)
@@ -270,8 +273,8 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
         explicit = true;
       }
     }
-    let description = descriptionCols.map((i) => cell(r, i)).filter(Boolean).join(' ');
-    if (!description) description = fallbackCols.map((i) => cell(r, i)).filter(Boolean).join(' ');
+    let description = descriptionCols.map((i) => textCell(r, i)).filter(Boolean).join(' ');
+    if (!description) description = fallbackCols.map((i) => textCell(r, i)).filter(Boolean).join(' ');
     const extra = continuation.get(r);
     if (extra) description = [description, ...extra].filter(Boolean).join(' ');
     if (/\s\s|[\t\n\r]/.test(description)) description = description.replace(/\s+/g, ' ');
@@ -287,7 +290,7 @@ function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<
     }
     if (flip && !explicit) cents = -cents;
     if (!Number.isSafeInteger(cents)) return fail('BAD_AMOUNT', `Line ${r.line}: the amount is out of range.`, { line: r.line });
-    const category = cell(r, categoryCol) || null;
+    const category = textCell(r, categoryCol) || null;
     rows.push({ line: r.line, postDate, amount: cents === 0 ? 0 : cents, description, category });
   }
   if (rows.length === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
