@@ -3,6 +3,7 @@ import { budgetRoutes } from '../modules/budgets/budgets.rest';
 import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
+import { userDataRoutes } from '../modules/user-data/user-data.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
 import type { RestRoute } from './rest-route';
 
@@ -14,4 +15,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...budgetRoutes,
   ...envelopeRoutes,
   ...reportRoutes,
+  ...userDataRoutes,
 ];
