@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config/config';
+import { registerBackups } from './db/backup-scheduler';
 import { databaseAnswers, openDatabase } from './db/database';
 import { registerClient } from './http/client';
 import { redactAccessToken } from './http/download';
@@ -45,6 +46,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     await orm.close(true);
   });
+  registerBackups(app);
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', async (request) => {
     request.em = orm.em.fork();
