@@ -28,7 +28,7 @@ export function ormOptions(databaseFile: string, debug = false): Options {
           connection.pragma('busy_timeout = 5000');
           // A 32 MB page cache (default 2 MB): years of history read back without going to the file.
           connection.pragma('cache_size = -32000');
-          // fold(), payee_name(), payee_key(): see sql-dialect.ts.
+          // fold() and payee_key(): see sql-dialect.ts.
           registerSqlFunctions(connection);
           done(null, connection);
         } catch (error) {

@@ -1,9 +1,9 @@
 /**
  * Payees: transaction descriptions normalised so that one merchant's rows group together
  * ("TESCO STORES 3456" and "Tesco Stores 1234" are both the payee "tesco stores"), for the
- * top-payees report and the Transactions screen's payee filter. The server evaluates
- * `payeeName` and `payeeKey` inside SQL (functions registered on each connection), so a
- * group and a filter always agree.
+ * top-payees report and the Transactions screen's payee filter. The report folds the
+ * distinct descriptions SQL sums up with these functions; the search filter runs `payeeKey`
+ * inside SQL (a function registered on each connection), so a group and a filter agree.
  */
 
 /**

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import type { MonthlyAggregate } from '../../../shared/reports';
 import { selectRows } from '../transactions/transactions.query';
-import { countedRowSql, monthSql, payeeNameSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { countedRowSql, monthSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
 
 /**
  * Report figures aggregated in SQL over counted rows (countedRowSql), never loaded row by
- * row. The monthly sums group by day and category first, which the (user, date, category,
+ * row. Plain SQL both SQLite and PostgreSQL run. The monthly sums group by day and category first, which the (user, date, category,
  * split, amount, account) index delivers already in order, then fold the days into months:
  * far cheaper than sorting every row by month.
  */
@@ -33,20 +33,23 @@ export async function selectMonthlyAggregates(
   return rows.map((row) => ({ month: row.month, category: row.category, moneyIn: row.money_in, moneyOut: row.money_out }));
 }
 
-/** Counted rows grouped by payee name (the payee key is derived from the name: payeeKey is idempotent). */
-export async function selectPayeeGroups(
+/**
+ * Counted rows grouped by their exact description (plain SQL, no per-row function); the
+ * service folds descriptions into payees, which are far fewer than rows.
+ */
+export async function selectDescriptionGroups(
   em: EntityManager,
   userId: number,
   startDate: string,
   endDate: string,
   accountId: number | null,
-): Promise<{ name: string; count: number; total: number }[]> {
+): Promise<{ description: string; count: number; total: number }[]> {
   return selectRows(
     em,
-    `select ${payeeNameSql('t.description')} as name, count(*) as count, sum(t.amount) as total
+    `select t.description, count(*) as count, sum(t.amount) as total
        from ${TRANSACTION_TABLE} t
       where t.user_id = ? and t.post_date >= ? and t.post_date <= ? and ${countedRowSql('t')}${accountId === null ? '' : ' and t.account_id = ?'}
-      group by ${payeeNameSql('t.description')}`,
+      group by t.description`,
     accountId === null ? [userId, startDate, endDate] : [userId, startDate, endDate, accountId],
   );
 }

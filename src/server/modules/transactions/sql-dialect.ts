@@ -3,15 +3,14 @@
  * port changes this file (and the functions it registers) rather than every query:
  * - the quoted table name (`transaction` is a keyword; PostgreSQL quotes with ");
  * - the month of a `YYYY-MM-DD` text date;
- * - fold(), payee_name() and payee_key(): JavaScript functions registered on each SQLite
- *   connection (PostgreSQL: lower(normalize(...)) and an SQL or PL/pgSQL function, or stored
- *   generated columns);
+ * - fold() and payee_key(): JavaScript functions registered on each SQLite connection
+ *   (PostgreSQL: lower(normalize(...)), and a PL/pgSQL function or a stored generated column);
  * - the counted-row rule as SQL.
  * The queries themselves stick to SQL both databases speak (CASE, COALESCE, GROUP BY,
  * sub-selects, LIMIT).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { payeeName } from '../../../shared/reports/payees';
+import { payeeKey } from '../../../shared/reports/payees';
 
 /** The transaction table, quoted. */
 export const TRANSACTION_TABLE = '`transaction`';
@@ -34,11 +33,6 @@ export function foldSql(expression: string): string {
   return `fold(${expression})`;
 }
 
-/** The payee name of a description (payeeName in src/shared/reports/payees.ts). */
-export function payeeNameSql(expression: string): string {
-  return `payee_name(${expression})`;
-}
-
 /** The payee key of a description (payeeKey in src/shared/reports/payees.ts). */
 export function payeeKeySql(expression: string): string {
   return `payee_key(${expression})`;
@@ -58,10 +52,9 @@ function memoized(fn: (text: string) => string, size = 20_000): (text: string) =
   };
 }
 
-/** Registers fold(), payee_name() and payee_key() on a new connection. */
+/** Registers fold() and payee_key() on a new connection. */
 export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
-  const name = memoized(payeeName);
+  const key = memoized(payeeKey);
   connection.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.normalize('NFC').toLowerCase() : text));
-  connection.function('payee_name', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? name(text) : text));
-  connection.function('payee_key', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? name(text).toLowerCase() : text));
+  connection.function('payee_key', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? key(text) : text));
 }
