@@ -25,9 +25,10 @@ export function seedHistory(db: Database.Database, userId: number, options: Seed
     const id = db.prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)').run(userId, name, name.toLowerCase(), 'checking', now).lastInsertRowid;
     accountIds.set(name, Number(id));
   }
-  const categoryIds = BENCH_CATEGORIES.map((name) =>
-    Number(db.prepare('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(userId, name, name.toLowerCase(), now).lastInsertRowid),
-  );
+  const categoryIds = BENCH_CATEGORIES.map((name) => {
+    db.prepare('insert or ignore into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(userId, name, name.toLowerCase(), now);
+    return (db.prepare('select id from category where user_id = ? and name_key = ?').get(userId, name.toLowerCase()) as { id: number }).id;
+  });
   const insert = db.prepare(
     'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, null, null, ?)',
   );

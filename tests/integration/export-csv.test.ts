@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
+import { searchTransactionPages, searchTransactions } from '../../src/server/modules/transactions/transactions.query';
 import { TRANSACTION_CSV_COLUMNS } from '../../src/shared/export/transactions-csv';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
@@ -128,6 +129,18 @@ describe('GET /api/transactions/export.csv', () => {
     // Exactly the same, except that the importer reads a line break inside a description as a space.
     expect(shape(copy)).toEqual(shape(original.map((r) => ({ ...r, description: r.description.replace(/\s+/g, ' ') }))));
     expect(copy.filter((r) => r.description === 'Multi line')).toHaveLength(1);
+  });
+
+  it('reads page after page in the search’s order, rows of one day split across pages included', async () => {
+    for (const pageSize of [1, 2, 3, 5, 100]) {
+      const pages: number[][] = [];
+      for await (const page of searchTransactionPages(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }, pageSize)) {
+        expect(page.length).toBeLessThanOrEqual(pageSize);
+        pages.push(page.map((t) => t.id));
+      }
+      const all = await searchTransactions(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' });
+      expect(pages.flat(), `page size ${pageSize}`).toEqual(all.map((t) => t.id));
+    }
   });
 
   it('can be downloaded by a browser link with the session’s access token, never with the API token', async () => {

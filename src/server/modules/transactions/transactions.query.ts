@@ -92,7 +92,9 @@ export async function* searchTransactionPages(
   const { where, params } = searchClauses(filters);
   let after: TransactionDto | null = null;
   for (;;) {
-    const keyset: string = after ? ' and (t.post_date < ? or (t.post_date = ? and t.id < ?))' : '';
+    // `post_date <= ?` bounds the index range, so each page starts where the last one ended
+    // rather than scanning again from the newest row.
+    const keyset: string = after ? ' and t.post_date <= ? and (t.post_date < ? or t.id < ?)' : '';
     const page: TransactionDto[] = await selectTransactions(
       em,
       userId,
