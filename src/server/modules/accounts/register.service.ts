@@ -12,18 +12,22 @@ const REGISTER_ORDER = 't.post_date desc, coalesce(t.parent_id, t.id) desc, case
 const EARLIEST = '0000-01-01';
 const LATEST = '9999-12-31';
 
-/** Sum of the account's counted rows dated after `date`. */
-async function countedTotalAfter(em: EntityManager, userId: number, accountId: number, date: string): Promise<number> {
+/**
+ * Sum of the account's counted rows dated after `date`, read from the (account, date, amount,
+ * split) index alone. The caller has checked that the account is the user's, and an account's
+ * rows are always its owner's.
+ */
+async function countedTotalAfter(em: EntityManager, accountId: number, date: string): Promise<number> {
   const [row] = await selectRows<{ total: number | null }>(
     em,
-    `select sum(t.amount) as total from ${TRANSACTION_TABLE} t where t.account_id = ? and t.user_id = ? and t.post_date > ? and ${countedRowSql('t')}`,
-    [accountId, userId, date],
+    `select sum(t.amount) as total from ${TRANSACTION_TABLE} t where t.account_id = ? and t.post_date > ? and ${countedRowSql('t')}`,
+    [accountId, date],
   );
   return row?.total ?? 0;
 }
 
 async function registerRows(em: EntityManager, userId: number, account: Account, startDate: string, endDate: string): Promise<RegisterRow[]> {
-  const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, userId, account.id, endDate);
+  const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, account.id, endDate);
   const rows = await selectTransactions(em, userId, 't.account_id = ? and t.post_date >= ? and t.post_date <= ?', [account.id, startDate, endDate], REGISTER_ORDER);
   return withRunningBalance(rows, account.balance - later);
 }
@@ -35,7 +39,7 @@ export async function accountRegister(em: EntityManager, userId: number, account
 }
 
 async function reconcileWith(em: EntityManager, userId: number, account: Account, statement: StatementInput): Promise<ReconcileResult> {
-  const later = await countedTotalAfter(em, userId, account.id, statement.statementDate);
+  const later = await countedTotalAfter(em, account.id, statement.statementDate);
   const transactionsAfter = statement.statementDate >= LATEST ? [] : await registerRows(em, userId, account, addDays(statement.statementDate, 1), LATEST);
   return {
     account: toAccountDto(account),
@@ -58,7 +62,7 @@ export async function reconcileAccount(em: EntityManager, userId: number, accoun
 export async function adjustAccountBalance(em: EntityManager, userId: number, accountId: number, statement: StatementInput): Promise<ReconcileResult> {
   return em.transactional(async (tem) => {
     const account = await ownAccount(tem, userId, accountId);
-    const later = await countedTotalAfter(tem, userId, account.id, statement.statementDate);
+    const later = await countedTotalAfter(tem, account.id, statement.statementDate);
     account.balance = reconcileFigures(account.balance, later, statement.statementBalance).adjustedBalance;
     await tem.flush();
     return reconcileWith(tem, userId, account, statement);
