@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -9,6 +8,7 @@ import type { UserDataDocument } from '../../src/shared/schemas/user-data';
 import { ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { freePort } from '../helpers/ports';
 
 /**
  * Attacks on the export and restore routes, performed against a real server:
@@ -94,17 +94,6 @@ describe('download links', () => {
     }
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 describe('the request log', () => {
   let child: ChildProcess | undefined;
