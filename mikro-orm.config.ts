@@ -3,6 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Migrator } from '@mikro-orm/migrations';
 import { entities } from './src/server/db/entities';
 import { migrationsList } from './src/server/db/migrations';
+import { registerSqlFunctions } from './src/server/modules/transactions/sql-dialect';
 
 /**
  * The ORM's options for a database file. SQLite runs in WAL mode (readers never
@@ -27,10 +28,8 @@ export function ormOptions(databaseFile: string, debug = false): Options {
           connection.pragma('busy_timeout = 5000');
           // A 32 MB page cache (default 2 MB): years of history read back without going to the file.
           connection.pragma('cache_size = -32000');
-          // fold(text): Unicode case folding for searches (SQLite's lower() only folds ASCII).
-          connection.function('fold', { deterministic: true }, (text: unknown) =>
-            typeof text === 'string' ? text.normalize('NFC').toLowerCase() : text,
-          );
+          // fold() and payee_key(): see sql-dialect.ts.
+          registerSqlFunctions(connection);
           done(null, connection);
         } catch (error) {
           done(error as Error, connection);

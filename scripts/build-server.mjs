@@ -1,10 +1,10 @@
-// Bundles the server into dist/server/main.js and the demo-data command into
-// dist/server/demo.js (so it also runs inside the Docker image). Packages stay external
-// (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
+// Bundles the server into dist/server/main.js, the demo-data command into dist/server/demo.js
+// and the backup command into dist/server/backup.js (so they also run inside the Docker image).
+// Packages stay external (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts' },
+  entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts', backup: 'scripts/backup.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -14,4 +14,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js and dist/server/demo.js');
+console.log('built dist/server/main.js, dist/server/demo.js and dist/server/backup.js');

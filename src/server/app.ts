@@ -5,8 +5,10 @@ import Database from 'better-sqlite3';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config/config';
+import { registerBackups } from './db/backup-scheduler';
 import { databaseAnswers, openDatabase } from './db/database';
 import { registerClient } from './http/client';
+import { redactAccessToken } from './http/download';
 import { registerErrorHandling } from './http/errors';
 import { loadSigningSecret } from './http/secret';
 import { apiRoutes } from './http/api';
@@ -29,6 +31,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Download links may carry the session's access token in the query (see http/download.ts).
+      serializers: { req: (req) => ({ method: req.method, url: redactAccessToken(req.url), host: req.host, remoteAddress: req.ip }) },
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -42,6 +46,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     await orm.close(true);
   });
+  registerBackups(app);
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', async (request) => {
     request.em = orm.em.fork();

@@ -67,6 +67,9 @@ describe('the built server', () => {
     const res = await fetch(`${url}${asset}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+    // Read the whole asset: an unread body keeps the connection busy, and the SIGTERM test below
+    // would then wait for it until the grace period runs out.
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const missing = await fetch(`${url}/api/unknown`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'No such endpoint: GET /api/unknown', message: 'No such endpoint: GET /api/unknown' });

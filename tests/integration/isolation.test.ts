@@ -42,7 +42,7 @@ afterAll(async () => {
   await server.close();
 });
 
-type Expect = 404 | 'own';
+type Expect = 404 | 409 | 'own';
 interface Attempt {
   path: () => string;
   body?: () => unknown;
@@ -90,6 +90,15 @@ const restAttempts: Record<string, Attempt> = {
     expect: 404,
   },
   'DELETE /accounts/:id/import-profile': { path: () => `/api/accounts/${ids.account}/import-profile`, expect: 404 },
+  'GET /reports/monthly': { path: () => '/api/reports/monthly?start_date=2000-01-01&end_date=2099-12-31&account=SECRET-A', expect: 404 },
+  'GET /reports/payees': { path: () => '/api/reports/payees?start_date=2000-01-01&end_date=2100-01-01&limit=1000', expect: 'own' },
+  'GET /accounts/:id/register': { path: () => `/api/accounts/${ids.account}/register`, expect: 404 },
+  'GET /accounts/:id/reconcile': { path: () => `/api/accounts/${ids.account}/reconcile?statement_date=2024-01-01&statement_balance=0`, expect: 404 },
+  'POST /accounts/:id/reconcile': { path: () => `/api/accounts/${ids.account}/reconcile`, body: () => ({ statementDate: '2024-01-01', statementBalance: 999 }), expect: 404 },
+  'GET /transactions/export.csv': { path: () => '/api/transactions/export.csv?start_date=2000-01-01&end_date=2100-01-01', expect: 'own' },
+  'GET /export': { path: () => '/api/export', expect: 'own' },
+  // The intruder has data of its own, so a restore is refused; it could only ever write to its own user.
+  'POST /import': { path: () => '/api/import', body: () => ({ format: 'budget-tracker', version: 1, accounts: [], categories: [], batches: [], transactions: [], budgets: [], envelopes: [] }), expect: 409 },
 };
 
 const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => unknown; expect: Expect } | 'public'> = {
@@ -140,6 +149,11 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     expect: 404,
   },
   'imports.deleteProfile': { kind: 'mutation', input: () => ({ accountId: ids.account }), expect: 404 },
+  'reports.monthly': { kind: 'query', input: () => ({ startDate: '2024-01-01', endDate: '2024-12-31', account: 'SECRET-A' }), expect: 404 },
+  'reports.payees': { kind: 'query', input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }), expect: 'own' },
+  'accounts.register': { kind: 'query', input: () => ({ id: ids.account }), expect: 404 },
+  'accounts.reconcile': { kind: 'query', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 0 }), expect: 404 },
+  'accounts.adjustBalance': { kind: 'mutation', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 999 }), expect: 404 },
   'imports.upload': {
     kind: 'mutation',
     input: () => ({ account: 'SECRET-A', transactionType: 'debit', contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64') }),
@@ -164,7 +178,7 @@ describe('every user’s data is sealed off', () => {
       : method === 'DELETE' ? await intruder.del(attempt.path())
       : method === 'PUT' ? await intruder.put(attempt.path(), attempt.body?.())
       : await intruder.post(attempt.path(), attempt.body?.());
-    if (attempt.expect === 404) expect(res.status, JSON.stringify(res.body)).toBe(404);
+    if (attempt.expect !== 'own') expect(res.status, JSON.stringify(res.body)).toBe(attempt.expect);
     else {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
       expect(JSON.stringify(res.body)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
@@ -179,7 +193,7 @@ describe('every user’s data is sealed off', () => {
     const attempt = trpcAttempts[path] as Exclude<(typeof trpcAttempts)[string], 'public'>;
     const before = await snapshot();
     const res = attempt.kind === 'query' ? await intruder.query(path, attempt.input()) : await intruder.mutate(path, attempt.input());
-    if (attempt.expect === 404) expect(res.error?.data.httpStatus, JSON.stringify(res)).toBe(404);
+    if (attempt.expect !== 'own') expect(res.error?.data.httpStatus, JSON.stringify(res)).toBe(attempt.expect);
     else {
       expect(res.error, JSON.stringify(res.error)).toBeUndefined();
       expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
@@ -216,6 +230,10 @@ describe('OpenAPI document', () => {
       expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
     }
     const search = doc.paths['/api/transactions'].get.parameters!.map((p) => p.name);
-    expect(search).toEqual(expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount']));
+    expect(search).toEqual(expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount', 'payee', 'direction', 'counted']));
+    expect(doc.paths['/api/transactions/export.csv'].get.parameters!.map((p) => p.name)).toEqual([...search, 'access_token']);
+    expect(doc.paths['/api/reports/monthly'].get.parameters!.map((p) => p.name)).toEqual(['start_date', 'end_date', 'account']);
+    expect(doc.paths['/api/reports/payees'].get.parameters!.map((p) => p.name)).toEqual(['start_date', 'end_date', 'account', 'limit']);
+    expect(doc.paths['/api/accounts/{id}/register'].get.parameters!.map((p) => p.name)).toEqual(['id', 'start_date', 'end_date']);
   });
 });

@@ -38,6 +38,10 @@ const envSchema = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   TRUST_PROXY: booleanText.default(false),
   CLIENT_DIR: z.string().min(1).optional(),
+  RESTORE_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_INTERVAL: durationText.default(24 * 3600),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
 });
 
 export interface AppConfig {
@@ -58,6 +62,12 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The built React app; `dist/client` next to the server bundle by default. */
   clientDir: string;
+  /** Largest "all my data" document POST /api/import takes. */
+  restoreLimitBytes: number;
+  /** Scheduled backups: the folder (none when unset), how often (seconds) and how many to keep. */
+  backupDir?: string;
+  backupIntervalSeconds: number;
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {
@@ -102,5 +112,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.resolve('dist/client'),
+    restoreLimitBytes: e.RESTORE_LIMIT_BYTES,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupIntervalSeconds: e.BACKUP_INTERVAL,
+    backupKeep: e.BACKUP_KEEP,
   };
 }

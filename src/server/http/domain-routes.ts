@@ -3,6 +3,8 @@ import { budgetRoutes } from '../modules/budgets/budgets.rest';
 import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
+import { reportRoutes } from '../modules/reports/reports.rest';
+import { userDataRoutes } from '../modules/user-data/user-data.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
 import type { RestRoute } from './rest-route';
 
@@ -14,4 +16,6 @@ export const domainRoutes: readonly RestRoute[] = [
   ...budgetRoutes,
   ...envelopeRoutes,
   ...importProfileRoutes,
+  ...reportRoutes,
+  ...userDataRoutes,
 ];

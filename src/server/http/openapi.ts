@@ -60,7 +60,7 @@ function openApiPath(url: string): string {
   return url.replace(/:([A-Za-z_]+)/g, '{$1}');
 }
 
-function operation(op: DocumentedOperation & { params?: z.ZodType }): Record<string, unknown> {
+function operation(op: DocumentedOperation & { params?: z.ZodType; download?: RestRoute['download'] }): Record<string, unknown> {
   const parameters: unknown[] = [];
   for (const [location, schema] of [
     ['path', op.params],
@@ -72,7 +72,17 @@ function operation(op: DocumentedOperation & { params?: z.ZodType }): Record<str
       parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: property });
     }
   }
+  if (op.download) {
+    parameters.push({
+      name: 'access_token',
+      in: 'query',
+      required: false,
+      description: 'For a browser link that cannot send Authorization: the session access token (never the API token)',
+      schema: { type: 'string' },
+    });
+  }
   const status = String(op.status ?? 200);
+  const answer = op.download ? { description: op.answer, content: { [op.download.contentType]: {} } } : { description: op.answer };
   return {
     tags: [op.tag],
     summary: op.summary,
@@ -80,7 +90,7 @@ function operation(op: DocumentedOperation & { params?: z.ZodType }): Record<str
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? 'application/json']: { schema: jsonSchema(op.body) } } } } : {}),
     responses: {
-      [status]: { description: op.answer },
+      [status]: answer,
       '400': { description: 'Invalid input: { error, message } names the field', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
       ...(op.public ? {} : { '401': { description: 'Not signed in' }, '404': { description: 'Not found or not yours' } }),
     },

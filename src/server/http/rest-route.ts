@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { AppConfig } from '../config/config';
+import { acceptQueryAccessToken, checkDownloadRequest } from './download';
 import { parseInput } from './validate';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,6 +34,13 @@ export interface RestRoute<P = any, Q = any, B = any> {
   status?: number;
   /** What a successful answer holds, for the OpenAPI document. */
   answer: string;
+  /**
+   * A file to download (its content type): a browser link may then sign in with the session's
+   * `access_token` query parameter (see download.ts), and the answer is never cached.
+   */
+  download?: { contentType: string };
+  /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
+  bodyLimit?(config: AppConfig): number;
   handler(call: RestCall<P, Q, B>): Promise<unknown> | unknown;
 }
 
@@ -45,7 +54,10 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
     app.route({
       method: route.method,
       url: route.url,
+      ...(route.bodyLimit ? { bodyLimit: route.bodyLimit(app.config) } : {}),
+      ...(route.download ? { preValidation: acceptQueryAccessToken } : {}),
       handler: async (request, reply) => {
+        if (route.download) checkDownloadRequest(request, reply);
         const params = route.params ? parseInput(route.params, request.params) : undefined;
         const query = route.query ? parseInput(route.query, request.query) : undefined;
         const body = route.body ? parseInput(route.body, request.body) : undefined;

@@ -4,6 +4,7 @@ import { budgetsRouter } from '../modules/budgets/budgets.router';
 import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
 import { importRouter } from '../modules/import/import.router';
+import { reportsRouter } from '../modules/reports/reports.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { router } from './init';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   budgets: budgetsRouter,
   envelopes: envelopesRouter,
   imports: importRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -21,6 +21,7 @@ import type { LineItemDto, LineItemType } from '../schemas/budgets';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../schemas/transactions';
 import { categoryKeyOf } from '../envelopes/envelopes';
 import { sumCents } from '../money';
+import { isCountedTransaction } from '../transactions/counted';
 
 export const UNTRACKED_ID = -1;
 export const UNTRACKED_NAME = 'Untracked';
@@ -62,10 +63,8 @@ export function transactionCategoryKey(tx: Pick<TransactionDto, 'category'>): st
   return categoryKeyOf(tx.category);
 }
 
-/** Counted in totals: everything but split parents. */
-export function isCountedTransaction(tx: Pick<TransactionDto, 'isSplit'>): boolean {
-  return !tx.isSplit;
-}
+/** Counted in totals: everything but split parents (one rule, shared with envelopes and reports). */
+export { isCountedTransaction };
 
 /** A split parent or a split child (for the 'split transactions' row filter). */
 export function isSplitRelated(tx: Pick<TransactionDto, 'isSplit' | 'parentTransactionId'>): boolean {
@@ -102,7 +101,7 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
   let total = 0;
 
   for (const tx of transactions) {
-    if (tx.isSplit) {
+    if (!isCountedTransaction(tx)) {
       splits.parentCount += 1;
       continue;
     }

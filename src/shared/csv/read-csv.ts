@@ -11,6 +11,7 @@ import { isAccountNumber, joinDescription } from './describe';
 import { decodeBytesSteps } from './encoding';
 import { finishRowsSteps, squashSpaces, visibleText } from './finish';
 import { layoutFromMapping, mappingProblem, sampleRows, savedMappingFits, suggestMapping, tableStart, type Layout } from './mapping';
+import { unguardFormula } from './formula';
 import { runSteps, runStepsAsync, type Steps } from './steps';
 import { detectDelimiter, IMPORT_LIMITS, isBlankRecord, MAX_COLUMNS, MAX_RECORD_CHARS, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
 import { fail, type CsvReadFailure, type CsvReadResult, type CsvRow, type ReadOptions, type SkippedLine } from './types';
@@ -169,6 +170,8 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   const currencyCol = col('currency');
   const cell = (r: CsvRecord, i: number | undefined) => (i === undefined ? '' : (r.cells[i] ?? '').trim());
   const textColumns = columns.filter((c) => c.role === 'description' || c.role === 'description-fallback' || c.role === 'counterparty' || c.role === 'payee' || c.role === 'payer').map((c) => c.index);
+  // Text cells lose the apostrophe a formula guard put in front (our own CSV export writes them).
+  const textCell = (r: CsvRecord, i: number | undefined) => unguardFormula(cell(r, i));
 
   // Pass 1: which records are transactions (a date-shaped date cell), and their date cells.
   const candidates: CsvRecord[] = [];
@@ -278,7 +281,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   }
 
   // Description columns: counterparty, then purpose; a column with one text on every row is not a description.
-  const describe = describer(columns, pending.map((p) => p.record), cell);
+  const describe = describer(columns, pending.map((p) => p.record), textCell);
   if (describe.dropped.length > 0) notes.push(`Column ${describe.dropped.map((h) => `'${h}'`).join(', ')} holds the same text on every row and was not used in descriptions.`);
 
   const flip = Boolean(options.flipAmounts);
@@ -304,7 +307,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
       postDate: p.postDate,
       amount: cents === 0 ? 0 : cents,
       description,
-      category: cell(r, categoryCol) || null,
+      category: textCell(r, categoryCol) || null,
       currency: /^[A-Z]{3}$/.test(currency) ? currency : null,
     });
   }

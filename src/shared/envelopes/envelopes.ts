@@ -2,6 +2,7 @@
 import { dedupeNames } from '../schemas/budgets';
 import type { TransactionDto } from '../schemas/transactions';
 import { sumCents } from '../money';
+import { isCountedTransaction } from '../transactions/counted';
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
 
@@ -27,7 +28,7 @@ export function envelopeTransactions<T extends Linkable>(
   const keys = new Set(categories.map((c) => c.trim().toLowerCase()).filter(Boolean));
   return transactions.filter(
     (tx) =>
-      !tx.isSplit &&
+      isCountedTransaction(tx) &&
       keys.has(categoryKeyOf(tx.category)) &&
       (!range.startDate || tx.postDate >= range.startDate) &&
       (!range.endDate || tx.postDate <= range.endDate),

@@ -47,6 +47,12 @@ export const transactionFiltersSchema = z
     /** Bounds on the amount's magnitude, in cents. */
     minAmount: centsSchema.optional(),
     maxAmount: centsSchema.optional(),
+    /** A payee as the reports name it: rows whose description has the same payee key (src/shared/reports/payees.ts). */
+    payee: z.string().trim().min(1).max(1000).optional(),
+    /** 'in': money in (amount above 0); 'out': money out (below 0). */
+    direction: z.enum(['in', 'out'], { error: 'must be in or out' }).optional(),
+    /** Only the rows totals count (split parents left out), as a report's figure counts them. */
+    counted: z.boolean().optional(),
   })
   .refine((f) => f.startDate <= f.endDate, { message: 'Start date must not be after end date', path: ['endDate'] });
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;

@@ -1,7 +1,22 @@
+import { z } from 'zod';
 import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idParamsSchema } from '../../../shared/schemas/common';
+import { registerRangeSchema, statementSchema } from '../../../shared/schemas/register';
 import { restRoute, type RestRoute } from '../../http/rest-route';
+import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
 import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
+import { accountRegister, adjustAccountBalance, reconcileAccount } from './register.service';
+
+const registerQuerySchema = wireQuery({ start_date: z.string().optional(), end_date: z.string().optional() }, registerRangeSchema, (q) => ({
+  startDate: present(q.start_date),
+  endDate: present(q.end_date),
+}));
+
+const statementQuerySchema = wireQuery(
+  { statement_date: z.string({ error: 'statement_date is required' }), statement_balance: z.string({ error: 'statement_balance is required' }) },
+  statementSchema,
+  (q) => ({ statementDate: q.statement_date, statementBalance: wholeNumberText(q.statement_balance) }),
+);
 
 const TAG = 'Accounts';
 
@@ -42,5 +57,35 @@ export const accountRoutes: RestRoute[] = [
     params: idParamsSchema,
     answer: '{ message }',
     handler: ({ em, userId, params }) => deleteAccount(em, userId, params.id),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/accounts/:id/register',
+    tag: TAG,
+    summary: "The account's transactions between start_date and end_date (both optional), newest first, with the balance after each (walking back from the stated balance; split parts counted once)",
+    params: idParamsSchema,
+    query: registerQuerySchema,
+    answer: 'An array of transactions, each with runningBalance (cents)',
+    handler: ({ em, userId, params, query }) => accountRegister(em, userId, params.id, query),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/accounts/:id/reconcile',
+    tag: TAG,
+    summary: 'Compare the register with a bank statement: statement_date and statement_balance (integer cents)',
+    params: idParamsSchema,
+    query: statementQuerySchema,
+    answer: '{ account, statementDate, statementBalance, registerBalance, difference, adjustedBalance, transactionsAfter }',
+    handler: ({ em, userId, params, query }) => reconcileAccount(em, userId, params.id, query),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/accounts/:id/reconcile',
+    tag: TAG,
+    summary: 'Adjust the account to a bank statement { statementDate, statementBalance }: records the stated balance that makes the register agree',
+    params: idParamsSchema,
+    body: statementSchema,
+    answer: 'The reconciliation after the adjustment (difference 0, account with its new balance)',
+    handler: ({ em, userId, params, body }) => adjustAccountBalance(em, userId, params.id, body),
   }),
 ];

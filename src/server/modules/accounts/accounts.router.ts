@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idSchema } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
+import { reconcileInputSchema, registerInputSchema } from '../../../shared/schemas/register';
 import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
+import { accountRegister, adjustAccountBalance, reconcileAccount } from './register.service';
 
 const byId = z.object({ id: idSchema });
 
@@ -13,4 +15,13 @@ export const accountsRouter = router({
     .input(byId.extend({ data: updateAccountSchema }))
     .mutation(({ ctx, input }) => updateAccount(ctx.em, ctx.user.id, input.id, input.data)),
   delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user.id, input.id)),
+  register: protectedProcedure
+    .input(registerInputSchema)
+    .query(({ ctx, input: { id, ...range } }) => accountRegister(ctx.em, ctx.user.id, id, range)),
+  reconcile: protectedProcedure
+    .input(reconcileInputSchema)
+    .query(({ ctx, input: { id, ...statement } }) => reconcileAccount(ctx.em, ctx.user.id, id, statement)),
+  adjustBalance: protectedProcedure
+    .input(reconcileInputSchema)
+    .mutation(({ ctx, input: { id, ...statement } }) => adjustAccountBalance(ctx.em, ctx.user.id, id, statement)),
 });

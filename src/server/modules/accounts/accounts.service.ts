@@ -18,7 +18,7 @@ export async function listAccounts(em: EntityManager, userId: number): Promise<A
   return rows.map(toAccountDto);
 }
 
-async function ownAccount(em: EntityManager, userId: number, id: number): Promise<Account> {
+export async function ownAccount(em: EntityManager, userId: number, id: number): Promise<Account> {
   const account = await em.findOne(Account, { id, user: userId });
   if (!account) throw new AppError('NOT_FOUND', `Account ${id} not found`);
   return account;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
 import type { CreateEnvelopeInput, EnvelopeDto, EnvelopeRange, UpdateEnvelopeInput } from '../../../shared/schemas/envelopes';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { countedRowSql } from '../transactions/sql-dialect';
 import { selectTransactions } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
@@ -46,7 +47,7 @@ export async function listEnvelopes(em: EntityManager, userId: number, range: En
   const byKey = new Map<string, TransactionDto[]>();
   if (keys.size > 0) {
     const named = [...keys].filter((key) => key !== UNCATEGORIZED);
-    const clauses = ['t.is_split = 0'];
+    const clauses = [countedRowSql('t')];
     const params: unknown[] = [];
     const membership: string[] = [];
     if (named.length > 0) {

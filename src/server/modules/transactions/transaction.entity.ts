@@ -47,7 +47,11 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     createdAt: { type: 'string', length: 32 },
   },
   indexes: [
-    { name: 'transaction_user_post_date_index', properties: ['user', 'postDate'] },
-    { name: 'transaction_account_post_date_amount_index', properties: ['account', 'postDate', 'amount'] },
+    // Serves every dated search of a user, and covers the monthly report (grouped by date and
+    // category over counted rows, optionally one account) without reading the table.
+    { name: 'transaction_user_post_date_covering_index', properties: ['user', 'postDate', 'category', 'isSplit', 'amount', 'account'] },
+    // Duplicate detection on import (account, date, amount), and an account register's sum of the
+    // counted rows after a date, read from the index alone.
+    { name: 'transaction_account_post_date_amount_split_index', properties: ['account', 'postDate', 'amount', 'isSplit'] },
   ],
 });

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { parseDecimalToCents } from '../../../shared/money';
 import { batchIdSchema, bulkUpdateSchema, createTransactionSchema, splitInputSchema, transactionFiltersSchema, updateTransactionSchema } from '../../../shared/schemas/transactions';
 import { idParamsSchema } from '../../../shared/schemas/common';
+import { attachment } from '../../http/download';
 import { restRoute, type RestRoute } from '../../http/rest-route';
+import { exportFileName, transactionsCsvStream } from './export-csv.service';
 import { batchTransactions, deleteBatch, listBatches } from './batches.service';
 import {
   bulkUpdateTransactions,
@@ -41,6 +43,9 @@ export const transactionQuerySchema = z
     description: z.string().optional(),
     min_amount: decimalAmount('min_amount'),
     max_amount: decimalAmount('max_amount'),
+    payee: z.string().optional(),
+    direction: z.string().optional(),
+    counted: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   })
   .transform((query, ctx) => {
     const parsed = transactionFiltersSchema.safeParse({
@@ -54,6 +59,9 @@ export const transactionQuerySchema = z
       description: query.description || undefined,
       minAmount: query.min_amount,
       maxAmount: query.max_amount,
+      payee: query.payee?.trim() || undefined,
+      direction: query.direction || undefined,
+      counted: query.counted === undefined ? undefined : query.counted === 'true',
     });
     if (!parsed.success) {
       const wire: Record<string, string> = { startDate: 'start_date', endDate: 'end_date', minAmount: 'min_amount', maxAmount: 'max_amount' };
@@ -77,6 +85,21 @@ export const transactionRoutes: RestRoute[] = [
     query: transactionQuerySchema,
     answer: 'An array of transactions',
     handler: ({ em, userId, query }) => listTransactions(em, userId, query),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/transactions/export.csv',
+    tag: TAG,
+    summary:
+      'The search as a CSV file (same filters; RFC 4180, UTF-8 with BOM; columns Date, Description, Amount, Category, Type, Account, Split of, Batch; formula cells guarded with a leading apostrophe). A browser link may sign in with ?access_token=<session access token>',
+    query: transactionQuerySchema,
+    download: { contentType: 'text/csv' },
+    answer: 'text/csv, streamed',
+    handler: async ({ em, userId, query, reply }) => {
+      const stream = await transactionsCsvStream(em, userId, query);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(exportFileName(query)));
+      return stream;
+    },
   }),
   restRoute({
     method: 'POST',

@@ -1,0 +1,53 @@
+/**
+ * The production server bundle (esbuild, as `npm run build`) in its own process on a fresh data
+ * folder, so its memory is measured as a user's server would show it. (bench/import.bench.ts
+ * has its own copy of this, tuned for uploads.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { freePort } from '../tests/helpers/ports';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  databaseFile: string;
+  close(): Promise<void>;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
+  const bundle = path.resolve('bench/.data/server.mjs');
+  await build({ entryPoints: ['src/server/main.ts'], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  const port = await freePort();
+  const child = spawn(process.execPath, [bundle], {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (i > 400) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    child,
+    databaseFile: path.join(dir, 'budget-tracker.sqlite'),
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Peak resident set size of a process so far (Linux: VmHWM), in bytes. */
+export function peakRss(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : Number.NaN;
+}

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { AppError } from '../../../shared/errors';
+import {
+  USER_DATA_FORMAT,
+  USER_DATA_VERSION,
+  type UserDataDocument,
+  type UserDataImportResult,
+} from '../../../shared/schemas/user-data';
+import { transactionConnection } from '../../db/raw-connection';
+import { accountKey } from '../accounts/accounts.service';
+import { categoryKey } from '../categories/categories.service';
+import { TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { selectRows } from '../transactions/transactions.query';
+
+/** The tables that hold a user's data (line items go with their budgets). */
+const DATA_TABLES = [
+  ['account', 'account'],
+  ['category', 'category'],
+  ['batch', 'batch'],
+  [TRANSACTION_TABLE, 'transaction'],
+  ['budget', 'budget'],
+  ['envelope', 'envelope'],
+] as const;
+
+function parseJsonList(text: unknown): string[] {
+  if (Array.isArray(text)) return text as string[];
+  return typeof text === 'string' ? (JSON.parse(text) as string[]) : [];
+}
+
+/** Everything the user has, as one versioned document (src/shared/schemas/user-data.ts), rows in id order. */
+export async function exportUserData(em: EntityManager, userId: number, now = new Date()): Promise<UserDataDocument> {
+  const accounts = await selectRows<{ id: number; name: string; type: string; balance: number; created_at: string }>(
+    em,
+    'select id, name, type, balance, created_at from account where user_id = ? order by id',
+    [userId],
+  );
+  const categories = await selectRows<{ id: number; name: string; created_at: string }>(em, 'select id, name, created_at from category where user_id = ? order by id', [userId]);
+  const batches = await selectRows<{ id: string; account_id: number | null; upload_date: string; transaction_count: number; file_name: string | null; date_format: string | null }>(
+    em,
+    'select id, account_id, upload_date, transaction_count, file_name, date_format from batch where user_id = ? order by upload_date, id',
+    [userId],
+  );
+  const transactions = await selectRows<{
+    id: number;
+    post_date: string;
+    description: string;
+    amount: number;
+    type: string;
+    account_id: number | null;
+    category_id: number | null;
+    is_split: number;
+    parent_id: number | null;
+    split_note: string | null;
+    batch_id: string | null;
+    created_at: string;
+  }>(
+    em,
+    `select id, post_date, description, amount, type, account_id, category_id, is_split, parent_id, split_note, batch_id, created_at
+       from ${TRANSACTION_TABLE} where user_id = ? order by id`,
+    [userId],
+  );
+  const budgets = await selectRows<{ id: number; name: string; start_date: string; end_date: string; amount: number; created_at: string }>(
+    em,
+    'select id, name, start_date, end_date, amount, created_at from budget where user_id = ? order by id',
+    [userId],
+  );
+  const lineItems = await selectRows<{ id: number; budget_id: number; name: string; amount: number; type: string; related_categories: unknown; created_at: string }>(
+    em,
+    'select id, budget_id, name, amount, type, related_categories, created_at from line_item where user_id = ? order by id',
+    [userId],
+  );
+  const envelopes = await selectRows<{ id: number; name: string; description: string | null; categories: unknown; color: string; is_active: number; created_at: string }>(
+    em,
+    'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id',
+    [userId],
+  );
+  return {
+    format: USER_DATA_FORMAT,
+    version: USER_DATA_VERSION,
+    exportedAt: now.toISOString(),
+    accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type as UserDataDocument['accounts'][number]['type'], balance: a.balance, createdAt: a.created_at })),
+    categories: categories.map((c) => ({ id: c.id, name: c.name, createdAt: c.created_at })),
+    batches: batches.map((b) => ({
+      id: b.id,
+      accountId: b.account_id,
+      uploadDate: b.upload_date,
+      transactionCount: b.transaction_count,
+      fileName: b.file_name,
+      dateFormat: b.date_format,
+    })),
+    transactions: transactions.map((t) => ({
+      id: t.id,
+      postDate: t.post_date,
+      description: t.description,
+      amount: t.amount,
+      type: t.type as UserDataDocument['transactions'][number]['type'],
+      accountId: t.account_id,
+      categoryId: t.category_id,
+      isSplit: Boolean(t.is_split),
+      parentId: t.parent_id,
+      splitNote: t.split_note,
+      batchId: t.batch_id,
+      createdAt: t.created_at,
+    })),
+    budgets: budgets.map((b) => ({
+      id: b.id,
+      name: b.name,
+      startDate: b.start_date,
+      endDate: b.end_date,
+      amount: b.amount,
+      createdAt: b.created_at,
+      lineItems: lineItems
+        .filter((item) => item.budget_id === b.id)
+        .map((item) => ({
+          id: item.id,
+          name: item.name,
+          amount: item.amount,
+          type: item.type as UserDataDocument['budgets'][number]['lineItems'][number]['type'],
+          relatedCategories: parseJsonList(item.related_categories),
+          createdAt: item.created_at,
+        })),
+    })),
+    envelopes: envelopes.map((e) => ({
+      id: e.id,
+      name: e.name,
+      description: e.description,
+      categories: parseJsonList(e.categories),
+      color: e.color,
+      isActive: Boolean(e.is_active),
+      createdAt: e.created_at,
+    })),
+  };
+}
+
+/** How many rows of each kind the user has (all zero for a user without data). */
+export async function userDataCounts(em: EntityManager, userId: number): Promise<Record<(typeof DATA_TABLES)[number][1], number>> {
+  const counts = {} as Record<(typeof DATA_TABLES)[number][1], number>;
+  for (const [table, label] of DATA_TABLES) {
+    const [row] = await selectRows<{ n: number }>(em, `select count(*) as n from ${table} where user_id = ?`, [userId]);
+    counts[label] = row.n;
+  }
+  return counts;
+}
+
+const PLURALS: Record<string, string> = { category: 'categories', batch: 'batches' };
+
+function plural(n: number, word: string): string {
+  return `${n} ${n === 1 ? word : (PLURALS[word] ?? `${word}s`)}`;
+}
+
+/**
+ * Restores a document into a user that has no data yet (409 otherwise), all or nothing in one
+ * database transaction. Rows get new ids (batches new UUIDs); every relation is carried over by
+ * the document's ids, and the creation timestamps are kept.
+ */
+export async function importUserData(em: EntityManager, userId: number, doc: UserDataDocument): Promise<UserDataImportResult> {
+  return em.transactional(async (tem) => {
+    const counts = await userDataCounts(tem, userId);
+    const present = Object.entries(counts).filter(([, n]) => n > 0);
+    if (present.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        `A restore needs a user without data, and this one has ${present.map(([label, n]) => plural(n, label)).join(', ')}. Nothing was changed.`,
+        { existing: counts },
+      );
+    }
+    const db = await transactionConnection(tem);
+    const now = new Date().toISOString();
+    const insert = (sql: string) => {
+      const statement = db.prepare(sql);
+      return (...params: unknown[]) => Number(statement.run(...params).lastInsertRowid);
+    };
+
+    const accountIds = new Map<number, number>();
+    const addAccount = insert('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, ?, ?)');
+    for (const a of doc.accounts) accountIds.set(a.id, addAccount(userId, a.name, accountKey(a.name), a.type, a.balance, a.createdAt ?? now));
+
+    const categoryIds = new Map<number, number>();
+    const addCategory = insert('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)');
+    for (const c of doc.categories) categoryIds.set(c.id, addCategory(userId, c.name, categoryKey(c.name), c.createdAt ?? now));
+
+    const batchIds = new Map<string, string>();
+    const addBatch = db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)');
+    for (const b of doc.batches) {
+      const id = randomUUID();
+      batchIds.set(b.id, id);
+      addBatch.run(id, userId, b.accountId === null ? null : accountIds.get(b.accountId)!, b.uploadDate, b.transactionCount, b.fileName, b.dateFormat);
+    }
+
+    // Rows go in in the document's order (parents before their parts in every export); a part
+    // that comes first gets its parent once both exist.
+    const transactionIds = new Map<number, number>();
+    const lateParents: [number, number][] = [];
+    const addTransaction = insert(
+      `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (const t of doc.transactions) {
+      const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
+      const id = addTransaction(
+        userId,
+        t.accountId === null ? null : accountIds.get(t.accountId)!,
+        t.categoryId === null ? null : categoryIds.get(t.categoryId)!,
+        t.postDate,
+        t.description,
+        t.amount,
+        t.type,
+        t.isSplit ? 1 : 0,
+        parent,
+        t.splitNote,
+        t.batchId === null ? null : batchIds.get(t.batchId)!,
+        t.createdAt ?? now,
+      );
+      transactionIds.set(t.id, id);
+      if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
+    }
+    const setParent = db.prepare(`update ${TRANSACTION_TABLE} set parent_id = ? where id = ? and user_id = ?`);
+    for (const [id, parentId] of lateParents) setParent.run(transactionIds.get(parentId)!, id, userId);
+
+    let lineItems = 0;
+    const addBudget = insert('insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)');
+    const addLineItem = insert('insert into line_item (user_id, budget_id, name, amount, type, related_categories, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    for (const b of doc.budgets) {
+      const budgetId = addBudget(userId, b.name, b.startDate, b.endDate, b.amount, b.createdAt ?? now);
+      for (const item of b.lineItems) {
+        addLineItem(userId, budgetId, item.name, item.amount, item.type, JSON.stringify(item.relatedCategories), item.createdAt ?? now);
+        lineItems += 1;
+      }
+    }
+    const addEnvelope = insert('insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    for (const e of doc.envelopes) addEnvelope(userId, e.name, e.description, JSON.stringify(e.categories), e.color, e.isActive ? 1 : 0, e.createdAt ?? now);
+
+    const imported = {
+      accounts: doc.accounts.length,
+      categories: doc.categories.length,
+      batches: doc.batches.length,
+      transactions: doc.transactions.length,
+      budgets: doc.budgets.length,
+      lineItems,
+      envelopes: doc.envelopes.length,
+    };
+    return {
+      message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}`,
+      imported,
+    };
+  });
+}

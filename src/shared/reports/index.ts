@@ -1,0 +1,2 @@
+export * from './monthly';
+export * from './payees';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { RegisterRow, ReconcileFigures } from '../register/register';
+import type { AccountDto } from './accounts';
+import { centsSchema, idSchema, isoDateSchema } from './common';
+
+export type { RegisterRow };
+
+const registerRange = z.object({ startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional() }).strict();
+const inOrder = (r: { startDate?: string; endDate?: string }) => !r.startDate || !r.endDate || r.startDate <= r.endDate;
+const inOrderMessage = { message: 'Start date must not be after end date', path: ['endDate'] };
+
+/** The dates of a register page: both optional (the whole history). */
+export const registerRangeSchema = registerRange.refine(inOrder, inOrderMessage);
+export type RegisterRange = z.infer<typeof registerRangeSchema>;
+
+/** tRPC accounts.register (REST: GET /api/accounts/{id}/register?start_date&end_date). */
+export const registerInputSchema = registerRange.extend({ id: idSchema }).refine(inOrder, inOrderMessage);
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+/** A bank statement to reconcile the account with: its date and closing balance (cents). */
+export const statementSchema = z.object({ statementDate: isoDateSchema, statementBalance: centsSchema }).strict();
+export type StatementInput = z.infer<typeof statementSchema>;
+
+export const reconcileInputSchema = statementSchema.extend({ id: idSchema });
+export type ReconcileInput = z.infer<typeof reconcileInputSchema>;
+
+export interface ReconcileResult extends ReconcileFigures {
+  account: AccountDto;
+  statementDate: string;
+  statementBalance: number;
+  /** The rows dated after the statement date, in register order with their running balances. */
+  transactionsAfter: RegisterRow[];
+}

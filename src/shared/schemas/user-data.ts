@@ -1,0 +1,194 @@
+/**
+ * The "all my data" document of GET /api/export and POST /api/import: one user's accounts,
+ * categories, CSV batches, transactions (with splits), budgets with line items and envelopes.
+ * Rows refer to each other by the `id`s inside the document, so a restore may give them new
+ * ids and every relation survives. `importProfiles` and `rules` are optional sections kept open
+ * for features other work is adding; this version neither writes nor restores them (a document
+ * carrying any is refused, so nothing is silently dropped).
+ */
+import { z } from 'zod';
+import { validateSplit } from '../splits';
+import { DESCRIPTION_MAX_LENGTH } from '../limits';
+import { ACCOUNT_TYPES } from './accounts';
+import { LINE_ITEM_TYPES } from './budgets';
+import { centsSchema, isoDateSchema } from './common';
+import { TRANSACTION_TYPES } from './transactions';
+
+export const USER_DATA_FORMAT = 'budget-tracker';
+export const USER_DATA_VERSION = 1;
+/** A document names at most this many problems; the rest are summed up. */
+const MAX_PROBLEMS = 20;
+
+const rowId = z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive').max(Number.MAX_SAFE_INTEGER);
+const name = (max = 255) => z.string({ error: 'is required' }).min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((v) => v.trim() === v && v !== '', 'must not start or end with spaces');
+const timestamp = z.string().max(40).optional();
+
+export const exportedAccountSchema = z
+  .object({ id: rowId, name: name(), type: z.enum(ACCOUNT_TYPES), balance: centsSchema, createdAt: timestamp })
+  .strict();
+export const exportedCategorySchema = z.object({ id: rowId, name: name(), createdAt: timestamp }).strict();
+export const exportedBatchSchema = z
+  .object({
+    id: z.string().min(1).max(64),
+    accountId: rowId.nullable(),
+    uploadDate: z.string().max(40),
+    transactionCount: z.number().int().min(0),
+    fileName: z.string().max(255).nullable(),
+    dateFormat: z.string().max(32).nullable(),
+  })
+  .strict();
+export const exportedTransactionSchema = z
+  .object({
+    id: rowId,
+    postDate: isoDateSchema,
+    description: name(DESCRIPTION_MAX_LENGTH),
+    amount: centsSchema,
+    type: z.enum(TRANSACTION_TYPES),
+    accountId: rowId.nullable(),
+    categoryId: rowId.nullable(),
+    isSplit: z.boolean(),
+    parentId: rowId.nullable(),
+    splitNote: z.string().max(1000).nullable(),
+    batchId: z.string().min(1).max(64).nullable(),
+    createdAt: timestamp,
+  })
+  .strict();
+export const exportedLineItemSchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    amount: centsSchema,
+    type: z.enum(LINE_ITEM_TYPES),
+    relatedCategories: z.array(z.string().max(255)).max(500),
+    createdAt: timestamp,
+  })
+  .strict();
+export const exportedBudgetSchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    amount: centsSchema,
+    createdAt: timestamp,
+    lineItems: z.array(exportedLineItemSchema).max(10_000),
+  })
+  .strict();
+export const exportedEnvelopeSchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    description: z.string().max(2000).nullable(),
+    categories: z.array(z.string().max(255)).max(500),
+    color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #4CAF50'),
+    isActive: z.boolean(),
+    createdAt: timestamp,
+  })
+  .strict();
+
+const documentShape = z
+  .object({
+    format: z.literal(USER_DATA_FORMAT, { error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)` }),
+    version: z.number().int(),
+    exportedAt: z.string().max(40).optional(),
+    accounts: z.array(exportedAccountSchema),
+    categories: z.array(exportedCategorySchema),
+    batches: z.array(exportedBatchSchema),
+    transactions: z.array(exportedTransactionSchema),
+    budgets: z.array(exportedBudgetSchema),
+    envelopes: z.array(exportedEnvelopeSchema),
+    /** Reserved: import profiles (CSV column mappings), written by a later version. */
+    importProfiles: z.array(z.unknown()).optional(),
+    /** Reserved: categorisation rules, written by a later version. */
+    rules: z.array(z.unknown()).optional(),
+  })
+  .strict();
+
+export type UserDataDocument = z.infer<typeof documentShape>;
+export type ExportedTransaction = z.infer<typeof exportedTransactionSchema>;
+
+/** Name keys compare trimmed and regardless of case, as the app does for accounts and categories. */
+const key = (text: string) => text.trim().toLowerCase();
+
+/**
+ * Problems a well-formed document can still have: a newer version, duplicate ids or names,
+ * references to nothing, splits that do not hold together (parts must share the parent's date,
+ * account and type and sum to it exactly), budgets ending before they start.
+ */
+export function userDataProblems(doc: UserDataDocument): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const add = (path: (string | number)[], message: string) => {
+    if (problems.length <= MAX_PROBLEMS) problems.push({ path, message });
+  };
+  if (doc.version !== USER_DATA_VERSION) {
+    add(['version'], doc.version > USER_DATA_VERSION ? `${doc.version} was written by a newer Budget Tracker; this one reads version ${USER_DATA_VERSION}` : `must be ${USER_DATA_VERSION}`);
+    return problems;
+  }
+  for (const section of ['importProfiles', 'rules'] as const) {
+    if (doc[section]?.length) add([section], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
+  }
+  const ids = <T extends { id: number | string }>(section: string, rows: readonly T[]) => {
+    const seen = new Map<number | string, T>();
+    rows.forEach((row, i) => {
+      if (seen.has(row.id)) add([section, i, 'id'], `${row.id} appears twice`);
+      seen.set(row.id, row);
+    });
+    return seen;
+  };
+  const names = (section: string, rows: readonly { name: string }[]) => {
+    const seen = new Set<string>();
+    rows.forEach((row, i) => {
+      if (seen.has(key(row.name))) add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
+      seen.add(key(row.name));
+    });
+  };
+  const accounts = ids('accounts', doc.accounts);
+  const categories = ids('categories', doc.categories);
+  const batches = ids('batches', doc.batches);
+  const transactions = ids('transactions', doc.transactions);
+  names('accounts', doc.accounts);
+  names('categories', doc.categories);
+  doc.batches.forEach((batch, i) => {
+    if (batch.accountId !== null && !accounts.has(batch.accountId)) add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
+  });
+  const parts = new Map<number, ExportedTransaction[]>();
+  doc.transactions.forEach((tx, i) => {
+    if (tx.accountId !== null && !accounts.has(tx.accountId)) add(['transactions', i, 'accountId'], `refers to no account (${tx.accountId})`);
+    if (tx.categoryId !== null && !categories.has(tx.categoryId)) add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
+    if (tx.batchId !== null && !batches.has(tx.batchId)) add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
+    if (tx.parentId === null) return;
+    const parent = transactions.get(tx.parentId);
+    if (!parent) return add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`);
+    if (tx.isSplit) add(['transactions', i, 'isSplit'], 'a split part cannot itself be split');
+    if (parent.parentId !== null || !parent.isSplit) add(['transactions', i, 'parentId'], `transaction ${parent.id} is not a split parent`);
+    if (tx.postDate !== parent.postDate || tx.accountId !== parent.accountId || tx.type !== parent.type) {
+      add(['transactions', i], `a split part shares its parent's date, account and type (parent ${parent.id})`);
+    }
+    const list = parts.get(parent.id);
+    if (list) list.push(tx);
+    else parts.set(parent.id, [tx]);
+  });
+  for (const [parentId, list] of parts) {
+    const parent = transactions.get(parentId)!;
+    const check = validateSplit(parent.amount, list.map((part) => ({ amount: part.amount, category: 'part' })));
+    if (!check.ok) add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
+  }
+  ids('budgets', doc.budgets);
+  ids('envelopes', doc.envelopes);
+  ids('lineItems', doc.budgets.flatMap((budget) => budget.lineItems));
+  doc.budgets.forEach((budget, i) => {
+    if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
+  });
+  if (problems.length > MAX_PROBLEMS) problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
+  return problems;
+}
+
+/** The document as POST /api/import takes it: well-formed and consistent, else 400 naming the problems. */
+export const userDataDocumentSchema = documentShape.superRefine((doc, ctx) => {
+  for (const problem of userDataProblems(doc)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+});
+
+export interface UserDataImportResult {
+  message: string;
+  imported: { accounts: number; categories: number; batches: number; transactions: number; budgets: number; lineItems: number; envelopes: number };
+}

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { searchTransactionPages, searchTransactions } from '../../src/server/modules/transactions/transactions.query';
+import { TRANSACTION_CSV_COLUMNS } from '../../src/shared/export/transactions-csv';
+import { ok, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
+import { startServer, type TestServer } from '../helpers/server';
+
+/**
+ * GET /api/transactions/export.csv: the search's rows as RFC 4180 CSV, and back in through the
+ * CSV import into an empty account with the same count, dates, cents and descriptions.
+ */
+let server: TestServer;
+let user: ApiUser;
+let parentId: number;
+
+// Descriptions a spreadsheet or a naive CSV writer would get wrong.
+const TRICKY = [
+  ['2024-01-02', 'Coffee, large', -450],
+  ['2024-01-03', 'The "Best" Diner', -2599],
+  ['2024-01-04', '=HYPERLINK("http://evil.example","click")', -100],
+  ['2024-01-05', '+44 20 7946 0000 call', -1234],
+  ['2024-01-06', '-5% discount', 350],
+  ['2024-01-07', '@SUM(A1:A9)', -1],
+  ["2024-01-08", "'=already quoted", -2],
+  ['2024-01-09', 'Café Crème – Zürich 東京', -999],
+  ['2024-01-10', 'Salary ACME', 250000],
+  ['2024-01-10', 'Salary ACME', 250000], // the same row twice is two rows
+  ['2024-01-11', 'Tiny', 5],
+  ['2024-01-12', 'Multi\nline', -77],
+] as const;
+
+beforeAll(async () => {
+  server = await startServer();
+  user = await signUp(server.url);
+  ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+  ok(await user.post('/api/accounts', { name: 'Empty', type: 'checking' }));
+  for (const [postDate, description, amount] of TRICKY) {
+    ok(await user.post('/api/transactions', { postDate, description, amount, account: 'Checking', category: amount > 0 ? 'Income' : '=cmd|calc' }));
+  }
+  parentId = ok(await user.post('/api/transactions', { postDate: '2024-01-20', description: 'Split me', amount: -1000, account: 'Checking', category: 'Misc' })).id;
+  ok(await user.post(`/api/transactions/${parentId}/split`, { splits: [{ amount: -600, category: 'A' }, { amount: -400, category: 'B' }] }));
+  ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'Next month', amount: -5, account: 'Checking' }));
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const RANGE = 'start_date=2024-01-01&end_date=2024-01-31';
+
+/** Decodes keeping the byte order mark (TextDecoder drops it by default). */
+const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+async function download(query: string, token: string | null = user.token) {
+  const res = await fetch(`${server.url}/api/transactions/export.csv?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+describe('GET /api/transactions/export.csv', () => {
+  it('is UTF-8 CSV with a byte order mark, CRLF records, the named columns and the search’s rows in its order', async () => {
+    const res = await download(RANGE);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="transactions-2024-01-01-to-2024-01-31.csv"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = utf8(res.bytes).slice(1);
+    expect(text.startsWith('Date,Description,Amount,Category,Type,Account,Split of,Batch\r\n')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    const records = parse(text, { bom: false }) as string[][];
+    expect(records[0]).toEqual([...TRANSACTION_CSV_COLUMNS]);
+    const searched = ok(await user.get(`/api/transactions?${RANGE}`)) as { id: number; postDate: string; amount: number; parentTransactionId: number | null }[];
+    expect(records).toHaveLength(searched.length + 1);
+    expect(records.slice(1).map((r) => r[0])).toEqual(searched.map((t) => t.postDate));
+    expect(records.slice(1).map((r) => r[6])).toEqual(searched.map((t) => (t.parentTransactionId === null ? '' : String(t.parentTransactionId))));
+  });
+
+  it('writes amounts as decimals with a dot and guards formula cells with an apostrophe (never the amount’s minus)', async () => {
+    const text = utf8((await download(RANGE)).bytes).slice(1);
+    const records = parse(text) as string[][];
+    const byDescription = new Map(records.slice(1).map((r) => [r[1], r]));
+    expect(byDescription.get('Coffee, large')?.slice(0, 6)).toEqual(['2024-01-02', 'Coffee, large', '-4.50', "'=cmd|calc", 'debit', 'Checking']);
+    expect(byDescription.get('The "Best" Diner')?.[2]).toBe('-25.99');
+    expect(byDescription.has('\'=HYPERLINK("http://evil.example","click")')).toBe(true);
+    expect(byDescription.has("'+44 20 7946 0000 call")).toBe(true);
+    expect(byDescription.get("'-5% discount")?.[2]).toBe('3.50');
+    expect(byDescription.has("'@SUM(A1:A9)")).toBe(true);
+    expect(byDescription.has("''=already quoted")).toBe(true);
+    expect(byDescription.get('Tiny')?.[2]).toBe('0.05');
+    expect(byDescription.get('Salary ACME')?.[3]).toBe('Income');
+    expect(byDescription.get('Café Crème – Zürich 東京')?.[2]).toBe('-9.99');
+    expect(byDescription.get('Multi\nline')?.[2]).toBe('-0.77');
+    // No cell but Amount starts with a formula character.
+    for (const record of records.slice(1)) {
+      record.forEach((cell, i) => {
+        if (i !== 2) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+      });
+    }
+    // A raw quote is doubled inside a quoted field (RFC 4180).
+    expect(text).toContain('"The ""Best"" Diner"');
+  });
+
+  it('takes the search’s filters', async () => {
+    const text = utf8((await download(`${RANGE}&categories=a,b&counted=true`)).bytes).slice(1);
+    const records = parse(text) as string[][];
+    expect(records.slice(1).map((r) => [r[2], r[3], r[6]])).toEqual([
+      ['-4.00', 'B', String(parentId)],
+      ['-6.00', 'A', String(parentId)],
+    ]);
+    const bad = await download('start_date=2024-01-01');
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(utf8(bad.bytes)).error).toContain('end_date');
+    const none = utf8((await download('start_date=1990-01-01&end_date=1990-12-31')).bytes);
+    expect(none).toBe('\uFEFFDate,Description,Amount,Category,Type,Account,Split of,Batch\r\n');
+  });
+
+  it('imported into an empty account gives back the same count, dates, cents and descriptions', async () => {
+    const exported = (await download(RANGE)).bytes;
+    const body = new FormData();
+    body.append('file', new Blob([exported]), 'export.csv');
+    body.append('account', 'Empty');
+    body.append('transactionType', 'debit');
+    const imported = await rest(server.url, 'POST', '/api/upload', { token: user.token, body });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const original = ok(await user.get(`/api/transactions?${RANGE}&account=Checking`)) as { postDate: string; amount: number; description: string }[];
+    const copy = ok(await user.get(`/api/transactions?${RANGE}&account=Empty`)) as { postDate: string; amount: number; description: string }[];
+    const shape = (rows: typeof original) => rows.map((r) => `${r.postDate}|${r.amount}|${r.description}`).sort();
+    expect(copy).toHaveLength(original.length);
+    // Exactly the same, except that the importer reads a line break inside a description as a space.
+    expect(shape(copy)).toEqual(shape(original.map((r) => ({ ...r, description: r.description.replace(/\s+/g, ' ') }))));
+    expect(copy.filter((r) => r.description === 'Multi line')).toHaveLength(1);
+  });
+
+  it('reads page after page in the search’s order, rows of one day split across pages included', async () => {
+    for (const pageSize of [1, 2, 3, 5, 100]) {
+      const pages: number[][] = [];
+      for await (const page of searchTransactionPages(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }, pageSize)) {
+        expect(page.length).toBeLessThanOrEqual(pageSize);
+        pages.push(page.map((t) => t.id));
+      }
+      const all = await searchTransactions(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' });
+      expect(pages.flat(), `page size ${pageSize}`).toEqual(all.map((t) => t.id));
+    }
+  });
+
+  it('can be downloaded by a browser link with the session’s access token, never with the API token', async () => {
+    const viaQuery = await download(`${RANGE}&access_token=${encodeURIComponent(user.token)}`, null);
+    expect(viaQuery.status).toBe(200);
+    expect(utf8(viaQuery.bytes)).toContain('Coffee, large');
+    expect((await download(RANGE, null)).status).toBe(401);
+    expect((await download(`${RANGE}&access_token=not-a-token`, null)).status).toBe(401);
+    const apiToken = 'a'.repeat(24) + 'B'.repeat(24);
+    ok(await user.put('/api/auth/profile', { apiToken }));
+    expect((await download(RANGE, apiToken)).status).toBe(200);
+    const apiInQuery = await download(`${RANGE}&access_token=${apiToken}`, null);
+    expect(apiInQuery.status).toBe(401);
+    expect(JSON.parse(utf8(apiInQuery.bytes)).error).toContain('Authorization');
+    // Only download routes take a token from the query.
+    expect((await rest(server.url, 'GET', `/api/transactions?${RANGE}&access_token=${encodeURIComponent(user.token)}`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,62 @@
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrationsList } from '../../src/server/db/migrations';
+import { ok } from '../helpers/api';
+import { rest } from '../helpers/http';
+import { startServer } from '../helpers/server';
+import { collectFigures, type UserFigures } from '../helpers/upgrade-figures';
+
+/**
+ * Upgrades keep data: every release left a database it made in tests/fixtures/upgrade
+ * (scripts/upgrade-fixture.ts) with the figures it showed. The current code starts on a copy,
+ * runs its migrations, and must show the same counts, sums, splits, batches, budget overviews
+ * and envelopes to the same users.
+ */
+const dir = path.resolve('tests/fixtures/upgrade');
+const releases = readdirSync(dir)
+  .filter((file) => file.endsWith('.sqlite'))
+  .map((file) => file.replace(/\.sqlite$/, ''));
+
+interface Expected {
+  release: string;
+  migrations: string[];
+  users: { username: string; password: string }[];
+  figures: UserFigures[];
+}
+
+describe('upgrading a database made by an earlier release', () => {
+  it('has at least one release fixture', () => {
+    expect(releases.length).toBeGreaterThan(0);
+  });
+
+  it.each(releases)('%s: migrations run and every figure is unchanged', async (release) => {
+    const expected = JSON.parse(readFileSync(path.join(dir, `${release}.json`), 'utf8')) as Expected;
+    const work = mkdtempSync(path.join(os.tmpdir(), 'bt-upgrade-'));
+    const file = path.join(work, 'budget-tracker.sqlite');
+    copyFileSync(path.join(dir, `${release}.sqlite`), file);
+    const upgraded = await startServer({ DATABASE_FILE: file });
+    try {
+      const db = new Database(file, { readonly: true });
+      try {
+        const applied = (db.prepare('select name from mikro_orm_migrations order by id').all() as { name: string }[]).map((m) => m.name);
+        expect(applied.slice(0, expected.migrations.length)).toEqual(expected.migrations);
+        expect(applied).toEqual(migrationsList.map((m) => m.name));
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(db.pragma('foreign_key_check')).toEqual([]);
+      } finally {
+        db.close();
+      }
+      for (const user of expected.users) {
+        const login = ok(await rest(upgraded.url, 'POST', '/api/auth/login', { body: user }));
+        const figures = await collectFigures(user.username, async (url) => ok(await rest(upgraded.url, 'GET', url, { token: login.accessToken })));
+        expect(figures).toEqual(expected.figures.find((f) => f.username === user.username));
+      }
+    } finally {
+      await upgraded.close();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+});
