@@ -1,5 +1,8 @@
 import { AccountSchema } from '../modules/accounts/account.entity';
+import { AuthFailureSchema } from '../modules/auth/auth-failure.entity';
+import { InstanceClaimSchema } from '../modules/auth/instance-claim.entity';
 import { RefreshTokenSchema } from '../modules/auth/refresh-token.entity';
+import { SignInSchema } from '../modules/auth/sign-in.entity';
 import { BudgetSchema } from '../modules/budgets/budget.entity';
 import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
@@ -19,4 +22,7 @@ export const entities = [
   BudgetSchema,
   LineItemSchema,
   EnvelopeSchema,
+  SignInSchema,
+  AuthFailureSchema,
+  InstanceClaimSchema,
 ];

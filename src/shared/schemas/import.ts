@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ColumnAssignment, SkippedLine } from '../csv';
+import { text } from './common';
 import { transactionTypeSchema } from './transactions';
 
 const flag = z
@@ -9,12 +10,9 @@ const flag = z
 
 /** The non-file fields of POST /api/upload (multipart) and of tRPC imports.upload. */
 export const importFieldsSchema = z.object({
-  account: z.string({ error: 'account is required' }).trim().min(1, 'account is required').max(255),
+  account: text({ label: 'account', min: 1, max: 255 }),
   transactionType: transactionTypeSchema,
-  dateFormat: z
-    .string()
-    .trim()
-    .max(32)
+  dateFormat: text({ max: 32 })
     .optional()
     .transform((value) => value || undefined),
   flipAmounts: flag,

@@ -1,9 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122230628_init } from './Migration20261122230628_init';
 import { Migration20261123120551_drop_redundant_indexes } from './Migration20261123120551_drop_redundant_indexes';
+import { Migration20261123185740_sign_ins_auth_failures_instance_claims } from './Migration20261123185740_sign_ins_auth_failures_instance_claims';
 
 /** Every migration, oldest first. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122230628_init', class: Migration20261122230628_init },
   { name: 'Migration20261123120551_drop_redundant_indexes', class: Migration20261123120551_drop_redundant_indexes },
+  { name: 'Migration20261123185740_sign_ins_auth_failures_instance_claims', class: Migration20261123185740_sign_ins_auth_failures_instance_claims },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../shared/schemas/common';
 import { importFieldsSchema } from '../../../shared/schemas/import';
 import { protectedProcedure, router } from '../../trpc/init';
 import { importCsv } from './import.service';
@@ -8,8 +9,12 @@ export const importRouter = router({
   upload: protectedProcedure
     .input(
       importFieldsSchema.extend({
-        fileName: z.string().max(255).optional(),
-        contentBase64: z.string({ error: 'file: choose a CSV file to upload' }).min(1, 'file: choose a CSV file to upload').max(20 * 1024 * 1024),
+        fileName: text({ max: 255 }).optional(),
+        contentBase64: z
+          .string({ error: 'file: choose a CSV file to upload' })
+          .min(1, 'file: choose a CSV file to upload')
+          .max(20 * 1024 * 1024)
+          .regex(/^[A-Za-z0-9+/=_\-\s]*$/, 'must be the file in base64'),
       }),
     )
     .mutation(({ ctx, input }) =>
