@@ -117,7 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     max: config.apiTokenRateLimit,
     timeWindow: 60_000,
     keyGenerator: (request) => apiTokenKey(request) ?? 'none',
-    allowList: (request) => apiTokenKey(request) === null,
+    allowList: (request) => request.url.split('?')[0] === '/api/health' || apiTokenKey(request) === null,
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', `Too many requests with this API token (at most ${context.max} a minute). Try again in ${context.after}.`, {
         retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),

@@ -36,8 +36,9 @@ describe('per-token request limit', () => {
     expect(over.body.error).toMatch(/Too many requests/);
     expect((await trpc(server.url, 'query', 'categories.list', undefined, user.apiToken)).status).toBe(429);
 
-    // Health, the same user's browser session and other tokens are not limited.
+    // Health (even asked with the exhausted token), the same user's browser session and other tokens are not limited.
     expect((await rest(server.url, 'GET', '/api/health')).status).toBe(200);
+    expect((await rest(server.url, 'GET', '/api/health', { token: user.apiToken })).status).toBe(200);
     for (let i = 0; i < 40; i++) expect((await rest(server.url, 'GET', '/api/categories', { token: user.accessToken })).status).toBe(200);
     const other = await userWithToken();
     expect((await rest(server.url, 'GET', '/api/categories', { token: other.apiToken })).status).toBe(200);

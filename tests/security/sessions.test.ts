@@ -61,6 +61,17 @@ describe('ended sign-ins', () => {
     expect(await status(user.accessToken)).toEqual([200, 200]);
   });
 
+  it('of parallel refreshes with one token exactly one succeeds; the rest are replays that end the sign-in', async () => {
+    const user = await registerUser(server.url);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => rest(server.url, 'POST', '/api/auth/refresh', { token: user.refreshToken })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(7);
+    const winner = answers.find((a) => a.status === 200)!.body;
+    expect(await status(winner.accessToken)).toEqual([401, 401]);
+    expect((await rest(server.url, 'POST', '/api/auth/refresh', { token: winner.refreshToken })).status).toBe(401);
+  });
+
   it('logout over tRPC ends the sign-in too', async () => {
     const user = await registerUser(server.url);
     const out = await trpc(server.url, 'mutation', 'auth.logout', { refreshToken: user.refreshToken });

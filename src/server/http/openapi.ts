@@ -192,7 +192,13 @@ export function openApiDocument(): Record<string, unknown> {
     },
   };
   paths['/api/openapi.json'] = {
-    get: { operationId: 'getOpenapi', tags: ['Health'], summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.1' } } },
+    get: {
+      operationId: 'getOpenapi',
+      tags: ['Health'],
+      summary: 'This document',
+      security: [],
+      responses: { '200': { description: 'OpenAPI 3.1' }, '429': { description: REFUSALS[429], content: ERROR_CONTENT } },
+    },
   };
   return {
     openapi: '3.1.0',

@@ -135,7 +135,10 @@ export class AuthService {
       const now = this.now().toISOString();
       if (!stored || stored.revokedAt || stored.expiresAt <= now) return null;
       if (stored.usedAt) return { replayed: stored.family };
-      stored.usedAt = now;
+      // Spend it with a conditional update: of concurrent refreshes (even on another process
+      // sharing the database) exactly one wins; the others are replays.
+      const spent = await tx.nativeUpdate(RefreshToken, { id: stored.id, usedAt: null, revokedAt: null }, { usedAt: now });
+      if (spent !== 1) return { replayed: stored.family };
       const pair = await this.issueTokens(tx, stored.user, stored.family);
       return { result: { ...pair, user: toUserDto(stored.user) } };
     });
