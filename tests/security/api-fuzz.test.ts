@@ -113,6 +113,28 @@ describe('every REST route under generated inputs', () => {
   });
 });
 
+describe('oversized requests', () => {
+  it('a query string over 16 KB answers a listed status', async () => {
+    const op = operations.find((o) => o.method === 'GET' && o.url === '/transactions')!;
+    const res = await fetch(`${server.url}/api/transactions?start_date=2024-01-01&end_date=2024-12-31&description=${'x'.repeat(20_000)}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(res.status).toBeLessThan(500);
+    expect(listedStatuses(op)).toContain(String(res.status));
+  });
+
+  it('a JSON body over the limit answers 413, which every writing operation lists', async () => {
+    const op = operations.find((o) => o.method === 'POST' && o.url === '/transactions')!;
+    const res = await fetch(`${server.url}/api/transactions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect(listedStatuses(op)).toContain('413');
+  });
+});
+
 describe('bodies that are not there', () => {
   const puts = operations.filter((op) => op.method === 'PUT' && op.body);
   it.each(puts.map((op) => [op.url, op] as const))('PUT %s with a null or missing body answers 400 and changes nothing', async (_url, op) => {

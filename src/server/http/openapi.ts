@@ -112,11 +112,12 @@ const REFUSALS: Record<number, string> = {
   415: 'Unsupported Content-Type',
   422: 'Understood but refused (e.g. more than 100,000 rows: narrow the range or page)',
   429: 'Too many requests or failed attempts: wait the seconds in Retry-After',
+  431: 'Request line or headers too large (e.g. a query string over 16 KB)',
 };
 
 /** Every status an operation can answer: its success, the refusals every route shares, and its own. */
 function responses(op: DocumentedOperation): Record<string, unknown> {
-  const statuses = new Set<number>([400, 429, ...(op.refusals ?? [])]);
+  const statuses = new Set<number>([400, 429, 431, ...(op.refusals ?? [])]);
   if (!op.public) [401, 404].forEach((s) => statuses.add(s));
   if (op.method !== 'GET') {
     [413, 415].forEach((s) => statuses.add(s));
