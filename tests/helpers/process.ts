@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 /**
@@ -22,6 +22,23 @@ export interface SpawnOptions {
 }
 
 export const NOBODY = { uid: 65534, gid: 65534 };
+
+/**
+ * Who the server process can run as to meet file permissions: ourselves when not root (root
+ * ignores them), `nobody` when root and `nobody` can read the code and its packages, else null
+ * (e.g. a checkout under /root): tests that need it say so and skip.
+ */
+export function unprivilegedUser(): { uid?: number; gid?: number } | null {
+  if (process.getuid?.() !== 0) return {};
+  const probe = spawnSync(process.execPath, ['--import', 'tsx', '-e', "require('node:fs').accessSync(process.argv[1])", path.resolve('src/server/main.ts')], {
+    cwd: path.resolve('.'),
+    uid: NOBODY.uid,
+    gid: NOBODY.gid,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
+    timeout: 60_000,
+  });
+  return probe.status === 0 ? NOBODY : null;
+}
 
 export function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): ServerProcess {
   const entry = path.resolve('src/server/main.ts');
