@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/client'),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the production bundle (the server would otherwise publish the source).
+    sourcemap: false,
     chunkSizeWarningLimit: 2000,
   },
   server: {

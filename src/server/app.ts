@@ -1,25 +1,53 @@
 import helmet from '@fastify/helmet';
 import fastifyJwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import Database from 'better-sqlite3';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { AppConfig } from './config/config';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Writable } from 'node:stream';
+import { AppError } from '../shared/errors';
+import type { AppConfig, TrustProxy } from './config/config';
 import { registerBackups } from './db/backup-scheduler';
 import { databaseAnswers, openDatabase } from './db/database';
+import { databaseFiles, preparePrivateStorage, probeDatabaseWrite, StorageError, tightenFiles, usePrivateUmask, type WriteProbe } from './db/storage';
 import { registerClient } from './http/client';
-import { redactAccessToken } from './http/download';
 import { registerErrorHandling } from './http/errors';
+import { errorIdOf, loggerOptions } from './http/logging';
 import { loadSigningSecret } from './http/secret';
 import { apiRoutes } from './http/api';
+import { looksLikeAccessToken } from './modules/auth/auth.service';
+import { sha256Hex } from './modules/auth/crypto';
 import { createServices } from './services';
-import { createContext } from './trpc/context';
+import { bearerFrom, createContext, MAX_BATCH_CALLS } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface BuildOptions {
-  /** Fastify logger options; defaults to JSON logs at the configured level. */
+  /** Fastify logger options; defaults to JSON logs at the configured level (redacted). */
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (tests read the log lines from it); stdout otherwise. */
+  logStream?: Writable;
 }
+
+/**
+ * Fastify's `trustProxy`: a number of hops becomes "trust the first n addresses from the
+ * socket", so the client is the right-most X-Forwarded-For entry that is not a proxy
+ * (Fastify's own number option trusts no X-Forwarded-Proto); addresses are trusted as listed.
+ */
+export function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/** The API token a request presents (hashed), or null for none / a browser session's access token. */
+function apiTokenKey(request: FastifyRequest): string | null {
+  const bearer = bearerFrom(request.headers.authorization);
+  if (!bearer || looksLikeAccessToken(bearer)) return null;
+  return sha256Hex(bearer);
+}
+
+const HSTS = 'max-age=31536000';
 
 /**
  * Builds the whole app (database, security, tRPC, REST, client) without
@@ -27,20 +55,26 @@ export interface BuildOptions {
  * database.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  usePrivateUmask();
+  preparePrivateStorage(config.dataDir, config.databaseFile);
+
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      // Download links may carry the session's access token in the query (see http/download.ts).
-      serializers: { req: (req) => ({ method: req.method, url: redactAccessToken(req.url), host: req.host, remoteAddress: req.ip }) },
-    },
+    logger: options.logger ?? loggerOptions(config, options.logStream),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     requestTimeout: 5 * 60_000,
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
   });
 
   const orm = await openDatabase(config.databaseFile, (message) => app.log.info(message));
+  try {
+    tightenFiles(databaseFiles(config.databaseFile));
+    const probe = probeDatabaseWrite(config.databaseFile);
+    if (!probe.ok) throw new StorageError(probe.reason);
+  } catch (error) {
+    await orm.close(true);
+    throw error;
+  }
   app.decorate('config', config);
   app.decorate('orm', orm);
   app.addHook('onClose', async () => {
@@ -71,8 +105,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         frameAncestors: ["'none'"],
       },
     },
-    // Self-hosters often serve plain HTTP on a LAN; never force https sub-resources there.
+    // Self-hosters often serve plain HTTP on a LAN: HSTS only on answers that went out over HTTPS (below).
     hsts: false,
+  });
+  // request.protocol is https for TLS, or when a trusted proxy says so in X-Forwarded-Proto.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
+
+  // Per-API-token request limit; the browser's session (access tokens) and /api/health are exempt.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.apiTokenRateLimit,
+    timeWindow: 60_000,
+    keyGenerator: (request) => apiTokenKey(request) ?? 'none',
+    allowList: (request) => request.url.split('?')[0] === '/api/health' || apiTokenKey(request) === null,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('TOO_MANY_REQUESTS', `Too many requests with this API token (at most ${context.max} a minute). Try again in ${context.after}.`, {
+        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
   });
 
   await app.register(fastifyJwt, {
@@ -82,22 +133,41 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.decorate(
     'services',
-    createServices(config, {
-      sign: (claims) => app.jwt.sign(claims),
-      verify: (token) => app.jwt.verify(token),
-    }),
+    createServices(
+      config,
+      {
+        sign: (claims) => app.jwt.sign(claims),
+        verify: (token) => app.jwt.verify(token),
+      },
+      orm,
+    ),
   );
 
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 } });
 
-  // Health reads through its own read-only handle (WAL lets it read while an import writes).
+  // Health reads through its own read-only handle (WAL lets it read while an import writes), and
+  // probes writing (at most once a second) on a fresh handle, so a database that became
+  // unwritable since start is reported.
   const healthDb = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
   app.addHook('onClose', async () => {
     healthDb.close();
   });
+  let lastProbe: { at: number; result: WriteProbe } | null = null;
+  const writeProbe = (): WriteProbe => {
+    const now = Date.now();
+    if (!lastProbe || now - lastProbe.at >= 1000) lastProbe = { at: now, result: probeDatabaseWrite(config.databaseFile) };
+    return lastProbe.result;
+  };
   app.get('/api/health', async (_request, reply) => {
-    if (healthAnswers(healthDb) && (await databaseAnswersSoon(orm))) return { status: 'ok' };
-    return reply.status(503).send({ status: 'unavailable', error: 'Database is not answering', message: 'Database is not answering' });
+    if (!healthAnswers(healthDb) || !(await databaseAnswersSoon(orm))) {
+      return reply.status(503).send({ status: 'unavailable', reason: 'Database is not answering', error: 'Database is not answering', message: 'Database is not answering' });
+    }
+    const probe = writeProbe();
+    if (!probe.ok) {
+      app.log.error({ reason: probe.reason }, 'health: database not writable');
+      return reply.status(503).send({ status: 'degraded', reason: probe.reason });
+    }
+    return { status: 'ok' };
   });
 
   await app.register(fastifyTRPCPlugin, {
@@ -105,8 +175,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trpcOptions: {
       router: appRouter,
       createContext,
+      maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path, errorId: errorIdOf(error) }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -1,6 +1,10 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config/config';
+import { StorageError, usePrivateUmask } from './db/storage';
+
+// Before anything opens a file: what the server creates is private to its user.
+usePrivateUmask();
 
 async function main(): Promise<void> {
   let config;
@@ -14,7 +18,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof StorageError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'closing');

@@ -1,6 +1,8 @@
+import type { MikroORM } from '@mikro-orm/better-sqlite';
 import type { AppConfig } from './config/config';
+import { AuthThrottle, SqlFailureStore } from './modules/auth/auth-throttle';
 import { AuthService, type AccessTokenClaims } from './modules/auth/auth.service';
-import { LoginThrottle } from './modules/auth/login-throttle';
+import { SignIns } from './modules/auth/sign-ins';
 
 /**
  * The service layer both front doors call. Services that need configuration or
@@ -15,12 +17,17 @@ export interface TokenSigner {
   verify(token: string): AccessTokenClaims;
 }
 
-export function createServices(config: AppConfig, signer: TokenSigner): AppServices {
+export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM): AppServices {
   return {
     auth: new AuthService({
       allowRegistration: config.allowRegistration,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-      throttle: new LoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
+      throttle: new AuthThrottle(new SqlFailureStore(orm), {
+        perUser: config.loginMaxFailures,
+        perAddress: config.loginAddressMaxFailures,
+        windowSeconds: config.loginWindowSeconds,
+      }),
+      signIns: new SignIns(orm),
       signAccessToken: (claims) => signer.sign(claims),
       verifyAccessToken: (token) => signer.verify(token),
     }),

@@ -167,13 +167,23 @@ describe('profile', () => {
     });
     await page.getByRole('button', { name: 'Generate' }).click();
     const token = await page.getByLabel('API Token').inputValue();
-    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).toMatch(/^btapi_[A-Za-z0-9_-]{43}$/);
+    // Every change needs the current password; a wrong one is the server's 403, shown as is.
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Enter your current password to save changes');
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Current password is incorrect');
+    expect(page.url()).toBe(`${server.url}/profile`);
+    await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Copy it now: it will not be shown again.').waitFor();
+    expect(await page.getByLabel('Current password').inputValue()).toBe('');
     expect(await page.getByLabel('Saved API token').inputValue()).toBe(token);
     await page.getByText(/A token is set \(since /).waitFor();
     expect(JSON.stringify(sent)).toContain(token);
     expect(JSON.stringify(sent)).not.toContain('username');
+    expect(JSON.stringify(sent)).toContain('currentPassword');
 
     const me = await rest(server.url, 'GET', '/api/auth/me', { token });
     expect(me.status).toBe(200);
@@ -191,6 +201,7 @@ describe('profile', () => {
     const { page, context } = await signedInPage(browser, server);
     await page.goto(`${server.url}/profile`);
     await page.getByLabel('Username').fill(other.user.username.toUpperCase());
+    await page.getByLabel('Current password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('That username is already taken');
     await context.close();
@@ -216,6 +227,7 @@ describe('token refresh', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByLabel('New Password').fill('renewed-password');
     await page.getByLabel('Confirm Password').fill('renewed-password');
+    await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const notice = page.getByText('Profile updated successfully');
     await notice.waitFor();
@@ -247,6 +259,7 @@ describe('token refresh', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByLabel('New Password').fill('whatever-password');
     await page.getByLabel('Confirm Password').fill('whatever-password');
+    await page.getByLabel('Current password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();

@@ -8,6 +8,8 @@ export interface ApiUser {
   token: string;
   userId: number;
   username: string;
+  /** The password it signed up with (profile changes ask for it as currentPassword). */
+  password: string;
   get<T = any>(path: string): Promise<HttpResult<T>>;
   post<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
   put<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
@@ -23,6 +25,7 @@ export async function signUp(baseUrl: string): Promise<ApiUser> {
     token,
     userId: auth.user.id,
     username: auth.user.username,
+    password: auth.password,
     get: (path) => rest(baseUrl, 'GET', path, { token }),
     post: (path, body) => rest(baseUrl, 'POST', path, { token, body }),
     put: (path, body) => rest(baseUrl, 'PUT', path, { token, body }),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
@@ -16,12 +17,14 @@ export interface TestServer {
 
 /**
  * Starts the real server on a fresh temporary SQLite file, listening on port 0.
- * `env` takes the same variables as production (e.g. ACCESS_TOKEN_TTL: '2').
+ * `env` takes the same variables as production (e.g. ACCESS_TOKEN_TTL: '2'); `logStream`
+ * receives the JSON log lines.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp(config, { logger: false });
+  // With a log stream the app's own logger (level, redaction, serializers) writes there; otherwise no logs.
+  const app = await buildApp(config, options.logStream ? { logStream: options.logStream } : { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiToken } from '../../src/client/features/profile/profile-helpers';
 import { registerUser, rest, trpc } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -172,8 +173,8 @@ describe('tokens', () => {
     expect(trpcAsAccess.status).toBe(401);
     const accessAsRefresh = await rest(url, 'POST', '/api/auth/refresh', { token: user.accessToken });
     expect(accessAsRefresh.status).toBe(401);
-    const apiToken = 'x'.repeat(20) + 'api-token-for-confusion-test';
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken } })).status).toBe(200);
+    const apiToken = generateApiToken();
+    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } })).status).toBe(200);
     const apiAsRefresh = await rest(url, 'POST', '/api/auth/refresh', { token: apiToken });
     expect(apiAsRefresh.status).toBe(401);
   });
@@ -195,7 +196,7 @@ describe('profile and API token', () => {
     const newName = `${user.user.username}-renamed`;
     const res = await rest(url, 'PUT', '/api/auth/profile', {
       token: user.accessToken,
-      body: { username: newName, password: 'a brand new password' },
+      body: { username: newName, password: 'a brand new password', currentPassword: user.password },
     });
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe(newName);
@@ -210,31 +211,40 @@ describe('profile and API token', () => {
     const other = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
     const third = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
     // A username-only change signs nobody out.
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: `${user.user.username}-x` } })).status).toBe(200);
+    expect(
+      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: `${user.user.username}-x`, currentPassword: user.password } })).status,
+    ).toBe(200);
     const third2 = await rest(url, 'POST', '/api/auth/refresh', { token: third.refreshToken });
     expect(third2.status).toBe(200);
 
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { password: 'another new password' } })).status).toBe(200);
+    expect(
+      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { password: 'another new password', currentPassword: user.password } })).status,
+    ).toBe(200);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: other.refreshToken })).status).toBe(401);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: third2.body.refreshToken })).status).toBe(401);
     const mine = await rest(url, 'POST', '/api/auth/refresh', { token: user.refreshToken });
     expect(mine.status).toBe(200);
 
     // Over an API token, a password change ends every sign-in.
-    const apiToken = 'x'.repeat(20) + Math.random().toString(36).slice(2).padEnd(20, 'y');
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: mine.body.accessToken, body: { apiToken } })).status).toBe(200);
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { password: 'yet another password' } })).status).toBe(200);
+    const apiToken = generateApiToken();
+    expect(
+      (await rest(url, 'PUT', '/api/auth/profile', { token: mine.body.accessToken, body: { apiToken, currentPassword: 'another new password' } })).status,
+    ).toBe(200);
+    expect(
+      (await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { password: 'yet another password', currentPassword: 'another new password' } })).status,
+    ).toBe(200);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: mine.body.refreshToken })).status).toBe(401);
   });
 
   it('refuses an empty change, a taken username and a short API token, changing nothing', async () => {
     const user = await registerUser(url);
-    const empty = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: {} });
+    const currentPassword = user.password;
+    const empty = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { currentPassword } });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('No changes to save');
-    const taken = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: 'ALICE' } });
+    const taken = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: 'ALICE', currentPassword } });
     expect(taken.status).toBe(409);
-    const short = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken: 'too-short' } });
+    const short = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken: 'too-short', currentPassword } });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('apiToken: API token must be at least 32 characters');
     const me = await rest(url, 'GET', '/api/auth/me', { token: user.accessToken });
@@ -243,8 +253,8 @@ describe('profile and API token', () => {
 
   it('accepts the API token as a bearer on REST and tRPC, stores only its hash, and can remove it', async () => {
     const user = await registerUser(url);
-    const apiToken = 'bt_' + 'k'.repeat(40);
-    const set = await trpc(url, 'mutation', 'auth.updateProfile', { apiToken }, user.accessToken);
+    const apiToken = generateApiToken();
+    const set = await trpc(url, 'mutation', 'auth.updateProfile', { apiToken, currentPassword: user.password }, user.accessToken);
     expect(set.status).toBe(200);
     expect(set.data.apiTokenSet).toBe(true);
     expect(set.data.apiTokenCreatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -262,7 +272,7 @@ describe('profile and API token', () => {
     expect(rows[0].api_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].api_token_hash).not.toContain(apiToken);
 
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { apiToken: null } })).status).toBe(200);
+    expect((await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { apiToken: null, currentPassword: user.password } })).status).toBe(200);
     expect((await rest(url, 'GET', '/api/auth/me', { token: apiToken })).status).toBe(401);
   });
 });

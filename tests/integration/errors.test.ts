@@ -36,9 +36,12 @@ describe('error handler', () => {
   it('answers an unexpected error with a generic 500 and no internals', async () => {
     const res = await rest(url, 'GET', '/api/test/boom');
     expect(res.status).toBe(500);
+    const errorId = res.body.errorId;
+    expect(errorId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).toEqual({
-      error: 'Something went wrong on the server. Please try again.',
-      message: 'Something went wrong on the server. Please try again.',
+      error: `Something went wrong on the server. Please try again. (error id ${errorId})`,
+      message: `Something went wrong on the server. Please try again. (error id ${errorId})`,
+      errorId,
     });
     expect(JSON.stringify(res.body)).not.toContain('secret');
   });

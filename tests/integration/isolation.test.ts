@@ -108,7 +108,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'auth.refresh': 'public',
   'auth.logout': 'public',
   'auth.me': { kind: 'query', input: () => undefined, expect: 'own' },
-  'auth.updateProfile': { kind: 'mutation', input: () => ({ username: `${intruder.username}x` }), expect: 'own' },
+  'auth.updateProfile': { kind: 'mutation', input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }), expect: 'own' },
   'transactions.list': { kind: 'query', input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }), expect: 'own' },
   'transactions.get': { kind: 'query', input: () => ({ id: ids.tx }), expect: 404 },
   'transactions.create': { kind: 'mutation', input: () => ({ ...txBody, account: 'SECRET-A' }), expect: 404 },

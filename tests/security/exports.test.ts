@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,8 +83,8 @@ describe('restore', () => {
 
 describe('download links', () => {
   it('refuse the API token in the query, and every route but the downloads ignores access_token', async () => {
-    const apiToken = 'Z'.repeat(40) + 'y'.repeat(8);
-    ok(await intruder.put('/api/auth/profile', { apiToken }));
+    const apiToken = `btapi_${randomBytes(32).toString('base64url')}`;
+    ok(await intruder.put('/api/auth/profile', { apiToken, currentPassword: intruder.password }));
     for (const route of ['/api/export?', '/api/transactions/export.csv?start_date=2024-01-01&end_date=2024-01-31&']) {
       expect((await fetch(`${server.url}${route}access_token=${apiToken}`)).status, route).toBe(401);
       expect((await fetch(`${server.url}${route}access_token=${encodeURIComponent(intruder.token)}`)).status, route).toBe(200);

@@ -51,6 +51,7 @@ beforeEach(() => {
       if (input.startsWith('/trpc/mixed')) {
         return json(207, [{ result: { data: 1 } }, auth === `Bearer ${validToken}` ? { result: { data: 2 } } : { error: { data: { httpStatus: 401 } } }]);
       }
+      if (input.includes('auth.updateProfile')) return json(403, { error: { message: 'Current password is incorrect', data: { httpStatus: 403 } } });
       return auth === `Bearer ${validToken}` ? json(200, { ok: true }) : json(input.includes('forbidden') ? 403 : 401, { error: 'expired' });
     }),
   );
@@ -96,6 +97,13 @@ describe('authFetch', () => {
     expect(results.map((r) => r.status)).toEqual([401, 401]);
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
     expect(expired).toHaveBeenCalled();
+  });
+
+  it('does not refresh or retry when a profile change is refused for a wrong current password (403)', async () => {
+    const { authFetch } = await import('../../src/client/lib/authFetch');
+    const res = await authFetch('/trpc/auth.updateProfile', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(403);
+    expect(calls.map((c) => c.url)).toEqual(['/trpc/auth.updateProfile']);
   });
 
   it('sends no Authorization header without a stored token', async () => {

@@ -30,8 +30,23 @@ describe('loadConfig', () => {
     [{ PORT: '8080' }, 'port', 8080],
     [{ PORT: '' }, 'port', 3000],
     [{ DATA_DIR: '/srv/budget' }, 'databaseFile', '/srv/budget/budget-tracker.sqlite'],
+    [{}, 'trustProxy', false],
+    [{ TRUST_PROXY: 'false' }, 'trustProxy', false],
+    [{ TRUST_PROXY: '0' }, 'trustProxy', false],
+    [{ TRUST_PROXY: 'true' }, 'trustProxy', 1],
+    [{ TRUST_PROXY: '2' }, 'trustProxy', 2],
+    [{ TRUST_PROXY: '10.0.0.1' }, 'trustProxy', ['10.0.0.1']],
+    [{ TRUST_PROXY: '10.0.0.0/8, ::1, loopback' }, 'trustProxy', ['10.0.0.0/8', '::1', 'loopback']],
+    [{}, 'loginAddressMaxFailures', 50],
+    [{ LOGIN_ADDRESS_MAX_FAILURES: '20' }, 'loginAddressMaxFailures', 20],
+    [{}, 'apiTokenRateLimit', 600],
+    [{ API_TOKEN_RATE_LIMIT: '60' }, 'apiTokenRateLimit', 60],
   ])('reads %j', (env, key, expected) => {
     expect(loadConfig(env)[key as keyof ReturnType<typeof loadConfig>]).toEqual(expected);
+  });
+
+  it.each(['everyone', '10.0.0.1/33', '999.1.1.1', '10.0.0.1,,nope', '-1'])('refuses TRUST_PROXY=%s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });
 
   it('lists every bad value at once', () => {

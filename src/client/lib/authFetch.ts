@@ -11,6 +11,8 @@ import { accessToken, clearSession, refreshToken, storeTokens, storeUser } from 
 let refreshing: Promise<boolean> | null = null;
 
 const AUTH_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/logout', '/trpc/auth.login', '/trpc/auth.register'];
+/** A 403 from a profile change means "wrong current password", not an expired session: no refresh, no retry. */
+const REAUTH_PATHS = ['/api/auth/profile', '/trpc/auth.updateProfile'];
 
 function urlOf(input: RequestInfo | URL): string {
   if (typeof input === 'string') return input;
@@ -48,8 +50,9 @@ export function refreshOnce(): Promise<boolean> {
   return refreshing;
 }
 
-async function isUnauthorized(res: Response): Promise<boolean> {
-  if (res.status === 401 || res.status === 403) return true;
+async function isUnauthorized(res: Response, url: string): Promise<boolean> {
+  if (res.status === 401) return true;
+  if (res.status === 403) return !REAUTH_PATHS.some((p) => url.includes(p));
   if (res.status !== 207) return false;
   // A tRPC batch with mixed results: look for a call refused for its credentials.
   try {
@@ -74,7 +77,7 @@ export async function authFetch(input: RequestInfo | URL, init?: RequestInit): P
   const url = urlOf(input);
   const sentWith = accessToken();
   const res = await fetch(input, withBearer(init, sentWith));
-  if (!sentWith || AUTH_PATHS.some((p) => url.includes(p)) || !(await isUnauthorized(res))) return res;
+  if (!sentWith || AUTH_PATHS.some((p) => url.includes(p)) || !(await isUnauthorized(res, url))) return res;
 
   // Another request may already have renewed the token while this one was in flight.
   const renewed = accessToken() !== sentWith || (await refreshOnce());

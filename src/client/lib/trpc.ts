@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { httpBatchLink, TRPCClientError } from '@trpc/client';
+import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { authFetch } from './authFetch';
@@ -23,9 +23,19 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** The server answers at most this many calls per batch (src/server/trpc/context.ts). */
+const MAX_BATCH_CALLS = 20;
+
+/** Sign-in and profile calls (auth.*) travel alone: the server refuses them inside a batch. */
 export function createTrpcClient() {
   return trpc.createClient({
-    links: [httpBatchLink({ url: '/trpc', fetch: authFetch, maxURLLength: 4000 })],
+    links: [
+      splitLink({
+        condition: (op) => op.path.startsWith('auth.'),
+        true: httpLink({ url: '/trpc', fetch: authFetch }),
+        false: httpBatchLink({ url: '/trpc', fetch: authFetch, maxURLLength: 4000, maxItems: MAX_BATCH_CALLS }),
+      }),
+    ],
   });
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,38 @@ const durationText = z
   })
   .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
 
+/**
+ * TRUST_PROXY: `false` (default: X-Forwarded-* ignored), `true` (one reverse proxy in front), a
+ * number of proxy hops, or a comma-separated list of proxy addresses / CIDR ranges (also
+ * `loopback`, `linklocal`, `uniquelocal`). The client address is the right-most
+ * X-Forwarded-For entry that is not a trusted proxy.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxyText = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(text)) return false;
+  if (['true', 'yes', 'on'].includes(text)) return 1;
+  if (/^\d+$/.test(text)) return Math.min(Number(text), 32);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrRange(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `expected false, true, a number of proxy hops or a comma-separated list of proxy addresses (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -33,16 +66,21 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: durationText.default(30 * 86400),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW: durationText.default(15 * 60),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxyText.default(false),
   CLIENT_DIR: z.string().min(1).optional(),
   RESTORE_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL: durationText.default(24 * 3600),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
 });
+
+/** false, a number of trusted proxy hops, or the trusted proxies' addresses. */
+export type TrustProxy = false | number | string[];
 
 export interface AppConfig {
   port: number;
@@ -55,11 +93,16 @@ export interface AppConfig {
   refreshTokenTtlSeconds: number;
   /** When unset, a secret is generated on first start and kept in the data directory. */
   jwtSecret?: string;
+  /** Failed logins per username and client address within the window. */
   loginMaxFailures: number;
+  /** Failed logins and bearer tokens per client address within the window, whatever the usernames. */
+  loginAddressMaxFailures: number;
   loginWindowSeconds: number;
+  /** Requests per API token per minute. */
+  apiTokenRateLimit: number;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   /** The built React app; `dist/client` next to the server bundle by default. */
   clientDir: string;
   /** Largest "all my data" document POST /api/import takes. */
@@ -107,10 +150,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     jwtSecret: e.JWT_SECRET,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginWindowSeconds: e.LOGIN_WINDOW,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
     clientDir: e.CLIENT_DIR ? path.resolve(e.CLIENT_DIR) : path.resolve('dist/client'),
     restoreLimitBytes: e.RESTORE_LIMIT_BYTES,
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,

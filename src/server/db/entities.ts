@@ -1,5 +1,8 @@
 import { AccountSchema } from '../modules/accounts/account.entity';
+import { AuthFailureSchema } from '../modules/auth/auth-failure.entity';
+import { InstanceClaimSchema } from '../modules/auth/instance-claim.entity';
 import { RefreshTokenSchema } from '../modules/auth/refresh-token.entity';
+import { SignInSchema } from '../modules/auth/sign-in.entity';
 import { BudgetSchema } from '../modules/budgets/budget.entity';
 import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
@@ -21,4 +24,7 @@ export const entities = [
   LineItemSchema,
   EnvelopeSchema,
   ImportProfileSchema,
+  SignInSchema,
+  AuthFailureSchema,
+  InstanceClaimSchema,
 ];

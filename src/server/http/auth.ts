@@ -9,5 +9,5 @@ import { bearerFrom } from '../trpc/context';
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const bearer = bearerFrom(request.headers.authorization);
   if (!bearer) throw new AppError('UNAUTHORIZED', 'Not signed in: send Authorization: Bearer <token>');
-  request.user = await request.server.services.auth.authenticate(request.em, bearer);
+  request.user = await request.server.services.auth.authenticate(request.em, bearer, request.ip);
 }

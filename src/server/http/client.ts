@@ -14,6 +14,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   const indexFile = path.join(clientDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
+    // Source maps would publish the client's source: never served, even if a build left one behind.
+    app.addHook('onRequest', async (request, reply) => {
+      if (/\.map$/i.test(request.url.split('?')[0])) {
+        return reply.status(404).type('application/json; charset=utf-8').send(errorBody(new AppError('NOT_FOUND', 'Not found')));
+      }
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,

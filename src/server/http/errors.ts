@@ -7,6 +7,7 @@ import {
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, codeForStatus, describeIssues, INTERNAL_ERROR_MESSAGE, isAppError } from '../../shared/errors';
+import { errorIdOf } from './logging';
 
 /**
  * Turns anything thrown into an AppError: expected failures keep their message,
@@ -39,7 +40,7 @@ function frameworkMessage(error: Partial<FastifyError>): string {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'Request body is empty but Content-Type is application/json';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported Content-Type';
+      return 'Unsupported Content-Type: send JSON (application/json)';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     default:
       if (error instanceof SyntaxError || /JSON/i.test(error.message ?? '')) return 'Request body is not valid JSON';
@@ -51,13 +52,23 @@ export function errorBody(error: AppError): Record<string, unknown> {
   return { error: error.message, message: error.message, ...(error.details ?? {}) };
 }
 
+/** A 500's answer: the generic text plus an id that its log line also carries. */
+export function internalError(errorId: string): AppError {
+  return new AppError('INTERNAL', `${INTERNAL_ERROR_MESSAGE} (error id ${errorId})`, { errorId });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.code === 'INTERNAL') request.log.error({ err: error }, 'unexpected error');
-    else request.log.info({ code: appError.code, message: appError.message }, 'request refused');
+    let appError = toAppError(error);
+    if (appError.code === 'INTERNAL') {
+      const errorId = errorIdOf(error as object);
+      request.log.error({ err: error, errorId }, 'unexpected error');
+      appError = internalError(errorId);
+    } else request.log.info({ code: appError.code, message: appError.message }, 'request refused');
     const retryAfter = appError.details?.retryAfterSeconds;
     if (typeof retryAfter === 'number') reply.header('Retry-After', String(retryAfter));
+    const totalCount = appError.details?.totalCount;
+    if (typeof totalCount === 'number') reply.header('X-Total-Count', String(totalCount));
     return reply.status(appError.status).type('application/json; charset=utf-8').send(errorBody(appError));
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config';
 import { acceptQueryAccessToken, checkDownloadRequest } from './download';
-import { parseInput } from './validate';
+import { parseInput, requireBody } from './validate';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -32,6 +32,8 @@ export interface RestRoute<P = any, Q = any, B = any> {
   body?: z.ZodType<B>;
   /** Success status; 200 unless given. */
   status?: number;
+  /** Refusals beyond the ones every route can answer (e.g. 422 for a list too large), for the OpenAPI document. */
+  refusals?: number[];
   /** What a successful answer holds, for the OpenAPI document. */
   answer: string;
   /**
@@ -60,7 +62,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         if (route.download) checkDownloadRequest(request, reply);
         const params = route.params ? parseInput(route.params, request.params) : undefined;
         const query = route.query ? parseInput(route.query, request.query) : undefined;
-        const body = route.body ? parseInput(route.body, request.body) : undefined;
+        const body = route.body ? parseInput(route.body, requireBody(request.body)) : undefined;
         const result = await route.handler({
           em: request.em,
           userId: request.user.id,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { AppServices } from '../services';
 
@@ -10,13 +11,31 @@ export interface Context {
   clientIp: string;
 }
 
+/** The most calls one batched request may hold (the client's batch link sends at most this many). */
+export const MAX_BATCH_CALLS = 20;
+
 export function bearerFrom(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
 }
 
-export function createContext({ req }: CreateFastifyContextOptions): Context {
+/**
+ * A batch is one HTTP request holding several calls. Credential checks (every `auth.*`
+ * procedure) never share one, so a batch cannot try many passwords in one go; and a batch
+ * holds at most MAX_BATCH_CALLS calls.
+ */
+export function checkBatch(calls: readonly { path: string }[]): void {
+  if (calls.length > MAX_BATCH_CALLS) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: `A batch may hold at most ${MAX_BATCH_CALLS} calls` });
+  }
+  if (calls.length > 1 && calls.some((call) => call.path.startsWith('auth.'))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in and profile calls (auth.*) cannot be batched: send each on its own' });
+  }
+}
+
+export function createContext({ req, info }: CreateFastifyContextOptions): Context {
+  if (info.isBatchCall) checkBatch(info.calls);
   return {
     em: req.em,
     services: req.server.services,

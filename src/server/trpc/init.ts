@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { describeIssues, errorCodes, INTERNAL_ERROR_MESSAGE, type ValidationIssue } from '../../shared/errors';
 import { toAppError } from '../http/errors';
+import { errorIdOf } from '../http/logging';
 import type { AuthUser } from '../modules/auth/auth.service';
 import type { Context } from './context';
 
@@ -13,13 +14,12 @@ const t = initTRPC.context<Context>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
     const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
-    const message = issues
-      ? describeIssues(issues)
-      : error.code === 'INTERNAL_SERVER_ERROR'
-        ? INTERNAL_ERROR_MESSAGE
-        : shape.message;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    // The same id is in the 'tRPC error' log line (app.ts onError).
+    const errorId = internal ? errorIdOf(error) : undefined;
+    const message = issues ? describeIssues(issues) : internal ? `${INTERNAL_ERROR_MESSAGE} (error id ${errorId})` : shape.message;
     const details = (error.cause as { details?: Record<string, unknown> } | undefined)?.details;
-    return { ...shape, message, data: { ...shape.data, ...(details ? { details } : {}) } };
+    return { ...shape, message, data: { ...shape.data, ...(details ? { details } : {}), ...(errorId ? { errorId } : {}) } };
   },
 });
 
@@ -45,9 +45,11 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.bearer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
   let user: AuthUser;
   try {
-    user = await ctx.services.auth.authenticate(ctx.em, ctx.bearer);
+    user = await ctx.services.auth.authenticate(ctx.em, ctx.bearer, ctx.clientIp);
   } catch (error) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: toAppError(error).message });
+    const appError = toAppError(error);
+    if (appError.code === 'TOO_MANY_REQUESTS') throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: appError.message, cause: appError });
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: appError.message });
   }
   return next({ ctx: { ...ctx, user } });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { centsSchema, idSchema, isoDateSchema, requiredText } from './common';
+import { MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
+import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
 
 export const LINE_ITEM_TYPES = ['Income', 'Variable', 'Fixed', 'NotCounted'] as const;
 export type LineItemType = (typeof LINE_ITEM_TYPES)[number];
@@ -47,7 +48,7 @@ export const updateBudgetSchema = z
 export type UpdateBudgetInput = z.infer<typeof updateBudgetSchema>;
 
 export const relatedCategoriesSchema = z
-  .array(z.string().trim().min(1, 'Category names must not be empty').max(255))
+  .array(text({ label: 'Category name', min: 1, max: 255 }))
   .max(500)
   .transform((names) => dedupeNames(names));
 
@@ -79,7 +80,9 @@ export const saveBudgetSchema = z
     name: requiredText('Budget name'),
     startDate: isoDateSchema,
     endDate: isoDateSchema,
-    lineItems: z.array(lineItemFieldsSchema.extend({ id: idSchema.optional() }).strict()).max(1000),
+    lineItems: z
+      .array(lineItemFieldsSchema.extend({ id: idSchema.optional() }).strict())
+      .max(MAX_LINE_ITEMS_PER_BUDGET, `A budget holds at most ${MAX_LINE_ITEMS_PER_BUDGET} line items`),
     /** Line items of this budget to delete. */
     deletedLineItemIds: z.array(idSchema).max(1000).default([]),
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, requiredText } from './common';
+import { isoDateSchema, requiredText, text } from './common';
 import { dedupeNames } from './budgets';
 import type { TransactionDto } from './transactions';
 
@@ -24,15 +24,13 @@ export const envelopeColorSchema = z
   .transform((value) => value.toUpperCase());
 
 const envelopeCategoriesSchema = z
-  .array(z.string().trim().max(255))
+  .array(text({ max: 255 }))
   .max(500)
   .transform((names) => dedupeNames(names))
   .refine((names) => names.length > 0, 'At least one category is required');
 
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(2000)
+// The description is a 3-row box: line breaks and tabs are kept, other control characters refused.
+const descriptionSchema = text({ max: 2000, multiline: true })
   .nullable()
   .transform((value) => (value ? value : null))
   .optional();

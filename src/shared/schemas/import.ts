@@ -3,6 +3,7 @@ import type { ColumnAssignment, ColumnMapping, ImportFormat, SkippedLine } from 
 import { MAX_COLUMNS } from '../csv/tokenize';
 import type { TransactionType } from './transactions';
 import { TRANSACTION_TYPES } from './transactions';
+import { text } from './common';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
@@ -35,7 +36,7 @@ export const columnMappingSchema = z
     debit: columnIndex.optional(),
     credit: columnIndex.optional(),
     category: columnIndex.optional(),
-    dateFormat: z.string().trim().max(32).optional(),
+    dateFormat: text({ max: 32 }).optional(),
   })
   .strict()
   .refine((m) => m.amount !== undefined || m.debit !== undefined || m.credit !== undefined, {
@@ -69,12 +70,9 @@ const mappingField = z
 
 /** The non-file fields of POST /api/upload (multipart) and of tRPC imports.upload. */
 export const importFieldsSchema = z.object({
-  account: z.string({ error: 'account is required' }).trim().min(1, 'account is required').max(255),
+  account: text({ label: 'account', min: 1, max: 255 }),
   transactionType: z.enum(IMPORT_TRANSACTION_TYPES, { error: `must be one of ${IMPORT_TRANSACTION_TYPES.join(', ')}` }).default('auto'),
-  dateFormat: z
-    .string()
-    .trim()
-    .max(32)
+  dateFormat: text({ max: 32 })
     .optional()
     .transform((value) => value || undefined),
   flipAmounts: flag,
@@ -151,7 +149,7 @@ export const importProfileInputSchema = z
   .object({
     mapping: columnMappingSchema,
     columnCount: z.number().int().min(1).max(MAX_COLUMNS),
-    headers: z.array(z.string().max(255)).max(MAX_COLUMNS).default([]),
+    headers: z.array(text({ max: 255, trim: false })).max(MAX_COLUMNS).default([]),
   })
   .strict()
   .refine((p) => Math.max(p.mapping.date, p.mapping.amount ?? 0, p.mapping.debit ?? 0, p.mapping.credit ?? 0, p.mapping.category ?? 0, ...p.mapping.description) < p.columnCount, {

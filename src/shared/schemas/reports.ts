@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAYEE_LIMIT, MAX_PAYEE_LIMIT, MAX_REPORT_MONTHS, monthCount, type MonthlyReportRow, type PayeeTotal } from '../reports';
-import { isoDateSchema } from './common';
+import { isoDateSchema, text } from './common';
 
 export type { MonthlyReportRow, PayeeTotal };
 
@@ -8,7 +8,7 @@ const rangeShape = {
   startDate: isoDateSchema,
   endDate: isoDateSchema,
   /** An account name (case-insensitive); all accounts when absent. */
-  account: z.string().trim().min(1).max(255).optional(),
+  account: text({ min: 1, max: 255 }).optional(),
 };
 
 type Range = { startDate: string; endDate: string };

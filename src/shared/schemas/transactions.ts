@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { centsSchema, idSchema, isoDateSchema, requiredText } from './common';
+import { DESCRIPTION_MAX_LENGTH, MAX_LIST_ROWS } from '../limits';
+import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
 
 export const TRANSACTION_TYPES = ['credit', 'debit', 'charge', 'transfer'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -26,12 +27,20 @@ export interface TransactionDto {
   batchId: string | null;
 }
 
-const categoryNameSchema = z
-  .string()
-  .trim()
-  .max(255, 'must be at most 255 characters')
+const categoryNameSchema = text({ max: 255 })
   .nullable()
   .transform((value) => (value ? value : null));
+
+export const listLimitSchema = z.coerce
+  .number({ error: 'limit must be a whole number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .max(MAX_LIST_ROWS, `limit must be at most ${MAX_LIST_ROWS}`);
+export const listOffsetSchema = z.coerce
+  .number({ error: 'offset must be a whole number' })
+  .int('offset must be a whole number')
+  .min(0, 'offset must not be negative')
+  .max(Number.MAX_SAFE_INTEGER, 'offset is too large');
 
 /** Search filters (tRPC shape; REST translates start_date, comma lists and decimal amounts). */
 export const transactionFiltersSchema = z
@@ -39,20 +48,23 @@ export const transactionFiltersSchema = z
     startDate: isoDateSchema,
     endDate: isoDateSchema,
     /** Category names matched regardless of case; 'uncategorized' matches no category. */
-    categories: z.array(z.string().trim().min(1).max(255)).max(500).optional(),
+    categories: z.array(text({ min: 1, max: 255 })).max(500).optional(),
     /** An account name (case-insensitive). */
-    account: z.string().trim().max(255).optional(),
+    account: text({ max: 255 }).optional(),
     /** Substring of the description, case-insensitive. */
-    description: z.string().max(255).optional(),
+    description: text({ max: 255, trim: false }).optional(),
     /** Bounds on the amount's magnitude, in cents. */
     minAmount: centsSchema.optional(),
     maxAmount: centsSchema.optional(),
     /** A payee as the reports name it: rows whose description has the same payee key (src/shared/reports/payees.ts). */
-    payee: z.string().trim().min(1).max(1000).optional(),
+    payee: text({ min: 1, max: 1000 }).optional(),
     /** 'in': money in (amount above 0); 'out': money out (below 0). */
     direction: z.enum(['in', 'out'], { error: 'must be in or out' }).optional(),
     /** Only the rows totals count (split parents left out), as a report's figure counts them. */
     counted: z.boolean().optional(),
+    /** Paging: at most MAX_LIST_ROWS rows per answer; without `limit` a larger answer is refused (422). */
+    limit: listLimitSchema.optional(),
+    offset: listOffsetSchema.optional(),
   })
   .refine((f) => f.startDate <= f.endDate, { message: 'Start date must not be after end date', path: ['endDate'] });
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
@@ -60,12 +72,12 @@ export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 export const createTransactionSchema = z
   .object({
     postDate: isoDateSchema,
-    description: requiredText('Description', 1000),
+    description: requiredText('Description', DESCRIPTION_MAX_LENGTH),
     amount: centsSchema,
     category: categoryNameSchema.optional(),
-    account: z.string().trim().min(1).max(255).optional(),
+    account: text({ min: 1, max: 255 }).optional(),
     type: transactionTypeSchema.optional(),
-    splitNote: z.string().max(1000).nullable().optional(),
+    splitNote: text({ max: 1000, multiline: true, trim: false }).nullable().optional(),
   })
   .strict();
 export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
@@ -73,13 +85,13 @@ export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
 export const updateTransactionSchema = z
   .object({
     postDate: isoDateSchema.optional(),
-    description: requiredText('Description', 1000).optional(),
+    description: requiredText('Description', DESCRIPTION_MAX_LENGTH).optional(),
     amount: centsSchema.optional(),
     category: categoryNameSchema.optional(),
     type: transactionTypeSchema.optional(),
     /** An account name; null detaches the account. */
-    account: z.string().trim().min(1).max(255).nullable().optional(),
-    splitNote: z.string().max(1000).nullable().optional(),
+    account: text({ min: 1, max: 255 }).nullable().optional(),
+    splitNote: text({ max: 1000, multiline: true, trim: false }).nullable().optional(),
   })
   .strict();
 export type UpdateTransactionInput = z.infer<typeof updateTransactionSchema>;
@@ -91,7 +103,7 @@ export const bulkUpdateSchema = z
       .object({
         category: categoryNameSchema.optional(),
         type: transactionTypeSchema.optional(),
-        account: z.string().trim().min(1).max(255).optional(),
+        account: text({ min: 1, max: 255 }).optional(),
       })
       .strict()
       .refine((u) => u.category !== undefined || u.type !== undefined || u.account !== undefined, {
@@ -103,9 +115,9 @@ export type BulkUpdateInput = z.infer<typeof bulkUpdateSchema>;
 
 export const splitEntrySchema = z.object({
   amount: centsSchema,
-  category: z.string({ error: 'Category is required' }).trim().max(255),
-  description: z.string().max(1000).optional().nullable(),
-  splitNote: z.string().max(1000).optional().nullable(),
+  category: text({ label: 'Category', max: 255 }),
+  description: text({ max: DESCRIPTION_MAX_LENGTH, trim: false }).optional().nullable(),
+  splitNote: text({ max: 1000, multiline: true, trim: false }).optional().nullable(),
 });
 export type SplitEntryInput = z.infer<typeof splitEntrySchema>;
 
@@ -125,4 +137,4 @@ export interface BatchDto {
   fileName: string | null;
 }
 
-export const batchIdSchema = z.object({ batchId: z.string().trim().min(1).max(64) });
+export const batchIdSchema = z.object({ batchId: text({ min: 1, max: 64 }) });

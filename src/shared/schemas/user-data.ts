@@ -8,10 +8,10 @@
  */
 import { z } from 'zod';
 import { validateSplit } from '../splits';
-import { DESCRIPTION_MAX_LENGTH } from '../limits';
+import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
 import { LINE_ITEM_TYPES } from './budgets';
-import { centsSchema, isoDateSchema } from './common';
+import { centsSchema, isoDateSchema, text } from './common';
 import { TRANSACTION_TYPES } from './transactions';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
@@ -20,8 +20,13 @@ export const USER_DATA_VERSION = 1;
 const MAX_PROBLEMS = 20;
 
 const rowId = z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive').max(Number.MAX_SAFE_INTEGER);
-const name = (max = 255) => z.string({ error: 'is required' }).min(1, 'must not be empty').max(max, `must be at most ${max} characters`).refine((v) => v.trim() === v && v !== '', 'must not start or end with spaces');
-const timestamp = z.string().max(40).optional();
+const name = (max = 255) =>
+  text({ max, trim: false })
+    .min(1, 'must not be empty')
+    .refine((v) => v.trim() === v && v !== '', 'must not start or end with spaces');
+/** Free text: no control characters (line breaks only where `multiline`). */
+const plain = (max: number, multiline = false) => text({ max, trim: false, multiline });
+const timestamp = plain(40).optional();
 
 export const exportedAccountSchema = z
   .object({ id: rowId, name: name(), type: z.enum(ACCOUNT_TYPES), balance: centsSchema, createdAt: timestamp })
@@ -29,12 +34,12 @@ export const exportedAccountSchema = z
 export const exportedCategorySchema = z.object({ id: rowId, name: name(), createdAt: timestamp }).strict();
 export const exportedBatchSchema = z
   .object({
-    id: z.string().min(1).max(64),
+    id: plain(64).min(1, 'must not be empty'),
     accountId: rowId.nullable(),
-    uploadDate: z.string().max(40),
+    uploadDate: plain(40),
     transactionCount: z.number().int().min(0),
-    fileName: z.string().max(255).nullable(),
-    dateFormat: z.string().max(32).nullable(),
+    fileName: plain(255).nullable(),
+    dateFormat: plain(32).nullable(),
   })
   .strict();
 export const exportedTransactionSchema = z
@@ -48,8 +53,8 @@ export const exportedTransactionSchema = z
     categoryId: rowId.nullable(),
     isSplit: z.boolean(),
     parentId: rowId.nullable(),
-    splitNote: z.string().max(1000).nullable(),
-    batchId: z.string().min(1).max(64).nullable(),
+    splitNote: plain(1000, true).nullable(),
+    batchId: plain(64).min(1, 'must not be empty').nullable(),
     createdAt: timestamp,
   })
   .strict();
@@ -59,7 +64,7 @@ export const exportedLineItemSchema = z
     name: name(),
     amount: centsSchema,
     type: z.enum(LINE_ITEM_TYPES),
-    relatedCategories: z.array(z.string().max(255)).max(500),
+    relatedCategories: z.array(plain(255)).max(500),
     createdAt: timestamp,
   })
   .strict();
@@ -71,15 +76,15 @@ export const exportedBudgetSchema = z
     endDate: isoDateSchema,
     amount: centsSchema,
     createdAt: timestamp,
-    lineItems: z.array(exportedLineItemSchema).max(10_000),
+    lineItems: z.array(exportedLineItemSchema).max(MAX_LINE_ITEMS_PER_BUDGET),
   })
   .strict();
 export const exportedEnvelopeSchema = z
   .object({
     id: rowId,
     name: name(),
-    description: z.string().max(2000).nullable(),
-    categories: z.array(z.string().max(255)).max(500),
+    description: plain(2000, true).nullable(),
+    categories: z.array(plain(255)).max(500),
     color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour like #4CAF50'),
     isActive: z.boolean(),
     createdAt: timestamp,
@@ -90,7 +95,7 @@ const documentShape = z
   .object({
     format: z.literal(USER_DATA_FORMAT, { error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)` }),
     version: z.number().int(),
-    exportedAt: z.string().max(40).optional(),
+    exportedAt: plain(40).optional(),
     accounts: z.array(exportedAccountSchema),
     categories: z.array(exportedCategorySchema),
     batches: z.array(exportedBatchSchema),

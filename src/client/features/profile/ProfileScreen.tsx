@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { apiTokenSchema, usernameSchema, type ProfileUpdate } from '../../../shared/schemas/auth';
+import { apiTokenSchema, usernameSchema, type ProfileUpdateInput } from '../../../shared/schemas/auth';
 import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -20,9 +20,10 @@ import { formatDateTime } from '../../lib/format';
 import { generateApiToken } from './profile-helpers';
 
 /**
- * Update Profile: username, new password with confirmation, API token. Only
- * changed fields are sent. The server keeps only a hash of the API token, so a
- * token is shown once, right after it is saved.
+ * Update Profile: username, new password with confirmation, API token, and the
+ * current password that every change needs (a stolen session alone cannot take the
+ * account over). Only changed fields are sent. The server keeps only a hash of the
+ * API token, so a token is shown once, right after it is saved.
  */
 export function ProfileScreen() {
   const { user, updateUser } = useAuth();
@@ -30,6 +31,7 @@ export function ProfileScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [apiToken, setApiToken] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState('');
   const [savedToken, setSavedToken] = useState<string | null>(null);
   const [notice, showNotice, clearNotice] = useNotice();
@@ -38,7 +40,7 @@ export function ProfileScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
-    const changes: ProfileUpdate = {};
+    const changes: ProfileUpdateInput = {};
     const trimmed = username.trim();
     if (!trimmed) return setError('Username is required');
     if (trimmed !== user?.username) {
@@ -56,12 +58,14 @@ export function ProfileScreen() {
       changes.apiToken = apiToken;
     }
     if (Object.keys(changes).length === 0) return setError('No changes to save');
+    if (!currentPassword) return setError('Enter your current password to save changes');
     try {
-      const updated = await update.mutateAsync(changes);
+      const updated = await update.mutateAsync({ ...changes, currentPassword });
       updateUser(updated);
       setUsername(updated.username);
       setPassword('');
       setConfirm('');
+      setCurrentPassword('');
       if (changes.apiToken) setSavedToken(changes.apiToken);
       setApiToken('');
       showNotice('Profile updated successfully');
@@ -72,8 +76,10 @@ export function ProfileScreen() {
 
   async function removeToken() {
     setError('');
+    if (!currentPassword) return setError('Enter your current password to remove the API token');
     try {
-      updateUser(await update.mutateAsync({ apiToken: null }));
+      updateUser(await update.mutateAsync({ apiToken: null, currentPassword }));
+      setCurrentPassword('');
       setSavedToken(null);
       showNotice('API token removed');
     } catch (failure) {
@@ -168,6 +174,15 @@ export function ProfileScreen() {
               />
             </Alert>
           )}
+          <TextField
+            label="Current password"
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(e) => setCurrentPassword(e.target.value)}
+            helperText="Required to save any change"
+          />
           {error && (
             <Alert severity="error" role="alert">
               {error}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { loginInputSchema, profileUpdateSchema, refreshInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
-import { parseInput } from '../../http/validate';
+import { parseInput, requireBody } from '../../http/validate';
 import { bearerFrom } from '../../trpc/context';
 
 /** Public auth calls: no access token needed. */
@@ -29,7 +29,8 @@ export async function authRest(app: FastifyInstance): Promise<void> {
   app.get('/auth/me', (req) => app.services.auth.me(req.em, req.user.id));
 
   app.put('/auth/profile', async (req) => {
-    const user = await app.services.auth.updateProfile(req.em, req.user.id, parseInput(profileUpdateSchema, req.body), req.user.family);
+    const changes = parseInput(profileUpdateSchema, requireBody(req.body));
+    const user = await app.services.auth.updateProfile(req.em, req.user.id, changes, { address: req.ip, signInId: req.user.signInId });
     return { message: 'Profile updated', user };
   });
 }

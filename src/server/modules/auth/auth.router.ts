@@ -21,5 +21,7 @@ export const authRouter = router({
   me: protectedProcedure.query(({ ctx }) => ctx.services.auth.me(ctx.em, ctx.user.id)),
   updateProfile: protectedProcedure
     .input(profileUpdateSchema)
-    .mutation(({ ctx, input }) => ctx.services.auth.updateProfile(ctx.em, ctx.user.id, input, ctx.user.family)),
+    .mutation(({ ctx, input }) =>
+      ctx.services.auth.updateProfile(ctx.em, ctx.user.id, input, { address: ctx.clientIp, signInId: ctx.user.signInId }),
+    ),
 });

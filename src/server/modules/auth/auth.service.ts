@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
 import type {
@@ -12,9 +13,11 @@ import type {
 } from '../../../shared/schemas/auth';
 import { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.dto';
+import type { AuthThrottle } from './auth-throttle';
 import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from './crypto';
-import type { LoginThrottle } from './login-throttle';
+import { InstanceClaim } from './instance-claim.entity';
 import { RefreshToken } from './refresh-token.entity';
+import type { SignIns } from './sign-ins';
 
 /** The signed-in user as the rest of the server sees it. */
 export interface AuthUser {
@@ -22,29 +25,52 @@ export interface AuthUser {
   username: string;
   /** How the request proved who it is. */
   via: 'session' | 'apiToken';
-  /** The sign-in (refresh-token family) a session request belongs to. */
-  family?: string;
+  /** The sign-in a session request belongs to (also its refresh-token family). */
+  signInId?: string;
 }
 
 export interface AccessTokenClaims {
   sub: string;
   typ: 'access';
   username: string;
-  /** The sign-in the token was issued to (its refresh-token family). */
+  /** The sign-in the token was issued to; checked live on every request. */
+  sid?: string;
+  /** The same id under its earlier name, in tokens issued before `sid`. */
   fam?: string;
 }
 
 export interface AuthServiceDeps {
   allowRegistration: boolean;
   refreshTokenTtlSeconds: number;
-  throttle: LoginThrottle;
+  throttle: AuthThrottle;
+  signIns: SignIns;
   signAccessToken(claims: AccessTokenClaims): string;
+  /** Throws `{ code: 'FAST_JWT_EXPIRED' }`-like errors for expired tokens, others for forged ones. */
   verifyAccessToken(token: string): AccessTokenClaims;
   now?: () => Date;
 }
 
+/** Who is asking, for the limits on failed checks. */
+export interface RequestOrigin {
+  address: string;
+  /** The sign-in making the request, if it is a browser session. */
+  signInId?: string;
+}
+
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const INVALID_REFRESH = 'Invalid or expired refresh token';
+const INVALID_ACCESS = 'Invalid or expired access token';
+const FIRST_USER_CLAIM = 'first-user';
+
+/** An access token is three base64url parts joined by dots; anything else is an API token. */
+export function looksLikeAccessToken(bearer: string): boolean {
+  return bearer.split('.').length === 3;
+}
+
+function isExpiredTokenError(error: unknown): boolean {
+  const code = (error as { code?: string } | undefined)?.code ?? '';
+  return /EXPIRED/i.test(code);
+}
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -58,85 +84,109 @@ export class AuthService {
     return { hasUsers, registrationOpen: this.deps.allowRegistration || !hasUsers };
   }
 
+  /**
+   * Creates a user. With registration closed only the first account can be made: the check
+   * and the insert share one transaction, and the first user takes a once-only claim (a
+   * primary key), so of concurrent attempts exactly one succeeds.
+   */
   async register(em: EntityManager, input: RegisterInput): Promise<AuthResult> {
-    const { registrationOpen } = await this.status(em);
-    if (!registrationOpen) throw new AppError('FORBIDDEN', 'Registration is closed on this server');
+    if (!(await this.status(em)).registrationOpen) throw closedRegistration();
+    const passwordHash = await hashPassword(input.password);
     const usernameKey = input.username.toLowerCase();
-    if (await em.count(User, { usernameKey })) {
-      throw new AppError('CONFLICT', 'That username is already taken');
-    }
     const now = this.now().toISOString();
-    const user = em.create(User, {
-      username: input.username,
-      usernameKey,
-      passwordHash: await hashPassword(input.password),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await em.flush();
-    return { ...(await this.issueTokens(em, user, randomUUID())), user: toUserDto(user) };
+    let user: User;
+    try {
+      user = await em.transactional(async (tx) => {
+        if (!this.deps.allowRegistration) {
+          if ((await tx.count(User, {})) > 0) throw closedRegistration();
+          tx.create(InstanceClaim, { name: FIRST_USER_CLAIM, claimedAt: now });
+          await tx.flush();
+        }
+        if (await tx.count(User, { usernameKey })) throw new AppError('CONFLICT', 'That username is already taken');
+        const created = tx.create(User, { username: input.username, usernameKey, passwordHash, createdAt: now, updatedAt: now });
+        await tx.flush();
+        return created;
+      });
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException && !this.deps.allowRegistration) throw closedRegistration();
+      throw error;
+    }
+    return { ...(await this.startSignIn(em, user)), user: toUserDto(user) };
   }
 
-  async login(em: EntityManager, input: LoginInput, clientIp: string): Promise<AuthResult> {
-    const wait = this.deps.throttle.retryAfterSeconds(input.username, clientIp);
-    if (wait > 0) {
-      throw new AppError('TOO_MANY_REQUESTS', `Too many failed login attempts. Try again in ${formatWait(wait)}.`, {
-        retryAfterSeconds: wait,
-      });
-    }
+  /** The attempt is counted before the password hash runs, so parallel guesses cannot all be checked. */
+  async login(em: EntityManager, input: LoginInput, address: string): Promise<AuthResult> {
+    const attempt = await this.deps.throttle.begin(this.deps.throttle.passwordScopes(input.username, address), 'login');
     const user = await em.findOne(User, { usernameKey: input.username.trim().toLowerCase() });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !ok) {
-      this.deps.throttle.recordFailure(input.username, clientIp);
+      attempt.failed();
       throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
     }
-    this.deps.throttle.recordSuccess(input.username, clientIp);
-    return { ...(await this.issueTokens(em, user, randomUUID())), user: toUserDto(user) };
+    await attempt.succeeded();
+    return { ...(await this.startSignIn(em, user)), user: toUserDto(user) };
   }
 
-  /** Single use: the presented token is spent and a new pair issued in the same family. */
+  /** Single use: the presented token is spent and a new pair issued to the same sign-in. */
   async refresh(em: EntityManager, refreshToken: string): Promise<AuthResult> {
-    type Outcome = { result: AuthResult } | { replayedFamily: string } | null;
+    type Outcome = { result: AuthResult } | { replayed: string } | null;
     const outcome = await em.transactional(async (tx): Promise<Outcome> => {
       const stored = await tx.findOne(RefreshToken, { tokenHash: sha256Hex(refreshToken) }, { populate: ['user'] });
       const now = this.now().toISOString();
       if (!stored || stored.revokedAt || stored.expiresAt <= now) return null;
-      if (stored.usedAt) return { replayedFamily: stored.family };
-      stored.usedAt = now;
+      if (stored.usedAt) return { replayed: stored.family };
+      // Spend it with a conditional update: of concurrent refreshes (even on another process
+      // sharing the database) exactly one wins; the others are replays.
+      const spent = await tx.nativeUpdate(RefreshToken, { id: stored.id, usedAt: null, revokedAt: null }, { usedAt: now });
+      if (spent !== 1) return { replayed: stored.family };
       const pair = await this.issueTokens(tx, stored.user, stored.family);
       return { result: { ...pair, user: toUserDto(stored.user) } };
     });
     if (outcome && 'result' in outcome) return outcome.result;
     if (outcome) {
-      // A spent token came back: someone holds a copy. End every session of that family.
-      await em.nativeUpdate(RefreshToken, { family: outcome.replayedFamily, revokedAt: null }, { revokedAt: this.now().toISOString() });
+      // A spent token came back: someone holds a copy. End that whole sign-in, access tokens included.
+      await em.transactional((tx) => this.deps.signIns.revoke(tx, outcome.replayed, this.now().toISOString()));
     }
     throw new AppError('UNAUTHORIZED', INVALID_REFRESH);
   }
 
-  /** Revokes the refresh token's whole family (this sign-in). Unknown tokens are ignored. */
+  /** Ends the refresh token's sign-in: its refresh tokens and its access tokens. Unknown tokens are ignored. */
   async logout(em: EntityManager, refreshToken: string): Promise<void> {
     const stored = await em.findOne(RefreshToken, { tokenHash: sha256Hex(refreshToken) });
     if (!stored) return;
-    await em.nativeUpdate(RefreshToken, { family: stored.family, revokedAt: null }, { revokedAt: this.now().toISOString() });
+    await em.transactional((tx) => this.deps.signIns.revoke(tx, stored.family, this.now().toISOString()));
   }
 
-  /** Resolves a bearer credential: a signed access token or an API token. */
-  async authenticate(em: EntityManager, bearer: string): Promise<AuthUser> {
-    if (bearer.split('.').length === 3) {
+  /**
+   * Resolves a bearer credential: an access token of a live sign-in, or an API token. Guessing
+   * is counted per address: an API token that matches nothing or a forged access token is a
+   * failure, and while an address is over its limit its API-token requests answer 429 (a right
+   * guess too, so guessing teaches nothing). Signed, unexpired access tokens are never slowed.
+   */
+  async authenticate(em: EntityManager, bearer: string, address: string): Promise<AuthUser> {
+    const throttle = this.deps.throttle;
+    if (looksLikeAccessToken(bearer)) {
       let claims: AccessTokenClaims;
       try {
         claims = this.deps.verifyAccessToken(bearer);
-      } catch {
-        throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
+      } catch (error) {
+        if (!isExpiredTokenError(error)) await throttle.fail(throttle.addressScopes(address), 'bearer');
+        throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
       }
-      if (claims.typ !== 'access') throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
-      const user = await em.findOne(User, { id: Number(claims.sub) });
-      if (!user) throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
-      return { id: user.id, username: user.username, via: 'session', ...(claims.fam ? { family: claims.fam } : {}) };
+      const signInId = claims.sid ?? claims.fam;
+      if (claims.typ !== 'access' || !signInId) throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
+      const liveUser = await this.deps.signIns.liveUser(signInId);
+      if (liveUser === null || String(liveUser) !== claims.sub) throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
+      const user = await em.findOne(User, { id: liveUser });
+      if (!user) throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
+      return { id: user.id, username: user.username, via: 'session', signInId };
     }
     const user = await em.findOne(User, { apiTokenHash: sha256Hex(bearer) });
-    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid API token');
+    if (!user) {
+      await throttle.fail(throttle.addressScopes(address), 'bearer');
+      throw new AppError('UNAUTHORIZED', 'Invalid API token');
+    }
+    await throttle.check(throttle.addressScopes(address), 'bearer');
     return { id: user.id, username: user.username, via: 'apiToken' };
   }
 
@@ -145,12 +195,24 @@ export class AuthService {
   }
 
   /**
-   * Changes the username, password and/or API token. A new password ends every other
-   * sign-in: their refresh tokens are revoked (the sign-in making the change, `keepFamily`,
-   * stays; over an API token, none does).
+   * Changes the username, password and/or API token, proven by the current password (a wrong
+   * one is a 403 and counts as a failed login). A new password ends every other sign-in at
+   * once: their refresh and access tokens stop working (the sign-in making the change stays;
+   * over an API token, none does).
    */
-  async updateProfile(em: EntityManager, userId: number, changes: ProfileUpdate, keepFamily?: string): Promise<UserDto> {
+  async updateProfile(em: EntityManager, userId: number, changes: ProfileUpdate, origin: RequestOrigin): Promise<UserDto> {
+    if (changes.currentPassword === undefined) {
+      throw new AppError('BAD_REQUEST', 'currentPassword: Current password is required to change the username, password or API token');
+    }
     const user = await em.findOneOrFail(User, { id: userId });
+    const throttle = this.deps.throttle;
+    const attempt = await throttle.begin(throttle.passwordScopes(user.usernameKey, origin.address), 'login');
+    if (!(await verifyPassword(changes.currentPassword, user.passwordHash))) {
+      attempt.failed();
+      throw new AppError('FORBIDDEN', 'Current password is incorrect');
+    }
+    await attempt.succeeded();
+
     const now = this.now().toISOString();
     let changed = false;
     if (changes.username !== undefined && changes.username !== user.username) {
@@ -185,35 +247,33 @@ export class AuthService {
     user.updatedAt = now;
     await em.transactional(async (tx) => {
       tx.persist(user);
-      if (passwordChanged) {
-        await tx.nativeUpdate(
-          RefreshToken,
-          { user: userId, revokedAt: null, ...(keepFamily ? { family: { $ne: keepFamily } } : {}) },
-          { revokedAt: now },
-        );
-      }
+      if (passwordChanged) await this.deps.signIns.revokeOthers(tx, userId, now, origin.signInId);
     });
     return toUserDto(user);
   }
 
-  private async issueTokens(em: EntityManager, user: User, family: string): Promise<TokenPair> {
+  private async startSignIn(em: EntityManager, user: User): Promise<TokenPair> {
+    const id = randomUUID();
+    this.deps.signIns.create(em, user.id, id, this.now().toISOString());
+    return this.issueTokens(em, user, id);
+  }
+
+  private async issueTokens(em: EntityManager, user: User, signInId: string): Promise<TokenPair> {
     const refreshToken = randomToken();
     const now = this.now();
     em.create(RefreshToken, {
-      user,
+      user: em.getReference(User, user.id),
       tokenHash: sha256Hex(refreshToken),
-      family,
+      family: signInId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlSeconds * 1000).toISOString(),
     });
     await em.flush();
-    const accessToken = this.deps.signAccessToken({ sub: String(user.id), typ: 'access', username: user.username, fam: family });
+    const accessToken = this.deps.signAccessToken({ sub: String(user.id), typ: 'access', username: user.username, sid: signInId });
     return { accessToken, refreshToken };
   }
 }
 
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+function closedRegistration(): AppError {
+  return new AppError('FORBIDDEN', 'Registration is closed on this server');
 }

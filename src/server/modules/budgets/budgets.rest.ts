@@ -59,6 +59,7 @@ export const budgetRoutes: RestRoute[] = [
     summary: 'The budget overview: transaction type totals, line items against actuals, Untracked, nets',
     params: idParamsSchema,
     answer: '{ budget, lineItems, transactions, overview }',
+    refusals: [422],
     handler: ({ em, userId, params }) => budgetOverview(em, userId, params.id),
   }),
   restRoute({

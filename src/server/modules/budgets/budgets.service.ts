@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { computeBudgetOverview } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
+import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';
 import type {
   BudgetDto,
   CreateBudgetInput,
@@ -13,7 +14,7 @@ import type {
   UpdateLineItemInput,
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { searchTransactions } from '../transactions/transactions.query';
+import { searchTransactionsPage } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -43,6 +44,16 @@ async function ownLineItem(em: EntityManager, userId: number, id: number): Promi
   const item = await em.findOne(LineItem, { id, user: userId });
   if (!item) throw new AppError('NOT_FOUND', `Line item ${id} not found`);
   return item;
+}
+
+function tooManyLineItems(): AppError {
+  return new AppError('BAD_REQUEST', `lineItems: A budget holds at most ${MAX_LINE_ITEMS_PER_BUDGET} line items`);
+}
+
+/** Refuses a budget growing past MAX_LINE_ITEMS_PER_BUDGET (so its sums stay exact). */
+async function checkRoomFor(em: EntityManager, userId: number, budgetId: number, adding: number): Promise<void> {
+  const count = await em.count(LineItem, { budget: budgetId, user: userId });
+  if (count + adding > MAX_LINE_ITEMS_PER_BUDGET) throw tooManyLineItems();
 }
 
 function checkDates(startDate: string, endDate: string): void {
@@ -102,6 +113,7 @@ export async function listLineItems(em: EntityManager, userId: number, budgetId:
 
 export async function createLineItem(em: EntityManager, userId: number, input: CreateLineItemInput): Promise<LineItemDto> {
   const budget = await ownBudget(em, userId, input.budgetId);
+  await checkRoomFor(em, userId, budget.id, 1);
   const item = em.create(LineItem, {
     user: em.getReference(User, userId),
     budget,
@@ -123,7 +135,9 @@ export async function updateLineItem(
 ): Promise<LineItemDto> {
   const item = await ownLineItem(em, userId, id);
   if (input.budgetId !== undefined && input.budgetId !== item.budget.id) {
-    item.budget = await ownBudget(em, userId, input.budgetId);
+    const target = await ownBudget(em, userId, input.budgetId);
+    await checkRoomFor(em, userId, target.id, 1);
+    item.budget = target;
   }
   if (input.name !== undefined) item.name = input.name;
   if (input.amount !== undefined) item.amount = input.amount;
@@ -165,6 +179,8 @@ export async function saveBudget(em: EntityManager, userId: number, input: SaveB
       await tem.flush();
     }
     const existing = input.id !== undefined ? await tem.find(LineItem, { budget: budget.id, user: userId }) : [];
+    const kept = existing.length - new Set(input.deletedLineItemIds.filter((id) => existing.some((item) => item.id === id))).size;
+    if (kept + input.lineItems.filter((fields) => fields.id === undefined).length > MAX_LINE_ITEMS_PER_BUDGET) throw tooManyLineItems();
     const byId = new Map(existing.map((item) => [item.id, item]));
     for (const deletedId of input.deletedLineItemIds) {
       const item = byId.get(deletedId);
@@ -205,10 +221,24 @@ export interface BudgetOverviewResult {
   overview: ReturnType<typeof computeBudgetOverview>;
 }
 
-/** The budget, its line items, the transactions between its dates and the overview of SPEC section 9. */
+/**
+ * The budget, its line items, the transactions between its dates and the overview of SPEC
+ * section 9. Over 100,000 transactions is refused (422: narrow the budget's dates), and so are
+ * sums too large to be exact (only possible with rows stored before amounts were bounded).
+ */
 export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
   const budget = await getBudget(em, userId, id);
   const lineItems = await listLineItems(em, userId, id);
-  const transactions = await searchTransactions(em, userId, { startDate: budget.startDate, endDate: budget.endDate });
-  return { budget, lineItems, transactions, overview: computeBudgetOverview(transactions, lineItems) };
+  const { rows: transactions } = await searchTransactionsPage(
+    em,
+    userId,
+    { startDate: budget.startDate, endDate: budget.endDate },
+    "narrow the range (the budget's start and end dates)",
+  );
+  try {
+    return { budget, lineItems, transactions, overview: computeBudgetOverview(transactions, lineItems) };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+  }
 }

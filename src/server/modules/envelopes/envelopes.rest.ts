@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamsSchema } from '../../../shared/schemas/common';
+import { idParamsSchema, text } from '../../../shared/schemas/common';
 import { createEnvelopeSchema, envelopeRangeSchema, updateEnvelopeSchema } from '../../../shared/schemas/envelopes';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { createEnvelope, deleteEnvelope, listEnvelopes, updateEnvelope } from './envelopes.service';
@@ -7,7 +7,7 @@ import { createEnvelope, deleteEnvelope, listEnvelopes, updateEnvelope } from '.
 const TAG = 'Envelopes';
 
 const rangeQuerySchema = z
-  .object({ start_date: z.string().optional(), end_date: z.string().optional() })
+  .object({ start_date: text({ max: 10 }).optional(), end_date: text({ max: 10 }).optional() })
   .transform((query, ctx) => {
     const parsed = envelopeRangeSchema.safeParse({
       startDate: query.start_date || undefined,
@@ -31,6 +31,7 @@ export const envelopeRoutes: RestRoute[] = [
     summary: 'Every envelope with its transactions (optionally between start_date and end_date), count and total',
     query: rangeQuerySchema,
     answer: 'An array of { id, name, description, categories, color, isActive, transactions, transactionCount, total }',
+    refusals: [422],
     handler: ({ em, userId, query }) => listEnvelopes(em, userId, query),
   }),
   restRoute({

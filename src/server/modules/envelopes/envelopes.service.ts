@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors';
 import type { CreateEnvelopeInput, EnvelopeDto, EnvelopeRange, UpdateEnvelopeInput } from '../../../shared/schemas/envelopes';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { countedRowSql } from '../transactions/sql-dialect';
-import { selectTransactions } from '../transactions/transactions.query';
+import { selectTransactionsPage } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
 
@@ -64,7 +64,8 @@ export async function listEnvelopes(em: EntityManager, userId: number, range: En
       clauses.push('t.post_date <= ?');
       params.push(range.endDate);
     }
-    for (const tx of await selectTransactions(em, userId, clauses.join(' and '), params)) {
+    const { rows } = await selectTransactionsPage(em, userId, clauses.join(' and '), params, {}, 'narrow the range with start_date and end_date');
+    for (const tx of rows) {
       const key = keyOf(tx.category);
       const list = byKey.get(key);
       if (list) list.push(tx);
@@ -92,18 +93,21 @@ export async function getEnvelope(em: EntityManager, userId: number, id: number,
   return found;
 }
 
+/** Writes and reads back in one transaction: a failure answering leaves nothing saved. */
 export async function createEnvelope(em: EntityManager, userId: number, input: CreateEnvelopeInput): Promise<EnvelopeDto> {
-  const envelope = em.create(Envelope, {
-    user: em.getReference(User, userId),
-    name: input.name,
-    description: input.description ?? null,
-    categories: input.categories,
-    color: input.color,
-    isActive: input.isActive,
-    createdAt: new Date().toISOString(),
+  return em.transactional(async (tx) => {
+    const envelope = tx.create(Envelope, {
+      user: tx.getReference(User, userId),
+      name: input.name,
+      description: input.description ?? null,
+      categories: input.categories,
+      color: input.color,
+      isActive: input.isActive,
+      createdAt: new Date().toISOString(),
+    });
+    await tx.flush();
+    return getEnvelope(tx, userId, envelope.id);
   });
-  await em.flush();
-  return getEnvelope(em, userId, envelope.id);
 }
 
 export async function updateEnvelope(
@@ -112,14 +116,16 @@ export async function updateEnvelope(
   id: number,
   input: UpdateEnvelopeInput,
 ): Promise<EnvelopeDto> {
-  const envelope = await ownEnvelope(em, userId, id);
-  if (input.name !== undefined) envelope.name = input.name;
-  if (input.description !== undefined) envelope.description = input.description;
-  if (input.categories !== undefined) envelope.categories = input.categories;
-  if (input.color !== undefined) envelope.color = input.color;
-  if (input.isActive !== undefined) envelope.isActive = input.isActive;
-  await em.flush();
-  return getEnvelope(em, userId, id);
+  return em.transactional(async (tx) => {
+    const envelope = await ownEnvelope(tx, userId, id);
+    if (input.name !== undefined) envelope.name = input.name;
+    if (input.description !== undefined) envelope.description = input.description;
+    if (input.categories !== undefined) envelope.categories = input.categories;
+    if (input.color !== undefined) envelope.color = input.color;
+    if (input.isActive !== undefined) envelope.isActive = input.isActive;
+    await tx.flush();
+    return getEnvelope(tx, userId, id);
+  });
 }
 
 /** Transactions are linked by category, so deleting an envelope changes no transaction. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../../../shared/schemas/common';
+import { idSchema, text } from '../../../shared/schemas/common';
 import { importFieldsSchema, importProfileInputSchema } from '../../../shared/schemas/import';
 import { protectedProcedure, router } from '../../trpc/init';
 import { deleteImportProfile, getImportProfile, putImportProfile } from './import-profile.service';
@@ -12,8 +12,12 @@ export const importRouter = router({
   upload: protectedProcedure
     .input(
       importFieldsSchema.extend({
-        fileName: z.string().max(255).optional(),
-        contentBase64: z.string({ error: 'file: choose a file to upload' }).min(1, 'file: choose a file to upload').max(20 * 1024 * 1024),
+        fileName: text({ max: 255 }).optional(),
+        contentBase64: z
+          .string({ error: 'file: choose a file to upload' })
+          .min(1, 'file: choose a file to upload')
+          .max(20 * 1024 * 1024)
+          .regex(/^[A-Za-z0-9+/=_\-\s]*$/, 'must be the file in base64'),
       }),
     )
     .mutation(({ ctx, input }) =>

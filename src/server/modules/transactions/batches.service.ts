@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { Batch } from './batch.entity';
-import { selectRows, selectTransactions } from './transactions.query';
+import { selectRows, selectTransactionsPage, type Page, type PageRequest } from './transactions.query';
 
 interface BatchRow {
   id: string;
@@ -38,9 +38,10 @@ async function ownBatch(em: EntityManager, userId: number, batchId: string): Pro
   return batch;
 }
 
-export async function batchTransactions(em: EntityManager, userId: number, batchId: string): Promise<TransactionDto[]> {
+/** A batch's transactions (over 100,000 only page by page). */
+export async function batchTransactions(em: EntityManager, userId: number, batchId: string, page: PageRequest = {}): Promise<Page<TransactionDto>> {
   await ownBatch(em, userId, batchId);
-  return selectTransactions(em, userId, 't.batch_id = ?', [batchId]);
+  return selectTransactionsPage(em, userId, 't.batch_id = ?', [batchId], page, 'page with limit and offset');
 }
 
 /** Deletes an upload and all its transactions (split parts included) in one transaction. */

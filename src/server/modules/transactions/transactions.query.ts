@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { AppError } from '../../../shared/errors';
+import { MAX_LIST_ROWS } from '../../../shared/limits';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
@@ -29,7 +31,82 @@ export async function selectTransactions(
 /** The order of every transaction list: newest first. */
 export const NEWEST_FIRST = 't.post_date desc, t.id desc';
 
-/** The WHERE clause of a search (every filter optional except the dates), for `selectTransactions`. */
+/** One page of a list, and how many rows the whole list holds (REST sends it as X-Total-Count). */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  limit?: number;
+  offset?: number;
+}
+
+/** 422 for a list answer over MAX_LIST_ROWS rows: the caller narrows the range or pages. */
+export function tooManyRows(total: number, how = 'narrow the range or page with limit and offset'): AppError {
+  return new AppError(
+    'UNPROCESSABLE',
+    `${total.toLocaleString('en-US')} transactions match, more than the ${MAX_LIST_ROWS.toLocaleString('en-US')} one answer holds: ${how}`,
+    { totalCount: total },
+  );
+}
+
+export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    em,
+    `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`,
+    [userId, ...params],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A list of the user's transactions, counted first so nothing over MAX_LIST_ROWS is ever read
+ * into memory: without `limit` a larger list is refused (422 naming the count); with it, one page.
+ */
+export async function selectTransactionsPage(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: PageRequest = {},
+  how?: string,
+): Promise<Page<TransactionDto>> {
+  const total = await countTransactions(em, userId, where, params);
+  if (page.limit === undefined && total > MAX_LIST_ROWS) throw tooManyRows(total, how);
+  if (total === 0) return { rows: [], total };
+  const limit = Math.min(page.limit ?? MAX_LIST_ROWS, MAX_LIST_ROWS);
+  const offset = page.offset ?? 0;
+  const rows = await selectRows<TransactionRow>(
+    em,
+    `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
+      order by ${NEWEST_FIRST} limit ? offset ?`,
+    [userId, ...params, limit, offset],
+  );
+  return { rows: rows.map(toTransactionDto), total };
+}
+
+/** The search of GET /api/transactions: every filter optional except the dates; newest first; paged. */
+export async function searchTransactionsPage(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+  how?: string,
+): Promise<Page<TransactionDto>> {
+  const { where, params } = searchClauses(filters);
+  return selectTransactionsPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
+}
+
+/** The search's rows (refused with 422 over MAX_LIST_ROWS unless paged). */
+export async function searchTransactions(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<TransactionDto[]> {
+  return (await searchTransactionsPage(em, userId, filters)).rows;
+}
+
+/** The WHERE clause of a search (every filter optional except the dates). */
 export function searchClauses(filters: TransactionFilters): { where: string; params: unknown[] } {
   const clauses = ['t.post_date >= ?', 't.post_date <= ?'];
   const params: unknown[] = [filters.startDate, filters.endDate];
@@ -67,16 +144,6 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
   if (filters.direction !== undefined) clauses.push(filters.direction === 'in' ? 't.amount > 0' : 't.amount < 0');
   if (filters.counted) clauses.push(countedRowSql('t'));
   return { where: clauses.map((c) => `(${c})`).join(' and '), params };
-}
-
-/** The search of GET /api/transactions: newest first. */
-export async function searchTransactions(
-  em: EntityManager,
-  userId: number,
-  filters: TransactionFilters,
-): Promise<TransactionDto[]> {
-  const { where, params } = searchClauses(filters);
-  return selectTransactions(em, userId, where, params);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseDecimalToCents } from '../../../shared/money';
-import { batchIdSchema, bulkUpdateSchema, createTransactionSchema, splitInputSchema, transactionFiltersSchema, updateTransactionSchema } from '../../../shared/schemas/transactions';
-import { idParamsSchema } from '../../../shared/schemas/common';
+import { batchIdSchema, bulkUpdateSchema, listLimitSchema, listOffsetSchema, createTransactionSchema, splitInputSchema, transactionFiltersSchema, updateTransactionSchema } from '../../../shared/schemas/transactions';
+import { idParamsSchema, isAllowedAmount, text } from '../../../shared/schemas/common';
 import { attachment } from '../../http/download';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { exportFileName, transactionsCsvStream } from './export-csv.service';
@@ -13,21 +13,19 @@ import {
   fixSplitStatus,
   getSplits,
   getTransaction,
-  listTransactions,
   splitTransaction,
   updateTransaction,
 } from './transactions.service';
+import { searchTransactionsPage } from './transactions.query';
 
 const decimalAmount = (field: string) =>
-  z
-    .string()
-    .trim()
+  text({ max: 32 })
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return undefined;
       const cents = parseDecimalToCents(value);
-      if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: `${field} must be a decimal amount such as 12.50` });
+      if (cents === null || !isAllowedAmount(cents)) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a decimal amount such as 12.50, at most 100,000,000,000.00` });
         return z.NEVER;
       }
       return cents;
@@ -36,16 +34,18 @@ const decimalAmount = (field: string) =>
 /** The wire names of GET /api/transactions, translated into the shared filters. */
 export const transactionQuerySchema = z
   .object({
-    start_date: z.string({ error: 'start_date is required' }),
-    end_date: z.string({ error: 'end_date is required' }),
-    categories: z.string().optional(),
-    account: z.string().optional(),
-    description: z.string().optional(),
+    start_date: text({ label: 'start_date', min: 1, max: 10 }),
+    end_date: text({ label: 'end_date', min: 1, max: 10 }),
+    categories: text({ max: 500 * 256 }).optional(),
+    account: text({ max: 255 }).optional(),
+    description: text({ max: 255, trim: false }).optional(),
     min_amount: decimalAmount('min_amount'),
     max_amount: decimalAmount('max_amount'),
-    payee: z.string().optional(),
-    direction: z.string().optional(),
+    payee: text({ max: 1000 }).optional(),
+    direction: text({ max: 10 }).optional(),
     counted: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    limit: listLimitSchema.optional(),
+    offset: listOffsetSchema.optional(),
   })
   .transform((query, ctx) => {
     const parsed = transactionFiltersSchema.safeParse({
@@ -62,6 +62,8 @@ export const transactionQuerySchema = z
       payee: query.payee?.trim() || undefined,
       direction: query.direction || undefined,
       counted: query.counted === undefined ? undefined : query.counted === 'true',
+      limit: query.limit,
+      offset: query.offset,
     });
     if (!parsed.success) {
       const wire: Record<string, string> = { startDate: 'start_date', endDate: 'end_date', minAmount: 'min_amount', maxAmount: 'max_amount' };
@@ -76,15 +78,23 @@ export const transactionQuerySchema = z
 
 const TAG = 'Transactions';
 
+/** Optional paging of a list answer. */
+const pageQuerySchema = z.object({ limit: listLimitSchema.optional(), offset: listOffsetSchema.optional() });
+
 export const transactionRoutes: RestRoute[] = [
   restRoute({
     method: 'GET',
     url: '/transactions',
     tag: TAG,
-    summary: 'Search transactions between two dates (newest first)',
+    summary: 'Search transactions between two dates (newest first); at most 100,000 per answer, paged with limit and offset',
     query: transactionQuerySchema,
-    answer: 'An array of transactions',
-    handler: ({ em, userId, query }) => listTransactions(em, userId, query),
+    answer: 'An array of transactions; X-Total-Count tells how many match',
+    refusals: [422],
+    handler: async ({ em, userId, query, reply }) => {
+      const page = await searchTransactionsPage(em, userId, query);
+      reply.header('X-Total-Count', String(page.total));
+      return page.rows;
+    },
   }),
   restRoute({
     method: 'GET',
@@ -142,8 +152,14 @@ export const transactionRoutes: RestRoute[] = [
     tag: TAG,
     summary: "A batch's transactions",
     params: batchIdSchema,
-    answer: 'An array of transactions',
-    handler: ({ em, userId, params }) => batchTransactions(em, userId, params.batchId),
+    query: pageQuerySchema,
+    answer: 'An array of transactions; X-Total-Count tells how many the batch holds',
+    refusals: [422],
+    handler: async ({ em, userId, params, query, reply }) => {
+      const page = await batchTransactions(em, userId, params.batchId, query);
+      reply.header('X-Total-Count', String(page.total));
+      return page.rows;
+    },
   }),
   restRoute({
     method: 'DELETE',

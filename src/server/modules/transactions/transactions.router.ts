@@ -3,6 +3,8 @@ import { idSchema } from '../../../shared/schemas/common';
 import {
   batchIdSchema,
   bulkUpdateSchema,
+  listLimitSchema,
+  listOffsetSchema,
   createTransactionSchema,
   splitInputSchema,
   transactionFiltersSchema,
@@ -43,6 +45,8 @@ export const transactionsRouter = router({
   splits: protectedProcedure.input(byId).query(({ ctx, input }) => getSplits(ctx.em, ctx.user.id, input.id)),
   fixSplitStatus: protectedProcedure.mutation(({ ctx }) => fixSplitStatus(ctx.em, ctx.user.id)),
   batches: protectedProcedure.query(({ ctx }) => listBatches(ctx.em, ctx.user.id)),
-  batchTransactions: protectedProcedure.input(batchIdSchema).query(({ ctx, input }) => batchTransactions(ctx.em, ctx.user.id, input.batchId)),
+  batchTransactions: protectedProcedure
+    .input(batchIdSchema.extend({ limit: listLimitSchema.optional(), offset: listOffsetSchema.optional() }))
+    .query(async ({ ctx, input }) => (await batchTransactions(ctx.em, ctx.user.id, input.batchId, input)).rows),
   deleteBatch: protectedProcedure.input(batchIdSchema).mutation(({ ctx, input }) => deleteBatch(ctx.em, ctx.user.id, input.batchId)),
 });

@@ -41,7 +41,7 @@ export async function createTransaction(
   userId: number,
   input: CreateTransactionInput,
 ): Promise<TransactionDto> {
-  const id = await em.transactional(async (tem) => {
+  return em.transactional(async (tem) => {
     const account = input.account ? await findAccountByName(tem, userId, input.account) : null;
     const categoryId = await resolveCategoryId(tem, userId, input.category);
     const tx = tem.create(Transaction, {
@@ -57,9 +57,9 @@ export async function createTransaction(
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
-    return tx.id;
+    // Read back inside the transaction: a failure answering leaves nothing saved.
+    return getTransaction(tem, userId, tx.id);
   });
-  return getTransaction(em, userId, id);
 }
 
 /** The parent and children of a split family a transaction belongs to, if any. */
@@ -80,7 +80,7 @@ export async function updateTransaction(
   id: number,
   input: UpdateTransactionInput,
 ): Promise<TransactionDto> {
-  await em.transactional(async (tem) => {
+  return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
@@ -104,8 +104,8 @@ export async function updateTransaction(
       tx.category = categoryId ? tem.getReference(Category, categoryId) : null;
     }
     await tem.flush();
+    return getTransaction(tem, userId, id);
   });
-  return getTransaction(em, userId, id);
 }
 
 /**
@@ -158,7 +158,7 @@ export async function bulkUpdateTransactions(
   input: BulkUpdateInput,
 ): Promise<TransactionDto[]> {
   const ids = [...new Set(input.transactionIds)];
-  await em.transactional(async (tem) => {
+  return em.transactional(async (tem) => {
     const rows = await tem.find(Transaction, { id: { $in: ids }, user: userId });
     if (rows.length !== ids.length) {
       const found = new Set(rows.map((row) => row.id));
@@ -196,8 +196,8 @@ export async function bulkUpdateTransactions(
       if (account !== undefined) changes.account = account.id;
       if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes as never);
     }
+    return selectTransactionsByIds(tem, userId, ids);
   });
-  return selectTransactionsByIds(em, userId, ids);
 }
 
 /**
@@ -210,7 +210,7 @@ export async function splitTransaction(
   id: number,
   input: SplitInput,
 ): Promise<SplitDetails> {
-  await em.transactional(async (tem) => {
+  return em.transactional(async (tem) => {
     const parent = await ownTransaction(tem, userId, id);
     if (parent.parent) {
       throw new AppError('CONFLICT', 'This transaction is part of a split and cannot be split again; edit the split of its parent instead');
@@ -239,8 +239,8 @@ export async function splitTransaction(
     }
     parent.isSplit = true;
     await tem.flush();
+    return getSplits(tem, userId, id);
   });
-  return getSplits(em, userId, id);
 }
 
 /** The split a transaction belongs to, asked for by its parent or any part. */

@@ -1,0 +1,87 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * Runs the real entry point (src/server/main.ts through tsx) in its own process, for what a
+ * process-wide setting decides: the umask it starts with, the user it runs as, how it refuses
+ * to start. PORT=0; the address is read from the "listening" log line.
+ */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: Promise<string>;
+  exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
+  stop(): Promise<void>;
+}
+
+export interface SpawnOptions {
+  /** The umask the process starts with, e.g. 0o000. */
+  umask?: number;
+  /** Run as this user id (and group id); only possible when the tests run as root. */
+  uid?: number;
+  gid?: number;
+}
+
+export const NOBODY = { uid: 65534, gid: 65534 };
+
+/**
+ * Who the server process can run as to meet file permissions: ourselves when not root (root
+ * ignores them), `nobody` when root and `nobody` can read the code and its packages, else null
+ * (e.g. a checkout under /root): tests that need it say so and skip.
+ */
+export function unprivilegedUser(): { uid?: number; gid?: number } | null {
+  if (process.getuid?.() !== 0) return {};
+  const probe = spawnSync(process.execPath, ['--import', 'tsx', '-e', "require('node:fs').accessSync(process.argv[1])", path.resolve('src/server/main.ts')], {
+    cwd: path.resolve('.'),
+    uid: NOBODY.uid,
+    gid: NOBODY.gid,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
+    timeout: 60_000,
+  });
+  return probe.status === 0 ? NOBODY : null;
+}
+
+export function spawnServer(env: Record<string, string>, options: SpawnOptions = {}): ServerProcess {
+  const entry = path.resolve('src/server/main.ts');
+  const umask = options.umask === undefined ? '' : `umask ${options.umask.toString(8).padStart(3, '0')}; `;
+  const child = spawn('sh', ['-c', `${umask}exec "${process.execPath}" --import tsx "${entry}"`], {
+    cwd: path.resolve('.'),
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    uid: options.uid,
+    gid: options.gid,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let resolveUrl!: (url: string) => void;
+  let rejectUrl!: (error: Error) => void;
+  const url = new Promise<string>((resolve, reject) => {
+    resolveUrl = resolve;
+    rejectUrl = reject;
+  });
+  url.catch(() => undefined);
+  child.stdout!.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+    if (match) resolveUrl(match[1]);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.on('exit', (code) => {
+      rejectUrl(new Error(`server exited with ${code} before listening:\n${stderr}\n${stdout}`));
+      resolve({ code, stdout, stderr });
+    });
+  });
+  return {
+    child,
+    url,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { registerUser } from '../helpers/http';
+import { spawnServer, type ServerProcess } from '../helpers/process';
+
+/**
+ * Issue 12, item 8: the data folder and the database files are private to the server's user
+ * whatever umask the process started with: folder 0700, database, -wal, -shm and the signing
+ * secret 0600; files left looser by an older version are tightened at start.
+ */
+let server: ServerProcess | undefined;
+let dataDir: string | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+});
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+
+function expectPrivate(dir: string) {
+  expect(mode(dir).toString(8), dir).toBe('700');
+  for (const name of ['budget-tracker.sqlite', 'budget-tracker.sqlite-wal', 'budget-tracker.sqlite-shm', 'jwt-secret']) {
+    const file = path.join(dir, name);
+    expect(existsSync(file), `${name} exists`).toBe(true);
+    expect(mode(file).toString(8), name).toBe('600');
+  }
+}
+
+describe('private file modes', () => {
+  it('creates the data folder 0700 and its files 0600 under umask 000', async () => {
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'bt-modes-'));
+    dataDir = path.join(parent, 'data');
+    server = spawnServer({ DATA_DIR: dataDir }, { umask: 0o000 });
+    const url = await server.url;
+    await registerUser(url);
+    expectPrivate(dataDir);
+    await server.stop();
+    rmSync(parent, { recursive: true, force: true });
+  });
+
+  it('tightens an existing data folder and files left readable by everyone', async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-modes-'));
+    server = spawnServer({ DATA_DIR: dataDir }, { umask: 0o022 });
+    await registerUser(await server.url);
+    await server.stop();
+    chmodSync(dataDir, 0o777);
+    for (const name of ['budget-tracker.sqlite', 'jwt-secret']) chmodSync(path.join(dataDir, name), 0o666);
+    for (const name of ['budget-tracker.sqlite-wal', 'budget-tracker.sqlite-shm']) {
+      const file = path.join(dataDir, name);
+      if (!existsSync(file)) writeFileSync(file, '');
+      chmodSync(file, 0o644);
+    }
+    server = spawnServer({ DATA_DIR: dataDir }, { umask: 0o000 });
+    await registerUser(await server.url);
+    expectPrivate(dataDir);
+  });
+
+  it('keeps a database file outside the data folder private too', async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-modes-'));
+    const elsewhere = path.join(dataDir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o755 });
+    const databaseFile = path.join(elsewhere, 'books.sqlite');
+    server = spawnServer({ DATA_DIR: path.join(dataDir, 'data'), DATABASE_FILE: databaseFile }, { umask: 0o000 });
+    await registerUser(await server.url);
+    for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) expect(mode(file).toString(8), file).toBe('600');
+  });
+});
