@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { data } from '../helpers/api';
 import { registerUser, trpc } from '../helpers/http';
@@ -70,9 +70,9 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh browser context (own storage) with one page, collecting page errors. */
-export async function openPage(browser: Browser, width = 1400, height = 900): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height } });
+/** A fresh browser context (own storage) with one page, collecting page errors; `options` e.g. `{ locale: 'de-DE' }`. */
+export async function openPage(browser: Browser, width = 1400, height = 900, options: BrowserContextOptions = {}): Promise<Session> {
+  const context = await browser.newContext({ ...options, viewport: { width, height } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -92,9 +92,9 @@ export async function loginViaUi(page: Page, baseUrl: string, username: string, 
 }
 
 /** Registers a user over the API and signs the page in through the login card. */
-export async function signedInPage(browser: Browser, server: TestServer, width = 1400, height = 900) {
+export async function signedInPage(browser: Browser, server: TestServer, width = 1400, height = 900, options: BrowserContextOptions = {}) {
   const user = await registerUser(server.url);
-  const session = await openPage(browser, width, height);
+  const session = await openPage(browser, width, height, options);
   await loginViaUi(session.page, server.url, user.user.username, user.password);
   return { ...session, user };
 }

@@ -263,7 +263,7 @@ describe('Upload: the Accounts widget', () => {
     // A duplicate name is refused with the server's reason.
     await page.getByRole('button', { name: 'Edit Card' }).click();
     const edit = page.getByRole('form', { name: 'Edit account' });
-    expect(await edit.getByLabel('Balance').inputValue()).toBe('-1234.50');
+    expect(await edit.getByLabel('Balance').inputValue()).toBe('-1,234.50');
     await edit.getByLabel('Name').fill('everyday');
     await edit.getByRole('button', { name: 'Save Account' }).click();
     await edit.getByRole('alert').filter({ hasText: 'Failed to update account' }).waitFor();
@@ -406,6 +406,8 @@ describe('Upload: the batch manager', () => {
     await batches.first().getByText('8 txns', { exact: false }).waitFor();
     await batches.first().click();
     await page.getByRole('heading', { name: /^chase-credit-card\.csv — / }).waitFor();
+    // Below 768 px the shared transaction table shows cards.
+    await page.getByRole('list', { name: 'Transactions' }).getByText('AMAZON MKTPL').waitFor();
     expect(await page.getByRole('heading', { name: /[0-9a-f]{8}-[0-9a-f]{4}-/ }).count()).toBe(0);
     // Nothing inside the preview or the batches is wider than its box.
     const clipped = await page.evaluate(() =>

@@ -48,8 +48,11 @@ describe('budget form', () => {
     expect(appendCategory(text, name)).toBe(expected);
   });
 
-  // round(100 x value) on the decimal as typed (no binary floating-point drift: 19.99 -> 1999).
+  // The shared amount parser on the text as typed (no binary floating-point drift: 19.99 -> 1999).
   it.each([
+    ['1.234,56', 123456],
+    ['-100,50', -10050],
+    ['12abc', null],
     ['19.99', 1999],
     ['1234.5', 123450],
     ['0.01', 1],
@@ -71,7 +74,8 @@ describe('budget form', () => {
 
   it('draftFromLineItem keeps the id for Edit Budget and drops it for Copy Budget', () => {
     const saved = { id: 7, name: 'Rent', amount: 120050, type: 'Fixed' as const, relatedCategories: ['Rent', 'Housing'] };
-    expect(draftFromLineItem(saved, true)).toMatchObject({ id: 7, name: 'Rent', amount: '1200.50', type: 'Fixed', relatedCategories: 'Rent, Housing' });
+    expect(draftFromLineItem(saved, true)).toMatchObject({ id: 7, name: 'Rent', amount: '1,200.50', type: 'Fixed', relatedCategories: 'Rent, Housing' });
+    expect(draftFromLineItem(saved, true, 'de-DE')).toMatchObject({ amount: '1.200,50' });
     expect(draftFromLineItem(saved, false)).not.toHaveProperty('id');
   });
 
@@ -101,8 +105,8 @@ describe('budget form', () => {
   });
 
   it('buildSaveInput refuses missing fields, dates out of order and incomplete line items', () => {
-    const bad = row({ name: ' ', amount: 'x' });
-    const empty = row({ amount: '' });
+    const bad = row({ name: ' ', amount: 'x', relatedCategories: '' });
+    const empty = row({ amount: '', relatedCategories: 'Rent' });
     const result = buildSaveInput(draft({ name: '', startDate: '2024-02-01', endDate: '2024-01-01', lineItems: [bad, empty, row()] }));
     expect(result).toEqual({
       ok: false,
@@ -110,7 +114,7 @@ describe('budget form', () => {
         name: 'Budget name is required',
         endDate: 'Start date must not be after end date',
         lineItems: {
-          [bad.key]: { name: 'Line item name is required', amount: 'Enter an amount such as 250.00' },
+          [bad.key]: { name: 'Line item name is required', amount: 'Enter an amount like -12.50' },
           [empty.key]: { amount: 'Amount is required' },
         },
       },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   autoFillRemainder,
   canSubmitSplit,
+  lastPartAdjustment,
   MIN_SPLITS,
   signedSplitAmounts,
   SPLIT_TOLERANCE_CENTS,
@@ -127,8 +128,8 @@ describe('dialog helpers', () => {
 
   it.each([
     ['exact', -10000, [6000, 4000], false, true],
-    ['one cent short', -10000, [6000, 3999], false, true],
-    ['one cent over', -10000, [6000, 4001], false, true],
+    ['one cent short (the server would refuse it)', -10000, [6000, 3999], false, false],
+    ['one cent over', -10000, [6000, 4001], false, false],
     ['two cents short', -10000, [6000, 3998], false, false],
     ['two cents over', 10000, [6000, 4002], false, false],
     ['while saving', -10000, [6000, 4000], true, false],
@@ -178,7 +179,43 @@ describe('dialog helpers', () => {
     expect(Object.is(signedSplitAmounts(-100, [0])[0], 0)).toBe(true);
   });
 
-  it('exports the spec constants', () => {
-    expect([MIN_SPLITS, SPLIT_TOLERANCE_CENTS]).toEqual([2, 1]);
+  it('exports the constants: two parts at least, and no remainder allowed', () => {
+    expect([MIN_SPLITS, SPLIT_TOLERANCE_CENTS]).toEqual([2, 0]);
+  });
+
+  it.each([
+    ['one cent short', -10000, [6000, 3999], { index: 1, magnitude: 4000, label: 'Add the remaining 0.01 to the last part' }],
+    ['one cent over', 10000, [6000, 4001], { index: 1, magnitude: 4000, label: 'Take the extra 0.01 off the last part' }],
+    ['short by more, three parts', -82_35, [5000, 3000, 200], { index: 2, magnitude: 235, label: 'Add the remaining 0.35 to the last part' }],
+    ['a grouped remainder', -1_000_000, [500_000, 376_543], { index: 1, magnitude: 500_000, label: 'Add the remaining 1,234.57 to the last part' }],
+  ])('lastPartAdjustment: %s', (_label, parent, magnitudes, expected) => {
+    expect(lastPartAdjustment(parent, magnitudes)).toEqual(expected);
+  });
+
+  it.each([
+    ['exact', -10000, [6000, 4000]],
+    ['an empty slot (Auto-fill instead)', -10000, [6000, null]],
+    ['the last part cannot give that much', 10000, [10500, 300]],
+    ['nothing typed', 10000, [null, null]],
+  ])('lastPartAdjustment offers nothing: %s', (_label, parent, magnitudes) => {
+    expect(lastPartAdjustment(parent, magnitudes)).toBeNull();
+  });
+
+  it('after the last-part adjustment the dialog can submit', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.array(fc.integer({ min: 1, max: 1_000_000 }), { minLength: 2, maxLength: 6 }),
+        (parent, magnitudes) => {
+          const fix = lastPartAdjustment(parent, magnitudes);
+          if (!fix) return;
+          const next = [...magnitudes];
+          next[fix.index] = fix.magnitude;
+          expect(splitRemainder(parent, next)).toBe(0);
+          expect(canSubmitSplit(parent, next, false)).toBe(true);
+          expect(fix.magnitude).toBeGreaterThan(0);
+        },
+      ),
+    );
   });
 });

@@ -30,6 +30,8 @@ export const NAV_LINKS = [
 export function NavBar() {
   const { user, signOut } = useAuth();
   const [open, setOpen] = useState(false);
+  // A link in the drawer moves focus to the new page's heading: the drawer must not pull it back.
+  const [leaving, setLeaving] = useState(false);
   const welcome = `Welcome, ${user?.username ?? ''}`;
 
   return (
@@ -39,7 +41,10 @@ export function NavBar() {
           color="inherit"
           edge="start"
           aria-label="Open navigation"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setLeaving(false);
+            setOpen(true);
+          }}
           sx={{ display: { xs: 'inline-flex', xl: 'none' } }}
         >
           <MenuIcon />
@@ -72,7 +77,7 @@ export function NavBar() {
           Logout
         </Button>
       </Toolbar>
-      <Drawer open={open} onClose={() => setOpen(false)}>
+      <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ disableRestoreFocus: leaving }}>
         <Box sx={{ width: 260 }} role="presentation">
           <Typography variant="subtitle1" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
             {welcome}
@@ -85,7 +90,10 @@ export function NavBar() {
                   to={link.to}
                   activeOptions={{ exact: true }}
                   activeProps={{ selected: true, 'aria-current': 'page' }}
-                  onClick={() => setOpen(false)}
+                  onClick={() => {
+                    setLeaving(true);
+                    setOpen(false);
+                  }}
                 >
                   <ListItemText primary={link.label} />
                 </ListItemLink>

@@ -1,8 +1,13 @@
 import { Alert, Snackbar, type AlertColor } from '@mui/material';
 import { useCallback, useState } from 'react';
 
-/** Notices auto-dismiss after 3000 ms (SPEC section 9). */
+/** Notices auto-dismiss after 3000 ms (SPEC section 9): successes and information only. */
 export const NOTICE_AUTO_DISMISS_MS = 3000;
+
+/** Errors and warnings explain what to do: they stay until dismissed (Close or Escape). */
+export function autoDismissMs(severity: AlertColor): number | null {
+  return severity === 'success' || severity === 'info' ? NOTICE_AUTO_DISMISS_MS : null;
+}
 
 export interface NoticeMessage {
   text: string;
@@ -16,13 +21,13 @@ interface NoticeProps {
   onClose(): void;
 }
 
-/** A short-lived message at the bottom of the screen, read out by screen readers. */
+/** A message at the bottom of the screen, read out by screen readers; successes vanish after 3 s. */
 export function Notice({ notice, onClose }: NoticeProps) {
   return (
     <Snackbar
       key={notice?.id}
       open={Boolean(notice)}
-      autoHideDuration={NOTICE_AUTO_DISMISS_MS}
+      autoHideDuration={notice ? autoDismissMs(notice.severity) : null}
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') onClose();
       }}

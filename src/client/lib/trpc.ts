@@ -3,6 +3,7 @@ import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/clien
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { authFetch } from './authFetch';
+import { fieldMessages, readableServerText, withReason } from './serverText';
 
 /** All tRPC and TanStack Query wiring for the client lives here. */
 export const trpc = createTRPCReact<AppRouter>();
@@ -46,9 +47,20 @@ export function createTrpcClient() {
  */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && error.data && typeof error.message === 'string' && error.message) {
-    return error.message;
+    return readableServerText(error.message) || fallback;
   }
   return fallback;
+}
+
+/** The spec's failure text plus the server's reason when the server refused ("Failed to ...: why"). */
+export function refusalMessage(error: unknown, fallback: string): string {
+  return withReason(fallback, serverMessage(error, ''));
+}
+
+/** A refused form: the server's messages under the fields they name, the rest for an alert. */
+export function serverFieldErrors<F extends string>(error: unknown, fields: readonly F[]) {
+  if (!isServerError(error)) return { fields: {} as Partial<Record<F, string>>, rest: '' };
+  return fieldMessages(error.message, fields);
 }
 
 /** True when the error is an answer from our server (as opposed to a network or client fault). */

@@ -1,1 +1,3 @@
 export * from './money';
+export * from './parse-amount';
+export * from './bounds';

@@ -3,17 +3,17 @@
  * integer cents. In the dialog people type magnitudes (inputs are min 0, step 0.01); the server
  * receives amounts carrying the original transaction's sign (`signedSplitAmounts`).
  *
- * Two tolerances, on purpose:
- * - the dialog enables Submit while the remainder is within SPLIT_TOLERANCE_CENTS (one cent);
- * - `validateSplit`, run by the client before sending and by the server, requires the parts to
- *   sum to the parent exactly, so a split never creates or loses a cent. A one-cent gap therefore
- *   reaches `validateSplit` and comes back as SUM_MISMATCH with the spec's message.
+ * The parts must sum to the parent exactly, so a split never creates or loses a cent: the
+ * dialog keeps Submit disabled until the remainder is 0.00 (the spec's 0.01 tolerance let
+ * people press Save for a split the server then refused), and offers to put a leftover into
+ * the last part (`lastPartAdjustment`). `validateSplit`, run by the client before sending and
+ * by the server, checks the same.
  */
-import { centsToDecimalString, sumCents } from '../money';
+import { centsToDecimalString, formatCents, sumCents } from '../money';
 
 export const MIN_SPLITS = 2;
-/** The dialog enables Submit while the remainder is within one cent (0.01). */
-export const SPLIT_TOLERANCE_CENTS = 1;
+/** The remainder Submit allows: none (the parts must sum to the original exactly). */
+export const SPLIT_TOLERANCE_CENTS = 0;
 
 export interface SplitEntryLike {
   amount: number | null | undefined;
@@ -85,7 +85,7 @@ export function splitRemainder(parentAmount: number, magnitudes: readonly (numbe
   return Math.abs(parentAmount) - assigned;
 }
 
-/** Submit is enabled unless saving or the remainder is more than one cent away from 0. */
+/** Submit is enabled unless saving or something is left to assign (or over-assigned). */
 export function canSubmitSplit(parentAmount: number, magnitudes: readonly (number | null)[], saving: boolean): boolean {
   if (saving) return false;
   return Math.abs(splitRemainder(parentAmount, magnitudes)) <= SPLIT_TOLERANCE_CENTS;
@@ -110,4 +110,36 @@ export function signedSplitAmounts(parentAmount: number, magnitudes: readonly nu
     const magnitude = Math.abs(m);
     return parentAmount < 0 && magnitude !== 0 ? -magnitude : magnitude;
   });
+}
+
+export interface LastPartAdjustment {
+  /** Index of the slot to change: the last one with an amount. */
+  index: number;
+  /** Its new magnitude in cents. */
+  magnitude: number;
+  /** "Add the remaining 0.01 to the last part" / "Take the extra 0.01 off the last part". */
+  label: string;
+}
+
+/**
+ * When every slot has an amount but they miss the original by `r`, offers to put `r` into the
+ * last part (or take it off, while the part stays above 0). Null when there is nothing to fix,
+ * an empty slot can take the remainder (Auto-fill does that), or no part can absorb it.
+ */
+export function lastPartAdjustment(parentAmount: number, magnitudes: readonly (number | null)[]): LastPartAdjustment | null {
+  const remainder = splitRemainder(parentAmount, magnitudes);
+  if (remainder === 0 || magnitudes.some((m) => m === null)) return null;
+  let index = -1;
+  for (let i = magnitudes.length - 1; i >= 0; i -= 1) {
+    if (isPresentAmount(magnitudes[i])) {
+      index = i;
+      break;
+    }
+  }
+  if (index < 0) return null;
+  const magnitude = (magnitudes[index] as number) + remainder;
+  if (magnitude <= 0) return null;
+  const size = formatCents(Math.abs(remainder));
+  const label = remainder > 0 ? `Add the remaining ${size} to the last part` : `Take the extra ${size} off the last part`;
+  return { index, magnitude, label };
 }

@@ -1,7 +1,8 @@
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
-import { trpc } from '../../lib/trpc';
+import { refusalMessage, trpc } from '../../lib/trpc';
 import { useAccountNames } from './hooks';
 
 interface BulkEditDialogProps {
@@ -40,6 +41,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     if (type) updates.type = type;
     if (account) updates.account = account;
     if (Object.keys(updates).length === 0) return setError('Please select at least one field to update');
+    if (isReservedCategoryName(updates.category)) return setError(reservedCategoryOnTransactionMessage(category));
     try {
       const rows = await bulkUpdate.mutateAsync({ transactionIds, updates });
       if (updates.category) void utils.categories.list.invalidate();
@@ -47,7 +49,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
       onClose();
     } catch (failure) {
       console.error('Bulk update failed', failure);
-      setError('Failed to update transactions. Please try again.');
+      setError(refusalMessage(failure, 'Failed to update transactions. Please try again.'));
     }
   }
 

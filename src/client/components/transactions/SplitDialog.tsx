@@ -1,24 +1,24 @@
 import {
   Alert,
-  Autocomplete,
-  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   Stack,
-  TextField,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { centsToDecimalString, formatCents } from '../../../shared/money';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
+import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
-import { autoFillRemainder, canSubmitSplit, signedSplitAmounts, splitRemainder, validateSplit } from '../../../shared/splits';
+import { autoFillRemainder, canSubmitSplit, lastPartAdjustment, signedSplitAmounts, splitRemainder, validateSplit } from '../../../shared/splits';
+import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { blankRow, initialRows, magnitudesOf, rowMagnitude, type SplitDraftRow } from './splitDraft';
+import { SplitRowFields } from './SplitRowFields';
 
 interface SplitDialogProps {
   /** The transaction to split; the dialog is open while it is set. */
@@ -30,11 +30,16 @@ interface SplitDialogProps {
   onSplit(details: SplitDetails): void;
 }
 
-/** Splits one transaction into parts that sum to it (SPEC section 5, Split). */
+/**
+ * Splits one transaction into parts that sum to it (SPEC section 5, Split). Save Split stays
+ * disabled until the parts sum to the original exactly (the server refuses anything else); a
+ * leftover can be put into the last part with one click.
+ */
 export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }: SplitDialogProps) {
   const titleId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const locale = browserLocale();
   const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
   const [error, setError] = useState('');
   const split = trpc.transactions.split.useMutation();
@@ -48,27 +53,36 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   }, [parent, initial]);
 
   const parentAmount = parent?.amount ?? 0;
-  const magnitudes = magnitudesOf(rows);
+  const magnitudes = magnitudesOf(rows, locale);
   const remainder = splitRemainder(parentAmount, magnitudes);
   const saving = split.isPending;
-  const canSubmit = canSubmitSplit(parentAmount, magnitudes, saving);
+  const reserved = rows.some((row) => isReservedCategoryName(row.category));
+  const canSubmit = canSubmitSplit(parentAmount, magnitudes, saving) && !reserved;
   const canAutoFill = remainder > 0 && magnitudes.some((m) => m === null);
+  const adjustment = lastPartAdjustment(parentAmount, magnitudes);
 
   /** Any edit clears the last refusal: it described rows that no longer exist. */
-  function edit(change: (current: SplitDraftRow[]) => SplitDraftRow[]) {
+  const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
     setError('');
     setRows(change);
-  }
+  }, []);
+  const update = useCallback(
+    (key: number, patch: Partial<SplitDraftRow>) => edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
+    [edit],
+  );
+  const remove = useCallback((key: number) => edit((current) => current.filter((r) => r.key !== key)), [edit]);
 
-  function update(key: number, patch: Partial<SplitDraftRow>) {
-    edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row)));
-  }
-
-  function autoFill() {
-    const filled = autoFillRemainder(parentAmount, magnitudes);
+  function setAmounts(next: readonly (number | null)[]) {
     edit((current) =>
-      current.map((row, i) => (magnitudes[i] === null && filled[i] !== null ? { ...row, amount: centsToDecimalString(filled[i] as number) } : row)),
+      current.map((row, i) => (next[i] !== magnitudes[i] && next[i] !== null ? { ...row, amount: formatAmountInput(next[i] as number, locale) } : row)),
     );
+  }
+
+  function adjustLastPart() {
+    if (!adjustment) return;
+    const next = [...magnitudes];
+    next[adjustment.index] = adjustment.magnitude;
+    setAmounts(next);
   }
 
   async function submit(event: FormEvent) {
@@ -76,7 +90,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     if (!parent || !canSubmit) return;
     setError('');
     const counted = rows
-      .map((row) => ({ row, magnitude: rowMagnitude(row) }))
+      .map((row) => ({ row, magnitude: rowMagnitude(row, locale) }))
       .filter(({ row, magnitude }) => magnitude !== null && !Number.isNaN(magnitude) && row.category.trim() !== '');
     const amounts = signedSplitAmounts(parentAmount, counted.map((c) => c.magnitude as number));
     const entries = counted.map(({ row }, i) => ({ amount: amounts[i], category: row.category.trim() }));
@@ -101,7 +115,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     }
   }
 
-  const balanced = Math.abs(remainder) <= 1;
+  const balanced = remainder === 0;
   return (
     <Dialog
       open={Boolean(parent)}
@@ -120,69 +134,32 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
             </Typography>
           )}
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {rows.map((row, index) => {
-              const magnitude = rowMagnitude(row);
-              const invalid = magnitude !== null && Number.isNaN(magnitude);
-              return (
-                <Box
-                  key={row.key}
-                  role="group"
-                  aria-label={`Split ${index + 1}`}
-                  sx={{
-                    display: 'grid',
-                    gap: 1,
-                    gridTemplateColumns: { xs: '1fr', md: '140px minmax(160px, 1fr) minmax(160px, 1fr) minmax(140px, 1fr) auto' },
-                    alignItems: 'start',
-                    pb: { xs: 2, md: 0 },
-                    borderBottom: { xs: 1, md: 0 },
-                    borderColor: 'divider',
-                  }}
-                >
-                  <TextField
-                    label="Amount"
-                    type="number"
-                    value={row.amount}
-                    onChange={(e) => update(row.key, { amount: e.target.value })}
-                    error={invalid}
-                    helperText={invalid ? 'Enter an amount of 0 or more' : undefined}
-                    slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
-                  />
-                  <Autocomplete
-                    freeSolo
-                    options={categoryNames as string[]}
-                    inputValue={row.category}
-                    onInputChange={(_e, value) => update(row.key, { category: value })}
-                    renderInput={(params) => <TextField {...params} label="Category" />}
-                  />
-                  <TextField
-                    label="Description"
-                    value={row.description}
-                    placeholder={parent?.description}
-                    onChange={(e) => update(row.key, { description: e.target.value })}
-                  />
-                  <TextField label="Split Note" value={row.splitNote} onChange={(e) => update(row.key, { splitNote: e.target.value })} />
-                  <Box sx={{ minWidth: 80 }}>
-                    {rows.length > 2 && (
-                      <Button
-                        color="error"
-                        onClick={() => edit((current) => current.filter((r) => r.key !== row.key))}
-                        aria-label={`Remove split ${index + 1}`}
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </Box>
-                </Box>
-              );
-            })}
+            {rows.map((row, index) => (
+              <SplitRowFields
+                key={row.key}
+                row={row}
+                index={index}
+                categoryNames={categoryNames}
+                parentDescription={parent?.description ?? ''}
+                canRemove={rows.length > 2}
+                categoryError={isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined}
+                onChange={update}
+                onRemove={remove}
+              />
+            ))}
           </Stack>
           <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Button variant="outlined" onClick={() => edit((current) => [...current, blankRow()])}>
               Add Split
             </Button>
-            <Button variant="outlined" onClick={autoFill} disabled={!canAutoFill}>
+            <Button variant="outlined" onClick={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))} disabled={!canAutoFill}>
               Auto-fill remaining
             </Button>
+            {adjustment && (
+              <Button variant="outlined" onClick={adjustLastPart}>
+                {adjustment.label}
+              </Button>
+            )}
             <Typography
               role="status"
               aria-live="polite"
@@ -191,6 +168,11 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
               Remaining: {formatCents(remainder)} of {formatCents(Math.abs(parentAmount))}
             </Typography>
           </Stack>
+          {!balanced && !canAutoFill && !adjustment && magnitudes.some((m) => m !== null && m > 0) && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              The parts must add up to the original exactly before the split can be saved.
+            </Typography>
+          )}
           {error && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {error}

@@ -1,11 +1,15 @@
 import { Box, Checkbox, Chip, NativeSelect, OutlinedInput, TableCell, TableRow } from '@mui/material';
-import { memo } from 'react';
-import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
+import { memo, type KeyboardEvent } from 'react';
+import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents } from '../../../shared/money';
+import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { Amount } from './Amount';
 import { withCurrent } from './hooks';
+import { nextControlIndex } from './tableState';
+import { ROW_PRIMARY } from './useRowFocus';
 
 export const ROW_HEIGHT = 53;
+const ROW_CONTROL = 'data-row-control';
 
 interface TransactionRowProps {
   tx: TransactionDto;
@@ -23,7 +27,23 @@ export function rowLabel(tx: TransactionDto): string {
   return `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
 }
 
+/**
+ * A row is one Tab stop (its checkbox); the arrow keys ← and → move between its checkbox,
+ * category and type, so tabbing through a long list costs one stop a row. The arrows never
+ * change a select's value here.
+ */
+function moveWithinRow(event: KeyboardEvent<HTMLTableRowElement>) {
+  const target = event.target as HTMLElement;
+  if (!target.hasAttribute(ROW_CONTROL)) return;
+  const controls = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(`[${ROW_CONTROL}]`));
+  const next = nextControlIndex(controls.indexOf(target), controls.length, event.key);
+  if (next === null) return;
+  event.preventDefault();
+  controls[next].focus();
+}
+
 const selectInput = <OutlinedInput size="small" sx={{ fontSize: '0.875rem', width: '100%' }} />;
+const inner = { [ROW_CONTROL]: '', tabIndex: -1 } as const;
 
 /** One row of the transaction table; category and type are edited in place. */
 export const TransactionRow = memo(function TransactionRow({
@@ -38,12 +58,20 @@ export const TransactionRow = memo(function TransactionRow({
   const label = rowLabel(tx);
   const options = withCurrent(categoryNames, tx.category);
   return (
-    <TableRow hover selected={selected} aria-rowindex={rowIndex} aria-selected={selected} sx={{ height: ROW_HEIGHT }}>
+    <TableRow
+      hover
+      selected={selected}
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      data-row-id={tx.id}
+      onKeyDown={moveWithinRow}
+      sx={{ height: ROW_HEIGHT }}
+    >
       <TableCell padding="checkbox">
         <Checkbox
           checked={selected}
           onChange={() => onToggle(tx.id)}
-          slotProps={{ input: { 'aria-label': `Select transaction ${label}` } }}
+          slotProps={{ input: { 'aria-label': `Select transaction ${label}`, [ROW_CONTROL]: '', [ROW_PRIMARY]: '' } as object }}
         />
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{tx.postDate}</TableCell>
@@ -64,9 +92,9 @@ export const TransactionRow = memo(function TransactionRow({
           value={tx.category ?? ''}
           onChange={(e) => onCategoryChange(tx, e.target.value === '' ? null : e.target.value)}
           input={selectInput}
-          inputProps={{ 'aria-label': `Category for ${label}` }}
+          inputProps={{ 'aria-label': `Category for ${label}`, ...inner }}
         >
-          <option value="">Uncategorized</option>
+          <option value="">{UNCATEGORIZED_LABEL}</option>
           {options.map((name) => (
             <option key={name} value={name}>
               {name}
@@ -79,7 +107,7 @@ export const TransactionRow = memo(function TransactionRow({
           value={tx.type}
           onChange={(e) => onTypeChange(tx, e.target.value as TransactionType)}
           input={selectInput}
-          inputProps={{ 'aria-label': `Type for ${label}` }}
+          inputProps={{ 'aria-label': `Type for ${label}`, ...inner }}
         >
           {TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>

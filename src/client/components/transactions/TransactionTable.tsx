@@ -1,8 +1,8 @@
-import { Alert, Box, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableRow } from '@mui/material';
-import { useNavigate } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { Alert, Box, useMediaQuery, useTheme } from '@mui/material';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { browserLocale } from '../../lib/locale';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Notice, useNotice } from '../Notice';
 import { BulkEditDialog } from './BulkEditDialog';
@@ -12,8 +12,9 @@ import { SelectionBar } from './SelectionBar';
 import { DEFAULT_SORT, nextSort, sortTransactions, type SortKey, type SortState } from './sort';
 import { SplitDialog } from './SplitDialog';
 import { rowsFromChildren, type SplitDraftRow } from './splitDraft';
-import { ROW_HEIGHT, TransactionRow } from './TransactionRow';
-import { HEADER_HEIGHT, TransactionColGroup, TransactionTableHead } from './TransactionTableHead';
+import { TransactionCards } from './TransactionCards';
+import { TransactionGrid } from './TransactionGrid';
+import { useRowSelection, useTableMemory } from './useSelection';
 import { useTableActions } from './useTableActions';
 
 export interface TransactionTableProps {
@@ -27,14 +28,17 @@ export interface TransactionTableProps {
   emptyText?: string;
   /** Max height of the scroll area (rows are virtualised). Default 600. */
   maxHeight?: number;
+  /**
+   * Names this list within its page (e.g. `budget-12`), so Back from Edit Transaction restores
+   * its selection and focus. Defaults to the page's path.
+   */
+  memoryKey?: string;
 }
-
-const COLUMN_COUNT = 7;
 
 /**
  * The shared, editable transaction list (SPEC: Transaction table): sortable columns,
- * inline category and type, selection with bulk edit, delete, split and inspect.
- * Rows are virtualised so 20,000 of them stay responsive.
+ * inline category and type, selection with bulk edit, delete, split and inspect; compact
+ * cards below 768 px with the same selection and actions.
  */
 export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const { transactions, loading = false, emptyText = 'No transactions found.', maxHeight = 600 } = props;
@@ -42,13 +46,18 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const actions = useTableActions(transactions, { onTransactionsUpdated, onTransactionsDeleted, onSplitChanged });
   const categories = useCategoryNames();
   const navigate = useNavigate();
+  const theme = useTheme();
+  // noSsr: the first render already knows the width (no table flashing before the cards).
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
+  const { selection, setSelection, toggle, toggleAll, clear } = useRowSelection(actions.rows);
+  const memory = useTableMemory(props.memoryKey ?? pathname, actions.rows, setSelection);
+  const selectAllRef = useRef<HTMLInputElement>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [splitting, setSplitting] = useState<{ parent: TransactionDto; initial: SplitDraftRow[] | null } | null>(null);
   const [inspectId, setInspectId] = useState<number | null>(null);
-  const [error, setError] = useState('');
   const [notice, showNotice, clearNotice] = useNotice();
 
   const sorted = useMemo(() => sortTransactions(actions.rows, sort), [actions.rows, sort]);
@@ -58,141 +67,85 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   );
   const single = selected.length === 1 ? selected[0] : null;
 
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: sorted.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    paddingStart: HEADER_HEIGHT,
-    initialRect: { width: 1000, height: maxHeight },
-  });
-  const items = virtualizer.getVirtualItems();
-  const padTop = items.length > 0 ? items[0].start - HEADER_HEIGHT : 0;
-  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
-
-  const toggle = useCallback((id: number) => {
-    setSelection((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
-  const toggleAll = useCallback(() => {
-    setSelection((current) => {
-      const all = actions.rows.length > 0 && actions.rows.every((tx) => current.has(tx.id));
-      return all ? new Set() : new Set(actions.rows.map((tx) => tx.id));
-    });
-  }, [actions.rows]);
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
-  const clearSelection = useCallback(() => setSelection(new Set()), []);
+  const clearSelection = useCallback(() => {
+    clear();
+    // The bar's buttons go away: focus goes to "Select all", not to the page body.
+    selectAllRef.current?.focus();
+  }, [clear]);
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+  const { remember } = memory;
+  const openEdit = useCallback(
+    (tx: TransactionDto) => {
+      remember(selectionRef.current, tx.id);
+      void navigate({ to: '/create-transaction', state: { transaction: tx } });
+    },
+    [remember, navigate],
+  );
+  const failInline = useCallback((message: string) => showNotice(message, 'error'), [showNotice]);
+  const { changeCategory: changeCategoryOf, changeType: changeTypeOf } = actions;
+  const changeCategory = useCallback(
+    (tx: TransactionDto, category: string | null) => changeCategoryOf(tx, category, failInline),
+    [changeCategoryOf, failInline],
+  );
+  const changeType = useCallback((tx: TransactionDto, type: TransactionDto['type']) => changeTypeOf(tx, type, failInline), [changeTypeOf, failInline]);
 
   function startSplit() {
-    setError('');
-    if (!single) return setError('Please select exactly one transaction to split.');
-    if (single.isSplit) return setError('This transaction is already split.');
+    if (!single) return showNotice('Please select exactly one transaction to split.', 'error');
+    if (single.isSplit) return showNotice('This transaction is already split.', 'error');
     if (single.parentTransactionId !== null) {
-      return setError('This transaction is part of a split and cannot be split again; edit the split of its parent instead');
+      return showNotice('This transaction is part of a split and cannot be split again; edit the split of its parent instead', 'error');
     }
     setSplitting({ parent: single, initial: null });
   }
 
   async function deleteSelected() {
-    const ok = await actions.deleteRows(selected);
+    const failure = await actions.deleteRows(selected);
     setConfirmDelete(false);
-    if (!ok) return setError('Failed to delete some transactions. Please try again.');
-    setError('');
+    if (failure !== null) return showNotice(failure, 'error');
     showNotice(`Deleted ${selected.length} transaction${selected.length === 1 ? '' : 's'}`);
     clearSelection();
   }
 
+  const view = {
+    rows: sorted,
+    selection,
+    categoryNames: categories.names,
+    sort,
+    loading,
+    emptyText,
+    maxHeight,
+    focusRequest: memory.focusRequest,
+    selectAllRef,
+    onSort,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onEdit: openEdit,
+    onCategoryChange: changeCategory,
+    onTypeChange: changeType,
+  };
+
   return (
     <Box>
-      {selected.length > 0 && (
-        <SelectionBar
-          count={selected.length}
-          canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
-          busy={actions.deleting}
-          onBulkEdit={() => {
-            setError('');
-            setBulkOpen(true);
-          }}
-          onDeleteSelected={() => {
-            setError('');
-            setConfirmDelete(true);
-          }}
-          onClearSelection={clearSelection}
-          onSplit={startSplit}
-          onInspect={() => {
-            setError('');
-            if (single) setInspectId(single.id);
-          }}
-          onEdit={() => {
-            if (single) void navigate({ to: '/create-transaction', state: { transaction: single } });
-          }}
-        />
-      )}
-      {error && (
-        <Alert severity="error" role="alert" onClose={() => setError('')} sx={{ mb: 1 }}>
-          {error}
-        </Alert>
-      )}
+      <SelectionBar
+        count={selected.length}
+        total={actions.rows.length}
+        canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
+        busy={actions.deleting}
+        onBulkEdit={() => setBulkOpen(true)}
+        onDeleteSelected={() => setConfirmDelete(true)}
+        onClearSelection={clearSelection}
+        onSplit={startSplit}
+        onInspect={() => single && setInspectId(single.id)}
+        onEdit={() => single && openEdit(single)}
+      />
       {categories.error && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {categories.error}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ position: 'relative' }}>
-        {loading && <LinearProgress aria-label="Loading transactions" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }} />}
-        <TableContainer ref={scrollRef} sx={{ maxHeight, overflow: 'auto' }}>
-          {/* Below md the table scrolls sideways in its box; the extra width goes to Description. */}
-          <Table stickyHeader size="small" aria-label="Transactions" aria-rowcount={sorted.length + 1} sx={{ tableLayout: 'fixed', minWidth: { xs: 1000, md: 900 } }}>
-            <TransactionColGroup />
-            <TransactionTableHead
-              sort={sort}
-              onSort={onSort}
-              selectedCount={selected.length}
-              rowCount={actions.rows.length}
-              onToggleAll={toggleAll}
-            />
-            <TableBody>
-              {sorted.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={COLUMN_COUNT} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {loading ? 'Loading transactions...' : emptyText}
-                  </TableCell>
-                </TableRow>
-              )}
-              {padTop > 0 && (
-                <TableRow aria-hidden="true" sx={{ height: padTop }}>
-                  <TableCell colSpan={COLUMN_COUNT} sx={{ p: 0, border: 0 }} />
-                </TableRow>
-              )}
-              {items.map((item) => {
-                const tx = sorted[item.index];
-                return (
-                  <TransactionRow
-                    key={tx.id}
-                    tx={tx}
-                    rowIndex={item.index + 2}
-                    selected={selection.has(tx.id)}
-                    categoryNames={categories.names}
-                    onToggle={toggle}
-                    onCategoryChange={actions.changeCategory}
-                    onTypeChange={actions.changeType}
-                  />
-                );
-              })}
-              {padBottom > 0 && (
-                <TableRow aria-hidden="true" sx={{ height: padBottom }}>
-                  <TableCell colSpan={COLUMN_COUNT} sx={{ p: 0, border: 0 }} />
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+      {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
 
       <BulkEditDialog
         open={bulkOpen}
@@ -229,7 +182,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
         onClose={() => setInspectId(null)}
         onEdit={(details) => {
           setInspectId(null);
-          setSplitting({ parent: details.parentTransaction, initial: rowsFromChildren(details.childTransactions) });
+          setSplitting({ parent: details.parentTransaction, initial: rowsFromChildren(details.childTransactions, browserLocale()) });
         }}
       />
       <Notice notice={notice} onClose={clearNotice} />

@@ -1,5 +1,5 @@
 import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { SortKey, SortState } from './sort';
 
 export const HEADER_HEIGHT = 45;
@@ -34,16 +34,19 @@ interface HeadProps {
   selectedCount: number;
   rowCount: number;
   onToggleAll(): void;
+  /** Receives the "Select all" checkbox (focus goes there when the selection is cleared). */
+  selectAllRef?: RefObject<HTMLInputElement | null>;
 }
 
-export function TransactionTableHead({ sort, onSort, selectedCount, rowCount, onToggleAll }: HeadProps) {
+export function TransactionTableHead({ sort, onSort, selectedCount, rowCount, onToggleAll, selectAllRef }: HeadProps) {
   const all = rowCount > 0 && selectedCount === rowCount;
   const some = selectedCount > 0 && !all;
   // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (inputRef.current) inputRef.current.indeterminate = some;
-  }, [some]);
+    if (selectAllRef) selectAllRef.current = inputRef.current;
+  }, [some, selectAllRef]);
   return (
     <TableHead>
       <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>

@@ -1,4 +1,5 @@
-import { centsToDecimalString, parseDecimalToCents } from '../../../shared/money';
+import { formatAmountInput } from '../../../shared/money';
+import { readAmountField } from '../../lib/amountField';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 
 /** One editable row of the split dialog; the amount is the magnitude as typed. */
@@ -21,11 +22,11 @@ export function initialRows(): SplitDraftRow[] {
   return [blankRow(), blankRow()];
 }
 
-/** Rows prefilled from an existing split's parts (editing a split). */
-export function rowsFromChildren(children: readonly TransactionDto[]): SplitDraftRow[] {
+/** Rows prefilled from an existing split's parts (editing a split), amounts in the browser's notation. */
+export function rowsFromChildren(children: readonly TransactionDto[], locale: string): SplitDraftRow[] {
   const rows = children.map((child) => ({
     key: nextKey++,
-    amount: centsToDecimalString(Math.abs(child.amount)),
+    amount: formatAmountInput(Math.abs(child.amount), locale),
     category: child.category ?? '',
     description: child.description,
     splitNote: child.splitNote ?? '',
@@ -35,16 +36,16 @@ export function rowsFromChildren(children: readonly TransactionDto[]): SplitDraf
 }
 
 /** A typed magnitude in cents: null when blank, NaN when it is not a valid amount of 0 or more. */
-export function rowMagnitude(row: SplitDraftRow): number | null {
-  if (!row.amount.trim()) return null;
-  const cents = parseDecimalToCents(row.amount);
-  return cents === null || cents < 0 ? Number.NaN : cents;
+export function rowMagnitude(row: SplitDraftRow, locale: string): number | null {
+  const read = readAmountField(row.amount, locale, { unsigned: true });
+  if (!read.ok) return Number.NaN;
+  return read.cents;
 }
 
 /** Magnitudes for the shared split helpers: blank is null, an invalid amount counts as nothing assigned. */
-export function magnitudesOf(rows: readonly SplitDraftRow[]): (number | null)[] {
+export function magnitudesOf(rows: readonly SplitDraftRow[], locale: string): (number | null)[] {
   return rows.map((row) => {
-    const m = rowMagnitude(row);
+    const m = rowMagnitude(row, locale);
     return m !== null && Number.isNaN(m) ? 0 : m;
   });
 }

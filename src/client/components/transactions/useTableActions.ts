@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { SplitDetails, TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
 import { isSplitMember } from '../../lib/transactions';
-import { trpc } from '../../lib/trpc';
+import { refusalMessage, trpc } from '../../lib/trpc';
 import { useLocalRows } from './useLocalRows';
 
 export interface TableCallbacks {
@@ -10,10 +10,14 @@ export interface TableCallbacks {
   onSplitChanged?: () => void;
 }
 
+/** Shows a refused change to the person (the server's reason included). */
+export type FailureReporter = (message: string) => void;
+
 /**
- * The table's writes: inline category/type edits (optimistic; failures only logged, as the
- * spec says), rows answered by bulk edit and split, and deleting the selected rows. Every
- * change is shown at once and reported to the owner so it can merge by id.
+ * The table's writes: inline category/type edits (optimistic; a refusal shows the server's
+ * message and the row its stored value again), rows answered by bulk edit and split, and
+ * deleting the selected rows. Every change is shown at once and reported to the owner so it
+ * can merge by id.
  */
 export function useTableActions(transactions: TransactionDto[], callbacks: TableCallbacks) {
   const { rows, patch, revert, hide } = useLocalRows(transactions);
@@ -31,7 +35,7 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
   );
 
   const changeInline = useCallback(
-    (tx: TransactionDto, data: { category?: string | null; type?: TransactionType }) => {
+    (tx: TransactionDto, data: { category?: string | null; type?: TransactionType }, onFail?: FailureReporter) => {
       patch([{ ...tx, ...data }]);
       utils.client.transactions.update
         .mutate({ id: tx.id, data })
@@ -43,13 +47,20 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
         .catch((error: unknown) => {
           console.error(`Failed to update transaction ${tx.id}`, error);
           revert(tx.id);
+          onFail?.(refusalMessage(error, 'Failed to update transaction'));
         });
     },
     [patch, revert, applyUpdates, utils],
   );
 
-  const changeCategory = useCallback((tx: TransactionDto, category: string | null) => changeInline(tx, { category }), [changeInline]);
-  const changeType = useCallback((tx: TransactionDto, type: TransactionType) => changeInline(tx, { type }), [changeInline]);
+  const changeCategory = useCallback(
+    (tx: TransactionDto, category: string | null, onFail?: FailureReporter) => changeInline(tx, { category }, onFail),
+    [changeInline],
+  );
+  const changeType = useCallback(
+    (tx: TransactionDto, type: TransactionType, onFail?: FailureReporter) => changeInline(tx, { type }, onFail),
+    [changeInline],
+  );
 
   const bulkUpdated = useCallback(
     (updated: TransactionDto[]) => {
@@ -67,9 +78,9 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
     [applyUpdates],
   );
 
-  /** Deletes the rows; answers false when the server refused. */
+  /** Deletes the rows; answers null, or the message to show when the delete failed. */
   const deleteRows = useCallback(
-    async (selected: TransactionDto[]): Promise<boolean> => {
+    async (selected: TransactionDto[]): Promise<string | null> => {
       const ids = selected.map((tx) => tx.id);
       setDeleting(true);
       try {
@@ -77,10 +88,10 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
         hide(ids);
         latest.current.onTransactionsDeleted?.(ids);
         if (selected.some(isSplitMember)) latest.current.onSplitChanged?.();
-        return true;
+        return null;
       } catch (error) {
         console.error('Failed to delete transactions', error);
-        return false;
+        return refusalMessage(error, 'Failed to delete some transactions. Please try again.');
       } finally {
         setDeleting(false);
       }

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typograp
 import { useState, type FormEvent } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAuth } from '../../lib/auth';
-import { isServerError, serverMessage, trpc } from '../../lib/trpc';
+import { isServerError, serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
 
 type Mode = 'login' | 'register';
 
@@ -17,6 +17,7 @@ export function LoginScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
   const login = trpc.auth.login.useMutation();
   const register = trpc.auth.register.useMutation();
 
@@ -28,6 +29,7 @@ export function LoginScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
+    setFieldErrors({});
     try {
       const result =
         mode === 'login'
@@ -36,7 +38,11 @@ export function LoginScreen() {
       signIn(result);
     } catch (failure) {
       if (isServerError(failure)) {
-        setError(serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
+        // "password: Password must be at least 8 characters" goes under Password, without the prefix.
+        const byField = serverFieldErrors(failure, ['username', 'password'] as const);
+        setFieldErrors(byField.fields);
+        const named = Object.keys(byField.fields).length > 0;
+        if (!named || byField.rest) setError(byField.rest || serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
       } else {
         setError('Something went wrong. Please try again.');
       }
@@ -46,6 +52,7 @@ export function LoginScreen() {
   function switchMode(next: Mode) {
     setMode(next);
     setError('');
+    setFieldErrors({});
   }
 
   // The auth state is not known until the server says whether it has users.
@@ -78,7 +85,12 @@ export function LoginScreen() {
               fullWidth
               size="medium"
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={(e) => {
+                setUsername(e.target.value);
+                setFieldErrors((current) => ({ ...current, username: undefined }));
+              }}
+              error={Boolean(fieldErrors.username)}
+              helperText={fieldErrors.username}
               autoFocus
             />
             <TextField
@@ -90,8 +102,12 @@ export function LoginScreen() {
               fullWidth
               size="medium"
               value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              helperText={mode === 'register' ? 'At least 8 characters' : undefined}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setFieldErrors((current) => ({ ...current, password: undefined }));
+              }}
+              error={Boolean(fieldErrors.password)}
+              helperText={fieldErrors.password ?? (mode === 'register' ? 'At least 8 characters' : undefined)}
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
               {submitLabel}

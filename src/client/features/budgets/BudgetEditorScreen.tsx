@@ -1,16 +1,19 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ButtonLink } from '../../components/RouterLinks';
 import { useCategoryNames } from '../../components/transactions/hooks';
-import { isServerError, trpc } from '../../lib/trpc';
+import { browserLocale } from '../../lib/locale';
+import { serverMessage, trpc } from '../../lib/trpc';
 import {
   buildSaveInput,
   canSubmit,
+  categoriesTakenByOthers,
   draftFromLineItem,
   emptyLineItem,
+  sharedCategoryErrors,
   type BudgetDraft,
   type DraftErrors,
   type LineItemDraft,
@@ -40,7 +43,7 @@ function initialDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null)
     name: budget?.name ?? '',
     startDate: budget?.startDate ?? '',
     endDate: budget?.endDate ?? '',
-    lineItems: (lineItems ?? []).map((item) => draftFromLineItem(item, editing)),
+    lineItems: (lineItems ?? []).map((item) => draftFromLineItem(item, editing, browserLocale())),
   };
 }
 
@@ -58,6 +61,9 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
   const [lineItemError, setLineItemError] = useState('');
   const [confirmDelete, setConfirmDelete] = useState<LineItemDraft | null>(null);
   const busy = save.isPending || removeLineItem.isPending;
+  // A category related to two line items is named at once, under the later one's categories.
+  const shared = useMemo(() => sharedCategoryErrors(draft.lineItems), [draft.lineItems]);
+  const taken = useMemo(() => categoriesTakenByOthers(draft.lineItems), [draft.lineItems]);
 
   const setField = (field: 'name' | 'startDate' | 'endDate', value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -108,7 +114,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
     event.preventDefault();
     if (busy) return;
     setSaveError(null);
-    const built = buildSaveInput(draft, budget?.id);
+    const built = buildSaveInput(draft, budget?.id, [], browserLocale());
     if (!built.ok) {
       setErrors(built.errors);
       return;
@@ -120,7 +126,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
       await navigate({ to: '/' });
     } catch (failure) {
       console.warn('Saving the budget failed', failure);
-      setSaveError({ text: SAVE_BUDGET_ERROR, detail: isServerError(failure) ? failure.message : '' });
+      setSaveError({ text: SAVE_BUDGET_ERROR, detail: serverMessage(failure, '') });
     }
   }
 
@@ -191,7 +197,8 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
               item={item}
               position={i + 1}
               categoryNames={categories.names}
-              errors={errors.lineItems[item.key]}
+              takenBy={taken[item.key]}
+              errors={{ ...errors.lineItems[item.key], relatedCategories: shared[item.key] }}
               disabled={busy}
               onChange={changeItem}
               onDelete={deleteItem}

@@ -5,6 +5,7 @@ import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
 import { ButtonLink } from '../../components/RouterLinks';
+import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
 import { BudgetCard } from './BudgetCard';
 import './routerState';
@@ -23,7 +24,11 @@ export function BudgetsScreen() {
   const budgets = useBudgetsWithLineItems();
   const remove = trpc.budgets.delete.useMutation();
   // `round` remounts the selected section when a card is pressed again: reload, filters reset.
-  const [selection, setSelection] = useState<{ id: number; round: number } | null>(null);
+  // Kept in the history entry: Back from Edit Transaction shows the same budget again.
+  const [selection, setSelection] = useState<{ id: number; round: number } | null>(() => {
+    const id = recallFromEntry<number>('budgets.selected');
+    return typeof id === 'number' ? { id, round: 0 } : null;
+  });
   const [deleting, setDeleting] = useState<BudgetDto | null>(null);
   // Kept after the dialog closes so its text does not change while it fades out.
   const [deleteName, setDeleteName] = useState('');
@@ -33,6 +38,7 @@ export function BudgetsScreen() {
   const selected = selection ? budgets.rows.find((row) => row.budget.id === selection.id) : undefined;
 
   function select(id: number) {
+    rememberInEntry('budgets.selected', id);
     setSelection((current) => ({ id, round: (current?.round ?? 0) + 1 }));
   }
 
@@ -50,7 +56,10 @@ export function BudgetsScreen() {
     setDeleteError('');
     try {
       await remove.mutateAsync({ id: target.id });
-      if (selection?.id === target.id) setSelection(null);
+      if (selection?.id === target.id) {
+        rememberInEntry('budgets.selected', null);
+        setSelection(null);
+      }
       await utils.budgets.invalidate();
       showNotice(`Budget '${target.name}' deleted`);
     } catch (failure) {

@@ -2,14 +2,17 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { memo } from 'react';
 import { LINE_ITEM_TYPES, type LineItemType } from '../../../shared/schemas/budgets';
-import { appendCategory, splitCategories, type LineItemDraft } from './budgetForm';
+import { MoneyField } from '../../components/MoneyField';
+import { appendCategory, splitCategories, type LineItemDraft, type LineItemErrors } from './budgetForm';
 
 interface LineItemFieldsProps {
   item: LineItemDraft;
   /** 1-based position, for labels ("Line item 2"). */
   position: number;
   categoryNames: readonly string[];
-  errors?: { name?: string; amount?: string };
+  /** Lower-case category -> the other line item that has it (offered disabled in the picker). */
+  takenBy?: ReadonlyMap<string, string>;
+  errors?: LineItemErrors;
   disabled?: boolean;
   onChange(key: string, patch: Partial<LineItemDraft>): void;
   onDelete(item: LineItemDraft): void;
@@ -20,6 +23,7 @@ export const LineItemFields = memo(function LineItemFields({
   item,
   position,
   categoryNames,
+  takenBy,
   errors,
   disabled = false,
   onChange,
@@ -64,17 +68,14 @@ export const LineItemFields = memo(function LineItemFields({
           disabled={disabled}
           autoComplete="off"
         />
-        <TextField
+        <MoneyField
           label="Amount"
-          type="number"
           required
           size="small"
           value={item.amount}
-          onChange={(e) => set({ amount: e.target.value })}
-          error={Boolean(errors?.amount)}
-          helperText={errors?.amount}
+          onChange={(amount) => set({ amount })}
+          error={errors?.amount}
           disabled={disabled}
-          slotProps={{ htmlInput: { step: 0.01, inputMode: 'decimal' } }}
         />
         <TextField
           select
@@ -107,7 +108,8 @@ export const LineItemFields = memo(function LineItemFields({
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
           value={item.relatedCategories}
           onChange={(e) => set({ relatedCategories: e.target.value })}
-          helperText="Comma-separated category names"
+          error={Boolean(errors?.relatedCategories)}
+          helperText={errors?.relatedCategories ?? "Comma-separated category names ('Uncategorized': transactions without one)"}
           disabled={disabled}
           autoComplete="off"
         />
@@ -120,11 +122,14 @@ export const LineItemFields = memo(function LineItemFields({
           disabled={disabled || available.length === 0}
           helperText={categoryNames.length === 0 ? 'No categories yet' : undefined}
         >
-          {available.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
+          {available.map((name) => {
+            const owner = takenBy?.get(name.toLowerCase());
+            return (
+              <MenuItem key={name} value={name} disabled={Boolean(owner)}>
+                {owner ? `${name} (in ${owner})` : name}
+              </MenuItem>
+            );
+          })}
         </TextField>
         <Button
           onClick={() => set({ relatedCategories: '' })}

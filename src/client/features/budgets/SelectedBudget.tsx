@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { computeBudgetOverview } from '../../../shared/budget';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { rowCounts, showingAllText, showingSomeText } from '../../components/transactions/tableState';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
@@ -57,6 +58,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
   const onUpdated = useCallback((updated: TransactionDto[]) => setRows((current) => (current ? mergeById(current, updated) : current)), []);
   const onDeleted = useCallback((ids: number[]) => setRows((current) => (current ? removeByIds(current, ids) : current)), []);
   const onSplitChanged = useCallback(() => void load(), [load]);
+  const counts = useMemo(() => rowCounts(rows ?? []), [rows]);
   const toggle = useCallback((next: Exclude<OverviewFilter, null>) => setFilter((current) => toggleFilter(current, next)), []);
 
   return (
@@ -87,9 +89,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
           <BudgetOverviewPanel overview={overview} filter={filter} onToggle={toggle} />
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1, minHeight: 32 }}>
             <Typography variant="body2" role="status">
-              {filter
-                ? `Filtered by ${describeFilter(filter, overview)}: showing ${shown.length} of ${rows.length} transactions`
-                : `Showing all ${rows.length} transactions`}
+              {filter ? `Filtered by ${describeFilter(filter, overview)}: ${showingSomeText(shown.length, counts)}` : showingAllText(counts)}
             </Typography>
             {filter && (
               <Button size="small" onClick={() => setFilter(null)}>
@@ -105,6 +105,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
             onSplitChanged={onSplitChanged}
             emptyText={filter ? 'No transactions match this filter.' : 'No transactions in this budget period.'}
             maxHeight={560}
+            memoryKey={`budget-${budget.id}`}
           />
         </>
       )}

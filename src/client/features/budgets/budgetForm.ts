@@ -1,10 +1,13 @@
-import { centsFromNumber, centsToDecimalString } from '../../../shared/money';
+import { findSharedCategories } from '../../../shared/budget';
+import { formatAmountInput } from '../../../shared/money';
+import { readAmountField } from '../../lib/amountField';
 import { LINE_ITEM_TYPES, type LineItemDto, type LineItemType, type SaveBudgetInput } from '../../../shared/schemas/budgets';
 
 /**
  * The Create/Edit budget form as plain data, and its conversion into the one
- * `budgets.save` call (SPEC section 5: name and dates required, amounts sent as
- * round(100 x value) cents, related categories split on commas and trimmed).
+ * `budgets.save` call (SPEC section 5: name and dates required, amounts read by the shared
+ * amount parser into cents, related categories split on commas and trimmed, and each category
+ * related to one line item only).
  */
 
 export const DEFAULT_LINE_ITEM_TYPE: LineItemType = 'Variable';
@@ -15,7 +18,7 @@ export interface LineItemDraft {
   /** The saved line item's id; absent for a new (or copied) one. */
   id?: number;
   name: string;
-  /** The amount as typed in the number field ("12.5"). */
+  /** The amount as typed ("12.5", "1.234,50"), read in the browser's locale. */
   amount: string;
   type: LineItemType;
   /** Comma-separated category names, as edited. */
@@ -41,12 +44,16 @@ export function emptyLineItem(): LineItemDraft {
 }
 
 /** A saved line item as a form row; `keepId` false copies it (Copy Budget: a new item). */
-export function draftFromLineItem(item: Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>, keepId: boolean): LineItemDraft {
+export function draftFromLineItem(
+  item: Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>,
+  keepId: boolean,
+  locale = 'en-US',
+): LineItemDraft {
   return {
     key: newDraftKey(),
     ...(keepId ? { id: item.id } : {}),
     name: item.name,
-    amount: centsToDecimalString(item.amount),
+    amount: formatAmountInput(item.amount, locale),
     type: (LINE_ITEM_TYPES as readonly string[]).includes(item.type) ? item.type : DEFAULT_LINE_ITEM_TYPE,
     relatedCategories: item.relatedCategories.join(', '),
   };
@@ -73,16 +80,16 @@ export function canSubmit(draft: Pick<BudgetDraft, 'name' | 'startDate' | 'endDa
   return draft.name.trim() !== '' && draft.startDate !== '' && draft.endDate !== '';
 }
 
-/** Form text of a number field -> cents (round(100 x value)), or null when it is not a usable amount. */
-export function amountToCents(text: string): number | null {
-  if (text.trim() === '') return null;
-  const value = Number(text);
-  if (!Number.isFinite(value)) return null;
-  try {
-    return centsFromNumber(value);
-  } catch {
-    return null;
-  }
+/** Form text of an amount field -> cents (the shared parser, in `locale`), or null when it is not an amount. */
+export function amountToCents(text: string, locale = 'en-US'): number | null {
+  const read = readAmountField(text, locale);
+  return read.ok ? read.cents : null;
+}
+
+export interface LineItemErrors {
+  name?: string;
+  amount?: string;
+  relatedCategories?: string;
 }
 
 export interface DraftErrors {
@@ -90,7 +97,7 @@ export interface DraftErrors {
   startDate?: string;
   endDate?: string;
   /** Per line-item key. */
-  lineItems: Record<string, { name?: string; amount?: string }>;
+  lineItems: Record<string, LineItemErrors>;
 }
 
 export type BuildResult = { ok: true; input: SaveBudgetInput } | { ok: false; errors: DraftErrors };
@@ -100,7 +107,7 @@ export type BuildResult = { ok: true; input: SaveBudgetInput } | { ok: false; er
  * budget (absent when creating or copying); `deletedLineItemIds` are saved items removed
  * from the form that the save should delete.
  */
-export function buildSaveInput(draft: BudgetDraft, budgetId?: number, deletedLineItemIds: readonly number[] = []): BuildResult {
+export function buildSaveInput(draft: BudgetDraft, budgetId?: number, deletedLineItemIds: readonly number[] = [], locale = 'en-US'): BuildResult {
   const errors: DraftErrors = { lineItems: {} };
   let failed = false;
   const name = draft.name.trim();
@@ -121,17 +128,20 @@ export function buildSaveInput(draft: BudgetDraft, budgetId?: number, deletedLin
     failed = true;
   }
   const lineItems: SaveBudgetInput['lineItems'] = [];
+  const shared = sharedCategoryErrors(draft.lineItems);
   for (const item of draft.lineItems) {
-    const itemErrors: { name?: string; amount?: string } = {};
+    const itemErrors: LineItemErrors = {};
     const itemName = item.name.trim();
-    const cents = amountToCents(item.amount);
+    const amount = readAmountField(item.amount, locale, { required: true });
     if (!itemName) itemErrors.name = 'Line item name is required';
-    if (cents === null) itemErrors.amount = item.amount.trim() === '' ? 'Amount is required' : 'Enter an amount such as 250.00';
-    if (itemErrors.name || itemErrors.amount) {
+    if (!amount.ok) itemErrors.amount = amount.message;
+    if (shared[item.key]) itemErrors.relatedCategories = shared[item.key];
+    if (itemErrors.name || itemErrors.amount || itemErrors.relatedCategories || !amount.ok) {
       errors.lineItems[item.key] = itemErrors;
       failed = true;
       continue;
     }
+    const cents = amount.cents;
     lineItems.push({
       ...(item.id !== undefined ? { id: item.id } : {}),
       name: itemName,
@@ -152,4 +162,41 @@ export function buildSaveInput(draft: BudgetDraft, budgetId?: number, deletedLin
       deletedLineItemIds: [...deletedLineItemIds],
     },
   };
+}
+
+/** Line-item position in the form's words: "line item 2: Food" (or "line item 2" while unnamed). */
+function itemTitle(index: number, name: string): string {
+  return name.trim() ? `line item ${index + 1}: ${name.trim()}` : `line item ${index + 1}`;
+}
+
+/**
+ * The Related Categories message of each line item that repeats a category an earlier one has:
+ * "Groceries is already in line item 1: Food (a category can belong to one line item)".
+ */
+export function sharedCategoryErrors(items: readonly LineItemDraft[]): Record<string, string> {
+  const out: Record<string, string[]> = {};
+  const found = findSharedCategories(items.map((item) => ({ name: item.name, relatedCategories: splitCategories(item.relatedCategories) })));
+  for (const shared of found) {
+    const key = items[shared.index].key;
+    (out[key] ??= []).push(`${shared.category} is already in ${itemTitle(shared.firstIndex, shared.firstName)}`);
+  }
+  return Object.fromEntries(Object.entries(out).map(([key, list]) => [key, `${list.join('; ')} (a category can belong to one line item)`]));
+}
+
+/** For each line item: the categories other line items already have (lower-case -> "line item 1: Food"). */
+export function categoriesTakenByOthers(items: readonly LineItemDraft[]): Record<string, Map<string, string>> {
+  const owners = new Map<string, { key: string; title: string }>();
+  items.forEach((item, index) => {
+    for (const name of splitCategories(item.relatedCategories)) {
+      const lower = name.toLowerCase();
+      if (!owners.has(lower)) owners.set(lower, { key: item.key, title: itemTitle(index, item.name) });
+    }
+  });
+  const out: Record<string, Map<string, string>> = {};
+  for (const item of items) {
+    const taken = new Map<string, string>();
+    for (const [lower, owner] of owners) if (owner.key !== item.key) taken.set(lower, owner.title);
+    out[item.key] = taken;
+  }
+  return out;
 }

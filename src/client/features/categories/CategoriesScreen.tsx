@@ -1,5 +1,6 @@
 import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState, type FormEvent } from 'react';
+import { isReservedCategoryName, reservedCategoryMessage } from '../../../shared/categories';
 import { Notice, useNotice } from '../../components/Notice';
 import { serverMessage, trpc } from '../../lib/trpc';
 
@@ -21,6 +22,7 @@ export function CategoriesScreen() {
     setError('');
     const trimmed = name.trim();
     if (!trimmed) return setError('Category name is required');
+    if (isReservedCategoryName(trimmed)) return setError(reservedCategoryMessage(trimmed));
     try {
       const created = await create.mutateAsync({ name: trimmed });
       setName('');

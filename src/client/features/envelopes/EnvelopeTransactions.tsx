@@ -46,6 +46,7 @@ export function EnvelopeTransactions({ envelope, loading, onClose, ...callbacks 
         loading={loading}
         emptyText="No Transactions"
         maxHeight={480}
+        memoryKey={`envelope-${envelope.id}`}
         onTransactionsUpdated={callbacks.onTransactionsUpdated}
         onTransactionsDeleted={callbacks.onTransactionsDeleted}
         onSplitChanged={callbacks.onSplitChanged}

@@ -5,6 +5,7 @@ import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
 import { mergeById, removeByIds } from '../../lib/transactions';
+import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
 import { EnvelopeCard, envelopeButtonId } from './EnvelopeCard';
 import { EnvelopeDateFilter } from './EnvelopeDateFilter';
@@ -22,7 +23,15 @@ type Range = { startDate?: string; endDate?: string };
 export function EnvelopesScreen() {
   const [filter, setFilter] = useState<DateFilter>(ALL_TIME);
   const [range, setRange] = useState<Range>({});
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // Kept in the history entry: Back from Edit Transaction shows the same envelope's transactions.
+  const [selectedId, setSelectedIdState] = useState<number | null>(() => recallFromEntry<number | null>('envelopes.selected') ?? null);
+  const setSelectedId = useCallback((next: number | null | ((current: number | null) => number | null)) => {
+    setSelectedIdState((current) => {
+      const value = typeof next === 'function' ? next(current) : next;
+      rememberInEntry('envelopes.selected', value);
+      return value;
+    });
+  }, []);
   const [dialog, setDialog] = useState<{ open: boolean; envelope: EnvelopeDto | null; key: number }>({
     open: false,
     envelope: null,

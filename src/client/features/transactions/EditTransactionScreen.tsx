@@ -1,23 +1,32 @@
 import { Alert, Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { centsToDecimalString, parseDecimalToCents } from '../../../shared/money';
-import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { formatAmountInput } from '../../../shared/money';
+import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MoneyField } from '../../components/MoneyField';
 import { Notice, useNotice } from '../../components/Notice';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
-import { trpc } from '../../lib/trpc';
+import { browserLocale } from '../../lib/locale';
+import { refusalMessage, serverFieldErrors, trpc } from '../../lib/trpc';
+import {
+  amountLocked,
+  amountLockedText,
+  DRAFT_FIELDS,
+  draftOf,
+  readDraft,
+  signChange,
+  signChangeQuestion,
+  type DraftErrors,
+  type ReadDraft,
+  type TransactionDraft,
+} from './transactionForm';
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
     /** The transaction to edit on /create-transaction (set by the transaction table's Edit action). */
     transaction?: TransactionDto;
   }
-}
-
-interface FormErrors {
-  postDate?: string;
-  description?: string;
-  amount?: string;
 }
 
 /**
@@ -33,13 +42,11 @@ export function EditTransactionScreen() {
 
 function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const router = useRouter();
+  const locale = browserLocale();
   const [editing, setEditing] = useState<TransactionDto | null>(initial);
-  const [postDate, setPostDate] = useState(initial?.postDate ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [amount, setAmount] = useState(initial ? centsToDecimalString(initial.amount) : '');
-  const [category, setCategory] = useState(initial?.category ?? '');
-  const [account, setAccount] = useState('');
-  const [errors, setErrors] = useState<FormErrors>({});
+  const [draft, setDraft] = useState<TransactionDraft>(() => draftOf(initial, locale));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
   const [notice, showNotice, clearNotice] = useNotice();
   const categories = useCategoryNames();
   const accounts = useAccountNames();
@@ -49,34 +56,52 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const create = trpc.transactions.create.useMutation();
   const update = trpc.transactions.update.useMutation();
   const saving = create.isPending || update.isPending;
+  const locked = amountLocked(editing);
 
-  async function submit(event: FormEvent) {
+  const set = (patch: Partial<TransactionDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof DraftErrors)[]) delete next[key];
+      return next;
+    });
+  };
+
+  function submit(event: FormEvent) {
     event.preventDefault();
-    const cents = parseDecimalToCents(amount);
-    const found: FormErrors = {};
-    if (!postDate) found.postDate = 'Date is required';
-    if (!description.trim()) found.description = 'Description is required';
-    if (!amount.trim()) found.amount = 'Amount is required';
-    else if (cents === null) found.amount = 'Enter an amount such as -12.34 (negative for money out)';
-    setErrors(found);
-    if (Object.keys(found).length > 0 || cents === null) return;
-    const fields = { postDate, description: description.trim(), amount: cents, category: category.trim() || null };
+    const read = readDraft(locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft, locale);
+    setErrors(read.ok ? {} : read.errors);
+    if (!read.ok) return;
+    const change = editing ? signChange(editing.amount, read.value.amount) : null;
+    if (editing && change) {
+      const text = signChangeQuestion(change, formatAmountInput(editing.amount, locale), formatAmountInput(read.value.amount, locale), draft.type);
+      return setQuestion({ text, value: read.value });
+    }
+    void save(read.value);
+  }
+
+  async function save(value: ReadDraft) {
+    setQuestion(null);
     try {
       if (editing) {
-        const saved = await update.mutateAsync({ id: editing.id, data: fields });
+        const data = { ...value, ...(locked ? { amount: undefined } : {}), ...(draft.type !== editing.type ? { type: draft.type } : {}) };
+        const saved = await update.mutateAsync({ id: editing.id, data });
         setEditing(saved);
+        setDraft((current) => ({ ...current, amount: formatAmountInput(saved.amount, locale), type: saved.type }));
+        showNotice('Transaction updated successfully');
       } else {
-        await create.mutateAsync({ ...fields, ...(account ? { account } : {}) });
-        setDescription('');
-        setAmount('');
-        setCategory('');
+        await create.mutateAsync({ ...value, ...(draft.account ? { account: draft.account } : {}) });
+        setDraft((current) => ({ ...current, description: '', amount: '', category: '' }));
+        showNotice('Transaction created successfully');
       }
-      if (fields.category) void utils.categories.list.invalidate();
+      if (value.category) void utils.categories.list.invalidate();
       void utils.transactions.list.invalidate();
-      showNotice('Transaction updated successfully');
     } catch (failure) {
       console.error('Saving the transaction failed', failure);
-      showNotice('Failed to update transaction', 'error');
+      const byField = serverFieldErrors(failure, DRAFT_FIELDS);
+      setErrors(byField.fields);
+      const fallback = editing ? 'Failed to update transaction' : 'Failed to create transaction';
+      showNotice(byField.rest || Object.keys(byField.fields).length === 0 ? refusalMessage(failure, fallback) : fallback, 'error');
     }
   }
 
@@ -87,15 +112,12 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
       </Typography>
       <Paper component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Stack spacing={2.5}>
-          {editing && (editing.isSplit || editing.parentTransactionId !== null) && (
-            <Alert severity="info">This transaction is part of a split: its amount can only be changed by editing the split.</Alert>
-          )}
           <TextField
             label="Date"
             type="date"
             required
-            value={postDate}
-            onChange={(e) => setPostDate(e.target.value)}
+            value={draft.postDate}
+            onChange={(e) => set({ postDate: e.target.value })}
             error={Boolean(errors.postDate)}
             helperText={errors.postDate}
             slotProps={{ inputLabel: { shrink: true } }}
@@ -103,30 +125,46 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
           <TextField
             label="Description"
             required
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
+            value={draft.description}
+            onChange={(e) => set({ description: e.target.value })}
             error={Boolean(errors.description)}
             helperText={errors.description}
           />
-          <TextField
+          <MoneyField
             label="Amount"
-            type="number"
             required
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={Boolean(errors.amount)}
-            helperText={errors.amount ?? 'Negative for money out'}
-            slotProps={{ htmlInput: { step: 0.01, inputMode: 'decimal' } }}
+            value={locked && editing ? formatAmountInput(editing.amount, locale) : draft.amount}
+            onChange={(amount) => set({ amount })}
+            disabled={locked}
+            // The reason must stay readable while the field is disabled.
+            slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+            error={errors.amount}
+            helperText={locked && editing ? amountLockedText(editing) : 'Negative for money out, e.g. -12.50'}
           />
           <Autocomplete
             freeSolo
             options={categories.names}
-            inputValue={category}
-            onInputChange={(_e, value) => setCategory(value)}
-            renderInput={(params) => <TextField {...params} label="Category" />}
+            inputValue={draft.category}
+            onInputChange={(_e, category) => set({ category })}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Category"
+                error={Boolean(errors.category)}
+                helperText={errors.category ?? 'Leave empty for no category'}
+              />
+            )}
           />
-          {!editing && (
-            <TextField select label="Account" value={account} onChange={(e) => setAccount(e.target.value)}>
+          {editing ? (
+            <TextField select label="Type" value={draft.type} onChange={(e) => set({ type: e.target.value as TransactionType })}>
+              {TRANSACTION_TYPES.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {type}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            <TextField select label="Account" value={draft.account} onChange={(e) => set({ account: e.target.value })}>
               <MenuItem value="">
                 <em>No account</em>
               </MenuItem>
@@ -150,6 +188,16 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
           </Stack>
         </Stack>
       </Paper>
+      <ConfirmDialog
+        open={question !== null}
+        title="Change the sign?"
+        message={question?.text ?? ''}
+        confirmLabel="Save"
+        cancelLabel="Cancel"
+        busy={saving}
+        onConfirm={() => question && void save(question.value)}
+        onCancel={() => setQuestion(null)}
+      />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );

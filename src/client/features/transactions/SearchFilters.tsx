@@ -1,6 +1,8 @@
-import { Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import type { FormEvent } from 'react';
-import type { SearchForm } from './searchForm';
+import { DATE_PRESETS, type DatePreset } from '../../../shared/dates/presets';
+import { MoneyField } from '../../components/MoneyField';
+import { AMOUNT_BOUNDS_HELP, type SearchForm } from './searchForm';
 
 interface SearchFiltersProps {
   form: SearchForm;
@@ -9,6 +11,9 @@ interface SearchFiltersProps {
   accountNames: string[];
   searching: boolean;
   fixing: boolean;
+  /** The preset the dates match, if any. */
+  preset: DatePreset | null;
+  onPreset(preset: DatePreset): void;
   onChange(patch: Partial<SearchForm>): void;
   onSearch(): void;
   onClear(): void;
@@ -27,6 +32,28 @@ export function SearchFilters(props: SearchFiltersProps) {
 
   return (
     <Paper component="form" onSubmit={submit} noValidate aria-label="Search filters" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-label="Date range"
+        value={props.preset}
+        onChange={(_e, preset: DatePreset | null) => preset && props.onPreset(preset)}
+        sx={{
+          mb: 2,
+          flexWrap: 'wrap',
+          gap: 0.75,
+          // Separate buttons, so a wrapped row still looks right on a phone.
+          '&& .MuiToggleButtonGroup-grouped': { border: 1, borderColor: 'divider', borderRadius: 1, m: 0 },
+          '&& .MuiToggleButtonGroup-grouped.Mui-selected': { borderColor: 'primary.main' },
+        }}
+      >
+        {DATE_PRESETS.map((preset) => (
+          <ToggleButton key={preset} value={preset} sx={{ textTransform: 'none' }}>
+            {preset}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
       <Box
         sx={{
           display: 'grid',
@@ -74,23 +101,19 @@ export function SearchFilters(props: SearchFiltersProps) {
           ))}
         </TextField>
         <TextField label="Description" value={form.description} onChange={(e) => onChange({ description: e.target.value })} />
-        <TextField
+        <MoneyField
           label="Min Amount"
-          type="number"
           value={form.minAmount}
-          onChange={(e) => onChange({ minAmount: e.target.value })}
-          error={Boolean(fieldError('minAmount'))}
-          helperText={fieldError('minAmount')}
-          slotProps={{ htmlInput: { step: 0.01, inputMode: 'decimal' } }}
+          onChange={(minAmount) => onChange({ minAmount })}
+          error={fieldError('minAmount')}
+          helperText={AMOUNT_BOUNDS_HELP}
         />
-        <TextField
+        <MoneyField
           label="Max Amount"
-          type="number"
           value={form.maxAmount}
-          onChange={(e) => onChange({ maxAmount: e.target.value })}
-          error={Boolean(fieldError('maxAmount'))}
-          helperText={fieldError('maxAmount')}
-          slotProps={{ htmlInput: { step: 0.01, inputMode: 'decimal' } }}
+          onChange={(maxAmount) => onChange({ maxAmount })}
+          error={fieldError('maxAmount')}
+          helperText={AMOUNT_BOUNDS_HELP}
         />
       </Box>
       <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>

@@ -1,23 +1,29 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isReservedCategoryName, UNCATEGORIZED_LABEL } from '../../../shared/categories';
+import { localIsoDate } from '../../../shared/dates/calendar';
+import { presetOf, presetRange, type DatePreset } from '../../../shared/dates/presets';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
+import { originalsNote, rowCounts } from '../../components/transactions/tableState';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
+import { browserLocale } from '../../lib/locale';
 import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
-import { buildFilters, EMPTY_FORM, searchTotal, type SearchForm } from './searchForm';
+import { buildFilters, EMPTY_FORM, emptyResultText, initialForm, searchTotal, type SearchForm } from './searchForm';
 import { SearchFilters } from './SearchFilters';
 
-/** Dates typed digit by digit pass through valid values; wait for the typing to settle. */
+/** Dates typed digit by digit pass through valid values; wait for the typing to settle (typed dates only). */
 const AUTO_SEARCH_DELAY_MS = 400;
 /** The filters survive a trip to Edit Transaction and back (per browser tab). */
 const STORAGE_KEY = 'transactionSearch.filters';
 
-function storedForm(): SearchForm {
+/** The filters kept from this tab's last search, or this month's on a first visit. */
+function storedForm(today: string): SearchForm {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SearchForm> | null;
-    if (!saved || typeof saved !== 'object') return EMPTY_FORM;
+    if (!saved || typeof saved !== 'object') return initialForm(today);
     const form = { ...EMPTY_FORM };
     for (const key of Object.keys(EMPTY_FORM) as (keyof SearchForm)[]) {
       const value = saved[key];
@@ -26,7 +32,7 @@ function storedForm(): SearchForm {
     }
     return form;
   } catch {
-    return EMPTY_FORM;
+    return initialForm(today);
   }
 }
 
@@ -36,7 +42,11 @@ function storedForm(): SearchForm {
  * results in the shared, editable transaction table.
  */
 export function TransactionSearchScreen() {
-  const [form, setForm] = useState<SearchForm>(storedForm);
+  const [today] = useState(() => localIsoDate(new Date()));
+  const [form, setForm] = useState<SearchForm>(() => storedForm(today));
+  const [searchedFilters, setSearchedFilters] = useState<TransactionFilters | null>(null);
+  // Restored or preset dates search at once; only dates typed by hand wait for the typing to settle.
+  const immediate = useRef(true);
   const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
   const [results, setResults] = useState<TransactionDto[] | null>(null);
   const [searching, setSearching] = useState(false);
@@ -60,6 +70,7 @@ export function TransactionSearchScreen() {
         const rows = await utils.client.transactions.list.query(filters);
         if (id !== requestId.current) return;
         lastFilters.current = filters;
+        setSearchedFilters(filters);
         setResults(rows);
       } catch (failure) {
         // SPEC section 8: search failures are only logged.
@@ -73,7 +84,7 @@ export function TransactionSearchScreen() {
 
   const search = useCallback(
     (quiet: boolean) => {
-      const built = buildFilters(formRef.current);
+      const built = buildFilters(formRef.current, browserLocale());
       if (!built.ok) {
         if (!quiet) setFormError(built);
         return;
@@ -95,14 +106,29 @@ export function TransactionSearchScreen() {
 
   // The search runs by itself once both dates are set (and again when either changes).
   useEffect(() => {
-    if (!form.startDate || !form.endDate) return;
+    if (!form.startDate || !form.endDate) {
+      immediate.current = false;
+      return;
+    }
+    if (immediate.current) {
+      immediate.current = false;
+      search(false);
+      return;
+    }
     const timer = setTimeout(() => search(false), AUTO_SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [form.startDate, form.endDate, search]);
 
+  function choosePreset(preset: DatePreset) {
+    immediate.current = true;
+    setForm((current) => ({ ...current, ...presetRange(preset, today) }));
+    setFormError(null);
+  }
+
   function clearFilters() {
     requestId.current++;
     lastFilters.current = null;
+    setSearchedFilters(null);
     setForm(EMPTY_FORM);
     setFormError(null);
     setResults(null);
@@ -128,10 +154,15 @@ export function TransactionSearchScreen() {
   const onUpdated = useCallback((rows: TransactionDto[]) => setResults((current) => (current ? mergeById(current, rows) : current)), []);
   const onDeleted = useCallback((ids: number[]) => setResults((current) => (current ? removeByIds(current, ids) : current)), []);
   const categoryOptions = useMemo(
-    () => (categories.names.some((name) => name.toLowerCase() === 'uncategorized') ? categories.names : [...categories.names, 'uncategorized']),
+    // 'Uncategorized' (reserved: no category has that name) finds the transactions without one.
+    () => [UNCATEGORIZED_LABEL, ...categories.names.filter((name) => !isReservedCategoryName(name))],
     [categories.names],
   );
   const total = results ? searchTotal(results) : null;
+  const note = results ? originalsNote(rowCounts(results)) : null;
+  // The banner speaks of the dates shown: hidden while a search runs or the dates were changed since.
+  const current =
+    !searching && searchedFilters !== null && searchedFilters.startDate === form.startDate && searchedFilters.endDate === form.endDate;
 
   return (
     <Box>
@@ -145,6 +176,8 @@ export function TransactionSearchScreen() {
         accountNames={accounts.names}
         searching={searching}
         fixing={fixSplitStatus.isPending}
+        preset={presetOf(form, today)}
+        onPreset={choosePreset}
         onChange={(patch) => {
           setForm((current) => ({ ...current, ...patch }));
           setFormError(null);
@@ -165,12 +198,13 @@ export function TransactionSearchScreen() {
       )}
       {results && total && (
         <>
-          <Alert severity="info" icon={false} role="status" sx={{ mb: 2 }}>
+          <Alert severity="info" icon={false} role="status" sx={{ mb: 2, visibility: current ? 'visible' : 'hidden' }} aria-hidden={!current}>
             <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
               <strong>Found {results.length} transactions</strong>
               <span>
                 Total: {total.text} {total.label}
               </span>
+              {note && <span>{note}</span>}
             </Box>
           </Alert>
           <TransactionTable
@@ -179,7 +213,7 @@ export function TransactionSearchScreen() {
             onTransactionsUpdated={onUpdated}
             onTransactionsDeleted={onDeleted}
             onSplitChanged={refresh}
-            emptyText="No transactions match these filters."
+            emptyText={emptyResultText(searchedFilters)}
           />
         </>
       )}

@@ -1,5 +1,7 @@
-import { formatCents, parseDecimalToCents, sumCents } from '../../../shared/money';
+import { presetRange } from '../../../shared/dates/presets';
+import { formatCents, magnitudeBounds, sumCents } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
+import { readAmountField } from '../../lib/amountField';
 
 /** The search form as typed (amounts are decimal text). */
 export interface SearchForm {
@@ -22,13 +24,22 @@ export const EMPTY_FORM: SearchForm = {
   maxAmount: '',
 };
 
+/** The form a first visit opens with: this month's transactions. */
+export function initialForm(today: string): SearchForm {
+  return { ...EMPTY_FORM, ...presetRange('This month', today) };
+}
+
+/** Helper text of Min Amount and Max Amount. */
+export const AMOUNT_BOUNDS_HELP = 'Amounts are compared by size (the sign is ignored)';
+
 export type BuiltFilters = { ok: true; filters: TransactionFilters } | { ok: false; field: keyof SearchForm; message: string };
 
 /**
- * Form -> search filters (SPEC section 5): runs only with both dates; min and max are
- * parsed as decimals into cents and omitted when blank; empty filters are left out.
+ * Form -> search filters (SPEC section 5): runs only with both dates; min and max are read
+ * with the shared amount parser in the browser's locale, as sizes (magnitudes, smaller first),
+ * and omitted when blank; text that is no amount stops the search with a message at its field.
  */
-export function buildFilters(form: SearchForm): BuiltFilters {
+export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
   if (!form.startDate) return { ok: false, field: 'startDate', message: 'Start Date is required' };
   if (!form.endDate) return { ok: false, field: 'endDate', message: 'End Date is required' };
   if (form.startDate > form.endDate) return { ok: false, field: 'endDate', message: 'End Date must not be before Start Date' };
@@ -36,13 +47,13 @@ export function buildFilters(form: SearchForm): BuiltFilters {
   if (form.categories.length > 0) filters.categories = form.categories;
   if (form.account.trim()) filters.account = form.account.trim();
   if (form.description.trim()) filters.description = form.description.trim();
+  const bounds: { minAmount?: number; maxAmount?: number } = {};
   for (const field of ['minAmount', 'maxAmount'] as const) {
-    const text = form[field].trim();
-    if (!text) continue;
-    const cents = parseDecimalToCents(text);
-    if (cents === null) return { ok: false, field, message: 'Enter an amount such as 12.34' };
-    filters[field] = cents;
+    const read = readAmountField(form[field], locale);
+    if (!read.ok) return { ok: false, field, message: read.message };
+    if (read.cents !== null) bounds[field] = read.cents;
   }
+  Object.assign(filters, magnitudeBounds(bounds));
   return { ok: true, filters };
 }
 
@@ -53,4 +64,13 @@ export function buildFilters(form: SearchForm): BuiltFilters {
 export function searchTotal(rows: readonly TransactionDto[]): { cents: number; label: 'Credit' | 'Debit'; text: string } {
   const sum = sumCents(rows.filter((tx) => !tx.isSplit).map((tx) => tx.amount));
   return { cents: sum, label: sum >= 0 ? 'Credit' : 'Debit', text: formatCents(Math.abs(sum)) };
+}
+
+/** What an empty result says: with amount bounds it names the sizes searched for. */
+export function emptyResultText(filters: TransactionFilters | null): string {
+  if (!filters || (filters.minAmount === undefined && filters.maxAmount === undefined)) return 'No transactions match these filters.';
+  const min = filters.minAmount === undefined ? null : formatCents(filters.minAmount);
+  const max = filters.maxAmount === undefined ? null : formatCents(filters.maxAmount);
+  const size = min && max ? `of size ${min} to ${max}` : min ? `of size ${min} or more` : `of size up to ${max}`;
+  return `No transactions ${size} (either sign) match these filters.`;
 }

@@ -1,9 +1,12 @@
 import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { centsToDecimalString, formatCents, parseDecimalToCents } from '../../../shared/money';
+import { formatAmountInput, formatCents } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MoneyField } from '../../components/MoneyField';
 import type { NoticeMessage } from '../../components/Notice';
+import { readAmountField } from '../../lib/amountField';
+import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 
 interface AccountDraft {
@@ -17,13 +20,17 @@ const EMPTY_DRAFT: AccountDraft = { name: '', type: '', balance: '' };
 type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
 
 /** Validates the account form; balance defaults to 0 when empty (SPEC section 5). */
-export function readAccountDraft(draft: AccountDraft): { ok: true; value: { name: string; type: AccountType; balance: number } } | { ok: false; errors: DraftErrors } {
+export function readAccountDraft(
+  draft: AccountDraft,
+  locale = 'en-US',
+): { ok: true; value: { name: string; type: AccountType; balance: number } } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const name = draft.name.trim();
   if (!name) errors.name = 'Name is required';
   if (!draft.type) errors.type = 'Type is required';
-  const balance = draft.balance.trim() === '' ? 0 : parseDecimalToCents(draft.balance);
-  if (balance === null) errors.balance = 'Enter an amount like 1234.56';
+  const read = readAmountField(draft.balance, locale);
+  const balance = read.ok ? (read.cents ?? 0) : null;
+  if (!read.ok) errors.balance = read.message;
   if (Object.keys(errors).length > 0 || balance === null || !draft.type) return { ok: false, errors };
   return { ok: true, value: { name, type: draft.type, balance } };
 }
@@ -60,13 +67,13 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
       setDraft(EMPTY_DRAFT);
     } else {
       setEditing(target.id);
-      setDraft({ name: target.name, type: target.type, balance: centsToDecimalString(target.balance) });
+      setDraft({ name: target.name, type: target.type, balance: formatAmountInput(target.balance, browserLocale()) });
     }
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const read = readAccountDraft(draft);
+    const read = readAccountDraft(draft, browserLocale());
     if (!read.ok) {
       setErrors(read.errors);
       return;
@@ -131,16 +138,13 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
             </MenuItem>
           ))}
         </TextField>
-        <TextField
+        <MoneyField
           label="Balance"
-          type="number"
           size="small"
           value={draft.balance}
           placeholder="0.00"
-          onChange={(e) => setDraft({ ...draft, balance: e.target.value })}
-          error={Boolean(errors.balance)}
-          helperText={errors.balance}
-          slotProps={{ htmlInput: { step: 0.01 } }}
+          onChange={(balance) => setDraft((current) => ({ ...current, balance }))}
+          error={errors.balance}
         />
         {formError && (
           <Alert severity="error" role="alert">

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122230628_init } from './Migration20261122230628_init';
 import { Migration20261123120551_drop_redundant_indexes } from './Migration20261123120551_drop_redundant_indexes';
+import { Migration20261123183932_reserve_uncategorized } from './Migration20261123183932_reserve_uncategorized';
 import { Migration20261123184245_import_profiles_and_fitid } from './Migration20261123184245_import_profiles_and_fitid';
 import { Migration20261123184907_report_covering_index } from './Migration20261123184907_report_covering_index';
 import { Migration20261123185740_sign_ins_auth_failures_instance_claims } from './Migration20261123185740_sign_ins_auth_failures_instance_claims';
@@ -10,6 +11,7 @@ import { Migration20261123193538_register_covering_index } from './Migration2026
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122230628_init', class: Migration20261122230628_init },
   { name: 'Migration20261123120551_drop_redundant_indexes', class: Migration20261123120551_drop_redundant_indexes },
+  { name: 'Migration20261123183932_reserve_uncategorized', class: Migration20261123183932_reserve_uncategorized },
   { name: 'Migration20261123184245_import_profiles_and_fitid', class: Migration20261123184245_import_profiles_and_fitid },
   { name: 'Migration20261123184907_report_covering_index', class: Migration20261123184907_report_covering_index },
   { name: 'Migration20261123185740_sign_ins_auth_failures_instance_claims', class: Migration20261123185740_sign_ins_auth_failures_instance_claims },

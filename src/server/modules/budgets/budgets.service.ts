@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
-import { computeBudgetOverview } from '../../../shared/budget';
+import { computeBudgetOverview, findSharedCategories, sharedCategoryMessage, type NamedLineItem } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
 import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';
 import type {
@@ -60,6 +60,22 @@ function checkDates(startDate: string, endDate: string): void {
   if (startDate > endDate) throw new AppError('BAD_REQUEST', 'endDate: Start date must not be after end date');
 }
 
+/**
+ * A category may be related to one line item of a budget only (else its transactions count
+ * twice in the overview): 409 naming the category and the line item that already has it.
+ * `items` are in order of precedence, the stored ones first.
+ */
+function checkSharedCategories(items: readonly NamedLineItem[]): void {
+  const [shared] = findSharedCategories(items);
+  if (shared) throw new AppError('CONFLICT', sharedCategoryMessage(shared), { category: shared.category, lineItem: shared.firstName });
+}
+
+/** The other line items of a budget, as the category check reads them. */
+async function otherLineItems(em: EntityManager, userId: number, budgetId: number, exceptId?: number): Promise<NamedLineItem[]> {
+  const items = await em.find(LineItem, { budget: budgetId, user: userId }, { orderBy: { id: 'asc' } });
+  return items.filter((item) => item.id !== exceptId).map((item) => ({ name: item.name, relatedCategories: item.relatedCategories }));
+}
+
 export async function listBudgets(em: EntityManager, userId: number): Promise<BudgetDto[]> {
   const rows = await em.find(Budget, { user: userId }, { orderBy: { startDate: 'desc', id: 'desc' } });
   return rows.map(toBudgetDto);
@@ -114,6 +130,7 @@ export async function listLineItems(em: EntityManager, userId: number, budgetId:
 export async function createLineItem(em: EntityManager, userId: number, input: CreateLineItemInput): Promise<LineItemDto> {
   const budget = await ownBudget(em, userId, input.budgetId);
   await checkRoomFor(em, userId, budget.id, 1);
+  checkSharedCategories([...(await otherLineItems(em, userId, budget.id)), input]);
   const item = em.create(LineItem, {
     user: em.getReference(User, userId),
     budget,
@@ -139,6 +156,8 @@ export async function updateLineItem(
     await checkRoomFor(em, userId, target.id, 1);
     item.budget = target;
   }
+  const next = { name: input.name ?? item.name, relatedCategories: input.relatedCategories ?? item.relatedCategories };
+  checkSharedCategories([...(await otherLineItems(em, userId, item.budget.id, item.id)), next]);
   if (input.name !== undefined) item.name = input.name;
   if (input.amount !== undefined) item.amount = input.amount;
   if (input.type !== undefined) item.type = input.type;
@@ -182,6 +201,9 @@ export async function saveBudget(em: EntityManager, userId: number, input: SaveB
     const kept = existing.length - new Set(input.deletedLineItemIds.filter((id) => existing.some((item) => item.id === id))).size;
     if (kept + input.lineItems.filter((fields) => fields.id === undefined).length > MAX_LINE_ITEMS_PER_BUDGET) throw tooManyLineItems();
     const byId = new Map(existing.map((item) => [item.id, item]));
+    // The budget keeps its untouched items and the payload's: one line item per category among them.
+    const sent = new Set([...input.deletedLineItemIds, ...input.lineItems.map((item) => item.id)]);
+    checkSharedCategories([...existing.filter((item) => !sent.has(item.id)), ...input.lineItems]);
     for (const deletedId of input.deletedLineItemIds) {
       const item = byId.get(deletedId);
       if (!item) throw new AppError('NOT_FOUND', `Line item ${deletedId} not found in this budget`);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { isReservedCategoryName, reservedCategoryMessage, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { AppError } from '../../../shared/errors';
 import type { CategoryDto, CreateCategoryInput } from '../../../shared/schemas/categories';
 import { User } from '../users/user.entity';
@@ -20,6 +21,7 @@ export async function listCategories(em: EntityManager, userId: number): Promise
 
 export async function createCategory(em: EntityManager, userId: number, input: CreateCategoryInput): Promise<CategoryDto> {
   const name = input.name.trim();
+  if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryMessage(name));
   const existing = await em.findOne(Category, { user: userId, nameKey: categoryKey(name) });
   if (existing) throw new AppError('CONFLICT', `Category '${existing.name}' already exists`);
   const category = em.create(Category, {
@@ -35,12 +37,14 @@ export async function createCategory(em: EntityManager, userId: number, input: C
 /**
  * Finds each named category of the user, creating the missing ones (first spelling
  * wins), and answers their ids by lower-cased name. Runs inside the caller's transaction.
+ * The reserved name 'Uncategorized' is never created and has no id: it means no category
+ * (an import row in 'Uncategorized' is stored without one).
  */
 export async function ensureCategories(em: EntityManager, userId: number, names: Iterable<string>): Promise<Map<string, number>> {
   const wanted = new Map<string, string>();
   for (const name of names) {
     const trimmed = name.trim();
-    if (trimmed && !wanted.has(categoryKey(trimmed))) wanted.set(categoryKey(trimmed), trimmed);
+    if (trimmed && !isReservedCategoryName(trimmed) && !wanted.has(categoryKey(trimmed))) wanted.set(categoryKey(trimmed), trimmed);
   }
   const ids = new Map<string, number>();
   if (wanted.size === 0) return ids;
@@ -59,13 +63,17 @@ export async function ensureCategories(em: EntityManager, userId: number, names:
   return ids;
 }
 
-/** The id of the named category (created when missing), or null for no category. */
+/**
+ * The id of the named category (created when missing), or null for no category. The reserved
+ * name is refused (400): a transaction without a category is sent without one.
+ */
 export async function resolveCategoryId(
   em: EntityManager,
   userId: number,
   name: string | null | undefined,
 ): Promise<number | null> {
   if (!name || !name.trim()) return null;
+  if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryOnTransactionMessage(name));
   const ids = await ensureCategories(em, userId, [name]);
   return ids.get(categoryKey(name)) ?? null;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
+import { magnitudeBounds } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
@@ -129,13 +130,15 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
     clauses.push(`instr(${foldSql('t.description')}, ${foldSql('?')}) > 0`);
     params.push(filters.description);
   }
-  if (filters.minAmount !== undefined) {
+  // Bounds are magnitudes: Min -150 and Max -50 find amounts of size 50 to 150, either sign.
+  const { minAmount, maxAmount } = magnitudeBounds(filters);
+  if (minAmount !== undefined) {
     clauses.push('abs(t.amount) >= ?');
-    params.push(Math.abs(filters.minAmount));
+    params.push(minAmount);
   }
-  if (filters.maxAmount !== undefined) {
+  if (maxAmount !== undefined) {
     clauses.push('abs(t.amount) <= ?');
-    params.push(Math.abs(filters.maxAmount));
+    params.push(maxAmount);
   }
   if (filters.payee !== undefined) {
     clauses.push(`${payeeKeySql('t.description')} = ?`);

@@ -1,0 +1,175 @@
+import { Box, ButtonBase, Checkbox, Chip, FormControlLabel, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { alpha } from '@mui/material/styles';
+import { memo, useEffect, useRef } from 'react';
+import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
+import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { Amount } from './Amount';
+import type { TransactionViewProps } from './TransactionGrid';
+import { rowLabel } from './TransactionRow';
+import type { SortDirection, SortKey, SortState } from './sort';
+import { ROW_PRIMARY, useRowFocus } from './useRowFocus';
+
+const SORT_LABELS: Record<SortKey, string> = {
+  postDate: 'Date',
+  description: 'Description',
+  amount: 'Amount',
+  category: 'Category',
+  type: 'Type',
+  account: 'Account',
+};
+
+const DIRECTION_LABELS: Record<SortDirection, string> = { asc: 'Ascending', desc: 'Descending' };
+
+interface CardProps {
+  tx: TransactionDto;
+  selected: boolean;
+  onToggle(id: number): void;
+  onEdit(tx: TransactionDto): void;
+}
+
+/** One transaction as a compact card: date, description, amount, category; tap to edit. Two Tab stops. */
+const TransactionCard = memo(function TransactionCard({ tx, selected, onToggle, onEdit }: CardProps) {
+  const label = rowLabel(tx);
+  const details = [tx.postDate, tx.category ?? UNCATEGORIZED_LABEL, tx.type, tx.account].filter(Boolean).join(' · ');
+  return (
+    <Paper
+      variant="outlined"
+      data-row-id={tx.id}
+      sx={[
+        { display: 'flex', alignItems: 'flex-start' },
+        selected && ((theme) => ({ bgcolor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) })),
+      ]}
+    >
+      <Checkbox
+        checked={selected}
+        onChange={() => onToggle(tx.id)}
+        sx={{ mt: 0.25 }}
+        slotProps={{ input: { 'aria-label': `Select transaction ${label}`, [ROW_PRIMARY]: '' } as object }}
+      />
+      <ButtonBase
+        onClick={() => onEdit(tx)}
+        aria-label={`Open ${label}`}
+        sx={{ flex: 1, minWidth: 0, display: 'block', textAlign: 'left', py: 1, pr: 1.5, borderRadius: 1 }}
+      >
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {tx.description}
+          </Typography>
+          <Typography variant="body2" component="span" sx={{ fontWeight: 600, flexShrink: 0 }}>
+            <Amount cents={tx.amount} />
+          </Typography>
+        </Box>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+          {details}
+        </Typography>
+        {(tx.isSplit || tx.parentTransactionId !== null) && (
+          <Chip size="small" label={tx.isSplit ? 'Split' : 'Split part'} variant="outlined" sx={{ mt: 0.5 }} />
+        )}
+      </ButtonBase>
+    </Paper>
+  );
+});
+
+interface CardsProps extends TransactionViewProps {
+  onSortChange(sort: SortState): void;
+}
+
+/**
+ * Below 768 px each transaction is a compact card (nothing cut, no sideways scrolling) with the
+ * same selection and actions as the table; a card opens the transaction for editing.
+ */
+export function TransactionCards(props: CardsProps) {
+  const { rows, selection, sort, loading, emptyText, maxHeight } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 92,
+    // Measured heights belong to a transaction, not a position: a filter or sort moves cards.
+    getItemKey: (index) => rows[index].id,
+    overscan: 6,
+    gap: 8,
+    initialRect: { width: 360, height: maxHeight },
+  });
+  useRowFocus(props.focusRequest, rows, (index) => virtualizer.scrollToIndex(index, { align: 'center' }), scrollRef);
+  const selectedCount = rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0);
+  const all = rows.length > 0 && selectedCount === rows.length;
+  const some = selectedCount > 0 && !all;
+  // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
+  const { selectAllRef } = props;
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = some;
+  }, [some, selectAllRef]);
+
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <FormControlLabel
+          sx={{ mr: 'auto' }}
+          control={
+            <Checkbox
+              checked={all}
+              indeterminate={some}
+              disabled={rows.length === 0}
+              onChange={props.onToggleAll}
+              inputRef={props.selectAllRef}
+            />
+          }
+          label="Select all transactions"
+        />
+        <TextField
+          select
+          label="Sort by"
+          value={sort.key}
+          onChange={(e) => props.onSortChange({ ...sort, key: e.target.value as SortKey })}
+          sx={{ minWidth: 140 }}
+        >
+          {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => (
+            <MenuItem key={key} value={key}>
+              {SORT_LABELS[key]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label="Order"
+          value={sort.direction}
+          onChange={(e) => props.onSortChange({ ...sort, direction: e.target.value as SortDirection })}
+          sx={{ minWidth: 130 }}
+        >
+          {(['desc', 'asc'] as const).map((direction) => (
+            <MenuItem key={direction} value={direction}>
+              {DIRECTION_LABELS[direction]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {loading && <LinearProgress aria-label="Loading transactions" sx={{ mb: 1 }} />}
+      {rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          {loading ? 'Loading transactions...' : emptyText}
+        </Typography>
+      ) : (
+        <Box ref={scrollRef} role="list" aria-label="Transactions" sx={{ maxHeight, overflowY: 'auto', overflowX: 'hidden' }}>
+          <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const tx = rows[item.index];
+              return (
+                <Box
+                  key={tx.id}
+                  role="listitem"
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+                >
+                  <TransactionCard tx={tx} selected={selection.has(tx.id)} onToggle={props.onToggle} onEdit={props.onEdit} />
+                </Box>
+              );
+            })}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}

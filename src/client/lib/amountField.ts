@@ -1,0 +1,46 @@
+import { AMOUNT_HINT, decimalMarkOf, formatAmountInput, parseAmount } from '../../shared/money';
+
+/**
+ * What an amount field's text means to a form: cents, nothing (blank and optional), or the
+ * message to show under the field. Every amount field reads its text through this.
+ */
+export type FieldAmount = { ok: true; cents: number | null } | { ok: false; message: string };
+
+export interface AmountFieldRules {
+  /** Blank is an error ("Amount is required", or `requiredMessage`). */
+  required?: boolean;
+  requiredMessage?: string;
+  /** Only sizes (split parts): a negative amount is an error. */
+  unsigned?: boolean;
+}
+
+export const UNSIGNED_MESSAGE = 'Enter an amount of 0 or more';
+
+export function readAmountField(text: string, locale: string, rules: AmountFieldRules = {}): FieldAmount {
+  const reading = parseAmount(text, locale);
+  if (!reading.ok) {
+    if (reading.code === 'EMPTY') return rules.required ? { ok: false, message: rules.requiredMessage ?? 'Amount is required' } : { ok: true, cents: null };
+    return { ok: false, message: reading.code === 'INVALID' ? AMOUNT_HINT : reading.message };
+  }
+  if (rules.unsigned && reading.cents < 0) return { ok: false, message: UNSIGNED_MESSAGE };
+  return { ok: true, cents: reading.cents };
+}
+
+/**
+ * The text a field shows once the person leaves it: what was understood, in the locale's
+ * notation ("-100,50" -> "-100.50" in en-US), and a note when the locale decided or decimals
+ * were rounded ("Read as 1,234.00 (',' groups thousands here)"). Null when the text is blank or
+ * not an amount (left as typed).
+ */
+export function understoodAmount(text: string, locale: string): { text: string; note: string | null } | null {
+  const reading = parseAmount(text, locale);
+  if (!reading.ok) return null;
+  const shown = formatAmountInput(reading.cents, locale);
+  const why: string[] = [];
+  if (reading.localeDependent) {
+    const mark = text.includes(',') ? ',' : '.';
+    why.push(decimalMarkOf(locale) === mark ? `'${mark}' is the decimal mark here` : `'${mark}' groups thousands here`);
+  }
+  if (reading.rounded) why.push('rounded to two decimals');
+  return { text: shown, note: why.length > 0 ? `Read as ${shown} (${why.join('; ')})` : null };
+}

@@ -1,0 +1,272 @@
+/**
+ * Issue 13: every click lands where it was aimed (items 3, 7, 9, 10 and 11): selecting rows
+ * never moves them, counts agree, focus follows navigation, phones get cards, and the search
+ * opens on this month with date presets.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { localIsoDate } from '../../src/shared/dates/calendar';
+import { presetRange } from '../../src/shared/dates/presets';
+import { formatCents } from '../../src/shared/money';
+import type { TransactionDto } from '../../src/shared/schemas/transactions';
+import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer } from './harness';
+
+const app = useBrowserAndServer();
+
+const SEED = [
+  { postDate: '2024-01-05', description: 'Coffee Shop', amount: -450, category: 'Dining' },
+  { postDate: '2024-01-10', description: 'Grocery Store', amount: -8235, category: 'Groceries' },
+  { postDate: '2024-01-15', description: 'Paycheck', amount: 250000, category: 'Salary' },
+  { postDate: '2024-01-20', description: 'A very long description of a purchase at the hardware store downtown', amount: -123456, category: 'Home' },
+  { postDate: '2024-01-25', description: 'Electric bill', amount: -6000 },
+];
+
+async function seeded(width = 1400, height = 900) {
+  const session = await signedInPage(app.browser, app.server, width, height);
+  const api = trpcApi(app.server, session.user.accessToken);
+  await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 0 });
+  const rows: Record<string, TransactionDto> = {};
+  for (const tx of SEED) rows[tx.description] = await api.mutate<TransactionDto>('transactions.create', { ...tx, account: 'Checking' });
+  return { ...session, api, rows };
+}
+
+const label = (tx: TransactionDto) => `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
+const checkbox = (page: Page, tx: TransactionDto) => page.getByRole('checkbox', { name: `Select transaction ${label(tx)}`, exact: true });
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Selected transactions' });
+
+async function searchJanuary(page: Page, found = 5) {
+  await page.goto(`${app.server.url}/transactions`);
+  await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
+  await page.getByLabel('Start Date').fill('2024-01-01');
+  await page.getByLabel('End Date').fill('2024-01-31');
+  await page.getByText(`Found ${found} transactions`).waitFor();
+}
+
+/** What has focus: its role-ish tag and accessible text. */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return 'body';
+    const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.innerText ?? el.innerText ?? '';
+    return `${el.tagName.toLowerCase()}: ${name.trim()}`;
+  });
+}
+
+describe('selecting rows', () => {
+  it('three clicks on three checkboxes, where they were, select three rows', async () => {
+    const { page, context } = await seeded();
+    await searchJanuary(page);
+    const boxes = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[aria-rowindex] input[type="checkbox"]');
+    const points = [];
+    for (let i = 0; i < 3; i++) {
+      const box = (await boxes.nth(i).boundingBox())!;
+      points.push({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    }
+    for (const point of points) await page.mouse.click(point.x, point.y);
+    await toolbar(page).getByText('3 selected').waitFor();
+    for (let i = 0; i < 3; i++) expect(await boxes.nth(i).isChecked()).toBe(true);
+    expect(await boxes.nth(3).isChecked()).toBe(false);
+    // Clearing moves nothing either: the first row is where it was.
+    await toolbar(page).getByRole('button', { name: 'Clear Selection' }).click();
+    const after = (await boxes.nth(0).boundingBox())!;
+    expect(Math.abs(after.y + after.height / 2 - points[0].y)).toBeLessThan(1);
+    await context.close();
+  });
+});
+
+describe('focus and the keyboard', () => {
+  it('focus goes to the heading on navigation, back to the edited row with its selection, and to Select all after clearing', async () => {
+    const { page, context, rows } = await seeded();
+    await searchJanuary(page);
+    await checkbox(page, rows['Grocery Store']).check();
+    await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+    await expect.poll(() => focused(page)).toBe('h1: Edit Transaction');
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('Found 5 transactions').waitFor();
+    await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Grocery Store'])}`);
+    await toolbar(page).getByText('1 selected').waitFor();
+    expect(await checkbox(page, rows['Grocery Store']).isChecked()).toBe(true);
+
+    // The browser's own Back works alike, and a wider selection is kept too.
+    await checkbox(page, rows['Paycheck']).check();
+    await toolbar(page).getByText('2 selected').waitFor();
+    await checkbox(page, rows['Paycheck']).uncheck();
+    await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+    await page.goBack();
+    await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Grocery Store'])}`);
+    await toolbar(page).getByText('1 selected').waitFor();
+
+    await toolbar(page).getByRole('button', { name: 'Clear Selection' }).click();
+    await expect.poll(() => focused(page)).toBe('input: Select all transactions');
+
+    // The navigation bar's links put focus on the new page's heading too.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
+    await expect.poll(() => focused(page)).toBe('h1: Categories');
+    await context.close();
+  });
+
+  it("Back from a budget's table returns to the same budget, row and selection", async () => {
+    const { page, context, api, rows } = await seeded();
+    await api.mutate('budgets.save', { name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
+    await page.goto(`${app.server.url}/`);
+    await page.getByRole('button', { name: 'Select budget January' }).click();
+    await checkbox(page, rows['Paycheck']).check();
+    await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
+    await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
+    await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
+    await toolbar(page).getByText('1 selected').waitFor();
+    await context.close();
+  });
+
+  it('a skip link comes first, and a row costs one Tab stop (arrows move within it)', async () => {
+    const { page, context, rows } = await seeded();
+    await searchJanuary(page);
+    await page.reload();
+    await page.getByText('Found 5 transactions').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a: Skip to content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('h1: Transaction Search');
+
+    // Rows are sorted newest first: Electric bill, hardware store, Paycheck, ...
+    await checkbox(page, rows['Electric bill']).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(`input: Select transaction ${label(rows['A very long description of a purchase at the hardware store downtown'])}`);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page)).toBe(`select: Category for ${label(rows['Paycheck'])}`);
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page)).toBe(`select: Type for ${label(rows['Paycheck'])}`);
+    // The arrows moved focus and changed no value.
+    expect(await page.getByLabel(`Type for ${label(rows['Paycheck'])}`).inputValue()).toBe('credit');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused(page)).toBe(`select: Category for ${label(rows['Paycheck'])}`);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe(`input: Select transaction ${label(rows['Grocery Store'])}`);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
+    await context.close();
+  });
+});
+
+describe('phones', () => {
+  it.each([390, 576])('below 768 px (%i px) each transaction is a card, nothing cut, same selection and actions', async (width) => {
+    // Signed in at 576 px (the login helper waits for the welcome text, hidden on the smallest screens).
+    const { page, context, api, rows } = await seeded(576, 844);
+    await page.setViewportSize({ width, height: 844 });
+    await searchJanuary(page);
+    expect(await page.getByRole('table', { name: 'Transactions' }).count()).toBe(0);
+    const list = page.getByRole('list', { name: 'Transactions' });
+    expect(await list.getByRole('listitem').count()).toBe(5);
+    const long = list.getByRole('listitem').filter({ hasText: 'hardware store' });
+    expect(await long.getByText('-1,234.56', { exact: true }).isVisible()).toBe(true);
+    expect(await long.getByText('A very long description of a purchase at the hardware store downtown').isVisible()).toBe(true);
+    expect(await long.getByText('2024-01-20 · Home · debit · Checking').isVisible()).toBe(true);
+    // Nothing is cut: every card's text fits its box.
+    const cut = await list.evaluate((el) =>
+      [...el.querySelectorAll('p, span, div')].filter((node) => (node as HTMLElement).scrollWidth > (node as HTMLElement).clientWidth + 1).length,
+    );
+    expect(cut).toBe(0);
+
+    await checkbox(page, rows['Coffee Shop']).check();
+    await checkbox(page, rows['Electric bill']).check();
+    await toolbar(page).getByText('2 selected').waitFor();
+    await screenshotAndCheckWidth(page, `transactions-cards-${width}`);
+    await expectNoSeriousA11yViolations(page, `transaction cards at ${width} px`);
+    await toolbar(page).getByRole('button', { name: 'Bulk Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Edit 2 transactions' });
+    await dialog.getByLabel('Category').fill('Utilities');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const stored = await api.query<TransactionDto[]>('transactions.list', { startDate: '2024-01-01', endDate: '2024-01-31' });
+    expect(stored.filter((tx) => tx.category === 'Utilities').map((tx) => tx.description).sort()).toEqual(['Coffee Shop', 'Electric bill']);
+
+    // Tap a card to edit it; Back returns to it with the selection kept.
+    await list.getByRole('button', { name: `Open ${label(rows['Paycheck'])}` }).click();
+    await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+    expect(await page.getByLabel('Description').inputValue()).toBe('Paycheck');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
+    await toolbar(page).getByText('2 selected').waitFor();
+
+    // Sorting is there too.
+    await page.getByRole('combobox', { name: 'Sort by' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Amount' }).click();
+    const first = await list.getByRole('listitem').first().textContent();
+    expect(first).toContain('Paycheck');
+    // Re-ordered cards keep their own heights: none overlaps the next.
+    await expect
+      .poll(() =>
+        list.getByRole('listitem').evaluateAll((items) =>
+          items
+            .map((item) => item.getBoundingClientRect())
+            .sort((a, b) => a.top - b.top)
+            .every((box, i, all) => i === 0 || all[i - 1].bottom <= box.top + 0.5),
+        ),
+      )
+      .toBe(true);
+    await context.close();
+  });
+});
+
+describe('finding transactions', () => {
+  it('opens on this month with its transactions, and offers date presets', async () => {
+    const today = localIsoDate(new Date());
+    const thisMonth = presetRange('This month', today);
+    const lastMonth = presetRange('Last month', today);
+    const { page, context, api } = await seeded();
+    await api.mutate('transactions.create', { postDate: today, description: 'Bought today', amount: -1999 });
+    await api.mutate('transactions.create', { postDate: lastMonth.startDate, description: 'Last month rent', amount: -90000 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
+    await page.getByText('Found 1 transactions').waitFor();
+    expect(await page.getByLabel('Start Date').inputValue()).toBe(thisMonth.startDate);
+    expect(await page.getByLabel('End Date').inputValue()).toBe(thisMonth.endDate);
+    expect(await page.getByRole('table', { name: 'Transactions' }).getByText('Bought today').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'This month' }).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByRole('button', { name: 'Last month', exact: true }).click();
+    await page.getByRole('table', { name: 'Transactions' }).getByText('Last month rent').waitFor();
+    expect(await page.getByLabel('Start Date').inputValue()).toBe(lastMonth.startDate);
+    expect(await page.getByLabel('End Date').inputValue()).toBe(lastMonth.endDate);
+    expect(await page.getByRole('button', { name: 'Last month', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Last year' }).click();
+    await expect.poll(() => page.getByLabel('Start Date').inputValue()).toBe(presetRange('Last year', today).startDate);
+    await page.getByRole('button', { name: 'This year' }).click();
+    await expect.poll(() => page.getByLabel('End Date').inputValue()).toBe(presetRange('This year', today).endDate);
+    await page.getByRole('button', { name: 'Last 3 months' }).click();
+    await expect.poll(() => page.getByLabel('Start Date').inputValue()).toBe(presetRange('Last 3 months', today).startDate);
+    await page.getByText('Found 2 transactions').waitFor();
+    await context.close();
+  });
+});
+
+describe('counts that agree', () => {
+  it("the budget's table says why it shows more rows than the overview counts", async () => {
+    const { page, context, api, rows } = await seeded();
+    await api.mutate('transactions.split', {
+      id: rows['Grocery Store'].id,
+      splits: [
+        { amount: -5000, category: 'Groceries' },
+        { amount: -3235, category: 'Home' },
+      ],
+    });
+    await api.mutate('budgets.save', { name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
+    await page.goto(`${app.server.url}/`);
+    await page.getByRole('button', { name: 'Select budget January' }).click();
+    await page.getByText('Total (6 transactions)').waitFor();
+    await page
+      .getByText('Showing all 7 rows: 6 transactions counted in the totals and 1 split original (their parts are counted instead)')
+      .waitFor();
+
+    // The search banner says the same.
+    await searchJanuary(page, 7);
+    await page.getByText('1 split original not counted in the total (their parts are)').waitFor();
+    await context.close();
+  });
+});
