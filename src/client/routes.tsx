@@ -4,12 +4,12 @@ import {
   createRootRouteWithContext,
   createRoute,
   lazyRouteComponent,
-  Navigate,
   Outlet,
   redirect,
-  useRouterState,
+  useNavigate,
 } from '@tanstack/react-router';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
+import { useEffect } from 'react';
 import * as z from 'zod/mini';
 import { AppShell } from './components/AppShell';
 import { type AuthState, useAuth } from './lib/auth';
@@ -71,9 +71,13 @@ const loginRoute = createRoute({
 /** Signed-in screens: anyone else is sent to the login card, and back here after signing in. */
 function AuthLayout() {
   const auth = useAuth();
-  const href = useRouterState({ select: (state) => state.location.href });
-  // Signed out while on a screen (Logout, or a session that could not be renewed).
-  if (auth.status !== 'authenticated') return <Navigate to="/login" search={href === '/' ? {} : { redirect: href }} replace />;
+  const navigate = useNavigate();
+  const signedIn = auth.status === 'authenticated';
+  // Signed out while on a screen (Logout, or a session that could not be renewed): once, to the login card.
+  useEffect(() => {
+    if (!signedIn) void navigate({ to: '/login', replace: true });
+  }, [signedIn, navigate]);
+  if (!signedIn) return null;
   return (
     <AppShell>
       <Outlet />
@@ -219,5 +223,7 @@ export const SCREENS = [
 
 export const routeTree = rootRoute.addChildren([loginRoute, authRoute.addChildren([...SCREENS])]);
 
-/** The navigation bar's links, from `SCREENS`. */
-export const NAV_LINKS = SCREENS.flatMap((route) => (route.options.staticData?.nav ? [{ to: route.fullPath, label: route.options.staticData.nav }] : []));
+/** The navigation bar's links, from `SCREENS` (read once the router has built the tree: `fullPath` is set then). */
+export function navLinks() {
+  return SCREENS.flatMap((route) => (route.options.staticData?.nav ? [{ to: route.fullPath, label: route.options.staticData.nav }] : []));
+}

@@ -14,15 +14,15 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useAuth } from '../lib/auth';
-import { NAV_LINKS } from '../routes';
+import { navLinks } from '../routes';
 import { ButtonLink, ListItemLink } from './RouterLinks';
 
-export { NAV_LINKS };
 
 /** Title, the links of the screens that have a `nav` label (routes.tsx), a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
   const { user, signOut } = useAuth();
   const [open, setOpen] = useState(false);
+  const links = navLinks();
   // A link in the drawer moves focus to the new page's heading: the drawer must not pull it back.
   const [leaving, setLeaving] = useState(false);
   const welcome = `Welcome, ${user?.username ?? ''}`;
@@ -46,7 +46,7 @@ export function NavBar() {
           Budget Tracker
         </Typography>
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', xl: 'flex' }, gap: 0.5, flexGrow: 1 }}>
-          {NAV_LINKS.map((link) => (
+          {links.map((link) => (
             <ButtonLink
               key={link.to}
               to={link.to}
@@ -77,7 +77,7 @@ export function NavBar() {
           </Typography>
           <Divider />
           <List component="nav" aria-label="Main">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <ListItem key={link.to} disablePadding>
                 <ListItemLink
                   to={link.to}

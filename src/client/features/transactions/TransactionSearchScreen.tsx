@@ -1,55 +1,23 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { isReservedCategoryName, UNCATEGORIZED_LABEL } from '../../../shared/categories';
-import { localIsoDate } from '../../../shared/dates/calendar';
-import { presetOf, presetRange, type DatePreset } from '../../../shared/dates/presets';
-import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
+import { presetOf } from '../../../shared/dates/presets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { originalsNote, rowCounts } from '../../components/transactions/tableState';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
-import { browserLocale } from '../../lib/locale';
-import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
-import { buildFilters, EMPTY_FORM, emptyResultText, initialForm, searchTotal, type SearchForm } from './searchForm';
+import { emptyResultText, searchTotal } from './searchForm';
 import { SearchFilters } from './SearchFilters';
-
-/** Dates typed digit by digit pass through valid values; wait for the typing to settle (typed dates only). */
-const AUTO_SEARCH_DELAY_MS = 400;
-/** The filters survive a trip to Edit Transaction and back (per browser tab). */
-const STORAGE_KEY = 'transactionSearch.filters';
-
-/** The filters kept from this tab's last search, or this month's on a first visit. */
-function storedForm(today: string): SearchForm {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SearchForm> | null;
-    if (!saved || typeof saved !== 'object') return initialForm(today);
-    const form = { ...EMPTY_FORM };
-    for (const key of Object.keys(EMPTY_FORM) as (keyof SearchForm)[]) {
-      const value = saved[key];
-      if (key === 'categories') form.categories = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-      else if (typeof value === 'string') form[key] = value;
-    }
-    return form;
-  } catch {
-    return initialForm(today);
-  }
-}
+import { useTransactionSearch } from './useTransactionSearch';
 
 /**
- * Transaction Search (/transactions): filters, an automatic search once both dates are
- * set, Clear Filters, Fix Split Status, the 'Found N transactions' banner and the
+ * Transaction Search (/transactions): filters (kept in the URL), an automatic search once both
+ * dates are set, Clear Filters, Fix Split Status, the 'Found N transactions' banner and the
  * results in the shared, editable transaction table.
  */
 export function TransactionSearchScreen() {
-  const [today] = useState(() => localIsoDate(new Date()));
-  const [form, setForm] = useState<SearchForm>(() => storedForm(today));
-  const [searchedFilters, setSearchedFilters] = useState<TransactionFilters | null>(null);
-  // Restored or preset dates search at once; only dates typed by hand wait for the typing to settle.
-  const immediate = useRef(true);
-  const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
-  const [results, setResults] = useState<TransactionDto[] | null>(null);
-  const [searching, setSearching] = useState(false);
+  const { today, form, formError, filters, results, searching, current, run, choosePreset, change, clear } = useTransactionSearch();
   const [confirmFix, setConfirmFix] = useState(false);
   const [fixResult, setFixResult] = useState<{ ok: boolean; text: string } | null>(null);
   const categories = useCategoryNames();
@@ -57,89 +25,12 @@ export function TransactionSearchScreen() {
   const loadError = sharedLoadError(categories.error, accounts.error);
   const utils = trpc.useUtils();
   const fixSplitStatus = trpc.transactions.fixSplitStatus.useMutation();
-  const requestId = useRef(0);
-  const lastFilters = useRef<TransactionFilters | null>(null);
-  const formRef = useRef(form);
-  formRef.current = form;
-
-  const run = useCallback(
-    async (filters: TransactionFilters) => {
-      const id = ++requestId.current;
-      setSearching(true);
-      try {
-        const rows = await utils.client.transactions.list.query(filters);
-        if (id !== requestId.current) return;
-        lastFilters.current = filters;
-        setSearchedFilters(filters);
-        setResults(rows);
-      } catch (failure) {
-        // SPEC section 8: search failures are only logged.
-        console.error('Transaction search failed', failure);
-      } finally {
-        if (id === requestId.current) setSearching(false);
-      }
-    },
-    [utils],
-  );
-
-  const search = useCallback(
-    (quiet: boolean) => {
-      const built = buildFilters(formRef.current, browserLocale());
-      if (!built.ok) {
-        if (!quiet) setFormError(built);
-        return;
-      }
-      setFormError(null);
-      void run(built.filters);
-    },
-    [run],
-  );
-
-  useEffect(() => {
-    try {
-      if (form === EMPTY_FORM) sessionStorage.removeItem(STORAGE_KEY);
-      else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(form));
-    } catch {
-      // Storage may be unavailable (private mode); the filters are then simply not kept.
-    }
-  }, [form]);
-
-  // The search runs by itself once both dates are set (and again when either changes).
-  useEffect(() => {
-    if (!form.startDate || !form.endDate) {
-      immediate.current = false;
-      return;
-    }
-    if (immediate.current) {
-      immediate.current = false;
-      search(false);
-      return;
-    }
-    const timer = setTimeout(() => search(false), AUTO_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [form.startDate, form.endDate, search]);
-
-  function choosePreset(preset: DatePreset) {
-    immediate.current = true;
-    setForm((current) => ({ ...current, ...presetRange(preset, today) }));
-    setFormError(null);
-  }
-
-  function clearFilters() {
-    requestId.current++;
-    lastFilters.current = null;
-    setSearchedFilters(null);
-    setForm(EMPTY_FORM);
-    setFormError(null);
-    setResults(null);
-    setSearching(false);
-  }
 
   async function fix() {
     try {
       const result = await fixSplitStatus.mutateAsync();
       setFixResult({ ok: true, text: `Fixed ${result.message} orphaned split transactions` });
-      if (lastFilters.current) void run(lastFilters.current);
+      void utils.transactions.invalidate();
     } catch (failure) {
       console.error('Fix split status failed', failure);
       setFixResult({ ok: false, text: 'Error fixing split status' });
@@ -148,11 +39,6 @@ export function TransactionSearchScreen() {
     }
   }
 
-  const refresh = useCallback(() => {
-    if (lastFilters.current) void run(lastFilters.current);
-  }, [run]);
-  const onUpdated = useCallback((rows: TransactionDto[]) => setResults((current) => (current ? mergeById(current, rows) : current)), []);
-  const onDeleted = useCallback((ids: number[]) => setResults((current) => (current ? removeByIds(current, ids) : current)), []);
   const categoryOptions = useMemo(
     // 'Uncategorized' (reserved: no category has that name) finds the transactions without one.
     () => [UNCATEGORIZED_LABEL, ...categories.names.filter((name) => !isReservedCategoryName(name))],
@@ -160,10 +46,6 @@ export function TransactionSearchScreen() {
   );
   const total = results ? searchTotal(results) : null;
   const note = results ? originalsNote(rowCounts(results)) : null;
-  // The banner speaks of the dates shown: hidden while a search runs or the dates were changed since.
-  const current =
-    !searching && searchedFilters !== null && searchedFilters.startDate === form.startDate && searchedFilters.endDate === form.endDate;
-
   return (
     <Box>
       <Typography variant="h1" gutterBottom>
@@ -178,12 +60,9 @@ export function TransactionSearchScreen() {
         fixing={fixSplitStatus.isPending}
         preset={presetOf(form, today)}
         onPreset={choosePreset}
-        onChange={(patch) => {
-          setForm((current) => ({ ...current, ...patch }));
-          setFormError(null);
-        }}
-        onSearch={() => search(false)}
-        onClear={clearFilters}
+        onChange={change}
+        onSearch={() => run(false)}
+        onClear={clear}
         onFixSplitStatus={() => setConfirmFix(true)}
       />
       {loadError && (
@@ -210,10 +89,7 @@ export function TransactionSearchScreen() {
           <TransactionTable
             transactions={results}
             loading={searching}
-            onTransactionsUpdated={onUpdated}
-            onTransactionsDeleted={onDeleted}
-            onSplitChanged={refresh}
-            emptyText={emptyResultText(searchedFilters)}
+            emptyText={emptyResultText(filters)}
           />
         </>
       )}
