@@ -5,6 +5,7 @@ import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
 import { Account } from './account.entity';
 import { nameKey } from '../../../shared/names';
+import { findOwned } from '../../db/find-owned';
 
 export function toAccountDto(account: Account): AccountDto {
   return { id: account.id, name: account.name, type: account.type as AccountType, balance: account.balance };
@@ -16,9 +17,7 @@ export async function listAccounts(em: EntityManager, userId: number): Promise<A
 }
 
 export async function ownAccount(em: EntityManager, userId: number, id: number): Promise<Account> {
-  const account = await em.findOne(Account, { id, user: userId });
-  if (!account) throw new AppError('NOT_FOUND', `Account ${id} not found`);
-  return account;
+  return findOwned(em, Account, userId, id);
 }
 
 /** The user's account by name (case-insensitive); a 404 naming it when there is none. */

@@ -7,13 +7,12 @@ import { selectTransactionsPage } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
 import { nameKey } from '../../../shared/names';
+import { findOwned } from '../../db/find-owned';
 
 const UNCATEGORIZED = 'uncategorized';
 
 async function ownEnvelope(em: EntityManager, userId: number, id: number): Promise<Envelope> {
-  const envelope = await em.findOne(Envelope, { id, user: userId });
-  if (!envelope) throw new AppError('NOT_FOUND', `Envelope ${id} not found`);
-  return envelope;
+  return findOwned(em, Envelope, userId, id);
 }
 
 function toEnvelopeDto(envelope: Envelope, transactions: TransactionDto[]): EnvelopeDto {
