@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { bearerFrom } from '../common/bearer';
 import type { AppServices } from '../services';
 
 export interface Context {
@@ -13,12 +14,6 @@ export interface Context {
 
 /** The most calls one batched request may hold (the client's batch link sends at most this many). */
 export const MAX_BATCH_CALLS = 20;
-
-export function bearerFrom(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
-}
 
 /**
  * A batch is one HTTP request holding several calls. Credential checks (every `auth.*`
