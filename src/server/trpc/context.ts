@@ -2,10 +2,12 @@ import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { bearerFrom } from '../common/bearer';
+import type { AppConfig } from '../config/config';
 import type { AppServices } from '../services';
 
 export interface Context {
   em: EntityManager;
+  config: AppConfig;
   services: AppServices;
   /** The `Authorization` bearer credential, if any; resolved by protectedProcedure. */
   bearer: string | null;
@@ -33,6 +35,7 @@ export function createContext({ req, info }: CreateFastifyContextOptions): Conte
   if (info.isBatchCall) checkBatch(info.calls);
   return {
     em: req.em,
+    config: req.server.config,
     services: req.server.services,
     bearer: bearerFrom(req.headers.authorization),
     clientIp: req.ip,
