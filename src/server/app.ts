@@ -19,7 +19,8 @@ import { apiRoutes } from './http/api';
 import { looksLikeAccessToken } from './modules/auth/auth.service';
 import { sha256Hex } from './modules/auth/crypto';
 import { createServices } from './services';
-import { bearerFrom, createContext, MAX_BATCH_CALLS } from './trpc/context';
+import { bearerFrom } from './common/bearer';
+import { createContext, MAX_BATCH_CALLS } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 
 export interface BuildOptions {

@@ -1,3 +1,4 @@
+import { EntityBaseSchema } from './base.entity';
 import { AccountSchema } from '../modules/accounts/account.entity';
 import { AuthFailureSchema } from '../modules/auth/auth-failure.entity';
 import { InstanceClaimSchema } from '../modules/auth/instance-claim.entity';
@@ -14,6 +15,7 @@ import { UserSchema } from '../modules/users/user.entity';
 
 /** Every entity the ORM knows. A new entity is added here and gets a migration. */
 export const entities = [
+  EntityBaseSchema,
   UserSchema,
   RefreshTokenSchema,
   AccountSchema,

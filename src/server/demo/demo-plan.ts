@@ -3,6 +3,7 @@ import type { LineItemType } from '../../shared/schemas/budgets';
 import { ENVELOPE_COLORS } from '../../shared/schemas/envelopes';
 import type { TransactionDto, TransactionType } from '../../shared/schemas/transactions';
 import { generateDemoLedger, type DemoAccount, type DemoRow } from './demo-ledger';
+import { nameKey } from '../../shared/names';
 
 /**
  * The pure half of `npm run demo`: which dates, which CSV batches, which splits, budgets and
@@ -177,13 +178,13 @@ function typicalMonth(accounts: DemoAccount[]): Map<string, number> {
   for (const account of accounts) {
     for (const row of account.rows) {
       if (!row.category) continue;
-      const key = row.category.toLowerCase();
+      const key = nameKey(row.category);
       byCategory.set(key, (byCategory.get(key) ?? 0) + row.amount);
     }
   }
   const out = new Map<string, number>();
   for (const item of DEMO_LINE_ITEMS) {
-    const signed = item.relatedCategories.reduce((sum, name) => sum + (byCategory.get(name.toLowerCase()) ?? 0), 0);
+    const signed = item.relatedCategories.reduce((sum, name) => sum + (byCategory.get(nameKey(name)) ?? 0), 0);
     out.set(item.name, (item.type === 'Income' ? signed : -signed) / DEMO_MONTHS);
   }
   return out;
@@ -263,7 +264,7 @@ export function planSplits(transactions: readonly TransactionDto[]): PlannedSpli
     const largestByMonth = new Map<string, TransactionDto>();
     for (const tx of transactions) {
       if (tx.isSplit || tx.parentTransactionId !== null || tx.amount >= 0 || -tx.amount < rule.minCents) continue;
-      if ((tx.category ?? '').toLowerCase() !== rule.category.toLowerCase()) continue;
+      if (nameKey(tx.category) !== nameKey(rule.category)) continue;
       const month = tx.postDate.slice(0, 7);
       const best = largestByMonth.get(month);
       if (!best || tx.amount < best.amount || (tx.amount === best.amount && tx.id < best.id)) largestByMonth.set(month, tx);
@@ -292,7 +293,7 @@ export function retypeTargets(transactions: readonly TransactionDto[]): { transf
   const transfer: number[] = [];
   const credit: number[] = [];
   for (const tx of transactions) {
-    const category = (tx.category ?? '').toLowerCase();
+    const category = nameKey(tx.category);
     if (category === 'savings transfer' || category === 'credit card payment') transfer.push(tx.id);
     else if ((category === 'salary' || category === 'refunds') && tx.amount > 0 && tx.type !== 'credit') credit.push(tx.id);
   }

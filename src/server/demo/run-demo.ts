@@ -19,6 +19,7 @@ import {
   retypeTargets,
 } from './demo-plan';
 import { multipartBody } from './multipart';
+import { nameKey } from '../../shared/names';
 
 export const DEFAULT_DEMO_USERNAME = 'demo';
 export const DEFAULT_DEMO_PASSWORD = 'demo-password';
@@ -156,7 +157,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
     { logger: false },
   );
   try {
-    const existing = await app.orm.em.fork().findOne(User, { usernameKey: username.toLowerCase() });
+    const existing = await app.orm.em.fork().findOne(User, { usernameKey: nameKey(username) });
     if (existing) throw new DemoUserExistsError(existing.username, config.databaseFile);
     log(`Creating user '${username}' in ${config.databaseFile}`);
     const auth = await call<AuthResult>(app, 'POST', '/api/auth/register', { body: { username, password } }).catch((error: unknown) => {

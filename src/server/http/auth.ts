@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors';
-import { bearerFrom } from '../trpc/context';
+import { bearerFrom } from '../common/bearer';
 
 /**
  * preHandler for every REST route of a signed-in user: accepts an access token

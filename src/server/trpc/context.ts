@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { bearerFrom } from '../common/bearer';
+import type { AppConfig } from '../config/config';
 import type { AppServices } from '../services';
 
 export interface Context {
   em: EntityManager;
+  config: AppConfig;
   services: AppServices;
   /** The `Authorization` bearer credential, if any; resolved by protectedProcedure. */
   bearer: string | null;
@@ -13,12 +16,6 @@ export interface Context {
 
 /** The most calls one batched request may hold (the client's batch link sends at most this many). */
 export const MAX_BATCH_CALLS = 20;
-
-export function bearerFrom(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
-}
 
 /**
  * A batch is one HTTP request holding several calls. Credential checks (every `auth.*`
@@ -38,6 +35,7 @@ export function createContext({ req, info }: CreateFastifyContextOptions): Conte
   if (info.isBatchCall) checkBatch(info.calls);
   return {
     em: req.em,
+    config: req.server.config,
     services: req.server.services,
     bearer: bearerFrom(req.headers.authorization),
     clientIp: req.ip,

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { describeIssues, errorCodes, INTERNAL_ERROR_MESSAGE, type ValidationIssue } from '../../shared/errors';
-import { toAppError } from '../http/errors';
+import { toAppError } from '../common/to-app-error';
 import { errorIdOf } from '../http/logging';
 import type { AuthUser } from '../modules/auth/auth.service';
 import type { Context } from './context';

@@ -22,6 +22,7 @@ import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '..
 import { categoryKeyOf } from '../envelopes/envelopes';
 import { sumCents } from '../money';
 import { isCountedTransaction } from '../transactions/counted';
+import { nameKey } from '../names';
 
 export const UNTRACKED_ID = -1;
 export const UNTRACKED_NAME = 'Untracked';
@@ -73,7 +74,7 @@ export function isSplitRelated(tx: Pick<TransactionDto, 'isSplit' | 'parentTrans
 
 /** A line item's related categories as keys (trimmed, lower-case, blanks dropped). */
 export function lineItemKeys(item: Pick<LineItemDto, 'relatedCategories'>): Set<string> {
-  return new Set(item.relatedCategories.map((c) => c.trim().toLowerCase()).filter(Boolean));
+  return new Set(item.relatedCategories.map(nameKey).filter(Boolean));
 }
 
 /** True when a counted transaction's category key is among the item's related categories. */

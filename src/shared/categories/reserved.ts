@@ -4,13 +4,14 @@
  * case: creating one is refused, and an import row in 'Uncategorized' is stored without one.
  */
 import { UNCATEGORIZED_KEY } from '../envelopes/envelopes';
+import { nameKey } from '../names';
 
 /** How screens name "no category". */
 export const UNCATEGORIZED_LABEL = 'Uncategorized';
 
 /** True for 'Uncategorized' in any letter case, with any surrounding blanks. */
 export function isReservedCategoryName(name: string | null | undefined): boolean {
-  return (name ?? '').trim().toLowerCase() === UNCATEGORIZED_KEY;
+  return nameKey(name) === UNCATEGORIZED_KEY;
 }
 
 /** Refusal when a category named so would be created (Categories screen, POST /api/categories). */

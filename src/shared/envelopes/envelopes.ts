@@ -3,6 +3,7 @@ import { dedupeNames } from '../schemas/budgets';
 import type { TransactionDto } from '../schemas/transactions';
 import { sumCents } from '../money';
 import { isCountedTransaction } from '../transactions/counted';
+import { nameKey } from '../names';
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
 
@@ -10,8 +11,7 @@ type Linkable = Pick<TransactionDto, 'amount' | 'category' | 'isSplit' | 'postDa
 
 /** Category name -> key: trimmed, lower-case; null, empty or blank -> 'uncategorized'. */
 export function categoryKeyOf(category: string | null | undefined): string {
-  const trimmed = (category ?? '').trim().toLowerCase();
-  return trimmed || UNCATEGORIZED_KEY;
+  return nameKey(category) || UNCATEGORIZED_KEY;
 }
 
 /**
@@ -25,7 +25,7 @@ export function envelopeTransactions<T extends Linkable>(
   categories: readonly string[],
   range: { startDate?: string; endDate?: string } = {},
 ): T[] {
-  const keys = new Set(categories.map((c) => c.trim().toLowerCase()).filter(Boolean));
+  const keys = new Set(categories.map(nameKey).filter(Boolean));
   return transactions.filter(
     (tx) =>
       isCountedTransaction(tx) &&

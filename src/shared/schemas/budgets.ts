@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
+import { nameKey } from '../names';
 
 export const LINE_ITEM_TYPES = ['Income', 'Variable', 'Fixed', 'NotCounted'] as const;
 export type LineItemType = (typeof LINE_ITEM_TYPES)[number];
@@ -100,7 +101,7 @@ export function dedupeNames(names: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const name of names) {
-    const key = name.trim().toLowerCase();
+    const key = nameKey(name);
     if (!key || seen.has(key)) continue;
     seen.add(key);
     out.push(name.trim());

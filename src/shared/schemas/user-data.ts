@@ -13,6 +13,7 @@ import { ACCOUNT_TYPES } from './accounts';
 import { LINE_ITEM_TYPES } from './budgets';
 import { centsSchema, isoDateSchema, text } from './common';
 import { TRANSACTION_TYPES } from './transactions';
+import { nameKey } from '../names';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
@@ -112,9 +113,6 @@ const documentShape = z
 export type UserDataDocument = z.infer<typeof documentShape>;
 export type ExportedTransaction = z.infer<typeof exportedTransactionSchema>;
 
-/** Name keys compare trimmed and regardless of case, as the app does for accounts and categories. */
-const key = (text: string) => text.trim().toLowerCase();
-
 /**
  * Problems a well-formed document can still have: a newer version, duplicate ids or names,
  * references to nothing, splits that do not hold together (parts must share the parent's date,
@@ -143,8 +141,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   const names = (section: string, rows: readonly { name: string }[]) => {
     const seen = new Set<string>();
     rows.forEach((row, i) => {
-      if (seen.has(key(row.name))) add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
-      seen.add(key(row.name));
+      if (seen.has(nameKey(row.name))) add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
+      seen.add(nameKey(row.name));
     });
   };
   const accounts = ids('accounts', doc.accounts);

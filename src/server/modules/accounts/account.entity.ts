@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { User } from '../users/user.entity';
 
-export class Account {
-  id!: number;
+export class Account extends EntityBase {
   user!: User;
   name!: string;
   /** Lower-cased name: account names are unique per user regardless of case. */
@@ -10,20 +10,18 @@ export class Account {
   type!: string;
   /** Integer cents. */
   balance!: number;
-  createdAt!: string;
 }
 
-export const AccountSchema = new EntitySchema<Account>({
+export const AccountSchema = new EntitySchema<Account, EntityBase>({
   class: Account,
+  extends: EntityBaseSchema,
   tableName: 'account',
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
     name: { type: 'string', length: 255 },
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
     balance: { type: 'integer', default: 0 },
-    createdAt: { type: 'string', length: 32 },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],
 });

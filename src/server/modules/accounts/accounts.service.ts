@@ -4,10 +4,8 @@ import type { AccountDto, AccountType, CreateAccountInput, UpdateAccountInput } 
 import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
 import { Account } from './account.entity';
-
-export function accountKey(name: string): string {
-  return name.trim().toLowerCase();
-}
+import { nameKey } from '../../../shared/names';
+import { findOwned } from '../../db/find-owned';
 
 export function toAccountDto(account: Account): AccountDto {
   return { id: account.id, name: account.name, type: account.type as AccountType, balance: account.balance };
@@ -19,20 +17,18 @@ export async function listAccounts(em: EntityManager, userId: number): Promise<A
 }
 
 export async function ownAccount(em: EntityManager, userId: number, id: number): Promise<Account> {
-  const account = await em.findOne(Account, { id, user: userId });
-  if (!account) throw new AppError('NOT_FOUND', `Account ${id} not found`);
-  return account;
+  return findOwned(em, Account, userId, id);
 }
 
 /** The user's account by name (case-insensitive); a 404 naming it when there is none. */
 export async function findAccountByName(em: EntityManager, userId: number, name: string): Promise<Account> {
-  const account = await em.findOne(Account, { user: userId, nameKey: accountKey(name) });
+  const account = await em.findOne(Account, { user: userId, nameKey: nameKey(name) });
   if (!account) throw new AppError('NOT_FOUND', `Account '${name.trim()}' not found`);
   return account;
 }
 
 async function refuseDuplicateName(em: EntityManager, userId: number, name: string, exceptId?: number): Promise<void> {
-  const clash = await em.findOne(Account, { user: userId, nameKey: accountKey(name) });
+  const clash = await em.findOne(Account, { user: userId, nameKey: nameKey(name) });
   if (clash && clash.id !== exceptId) throw new AppError('CONFLICT', `An account named '${clash.name}' already exists`);
 }
 
@@ -41,7 +37,7 @@ export async function createAccount(em: EntityManager, userId: number, input: Cr
   const account = em.create(Account, {
     user: em.getReference(User, userId),
     name: input.name.trim(),
-    nameKey: accountKey(input.name),
+    nameKey: nameKey(input.name),
     type: input.type,
     balance: input.balance,
     createdAt: new Date().toISOString(),
@@ -60,7 +56,7 @@ export async function updateAccount(
   if (input.name !== undefined) {
     await refuseDuplicateName(em, userId, input.name, id);
     account.name = input.name.trim();
-    account.nameKey = accountKey(input.name);
+    account.nameKey = nameKey(input.name);
   }
   if (input.type !== undefined) account.type = input.type;
   if (input.balance !== undefined) account.balance = input.balance;

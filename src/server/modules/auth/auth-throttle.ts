@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
+import { nameKey } from '../../../shared/names';
 
 /**
  * Failed credential checks, counted per scope within a sliding window:
@@ -66,7 +67,7 @@ export class AuthThrottle {
   /** Scopes a password check for `username` from `address` counts against. */
   passwordScopes(username: string, address: string): ScopeLimit[] {
     return [
-      { scope: `login:${username.trim().toLowerCase()}|${address}`, max: this.options.perUser },
+      { scope: `login:${nameKey(username)}|${address}`, max: this.options.perUser },
       { scope: `address:${address}`, max: this.options.perAddress },
     ];
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { loginInputSchema, profileUpdateSchema, refreshInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
 import { parseInput, requireBody } from '../../http/validate';
-import { bearerFrom } from '../../trpc/context';
+import { bearerFrom } from '../../common/bearer';
 
 /** Public auth calls: no access token needed. */
 export async function authPublicRest(app: FastifyInstance): Promise<void> {

@@ -18,6 +18,7 @@ import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPasswo
 import { InstanceClaim } from './instance-claim.entity';
 import { RefreshToken } from './refresh-token.entity';
 import type { SignIns } from './sign-ins';
+import { nameKey } from '../../../shared/names';
 
 /** The signed-in user as the rest of the server sees it. */
 export interface AuthUser {
@@ -92,7 +93,7 @@ export class AuthService {
   async register(em: EntityManager, input: RegisterInput): Promise<AuthResult> {
     if (!(await this.status(em)).registrationOpen) throw closedRegistration();
     const passwordHash = await hashPassword(input.password);
-    const usernameKey = input.username.toLowerCase();
+    const usernameKey = nameKey(input.username);
     const now = this.now().toISOString();
     let user: User;
     try {
@@ -117,7 +118,7 @@ export class AuthService {
   /** The attempt is counted before the password hash runs, so parallel guesses cannot all be checked. */
   async login(em: EntityManager, input: LoginInput, address: string): Promise<AuthResult> {
     const attempt = await this.deps.throttle.begin(this.deps.throttle.passwordScopes(input.username, address), 'login');
-    const user = await em.findOne(User, { usernameKey: input.username.trim().toLowerCase() });
+    const user = await em.findOne(User, { usernameKey: nameKey(input.username) });
     const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
     if (!user || !ok) {
       attempt.failed();
@@ -216,7 +217,7 @@ export class AuthService {
     const now = this.now().toISOString();
     let changed = false;
     if (changes.username !== undefined && changes.username !== user.username) {
-      const usernameKey = changes.username.toLowerCase();
+      const usernameKey = nameKey(changes.username);
       if (usernameKey !== user.usernameKey && (await em.count(User, { usernameKey }))) {
         throw new AppError('CONFLICT', 'That username is already taken');
       }

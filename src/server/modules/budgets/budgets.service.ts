@@ -18,6 +18,7 @@ import { searchTransactionsPage } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
+import { findOwned } from '../../db/find-owned';
 
 export function toBudgetDto(budget: Budget): BudgetDto {
   return { id: budget.id, name: budget.name, startDate: budget.startDate, endDate: budget.endDate, amount: budget.amount };
@@ -35,15 +36,11 @@ export function toLineItemDto(item: LineItem): LineItemDto {
 }
 
 async function ownBudget(em: EntityManager, userId: number, id: number): Promise<Budget> {
-  const budget = await em.findOne(Budget, { id, user: userId });
-  if (!budget) throw new AppError('NOT_FOUND', `Budget ${id} not found`);
-  return budget;
+  return findOwned(em, Budget, userId, id);
 }
 
 async function ownLineItem(em: EntityManager, userId: number, id: number): Promise<LineItem> {
-  const item = await em.findOne(LineItem, { id, user: userId });
-  if (!item) throw new AppError('NOT_FOUND', `Line item ${id} not found`);
-  return item;
+  return findOwned(em, LineItem, userId, id);
 }
 
 function tooManyLineItems(): AppError {

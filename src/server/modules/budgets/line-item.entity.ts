@@ -1,9 +1,9 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 
-export class LineItem {
-  id!: number;
+export class LineItem extends EntityBase {
   user!: User;
   budget!: Budget;
   name!: string;
@@ -12,20 +12,18 @@ export class LineItem {
   type!: string;
   /** Category names, matched regardless of case. */
   relatedCategories!: string[];
-  createdAt!: string;
 }
 
-export const LineItemSchema = new EntitySchema<LineItem>({
+export const LineItemSchema = new EntitySchema<LineItem, EntityBase>({
   class: LineItem,
+  extends: EntityBaseSchema,
   tableName: 'line_item',
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: true },
     budget: { kind: 'm:1', entity: () => Budget, deleteRule: 'cascade', index: true },
     name: { type: 'string', length: 255 },
     amount: { type: 'integer' },
     type: { type: 'string', length: 16 },
     relatedCategories: { type: 'json' },
-    createdAt: { type: 'string', length: 32 },
   },
 });

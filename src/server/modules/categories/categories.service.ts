@@ -4,11 +4,7 @@ import { AppError } from '../../../shared/errors';
 import type { CategoryDto, CreateCategoryInput } from '../../../shared/schemas/categories';
 import { User } from '../users/user.entity';
 import { Category } from './category.entity';
-
-/** Category names are compared trimmed and regardless of case. */
-export function categoryKey(name: string): string {
-  return name.trim().toLowerCase();
-}
+import { nameKey } from '../../../shared/names';
 
 export function toCategoryDto(category: Category): CategoryDto {
   return { id: category.id, name: category.name };
@@ -22,12 +18,12 @@ export async function listCategories(em: EntityManager, userId: number): Promise
 export async function createCategory(em: EntityManager, userId: number, input: CreateCategoryInput): Promise<CategoryDto> {
   const name = input.name.trim();
   if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryMessage(name));
-  const existing = await em.findOne(Category, { user: userId, nameKey: categoryKey(name) });
+  const existing = await em.findOne(Category, { user: userId, nameKey: nameKey(name) });
   if (existing) throw new AppError('CONFLICT', `Category '${existing.name}' already exists`);
   const category = em.create(Category, {
     user: em.getReference(User, userId),
     name,
-    nameKey: categoryKey(name),
+    nameKey: nameKey(name),
     createdAt: new Date().toISOString(),
   });
   await em.flush();
@@ -44,7 +40,7 @@ export async function ensureCategories(em: EntityManager, userId: number, names:
   const wanted = new Map<string, string>();
   for (const name of names) {
     const trimmed = name.trim();
-    if (trimmed && !isReservedCategoryName(trimmed) && !wanted.has(categoryKey(trimmed))) wanted.set(categoryKey(trimmed), trimmed);
+    if (trimmed && !isReservedCategoryName(trimmed) && !wanted.has(nameKey(trimmed))) wanted.set(nameKey(trimmed), trimmed);
   }
   const ids = new Map<string, number>();
   if (wanted.size === 0) return ids;
@@ -75,5 +71,5 @@ export async function resolveCategoryId(
   if (!name || !name.trim()) return null;
   if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryOnTransactionMessage(name));
   const ids = await ensureCategories(em, userId, [name]);
-  return ids.get(categoryKey(name)) ?? null;
+  return ids.get(nameKey(name)) ?? null;
 }

@@ -1,24 +1,22 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { User } from '../users/user.entity';
 
-export class Category {
-  id!: number;
+export class Category extends EntityBase {
   user!: User;
   name!: string;
   /** Lower-cased name: category names are unique per user regardless of case. */
   nameKey!: string;
-  createdAt!: string;
 }
 
-export const CategorySchema = new EntitySchema<Category>({
+export const CategorySchema = new EntitySchema<Category, EntityBase>({
   class: Category,
+  extends: EntityBaseSchema,
   tableName: 'category',
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
     name: { type: 'string', length: 255 },
     nameKey: { type: 'string', length: 255 },
-    createdAt: { type: 'string', length: 32 },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],
 });

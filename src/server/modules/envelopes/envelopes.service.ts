@@ -6,13 +6,13 @@ import { countedRowSql } from '../transactions/sql-dialect';
 import { selectTransactionsPage } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
+import { nameKey } from '../../../shared/names';
+import { findOwned } from '../../db/find-owned';
 
 const UNCATEGORIZED = 'uncategorized';
 
 async function ownEnvelope(em: EntityManager, userId: number, id: number): Promise<Envelope> {
-  const envelope = await em.findOne(Envelope, { id, user: userId });
-  if (!envelope) throw new AppError('NOT_FOUND', `Envelope ${id} not found`);
-  return envelope;
+  return findOwned(em, Envelope, userId, id);
 }
 
 function toEnvelopeDto(envelope: Envelope, transactions: TransactionDto[]): EnvelopeDto {
@@ -32,7 +32,7 @@ function toEnvelopeDto(envelope: Envelope, transactions: TransactionDto[]): Enve
 }
 
 function keyOf(category: string | null): string {
-  return category ? category.trim().toLowerCase() : UNCATEGORIZED;
+  return category ? nameKey(category) : UNCATEGORIZED;
 }
 
 /**
@@ -43,7 +43,7 @@ function keyOf(category: string | null): string {
 export async function listEnvelopes(em: EntityManager, userId: number, range: EnvelopeRange = {}): Promise<EnvelopeDto[]> {
   const envelopes = await em.find(Envelope, { user: userId }, { orderBy: { name: 'asc', id: 'asc' } });
   const keys = new Set<string>();
-  for (const envelope of envelopes) for (const name of envelope.categories) keys.add(name.trim().toLowerCase());
+  for (const envelope of envelopes) for (const name of envelope.categories) keys.add(nameKey(name));
   const byKey = new Map<string, TransactionDto[]>();
   if (keys.size > 0) {
     const named = [...keys].filter((key) => key !== UNCATEGORIZED);
@@ -76,7 +76,7 @@ export async function listEnvelopes(em: EntityManager, userId: number, range: En
     const seen = new Set<string>();
     const transactions: TransactionDto[] = [];
     for (const name of envelope.categories) {
-      const key = name.trim().toLowerCase();
+      const key = nameKey(name);
       if (seen.has(key)) continue;
       seen.add(key);
       transactions.push(...(byKey.get(key) ?? []));

@@ -5,12 +5,11 @@ import { columnMappingSchema, type ImportProfileDto, type ImportProfileInput } f
 import { Account } from '../accounts/account.entity';
 import { User } from '../users/user.entity';
 import { ImportProfile } from './import-profile.entity';
+import { findOwned } from '../../db/find-owned';
 
 /** The user's own account, or a 404 naming the id. */
 async function ownAccount(em: EntityManager, userId: number, accountId: number): Promise<Account> {
-  const account = await em.findOne(Account, { id: accountId, user: userId });
-  if (!account) throw new AppError('NOT_FOUND', `Account ${accountId} not found`);
-  return account;
+  return findOwned(em, Account, userId, accountId);
 }
 
 function toDto(profile: ImportProfile, accountId: number): ImportProfileDto {

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import { IMPORT_FIELD_NAMES, importFieldsSchema } from '../../../shared/schemas/import';
 import { parseInput } from '../../http/validate';
 import { importFile } from './import.service';
+import { uploadTooLarge } from './upload-limit';
 
 interface UploadParts {
   bytes: Uint8Array | null;
@@ -17,7 +18,7 @@ function uploadError(error: unknown, limitBytes: number): AppError {
   const failure = error as { code?: string; statusCode?: number; message?: string };
   switch (failure.code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
+      return new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
     case 'FST_FILES_LIMIT':
       return new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
     case 'FST_FIELDS_LIMIT':
@@ -26,7 +27,7 @@ function uploadError(error: unknown, limitBytes: number): AppError {
     case 'FST_PROTO_VIOLATION':
       return new AppError('BAD_REQUEST', `Unknown field name; the upload takes ${FIELDS_TEXT}`);
     default:
-      if (failure.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
+      if (failure.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
       // busboy's own errors (no status): a body that is not well-formed multipart.
       return new AppError('BAD_REQUEST', `The upload is not a well-formed multipart/form-data body${failure.message ? ` (${failure.message})` : ''}`);
   }
@@ -54,7 +55,7 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
           throw new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
         }
         const buffer = await part.toBuffer();
-        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge(limitBytes));
+        if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
         out.bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
         out.fileName = part.filename || null;
       } else {
@@ -72,9 +73,6 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
   return out;
 }
 
-function tooLarge(limitBytes: number): string {
-  return `The file is larger than the upload limit of ${(limitBytes / 1024 / 1024).toFixed(limitBytes % (1024 * 1024) === 0 ? 0 : 1)} MB`;
-}
 
 /** POST /api/upload: multipart file, account, transactionType (+ dateFormat, flipAmounts, dryRun, mapping). */
 export async function importRest(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { AppError } from '../../../shared/errors';
 import { idSchema, text } from '../../../shared/schemas/common';
 import { importFieldsSchema, importProfileInputSchema } from '../../../shared/schemas/import';
 import { protectedProcedure, router } from '../../trpc/init';
 import { deleteImportProfile, getImportProfile, putImportProfile } from './import-profile.service';
 import { importFile } from './import.service';
+import { uploadTooLarge } from './upload-limit';
+
+/** The decoded size of base64 text, without decoding it (padding and blanks ignored). */
+function base64Size(text: string): number {
+  const chars = text.replace(/[\s=]/g, '').length;
+  return Math.floor((chars * 3) / 4);
+}
 
 const byAccount = z.object({ accountId: idSchema });
 
@@ -16,13 +24,15 @@ export const importRouter = router({
         contentBase64: z
           .string({ error: 'file: choose a file to upload' })
           .min(1, 'file: choose a file to upload')
-          .max(20 * 1024 * 1024)
           .regex(/^[A-Za-z0-9+/=_\-\s]*$/, 'must be the file in base64'),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      importFile(ctx.em, ctx.user.id, { ...input, bytes: new Uint8Array(Buffer.from(input.contentBase64, 'base64')), fileName: input.fileName ?? null }),
-    ),
+    .mutation(({ ctx, input }) => {
+      // The same limit as POST /api/upload (UPLOAD_LIMIT_BYTES); the JSON body is also bounded by BODY_LIMIT_BYTES.
+      if (base64Size(input.contentBase64) > ctx.config.uploadLimitBytes) throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(ctx.config.uploadLimitBytes));
+      const bytes = new Uint8Array(Buffer.from(input.contentBase64, 'base64'));
+      return importFile(ctx.em, ctx.user.id, { ...input, bytes, fileName: input.fileName ?? null });
+    }),
   profile: protectedProcedure.input(byAccount).query(({ ctx, input }) => getImportProfile(ctx.em, ctx.user.id, input.accountId)),
   saveProfile: protectedProcedure
     .input(byAccount.extend({ profile: importProfileInputSchema }))

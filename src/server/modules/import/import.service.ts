@@ -11,6 +11,7 @@ import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { selectRows } from '../transactions/transactions.query';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
+import { nameKey } from '../../../shared/names';
 
 export interface ImportInput extends ImportFields {
   bytes: Uint8Array;
@@ -236,7 +237,7 @@ async function insertBatch(
   };
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
-    const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
+    const categoryId = row.category ? (categoryIds.get(nameKey(row.category)) ?? null) : null;
     params.push(userId, accountId, categoryId, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now);
     if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();

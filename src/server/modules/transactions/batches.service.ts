@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
-import { AppError } from '../../../shared/errors';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { Batch } from './batch.entity';
 import { selectRows, selectTransactionsPage, type Page, type PageRequest } from './transactions.query';
+import { findOwned } from '../../db/find-owned';
 
 interface BatchRow {
   id: string;
@@ -33,9 +33,7 @@ export async function listBatches(em: EntityManager, userId: number): Promise<Ba
 }
 
 async function ownBatch(em: EntityManager, userId: number, batchId: string): Promise<Batch> {
-  const batch = await em.findOne(Batch, { id: batchId, user: userId });
-  if (!batch) throw new AppError('NOT_FOUND', `Batch ${batchId} not found`);
-  return batch;
+  return findOwned(em, Batch, userId, batchId);
 }
 
 /** A batch's transactions (over 100,000 only page by page). */

@@ -1,11 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { Account } from '../accounts/account.entity';
 import { Category } from '../categories/category.entity';
 import { User } from '../users/user.entity';
 import { Batch } from './batch.entity';
 
-export class Transaction {
-  id!: number;
+export class Transaction extends EntityBase {
   user!: User;
   account?: Account | null;
   category?: Category | null;
@@ -22,14 +22,13 @@ export class Transaction {
   batch?: Batch | null;
   /** The bank's own id of an imported statement row (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
   fitid?: string | null;
-  createdAt!: string;
 }
 
-export const TransactionSchema = new EntitySchema<Transaction>({
+export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
   class: Transaction,
+  extends: EntityBaseSchema,
   tableName: 'transaction',
   properties: {
-    id: { type: 'integer', primary: true, autoincrement: true },
     // No single-column indexes on user and account: the composite indexes below start with
     // them and serve the same lookups, and every index slows a 100,000-row import.
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: false },
@@ -44,7 +43,6 @@ export const TransactionSchema = new EntitySchema<Transaction>({
     splitNote: { type: 'text', nullable: true },
     batch: { kind: 'm:1', entity: () => Batch, nullable: true, deleteRule: 'cascade', index: true },
     fitid: { type: 'string', length: 255, nullable: true },
-    createdAt: { type: 'string', length: 32 },
   },
   indexes: [
     // Serves every dated search of a user, and covers the monthly report (grouped by date and

@@ -6,6 +6,7 @@ import type { TransactionDto, TransactionFilters } from '../../../shared/schemas
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
 import { countedRowSql, foldSql, payeeKeySql } from './sql-dialect';
+import { nameKey } from '../../../shared/names';
 
 /** Runs a read inside the caller's transaction when there is one. */
 export async function selectRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
@@ -112,7 +113,7 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
   const clauses = ['t.post_date >= ?', 't.post_date <= ?'];
   const params: unknown[] = [filters.startDate, filters.endDate];
   if (filters.categories && filters.categories.length > 0) {
-    const keys = [...new Set(filters.categories.map((name) => name.trim().toLowerCase()))];
+    const keys = [...new Set(filters.categories.map(nameKey))];
     const named = keys.filter((key) => key !== 'uncategorized');
     const parts: string[] = [];
     if (keys.includes('uncategorized')) parts.push('t.category_id is null');
@@ -124,7 +125,7 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
   }
   if (filters.account) {
     clauses.push('a.name_key = ?');
-    params.push(filters.account.trim().toLowerCase());
+    params.push(nameKey(filters.account));
   }
   if (filters.description) {
     clauses.push(`instr(${foldSql('t.description')}, ${foldSql('?')}) > 0`);

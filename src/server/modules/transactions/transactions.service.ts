@@ -17,13 +17,12 @@ import { Category } from '../categories/category.entity';
 import { User } from '../users/user.entity';
 import { Transaction } from './transaction.entity';
 import { searchTransactions, selectRows, selectTransactions, selectTransactionsByIds } from './transactions.query';
+import { findOwned } from '../../db/find-owned';
 
 export { searchTransactions as listTransactions };
 
 async function ownTransaction(em: EntityManager, userId: number, id: number): Promise<Transaction> {
-  const tx = await em.findOne(Transaction, { id, user: userId });
-  if (!tx) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
-  return tx;
+  return findOwned(em, Transaction, userId, id);
 }
 
 export async function getTransaction(em: EntityManager, userId: number, id: number): Promise<TransactionDto> {

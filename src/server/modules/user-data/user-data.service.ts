@@ -8,10 +8,9 @@ import {
   type UserDataImportResult,
 } from '../../../shared/schemas/user-data';
 import { transactionConnection } from '../../db/raw-connection';
-import { accountKey } from '../accounts/accounts.service';
-import { categoryKey } from '../categories/categories.service';
 import { TRANSACTION_TABLE } from '../transactions/sql-dialect';
 import { selectRows } from '../transactions/transactions.query';
+import { nameKey } from '../../../shared/names';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -174,11 +173,11 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
 
     const accountIds = new Map<number, number>();
     const addAccount = insert('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, ?, ?)');
-    for (const a of doc.accounts) accountIds.set(a.id, addAccount(userId, a.name, accountKey(a.name), a.type, a.balance, a.createdAt ?? now));
+    for (const a of doc.accounts) accountIds.set(a.id, addAccount(userId, a.name, nameKey(a.name), a.type, a.balance, a.createdAt ?? now));
 
     const categoryIds = new Map<number, number>();
     const addCategory = insert('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)');
-    for (const c of doc.categories) categoryIds.set(c.id, addCategory(userId, c.name, categoryKey(c.name), c.createdAt ?? now));
+    for (const c of doc.categories) categoryIds.set(c.id, addCategory(userId, c.name, nameKey(c.name), c.createdAt ?? now));
 
     const batchIds = new Map<string, string>();
     const addBatch = db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)');

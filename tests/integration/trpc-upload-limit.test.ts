@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, ok, type ApiUser } from '../helpers/api';
+import { startServer, type TestServer } from '../helpers/server';
+
+/** The tRPC import (file in base64) honours UPLOAD_LIMIT_BYTES like POST /api/upload, not a fixed size. */
+describe('tRPC imports.upload reads its limit from the configuration', () => {
+  let server: TestServer;
+  let user: ApiUser;
+
+  beforeAll(async () => {
+    server = await startServer({ UPLOAD_LIMIT_BYTES: '2048' });
+    user = await signUp(server.url);
+    ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  function csv(rows: number, payee: string): string {
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < rows; i += 1) lines.push(`2026-01-${String((i % 28) + 1).padStart(2, '0')},${payee} ${i},-3.50`);
+    return `${lines.join('\n')}\n`;
+  }
+
+  it('refuses a file over UPLOAD_LIMIT_BYTES with 413 and the limit in words', async () => {
+    const big = csv(200, 'Coffee shop');
+    expect(big.length).toBeGreaterThan(2048);
+    const res = await user.mutate('imports.upload', { account: 'Checking', contentBase64: Buffer.from(big).toString('base64'), fileName: 'big.csv' });
+    expect(res.error?.data.httpStatus).toBe(413);
+    expect(res.error?.message).toMatch(/larger than the upload limit/);
+  });
+
+  it('imports a file within the limit', async () => {
+    const small = csv(3, 'Bakery');
+    expect(small.length).toBeLessThan(2048);
+    const res = await user.mutate('imports.upload', { account: 'Checking', contentBase64: Buffer.from(small).toString('base64'), fileName: 'small.csv' });
+    expect(res.error?.message).toBeUndefined();
+    expect(res.data, JSON.stringify(res.data)).toMatchObject({ imported: 3 });
+  });
+});
