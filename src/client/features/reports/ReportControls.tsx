@@ -51,7 +51,10 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
         onChange={(e) => onChange({ preset: 'Custom', startDate: view.startDate || undefined, endDate: e.target.value || undefined })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField select label="Account" value={view.account ?? ''} onChange={(e) => onChange({ account: e.target.value || undefined })} sx={{ minWidth: 180 }}>
+      <TextField select label="Account" value={view.account ?? ''} onChange={(e) => onChange({ account: e.target.value || undefined })}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        sx={{ minWidth: 180 }}
+      >
         <MenuItem value="">
           <em>All accounts</em>
         </MenuItem>
