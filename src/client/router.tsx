@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
 import { AppShell } from './components/AppShell';
 import { LoadingScreen } from './components/LoadingScreen';
+import { registerSearchSchema } from './features/accounts/registerSearch';
 import { LoginScreen } from './features/auth/LoginScreen';
 import { BudgetEditorScreen } from './features/budgets/BudgetEditorScreen';
 import { BudgetsScreen } from './features/budgets/BudgetsScreen';
@@ -65,6 +66,12 @@ const routes = [
     path: '/reports',
     component: lazyRouteComponent(() => import('./features/reports/ReportsScreen'), 'ReportsScreen'),
     validateSearch: (search: Record<string, unknown>) => reportSearchSchema.parse(search),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/accounts/$id',
+    component: lazyRouteComponent(() => import('./features/accounts/AccountRegisterScreen'), 'AccountRegisterScreen'),
+    validateSearch: (search: Record<string, unknown>) => registerSearchSchema.parse(search),
   }),
 ];
 
