@@ -9,6 +9,7 @@ import { BudgetsScreen } from './features/budgets/BudgetsScreen';
 import { CategoriesScreen } from './features/categories/CategoriesScreen';
 import { EnvelopesScreen } from './features/envelopes/EnvelopesScreen';
 import { ProfileScreen } from './features/profile/ProfileScreen';
+import { RulesScreen } from './features/rules/RulesScreen';
 import { EditTransactionScreen } from './features/transactions/EditTransactionScreen';
 import { TransactionSearchScreen } from './features/transactions/TransactionSearchScreen';
 import { UploadScreen } from './features/upload/UploadScreen';
@@ -52,6 +53,7 @@ const routes = [
   createRoute({ getParentRoute: () => rootRoute, path: '/transactions', component: TransactionSearchScreen }),
   createRoute({ getParentRoute: () => rootRoute, path: '/create-transaction', component: EditTransactionScreen }),
   createRoute({ getParentRoute: () => rootRoute, path: '/profile', component: ProfileScreen }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/rules', component: RulesScreen }),
 ];
 
 export function createAppRouter(queryClient: QueryClient) {
