@@ -11,6 +11,7 @@ import { CategoriesScreen } from './features/categories/CategoriesScreen';
 import { EnvelopesScreen } from './features/envelopes/EnvelopesScreen';
 import { ProfileScreen } from './features/profile/ProfileScreen';
 import { reportSearchSchema } from './features/reports/reportSearch';
+import { RulesScreen } from './features/rules/RulesScreen';
 import { EditTransactionScreen } from './features/transactions/EditTransactionScreen';
 import { transactionSearchSchema } from './features/transactions/searchParams';
 import { TransactionSearchScreen } from './features/transactions/TransactionSearchScreen';
@@ -73,6 +74,7 @@ const routes = [
     component: lazyRouteComponent(() => import('./features/accounts/AccountRegisterScreen'), 'AccountRegisterScreen'),
     validateSearch: (search: Record<string, unknown>) => registerSearchSchema.parse(search),
   }),
+  createRoute({ getParentRoute: () => rootRoute, path: '/rules', component: RulesScreen }),
 ];
 
 export function createAppRouter(queryClient: QueryClient) {

@@ -24,6 +24,7 @@ export const NAV_LINKS = [
   { to: '/create-budget', label: 'Create Budget' },
   { to: '/transactions', label: 'Transactions' },
   { to: '/reports', label: 'Reports' },
+  { to: '/rules', label: 'Rules' },
   { to: '/profile', label: 'Profile' },
 ] as const;
 
