@@ -59,6 +59,8 @@ export interface SuggestionModel {
   /** Token -> keys holding it. */
   tokenKeys: Map<string, string[]>;
   rows: number;
+  /** Memo of near matches by merchant key (cleared when a row is added). */
+  near: Map<string, { key: string; similarity: number } | null>;
 }
 
 function signOf(amount: number): Sign {
@@ -84,7 +86,7 @@ export function memoNormalizer(limit = 200_000): (description: string) => Mercha
 
 /** Builds a model from categorised rows (order does not matter). */
 export function learn(rows: Iterable<LearnRow>, normalize = memoNormalizer()): SuggestionModel {
-  const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0 };
+  const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0, near: new Map() };
   for (const row of rows) addRow(model, row, normalize);
   return model;
 }
@@ -93,6 +95,7 @@ export function learn(rows: Iterable<LearnRow>, normalize = memoNormalizer()): S
 export function addRow(model: SuggestionModel, row: LearnRow, normalize: (description: string) => MerchantKey = normalizeMerchant): void {
   const merchant = normalize(row.description);
   if (!merchant.key) return;
+  if (model.near.size > 0) model.near.clear();
   let stats = model.keys.get(merchant.key);
   if (!stats) {
     stats = { display: merchant.display, tokens: merchant.tokens, rows: 0, bySign: { in: new Map(), out: new Map() } };
@@ -122,7 +125,7 @@ const NONE: Suggestion = { category: null, confidence: 0, reason: 'No earlier tr
 /** The weakest word similarity a near match may have. */
 const MIN_SIMILARITY = 0.5;
 /** Keys holding a word this common are not scanned for it (it names no merchant). */
-const MAX_KEYS_PER_TOKEN = 2000;
+const MAX_KEYS_PER_TOKEN = 500;
 
 /** Suggests a category for one row. */
 export function suggest(model: SuggestionModel, row: SuggestRow, normalize: (description: string) => MerchantKey = normalizeMerchant): Suggestion {
@@ -130,7 +133,11 @@ export function suggest(model: SuggestionModel, row: SuggestRow, normalize: (des
   if (!merchant.key || model.rows === 0) return NONE;
   const exactKey = model.keys.has(merchant.key) ? merchant.key : model.squashed.get(merchant.tokens.join(''));
   if (exactKey) return fromKey(model.keys.get(exactKey)!, row.amount, 1);
-  const near = nearestKey(model, merchant.tokens);
+  let near = model.near.get(merchant.key);
+  if (near === undefined) {
+    near = nearestKey(model, merchant.tokens);
+    if (model.near.size < 50_000) model.near.set(merchant.key, near);
+  }
   if (!near) return NONE;
   return fromKey(model.keys.get(near.key)!, row.amount, near.similarity);
 }

@@ -57,19 +57,19 @@ const REGION_CODES = new Set([
 const CITY_FIRST_WORDS = new Set(['new', 'san', 'los', 'las', 'st', 'saint', 'fort', 'ft', 'el', 'la', 'santa', 'salt', 'palo', 'north', 'south', 'east', 'west', 'port', 'mount', 'mt', 'lake', 'grand', 'bad', 'le']);
 
 const DIGIT = /\d/;
+const NON_ASCII = /[^\x00-\x7f]/;
+const COMBINING_MARKS = /\p{M}+/gu;
+const APOSTROPHES = /['’`&]/g;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
 const MASK = /^(x{2,}|\*+)$/;
 
 /** Lower case without accents, apostrophes or ampersands; punctuation becomes spaces. */
 export function foldMerchantText(description: string): string {
-  return description
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .replace(/&/g, '')
-    .replace(/ß/g, 'ss')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  // Plain ASCII (most bank text) skips the Unicode work.
+  let text = NON_ASCII.test(description) ? description.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/ß/g, 'ss') : description;
+  text = text.toLowerCase().replace(APOSTROPHES, '');
+  return (NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')).trim();
 }
 
 /** The words of a description that name its merchant (see the module comment). */
@@ -87,6 +87,8 @@ export function merchantTokens(description: string): string[] {
     }
   }
   for (let i = 0; i < words.length; i++) {
+    // "CARD XXXX1234", "CARD 1234": the word that announces a card number goes with it.
+    if (words[i] === 'card' && i + 1 < words.length && removed[i + 1]) removed[i] = true;
     if (MONTHS.has(words[i]) && ((i > 0 && DIGIT.test(words[i - 1])) || (i + 1 < words.length && DIGIT.test(words[i + 1])))) removed[i] = true;
   }
   // Prefixes: leading payment words (strong ones always, weak ones only inside a run of noise).

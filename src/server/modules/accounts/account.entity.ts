@@ -10,6 +10,8 @@ export class Account {
   type!: string;
   /** Integer cents. */
   balance!: number;
+  /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
+  applySuggestions!: boolean;
   createdAt!: string;
 }
 
@@ -23,6 +25,7 @@ export const AccountSchema = new EntitySchema<Account>({
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
     balance: { type: 'integer', default: 0 },
+    applySuggestions: { type: 'boolean', default: true },
     createdAt: { type: 'string', length: 32 },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],

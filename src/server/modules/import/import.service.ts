@@ -10,6 +10,8 @@ import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { selectRows } from '../transactions/transactions.query';
+import { suggestionModel } from '../categories/suggestions.service';
+import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 
 export interface ImportInput extends ImportFields {
@@ -20,7 +22,7 @@ export interface ImportInput extends ImportFields {
 const CHUNK = 2000;
 /** Rows per multi-row INSERT statement (10 parameters each, far below SQLite's limit). */
 const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 10;
+const PARAMS_PER_ROW = 11;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -144,8 +146,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    const duplicates = await em.transactional(async (tem) => markDuplicates(await connectionOf(tem)));
-    return preview(read, duplicates, input, typeOf);
+    return em.transactional(async (tem) => {
+      const duplicates = await markDuplicates(await connectionOf(tem));
+      const model = account.applySuggestions ? await suggestionModel(tem, userId) : null;
+      return preview(read, duplicates, input, typeOf, (rows) => categoriseImportRows(rows, model));
+    });
   }
 
   return em.transactional(async (tem) => {
@@ -157,12 +162,21 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const duplicateCount = read.rows.length - fresh.length;
     const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
     if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
-    const batchId = await insertBatch(tem, db, userId, account.id, fresh, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null, typeOf);
+    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? await suggestionModel(tem, userId) : null, yieldToEventLoop);
+    const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null, typeOf);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
 }
 
-function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: ImportInput, typeOf: (amount: number) => TransactionType): ImportPreview {
+function preview(
+  read: CsvReadSuccess,
+  duplicates: readonly boolean[],
+  input: ImportInput,
+  typeOf: (amount: number) => TransactionType,
+  categorise: (rows: readonly CsvRow[]) => RowCategory[],
+): ImportPreview {
+  const shown = previewRows(read.rows, duplicates);
+  const categories = categorise(shown);
   const duplicateCount = duplicates.filter(Boolean).length;
   const imported = read.rows.length - duplicateCount;
   return {
@@ -190,7 +204,13 @@ function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: Im
     totalRows: read.rows.length,
     // The first rows as they will be stored, plus (up to a limit) every duplicate: a
     // 100,000-row file must not come back whole as JSON just to be previewed.
-    rows: previewRows(read.rows, duplicates).map(({ fitid: _fitid, ...row }) => ({ ...row, type: typeOf(row.amount) })),
+    rows: shown.map(({ fitid: _fitid, ...row }, i) => ({
+      ...row,
+      category: categories[i].category,
+      categorySource: categories[i].source,
+      ...(categories[i].reason ? { categoryReason: categories[i].reason } : {}),
+      type: typeOf(row.amount),
+    })),
     skippedLines: read.skipped.slice(0, PREVIEW_ROW_LIMIT),
   };
 }
@@ -201,6 +221,7 @@ async function insertBatch(
   userId: number,
   accountId: number,
   fresh: readonly CsvRow[],
+  categories: readonly RowCategory[],
   input: ImportInput,
   dateFormat: string | null,
   typeOf: (amount: number) => TransactionType,
@@ -208,7 +229,7 @@ async function insertBatch(
   const categoryIds = await ensureCategories(
     tem,
     userId,
-    fresh.map((row) => row.category).filter((name): name is string => Boolean(name)),
+    categories.map((row) => row.category).filter((name): name is string => Boolean(name)),
   );
   const batchId = randomUUID();
   const now = new Date().toISOString();
@@ -224,8 +245,8 @@ async function insertBatch(
   // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
   // statement per row; the tail of the file goes in with a statement sized to it.
   const insertSql = (rows: number) =>
-    'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
+    'insert into `transaction` (user_id, account_id, category_id, category_source, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
+    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
   const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
   const params: unknown[] = [];
   const flush = () => {
@@ -236,8 +257,9 @@ async function insertBatch(
   };
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
-    const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
-    params.push(userId, accountId, categoryId, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now);
+    const { category, source } = categories[i];
+    const categoryId = category ? (categoryIds.get(category.trim().toLowerCase()) ?? null) : null;
+    params.push(userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now);
     if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
   }
