@@ -24,7 +24,7 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
             <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
               <Chip size="small" variant="outlined" label={row.duplicate ? 'Duplicate' : 'New'} />
               <Chip size="small" variant="outlined" label={row.type} />
-              {row.category && <Chip size="small" variant="outlined" label={row.category} />}
+              {row.category && <Chip size="small" variant="outlined" label={previewCategory(row)} title={row.categoryReason} />}
             </Stack>
           </Paper>
         ))}
@@ -53,7 +53,7 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Amount cents={row.amount} />
               </TableCell>
-              <TableCell>{row.category ?? ''}</TableCell>
+              <TableCell title={row.categoryReason}>{row.category ? previewCategory(row) : ''}</TableCell>
               <TableCell>{row.duplicate ? <Chip size="small" label="Duplicate" variant="outlined" /> : 'New'}</TableCell>
             </TableRow>
           ))}
@@ -61,4 +61,12 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
       </Table>
     </TableContainer>
   );
+}
+
+const SOURCE_LABEL: Record<string, string> = { bank: 'from file', rule: 'rule', suggested: 'suggested' };
+
+/** "Groceries (suggested)": the category a row will get and where it comes from. */
+function previewCategory(row: ImportedRowPreview): string {
+  const source = row.categorySource ? SOURCE_LABEL[row.categorySource] : undefined;
+  return source ? `${row.category} (${source})` : (row.category ?? '');
 }
