@@ -71,7 +71,8 @@ export async function collectFigures(username: string, get: ApiGet): Promise<Use
     username,
     accounts: accounts.map((account) => {
       const own = all.filter((tx) => tx.account === account.name);
-      return { ...account, count: own.length, sum: sum(own.filter((tx) => !tx.isSplit).map((tx) => tx.amount)) };
+      // The figures a release recorded: fields added to accounts later are not part of them.
+      return { id: account.id, name: account.name, type: account.type, balance: account.balance, count: own.length, sum: sum(own.filter((tx) => !tx.isSplit).map((tx) => tx.amount)) };
     }),
     categories: categories.map((c) => c.name),
     transactions: {

@@ -66,6 +66,8 @@ const restAttempts: Record<string, Attempt> = {
   'GET /transactions/:id/splits': { path: () => `/api/transactions/${ids.child}/splits`, expect: 404 },
   'GET /categories': { path: () => '/api/categories', expect: 'own' },
   'POST /categories': { path: () => '/api/categories', body: () => ({ name: 'SECRET-cat' }), expect: 'own' },
+  // Learns only from the caller's rows: the owner's 'SECRET plain' row (SECRET-cat) is never suggested.
+  'POST /categories/suggest': { path: () => '/api/categories/suggest', body: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }), expect: 'own' },
   'GET /accounts': { path: () => '/api/accounts', expect: 'own' },
   'POST /accounts': { path: () => '/api/accounts', body: () => ({ name: 'Second', type: 'cash' }), expect: 'own' },
   'PUT /accounts/:id': { path: () => `/api/accounts/${ids.account}`, body: () => ({ name: 'hacked' }), expect: 404 },
@@ -133,6 +135,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'transactions.deleteBatch': { kind: 'mutation', input: () => ({ batchId: ids.batch }), expect: 404 },
   'categories.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'categories.create': { kind: 'mutation', input: () => ({ name: 'SECRET-x' }), expect: 'own' },
+  'categories.suggest': { kind: 'mutation', input: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }), expect: 'own' },
   'accounts.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'accounts.create': { kind: 'mutation', input: () => ({ name: 'Third', type: 'cash' }), expect: 'own' },
   'accounts.update': { kind: 'mutation', input: () => ({ id: ids.account, data: { name: 'hacked' } }), expect: 404 },
@@ -197,7 +200,7 @@ describe('every user’s data is sealed off', () => {
     if (attempt.expect !== 'own') expect(res.status, JSON.stringify(res.body)).toBe(attempt.expect);
     else {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-      expect(JSON.stringify(res.body)).not.toMatch(/SECRET (plain|parent|budget|item|env|rule)|SECRET-y|"SECRET-A"/);
+      expect(JSON.stringify(res.body)).not.toMatch(/SECRET (plain|parent|budget|item|env|rule)|SECRET-y|"SECRET-A"/i);
     }
     expect(await snapshot()).toBe(before);
     // without a token: 401
@@ -212,7 +215,7 @@ describe('every user’s data is sealed off', () => {
     if (attempt.expect !== 'own') expect(res.error?.data.httpStatus, JSON.stringify(res)).toBe(attempt.expect);
     else {
       expect(res.error, JSON.stringify(res.error)).toBeUndefined();
-      expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env|rule)|SECRET-y|"SECRET-A"/);
+      expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env|rule)|SECRET-y|"SECRET-A"/i);
     }
     expect(await snapshot()).toBe(before);
   });

@@ -35,7 +35,7 @@ describe('accounts', () => {
     const user = await signUp(server.url);
     const res = await user.post('/api/accounts', { name: 'Main', type: 'checking', balance: 123456 });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Main', type: 'checking', balance: 123456 });
+    expect(res.body).toEqual({ id: expect.any(Number), name: 'Main', type: 'checking', balance: 123456, applySuggestions: true });
     expect(ok(await user.post('/api/accounts', { name: 'Wallet', type: 'cash' })).balance).toBe(0);
     expect((await user.post('/api/accounts', { name: 'MAIN', type: 'savings' })).status).toBe(409);
     const badType = await user.post('/api/accounts', { name: 'X', type: 'crypto' });

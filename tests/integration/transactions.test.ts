@@ -39,6 +39,7 @@ describe('POST/PUT/DELETE /api/transactions', () => {
       account: 'Checking',
       bank_account_id: expect.any(Number),
       category: 'Dining',
+      categorySource: 'user',
       type: 'debit',
       isSplit: false,
       parentTransactionId: null,

@@ -26,7 +26,7 @@ describe('findOwned', () => {
     const user = (name: string) => em.create(User, { username: name, usernameKey: name, passwordHash: 'x', createdAt: now, updatedAt: now });
     const alice = user('alice');
     const bob = user('bob');
-    const account = em.create(Account, { user: alice, name: 'Checking', nameKey: 'checking', type: 'Checking', balance: 0, createdAt: now });
+    const account = em.create(Account, { user: alice, name: 'Checking', nameKey: 'checking', type: 'Checking', balance: 0, applySuggestions: true, createdAt: now });
     const budget = em.create(Budget, { user: alice, name: 'May', startDate: '2026-05-01', endDate: '2026-05-31', amount: 0, createdAt: now });
     const item = em.create(LineItem, { user: alice, budget, name: 'Food', amount: 100, type: 'Variable', relatedCategories: [], createdAt: now });
     await em.flush();

@@ -167,7 +167,7 @@ describe('applyRules', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 });
 
 describe('planImportRows', () => {

@@ -13,6 +13,7 @@ function tx(overrides: Partial<TransactionDto> = {}): TransactionDto {
     account: null,
     bank_account_id: null,
     category: null,
+    categorySource: null,
     type: 'debit',
     isSplit: false,
     parentTransactionId: null,

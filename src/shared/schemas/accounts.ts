@@ -11,14 +11,23 @@ export interface AccountDto {
   type: AccountType;
   /** Integer cents. */
   balance: number;
+  /** "Apply confident suggestions": an import into this account applies suggestions of confidence >= 0.9. */
+  applySuggestions: boolean;
 }
 
+const applySuggestionsSchema = z.boolean({ error: 'applySuggestions must be true or false' });
+
 export const createAccountSchema = z
-  .object({ name: requiredText('Account name'), type: accountTypeSchema, balance: centsSchema.default(0) })
+  .object({ name: requiredText('Account name'), type: accountTypeSchema, balance: centsSchema.default(0), applySuggestions: applySuggestionsSchema.default(true) })
   .strict();
 export type CreateAccountInput = z.infer<typeof createAccountSchema>;
 
 export const updateAccountSchema = z
-  .object({ name: requiredText('Account name').optional(), type: accountTypeSchema.optional(), balance: centsSchema.optional() })
+  .object({
+    name: requiredText('Account name').optional(),
+    type: accountTypeSchema.optional(),
+    balance: centsSchema.optional(),
+    applySuggestions: applySuggestionsSchema.optional(),
+  })
   .strict();
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CategorySource } from './suggest';
 import type { ColumnAssignment, ColumnMapping, ImportFormat, SkippedLine } from '../csv';
 import { MAX_COLUMNS } from '../csv/tokenize';
 import type { CategoryOrigin, RuleActionField } from '../rules';
@@ -91,6 +92,10 @@ export interface ImportedRowPreview {
   description: string;
   amount: number;
   category: string | null;
+  /** Where the row's category will come from: bank (the file), rule, suggested (learned); null when none. */
+  categorySource: CategorySource | null;
+  /** Why a suggested category was chosen (the learner's reason). */
+  categoryReason?: string;
   currency?: string | null;
   /** The type the row will be stored with. */
   type: TransactionType;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, MAX_LIST_ROWS } from '../limits';
+import { categorySourceSchema, type CategorySource } from './suggest';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
 
 export const TRANSACTION_TYPES = ['credit', 'debit', 'charge', 'transfer'] as const;
@@ -20,6 +21,8 @@ export interface TransactionDto {
   bank_account_id: number | null;
   /** Category name, or null when uncategorised. */
   category: string | null;
+  /** Where the category came from: bank (the file), rule, suggested (learned), user; null when uncategorised or unknown. */
+  categorySource: CategorySource | null;
   type: TransactionType;
   isSplit: boolean;
   parentTransactionId: number | null;
@@ -62,6 +65,8 @@ export const transactionFiltersSchema = z
     direction: z.enum(['in', 'out'], { error: 'must be in or out' }).optional(),
     /** Only the rows totals count (split parents left out), as a report's figure counts them. */
     counted: z.boolean().optional(),
+    /** Only rows whose category came from this source ('suggested': rows to review). */
+    categorySource: categorySourceSchema.optional(),
     /** Paging: at most MAX_LIST_ROWS rows per answer; without `limit` a larger answer is refused (422). */
     limit: listLimitSchema.optional(),
     offset: listOffsetSchema.optional(),

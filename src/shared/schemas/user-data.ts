@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { ruleActionsSchema, ruleConditionsSchema, rulePrioritySchema } from '../rules/schema';
+import { categorySourceSchema } from './suggest';
 import { validateSplit } from '../splits';
 import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
@@ -32,7 +33,15 @@ const plain = (max: number, multiline = false) => text({ max, trim: false, multi
 const timestamp = plain(40).optional();
 
 export const exportedAccountSchema = z
-  .object({ id: rowId, name: name(), type: z.enum(ACCOUNT_TYPES), balance: centsSchema, createdAt: timestamp })
+  .object({
+    id: rowId,
+    name: name(),
+    type: z.enum(ACCOUNT_TYPES),
+    balance: centsSchema,
+    /** "Apply confident suggestions"; documents written before it existed leave it out (on). */
+    applySuggestions: z.boolean().optional(),
+    createdAt: timestamp,
+  })
   .strict();
 export const exportedCategorySchema = z.object({ id: rowId, name: name(), createdAt: timestamp }).strict();
 export const exportedBatchSchema = z
@@ -56,6 +65,8 @@ export const exportedTransactionSchema = z
     type: z.enum(TRANSACTION_TYPES),
     accountId: rowId.nullable(),
     categoryId: rowId.nullable(),
+    /** Where the category came from; documents written before it existed leave it out (null). */
+    categorySource: categorySourceSchema.nullable().optional(),
     isSplit: z.boolean(),
     parentId: rowId.nullable(),
     splitNote: plain(1000, true).nullable(),

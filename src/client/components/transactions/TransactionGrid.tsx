@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useRef, type RefObject } from 'react';
 import type { TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
 import type { SortKey, SortState } from './sort';
+import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import { ROW_HEIGHT, TransactionRow } from './TransactionRow';
 import { HEADER_HEIGHT, TransactionColGroup, TransactionTableHead } from './TransactionTableHead';
 import { useRowFocus } from './useRowFocus';
@@ -15,6 +16,8 @@ export interface TransactionViewProps {
   rows: TransactionDto[];
   selection: ReadonlySet<number>;
   categoryNames: readonly string[];
+  /** Learned suggestions for uncategorised rows, by id. */
+  suggestions?: ReadonlyMap<number, SuggestionDto>;
   sort: SortState;
   loading: boolean;
   emptyText: string;
@@ -96,6 +99,7 @@ export function TransactionGrid(props: TransactionViewProps) {
                     rowIndex={item.index + 2}
                     selected={selection.has(tx.id)}
                     categoryNames={props.categoryNames}
+                    suggestion={props.suggestions?.get(tx.id)}
                     onToggle={props.onToggle}
                     onCategoryChange={props.onCategoryChange}
                     onTypeChange={props.onTypeChange}

@@ -3,7 +3,10 @@ import { memo, type KeyboardEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
+import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import { Amount } from './Amount';
+import { CategorySourceMark } from './CategorySourceMark';
+import { SuggestionChip } from './SuggestionChip';
 import { withCurrent } from './hooks';
 import { nextControlIndex } from './tableState';
 import { ROW_PRIMARY } from './useRowFocus';
@@ -17,6 +20,8 @@ interface TransactionRowProps {
   rowIndex: number;
   selected: boolean;
   categoryNames: readonly string[];
+  /** The learned suggestion for an uncategorised row, shown as a one-click chip. */
+  suggestion?: SuggestionDto;
   onToggle(id: number): void;
   onCategoryChange(tx: TransactionDto, category: string | null): void;
   onTypeChange(tx: TransactionDto, type: TransactionType): void;
@@ -51,10 +56,12 @@ export const TransactionRow = memo(function TransactionRow({
   rowIndex,
   selected,
   categoryNames,
+  suggestion,
   onToggle,
   onCategoryChange,
   onTypeChange,
 }: TransactionRowProps) {
+  const accept = (category: string) => onCategoryChange(tx, category);
   const label = rowLabel(tx);
   const options = withCurrent(categoryNames, tx.category);
   return (
@@ -88,19 +95,23 @@ export const TransactionRow = memo(function TransactionRow({
         <Amount cents={tx.amount} />
       </TableCell>
       <TableCell>
-        <NativeSelect
-          value={tx.category ?? ''}
-          onChange={(e) => onCategoryChange(tx, e.target.value === '' ? null : e.target.value)}
-          input={selectInput}
-          inputProps={{ 'aria-label': `Category for ${label}`, ...inner }}
-        >
-          <option value="">{UNCATEGORIZED_LABEL}</option>
-          {options.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </NativeSelect>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+          <NativeSelect
+            value={tx.category ?? ''}
+            onChange={(e) => onCategoryChange(tx, e.target.value === '' ? null : e.target.value)}
+            input={selectInput}
+            inputProps={{ 'aria-label': `Category for ${label}`, ...inner }}
+          >
+            <option value="">{UNCATEGORIZED_LABEL}</option>
+            {options.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </NativeSelect>
+          <CategorySourceMark source={tx.categorySource} category={tx.category} rowLabel={label} onAccept={accept} />
+          {tx.category === null && suggestion && <SuggestionChip suggestion={suggestion} rowLabel={label} onAccept={accept} />}
+        </Box>
       </TableCell>
       <TableCell>
         <NativeSelect

@@ -3,6 +3,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
+import { useCategoriseSimilar, useSuggestions } from '../../lib/suggestions';
+import { CategoriseSimilar } from './CategoriseSimilar';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { Notice, useNotice } from '../Notice';
 import { BulkEditDialog } from './BulkEditDialog';
@@ -85,9 +87,15 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   );
   const failInline = useCallback((message: string) => showNotice(message, 'error'), [showNotice]);
   const { changeCategory: changeCategoryOf, changeType: changeTypeOf } = actions;
+  const suggestions = useSuggestions(actions.rows);
+  const similar = useCategoriseSimilar(actions.bulkUpdated, showNotice);
+  const { offerFor } = similar;
   const changeCategory = useCallback(
-    (tx: TransactionDto, category: string | null) => changeCategoryOf(tx, category, failInline),
-    [changeCategoryOf, failInline],
+    (tx: TransactionDto, category: string | null) => {
+      changeCategoryOf(tx, category, failInline);
+      void offerFor(tx, category);
+    },
+    [changeCategoryOf, failInline, offerFor],
   );
   const changeType = useCallback((tx: TransactionDto, type: TransactionDto['type']) => changeTypeOf(tx, type, failInline), [changeTypeOf, failInline]);
 
@@ -112,6 +120,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     rows: sorted,
     selection,
     categoryNames: categories.names,
+    suggestions,
     sort,
     loading,
     emptyText,
@@ -145,6 +154,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
           {categories.error}
         </Alert>
       )}
+      <CategoriseSimilar offer={similar.offer} busy={similar.busy} onApply={() => void similar.applyToSimilar()} onRule={() => void similar.createRule()} onClose={similar.dismiss} />
       {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
 
       <BulkEditDialog

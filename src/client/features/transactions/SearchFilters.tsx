@@ -90,6 +90,18 @@ export function SearchFilters(props: SearchFiltersProps) {
           sx={{ gridColumn: { sm: 'span 2' } }}
           renderInput={(params) => <TextField {...params} label="Categories" />}
         />
+        <TextField
+          select
+          label="Category source"
+          value={form.categorySource}
+          onChange={(e) => onChange({ categorySource: e.target.value })}
+          helperText="Suggested: categories learned from your history, to review"
+        >
+          <MenuItem value="">
+            <em>Any</em>
+          </MenuItem>
+          <MenuItem value="suggested">Suggested</MenuItem>
+        </TextField>
         <TextField select label="Account" value={form.account} onChange={(e) => onChange({ account: e.target.value })}>
           <MenuItem value="">
             <em>All accounts</em>

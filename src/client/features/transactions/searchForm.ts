@@ -12,6 +12,8 @@ export interface SearchForm {
   description: string;
   minAmount: string;
   maxAmount: string;
+  /** 'suggested': only rows whose category was suggested and not yet reviewed; '' for all. */
+  categorySource: string;
 }
 
 export const EMPTY_FORM: SearchForm = {
@@ -22,6 +24,7 @@ export const EMPTY_FORM: SearchForm = {
   description: '',
   minAmount: '',
   maxAmount: '',
+  categorySource: '',
 };
 
 /** The form a first visit opens with: this month's transactions. */
@@ -47,6 +50,7 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
   if (form.categories.length > 0) filters.categories = form.categories;
   if (form.account.trim()) filters.account = form.account.trim();
   if (form.description.trim()) filters.description = form.description.trim();
+  if (form.categorySource === 'suggested') filters.categorySource = 'suggested';
   const bounds: { minAmount?: number; maxAmount?: number } = {};
   for (const field of ['minAmount', 'maxAmount'] as const) {
     const read = readAmountField(form[field], locale);

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, CircularProgress, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
@@ -14,9 +14,11 @@ interface AccountDraft {
   name: string;
   type: AccountType | '';
   balance: string;
+  /** "Apply confident suggestions" on import (on by default). */
+  applySuggestions: boolean;
 }
 
-const EMPTY_DRAFT: AccountDraft = { name: '', type: '', balance: '' };
+const EMPTY_DRAFT: AccountDraft = { name: '', type: '', balance: '', applySuggestions: true };
 
 type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
 
@@ -24,7 +26,7 @@ type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
 export function readAccountDraft(
   draft: AccountDraft,
   locale = 'en-US',
-): { ok: true; value: { name: string; type: AccountType; balance: number } } | { ok: false; errors: DraftErrors } {
+): { ok: true; value: { name: string; type: AccountType; balance: number; applySuggestions: boolean } } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const name = draft.name.trim();
   if (!name) errors.name = 'Name is required';
@@ -33,7 +35,7 @@ export function readAccountDraft(
   const balance = read.ok ? (read.cents ?? 0) : null;
   if (!read.ok) errors.balance = read.message;
   if (Object.keys(errors).length > 0 || balance === null || !draft.type) return { ok: false, errors };
-  return { ok: true, value: { name, type: draft.type, balance } };
+  return { ok: true, value: { name, type: draft.type, balance, applySuggestions: draft.applySuggestions } };
 }
 
 interface AccountsWidgetProps {
@@ -68,7 +70,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
       setDraft(EMPTY_DRAFT);
     } else {
       setEditing(target.id);
-      setDraft({ name: target.name, type: target.type, balance: formatAmountInput(target.balance, browserLocale()) });
+      setDraft({ name: target.name, type: target.type, balance: formatAmountInput(target.balance, browserLocale()), applySuggestions: target.applySuggestions });
     }
   }
 
@@ -146,6 +148,11 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
           placeholder="0.00"
           onChange={(balance) => setDraft((current) => ({ ...current, balance }))}
           error={errors.balance}
+        />
+        <FormControlLabel
+          control={<Checkbox size="small" checked={draft.applySuggestions} onChange={(e) => setDraft((current) => ({ ...current, applySuggestions: e.target.checked }))} />}
+          label="Apply confident suggestions"
+          title="On import, categories learned from your history with confidence of 90% or more are set (marked Suggested, for review)"
         />
         {formError && (
           <Alert severity="error" role="alert">

@@ -24,7 +24,7 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
             <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
               <Chip size="small" variant="outlined" label={row.duplicate ? 'Duplicate' : 'New'} />
               <Chip size="small" variant="outlined" label={row.type} />
-              {row.category && <Chip size="small" variant="outlined" label={row.category} />}
+              {row.category && <Chip size="small" variant="outlined" label={previewCategory(row)} title={row.categoryReason} />}
             </Stack>
             <CategoryOrigin row={row} />
           </Paper>
@@ -54,8 +54,8 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Amount cents={row.amount} />
               </TableCell>
-              <TableCell>
-                {row.category ?? ''}
+              <TableCell title={row.categoryReason}>
+                {row.category ? previewCategory(row) : ''}
                 <CategoryOrigin row={row} />
               </TableCell>
               <TableCell>{row.duplicate ? <Chip size="small" label="Duplicate" variant="outlined" /> : 'New'}</TableCell>
@@ -75,4 +75,12 @@ function CategoryOrigin({ row }: { row: ImportedRowPreview }) {
       {`by rule '${row.ruleName}'`}
     </Typography>
   );
+}
+
+const SOURCE_LABEL: Record<string, string> = { bank: 'from file', rule: 'rule', suggested: 'suggested' };
+
+/** "Groceries (suggested)": the category a row will get and where it comes from. */
+function previewCategory(row: ImportedRowPreview): string {
+  const source = row.categorySource ? SOURCE_LABEL[row.categorySource] : undefined;
+  return source ? `${row.category} (${source})` : (row.category ?? '');
 }

@@ -10,6 +10,8 @@ export class Account extends EntityBase {
   type!: string;
   /** Integer cents. */
   balance!: number;
+  /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
+  applySuggestions!: boolean;
 }
 
 export const AccountSchema = new EntitySchema<Account, EntityBase>({
@@ -22,6 +24,7 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
     balance: { type: 'integer', default: 0 },
+    applySuggestions: { type: 'boolean', default: true },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],
 });

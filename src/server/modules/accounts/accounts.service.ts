@@ -8,7 +8,7 @@ import { nameKey } from '../../../shared/names';
 import { findOwned } from '../../db/find-owned';
 
 export function toAccountDto(account: Account): AccountDto {
-  return { id: account.id, name: account.name, type: account.type as AccountType, balance: account.balance };
+  return { id: account.id, name: account.name, type: account.type as AccountType, balance: account.balance, applySuggestions: account.applySuggestions };
 }
 
 export async function listAccounts(em: EntityManager, userId: number): Promise<AccountDto[]> {
@@ -40,6 +40,7 @@ export async function createAccount(em: EntityManager, userId: number, input: Cr
     nameKey: nameKey(input.name),
     type: input.type,
     balance: input.balance,
+    applySuggestions: input.applySuggestions,
     createdAt: new Date().toISOString(),
   });
   await em.flush();
@@ -60,6 +61,7 @@ export async function updateAccount(
   }
   if (input.type !== undefined) account.type = input.type;
   if (input.balance !== undefined) account.balance = input.balance;
+  if (input.applySuggestions !== undefined) account.applySuggestions = input.applySuggestions;
   await em.flush();
   return toAccountDto(account);
 }

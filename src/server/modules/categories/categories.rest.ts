@@ -1,6 +1,8 @@
 import { createCategorySchema } from '../../../shared/schemas/categories';
 import { restRoute, type RestRoute } from '../../http/rest-route';
+import { suggestInputSchema } from '../../../shared/schemas/suggest';
 import { createCategory, listCategories } from './categories.service';
+import { suggestCategories } from './suggestions.service';
 
 export const categoryRoutes: RestRoute[] = [
   restRoute({
@@ -20,5 +22,15 @@ export const categoryRoutes: RestRoute[] = [
     status: 201,
     answer: 'The created category { id, name }',
     handler: ({ em, userId, body }) => createCategory(em, userId, body),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/categories/suggest',
+    tag: 'Categories',
+    summary:
+      'Suggest a category for up to 5,000 rows { transactions: [{ description, amount (cents), postDate?, account? }] }, learned only from your own categorised transactions (split parts, not parents)',
+    body: suggestInputSchema,
+    answer: 'In the same order, [{ category (or null), confidence (0..1; at or above 0.9 an import applies it), reason }]',
+    handler: ({ em, userId, body }) => suggestCategories(em, userId, body),
   }),
 ];

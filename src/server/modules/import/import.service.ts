@@ -12,6 +12,8 @@ import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { selectRows } from '../transactions/transactions.query';
+import { suggestionModel } from '../categories/suggestions.service';
+import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { nameKey } from '../../../shared/names';
 
@@ -23,7 +25,7 @@ export interface ImportInput extends ImportFields {
 const CHUNK = 2000;
 /** Rows per multi-row INSERT statement (11 parameters each, far below SQLite's limit). */
 const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 11;
+const PARAMS_PER_ROW = 12;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -153,8 +155,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    const duplicates = await em.transactional(async (tem) => markDuplicates(await connectionOf(tem)));
-    return preview(read, rows, rules, duplicates, input);
+    return em.transactional(async (tem) => {
+      const duplicates = await markDuplicates(await connectionOf(tem));
+      const model = account.applySuggestions ? await suggestionModel(tem, userId) : null;
+      return preview(read, rows, rules, duplicates, input, (shown) => categoriseImportRows(shown, model));
+    });
   }
 
   return em.transactional(async (tem) => {
@@ -166,12 +171,23 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const duplicateCount = rows.length - fresh.length;
     const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
     if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
-    const batchId = await insertBatch(tem, db, userId, account.id, fresh, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
+    // Learned suggestions come last: only rows that neither the file nor a rule categorised.
+    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? await suggestionModel(tem, userId) : null, yieldToEventLoop);
+    const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
 }
 
-function preview(read: CsvReadSuccess, rows: readonly ImportRow[], rules: RuleSet, duplicates: readonly boolean[], input: ImportInput): ImportPreview {
+function preview(
+  read: CsvReadSuccess,
+  rows: readonly ImportRow[],
+  rules: RuleSet,
+  duplicates: readonly boolean[],
+  input: ImportInput,
+  categorise: (rows: readonly ImportRow[]) => RowCategory[],
+): ImportPreview {
+  const shown = previewRows(rows, duplicates);
+  const categories = categorise(shown);
   const duplicateCount = duplicates.filter(Boolean).length;
   const imported = rows.length - duplicateCount;
   return {
@@ -199,11 +215,14 @@ function preview(read: CsvReadSuccess, rows: readonly ImportRow[], rules: RuleSe
     totalRows: read.rows.length,
     // The first rows as they will be stored, plus (up to a limit) every duplicate: a
     // 100,000-row file must not come back whole as JSON just to be previewed.
-    rows: previewRows(rows, duplicates).map(({ fitid: _fitid, ruleIds, ...row }) => ({
+    rows: shown.map(({ fitid: _fitid, ruleIds, ...row }, i) => ({
       ...row,
       ruleIds,
       ruleId: ruleIds.category ?? null,
       ruleName: ruleIds.category === undefined ? null : (rules.nameOf(ruleIds.category) ?? null),
+      category: categories[i].category,
+      categorySource: categories[i].source,
+      ...(categories[i].reason ? { categoryReason: categories[i].reason } : {}),
     })),
     skippedLines: read.skipped.slice(0, PREVIEW_ROW_LIMIT),
   };
@@ -215,13 +234,14 @@ async function insertBatch(
   userId: number,
   accountId: number,
   fresh: readonly ImportRow[],
+  categories: readonly RowCategory[],
   input: ImportInput,
   dateFormat: string | null,
 ): Promise<string> {
   const categoryIds = await ensureCategories(
     tem,
     userId,
-    fresh.map((row) => row.category).filter((name): name is string => Boolean(name)),
+    categories.map((row) => row.category).filter((name): name is string => Boolean(name)),
   );
   const batchId = randomUUID();
   const now = new Date().toISOString();
@@ -237,8 +257,8 @@ async function insertBatch(
   // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
   // statement per row; the tail of the file goes in with a statement sized to it.
   const insertSql = (rows: number) =>
-    'insert into `transaction` (user_id, account_id, category_id, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
+    'insert into `transaction` (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
+    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
   const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
   const params: unknown[] = [];
   const flush = () => {
@@ -249,10 +269,11 @@ async function insertBatch(
   };
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
-    const categoryId = row.category ? (categoryIds.get(nameKey(row.category)) ?? null) : null;
+    const { category, source } = categories[i];
+    const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
     // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
     const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
-    params.push(userId, accountId, categoryId, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now);
+    params.push(userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now);
     if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
   }

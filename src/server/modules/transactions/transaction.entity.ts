@@ -2,6 +2,7 @@ import { EntitySchema } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { Account } from '../accounts/account.entity';
 import { Category } from '../categories/category.entity';
+import type { CategorySource } from '../../../shared/schemas/suggest';
 import { User } from '../users/user.entity';
 import { Batch } from './batch.entity';
 
@@ -9,6 +10,8 @@ export class Transaction extends EntityBase {
   user!: User;
   account?: Account | null;
   category?: Category | null;
+  /** Where the category came from: bank, rule, suggested or user; null when uncategorised or set before this was kept. */
+  categorySource?: CategorySource | null;
   /** Calendar date `YYYY-MM-DD`. */
   postDate!: string;
   description!: string;
@@ -36,6 +39,7 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: false },
     account: { kind: 'm:1', entity: () => Account, nullable: true, deleteRule: 'restrict', index: false },
     category: { kind: 'm:1', entity: () => Category, nullable: true, deleteRule: 'set null', index: true },
+    categorySource: { type: 'string', length: 16, nullable: true },
     postDate: { type: 'string', length: 10 },
     description: { type: 'text' },
     bankDescription: { type: 'text', nullable: true },

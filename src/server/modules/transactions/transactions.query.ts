@@ -147,6 +147,10 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
   }
   if (filters.direction !== undefined) clauses.push(filters.direction === 'in' ? 't.amount > 0' : 't.amount < 0');
   if (filters.counted) clauses.push(countedRowSql('t'));
+  if (filters.categorySource !== undefined) {
+    clauses.push('t.category_source = ? and t.category_id is not null');
+    params.push(filters.categorySource);
+  }
   return { where: clauses.map((c) => `(${c})`).join(' and '), params };
 }
 

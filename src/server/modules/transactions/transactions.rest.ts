@@ -44,6 +44,7 @@ export const transactionQuerySchema = z
     payee: text({ max: 1000 }).optional(),
     direction: text({ max: 10 }).optional(),
     counted: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    category_source: text({ max: 16 }).optional(),
     limit: listLimitSchema.optional(),
     offset: listOffsetSchema.optional(),
   })
@@ -62,11 +63,12 @@ export const transactionQuerySchema = z
       payee: query.payee?.trim() || undefined,
       direction: query.direction || undefined,
       counted: query.counted === undefined ? undefined : query.counted === 'true',
+      categorySource: query.category_source || undefined,
       limit: query.limit,
       offset: query.offset,
     });
     if (!parsed.success) {
-      const wire: Record<string, string> = { startDate: 'start_date', endDate: 'end_date', minAmount: 'min_amount', maxAmount: 'max_amount' };
+      const wire: Record<string, string> = { startDate: 'start_date', endDate: 'end_date', minAmount: 'min_amount', maxAmount: 'max_amount', categorySource: 'category_source' };
       for (const issue of parsed.error.issues) {
         const [head, ...rest] = issue.path;
         ctx.addIssue({ code: 'custom', message: issue.message, path: [wire[String(head)] ?? head, ...rest] as PropertyKey[] });

@@ -47,6 +47,7 @@ export async function createTransaction(
       user: tem.getReference(User, userId),
       account,
       category: categoryId ? tem.getReference(Category, categoryId) : null,
+      categorySource: categoryId ? 'user' : null,
       postDate: input.postDate,
       description: input.description,
       amount: input.amount,
@@ -101,6 +102,8 @@ export async function updateTransaction(
     if (input.category !== undefined) {
       const categoryId = await resolveCategoryId(tem, userId, input.category);
       tx.category = categoryId ? tem.getReference(Category, categoryId) : null;
+      // A person set it (or accepted a suggestion by setting it again).
+      tx.categorySource = categoryId ? 'user' : null;
     }
     await tem.flush();
     return getTransaction(tem, userId, id);
@@ -186,7 +189,9 @@ export async function bulkUpdateTransactions(
     const shared = [...new Set([...ids, ...familyIds])];
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
-      if (categoryId !== undefined) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, { category: categoryId });
+      if (categoryId !== undefined) {
+        await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, { category: categoryId, categorySource: categoryId ? 'user' : null });
+      }
     }
     for (let i = 0; i < shared.length; i += 500) {
       const chunk = shared.slice(i, i + 500);
@@ -225,6 +230,7 @@ export async function splitTransaction(
         user: tem.getReference(User, userId),
         account: parent.account ? tem.getReference(Account, parent.account.id) : null,
         category: categoryId ? tem.getReference(Category, categoryId) : null,
+        categorySource: categoryId ? 'user' : null,
         postDate: parent.postDate,
         description: entry.description?.trim() || parent.description,
         amount: entry.amount,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
+import type { CategorySource } from '../../../shared/schemas/suggest';
 import {
   USER_DATA_FORMAT,
   USER_DATA_VERSION,
@@ -36,9 +37,9 @@ function parseJsonList(text: unknown): string[] {
 
 /** Everything the user has, as one versioned document (src/shared/schemas/user-data.ts), rows in id order. */
 export async function exportUserData(em: EntityManager, userId: number, now = new Date()): Promise<UserDataDocument> {
-  const accounts = await selectRows<{ id: number; name: string; type: string; balance: number; created_at: string }>(
+  const accounts = await selectRows<{ id: number; name: string; type: string; balance: number; apply_suggestions: number; created_at: string }>(
     em,
-    'select id, name, type, balance, created_at from account where user_id = ? order by id',
+    'select id, name, type, balance, apply_suggestions, created_at from account where user_id = ? order by id',
     [userId],
   );
   const categories = await selectRows<{ id: number; name: string; created_at: string }>(em, 'select id, name, created_at from category where user_id = ? order by id', [userId]);
@@ -56,6 +57,7 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     type: string;
     account_id: number | null;
     category_id: number | null;
+    category_source: string | null;
     is_split: number;
     parent_id: number | null;
     split_note: string | null;
@@ -63,7 +65,7 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     created_at: string;
   }>(
     em,
-    `select id, post_date, description, bank_description, amount, type, account_id, category_id, is_split, parent_id, split_note, batch_id, created_at
+    `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id, created_at
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
@@ -91,7 +93,14 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
     exportedAt: now.toISOString(),
-    accounts: accounts.map((a) => ({ id: a.id, name: a.name, type: a.type as UserDataDocument['accounts'][number]['type'], balance: a.balance, createdAt: a.created_at })),
+    accounts: accounts.map((a) => ({
+      id: a.id,
+      name: a.name,
+      type: a.type as UserDataDocument['accounts'][number]['type'],
+      balance: a.balance,
+      applySuggestions: Boolean(a.apply_suggestions),
+      createdAt: a.created_at,
+    })),
     categories: categories.map((c) => ({ id: c.id, name: c.name, createdAt: c.created_at })),
     batches: batches.map((b) => ({
       id: b.id,
@@ -110,6 +119,7 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
       type: t.type as UserDataDocument['transactions'][number]['type'],
       accountId: t.account_id,
       categoryId: t.category_id,
+      categorySource: t.category_id === null ? null : (t.category_source as CategorySource | null),
       isSplit: Boolean(t.is_split),
       parentId: t.parent_id,
       splitNote: t.split_note,
@@ -195,8 +205,10 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     };
 
     const accountIds = new Map<number, number>();
-    const addAccount = insert('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, ?, ?)');
-    for (const a of doc.accounts) accountIds.set(a.id, addAccount(userId, a.name, nameKey(a.name), a.type, a.balance, a.createdAt ?? now));
+    const addAccount = insert('insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    for (const a of doc.accounts) {
+      accountIds.set(a.id, addAccount(userId, a.name, nameKey(a.name), a.type, a.balance, a.applySuggestions === false ? 0 : 1, a.createdAt ?? now));
+    }
 
     const categoryIds = new Map<number, number>();
     const addCategory = insert('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)');
@@ -215,8 +227,8 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     const transactionIds = new Map<number, number>();
     const lateParents: [number, number][] = [];
     const addTransaction = insert(
-      `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const t of doc.transactions) {
       const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
@@ -224,6 +236,7 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
         userId,
         t.accountId === null ? null : accountIds.get(t.accountId)!,
         t.categoryId === null ? null : categoryIds.get(t.categoryId)!,
+        t.categoryId === null ? null : (t.categorySource ?? null),
         t.postDate,
         t.description,
         t.bankDescription ?? null,

@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { SuggestInput, SuggestionDto } from '../../../shared/schemas/suggest';
+import { learn, memoNormalizer, suggest, type LearnRow, type SuggestionModel, type SuggestRow } from '../../../shared/suggest';
+import { countedRowSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { selectRows } from '../transactions/transactions.query';
+
+/**
+ * What the learner learns from: the user's categorised counted rows (split parts included,
+ * split parents not), except rows whose category was itself suggested and not yet reviewed
+ * (learning from them would only repeat the learner's own guesses).
+ */
+const LEARNED_ROWS = `t.user_id = ? and t.category_id is not null and ${countedRowSql('t')} and (t.category_source is null or t.category_source <> 'suggested')`;
+
+/**
+ * A checksum of everything the model depends on (rows added, removed, recategorised, re-described,
+ * re-amounted; categories added), read in one statement. When it is unchanged, the cached model
+ * is still right; any write through any path (API, import, restore, rules) changes it.
+ */
+const FINGERPRINT_SQL = `select count(*) as n, max(t.id) as m, total(t.id * t.category_id) as c, total(t.amount * (t.id % 9973)) as a,
+    total(length(t.description) * (t.id % 7919) + unicode(t.description)) as d,
+    (select count(*) + total(id) from category where user_id = ?) as k
+  from ${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
+
+interface CachedModel {
+  fingerprint: string;
+  model: SuggestionModel;
+}
+
+/** Models per app (one per ORM configuration: tests run several servers in one process), per user. */
+const caches = new WeakMap<object, Map<number, CachedModel>>();
+/** Users whose model is kept; the least recently used beyond this is dropped. */
+const CACHED_USERS = 16;
+
+function cacheOf(em: EntityManager): Map<number, CachedModel> {
+  let cache = caches.get(em.config);
+  if (!cache) {
+    cache = new Map();
+    caches.set(em.config, cache);
+  }
+  return cache;
+}
+
+async function fingerprint(em: EntityManager, userId: number): Promise<string> {
+  const [row] = await selectRows<Record<string, number | null>>(em, FINGERPRINT_SQL, [userId, userId]);
+  return JSON.stringify(row ?? {});
+}
+
+/** The user's model, rebuilt only when their categorised rows changed since it was built. */
+export async function suggestionModel(em: EntityManager, userId: number): Promise<SuggestionModel> {
+  const cache = cacheOf(em);
+  const current = await fingerprint(em, userId);
+  const cached = cache.get(userId);
+  if (cached && cached.fingerprint === current) {
+    cache.delete(userId);
+    cache.set(userId, cached);
+    return cached.model;
+  }
+  const rows = await selectRows<LearnRow>(
+    em,
+    `select t.description as description, t.amount as amount, c.name as category
+       from ${TRANSACTION_TABLE} t join category c on c.id = t.category_id where ${LEARNED_ROWS}`,
+    [userId],
+  );
+  const model = learn(rows);
+  cache.delete(userId);
+  cache.set(userId, { fingerprint: current, model });
+  while (cache.size > CACHED_USERS) cache.delete(cache.keys().next().value!);
+  return model;
+}
+
+/** Suggestions for rows, in order, from the user's own history only. */
+export function suggestWith(model: SuggestionModel, rows: readonly SuggestRow[]): SuggestionDto[] {
+  const normalize = memoNormalizer(rows.length + 1);
+  return rows.map((row) => suggest(model, row, normalize));
+}
+
+export async function suggestCategories(em: EntityManager, userId: number, input: SuggestInput): Promise<SuggestionDto[]> {
+  if (input.transactions.length === 0) return [];
+  return suggestWith(await suggestionModel(em, userId), input.transactions);
+}

@@ -1,0 +1,133 @@
+/**
+ * Merchant text as banks write it, reduced to the words that name the merchant:
+ * "POS 4412 GREEN BASKET #0231 SPRINGFIELD IL 03/14" and "Green Basket 0977 Springfield, IL"
+ * both become "green basket". Pure and deterministic; used by the suggestion learner.
+ *
+ * Steps, in order:
+ * 1. accents removed (NFKD without combining marks), lower case, apostrophes dropped
+ *    ("McDonald's" -> "mcdonalds"), "&" joins ("B&Q" -> "bq"), other punctuation splits words;
+ * 2. tokens holding a digit go (card numbers "xxxx1234", store numbers "#0231", dates "03/14",
+ *    reference codes "REF8F2K1"), as do masks ("xxxx"), a month name next to a number
+ *    ("14 MAR"), and the word after a reference marker ("REF ABCDEF");
+ * 3. payment-processor and card prefixes at the start ("POS", "CARD PURCHASE", "SQ *",
+ *    "PAYPAL *", "DIRECT DEBIT") and company suffixes ("INC", "LTD", "COM") go;
+ * 4. a region tail goes: a trailing country or US/Canadian state code after at least two
+ *    words, and the city before it ("SPRINGFIELD IL", "NEW YORK NY"): card descriptors end
+ *    "NAME CITY ST", so "GREEN BASKET IL" would lose "BASKET" (rare; near matching softens it).
+ * A description made only of such noise keeps its first words, so nothing maps to "".
+ */
+
+export interface MerchantKey {
+  /** The merchant's words, space separated: the key rows are grouped by. */
+  key: string;
+  tokens: string[];
+  /** How a reason names the merchant: the key in capitals ("GREEN BASKET"). */
+  display: string;
+}
+
+const MONTHS = new Set(['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
+
+/** Words that start a description but name the way of paying, not the merchant. */
+const PREFIX_WORDS = new Set([
+  'pos', 'purchase', 'card', 'debit', 'credit', 'visa', 'mastercard', 'mc', 'contactless', 'checkcard', 'chkcard', 'chk',
+  'recurring', 'payment', 'pmt', 'direct', 'dd', 'so', 'sq', 'tst', 'sp', 'pp', 'paypal', 'ach', 'eft', 'online', 'web',
+  'authorized', 'on', 'at', 'to', 'from', 'transaction', 'trx', 'txn', 'apple', 'pay', 'google', 'gpay', 'pending', 'pre',
+]);
+/** Prefix words that may also be a merchant's own first word: dropped only when followed by another prefix word or a removed token. */
+const WEAK_PREFIX = new Set(['apple', 'google', 'on', 'at', 'to', 'from', 'direct', 'online', 'web', 'pay', 'credit']);
+
+/** Words after which the next token is a reference, not a name. */
+const REFERENCE_MARKERS = new Set(['ref', 'reference', 'auth', 'id', 'conf', 'confirmation', 'invoice', 'inv', 'order']);
+
+const NOISE_WORDS = new Set(['www', 'com', 'net', 'org', 'inc', 'llc', 'ltd', 'gmbh', 'plc', 'corp', 'co', 'sa', 'ag', 'bv', 'srl', 'xxx', 'xxxx']);
+
+const REGION_CODES = new Set([
+  // US states and DC
+  'al', 'ak', 'az', 'ar', 'ca', 'co', 'ct', 'de', 'dc', 'fl', 'ga', 'hi', 'id', 'il', 'in', 'ia', 'ks', 'ky', 'la', 'me', 'md',
+  'ma', 'mi', 'mn', 'ms', 'mo', 'mt', 'ne', 'nv', 'nh', 'nj', 'nm', 'ny', 'nc', 'nd', 'oh', 'ok', 'or', 'pa', 'ri', 'sc', 'sd',
+  'tn', 'tx', 'ut', 'vt', 'va', 'wa', 'wv', 'wi', 'wy',
+  // Canadian provinces
+  'ab', 'bc', 'mb', 'nb', 'nl', 'ns', 'on', 'pe', 'qc', 'sk',
+  // countries (ISO 3166 alpha-2 and alpha-3 of the common ones) and country words
+  'us', 'usa', 'gb', 'gbr', 'uk', 'ie', 'irl', 'fr', 'fra', 'deu', 'ger', 'nl', 'nld', 'be', 'bel', 'es', 'esp', 'it', 'ita',
+  'pt', 'prt', 'at', 'aut', 'ch', 'che', 'se', 'swe', 'no', 'nor', 'dk', 'dnk', 'fi', 'fin', 'pl', 'pol', 'cz', 'cze', 'au',
+  'aus', 'nz', 'nzl', 'can', 'mx', 'mex', 'jp', 'jpn', 'lu', 'lux',
+]);
+/** The first word of two-word city names ("NEW YORK", "SAN DIEGO", "ST LOUIS"). */
+const CITY_FIRST_WORDS = new Set(['new', 'san', 'los', 'las', 'st', 'saint', 'fort', 'ft', 'el', 'la', 'santa', 'salt', 'palo', 'north', 'south', 'east', 'west', 'port', 'mount', 'mt', 'lake', 'grand', 'bad', 'le']);
+
+const DIGIT = /\d/;
+const NON_ASCII = /[^\x00-\x7f]/;
+const COMBINING_MARKS = /\p{M}+/gu;
+const APOSTROPHES = /['’`&]/g;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
+const MASK = /^(x{2,}|\*+)$/;
+
+/** Lower case without accents, apostrophes or ampersands; punctuation becomes spaces. */
+export function foldMerchantText(description: string): string {
+  // Plain ASCII (most bank text) skips the Unicode work.
+  let text = NON_ASCII.test(description) ? description.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/ß/g, 'ss') : description;
+  text = text.toLowerCase().replace(APOSTROPHES, '');
+  return (NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')).trim();
+}
+
+/** The words of a description that name its merchant (see the module comment). */
+export function merchantTokens(description: string): string[] {
+  const words = foldMerchantText(description).split(' ').filter(Boolean);
+  if (words.length === 0) return [];
+  const removed = new Array<boolean>(words.length).fill(false);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (DIGIT.test(word) || MASK.test(word) || NOISE_WORDS.has(word)) removed[i] = true;
+    else if (REFERENCE_MARKERS.has(word) && i + 1 < words.length) {
+      removed[i] = true;
+      removed[i + 1] = true;
+      i++;
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    // "CARD XXXX1234", "CARD 1234": the word that announces a card number goes with it.
+    if (words[i] === 'card' && i + 1 < words.length && removed[i + 1]) removed[i] = true;
+    if (MONTHS.has(words[i]) && ((i > 0 && DIGIT.test(words[i - 1])) || (i + 1 < words.length && DIGIT.test(words[i + 1])))) removed[i] = true;
+  }
+  // Prefixes: leading payment words (strong ones always, weak ones only inside a run of noise).
+  let start = 0;
+  while (start < words.length) {
+    if (removed[start]) {
+      start++;
+      continue;
+    }
+    const word = words[start];
+    if (!PREFIX_WORDS.has(word)) break;
+    if (WEAK_PREFIX.has(word)) {
+      const next = words.slice(start + 1).findIndex((w, k) => !removed[start + 1 + k]);
+      const nextWord = next >= 0 ? words[start + 1 + next] : undefined;
+      if (!(nextWord && PREFIX_WORDS.has(nextWord))) break;
+    }
+    removed[start] = true;
+    start++;
+  }
+  let kept = words.filter((_, i) => !removed[i]);
+  // Region tail: a trailing region code, then the city before it.
+  if (kept.length >= 3 && REGION_CODES.has(kept[kept.length - 1])) {
+    kept = kept.slice(0, -1);
+    // Card descriptors end "NAME CITY ST": the word before the code is the city.
+    if (kept.length >= 2) {
+      kept = kept.slice(0, -1);
+      if (kept.length >= 3 && CITY_FIRST_WORDS.has(kept[kept.length - 1])) kept = kept.slice(0, -1);
+    }
+  } else if (kept.length === 2 && REGION_CODES.has(kept[1]) && kept[0].length > 2) {
+    kept = kept.slice(0, 1);
+  }
+  if (kept.length > 0) return kept;
+  // Only noise: keep the first words without digits, else the first word.
+  const plain = words.filter((word) => !DIGIT.test(word));
+  return (plain.length > 0 ? plain : words).slice(0, 3);
+}
+
+export function normalizeMerchant(description: string): MerchantKey {
+  const tokens = merchantTokens(description);
+  const key = tokens.join(' ');
+  return { key, tokens, display: key.toUpperCase() };
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { data, ok, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
+import { startServer, type TestServer } from '../helpers/server';
+
+/** Learned suggestions (issue 16): POST /api/categories/suggest, categorySource, and import applying confident ones. */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const ALL = '/api/transactions?start_date=1900-01-01&end_date=2100-12-31';
+
+async function userWithAccount(account: Record<string, unknown> = {}): Promise<ApiUser> {
+  const user = await signUp(server.url);
+  ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', ...account }));
+  return user;
+}
+
+/** `count` categorised rows of one merchant, spelled the messy ways a bank writes it. */
+async function history(user: ApiUser, merchant: string, category: string, count: number, amount = -2500): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    ok(
+      await user.post('/api/transactions', {
+        postDate: `2024-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+        description: `POS ${merchant} #${1000 + i} SPRINGFIELD IL`,
+        amount: amount - i * 10,
+        category,
+        account: 'Checking',
+      }),
+    );
+  }
+}
+
+function upload(user: ApiUser, csv: string, fields: Record<string, string> = {}) {
+  const body = new FormData();
+  body.append('file', new Blob([csv]), 'statement.csv');
+  body.append('account', 'Checking');
+  body.append('transactionType', 'auto');
+  for (const [key, value] of Object.entries(fields)) body.append(key, value);
+  return rest(server.url, 'POST', '/api/upload', { token: user.token, body });
+}
+
+describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
+  it('answers in order from the caller’s own history, with confidence and a reason', async () => {
+    const user = await userWithAccount();
+    await history(user, 'GREEN BASKET', 'Groceries', 10);
+    await history(user, 'SHELL OIL', 'Fuel', 2, -4000);
+    const transactions = [
+      { description: 'GREEN BASKET 0412 SPRINGFIELD IL 03/14', amount: -3120 },
+      { description: 'Something never seen', amount: -100 },
+      { description: 'SHELL OIL 99', amount: -4200, postDate: '2024-03-01', account: 'Checking' },
+    ];
+    const answer = ok(await user.post('/api/categories/suggest', { transactions }));
+    expect(answer).toEqual([
+      { category: 'Groceries', confidence: expect.any(Number), reason: "10 earlier 'GREEN BASKET' rows were Groceries" },
+      { category: null, confidence: 0, reason: 'No earlier transaction looks like this one' },
+      { category: 'Fuel', confidence: expect.any(Number), reason: "2 earlier 'SHELL OIL' rows were Fuel" },
+    ]);
+    expect(answer[0].confidence).toBeGreaterThanOrEqual(0.9);
+    expect(answer[2].confidence).toBeLessThan(0.9);
+    expect(data(await user.mutate('categories.suggest', { transactions }))).toEqual(answer);
+  });
+
+  it('learns from split parts, not their parents, and sees new rows at once', async () => {
+    const user = await userWithAccount();
+    const parent = ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'MEGA MART', amount: -1000, category: 'Shopping' }));
+    ok(await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: -600, category: 'Groceries' }, { amount: -400, category: 'Household' }] }));
+    const [first] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
+    expect(first.category).toBe('Groceries');
+    expect(first.reason).not.toContain('Shopping');
+    // A recategorised row changes the answer at once (the cached model is rebuilt).
+    const rows = ok(await user.get(`${ALL}&description=MEGA`)) as { id: number; parentTransactionId: number | null }[];
+    const parts = rows.filter((row) => row.parentTransactionId !== null);
+    ok(await user.put('/api/transactions/bulk', { transactionIds: parts.map((p) => p.id), updates: { category: 'Treats' } }));
+    const [second] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
+    expect(second).toMatchObject({ category: 'Treats', reason: "2 earlier 'MEGA MART' rows were Treats" });
+  });
+
+  it('never learns from another user’s rows', async () => {
+    const owner = await userWithAccount();
+    await history(owner, 'PRIVATE CLINIC', 'Health', 12);
+    const other = await userWithAccount();
+    expect(ok(await other.post('/api/categories/suggest', { transactions: [{ description: 'PRIVATE CLINIC', amount: -2500 }] }))).toEqual([
+      { category: null, confidence: 0, reason: 'No earlier transaction looks like this one' },
+    ]);
+  });
+
+  it('refuses bad input with a 400 naming it', async () => {
+    const user = await userWithAccount();
+    const tooMany = Array.from({ length: 5001 }, () => ({ description: 'x', amount: -1 }));
+    const cases: [unknown, RegExp][] = [
+      [{ transactions: tooMany }, /at most 5,000/],
+      [{ transactions: [{ description: 'x', amount: 1.5 }] }, /amount/],
+      [{ transactions: [{ description: '', amount: 1 }] }, /description/],
+      [{ transactions: [{ description: 'x', amount: 1, extra: 1 }] }, /extra/],
+      [{ rows: [] }, /rows/],
+      [{ transactions: [{ description: 'x', amount: 1, postDate: '2024-02-30' }] }, /postDate/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await user.post('/api/categories/suggest', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(message);
+    }
+    expect(ok(await user.post('/api/categories/suggest', { transactions: [] }))).toEqual([]);
+    const exactly = ok(await user.post('/api/categories/suggest', { transactions: tooMany.slice(1) }));
+    expect(exactly).toHaveLength(5000);
+  });
+});
+
+describe('categorySource', () => {
+  it('is user when a person sets a category (create, update, bulk, split), null without one', async () => {
+    const user = await userWithAccount();
+    const plain = ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'A', amount: -100 }));
+    expect(plain.categorySource).toBeNull();
+    const set = ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'B', amount: -100, category: 'Food' }));
+    expect(set.categorySource).toBe('user');
+    expect(ok(await user.put(`/api/transactions/${plain.id}`, { category: 'Food' })).categorySource).toBe('user');
+    expect(ok(await user.put(`/api/transactions/${plain.id}`, { category: null })).categorySource).toBeNull();
+    const bulk = ok(await user.put('/api/transactions/bulk', { transactionIds: [plain.id], updates: { category: 'Rent' } }));
+    expect(bulk[0].categorySource).toBe('user');
+    const split = ok(await user.post(`/api/transactions/${set.id}/split`, { splits: [{ amount: -60, category: 'x' }, { amount: -40, category: 'y' }] }));
+    expect(split.childTransactions.map((c: { categorySource: string }) => c.categorySource)).toEqual(['user', 'user']);
+    expect(data(await user.query('transactions.get', { id: set.id })).categorySource).toBe('user');
+  });
+
+  it('import: bank for the file’s own categories, suggested for confident suggestions; reviewing makes them user', async () => {
+    const user = await userWithAccount();
+    await history(user, 'GREEN BASKET', 'Groceries', 12);
+    await history(user, 'CORNER BAKERY', 'Treats', 2, -500);
+    const csv = [
+      'Date,Description,Amount,Category',
+      '2024-03-01,POS GREEN BASKET #0555 SPRINGFIELD IL,-31.20,',
+      '2024-03-02,CORNER BAKERY 12,-4.50,',
+      '2024-03-03,ACME PAYROLL,2500.00,Salary',
+      '2024-03-04,Unknown place,-1.00,',
+    ].join('\n');
+    const preview = await upload(user, csv, { dryRun: 'true' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.rows.map((r: { category: string | null; categorySource: string | null }) => [r.category, r.categorySource])).toEqual([
+      ['Groceries', 'suggested'],
+      [null, null],
+      ['Salary', 'bank'],
+      [null, null],
+    ]);
+    expect(preview.body.rows[0].categoryReason).toBe("12 earlier 'GREEN BASKET' rows were Groceries");
+    expect(ok(await upload(user, csv)).imported).toBe(4);
+
+    const suggested = ok(await user.get(`${ALL}&category_source=suggested`)) as { id: number; description: string; category: string; categorySource: string }[];
+    expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
+    expect(data(await user.query('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
+    // Accepting (setting the same category) makes it the person's.
+    expect(ok(await user.put(`/api/transactions/${suggested[0].id}`, { category: 'Groceries' })).categorySource).toBe('user');
+    expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
+    expect((await user.get(`${ALL}&category_source=robot`)).body.error).toMatch(/category_source.*must be one of bank, rule, suggested, user|must be one of bank, rule, suggested, user/);
+  });
+
+  it('an account with "Apply confident suggestions" off imports rows uncategorised', async () => {
+    const user = await userWithAccount({ applySuggestions: false });
+    expect(ok(await user.get('/api/accounts'))[0]).toMatchObject({ name: 'Checking', applySuggestions: false });
+    await history(user, 'GREEN BASKET', 'Groceries', 12);
+    const csv = 'Date,Description,Amount\n2024-03-01,GREEN BASKET 77,-31.20\n';
+    expect((await upload(user, csv, { dryRun: 'true' })).body.rows[0]).toMatchObject({ category: null, categorySource: null });
+    ok(await upload(user, csv));
+    expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
+    const [account] = ok(await user.get('/api/accounts'));
+    expect(ok(await user.put(`/api/accounts/${account.id}`, { applySuggestions: true })).applySuggestions).toBe(true);
+    ok(await upload(user, 'Date,Description,Amount\n2024-03-05,GREEN BASKET 78,-12.00\n'));
+    expect(ok(await user.get(`${ALL}&category_source=suggested`))).toHaveLength(1);
+    expect((await user.put(`/api/accounts/${account.id}`, { applySuggestions: 'yes' })).status).toBe(400);
+    // New accounts default to on, over tRPC too.
+    expect(data(await user.mutate('accounts.create', { name: 'Card', type: 'credit' })).applySuggestions).toBe(true);
+  });
+
+  it('survives the JSON export and restore', async () => {
+    const user = await userWithAccount({ applySuggestions: false });
+    ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'A', amount: -100, category: 'Food', account: 'Checking' }));
+    const doc = ok(await user.get('/api/export'));
+    expect(doc.transactions[0].categorySource).toBe('user');
+    expect(doc.accounts[0].applySuggestions).toBe(false);
+    doc.transactions[0].categorySource = 'rule';
+    const fresh = await signUp(server.url);
+    ok(await fresh.post('/api/import', doc));
+    expect(ok(await fresh.get(ALL))[0].categorySource).toBe('rule');
+    expect(ok(await fresh.get('/api/accounts'))[0].applySuggestions).toBe(false);
+  });
+});
