@@ -30,9 +30,36 @@ interface CompiledRule {
   name: string;
   actions: RuleActions;
   fields: RuleActionField[];
+  /** The fields as bits (FIELD_BITS). */
+  mask: number;
+  /**
+   * The hash of three characters its description must contain (from a contains, startsWith or
+   * equals value), or -1 when it has none: a row without them cannot match, unchecked.
+   */
+  gram: number;
   account: string | null;
   /** Amount and text tests, cheapest first. */
   tests: Test[];
+}
+
+const FIELD_BITS: Record<RuleActionField, number> = { category: 1, type: 2, description: 4 };
+const GRAM_BUCKETS = 1 << 16;
+
+/** A hash of the three characters of `text` at `i` (collisions only let a rule be checked for nothing). */
+function gramAt(text: string, i: number): number {
+  return (text.charCodeAt(i) * 961 + text.charCodeAt(i + 1) * 31 + text.charCodeAt(i + 2)) & (GRAM_BUCKETS - 1);
+}
+
+/** A three-character piece of the longest literal the rule's description must contain, hashed. */
+function requiredGram(conditions: readonly RuleCondition[]): number {
+  let literal = '';
+  for (const c of conditions) {
+    if (c.field === 'description' && c.op !== 'matches') {
+      const folded = foldText(c.value);
+      if (folded.length > literal.length) literal = folded;
+    }
+  }
+  return literal.length >= 3 ? gramAt(literal, Math.floor((literal.length - 3) / 2)) : -1;
 }
 
 /** Conditions ordered by cost: amount and account before text, regular expressions last. */
@@ -74,11 +101,26 @@ function compileCondition(condition: RuleCondition): Test {
 }
 
 export class RuleSet {
-  private constructor(
-    private readonly rules: readonly CompiledRule[],
-    /** The action fields any rule sets: a row is done once all of them are set. */
-    private readonly fieldCount: number,
-  ) {}
+  /** The action fields any rule sets: a row is done once all of them are set. */
+  private readonly allFields: number;
+  /** Rule indexes by the hash of a three-character piece they need; null when no rule has one. */
+  private readonly buckets: Map<number, number[]> | null;
+  /** Per rule, the row (generation) whose description holds its piece. */
+  private readonly seen: Uint32Array;
+  private generation = 0;
+
+  private constructor(private readonly rules: readonly CompiledRule[]) {
+    this.allFields = rules.reduce((bits, rule) => bits | rule.mask, 0);
+    this.seen = new Uint32Array(rules.length);
+    const buckets = new Map<number, number[]>();
+    rules.forEach((rule, index) => {
+      if (rule.gram < 0) return;
+      const bucket = buckets.get(rule.gram);
+      if (bucket) bucket.push(index);
+      else buckets.set(rule.gram, [index]);
+    });
+    this.buckets = buckets.size > 0 ? buckets : null;
+  }
 
   /** Enabled rules, by priority then id. */
   static compile(rules: readonly RuleDto[]): RuleSet {
@@ -88,16 +130,19 @@ export class RuleSet {
       .map((rule): CompiledRule => {
         const conditions = [...rule.conditions].sort((a, b) => costOf(a) - costOf(b));
         const account = conditions.find((c) => c.field === 'account');
+        const fields = RULE_ACTION_FIELDS.filter((field) => rule.actions[field] !== undefined);
         return {
           id: rule.id,
           name: rule.name,
           actions: rule.actions,
-          fields: RULE_ACTION_FIELDS.filter((field) => rule.actions[field] !== undefined),
+          fields,
+          mask: fields.reduce((bits, field) => bits | FIELD_BITS[field], 0),
+          gram: requiredGram(conditions),
           account: account ? foldText(account.value.trim()) : null,
           tests: conditions.map(compileCondition),
         };
       });
-    return new RuleSet(compiled, new Set(compiled.flatMap((rule) => rule.fields)).size);
+    return new RuleSet(compiled);
   }
 
   get size(): number {
@@ -116,7 +161,7 @@ export class RuleSet {
   forAccount(account: string | null): RuleSet {
     const key = account === null ? null : foldText(account.trim());
     const kept = this.rules.filter((rule) => rule.account === null || rule.account === key);
-    return new RuleSet(kept, new Set(kept.flatMap((rule) => rule.fields)).size);
+    return new RuleSet(kept);
   }
 
   /** True when every condition of the rule with this index holds for the row. */
@@ -125,21 +170,35 @@ export class RuleSet {
     return true;
   }
 
+  /** Marks the rules whose three-character piece the folded description holds (this row's generation). */
+  private markCandidates(folded: string): number {
+    const generation = (this.generation = (this.generation + 1) >>> 0 || 1);
+    const buckets = this.buckets!;
+    for (let i = 0; i + 3 <= folded.length; i += 1) {
+      const bucket = buckets.get(gramAt(folded, i));
+      if (bucket) for (const index of bucket) this.seen[index] = generation;
+    }
+    return generation;
+  }
+
   apply(row: RuleRow): RuleOutcome {
     const outcome: RuleOutcome = { actions: {}, ruleIds: {} };
     if (this.rules.length === 0) return outcome;
     const folded = foldText(row.description);
-    let set = 0;
-    for (const rule of this.rules) {
-      if (!rule.fields.some((field) => outcome.ruleIds[field] === undefined)) continue;
+    const generation = this.buckets ? this.markCandidates(folded) : 0;
+    let done = 0;
+    for (let index = 0; index < this.rules.length; index += 1) {
+      const rule = this.rules[index];
+      if ((rule.mask & ~done) === 0) continue;
+      if (rule.gram >= 0 && this.seen[index] !== generation) continue;
       if (!this.matches(rule, row, folded)) continue;
       for (const field of rule.fields) {
-        if (outcome.ruleIds[field] !== undefined) continue;
+        if (done & FIELD_BITS[field]) continue;
         (outcome.actions as Record<string, unknown>)[field] = rule.actions[field];
         outcome.ruleIds[field] = rule.id;
-        set += 1;
       }
-      if (set === this.fieldCount) break;
+      done |= rule.mask;
+      if (done === this.allFields) break;
     }
     return outcome;
   }

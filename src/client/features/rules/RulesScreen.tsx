@@ -18,7 +18,20 @@ export function RulesScreen() {
   const [notice, showNotice, clearNotice] = useNotice();
   const utils = trpc.useUtils();
   const list = trpc.rules.list.useQuery();
-  const update = trpc.rules.update.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
+  // The switch moves at once (the cache is updated before the call), and back if the call fails.
+  const setEnabled = trpc.rules.update.useMutation({
+    onMutate: async ({ id, data }) => {
+      await utils.rules.list.cancel();
+      const previous = utils.rules.list.getData();
+      utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) utils.rules.list.setData(undefined, context.previous);
+      showNotice(refusalMessage(error, 'Failed to update rule'), 'error');
+    },
+    onSettled: () => utils.rules.list.invalidate(),
+  });
   const reorder = trpc.rules.reorder.useMutation({ onSuccess: (rules) => utils.rules.list.setData(undefined, rules) });
   const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
   const rules = list.data ?? [];
@@ -82,7 +95,7 @@ export function RulesScreen() {
                   <Switch
                     checked={rule.enabled}
                     slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
-                    onChange={(e) => update.mutate({ id: rule.id, data: { enabled: e.target.checked } }, { onError: (err) => showNotice(refusalMessage(err, 'Failed to update rule'), 'error') })}
+                    onChange={(e) => setEnabled.mutate({ id: rule.id, data: { enabled: e.target.checked } })}
                   />
                 </Tooltip>
                 <Button size="small" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
