@@ -86,4 +86,25 @@ describe('Learned suggestions', () => {
     }
     // A journey of three screens with an accessibility check: room for a loaded machine.
   }, 150_000);
+
+  it('turns "Apply confident suggestions" off and on in the account form', async () => {
+    const { page, context, user } = await signedInPage(app.browser, app.server);
+    try {
+      const api = trpcApi(app.server, user.accessToken);
+      await api.mutate('accounts.create', { name: 'Everyday', type: 'checking' });
+      await page.goto(`${app.server.url}/upload`);
+      await page.getByRole('button', { name: 'Edit Everyday' }).click();
+      const form = page.getByRole('form', { name: 'Edit account' });
+      const setting = form.getByRole('checkbox', { name: 'Apply confident suggestions' });
+      expect(await setting.isChecked()).toBe(true);
+      await setting.uncheck();
+      await form.getByRole('button', { name: 'Save Account' }).click();
+      await page.getByText('Account updated successfully').waitFor();
+      expect(await api.query('accounts.list')).toMatchObject([{ name: 'Everyday', applySuggestions: false }]);
+      await page.getByRole('button', { name: 'Edit Everyday' }).click();
+      expect(await page.getByRole('form', { name: 'Edit account' }).getByRole('checkbox', { name: 'Apply confident suggestions' }).isChecked()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -17,6 +17,7 @@ describe('normalizeMerchant', () => {
     ['city and state tail', 'GREEN BASKET SPRINGFIELD IL', 'green basket'],
     ['city and state after a comma', 'Green Basket 0977 Springfield, IL', 'green basket'],
     ['two-word city', 'GREEN BASKET NEW YORK NY', 'green basket'],
+    ['two-word city ending in City', 'GREEN BASKET CAPITAL CITY IL', 'green basket'],
     ['country tail', 'NETFLIX COM AMSTERDAM NL', 'netflix'],
     ['short name with a country code', 'AMAZON DE', 'amazon'],
     ['accents', 'CAFÉ DE FLORE', 'cafe de flore'],
@@ -100,7 +101,7 @@ describe('suggest', () => {
   });
 
   it('matches a near spelling on shared words, less confidently', () => {
-    const result = suggest(model, { description: 'GREEN BASKET MARKET DOWNTOWN', amount: -2500 });
+    const result = suggest(model, { description: 'GREEN BASKET DOWNTOWN', amount: -2500 });
     expect(result.category).toBe('Groceries');
     expect(result.confidence).toBeLessThan(CONFIDENT);
     expect(result.reason).toBe("Looks like 'GREEN BASKET': 14 earlier 'GREEN BASKET' rows were Groceries");

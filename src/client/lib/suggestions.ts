@@ -16,15 +16,16 @@ export function useSuggestions(rows: readonly TransactionDto[]): ReadonlyMap<num
   const key = useMemo(() => wanted.map((tx) => `${tx.id}:${tx.amount}:${tx.description}`), [wanted]);
   const query = useQuery({
     queryKey: ['categories.suggest', key],
-    queryFn: () => utils.client.categories.suggest.mutate({ transactions: wanted.map((tx) => ({ description: tx.description, amount: tx.amount })) }),
+    queryFn: async (): Promise<[number, SuggestionDto][]> => {
+      const answers = await utils.client.categories.suggest.mutate({ transactions: wanted.map((tx) => ({ description: tx.description, amount: tx.amount })) });
+      return wanted.map((tx, i) => [tx.id, answers[i]]);
+    },
     enabled: wanted.length > 0,
     staleTime: 60_000,
+    // While the next answer loads (a row was just categorised), the other chips stay.
+    placeholderData: (previous) => previous,
   });
-  return useMemo(() => {
-    const byId = new Map<number, SuggestionDto>();
-    if (query.data && query.data.length === wanted.length) wanted.forEach((tx, i) => byId.set(tx.id, query.data[i]));
-    return byId;
-  }, [query.data, wanted]);
+  return useMemo(() => new Map(query.data ?? []), [query.data]);
 }
 
 /** The offer made after a person sets a category on one row. */

@@ -61,6 +61,8 @@ export interface SuggestionModel {
   rows: number;
   /** Memo of near matches by merchant key (cleared when a row is added). */
   near: Map<string, { key: string; similarity: number } | null>;
+  /** Memo of each key's total word weight (cleared when a row is added). */
+  keyWeights: Map<string, number>;
 }
 
 function signOf(amount: number): Sign {
@@ -86,7 +88,7 @@ export function memoNormalizer(limit = 200_000): (description: string) => Mercha
 
 /** Builds a model from categorised rows (order does not matter). */
 export function learn(rows: Iterable<LearnRow>, normalize = memoNormalizer()): SuggestionModel {
-  const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0, near: new Map() };
+  const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0, near: new Map(), keyWeights: new Map() };
   for (const row of rows) addRow(model, row, normalize);
   return model;
 }
@@ -96,6 +98,7 @@ export function addRow(model: SuggestionModel, row: LearnRow, normalize: (descri
   const merchant = normalize(row.description);
   if (!merchant.key) return;
   if (model.near.size > 0) model.near.clear();
+  if (model.keyWeights.size > 0) model.keyWeights.clear();
   let stats = model.keys.get(merchant.key);
   if (!stats) {
     stats = { display: merchant.display, tokens: merchant.tokens, rows: 0, bySign: { in: new Map(), out: new Map() } };
@@ -162,9 +165,14 @@ function nearestKey(model: SuggestionModel, tokens: readonly string[]): { key: s
   const queryWeight = [...weights.values()].reduce((sum, w) => sum + w, 0);
   for (const [key, common] of shared) {
     const stats = model.keys.get(key)!;
-    let extra = 0;
-    for (const token of new Set(stats.tokens)) if (!weights.has(token)) extra += tokenWeight(model, token);
-    const similarity = common / (queryWeight + extra);
+    let keyWeight = model.keyWeights.get(key);
+    if (keyWeight === undefined) {
+      keyWeight = 0;
+      for (const token of new Set(stats.tokens)) keyWeight += tokenWeight(model, token);
+      model.keyWeights.set(key, keyWeight);
+    }
+    // Weighted Jaccard: shared weight over the weight of the union of both word sets.
+    const similarity = common / (queryWeight + keyWeight - common);
     if (!best || similarity > best.similarity || (similarity === best.similarity && stats.rows > best.rows)) best = { key, similarity, rows: stats.rows };
   }
   return best && best.similarity >= MIN_SIMILARITY ? { key: best.key, similarity: best.similarity } : null;

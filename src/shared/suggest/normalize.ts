@@ -54,6 +54,8 @@ const REGION_CODES = new Set([
   'aus', 'nz', 'nzl', 'can', 'mx', 'mex', 'jp', 'jpn', 'lu', 'lux',
 ]);
 /** The first word of two-word city names ("NEW YORK", "SAN DIEGO", "ST LOUIS"). */
+/** The last word of two-word city names ("CAPITAL CITY", "PALM SPRINGS", "MIAMI BEACH"). */
+const CITY_LAST_WORDS = new Set(['city', 'town', 'beach', 'springs', 'falls', 'park', 'heights', 'village', 'island', 'valley', 'hills']);
 const CITY_FIRST_WORDS = new Set(['new', 'san', 'los', 'las', 'st', 'saint', 'fort', 'ft', 'el', 'la', 'santa', 'salt', 'palo', 'north', 'south', 'east', 'west', 'port', 'mount', 'mt', 'lake', 'grand', 'bad', 'le']);
 
 const DIGIT = /\d/;
@@ -114,8 +116,9 @@ export function merchantTokens(description: string): string[] {
     kept = kept.slice(0, -1);
     // Card descriptors end "NAME CITY ST": the word before the code is the city.
     if (kept.length >= 2) {
+      const city = kept[kept.length - 1];
       kept = kept.slice(0, -1);
-      if (kept.length >= 3 && CITY_FIRST_WORDS.has(kept[kept.length - 1])) kept = kept.slice(0, -1);
+      if (kept.length >= 2 && (CITY_FIRST_WORDS.has(kept[kept.length - 1]) || CITY_LAST_WORDS.has(city))) kept = kept.slice(0, -1);
     }
   } else if (kept.length === 2 && REGION_CODES.has(kept[1]) && kept[0].length > 2) {
     kept = kept.slice(0, 1);
