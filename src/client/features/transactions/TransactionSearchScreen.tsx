@@ -230,13 +230,15 @@ export function TransactionSearchScreen() {
                 Total: {total.text} {total.label}
               </span>
               {note && <span>{note}</span>}
-              {searchedFilters && (
-                <Button size="small" variant="outlined" sx={{ ml: 'auto' }} onClick={() => void downloadWithSession(exportCsvPath(searchedFilters))}>
-                  Export CSV
-                </Button>
-              )}
             </Box>
           </Alert>
+          {searchedFilters && (
+            <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+              <Button size="small" variant="outlined" onClick={() => void downloadWithSession(exportCsvPath(searchedFilters))}>
+                Export CSV
+              </Button>
+            </Stack>
+          )}
           <TransactionTable
             transactions={results}
             loading={searching}
