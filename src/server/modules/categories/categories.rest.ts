@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { createCategorySchema } from '../../../shared/schemas/categories';
+import { categoryAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { createCategory, listCategories } from './categories.service';
 
@@ -9,6 +11,7 @@ export const categoryRoutes: RestRoute[] = [
     tag: 'Categories',
     summary: 'List categories sorted by name',
     answer: 'An array of { id, name }',
+    output: z.array(categoryAnswer),
     handler: ({ em, userId }) => listCategories(em, userId),
   }),
   restRoute({
@@ -19,6 +22,7 @@ export const categoryRoutes: RestRoute[] = [
     body: createCategorySchema,
     status: 201,
     answer: 'The created category { id, name }',
+    output: categoryAnswer,
     handler: ({ em, userId, body }) => createCategory(em, userId, body),
   }),
 ];
