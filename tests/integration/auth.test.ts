@@ -295,11 +295,15 @@ describe('registration switch', () => {
 
 describe('access token lifetime', () => {
   it('refuses an expired access token, and the refresh token renews it', async () => {
-    const short = await startServer({ ACCESS_TOKEN_TTL: '1' });
+    // Three seconds: long enough that a renewed token is still fresh when it is used on a loaded
+    // machine, short enough to wait for the first one to lapse (polled, not slept).
+    const short = await startServer({ ACCESS_TOKEN_TTL: '3' });
     try {
       const user = await registerUser(short.url);
       expect((await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken })).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 2100));
+      await expect
+        .poll(async () => (await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken })).status, { timeout: 15_000, interval: 250 })
+        .toBe(401);
       const expired = await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken });
       expect(expired.status).toBe(401);
       expect(expired.body.error).toBe('Invalid or expired access token');

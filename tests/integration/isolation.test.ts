@@ -12,11 +12,11 @@ import { startServer, type TestServer } from '../helpers/server';
 let server: TestServer;
 let owner: ApiUser;
 let intruder: ApiUser;
-const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, lineItem: 0, envelope: 0 };
+const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, lineItem: 0, envelope: 0, rule: 0 };
 
 async function snapshot(): Promise<string> {
   const conn = server.app.orm.em.fork().getConnection();
-  const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope', 'import_profile'];
+  const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope', 'import_profile', 'rule'];
   const parts: unknown[] = [];
   for (const table of tables) parts.push(await conn.execute(`select * from \`${table}\` where user_id = ? order by 1`, [owner.userId]));
   return JSON.stringify(parts);
@@ -37,6 +37,7 @@ beforeAll(async () => {
   ids.budget = ok(await owner.post('/api/budgets', { name: 'SECRET budget', startDate: '2024-01-01', endDate: '2024-12-31' })).id;
   ids.lineItem = ok(await owner.post('/api/line-items', { budgetId: ids.budget, name: 'SECRET item', amount: 1 })).id;
   ids.envelope = ok(await owner.post('/api/envelopes', { name: 'SECRET env', categories: ['SECRET-cat'] })).id;
+  ids.rule = ok(await owner.post('/api/rules', { name: 'SECRET rule', conditions: [{ field: 'description', op: 'contains', value: 'secret' }], actions: { category: 'SECRET-cat' } })).id;
 });
 afterAll(async () => {
   await server.close();
@@ -99,6 +100,14 @@ const restAttempts: Record<string, Attempt> = {
   'GET /transactions/export.csv': { path: () => '/api/transactions/export.csv?start_date=2000-01-01&end_date=2100-01-01', expect: 'own' },
   'GET /export': { path: () => '/api/export', expect: 'own' },
   // The intruder has data of its own, so a restore is refused; it could only ever write to its own user.
+  'GET /rules': { path: () => '/api/rules', expect: 'own' },
+  'POST /rules': { path: () => '/api/rules', body: () => ({ name: 'mine', conditions: [{ field: 'description', op: 'contains', value: 'x' }], actions: { type: 'transfer' } }), expect: 'own' },
+  'PUT /rules/:id': { path: () => `/api/rules/${ids.rule}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'DELETE /rules/:id': { path: () => `/api/rules/${ids.rule}`, expect: 404 },
+  'PUT /rules/order': { path: () => '/api/rules/order', body: () => ({ ids: [ids.rule] }), expect: 404 },
+  // Counts and applies only the caller's own rows with the caller's own rules: the owner's rows stay as they are.
+  'POST /rules/count': { path: () => '/api/rules/count', body: () => ({ conditions: [{ field: 'description', op: 'contains', value: 'secret' }] }), expect: 'own' },
+  'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
   'POST /import': { path: () => '/api/import', body: () => ({ format: 'budget-tracker', version: 1, accounts: [], categories: [], batches: [], transactions: [], budgets: [], envelopes: [] }), expect: 409 },
 };
 
@@ -155,6 +164,13 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'accounts.register': { kind: 'query', input: () => ({ id: ids.account }), expect: 404 },
   'accounts.reconcile': { kind: 'query', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 0 }), expect: 404 },
   'accounts.adjustBalance': { kind: 'mutation', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 999 }), expect: 404 },
+  'rules.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'rules.create': { kind: 'mutation', input: () => ({ name: 'mine', conditions: [{ field: 'amount', op: 'lt', value: 0 }], actions: { type: 'transfer' } }), expect: 'own' },
+  'rules.update': { kind: 'mutation', input: () => ({ id: ids.rule, data: { enabled: false } }), expect: 404 },
+  'rules.delete': { kind: 'mutation', input: () => ({ id: ids.rule }), expect: 404 },
+  'rules.reorder': { kind: 'mutation', input: () => ({ ids: [ids.rule] }), expect: 404 },
+  'rules.countMatches': { kind: 'query', input: () => ({ conditions: [{ field: 'description', op: 'contains', value: 'secret' }] }), expect: 'own' },
+  'rules.applyToTransactions': { kind: 'mutation', input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }), expect: 404 },
   'imports.upload': {
     kind: 'mutation',
     input: () => ({ account: 'SECRET-A', transactionType: 'debit', contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64') }),
@@ -182,7 +198,7 @@ describe('every user’s data is sealed off', () => {
     if (attempt.expect !== 'own') expect(res.status, JSON.stringify(res.body)).toBe(attempt.expect);
     else {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-      expect(JSON.stringify(res.body)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
+      expect(JSON.stringify(res.body)).not.toMatch(/SECRET (plain|parent|budget|item|env|rule)|SECRET-y|"SECRET-A"/);
     }
     expect(await snapshot()).toBe(before);
     // without a token: 401
@@ -197,7 +213,7 @@ describe('every user’s data is sealed off', () => {
     if (attempt.expect !== 'own') expect(res.error?.data.httpStatus, JSON.stringify(res)).toBe(attempt.expect);
     else {
       expect(res.error, JSON.stringify(res.error)).toBeUndefined();
-      expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env)|SECRET-y|"SECRET-A"/);
+      expect(JSON.stringify(res.data)).not.toMatch(/SECRET (plain|parent|budget|item|env|rule)|SECRET-y|"SECRET-A"/);
     }
     expect(await snapshot()).toBe(before);
   });

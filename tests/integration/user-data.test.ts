@@ -17,6 +17,9 @@ async function fill(user: ApiUser): Promise<void> {
   ok(await user.post('/api/accounts', { name: 'Card', type: 'credit', balance: -5000 }));
   ok(await user.post('/api/accounts', { name: 'Unused', type: 'cash' }));
   ok(await user.post('/api/categories', { name: 'Never used' }));
+  // A rule renames the café row on import (its bank text is kept) and one disabled rule.
+  ok(await user.post('/api/rules', { name: 'Café', conditions: [{ field: 'description', op: 'contains', value: 'CAFÉ' }, { field: 'amount', op: 'between', value: [-1000, 0] }], actions: { category: 'Dining', description: 'Café Nero' }, priority: 5 }));
+  ok(await user.post('/api/rules', { name: 'Off', conditions: [{ field: 'account', op: 'equals', value: 'Card' }], actions: { type: 'charge' }, enabled: false }));
   const body = new FormData();
   body.append('file', new Blob(['Date,Description,Amount,Category\n2024-01-03,Grocer 1,-12.34,Groceries\n2024-01-04,Pay,2500.00,Salary\n2024-01-05,Café,-3.50,\n']), 'jan.csv');
   body.append('account', 'Checking');
@@ -63,6 +66,7 @@ function withoutIds(doc: UserDataDocument) {
     })),
     budgets: doc.budgets.map(({ id: _id, lineItems, ...rest }) => ({ ...rest, lineItems: lineItems.map(({ id: _item, ...item }) => item) })),
     envelopes: doc.envelopes.map(({ id: _id, ...rest }) => rest),
+    rules: (doc.rules ?? []).map(({ id: _id, ...rest }) => rest),
   };
 }
 
@@ -115,6 +119,12 @@ describe('GET /api/export', () => {
       ['Old', '#4CAF50', false, null],
     ]);
     expect(doc).not.toHaveProperty('importProfiles');
+    expect(doc.rules!.map((r) => [r.name, r.priority, r.enabled, r.actions])).toEqual([
+      ['Café', 5, true, { category: 'Dining', description: 'Café Nero' }],
+      ['Off', 100, false, { type: 'charge' }],
+    ]);
+    expect(doc.transactions.find((t) => t.description === 'Café Nero')).toMatchObject({ bankDescription: 'Café' });
+    expect(doc.transactions.filter((t) => t.bankDescription !== undefined)).toHaveLength(1);
     // Downloadable by a browser link too.
     const link = await fetch(`${server.url}/api/export?access_token=${encodeURIComponent(owner.token)}`);
     expect(link.status).toBe(200);
@@ -130,8 +140,8 @@ describe('POST /api/import', () => {
     expect(JSON.stringify(doc).length).toBeGreaterThan(2048);
     const res = await copy.post('/api/import', doc);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.imported).toEqual({ accounts: 3, categories: 6, batches: 1, transactions: 10, budgets: 2, lineItems: 3, envelopes: 2 });
-    expect(res.body.message).toBe('Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes');
+    expect(res.body.imported).toEqual({ accounts: 3, categories: 6, batches: 1, transactions: 10, budgets: 2, lineItems: 3, envelopes: 2, rules: 2 });
+    expect(res.body.message).toBe('Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)');
 
     const again = ok(await copy.get('/api/export')) as UserDataDocument;
     expect(again.transactions.map((t) => t.id)).not.toEqual(doc.transactions.map((t) => t.id));
@@ -157,7 +167,7 @@ describe('POST /api/import', () => {
     const before = await counts(owner);
     const res = await owner.post('/api/import', doc);
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/^A restore needs a user without data, and this one has 3 accounts, 6 categories, 1 batch, 10 transactions, 2 budgets, 2 envelopes\. Nothing was changed\.$/);
+    expect(res.body.error).toMatch(/^A restore needs a user without data, and this one has 3 accounts, 6 categories, 1 batch, 10 transactions, 2 budgets, 2 envelopes, 2 rules\. Nothing was changed\.$/);
     expect(await counts(owner)).toEqual(before);
     const almostEmpty = await signUp(server.url);
     ok(await almostEmpty.post('/api/categories', { name: 'Just one' }));
@@ -176,6 +186,9 @@ describe('POST /api/import', () => {
       [{ ...doc, categories: [...doc.categories, { id: 424242, name: 'GROCERIES' }] }, /^categories\.6\.name: 'GROCERIES' appears twice/],
       [{ ...doc, accounts: undefined }, /^accounts: /],
       [{ ...doc, extra: [] }, /extra/],
+      [{ ...doc, rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(a|ab)*' }] }] }, /^rules\.0\.conditions\.0\.value: unsafe or invalid regular expression/],
+      [{ ...doc, rules: [{ ...doc.rules![0], priority: -5 }] }, /^rules\.0\.priority: is out of range/],
+      [{ ...doc, rules: [doc.rules![0], doc.rules![0]] }, /^rules\.1\.id: \d+ appears twice/],
     ];
     for (const [body, message] of tries) {
       const res = await user.post('/api/import', body);

@@ -23,10 +23,12 @@ export const NAV_LINKS = [
   { to: '/upload', label: 'Upload' },
   { to: '/create-budget', label: 'Create Budget' },
   { to: '/transactions', label: 'Transactions' },
+  { to: '/reports', label: 'Reports' },
+  { to: '/rules', label: 'Rules' },
   { to: '/profile', label: 'Profile' },
 ] as const;
 
-/** Title, the seven links, a welcome with the username and Logout; a drawer below 1200 px. */
+/** Title, the links, a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
   const { user, signOut } = useAuth();
   const [open, setOpen] = useState(false);

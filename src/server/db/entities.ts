@@ -9,6 +9,7 @@ import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
 import { ImportProfileSchema } from '../modules/import/import-profile.entity';
+import { RuleSchema } from '../modules/rules/rule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
 import { TransactionSchema } from '../modules/transactions/transaction.entity';
 import { UserSchema } from '../modules/users/user.entity';
@@ -29,4 +30,5 @@ export const entities = [
   SignInSchema,
   AuthFailureSchema,
   InstanceClaimSchema,
+  RuleSchema,
 ];

@@ -4,6 +4,7 @@ import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
+import { ruleRoutes } from '../modules/rules/rules.rest';
 import { userDataRoutes } from '../modules/user-data/user-data.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
 import type { RestRoute } from './rest-route';
@@ -18,4 +19,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...importProfileRoutes,
   ...reportRoutes,
   ...userDataRoutes,
+  ...ruleRoutes,
 ];

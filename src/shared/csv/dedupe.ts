@@ -24,7 +24,12 @@ export interface StoredRows {
   fitids?: ReadonlySet<string>;
 }
 
-type DedupeRow = { postDate: string; amount: number; description: string; fitid?: string | null };
+/**
+ * `bankDescription`: the file's own text when a rule renamed the row. Stored rows are compared by
+ * the bank's text too (a renamed row keeps it), so a rule added, changed or removed between two
+ * imports of one statement never makes its rows look new.
+ */
+type DedupeRow = { postDate: string; amount: number; description: string; bankDescription?: string; fitid?: string | null };
 
 /**
  * Marks which rows are already stored. A row with a bank id (FITID) is a duplicate when that
@@ -50,7 +55,7 @@ export function* markDuplicatesSteps<T extends DedupeRow>(rows: readonly T[], ex
       duplicate[i] = true;
       continue;
     }
-    const key = dedupeKey(row.postDate, row.amount, row.description);
+    const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
     const pool = row.fitid ? leftWithout : left;
     const count = pool.get(key) ?? 0;
     if (count > 0) pool.set(key, count - 1);

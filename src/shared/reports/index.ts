@@ -1,2 +1,5 @@
 export * from './monthly';
 export * from './payees';
+export * from './charts';
+export * from './links';
+export * from './ranges';

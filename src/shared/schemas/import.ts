@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ColumnAssignment, ColumnMapping, ImportFormat, SkippedLine } from '../csv';
 import { MAX_COLUMNS } from '../csv/tokenize';
+import type { CategoryOrigin, RuleActionField } from '../rules';
 import type { TransactionType } from './transactions';
 import { TRANSACTION_TYPES } from './transactions';
 import { text } from './common';
@@ -94,6 +95,15 @@ export interface ImportedRowPreview {
   /** The type the row will be stored with. */
   type: TransactionType;
   duplicate: boolean;
+  /** The description as the file has it (differs from `description` when a rule renames the row). */
+  bankDescription: string;
+  /** Where the category came from: the bank's file, a rule, or none. */
+  categoryOrigin: CategoryOrigin;
+  /** The rule that set the category, and its name. */
+  ruleId: number | null;
+  ruleName: string | null;
+  /** The rule that set each field (category, type, description), when one did. */
+  ruleIds: Partial<Record<RuleActionField, number>>;
 }
 
 export interface ImportResult {

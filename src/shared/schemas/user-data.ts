@@ -2,11 +2,13 @@
  * The "all my data" document of GET /api/export and POST /api/import: one user's accounts,
  * categories, CSV batches, transactions (with splits), budgets with line items and envelopes.
  * Rows refer to each other by the `id`s inside the document, so a restore may give them new
- * ids and every relation survives. `importProfiles` and `rules` are optional sections kept open
- * for features other work is adding; this version neither writes nor restores them (a document
- * carrying any is refused, so nothing is silently dropped).
+ * ids and every relation survives. `rules` holds the categorisation rules (src/shared/rules;
+ * optional, so documents from before rules still restore). `importProfiles` is an optional
+ * section kept open for a feature other work is adding; this version neither writes nor restores
+ * it (a document carrying any is refused, so nothing is silently dropped).
  */
 import { z } from 'zod';
+import { ruleActionsSchema, ruleConditionsSchema, rulePrioritySchema } from '../rules/schema';
 import { validateSplit } from '../splits';
 import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
@@ -48,6 +50,8 @@ export const exportedTransactionSchema = z
     id: rowId,
     postDate: isoDateSchema,
     description: name(DESCRIPTION_MAX_LENGTH),
+    /** The bank's text of a row a rule renamed (present only then). */
+    bankDescription: name(DESCRIPTION_MAX_LENGTH).optional(),
     amount: centsSchema,
     type: z.enum(TRANSACTION_TYPES),
     accountId: rowId.nullable(),
@@ -92,6 +96,18 @@ export const exportedEnvelopeSchema = z
   })
   .strict();
 
+export const exportedRuleSchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    conditions: ruleConditionsSchema,
+    actions: ruleActionsSchema,
+    priority: rulePrioritySchema,
+    enabled: z.boolean(),
+    createdAt: timestamp,
+  })
+  .strict();
+
 const documentShape = z
   .object({
     format: z.literal(USER_DATA_FORMAT, { error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)` }),
@@ -105,8 +121,8 @@ const documentShape = z
     envelopes: z.array(exportedEnvelopeSchema),
     /** Reserved: import profiles (CSV column mappings), written by a later version. */
     importProfiles: z.array(z.unknown()).optional(),
-    /** Reserved: categorisation rules, written by a later version. */
-    rules: z.array(z.unknown()).optional(),
+    /** Categorisation rules (absent in documents written before rules existed). */
+    rules: z.array(exportedRuleSchema).max(1000).optional(),
   })
   .strict();
 
@@ -127,9 +143,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     add(['version'], doc.version > USER_DATA_VERSION ? `${doc.version} was written by a newer Budget Tracker; this one reads version ${USER_DATA_VERSION}` : `must be ${USER_DATA_VERSION}`);
     return problems;
   }
-  for (const section of ['importProfiles', 'rules'] as const) {
-    if (doc[section]?.length) add([section], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
-  }
+  if (doc.importProfiles?.length) add(['importProfiles'], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
   const ids = <T extends { id: number | string }>(section: string, rows: readonly T[]) => {
     const seen = new Map<number | string, T>();
     rows.forEach((row, i) => {
@@ -178,6 +192,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   }
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
+  ids('rules', doc.rules ?? []);
   ids('lineItems', doc.budgets.flatMap((budget) => budget.lineItems));
   doc.budgets.forEach((budget, i) => {
     if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
@@ -193,5 +208,5 @@ export const userDataDocumentSchema = documentShape.superRefine((doc, ctx) => {
 
 export interface UserDataImportResult {
   message: string;
-  imported: { accounts: number; categories: number; batches: number; transactions: number; budgets: number; lineItems: number; envelopes: number };
+  imported: { accounts: number; categories: number; batches: number; transactions: number; budgets: number; lineItems: number; envelopes: number; rules: number };
 }

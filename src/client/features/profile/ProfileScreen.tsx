@@ -17,6 +17,7 @@ import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
+import { DataSection } from './DataSection';
 import { generateApiToken } from './profile-helpers';
 
 /**
@@ -195,6 +196,7 @@ export function ProfileScreen() {
           </Box>
         </Stack>
       </Paper>
+      <DataSection />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );

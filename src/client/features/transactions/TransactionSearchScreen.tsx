@@ -1,4 +1,5 @@
-import { Alert, Box, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isReservedCategoryName, UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { localIsoDate } from '../../../shared/dates/calendar';
@@ -10,9 +11,11 @@ import { originalsNote, rowCounts } from '../../components/transactions/tableSta
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { browserLocale } from '../../lib/locale';
 import { mergeById, removeByIds } from '../../lib/transactions';
+import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { buildFilters, EMPTY_FORM, emptyResultText, initialForm, searchTotal, type SearchForm } from './searchForm';
 import { SearchFilters } from './SearchFilters';
+import { exportCsvPath, extraFilterLabels, readTransactionSearch, type ExtraFilters } from './searchParams';
 
 /** Dates typed digit by digit pass through valid values; wait for the typing to settle (typed dates only). */
 const AUTO_SEARCH_DELAY_MS = 400;
@@ -42,8 +45,14 @@ function storedForm(today: string): SearchForm {
  * results in the shared, editable transaction table.
  */
 export function TransactionSearchScreen() {
+  const urlSearch = useSearch({ strict: false });
   const [today] = useState(() => localIsoDate(new Date()));
-  const [form, setForm] = useState<SearchForm>(() => storedForm(today));
+  // A link with filters (a report's bar or payee) wins over the tab's last search.
+  const [linked] = useState(() => readTransactionSearch(urlSearch));
+  const [form, setForm] = useState<SearchForm>(() => linked?.form ?? storedForm(today));
+  const [extras, setExtras] = useState<ExtraFilters>(() => linked?.extras ?? {});
+  const extrasRef = useRef(extras);
+  extrasRef.current = extras;
   const [searchedFilters, setSearchedFilters] = useState<TransactionFilters | null>(null);
   // Restored or preset dates search at once; only dates typed by hand wait for the typing to settle.
   const immediate = useRef(true);
@@ -90,7 +99,7 @@ export function TransactionSearchScreen() {
         return;
       }
       setFormError(null);
-      void run(built.filters);
+      void run({ ...built.filters, ...extrasRef.current });
     },
     [run],
   );
@@ -130,9 +139,18 @@ export function TransactionSearchScreen() {
     lastFilters.current = null;
     setSearchedFilters(null);
     setForm(EMPTY_FORM);
+    setExtras({});
     setFormError(null);
     setResults(null);
     setSearching(false);
+  }
+
+  function removeExtra(key: keyof ExtraFilters) {
+    const next = { ...extras };
+    delete next[key];
+    extrasRef.current = next;
+    setExtras(next);
+    search(true);
   }
 
   async function fix() {
@@ -186,6 +204,13 @@ export function TransactionSearchScreen() {
         onClear={clearFilters}
         onFixSplitStatus={() => setConfirmFix(true)}
       />
+      {extraFilterLabels(extras).length > 0 && (
+        <Stack direction="row" aria-label="Filters from the link" sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
+          {extraFilterLabels(extras).map(({ key, label }) => (
+            <Chip key={key} label={label} onDelete={() => removeExtra(key)} />
+          ))}
+        </Stack>
+      )}
       {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {loadError}
@@ -205,6 +230,11 @@ export function TransactionSearchScreen() {
                 Total: {total.text} {total.label}
               </span>
               {note && <span>{note}</span>}
+              {searchedFilters && (
+                <Button size="small" variant="outlined" sx={{ ml: 'auto' }} onClick={() => void downloadWithSession(exportCsvPath(searchedFilters))}>
+                  Export CSV
+                </Button>
+              )}
             </Box>
           </Alert>
           <TransactionTable

@@ -4,6 +4,7 @@ import { formatAmountInput, formatCents } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { MoneyField } from '../../components/MoneyField';
+import { ButtonLink } from '../../components/RouterLinks';
 import type { NoticeMessage } from '../../components/Notice';
 import { readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
@@ -199,6 +200,9 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
                 {`Balance: $${formatCents(account.balance)}`}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+                <ButtonLink size="small" to="/accounts/$id" params={{ id: String(account.id) }} aria-label={`Register of ${account.name}`}>
+                  Register
+                </ButtonLink>
                 <Button size="small" onClick={() => open(account)} aria-label={`Edit ${account.name}`}>
                   Edit
                 </Button>

@@ -26,6 +26,7 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
               <Chip size="small" variant="outlined" label={row.type} />
               {row.category && <Chip size="small" variant="outlined" label={row.category} />}
             </Stack>
+            <CategoryOrigin row={row} />
           </Paper>
         ))}
       </Box>
@@ -53,12 +54,25 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Amount cents={row.amount} />
               </TableCell>
-              <TableCell>{row.category ?? ''}</TableCell>
+              <TableCell>
+                {row.category ?? ''}
+                <CategoryOrigin row={row} />
+              </TableCell>
               <TableCell>{row.duplicate ? <Chip size="small" label="Duplicate" variant="outlined" /> : 'New'}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** Which rule set the row's category (rules run on every imported row). */
+function CategoryOrigin({ row }: { row: ImportedRowPreview }) {
+  if (!row.ruleName) return null;
+  return (
+    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+      {`by rule '${row.ruleName}'`}
+    </Typography>
   );
 }

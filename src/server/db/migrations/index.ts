@@ -6,6 +6,7 @@ import { Migration20261123184245_import_profiles_and_fitid } from './Migration20
 import { Migration20261123184907_report_covering_index } from './Migration20261123184907_report_covering_index';
 import { Migration20261123185740_sign_ins_auth_failures_instance_claims } from './Migration20261123185740_sign_ins_auth_failures_instance_claims';
 import { Migration20261123193538_register_covering_index } from './Migration20261123193538_register_covering_index';
+import { Migration20261125155022_rules_and_bank_description } from './Migration20261125155022_rules_and_bank_description';
 
 /** Every migration, oldest first. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123184907_report_covering_index', class: Migration20261123184907_report_covering_index },
   { name: 'Migration20261123185740_sign_ins_auth_failures_instance_claims', class: Migration20261123185740_sign_ins_auth_failures_instance_claims },
   { name: 'Migration20261123193538_register_covering_index', class: Migration20261123193538_register_covering_index },
+  { name: 'Migration20261125155022_rules_and_bank_description', class: Migration20261125155022_rules_and_bank_description },
 ];

@@ -4,11 +4,13 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { dedupeKey, markDuplicatesSteps, runStepsAsync, type CsvReadFailure, type CsvReadSuccess, type CsvRow, type StoredRows } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { readImportAsync } from '../../../shared/import/read-file';
+import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
 import { autoTransactionType, type ImportFields, type ImportPreview, type ImportResult } from '../../../shared/schemas/import';
 import type { TransactionType } from '../../../shared/schemas/transactions';
 import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
+import { loadRuleSet } from '../rules/rules.service';
 import { selectRows } from '../transactions/transactions.query';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { nameKey } from '../../../shared/names';
@@ -19,9 +21,9 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
-/** Rows per multi-row INSERT statement (10 parameters each, far below SQLite's limit). */
+/** Rows per multi-row INSERT statement (11 parameters each, far below SQLite's limit). */
 const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 10;
+const PARAMS_PER_ROW = 11;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -114,7 +116,7 @@ function dateRange(rows: readonly CsvRow[]): [string, string] {
 async function storedRows(db: BetterSqlite3.Database, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
   const [minDate, maxDate] = dateRange(rows);
   const stored = db
-    .prepare('select post_date, amount, description, fitid from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
+    .prepare('select post_date, amount, coalesce(bank_description, description), fitid from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
     .raw(true);
   const all = new Map<string, number>();
   const withoutFitid = new Map<string, number>();
@@ -136,17 +138,23 @@ async function storedRows(db: BetterSqlite3.Database, userId: number, accountId:
   return { all, withoutFitid, fitids };
 }
 
+/** A row as it will be stored: read from the file, then through the user's rules. */
+export type ImportRow = PlannedImportRow<CsvRow>;
+
 async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   const account = await findAccountByName(em, userId, input.account);
   const read = await readFile(em, userId, account, input);
   const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
+  const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
+  // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
+  const rows = await runStepsAsync(planImportRows(read.rows, rules, account.name, typeOf), yieldToEventLoop);
   const markDuplicates = async (db: BetterSqlite3.Database) =>
-    runStepsAsync(markDuplicatesSteps(read.rows, await storedRows(db, userId, account.id, read.rows)), yieldToEventLoop);
+    runStepsAsync(markDuplicatesSteps(rows, await storedRows(db, userId, account.id, rows)), yieldToEventLoop);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     const duplicates = await em.transactional(async (tem) => markDuplicates(await connectionOf(tem)));
-    return preview(read, duplicates, input, typeOf);
+    return preview(read, rows, rules, duplicates, input);
   }
 
   return em.transactional(async (tem) => {
@@ -154,18 +162,18 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const duplicates = await markDuplicates(db);
     // A mapping chosen for this upload becomes the account's import profile.
     if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
-    const fresh = read.rows.filter((_, i) => !duplicates[i]);
-    const duplicateCount = read.rows.length - fresh.length;
+    const fresh = rows.filter((_, i) => !duplicates[i]);
+    const duplicateCount = rows.length - fresh.length;
     const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
     if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
-    const batchId = await insertBatch(tem, db, userId, account.id, fresh, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null, typeOf);
+    const batchId = await insertBatch(tem, db, userId, account.id, fresh, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
 }
 
-function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: ImportInput, typeOf: (amount: number) => TransactionType): ImportPreview {
+function preview(read: CsvReadSuccess, rows: readonly ImportRow[], rules: RuleSet, duplicates: readonly boolean[], input: ImportInput): ImportPreview {
   const duplicateCount = duplicates.filter(Boolean).length;
-  const imported = read.rows.length - duplicateCount;
+  const imported = rows.length - duplicateCount;
   return {
     dryRun: true,
     message: previewMessage(imported, duplicateCount),
@@ -191,7 +199,12 @@ function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: Im
     totalRows: read.rows.length,
     // The first rows as they will be stored, plus (up to a limit) every duplicate: a
     // 100,000-row file must not come back whole as JSON just to be previewed.
-    rows: previewRows(read.rows, duplicates).map(({ fitid: _fitid, ...row }) => ({ ...row, type: typeOf(row.amount) })),
+    rows: previewRows(rows, duplicates).map(({ fitid: _fitid, ruleIds, ...row }) => ({
+      ...row,
+      ruleIds,
+      ruleId: ruleIds.category ?? null,
+      ruleName: ruleIds.category === undefined ? null : (rules.nameOf(ruleIds.category) ?? null),
+    })),
     skippedLines: read.skipped.slice(0, PREVIEW_ROW_LIMIT),
   };
 }
@@ -201,10 +214,9 @@ async function insertBatch(
   db: BetterSqlite3.Database,
   userId: number,
   accountId: number,
-  fresh: readonly CsvRow[],
+  fresh: readonly ImportRow[],
   input: ImportInput,
   dateFormat: string | null,
-  typeOf: (amount: number) => TransactionType,
 ): Promise<string> {
   const categoryIds = await ensureCategories(
     tem,
@@ -225,8 +237,8 @@ async function insertBatch(
   // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
   // statement per row; the tail of the file goes in with a statement sized to it.
   const insertSql = (rows: number) =>
-    'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
+    'insert into `transaction` (user_id, account_id, category_id, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
+    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
   const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
   const params: unknown[] = [];
   const flush = () => {
@@ -238,7 +250,9 @@ async function insertBatch(
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
     const categoryId = row.category ? (categoryIds.get(nameKey(row.category)) ?? null) : null;
-    params.push(userId, accountId, categoryId, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now);
+    // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
+    const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
+    params.push(userId, accountId, categoryId, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now);
     if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
   }

@@ -11,6 +11,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { payeeKey } from '../../../shared/reports/payees';
+import { foldText } from '../../../shared/text/fold';
 
 /** The transaction table, quoted. */
 export const TRANSACTION_TABLE = '`transaction`';
@@ -55,6 +56,6 @@ function memoized(fn: (text: string) => string, size = 20_000): (text: string) =
 /** Registers fold() and payee_key() on a new connection. */
 export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
   const key = memoized(payeeKey);
-  connection.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.normalize('NFC').toLowerCase() : text));
+  connection.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : text));
   connection.function('payee_key', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? key(text) : text));
 }

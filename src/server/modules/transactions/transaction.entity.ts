@@ -12,6 +12,8 @@ export class Transaction extends EntityBase {
   /** Calendar date `YYYY-MM-DD`. */
   postDate!: string;
   description!: string;
+  /** The bank's text when a rule renamed the row (on import or applied later); duplicate detection compares it. */
+  bankDescription?: string | null;
   /** Integer cents; negative is money out. */
   amount!: number;
   type!: string;
@@ -36,6 +38,7 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     category: { kind: 'm:1', entity: () => Category, nullable: true, deleteRule: 'set null', index: true },
     postDate: { type: 'string', length: 10 },
     description: { type: 'text' },
+    bankDescription: { type: 'text', nullable: true },
     amount: { type: 'integer' },
     type: { type: 'string', length: 16 },
     isSplit: { type: 'boolean', default: false },

@@ -8,6 +8,8 @@ import {
   type UserDataImportResult,
 } from '../../../shared/schemas/user-data';
 import { transactionConnection } from '../../db/raw-connection';
+import type { RuleDto } from '../../../shared/rules';
+import { ensureCategories } from '../categories/categories.service';
 import { TRANSACTION_TABLE } from '../transactions/sql-dialect';
 import { selectRows } from '../transactions/transactions.query';
 import { nameKey } from '../../../shared/names';
@@ -20,7 +22,12 @@ const DATA_TABLES = [
   [TRANSACTION_TABLE, 'transaction'],
   ['budget', 'budget'],
   ['envelope', 'envelope'],
+  ['rule', 'rule'],
 ] as const;
+
+function parseJson(text: unknown): unknown {
+  return typeof text === 'string' ? JSON.parse(text) : text;
+}
 
 function parseJsonList(text: unknown): string[] {
   if (Array.isArray(text)) return text as string[];
@@ -44,6 +51,7 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     id: number;
     post_date: string;
     description: string;
+    bank_description: string | null;
     amount: number;
     type: string;
     account_id: number | null;
@@ -55,7 +63,7 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     created_at: string;
   }>(
     em,
-    `select id, post_date, description, amount, type, account_id, category_id, is_split, parent_id, split_note, batch_id, created_at
+    `select id, post_date, description, bank_description, amount, type, account_id, category_id, is_split, parent_id, split_note, batch_id, created_at
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
@@ -72,6 +80,11 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
   const envelopes = await selectRows<{ id: number; name: string; description: string | null; categories: unknown; color: string; is_active: number; created_at: string }>(
     em,
     'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id',
+    [userId],
+  );
+  const rules = await selectRows<{ id: number; name: string; conditions: unknown; actions: unknown; priority: number; enabled: number; created_at: string }>(
+    em,
+    'select id, name, conditions, actions, priority, enabled, created_at from rule where user_id = ? order by priority, id',
     [userId],
   );
   return {
@@ -92,6 +105,7 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
       id: t.id,
       postDate: t.post_date,
       description: t.description,
+      ...(t.bank_description !== null ? { bankDescription: t.bank_description } : {}),
       amount: t.amount,
       type: t.type as UserDataDocument['transactions'][number]['type'],
       accountId: t.account_id,
@@ -128,6 +142,15 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
       color: e.color,
       isActive: Boolean(e.is_active),
       createdAt: e.created_at,
+    })),
+    rules: rules.map((r) => ({
+      id: r.id,
+      name: r.name,
+      conditions: parseJson(r.conditions) as RuleDto['conditions'],
+      actions: parseJson(r.actions) as RuleDto['actions'],
+      priority: r.priority,
+      enabled: Boolean(r.enabled),
+      createdAt: r.created_at,
     })),
   };
 }
@@ -192,8 +215,8 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     const transactionIds = new Map<number, number>();
     const lateParents: [number, number][] = [];
     const addTransaction = insert(
-      `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     for (const t of doc.transactions) {
       const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
@@ -203,6 +226,7 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
         t.categoryId === null ? null : categoryIds.get(t.categoryId)!,
         t.postDate,
         t.description,
+        t.bankDescription ?? null,
         t.amount,
         t.type,
         t.isSplit ? 1 : 0,
@@ -230,6 +254,12 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     const addEnvelope = insert('insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)');
     for (const e of doc.envelopes) addEnvelope(userId, e.name, e.description, JSON.stringify(e.categories), e.color, e.isActive ? 1 : 0, e.createdAt ?? now);
 
+    const rules = doc.rules ?? [];
+    // A rule's category is created when missing, as saving the rule would.
+    await ensureCategories(tem, userId, rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])));
+    const addRule = insert('insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    for (const r of rules) addRule(userId, r.name, JSON.stringify(r.conditions), JSON.stringify(r.actions), r.priority, r.enabled ? 1 : 0, r.createdAt ?? now);
+
     const imported = {
       accounts: doc.accounts.length,
       categories: doc.categories.length,
@@ -238,9 +268,10 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
       budgets: doc.budgets.length,
       lineItems,
       envelopes: doc.envelopes.length,
+      rules: rules.length,
     };
     return {
-      message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}`,
+      message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules.length ? ` (and ${plural(rules.length, 'rule')})` : ''}`,
       imported,
     };
   });

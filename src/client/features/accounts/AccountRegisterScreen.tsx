@@ -1,0 +1,113 @@
+import { Alert, Box, Chip, CircularProgress, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { localIsoDate } from '../../../shared/dates/calendar';
+import { formatCents } from '../../../shared/money';
+import { serverMessage, trpc } from '../../lib/trpc';
+import { ReconcilePanel } from './ReconcilePanel';
+import { REGISTER_RANGES, registerSearchSchema, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
+import { RegisterTable } from './RegisterTable';
+
+/**
+ * An account's register (/accounts/$id): its transactions newest first with the running
+ * balance, over a date range kept in the URL, and reconciling with a bank statement.
+ */
+export function AccountRegisterScreen() {
+  const { id: idParam } = useParams({ strict: false }) as { id?: string };
+  const id = Number(idParam);
+  const rawSearch = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const [today] = useState(() => localIsoDate(new Date()));
+  const search = useMemo(() => registerSearchSchema.parse(rawSearch ?? {}), [rawSearch]);
+  const range = resolveRegisterRange(search, today);
+  const validId = Number.isSafeInteger(id) && id > 0;
+  const accounts = trpc.accounts.list.useQuery();
+  const account = accounts.data?.find((a) => a.id === id);
+  const dates = { ...(range.startDate ? { startDate: range.startDate } : {}), ...(range.endDate ? { endDate: range.endDate } : {}) };
+  const inOrder = !dates.startDate || !dates.endDate || dates.startDate <= dates.endDate;
+  const register = trpc.accounts.register.useQuery({ id, ...dates }, { enabled: validId && inOrder, placeholderData: keepPreviousData });
+
+  function change(patch: RegisterSearch) {
+    const next: RegisterSearch = { ...search, ...patch };
+    for (const key of Object.keys(next) as (keyof RegisterSearch)[]) if (next[key] === undefined) delete next[key];
+    void navigate({ to: '/accounts/$id', params: { id: String(id) }, search: next, replace: true });
+  }
+
+  if (!validId || (accounts.isSuccess && !account)) {
+    return (
+      <Typography variant="h1" gutterBottom>
+        Account not found
+      </Typography>
+    );
+  }
+  return (
+    <Box>
+      <Typography variant="h1" gutterBottom>
+        {account ? `Register: ${account.name}` : 'Register'}
+      </Typography>
+      {account && (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+          <Chip size="small" label={account.type} color="primary" variant="outlined" />
+          <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{`Balance today: ${formatCents(account.balance)}`}</Typography>
+        </Stack>
+      )}
+      <ReconcilePanel accountId={id} />
+      <Paper component="section" aria-labelledby="register-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="register-heading" variant="h2" gutterBottom>
+          Transactions
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            aria-label="Register range"
+            value={range.range}
+            onChange={(_e, value: RegisterRangeName | null) => {
+              if (!value) return;
+              change(value === 'Custom' ? { range: value, startDate: range.startDate, endDate: range.endDate } : { range: value, startDate: undefined, endDate: undefined });
+            }}
+            sx={{ flexWrap: 'wrap' }}
+          >
+            {REGISTER_RANGES.map((name) => (
+              <ToggleButton key={name} value={name} sx={{ textTransform: 'none' }}>
+                {name}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <TextField
+            label="Start Date"
+            type="date"
+            value={range.startDate ?? ''}
+            onChange={(e) => change({ range: 'Custom', startDate: e.target.value || undefined, endDate: range.endDate })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="End Date"
+            type="date"
+            value={range.endDate ?? ''}
+            error={!inOrder}
+            helperText={inOrder ? undefined : 'End Date must not be before Start Date'}
+            onChange={(e) => change({ range: 'Custom', startDate: range.startDate, endDate: e.target.value || undefined })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Box>
+        {register.error && (
+          <Alert severity="error" role="alert">
+            {serverMessage(register.error, 'Failed to load the register')}
+          </Alert>
+        )}
+        {register.isPending && inOrder && <CircularProgress aria-label="Loading the register" />}
+        {register.data && (
+          <>
+            <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+              {`${register.data.length} transactions`}
+            </Typography>
+            {register.data.length > 0 && <RegisterTable rows={register.data} label="Register" />}
+          </>
+        )}
+      </Paper>
+    </Box>
+  );
+}

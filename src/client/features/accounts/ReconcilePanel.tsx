@@ -1,0 +1,106 @@
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { formatCents } from '../../../shared/money';
+import type { StatementInput } from '../../../shared/schemas/register';
+import { MoneyField } from '../../components/MoneyField';
+import { readAmountField } from '../../lib/amountField';
+import { browserLocale } from '../../lib/locale';
+import { refusalMessage, serverMessage, trpc } from '../../lib/trpc';
+import { RegisterTable } from './RegisterTable';
+
+/**
+ * Reconcile with a bank statement: its date and closing balance give the register's balance on
+ * that date, the difference and the rows after it; "Adjust" records the stated balance that makes
+ * the register agree (the account's balance today moves by the difference).
+ */
+export function ReconcilePanel({ accountId }: { accountId: number }) {
+  const [date, setDate] = useState('');
+  const [balanceText, setBalanceText] = useState('');
+  const [errors, setErrors] = useState<{ date?: string; balance?: string }>({});
+  const [statement, setStatement] = useState<StatementInput | null>(null);
+  const [adjusted, setAdjusted] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const reconcile = trpc.accounts.reconcile.useQuery({ id: accountId, ...statement! }, { enabled: statement !== null });
+  const adjust = trpc.accounts.adjustBalance.useMutation({
+    onSuccess: async (result) => {
+      utils.accounts.reconcile.setData({ id: accountId, statementDate: result.statementDate, statementBalance: result.statementBalance }, result);
+      setAdjusted(`Balance adjusted: the account's balance today is now ${formatCents(result.account.balance)}`);
+      await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
+    },
+  });
+
+  function check(event: FormEvent) {
+    event.preventDefault();
+    const read = readAmountField(balanceText, browserLocale(), { required: true, requiredMessage: 'Statement balance is required' });
+    const next: typeof errors = {};
+    if (!date) next.date = 'Statement date is required';
+    if (!read.ok) next.balance = read.message;
+    setErrors(next);
+    setAdjusted(null);
+    adjust.reset();
+    if (next.date || next.balance || !read.ok || read.cents === null) return;
+    setStatement({ statementDate: date, statementBalance: read.cents });
+  }
+
+  const result = reconcile.data;
+  return (
+    <Paper component="section" aria-labelledby="reconcile-heading" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
+      <Typography id="reconcile-heading" variant="h2" gutterBottom>
+        Reconcile
+      </Typography>
+      <Box component="form" onSubmit={check} noValidate aria-label="Statement" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <TextField
+          label="Statement date"
+          type="date"
+          required
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          error={Boolean(errors.date)}
+          helperText={errors.date}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <MoneyField label="Statement balance" required value={balanceText} onChange={setBalanceText} error={errors.balance} />
+        <Button type="submit" variant="contained" disabled={reconcile.isFetching}>
+          Reconcile
+        </Button>
+      </Box>
+      {reconcile.error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {serverMessage(reconcile.error, 'Failed to reconcile')}
+        </Alert>
+      )}
+      {result && (
+        <Box sx={{ mt: 2 }}>
+          <Stack direction="row" aria-label="Reconcile figures" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}>
+            <span>{`Register balance on ${result.statementDate}: ${formatCents(result.registerBalance)}`}</span>
+            <span>{`Statement balance: ${formatCents(result.statementBalance)}`}</span>
+            <strong>{`Difference: ${formatCents(result.difference)}`}</strong>
+          </Stack>
+          {result.difference === 0 ? (
+            <Alert severity="success" role="status" sx={{ mb: 2 }}>
+              {adjusted ?? 'The register agrees with the statement.'}
+            </Alert>
+          ) : (
+            <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+              <Button variant="outlined" color="warning" disabled={adjust.isPending} onClick={() => adjust.mutate({ id: accountId, ...statement! })}>
+                Adjust
+              </Button>
+              <Typography variant="body2" color="text.secondary">
+                {`Records ${formatCents(result.adjustedBalance)} as the account's balance today, so the register shows the statement's balance on its date.`}
+              </Typography>
+            </Stack>
+          )}
+          {adjust.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {refusalMessage(adjust.error, 'Failed to adjust the balance')}
+            </Alert>
+          )}
+          <Typography variant="h3" gutterBottom>
+            {`Transactions after ${result.statementDate} (${result.transactionsAfter.length})`}
+          </Typography>
+          {result.transactionsAfter.length > 0 && <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import type { RegisterRow } from '../../../shared/schemas/register';
+import { Amount } from '../../components/transactions/Amount';
+
+const ROW_HEIGHT = 44;
+const COLUMNS = '110px minmax(0, 1fr) minmax(0, 180px) 130px 140px';
+
+/**
+ * Register rows, newest first, with the balance after each: only the rows in view are in the
+ * page (a register may hold 100,000 rows). A split parent shows its amount greyed (it is counted
+ * through its parts, listed right below it and indented).
+ */
+export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly RegisterRow[]; label: string; maxHeight?: number }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+  return (
+    <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} sx={{ overflowX: 'auto' }}>
+      <Box sx={{ minWidth: 640 }}>
+        <Box role="rowgroup">
+          <Box role="row" aria-rowindex={1} sx={{ display: 'grid', gridTemplateColumns: COLUMNS, py: 1, borderBottom: 2, borderColor: 'divider', fontWeight: 600 }}>
+            {['Date', 'Description', 'Category', 'Amount', 'Balance'].map((name, index) => (
+              <Box key={name} role="columnheader" sx={{ ...cell, textAlign: index >= 3 ? 'right' : 'left' }}>
+                {name}
+              </Box>
+            ))}
+          </Box>
+        </Box>
+        <Box ref={scroller} role="rowgroup" sx={{ maxHeight, overflowY: 'auto', position: 'relative' }} tabIndex={0} aria-label={`${label} rows`}>
+          <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              const part = row.parentTransactionId !== null;
+              return (
+                <Box
+                  key={row.id}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: COLUMNS,
+                    alignItems: 'center',
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                    borderBottom: 1,
+                    borderColor: 'divider',
+                  }}
+                >
+                  <Box role="cell" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
+                    {row.postDate}
+                  </Box>
+                  <Box role="cell" sx={{ ...cell, pl: part ? 4 : 1 }} title={row.description}>
+                    {part && <span aria-hidden="true">↳ </span>}
+                    {row.description}
+                    {row.isSplit && <Chip size="small" label="Split" variant="outlined" sx={{ ml: 1 }} />}
+                  </Box>
+                  <Box role="cell" sx={cell}>
+                    {row.category ?? (row.isSplit ? '' : <Typography component="span" variant="body2" color="text.secondary">Uncategorized</Typography>)}
+                  </Box>
+                  <Box role="cell" sx={{ ...cell, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }} title={row.isSplit ? 'Counted through its parts' : undefined}>
+                    <Amount cents={row.amount} />
+                  </Box>
+                  <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
+                    <Amount cents={row.runningBalance} />
+                  </Box>
+                </Box>
+              );
+            })}
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { IconButton, MenuItem, Stack, TextField } from '@mui/material';
+import { RULE_FIELDS, RULE_OPS, type RuleField } from '../../../shared/rules';
+import { FIELD_LABELS, newCondition, OP_LABELS, readCondition, type ConditionDraft } from './ruleForm';
+
+interface ConditionRowProps {
+  index: number;
+  condition: ConditionDraft;
+  locale: string;
+  canRemove: boolean;
+  onChange(next: ConditionDraft): void;
+  onRemove(): void;
+}
+
+/** One condition: field, operator and value (two amounts for "is between"). */
+export function ConditionRow({ index, condition, locale, canRemove, onChange, onRemove }: ConditionRowProps) {
+  const n = index + 1;
+  const read = condition.value === '' ? null : readCondition(condition, locale);
+  const amountError = condition.field === 'amount' && read && !read.ok ? read.message : '';
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <TextField
+        select
+        size="small"
+        label={`Condition ${n} field`}
+        value={condition.field}
+        onChange={(e) => onChange(newCondition(e.target.value as RuleField))}
+        sx={{ minWidth: 140 }}
+      >
+        {RULE_FIELDS.map((field) => (
+          <MenuItem key={field} value={field}>
+            {FIELD_LABELS[field]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select size="small" label={`Condition ${n} operator`} value={condition.op} onChange={(e) => onChange({ ...condition, op: e.target.value })} sx={{ minWidth: 180 }}>
+        {RULE_OPS[condition.field].map((op) => (
+          <MenuItem key={op} value={op}>
+            {OP_LABELS[op]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={condition.op === 'between' ? `Condition ${n} from` : `Condition ${n} value`}
+        value={condition.value}
+        onChange={(e) => onChange({ ...condition, value: e.target.value })}
+        error={Boolean(amountError)}
+        helperText={amountError || (condition.field === 'amount' ? 'Money out is negative, e.g. -4.50' : ' ')}
+        inputProps={condition.field === 'amount' ? { inputMode: 'decimal' } : undefined}
+        sx={{ flexGrow: 1 }}
+        autoComplete="off"
+      />
+      {condition.op === 'between' && (
+        <TextField
+          size="small"
+          label={`Condition ${n} to`}
+          value={condition.high}
+          onChange={(e) => onChange({ ...condition, high: e.target.value })}
+          inputProps={{ inputMode: 'decimal' }}
+          helperText=" "
+          autoComplete="off"
+        />
+      )}
+      <IconButton aria-label={`Remove condition ${n}`} onClick={onRemove} disabled={!canRemove}>
+        <DeleteIcon />
+      </IconButton>
+    </Stack>
+  );
+}

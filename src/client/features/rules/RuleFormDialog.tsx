@@ -1,0 +1,113 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { MAX_CONDITIONS_PER_RULE, type RuleDto } from '../../../shared/rules';
+import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
+import { browserLocale } from '../../lib/locale';
+import { serverMessage, trpc } from '../../lib/trpc';
+import { ConditionRow } from './ConditionRow';
+import { MatchCount } from './MatchCount';
+import { newCondition, readConditions, ruleInputOf, toDraft, type RuleDraft } from './ruleForm';
+
+interface RuleFormDialogProps {
+  /** The rule being edited, or null for a new one. */
+  rule: RuleDto | null;
+  onClose(): void;
+  onSaved(rule: RuleDto): void;
+}
+
+/** Create or edit a rule, with a live count of the transactions its conditions match. */
+export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) {
+  const locale = browserLocale();
+  const [draft, setDraft] = useState<RuleDraft>(() => toDraft(rule, locale));
+  const [error, setError] = useState('');
+  const utils = trpc.useUtils();
+  const create = trpc.rules.create.useMutation();
+  const update = trpc.rules.update.useMutation();
+  const busy = create.isPending || update.isPending;
+  const set = (change: Partial<RuleDraft>) => setDraft((d) => ({ ...d, ...change }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    if (!draft.name.trim()) return setError('Rule name is required');
+    const input = ruleInputOf(draft, locale);
+    try {
+      const saved = rule ? await update.mutateAsync({ id: rule.id, data: input }) : await create.mutateAsync(input);
+      await Promise.all([utils.rules.list.invalidate(), utils.categories.list.invalidate()]);
+      onSaved(saved);
+    } catch (failure) {
+      setError(serverMessage(failure, 'Failed to save rule'));
+    }
+  }
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="rule-dialog-title">
+      <form onSubmit={save} noValidate>
+        <DialogTitle id="rule-dialog-title">{rule ? `Edit rule '${rule.name}'` : 'New rule'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField label="Rule name" required value={draft.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" />
+            <Typography variant="subtitle1" component="h3">
+              When all of these match
+            </Typography>
+            {draft.conditions.map((condition, i) => (
+              <ConditionRow
+                key={i}
+                index={i}
+                condition={condition}
+                locale={locale}
+                canRemove={draft.conditions.length > 1}
+                onChange={(next) => set({ conditions: draft.conditions.map((c, j) => (j === i ? next : c)) })}
+                onRemove={() => set({ conditions: draft.conditions.filter((_, j) => j !== i) })}
+              />
+            ))}
+            <Button onClick={() => set({ conditions: [...draft.conditions, newCondition()] })} disabled={draft.conditions.length >= MAX_CONDITIONS_PER_RULE} sx={{ alignSelf: 'flex-start' }}>
+              Add condition
+            </Button>
+            <MatchCount conditions={readConditions(draft.conditions, locale)} />
+            <Typography variant="subtitle1" component="h3">
+              Then set
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <TextField label="Set category" value={draft.category} onChange={(e) => set({ category: e.target.value })} helperText="Created if missing" autoComplete="off" sx={{ flexGrow: 1 }} />
+              <TextField select label="Set type" value={draft.type} onChange={(e) => set({ type: e.target.value as TransactionType | '' })} sx={{ minWidth: 160 }} helperText=" ">
+                <MenuItem value="">Leave as is</MenuItem>
+                {TRANSACTION_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {type}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <TextField label="Rename description to" value={draft.description} onChange={(e) => set({ description: e.target.value })} autoComplete="off" helperText="Optional" />
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+              <TextField
+                label="Priority"
+                type="number"
+                value={draft.priority}
+                onChange={(e) => set({ priority: e.target.value })}
+                helperText="Lower runs first (0 to 10000)"
+                inputProps={{ min: 0, max: 10000, step: 1 }}
+                sx={{ width: 200 }}
+              />
+              <FormControlLabel control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />} label="Enabled" />
+            </Stack>
+            {error && (
+              <Alert severity="error" role="alert">
+                {error}
+              </Alert>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : 'Save rule'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,142 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import { Alert, Box, Button, CircularProgress, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { RuleDto } from '../../../shared/rules';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Notice, useNotice } from '../../components/Notice';
+import { refusalMessage, trpc } from '../../lib/trpc';
+import { ApplyRulesDialog } from './ApplyRulesDialog';
+import { RuleFormDialog } from './RuleFormDialog';
+import { describeActions, describeConditions } from './ruleForm';
+
+/** Rules (/rules): the user's rules in the order they run, to create, edit, reorder, switch off, delete and apply. */
+export function RulesScreen() {
+  const [editing, setEditing] = useState<RuleDto | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RuleDto | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [notice, showNotice, clearNotice] = useNotice();
+  const utils = trpc.useUtils();
+  const list = trpc.rules.list.useQuery();
+  const update = trpc.rules.update.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
+  const reorder = trpc.rules.reorder.useMutation({ onSuccess: (rules) => utils.rules.list.setData(undefined, rules) });
+  const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
+  const rules = list.data ?? [];
+
+  function move(index: number, by: -1 | 1) {
+    const ids = rules.map((r) => r.id);
+    [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
+    reorder.mutate({ ids }, { onError: (e) => showNotice(refusalMessage(e, 'Failed to reorder rules'), 'error') });
+  }
+
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Typography variant="h1" gutterBottom>
+        Rules
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Rules set the category, type or description of every imported transaction they match. The first rule in the list wins for each of them.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
+        <Button variant="contained" onClick={() => setEditing('new')}>
+          New rule
+        </Button>
+        <Button variant="outlined" onClick={() => setApplying(true)} disabled={rules.length === 0}>
+          Apply to existing transactions
+        </Button>
+      </Stack>
+      <Paper>
+        {list.isLoading && (
+          <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
+            <CircularProgress aria-label="Loading rules" />
+          </Box>
+        )}
+        {list.isError && (
+          <Alert severity="error" role="alert">
+            Failed to fetch rules
+          </Alert>
+        )}
+        {list.isSuccess && rules.length === 0 && (
+          <Typography sx={{ p: 3 }} color="text.secondary">
+            No rules yet. Create one to categorise imports automatically.
+          </Typography>
+        )}
+        {rules.length > 0 && (
+          <List aria-label="Rules">
+            {rules.map((rule, i) => (
+              <ListItem key={rule.id} divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
+                <Stack direction="column">
+                  <IconButton size="small" aria-label={`Move ${rule.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton size="small" aria-label={`Move ${rule.name} down`} disabled={i === rules.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
+                    <ArrowDownwardIcon fontSize="small" />
+                  </IconButton>
+                </Stack>
+                <ListItemText
+                  primary={rule.name}
+                  secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
+                  sx={{ overflowWrap: 'anywhere' }}
+                />
+                <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
+                  <Switch
+                    checked={rule.enabled}
+                    slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
+                    onChange={(e) => update.mutate({ id: rule.id, data: { enabled: e.target.checked } }, { onError: (err) => showNotice(refusalMessage(err, 'Failed to update rule'), 'error') })}
+                  />
+                </Tooltip>
+                <Button size="small" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
+                  Edit
+                </Button>
+                <Button size="small" color="error" onClick={() => setDeleting(rule)} aria-label={`Delete ${rule.name}`}>
+                  Delete
+                </Button>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </Paper>
+      {editing !== null && (
+        <RuleFormDialog
+          rule={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            showNotice(`Rule '${saved.name}' saved`);
+          }}
+        />
+      )}
+      {applying && (
+        <ApplyRulesDialog
+          rules={rules}
+          onClose={() => setApplying(false)}
+          onApplied={(result) => {
+            setApplying(false);
+            showNotice(`Rules changed ${result.changed} transactions`);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete rule"
+        message={`Are you sure you want to delete the rule '${deleting?.name ?? ''}'? Transactions it already changed stay as they are.`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(
+            { id: deleting.id },
+            {
+              onSuccess: (res) => showNotice(res.message),
+              onError: (err) => showNotice(refusalMessage(err, 'Failed to delete rule'), 'error'),
+              onSettled: () => setDeleting(null),
+            },
+          );
+        }}
+      />
+      <Notice notice={notice} onClose={clearNotice} />
+    </Box>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The rule form's draft (text as typed) and its reading into the shared rule input. Amounts are
+ * typed in units ("-4.50") and read with the app's one amount reader into cents.
+ */
+import { formatAmountInput, formatCents, parseAmount } from '../../../shared/money';
+import {
+  DEFAULT_RULE_PRIORITY,
+  RULE_OPS,
+  ruleConditionsSchema,
+  type RuleCondition,
+  type RuleDto,
+  type RuleField,
+} from '../../../shared/rules';
+import type { TransactionType } from '../../../shared/schemas/transactions';
+
+export interface ConditionDraft {
+  field: RuleField;
+  op: string;
+  /** Text, or the amount (the low one for `between`). */
+  value: string;
+  /** The high amount for `between`. */
+  high: string;
+}
+
+export interface RuleDraft {
+  name: string;
+  conditions: ConditionDraft[];
+  category: string;
+  type: TransactionType | '';
+  description: string;
+  priority: string;
+  enabled: boolean;
+}
+
+export const OP_LABELS: Record<string, string> = {
+  contains: 'contains',
+  startsWith: 'starts with',
+  equals: 'equals',
+  matches: 'matches (regular expression)',
+  eq: 'is',
+  lt: 'is less than',
+  gt: 'is more than',
+  between: 'is between',
+};
+
+export const FIELD_LABELS: Record<RuleField, string> = { description: 'Description', amount: 'Amount', account: 'Account' };
+
+export function newCondition(field: RuleField = 'description'): ConditionDraft {
+  return { field, op: RULE_OPS[field][0], value: '', high: '' };
+}
+
+export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
+  if (!rule) return { name: '', conditions: [newCondition()], category: '', type: '', description: '', priority: String(DEFAULT_RULE_PRIORITY), enabled: true };
+  return {
+    name: rule.name,
+    conditions: rule.conditions.map((c): ConditionDraft => {
+      if (c.field !== 'amount') return { field: c.field, op: c.op, value: c.value, high: '' };
+      if (c.op === 'between') return { field: 'amount', op: 'between', value: formatAmountInput(c.value[0], locale), high: formatAmountInput(c.value[1], locale) };
+      return { field: 'amount', op: c.op, value: formatAmountInput(c.value, locale), high: '' };
+    }),
+    category: rule.actions.category ?? '',
+    type: rule.actions.type ?? '',
+    description: rule.actions.description ?? '',
+    priority: String(rule.priority),
+    enabled: rule.enabled,
+  };
+}
+
+/** The condition as the API takes it (amounts in cents), or the message for the field that is wrong. */
+export function readCondition(draft: ConditionDraft, locale: string): { ok: true; raw: { field: string; op: string; value: unknown } } | { ok: false; message: string } {
+  if (draft.field !== 'amount') return { ok: true, raw: { field: draft.field, op: draft.op, value: draft.value } };
+  const low = parseAmount(draft.value, locale);
+  if (!low.ok) return { ok: false, message: low.message };
+  if (draft.op !== 'between') return { ok: true, raw: { field: 'amount', op: draft.op, value: low.cents } };
+  const high = parseAmount(draft.high, locale);
+  if (!high.ok) return { ok: false, message: high.message };
+  return { ok: true, raw: { field: 'amount', op: 'between', value: [low.cents, high.cents] } };
+}
+
+/** All conditions, valid as the server would take them, or null (the live count waits). */
+export function readConditions(drafts: readonly ConditionDraft[], locale: string): RuleCondition[] | null {
+  const raw: unknown[] = [];
+  for (const draft of drafts) {
+    const read = readCondition(draft, locale);
+    if (!read.ok) return null;
+    raw.push(read.raw);
+  }
+  const parsed = ruleConditionsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The body of rules.create / rules.update; the server names anything wrong. */
+export function ruleInputOf(draft: RuleDraft, locale: string) {
+  return {
+    name: draft.name,
+    conditions: draft.conditions.map((c) => {
+      const read = readCondition(c, locale);
+      return read.ok ? read.raw : { field: c.field, op: c.op, value: c.value };
+    }),
+    actions: {
+      ...(draft.category.trim() ? { category: draft.category } : {}),
+      ...(draft.type ? { type: draft.type } : {}),
+      ...(draft.description.trim() ? { description: draft.description } : {}),
+    },
+    priority: Number.isFinite(Number(draft.priority)) && draft.priority.trim() !== '' ? Number(draft.priority) : DEFAULT_RULE_PRIORITY,
+    enabled: draft.enabled,
+  };
+}
+
+/** "Description contains 'starbucks' and Amount is less than 0.00" */
+export function describeConditions(conditions: readonly RuleCondition[]): string {
+  return conditions
+    .map((c) => {
+      const value = c.field === 'amount' ? (c.op === 'between' ? `${formatCents(c.value[0])} and ${formatCents(c.value[1])}` : formatCents(c.value)) : `'${c.value}'`;
+      return `${FIELD_LABELS[c.field]} ${OP_LABELS[c.op]} ${value}`;
+    })
+    .join(' and ');
+}
+
+/** "category Coffee Shops, type transfer, rename to 'Starbucks'" */
+export function describeActions(actions: RuleDto['actions']): string {
+  const parts: string[] = [];
+  if (actions.category) parts.push(`category ${actions.category}`);
+  if (actions.type) parts.push(`type ${actions.type}`);
+  if (actions.description) parts.push(`rename to '${actions.description}'`);
+  return parts.join(', ');
+}

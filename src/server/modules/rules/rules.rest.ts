@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { applyRulesSchema, countRuleMatchesSchema, createRuleSchema, reorderRulesSchema, updateRuleSchema } from '../../../shared/rules';
+import { idParamsSchema, isoDateSchema } from '../../../shared/schemas/common';
+import { restRoute, type RestRoute } from '../../http/rest-route';
+import { applyRulesToTransactions, countRuleMatches, createRule, deleteRule, listRules, reorderRules, updateRule } from './rules.service';
+
+const TAG = 'Rules';
+
+/** The wire names of POST /api/rules/apply (`start_date`, `end_date`), read into the shared input. */
+const applyBodySchema = z
+  .object({
+    start_date: isoDateSchema.optional(),
+    end_date: isoDateSchema.optional(),
+    ruleIds: z.unknown().optional(),
+    onlyUncategorized: z.unknown().optional(),
+    dryRun: z.unknown().optional(),
+  })
+  .strict()
+  .transform((body, ctx) => {
+    const parsed = applyRulesSchema.safeParse({
+      startDate: body.start_date,
+      endDate: body.end_date,
+      ruleIds: body.ruleIds,
+      onlyUncategorized: body.onlyUncategorized,
+      dryRun: body.dryRun,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const [head, ...rest] = issue.path;
+        const field = head === 'startDate' ? 'start_date' : head === 'endDate' ? 'end_date' : head;
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [field as string, ...rest] });
+      }
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+export const ruleRoutes: RestRoute[] = [
+  restRoute({
+    method: 'GET',
+    url: '/rules',
+    tag: TAG,
+    summary: 'Every rule, in the order they run (priority, then id)',
+    answer: 'An array of { id, name, conditions, actions, priority, enabled }',
+    handler: ({ em, userId }) => listRules(em, userId),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/rules',
+    tag: TAG,
+    summary:
+      'Create a rule: conditions [{field, op, value}] (description contains/startsWith/equals/matches, amount eq/lt/gt/between in cents, account equals), all must match; actions {category?, type?, description?}; priority 0-10000 (lower runs first, default 100)',
+    body: createRuleSchema,
+    status: 201,
+    refusals: [409],
+    answer: 'The created rule',
+    handler: ({ em, userId, body }) => createRule(em, userId, body),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/rules/count',
+    tag: TAG,
+    summary: 'How many of your transactions the conditions match (split transactions left out), with the newest few',
+    body: countRuleMatchesSchema,
+    answer: '{ matched, total, sample: [{ id, postDate, description, amount }] }',
+    handler: ({ em, userId, body }) => countRuleMatches(em, userId, body),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/rules/apply',
+    tag: TAG,
+    summary:
+      'Run the enabled rules (or exactly ruleIds) over stored transactions between start_date and end_date (both optional); onlyUncategorized (default true) leaves categorised rows alone; dryRun (default false) changes nothing',
+    body: applyBodySchema,
+    answer: '{ dryRun, matched, changed, changes: [{ id, field, from, to, ruleId }] (at most 1,000), truncated }',
+    handler: ({ em, userId, body }) => applyRulesToTransactions(em, userId, body),
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/rules/order',
+    tag: TAG,
+    summary: 'Put the rules in this order ({ids}: each of your rules once); priorities become 10, 20, 30, ...',
+    body: reorderRulesSchema,
+    answer: 'The rules in their new order',
+    handler: ({ em, userId, body }) => reorderRules(em, userId, body),
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/rules/:id',
+    tag: TAG,
+    summary: 'Update any of name, conditions, actions, priority, enabled',
+    params: idParamsSchema,
+    body: updateRuleSchema,
+    answer: 'The updated rule',
+    handler: ({ em, userId, params, body }) => updateRule(em, userId, params.id, body),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/rules/:id',
+    tag: TAG,
+    summary: 'Delete a rule (transactions it categorised stay as they are)',
+    params: idParamsSchema,
+    answer: '{ message }',
+    handler: ({ em, userId, params }) => deleteRule(em, userId, params.id),
+  }),
+];

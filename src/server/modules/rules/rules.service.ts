@@ -1,0 +1,221 @@
+import type { EntityManager } from '@mikro-orm/better-sqlite';
+import { AppError } from '../../../shared/errors';
+import {
+  MAX_APPLY_CHANGES,
+  MAX_RULES_PER_USER,
+  RULE_ACTION_FIELDS,
+  RuleSet,
+  type ApplyRulesInput,
+  type ApplyRulesResult,
+  type CountRuleMatchesInput,
+  type CreateRuleInput,
+  type ReorderRulesInput,
+  type RuleChange,
+  type RuleDto,
+  type RuleMatchCount,
+  type UpdateRuleInput,
+} from '../../../shared/rules';
+import { transactionConnection } from '../../db/raw-connection';
+import { ensureCategories } from '../categories/categories.service';
+import { nameKey } from '../../../shared/names';
+import { TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { selectRows } from '../transactions/transactions.query';
+import { User } from '../users/user.entity';
+import { Rule } from './rule.entity';
+
+/** The order rules run in, and are listed in. */
+const RULE_ORDER = { priority: 'asc', id: 'asc' } as const;
+
+export function toRuleDto(rule: Rule): RuleDto {
+  return { id: rule.id, name: rule.name, conditions: rule.conditions, actions: rule.actions, priority: rule.priority, enabled: rule.enabled };
+}
+
+async function ownRule(em: EntityManager, userId: number, id: number): Promise<Rule> {
+  const rule = await em.findOne(Rule, { id, user: userId });
+  if (!rule) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+  return rule;
+}
+
+export async function listRules(em: EntityManager, userId: number): Promise<RuleDto[]> {
+  return (await em.find(Rule, { user: userId }, { orderBy: RULE_ORDER })).map(toRuleDto);
+}
+
+/** The user's enabled rules, compiled (for an import). */
+export async function loadRuleSet(em: EntityManager, userId: number): Promise<RuleSet> {
+  return RuleSet.compile(await listRules(em, userId));
+}
+
+/** A category action names a category: it is created when missing, so it shows on the Categories screen. */
+async function ensureActionCategory(em: EntityManager, userId: number, category: string | undefined): Promise<void> {
+  if (category) await ensureCategories(em, userId, [category]);
+}
+
+export async function createRule(em: EntityManager, userId: number, input: CreateRuleInput): Promise<RuleDto> {
+  return em.transactional(async (tx) => {
+    const count = await tx.count(Rule, { user: userId });
+    if (count >= MAX_RULES_PER_USER) throw new AppError('CONFLICT', `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`);
+    await ensureActionCategory(tx, userId, input.actions.category);
+    const rule = tx.create(Rule, {
+      user: tx.getReference(User, userId),
+      name: input.name,
+      conditions: input.conditions,
+      actions: input.actions,
+      priority: input.priority,
+      enabled: input.enabled,
+      createdAt: new Date().toISOString(),
+    });
+    await tx.flush();
+    return toRuleDto(rule);
+  });
+}
+
+export async function updateRule(em: EntityManager, userId: number, id: number, input: UpdateRuleInput): Promise<RuleDto> {
+  return em.transactional(async (tx) => {
+    const rule = await ownRule(tx, userId, id);
+    if (input.name !== undefined) rule.name = input.name;
+    if (input.conditions !== undefined) rule.conditions = input.conditions;
+    if (input.actions !== undefined) {
+      await ensureActionCategory(tx, userId, input.actions.category);
+      rule.actions = input.actions;
+    }
+    if (input.priority !== undefined) rule.priority = input.priority;
+    if (input.enabled !== undefined) rule.enabled = input.enabled;
+    await tx.flush();
+    return toRuleDto(rule);
+  });
+}
+
+export async function deleteRule(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
+  const rule = await ownRule(em, userId, id);
+  em.remove(rule);
+  await em.flush();
+  return { message: `Rule '${rule.name}' deleted` };
+}
+
+/**
+ * Puts the rules in the order given (every rule of the user, once): priorities become
+ * 10, 20, 30, ... in one transaction.
+ */
+export async function reorderRules(em: EntityManager, userId: number, input: ReorderRulesInput): Promise<RuleDto[]> {
+  return em.transactional(async (tx) => {
+    const rules = await tx.find(Rule, { user: userId });
+    const byId = new Map(rules.map((rule) => [rule.id, rule]));
+    for (const id of input.ids) if (!byId.has(id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+    if (new Set(input.ids).size !== input.ids.length || input.ids.length !== rules.length) {
+      throw new AppError('BAD_REQUEST', `ids: must list each of your ${rules.length} rules once`);
+    }
+    input.ids.forEach((id, i) => {
+      byId.get(id)!.priority = (i + 1) * 10;
+    });
+    await tx.flush();
+    return listRules(tx, userId);
+  });
+}
+
+interface CandidateRow {
+  id: number;
+  post_date: string;
+  description: string;
+  amount: number;
+  type: string;
+  account: string | null;
+  category_id: number | null;
+  category: string | null;
+}
+
+/**
+ * Transactions a rule may change: not a split parent, not a split part (their categories and
+ * type belong to the split), optionally in a date range and only those without a category.
+ */
+async function candidateRows(em: EntityManager, userId: number, options: { startDate?: string; endDate?: string; onlyUncategorized?: boolean }): Promise<CandidateRow[]> {
+  const clauses = ['t.user_id = ?', 't.is_split = 0', 't.parent_id is null'];
+  const params: unknown[] = [userId];
+  if (options.startDate) {
+    clauses.push('t.post_date >= ?');
+    params.push(options.startDate);
+  }
+  if (options.endDate) {
+    clauses.push('t.post_date <= ?');
+    params.push(options.endDate);
+  }
+  if (options.onlyUncategorized) clauses.push('t.category_id is null');
+  return selectRows<CandidateRow>(
+    em,
+    `select t.id, t.post_date, t.description, t.amount, t.type, a.name as account, t.category_id, c.name as category
+       from ${TRANSACTION_TABLE} t left join account a on a.id = t.account_id left join category c on c.id = t.category_id
+      where ${clauses.join(' and ')} order by t.post_date desc, t.id desc`,
+    params,
+  );
+}
+
+const SAMPLE_SIZE = 5;
+
+/** How many of the user's transactions the conditions match ("matches N of your transactions"). */
+export async function countRuleMatches(em: EntityManager, userId: number, input: CountRuleMatchesInput): Promise<RuleMatchCount> {
+  const rules = RuleSet.compile([{ id: 0, name: '', conditions: input.conditions, actions: { category: 'x' }, priority: 0, enabled: true }]);
+  const rows = await candidateRows(em, userId, {});
+  let matched = 0;
+  const sample: RuleMatchCount['sample'] = [];
+  for (const row of rows) {
+    if (!rules.matchesAny({ description: row.description, amount: row.amount, account: row.account })) continue;
+    matched += 1;
+    if (sample.length < SAMPLE_SIZE) sample.push({ id: row.id, postDate: row.post_date, description: row.description, amount: row.amount });
+  }
+  return { matched, total: rows.length, sample };
+}
+
+/**
+ * Runs rules over stored transactions (the enabled ones, or exactly `ruleIds`, enabled or not):
+ * a dry run answers what would change; otherwise the changes are written in one transaction,
+ * creating the categories the rules name. `changes` lists at most MAX_APPLY_CHANGES fields.
+ */
+export async function applyRulesToTransactions(em: EntityManager, userId: number, input: ApplyRulesInput): Promise<ApplyRulesResult> {
+  return em.transactional(async (tx) => {
+    let rules = await listRules(tx, userId);
+    if (input.ruleIds) {
+      const wanted = new Set(input.ruleIds);
+      for (const id of wanted) if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+      rules = rules.filter((rule) => wanted.has(rule.id)).map((rule) => ({ ...rule, enabled: true }));
+    }
+    const set = RuleSet.compile(rules);
+    const rows = set.size === 0 ? [] : await candidateRows(tx, userId, input);
+    const planned: { row: CandidateRow; category?: string; type?: string; description?: string }[] = [];
+    const changes: RuleChange[] = [];
+    let matched = 0;
+    let changedRows = 0;
+    let truncated = false;
+    for (const row of rows) {
+      const outcome = set.apply({ description: row.description, amount: row.amount, account: row.account });
+      if (Object.keys(outcome.ruleIds).length === 0) continue;
+      matched += 1;
+      const change: (typeof planned)[number] = { row };
+      for (const field of RULE_ACTION_FIELDS) {
+        const to = outcome.actions[field];
+        if (to === undefined) continue;
+        const from = field === 'category' ? row.category : field === 'type' ? row.type : row.description;
+        const same = field === 'category' ? from !== null && nameKey(from) === nameKey(to) : from === to;
+        if (same) continue;
+        change[field] = to;
+        if (changes.length < MAX_APPLY_CHANGES) changes.push({ id: row.id, field, from, to, ruleId: outcome.ruleIds[field]! });
+        else truncated = true;
+      }
+      if (change.category !== undefined || change.type !== undefined || change.description !== undefined) {
+        changedRows += 1;
+        planned.push(change);
+      }
+    }
+    if (!input.dryRun && planned.length > 0) {
+      const categoryIds = await ensureCategories(tx, userId, planned.flatMap((p) => (p.category ? [p.category] : [])));
+      const db = await transactionConnection(tx);
+      // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
+      const update = db.prepare(
+        `update ${TRANSACTION_TABLE} set category_id = ?, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`,
+      );
+      for (const p of planned) {
+        const categoryId = p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
+        update.run(categoryId, p.type ?? p.row.type, p.description !== undefined ? 1 : 0, p.description ?? p.row.description, p.row.id, userId);
+      }
+    }
+    return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };
+  });
+}

@@ -1,0 +1,192 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { describeIssues } from '../../src/shared/errors';
+import { runSteps } from '../../src/shared/csv/steps';
+import {
+  applyRules,
+  checkRegex,
+  conditionsMatch,
+  createRuleSchema,
+  planImportRows,
+  RuleSet,
+  type RuleCondition,
+  type RuleDto,
+  type RuleRow,
+} from '../../src/shared/rules';
+
+/** Rule builder: `rule(1, [cond], {category: 'x'})`. */
+function rule(id: number, conditions: RuleCondition[], actions: RuleDto['actions'], priority = 100, enabled = true): RuleDto {
+  return { id, name: `r${id}`, conditions, actions, priority, enabled };
+}
+function row(description: string, amount = -100, account: string | null = 'Checking'): RuleRow {
+  return { description, amount, account };
+}
+const contains = (value: string): RuleCondition => ({ field: 'description', op: 'contains', value });
+
+describe('checkRegex', () => {
+  it.each([
+    ['literal', 'starbucks'],
+    ['anchors and classes', '^amzn mktp [a-z0-9]{4,10}$'],
+    ['one star', 'tesco.*store'],
+    ['two unbounded', '\\d+ .*x'],
+    ['alternation, not repeated', '(?:costa|starbucks) coffee'],
+    ['optional group with quantifier', '(ref \\d+)?'],
+    ['named group', '(?<shop>aldi) \\d{3}'],
+    ['unicode property', '\\p{L}+'],
+    ['escaped parens', '\\(card\\)'],
+  ])('accepts %s: %s', (_label, pattern) => {
+    expect(checkRegex(pattern)).toEqual({ ok: true });
+  });
+
+  it.each([
+    ['nested quantifier', '(a+)+$', /repeat a group/],
+    ['repeated alternation', '(a|ab)*c', /repeat a group/],
+    ['nested in bounded repeat', '(\\w+\\s?){2,5}', /repeat a group/],
+    ['backreference', '(a)\\1', /backreferences/],
+    ['named backreference', '(?<x>a)\\k<x>', /backreferences/],
+    ['lookahead', 'foo(?=bar)', /lookarounds/],
+    ['negative lookbehind', '(?<!x)y', /lookarounds/],
+    ['three unbounded quantifiers', '.*a.*b.*c', /at most 2 unbounded/],
+    ['wide bounded repeats', 'a{1,500}b{1,500}c{1,500}', /at most 2 unbounded/],
+    ['does not compile', '(unclosed', /not a valid regular expression/],
+    ['empty', '', /must not be empty/],
+    ['too long', 'x'.repeat(201), /at most 200/],
+  ])('refuses %s: %s', (_label, pattern, message) => {
+    const check = checkRegex(pattern);
+    expect(check.ok).toBe(false);
+    expect(!check.ok && check.message).toMatch(message);
+  });
+
+  it('never throws, and what it accepts compiles (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'ab.*+?|()[]{}\\^$1,2k<>=!:-'.split('')), maxLength: 24 }), (pattern) => {
+        const check = checkRegex(pattern);
+        if (check.ok) expect(() => new RegExp(pattern, 'iu')).not.toThrow();
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('createRuleSchema', () => {
+  const base = { name: 'Coffee', conditions: [contains('starbucks')], actions: { category: 'Coffee Shops' } };
+  it('takes the issue example and fills the defaults', () => {
+    const parsed = createRuleSchema.parse({
+      name: 'Coffee',
+      conditions: [contains('starbucks'), { field: 'amount', op: 'lt', value: 0 }],
+      actions: { category: 'Coffee Shops' },
+      priority: 10,
+      enabled: true,
+    });
+    expect(parsed.conditions[1]).toEqual({ field: 'amount', op: 'lt', value: 0 });
+    expect(createRuleSchema.parse(base)).toMatchObject({ priority: 100, enabled: true });
+  });
+
+  it.each([
+    ['an unknown field', { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field 'payee'/],
+    ['an unknown operator', { conditions: [{ field: 'amount', op: 'contains', value: 'x' }] }, /conditions\.0\.op: unknown operator 'contains' for amount/],
+    ['an unsafe regex', { conditions: [{ field: 'description', op: 'matches', value: '(a+)+' }] }, /conditions\.0\.value: unsafe or invalid regular expression/],
+    ['an empty condition list', { conditions: [] }, /conditions: must hold at least one condition/],
+    ['a priority out of range', { priority: 10_001 }, /priority: is out of range/],
+    ['a negative priority', { priority: -1 }, /priority: is out of range/],
+    ['no action', { actions: {} }, /actions: must set at least one of category, type, description/],
+    ['the reserved category', { actions: { category: 'uncategorized' } }, /actions\.category: .*reserved/],
+    ['an unknown type', { actions: { type: 'gift' } }, /actions\.type/],
+    ['between in the wrong order', { conditions: [{ field: 'amount', op: 'between', value: [10, 5] }] }, /conditions\.0\.value: between takes \[low, high\]/],
+    ['fractional cents', { conditions: [{ field: 'amount', op: 'eq', value: 1.5 }] }, /conditions\.0\.value: must be a whole number of cents/],
+    ['an empty text', { conditions: [contains('  ')] }, /conditions\.0\.value: must not be empty/],
+    ['a control character', { conditions: [contains('a\u0000b')] }, /conditions\.0\.value: must not contain control characters/],
+  ])('refuses %s with a message naming it', (_label, change, message) => {
+    const result = createRuleSchema.safeParse({ ...base, ...change });
+    expect(result.success).toBe(false);
+    expect(describeIssues(result.error!.issues)).toMatch(message);
+  });
+});
+
+describe('applyRules', () => {
+  const coffee = rule(1, [contains('starbucks'), { field: 'amount', op: 'lt', value: 0 }], { category: 'Coffee Shops' }, 10);
+  it.each<[string, RuleDto[], RuleRow, ReturnType<typeof applyRules>]>([
+    ['no rules', [], row('STARBUCKS 123'), { actions: {}, ruleIds: {} }],
+    ['case-insensitive contains', [coffee], row('Card STARBUCKS #12'), { actions: { category: 'Coffee Shops' }, ruleIds: { category: 1 } }],
+    ['the amount condition fails for money in', [coffee], row('STARBUCKS refund', 450), { actions: {}, ruleIds: {} }],
+    ['accents fold like search (NFC)', [rule(2, [contains('café')], { category: 'Cafe' })], row('CAFE\u0301 DU MONDE'), { actions: { category: 'Cafe' }, ruleIds: { category: 2 } }],
+    ['startsWith', [rule(3, [{ field: 'description', op: 'startsWith', value: 'amzn' }], { category: 'Shopping' })], row('AMZN Mktp'), { actions: { category: 'Shopping' }, ruleIds: { category: 3 } }],
+    ['startsWith misses the middle', [rule(3, [{ field: 'description', op: 'startsWith', value: 'mktp' }], { category: 'Shopping' })], row('AMZN Mktp'), { actions: {}, ruleIds: {} }],
+    ['equals is whole text', [rule(4, [{ field: 'description', op: 'equals', value: 'rent' }], { type: 'transfer' })], row('RENT'), { actions: { type: 'transfer' }, ruleIds: { type: 4 } }],
+    ['matches', [rule(5, [{ field: 'description', op: 'matches', value: '^tfl\\s+\\d+' }], { category: 'Transport' })], row('TFL 0042 LONDON'), { actions: { category: 'Transport' }, ruleIds: { category: 5 } }],
+    ['between is inclusive', [rule(6, [{ field: 'amount', op: 'between', value: [-500, -100] }], { category: 'Small' })], row('x', -500), { actions: { category: 'Small' }, ruleIds: { category: 6 } }],
+    ['amount eq', [rule(7, [{ field: 'amount', op: 'eq', value: -999 }], { category: 'Netflix' })], row('x', -999), { actions: { category: 'Netflix' }, ruleIds: { category: 7 } }],
+    ['amount gt', [rule(7, [{ field: 'amount', op: 'gt', value: 0 }], { type: 'credit' })], row('x', 1), { actions: { type: 'credit' }, ruleIds: { type: 7 } }],
+    ['account equals, any case', [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })], row('x', -1, 'CHECKING'), { actions: { category: 'A' }, ruleIds: { category: 8 } }],
+    ['account equals fails without an account', [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })], row('x', -1, null), { actions: {}, ruleIds: {} }],
+    [
+      'lower priority wins per field, later rules fill other fields',
+      [rule(1, [contains('shell')], { category: 'Fuel', description: 'Shell' }, 20), rule(2, [contains('shell')], { category: 'Car', type: 'charge' }, 10)],
+      row('SHELL 0423'),
+      { actions: { category: 'Car', type: 'charge', description: 'Shell' }, ruleIds: { category: 2, type: 2, description: 1 } },
+    ],
+    ['equal priority: lower id wins', [rule(9, [contains('a')], { category: 'Nine' }), rule(3, [contains('a')], { category: 'Three' })], row('a'), { actions: { category: 'Three' }, ruleIds: { category: 3 } }],
+    ['disabled rules are skipped', [rule(1, [contains('a')], { category: 'Off' }, 0, false), rule(2, [contains('a')], { category: 'On' })], row('a'), { actions: { category: 'On' }, ruleIds: { category: 2 } }],
+    ['conditions see the original description, not a rename', [rule(1, [contains('a')], { description: 'zzz' }, 1), rule(2, [contains('zzz')], { category: 'Z' }, 2)], row('a'), { actions: { description: 'zzz' }, ruleIds: { description: 1 } }],
+  ])('%s', (_label, rules, input, expected) => {
+    expect(applyRules(rules, input)).toEqual(expected);
+  });
+
+  const conditionArb = fc.oneof(
+    fc.constantFrom('a', 'b', 'ab', 'xy').map((value): RuleCondition => ({ field: 'description', op: 'contains', value })),
+    fc.constantFrom('a', 'x').map((value): RuleCondition => ({ field: 'description', op: 'startsWith', value })),
+    fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'lt', value })),
+    fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'gt', value })),
+    fc.constantFrom('A', 'B').map((value): RuleCondition => ({ field: 'account', op: 'equals', value })),
+  );
+  const actionsArb = fc
+    .record({ category: fc.constantFrom('C1', 'C2', 'C3'), type: fc.constantFrom('debit' as const, 'transfer' as const), description: fc.constantFrom('D1', 'D2') }, { requiredKeys: [] })
+    .filter((a) => Object.keys(a).length > 0);
+  const rulesArb = fc.uniqueArray(
+    fc.record({ id: fc.integer({ min: 1, max: 50 }), conditions: fc.array(conditionArb, { minLength: 1, maxLength: 3 }), actions: actionsArb, priority: fc.integer({ min: 0, max: 5 }), enabled: fc.boolean() }),
+    { selector: (r) => r.id, maxLength: 8 },
+  );
+  const rowArb = fc.record({ description: fc.constantFrom('a', 'ab', 'XY', 'bxa', 'Abba', ''), amount: fc.integer({ min: -4, max: 4 }), account: fc.constantFrom('A', 'b', null) });
+
+  it('matches a brute-force reading of the rule order, for any rules and row (property)', () => {
+    fc.assert(
+      fc.property(rulesArb, rowArb, (raw, input) => {
+        const rules = raw.map((r) => ({ ...r, name: `r${r.id}` }));
+        const expected: ReturnType<typeof applyRules> = { actions: {}, ruleIds: {} };
+        const ordered = rules.filter((r) => r.enabled).sort((a, b) => a.priority - b.priority || a.id - b.id);
+        for (const field of ['category', 'type', 'description'] as const) {
+          const winner = ordered.find((r) => r.actions[field] !== undefined && conditionsMatch(r.conditions, input));
+          if (winner) {
+            (expected.actions as Record<string, unknown>)[field] = winner.actions[field];
+            expected.ruleIds[field] = winner.id;
+          }
+        }
+        expect(applyRules(rules, input)).toEqual(expected);
+        // For one account, the narrowed set gives the same outcome.
+        expect(RuleSet.compile(rules).forAccount(input.account).apply(input)).toEqual(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('planImportRows', () => {
+  const rules = RuleSet.compile([rule(1, [contains('starbucks')], { category: 'Coffee', description: 'Starbucks' }), rule(2, [contains('rent')], { type: 'transfer' })]);
+  const typeOf = (amount: number) => (amount < 0 ? ('debit' as const) : ('credit' as const));
+  it('runs rules, keeps the bank category unless a rule sets one, and says where each category came from', () => {
+    const rows = [
+      { line: 2, postDate: '2024-01-01', description: 'STARBUCKS 12', amount: -450, category: 'Dining' },
+      { line: 3, postDate: '2024-01-02', description: 'Rent Jan', amount: -90000, category: 'Housing' },
+      { line: 4, postDate: '2024-01-03', description: 'Salary', amount: 100000, category: null },
+      { line: 5, postDate: '2024-01-04', description: 'Odd', amount: -1, category: 'uncategorized' },
+    ];
+    const planned = runSteps(planImportRows(rows, rules, 'Checking', typeOf));
+    expect(planned.map((r) => [r.description, r.bankDescription, r.category, r.categoryOrigin, r.type, r.ruleIds])).toEqual([
+      ['Starbucks', 'STARBUCKS 12', 'Coffee', 'rule', 'debit', { category: 1, description: 1 }],
+      ['Rent Jan', 'Rent Jan', 'Housing', 'bank', 'transfer', { type: 2 }],
+      ['Salary', 'Salary', null, null, 'credit', {}],
+      ['Odd', 'Odd', null, null, 'debit', {}],
+    ]);
+    expect(planned[0].line).toBe(2);
+  });
+});
