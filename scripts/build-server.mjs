@@ -1,10 +1,11 @@
-// Bundles the server into dist/server/main.js, the demo-data command into dist/server/demo.js
-// and the backup command into dist/server/backup.js (so they also run inside the Docker image).
+// Bundles the server into dist/server/main.js, the demo-data command into dist/server/demo.js,
+// the backup command into dist/server/backup.js (so they also run inside the Docker image) and the
+// OpenAPI writer into dist/server/openapi.js (npm run lint:openapi).
 // Packages stay external (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts', backup: 'scripts/backup.ts' },
+  entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts', backup: 'scripts/backup.ts', openapi: 'scripts/write-openapi.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -14,4 +15,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('built dist/server/main.js, dist/server/demo.js and dist/server/backup.js');
+console.log('built dist/server/main.js, dist/server/demo.js, dist/server/backup.js and dist/server/openapi.js');

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { authOperations, extraOperations } from '../../src/server/http/openapi';
-import { domainRoutes } from '../../src/server/http/domain-routes';
+import { restRoutes } from '../../src/server/http/openapi';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { hostileInput, jsonSchemaOf } from '../helpers/schema-inputs';
@@ -27,7 +26,7 @@ interface Operation {
   bodyType?: string;
   public?: boolean;
 }
-const operations: Operation[] = [...authOperations, ...domainRoutes, ...extraOperations];
+const operations: Operation[] = [...restRoutes];
 
 beforeAll(async () => {
   server = await startServer({ LOGIN_MAX_FAILURES: '5' });

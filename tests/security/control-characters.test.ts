@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { authOperations } from '../../src/server/http/openapi';
+import { authRoutes } from '../../src/server/modules/auth/auth.rest';
 import { domainRoutes } from '../../src/server/http/domain-routes';
 import { appRouter } from '../../src/server/trpc/router';
 import { rest, trpc } from '../helpers/http';
@@ -49,7 +49,7 @@ function urlOf(route: { url: string }, params: Record<string, unknown> = {}): st
 }
 
 const restCases: Case[] = [];
-for (const op of [...authOperations, ...domainRoutes] as { method: string; url: string; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType }[]) {
+for (const op of [...authRoutes, ...domainRoutes] as { method: string; url: string; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType }[]) {
   for (const part of ['body', 'query', 'params'] as const) {
     const schema = op[part];
     if (!schema) continue;

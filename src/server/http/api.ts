@@ -1,25 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { authPublicRest, authRest } from '../modules/auth/auth.rest';
-import { importRest } from '../modules/import/import.rest';
 import { requireUser } from './auth';
-import { domainRoutes } from './domain-routes';
-import { openApiDocument } from './openapi';
+import { openApiDocument, restRoutes } from './openapi';
 import { registerRestRoutes } from './rest-route';
 
 /**
- * The REST surface under /api. Adapters only parse input with the shared
- * schemas, take the user from the request and call the service layer.
+ * The REST surface under /api, from one route list (auth, the domain routes, the upload).
+ * Adapters only parse input with the shared schemas, take the user from the request and call
+ * the service layer; routes that are not public sign the caller in first.
  */
 export async function apiRoutes(api: FastifyInstance): Promise<void> {
-  await api.register(authPublicRest);
+  registerRestRoutes(
+    api,
+    restRoutes.filter((route) => route.public),
+  );
 
   const document = openApiDocument();
   api.get('/openapi.json', () => document);
 
   await api.register(async (secured) => {
     secured.addHook('preHandler', requireUser);
-    await secured.register(authRest);
-    registerRestRoutes(secured, domainRoutes);
-    await secured.register(importRest);
+    registerRestRoutes(
+      secured,
+      restRoutes.filter((route) => !route.public),
+    );
   });
 }

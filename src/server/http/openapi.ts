@@ -1,97 +1,14 @@
 import { z } from 'zod';
-import { loginInputSchema, profileUpdateSchema, registerInputSchema } from '../../shared/schemas/auth';
-import { importFieldsSchema } from '../../shared/schemas/import';
+import { authRoutes } from '../modules/auth/auth.rest';
+import { uploadRoute } from '../modules/import/import.rest';
 import { domainRoutes } from './domain-routes';
 import type { RestRoute } from './rest-route';
 
-/** A documented operation that is not in the domain route list (auth, upload). */
-export interface DocumentedOperation {
-  method: RestRoute['method'];
-  url: string;
-  tag: string;
-  summary: string;
-  body?: z.ZodType;
-  /** Content type of the body; JSON unless given. */
-  bodyType?: string;
-  query?: z.ZodType;
-  status?: number;
-  answer: string;
-  public?: boolean;
-  /** Refusals beyond the ones the rules in `responses` give every operation. */
-  refusals?: number[];
-}
+/** Every REST route under /api, in one list: registered (api.ts), documented (below) and walked by the tests. */
+export const restRoutes: readonly RestRoute[] = [...authRoutes, ...domainRoutes, uploadRoute];
 
-export const authOperations: DocumentedOperation[] = [
-  { method: 'GET', url: '/auth/status', tag: 'Auth', summary: 'Whether registration is open', answer: '{ registrationOpen, hasUsers }', public: true },
-  {
-    method: 'POST',
-    url: '/auth/register',
-    tag: 'Auth',
-    summary: 'Create a user (403 when registration is closed)',
-    body: registerInputSchema,
-    answer: '{ accessToken, refreshToken, user }',
-    public: true,
-    refusals: [403, 409],
-  },
-  {
-    method: 'POST',
-    url: '/auth/login',
-    tag: 'Auth',
-    summary: 'Sign in (429 with Retry-After after too many failures for the username or the address)',
-    body: loginInputSchema,
-    answer: '{ accessToken, refreshToken, user }',
-    public: true,
-    refusals: [401],
-  },
-  {
-    method: 'POST',
-    url: '/auth/refresh',
-    tag: 'Auth',
-    summary: 'Exchange a refresh token (sent as the bearer, empty body) for a new pair; the old one stops working',
-    answer: '{ accessToken, refreshToken, user }',
-    public: true,
-    refusals: [401],
-  },
-  {
-    method: 'POST',
-    url: '/auth/logout',
-    tag: 'Auth',
-    summary: "End the refresh token's sign-in (sent as the bearer): its refresh and access tokens stop working",
-    status: 204,
-    answer: 'Nothing',
-    public: true,
-    refusals: [401],
-  },
-  { method: 'GET', url: '/auth/me', tag: 'Auth', summary: 'The signed-in user', answer: '{ id, username, apiTokenSet, apiTokenCreatedAt }' },
-  {
-    method: 'PUT',
-    url: '/auth/profile',
-    tag: 'Auth',
-    summary: 'Change any of username, password, apiToken, with currentPassword (403 when it is wrong; counted as a failed login)',
-    body: profileUpdateSchema,
-    answer: '{ message, user }',
-    refusals: [403],
-  },
-];
-
-/** Operations other modules add (e.g. the CSV upload). */
-export const extraOperations: DocumentedOperation[] = [
-  {
-    method: 'POST',
-    url: '/upload',
-    tag: 'Import',
-    summary:
-      'Import a bank file (CSV, OFX/QFX, QIF or CAMT.053, told apart by content) into an account as one batch (multipart: file, account, optional transactionType (default auto), dateFormat, flipAmounts, dryRun, mapping as JSON)',
-    body: importFieldsSchema.extend({ file: z.string().describe('the statement file (binary)'), mapping: z.string().optional().describe('JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "dateFormat"') }),
-    bodyType: 'multipart/form-data',
-    status: 201,
-    answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun: the full preview); 422 with needsMapping and sample when the columns need a mapping',
-    refusals: [200, 422],
-  },
-];
-
-function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
   return rest;
 }
 
@@ -116,7 +33,7 @@ const REFUSALS: Record<number, string> = {
 };
 
 /** Every status an operation can answer: its success, the refusals every route shares, and its own. */
-function responses(op: DocumentedOperation): Record<string, unknown> {
+function responses(op: RestRoute): Record<string, unknown> {
   const statuses = new Set<number>([400, 429, 431, ...(op.refusals ?? [])]);
   if (!op.public) [401, 404].forEach((s) => statuses.add(s));
   if (op.method !== 'GET') {
@@ -125,11 +42,18 @@ function responses(op: DocumentedOperation): Record<string, unknown> {
   }
   const success = op.status ?? 200;
   statuses.delete(success);
-  const out: Record<string, unknown> = { [String(success)]: { description: op.answer } };
+  const out: Record<string, unknown> = { [String(success)]: answer(op, op.answer) };
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    out[String(status)] = status < 300 ? { description: REFUSALS[status] } : { description: REFUSALS[status], content: ERROR_CONTENT };
+    out[String(status)] = status < 300 ? answer(op, REFUSALS[status]) : { description: REFUSALS[status], content: ERROR_CONTENT };
   }
   return out;
+}
+
+/** A 2xx answer: its words and, unless it is empty or a file, the schema of its JSON. */
+function answer(op: RestRoute, description: string): Record<string, unknown> {
+  if (op.download) return { description, content: { [op.download.contentType]: op.output ? { schema: jsonSchema(op.output, 'output') } : {} } };
+  if (!op.output) return { description };
+  return { description, content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } };
 }
 
 /** `GET /transactions/:id/splits` -> `getTransactionsByIdSplits`. */
@@ -144,7 +68,7 @@ export function operationId(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-function operation(op: DocumentedOperation & { params?: z.ZodType; download?: RestRoute['download'] }): Record<string, unknown> {
+function operation(op: RestRoute): Record<string, unknown> {
   const parameters: unknown[] = [];
   for (const [location, schema] of [
     ['path', op.params],
@@ -165,28 +89,22 @@ function operation(op: DocumentedOperation & { params?: z.ZodType; download?: Re
       schema: { type: 'string' },
     });
   }
-  const answers = responses(op);
-  if (op.download) answers[String(op.status ?? 200)] = { description: op.answer, content: { [op.download.contentType]: {} } };
   return {
-    operationId: operationId(op.method, op.url),
+    operationId: op.operationId ?? operationId(op.method, op.url),
     tags: [op.tag],
     summary: op.summary,
+    ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? 'application/json']: { schema: jsonSchema(op.body) } } } } : {}),
-    responses: answers,
+    responses: responses(op),
   };
-}
-
-/** Every documented REST operation: auth, the domain routes and the upload (for tests walking them all). */
-export function documentedOperations(): (DocumentedOperation & { params?: z.ZodType })[] {
-  return [...authOperations, ...domainRoutes, ...extraOperations];
 }
 
 /** The OpenAPI 3.1 document of the REST surface, built from the same zod schemas the routes use. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of documentedOperations()) {
+  for (const op of restRoutes) {
     const path = `/api${openApiPath(op.url)}`;
     paths[path] ??= {};
     paths[path][op.method.toLowerCase()] = operation(op);
@@ -199,6 +117,7 @@ export function openApiDocument(): Record<string, unknown> {
       security: [],
       responses: {
         '200': { description: '{ status: "ok" }' },
+        '431': { description: REFUSALS[431], content: ERROR_CONTENT },
         '503': { description: '{ status: "degraded", reason } when the database cannot be written; { status: "unavailable" } when it does not answer' },
       },
     },
@@ -217,6 +136,7 @@ export function openApiDocument(): Record<string, unknown> {
     info: {
       title: 'Budget Tracker REST API',
       version: '1.0.0',
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Amounts are integer cents (|amount| <= 10^13); dates are YYYY-MM-DD. Authenticate with `Authorization: Bearer <access token or API token>`. Requests with an API token are limited per minute (429 with Retry-After).',
     },

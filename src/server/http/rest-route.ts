@@ -9,6 +9,7 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RestCall<P, Q, B> {
   em: EntityManager;
+  /** The signed-in user's id (0 on a public route, which never reads it). */
   userId: number;
   params: P;
   query: Q;
@@ -27,15 +28,31 @@ export interface RestRoute<P = any, Q = any, B = any> {
   url: string;
   tag: string;
   summary: string;
+  /** The operationId in the OpenAPI document; derived from the method and URL unless given. */
+  operationId?: string;
+  /** Reachable without signing in (auth calls): no `Authorization` needed. */
+  public?: boolean;
+  /** Still answered, but documented as replaced by another URL. */
+  deprecated?: boolean;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /**
+   * The body's content type when it is not JSON: with `multipart/form-data` the handler reads
+   * the parts itself and `body` only describes the form for the OpenAPI document.
+   */
+  bodyType?: 'multipart/form-data';
   /** Success status; 200 unless given. */
   status?: number;
-  /** Refusals beyond the ones every route can answer (e.g. 422 for a list too large), for the OpenAPI document. */
+  /** Other statuses the route may answer (e.g. 422 for a list too large, 200 for a dry run), for the OpenAPI document. */
   refusals?: number[];
-  /** What a successful answer holds, for the OpenAPI document. */
+  /** What a successful answer holds, in words, for the OpenAPI document. */
   answer: string;
+  /**
+   * The JSON a 2xx answer holds, for the OpenAPI document and the tests that check real answers;
+   * null when there is none (204) or the answer is a `download` file.
+   */
+  output: z.ZodType | null;
   /**
    * A file to download (its content type): a browser link may then sign in with the session's
    * `access_token` query parameter (see download.ts), and the answer is never cached.
@@ -50,7 +67,7 @@ export function restRoute<P = undefined, Q = undefined, B = undefined>(route: Re
   return route;
 }
 
-/** Registers routes on an instance whose preHandler has already set `request.user`. */
+/** Registers routes; a route that is not `public` needs an instance whose preHandler has already set `request.user`. */
 export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRoute[]): void {
   for (const route of routes) {
     app.route({
@@ -62,10 +79,10 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         if (route.download) checkDownloadRequest(request, reply);
         const params = route.params ? parseInput(route.params, request.params) : undefined;
         const query = route.query ? parseInput(route.query, request.query) : undefined;
-        const body = route.body ? parseInput(route.body, requireBody(request.body)) : undefined;
+        const body = route.body && !route.bodyType ? parseInput(route.body, requireBody(request.body)) : undefined;
         const result = await route.handler({
           em: request.em,
-          userId: request.user.id,
+          userId: route.public ? 0 : request.user.id,
           params,
           query,
           body,

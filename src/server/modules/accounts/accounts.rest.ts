@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import { registerRangeSchema, statementSchema } from '../../../shared/schemas/register';
+import { accountAnswer, messageAnswer, reconcileAnswer, registerRowAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
 import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
@@ -27,6 +28,7 @@ export const accountRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'List accounts sorted by name',
     answer: 'An array of { id, name, type, balance, applySuggestions }',
+    output: z.array(accountAnswer),
     handler: ({ em, userId }) => listAccounts(em, userId),
   }),
   restRoute({
@@ -37,6 +39,7 @@ export const accountRoutes: RestRoute[] = [
     body: createAccountSchema,
     status: 201,
     answer: 'The created account',
+    output: accountAnswer,
     handler: ({ em, userId, body }) => createAccount(em, userId, body),
   }),
   restRoute({
@@ -47,6 +50,7 @@ export const accountRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: updateAccountSchema,
     answer: 'The updated account',
+    output: accountAnswer,
     handler: ({ em, userId, params, body }) => updateAccount(em, userId, params.id, body),
   }),
   restRoute({
@@ -56,6 +60,7 @@ export const accountRoutes: RestRoute[] = [
     summary: 'Delete an account that has no transactions (409 with the count otherwise)',
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteAccount(em, userId, params.id),
   }),
   restRoute({
@@ -66,6 +71,7 @@ export const accountRoutes: RestRoute[] = [
     params: idParamsSchema,
     query: registerQuerySchema,
     answer: 'An array of transactions, each with runningBalance (cents)',
+    output: z.array(registerRowAnswer),
     handler: ({ em, userId, params, query }) => accountRegister(em, userId, params.id, query),
   }),
   restRoute({
@@ -76,6 +82,7 @@ export const accountRoutes: RestRoute[] = [
     params: idParamsSchema,
     query: statementQuerySchema,
     answer: '{ account, statementDate, statementBalance, registerBalance, difference, adjustedBalance, transactionsAfter }',
+    output: reconcileAnswer,
     handler: ({ em, userId, params, query }) => reconcileAccount(em, userId, params.id, query),
   }),
   restRoute({
@@ -86,6 +93,7 @@ export const accountRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: statementSchema,
     answer: 'The reconciliation after the adjustment (difference 0, account with its new balance)',
+    output: reconcileAnswer,
     handler: ({ em, userId, params, body }) => adjustAccountBalance(em, userId, params.id, body),
   }),
 ];

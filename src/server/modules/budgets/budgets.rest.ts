@@ -7,6 +7,7 @@ import {
   updateLineItemSchema,
 } from '../../../shared/schemas/budgets';
 import { idParamsSchema, idSchema } from '../../../shared/schemas/common';
+import { budgetAnswer, budgetOverviewAnswer, lineItemAnswer, messageAnswer, savedBudgetAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import {
   budgetOverview,
@@ -24,6 +25,9 @@ import {
 const BUDGETS = 'Budgets';
 const LINE_ITEMS = 'Line items';
 
+/** A budget's id in the path, named `id` like every other path parameter. */
+const budgetIdParams = z.object({ id: idSchema.describe("The budget's id") });
+
 export const budgetRoutes: RestRoute[] = [
   restRoute({
     method: 'GET',
@@ -31,6 +35,7 @@ export const budgetRoutes: RestRoute[] = [
     tag: BUDGETS,
     summary: 'List budgets, latest start date first',
     answer: 'An array of { id, name, startDate, endDate, amount }',
+    output: z.array(budgetAnswer),
     handler: ({ em, userId }) => listBudgets(em, userId),
   }),
   restRoute({
@@ -41,6 +46,7 @@ export const budgetRoutes: RestRoute[] = [
     body: createBudgetSchema,
     status: 201,
     answer: 'The created budget with its id',
+    output: budgetAnswer,
     handler: ({ em, userId, body }) => createBudget(em, userId, body),
   }),
   restRoute({
@@ -50,6 +56,7 @@ export const budgetRoutes: RestRoute[] = [
     summary: 'Create or update a budget together with all its line items in one transaction',
     body: saveBudgetSchema,
     answer: '{ budget, lineItems }',
+    output: savedBudgetAnswer,
     handler: ({ em, userId, body }) => saveBudget(em, userId, body),
   }),
   restRoute({
@@ -59,6 +66,7 @@ export const budgetRoutes: RestRoute[] = [
     summary: 'The budget overview: transaction type totals, line items against actuals, Untracked, nets',
     params: idParamsSchema,
     answer: '{ budget, lineItems, transactions, overview }',
+    output: budgetOverviewAnswer,
     refusals: [422],
     handler: ({ em, userId, params }) => budgetOverview(em, userId, params.id),
   }),
@@ -70,6 +78,7 @@ export const budgetRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: updateBudgetSchema,
     answer: 'The updated budget',
+    output: budgetAnswer,
     handler: ({ em, userId, params, body }) => updateBudget(em, userId, params.id, body),
   }),
   restRoute({
@@ -79,16 +88,30 @@ export const budgetRoutes: RestRoute[] = [
     summary: 'Delete a budget and its line items',
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteBudget(em, userId, params.id),
   }),
   restRoute({
     method: 'GET',
-    url: '/line-items/:budgetId',
+    url: '/budgets/:id/line-items',
     tag: LINE_ITEMS,
     summary: "A budget's line items",
-    params: z.object({ budgetId: idSchema }),
+    params: budgetIdParams,
     answer: 'An array of { id, budgetId, name, amount, type, relatedCategories }',
-    handler: ({ em, userId, params }) => listLineItems(em, userId, params.budgetId),
+    output: z.array(lineItemAnswer),
+    handler: ({ em, userId, params }) => listLineItems(em, userId, params.id),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/line-items/:id',
+    tag: LINE_ITEMS,
+    summary: "A budget's line items (the id is the budget's; the same as GET /api/budgets/{id}/line-items, kept for existing scripts)",
+    operationId: 'getLineItemsByBudgetId',
+    deprecated: true,
+    params: budgetIdParams,
+    answer: 'An array of { id, budgetId, name, amount, type, relatedCategories }',
+    output: z.array(lineItemAnswer),
+    handler: ({ em, userId, params }) => listLineItems(em, userId, params.id),
   }),
   restRoute({
     method: 'POST',
@@ -98,6 +121,7 @@ export const budgetRoutes: RestRoute[] = [
     body: createLineItemSchema,
     status: 201,
     answer: 'The created line item',
+    output: lineItemAnswer,
     handler: ({ em, userId, body }) => createLineItem(em, userId, body),
   }),
   restRoute({
@@ -108,6 +132,7 @@ export const budgetRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: updateLineItemSchema,
     answer: 'The updated line item',
+    output: lineItemAnswer,
     handler: ({ em, userId, params, body }) => updateLineItem(em, userId, params.id, body),
   }),
   restRoute({
@@ -117,6 +142,7 @@ export const budgetRoutes: RestRoute[] = [
     summary: 'Delete a line item',
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteLineItem(em, userId, params.id),
   }),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema, text } from '../../../shared/schemas/common';
 import { createEnvelopeSchema, envelopeRangeSchema, updateEnvelopeSchema } from '../../../shared/schemas/envelopes';
+import { envelopeAnswer, messageAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { createEnvelope, deleteEnvelope, listEnvelopes, updateEnvelope } from './envelopes.service';
 
@@ -31,6 +32,7 @@ export const envelopeRoutes: RestRoute[] = [
     summary: 'Every envelope with its transactions (optionally between start_date and end_date), count and total',
     query: rangeQuerySchema,
     answer: 'An array of { id, name, description, categories, color, isActive, transactions, transactionCount, total }',
+    output: z.array(envelopeAnswer),
     refusals: [422],
     handler: ({ em, userId, query }) => listEnvelopes(em, userId, query),
   }),
@@ -42,6 +44,7 @@ export const envelopeRoutes: RestRoute[] = [
     body: createEnvelopeSchema,
     status: 201,
     answer: 'The created envelope',
+    output: envelopeAnswer,
     handler: ({ em, userId, body }) => createEnvelope(em, userId, body),
   }),
   restRoute({
@@ -52,6 +55,7 @@ export const envelopeRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: updateEnvelopeSchema,
     answer: 'The updated envelope',
+    output: envelopeAnswer,
     handler: ({ em, userId, params, body }) => updateEnvelope(em, userId, params.id, body),
   }),
   restRoute({
@@ -61,6 +65,7 @@ export const envelopeRoutes: RestRoute[] = [
     summary: 'Delete an envelope (transactions are linked by category and stay unchanged)',
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteEnvelope(em, userId, params.id),
   }),
 ];

@@ -1,5 +1,6 @@
 import { idParamsSchema } from '../../../shared/schemas/common';
 import { importProfileInputSchema } from '../../../shared/schemas/import';
+import { importProfileAnswer, messageAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { deleteImportProfile, getImportProfile, putImportProfile } from './import-profile.service';
 
@@ -14,6 +15,7 @@ export const importProfileRoutes: RestRoute[] = [
     summary: "The account's saved column mapping (404 when it has none)",
     params: idParamsSchema,
     answer: '{ accountId, mapping, columnCount, headers, updatedAt }',
+    output: importProfileAnswer,
     handler: ({ em, userId, params }) => getImportProfile(em, userId, params.id),
   }),
   restRoute({
@@ -24,6 +26,7 @@ export const importProfileRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: importProfileInputSchema,
     answer: '{ accountId, mapping, columnCount, headers, updatedAt }',
+    output: importProfileAnswer,
     handler: ({ em, userId, params, body }) => putImportProfile(em, userId, params.id, body),
   }),
   restRoute({
@@ -33,6 +36,7 @@ export const importProfileRoutes: RestRoute[] = [
     summary: "Forget the account's column mapping",
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteImportProfile(em, userId, params.id),
   }),
 ];

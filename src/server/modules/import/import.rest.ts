@@ -1,6 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { IMPORT_FIELD_NAMES, importFieldsSchema } from '../../../shared/schemas/import';
+import { importAnswer } from '../../http/answers';
+import { restRoute, type RestRoute } from '../../http/rest-route';
 import { parseInput } from '../../http/validate';
 import { importFile } from './import.service';
 import { uploadTooLarge } from './upload-limit';
@@ -75,12 +78,30 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
 
 
 /** POST /api/upload: multipart file, account, transactionType (+ dateFormat, flipAmounts, dryRun, mapping). */
-export async function importRest(app: FastifyInstance): Promise<void> {
-  app.post('/upload', async (request, reply) => {
-    const upload = await readUpload(request, app.config.uploadLimitBytes);
+export const uploadRoute: RestRoute = restRoute({
+  method: 'POST',
+  url: '/upload',
+  tag: 'Import',
+  summary:
+    'Import a bank file (CSV, OFX/QFX, QIF or CAMT.053, told apart by content) into an account as one batch (multipart: file, account, optional transactionType (default auto), dateFormat, flipAmounts, dryRun, mapping as JSON)',
+  body: importFieldsSchema.extend({
+    file: z.string().describe('the statement file (binary)'),
+    mapping: z
+      .string()
+      .optional()
+      .describe('JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "dateFormat"'),
+  }),
+  bodyType: 'multipart/form-data',
+  status: 201,
+  answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun, or nothing new to import: 200, with the full preview on a dry run); 422 with needsMapping and sample when the columns need a mapping',
+  output: importAnswer,
+  refusals: [200, 422],
+  handler: async ({ em, userId, request, reply }) => {
+    const limitBytes = request.server.config.uploadLimitBytes;
+    const upload = await readUpload(request, limitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
     if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
-    const result = await importFile(request.em, request.user.id, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
+    const result = await importFile(em, userId, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
     return reply.status(fields.dryRun || !result.batchId ? 200 : 201).send(result);
-  });
-}
+  },
+});

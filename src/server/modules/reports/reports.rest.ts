@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { monthlyReportInputSchema, payeeReportInputSchema } from '../../../shared/schemas/reports';
+import { monthlyReportAnswer, payeeAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
 import { monthlyReport, payeeReport } from './reports.service';
@@ -33,6 +34,7 @@ export const reportRoutes: RestRoute[] = [
     summary: 'Income, expenses, net and signed sums per category for every month of the range (split parts counted, parents never)',
     query: monthlyReportQuerySchema,
     answer: 'An array of { month: "YYYY-MM", income, expenses, net, byCategory: { "<category or Uncategorized>": cents } }, one per month, zeros included',
+    output: z.array(monthlyReportAnswer),
     handler: ({ em, userId, query }) => monthlyReport(em, userId, query),
   }),
   restRoute({
@@ -42,6 +44,7 @@ export const reportRoutes: RestRoute[] = [
     summary: 'The payees (descriptions without reference numbers, any case) with the largest totals in the range; limit 1-1000, default 20',
     query: payeeReportQuerySchema,
     answer: 'An array of { payee, count, total } by the magnitude of total',
+    output: z.array(payeeAnswer),
     handler: ({ em, userId, query }) => payeeReport(em, userId, query),
   }),
 ];

@@ -3,6 +3,7 @@ import { parseDecimalToCents } from '../../../shared/money';
 import { batchIdSchema, bulkUpdateSchema, listLimitSchema, listOffsetSchema, createTransactionSchema, splitInputSchema, transactionFiltersSchema, updateTransactionSchema } from '../../../shared/schemas/transactions';
 import { idParamsSchema, isAllowedAmount, text } from '../../../shared/schemas/common';
 import { attachment } from '../../http/download';
+import { batchAnswer, deletedBatchAnswer, fixSplitAnswer, messageAnswer, splitAnswer, transactionAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { exportFileName, transactionsCsvStream } from './export-csv.service';
 import { batchTransactions, deleteBatch, listBatches } from './batches.service';
@@ -91,6 +92,7 @@ export const transactionRoutes: RestRoute[] = [
     summary: 'Search transactions between two dates (newest first); at most 100,000 per answer, paged with limit and offset',
     query: transactionQuerySchema,
     answer: 'An array of transactions; X-Total-Count tells how many match',
+    output: z.array(transactionAnswer),
     refusals: [422],
     handler: async ({ em, userId, query, reply }) => {
       const page = await searchTransactionsPage(em, userId, query);
@@ -107,6 +109,7 @@ export const transactionRoutes: RestRoute[] = [
     query: transactionQuerySchema,
     download: { contentType: 'text/csv' },
     answer: 'text/csv, streamed',
+    output: null,
     handler: async ({ em, userId, query, reply }) => {
       const stream = await transactionsCsvStream(em, userId, query);
       reply.type('text/csv; charset=utf-8').header('content-disposition', attachment(exportFileName(query)));
@@ -121,6 +124,7 @@ export const transactionRoutes: RestRoute[] = [
     body: createTransactionSchema,
     status: 201,
     answer: 'The created transaction',
+    output: transactionAnswer,
     handler: ({ em, userId, body }) => createTransaction(em, userId, body),
   }),
   restRoute({
@@ -130,6 +134,7 @@ export const transactionRoutes: RestRoute[] = [
     summary: 'Update category, type and/or account of many transactions (all or nothing)',
     body: bulkUpdateSchema,
     answer: 'An array of the updated transactions',
+    output: z.array(transactionAnswer),
     handler: ({ em, userId, body }) => bulkUpdateTransactions(em, userId, body),
   }),
   restRoute({
@@ -138,6 +143,7 @@ export const transactionRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'Clear the split flag on parents that have no parts left',
     answer: '{ message: number of transactions fixed, fixed }',
+    output: fixSplitAnswer,
     handler: ({ em, userId }) => fixSplitStatus(em, userId),
   }),
   restRoute({
@@ -146,6 +152,7 @@ export const transactionRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'List CSV upload batches, newest first',
     answer: 'An array of { batchId, transactionCount, uploadDate, account, fileName }',
+    output: z.array(batchAnswer),
     handler: ({ em, userId }) => listBatches(em, userId),
   }),
   restRoute({
@@ -156,6 +163,7 @@ export const transactionRoutes: RestRoute[] = [
     params: batchIdSchema,
     query: pageQuerySchema,
     answer: 'An array of transactions; X-Total-Count tells how many the batch holds',
+    output: z.array(transactionAnswer),
     refusals: [422],
     handler: async ({ em, userId, params, query, reply }) => {
       const page = await batchTransactions(em, userId, params.batchId, query);
@@ -170,6 +178,7 @@ export const transactionRoutes: RestRoute[] = [
     summary: 'Delete a batch and all its transactions',
     params: batchIdSchema,
     answer: '{ message, deleted }',
+    output: deletedBatchAnswer,
     handler: ({ em, userId, params }) => deleteBatch(em, userId, params.batchId),
   }),
   restRoute({
@@ -179,6 +188,7 @@ export const transactionRoutes: RestRoute[] = [
     summary: 'One transaction',
     params: idParamsSchema,
     answer: 'The transaction',
+    output: transactionAnswer,
     handler: ({ em, userId, params }) => getTransaction(em, userId, params.id),
   }),
   restRoute({
@@ -189,6 +199,7 @@ export const transactionRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: updateTransactionSchema,
     answer: 'The updated transaction',
+    output: transactionAnswer,
     handler: ({ em, userId, params, body }) => updateTransaction(em, userId, params.id, body),
   }),
   restRoute({
@@ -198,6 +209,7 @@ export const transactionRoutes: RestRoute[] = [
     summary: 'Delete a transaction (a split parent takes its parts; a part unsplits its parent)',
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteTransaction(em, userId, params.id),
   }),
   restRoute({
@@ -209,6 +221,7 @@ export const transactionRoutes: RestRoute[] = [
     body: splitInputSchema,
     status: 201,
     answer: '{ parentTransaction, childTransactions }',
+    output: splitAnswer,
     handler: ({ em, userId, params, body }) => splitTransaction(em, userId, params.id, body),
   }),
   restRoute({
@@ -218,6 +231,7 @@ export const transactionRoutes: RestRoute[] = [
     summary: 'The split a transaction belongs to (ask with the parent or any part)',
     params: idParamsSchema,
     answer: '{ parentTransaction, childTransactions }',
+    output: splitAnswer,
     handler: ({ em, userId, params }) => getSplits(em, userId, params.id),
   }),
 ];

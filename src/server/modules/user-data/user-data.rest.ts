@@ -1,5 +1,6 @@
 import { userDataDocumentSchema } from '../../../shared/schemas/user-data';
 import { attachment } from '../../http/download';
+import { userDataImportAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { exportUserData, importUserData } from './user-data.service';
 
@@ -14,6 +15,7 @@ export const userDataRoutes: RestRoute[] = [
       'All your data as one versioned JSON document (accounts, categories, batches, transactions with splits, budgets with line items, envelopes). A browser link may sign in with ?access_token=<session access token>',
     download: { contentType: 'application/json' },
     answer: '{ format: "budget-tracker", version: 1, exportedAt, accounts, categories, batches, transactions, budgets, envelopes }',
+    output: userDataDocumentSchema,
     handler: async ({ em, userId, reply }) => {
       const doc = await exportUserData(em, userId);
       reply.header('content-disposition', attachment(`budget-tracker-export-${doc.exportedAt!.slice(0, 10)}.json`));
@@ -30,6 +32,7 @@ export const userDataRoutes: RestRoute[] = [
     bodyLimit: (config) => config.restoreLimitBytes,
     status: 201,
     answer: '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes } }',
+    output: userDataImportAnswer,
     handler: ({ em, userId, body }) => importUserData(em, userId, body),
   }),
 ];

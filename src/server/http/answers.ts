@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import type { BudgetOverview } from '../../shared/budget/overview';
+import type { MonthlyReportRow } from '../../shared/reports/monthly';
+import type { PayeeTotal } from '../../shared/reports/payees';
+import { ACCOUNT_TYPES, type AccountDto } from '../../shared/schemas/accounts';
+import type { AuthResult, AuthStatus, UserDto } from '../../shared/schemas/auth';
+import { LINE_ITEM_TYPES, type BudgetDto, type LineItemDto, type SavedBudget } from '../../shared/schemas/budgets';
+import type { CategoryDto } from '../../shared/schemas/categories';
+import type { EnvelopeDto } from '../../shared/schemas/envelopes';
+import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import';
+import type { ReconcileResult } from '../../shared/schemas/register';
+import { TRANSACTION_TYPES, type BatchDto, type SplitDetails, type TransactionDto } from '../../shared/schemas/transactions';
+import type { UserDataImportResult } from '../../shared/schemas/user-data';
+import { CATEGORY_SOURCES, type SuggestionDto } from '../../shared/schemas/suggest';
+import { RULE_ACTION_FIELDS, type ApplyRulesResult, type RuleDto, type RuleMatchCount } from '../../shared/rules';
+
+/**
+ * What each REST route answers, as zod schemas: the OpenAPI document describes every 2xx
+ * with them, and tests check real answers against them. Each one `satisfies` the DTO type
+ * the service returns, so a DTO change that the schema does not follow fails to compile.
+ */
+
+const cents = z.number().int().describe('Integer cents');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD');
+const timestamp = z.string().describe('ISO-8601 date and time');
+
+export const messageAnswer = z.object({ message: z.string() });
+
+export const userAnswer = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  apiTokenSet: z.boolean(),
+  apiTokenCreatedAt: timestamp.nullable(),
+}) satisfies z.ZodType<UserDto>;
+
+export const authStatusAnswer = z.object({ registrationOpen: z.boolean(), hasUsers: z.boolean() }) satisfies z.ZodType<AuthStatus>;
+
+export const authAnswer = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userAnswer }) satisfies z.ZodType<AuthResult>;
+
+export const profileAnswer = z.object({ message: z.string(), user: userAnswer });
+
+export const accountAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  balance: cents,
+  applySuggestions: z.boolean().describe("The setting 'Apply confident suggestions' on import"),
+}) satisfies z.ZodType<AccountDto>;
+
+export const categoryAnswer = z.object({ id: z.number().int(), name: z.string() }) satisfies z.ZodType<CategoryDto>;
+
+export const transactionAnswer = z.object({
+  id: z.number().int(),
+  postDate: isoDate,
+  description: z.string(),
+  amount: cents,
+  account: z.string().nullable().describe('Account name'),
+  bank_account_id: z.number().int().nullable(),
+  category: z.string().nullable().describe('Category name; null when uncategorised'),
+  categorySource: z.enum(CATEGORY_SOURCES).nullable().describe('Where the category came from: bank, rule, suggested or user'),
+  type: z.enum(TRANSACTION_TYPES),
+  isSplit: z.boolean(),
+  parentTransactionId: z.number().int().nullable(),
+  splitNote: z.string().nullable(),
+  batchId: z.string().nullable(),
+}) satisfies z.ZodType<TransactionDto>;
+
+export const splitAnswer = z.object({
+  parentTransaction: transactionAnswer,
+  childTransactions: z.array(transactionAnswer),
+}) satisfies z.ZodType<SplitDetails>;
+
+export const batchAnswer = z.object({
+  batchId: z.string(),
+  transactionCount: z.number().int(),
+  uploadDate: timestamp,
+  account: z.string().nullable(),
+  fileName: z.string().nullable(),
+}) satisfies z.ZodType<BatchDto>;
+
+export const deletedBatchAnswer = z.object({ message: z.string(), deleted: z.number().int() });
+
+export const fixSplitAnswer = z.object({ message: z.number().int().describe('How many transactions were fixed'), fixed: z.number().int() });
+
+export const budgetAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  startDate: isoDate,
+  endDate: isoDate,
+  amount: cents,
+}) satisfies z.ZodType<BudgetDto>;
+
+export const lineItemAnswer = z.object({
+  id: z.number().int(),
+  budgetId: z.number().int(),
+  name: z.string(),
+  amount: cents,
+  type: z.enum(LINE_ITEM_TYPES),
+  relatedCategories: z.array(z.string()),
+}) satisfies z.ZodType<LineItemDto>;
+
+export const savedBudgetAnswer = z.object({ budget: budgetAnswer, lineItems: z.array(lineItemAnswer) }) satisfies z.ZodType<SavedBudget>;
+
+const groupType = z.enum([...LINE_ITEM_TYPES, 'Untracked']);
+const lineItemActual = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: groupType,
+  budgeted: cents,
+  actual: cents,
+  transactionCount: z.number().int(),
+  categories: z.array(z.string()),
+  transactionIds: z.array(z.number().int()),
+});
+
+export const budgetOverviewAnswer = z.object({
+  budget: budgetAnswer,
+  lineItems: z.array(lineItemAnswer),
+  transactions: z.array(transactionAnswer),
+  overview: z.object({
+    typeTotals: z.array(z.object({ type: z.enum(TRANSACTION_TYPES), total: cents, count: z.number().int() })),
+    lineItems: z.array(lineItemActual),
+    untracked: lineItemActual,
+    byType: z.array(z.object({ type: groupType, items: z.array(lineItemActual), budgeted: cents, actual: cents })),
+    budgeted: z.object({ income: cents, fixed: cents, variable: cents, notCounted: cents, net: cents }),
+    actual: z.object({ income: cents, fixed: cents, variable: cents, notCounted: cents, untracked: cents, net: cents }),
+    splits: z.object({ parentCount: z.number().int(), childCount: z.number().int(), childTotal: cents }),
+    transactionCount: z.number().int(),
+    total: cents,
+  }) satisfies z.ZodType<BudgetOverview>,
+});
+
+export const envelopeAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  categories: z.array(z.string()),
+  color: z.string(),
+  isActive: z.boolean(),
+  transactions: z.array(transactionAnswer),
+  transactionCount: z.number().int(),
+  total: cents,
+}) satisfies z.ZodType<EnvelopeDto>;
+
+export const registerRowAnswer = transactionAnswer.extend({ runningBalance: cents });
+
+export const reconcileAnswer = z.object({
+  account: accountAnswer,
+  statementDate: isoDate,
+  statementBalance: cents,
+  registerBalance: cents,
+  difference: cents,
+  adjustedBalance: cents,
+  transactionsAfter: z.array(registerRowAnswer),
+}) satisfies z.ZodType<ReconcileResult>;
+
+export const importProfileAnswer = z.object({
+  accountId: z.number().int(),
+  mapping: z.looseObject({ header: z.boolean() }).describe('The column mapping (see POST /api/upload)'),
+  columnCount: z.number().int(),
+  headers: z.array(z.string()),
+  updatedAt: timestamp,
+}) satisfies z.ZodType<Pick<ImportProfileDto, 'accountId' | 'columnCount' | 'headers' | 'updatedAt'>>;
+
+/** The upload's answer; a dry run adds the whole preview (format, columns, rows, notes, ...). */
+export const importAnswer = z.looseObject({
+  message: z.string(),
+  batchId: z.string().nullable(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  skipped: z.number().int(),
+  warnings: z.array(z.string()),
+  dryRun: z.literal(true).optional().describe('Present on a dry run, with the preview fields'),
+}) satisfies z.ZodType<ImportResult>;
+
+export const monthlyReportAnswer = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  income: cents,
+  expenses: cents,
+  net: cents,
+  byCategory: z.record(z.string(), cents).describe('Category name (or Uncategorized) -> signed cents'),
+}) satisfies z.ZodType<MonthlyReportRow>;
+
+export const payeeAnswer = z.object({ payee: z.string(), count: z.number().int(), total: cents }) satisfies z.ZodType<PayeeTotal>;
+
+const importCounts = z.object({
+  accounts: z.number().int(),
+  categories: z.number().int(),
+  batches: z.number().int(),
+  transactions: z.number().int(),
+  budgets: z.number().int(),
+  lineItems: z.number().int(),
+  envelopes: z.number().int(),
+  rules: z.number().int(),
+});
+export const userDataImportAnswer = z.object({ message: z.string(), imported: importCounts }) satisfies z.ZodType<UserDataImportResult>;
+
+const ruleCondition = z.union([
+  z.object({ field: z.literal('description'), op: z.enum(['contains', 'startsWith', 'equals', 'matches']), value: z.string() }),
+  z.object({ field: z.literal('amount'), op: z.enum(['eq', 'lt', 'gt']), value: cents }),
+  z.object({ field: z.literal('amount'), op: z.literal('between'), value: z.tuple([cents, cents]) }),
+  z.object({ field: z.literal('account'), op: z.literal('equals'), value: z.string() }),
+]);
+
+export const ruleAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  conditions: z.array(ruleCondition),
+  actions: z.object({ category: z.string().optional(), type: z.enum(TRANSACTION_TYPES).optional(), description: z.string().optional() }),
+  priority: z.number().int(),
+  enabled: z.boolean(),
+}) satisfies z.ZodType<RuleDto>;
+
+export const ruleCountAnswer = z.object({
+  matched: z.number().int(),
+  total: z.number().int(),
+  sample: z.array(z.object({ id: z.number().int(), postDate: isoDate, description: z.string(), amount: cents })),
+}) satisfies z.ZodType<RuleMatchCount>;
+
+export const ruleApplyAnswer = z.object({
+  dryRun: z.boolean(),
+  matched: z.number().int(),
+  changed: z.number().int(),
+  changes: z.array(z.object({ id: z.number().int(), field: z.enum(RULE_ACTION_FIELDS), from: z.string().nullable(), to: z.string(), ruleId: z.number().int() })),
+  truncated: z.boolean(),
+}) satisfies z.ZodType<ApplyRulesResult>;
+
+export const suggestionAnswer = z.object({
+  category: z.string().nullable(),
+  confidence: z.number().min(0).max(1),
+  reason: z.string(),
+}) satisfies z.ZodType<SuggestionDto>;
