@@ -24,6 +24,13 @@ beforeAll(async () => {
   ids.budget = ok(await user.post('/api/budgets', { name: 'January', startDate: '2026-01-01', endDate: '2026-01-31' })).id;
   ok(await user.post('/api/line-items', { budgetId: ids.budget, name: 'Food', amount: -30_000, relatedCategories: ['Food'] }));
   ids.envelope = ok(await user.post('/api/envelopes', { name: 'Eating', categories: ['Food'] })).id;
+  ok(
+    await user.post('/api/rules', {
+      name: 'Between',
+      conditions: [{ field: 'amount', op: 'between', value: [-5_000, -100] }, { field: 'description', op: 'contains', value: 'groc' }],
+      actions: { category: 'Food', type: 'debit' },
+    }),
+  );
   const form = new FormData();
   form.append('file', new Blob(['Date,Description,Amount\n2026-01-07,Coffee,-3.50\n2026-01-08,Bakery,-4.20\n']), 'jan.csv');
   form.append('account', 'Checking');
@@ -105,6 +112,7 @@ const getPaths: Record<string, () => string> = {
   '/reports/monthly': () => '/api/reports/monthly?start_date=2026-01-01&end_date=2026-01-31',
   '/reports/payees': () => '/api/reports/payees?start_date=2026-01-01&end_date=2026-01-31',
   '/export': () => '/api/export',
+  '/rules': () => '/api/rules',
 };
 
 describe('real answers match their output schemas', () => {
