@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCountedTransaction } from '../../src/shared/transactions/counted';
-import { countedRowSql, TRANSACTION_TABLE } from '../../src/server/modules/transactions/sql-dialect';
+import { countedRowSql, TRANSACTION_TABLE } from '../../src/server/db/sql';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';

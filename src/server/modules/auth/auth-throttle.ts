@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/better-sqlite';
+import type { Orm as MikroORM } from '../../db/database';
 import { AppError } from '../../../shared/errors';
 
 /**

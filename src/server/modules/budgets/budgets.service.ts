@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { computeBudgetOverview, findSharedCategories, sharedCategoryMessage, type NamedLineItem } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
 import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';

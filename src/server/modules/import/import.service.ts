@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/better-sqlite';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { EntityManager } from '@mikro-orm/knex';
 import { dedupeKey, markDuplicatesSteps, runStepsAsync, type CsvReadFailure, type CsvReadSuccess, type CsvRow, type StoredRows } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { readImportAsync } from '../../../shared/import/read-file';
@@ -9,7 +8,8 @@ import type { TransactionType } from '../../../shared/schemas/transactions';
 import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
-import { selectRows } from '../transactions/transactions.query';
+import { dialectOf, selectRows, sqlTx, type SqlTx } from '../../db/sql';
+import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../transactions/transactions.sql';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 
 export interface ImportInput extends ImportFields {
@@ -18,9 +18,6 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
-/** Rows per multi-row INSERT statement (10 parameters each, far below SQLite's limit). */
-const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 10;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -40,7 +37,7 @@ const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
-/** One import at a time: imports are long write transactions on one SQLite file. */
+/** One import at a time per process on SQLite: imports are long write transactions on one file. */
 let queue: Promise<unknown> = Promise.resolve();
 function serialized<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
@@ -69,7 +66,22 @@ export function previewMessage(imported: number, duplicates: number): string {
  * account are skipped, counted by occurrence (by bank id when the file has them).
  */
 export function importFile(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+  // PostgreSQL takes many writers: imports into different accounts run side by side, and two
+  // into the same account (from any process) wait for each other on a lock (lockAccountImports).
+  if (dialectOf(em) === 'postgresql') return runImport(em, userId, input);
   return serialized(() => runImport(em, userId, input));
+}
+
+/** Any number for the first key of the import lock: with the account id it names one account's imports. */
+const IMPORT_LOCK_CLASS = 18_001;
+
+/**
+ * PostgreSQL: holds the account's import lock until the transaction ends, so a second import of
+ * the same file (in this process or another) waits, then sees the first one's rows as duplicates.
+ * SQLite needs none: one write transaction at a time holds the whole file.
+ */
+async function lockAccountImports(db: SqlTx, accountId: number): Promise<void> {
+  if (db.dialect === 'postgresql') await db.all('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, accountId]);
 }
 
 async function readFile(em: EntityManager, userId: number, account: Account, input: ImportInput): Promise<CsvReadSuccess> {
@@ -110,26 +122,23 @@ function dateRange(rows: readonly CsvRow[]): [string, string] {
  * without a bank id) and, when the file has bank ids, every stored one. Streams on the
  * transaction's own connection, pausing every CHUNK rows.
  */
-async function storedRows(db: BetterSqlite3.Database, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
+async function storedRows(db: SqlTx, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
   const [minDate, maxDate] = dateRange(rows);
-  const stored = db
-    .prepare('select post_date, amount, description, fitid from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
-    .raw(true);
   const all = new Map<string, number>();
   const withoutFitid = new Map<string, number>();
-  let seen = 0;
-  for (const [postDate, amount, description, fitid] of stored.iterate(userId, accountId, minDate, maxDate) as Iterable<[string, number, string, string | null]>) {
-    if (++seen % CHUNK === 0) await yieldToEventLoop();
-    const key = dedupeKey(postDate, amount, description);
-    all.set(key, (all.get(key) ?? 0) + 1);
-    if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+  for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
+    for (const [postDate, amount, description, fitid] of chunk) {
+      const key = dedupeKey(postDate, amount, description);
+      all.set(key, (all.get(key) ?? 0) + 1);
+      if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+    }
+    await yieldToEventLoop();
   }
   const fitids = new Set<string>();
   if (rows.some((row) => row.fitid)) {
-    const ids = db.prepare('select fitid from `transaction` where user_id = ? and account_id = ? and fitid is not null').raw(true);
-    for (const [fitid] of ids.iterate(userId, accountId) as Iterable<[string]>) {
-      if (++seen % CHUNK === 0) await yieldToEventLoop();
-      fitids.add(fitid);
+    for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
+      for (const [fitid] of chunk) fitids.add(fitid);
+      await yieldToEventLoop();
     }
   }
   return { all, withoutFitid, fitids };
@@ -139,17 +148,18 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const account = await findAccountByName(em, userId, input.account);
   const read = await readFile(em, userId, account, input);
   const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
-  const markDuplicates = async (db: BetterSqlite3.Database) =>
+  const markDuplicates = async (db: SqlTx) =>
     runStepsAsync(markDuplicatesSteps(read.rows, await storedRows(db, userId, account.id, read.rows)), yieldToEventLoop);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    const duplicates = await em.transactional(async (tem) => markDuplicates(await connectionOf(tem)));
+    const duplicates = await em.transactional(async (tem) => markDuplicates(await sqlTx(tem)));
     return preview(read, duplicates, input, typeOf);
   }
 
   return em.transactional(async (tem) => {
-    const db = await connectionOf(tem);
+    const db = await sqlTx(tem);
+    await lockAccountImports(db, account.id);
     const duplicates = await markDuplicates(db);
     // A mapping chosen for this upload becomes the account's import profile.
     if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
@@ -197,7 +207,7 @@ function preview(read: CsvReadSuccess, duplicates: readonly boolean[], input: Im
 
 async function insertBatch(
   tem: EntityManager,
-  db: BetterSqlite3.Database,
+  db: SqlTx,
   userId: number,
   accountId: number,
   fresh: readonly CsvRow[],
@@ -212,7 +222,7 @@ async function insertBatch(
   );
   const batchId = randomUUID();
   const now = new Date().toISOString();
-  db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
+  await db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', [
     batchId,
     userId,
     accountId,
@@ -220,35 +230,16 @@ async function insertBatch(
     fresh.length,
     input.fileName?.slice(0, 255) ?? null,
     dateFormat,
-  );
-  // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
-  // statement per row; the tail of the file goes in with a statement sized to it.
-  const insertSql = (rows: number) =>
-    'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
-  const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
-  const params: unknown[] = [];
-  const flush = () => {
-    const rows = params.length / PARAMS_PER_ROW;
-    if (rows === 0) return;
-    (rows === ROWS_PER_INSERT ? fullInsert : db.prepare(insertSql(rows))).run(params);
-    params.length = 0;
-  };
+  ]);
+  const writer = importedRowsWriter(db);
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
     const categoryId = row.category ? (categoryIds.get(row.category.trim().toLowerCase()) ?? null) : null;
-    params.push(userId, accountId, categoryId, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now);
-    if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
+    await writer.add([userId, accountId, categoryId, row.postDate, row.description, row.amount, typeOf(row.amount), batchId, row.fitid ?? null, now]);
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
   }
-  flush();
+  await writer.finish();
   return batchId;
-}
-
-/** The better-sqlite3 handle a transaction runs on (for prepared inserts and streamed reads). */
-async function connectionOf(tem: EntityManager): Promise<BetterSqlite3.Database> {
-  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
-  return trx.client.acquireConnection();
 }
 
 /** How many leading rows a dry run returns, and how many duplicates beyond them at most. */
