@@ -232,7 +232,8 @@ export async function saveBudget(em: EntityManager, userId: number, input: SaveB
     await tem.flush();
     return budget.id;
   });
-  const fresh = em.fork();
+  // A fresh identity map, in the caller's transaction when there is one (row-level security on PostgreSQL).
+  const fresh = em.fork({ keepTransactionContext: true });
   return { budget: await getBudget(fresh, userId, budgetId), lineItems: await listLineItems(fresh, userId, budgetId) };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors';
 import { IMPORT_FIELD_NAMES, importFieldsSchema } from '../../../shared/schemas/import';
+import { withUserScope } from '../../db/sql';
 import { parseInput } from '../../http/validate';
 import { importFile } from './import.service';
 
@@ -82,7 +83,8 @@ export async function importRest(app: FastifyInstance): Promise<void> {
     const upload = await readUpload(request, app.config.uploadLimitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
     if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
-    const result = await importFile(request.em, request.user.id, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
+    const bytes = upload.bytes;
+    const result = await withUserScope(request.em, request.user.id, (em) => importFile(em, request.user.id, { ...fields, bytes, fileName: upload.fileName }));
     return reply.status(fields.dryRun || !result.batchId ? 200 : 201).send(result);
   });
 }

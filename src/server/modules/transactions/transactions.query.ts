@@ -5,7 +5,7 @@ import { magnitudeBounds } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
-import { containsSql, countedRowSql, dialectOf, foldSql, payeeKeySql, selectRows, TRANSACTION_TABLE, type Dialect } from '../../db/sql';
+import { containsSql, countedRowSql, dialectOf, foldSql, payeeKeySql, selectRows, TRANSACTION_TABLE, withUserScope, type Dialect } from '../../db/sql';
 
 export { selectRows };
 
@@ -179,19 +179,17 @@ export async function* searchTransactionPages(
   filters: TransactionFilters,
   pageSize = 2000,
 ): AsyncGenerator<TransactionDto[]> {
-  const { where, params } = await searchWhere(em, userId, filters);
+  // Each page is a short transaction of its own (scoped to the user for row-level security):
+  // a streamed answer reads on after the request's handler has returned.
+  const { where, params } = await withUserScope(em, userId, (tem) => searchWhere(tem, userId, filters));
   let after: TransactionDto | null = null;
   for (;;) {
     // `post_date <= ?` bounds the index range, so each page starts where the last one ended
     // rather than scanning again from the newest row.
     const keyset: string = after ? ' and t.post_date <= ? and (t.post_date < ? or t.id < ?)' : '';
-    const page: TransactionDto[] = await selectTransactions(
-      em,
-      userId,
-      `${where}${keyset}`,
-      after ? [...params, after.postDate, after.postDate, after.id] : params,
-      NEWEST_FIRST,
-      pageSize,
+    const last: TransactionDto | null = after;
+    const page: TransactionDto[] = await withUserScope(em, userId, (tem) =>
+      selectTransactions(tem, userId, `${where}${keyset}`, last ? [...params, last.postDate, last.postDate, last.id] : params, NEWEST_FIRST, pageSize),
     );
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;

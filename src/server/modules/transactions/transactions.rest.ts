@@ -104,6 +104,7 @@ export const transactionRoutes: RestRoute[] = [
       'The search as a CSV file (same filters; RFC 4180, UTF-8 with BOM; columns Date, Description, Amount, Category, Type, Account, Split of, Batch; formula cells guarded with a leading apostrophe). A browser link may sign in with ?access_token=<session access token>',
     query: transactionQuerySchema,
     download: { contentType: 'text/csv' },
+    streamsAnswer: true,
     answer: 'text/csv, streamed',
     handler: async ({ em, userId, query, reply }) => {
       const stream = await transactionsCsvStream(em, userId, query);
