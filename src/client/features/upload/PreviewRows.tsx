@@ -77,7 +77,8 @@ function CategoryOrigin({ row }: { row: ImportedRowPreview }) {
   );
 }
 
-const SOURCE_LABEL: Record<string, string> = { bank: 'from file', rule: 'rule', suggested: 'suggested' };
+/** A category the file carries is shown as it is; one set by a rule or a suggestion says so. */
+const SOURCE_LABEL: Record<string, string> = { rule: 'rule', suggested: 'suggested' };
 
 /** "Groceries (suggested)": the category a row will get and where it comes from. */
 function previewCategory(row: ImportedRowPreview): string {
