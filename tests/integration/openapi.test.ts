@@ -105,6 +105,7 @@ const getPaths: Record<string, () => string> = {
   '/reports/monthly': () => '/api/reports/monthly?start_date=2026-01-01&end_date=2026-01-31',
   '/reports/payees': () => '/api/reports/payees?start_date=2026-01-01&end_date=2026-01-31',
   '/export': () => '/api/export',
+  '/rules': () => '/api/rules',
 };
 
 describe('real answers match their output schemas', () => {

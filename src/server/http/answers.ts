@@ -11,6 +11,7 @@ import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import
 import type { ReconcileResult } from '../../shared/schemas/register';
 import { TRANSACTION_TYPES, type BatchDto, type SplitDetails, type TransactionDto } from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
+import type { RuleMatchCount } from '../../shared/rules/schema';
 
 /**
  * What each REST route answers, as zod schemas: the OpenAPI document describes every 2xx
@@ -187,5 +188,30 @@ const importCounts = z.object({
   budgets: z.number().int(),
   lineItems: z.number().int(),
   envelopes: z.number().int(),
+  rules: z.number().int(),
 });
 export const userDataImportAnswer = z.object({ message: z.string(), imported: importCounts }) satisfies z.ZodType<UserDataImportResult>;
+
+/** A rule; conditions and actions as in the request body of POST /api/rules. */
+export const ruleAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  conditions: z.array(z.looseObject({ field: z.string(), op: z.string() })),
+  actions: z.looseObject({}),
+  priority: z.number().int(),
+  enabled: z.boolean(),
+});
+
+export const ruleCountAnswer = z.object({
+  matched: z.number().int(),
+  total: z.number().int(),
+  sample: z.array(z.object({ id: z.number().int(), postDate: isoDate, description: z.string(), amount: cents })),
+}) satisfies z.ZodType<RuleMatchCount>;
+
+export const applyRulesAnswer = z.object({
+  dryRun: z.boolean(),
+  matched: z.number().int(),
+  changed: z.number().int(),
+  changes: z.array(z.looseObject({ id: z.number().int(), field: z.string(), ruleId: z.number().int() })),
+  truncated: z.boolean(),
+});

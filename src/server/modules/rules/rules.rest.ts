@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { applyRulesSchema, countRuleMatchesSchema, createRuleSchema, reorderRulesSchema, updateRuleSchema } from '../../../shared/rules';
 import { idParamsSchema, isoDateSchema } from '../../../shared/schemas/common';
+import { applyRulesAnswer, messageAnswer, ruleAnswer, ruleCountAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { applyRulesToTransactions, countRuleMatches, createRule, deleteRule, listRules, reorderRules, updateRule } from './rules.service';
 
@@ -42,6 +43,7 @@ export const ruleRoutes: RestRoute[] = [
     tag: TAG,
     summary: 'Every rule, in the order they run (priority, then id)',
     answer: 'An array of { id, name, conditions, actions, priority, enabled }',
+    output: z.array(ruleAnswer),
     handler: ({ em, userId }) => listRules(em, userId),
   }),
   restRoute({
@@ -54,6 +56,7 @@ export const ruleRoutes: RestRoute[] = [
     status: 201,
     refusals: [409],
     answer: 'The created rule',
+    output: ruleAnswer,
     handler: ({ em, userId, body }) => createRule(em, userId, body),
   }),
   restRoute({
@@ -63,6 +66,7 @@ export const ruleRoutes: RestRoute[] = [
     summary: 'How many of your transactions the conditions match (split transactions left out), with the newest few',
     body: countRuleMatchesSchema,
     answer: '{ matched, total, sample: [{ id, postDate, description, amount }] }',
+    output: ruleCountAnswer,
     handler: ({ em, userId, body }) => countRuleMatches(em, userId, body),
   }),
   restRoute({
@@ -73,6 +77,7 @@ export const ruleRoutes: RestRoute[] = [
       'Run the enabled rules (or exactly ruleIds) over stored transactions between start_date and end_date (both optional); onlyUncategorized (default true) leaves categorised rows alone; dryRun (default false) changes nothing',
     body: applyBodySchema,
     answer: '{ dryRun, matched, changed, changes: [{ id, field, from, to, ruleId }] (at most 1,000), truncated }',
+    output: applyRulesAnswer,
     handler: ({ em, userId, body }) => applyRulesToTransactions(em, userId, body),
   }),
   restRoute({
@@ -82,6 +87,7 @@ export const ruleRoutes: RestRoute[] = [
     summary: 'Put the rules in this order ({ids}: each of your rules once); priorities become 10, 20, 30, ...',
     body: reorderRulesSchema,
     answer: 'The rules in their new order',
+    output: z.array(ruleAnswer),
     handler: ({ em, userId, body }) => reorderRules(em, userId, body),
   }),
   restRoute({
@@ -92,6 +98,7 @@ export const ruleRoutes: RestRoute[] = [
     params: idParamsSchema,
     body: updateRuleSchema,
     answer: 'The updated rule',
+    output: ruleAnswer,
     handler: ({ em, userId, params, body }) => updateRule(em, userId, params.id, body),
   }),
   restRoute({
@@ -101,6 +108,7 @@ export const ruleRoutes: RestRoute[] = [
     summary: 'Delete a rule (transactions it categorised stay as they are)',
     params: idParamsSchema,
     answer: '{ message }',
+    output: messageAnswer,
     handler: ({ em, userId, params }) => deleteRule(em, userId, params.id),
   }),
 ];
