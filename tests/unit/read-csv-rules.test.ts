@@ -181,6 +181,14 @@ describe('duplicates by occurrence', () => {
   });
 });
 
+describe('a payee that only looks like an account number', () => {
+  it('is the description when nothing else describes the row (found by the round-trip property)', () => {
+    const result = readCsv('Posting Date\tPayee\tAmount\r\n01/13/1990\tx0.X\t0.00\r\n01/14/1990\tNL91ABNA0417164300\t-1.00\r\n');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.rows.map((r) => r.description)).toEqual(['x0.X', 'NL91ABNA0417164300']);
+  });
+});
+
 describe('round trip: random transactions written in each dialect read back the same', () => {
   const dialects = [
     { delimiter: ',', format: (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`, amount: (c: number) => centsText(c, '.', ''), header: ['Date', 'Description', 'Amount'] },

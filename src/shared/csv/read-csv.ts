@@ -435,6 +435,8 @@ function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecor
       const party = firstName(cents < 0 ? payee : payer, r) || firstName(counterparty, r);
       let what = squashSpaces(purpose.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
       if (!what && !party) what = squashSpaces(fallback.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
+      // Text that only looks like an account number ('x0.X', 'AB12 ...') is still better than no description.
+      if (!what && !party) what = squashSpaces([...(cents < 0 ? payee : payer), ...counterparty].map((c) => cell(r, c.index)).find(Boolean) ?? '');
       return joinDescription(party, what);
     },
   };
