@@ -99,8 +99,19 @@ export async function signedInPage(browser: Browser, server: TestServer, width =
   return { ...session, user };
 }
 
-/** Runs axe on the page and fails on serious or critical violations. */
+/**
+ * Waits until no finite CSS transition or animation is running (an alert still fading in has the contrast of
+ * its half-transparent colours; spinners that loop forever are not waited for).
+ */
+export async function transitionsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Runs axe on the page, once transitions have settled, and fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
