@@ -47,14 +47,20 @@ export function data<T>(res: TrpcResult<T>): T {
 }
 
 /** Stores a batch for the user directly, as an import would (for tests of batch routes). */
-export async function seedBatch(app: FastifyInstance, userId: number, accountId: number | null, transactionIds: number[]): Promise<string> {
+export async function seedBatch(
+  app: FastifyInstance,
+  userId: number,
+  accountId: number | null,
+  transactionIds: number[],
+  uploadDate = new Date().toISOString(),
+): Promise<string> {
   const em = app.orm.em.fork();
   const id = randomUUID();
   em.create(Batch, {
     id,
     user: userId as never,
     account: accountId as never,
-    uploadDate: new Date().toISOString(),
+    uploadDate,
     transactionCount: transactionIds.length,
     fileName: 'seed.csv',
     dateFormat: 'YYYY-MM-DD',

@@ -300,9 +300,8 @@ describe('batches', () => {
     const a = await addTx(user, { postDate: '2024-01-01', description: 'a', amount: -1 });
     const b = await addTx(user, { postDate: '2024-01-02', description: 'b', amount: -2 });
     const c = await addTx(user, { postDate: '2024-01-03', description: 'c', amount: -3 });
-    const first = await seedBatch(server.app, user.userId, a.bank_account_id, [a.id, b.id]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await seedBatch(server.app, user.userId, a.bank_account_id, [c.id]);
+    const first = await seedBatch(server.app, user.userId, a.bank_account_id, [a.id, b.id], '2024-02-01T10:00:00.000Z');
+    const second = await seedBatch(server.app, user.userId, a.bank_account_id, [c.id], '2024-02-01T10:00:00.005Z');
     const batches = ok(await user.get('/api/transactions/batches/list'));
     expect(batches.map((x: { batchId: string }) => x.batchId)).toEqual([second, first]);
     expect(batches[1]).toMatchObject({ batchId: first, transactionCount: 2, uploadDate: expect.any(String), account: 'Checking' });
