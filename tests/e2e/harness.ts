@@ -3,9 +3,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { data } from '../helpers/api';
-import { registerUser, trpc } from '../helpers/http';
+import { registerUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { trpcDataClient, type AppDataClient } from '../helpers/trpc-client';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
@@ -54,14 +54,11 @@ export function useBrowserAndServer(env: Record<string, string> = {}): { readonl
   return app;
 }
 
-/** tRPC calls as a signed-in user, answering the data (an error answer throws). */
-export function trpcApi(server: TestServer, token: string) {
-  return {
-    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await trpc<T>(server.url, 'mutation', procedure, input, token)),
-    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await trpc<T>(server.url, 'query', procedure, input, token)),
-  };
+/** Typed tRPC calls as a signed-in user (`api.accounts.create.mutate({...})`), answering the data (a refusal throws). */
+export function trpcApi(server: TestServer, token: string): AppDataClient {
+  return trpcDataClient(server.url, token);
 }
-export type TrpcApi = ReturnType<typeof trpcApi>;
+export type TrpcApi = AppDataClient;
 
 export interface Session {
   context: BrowserContext;

@@ -1,3 +1,4 @@
+import type { AccountType } from '../../src/shared/schemas/accounts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -17,13 +18,13 @@ const apiFor = (token: string) => trpcApi(app.server, token);
 type Api = TrpcApi;
 
 async function allTransactions(api: Api) {
-  return api.query<TransactionDto[]>('transactions.list', { startDate: '1900-01-01', endDate: '2100-12-31' });
+  return api.transactions.list.query({ startDate: '1900-01-01', endDate: '2100-12-31' });
 }
 
-async function openUpload(width = 1400, accounts: { name: string; type: string }[] = []) {
+async function openUpload(width = 1400, accounts: { name: string; type: AccountType }[] = []) {
   const session = await signedInPage(app.browser, app.server, width);
   const api = apiFor(session.user.accessToken);
-  for (const account of accounts) await api.mutate('accounts.create', { ...account, balance: 0 });
+  for (const account of accounts) await api.accounts.create.mutate({ ...account, balance: 0 });
   await session.page.goto(`${app.server.url}/upload`);
   await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
   return { ...session, api };
@@ -109,7 +110,7 @@ describe('Upload: the CSV import', () => {
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 0 transactions (8 duplicates skipped)' }).waitFor();
     expect(await allTransactions(api)).toHaveLength(8);
-    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(await api.transactions.batches.query()).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -197,8 +198,8 @@ describe('Upload: the CSV import', () => {
     await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[2]).toBe('Bakery');
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 1 transaction' }).waitFor();
-    const accounts = await api.query<AccountDto[]>('accounts.list');
-    expect(await api.query('imports.profile', { accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
+    const accounts = await api.accounts.list.query();
+    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
     await context.close();
   });
 
@@ -220,7 +221,7 @@ describe('Upload: the CSV import', () => {
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(/Sending the file: \d+%/).waitFor();
     await page.getByRole('status').filter({ hasText: 'Imported 40000 transactions' }).waitFor({ timeout: 45_000 });
-    expect(await api.query<BatchDto[]>('transactions.batches')).toMatchObject([{ transactionCount: 40000 }]);
+    expect(await api.transactions.batches.query()).toMatchObject([{ transactionCount: 40000 }]);
     await context.close();
   });
 });
@@ -234,14 +235,14 @@ describe('Upload: the Accounts widget', () => {
     await form.getByRole('button', { name: 'Create Account' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByText('Type is required').waitFor();
-    expect(await api.query<AccountDto[]>('accounts.list')).toEqual([]);
+    expect(await api.accounts.list.query()).toEqual([]);
     await form.getByLabel('Name').fill('Everyday');
     await choose(page, 'Type', 'checking');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account created successfully').waitFor();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByText('Balance: $0.00').waitFor();
-    expect(await api.query<AccountDto[]>('accounts.list')).toMatchObject([{ name: 'Everyday', type: 'checking', balance: 0 }]);
+    expect(await api.accounts.list.query()).toMatchObject([{ name: 'Everyday', type: 'checking', balance: 0 }]);
 
     // Add/Cancel toggles the form.
     await page.getByRole('button', { name: 'Add Account' }).click();
@@ -272,25 +273,25 @@ describe('Upload: the Accounts widget', () => {
     await edit.getByRole('button', { name: 'Save Account' }).click();
     await page.getByText('Account updated successfully').waitFor();
     await list.getByText('Balance: $10.00').waitFor();
-    expect((await api.query<AccountDto[]>('accounts.list')).find((a) => a.type === 'credit')).toMatchObject({ name: 'Credit Card', balance: 1000 });
+    expect((await api.accounts.list.query()).find((a) => a.type === 'credit')).toMatchObject({ name: 'Credit Card', balance: 1000 });
 
     // Delete asks first; Cancel keeps the account.
     await page.getByRole('button', { name: 'Delete Credit Card' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete this account?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await api.query<AccountDto[]>('accounts.list')).toHaveLength(2);
+    expect(await api.accounts.list.query()).toHaveLength(2);
     await page.getByRole('button', { name: 'Delete Credit Card' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Account deleted successfully').waitFor();
-    expect((await api.query<AccountDto[]>('accounts.list')).map((a) => a.name)).toEqual(['Everyday']);
+    expect((await api.accounts.list.query()).map((a) => a.name)).toEqual(['Everyday']);
 
     // An account that still holds transactions is kept, and the reason shown.
-    await api.mutate('transactions.create', { postDate: '2024-01-01', description: 'x', amount: -100, account: 'Everyday' });
+    await api.transactions.create.mutate({ postDate: '2024-01-01', description: 'x', amount: -100, account: 'Everyday' });
     await page.getByRole('button', { name: 'Delete Everyday' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to delete account' }).waitFor();
-    expect(await api.query<AccountDto[]>('accounts.list')).toHaveLength(1);
+    expect(await api.accounts.list.query()).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -346,12 +347,12 @@ describe('Upload: the batch manager', () => {
       .getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.')
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(await api.transactions.batches.query()).toHaveLength(1);
     await page.getByRole('button', { name: /^Delete Batch / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete Batch' }).click();
     await page.getByText('Batch deleted successfully').waitFor();
     await page.getByText('No transaction batches found.').waitFor();
-    expect(await api.query<BatchDto[]>('transactions.batches')).toEqual([]);
+    expect(await api.transactions.batches.query()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -378,7 +379,7 @@ describe('Upload: the batch manager', () => {
     await page.getByRole('button', { name: /^Delete Batch / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete Batch' }).click();
     await page.getByText('Failed to delete batch').waitFor();
-    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(await api.transactions.batches.query()).toHaveLength(1);
 
     await page.route(
       (url) => url.pathname.includes('transactions.batches'),

@@ -224,7 +224,7 @@ describe('column mappings and the account import profile', () => {
     expect(bad.status).toBe(400);
     const saved = ok(await user.put(`/api/accounts/${ids.Checking}/import-profile`, { mapping: { header: true, date: 1, description: [0], amount: 2 }, columnCount: 3, headers: ['Who', 'When', 'How much'] }));
     expect(saved).toMatchObject({ columnCount: 3, headers: ['Who', 'When', 'How much'] });
-    expect(data(await user.query('imports.profile', { accountId: ids.Checking }))).toMatchObject({ mapping: { date: 1 } });
+    expect(data(await user.trpc.imports.profile.query({ accountId: ids.Checking }))).toMatchObject({ mapping: { date: 1 } });
     const res = await upload(user, 'who,when,how much\nShop,2024-05-01,-2.00\n', { dryRun: 'true' });
     expect(res.body).toMatchObject({ usedSavedMapping: true, rows: [{ description: 'Shop', postDate: '2024-05-01', amount: -200 }] });
   });

@@ -176,7 +176,7 @@ describe('POST /api/upload', () => {
   it('is available over tRPC too', async () => {
     const user = await userWithAccount();
     const result = data(
-      await user.mutate('imports.upload', {
+      await user.trpc.imports.upload.mutate({
         account: 'checking',
         transactionType: 'charge',
         fileName: 'x.csv',

@@ -62,7 +62,7 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     ]);
     expect(answer[0].confidence).toBeGreaterThanOrEqual(0.9);
     expect(answer[2].confidence).toBeLessThan(0.9);
-    expect(data(await user.mutate('categories.suggest', { transactions }))).toEqual(answer);
+    expect(data(await user.trpc.categories.suggest.mutate({ transactions }))).toEqual(answer);
   });
 
   it('learns from split parts, not their parents, and sees new rows at once', async () => {
@@ -124,7 +124,7 @@ describe('categorySource', () => {
     expect(bulk[0].categorySource).toBe('user');
     const split = ok(await user.post(`/api/transactions/${set.id}/split`, { splits: [{ amount: -60, category: 'x' }, { amount: -40, category: 'y' }] }));
     expect(split.childTransactions.map((c: { categorySource: string }) => c.categorySource)).toEqual(['user', 'user']);
-    expect(data(await user.query('transactions.get', { id: set.id })).categorySource).toBe('user');
+    expect(data(await user.trpc.transactions.get.query({ id: set.id })).categorySource).toBe('user');
   });
 
   it('import: bank for the file’s own categories, suggested for confident suggestions; reviewing makes them user', async () => {
@@ -151,7 +151,7 @@ describe('categorySource', () => {
 
     const suggested = ok(await user.get(`${ALL}&category_source=suggested`)) as { id: number; description: string; category: string; categorySource: string }[];
     expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
-    expect(data(await user.query('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
+    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
     // Accepting (setting the same category) makes it the person's.
     expect(ok(await user.put(`/api/transactions/${suggested[0].id}`, { category: 'Groceries' })).categorySource).toBe('user');
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
@@ -172,7 +172,7 @@ describe('categorySource', () => {
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toHaveLength(1);
     expect((await user.put(`/api/accounts/${account.id}`, { applySuggestions: 'yes' })).status).toBe(400);
     // New accounts default to on, over tRPC too.
-    expect(data(await user.mutate('accounts.create', { name: 'Card', type: 'credit' })).applySuggestions).toBe(true);
+    expect(data(await user.trpc.accounts.create.mutate({ name: 'Card', type: 'credit' })).applySuggestions).toBe(true);
   });
 
   it('survives the JSON export and restore', async () => {

@@ -169,7 +169,7 @@ describe('GET /api/transactions', () => {
     expect(res.body.error).toContain(field);
   });
   it('answers the same over tRPC (amount bounds in cents)', async () => {
-    const rows = data(await user.query('transactions.list', { startDate: '2024-02-01', endDate: '2024-02-29', minAmount: 1234, categories: ['food'] }));
+    const rows = data(await user.trpc.transactions.list.query({ startDate: '2024-02-01', endDate: '2024-02-29', minAmount: 1234, categories: ['food'] }));
     expect(rows.map((t: TransactionDto) => t.description)).toEqual(['Card grocery', 'Grocery STORE']);
   });
 });
@@ -290,7 +290,7 @@ describe('splits', () => {
     expect(res.body).toEqual({ message: 1, fixed: 1 });
     expect(ok(await user.get(`/api/transactions/${parent.id}`)).isSplit).toBe(false);
     expect(ok(await user.get(`/api/transactions/${kept.id}`)).isSplit).toBe(true);
-    expect(data(await user.mutate('transactions.fixSplitStatus'))).toEqual({ message: 0, fixed: 0 });
+    expect(data(await user.trpc.transactions.fixSplitStatus.mutate())).toEqual({ message: 0, fixed: 0 });
   });
 });
 
@@ -311,6 +311,6 @@ describe('batches', () => {
     ok(await user.del(`/api/transactions/batches/${first}`));
     expect(await rowCount(user)).toBe(1);
     expect((await user.get(`/api/transactions/batches/${first}/transactions`)).status).toBe(404);
-    expect(data(await user.query('transactions.batches')).map((x: { batchId: string }) => x.batchId)).toEqual([second]);
+    expect(data(await user.trpc.transactions.batches.query()).map((x: { batchId: string }) => x.batchId)).toEqual([second]);
   });
 });
