@@ -128,6 +128,48 @@ describe('5. headerless files and columns it cannot name', () => {
     expect(ok(headerless, { savedMapping: saved }).usedSavedMapping).toBe(true);
     expect(ok('Date,Description,Amount,Category\n2024-01-01,a,1.00,x\n', { savedMapping: saved }).usedSavedMapping).toBe(false);
   });
+
+  // A saved mapping is a promise about one bank's layout: it is used where the file fits it,
+  // never to misread a file of another layout that happens to have as many columns.
+  const savedHeaderless = { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: [] };
+  const savedDated = { mapping: { header: false, date: 0, description: [1], amount: 2, dateFormat: 'DD.MM.YYYY' }, columnCount: 3, headers: [] };
+  const savedWithHeader = { mapping: { header: true, date: 1, description: [0], amount: 2 }, columnCount: 3, headers: ['Who', 'When', 'How much'] };
+  it.each([
+    ['a headerless file of its layout', savedHeaderless, '2024-02-05;Bakery;-4,10\n2024-02-06;Cafe;-2,00\n', [['2024-02-05', -410, 'Bakery'], ['2024-02-06', -200, 'Cafe']]],
+    ['a headerless file after a key-value preamble', savedHeaderless, 'Account:;1234\n2024-02-05;Bakery;-4,10\n', [['2024-02-05', -410, 'Bakery']]],
+    ['its dated layout', savedDated, '05.02.2024;Bakery;-4,10\n', [['2024-02-05', -410, 'Bakery']]],
+    ['its own header, in another letter case', savedWithHeader, 'who,when,how much\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
+    ['its own header after a preamble of as many cells', savedWithHeader, 'Statement,for,May\nWho,When,How much\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
+  ])('a saved mapping reads %s', (_label, savedMapping, file, rows) => {
+    const result = ok(file, { savedMapping });
+    expect(result.usedSavedMapping).toBe(true);
+    expect(rowsOf(result)).toEqual(rows);
+  });
+
+  it.each([
+    ['a file with a header it can read, columns in another order', savedHeaderless, 'Date,Amount,Description\n2024-01-05,-1.00,Shop\n2024-01-06,-2.00,Cafe\n', [['2024-01-05', -100, 'Shop'], ['2024-01-06', -200, 'Cafe']]],
+    ['a file with a header it can read, columns in the same order', savedHeaderless, 'Date,Description,Amount\n2024-01-05,Shop,-1.00\n', [['2024-01-05', -100, 'Shop']]],
+    ['a file whose header differs from the saved one', savedWithHeader, 'Payee,Date,Amount\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
+  ])('a saved mapping is not used for %s: the header is read', (_label, savedMapping, file, rows) => {
+    const result = ok(file, { savedMapping });
+    expect(result.usedSavedMapping).toBe(false);
+    expect(rowsOf(result)).toEqual(rows);
+    expect(result.notes.join(' ')).toContain('saved mapping');
+  });
+
+  it.each([
+    ['amount and description swapped', savedHeaderless, '2024-01-05;-3,20;Bakery\n2024-01-06;2500,00;Employer\n', 'column 3'],
+    ['a balance where the description was', savedHeaderless, '2024-01-05;-3.20;1000.00\n2024-01-06;-1.00;999.00\n', 'column 2'],
+    ['the date elsewhere', savedHeaderless, 'Bakery;2024-01-05;-3,20\nCafe;2024-01-06;-1,00\n', 'column 1'],
+    ['dates in another format than the saved one', savedDated, '2024-01-05;Bakery;-3,20\n', 'DD.MM.YYYY'],
+  ])('a saved mapping that does not fit asks for a mapping instead of misreading: %s', (_label, savedMapping, file, named) => {
+    const result = readImport(file, { savedMapping });
+    expect(result).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', details: { needsMapping: true } });
+    if (result.ok) return;
+    expect(result.message).toContain('saved mapping');
+    expect(result.message).toContain(named);
+    expect((result.details as { sample: string[][] }).sample.length).toBeGreaterThan(0);
+  });
 });
 
 describe('6. type per row (auto)', () => {

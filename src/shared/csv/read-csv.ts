@@ -10,7 +10,7 @@ import { chooseDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { isAccountNumber, joinDescription } from './describe';
 import { decodeBytesSteps } from './encoding';
 import { finishRowsSteps, squashSpaces, visibleText } from './finish';
-import { layoutFromMapping, mappingProblem, sampleRows, savedMappingFits, suggestMapping, tableStart, type Layout } from './mapping';
+import { firstDatedRecord, layoutFromMapping, mappingMisfit, mappingProblem, sampleRows, savedHeaderIndex, suggestMapping, tableStart, type Layout } from './mapping';
 import { unguardFormula } from './formula';
 import { runSteps, runStepsAsync, type Steps } from './steps';
 import { detectDelimiter, IMPORT_LIMITS, isBlankRecord, MAX_COLUMNS, MAX_RECORD_CHARS, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
@@ -78,7 +78,12 @@ export function* readCsvTextSteps(text: string, encoding: string, options: ReadO
   return yield* readTable(records, layout, delimiter, encoding, options);
 }
 
-/** The header (or the given or saved mapping) and the role of each column. */
+/**
+ * The header (or the given or saved mapping) and the role of each column. The account's saved
+ * mapping is used only where it fits: a saved header must be in the file, and the rows must read
+ * under it. A file whose own header can be read is read by it (unless the saved mapping names
+ * that very header), and a file that fits neither is never misread: a person is asked.
+ */
 function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps<Layout | CsvReadFailure> {
   if (options.mapping) {
     const start = tableStart(records);
@@ -86,10 +91,18 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     if (problem) return fail('BAD_MAPPING', problem, { needsMapping: true, sample: sampleRows(records, start), headers: [] });
     return layoutFromMapping(records, start, options.mapping, false);
   }
-  if (options.savedMapping) {
-    const start = tableStart(records);
-    if (savedMappingFits(options.savedMapping, records, start)) return layoutFromMapping(records, start, options.savedMapping.mapping, true);
+  const saved = options.savedMapping ?? null;
+  /** Why the saved mapping does not fit this file, when there is one. */
+  let misfit: string | null = null;
+  if (saved?.mapping.header) {
+    const at = savedHeaderIndex(saved, records);
+    if (at >= 0) {
+      misfit = mappingMisfit(saved.mapping, records, at + 1);
+      if (!misfit) return layoutFromMapping(records, at, saved.mapping, true);
+    } else misfit = `it was made for the header '${visibleText(saved.headers.join(', '), 120)}'`;
   }
+  const notUsed = (layout: Layout): Layout =>
+    saved ? { ...layout, note: `The saved mapping for this account was not used (${misfit ?? 'it is for files without a header'}): this file was read by its header.` } : layout;
   let firstCandidate: Layout | null = null;
   const limit = Math.min(records.length, HEADER_SEARCH);
   for (let i = 0; i < limit; i += 1) {
@@ -98,12 +111,18 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     const columns = assignColumns(cells);
     if (!hasDateAndAmount(columns)) continue;
     const layout: Layout = { headerLine: records[i].line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
-    if (followedByTransactions(records, i + 1, columns)) return layout;
+    if (followedByTransactions(records, i + 1, columns)) return notUsed(layout);
     firstCandidate ??= layout;
   }
-  if (firstCandidate) return firstCandidate;
+  if (saved && !saved.mapping.header) {
+    const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
+    const width = records[start]?.cells.length ?? 0;
+    misfit = width === saved.columnCount ? mappingMisfit(saved.mapping, records, start) : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
+    if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
+  }
+  if (firstCandidate) return notUsed(firstCandidate);
   yield;
-  return needsMapping(records);
+  return needsMapping(records, misfit);
 }
 
 /** One of the next records reads as a transaction under these columns. */
@@ -125,7 +144,7 @@ function followedByTransactions(records: readonly CsvRecord[], from: number, col
   return false;
 }
 
-function needsMapping(records: readonly CsvRecord[]): CsvReadFailure {
+function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null): CsvReadFailure {
   const start = tableStart(records);
   const sample = sampleRows(records, start);
   if (sample.length === 0) return fail('EMPTY', 'The file is empty.');
@@ -133,9 +152,12 @@ function needsMapping(records: readonly CsvRecord[]): CsvReadFailure {
   const columns = assignColumns(first);
   const seen = first.filter(Boolean);
   const looksLikeData = first.some((c) => looksLikeDate(c));
-  const message = looksLikeData
-    ? 'This file has no header row: choose what each column holds.'
-    : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
+  const message =
+    savedMisfit !== null
+      ? `The saved mapping for this account does not fit this file (${savedMisfit}): choose what each column holds.`
+      : looksLikeData
+        ? 'This file has no header row: choose what each column holds.'
+        : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
   return fail('NEEDS_MAPPING', message, { needsMapping: true, sample, headers: looksLikeData ? [] : seen, suggestedMapping: suggestMapping(records, start) });
 }
 
@@ -157,7 +179,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
     .filter((r) => !isBlankRecord(r))
     .map((r) => ({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' }));
   const warnings: string[] = [];
-  const notes: string[] = [];
+  const notes: string[] = layout.note ? [layout.note] : [];
 
   if (!layout.mapping) yield* addUnnamedIndicator(columns, headers, dataRecords);
   const col = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
