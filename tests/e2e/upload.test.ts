@@ -202,6 +202,38 @@ describe('Upload: the CSV import', () => {
     await context.close();
   });
 
+  it('lets the mapping picker set the date format of the date column, and saves it with the mapping', async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    // Every date fits day-first and month-first: the person says which.
+    const headerless = Buffer.from('01/02/2024;Bakery;-3,20\n03/04/2024;Employer;2500,00\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
+    await choose(page, 'Account', 'Checking (checking)');
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    expect(await selectBox(page, 'Role of column 1').textContent()).toBe('Date');
+    await selectBox(page, 'Date format of the date column').click();
+    // Only the formats that read every date of the column are offered.
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Detect from the file', 'MM/DD/YYYY', 'DD/MM/YYYY']);
+    await page.getByRole('listbox').getByRole('option', { name: 'DD/MM/YYYY', exact: true }).click();
+    await page.getByRole('button', { name: 'Use this mapping' }).click();
+    await page.getByText('Ready to import 2 transactions.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-02-01', 'Bakery', '-3.20']);
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
+    expect((await allTransactions(api)).map((t) => t.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
+    const accounts = await api.query<AccountDto[]>('accounts.list');
+    expect(await api.query('imports.profile', { accountId: accounts[0].id })).toMatchObject({ mapping: { date: 0, amount: 2, dateFormat: 'DD/MM/YYYY' } });
+
+    // Next month's file, as ambiguous: the saved mapping reads it day-first without asking.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05/06/2024;Bakery;-4,10\n') });
+    await page.getByText('Using the saved mapping for this account.').waitFor();
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents())[1]).toBe('2024-06-05');
+    // Changing the mapping starts from the saved date format.
+    await page.getByRole('button', { name: 'Change mapping' }).click();
+    expect(await selectBox(page, 'Date format of the date column').textContent()).toBe('DD/MM/YYYY');
+    await context.close();
+  });
+
   it('shows progress while a large file is sent', async () => {
     const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const lines = ['Date,Description,Amount'];

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignColumns, joinDescription, normalizeHeader, readCsv, type CsvReadSuccess } from '../../src/shared/csv';
+import { mappingDateFormats } from '../../src/shared/csv/mapping';
 import { readImport } from '../../src/shared/import/read-file';
+import { mappingFromChoices } from '../../src/client/features/upload/MappingPicker';
 import { autoTransactionType } from '../../src/shared/schemas/import';
 
 /** Table-driven tests of the import rules of issue 14, each over files written in the style it names. */
@@ -169,6 +171,27 @@ describe('5. headerless files and columns it cannot name', () => {
     expect(result.message).toContain('saved mapping');
     expect(result.message).toContain(named);
     expect((result.details as { sample: string[][] }).sample.length).toBeGreaterThan(0);
+  });
+});
+
+describe('5. the mapping picker offers the date formats that read the chosen date column', () => {
+  it.each([
+    ['day first, proven by a 13th', [['13/01/2024', 'a'], ['02/03/2024', 'b']], 0, false, ['DD/MM/YYYY']],
+    ['ambiguous day and month', [['01/02/2024', 'a'], ['03/04/2024', 'b']], 0, false, ['MM/DD/YYYY', 'DD/MM/YYYY']],
+    ['a header row is not a date', [['When', 'What'], ['05.01.2024', 'a']], 0, true, ['DD.MM.YYYY']],
+    ['two-digit years', [['x', '1/5/24']], 1, false, ['MM/DD/YY', 'DD/MM/YY']],
+    ['a column of text', [['Shop', '2024-01-01']], 0, false, []],
+  ])('%s', (_label, sample, column, header, formats) => {
+    expect(mappingDateFormats(sample, column, header)).toEqual(formats);
+  });
+
+  it.each([
+    ['no date format: detected from the file', '', { header: false, date: 0, description: [1], amount: 2 }],
+    ['a chosen date format travels with the mapping', 'DD/MM/YYYY', { header: false, date: 0, description: [1], amount: 2, dateFormat: 'DD/MM/YYYY' }],
+  ])('%s', (_label, dateFormat, mapping) => {
+    expect(mappingFromChoices(['date', 'description', 'amount'], false, dateFormat)).toEqual(mapping);
+    // ... and the engine reads the file with it.
+    if (dateFormat) expect(rowsOf(ok('01/02/2024,a,1.00\n03/04/2024,b,2.00\n', { mapping }))).toEqual([['2024-02-01', 100, 'a'], ['2024-04-03', 200, 'b']]);
   });
 });
 

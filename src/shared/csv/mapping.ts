@@ -5,7 +5,7 @@
  */
 import { parseAmountCell } from './amounts';
 import { normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
-import { findDateFormat, looksLikeDate, parseDateWith } from './dates';
+import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { visibleText } from './finish';
 import { isBlankRecord, type CsvRecord } from './tokenize';
 import type { ColumnMapping, SavedMapping } from './types';
@@ -200,4 +200,15 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const textLength = (i: number) => data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);
   const description = indexes.filter((i) => i !== date && i !== amount && textLength(i) > 0).sort((a, b) => textLength(b) - textLength(a)).slice(0, 1);
   return { header, date, amount, description };
+}
+
+/**
+ * The date formats a person can choose for a mapping's date column: those that read every
+ * filled date cell of the sample's data rows, in the engine's order; [] when the column holds
+ * no date any format reads.
+ */
+export function mappingDateFormats(sample: readonly (readonly string[])[], dateColumn: number, header: boolean): string[] {
+  const cells = (header ? sample.slice(1) : sample).map((row) => (row[dateColumn] ?? '').trim()).filter(Boolean);
+  if (cells.length === 0) return [];
+  return dateFormatCandidates(cells).map((format) => format.name);
 }
