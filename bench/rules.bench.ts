@@ -93,7 +93,7 @@ export default async function run(): Promise<void> {
     .slice(1)
     .map((line) => {
       const [postDate, description, amount] = line.split(',');
-      return { postDate, description, amount: Math.round(Number(amount) * 100), category: null };
+      return { line: 0, postDate, description, amount: Math.round(Number(amount) * 100), category: null };
     });
   const typeOf = () => 'debit' as const;
   const time = (set: RuleSet) => {

@@ -141,7 +141,7 @@ async function storedRows(db: BetterSqlite3.Database, userId: number, accountId:
 }
 
 /** A row as it will be stored: read from the file, then through the user's rules. */
-export type ImportRow = PlannedImportRow<CsvRow>;
+export type ImportRow = PlannedImportRow;
 
 async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   const account = await findAccountByName(em, userId, input.account);
@@ -157,8 +157,9 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return em.transactional(async (tem) => {
       const duplicates = await markDuplicates(await connectionOf(tem));
-      const model = account.applySuggestions ? await suggestionModel(tem, userId) : null;
-      return preview(read, rows, rules, duplicates, input, (shown) => categoriseImportRows(shown, model));
+      const shown = previewRows(rows, duplicates);
+      const model = account.applySuggestions && shown.some(uncategorised) ? await suggestionModel(tem, userId) : null;
+      return preview(read, rows, shown, rules, duplicates, input, categoriseImportRows(shown, model));
     });
   }
 
@@ -172,22 +173,26 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
     if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
     // Learned suggestions come last: only rows that neither the file nor a rule categorised.
-    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? await suggestionModel(tem, userId) : null, yieldToEventLoop);
+    // The model is learned (or taken from the cache) only when some row is left to categorise.
+    const model = account.applySuggestions && fresh.some(uncategorised) ? await suggestionModel(tem, userId) : null;
+    const categories = await categoriseImportRowsAsync(fresh, model, yieldToEventLoop);
     const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
 }
 
+/** A row neither the file nor a rule categorised: learned suggestions may fill it. */
+const uncategorised = (row: ImportRow) => row.category === null;
+
 function preview(
   read: CsvReadSuccess,
   rows: readonly ImportRow[],
+  shown: readonly (ImportRow & { duplicate: boolean })[],
   rules: RuleSet,
   duplicates: readonly boolean[],
   input: ImportInput,
-  categorise: (rows: readonly ImportRow[]) => RowCategory[],
+  categories: readonly RowCategory[],
 ): ImportPreview {
-  const shown = previewRows(rows, duplicates);
-  const categories = categorise(shown);
   const duplicateCount = duplicates.filter(Boolean).length;
   const imported = rows.length - duplicateCount;
   return {
