@@ -12,7 +12,7 @@ import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { selectRows } from '../transactions/transactions.query';
-import { suggestionModel } from '../categories/suggestions.service';
+import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry } from '../categories/suggestions.service';
 import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { nameKey } from '../../../shared/names';
@@ -163,7 +163,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     });
   }
 
-  return em.transactional(async (tem) => {
+  let afterCommit: (() => void) | null = null;
+  const written = await em.transactional(async (tem) => {
     const db = await connectionOf(tem);
     const duplicates = await markDuplicates(db);
     // A mapping chosen for this upload becomes the account's import profile.
@@ -174,11 +175,15 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
     // Learned suggestions come last: only rows that neither the file nor a rule categorised.
     // The model is learned (or taken from the cache) only when some row is left to categorise.
-    const model = account.applySuggestions && fresh.some(uncategorised) ? await suggestionModel(tem, userId) : null;
-    const categories = await categoriseImportRowsAsync(fresh, model, yieldToEventLoop);
+    const learned = account.applySuggestions && fresh.some(uncategorised) ? await suggestionModelEntry(tem, userId) : await currentModelEntry(tem, userId);
+    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? (learned?.model ?? null) : null, yieldToEventLoop);
     const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
+    // The cached model learns this batch's rows once they are committed (not the whole history again).
+    if (learned) afterCommit = await learnBatchAfterCommit(tem, userId, learned, batchId);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
+  (afterCommit as (() => void) | null)?.();
+  return written;
 }
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */
