@@ -35,6 +35,12 @@ describe('1. header names in any spelling', () => {
     [['Value date', 'Transaction date', 'Narrative', 'Debit Amount (GBP)', 'Credit Amount (GBP)'], ['date', 'description', 'debit', 'credit']],
     [['Settlement Date', 'Trade Date', 'Details', 'Net Amount'], ['date', 'description', 'amount']],
     [['Datum', 'Valutadatum', 'Buchungstag', 'Betrag'], ['date', 'amount']],
+    // A qualifier in front of a plain name reads like the plain name.
+    [['TransactionDate', 'BookingText', 'PostingAmount(EUR)'], ['date', 'description', 'amount']],
+    [['Booking Date', 'Payment Details', 'Transaction Currency', 'Booked Amount'], ['date', 'description', 'currency', 'amount']],
+    [['Date', 'Transaction Category', 'Description', 'Amount'], ['date', 'category', 'description', 'amount']],
+    // ... but never turns an excluded column (a balance, an id) into one.
+    [['Date', 'Booking Balance', 'Transaction ID', 'Description', 'Amount'], ['date', 'description', 'amount']],
   ])('%j', (headers, roles) => {
     expect(assignColumns(headers).map((c) => c.role)).toEqual(roles);
   });
@@ -66,6 +72,15 @@ describe('2. who the money went to', () => {
   it('takes the recipient for money out and the payer for money in, never the holder', () => {
     const file = 'Date,Note,From,To,Amount\n2024-01-01,Tutoring,Me Holder,Tom,-20.00\n2024-01-02,Rent,Sally,Me Holder,500.00\n';
     expect(ok(file).rows.map((r) => r.description)).toEqual(['Tom — Tutoring', 'Sally — Rent']);
+  });
+
+  it.each([
+    ['a name column holding the holder on every row', 'Buchungstag;Name;Verwendungszweck;Betrag\n01.01.2024;Max Mustermann;Miete;-500,00\n02.01.2024;Max Mustermann;Strom;-50,00\n03.01.2024;Max Mustermann;Gas;-40,00\n', ['Miete', 'Strom', 'Gas'], "'Name'"],
+    ['a counterparty column holding the account name on every row', 'Date,Counterparty,Memo,Amount\n2024-01-01,Joint Account,Coffee,-1.00\n2024-01-02,Joint Account,Tea,-2.00\n2024-01-03,Joint Account,Cake,-3.00\n', ['Coffee', 'Tea', 'Cake'], "'Counterparty'"],
+  ])('never starts the description with %s', (_label, file, descriptions, named) => {
+    const result = ok(file);
+    expect(result.rows.map((r) => r.description)).toEqual(descriptions);
+    expect(result.notes.join(' ')).toContain(named);
   });
 
   it('never uses a column holding the same text on every row', () => {
@@ -192,6 +207,42 @@ describe('5. the mapping picker offers the date formats that read the chosen dat
     expect(mappingFromChoices(['date', 'description', 'amount'], false, dateFormat)).toEqual(mapping);
     // ... and the engine reads the file with it.
     if (dateFormat) expect(rowsOf(ok('01/02/2024,a,1.00\n03/04/2024,b,2.00\n', { mapping }))).toEqual([['2024-02-01', 100, 'a'], ['2024-04-03', 200, 'b']]);
+  });
+});
+
+describe('other formats: files written in each style, through the same pipeline', () => {
+  const ofxSgml = (body: string) => `OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nSECURITY:NONE\r\nENCODING:USASCII\r\nCHARSET:1252\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKTRANLIST>${body}</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+  const camt = (entries: string) => `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>${entries}</Stmt></BkToCstmrStmt></Document>`;
+  it.each([
+    ['OFX 1.x SGML, unclosed tags, NAME then MEMO, time zones never shift the day', ofxSgml('<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240103000000.000[-5:EST]<TRNAMT>-12.34<FITID>F1<NAME>AMAZON &amp; CO<MEMO>Order 55\r\n</STMTTRN><STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20240104<TRNAMT>+100.00<FITID>F2<NAME>PAYMENT THANK YOU</STMTTRN>'), 'ofx', [['2024-01-03', -1234, 'AMAZON & CO — Order 55', 'F1'], ['2024-01-04', 10000, 'PAYMENT THANK YOU', 'F2']]],
+    ['OFX 2.x XML, PAYEE block, decimal comma, MEMO alone', '<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="211"?><OFX><BANKTRANLIST><STMTTRN><DTPOSTED>20240103</DTPOSTED><TRNAMT>-5,50</TRNAMT><FITID>A1</FITID><PAYEE><NAME>Corner Shop</NAME></PAYEE><MEMO>Card 1234</MEMO></STMTTRN><STMTTRN><DTPOSTED>20240104</DTPOSTED><TRNAMT>-1.00</TRNAMT><FITID>A2</FITID><MEMO>Only memo</MEMO></STMTTRN></BANKTRANLIST></OFX>', 'ofx', [['2024-01-03', -550, 'Corner Shop — Card 1234', 'A1'], ['2024-01-04', -100, 'Only memo', 'A2']]],
+    ['QFX (Intuit) credit card, a memo equal to the name', 'OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><SIGNONMSGSRSV1><SONRS><INTU.BID>3000</SONRS></SIGNONMSGSRSV1><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><BANKTRANLIST><STMTTRN><DTPOSTED>20240105<TRNAMT>-9.99<FITID>Q1<NAME>NETFLIX.COM<MEMO>netflix.com</STMTTRN></BANKTRANLIST></CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>', 'ofx', [['2024-01-05', -999, 'NETFLIX.COM', 'Q1']]],
+    ["QIF bank, D T P M L ^ lines, 1/5'24 dates, a category and a transfer account", "!Type:Bank\nD1/5'24\nT-12.50\nPCorner Shop\nMBread\nLGroceries\n^\nD1/15'24\nT1,000.00\nPEmployer\nL[Savings]\n^\n", 'qif', [['2024-01-05', -1250, 'Corner Shop — Bread', null], ['2024-01-15', 100000, 'Employer', null]]],
+    ['QIF credit card with 01/05/2024 dates settled by a 13th', '!Type:CCard\nD01/13/2024\nT-12.50\nPShop\n^\nD02/01/2024\nT-1.00\nPX\n^\n', 'qif', [['2024-01-13', -1250, 'Shop', null], ['2024-02-01', -100, 'X', null]]],
+    ['CAMT.053 v08: counterparty from RltdPties by direction, never the holder; Ustrd lines joined', camt('<Ntry><Amt Ccy="EUR">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-01-05</Dt></BookgDt><ValDt><Dt>2024-01-06</Dt></ValDt><AcctSvcrRef>R1</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Pty><Nm>Me Holder</Nm></Pty></Dbtr><Cdtr><Pty><Nm>Stadtwerke</Nm></Pty></Cdtr></RltdPties><RmtInf><Ustrd>Strom</Ustrd><Ustrd>Januar</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry><Ntry><Amt Ccy="EUR">2500.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><DtTm>2024-01-31T23:30:00-05:00</DtTm></BookgDt><AcctSvcrRef>R2</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Employer GmbH</Nm></Dbtr><Cdtr><Nm>Me Holder</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Gehalt</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>'), 'camt053', [['2024-01-05', -1250, 'Stadtwerke — Strom Januar', 'R1'], ['2024-01-31', 250000, 'Employer GmbH — Gehalt', 'R2']]],
+    ['CAMT.053 v02 with a namespace prefix, AddtlNtryInf for a fee, a reversal', '<?xml version="1.0"?><ns2:Document xmlns:ns2="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><ns2:BkToCstmrStmt><ns2:Stmt><ns2:Ntry><ns2:Amt Ccy="EUR">3.00</ns2:Amt><ns2:CdtDbtInd>DBIT</ns2:CdtDbtInd><ns2:BookgDt><ns2:Dt>2024-01-07</ns2:Dt></ns2:BookgDt><ns2:AddtlNtryInf>Kontoführung</ns2:AddtlNtryInf></ns2:Ntry><ns2:Ntry><ns2:Amt Ccy="EUR">4.00</ns2:Amt><ns2:CdtDbtInd>CRDT</ns2:CdtDbtInd><ns2:RvslInd>true</ns2:RvslInd><ns2:BookgDt><ns2:Dt>2024-01-08</ns2:Dt></ns2:BookgDt><ns2:NtryDtls><ns2:TxDtls><ns2:RltdPties><ns2:Dbtr><ns2:Nm>Me Holder</ns2:Nm></ns2:Dbtr><ns2:Cdtr><ns2:Nm>Shop</ns2:Nm></ns2:Cdtr></ns2:RltdPties></ns2:TxDtls></ns2:NtryDtls></ns2:Ntry></ns2:Stmt></ns2:BkToCstmrStmt></ns2:Document>', 'camt053', [['2024-01-07', -300, 'Kontoführung', null], ['2024-01-08', 400, 'Shop', null]]],
+    ['CAMT.053 batch entry (one amount): described by its parties when nothing else says what it is', camt('<Ntry><Amt Ccy="EUR">30.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-01-05</Dt></BookgDt><NtryDtls><Btch><NbOfTxs>2</NbOfTxs></Btch><TxDtls><Amt Ccy="EUR">10.00</Amt><RltdPties><Cdtr><Nm>Alpha Ltd</Nm></Cdtr></RltdPties></TxDtls><TxDtls><Amt Ccy="EUR">20.00</Amt><RltdPties><Cdtr><Nm>Beta AG</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>'), 'camt053', [['2024-01-05', -3000, 'Alpha Ltd, Beta AG', null]]],
+  ])('%s', (_label, file, format, rows) => {
+    const result = ok(file);
+    expect(result.format).toBe(format);
+    expect(result.rows.map((r) => [r.postDate, r.amount, r.description, r.fitid ?? null])).toEqual(rows);
+  });
+
+  it.each([
+    ['QIF', '!Type:Bank\nD01/05/2024\nT-1.00\nPShop\n^\nD02/06/2024\nT-2.00\nPCafe\n^\n'],
+    ['CSV', 'Date,Description,Amount\n01/05/2024,Shop,-1.00\n02/06/2024,Cafe,-2.00\n'],
+  ])('%s: day/month ambiguity is refused naming the candidates, settled by a date format or the last one used', (_format, file) => {
+    expect(readImport(file)).toMatchObject({ ok: false, code: 'AMBIGUOUS_DATE', details: { candidates: ['MM/DD/YYYY', 'DD/MM/YYYY'] } });
+    expect(ok(file, { dateFormat: 'DD/MM/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-05-01', '2024-06-02']);
+    expect(ok(file, { preferredDateFormat: 'MM/DD/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-01-05', '2024-02-06']);
+  });
+
+  it.each([
+    ['an OFX named .csv is still OFX', 'OFXHEADER:100\n\n<OFX><BANKTRANLIST><STMTTRN><DTPOSTED>20240101<TRNAMT>-1<NAME>a</STMTTRN></BANKTRANLIST></OFX>', 'ofx'],
+    ['a CSV whose first cell mentions OFX is still CSV', 'Date,Description,Amount\n2024-01-01,OFX <OFX> fee,-1.00\n', 'csv'],
+    ['QIF with a BOM and an account list first', '\uFEFF!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/13/2024\nT-1\nPa\n^\n', 'qif'],
+  ])('the format comes from the content: %s', (_label, file, format) => {
+    expect(ok(file).format).toBe(format);
   });
 });
 

@@ -76,7 +76,19 @@ export function dateRank(normalized: string): number {
   return 0;
 }
 
+/**
+ * A qualifier in front of a plain column name ("BookingText", "Posting Amount", "Payment Details",
+ * "Transaction Currency"): the name reads like its plain form when the whole name has no role.
+ */
+const QUALIFIER = /^(transaction|trans|txn|booking|booked|posted|posting|post|payment|operation|entry|started|completed) (?=\S)/;
+
 function roleOf(h: string): ColumnRole | null {
+  const role = plainRoleOf(h);
+  if (role || EXCLUDED.test(h) || !QUALIFIER.test(h)) return role;
+  return plainRoleOf(h.replace(QUALIFIER, ''));
+}
+
+function plainRoleOf(h: string): ColumnRole | null {
   if (DATE.test(h) && !/\btime\b/.test(h.replace(/date ?time/, ''))) return 'date';
   if (CURRENCY.test(h)) return 'currency';
   if (INDICATOR_COMPACT.test(h.replace(/\s+/g, ''))) return 'indicator';

@@ -304,7 +304,10 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
 
   // Description columns: counterparty, then purpose; a column with one text on every row is not a description.
   const describe = describer(columns, pending.map((p) => p.record), textCell);
-  if (describe.dropped.length > 0) notes.push(`Column ${describe.dropped.map((h) => `'${h}'`).join(', ')} holds the same text on every row and was not used in descriptions.`);
+  if (describe.dropped.length > 0) {
+    const one = describe.dropped.length === 1;
+    notes.push(`Column${one ? '' : 's'} ${describe.dropped.map((h) => `'${h}'`).join(', ')} ${one ? 'holds' : 'hold'} the same text on every row and ${one ? 'was' : 'were'} not used in descriptions.`);
+  }
 
   const flip = Boolean(options.flipAmounts);
   const raw: CsvRow[] = [];
@@ -428,20 +431,22 @@ function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecor
   };
   const byPreference = (list: ColumnAssignment[]) =>
     [...list].sort((a, b) => Number(!NAMED.test(normalizeHeader(a.header))) - Number(!NAMED.test(normalizeHeader(b.header))) || a.index - b.index);
-  const counterparty = byPreference(of('counterparty'));
+  let counterparty = byPreference(of('counterparty'));
   const payee = of('payee');
   const payer = of('payer');
   let purpose = of('description');
   let fallback = of('description-fallback');
   const dropped: string[] = [];
-  // A product or account name repeated on every row says nothing about a transaction.
+  // A product or account name (or the holder's own name) repeated on every row says nothing
+  // about a transaction.
   if (rows.length >= 3) {
-    const constantOnes = [...purpose, ...fallback].filter(constant);
+    const constantOnes = [...purpose, ...fallback, ...counterparty].filter(constant);
     const othersVary = [...purpose, ...fallback, ...counterparty, ...payee, ...payer].some((c) => !constantOnes.includes(c) && !constant(c));
     if (constantOnes.length > 0 && othersVary) {
-      dropped.push(...constantOnes.filter((c) => purpose.includes(c)).map((c) => c.header || `Column ${c.index + 1}`));
+      dropped.push(...constantOnes.filter((c) => !fallback.includes(c)).map((c) => c.header || `Column ${c.index + 1}`));
       purpose = purpose.filter((c) => !constantOnes.includes(c));
       fallback = fallback.filter((c) => !constantOnes.includes(c));
+      counterparty = counterparty.filter((c) => !constantOnes.includes(c));
     }
   }
   const firstName = (list: readonly ColumnAssignment[], r: CsvRecord) => {
