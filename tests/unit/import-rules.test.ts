@@ -115,6 +115,8 @@ describe('4. preambles', () => {
     ['a key-value line that names a date and an amount', 'Date: 2024-01-31;Amount: 100,00\n\nDatum;Omschrijving;Bedrag\n2024-01-05;Shop;-1,00\n', 3],
     ['a title and a disclaimer', '"Statement for account 1234, amounts in USD"\nThis export is provided as is.\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 3],
     ['a header-like line not followed by rows', 'Date,Amount\nsummary,only\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
+    ['a summary block with its own date and amount above the table', 'Date,Amount\n31/01/2024,1000.00\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
+    ['key-value lines without colons', 'Account Number,12345678\nStatement Period,01/01/2024 - 31/01/2024\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 3],
   ])('%s', (_label, file, headerLine) => {
     const result = ok(file);
     expect(result.headerLine).toBe(headerLine);

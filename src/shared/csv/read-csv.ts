@@ -103,7 +103,11 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
   }
   const notUsed = (layout: Layout): Layout =>
     saved ? { ...layout, note: `The saved mapping for this account was not used (${misfit ?? 'it is for files without a header'}): this file was read by its header.` } : layout;
+  // The header is the first line that names a date and an amount and is followed by rows that
+  // parse; of several such lines (a summary block above the table), the one as wide as the table.
   let firstCandidate: Layout | null = null;
+  let firstFollowed: Layout | null = null;
+  const tableWidth = records[tableStart(records)]?.cells.length ?? 0;
   const limit = Math.min(records.length, HEADER_SEARCH);
   for (let i = 0; i < limit; i += 1) {
     const cells = records[i].cells;
@@ -111,9 +115,12 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     const columns = assignColumns(cells);
     if (!hasDateAndAmount(columns)) continue;
     const layout: Layout = { headerLine: records[i].line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
-    if (followedByTransactions(records, i + 1, columns)) return notUsed(layout);
     firstCandidate ??= layout;
+    if (!followedByTransactions(records, i + 1, columns)) continue;
+    if (cells.length === tableWidth) return notUsed(layout);
+    firstFollowed ??= layout;
   }
+  if (firstFollowed) return notUsed(firstFollowed);
   if (saved && !saved.mapping.header) {
     const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
     const width = records[start]?.cells.length ?? 0;
