@@ -231,6 +231,18 @@ describe('Upload: the CSV import', () => {
     // Changing the mapping starts from the saved date format.
     await page.getByRole('button', { name: 'Change mapping' }).click();
     expect(await selectBox(page, 'Date format of the date column').textContent()).toBe('DD/MM/YYYY');
+
+    // A file of as many columns in another layout is not read with the saved mapping: the screen
+    // says which column does not fit and asks again; a file with its own header is read by it.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n') });
+    await page.getByRole('alert').filter({ hasText: "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)" }).waitFor();
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'headed.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n') });
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    await page.getByText('The saved mapping for this account was not used', { exact: false }).waitFor();
+    expect(await page.getByText('Using the saved mapping for this account.').count()).toBe(0);
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-08-01', 'Shop', '-5.00']);
     await context.close();
   });
 
