@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignColumns, joinDescription, normalizeHeader, readCsv, type CsvReadSuccess } from '../../src/shared/csv';
+import { joinParts } from '../../src/shared/csv/describe';
 import { mappingDateFormats } from '../../src/shared/csv/mapping';
 import { readImport } from '../../src/shared/import/read-file';
 import { mappingFromChoices } from '../../src/client/features/upload/MappingPicker';
@@ -65,6 +66,8 @@ describe('2. who the money went to', () => {
     ['Dutch counterparty', 'Datum;Tegenrekeninghouder;Omschrijving;Bedrag\n01-01-2024;Jan Jansen;Huur;-500,00\n', 'Jan Jansen — Huur'],
     ['French counterparty', 'Date;Nom du tiers;Libellé;Montant\n01/01/2024;EDF;Facture;-50,00\n', 'EDF — Facture'],
     ['an IBAN is not a name', 'Date,Counterparty,Name,Description,Amount\n2024-01-01,NL91ABNA0417164300,Bob,Lunch,-5.00\n', 'Bob — Lunch'],
+    ['a party pair column (either side, by direction)', 'Booking date;Value date;Beneficiary / Originator;Payment Details;Debit;Credit;Currency\n2024-01-05;2024-01-05;Stadtwerke;Strom Januar;-45,20;;EUR\n', 'Stadtwerke — Strom Januar'],
+    ['purpose cells that repeat each other read once', 'ID,Date,Amount,Description,Payment Reference,Payer Name,Payee Name\nT-3,2024-01-15,1200.00,Received money from ACME GMBH with reference Salary,Salary,ACME GMBH,\n', 'ACME GMBH — Received money from ACME GMBH with reference Salary'],
   ])('%s', (_label, file, description) => {
     expect(ok(file).rows[0].description).toBe(description);
   });
@@ -265,6 +268,18 @@ describe('7. currencies', () => {
     const file = 'Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n2024-01-02,b,-2.00,USD\n2024-01-03,c,-3.00,EUR\n';
     expect(ok(file).warnings).toContain('This file mixes 2 currencies: EUR (2 rows), USD (1 row). Amounts are imported as they are, without conversion.');
     expect(ok('Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n').warnings).toEqual([]);
+  });
+});
+
+describe('joining purpose cells: each only when it adds something', () => {
+  it.each([
+    [['Rent', 'January'], 'Rent January'],
+    [['with reference Salary', 'Salary'], 'with reference Salary'],
+    [['salary', 'SALARY'], 'salary'],
+    [['Inv 1', 'Inv 1 ACME'], 'Inv 1 ACME'],
+    [['', 'Memo', ''], 'Memo'],
+  ])('%j -> %j', (parts, joined) => {
+    expect(joinParts(parts)).toBe(joined);
   });
 });
 

@@ -7,7 +7,7 @@
 import { parseAmountCell } from './amounts';
 import { assignColumns, hasDateAndAmount, indicatorSign, isKeyValueLine, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith } from './dates';
-import { isAccountNumber, joinDescription } from './describe';
+import { isAccountNumber, joinDescription, joinParts } from './describe';
 import { decodeBytesSteps } from './encoding';
 import { finishRowsSteps, squashSpaces, visibleText } from './finish';
 import { firstDatedRecord, layoutFromMapping, mappingMisfit, mappingProblem, sampleRows, savedHeaderIndex, suggestMapping, tableStart, type Layout } from './mapping';
@@ -467,7 +467,7 @@ function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecor
     dropped,
     text(r, cents) {
       const party = firstName(cents < 0 ? payee : payer, r) || firstName(counterparty, r);
-      let what = squashSpaces(purpose.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
+      let what = joinParts(purpose.map((c) => cell(r, c.index)));
       if (!what && !party) what = squashSpaces(fallback.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
       // Text that only looks like an account number ('x0.X', 'AB12 ...') is still better than no description.
       if (!what && !party) what = squashSpaces([...(cents < 0 ? payee : payer), ...counterparty].map((c) => cell(r, c.index)).find(Boolean) ?? '');
