@@ -160,6 +160,7 @@ describe('5. headerless files and columns it cannot name', () => {
     ['a headerless file of its layout', savedHeaderless, '2024-02-05;Bakery;-4,10\n2024-02-06;Cafe;-2,00\n', [['2024-02-05', -410, 'Bakery'], ['2024-02-06', -200, 'Cafe']]],
     ['a headerless file after a key-value preamble', savedHeaderless, 'Account:;1234\n2024-02-05;Bakery;-4,10\n', [['2024-02-05', -410, 'Bakery']]],
     ['its dated layout', savedDated, '05.02.2024;Bakery;-4,10\n', [['2024-02-05', -410, 'Bakery']]],
+    ['a headerless file with a trailing delimiter on every line', savedHeaderless, '2024-02-05;Bakery;-4,10;\n2024-02-06;Cafe;-2,00;\n', [['2024-02-05', -410, 'Bakery'], ['2024-02-06', -200, 'Cafe']]],
     ['its own header, in another letter case', savedWithHeader, 'who,when,how much\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
     ['its own header after a preamble of as many cells', savedWithHeader, 'Statement,for,May\nWho,When,How much\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
   ])('a saved mapping reads %s', (_label, savedMapping, file, rows) => {
@@ -184,6 +185,7 @@ describe('5. headerless files and columns it cannot name', () => {
     ['a balance where the description was', savedHeaderless, '2024-01-05;-3.20;1000.00\n2024-01-06;-1.00;999.00\n', 'column 2'],
     ['the date elsewhere', savedHeaderless, 'Bakery;2024-01-05;-3,20\nCafe;2024-01-06;-1,00\n', 'column 1'],
     ['dates in another format than the saved one', savedDated, '2024-01-05;Bakery;-3,20\n', 'DD.MM.YYYY'],
+    ['a column more, filled', savedHeaderless, '2024-01-05;Bakery;-3,20;Food\n2024-01-06;Cafe;-1,00;Food\n', 'the file has 4 columns, the saved mapping 3'],
   ])('a saved mapping that does not fit asks for a mapping instead of misreading: %s', (_label, savedMapping, file, named) => {
     const result = readImport(file, { savedMapping });
     expect(result).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', details: { needsMapping: true } });

@@ -124,7 +124,9 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
   if (saved && !saved.mapping.header) {
     const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
     const width = records[start]?.cells.length ?? 0;
-    misfit = width === saved.columnCount ? mappingMisfit(saved.mapping, records, start) : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
+    // As many columns, or more that are all empty (a trailing delimiter on every line).
+    const sameWidth = width === saved.columnCount || (width > saved.columnCount && sampleRows(records, start).every((row) => row.slice(saved.columnCount).every((c) => c === '')));
+    misfit = sameWidth ? mappingMisfit(saved.mapping, records, start) : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
     if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
   }
   if (firstCandidate) return notUsed(firstCandidate);
