@@ -203,6 +203,50 @@ describe('Upload: the CSV import', () => {
     await context.close();
   });
 
+  it('lets the mapping picker set the date format of the date column, and saves it with the mapping', async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    // Every date fits day-first and month-first: the person says which.
+    const headerless = Buffer.from('01/02/2024;Bakery;-3,20\n03/04/2024;Employer;2500,00\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
+    await choose(page, 'Account', 'Checking (checking)');
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    expect(await selectBox(page, 'Role of column 1').textContent()).toBe('Date');
+    await selectBox(page, 'Date format of the date column').click();
+    // Only the formats that read every date of the column are offered.
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Detect from the file', 'MM/DD/YYYY', 'DD/MM/YYYY']);
+    await page.getByRole('listbox').getByRole('option', { name: 'DD/MM/YYYY', exact: true }).click();
+    await page.getByRole('button', { name: 'Use this mapping' }).click();
+    await page.getByText('Ready to import 2 transactions.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-02-01', 'Bakery', '-3.20']);
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
+    expect((await allTransactions(api)).map((t) => t.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
+    const accounts = await api.query<AccountDto[]>('accounts.list');
+    expect(await api.query('imports.profile', { accountId: accounts[0].id })).toMatchObject({ mapping: { date: 0, amount: 2, dateFormat: 'DD/MM/YYYY' } });
+
+    // Next month's file, as ambiguous: the saved mapping reads it day-first without asking.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05/06/2024;Bakery;-4,10\n') });
+    await page.getByText('Using the saved mapping for this account.').waitFor();
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents())[1]).toBe('2024-06-05');
+    // Changing the mapping starts from the saved date format.
+    await page.getByRole('button', { name: 'Change mapping' }).click();
+    expect(await selectBox(page, 'Date format of the date column').textContent()).toBe('DD/MM/YYYY');
+
+    // A file of as many columns in another layout is not read with the saved mapping: the screen
+    // says which column does not fit and asks again; a file with its own header is read by it.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n') });
+    await page.getByRole('alert').filter({ hasText: "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)" }).waitFor();
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'headed.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n') });
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    await page.getByText('The saved mapping for this account was not used', { exact: false }).waitFor();
+    expect(await page.getByText('Using the saved mapping for this account.').count()).toBe(0);
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-08-01', 'Shop', '-5.00']);
+    await context.close();
+  });
+
   it('shows progress while a large file is sent', async () => {
     const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const lines = ['Date,Description,Amount'];

@@ -158,6 +158,33 @@ describe('categorySource', () => {
     expect((await user.get(`${ALL}&category_source=robot`)).body.error).toMatch(/category_source.*must be one of bank, rule, suggested, user|must be one of bank, rule, suggested, user/);
   });
 
+  it('learns an imported batch at once: its bank and rule categories, never its own suggestions', async () => {
+    const user = await userWithAccount();
+    await history(user, 'GREEN BASKET', 'Groceries', 9);
+    ok(await user.post('/api/rules', { name: 'Fuel', conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }], actions: { category: 'Fuel' }, priority: 1, enabled: true }));
+    const ask = async (description: string, amount: number) => (ok(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] })) as { category: string | null; reason: string }[])[0];
+    // The model is learned (and kept) before the import.
+    expect((await ask('GREEN BASKET 1', -2000)).reason).toBe("9 earlier 'GREEN BASKET' rows were Groceries");
+    const csv = [
+      'Date,Description,Amount,Category',
+      '2024-04-01,GREEN BASKET #0601,-20.00,',
+      '2024-04-02,GREEN BASKET #0602,-21.00,groceries',
+      '2024-04-03,SHELL OIL 12,-40.00,',
+      '2024-04-04,SHELL OIL 13,-41.00,',
+      '2024-04-05,Book Nook,-12.00,Books',
+    ].join('\n');
+    expect(ok(await upload(user, csv)).imported).toBe(5);
+    // The bank's row (its category under the stored name) and the rule's rows are learned; the
+    // suggested GREEN BASKET row is not (the learner does not learn its own guesses).
+    expect(await ask('GREEN BASKET 2', -2000)).toMatchObject({ category: 'Groceries', reason: "10 earlier 'GREEN BASKET' rows were Groceries" });
+    expect(await ask('SHELL OIL 14', -4000)).toMatchObject({ category: 'Fuel', reason: "2 earlier 'SHELL OIL' rows were Fuel" });
+    expect(await ask('BOOK NOOK', -1000)).toMatchObject({ category: 'Books', reason: "1 earlier 'BOOK NOOK' row was Books" });
+    // A later change through any other path is still seen.
+    const rows = ok(await user.get(`${ALL}&category_source=rule`)) as { id: number }[];
+    ok(await user.put(`/api/transactions/${rows[0].id}`, { category: 'Car' }));
+    expect((await ask('SHELL OIL 15', -4000)).reason).toContain("1 of 2 earlier 'SHELL OIL' rows were");
+  });
+
   it('an account with "Apply confident suggestions" off imports rows uncategorised', async () => {
     const user = await userWithAccount({ applySuggestions: false });
     expect(ok(await user.get('/api/accounts'))[0]).toMatchObject({ name: 'Checking', applySuggestions: false });
