@@ -28,6 +28,15 @@ async function importCsv(token: string, csv: string): Promise<void> {
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
 }
 
+/** Two categorised CORNER BAKERY rows in January, then two uncategorised ones imported in February (a suggestion below the threshold). */
+async function seedBakery(api: TrpcApi, token: string): Promise<void> {
+  await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
+  for (let i = 0; i < 2; i++) {
+    await api.transactions.create.mutate({ postDate: `2024-01-2${i}`, description: `CORNER BAKERY ${i}`, amount: -450, category: 'Treats', account: 'Checking' });
+  }
+  await importCsv(token, 'Date,Description,Amount\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n');
+}
+
 async function searchFebruary(page: Page, source: 'Any' | 'Suggested') {
   if (!page.url().endsWith('/transactions')) {
     await page.goto(`${app.server.url}/transactions`);
@@ -107,4 +116,39 @@ describe('Learned suggestions', () => {
       await context.close();
     }
   });
+  it('"Always (create a rule)" creates a rule through the rules API, and the next import follows it', async () => {
+    const { page, context, user } = await signedInPage(app.browser, app.server);
+    try {
+      const api = trpcApi(app.server, user.accessToken);
+      await seedBakery(api, user.accessToken);
+      await searchFebruary(page, 'Any');
+      const bakery = await byDescription(api, 'CORNER BAKERY 12');
+      await page.getByRole('button', { name: `Use suggested category Treats for ${rowLabel(bakery)}` }).click();
+      await page.getByRole('button', { name: 'Always (create a rule)' }).click();
+      await page.getByText('Rule created: CORNER BAKERY is always Treats').waitFor();
+      expect(await api.rules.list.query()).toMatchObject([
+        { conditions: [{ field: 'description', op: 'contains', value: 'corner bakery' }], actions: { category: 'Treats' }, enabled: true },
+      ]);
+      await importCsv(user.accessToken, 'Date,Description,Amount\n2024-02-20,Corner Bakery 0042,-3.80\n');
+      expect(await byDescription(api, 'Corner Bakery 0042')).toMatchObject({ category: 'Treats', categorySource: 'rule' });
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+
+  it('offers the suggestion chip on phone cards too', async () => {
+    const { page, context, user } = await signedInPage(app.browser, app.server, 576);
+    try {
+      const api = trpcApi(app.server, user.accessToken);
+      await seedBakery(api, user.accessToken);
+      await searchFebruary(page, 'Any');
+      const bakery = await byDescription(api, 'CORNER BAKERY 13');
+      const cards = page.getByRole('list', { name: 'Transactions' });
+      await cards.getByRole('button', { name: `Use suggested category Treats for ${rowLabel(bakery)}` }).click();
+      await expect.poll(async () => byDescription(api, 'CORNER BAKERY 13')).toMatchObject({ category: 'Treats', categorySource: 'user' });
+      await expectNoSeriousA11yViolations(page, 'transaction cards with a suggestion chip');
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
 });

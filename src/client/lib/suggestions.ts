@@ -3,7 +3,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { MAX_SUGGEST_ROWS, type SuggestionDto } from '../../shared/schemas/suggest';
 import type { TransactionDto } from '../../shared/schemas/transactions';
 import { normalizeMerchant } from '../../shared/suggest';
-import { authFetch } from './authFetch';
 import { refusalMessage, trpc } from './trpc';
 
 /**
@@ -43,7 +42,7 @@ const ALL_TIME = { startDate: '1900-01-01', endDate: '9999-12-31' } as const;
 /**
  * "Categorise similar": after a category is set on one row, finds the uncategorised rows of the
  * same merchant (same merchant key as the suggestions use) and offers to set it on them too,
- * or to create a rule (POST /api/rules: only where the rules feature is installed).
+ * or to create a rule that does it for every later import.
  */
 export function useCategoriseSimilar(onUpdated: (rows: TransactionDto[]) => void, report: (text: string, severity?: 'success' | 'error') => void) {
   const utils = trpc.useUtils();
@@ -88,31 +87,22 @@ export function useCategoriseSimilar(onUpdated: (rows: TransactionDto[]) => void
     if (!offer) return;
     setBusy(true);
     try {
-      const res = await authFetch('/api/rules', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: `${offer.merchant} → ${offer.category}`,
-          conditions: [{ field: 'description', op: 'contains', value: offer.merchantKey }],
-          actions: { category: offer.category },
-          priority: 100,
-          enabled: true,
-        }),
+      await utils.client.rules.create.mutate({
+        name: `${offer.merchant} → ${offer.category}`,
+        conditions: [{ field: 'description', op: 'contains', value: offer.merchantKey }],
+        actions: { category: offer.category },
+        priority: 100,
+        enabled: true,
       });
-      if (res.status === 404) report('Rules are not available on this server yet', 'error');
-      else if (!res.ok) {
-        const body = (await res.json().catch(() => null)) as { error?: string } | null;
-        report(`Failed to create the rule${body?.error ? `: ${body.error}` : ''}`, 'error');
-      } else {
-        report(`Rule created: ${offer.merchant} is always ${offer.category}`);
-        setOffer(null);
-      }
-    } catch {
-      report('Failed to create the rule', 'error');
+      await utils.rules.invalidate();
+      report(`Rule created: ${offer.merchant} is always ${offer.category}`);
+      setOffer(null);
+    } catch (error) {
+      report(refusalMessage(error, 'Failed to create the rule'), 'error');
     } finally {
       setBusy(false);
     }
-  }, [offer, report]);
+  }, [offer, utils, report]);
 
   return { offer, busy, offerFor, applyToSimilar, createRule, dismiss: () => setOffer(null) };
 }

@@ -3,8 +3,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { alpha } from '@mui/material/styles';
 import { memo, useEffect, useRef } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
+import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { Amount } from './Amount';
+import { CategorySourceMark } from './CategorySourceMark';
+import { SuggestionChip } from './SuggestionChip';
 import type { TransactionViewProps } from './TransactionGrid';
 import { rowLabel } from './TransactionRow';
 import type { SortDirection, SortKey, SortState } from './sort';
@@ -24,13 +27,21 @@ const DIRECTION_LABELS: Record<SortDirection, string> = { asc: 'Ascending', desc
 interface CardProps {
   tx: TransactionDto;
   selected: boolean;
+  /** The learned suggestion for an uncategorised row, shown as a one-click chip beside the card. */
+  suggestion?: SuggestionDto;
   onToggle(id: number): void;
   onEdit(tx: TransactionDto): void;
+  onCategoryChange(tx: TransactionDto, category: string | null): void;
 }
 
-/** One transaction as a compact card: date, description, amount, category; tap to edit. Two Tab stops. */
-const TransactionCard = memo(function TransactionCard({ tx, selected, onToggle, onEdit }: CardProps) {
+/**
+ * One transaction as a compact card: date, description, amount, category; tap to edit. Two Tab stops, and a
+ * third where a suggestion waits: the chip of a suggestion below the threshold, or the marker that accepts one.
+ */
+const TransactionCard = memo(function TransactionCard({ tx, selected, suggestion, onToggle, onEdit, onCategoryChange }: CardProps) {
   const label = rowLabel(tx);
+  const accept = (category: string) => onCategoryChange(tx, category);
+  const chip = tx.category === null && suggestion?.category ? suggestion : null;
   const details = [tx.postDate, tx.category ?? UNCATEGORIZED_LABEL, tx.type, tx.account].filter(Boolean).join(' · ');
   return (
     <Paper
@@ -67,6 +78,15 @@ const TransactionCard = memo(function TransactionCard({ tx, selected, onToggle, 
           <Chip size="small" label={tx.isSplit ? 'Split' : 'Split part'} variant="outlined" sx={{ mt: 0.5 }} />
         )}
       </ButtonBase>
+      {(chip || tx.categorySource === 'suggested') && (
+        <Box sx={{ pt: 1, pr: 1, flexShrink: 0 }}>
+          {chip ? (
+            <SuggestionChip suggestion={chip} rowLabel={label} onAccept={accept} />
+          ) : (
+            <CategorySourceMark source={tx.categorySource} category={tx.category} rowLabel={label} onAccept={accept} />
+          )}
+        </Box>
+      )}
     </Paper>
   );
 });
@@ -163,7 +183,14 @@ export function TransactionCards(props: CardsProps) {
                   ref={virtualizer.measureElement}
                   sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
                 >
-                  <TransactionCard tx={tx} selected={selection.has(tx.id)} onToggle={props.onToggle} onEdit={props.onEdit} />
+                  <TransactionCard
+                    tx={tx}
+                    selected={selection.has(tx.id)}
+                    suggestion={props.suggestions?.get(tx.id)}
+                    onToggle={props.onToggle}
+                    onEdit={props.onEdit}
+                    onCategoryChange={props.onCategoryChange}
+                  />
                 </Box>
               );
             })}
