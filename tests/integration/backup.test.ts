@@ -98,7 +98,7 @@ describe('npm run backup -- <file>', () => {
       // Every split in the copy is whole: its parts sum to its parent.
       const broken = copy.prepare('select p.id from `transaction` p where p.is_split = 1 and p.amount != (select sum(c.amount) from `transaction` c where c.parent_id = p.id)').all();
       expect(broken).toEqual([]);
-      expect((copy.prepare('select count(*) as n from `transaction` where description like ?').get('Bulk purchase%') as { n: number }).n).toBe(40_000);
+      expect((copy.prepare('select count(*) as n from "transaction" where description like ?').get('Bulk purchase%') as { n: number }).n).toBe(40_000);
     } finally {
       copy.close();
     }

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { describeIssues, errorCodes, INTERNAL_ERROR_MESSAGE, type ValidationIssue } from '../../shared/errors';
 import { toAppError } from '../common/to-app-error';
 import { errorIdOf } from '../http/logging';
+import { withUserScope } from '../db/sql';
 import type { AuthUser } from '../modules/auth/auth.service';
 import type { Context } from './context';
 
@@ -51,5 +52,19 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
     if (appError.code === 'TOO_MANY_REQUESTS') throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: appError.message, cause: appError });
     throw new TRPCError({ code: 'UNAUTHORIZED', message: appError.message });
   }
-  return next({ ctx: { ...ctx, user } });
+  // One transaction per call scoped to the user (row-level security on PostgreSQL), rolled back
+  // when the call fails.
+  const call = (em: typeof ctx.em) => next({ ctx: { ...ctx, em, user } });
+  let result: Awaited<ReturnType<typeof call>> | undefined;
+  try {
+    await withUserScope(ctx.em, user.id, async (em) => {
+      result = await call(em);
+      if (!result.ok) throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  return result!;
 });
+
+const ROLLBACK = Symbol('rollback');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/better-sqlite';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { EntityManager } from '@mikro-orm/knex';
 import { dedupeKey, markDuplicatesSteps, runStepsAsync, type CsvReadFailure, type CsvReadSuccess, type CsvRow, type StoredRows } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { readImportAsync } from '../../../shared/import/read-file';
@@ -11,7 +10,8 @@ import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
-import { selectRows } from '../transactions/transactions.query';
+import { dialectOf, selectRows, sqlTx, type SqlTx } from '../../db/sql';
+import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../transactions/transactions.sql';
 import { suggestionModel } from '../categories/suggestions.service';
 import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
@@ -23,9 +23,6 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
-/** Rows per multi-row INSERT statement (11 parameters each, far below SQLite's limit). */
-const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 12;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -45,7 +42,7 @@ const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
-/** One import at a time: imports are long write transactions on one SQLite file. */
+/** One import at a time per process on SQLite: imports are long write transactions on one file. */
 let queue: Promise<unknown> = Promise.resolve();
 function serialized<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
@@ -74,7 +71,22 @@ export function previewMessage(imported: number, duplicates: number): string {
  * account are skipped, counted by occurrence (by bank id when the file has them).
  */
 export function importFile(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+  // PostgreSQL takes many writers: imports into different accounts run side by side, and two
+  // into the same account (from any process) wait for each other on a lock (lockAccountImports).
+  if (dialectOf(em) === 'postgresql') return runImport(em, userId, input);
   return serialized(() => runImport(em, userId, input));
+}
+
+/** Any number for the first key of the import lock: with the account id it names one account's imports. */
+const IMPORT_LOCK_CLASS = 18_001;
+
+/**
+ * PostgreSQL: holds the account's import lock until the transaction ends, so a second import of
+ * the same file (in this process or another) waits, then sees the first one's rows as duplicates.
+ * SQLite needs none: one write transaction at a time holds the whole file.
+ */
+async function lockAccountImports(db: SqlTx, accountId: number): Promise<void> {
+  if (db.dialect === 'postgresql') await db.all('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, accountId]);
 }
 
 async function readFile(em: EntityManager, userId: number, account: Account, input: ImportInput): Promise<CsvReadSuccess> {
@@ -115,26 +127,23 @@ function dateRange(rows: readonly CsvRow[]): [string, string] {
  * without a bank id) and, when the file has bank ids, every stored one. Streams on the
  * transaction's own connection, pausing every CHUNK rows.
  */
-async function storedRows(db: BetterSqlite3.Database, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
+async function storedRows(db: SqlTx, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
   const [minDate, maxDate] = dateRange(rows);
-  const stored = db
-    .prepare('select post_date, amount, coalesce(bank_description, description), fitid from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
-    .raw(true);
   const all = new Map<string, number>();
   const withoutFitid = new Map<string, number>();
-  let seen = 0;
-  for (const [postDate, amount, description, fitid] of stored.iterate(userId, accountId, minDate, maxDate) as Iterable<[string, number, string, string | null]>) {
-    if (++seen % CHUNK === 0) await yieldToEventLoop();
-    const key = dedupeKey(postDate, amount, description);
-    all.set(key, (all.get(key) ?? 0) + 1);
-    if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+  for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
+    for (const [postDate, amount, description, fitid] of chunk) {
+      const key = dedupeKey(postDate, amount, description);
+      all.set(key, (all.get(key) ?? 0) + 1);
+      if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+    }
+    await yieldToEventLoop();
   }
   const fitids = new Set<string>();
   if (rows.some((row) => row.fitid)) {
-    const ids = db.prepare('select fitid from `transaction` where user_id = ? and account_id = ? and fitid is not null').raw(true);
-    for (const [fitid] of ids.iterate(userId, accountId) as Iterable<[string]>) {
-      if (++seen % CHUNK === 0) await yieldToEventLoop();
-      fitids.add(fitid);
+    for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
+      for (const [fitid] of chunk) fitids.add(fitid);
+      await yieldToEventLoop();
     }
   }
   return { all, withoutFitid, fitids };
@@ -150,20 +159,21 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
   const rows = await runStepsAsync(planImportRows(read.rows, rules, account.name, typeOf), yieldToEventLoop);
-  const markDuplicates = async (db: BetterSqlite3.Database) =>
+  const markDuplicates = async (db: SqlTx) =>
     runStepsAsync(markDuplicatesSteps(rows, await storedRows(db, userId, account.id, rows)), yieldToEventLoop);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return em.transactional(async (tem) => {
-      const duplicates = await markDuplicates(await connectionOf(tem));
+      const duplicates = await markDuplicates(await sqlTx(tem));
       const model = account.applySuggestions ? await suggestionModel(tem, userId) : null;
       return preview(read, rows, rules, duplicates, input, (shown) => categoriseImportRows(shown, model));
     });
   }
 
   return em.transactional(async (tem) => {
-    const db = await connectionOf(tem);
+    const db = await sqlTx(tem);
+    await lockAccountImports(db, account.id);
     const duplicates = await markDuplicates(db);
     // A mapping chosen for this upload becomes the account's import profile.
     if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
@@ -230,7 +240,7 @@ function preview(
 
 async function insertBatch(
   tem: EntityManager,
-  db: BetterSqlite3.Database,
+  db: SqlTx,
   userId: number,
   accountId: number,
   fresh: readonly ImportRow[],
@@ -245,7 +255,7 @@ async function insertBatch(
   );
   const batchId = randomUUID();
   const now = new Date().toISOString();
-  db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
+  await db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', [
     batchId,
     userId,
     accountId,
@@ -253,38 +263,19 @@ async function insertBatch(
     fresh.length,
     input.fileName?.slice(0, 255) ?? null,
     dateFormat,
-  );
-  // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
-  // statement per row; the tail of the file goes in with a statement sized to it.
-  const insertSql = (rows: number) =>
-    'insert into `transaction` (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
-  const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
-  const params: unknown[] = [];
-  const flush = () => {
-    const rows = params.length / PARAMS_PER_ROW;
-    if (rows === 0) return;
-    (rows === ROWS_PER_INSERT ? fullInsert : db.prepare(insertSql(rows))).run(params);
-    params.length = 0;
-  };
+  ]);
+  const writer = importedRowsWriter(db);
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
     const { category, source } = categories[i];
     const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
     // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
     const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
-    params.push(userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now);
-    if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
+    await writer.add([userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now]);
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
   }
-  flush();
+  await writer.finish();
   return batchId;
-}
-
-/** The better-sqlite3 handle a transaction runs on (for prepared inserts and streamed reads). */
-async function connectionOf(tem: EntityManager): Promise<BetterSqlite3.Database> {
-  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
-  return trx.client.acquireConnection();
 }
 
 /** How many leading rows a dry run returns, and how many duplicates beyond them at most. */
