@@ -32,9 +32,10 @@ describe(`the migrations`, () => {
     const userOwned = tables.filter((t) => !bookkeeping.has(t.table_name));
     expect(userOwned.length).toBeGreaterThanOrEqual(8);
     expect(userOwned.filter((t) => !t.rls || !t.forced).map((t) => t.table_name)).toEqual([]);
-    // Every entity table is there.
     const all = await server.sql<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
     const names = new Set(all.map((t) => t.tablename));
-    for (const entity of entities) expect(names.has(entity.meta.tableName ?? '')).toBe(true);
+    // Every entity table is there (EntityBase is abstract: its columns live in the others).
+    const tablesOfEntities = entities.filter((entity) => !entity.meta.abstract).map((entity) => entity.meta.tableName);
+    expect(tablesOfEntities.filter((table) => !names.has(table ?? ''))).toEqual([]);
   });
 });
