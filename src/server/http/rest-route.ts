@@ -45,6 +45,12 @@ export interface RestRoute<P = any, Q = any, B = any> {
   bodyType?: 'multipart/form-data';
   /** Success status; 200 unless given. */
   status?: number;
+  /**
+   * The success status chosen from the answer (e.g. 200 for a dry run of a route whose `status`
+   * is 201). A handler never sends its own answer: the answer goes out after the user's
+   * transaction commits, so a client never reads before the write it was told about.
+   */
+  statusOf?(result: any): number;
   /** Other statuses the route may answer (e.g. 422 for a list too large, 200 for a dry run), for the OpenAPI document. */
   refusals?: number[];
   /** What a successful answer holds, in words, for the OpenAPI document. */
@@ -95,8 +101,9 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
             ? await call(request.em, request.user.id)
             : await withUserScope(request.em, request.user.id, async (em) => call(em, request.user.id));
         if (reply.sent) return reply;
-        if (route.status) reply.status(route.status);
-        if (result === undefined) return reply.status(route.status ?? 204).send();
+        const status = route.statusOf ? route.statusOf(result) : route.status;
+        if (status) reply.status(status);
+        if (result === undefined) return reply.status(status ?? 204).send();
         return result;
       },
     });
