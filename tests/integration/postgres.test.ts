@@ -32,6 +32,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       for (const user of [owner, other]) {
         ok(await user.post('/api/accounts', { name: 'Main', type: 'checking' }));
         ok(await user.post('/api/transactions', { postDate: '2024-01-02', description: `row of ${user.username}`, amount: -500, account: 'Main', category: 'Food' }));
+        ok(await user.post('/api/rules', { name: 'Coffee', conditions: [{ field: 'description', op: 'contains', value: 'coffee' }], actions: { category: 'Cafe' } }));
+        ok(await user.post('/api/budgets', { name: 'Year', startDate: '2024-01-01', endDate: '2024-12-31' }));
+        ok(await user.post('/api/envelopes', { name: 'Fun', categories: ['Food'] }));
       }
     });
 
@@ -46,6 +49,25 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect(seen.categories.every((r) => r.user_id === owner.userId)).toBe(true);
       // The rows are there: a superuser (which bypasses the policies) sees both users'.
       expect((await a.sql('select count(*) as n from "transaction"'))[0].n).toBeGreaterThanOrEqual(2);
+    });
+
+    it('filters every table with a user_id column the same way, whatever migration added it', async () => {
+      const tables = (
+        await a.sql<{ table_name: string }>(
+          `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'user_id' order by 1`,
+        )
+      )
+        .map((t) => t.table_name)
+        // The sign-in bookkeeping is read before anyone is signed in (login, refresh): not user data.
+        .filter((table) => !['refresh_token', 'sign_in'].includes(table));
+      expect(tables).toEqual(expect.arrayContaining(['account', 'batch', 'budget', 'category', 'envelope', 'rule', 'transaction']));
+      for (const table of tables) {
+        const users = await withUserScope(a.app.orm.em.fork(), owner.userId, (em) => selectRows<{ user_id: number }>(em, `select distinct user_id from "${table}"`));
+        expect(users.map((r) => r.user_id), table).toEqual(users.length ? [owner.userId] : []);
+        // Both users own rows here (or neither does): the filter, not an empty table, hides the other's.
+        const all = await a.sql<{ n: number }>(`select count(distinct user_id) as n from "${table}" where user_id in (?, ?)`, [owner.userId, other.userId]);
+        expect([0, 2], table).toContain(Number(all[0].n));
+      }
     });
 
     it('sees nothing outside a user scope, and cannot change or add another user’s rows', async () => {
