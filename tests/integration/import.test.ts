@@ -6,7 +6,9 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
-import { startServer, testDatabase, type TestServer } from '../helpers/server';
+import { pgAdminUrl, startServer, testDatabase, type TestServer } from '../helpers/server';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/pg-scratch';
+import pg from 'pg';
 
 const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures/csv', name));
 
@@ -37,6 +39,30 @@ async function userWithAccount(): Promise<ApiUser> {
 
 async function stored(user: ApiUser) {
   return ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31')) as { postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[];
+}
+
+/** Rows and batches a stopped server left in its database (as a superuser on PostgreSQL: no row-level security). */
+async function countsLeft(dataDir: string, scratch: ScratchDatabase | null): Promise<[number, number]> {
+  const sql = ['select count(*) as n from "transaction"', 'select count(*) as n from batch'];
+  if (!scratch) {
+    const db = new Database(path.join(dataDir, 'budget-tracker.sqlite'));
+    try {
+      return sql.map((text) => (db.prepare(text).get() as { n: number }).n) as [number, number];
+    } finally {
+      db.close();
+    }
+  }
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${scratch.name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const out: number[] = [];
+    for (const text of sql) out.push(Number((await client.query(text)).rows[0].n));
+    return out as [number, number];
+  } finally {
+    await client.end();
+  }
 }
 
 describe('POST /api/upload', () => {
@@ -174,12 +200,13 @@ describe('POST /api/upload', () => {
     expect(result).toMatchObject({ imported: 1, message: 'Imported 1 transaction' });
   });
 
-  // Reads the SQLite file the killed server left (on PostgreSQL the import is one transaction the same way).
-  it.skipIf(testDatabase !== 'sqlite')('never leaves half an import when the server is killed mid-import', async () => {
+  // Reads what the killed server left: its SQLite file, or its PostgreSQL database.
+  it('never leaves half an import when the server is killed mid-import', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-kill-'));
+    const scratch = testDatabase === 'postgresql' ? await createScratchDatabase('bt_kill', pgAdminUrl) : null;
     const port = 30000 + Math.floor(Math.random() * 20000);
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
       stdio: 'ignore',
     });
     const url = `http://127.0.0.1:${port}`;
@@ -202,14 +229,12 @@ describe('POST /api/upload', () => {
       child.kill('SIGKILL');
       await pending;
       await new Promise((resolve) => child.once('exit', resolve));
-      const db = new Database(path.join(dataDir, 'budget-tracker.sqlite'));
-      const count = (db.prepare('select count(*) as n from `transaction`').get() as { n: number }).n;
-      const batches = (db.prepare('select count(*) as n from batch').get() as { n: number }).n;
-      db.close();
+      const [count, batches] = await countsLeft(dataDir, scratch);
       expect([0, 150_000]).toContain(count);
       expect(batches).toBe(count === 0 ? 0 : 1);
     } finally {
       child.kill('SIGKILL');
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
