@@ -71,6 +71,12 @@ export interface RestRoute<P = any, Q = any, B = any> {
    * Every other handler runs in one transaction scoped to the user (row-level security on PostgreSQL).
    */
   streamsAnswer?: boolean;
+  /**
+   * The handler gets the request's entity manager outside any transaction and scopes each of its
+   * database steps itself (withUserScope), e.g. so an upload is read and parsed without holding a
+   * database connection. On PostgreSQL a read it forgets to scope sees no rows at all.
+   */
+  scopesItself?: boolean;
   /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
   bodyLimit?(config: AppConfig): number;
   handler(call: RestCall<P, Q, B>): Promise<unknown> | unknown;
@@ -97,7 +103,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         // A public route reads no user's rows; a streamed answer scopes its own reads (see streamsAnswer).
         const result = route.public
           ? await call(request.em, 0)
-          : route.streamsAnswer
+          : route.streamsAnswer || route.scopesItself
             ? await call(request.em, request.user.id)
             : await withUserScope(request.em, request.user.id, async (em) => call(em, request.user.id));
         if (reply.sent) return reply;

@@ -93,6 +93,8 @@ export const uploadRoute: RestRoute = restRoute({
   }),
   bodyType: 'multipart/form-data',
   status: 201,
+  // importFile scopes its database steps itself: the file is read and planned without a connection.
+  scopesItself: true,
   // A dry run, or nothing new to import: 200.
   statusOf: (result: { batchId: string | null }) => (result.batchId ? 201 : 200),
   answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun, or nothing new to import: 200, with the full preview on a dry run); 422 with needsMapping and sample when the columns need a mapping',

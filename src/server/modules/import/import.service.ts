@@ -10,7 +10,7 @@ import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
-import { dialectOf, selectRows, sqlTx, type SqlTx } from '../../db/sql';
+import { dialectOf, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
 import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../transactions/transactions.sql';
 import { suggestionModel } from '../categories/suggestions.service';
 import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
@@ -89,22 +89,29 @@ async function lockAccountImports(db: SqlTx, accountId: number): Promise<void> {
   if (db.dialect === 'postgresql') await db.all('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, accountId]);
 }
 
-async function readFile(em: EntityManager, userId: number, account: Account, input: ImportInput): Promise<CsvReadSuccess> {
+/** What an import reads from the database before the file: the account, its last date format, its saved mapping and the rules. */
+async function importContext(em: EntityManager, userId: number, input: ImportInput) {
+  const account = await findAccountByName(em, userId, input.account);
   const previous = await selectRows<{ date_format: string }>(
     em,
     'select date_format from batch where user_id = ? and account_id = ? and date_format is not null order by upload_date desc limit 1',
     [userId, account.id],
   );
   const savedMapping = input.mapping ? null : await savedMappingOf(em, userId, account.id);
+  const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
+  return { account, preferredDateFormat: previous[0]?.date_format ?? null, savedMapping, rules };
+}
+
+async function readFile(input: ImportInput, context: Awaited<ReturnType<typeof importContext>>): Promise<CsvReadSuccess> {
   // Read stepwise: the event loop keeps serving other requests during a large file.
   const read = await readImportAsync(
     input.bytes,
     {
       dateFormat: input.dateFormat,
-      preferredDateFormat: previous[0]?.date_format ?? null,
+      preferredDateFormat: context.preferredDateFormat,
       flipAmounts: input.flipAmounts,
       mapping: input.mapping ?? null,
-      savedMapping,
+      savedMapping: context.savedMapping,
     },
     yieldToEventLoop,
   );
@@ -152,11 +159,16 @@ async function storedRows(db: SqlTx, userId: number, accountId: number, rows: re
 /** A row as it will be stored: read from the file, then through the user's rules. */
 export type ImportRow = PlannedImportRow<CsvRow>;
 
+/**
+ * `em` is not scoped to the user: each step that reads or writes runs in its own user-scoped
+ * transaction (withUserScope; on SQLite it runs on `em` as it is), so reading and planning a large
+ * file holds no database connection that other requests could use meanwhile.
+ */
 async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
-  const account = await findAccountByName(em, userId, input.account);
-  const read = await readFile(em, userId, account, input);
+  const context = await withUserScope(em, userId, (sem) => importContext(sem, userId, input));
+  const { account, rules } = context;
+  const read = await readFile(input, context);
   const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
-  const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
   const rows = await runStepsAsync(planImportRows(read.rows, rules, account.name, typeOf), yieldToEventLoop);
   const markDuplicates = async (db: SqlTx) =>
@@ -164,14 +176,14 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    return em.transactional(async (tem) => {
+    return scopedTransaction(em, userId, async (tem) => {
       const duplicates = await markDuplicates(await sqlTx(tem));
       const model = account.applySuggestions ? await suggestionModel(tem, userId) : null;
       return preview(read, rows, rules, duplicates, input, (shown) => categoriseImportRows(shown, model));
     });
   }
 
-  return em.transactional(async (tem) => {
+  return scopedTransaction(em, userId, async (tem) => {
     const db = await sqlTx(tem);
     await lockAccountImports(db, account.id);
     const duplicates = await markDuplicates(db);
@@ -186,6 +198,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
+}
+
+/** One transaction scoped to the user (row-level security on PostgreSQL). */
+function scopedTransaction<T>(em: EntityManager, userId: number, work: (tem: EntityManager) => Promise<T>): Promise<T> {
+  return withUserScope(em, userId, (sem) => sem.transactional(work));
 }
 
 function preview(
