@@ -42,13 +42,31 @@ const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
-/** One import at a time per process on SQLite: imports are long write transactions on one file. */
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+/**
+ * Runs at most `limit` tasks at once, the rest in arrival order. Imports are long and mostly CPU:
+ * a few at a time finish as soon as many would, while a search between their steps waits behind a
+ * few steps instead of one step of every import in flight.
+ */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
+
+/** SQLite: one import at a time per process (a long write transaction on one file). */
+const sqliteImports = limiter(1);
+/** PostgreSQL: several writers, but few imports at once per process (see limiter). */
+const postgresImports = limiter(2);
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -73,8 +91,8 @@ export function previewMessage(imported: number, duplicates: number): string {
 export function importFile(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   // PostgreSQL takes many writers: imports into different accounts run side by side, and two
   // into the same account (from any process) wait for each other on a lock (lockAccountImports).
-  if (dialectOf(em) === 'postgresql') return runImport(em, userId, input);
-  return serialized(() => runImport(em, userId, input));
+  if (dialectOf(em) === 'postgresql') return postgresImports(() => runImport(em, userId, input));
+  return sqliteImports(() => runImport(em, userId, input));
 }
 
 /** Any number for the first key of the import lock: with the account id it names one account's imports. */
