@@ -15,6 +15,7 @@ import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../t
 import { suggestionModel } from '../categories/suggestions.service';
 import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
+import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 
 export interface ImportInput extends ImportFields {
@@ -42,30 +43,13 @@ const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
-/**
- * Runs at most `limit` tasks at once, the rest in arrival order. Imports are long and mostly CPU:
- * a few at a time finish as soon as many would, while a search between their steps waits behind a
- * few steps instead of one step of every import in flight.
- */
-function limiter(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
-    }
-  };
-}
-
 /** SQLite: one import at a time per process (a long write transaction on one file). */
 const sqliteImports = limiter(1);
-/** PostgreSQL: several writers, but few imports at once per process (see limiter). */
+/**
+ * PostgreSQL: several writers, but few imports at once per process. Imports are long and mostly
+ * CPU: a few at a time finish as soon as many would, while a search between their steps waits
+ * behind a few steps instead of one step of every import in flight.
+ */
 const postgresImports = limiter(2);
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
