@@ -1,13 +1,28 @@
 import { defineConfig } from 'vitest/config';
+import { DEFAULT_PG_ADMIN_URL, postgresAnswers } from './src/server/db/pg-scratch';
 
 /**
- * Layers of tests: unit (pure modules), integration (the real server on a
- * temporary SQLite file, called over HTTP), security (attacks performed against
- * a real server, asserting the refusal) and e2e (real Chromium clicking through
- * the built client). `npm test` runs them all.
+ * Layers of tests: unit (pure modules), integration (the real server on a temporary SQLite
+ * file, called over HTTP), integration-pg (the same integration files on a fresh PostgreSQL
+ * database each server), security (attacks performed against a real server, asserting the
+ * refusal) and e2e (real Chromium clicking through the built client). `npm test` runs them all.
+ *
+ * When no PostgreSQL answers at PG_ADMIN_URL and CI is unset, integration-pg holds no tests and
+ * says so; with CI set it runs (and fails) anyway.
  */
+const pgAdminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
+const wantsPg = process.argv.some((arg) => arg.includes('integration-pg')) || !process.argv.includes('--project');
+const pgAnswers = wantsPg ? await postgresAnswers(pgAdminUrl) : false;
+const skipPg = wantsPg && !pgAnswers && !process.env.CI;
+if (skipPg) console.log(`integration-pg: SKIPPED, no PostgreSQL answers at ${new URL(pgAdminUrl).host} (set PG_ADMIN_URL; with CI set it must run)`);
+
+/** Integration files about SQLite alone (its file backups, upgrade fixtures and demo file). */
+const SQLITE_ONLY = ['tests/integration/backup.test.ts', 'tests/integration/upgrade.test.ts', 'tests/integration/demo.test.ts'];
+
 export default defineConfig({
   test: {
+    // integration-pg holds no tests when PostgreSQL is skipped (see above).
+    passWithNoTests: true,
     projects: [
       {
         test: {
@@ -20,6 +35,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-pg',
+          include: skipPg ? [] : ['tests/integration/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          env: { TEST_DATABASE: 'postgresql' },
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -2,7 +2,8 @@
  * `npm run backup -- <file>`: a consistent copy of the app's SQLite database (the same
  * DATA_DIR / DATABASE_FILE configuration as the server) through SQLite's online backup API.
  * Safe while the server runs. Without a file, writes a timestamped backup into BACKUP_DIR and
- * keeps the BACKUP_KEEP newest there. See "Backup and restore" in README.md.
+ * keeps the BACKUP_KEEP newest there. See "Backup and restore" in README.md. With DATABASE_URL set
+ * (PostgreSQL) it refuses: pg_dump backs that up.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -47,6 +48,10 @@ async function main(): Promise<number> {
   }
   try {
     const config = loadConfig();
+    if (config.databaseUrl) {
+      console.error('DATABASE_URL is set: the app runs on PostgreSQL, and this command copies SQLite files only. Back up PostgreSQL with pg_dump (README, "Choosing a database").');
+      return 2;
+    }
     const file = positionals[0];
     if (!file && !config.backupDir) {
       console.error(`Name the backup file, or set BACKUP_DIR\n\n${USAGE}`);

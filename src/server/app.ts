@@ -7,9 +7,10 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Writable } from 'node:stream';
 import { AppError } from '../shared/errors';
-import type { AppConfig, TrustProxy } from './config/config';
+import { describeDatabase, type AppConfig, type TrustProxy } from './config/config';
 import { registerBackups } from './db/backup-scheduler';
 import { databaseAnswers, openDatabase } from './db/database';
+import { databaseTarget } from './db/orm-options';
 import { databaseFiles, preparePrivateStorage, probeDatabaseWrite, StorageError, tightenFiles, usePrivateUmask, type WriteProbe } from './db/storage';
 import { registerClient } from './http/client';
 import { registerErrorHandling } from './http/errors';
@@ -57,7 +58,10 @@ const HSTS = 'max-age=31536000';
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   usePrivateUmask();
-  preparePrivateStorage(config.dataDir, config.databaseFile);
+  const target = databaseTarget(config);
+  const onSqlite = target.dialect === 'sqlite';
+  // The data folder holds the signing secret on either database; the SQLite file only without DATABASE_URL.
+  preparePrivateStorage(config.dataDir, onSqlite ? config.databaseFile : null);
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config, options.logStream),
@@ -67,11 +71,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
   });
 
-  const orm = await openDatabase(config.databaseFile, (message) => app.log.info(message));
+  app.log.info({ database: describeDatabase(config) }, `database: ${describeDatabase(config)}`);
+  const orm = await openDatabase(target, (message) => app.log.info(message));
   try {
-    tightenFiles(databaseFiles(config.databaseFile));
-    const probe = probeDatabaseWrite(config.databaseFile);
-    if (!probe.ok) throw new StorageError(probe.reason);
+    if (onSqlite) {
+      tightenFiles(databaseFiles(config.databaseFile));
+      const probe = probeDatabaseWrite(config.databaseFile);
+      if (!probe.ok) throw new StorageError(probe.reason);
+    }
   } catch (error) {
     await orm.close(true);
     throw error;
@@ -81,7 +88,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onClose', async () => {
     await orm.close(true);
   });
-  registerBackups(app);
+  // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (README).
+  if (onSqlite) registerBackups(app);
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', async (request) => {
     request.em = orm.em.fork();
@@ -149,18 +157,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Health reads through its own read-only handle (WAL lets it read while an import writes), and
   // probes writing (at most once a second) on a fresh handle, so a database that became
   // unwritable since start is reported.
-  const healthDb = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
+  // On PostgreSQL the pool answers health checks (and a read-only or full server fails the writes themselves).
+  const healthDb = onSqlite ? new Database(config.databaseFile, { readonly: true, fileMustExist: true }) : null;
   app.addHook('onClose', async () => {
-    healthDb.close();
+    healthDb?.close();
   });
   let lastProbe: { at: number; result: WriteProbe } | null = null;
   const writeProbe = (): WriteProbe => {
+    if (!onSqlite) return { ok: true };
     const now = Date.now();
     if (!lastProbe || now - lastProbe.at >= 1000) lastProbe = { at: now, result: probeDatabaseWrite(config.databaseFile) };
     return lastProbe.result;
   };
   app.get('/api/health', async (_request, reply) => {
-    if (!healthAnswers(healthDb) || !(await databaseAnswersSoon(orm))) {
+    if ((healthDb && !healthAnswers(healthDb)) || !(await databaseAnswersSoon(orm, onSqlite ? 50 : 1000))) {
       return reply.status(503).send({ status: 'unavailable', reason: 'Database is not answering', error: 'Database is not answering', message: 'Database is not answering' });
     }
     const probe = writeProbe();
@@ -197,8 +207,8 @@ function healthAnswers(db: Database.Database): boolean {
 }
 
 /** The ORM connection may be busy with a long import; that is not ill health. */
-async function databaseAnswersSoon(orm: Parameters<typeof databaseAnswers>[0]): Promise<boolean> {
-  const timeout = new Promise<'busy'>((resolve) => setTimeout(() => resolve('busy'), 50).unref());
+async function databaseAnswersSoon(orm: Parameters<typeof databaseAnswers>[0], waitMs: number): Promise<boolean> {
+  const timeout = new Promise<'busy'>((resolve) => setTimeout(() => resolve('busy'), waitMs).unref());
   const answer = await Promise.race([databaseAnswers(orm), timeout]);
   return answer === 'busy' || answer === true;
 }

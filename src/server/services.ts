@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/better-sqlite';
+import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
 import { AuthThrottle, SqlFailureStore } from './modules/auth/auth-throttle';
 import { AuthService, type AccessTokenClaims } from './modules/auth/auth.service';

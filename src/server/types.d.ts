@@ -1,4 +1,5 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
+import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
 import type { AccessTokenClaims, AuthUser } from './modules/auth/auth.service';
 import type { AppServices } from './services';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { runSql, withUserScope } from '../../src/server/db/sql';
 import { Batch } from '../../src/server/modules/transactions/batch.entity';
 import { registerUser, rest, type HttpResult, type TrpcResult } from './http';
 import { trpcClient, type AppClient } from './trpc-client';
@@ -54,24 +55,22 @@ export async function seedBatch(
   transactionIds: number[],
   uploadDate = new Date().toISOString(),
 ): Promise<string> {
-  const em = app.orm.em.fork();
   const id = randomUUID();
-  em.create(Batch, {
-    id,
-    user: userId as never,
-    account: accountId as never,
-    uploadDate,
-    transactionCount: transactionIds.length,
-    fileName: 'seed.csv',
-    dateFormat: 'YYYY-MM-DD',
+  // In the user's scope, as the app writes (row-level security on PostgreSQL).
+  await withUserScope(app.orm.em.fork(), userId, async (em) => {
+    em.create(Batch, {
+      id,
+      user: userId as never,
+      account: accountId as never,
+      uploadDate,
+      transactionCount: transactionIds.length,
+      fileName: 'seed.csv',
+      dateFormat: 'YYYY-MM-DD',
+    });
+    await em.flush();
+    if (transactionIds.length > 0) {
+      await runSql(em, `update "transaction" set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`, [id, userId, ...transactionIds]);
+    }
   });
-  await em.flush();
-  if (transactionIds.length > 0) {
-    await em.getConnection().execute(
-      `update \`transaction\` set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`,
-      [id, userId, ...transactionIds],
-      'run',
-    );
-  }
   return id;
 }

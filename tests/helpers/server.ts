@@ -5,6 +5,18 @@ import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
+import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, type ScratchDatabase } from '../../src/server/db/pg-scratch';
+import { numberPlaceholders } from '../../src/server/db/sql';
+import pg from 'pg';
+
+/**
+ * The database the integration tests run on: SQLite, or PostgreSQL when TEST_DATABASE=postgresql
+ * (the `integration-pg` vitest project). On PostgreSQL every server gets a fresh database
+ * (created through PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) that is
+ * dropped when it closes.
+ */
+export const testDatabase: 'sqlite' | 'postgresql' = process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
+export const pgAdminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
 
 export interface TestServer {
   app: FastifyInstance;
@@ -12,6 +24,12 @@ export interface TestServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
+  database: 'sqlite' | 'postgresql';
+  /**
+   * Runs SQL straight on the database, beside the app (`?` placeholders): the ORM's connection on
+   * SQLite; on PostgreSQL a superuser connection, which row-level security does not filter.
+   */
+  sql<T = any>(text: string, params?: readonly unknown[], method?: string): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -22,10 +40,36 @@ export interface TestServer {
  */
 export async function startServer(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env });
+  const onPostgres = testDatabase === 'postgresql' && !env.DATABASE_FILE && !env.DATABASE_URL;
+  const scratch: ScratchDatabase | null = onPostgres ? await createScratchDatabase('bt_test', pgAdminUrl) : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+    ...env,
+  });
   // With a log stream the app's own logger (level, redaction, serializers) writes there; otherwise no logs.
-  const app = await buildApp(config, options.logStream ? { logStream: options.logStream } : { logger: false });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, options.logStream ? { logStream: options.logStream } : { logger: false });
+  } catch (error) {
+    await scratch?.drop();
+    throw error;
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
+  let admin: pg.Client | null = null;
+  const sql = async <T>(text: string, params: readonly unknown[] = []): Promise<T[]> => {
+    if (!scratch && !config.databaseUrl) return (await app.orm.em.fork().getConnection().execute(text, [...params], 'all')) as T[];
+    if (!admin) {
+      const url = new URL(pgAdminUrl);
+      url.pathname = `/${new URL(config.databaseUrl!).pathname.slice(1)}`;
+      admin = new pg.Client({ connectionString: url.toString() });
+      await admin.connect();
+    }
+    return (await admin.query(numberPlaceholders(text), [...params])).rows as T[];
+  };
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind a TCP port');
   return {
@@ -33,8 +77,12 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     config,
     url: `http://127.0.0.1:${address.port}`,
     dataDir,
+    database: config.databaseUrl ? 'postgresql' : 'sqlite',
+    sql,
     async close() {
       await app.close();
+      await (admin as pg.Client | null)?.end();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

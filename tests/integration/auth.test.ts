@@ -2,7 +2,7 @@ import { trpcClient } from '../helpers/trpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiToken } from '../../src/client/features/profile/profile-helpers';
 import { registerUser, rest, trpc } from '../helpers/http';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, testDatabase, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 let url: string;
@@ -20,7 +20,7 @@ describe('health, 404s and headers', () => {
     expect(res.body).toEqual({ status: 'ok' });
   });
 
-  it('runs SQLite in WAL mode with foreign keys enforced', async () => {
+  it.skipIf(testDatabase !== 'sqlite')('runs SQLite in WAL mode with foreign keys enforced', async () => {
     const connection = server.app.orm.em.fork().getConnection();
     expect(await connection.execute('pragma journal_mode')).toEqual([{ journal_mode: 'wal' }]);
     expect(await connection.execute('pragma foreign_keys')).toEqual([{ foreign_keys: 1 }]);
@@ -266,10 +266,7 @@ describe('profile and API token', () => {
     expect(me.body.username).toBe(user.user.username);
     expect((await trpcClient(url, apiToken).auth.me.query()).status).toBe(200);
 
-    const rows = await server.app.orm.em
-      .fork()
-      .getConnection()
-      .execute('select api_token_hash from user where id = ?', [user.user.id]);
+    const rows = await server.sql('select api_token_hash from "user" where id = ?', [user.user.id]);
     expect(rows[0].api_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].api_token_hash).not.toContain(apiToken);
 

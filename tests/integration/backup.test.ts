@@ -98,7 +98,7 @@ describe('npm run backup -- <file>', () => {
       // Every split in the copy is whole: its parts sum to its parent.
       const broken = copy.prepare('select p.id from `transaction` p where p.is_split = 1 and p.amount != (select sum(c.amount) from `transaction` c where c.parent_id = p.id)').all();
       expect(broken).toEqual([]);
-      expect((copy.prepare('select count(*) as n from `transaction` where description like ?').get('Bulk purchase%') as { n: number }).n).toBe(40_000);
+      expect((copy.prepare('select count(*) as n from "transaction" where description like ?').get('Bulk purchase%') as { n: number }).n).toBe(40_000);
     } finally {
       copy.close();
     }
@@ -135,6 +135,11 @@ describe('npm run backup -- <file>', () => {
     const missing = await runBackupCommand([path.join(work, 'x.sqlite')], { DATA_DIR: path.join(work, 'nothing-here') });
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('There is no database');
+    // On PostgreSQL there is no file to copy: the command says so instead of copying a stale one.
+    const onPostgres = await runBackupCommand([path.join(work, 'pg.sqlite')], { DATA_DIR: server.config.dataDir, DATABASE_URL: 'postgres://app:pw@db:5432/budget' });
+    expect(onPostgres.code).toBe(2);
+    expect(onPostgres.out).toContain('pg_dump');
+    expect(existsSync(path.join(work, 'pg.sqlite'))).toBe(false);
     const intoFolder = await runBackupCommand([], { DATA_DIR: server.config.dataDir, BACKUP_DIR: path.join(work, 'backups'), BACKUP_KEEP: '1' });
     expect(intoFolder.code, intoFolder.out).toBe(0);
     expect(scheduledBackups(path.join(work, 'backups'))).toHaveLength(1);

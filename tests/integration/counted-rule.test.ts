@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCountedTransaction } from '../../src/shared/transactions/counted';
-import { countedRowSql, TRANSACTION_TABLE } from '../../src/server/modules/transactions/sql-dialect';
+import { countedRowSql, TRANSACTION_TABLE } from '../../src/server/db/sql';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   ok(await user.post(`/api/transactions/${parent}/split`, { splits: [{ amount: -500, category: 'Food' }, { amount: -400, category: 'Fun' }] }));
   const orphan = await add('2024-02-01', -70, 'Fun');
   // A parent whose parts were lost (what fix-split-status repairs) is still not counted.
-  await server.app.orm.em.fork().getConnection().execute(`update ${TRANSACTION_TABLE} set is_split = 1 where id = ?`, [orphan], 'run');
+  await server.sql(`update ${TRANSACTION_TABLE} set is_split = true where id = ?`, [orphan], 'run');
   await add('2024-02-02', 20);
 });
 afterAll(async () => {
@@ -35,10 +35,7 @@ afterAll(async () => {
 describe('the counted-row rule', () => {
   it('selects the same rows in SQL as in the shared function', async () => {
     const all = ok(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31')) as TransactionDto[];
-    const rows = (await server.app.orm.em
-      .fork()
-      .getConnection()
-      .execute(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [user.userId])) as { id: number }[];
+    const rows = (await server.sql(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [user.userId])) as { id: number }[];
     expect(rows.map((r) => r.id)).toEqual(all.filter(isCountedTransaction).map((t) => t.id).sort((a, b) => a - b));
     expect(all.filter((t) => !isCountedTransaction(t))).toHaveLength(2);
   });

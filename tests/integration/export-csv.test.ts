@@ -1,3 +1,4 @@
+import { withUserScope } from '../../src/server/db/sql';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
@@ -138,7 +139,8 @@ describe('GET /api/transactions/export.csv', () => {
         expect(page.length).toBeLessThanOrEqual(pageSize);
         pages.push(page.map((t) => t.id));
       }
-      const all = await searchTransactions(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' });
+      // The whole list in one read, in the user's scope as the app reads (row-level security on PostgreSQL).
+      const all = await withUserScope(server.app.orm.em.fork(), user.userId, (em) => searchTransactions(em, user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }));
       expect(pages.flat(), `page size ${pageSize}`).toEqual(all.map((t) => t.id));
     }
   });

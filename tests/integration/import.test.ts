@@ -5,8 +5,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
+import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { spawnServer } from '../helpers/process';
-import { startServer, type TestServer } from '../helpers/server';
+import { pgAdminUrl, startServer, testDatabase, type TestServer } from '../helpers/server';
 
 const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures/csv', name));
 
@@ -49,6 +51,70 @@ function countRows(db: Database.Database): number {
 
 async function stored(user: ApiUser) {
   return ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31')) as { postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[];
+}
+
+/** Rows and batches a stopped server left in its database (as a superuser on PostgreSQL: no row-level security). */
+/** Watches the killed server's database for an import that has written rows but not committed them. */
+async function midImportWatcher(dataDir: string, scratch: ScratchDatabase | null) {
+  if (!scratch) {
+    const databaseFile = path.join(dataDir, 'budget-tracker.sqlite');
+    let reader: Database.Database | null = null;
+    let walBefore = 0;
+    return {
+      async before() {
+        walBefore = walSize(databaseFile);
+        reader = new Database(databaseFile, { readonly: true });
+      },
+      midImport: () => reader !== null && walSize(databaseFile) - walBefore > 1024 * 1024 && countRows(reader) === 0,
+      async close() {
+        reader?.close();
+        reader = null;
+      },
+    };
+  }
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${scratch.name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  let open = true;
+  return {
+    async before() {},
+    async midImport() {
+      const writing = await client.query(
+        'select count(*) as n from pg_stat_activity where datname = $1 and backend_xid is not null and pid <> pg_backend_pid()',
+        [scratch.name],
+      );
+      const stored = await client.query('select count(*) as n from "transaction"');
+      return Number(writing.rows[0].n) > 0 && Number(stored.rows[0].n) === 0;
+    },
+    async close() {
+      if (open) await client.end();
+      open = false;
+    },
+  };
+}
+
+async function countsLeft(dataDir: string, scratch: ScratchDatabase | null): Promise<[number, number]> {
+  const sql = ['select count(*) as n from "transaction"', 'select count(*) as n from batch'];
+  if (!scratch) {
+    const db = new Database(path.join(dataDir, 'budget-tracker.sqlite'));
+    try {
+      return sql.map((text) => (db.prepare(text).get() as { n: number }).n) as [number, number];
+    } finally {
+      db.close();
+    }
+  }
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${scratch.name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const out: number[] = [];
+    for (const text of sql) out.push(Number((await client.query(text)).rows[0].n));
+    return out as [number, number];
+  } finally {
+    await client.end();
+  }
 }
 
 describe('POST /api/upload', () => {
@@ -186,10 +252,12 @@ describe('POST /api/upload', () => {
     expect(result).toMatchObject({ imported: 1, message: 'Imported 1 transaction' });
   });
 
+  // Reads what the killed server left: its SQLite file, or its PostgreSQL database.
   it('never leaves half an import when the server is killed mid-import', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-kill-'));
-    const databaseFile = path.join(dataDir, 'budget-tracker.sqlite');
-    const proc = spawnServer({ DATA_DIR: dataDir });
+    const scratch = testDatabase === 'postgresql' ? await createScratchDatabase('bt_kill', pgAdminUrl) : null;
+    const proc = spawnServer({ DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) });
+    const watcher = await midImportWatcher(dataDir, scratch);
     try {
       const url = await proc.url;
       const user = await signUp(url);
@@ -197,28 +265,22 @@ describe('POST /api/upload', () => {
       const lines = ['Date,Description,Amount'];
       for (let i = 0; i < 150_000; i += 1) lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-${(i % 500) + 1}.00`);
       const body = form(lines.join('\n'), { account: 'Checking', transactionType: 'debit' });
-      const walBefore = walSize(databaseFile);
+      await watcher.before();
       const pending = fetch(`${url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body }).catch(() => null);
-      // Mid-import, observed rather than timed: the import's transaction has spilled its first megabyte of
-      // pages into the write-ahead log, and a reader still sees none of its rows (nothing is committed yet).
-      const reader = new Database(databaseFile, { readonly: true });
-      try {
-        await expect
-          .poll(() => walSize(databaseFile) - walBefore > 1024 * 1024 && countRows(reader) === 0, { timeout: 30_000, interval: 5 })
-          .toBe(true);
-      } finally {
-        reader.close();
-      }
+      // Mid-import, observed rather than timed: the import's transaction has written (SQLite: its first megabyte
+      // of pages spilled into the write-ahead log; PostgreSQL: a transaction holding a transaction id is open)
+      // while a reader still sees none of its rows.
+      await expect.poll(() => watcher.midImport(), { timeout: 30_000, interval: 5 }).toBe(true);
       proc.child.kill('SIGKILL');
       await pending;
       await proc.exited;
-      const db = new Database(databaseFile);
-      const count = countRows(db);
-      const batches = (db.prepare('select count(*) as n from batch').get() as { n: number }).n;
-      db.close();
+      await watcher.close();
+      const [count, batches] = await countsLeft(dataDir, scratch);
       expect({ count, batches }).toEqual({ count: 0, batches: 0 });
     } finally {
       proc.child.kill('SIGKILL');
+      await watcher.close();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);

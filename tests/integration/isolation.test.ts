@@ -16,10 +16,9 @@ let intruder: ApiUser;
 const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, lineItem: 0, envelope: 0, rule: 0 };
 
 async function snapshot(): Promise<string> {
-  const conn = server.app.orm.em.fork().getConnection();
   const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope', 'import_profile', 'rule'];
   const parts: unknown[] = [];
-  for (const table of tables) parts.push(await conn.execute(`select * from \`${table}\` where user_id = ? order by 1`, [owner.userId]));
+  for (const table of tables) parts.push(await server.sql(`select * from "${table}" where user_id = ? order by 1`, [owner.userId]));
   return JSON.stringify(parts);
 }
 

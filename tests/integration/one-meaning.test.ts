@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { data, ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, testDatabase, type TestServer } from '../helpers/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -121,7 +121,8 @@ describe("the reserved category name 'Uncategorized'", () => {
     expect(overview.overview.lineItems[0]).toMatchObject({ name: 'Misc', actual: 4000, transactionCount: 1 });
   });
 
-  it('an upgrade turns a category stored as Uncategorized into no category', async () => {
+  // The migration runs again on SQLite (the only dialect whose databases predate it).
+  it.skipIf(testDatabase !== 'sqlite')('an upgrade turns a category stored as Uncategorized into no category', async () => {
     const user = await userWithAccount();
     const tx = await addTx(user, { description: 'Old row', amount: -100, category: 'Legacy' });
     const em = server.app.orm.em.fork();

@@ -82,7 +82,7 @@ describe('budgets and line items', () => {
     ok(await user.del(`/api/budgets/${budgetId}`));
     expect(ok(await user.get('/api/budgets'))).toEqual([]);
     expect((await user.get(`/api/line-items/${budgetId}`)).status).toBe(404);
-    const left = await server.app.orm.em.fork().getConnection().execute('select count(*) as n from line_item where user_id = ?', [user.userId]);
+    const left = await server.sql('select count(*) as n from line_item where user_id = ?', [user.userId]);
     expect(Number(left[0].n)).toBe(0);
   });
 

@@ -22,7 +22,7 @@ async function addTx(user: ApiUser, body: Record<string, unknown>): Promise<Tran
 }
 
 async function rowCount(user: ApiUser): Promise<number> {
-  const rows = await server.app.orm.em.fork().getConnection().execute('select count(*) as n from `transaction` where user_id = ?', [user.userId]);
+  const rows = await server.sql('select count(*) as n from "transaction" where user_id = ?', [user.userId]);
   return Number(rows[0].n);
 }
 
@@ -284,7 +284,7 @@ describe('splits', () => {
     const parent = await addTx(user, { postDate: '2024-05-01', description: 'Shop', amount: -1000 });
     const kept = await addTx(user, { postDate: '2024-05-01', description: 'Kept', amount: -1000 });
     ok(await user.post(`/api/transactions/${kept.id}/split`, { splits: [{ amount: -400, category: 'a' }, { amount: -600, category: 'b' }] }));
-    await server.app.orm.em.fork().getConnection().execute('update `transaction` set is_split = 1 where id = ?', [parent.id], 'run');
+    await server.sql('update "transaction" set is_split = true where id = ?', [parent.id], 'run');
     const res = await user.post('/api/transactions/fix-split-status');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 1, fixed: 1 });

@@ -1,46 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv, type CsvReadSuccess } from '../../src/shared/csv';
+import { BANK_CSV_DIR as dir, bankCsvEntries, manifestOptions } from '../helpers/fixture-manifests';
 
 /** Every real bank export of ../shared/fixtures/bank-csv reads exactly as its manifest says. */
-const dir = path.resolve('../shared/fixtures/bank-csv');
-const manifestFile = path.join(dir, 'MANIFEST.json');
-
-interface Expected {
-  line: number;
-  date: string;
-  amount_cents: number;
-  description: string;
-}
-interface Entry {
-  file: string;
-  transaction_rows: number;
-  date_format: string;
-  amount: { style: string };
-  note?: string;
-  first: Expected;
-  last: Expected;
-  sum_amount_cents: number;
-}
-
-const entries: Entry[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
+const entries = bankCsvEntries();
 if (entries.length === 0) console.warn(`bank CSV fixtures not found at ${dir}: manifest tests skipped`);
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/**
- * Options a person would pick: the date order only where the manifest calls it ambiguous; flip
- * only for charges-positive exports without any mark (a card export with CR marks on its
- * credits, such as John Lewis's, reads right with no option).
- */
-export function manifestOptions(entry: Entry): { dateFormat?: string; flipAmounts?: boolean } {
-  const ambiguous = /ambiguous/i.test(entry.note ?? '') || /ambiguous/i.test(entry.date_format);
-  const format = entry.date_format.split(' ')[0].replace(/^M\/D\/YYYY$/, 'MM/DD/YYYY').replace(/^D\/M\/YYYY$/, 'DD/MM/YYYY');
-  return {
-    ...(ambiguous ? { dateFormat: format } : {}),
-    ...(/^single_charges_positive$/.test(entry.amount.style) ? { flipAmounts: true } : {}),
-  };
-}
 
 describe.skipIf(entries.length === 0)('bank CSV fixtures (MANIFEST.json)', () => {
   it.each(entries.map((e) => [e.file, e] as const))('%s', (file, entry) => {

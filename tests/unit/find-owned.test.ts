@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { MikroORM } from '@mikro-orm/better-sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../../src/shared/errors';
-import { openDatabase } from '../../src/server/db/database';
+import { openDatabase, type Orm } from '../../src/server/db/database';
 import { findOwned } from '../../src/server/db/find-owned';
 import { Account } from '../../src/server/modules/accounts/account.entity';
 import { Budget } from '../../src/server/modules/budgets/budget.entity';
@@ -15,12 +14,12 @@ import { User } from '../../src/server/modules/users/user.entity';
 /** findOwned against a migrated temporary SQLite file (the ORM is the thing under test). */
 describe('findOwned', () => {
   let dir: string;
-  let orm: MikroORM;
+  let orm: Orm;
   const ids = { alice: 0, bob: 0, account: 0, lineItem: 0 };
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bt-find-owned-'));
-    orm = await openDatabase(path.join(dir, 'owned.sqlite'));
+    orm = await openDatabase({ dialect: 'sqlite', file: path.join(dir, 'owned.sqlite') });
     const em = orm.em.fork();
     const now = new Date().toISOString();
     const user = (name: string) => em.create(User, { username: name, usernameKey: name, passwordHash: 'x', createdAt: now, updatedAt: now });

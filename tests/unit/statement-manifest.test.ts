@@ -1,46 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readImport } from '../../src/shared/import/read-file';
+import { BANK_STATEMENTS_DIR as dir, statementEntries, statementOptions } from '../helpers/fixture-manifests';
 
 /**
  * Every real statement of ../shared/fixtures/bank-statements (OFX/QFX, QIF, CAMT.053) reads
  * exactly as its MANIFEST.json says: count, sum, and every transaction's line, date, amount
  * and description. Skipped, saying so, when the fixtures are absent.
  */
-const dir = path.resolve('../shared/fixtures/bank-statements');
-const manifestFile = path.join(dir, 'MANIFEST.json');
-
-interface Tx {
-  line: number;
-  date: string;
-  amount_cents: number;
-  description: string;
-}
-interface Entry {
-  file: string;
-  format: string;
-  transaction_rows: number;
-  sum_amount_cents: number;
-  date_format: string;
-  note?: string;
-  transactions: Tx[];
-}
-
-const entries: Entry[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
+const entries = statementEntries();
 if (entries.length === 0) console.warn(`statement fixtures not found at ${dir}: manifest tests skipped`);
 
 /** The manifest joins parts with ' — ' in places and ' - ' in others; compare both as one. */
 const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/ — /g, ' - ');
 
-/** The date order a person would pick where the manifest calls the file ambiguous (Quicken's US order). */
-function options(entry: Entry) {
-  return /order is AMBIGUOUS/.test(entry.note ?? '') && entry.format === 'qif' ? { dateFormat: 'MM/DD/YY' } : {};
-}
-
 describe.skipIf(entries.length === 0)('bank statement fixtures (MANIFEST.json)', () => {
   it.each(entries.map((e) => [e.file, e] as const))('%s', (file, entry) => {
-    const result = readImport(new Uint8Array(readFileSync(path.join(dir, file))), options(entry));
+    const result = readImport(new Uint8Array(readFileSync(path.join(dir, file))), statementOptions(entry));
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
     expect(result.format).toBe(entry.format === 'qfx' ? 'ofx' : entry.format);
     expect(result.rows.length).toBe(entry.transaction_rows);

@@ -60,6 +60,11 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_FILE: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine((v) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(v), 'expected postgres://user:password@host:port/database')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_REGISTRATION: booleanText.default(true),
   ACCESS_TOKEN_TTL: durationText.default(15 * 60),
@@ -86,7 +91,10 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** The SQLite file (used when databaseUrl is unset; backups and the health probe read it). */
   databaseFile: string;
+  /** postgres://user:password@host:port/db: the app runs on PostgreSQL instead of the SQLite file. */
+  databaseUrl?: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   allowRegistration: boolean;
   accessTokenTtlSeconds: number;
@@ -144,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseFile: e.DATABASE_FILE ? path.resolve(e.DATABASE_FILE) : path.join(dataDir, 'budget-tracker.sqlite'),
+    databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     allowRegistration: e.ALLOW_REGISTRATION,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
@@ -162,4 +171,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupIntervalSeconds: e.BACKUP_INTERVAL,
     backupKeep: e.BACKUP_KEEP,
   };
+}
+
+/** Which database the app uses, for the startup log: never the password. */
+export function describeDatabase(config: Pick<AppConfig, 'databaseFile' | 'databaseUrl'>): string {
+  if (!config.databaseUrl) return `SQLite ${config.databaseFile}`;
+  try {
+    const url = new URL(config.databaseUrl);
+    const user = url.username ? `${decodeURIComponent(url.username)}@` : '';
+    return `PostgreSQL ${user}${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
 }

@@ -1,13 +1,13 @@
-import { MikroORM } from '@mikro-orm/better-sqlite';
-import { ormOptions } from '../../../mikro-orm.config';
+import { MikroORM } from '@mikro-orm/core';
+import type { AbstractSqlDriver, EntityManager } from '@mikro-orm/knex';
+import { ormOptions, type DatabaseTarget } from './orm-options';
 
-/** Opens the database file and brings its schema up to date with the committed migrations. */
-export async function openDatabase(
-  databaseFile: string,
-  log: (message: string) => void = () => undefined,
-  debug = false,
-): Promise<MikroORM> {
-  const orm = await MikroORM.init(ormOptions(databaseFile, debug));
+/** The app's ORM on either database (SQLite or PostgreSQL); its entity managers speak SQL. */
+export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
+
+/** Opens the database and brings its schema up to date with the committed migrations of its dialect. */
+export async function openDatabase(target: DatabaseTarget, log: (message: string) => void = () => undefined, debug = false): Promise<Orm> {
+  const orm = (await MikroORM.init(ormOptions(target, debug) as never)) as unknown as Orm;
   try {
     const applied = await orm.getMigrator().up();
     for (const migration of applied) log(`applied migration ${migration.name}`);
@@ -19,7 +19,7 @@ export async function openDatabase(
 }
 
 /** True when the database answers a trivial query. */
-export async function databaseAnswers(orm: MikroORM): Promise<boolean> {
+export async function databaseAnswers(orm: Orm): Promise<boolean> {
   try {
     await orm.em.getConnection().execute('select 1 as ok');
     return true;

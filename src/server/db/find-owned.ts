@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { EntityClass, FilterQuery } from '@mikro-orm/core';
 import { AppError } from '../../shared/errors';
 

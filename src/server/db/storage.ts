@@ -92,8 +92,13 @@ export function tightenFiles(files: readonly string[]): void {
  * folder is writable (SQLite writes -wal and -shm files beside it); existing files are 0600 and
  * the database file can be opened for writing.
  */
-export function preparePrivateStorage(dataDir: string, databaseFile: string): void {
+export function preparePrivateStorage(dataDir: string, databaseFile: string | null): void {
   ensureFolder(dataDir, 'DATA_DIR', true);
+  if (databaseFile === null) {
+    // PostgreSQL: only the signing secret lives here.
+    tightenFiles([path.join(dataDir, 'jwt-secret')]);
+    return;
+  }
   const databaseFolder = path.dirname(databaseFile);
   if (path.resolve(databaseFolder) !== path.resolve(dataDir)) ensureFolder(databaseFolder, 'The database folder', false);
   tightenFiles([...databaseFiles(databaseFile), path.join(dataDir, 'jwt-secret')]);

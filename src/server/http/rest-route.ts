@@ -1,4 +1,5 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
+import { withUserScope } from '../db/sql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config';
@@ -44,6 +45,12 @@ export interface RestRoute<P = any, Q = any, B = any> {
   bodyType?: 'multipart/form-data';
   /** Success status; 200 unless given. */
   status?: number;
+  /**
+   * The success status chosen from the answer (e.g. 200 for a dry run of a route whose `status`
+   * is 201). A handler never sends its own answer: the answer goes out after the user's
+   * transaction commits, so a client never reads before the write it was told about.
+   */
+  statusOf?(result: any): number;
   /** Other statuses the route may answer (e.g. 422 for a list too large, 200 for a dry run), for the OpenAPI document. */
   refusals?: number[];
   /** What a successful answer holds, in words, for the OpenAPI document. */
@@ -58,6 +65,18 @@ export interface RestRoute<P = any, Q = any, B = any> {
    * `access_token` query parameter (see download.ts), and the answer is never cached.
    */
   download?: { contentType: string };
+  /**
+   * The answer is a stream read after the handler returns: the handler gets the request's
+   * entity manager outside any transaction and scopes its reads itself (withUserScope per page).
+   * Every other handler runs in one transaction scoped to the user (row-level security on PostgreSQL).
+   */
+  streamsAnswer?: boolean;
+  /**
+   * The handler gets the request's entity manager outside any transaction and scopes each of its
+   * database steps itself (withUserScope), e.g. so an upload is read and parsed without holding a
+   * database connection. On PostgreSQL a read it forgets to scope sees no rows at all.
+   */
+  scopesItself?: boolean;
   /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
   bodyLimit?(config: AppConfig): number;
   handler(call: RestCall<P, Q, B>): Promise<unknown> | unknown;
@@ -80,18 +99,17 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         const params = route.params ? parseInput(route.params, request.params) : undefined;
         const query = route.query ? parseInput(route.query, request.query) : undefined;
         const body = route.body && !route.bodyType ? parseInput(route.body, requireBody(request.body)) : undefined;
-        const result = await route.handler({
-          em: request.em,
-          userId: route.public ? 0 : request.user.id,
-          params,
-          query,
-          body,
-          request,
-          reply,
-        });
+        const call = (em: EntityManager, userId: number) => route.handler({ em, userId, params, query, body, request, reply });
+        // A public route reads no user's rows; a streamed answer scopes its own reads (see streamsAnswer).
+        const result = route.public
+          ? await call(request.em, 0)
+          : route.streamsAnswer || route.scopesItself
+            ? await call(request.em, request.user.id)
+            : await withUserScope(request.em, request.user.id, async (em) => call(em, request.user.id));
         if (reply.sent) return reply;
-        if (route.status) reply.status(route.status);
-        if (result === undefined) return reply.status(route.status ?? 204).send();
+        const status = route.statusOf ? route.statusOf(result) : route.status;
+        if (status) reply.status(status);
+        if (result === undefined) return reply.status(status ?? 204).send();
         return result;
       },
     });

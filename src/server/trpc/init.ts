@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { describeIssues, errorCodes, INTERNAL_ERROR_MESSAGE, type ValidationIssue } from '../../shared/errors';
 import { toAppError } from '../common/to-app-error';
 import { errorIdOf } from '../http/logging';
+import { withUserScope } from '../db/sql';
 import type { AuthUser } from '../modules/auth/auth.service';
 import type { Context } from './context';
 
@@ -40,8 +41,13 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 
-/** Narrows the context to a signed-in user (access token or API token). */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * Narrows the context to a signed-in user (access token or API token), with the request's entity
+ * manager outside any transaction: the procedure scopes each database step itself (withUserScope),
+ * as an import does so that reading a large file holds no connection. Most procedures use
+ * protectedProcedure instead.
+ */
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.bearer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
   let user: AuthUser;
   try {
@@ -53,3 +59,20 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   }
   return next({ ctx: { ...ctx, user } });
 });
+
+/** A signed-in call in one transaction scoped to the user (row-level security on PostgreSQL), rolled back when it fails. */
+export const protectedProcedure = signedInProcedure.use(async ({ ctx, next }) => {
+  const call = (em: typeof ctx.em) => next({ ctx: { ...ctx, em } });
+  let result: Awaited<ReturnType<typeof call>> | undefined;
+  try {
+    await withUserScope(ctx.em, ctx.user.id, async (em) => {
+      result = await call(em);
+      if (!result.ok) throw ROLLBACK;
+    });
+  } catch (error) {
+    if (error !== ROLLBACK) throw error;
+  }
+  return result!;
+});
+
+const ROLLBACK = Symbol('rollback');

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { AccountDto, AccountType, CreateAccountInput, UpdateAccountInput } from '../../../shared/schemas/accounts';
 import { Transaction } from '../transactions/transaction.entity';

@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { addDays } from '../../../shared/dates/calendar';
 import { reconcileFigures, withRunningBalance, type RegisterRow } from '../../../shared/register/register';
 import type { ReconcileResult, RegisterRange, StatementInput } from '../../../shared/schemas/register';
-import { countedRowSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { countedRowSql, TRANSACTION_TABLE } from '../../db/sql';
 import { selectRows, selectTransactions } from '../transactions/transactions.query';
 import { ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';

@@ -1,4 +1,5 @@
-import type { MikroORM } from '@mikro-orm/better-sqlite';
+import { dialectOf } from '../../db/sql';
+import type { Orm as MikroORM } from '../../db/database';
 import { AppError } from '../../../shared/errors';
 import { nameKey } from '../../../shared/names';
 
@@ -160,6 +161,12 @@ export class SqlFailureStore implements FailureStore {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext();
       const execute = (sql: string, params: unknown[]) => connection.execute(sql, params, 'all', context) as Promise<Record<string, unknown>[]>;
+      const onPostgres = dialectOf(tx) === 'postgresql';
+      // PostgreSQL runs reservations side by side (also from other processes): each scope's lock,
+      // taken in one order, makes count-then-insert atomic per scope. SQLite runs one writer at a time.
+      if (onPostgres) {
+        for (const scope of [...new Set(limits.map((limit) => limit.scope))].sort()) await execute('select pg_advisory_xact_lock(hashtext(?))', [scope]);
+      }
       if (prune) {
         await connection.execute('delete from auth_failure where at <= ?', [new Date(now.getTime() - windowMs).toISOString()], 'run', context);
       }
@@ -167,7 +174,7 @@ export class SqlFailureStore implements FailureStore {
       if (wait > 0) return { waitSeconds: wait };
       const ids: number[] = [];
       for (const { scope } of limits) {
-        const result = (await connection.execute('insert into auth_failure (scope, at) values (?, ?)', [scope, now.toISOString()], 'run', context)) as {
+        const result = (await connection.execute(`insert into auth_failure (scope, at) values (?, ?)${onPostgres ? ' returning id' : ''}`, [scope, now.toISOString()], 'run', context)) as {
           insertId: number;
         };
         ids.push(Number(result.insertId));

@@ -1,4 +1,5 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
+import type { Orm as MikroORM } from '../../db/database';
 import { RefreshToken } from './refresh-token.entity';
 import { SignIn } from './sign-in.entity';
 

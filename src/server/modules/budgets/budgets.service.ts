@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { computeBudgetOverview, findSharedCategories, sharedCategoryMessage, type NamedLineItem } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
 import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';
@@ -229,7 +229,8 @@ export async function saveBudget(em: EntityManager, userId: number, input: SaveB
     await tem.flush();
     return budget.id;
   });
-  const fresh = em.fork();
+  // A fresh identity map, in the caller's transaction when there is one (row-level security on PostgreSQL).
+  const fresh = em.fork({ keepTransactionContext: true });
   return { budget: await getBudget(fresh, userId, budgetId), lineItems: await listLineItems(fresh, userId, budgetId) };
 }
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { isReservedCategoryName, reservedCategoryMessage, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { AppError } from '../../../shared/errors';
 import type { CategoryDto, CreateCategoryInput } from '../../../shared/schemas/categories';

@@ -1,8 +1,7 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { SuggestInput, SuggestionDto } from '../../../shared/schemas/suggest';
 import { addRow, learn, memoNormalizer, suggest, type LearnRow, type SuggestionModel, type SuggestRow } from '../../../shared/suggest';
-import { countedRowSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
-import { selectRows } from '../transactions/transactions.query';
+import { countedRowSql, dialectOf, selectRows, TRANSACTION_TABLE, type Dialect } from '../../db/sql';
 
 /**
  * What the learner learns from: the user's categorised counted rows (split parts included,
@@ -16,10 +15,17 @@ const LEARNED_ROWS = `t.user_id = ? and t.category_id is not null and ${countedR
  * re-amounted; categories added), read in one statement. When it is unchanged, the cached model
  * is still right; any write through any path (API, import, restore, rules) changes it.
  */
-const FINGERPRINT_SQL = `select count(*) as n, max(t.id) as m, total(t.id * t.category_id) as c, total(t.amount * (t.id % 9973)) as a,
-    total(length(t.description) * (t.id % 7919) + unicode(t.description)) as d,
-    (select count(*) + total(id) from category where user_id = ?) as k
+function fingerprintSql(dialect: Dialect): string {
+  // Floating-point sums (SQLite's total()): products of ids and amounts outgrow 32-bit integers.
+  const total = (expression: string) => (dialect === 'postgresql' ? `coalesce(sum((${expression})::float8), 0)` : `total(${expression})`);
+  const float = (column: string) => (dialect === 'postgresql' ? `${column}::float8` : column);
+  const firstCodePoint = dialect === 'postgresql' ? 'ascii(t.description)' : 'unicode(t.description)';
+  return `select count(*) as n, max(t.id) as m, ${total(`${float('t.id')} * t.category_id`)} as c, ${total(`${float('t.amount')} * (t.id % 9973)`)} as a,
+    ${total(`length(t.description) * (t.id % 7919) + ${firstCodePoint}`)} as d,
+    (select count(*) + ${total('id')} from category where user_id = ?) as k
   from ${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
+}
+const FINGERPRINT_SQL = { sqlite: fingerprintSql('sqlite'), postgresql: fingerprintSql('postgresql') };
 
 export interface CachedModel {
   /** The fingerprint of the rows the model was learned from. */
@@ -42,7 +48,7 @@ function cacheOf(em: EntityManager): Map<number, CachedModel> {
 }
 
 async function fingerprint(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await selectRows<Record<string, number | null>>(em, FINGERPRINT_SQL, [userId, userId]);
+  const [row] = await selectRows<Record<string, number | null>>(em, FINGERPRINT_SQL[dialectOf(em)], [userId, userId]);
   return JSON.stringify(row ?? {});
 }
 

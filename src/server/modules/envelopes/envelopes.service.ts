@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { CreateEnvelopeInput, EnvelopeDto, EnvelopeRange, UpdateEnvelopeInput } from '../../../shared/schemas/envelopes';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { countedRowSql } from '../transactions/sql-dialect';
+import { countedRowSql } from '../../db/sql';
 import { selectTransactionsPage } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';

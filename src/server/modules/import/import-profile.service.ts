@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { SavedMapping } from '../../../shared/csv';
 import { AppError } from '../../../shared/errors';
 import { columnMappingSchema, type ImportProfileDto, type ImportProfileInput } from '../../../shared/schemas/import';

@@ -93,15 +93,19 @@ export const uploadRoute: RestRoute = restRoute({
   }),
   bodyType: 'multipart/form-data',
   status: 201,
+  // importFile scopes its database steps itself: the file is read and planned without a connection.
+  scopesItself: true,
+  // A dry run, or nothing new to import: 200.
+  statusOf: (result: { batchId: string | null }) => (result.batchId ? 201 : 200),
   answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun, or nothing new to import: 200, with the full preview on a dry run); 422 with needsMapping and sample when the columns need a mapping',
   output: importAnswer,
   refusals: [200, 422],
-  handler: async ({ em, userId, request, reply }) => {
+  handler: async ({ em, userId, request }) => {
     const limitBytes = request.server.config.uploadLimitBytes;
     const upload = await readUpload(request, limitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
     if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
     const result = await importFile(em, userId, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
-    return reply.status(fields.dryRun || !result.batchId ? 200 : 201).send(result);
+    return result;
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import { idSchema, text } from '../../../shared/schemas/common';
 import { importFieldsSchema, importProfileInputSchema } from '../../../shared/schemas/import';
-import { protectedProcedure, router } from '../../trpc/init';
+import { protectedProcedure, router, signedInProcedure } from '../../trpc/init';
 import { deleteImportProfile, getImportProfile, putImportProfile } from './import-profile.service';
 import { importFile } from './import.service';
 import { uploadTooLarge } from './upload-limit';
@@ -17,7 +17,8 @@ const byAccount = z.object({ accountId: idSchema });
 
 /** The same import for tRPC clients (the file travels base64-encoded), and the accounts' import profiles. */
 export const importRouter = router({
-  upload: protectedProcedure
+  // importFile scopes its database steps itself: the file is read and planned without a connection.
+  upload: signedInProcedure
     .input(
       importFieldsSchema.extend({
         fileName: text({ max: 255 }).optional(),

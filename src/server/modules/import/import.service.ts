@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/better-sqlite';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { EntityManager } from '@mikro-orm/knex';
 import { dedupeKey, markDuplicatesSteps, runStepsAsync, type CsvReadFailure, type CsvReadSuccess, type CsvRow, type StoredRows } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { readImportAsync } from '../../../shared/import/read-file';
@@ -11,10 +10,12 @@ import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
-import { selectRows } from '../transactions/transactions.query';
+import { dialectOf, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
+import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../transactions/transactions.sql';
 import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry } from '../categories/suggestions.service';
 import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
+import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 
 export interface ImportInput extends ImportFields {
@@ -23,9 +24,6 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
-/** Rows per multi-row INSERT statement (11 parameters each, far below SQLite's limit). */
-const ROWS_PER_INSERT = 100;
-const PARAMS_PER_ROW = 12;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -45,13 +43,14 @@ const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
-/** One import at a time: imports are long write transactions on one SQLite file. */
-let queue: Promise<unknown> = Promise.resolve();
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
+/** SQLite: one import at a time per process (a long write transaction on one file). */
+const sqliteImports = limiter(1);
+/**
+ * PostgreSQL: several writers, but few imports at once per process. Imports are long and mostly
+ * CPU: a few at a time finish as soon as many would, while a search between their steps waits
+ * behind a few steps instead of one step of every import in flight.
+ */
+const postgresImports = limiter(2);
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -74,25 +73,47 @@ export function previewMessage(imported: number, duplicates: number): string {
  * account are skipped, counted by occurrence (by bank id when the file has them).
  */
 export function importFile(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
-  return serialized(() => runImport(em, userId, input));
+  // PostgreSQL takes many writers: imports into different accounts run side by side, and two
+  // into the same account (from any process) wait for each other on a lock (lockAccountImports).
+  if (dialectOf(em) === 'postgresql') return postgresImports(() => runImport(em, userId, input));
+  return sqliteImports(() => runImport(em, userId, input));
 }
 
-async function readFile(em: EntityManager, userId: number, account: Account, input: ImportInput): Promise<CsvReadSuccess> {
+/** Any number for the first key of the import lock: with the account id it names one account's imports. */
+const IMPORT_LOCK_CLASS = 18_001;
+
+/**
+ * PostgreSQL: holds the account's import lock until the transaction ends, so a second import of
+ * the same file (in this process or another) waits, then sees the first one's rows as duplicates.
+ * SQLite needs none: one write transaction at a time holds the whole file.
+ */
+async function lockAccountImports(db: SqlTx, accountId: number): Promise<void> {
+  if (db.dialect === 'postgresql') await db.all('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, accountId]);
+}
+
+/** What an import reads from the database before the file: the account, its last date format, its saved mapping and the rules. */
+async function importContext(em: EntityManager, userId: number, input: ImportInput) {
+  const account = await findAccountByName(em, userId, input.account);
   const previous = await selectRows<{ date_format: string }>(
     em,
     'select date_format from batch where user_id = ? and account_id = ? and date_format is not null order by upload_date desc limit 1',
     [userId, account.id],
   );
   const savedMapping = input.mapping ? null : await savedMappingOf(em, userId, account.id);
+  const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
+  return { account, preferredDateFormat: previous[0]?.date_format ?? null, savedMapping, rules };
+}
+
+async function readFile(input: ImportInput, context: Awaited<ReturnType<typeof importContext>>): Promise<CsvReadSuccess> {
   // Read stepwise: the event loop keeps serving other requests during a large file.
   const read = await readImportAsync(
     input.bytes,
     {
       dateFormat: input.dateFormat,
-      preferredDateFormat: previous[0]?.date_format ?? null,
+      preferredDateFormat: context.preferredDateFormat,
       flipAmounts: input.flipAmounts,
       mapping: input.mapping ?? null,
-      savedMapping,
+      savedMapping: context.savedMapping,
     },
     yieldToEventLoop,
   );
@@ -115,26 +136,23 @@ function dateRange(rows: readonly CsvRow[]): [string, string] {
  * without a bank id) and, when the file has bank ids, every stored one. Streams on the
  * transaction's own connection, pausing every CHUNK rows.
  */
-async function storedRows(db: BetterSqlite3.Database, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
+async function storedRows(db: SqlTx, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
   const [minDate, maxDate] = dateRange(rows);
-  const stored = db
-    .prepare('select post_date, amount, coalesce(bank_description, description), fitid from `transaction` where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?')
-    .raw(true);
   const all = new Map<string, number>();
   const withoutFitid = new Map<string, number>();
-  let seen = 0;
-  for (const [postDate, amount, description, fitid] of stored.iterate(userId, accountId, minDate, maxDate) as Iterable<[string, number, string, string | null]>) {
-    if (++seen % CHUNK === 0) await yieldToEventLoop();
-    const key = dedupeKey(postDate, amount, description);
-    all.set(key, (all.get(key) ?? 0) + 1);
-    if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+  for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
+    for (const [postDate, amount, description, fitid] of chunk) {
+      const key = dedupeKey(postDate, amount, description);
+      all.set(key, (all.get(key) ?? 0) + 1);
+      if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+    }
+    await yieldToEventLoop();
   }
   const fitids = new Set<string>();
   if (rows.some((row) => row.fitid)) {
-    const ids = db.prepare('select fitid from `transaction` where user_id = ? and account_id = ? and fitid is not null').raw(true);
-    for (const [fitid] of ids.iterate(userId, accountId) as Iterable<[string]>) {
-      if (++seen % CHUNK === 0) await yieldToEventLoop();
-      fitids.add(fitid);
+    for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
+      for (const [fitid] of chunk) fitids.add(fitid);
+      await yieldToEventLoop();
     }
   }
   return { all, withoutFitid, fitids };
@@ -143,20 +161,25 @@ async function storedRows(db: BetterSqlite3.Database, userId: number, accountId:
 /** A row as it will be stored: read from the file, then through the user's rules. */
 export type ImportRow = PlannedImportRow;
 
+/**
+ * `em` is not scoped to the user: each step that reads or writes runs in its own user-scoped
+ * transaction (withUserScope; on SQLite it runs on `em` as it is), so reading and planning a large
+ * file holds no database connection that other requests could use meanwhile.
+ */
 async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
-  const account = await findAccountByName(em, userId, input.account);
-  const read = await readFile(em, userId, account, input);
+  const context = await withUserScope(em, userId, (sem) => importContext(sem, userId, input));
+  const { account, rules } = context;
+  const read = await readFile(input, context);
   const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
-  const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
   const rows = await runStepsAsync(planImportRows(read.rows, rules, account.name, typeOf), yieldToEventLoop);
-  const markDuplicates = async (db: BetterSqlite3.Database) =>
+  const markDuplicates = async (db: SqlTx) =>
     runStepsAsync(markDuplicatesSteps(rows, await storedRows(db, userId, account.id, rows)), yieldToEventLoop);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    return em.transactional(async (tem) => {
-      const duplicates = await markDuplicates(await connectionOf(tem));
+    return scopedTransaction(em, userId, async (tem) => {
+      const duplicates = await markDuplicates(await sqlTx(tem));
       const shown = previewRows(rows, duplicates);
       const model = account.applySuggestions && shown.some(uncategorised) ? await suggestionModel(tem, userId) : null;
       return preview(read, rows, shown, rules, duplicates, input, categoriseImportRows(shown, model));
@@ -164,8 +187,9 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   let afterCommit: (() => void) | null = null;
-  const written = await em.transactional(async (tem) => {
-    const db = await connectionOf(tem);
+  const written = await scopedTransaction(em, userId, async (tem) => {
+    const db = await sqlTx(tem);
+    await lockAccountImports(db, account.id);
     const duplicates = await markDuplicates(db);
     // A mapping chosen for this upload becomes the account's import profile.
     if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
@@ -188,6 +212,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */
 const uncategorised = (row: ImportRow) => row.category === null;
+
+/** One transaction scoped to the user (row-level security on PostgreSQL). */
+function scopedTransaction<T>(em: EntityManager, userId: number, work: (tem: EntityManager) => Promise<T>): Promise<T> {
+  return withUserScope(em, userId, (sem) => sem.transactional(work));
+}
 
 function preview(
   read: CsvReadSuccess,
@@ -240,7 +269,7 @@ function preview(
 
 async function insertBatch(
   tem: EntityManager,
-  db: BetterSqlite3.Database,
+  db: SqlTx,
   userId: number,
   accountId: number,
   fresh: readonly ImportRow[],
@@ -255,7 +284,7 @@ async function insertBatch(
   );
   const batchId = randomUUID();
   const now = new Date().toISOString();
-  db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)').run(
+  await db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', [
     batchId,
     userId,
     accountId,
@@ -263,38 +292,19 @@ async function insertBatch(
     fresh.length,
     input.fileName?.slice(0, 255) ?? null,
     dateFormat,
-  );
-  // Multi-row inserts (ROWS_PER_INSERT rows a statement) cost far less per row than one
-  // statement per row; the tail of the file goes in with a statement sized to it.
-  const insertSql = (rows: number) =>
-    'insert into `transaction` (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, fitid, created_at) values ' +
-    Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?, ?, ?, ?, 0, null, null, ?, ?, ?)').join(', ');
-  const fullInsert = db.prepare(insertSql(ROWS_PER_INSERT));
-  const params: unknown[] = [];
-  const flush = () => {
-    const rows = params.length / PARAMS_PER_ROW;
-    if (rows === 0) return;
-    (rows === ROWS_PER_INSERT ? fullInsert : db.prepare(insertSql(rows))).run(params);
-    params.length = 0;
-  };
+  ]);
+  const writer = importedRowsWriter(db);
   for (let i = 0; i < fresh.length; i += 1) {
     const row = fresh[i];
     const { category, source } = categories[i];
     const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
     // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
     const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
-    params.push(userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now);
-    if (params.length === ROWS_PER_INSERT * PARAMS_PER_ROW) flush();
+    await writer.add([userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now]);
     if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
   }
-  flush();
+  await writer.finish();
   return batchId;
-}
-
-/** The better-sqlite3 handle a transaction runs on (for prepared inserts and streamed reads). */
-async function connectionOf(tem: EntityManager): Promise<BetterSqlite3.Database> {
-  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
-  return trx.client.acquireConnection();
 }
 
 /** How many leading rows a dry run returns, and how many duplicates beyond them at most. */

@@ -1,7 +1,7 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import type { MonthlyAggregate } from '../../../shared/reports';
 import { selectRows } from '../transactions/transactions.query';
-import { countedRowSql, monthSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { countedRowSql, monthSql, TRANSACTION_TABLE } from '../../db/sql';
 
 /**
  * Report figures aggregated in SQL over counted rows (countedRowSql), never loaded row by

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { buildMonthlyReport, payeeKey, payeeName, rankPayees, type MonthlyReportRow, type PayeeTotal } from '../../../shared/reports';
 import type { MonthlyReportInput, PayeeReportInput } from '../../../shared/schemas/reports';
 import { findAccountByName } from '../accounts/accounts.service';

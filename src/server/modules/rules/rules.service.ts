@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import {
   MAX_APPLY_CHANGES,
@@ -15,11 +15,9 @@ import {
   type RuleMatchCount,
   type UpdateRuleInput,
 } from '../../../shared/rules';
-import { transactionConnection } from '../../db/raw-connection';
+import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { ensureCategories } from '../categories/categories.service';
 import { nameKey } from '../../../shared/names';
-import { TRANSACTION_TABLE } from '../transactions/sql-dialect';
-import { selectRows } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Rule } from './rule.entity';
 
@@ -128,7 +126,7 @@ interface CandidateRow {
  * type belong to the split), optionally in a date range and only those without a category.
  */
 async function candidateRows(em: EntityManager, userId: number, options: { startDate?: string; endDate?: string; onlyUncategorized?: boolean }): Promise<CandidateRow[]> {
-  const clauses = ['t.user_id = ?', 't.is_split = 0', 't.parent_id is null'];
+  const clauses = ['t.user_id = ?', countedRowSql('t'), 't.parent_id is null'];
   const params: unknown[] = [userId];
   if (options.startDate) {
     clauses.push('t.post_date >= ?');
@@ -206,14 +204,12 @@ export async function applyRulesToTransactions(em: EntityManager, userId: number
     }
     if (!input.dryRun && planned.length > 0) {
       const categoryIds = await ensureCategories(tx, userId, planned.flatMap((p) => (p.category ? [p.category] : [])));
-      const db = await transactionConnection(tx);
+      const db = await sqlTx(tx);
       // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
-      const update = db.prepare(
-        `update ${TRANSACTION_TABLE} set category_id = ?, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`,
-      );
+      const update = `update ${TRANSACTION_TABLE} set category_id = ?, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
       for (const p of planned) {
         const categoryId = p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
-        update.run(categoryId, p.type ?? p.row.type, p.description !== undefined ? 1 : 0, p.description ?? p.row.description, p.row.id, userId);
+        await db.run(update, [categoryId, p.type ?? p.row.type, p.description !== undefined, p.description ?? p.row.description, p.row.id, userId]);
       }
     }
     return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };

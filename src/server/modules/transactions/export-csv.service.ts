@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { transactionCsvHeader, transactionCsvRecord } from '../../../shared/export/transactions-csv';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { searchTransactionPages } from './transactions.query';

@@ -5,7 +5,7 @@ import type { TransactionDto, TransactionType } from '../../../shared/schemas/tr
 export const TRANSACTION_COLUMNS = `t.id, t.post_date, t.description, t.amount, t.type, t.is_split, t.parent_id,
   t.split_note, t.batch_id, t.account_id, a.name as account_name, c.name as category_name, t.category_source`;
 
-export const TRANSACTION_FROM = `\`transaction\` t
+export const TRANSACTION_FROM = `"transaction" t
   left join account a on a.id = t.account_id
   left join category c on c.id = t.category_id`;
 

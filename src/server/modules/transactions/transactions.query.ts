@@ -1,17 +1,14 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
 import { magnitudeBounds } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
-import { countedRowSql, foldSql, payeeKeySql } from './sql-dialect';
+import { containsSql, countedRowSql, dialectOf, foldSql, payeeKeySql, selectRows, TRANSACTION_TABLE, withUserScope, type Dialect } from '../../db/sql';
 import { nameKey } from '../../../shared/names';
 
-/** Runs a read inside the caller's transaction when there is one. */
-export async function selectRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
-}
+export { selectRows };
 
 /** Lean read of the user's transactions: one SQL statement, no entity hydration. */
 export async function selectTransactions(
@@ -95,7 +92,7 @@ export async function searchTransactionsPage(
   filters: TransactionFilters,
   how?: string,
 ): Promise<Page<TransactionDto>> {
-  const { where, params } = searchClauses(filters);
+  const { where, params } = await searchWhere(em, userId, filters);
   return selectTransactionsPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
 }
 
@@ -108,8 +105,25 @@ export async function searchTransactions(
   return (await searchTransactionsPage(em, userId, filters)).rows;
 }
 
+/**
+ * The WHERE clause of a search on the entity manager's database. PostgreSQL has no payee_key():
+ * a payee filter becomes the list of the user's descriptions in the date range whose payee key
+ * (computed here, by the same function) matches.
+ */
+export async function searchWhere(em: EntityManager, userId: number, filters: TransactionFilters): Promise<{ where: string; params: unknown[] }> {
+  const dialect = dialectOf(em);
+  if (dialect !== 'postgresql' || filters.payee === undefined) return searchClauses(filters, dialect);
+  const key = payeeKey(filters.payee);
+  const descriptions = await selectRows<{ description: string }>(
+    em,
+    `select distinct t.description from ${TRANSACTION_TABLE} t where t.user_id = ? and t.post_date >= ? and t.post_date <= ?`,
+    [userId, filters.startDate, filters.endDate],
+  );
+  return searchClauses(filters, dialect, descriptions.map((row) => row.description).filter((description) => payeeKey(description) === key));
+}
+
 /** The WHERE clause of a search (every filter optional except the dates). */
-export function searchClauses(filters: TransactionFilters): { where: string; params: unknown[] } {
+export function searchClauses(filters: TransactionFilters, dialect: Dialect = 'sqlite', payeeDescriptions?: readonly string[]): { where: string; params: unknown[] } {
   const clauses = ['t.post_date >= ?', 't.post_date <= ?'];
   const params: unknown[] = [filters.startDate, filters.endDate];
   if (filters.categories && filters.categories.length > 0) {
@@ -128,7 +142,7 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
     params.push(nameKey(filters.account));
   }
   if (filters.description) {
-    clauses.push(`instr(${foldSql('t.description')}, ${foldSql('?')}) > 0`);
+    clauses.push(containsSql(dialect, foldSql('t.description'), foldSql('?')));
     params.push(filters.description);
   }
   // Bounds are magnitudes: Min -150 and Max -50 find amounts of size 50 to 150, either sign.
@@ -141,7 +155,13 @@ export function searchClauses(filters: TransactionFilters): { where: string; par
     clauses.push('abs(t.amount) <= ?');
     params.push(maxAmount);
   }
-  if (filters.payee !== undefined) {
+  if (filters.payee !== undefined && payeeDescriptions) {
+    if (payeeDescriptions.length === 0) clauses.push('1 = 0');
+    else {
+      clauses.push(`t.description in (${payeeDescriptions.map(() => '?').join(', ')})`);
+      params.push(...payeeDescriptions);
+    }
+  } else if (filters.payee !== undefined) {
     clauses.push(`${payeeKeySql('t.description')} = ?`);
     params.push(payeeKey(filters.payee));
   }
@@ -164,19 +184,17 @@ export async function* searchTransactionPages(
   filters: TransactionFilters,
   pageSize = 2000,
 ): AsyncGenerator<TransactionDto[]> {
-  const { where, params } = searchClauses(filters);
+  // Each page is a short transaction of its own (scoped to the user for row-level security):
+  // a streamed answer reads on after the request's handler has returned.
+  const { where, params } = await withUserScope(em, userId, (tem) => searchWhere(tem, userId, filters));
   let after: TransactionDto | null = null;
   for (;;) {
     // `post_date <= ?` bounds the index range, so each page starts where the last one ended
     // rather than scanning again from the newest row.
     const keyset: string = after ? ' and t.post_date <= ? and (t.post_date < ? or t.id < ?)' : '';
-    const page: TransactionDto[] = await selectTransactions(
-      em,
-      userId,
-      `${where}${keyset}`,
-      after ? [...params, after.postDate, after.postDate, after.id] : params,
-      NEWEST_FIRST,
-      pageSize,
+    const last: TransactionDto | null = after;
+    const page: TransactionDto[] = await withUserScope(em, userId, (tem) =>
+      selectTransactions(tem, userId, `${where}${keyset}`, last ? [...params, last.postDate, last.postDate, last.id] : params, NEWEST_FIRST, pageSize),
     );
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;

@@ -108,6 +108,7 @@ export const transactionRoutes: RestRoute[] = [
       'The search as a CSV file (same filters; RFC 4180, UTF-8 with BOM; columns Date, Description, Amount, Category, Type, Account, Split of, Batch; formula cells guarded with a leading apostrophe). A browser link may sign in with ?access_token=<session access token>',
     query: transactionQuerySchema,
     download: { contentType: 'text/csv' },
+    streamsAnswer: true,
     answer: 'text/csv, streamed',
     output: null,
     handler: async ({ em, userId, query, reply }) => {

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import { validateSplit } from '../../../shared/splits';
 import type {
@@ -18,6 +18,7 @@ import { User } from '../users/user.entity';
 import { Transaction } from './transaction.entity';
 import { searchTransactions, selectRows, selectTransactions, selectTransactionsByIds } from './transactions.query';
 import { findOwned } from '../../db/find-owned';
+import { clearEmptySplits } from './transactions.sql';
 
 export { searchTransactions as listTransactions };
 
@@ -262,14 +263,7 @@ export async function getSplits(em: EntityManager, userId: number, id: number): 
 
 /** Clears isSplit on parents that have no parts left; answers how many were fixed. */
 export async function fixSplitStatus(em: EntityManager, userId: number): Promise<{ message: number; fixed: number }> {
-  const result = await em.getConnection().execute(
-    `update \`transaction\` set is_split = 0
-      where user_id = ? and is_split = 1
-        and not exists (select 1 from \`transaction\` c where c.parent_id = \`transaction\`.id)`,
-    [userId],
-    'run',
-  );
-  const fixed = Number((result as { affectedRows?: number; changes?: number }).affectedRows ?? (result as { changes?: number }).changes ?? 0);
+  const fixed = await clearEmptySplits(em, userId);
   return { message: fixed, fixed };
 }
 

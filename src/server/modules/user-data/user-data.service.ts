@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { CategorySource } from '../../../shared/schemas/suggest';
 import {
@@ -8,10 +8,10 @@ import {
   type UserDataDocument,
   type UserDataImportResult,
 } from '../../../shared/schemas/user-data';
-import { transactionConnection } from '../../db/raw-connection';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
-import { TRANSACTION_TABLE } from '../transactions/sql-dialect';
+import { sqlTx, TRANSACTION_TABLE } from '../../db/sql';
+import { insertRestoredTransaction, setRestoredParent } from '../transactions/transactions.sql';
 import { selectRows } from '../transactions/transactions.query';
 import { nameKey } from '../../../shared/names';
 
@@ -197,42 +197,36 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
         { existing: counts },
       );
     }
-    const db = await transactionConnection(tem);
+    const db = await sqlTx(tem);
     const now = new Date().toISOString();
-    const insert = (sql: string) => {
-      const statement = db.prepare(sql);
-      return (...params: unknown[]) => Number(statement.run(...params).lastInsertRowid);
-    };
+    const insert = (sql: string) => (...params: unknown[]) => db.insertId(sql, params);
 
     const accountIds = new Map<number, number>();
     const addAccount = insert('insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?)');
     for (const a of doc.accounts) {
-      accountIds.set(a.id, addAccount(userId, a.name, nameKey(a.name), a.type, a.balance, a.applySuggestions === false ? 0 : 1, a.createdAt ?? now));
+      accountIds.set(a.id, await addAccount(userId, a.name, nameKey(a.name), a.type, a.balance, a.applySuggestions !== false, a.createdAt ?? now));
     }
 
     const categoryIds = new Map<number, number>();
     const addCategory = insert('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)');
-    for (const c of doc.categories) categoryIds.set(c.id, addCategory(userId, c.name, nameKey(c.name), c.createdAt ?? now));
+    for (const c of doc.categories) categoryIds.set(c.id, await addCategory(userId, c.name, nameKey(c.name), c.createdAt ?? now));
 
     const batchIds = new Map<string, string>();
-    const addBatch = db.prepare('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)');
+    const addBatch = (...params: unknown[]) =>
+      db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', params);
     for (const b of doc.batches) {
       const id = randomUUID();
       batchIds.set(b.id, id);
-      addBatch.run(id, userId, b.accountId === null ? null : accountIds.get(b.accountId)!, b.uploadDate, b.transactionCount, b.fileName, b.dateFormat);
+      await addBatch(id, userId, b.accountId === null ? null : accountIds.get(b.accountId)!, b.uploadDate, b.transactionCount, b.fileName, b.dateFormat);
     }
 
     // Rows go in in the document's order (parents before their parts in every export); a part
     // that comes first gets its parent once both exist.
     const transactionIds = new Map<number, number>();
     const lateParents: [number, number][] = [];
-    const addTransaction = insert(
-      `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     for (const t of doc.transactions) {
       const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
-      const id = addTransaction(
+      const id = await insertRestoredTransaction(db, [
         userId,
         t.accountId === null ? null : accountIds.get(t.accountId)!,
         t.categoryId === null ? null : categoryIds.get(t.categoryId)!,
@@ -242,36 +236,35 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
         t.bankDescription ?? null,
         t.amount,
         t.type,
-        t.isSplit ? 1 : 0,
+        t.isSplit,
         parent,
         t.splitNote,
         t.batchId === null ? null : batchIds.get(t.batchId)!,
         t.createdAt ?? now,
-      );
+      ]);
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
     }
-    const setParent = db.prepare(`update ${TRANSACTION_TABLE} set parent_id = ? where id = ? and user_id = ?`);
-    for (const [id, parentId] of lateParents) setParent.run(transactionIds.get(parentId)!, id, userId);
+    for (const [id, parentId] of lateParents) await setRestoredParent(db, userId, id, transactionIds.get(parentId)!);
 
     let lineItems = 0;
     const addBudget = insert('insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)');
     const addLineItem = insert('insert into line_item (user_id, budget_id, name, amount, type, related_categories, created_at) values (?, ?, ?, ?, ?, ?, ?)');
     for (const b of doc.budgets) {
-      const budgetId = addBudget(userId, b.name, b.startDate, b.endDate, b.amount, b.createdAt ?? now);
+      const budgetId = await addBudget(userId, b.name, b.startDate, b.endDate, b.amount, b.createdAt ?? now);
       for (const item of b.lineItems) {
-        addLineItem(userId, budgetId, item.name, item.amount, item.type, JSON.stringify(item.relatedCategories), item.createdAt ?? now);
+        await addLineItem(userId, budgetId, item.name, item.amount, item.type, JSON.stringify(item.relatedCategories), item.createdAt ?? now);
         lineItems += 1;
       }
     }
     const addEnvelope = insert('insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)');
-    for (const e of doc.envelopes) addEnvelope(userId, e.name, e.description, JSON.stringify(e.categories), e.color, e.isActive ? 1 : 0, e.createdAt ?? now);
+    for (const e of doc.envelopes) await addEnvelope(userId, e.name, e.description, JSON.stringify(e.categories), e.color, e.isActive, e.createdAt ?? now);
 
     const rules = doc.rules ?? [];
     // A rule's category is created when missing, as saving the rule would.
     await ensureCategories(tem, userId, rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])));
     const addRule = insert('insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)');
-    for (const r of rules) addRule(userId, r.name, JSON.stringify(r.conditions), JSON.stringify(r.actions), r.priority, r.enabled ? 1 : 0, r.createdAt ?? now);
+    for (const r of rules) await addRule(userId, r.name, JSON.stringify(r.conditions), JSON.stringify(r.actions), r.priority, r.enabled, r.createdAt ?? now);
 
     const imported = {
       accounts: doc.accounts.length,

@@ -1,0 +1,131 @@
+/**
+ * Many writers and readers at once, on SQLite and on PostgreSQL side by side: 20 users each
+ * import a file while 20 other users search one month of their own history again and again.
+ * Prints the searches' p50/p99 latency and errors during the imports, beside the same searches
+ * with nothing else running (the floor, same run). Issue 18's target: p99 under 200 ms, no errors.
+ * The server runs as the production bundle in its own process (bench/server-process.ts);
+ * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers).
+ */
+import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers } from '../src/server/db/pg-scratch';
+import { registerUser, rest } from '../tests/helpers/http';
+import { startServerProcess } from './server-process';
+import { ms } from './stats';
+
+const IMPORTERS = 20;
+const SEARCHERS = 20;
+const ROWS_PER_IMPORT = 5_000;
+const ROWS_PER_SEARCHER = 12_000;
+
+function csv(rows: number, seed: number): string {
+  const lines = ['Date,Description,Amount'];
+  for (let i = 0; i < rows; i += 1) {
+    const day = new Date(Date.UTC(2024, 0, 1) + Math.floor((i / rows) * 365) * 86400_000).toISOString().slice(0, 10);
+    lines.push(`${day},Shop ${(i * 7 + seed) % 300} order ${seed}-${i},-${(i % 200) + 1}.${String(i % 100).padStart(2, '0')}`);
+  }
+  return lines.join('\n');
+}
+
+async function signedInWithAccount(url: string): Promise<string> {
+  const user = await registerUser(url);
+  await rest(url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+  return user.accessToken;
+}
+
+function upload(url: string, token: string, file: string) {
+  const body = new FormData();
+  body.append('file', new Blob([file]), 'statement.csv');
+  body.append('account', 'Checking');
+  body.append('transactionType', 'auto');
+  return rest(url, 'POST', '/api/upload', { token, body });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+interface Figures {
+  quietP50: number;
+  quietP99: number;
+  busyP50: number;
+  busyP99: number;
+  searches: number;
+  errors: number;
+  importSeconds: number;
+}
+
+async function measure(env: Record<string, string>): Promise<Figures> {
+  const server = await startServerProcess({ UPLOAD_LIMIT_BYTES: String(16 * 1024 * 1024), LOGIN_MAX_FAILURES: '1000', ...env });
+  try {
+    const searchers: string[] = [];
+    for (let i = 0; i < SEARCHERS; i++) {
+      const token = await signedInWithAccount(server.url);
+      const res = await upload(server.url, token, csv(ROWS_PER_SEARCHER, 1000 + i));
+      if (res.status !== 201) throw new Error(`seed import failed: ${res.status}`);
+      searchers.push(token);
+    }
+    const importers: string[] = [];
+    for (let i = 0; i < IMPORTERS; i++) importers.push(await signedInWithAccount(server.url));
+    const months = ['2024-02', '2024-05', '2024-08', '2024-11'];
+    let errors = 0;
+    const search = async (token: string, n: number, into: number[]) => {
+      const m = months[n % months.length];
+      const t = performance.now();
+      const res = await rest(server.url, 'GET', `/api/transactions?start_date=${m}-01&end_date=${m}-28`, { token });
+      into.push(performance.now() - t);
+      if (res.status !== 200) errors++;
+    };
+    // The floor: the same searches, one round from every searcher at once, with no import running.
+    const quiet: number[] = [];
+    for (let round = 0; round < 5; round++) await Promise.all(searchers.map((token, i) => search(token, round + i, quiet)));
+
+    const busy: number[] = [];
+    let importing = true;
+    const started = performance.now();
+    const imports = Promise.all(importers.map((token, i) => upload(server.url, token, csv(ROWS_PER_IMPORT, i)))).then((results) => {
+      importing = false;
+      for (const r of results) if (r.status !== 201) errors++;
+    });
+    const loops = searchers.map(async (token, i) => {
+      for (let n = 0; importing; n++) await search(token, n + i, busy);
+    });
+    await imports;
+    const importSeconds = (performance.now() - started) / 1000;
+    await Promise.all(loops);
+    return {
+      quietP50: percentile(quiet, 50),
+      quietP99: percentile(quiet, 99),
+      busyP50: percentile(busy, 50),
+      busyP99: percentile(busy, 99),
+      searches: busy.length,
+      errors,
+      importSeconds,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+export default async function run(): Promise<void> {
+  const sqlite = await measure({});
+  const adminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
+  let postgres: Figures | null = null;
+  if (await postgresAnswers(adminUrl)) {
+    const scratch = await createScratchDatabase('bt_bench', adminUrl);
+    try {
+      postgres = await measure({ DATABASE_URL: scratch.url });
+    } finally {
+      await scratch.drop();
+    }
+  }
+  const row = (label: string, pick: (f: Figures) => string) =>
+    console.log(`${label.padEnd(44)}${pick(sqlite).padEnd(24)}${postgres ? pick(postgres) : 'no PostgreSQL'}`);
+  console.log(`${IMPORTERS} users importing ${ROWS_PER_IMPORT.toLocaleString('en-US')} rows each while ${SEARCHERS} others search a month of ${ROWS_PER_SEARCHER.toLocaleString('en-US')} rows`);
+  console.log(`${''.padEnd(44)}${'SQLite'.padEnd(24)}PostgreSQL`);
+  row('search p50 / p99, nothing else running', (f) => `${ms(f.quietP50)} / ${ms(f.quietP99)}`);
+  row('search p50 / p99 during the imports', (f) => `${ms(f.busyP50)} / ${ms(f.busyP99)}`);
+  row('  p99 during / p99 alone (ratio)', (f) => (f.busyP99 / f.quietP99).toFixed(2));
+  row('searches during the imports', (f) => String(f.searches));
+  row('errors (target 0)', (f) => String(f.errors));
+  row('all 20 imports done in', (f) => `${f.importSeconds.toFixed(1)} s`);
+}

@@ -1,0 +1,13 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261125153946_init } from './Migration20261125153946_init';
+import { Migration20261125184046_rules_category_source_bank_description } from './Migration20261125184046_rules_category_source_bank_description';
+
+/**
+ * Every PostgreSQL migration, oldest first. A new migration file is added here too
+ * (`npm run db:migration` writes one per dialect). A migration that creates a user-owned table
+ * also adds row-level security to it (rowSecuritySql in row-security.ts).
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261125153946_init', class: Migration20261125153946_init },
+  { name: 'Migration20261125184046_rules_category_source_bank_description', class: Migration20261125184046_rules_category_source_bank_description },
+];

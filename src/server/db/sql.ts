@@ -1,0 +1,241 @@
+/**
+ * Everything dialect-specific about the SQL the app writes by hand, in one place, so the same
+ * queries run on SQLite and PostgreSQL:
+ * - identifiers are quoted with " (both speak it; `transaction` and `user` are keywords);
+ * - booleans are compared with the literals false / true (SQLite reads them as 0 / 1);
+ * - `?` placeholders (the ORM's connection and SqlTx turn them into $1, $2 on PostgreSQL);
+ * - fold(): Unicode case folding. SQLite: a JavaScript function registered on each connection;
+ *   PostgreSQL: the SQL function the first PostgreSQL migration creates (ICU lower() of the NFC
+ *   form). The same cases are tested on both;
+ * - payee_key(): SQLite only (a registered function); on PostgreSQL the search resolves a payee
+ *   to its descriptions first (payeeDescriptions in transactions.query.ts);
+ * - bulk writes and streamed reads on a transaction's own connection (SqlTx below).
+ */
+import type { EntityManager } from '@mikro-orm/knex';
+import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
+import type BetterSqlite3 from 'better-sqlite3';
+import type pg from 'pg';
+import { payeeKey } from '../../shared/reports/payees';
+import { foldText } from '../../shared/text/fold';
+
+export type Dialect = 'sqlite' | 'postgresql';
+
+/** The dialect an entity manager talks. */
+export function dialectOf(em: EntityManager): Dialect {
+  return em.getPlatform() instanceof PostgreSqlPlatform ? 'postgresql' : 'sqlite';
+}
+
+/** The transaction table, quoted (a keyword in both dialects). */
+export const TRANSACTION_TABLE = '"transaction"';
+/** The user table, quoted (`user` alone is CURRENT_USER on PostgreSQL). */
+export const USER_TABLE = '"user"';
+
+/**
+ * The counted-row rule of src/shared/transactions/counted.ts (split parents never count,
+ * their parts do) as a condition on a transaction row alias. A test holds both to the same rows.
+ */
+export function countedRowSql(alias = 't'): string {
+  return `${alias}.is_split = false`;
+}
+
+/** `YYYY-MM` of a `YYYY-MM-DD` date column. */
+export function monthSql(column: string): string {
+  return `substr(${column}, 1, 7)`;
+}
+
+/** Unicode case folding of a text expression (fold() exists on both databases, see above). */
+export function foldSql(expression: string): string {
+  return `fold(${expression})`;
+}
+
+/** True when `needle` occurs in `haystack` (case as given: fold both first for a folded match). */
+export function containsSql(dialect: Dialect, haystack: string, needle: string): string {
+  return dialect === 'postgresql' ? `strpos(${haystack}, ${needle}) > 0` : `instr(${haystack}, ${needle}) > 0`;
+}
+
+/** The payee key of a description (payeeKey in src/shared/reports/payees.ts); SQLite only. */
+export function payeeKeySql(expression: string): string {
+  return `payee_key(${expression})`;
+}
+
+/** An order by which ties among equal values fall back to the order rows were written. */
+export function insertionOrderSql(dialect: Dialect, alias: string, fallback: string): string {
+  return dialect === 'postgresql' ? `${alias}.${fallback}` : `${alias}.rowid`;
+}
+
+/** The same descriptions come back again and again (a merchant a week): remember the last ones. */
+function memoized(fn: (text: string) => string, size = 20_000): (text: string) => string {
+  let cache = new Map<string, string>();
+  return (text) => {
+    let found = cache.get(text);
+    if (found === undefined) {
+      found = fn(text);
+      if (cache.size >= size) cache = new Map();
+      cache.set(text, found);
+    }
+    return found;
+  };
+}
+
+
+/** Registers fold() and payee_key() on a new SQLite connection. */
+export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
+  // foldText (src/shared/text/fold.ts) is what PostgreSQL's fold() function computes too.
+  const key = memoized(payeeKey);
+  connection.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : text));
+  connection.function('payee_key', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? key(text) : text));
+}
+
+/** Runs a read inside the caller's transaction when there is one. */
+export async function selectRows<T>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
+  return em.getConnection().execute<T[]>(sql, [...params], 'all', em.getTransactionContext());
+}
+
+/** Runs a write inside the caller's transaction when there is one; answers the rows it changed. */
+export async function runSql(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<number> {
+  const result = (await em.getConnection().execute(sql, [...params], 'run', em.getTransactionContext())) as { affectedRows?: number; changes?: number };
+  return Number(result.affectedRows ?? result.changes ?? 0);
+}
+
+/**
+ * The connection a transaction (`em.transactional`) runs on, for bulk writes and streamed
+ * reads with the same code on both databases. Only valid inside that transaction.
+ */
+export interface SqlTx {
+  readonly dialect: Dialect;
+  all<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Answers the number of rows changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** An INSERT of one row; answers its generated `id`. */
+  insertId(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Rows as arrays of column values, `chunk` at a time, without holding the whole answer. */
+  iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number): AsyncGenerator<T[]>;
+  /** Most rows one multi-row INSERT may hold with `columns` parameters each. */
+  maxRowsPerInsert(columns: number): number;
+}
+
+/** Multi-row VALUES lists: `(?, ?, false), (?, ?, false)` from one row's template. */
+export function valuesSql(rowTemplate: string, rows: number): string {
+  return Array.from({ length: rows }, () => rowTemplate).join(', ');
+}
+
+export async function sqlTx(tem: EntityManager): Promise<SqlTx> {
+  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<unknown> } } | undefined;
+  if (!trx) throw new Error('sqlTx() needs a running transaction');
+  const connection = await trx.client.acquireConnection();
+  return dialectOf(tem) === 'postgresql' ? postgresTx(connection as pg.ClientBase) : sqliteTx(connection as BetterSqlite3.Database);
+}
+
+const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** better-sqlite3 binds no booleans: SQLite stores them as 1 and 0. */
+function sqliteParams(params: readonly unknown[]): unknown[] {
+  return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
+}
+
+function sqliteTx(db: BetterSqlite3.Database): SqlTx {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  const prepared = (sql: string) => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      if (cache.size > 200) cache.clear();
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+  return {
+    dialect: 'sqlite',
+    async all<T extends object>(sql: string, params: readonly unknown[] = []) {
+      return prepared(sql).all(...sqliteParams(params)) as T[];
+    },
+    async run(sql, params = []) {
+      return prepared(sql).run(...sqliteParams(params)).changes;
+    },
+    async insertId(sql, params = []) {
+      return Number(prepared(sql).run(...sqliteParams(params)).lastInsertRowid);
+    },
+    async *iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) {
+      let rows: T[] = [];
+      for (const row of prepared(sql).raw(true).iterate(...sqliteParams(params)) as Iterable<T>) {
+        rows.push(row);
+        if (rows.length === chunk) {
+          yield rows;
+          rows = [];
+        }
+      }
+      if (rows.length > 0) yield rows;
+    },
+    // SQLite allows 32,766 parameters; a statement of a few hundred rows is already cheap per row.
+    maxRowsPerInsert: (columns) => Math.max(1, Math.min(100, Math.floor(32_000 / columns))),
+  };
+}
+
+/** `?` placeholders as PostgreSQL's $1, $2 (no `?` may occur in literals; none of ours do). */
+const numbered = new Map<string, string>();
+export function numberPlaceholders(sql: string): string {
+  let text = numbered.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    if (numbered.size > 500) numbered.clear();
+    numbered.set(sql, text);
+  }
+  return text;
+}
+
+let cursors = 0;
+
+function postgresTx(client: pg.ClientBase): SqlTx {
+  const query = (sql: string, params: readonly unknown[]) => client.query(numberPlaceholders(sql), [...params]);
+  return {
+    dialect: 'postgresql',
+    async all<T extends object>(sql: string, params: readonly unknown[] = []) {
+      return (await query(sql, params)).rows as T[];
+    },
+    async run(sql, params = []) {
+      return (await query(sql, params)).rowCount ?? 0;
+    },
+    async insertId(sql, params = []) {
+      const result = await query(`${sql} returning id`, params);
+      return Number(result.rows[0].id);
+    },
+    async *iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) {
+      // A server-side cursor inside the transaction: the rows come `chunk` at a time.
+      const name = `bt_cursor_${++cursors}`;
+      await client.query(`declare ${name} no scroll cursor for ${numberPlaceholders(sql)}`, [...params]);
+      try {
+        for (;;) {
+          const result = await client.query({ text: `fetch forward ${chunk} from ${name}`, rowMode: 'array' });
+          if (result.rows.length > 0) yield result.rows as T[];
+          if (result.rows.length < chunk) return;
+        }
+      } finally {
+        await client.query(`close ${name}`);
+      }
+    },
+    // At most 65,535 parameters a statement.
+    maxRowsPerInsert: (columns) => Math.max(1, Math.min(2000, Math.floor(65_000 / columns))),
+  };
+}
+
+/**
+ * Runs `work` with row-level security keyed on `userId` (PostgreSQL): one transaction whose
+ * `app.user_id` setting the policies of every user-owned table compare with `user_id`, so a
+ * query that forgets its user condition still sees only this user's rows. SQLite has no
+ * row-level security: `work` runs as it is, on the request's entity manager.
+ */
+export async function withUserScope<T>(em: EntityManager, userId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  if (dialectOf(em) !== 'postgresql') return work(em);
+  return em.transactional(async (tem) => {
+    await setUserScope(tem, userId);
+    return work(tem);
+  });
+}
+
+/** Sets the row-level security user for the rest of the running transaction (PostgreSQL). */
+export async function setUserScope(tem: EntityManager, userId: number): Promise<void> {
+  if (dialectOf(tem) !== 'postgresql') return;
+  await selectRows(tem, "select set_config('app.user_id', ?, true)", [String(userId)]);
+}

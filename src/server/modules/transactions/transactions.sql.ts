@@ -1,0 +1,180 @@
+/**
+ * The hand-written writes and bulk reads on the transaction table (reads for lists and searches
+ * are in transactions.query.ts, report sums in reports.query.ts), on either database: the
+ * dialect differences are the helpers of src/server/db/sql.ts.
+ */
+import type { EntityManager } from '@mikro-orm/knex';
+import { dialectOf, insertionOrderSql, runSql, selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from '../../db/sql';
+
+export interface BatchListRow {
+  id: string;
+  upload_date: string;
+  file_name: string | null;
+  account_name: string | null;
+  live_count: number;
+}
+
+/** The user's uploads, newest first, each with its live row count (split parts not counted). */
+export function selectBatchList(em: EntityManager, userId: number): Promise<BatchListRow[]> {
+  return selectRows<BatchListRow>(
+    em,
+    `select b.id, b.upload_date, b.file_name, a.name as account_name,
+        (select count(*) from ${TRANSACTION_TABLE} t where t.batch_id = b.id and t.parent_id is null) as live_count
+       from batch b left join account a on a.id = b.account_id
+      where b.user_id = ?
+      order by b.upload_date desc, ${insertionOrderSql(dialectOf(em), 'b', 'id')} desc`,
+    [userId],
+  );
+}
+
+/** Deletes a batch's rows (split parts first); answers how many rows the batch held. Call inside a transaction. */
+export async function deleteBatchRows(tem: EntityManager, userId: number, batchId: string): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(tem, `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`, [batchId, userId]);
+  await runSql(
+    tem,
+    `delete from ${TRANSACTION_TABLE} where user_id = ? and parent_id in (select id from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?)`,
+    [userId, batchId, userId],
+  );
+  await runSql(tem, `delete from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`, [userId, batchId]);
+  return Number(row?.n ?? 0);
+}
+
+/** Clears is_split on the user's parents that have no parts left; answers how many. */
+export function clearEmptySplits(em: EntityManager, userId: number): Promise<number> {
+  return runSql(
+    em,
+    `update ${TRANSACTION_TABLE} set is_split = false
+      where user_id = ? and is_split = true
+        and not exists (select 1 from ${TRANSACTION_TABLE} c where c.parent_id = ${TRANSACTION_TABLE}.id)`,
+    [userId],
+  );
+}
+
+/**
+ * An account's stored top-level rows in a date range, as [post_date, amount, description, fitid],
+ * streamed; the description is the bank's text when a rule renamed the row.
+ */
+export function streamAccountRows(db: SqlTx, userId: number, accountId: number, minDate: string, maxDate: string, chunk: number) {
+  return db.iterate<[string, number, string, string | null]>(
+    `select post_date, amount, coalesce(bank_description, description), fitid from ${TRANSACTION_TABLE}
+      where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?`,
+    [userId, accountId, minDate, maxDate],
+    chunk,
+  );
+}
+
+/** Every bank id stored in an account, streamed. */
+export function streamAccountFitids(db: SqlTx, userId: number, accountId: number, chunk: number) {
+  return db.iterate<[string]>(`select fitid from ${TRANSACTION_TABLE} where user_id = ? and account_id = ? and fitid is not null`, [userId, accountId], chunk);
+}
+
+/**
+ * An imported row: user, account, category, category_source, post_date, description,
+ * bank_description, amount, type, batch, fitid, created_at.
+ */
+export type ImportedRow = [number, number, number | null, string | null, string, string, string | null, number, string, string, string | null, string];
+const IMPORTED_COLUMNS = 12;
+
+const IMPORTED_COLUMN_NAMES = 'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
+/** PostgreSQL array types of the ImportedRow columns, in order. */
+const IMPORTED_COLUMN_TYPES = ['int', 'int', 'int', 'varchar', 'varchar', 'text', 'text', 'int', 'varchar', 'varchar', 'varchar', 'varchar'];
+/** Rows one PostgreSQL statement carries (as 12 arrays, whatever the row count). */
+const ROWS_PER_UNNEST = 10_000;
+
+/**
+ * Writes imported rows in bulk; call inside the import's transaction.
+ * - SQLite: multi-row INSERTs of prepared statements (as many rows a statement as it allows
+ *   parameters; far cheaper per row than one statement each).
+ * - PostgreSQL: one INSERT ... SELECT FROM unnest() of one array per column for every
+ *   ROWS_PER_UNNEST rows: 12 parameters a statement instead of 12 a row, so the server parses and
+ *   plans a short statement and the rows travel as 12 array values.
+ */
+export function importedRowsWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+  return db.dialect === 'postgresql' ? unnestWriter(db) : valuesWriter(db);
+}
+
+function valuesWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+  const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
+  const insertSql = (rows: number) => `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
+  const full = insertSql(perInsert);
+  let params: unknown[] = [];
+  const flush = async () => {
+    const rows = params.length / IMPORTED_COLUMNS;
+    if (rows === 0) return;
+    const sending = params;
+    params = [];
+    await db.run(rows === perInsert ? full : insertSql(rows), sending);
+  };
+  return {
+    async add(row) {
+      params.push(...row);
+      if (params.length === perInsert * IMPORTED_COLUMNS) await flush();
+    },
+    finish: flush,
+  };
+}
+
+/**
+ * A PostgreSQL array literal of strings, numbers and nulls (`{"a","b\\"c",NULL,12}`), sent as one
+ * text parameter and cast by the statement (`?::text[]`).
+ */
+export function pgArrayLiteral(values: readonly unknown[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (typeof value === 'number') parts[i] = String(value);
+    else parts[i] = `"${String(value).replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
+
+function unnestWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+  const insertSql = `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES})
+    select u.*, false from unnest(${IMPORTED_COLUMN_TYPES.map((type) => `?::${type}[]`).join(', ')}) as u`;
+  const empty = () => Array.from({ length: IMPORTED_COLUMNS }, () => [] as unknown[]);
+  let columns = empty();
+  // One statement in flight while the next one's rows are gathered and written out as text.
+  let inFlight: Promise<unknown> = Promise.resolve();
+  const flush = async () => {
+    if (columns[0].length === 0) return;
+    const literals = columns.map(pgArrayLiteral);
+    columns = empty();
+    await inFlight;
+    inFlight = db.run(insertSql, literals);
+    // A failure is thrown by the next flush or by finish(), not reported as unhandled meanwhile.
+    inFlight.catch(() => undefined);
+  };
+  return {
+    async add(row) {
+      for (let c = 0; c < IMPORTED_COLUMNS; c++) columns[c].push(row[c]);
+      if (columns[0].length === ROWS_PER_UNNEST) await flush();
+    },
+    async finish() {
+      await flush();
+      await inFlight;
+    },
+  };
+}
+
+/**
+ * One restored row (user-data restore): user, account, category, category_source, post_date,
+ * description, bank_description, amount, type, is_split, parent, split_note, batch, created_at;
+ * answers its new id.
+ */
+export function insertRestoredTransaction(
+  db: SqlTx,
+  row: [number, number | null, number | null, string | null, string, string, string | null, number, string, boolean, number | null, string | null, string | null, string],
+): Promise<number> {
+  const [userId, accountId, categoryId, categorySource, postDate, description, bankDescription, amount, type, isSplit, parentId, splitNote, batchId, createdAt] = row;
+  return db.insertId(
+    `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${isSplit ? 'true' : 'false'}, ?, ?, ?, ?)`,
+    [userId, accountId, categoryId, categorySource, postDate, description, bankDescription, amount, type, parentId, splitNote, batchId, createdAt],
+  );
+}
+
+/** Points a restored part at its parent once both exist. */
+export function setRestoredParent(db: SqlTx, userId: number, id: number, parentId: number): Promise<number> {
+  return db.run(`update ${TRANSACTION_TABLE} set parent_id = ? where id = ? and user_id = ?`, [parentId, id, userId]);
+}
