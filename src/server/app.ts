@@ -200,5 +200,5 @@ function healthAnswers(db: Database.Database): boolean {
 async function databaseAnswersSoon(orm: Parameters<typeof databaseAnswers>[0]): Promise<boolean> {
   const timeout = new Promise<'busy'>((resolve) => setTimeout(() => resolve('busy'), 50).unref());
   const answer = await Promise.race([databaseAnswers(orm), timeout]);
-  return answer === 'busy' || answer === true;
+  return answer === 'busy' || answer;
 }

@@ -13,8 +13,8 @@ export interface AppServices {
 }
 
 export interface TokenSigner {
-  sign(claims: AccessTokenClaims): string;
-  verify(token: string): AccessTokenClaims;
+  sign: (claims: AccessTokenClaims) => string;
+  verify: (token: string) => AccessTokenClaims;
 }
 
 export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM): AppServices {

@@ -10,12 +10,12 @@ export interface ApiUser {
   username: string;
   /** The password it signed up with (profile changes ask for it as currentPassword). */
   password: string;
-  get<T = any>(path: string): Promise<HttpResult<T>>;
-  post<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
-  put<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
-  del<T = any>(path: string): Promise<HttpResult<T>>;
-  query<T = any>(procedure: string, input?: unknown): Promise<TrpcResult<T>>;
-  mutate<T = any>(procedure: string, input?: unknown): Promise<TrpcResult<T>>;
+  get: <T = any>(path: string) => Promise<HttpResult<T>>;
+  post: <T = any>(path: string, body?: unknown) => Promise<HttpResult<T>>;
+  put: <T = any>(path: string, body?: unknown) => Promise<HttpResult<T>>;
+  del: <T = any>(path: string) => Promise<HttpResult<T>>;
+  query: <T = any>(procedure: string, input?: unknown) => Promise<TrpcResult<T>>;
+  mutate: <T = any>(procedure: string, input?: unknown) => Promise<TrpcResult<T>>;
 }
 
 export async function signUp(baseUrl: string): Promise<ApiUser> {
@@ -52,8 +52,8 @@ export async function seedBatch(app: FastifyInstance, userId: number, accountId:
   const id = randomUUID();
   em.create(Batch, {
     id,
-    user: userId as never,
-    account: accountId as never,
+    user: userId,
+    account: accountId,
     uploadDate: new Date().toISOString(),
     transactionCount: transactionIds.length,
     fileName: 'seed.csv',

@@ -12,7 +12,7 @@ export interface TestServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
   dataDir: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**

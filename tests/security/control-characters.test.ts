@@ -40,7 +40,7 @@ const NASTY = ['a\u0000b', '\u0000', 'tab\u0001', 'esc\u001b[31m', 'del\u007f'];
 
 interface Case {
   label: string;
-  send(value: unknown, path: (string | number)[]): Promise<{ status: number; message: string }>;
+  send: (value: unknown, path: (string | number)[]) => Promise<{ status: number; message: string }>;
   paths: (string | number)[][];
 }
 

@@ -6,7 +6,7 @@ import type BetterSqlite3 from 'better-sqlite3';
  * statements in bulk writes. Only valid inside that transaction.
  */
 export async function transactionConnection(tem: EntityManager): Promise<BetterSqlite3.Database> {
-  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } } | undefined;
+  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection: () => Promise<BetterSqlite3.Database> } } | undefined;
   if (!trx) throw new Error('transactionConnection() needs a running transaction');
   return trx.client.acquireConnection();
 }

@@ -59,8 +59,8 @@ export interface RestRoute<P = any, Q = any, B = any> {
    */
   download?: { contentType: string };
   /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
-  bodyLimit?(config: AppConfig): number;
-  handler(call: RestCall<P, Q, B>): Promise<unknown> | unknown;
+  bodyLimit?: (config: AppConfig) => number;
+  handler: (call: RestCall<P, Q, B>) => Promise<unknown> | unknown;
 }
 
 export function restRoute<P = undefined, Q = undefined, B = undefined>(route: RestRoute<P, Q, B>): RestRoute<P, Q, B> {

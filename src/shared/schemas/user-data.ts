@@ -186,7 +186,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (tx.batchId !== null && !batches.has(tx.batchId)) add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
     if (tx.parentId === null) return;
     const parent = transactions.get(tx.parentId);
-    if (!parent) return add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`);
+    if (!parent) { add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`); return; }
     if (tx.isSplit) add(['transactions', i, 'isSplit'], 'a split part cannot itself be split');
     if (parent.parentId !== null || !parent.isSplit) add(['transactions', i, 'parentId'], `transaction ${parent.id} is not a split parent`);
     if (tx.postDate !== parent.postDate || tx.accountId !== parent.accountId || tx.type !== parent.type) {

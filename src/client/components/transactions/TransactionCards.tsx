@@ -24,8 +24,8 @@ const DIRECTION_LABELS: Record<SortDirection, string> = { asc: 'Ascending', desc
 interface CardProps {
   tx: TransactionDto;
   selected: boolean;
-  onToggle(id: number): void;
-  onEdit(tx: TransactionDto): void;
+  onToggle: (id: number) => void;
+  onEdit: (tx: TransactionDto) => void;
 }
 
 /** One transaction as a compact card: date, description, amount, category; tap to edit. Two Tab stops. */
@@ -72,7 +72,7 @@ const TransactionCard = memo(function TransactionCard({ tx, selected, onToggle, 
 });
 
 interface CardsProps extends TransactionViewProps {
-  onSortChange(sort: SortState): void;
+  onSortChange: (sort: SortState) => void;
 }
 
 /**

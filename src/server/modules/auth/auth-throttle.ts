@@ -25,11 +25,11 @@ export interface FailureStore {
    * and answers the seconds until it accepts one more; otherwise records one failure per scope
    * at `now` and answers their ids.
    */
-  reserve(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<{ ids: number[] } | { waitSeconds: number }>;
+  reserve: (limits: readonly ScopeLimit[], now: Date, windowMs: number) => Promise<{ ids: number[] } | { waitSeconds: number }>;
   /** Removes reserved failures again (the check they stood for succeeded). */
-  release(ids: readonly number[]): Promise<void>;
+  release: (ids: readonly number[]) => Promise<void>;
   /** Seconds until every scope accepts an attempt (0 = now), recording nothing. */
-  wait(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<number>;
+  wait: (limits: readonly ScopeLimit[], now: Date, windowMs: number) => Promise<number>;
 }
 
 export interface AuthThrottleOptions {
@@ -45,9 +45,9 @@ export type ThrottleReason = 'login' | 'bearer';
 
 export interface Attempt {
   /** The check succeeded: its slot is given back. */
-  succeeded(): Promise<void>;
+  succeeded: () => Promise<void>;
   /** The check failed: the slot stays counted (nothing to do; named for readability). */
-  failed(): void;
+  failed: () => void;
 }
 
 export class AuthThrottle {

@@ -45,9 +45,9 @@ export interface AuthServiceDeps {
   refreshTokenTtlSeconds: number;
   throttle: AuthThrottle;
   signIns: SignIns;
-  signAccessToken(claims: AccessTokenClaims): string;
+  signAccessToken: (claims: AccessTokenClaims) => string;
   /** Throws `{ code: 'FAST_JWT_EXPIRED' }`-like errors for expired tokens, others for forged ones. */
-  verifyAccessToken(token: string): AccessTokenClaims;
+  verifyAccessToken: (token: string) => AccessTokenClaims;
   now?: () => Date;
 }
 

@@ -27,7 +27,7 @@ export class SignIns {
 
   /** Creates the sign-in row in the caller's unit of work (flushed with its first refresh token). */
   create(em: EntityManager, userId: number, id: string, now: string): void {
-    em.create(SignIn, { id, user: userId as never, createdAt: now, revokedAt: null });
+    em.create(SignIn, { id, user: userId, createdAt: now, revokedAt: null });
   }
 
   /** The user of a live sign-in, or null when it is unknown or has ended. */

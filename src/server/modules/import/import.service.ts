@@ -283,7 +283,7 @@ async function insertBatch(
 
 /** The better-sqlite3 handle a transaction runs on (for prepared inserts and streamed reads). */
 async function connectionOf(tem: EntityManager): Promise<BetterSqlite3.Database> {
-  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<BetterSqlite3.Database> } };
+  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection: () => Promise<BetterSqlite3.Database> } };
   return trx.client.acquireConnection();
 }
 

@@ -29,7 +29,7 @@ const applyBodySchema = z
       for (const issue of parsed.error.issues) {
         const [head, ...rest] = issue.path;
         const field = head === 'startDate' ? 'start_date' : head === 'endDate' ? 'end_date' : head;
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [field as string, ...rest] });
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [field, ...rest] });
       }
       return z.NEVER;
     }

@@ -198,7 +198,7 @@ export async function bulkUpdateTransactions(
       const changes: Partial<Pick<Transaction, 'type'>> & { account?: number } = {};
       if (type !== undefined) changes.type = type;
       if (account !== undefined) changes.account = account.id;
-      if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes as never);
+      if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
     return selectTransactionsByIds(tem, userId, ids);
   });
