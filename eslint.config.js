@@ -24,6 +24,21 @@ export default tseslint.config(
     },
   },
   {
+    // src is type-checked by the split tsconfigs (noUncheckedIndexedAccess on, no DOM in shared and server, no Node
+    // in shared and client). Lint must see the same types as tsc: under tsconfig.json an index read is never
+    // undefined, so every real guard against a missing element would be reported as an unnecessary condition.
+    files: ['src/shared/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.shared.json' } },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.server.json' } },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.client.json' } },
+  },
+  {
     rules: {
       // Numbers and booleans read naturally in messages; objects and nullish values still may not.
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],

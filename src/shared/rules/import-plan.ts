@@ -41,9 +41,8 @@ export function* planImportRows<T extends { description: string; amount: number;
   typeOf: (amount: number) => TransactionType,
 ): Steps<PlannedImportRow<T>[]> {
   const out = new Array<PlannedImportRow<T>>(rows.length);
-  for (let i = 0; i < rows.length; i += 1) {
+  for (const [i, row] of rows.entries()) {
     if (i > 0 && i % ROWS_PER_STEP === 0) yield;
-    const row = rows[i];
     const outcome = rules.apply({ description: row.description, amount: row.amount, account });
     const bankCategory = row.category && !isReservedCategoryName(row.category) ? row.category : null;
     const category = outcome.actions.category ?? bankCategory;

@@ -5,7 +5,14 @@
  * matching rule wins; conditions look at the row as it came in (a rename does not feed later rules).
  */
 import { foldText } from '../text/fold';
-import { RULE_ACTION_FIELDS, type RuleActionField, type RuleActions, type RuleCondition, type RuleDto } from './schema';
+import {
+  RULE_ACTION_FIELDS,
+  type DescriptionCondition,
+  type RuleActionField,
+  type RuleActions,
+  type RuleCondition,
+  type RuleDto,
+} from './schema';
 import { RULE_REGEX_FLAGS } from './safe-regex';
 
 export interface RuleRow {
@@ -63,7 +70,14 @@ function requiredGram(conditions: readonly RuleCondition[]): number {
 }
 
 /** Conditions ordered by cost: amount and account before text, regular expressions last. */
-const COST: Record<string, number> = { amount: 0, account: 1, equals: 2, startsWith: 3, contains: 4, matches: 5 };
+const COST: Record<Exclude<RuleCondition['field'], 'description'> | DescriptionCondition['op'], number> = {
+  amount: 0,
+  account: 1,
+  equals: 2,
+  startsWith: 3,
+  contains: 4,
+  matches: 5,
+};
 const costOf = (c: RuleCondition) => (c.field === 'description' ? COST[c.op] : COST[c.field]);
 
 function compileCondition(condition: RuleCondition): Test {
@@ -171,9 +185,8 @@ export class RuleSet {
   }
 
   /** Marks the rules whose three-character piece the folded description holds (this row's generation). */
-  private markCandidates(folded: string): number {
+  private markCandidates(buckets: ReadonlyMap<number, readonly number[]>, folded: string): number {
     const generation = (this.generation = (this.generation + 1) >>> 0 || 1);
-    const buckets = this.buckets!;
     for (let i = 0; i + 3 <= folded.length; i += 1) {
       const bucket = buckets.get(gramAt(folded, i));
       if (bucket) for (const index of bucket) this.seen[index] = generation;
@@ -185,10 +198,11 @@ export class RuleSet {
     const outcome: RuleOutcome = { actions: {}, ruleIds: {} };
     if (this.rules.length === 0) return outcome;
     const folded = foldText(row.description);
-    const generation = this.buckets ? this.markCandidates(folded) : 0;
+    const generation = this.buckets ? this.markCandidates(this.buckets, folded) : 0;
     let done = 0;
-    for (let index = 0; index < this.rules.length; index += 1) {
-      const rule = this.rules[index];
+    let index = -1;
+    for (const rule of this.rules) {
+      index += 1;
       if ((rule.mask & ~done) === 0) continue;
       if (rule.gram >= 0 && this.seen[index] !== generation) continue;
       if (!this.matches(rule, row, folded)) continue;

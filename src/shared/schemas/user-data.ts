@@ -179,7 +179,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   doc.batches.forEach((batch, i) => {
     if (batch.accountId !== null && !accounts.has(batch.accountId)) add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
   });
-  const parts = new Map<number, ExportedTransaction[]>();
+  const parts = new Map<number, { parent: ExportedTransaction; list: ExportedTransaction[] }>();
   doc.transactions.forEach((tx, i) => {
     if (tx.accountId !== null && !accounts.has(tx.accountId)) add(['transactions', i, 'accountId'], `refers to no account (${tx.accountId})`);
     if (tx.categoryId !== null && !categories.has(tx.categoryId)) add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
@@ -192,12 +192,11 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (tx.postDate !== parent.postDate || tx.accountId !== parent.accountId || tx.type !== parent.type) {
       add(['transactions', i], `a split part shares its parent's date, account and type (parent ${parent.id})`);
     }
-    const list = parts.get(parent.id);
-    if (list) list.push(tx);
-    else parts.set(parent.id, [tx]);
+    const split = parts.get(parent.id);
+    if (split) split.list.push(tx);
+    else parts.set(parent.id, { parent, list: [tx] });
   });
-  for (const [parentId, list] of parts) {
-    const parent = transactions.get(parentId)!;
+  for (const [parentId, { parent, list }] of parts) {
     const check = validateSplit(parent.amount, list.map((part) => ({ amount: part.amount, category: 'part' })));
     if (!check.ok) add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
   }
