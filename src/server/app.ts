@@ -83,8 +83,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerBackups(app);
   app.decorateRequest('em', null as never);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.em = orm.em.fork();
+    done();
   });
 
   registerErrorHandling(app);
@@ -150,8 +151,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // probes writing (at most once a second) on a fresh handle, so a database that became
   // unwritable since start is reported.
   const healthDb = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     healthDb.close();
+    done();
   });
   let lastProbe: { at: number; result: WriteProbe } | null = null;
   const writeProbe = (): WriteProbe => {

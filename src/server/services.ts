@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/better-sqlite';
 import type { AppConfig } from './config/config';
 import { AuthThrottle, SqlFailureStore } from './modules/auth/auth-throttle';
-import { AuthService, type AccessTokenClaims } from './modules/auth/auth.service';
+import { AuthService, type AccessTokenClaims, type VerifiedClaims } from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
 
 /**
@@ -14,7 +14,7 @@ export interface AppServices {
 
 export interface TokenSigner {
   sign: (claims: AccessTokenClaims) => string;
-  verify: (token: string) => AccessTokenClaims;
+  verify: (token: string) => VerifiedClaims;
 }
 
 export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM): AppServices {

@@ -1,3 +1,6 @@
+// The request.user that @fastify/jwt declares on FastifyRequest (augmented below); a program that reaches the
+// server only through types (the client's) would not load it otherwise.
+import type {} from '@fastify/jwt';
 import type { EntityManager, MikroORM } from '@mikro-orm/better-sqlite';
 import type { AppConfig } from './config/config';
 import type { AccessTokenClaims, AuthUser } from './modules/auth/auth.service';

@@ -1,5 +1,6 @@
-import type { MikroORM } from '@mikro-orm/better-sqlite';
+import type { Knex, MikroORM, QueryResult } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
+import { must } from '../../../shared/must';
 import { nameKey } from '../../../shared/names';
 
 /**
@@ -138,16 +139,18 @@ export class SqlFailureStore implements FailureStore {
     const since = new Date(now.getTime() - windowMs).toISOString();
     let wait = 0;
     for (const { scope, max } of limits) {
-      const [{ n }] = (await execute('select count(*) as n from auth_failure where scope = ? and at > ?', [scope, since])) as { n: number }[];
-      const count = Number(n);
+      const [counted] = await execute('select count(*) as n from auth_failure where scope = ? and at > ?', [scope, since]);
+      // A driver may answer count(*) as a number, a bigint or a string.
+      const count = Number(must(counted, 'count(*) answers one row').n);
       if (count < max) continue;
       // The scope accepts again once the (count - max + 1) oldest failures have left the window.
-      const [row] = (await execute('select at from auth_failure where scope = ? and at > ? order by at asc, id asc limit 1 offset ?', [
+      const [row] = await execute('select at from auth_failure where scope = ? and at > ? order by at asc, id asc limit 1 offset ?', [
         scope,
         since,
         count - max,
-      ])) as { at: string }[];
-      const freeAt = new Date(row.at).getTime() + windowMs;
+      ]);
+      const { at } = must(row, 'the window holds count > offset failures (counted in this transaction)');
+      const freeAt = new Date(String(at)).getTime() + windowMs;
       wait = Math.max(wait, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
     }
     return wait;
@@ -158,8 +161,8 @@ export class SqlFailureStore implements FailureStore {
     const prune = ++this.reservations % 200 === 0;
     return em.transactional(async (tx) => {
       const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      const execute = (sql: string, params: unknown[]) => connection.execute(sql, params, 'all', context) as Promise<Record<string, unknown>[]>;
+      const context = tx.getTransactionContext<Knex.Transaction>();
+      const execute = (sql: string, params: unknown[]) => connection.execute<Record<string, unknown>[]>(sql, params, 'all', context);
       if (prune) {
         await connection.execute('delete from auth_failure where at <= ?', [new Date(now.getTime() - windowMs).toISOString()], 'run', context);
       }
@@ -167,10 +170,8 @@ export class SqlFailureStore implements FailureStore {
       if (wait > 0) return { waitSeconds: wait };
       const ids: number[] = [];
       for (const { scope } of limits) {
-        const result = (await connection.execute('insert into auth_failure (scope, at) values (?, ?)', [scope, now.toISOString()], 'run', context)) as {
-          insertId: number;
-        };
-        ids.push(Number(result.insertId));
+        const result = await connection.execute<QueryResult>('insert into auth_failure (scope, at) values (?, ?)', [scope, now.toISOString()], 'run', context);
+        ids.push(result.insertId);
       }
       return { ids };
     });
@@ -186,6 +187,6 @@ export class SqlFailureStore implements FailureStore {
 
   async wait(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<number> {
     const connection = this.orm.em.fork().getConnection();
-    return this.blockedFor((sql, params) => connection.execute(sql, params, 'all') as Promise<Record<string, unknown>[]>, limits, now, windowMs);
+    return this.blockedFor((sql, params) => connection.execute<Record<string, unknown>[]>(sql, params, 'all'), limits, now, windowMs);
   }
 }

@@ -34,14 +34,13 @@ export class SignIns {
   async liveUser(id: string): Promise<number | null> {
     const cached = this.known.get(id);
     if (cached && (!cached.live || this.clock() - cached.checkedAt < this.liveTtlMs)) return cached.live ? cached.userId : null;
-    const rows = (await this.orm.em
+    const [row] = await this.orm.em
       .fork()
       .getConnection()
-      .execute('select user_id, revoked_at from sign_in where id = ?', [id], 'all')) as { user_id: number; revoked_at: string | null }[];
-    const row = rows[0];
+      .execute<{ user_id: number; revoked_at: string | null }[]>('select user_id, revoked_at from sign_in where id = ?', [id], 'all');
     if (!row) return null;
-    this.remember(id, { userId: Number(row.user_id), live: row.revoked_at === null, checkedAt: this.clock() });
-    return row.revoked_at === null ? Number(row.user_id) : null;
+    this.remember(id, { userId: row.user_id, live: row.revoked_at === null, checkedAt: this.clock() });
+    return row.revoked_at === null ? row.user_id : null;
   }
 
   /** Ends one sign-in: its refresh tokens and, at once, its access tokens. */

@@ -64,7 +64,11 @@ export async function suggestionModel(em: EntityManager, userId: number): Promis
   const model = learn(rows);
   cache.delete(userId);
   cache.set(userId, { fingerprint: current, model });
-  while (cache.size > CACHED_USERS) cache.delete(cache.keys().next().value!);
+  // Oldest first (a Map keeps insertion order, and a user's entry was just moved to the end).
+  for (const oldest of cache.keys()) {
+    if (cache.size <= CACHED_USERS) break;
+    cache.delete(oldest);
+  }
   return model;
 }
 

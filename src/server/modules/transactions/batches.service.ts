@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { Batch } from './batch.entity';
-import { selectRows, selectTransactionsPage, type Page, type PageRequest } from './transactions.query';
+import { selectRows, selectTransactionsPage, type Page, type PageRequest, type SqlCount } from './transactions.query';
 import { findOwned } from '../../db/find-owned';
 
 interface BatchRow {
@@ -9,7 +9,7 @@ interface BatchRow {
   upload_date: string;
   file_name: string | null;
   account_name: string | null;
-  live_count: number;
+  live_count: SqlCount;
 }
 
 /** The user's uploads, newest first; the count is of the batch's transactions now (split parts not counted). */
@@ -46,7 +46,7 @@ export async function batchTransactions(em: EntityManager, userId: number, batch
 export async function deleteBatch(em: EntityManager, userId: number, batchId: string): Promise<{ message: string; deleted: number }> {
   return em.transactional(async (tem) => {
     const batch = await ownBatch(tem, userId, batchId);
-    const ids = await selectRows<{ n: number }>(tem, 'select count(*) as n from `transaction` where batch_id = ? and user_id = ?', [batchId, userId]);
+    const ids = await selectRows<{ n: SqlCount }>(tem, 'select count(*) as n from `transaction` where batch_id = ? and user_id = ?', [batchId, userId]);
     const deleted = Number(ids[0]?.n ?? 0);
     // Parts first, then the rest: the foreign keys would cascade, but explicit is clearer.
     await tem.getConnection().execute(

@@ -7,8 +7,12 @@ import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
 import { countedRowSql, foldSql, payeeKeySql } from './sql-dialect';
 import { nameKey } from '../../../shared/names';
+import { must } from '../../../shared/must';
 
 /** Runs a read inside the caller's transaction when there is one. */
+/** A count(*) as a driver answers it: a number from SQLite; a bigint or a numeric string from others. Read it with Number(). */
+export type SqlCount = number | bigint | string;
+
 export async function selectRows<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   return em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
 }
@@ -54,7 +58,7 @@ export function tooManyRows(total: number, how = 'narrow the range or page with 
 }
 
 export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRows<{ n: SqlCount }>(
     em,
     `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`,
     [userId, ...params],
@@ -180,7 +184,7 @@ export async function* searchTransactionPages(
     );
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
-    after = page[page.length - 1];
+    after = must(page.at(-1), 'a full page is not empty');
   }
 }
 

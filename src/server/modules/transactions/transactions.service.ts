@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/better-sqlite';
+import type { EntityManager, QueryResult } from '@mikro-orm/better-sqlite';
 import { AppError } from '../../../shared/errors';
 import { validateSplit } from '../../../shared/splits';
 import type {
@@ -221,7 +221,7 @@ export async function splitTransaction(
     }
     const check = validateSplit(parent.amount, input.splits);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
-    const counted = input.splits.filter((entry) => entry.category && entry.category.trim() && entry.amount !== null);
+    const counted = input.splits.filter((entry) => entry.category.trim());
     await tem.nativeDelete(Transaction, { user: userId, parent: parent.id });
     const now = new Date().toISOString();
     for (const entry of counted) {
@@ -262,14 +262,14 @@ export async function getSplits(em: EntityManager, userId: number, id: number): 
 
 /** Clears isSplit on parents that have no parts left; answers how many were fixed. */
 export async function fixSplitStatus(em: EntityManager, userId: number): Promise<{ message: number; fixed: number }> {
-  const result = await em.getConnection().execute(
+  const result = await em.getConnection().execute<QueryResult>(
     `update \`transaction\` set is_split = 0
       where user_id = ? and is_split = 1
         and not exists (select 1 from \`transaction\` c where c.parent_id = \`transaction\`.id)`,
     [userId],
     'run',
   );
-  const fixed = Number((result as { affectedRows?: number; changes?: number }).affectedRows ?? (result as { changes?: number }).changes ?? 0);
+  const fixed = result.affectedRows;
   return { message: fixed, fixed };
 }
 
