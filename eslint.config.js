@@ -45,6 +45,8 @@ export default tseslint.config(
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // Callbacks in props and contexts are properties, so passing them around never loses `this`.
       '@typescript-eslint/method-signature-style': ['error', 'property'],
+      // `const { id: _id, ...rest } = row` is how an object is copied without a key; the key is meant to go unused.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
     },
   },
   {

@@ -11,7 +11,7 @@ import { ormOptions } from '../mikro-orm.config';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-migration-'));
 const orm = await MikroORM.init(ormOptions(path.join(dir, 'scratch.sqlite')));
 try {
-  const migrator = orm.getMigrator();
+  const migrator = orm.migrator;
   await migrator.up();
   const result = await migrator.createMigration(undefined, false, false, process.argv[2]);
   if (result.diff.up.length === 0) {

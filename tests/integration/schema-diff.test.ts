@@ -12,7 +12,7 @@ import { openDatabase } from '../../src/server/db/database';
  */
 describe('entities and migrations agree (SQLite)', () => {
   let dir: string;
-  let orm: MikroORM;
+  let orm: MikroORM | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bt-schema-'));
@@ -25,7 +25,7 @@ describe('entities and migrations agree (SQLite)', () => {
   });
 
   it('the schema diff after all migrations is empty', async () => {
-    const diff = await orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    const diff = await orm!.schema.getUpdateSchemaSQL({ wrap: false });
     expect(diff.trim()).toBe('');
   });
 });

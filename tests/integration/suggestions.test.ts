@@ -73,7 +73,7 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     expect(first.category).toBe('Groceries');
     expect(first.reason).not.toContain('Shopping');
     // A recategorised row changes the answer at once (the cached model is rebuilt).
-    const rows = ok(await user.get(`${ALL}&description=MEGA`)) as { id: number; parentTransactionId: number | null }[];
+    const rows = ok<{ id: number; parentTransactionId: number | null }[]>(await user.get(`${ALL}&description=MEGA`));
     const parts = rows.filter((row) => row.parentTransactionId !== null);
     ok(await user.put('/api/transactions/bulk', { transactionIds: parts.map((p) => p.id), updates: { category: 'Treats' } }));
     const [second] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
@@ -149,7 +149,7 @@ describe('categorySource', () => {
     expect(preview.body.rows[0].categoryReason).toBe("12 earlier 'GREEN BASKET' rows were Groceries");
     expect(ok(await upload(user, csv)).imported).toBe(4);
 
-    const suggested = ok(await user.get(`${ALL}&category_source=suggested`)) as { id: number; description: string; category: string; categorySource: string }[];
+    const suggested = ok<{ id: number; description: string; category: string; categorySource: string }[]>(await user.get(`${ALL}&category_source=suggested`));
     expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
     expect(data(await user.query('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
     // Accepting (setting the same category) makes it the person's.
