@@ -39,7 +39,7 @@ describe('CSV export', () => {
       ok(await owner.post('/api/transactions', { postDate: '2024-05-01', description: payload, amount: -(i + 1), account: '=EVIL()', category: `@${payload}` }));
     }
     const res = await fetch(`${server.url}/api/transactions/export.csv?start_date=2024-05-01&end_date=2024-05-01`, { headers: { authorization: `Bearer ${owner.token}` } });
-    const records = parse<string[]>((await res.text()).replace(/^\uFEFF/, ''));
+    const records = parse((await res.text()).replace(/^\uFEFF/, ''));
     expect(records).toHaveLength(payloads.length + 1);
     for (const record of records.slice(1)) {
       record.forEach((cell, column) => {
