@@ -1,6 +1,7 @@
 /**
  * The production server bundle (esbuild, as `npm run build`) in its own process on a fresh data
- * folder, so its memory is measured as a user's server would show it. (bench/import.bench.ts
+ * folder, so its memory is measured as a user's server would show it. BENCH_SERVER_ARGS adds node
+ * flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). (bench/import.bench.ts
  * has its own copy of this, tuned for uploads.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -22,7 +23,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   const bundle = path.resolve('bench/.data/server.mjs');
   await build({ entryPoints: ['src/server/main.ts'], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
   const port = await freePort();
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), bundle], {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -50,4 +51,15 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
 export function peakRss(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : Number.NaN;
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in ms (Linux: /proc/<pid>/stat). On a
+ * shared, loaded machine a server's CPU time per request varies far less than its wall time.
+ */
+export function cpuTimeMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start at ') '; utime and stime are the 12th and 13th of them.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }

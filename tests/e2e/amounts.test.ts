@@ -12,12 +12,12 @@ const app = useBrowserAndServer();
 async function session(locale: 'en-US' | 'de-DE', width = 1400) {
   const s = await signedInPage(app.browser, app.server, width, 900, { locale });
   const api = trpcApi(app.server, s.user.accessToken);
-  await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 0 });
+  await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
   return { ...s, api };
 }
 
 async function all(api: TrpcApi): Promise<TransactionDto[]> {
-  return api.query<TransactionDto[]>('transactions.list', { startDate: '1900-01-01', endDate: '2100-12-31' });
+  return api.transactions.list.query({ startDate: '1900-01-01', endDate: '2100-12-31' });
 }
 
 /** Fills the Create Transaction form and saves. */
@@ -111,7 +111,7 @@ describe('every other amount field', () => {
     await form.getByLabel('Balance').fill('100,50');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account created successfully').waitFor();
-    const accounts = await api.query<{ name: string; balance: number }[]>('accounts.list');
+    const accounts = await api.accounts.list.query();
     expect(accounts.find((a) => a.name === 'Savings')?.balance).toBe(10050);
 
     // A line item of a new budget.
@@ -125,12 +125,12 @@ describe('every other amount field', () => {
     await item.getByLabel('Amount').fill('1.234,56');
     await page.getByRole('button', { name: 'Save Budget' }).click();
     await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
-    const [budget] = await api.query<{ id: number }[]>('budgets.list');
-    const [lineItem] = await api.query<{ amount: number }[]>('budgets.lineItems', { budgetId: budget.id });
+    const [budget] = await api.budgets.list.query();
+    const [lineItem] = await api.budgets.lineItems.query({ budgetId: budget.id });
     expect(lineItem.amount).toBe(123456);
 
     // Split parts of -82,35.
-    const tx = await api.mutate<TransactionDto>('transactions.create', { postDate: '2024-03-05', description: 'Supermarkt', amount: -8235 });
+    const tx = await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Supermarkt', amount: -8235 });
     await page.goto(`${app.server.url}/transactions`);
     await page.getByRole('button', { name: 'Last year' }).waitFor();
     await page.getByLabel('Start Date').fill('2024-03-01');
@@ -144,7 +144,7 @@ describe('every other amount field', () => {
     await dialog.getByRole('group', { name: 'Split 2' }).getByLabel('Category').fill('Haushalt');
     await dialog.getByRole('button', { name: 'Save Split' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const split = await api.query<{ childTransactions: TransactionDto[] }>('transactions.splits', { id: tx.id });
+    const split = await api.transactions.splits.query({ id: tx.id });
     expect(split.childTransactions.map((c) => c.amount)).toEqual([-5010, -3225]);
     await context.close();
   });
@@ -157,7 +157,7 @@ describe('every other amount field', () => {
       ['Refund', 9000],
       ['Big', -20000],
     ] as const) {
-      await api.mutate('transactions.create', { postDate: '2024-03-05', description, amount });
+      await api.transactions.create.mutate({ postDate: '2024-03-05', description, amount });
     }
     await page.goto(`${app.server.url}/transactions`);
     await page.getByLabel('Start Date').fill('2024-03-01');
@@ -199,7 +199,7 @@ describe('every other amount field', () => {
 describe('sign changes', () => {
   it('asks before an edit turns an expense into income', async () => {
     const { page, context, api } = await session('en-US');
-    const coffee = await api.mutate<TransactionDto>('transactions.create', { postDate: '2024-03-05', description: 'Coffee', amount: -703, type: 'charge' });
+    const coffee = await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Coffee', amount: -703, type: 'charge' });
     await page.goto(`${app.server.url}/transactions`);
     await page.getByLabel('Start Date').fill('2024-03-01');
     await page.getByLabel('End Date').fill('2024-03-31');
@@ -213,7 +213,7 @@ describe('sign changes', () => {
     await expectNoSeriousA11yViolations(page, 'sign change question');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
-    expect((await api.query<TransactionDto>('transactions.get', { id: coffee.id })).amount).toBe(-703);
+    expect((await api.transactions.get.query({ id: coffee.id })).amount).toBe(-703);
 
     // Confirmed, with the type changed too.
     await page.getByRole('combobox', { name: 'Type' }).click();
@@ -222,12 +222,12 @@ describe('sign changes', () => {
     await question.getByRole('button', { name: 'Save' }).click();
     await question.waitFor({ state: 'detached' });
     await page.getByText('Transaction updated successfully').waitFor();
-    expect(await api.query<TransactionDto>('transactions.get', { id: coffee.id })).toMatchObject({ amount: 1250, type: 'credit' });
+    expect(await api.transactions.get.query({ id: coffee.id })).toMatchObject({ amount: 1250, type: 'credit' });
 
     // The same sign asks nothing.
     await page.getByLabel('Amount').fill('13');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => (await api.query<TransactionDto>('transactions.get', { id: coffee.id })).amount).toBe(1300);
+    await expect.poll(async () => (await api.transactions.get.query({ id: coffee.id })).amount).toBe(1300);
     expect(await question.count()).toBe(0);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, rest } from '../helpers/http';
 import type { TestServer } from '../helpers/server';
@@ -208,6 +208,15 @@ describe('profile', () => {
   });
 });
 
+/** Waits until the server refuses the page's access token (ACCESS_TOKEN_TTL is a couple of seconds). */
+async function untilAccessTokenExpired(page: Page, server: TestServer) {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  expect(token).toBeTruthy();
+  await expect
+    .poll(async () => (await rest(server.url, 'GET', '/api/accounts', { token })).status, { timeout: 15_000, interval: 100 })
+    .toBe(401);
+}
+
 describe('token refresh', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -222,20 +231,24 @@ describe('token refresh', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
     });
-    await page.waitForTimeout(3000);
+    await untilAccessTokenExpired(page, server);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByLabel('New Password').fill('renewed-password');
     await page.getByLabel('Confirm Password').fill('renewed-password');
     await page.getByLabel('Current password').fill(user.password);
+    // The page's timers run on a paused fake clock from here, so "vanishes after 3 s" is checked by
+    // advancing it, not by reading the wall clock.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     const notice = page.getByText('Profile updated successfully');
     await notice.waitFor();
-    const shownAt = Date.now();
-    await notice.waitFor({ state: 'detached', timeout: 6000 });
-    const shownFor = Date.now() - shownAt;
-    expect(shownFor).toBeGreaterThan(2000);
-    expect(shownFor).toBeLessThan(4500);
+    await page.clock.runFor(2_900);
+    expect(await notice.isVisible()).toBe(true);
+    await page.clock.runFor(1_000);
+    await notice.waitFor({ state: 'detached' });
+    await page.clock.resume();
     expect(refreshes).toEqual([200]);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(before);
     expect(page.url()).toBe(`${server.url}/profile`);
@@ -243,7 +256,7 @@ describe('token refresh', () => {
     expect(login.status).toBe(200);
 
     // Expired again, then a reload: the session is restored through a refresh.
-    await page.waitForTimeout(3000);
+    await untilAccessTokenExpired(page, server);
     await page.reload();
     await page.getByText(`Welcome, ${user.user.username}`).waitFor();
     expect(refreshes).toEqual([200, 200]);
@@ -255,7 +268,7 @@ describe('token refresh', () => {
     const { page, context } = await signedInPage(browser, server);
     const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
     await rest(server.url, 'POST', '/api/auth/logout', { token: refreshToken });
-    await page.waitForTimeout(3000);
+    await untilAccessTokenExpired(page, server);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByLabel('New Password').fill('whatever-password');
     await page.getByLabel('Confirm Password').fill('whatever-password');

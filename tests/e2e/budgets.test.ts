@@ -37,11 +37,11 @@ const JANUARY = {
   startDate: '2024-01-01',
   endDate: '2024-01-31',
   lineItems: [
-    { name: 'Salary', amount: 300000, type: 'Income', relatedCategories: ['Salary'] },
-    { name: 'Rent', amount: 120000, type: 'Fixed', relatedCategories: ['Rent'] },
-    { name: 'Food', amount: 25000, type: 'Variable', relatedCategories: ['Groceries', 'Dining'] },
-    { name: 'Household', amount: 4000, type: 'Variable', relatedCategories: ['household'] },
-    { name: 'Savings', amount: 50000, type: 'NotCounted', relatedCategories: ['Savings'] },
+    { name: 'Salary', amount: 300000, type: 'Income' as const, relatedCategories: ['Salary'] },
+    { name: 'Rent', amount: 120000, type: 'Fixed' as const, relatedCategories: ['Rent'] },
+    { name: 'Food', amount: 25000, type: 'Variable' as const, relatedCategories: ['Groceries', 'Dining'] },
+    { name: 'Household', amount: 4000, type: 'Variable' as const, relatedCategories: ['household'] },
+    { name: 'Savings', amount: 50000, type: 'NotCounted' as const, relatedCategories: ['Savings'] },
   ],
 };
 
@@ -105,18 +105,18 @@ const ALL_JANUARY = ['Refund', 'To savings', 'Cash', 'Cinema', 'Big shop househo
 
 async function seedTransactions(api: Api) {
   const rows: Record<string, TransactionDto> = {};
-  for (const tx of SEED) rows[tx.description] = await api.mutate<TransactionDto>('transactions.create', tx);
-  await api.mutate('transactions.split', { id: rows['Big shop'].id, splits: BIG_SHOP_SPLIT });
+  for (const tx of SEED) rows[tx.description] = await api.transactions.create.mutate(tx);
+  await api.transactions.split.mutate({ id: rows['Big shop'].id, splits: BIG_SHOP_SPLIT });
   return rows;
 }
 
 async function saveBudget(api: Api, budget: typeof JANUARY) {
-  return api.mutate<SavedBudget>('budgets.save', budget);
+  return api.budgets.save.mutate(budget);
 }
 
 async function budgetsOf(api: Api) {
-  const budgets = await api.query<BudgetDto[]>('budgets.list');
-  return Promise.all(budgets.map(async (budget) => ({ budget, lineItems: await api.query<LineItemDto[]>('budgets.lineItems', { budgetId: budget.id }) })));
+  const budgets = await api.budgets.list.query();
+  return Promise.all(budgets.map(async (budget) => ({ budget, lineItems: await api.budgets.lineItems.query({ budgetId: budget.id }) })));
 }
 
 /** A signed-in page on the Budgets screen, its user owning what `seed` made. */
@@ -193,8 +193,8 @@ describe('Budgets list', () => {
     const s = await signedInPage(app.browser, app.server);
     const { page, context, errors } = s;
     const api = apiFor(s.user.accessToken);
-    await api.mutate('transactions.create', { postDate: '2024-03-01', description: 'Shop', amount: -100, category: 'Groceries' });
-    await api.mutate('transactions.create', { postDate: '2024-03-02', description: 'Bar', amount: -100, category: 'Dining' });
+    await api.transactions.create.mutate({ postDate: '2024-03-01', description: 'Shop', amount: -100, category: 'Groceries' });
+    await api.transactions.create.mutate({ postDate: '2024-03-02', description: 'Bar', amount: -100, category: 'Dining' });
 
     // Hold the list to see the loading text.
     let release!: () => void;
@@ -276,8 +276,8 @@ describe('Budgets list', () => {
     const [stored] = await budgetsOf(api);
     expect(stored.budget).toMatchObject({ name: 'March 2024', startDate: '2024-03-01', endDate: '2024-03-31', amount: 0 });
     expect(stored.lineItems.map(({ name, amount, type, relatedCategories }) => ({ name, amount, type, relatedCategories }))).toEqual([
-      { name: 'Food', amount: 1999, type: 'Variable', relatedCategories: ['Groceries', 'Dining', 'Takeaway'] },
-      { name: 'Pay', amount: 123450, type: 'Income', relatedCategories: ['Salary'] },
+      { name: 'Food', amount: 1999, type: 'Variable' as const, relatedCategories: ['Groceries', 'Dining', 'Takeaway'] },
+      { name: 'Pay', amount: 123450, type: 'Income' as const, relatedCategories: ['Salary'] },
     ]);
 
     // Cancel returns to '/' without saving.
@@ -641,7 +641,7 @@ describe('Budget errors', () => {
     await page.getByRole('heading', { name: 'Edit Budget', level: 1 }).waitFor();
     const before = await budgetsOf(api);
     const rent = before[0].lineItems.find((item) => item.name === 'Rent')!;
-    await api.mutate('budgets.deleteLineItem', { id: rent.id });
+    await api.budgets.deleteLineItem.mutate({ id: rent.id });
     await page.getByLabel('Budget Name').fill('Renamed');
     await lineItem(page, 1).getByLabel('Amount').fill('3500');
     await page.getByRole('button', { name: 'Add Line Item' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { data } from '../helpers/api';
-import { trpc as callTrpc } from '../helpers/http';
+import { trpcClient } from '../helpers/trpc-client';
 import { useBrowserAndServer, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage } from './harness';
 
 
@@ -35,7 +35,7 @@ describe('Categories', () => {
     await input.fill('Zoo');
     await input.press('Enter');
     await expect.poll(() => listed(page)).toEqual(['apple', 'Groceries', 'Zoo']);
-    const stored = data<{ name: string }[]>(await callTrpc(app.server.url, 'query', 'categories.list', undefined, user.accessToken));
+    const stored = data(await trpcClient(app.server.url, user.accessToken).categories.list.query());
     expect(stored.map((c) => c.name).sort()).toEqual(['Groceries', 'Zoo', 'apple']);
     await expectNoSeriousA11yViolations(page, 'categories');
     await screenshotAndCheckWidth(page, 'categories-1400');
@@ -82,7 +82,7 @@ describe('Categories', () => {
   it('fits a 576 px screen', async () => {
     const { page, context, user } = await open(576);
     for (const name of ['Rent', 'Dining', 'Utilities']) {
-      data(await callTrpc(app.server.url, 'mutation', 'categories.create', { name }, user.accessToken));
+      data(await trpcClient(app.server.url, user.accessToken).categories.create.mutate({ name }));
     }
     await page.reload();
     await expect.poll(() => listed(page)).toEqual(['Dining', 'Rent', 'Utilities']);

@@ -32,8 +32,8 @@ const SEED = [
 async function seededSession(width = 1400, envelopes: { name: string; categories: string[]; color?: string; description?: string }[] = []) {
   const session = await signedInPage(app.browser, app.server, width);
   const api = apiFor(session.user.accessToken);
-  for (const tx of SEED) await api.mutate<TransactionDto>('transactions.create', tx);
-  for (const envelope of envelopes) await api.mutate<EnvelopeDto>('envelopes.create', envelope);
+  for (const tx of SEED) await api.transactions.create.mutate(tx);
+  for (const envelope of envelopes) await api.envelopes.create.mutate(envelope);
   await session.page.goto(`${app.server.url}/envelopes`);
   await session.page.getByRole('heading', { name: /^Envelopes \(\d+\)$/, level: 1 }).waitFor();
   return { ...session, api };
@@ -69,7 +69,7 @@ async function total(c: Locator): Promise<{ text: string; red: boolean }> {
 }
 
 async function envelopesOf(api: Api, range?: { startDate?: string; endDate?: string }) {
-  return api.query<EnvelopeDto[]>('envelopes.list', range);
+  return api.envelopes.list.query(range);
 }
 
 async function tableDescriptions(section: Locator): Promise<string[]> {
@@ -217,7 +217,7 @@ describe('Envelopes', () => {
     await page.getByText("Envelope 'Income' deleted").waitFor();
     expect((await envelopesOf(api)).map((e) => e.name)).toEqual(['Food', 'Travel']);
     // Deleting an envelope changes no transaction.
-    expect(await api.query<TransactionDto[]>('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31' })).toHaveLength(SEED.length);
+    expect(await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' })).toHaveLength(SEED.length);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -387,7 +387,7 @@ describe('Envelopes', () => {
       { name: 'A rather long envelope name that has to wrap on narrow screens', categories: ['Books', 'Magazines', 'Newspapers'] },
     ]);
     const [, food] = await envelopesOf(api);
-    await api.mutate('envelopes.update', { id: food.id, data: { isActive: false } });
+    await api.envelopes.update.mutate({ id: food.id, data: { isActive: false } });
     await page.reload();
     await card(page, 'Food').getByText('INACTIVE', { exact: true }).waitFor();
     await page.getByRole('checkbox', { name: 'Show All Time' }).uncheck();

@@ -22,11 +22,11 @@ describe('Export CSV, download all my data, restore', () => {
     const { context, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
-      await api.mutate('accounts.create', { name: 'Checking', type: 'checking' });
-      await api.mutate('transactions.create', { postDate: '2024-03-05', description: 'Coffee, large', amount: -450, account: 'Checking', category: 'Dining' });
-      await api.mutate('transactions.create', { postDate: '2024-03-06', description: '=1+2', amount: 1000, account: 'Checking', category: 'Gifts' });
-      await api.mutate('transactions.create', { postDate: '2024-03-07', description: 'Dinner', amount: -3000, account: 'Checking', category: 'Dining' });
-      await api.mutate('transactions.create', { postDate: '2024-04-01', description: 'Lunch', amount: -1200, account: 'Checking', category: 'Dining' });
+      await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
+      await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Coffee, large', amount: -450, account: 'Checking', category: 'Dining' });
+      await api.transactions.create.mutate({ postDate: '2024-03-06', description: '=1+2', amount: 1000, account: 'Checking', category: 'Gifts' });
+      await api.transactions.create.mutate({ postDate: '2024-03-07', description: 'Dinner', amount: -3000, account: 'Checking', category: 'Dining' });
+      await api.transactions.create.mutate({ postDate: '2024-04-01', description: 'Lunch', amount: -1200, account: 'Checking', category: 'Dining' });
 
       // A link with filters (as a report's bar makes): March, Dining, money out.
       const search = new URLSearchParams({ startDate: '2024-03-01', endDate: '2024-03-31', categories: '["Dining"]', direction: 'out' });
@@ -64,10 +64,10 @@ describe('Export CSV, download all my data, restore', () => {
     const other = await openPage(app.browser);
     try {
       const api = trpcApi(app.server, owner.user.accessToken);
-      await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 12345 });
-      const big = await api.mutate<{ id: number }>('transactions.create', { postDate: '2024-02-10', description: 'COSTCO', amount: -10000, account: 'Checking' });
-      await api.mutate('transactions.split', { id: big.id, splits: [{ amount: -6000, category: 'Groceries' }, { amount: -4000, category: 'Household' }] });
-      await api.mutate('transactions.create', { postDate: '2024-02-11', description: 'Salary', amount: 250000, account: 'Checking', category: 'Salary' });
+      await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 12345 });
+      const big = await api.transactions.create.mutate({ postDate: '2024-02-10', description: 'COSTCO', amount: -10000, account: 'Checking' });
+      await api.transactions.split.mutate({ id: big.id, splits: [{ amount: -6000, category: 'Groceries' }, { amount: -4000, category: 'Household' }] });
+      await api.transactions.create.mutate({ postDate: '2024-02-11', description: 'Salary', amount: 250000, account: 'Checking', category: 'Salary' });
 
       await owner.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
       const file = await saveDownload(owner.page, () => owner.page.getByRole('button', { name: 'Download all my data' }).click());
@@ -80,9 +80,9 @@ describe('Export CSV, download all my data, restore', () => {
       await other.page.getByLabel('Restore file').setInputFiles(file.path);
       await other.page.getByText(/^Restored 4 transactions, 1 account/).waitFor();
       const restored = trpcApi(app.server, fresh.accessToken);
-      const [account] = await restored.query<{ name: string; balance: number }[]>('accounts.list');
+      const [account] = await restored.accounts.list.query();
       expect(account).toMatchObject({ name: 'Checking', balance: 12345 });
-      const rows = await restored.query<{ description: string; amount: number; isSplit: boolean; parentTransactionId: number | null }[]>('transactions.list', {
+      const rows = await restored.transactions.list.query({
         startDate: '2024-01-01',
         endDate: '2024-12-31',
       });

@@ -3,9 +3,9 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { data } from '../helpers/api';
-import { registerUser, trpc } from '../helpers/http';
+import { registerUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { trpcDataClient, type AppDataClient } from '../helpers/trpc-client';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
@@ -54,14 +54,11 @@ export function useBrowserAndServer(env: Record<string, string> = {}): { readonl
   return app;
 }
 
-/** tRPC calls as a signed-in user, answering the data (an error answer throws). */
-export function trpcApi(server: TestServer, token: string) {
-  return {
-    mutate: async <T = any>(procedure: string, input?: unknown) => data<T>(await trpc<T>(server.url, 'mutation', procedure, input, token)),
-    query: async <T = any>(procedure: string, input?: unknown) => data<T>(await trpc<T>(server.url, 'query', procedure, input, token)),
-  };
+/** Typed tRPC calls as a signed-in user (`api.accounts.create.mutate({...})`), answering the data (a refusal throws). */
+export function trpcApi(server: TestServer, token: string): AppDataClient {
+  return trpcDataClient(server.url, token);
 }
-export type TrpcApi = ReturnType<typeof trpcApi>;
+export type TrpcApi = AppDataClient;
 
 export interface Session {
   context: BrowserContext;
@@ -99,8 +96,19 @@ export async function signedInPage(browser: Browser, server: TestServer, width =
   return { ...session, user };
 }
 
-/** Runs axe on the page and fails on serious or critical violations. */
+/**
+ * Waits until no finite CSS transition or animation is running (an alert still fading in has the contrast of
+ * its half-transparent colours; spinners that loop forever are not waited for).
+ */
+export async function transitionsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Runs axe on the page, once transitions have settled, and fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  await transitionsSettled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

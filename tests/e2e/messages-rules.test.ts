@@ -14,8 +14,8 @@ const app = useBrowserAndServer();
 async function seeded(width = 1400) {
   const session = await signedInPage(app.browser, app.server, width);
   const api = trpcApi(app.server, session.user.accessToken);
-  const coffee = await api.mutate<TransactionDto>('transactions.create', { postDate: '2024-01-05', description: 'Coffee Shop', amount: -450, category: 'Dining' });
-  const groceries = await api.mutate<TransactionDto>('transactions.create', { postDate: '2024-01-10', description: 'Grocery Store', amount: -8235, category: 'Groceries' });
+  const coffee = await api.transactions.create.mutate({ postDate: '2024-01-05', description: 'Coffee Shop', amount: -450, category: 'Dining' });
+  const groceries = await api.transactions.create.mutate({ postDate: '2024-01-10', description: 'Grocery Store', amount: -8235, category: 'Groceries' });
   return { ...session, api, coffee, groceries };
 }
 
@@ -51,7 +51,7 @@ describe('messages', () => {
     const { page, context, api, coffee } = await seeded();
     await page.clock.install();
     await searchJanuary(page);
-    await api.mutate('transactions.delete', { id: coffee.id });
+    await api.transactions.delete.mutate({ id: coffee.id });
     await page.getByLabel(`Type for ${label(coffee)}`).selectOption('charge');
     const alert = page.getByRole('alert').filter({ hasText: `Failed to update transaction: Transaction ${coffee.id} not found` });
     await alert.waitFor();
@@ -66,7 +66,7 @@ describe('messages', () => {
 describe('edits that cannot be made', () => {
   it("a split part's amount is disabled and says why; other changes save", async () => {
     const { page, context, api, groceries } = await seeded();
-    const split = await api.mutate<{ childTransactions: TransactionDto[] }>('transactions.split', {
+    const split = await api.transactions.split.mutate({
       id: groceries.id,
       splits: [
         { amount: -5000, category: 'Groceries' },
@@ -85,7 +85,7 @@ describe('edits that cannot be made', () => {
     await page.getByLabel('Description').fill('Cleaning things');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Transaction updated successfully').waitFor();
-    expect(await api.query<TransactionDto>('transactions.get', { id: part.id })).toMatchObject({ description: 'Cleaning things', amount: -3235 });
+    expect(await api.transactions.get.query({ id: part.id })).toMatchObject({ description: 'Cleaning things', amount: -3235 });
     await screenshotAndCheckWidth(page, 'edit-split-part-1400');
     await expectNoSeriousA11yViolations(page, 'editing a split part');
     await context.close();
@@ -99,7 +99,7 @@ describe("'Uncategorized' means no category", () => {
     await page.getByLabel('Add a New Category').fill('UNCATEGORIZED');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: "'UNCATEGORIZED' is reserved for transactions without a category: choose another name" }).waitFor();
-    expect((await api.query<{ name: string }[]>('categories.list')).map((c) => c.name).sort()).toEqual(['Dining', 'Groceries']);
+    expect((await api.categories.list.query()).map((c) => c.name).sort()).toEqual(['Dining', 'Groceries']);
 
     // The edit form names it under Category and saves nothing.
     await searchJanuary(page);
@@ -108,7 +108,7 @@ describe("'Uncategorized' means no category", () => {
     await page.getByLabel('Category').fill('uncategorized');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText("'uncategorized' is reserved for transactions without a category: leave the category empty instead").waitFor();
-    expect((await api.query<TransactionDto>('transactions.get', { id: coffee.id })).category).toBe('Dining');
+    expect((await api.transactions.get.query({ id: coffee.id })).category).toBe('Dining');
     await context.close();
   });
 });
@@ -137,14 +137,14 @@ describe('a category belongs to one line item of a budget', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save Budget' }).click();
     expect(new URL(page.url()).pathname).toBe('/create-budget');
-    expect(await api.query('budgets.list')).toEqual([]);
+    expect(await api.budgets.list.query()).toEqual([]);
     await expectNoSeriousA11yViolations(page, 'budget editor with a shared category');
     await screenshotAndCheckWidth(page, 'budget-editor-shared-category-1400');
 
     await variable.getByLabel('Related Categories').fill('Coffee');
     await page.getByRole('button', { name: 'Save Budget' }).click();
     await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
-    expect(await api.query<unknown[]>('budgets.list')).toHaveLength(1);
+    expect(await api.budgets.list.query()).toHaveLength(1);
     await context.close();
   });
 });

@@ -27,15 +27,15 @@ describe('Account register', () => {
     const { context, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
-      await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 100000 });
-      await api.mutate('accounts.create', { name: 'Other', type: 'savings', balance: 0 });
+      await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 100000 });
+      await api.accounts.create.mutate({ name: 'Other', type: 'savings', balance: 0 });
       const add = (postDate: string, description: string, amount: number, category = 'Misc', account = 'Checking') =>
-        api.mutate<{ id: number }>('transactions.create', { postDate, description, amount, account, category });
+        api.transactions.create.mutate({ postDate, description, amount, account, category });
       await add('2024-01-05', 'Salary', 50000, 'Salary');
       await add('2024-01-10', 'Groceries', -2000);
       await add('2024-01-12', 'Not this account', -999, 'Misc', 'Other');
       const costco = await add('2024-02-01', 'COSTCO', -10000);
-      await api.mutate('transactions.split', {
+      await api.transactions.split.mutate({
         id: costco.id,
         splits: [
           { amount: -6000, category: 'Groceries' },
@@ -93,7 +93,7 @@ describe('Account register', () => {
         ['2024-01-10', '-20.00', '1,450.00'],
         ['2024-01-05', '500.00', '1,470.00'],
       ]);
-      const [checking] = (await api.query<{ name: string; balance: number }[]>('accounts.list')).filter((a) => a.name === 'Checking');
+      const [checking] = (await api.accounts.list.query()).filter((a) => a.name === 'Checking');
       expect(checking.balance).toBe(105000);
       expect(errors).toEqual([]);
     } finally {
@@ -105,7 +105,7 @@ describe('Account register', () => {
     const { context, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
-      const account = await api.mutate<{ id: number }>('accounts.create', { name: 'Busy', type: 'checking', balance: 0 });
+      const account = await api.accounts.create.mutate({ name: 'Busy', type: 'checking', balance: 0 });
       const lines = ['Date,Description,Amount'];
       for (let i = 0; i < 1500; i += 1) lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-1.00`);
       const form = new FormData();

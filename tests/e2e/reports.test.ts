@@ -10,10 +10,10 @@ import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, t
 const app = useBrowserAndServer();
 
 async function seed(api: TrpcApi) {
-  await api.mutate('accounts.create', { name: 'Checking', type: 'checking' });
-  await api.mutate('accounts.create', { name: 'Savings', type: 'savings' });
+  await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
+  await api.accounts.create.mutate({ name: 'Savings', type: 'savings' });
   const add = (postDate: string, description: string, amount: number, category?: string, account = 'Checking') =>
-    api.mutate<{ id: number }>('transactions.create', { postDate, description, amount, account, ...(category ? { category } : {}) });
+    api.transactions.create.mutate({ postDate, description, amount, account, ...(category ? { category } : {}) });
   for (const month of ['01', '02', '03']) {
     await add(`2024-${month}-01`, 'ACME PAYROLL', 300000, 'Salary');
     await add(`2024-${month}-02`, 'LANDLORD LTD', -120000, 'Rent');
@@ -24,7 +24,7 @@ async function seed(api: TrpcApi) {
   await add('2024-01-25', 'Mystery shop', -1000);
   await add('2024-02-07', 'Tesco Stores 5678', -4000, 'Groceries');
   const costco = await add('2024-02-10', 'COSTCO 77', -10000, 'Groceries');
-  await api.mutate('transactions.split', {
+  await api.transactions.split.mutate({
     id: costco.id,
     splits: [
       { amount: -6000, category: 'Groceries' },

@@ -19,19 +19,19 @@ async function openRules() {
   const session = await signedInPage(app.browser, app.server, 1400);
   session.page.setDefaultTimeout(15_000);
   const api = trpcApi(app.server, session.user.accessToken);
-  await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 0 });
+  await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
   return { ...session, api };
 }
 
 async function allTransactions(api: ReturnType<typeof trpcApi>) {
-  return api.query<TransactionDto[]>('transactions.list', { startDate: '1900-01-01', endDate: '2100-12-31' });
+  return api.transactions.list.query({ startDate: '1900-01-01', endDate: '2100-12-31' });
 }
 
 describe('Rules screen', () => {
   it('creates a rule with a live match count, imports a CSV through it, reorders, disables and deletes', async () => {
     const { page, context, api, errors } = await openRules();
     for (const [description, amount] of [['STARBUCKS 0001', -450], ['Starbucks 0002', -520], ['Tesco', -2000]] as const) {
-      await api.mutate('transactions.create', { postDate: '2024-01-10', description, amount, account: 'Checking' });
+      await api.transactions.create.mutate({ postDate: '2024-01-10', description, amount, account: 'Checking' });
     }
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
     await page.getByRole('heading', { name: 'Rules', level: 1 }).waitFor();
@@ -55,7 +55,7 @@ describe('Rules screen', () => {
     await dialog.getByRole('button', { name: 'Save rule' }).click();
     await page.getByText("Rule 'Coffee' saved").waitFor();
     await expect.poll(() => ruleNames(page)).toEqual(['Coffee']);
-    const [saved] = await api.query<RuleDto[]>('rules.list');
+    const [saved] = await api.rules.list.query();
     expect(saved).toMatchObject({ conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }, { field: 'amount', op: 'lt', value: 0 }], actions: { category: 'Coffee Shops' } });
 
     // An unsafe pattern is refused with the server's reason, nothing saved.
@@ -80,7 +80,7 @@ describe('Rules screen', () => {
     await expect.poll(() => ruleNames(page)).toEqual(['Coffee', 'Groceries']);
     await page.getByRole('button', { name: 'Move Groceries up' }).click();
     await expect.poll(() => ruleNames(page)).toEqual(['Groceries', 'Coffee']);
-    expect((await api.query<RuleDto[]>('rules.list')).map((r) => r.name)).toEqual(['Groceries', 'Coffee']);
+    expect((await api.rules.list.query()).map((r) => r.name)).toEqual(['Groceries', 'Coffee']);
     await screenshotAndCheckWidth(page, 'rules-1400');
 
     // Import a CSV on the Upload screen: the preview names the rule, the stored row has the category.
@@ -100,7 +100,7 @@ describe('Rules screen', () => {
     // Disable, then delete with confirmation.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
     await page.getByRole('switch', { name: 'Coffee enabled' }).uncheck();
-    await expect.poll(async () => (await api.query<RuleDto[]>('rules.list')).find((r) => r.name === 'Coffee')?.enabled).toBe(false);
+    await expect.poll(async () => (await api.rules.list.query()).find((r) => r.name === 'Coffee')?.enabled).toBe(false);
     await page.getByRole('button', { name: 'Delete Coffee' }).click();
     await page.getByRole('dialog', { name: 'Delete rule' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => ruleNames(page)).toEqual(['Groceries']);
@@ -111,9 +111,9 @@ describe('Rules screen', () => {
   it('applies rules to existing transactions after showing what would change', async () => {
     const { page, context, api, errors } = await openRules();
     for (const [description, amount] of [['UBER *TRIP 1', -1500], ['Uber trip 2', -900], ['Bakery', -300]] as const) {
-      await api.mutate('transactions.create', { postDate: '2024-02-10', description, amount, account: 'Checking' });
+      await api.transactions.create.mutate({ postDate: '2024-02-10', description, amount, account: 'Checking' });
     }
-    await api.mutate('rules.create', { name: 'Taxi', conditions: [{ field: 'description', op: 'contains', value: 'uber' }], actions: { category: 'Transport' } });
+    await api.rules.create.mutate({ name: 'Taxi', conditions: [{ field: 'description', op: 'contains', value: 'uber' }], actions: { category: 'Transport' } });
     await page.goto(`${app.server.url}/rules`);
     await expect.poll(() => ruleNames(page)).toEqual(['Taxi']);
     await page.getByRole('button', { name: 'Apply to existing transactions' }).click();

@@ -10,7 +10,7 @@ const app = useBrowserAndServer();
 const rowLabel = (tx: TransactionDto) => `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}`;
 
 async function all(api: TrpcApi): Promise<TransactionDto[]> {
-  return api.query<TransactionDto[]>('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31' });
+  return api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' });
 }
 
 async function byDescription(api: TrpcApi, description: string): Promise<TransactionDto> {
@@ -47,12 +47,12 @@ describe('Learned suggestions', () => {
     const { page, context, user } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
-      await api.mutate('accounts.create', { name: 'Checking', type: 'checking' });
+      await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
       for (let i = 0; i < 12; i++) {
-        await api.mutate('transactions.create', { postDate: `2024-01-${String(i + 1).padStart(2, '0')}`, description: `GREEN BASKET #${100 + i}`, amount: -2500 - i, category: 'Groceries', account: 'Checking' });
+        await api.transactions.create.mutate({ postDate: `2024-01-${String(i + 1).padStart(2, '0')}`, description: `GREEN BASKET #${100 + i}`, amount: -2500 - i, category: 'Groceries', account: 'Checking' });
       }
       for (let i = 0; i < 2; i++) {
-        await api.mutate('transactions.create', { postDate: `2024-01-2${i}`, description: `CORNER BAKERY ${i}`, amount: -450, category: 'Treats', account: 'Checking' });
+        await api.transactions.create.mutate({ postDate: `2024-01-2${i}`, description: `CORNER BAKERY ${i}`, amount: -450, category: 'Treats', account: 'Checking' });
       }
       await importCsv(user.accessToken, 'Date,Description,Amount\n2024-02-03,GREEN BASKET #555,-31.20\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n');
       const suggested = await byDescription(api, 'GREEN BASKET #555');
@@ -91,7 +91,7 @@ describe('Learned suggestions', () => {
     const { page, context, user } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
-      await api.mutate('accounts.create', { name: 'Everyday', type: 'checking' });
+      await api.accounts.create.mutate({ name: 'Everyday', type: 'checking' });
       await page.goto(`${app.server.url}/upload`);
       await page.getByRole('button', { name: 'Edit Everyday' }).click();
       const form = page.getByRole('form', { name: 'Edit account' });
@@ -100,7 +100,7 @@ describe('Learned suggestions', () => {
       await setting.uncheck();
       await form.getByRole('button', { name: 'Save Account' }).click();
       await page.getByText('Account updated successfully').waitFor();
-      expect(await api.query('accounts.list')).toMatchObject([{ name: 'Everyday', applySuggestions: false }]);
+      expect(await api.accounts.list.query()).toMatchObject([{ name: 'Everyday', applySuggestions: false }]);
       await page.getByRole('button', { name: 'Edit Everyday' }).click();
       expect(await page.getByRole('form', { name: 'Edit account' }).getByRole('checkbox', { name: 'Apply confident suggestions' }).isChecked()).toBe(false);
     } finally {

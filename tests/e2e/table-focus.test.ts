@@ -24,9 +24,9 @@ const SEED = [
 async function seeded(width = 1400, height = 900) {
   const session = await signedInPage(app.browser, app.server, width, height);
   const api = trpcApi(app.server, session.user.accessToken);
-  await api.mutate('accounts.create', { name: 'Checking', type: 'checking', balance: 0 });
+  await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
   const rows: Record<string, TransactionDto> = {};
-  for (const tx of SEED) rows[tx.description] = await api.mutate<TransactionDto>('transactions.create', { ...tx, account: 'Checking' });
+  for (const tx of SEED) rows[tx.description] = await api.transactions.create.mutate({ ...tx, account: 'Checking' });
   return { ...session, api, rows };
 }
 
@@ -110,7 +110,7 @@ describe('focus and the keyboard', () => {
 
   it("Back from a budget's table returns to the same budget, row and selection", async () => {
     const { page, context, api, rows } = await seeded();
-    await api.mutate('budgets.save', { name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
+    await api.budgets.save.mutate({ name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
     await checkbox(page, rows['Paycheck']).check();
@@ -184,7 +184,7 @@ describe('phones', () => {
     await dialog.getByLabel('Category').fill('Utilities');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const stored = await api.query<TransactionDto[]>('transactions.list', { startDate: '2024-01-01', endDate: '2024-01-31' });
+    const stored = await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-01-31' });
     expect(stored.filter((tx) => tx.category === 'Utilities').map((tx) => tx.description).sort()).toEqual(['Coffee Shop', 'Electric bill']);
 
     // Tap a card to edit it; Back returns to it with the selection kept.
@@ -221,8 +221,8 @@ describe('finding transactions', () => {
     const thisMonth = presetRange('This month', today);
     const lastMonth = presetRange('Last month', today);
     const { page, context, api } = await seeded();
-    await api.mutate('transactions.create', { postDate: today, description: 'Bought today', amount: -1999 });
-    await api.mutate('transactions.create', { postDate: lastMonth.startDate, description: 'Last month rent', amount: -90000 });
+    await api.transactions.create.mutate({ postDate: today, description: 'Bought today', amount: -1999 });
+    await api.transactions.create.mutate({ postDate: lastMonth.startDate, description: 'Last month rent', amount: -90000 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
     await page.getByText('Found 1 transactions').waitFor();
     expect(await page.getByLabel('Start Date').inputValue()).toBe(thisMonth.startDate);
@@ -249,14 +249,14 @@ describe('finding transactions', () => {
 describe('counts that agree', () => {
   it("the budget's table says why it shows more rows than the overview counts", async () => {
     const { page, context, api, rows } = await seeded();
-    await api.mutate('transactions.split', {
+    await api.transactions.split.mutate({
       id: rows['Grocery Store'].id,
       splits: [
         { amount: -5000, category: 'Groceries' },
         { amount: -3235, category: 'Home' },
       ],
     });
-    await api.mutate('budgets.save', { name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
+    await api.budgets.save.mutate({ name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
     await page.getByText('Total (6 transactions)').waitFor();

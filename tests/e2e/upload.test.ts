@@ -1,8 +1,8 @@
+import type { AccountType } from '../../src/shared/schemas/accounts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { AccountDto } from '../../src/shared/schemas/accounts';
 import type { BatchDto, TransactionDto } from '../../src/shared/schemas/transactions';
 import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
@@ -17,13 +17,13 @@ const apiFor = (token: string) => trpcApi(app.server, token);
 type Api = TrpcApi;
 
 async function allTransactions(api: Api) {
-  return api.query<TransactionDto[]>('transactions.list', { startDate: '1900-01-01', endDate: '2100-12-31' });
+  return api.transactions.list.query({ startDate: '1900-01-01', endDate: '2100-12-31' });
 }
 
-async function openUpload(width = 1400, accounts: { name: string; type: string }[] = []) {
+async function openUpload(width = 1400, accounts: { name: string; type: AccountType }[] = []) {
   const session = await signedInPage(app.browser, app.server, width);
   const api = apiFor(session.user.accessToken);
-  for (const account of accounts) await api.mutate('accounts.create', { ...account, balance: 0 });
+  for (const account of accounts) await api.accounts.create.mutate({ ...account, balance: 0 });
   await session.page.goto(`${app.server.url}/upload`);
   await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
   return { ...session, api };
@@ -109,7 +109,7 @@ describe('Upload: the CSV import', () => {
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 0 transactions (8 duplicates skipped)' }).waitFor();
     expect(await allTransactions(api)).toHaveLength(8);
-    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(await api.transactions.batches.query()).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -197,8 +197,52 @@ describe('Upload: the CSV import', () => {
     await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[2]).toBe('Bakery');
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 1 transaction' }).waitFor();
-    const accounts = await api.query<AccountDto[]>('accounts.list');
-    expect(await api.query('imports.profile', { accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
+    const accounts = await api.accounts.list.query();
+    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
+    await context.close();
+  });
+
+  it('lets the mapping picker set the date format of the date column, and saves it with the mapping', async () => {
+    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    // Every date fits day-first and month-first: the person says which.
+    const headerless = Buffer.from('01/02/2024;Bakery;-3,20\n03/04/2024;Employer;2500,00\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
+    await choose(page, 'Account', 'Checking (checking)');
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    expect(await selectBox(page, 'Role of column 1').textContent()).toBe('Date');
+    await selectBox(page, 'Date format of the date column').click();
+    // Only the formats that read every date of the column are offered.
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Detect from the file', 'MM/DD/YYYY', 'DD/MM/YYYY']);
+    await page.getByRole('listbox').getByRole('option', { name: 'DD/MM/YYYY', exact: true }).click();
+    await page.getByRole('button', { name: 'Use this mapping' }).click();
+    await page.getByText('Ready to import 2 transactions.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-02-01', 'Bakery', '-3.20']);
+    await uploadButton(page).click();
+    await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
+    expect((await allTransactions(api)).map((t) => t.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
+    const accounts = await api.accounts.list.query();
+    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({ mapping: { date: 0, amount: 2, dateFormat: 'DD/MM/YYYY' } });
+
+    // Next month's file, as ambiguous: the saved mapping reads it day-first without asking.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05/06/2024;Bakery;-4,10\n') });
+    await page.getByText('Using the saved mapping for this account.').waitFor();
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    expect((await previewRows(page).first().locator('td').allTextContents())[1]).toBe('2024-06-05');
+    // Changing the mapping starts from the saved date format.
+    await page.getByRole('button', { name: 'Change mapping' }).click();
+    expect(await selectBox(page, 'Date format of the date column').textContent()).toBe('DD/MM/YYYY');
+
+    // A file of as many columns in another layout is not read with the saved mapping: the screen
+    // says which column does not fit and asks again; a file with its own header is read by it.
+    await page.getByLabel('CSV file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n') });
+    await page.getByRole('alert').filter({ hasText: "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)" }).waitFor();
+    await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
+    await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
+    await page.getByLabel('CSV file').setInputFiles({ name: 'headed.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n') });
+    await page.getByText('Ready to import 1 transaction.').waitFor();
+    await page.getByText('The saved mapping for this account was not used', { exact: false }).waitFor();
+    expect(await page.getByText('Using the saved mapping for this account.').count()).toBe(0);
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-08-01', 'Shop', '-5.00']);
     await context.close();
   });
 
@@ -220,7 +264,7 @@ describe('Upload: the CSV import', () => {
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(/Sending the file: \d+%/).waitFor();
     await page.getByRole('status').filter({ hasText: 'Imported 40000 transactions' }).waitFor({ timeout: 45_000 });
-    expect(await api.query<BatchDto[]>('transactions.batches')).toMatchObject([{ transactionCount: 40000 }]);
+    expect(await api.transactions.batches.query()).toMatchObject([{ transactionCount: 40000 }]);
     await context.close();
   });
 });
@@ -234,14 +278,14 @@ describe('Upload: the Accounts widget', () => {
     await form.getByRole('button', { name: 'Create Account' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByText('Type is required').waitFor();
-    expect(await api.query<AccountDto[]>('accounts.list')).toEqual([]);
+    expect(await api.accounts.list.query()).toEqual([]);
     await form.getByLabel('Name').fill('Everyday');
     await choose(page, 'Type', 'checking');
     await form.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Account created successfully').waitFor();
     const list = page.getByRole('list', { name: 'Accounts' });
     await list.getByText('Balance: $0.00').waitFor();
-    expect(await api.query<AccountDto[]>('accounts.list')).toMatchObject([{ name: 'Everyday', type: 'checking', balance: 0 }]);
+    expect(await api.accounts.list.query()).toMatchObject([{ name: 'Everyday', type: 'checking', balance: 0 }]);
 
     // Add/Cancel toggles the form.
     await page.getByRole('button', { name: 'Add Account' }).click();
@@ -272,25 +316,25 @@ describe('Upload: the Accounts widget', () => {
     await edit.getByRole('button', { name: 'Save Account' }).click();
     await page.getByText('Account updated successfully').waitFor();
     await list.getByText('Balance: $10.00').waitFor();
-    expect((await api.query<AccountDto[]>('accounts.list')).find((a) => a.type === 'credit')).toMatchObject({ name: 'Credit Card', balance: 1000 });
+    expect((await api.accounts.list.query()).find((a) => a.type === 'credit')).toMatchObject({ name: 'Credit Card', balance: 1000 });
 
     // Delete asks first; Cancel keeps the account.
     await page.getByRole('button', { name: 'Delete Credit Card' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete this account?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await api.query<AccountDto[]>('accounts.list')).toHaveLength(2);
+    expect(await api.accounts.list.query()).toHaveLength(2);
     await page.getByRole('button', { name: 'Delete Credit Card' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Account deleted successfully').waitFor();
-    expect((await api.query<AccountDto[]>('accounts.list')).map((a) => a.name)).toEqual(['Everyday']);
+    expect((await api.accounts.list.query()).map((a) => a.name)).toEqual(['Everyday']);
 
     // An account that still holds transactions is kept, and the reason shown.
-    await api.mutate('transactions.create', { postDate: '2024-01-01', description: 'x', amount: -100, account: 'Everyday' });
+    await api.transactions.create.mutate({ postDate: '2024-01-01', description: 'x', amount: -100, account: 'Everyday' });
     await page.getByRole('button', { name: 'Delete Everyday' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to delete account' }).waitFor();
-    expect(await api.query<AccountDto[]>('accounts.list')).toHaveLength(1);
+    expect(await api.accounts.list.query()).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -346,12 +390,12 @@ describe('Upload: the batch manager', () => {
       .getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.')
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(await api.transactions.batches.query()).toHaveLength(1);
     await page.getByRole('button', { name: /^Delete Batch / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete Batch' }).click();
     await page.getByText('Batch deleted successfully').waitFor();
     await page.getByText('No transaction batches found.').waitFor();
-    expect(await api.query<BatchDto[]>('transactions.batches')).toEqual([]);
+    expect(await api.transactions.batches.query()).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -378,7 +422,7 @@ describe('Upload: the batch manager', () => {
     await page.getByRole('button', { name: /^Delete Batch / }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete Batch' }).click();
     await page.getByText('Failed to delete batch').waitFor();
-    expect(await api.query<BatchDto[]>('transactions.batches')).toHaveLength(1);
+    expect(await api.transactions.batches.query()).toHaveLength(1);
 
     await page.route(
       (url) => url.pathname.includes('transactions.batches'),

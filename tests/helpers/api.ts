@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Batch } from '../../src/server/modules/transactions/batch.entity';
-import { registerUser, rest, trpc, type HttpResult, type TrpcResult } from './http';
+import { registerUser, rest, type HttpResult, type TrpcResult } from './http';
+import { trpcClient, type AppClient } from './trpc-client';
 
 /** One signed-in user's view of the API: REST and tRPC with its access token. */
 export interface ApiUser {
@@ -14,8 +15,8 @@ export interface ApiUser {
   post: <T = any>(path: string, body?: unknown) => Promise<HttpResult<T>>;
   put: <T = any>(path: string, body?: unknown) => Promise<HttpResult<T>>;
   del: <T = any>(path: string) => Promise<HttpResult<T>>;
-  query: <T = any>(procedure: string, input?: unknown) => Promise<TrpcResult<T>>;
-  mutate: <T = any>(procedure: string, input?: unknown) => Promise<TrpcResult<T>>;
+  /** Typed tRPC calls: `user.trpc.accounts.create.mutate({...})` answers `{ status, data, error }`. */
+  trpc: AppClient;
 }
 
 export async function signUp(baseUrl: string): Promise<ApiUser> {
@@ -30,8 +31,7 @@ export async function signUp(baseUrl: string): Promise<ApiUser> {
     post: (path, body) => rest(baseUrl, 'POST', path, { token, body }),
     put: (path, body) => rest(baseUrl, 'PUT', path, { token, body }),
     del: (path) => rest(baseUrl, 'DELETE', path, { token }),
-    query: (procedure, input) => trpc(baseUrl, 'query', procedure, input, token),
-    mutate: (procedure, input) => trpc(baseUrl, 'mutation', procedure, input, token),
+    trpc: trpcClient(baseUrl, token),
   };
 }
 
@@ -47,14 +47,20 @@ export function data<T>(res: TrpcResult<T>): T {
 }
 
 /** Stores a batch for the user directly, as an import would (for tests of batch routes). */
-export async function seedBatch(app: FastifyInstance, userId: number, accountId: number | null, transactionIds: number[]): Promise<string> {
+export async function seedBatch(
+  app: FastifyInstance,
+  userId: number,
+  accountId: number | null,
+  transactionIds: number[],
+  uploadDate = new Date().toISOString(),
+): Promise<string> {
   const em = app.orm.em.fork();
   const id = randomUUID();
   em.create(Batch, {
     id,
     user: userId,
     account: accountId,
-    uploadDate: new Date().toISOString(),
+    uploadDate,
     transactionCount: transactionIds.length,
     fileName: 'seed.csv',
     dateFormat: 'YYYY-MM-DD',

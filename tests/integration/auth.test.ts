@@ -1,3 +1,4 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiToken } from '../../src/client/features/profile/profile-helpers';
 import { registerUser, rest, trpc } from '../helpers/http';
@@ -90,9 +91,9 @@ describe('register and login', () => {
     const res = await rest(url, 'POST', '/api/auth/login', { body: { username: 'ALICE', password: 'password-1' } });
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe('Alice');
-    const t = await trpc(url, 'mutation', 'auth.login', { username: 'alice', password: 'password-1' });
+    const t = await trpcClient(url).auth.login.mutate({ username: 'alice', password: 'password-1' });
     expect(t.status).toBe(200);
-    expect(t.data.user.username).toBe('Alice');
+    expect(t.data?.user.username).toBe('Alice');
   });
 
   it('gives one message for a wrong password and an unknown user', async () => {
@@ -102,7 +103,7 @@ describe('register and login', () => {
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
     expect(wrong.body.error).toBe('Invalid username or password');
-    const t = await trpc(url, 'mutation', 'auth.login', { username: 'Alice', password: 'nope-nope' });
+    const t = await trpcClient(url).auth.login.mutate({ username: 'Alice', password: 'nope-nope' });
     expect(t.status).toBe(401);
     expect(t.error?.message).toBe('Invalid username or password');
   });
@@ -122,7 +123,7 @@ describe('register and login', () => {
     expect(retryAfter).toBeGreaterThan(800);
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(locked.body.error).toMatch(/Too many failed login attempts/);
-    const t = await trpc(url, 'mutation', 'auth.login', { username: victim.user.username, password: victim.password });
+    const t = await trpcClient(url).auth.login.mutate({ username: victim.user.username, password: victim.password });
     expect(t.status).toBe(429);
     const fine = await rest(url, 'POST', '/api/auth/login', { body: { username: other.user.username, password: other.password } });
     expect(fine.status).toBe(200);
@@ -152,9 +153,9 @@ describe('tokens', () => {
 
   it('refreshes over tRPC too', async () => {
     const user = await registerUser(url);
-    const t = await trpc(url, 'mutation', 'auth.refresh', { refreshToken: user.refreshToken });
+    const t = await trpcClient(url).auth.refresh.mutate({ refreshToken: user.refreshToken });
     expect(t.status).toBe(200);
-    expect(t.data.refreshToken).not.toBe(user.refreshToken);
+    expect(t.data?.refreshToken).not.toBe(user.refreshToken);
   });
 
   it('logout revokes the refresh token on the server', async () => {
@@ -169,7 +170,7 @@ describe('tokens', () => {
     const user = await registerUser(url);
     const asAccess = await rest(url, 'GET', '/api/auth/me', { token: user.refreshToken });
     expect(asAccess.status).toBe(401);
-    const trpcAsAccess = await trpc(url, 'query', 'auth.me', undefined, user.refreshToken);
+    const trpcAsAccess = await trpcClient(url, user.refreshToken).auth.me.query();
     expect(trpcAsAccess.status).toBe(401);
     const accessAsRefresh = await rest(url, 'POST', '/api/auth/refresh', { token: user.accessToken });
     expect(accessAsRefresh.status).toBe(401);
@@ -254,16 +255,16 @@ describe('profile and API token', () => {
   it('accepts the API token as a bearer on REST and tRPC, stores only its hash, and can remove it', async () => {
     const user = await registerUser(url);
     const apiToken = generateApiToken();
-    const set = await trpc(url, 'mutation', 'auth.updateProfile', { apiToken, currentPassword: user.password }, user.accessToken);
+    const set = await trpcClient(url, user.accessToken).auth.updateProfile.mutate({ apiToken, currentPassword: user.password });
     expect(set.status).toBe(200);
-    expect(set.data.apiTokenSet).toBe(true);
-    expect(set.data.apiTokenCreatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(set.data?.apiTokenSet).toBe(true);
+    expect(set.data?.apiTokenCreatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(JSON.stringify(set.data)).not.toContain(apiToken);
 
     const me = await rest(url, 'GET', '/api/auth/me', { token: apiToken });
     expect(me.status).toBe(200);
     expect(me.body.username).toBe(user.user.username);
-    expect((await trpc(url, 'query', 'auth.me', undefined, apiToken)).status).toBe(200);
+    expect((await trpcClient(url, apiToken).auth.me.query()).status).toBe(200);
 
     const rows = await server.app.orm.em
       .fork()

@@ -1,3 +1,4 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import type { BudgetDto, LineItemDto } from '../../src/shared/schemas/budgets';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../src/shared/schemas/envelopes';
 import type { BatchDto, SplitDetails, TransactionDto } from '../../src/shared/schemas/transactions';
 import { ok } from '../helpers/api';
-import { registerUser, rest, trpc } from '../helpers/http';
+import { registerUser, rest } from '../helpers/http';
 
 /**
  * `npm run demo` against a temporary data folder while the server runs on the same SQLite file
@@ -137,8 +138,8 @@ describe('npm run demo', () => {
       for (const item of items) for (const name of item.relatedCategories) expect(categoryNames.has(name)).toBe(true);
 
       const rest = await get<{ overview: BudgetOverview }>(`/api/budgets/${budget.id}/overview`);
-      const viaTrpc = await trpc(url, 'query', 'budgets.overview', { id: budget.id }, token);
-      expect(viaTrpc.data.overview).toEqual(rest.overview);
+      const viaTrpc = await trpcClient(url, token).budgets.overview.query({ id: budget.id });
+      expect(viaTrpc.data?.overview).toEqual(rest.overview);
       const { actual, budgeted, untracked } = rest.overview;
       expect(actual.income).toBeGreaterThan(0);
       expect(actual.fixed).toBeGreaterThan(0);

@@ -185,6 +185,12 @@ describe('column mappings and the account import profile', () => {
     // A file of another shape is read without it.
     const other = await upload(user, 'Date,Description,Amount\n2024-03-01,x,-1.00\n', { dryRun: 'true' });
     expect(other.body).toMatchObject({ usedSavedMapping: false, imported: 1 });
+    expect(other.body.notes.join(' ')).toContain('The saved mapping for this account was not used');
+    // A file of another layout with as many columns is not misread: the person is asked.
+    const reordered = await upload(user, 'Bakery;05.02.2024;Cake;-4,10\n', { dryRun: 'true' });
+    expect(reordered.status).toBe(422);
+    expect(reordered.body).toMatchObject({ needsMapping: true, sample: [['Bakery', '05.02.2024', 'Cake', '-4,10']] });
+    expect(reordered.body.error).toContain("The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date)");
 
     ok(await user.del(`/api/accounts/${ids.Checking}/import-profile`));
     expect((await upload(user, '05.02.2024;Bakery;Cake;-4,10\n', { dryRun: 'true' })).status).toBe(422);
@@ -224,7 +230,7 @@ describe('column mappings and the account import profile', () => {
     expect(bad.status).toBe(400);
     const saved = ok(await user.put(`/api/accounts/${ids.Checking}/import-profile`, { mapping: { header: true, date: 1, description: [0], amount: 2 }, columnCount: 3, headers: ['Who', 'When', 'How much'] }));
     expect(saved).toMatchObject({ columnCount: 3, headers: ['Who', 'When', 'How much'] });
-    expect(data(await user.query('imports.profile', { accountId: ids.Checking }))).toMatchObject({ mapping: { date: 1 } });
+    expect(data(await user.trpc.imports.profile.query({ accountId: ids.Checking }))).toMatchObject({ mapping: { date: 1 } });
     const res = await upload(user, 'who,when,how much\nShop,2024-05-01,-2.00\n', { dryRun: 'true' });
     expect(res.body).toMatchObject({ usedSavedMapping: true, rows: [{ description: 'Shop', postDate: '2024-05-01', amount: -200 }] });
   });

@@ -46,7 +46,7 @@ describe("the reserved category name 'Uncategorized'", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(`'${name.trim()}' is reserved for transactions without a category: choose another name`);
     expect(res.body.message).toBe(res.body.error);
-    const viaTrpc = await user.mutate('categories.create', { name });
+    const viaTrpc = await user.trpc.categories.create.mutate({ name });
     expect(viaTrpc.error?.data.httpStatus).toBe(400);
     expect(viaTrpc.error?.message).toContain('is reserved for transactions without a category');
     expect(await categoryNames(user)).toEqual([]);
@@ -63,7 +63,7 @@ describe("the reserved category name 'Uncategorized'", () => {
     const created = await user.post('/api/transactions', { postDate: '2024-03-06', description: 'Lunch', amount: -900, category: 'UNCATEGORIZED' });
     expect(created.status).toBe(400);
     expect(created.body.error).toBe("'UNCATEGORIZED' is reserved for transactions without a category: leave the category empty instead");
-    const viaTrpc = await user.mutate('transactions.create', { postDate: '2024-03-06', description: 'Lunch', amount: -900, category: 'uncategorized' });
+    const viaTrpc = await user.trpc.transactions.create.mutate({ postDate: '2024-03-06', description: 'Lunch', amount: -900, category: 'uncategorized' });
     expect(viaTrpc.error?.data.httpStatus).toBe(400);
 
     const edited = await user.put(`/api/transactions/${coffee.id}`, { category: 'Uncategorized', description: 'Coffee beans' });
@@ -114,7 +114,7 @@ describe("the reserved category name 'Uncategorized'", () => {
         name: 'March',
         startDate: '2024-03-01',
         endDate: '2024-03-31',
-        lineItems: [{ name: 'Misc', amount: 5000, type: 'Variable', relatedCategories: ['UNCATEGORIZED'] }],
+        lineItems: [{ name: 'Misc', amount: 5000, type: 'Variable' as const, relatedCategories: ['UNCATEGORIZED'] }],
       }),
     );
     const overview = ok(await user.get(`/api/budgets/${saved.budget.id}/overview`));
@@ -139,7 +139,7 @@ describe("the reserved category name 'Uncategorized'", () => {
 });
 
 describe('a category belongs to one line item of a budget', () => {
-  const groceries = { name: 'Food', amount: 40000, type: 'Variable', relatedCategories: ['Groceries', 'Dining'] };
+  const groceries = { name: 'Food', amount: 40000, type: 'Variable' as const, relatedCategories: ['Groceries', 'Dining'] };
 
   it('refuses a save that relates a category to two line items, naming both, and saves nothing', async () => {
     const user = await signUp(server.url);
@@ -147,12 +147,12 @@ describe('a category belongs to one line item of a budget', () => {
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
-      lineItems: [groceries, { name: 'Variable', amount: 10000, type: 'Variable', relatedCategories: ['Coffee', ' groceries '] }],
+      lineItems: [groceries, { name: 'Variable', amount: 10000, type: 'Variable' as const, relatedCategories: ['Coffee', ' groceries '] }],
     });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe("Category 'groceries' is already related to line item 'Food'; a category can belong to one line item of a budget");
     expect(ok(await user.get('/api/budgets'))).toEqual([]);
-    const viaTrpc = await user.mutate('budgets.save', {
+    const viaTrpc = await user.trpc.budgets.save.mutate({
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
@@ -165,11 +165,11 @@ describe('a category belongs to one line item of a budget', () => {
   it('checks against the stored line items on create, update and save, and allows moving a category', async () => {
     const user = await signUp(server.url);
     const saved = data(
-      await user.mutate<{ budget: { id: number }; lineItems: { id: number; name: string }[] }>('budgets.save', {
+      await user.trpc.budgets.save.mutate({
         name: 'March',
         startDate: '2024-03-01',
         endDate: '2024-03-31',
-        lineItems: [groceries, { name: 'Fun', amount: 5000, type: 'Variable', relatedCategories: ['Cinema'] }],
+        lineItems: [groceries, { name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema'] }],
       }),
     );
     const budgetId = saved.budget.id;
@@ -187,7 +187,7 @@ describe('a category belongs to one line item of a budget', () => {
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
-      lineItems: [{ id: fun.id, name: 'Fun', amount: 5000, type: 'Variable', relatedCategories: ['Cinema', 'Dining'] }],
+      lineItems: [{ id: fun.id, name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema', 'Dining'] }],
     });
     expect(partial.status).toBe(409);
     const items = ok(await user.get(`/api/line-items/${budgetId}`));
@@ -201,8 +201,8 @@ describe('a category belongs to one line item of a budget', () => {
         startDate: '2024-03-01',
         endDate: '2024-03-31',
         lineItems: [
-          { id: food.id, name: 'Food', amount: 40000, type: 'Variable', relatedCategories: ['Groceries'] },
-          { id: fun.id, name: 'Fun', amount: 5000, type: 'Variable', relatedCategories: ['Cinema', 'Dining'] },
+          { id: food.id, name: 'Food', amount: 40000, type: 'Variable' as const, relatedCategories: ['Groceries'] },
+          { id: fun.id, name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema', 'Dining'] },
         ],
       }),
     );
@@ -215,7 +215,7 @@ describe('a category belongs to one line item of a budget', () => {
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
-      lineItems: [{ id: fun.id, name: 'Fun', amount: 5000, type: 'Variable', relatedCategories: ['Cinema', 'Dining', 'Groceries'] }],
+      lineItems: [{ id: fun.id, name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema', 'Dining', 'Groceries'] }],
       deletedLineItemIds: [food.id],
     });
     expect(freed.status).toBe(200);
@@ -245,7 +245,7 @@ describe('search bounds are magnitudes', () => {
       const rows: TransactionDto[] = ok(await user.get(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${min}&max_amount=${max}`));
       expect(rows.map((tx) => tx.description).sort(), `${min}..${max}`).toEqual(expected);
     }
-    const viaTrpc = data(await user.query<TransactionDto[]>('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31', minAmount: -15000, maxAmount: -5000 }));
+    const viaTrpc = data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', minAmount: -15000, maxAmount: -5000 }));
     expect(viaTrpc.map((tx) => tx.description).sort()).toEqual(expected);
   });
 });

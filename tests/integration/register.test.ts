@@ -76,7 +76,7 @@ describe('GET /api/accounts/{id}/register', () => {
       ['a', 224000],
     ]);
     expect(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2025-01-01&end_date=2025-12-31`))).toEqual([]);
-    const viaTrpc = data(await user.query('accounts.register', { id: checkingId, startDate: '2024-02-01', endDate: '2024-02-29' }));
+    const viaTrpc = data(await user.trpc.accounts.register.query({ id: checkingId, startDate: '2024-02-01', endDate: '2024-02-29' }));
     expect(viaTrpc).toEqual(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-02-29`)));
   });
 
@@ -119,9 +119,9 @@ describe('reconciling with a bank statement', () => {
       ['c2', 98500],
       ['c1', 100500],
     ]);
-    const viaTrpc = data(await user.mutate('accounts.adjustBalance', { id: checkingId, statementDate: '2024-03-01', statementBalance: 100000 }));
+    const viaTrpc = data(await user.trpc.accounts.adjustBalance.mutate({ id: checkingId, statementDate: '2024-03-01', statementBalance: 100000 }));
     expect(viaTrpc).toMatchObject({ difference: 0, account: { balance: 100000 }, transactionsAfter: [] });
-    expect(data(await user.query('accounts.reconcile', { id: checkingId, statementDate: '2024-03-01', statementBalance: 100000 })).difference).toBe(0);
+    expect(data(await user.trpc.accounts.reconcile.query({ id: checkingId, statementDate: '2024-03-01', statementBalance: 100000 })).difference).toBe(0);
     const bad = await user.post(`/api/accounts/${checkingId}/reconcile`, { statementDate: '2024-02-30', statementBalance: 1 });
     expect(bad.status).toBe(400);
     expect(ok(await user.get('/api/accounts')).find((a: { id: number }) => a.id === checkingId).balance).toBe(100000);

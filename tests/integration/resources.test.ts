@@ -25,8 +25,8 @@ describe('categories', () => {
     expect(empty.body.error).toContain('Category name is required');
     ok(await user.post('/api/categories', { name: 'auto' }));
     expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toEqual(['auto', 'Groceries']);
-    expect(data(await user.query('categories.list'))).toHaveLength(2);
-    expect((await user.mutate('categories.create', { name: '' })).error?.message).toContain('Category name is required');
+    expect(data(await user.trpc.categories.list.query())).toHaveLength(2);
+    expect((await user.trpc.categories.create.mutate({ name: '' })).error?.message).toContain('Category name is required');
   });
 });
 
@@ -89,7 +89,7 @@ describe('budgets and line items', () => {
   it('saves a budget with all its line items in one transaction, or nothing', async () => {
     const user = await signUp(server.url);
     const saved = data(
-      await user.mutate('budgets.save', {
+      await user.trpc.budgets.save.mutate({
         name: 'Year',
         startDate: '2024-01-01',
         endDate: '2024-12-31',
@@ -103,7 +103,7 @@ describe('budgets and line items', () => {
     expect(saved.lineItems.map((i: { type: string }) => i.type)).toEqual(['Fixed', 'Variable']);
     const [rent, food] = saved.lineItems;
 
-    const refused = await user.mutate('budgets.save', {
+    const refused = await user.trpc.budgets.save.mutate({
       id: saved.budget.id,
       name: 'Renamed',
       startDate: '2024-01-01',
@@ -111,12 +111,12 @@ describe('budgets and line items', () => {
       lineItems: [{ id: rent.id, name: 'Rent', amount: 1, type: 'Fixed', relatedCategories: [] }, { id: 999999, name: 'Ghost', amount: 1 }],
     });
     expect(refused.error?.data.httpStatus).toBe(404);
-    const unchanged = data(await user.query('budgets.lineItems', { budgetId: saved.budget.id }));
-    expect(unchanged.find((i: { id: number }) => i.id === rent.id).amount).toBe(120000);
-    expect(data(await user.query('budgets.list'))[0].name).toBe('Year');
+    const unchanged = data(await user.trpc.budgets.lineItems.query({ budgetId: saved.budget.id }));
+    expect(unchanged.find((i) => i.id === rent.id)?.amount).toBe(120000);
+    expect(data(await user.trpc.budgets.list.query())[0].name).toBe('Year');
 
     const edited = data(
-      await user.mutate('budgets.save', {
+      await user.trpc.budgets.save.mutate({
         id: saved.budget.id,
         name: 'Renamed',
         startDate: '2024-01-01',
@@ -141,7 +141,7 @@ describe('budgets and line items', () => {
     const shop = ok(await user.post('/api/transactions', { postDate: '2024-05-03', description: 'Shop', amount: -12000 }));
     ok(await user.post(`/api/transactions/${shop.id}/split`, { splits: [{ amount: -8000, category: 'groceries' }, { amount: -4000, category: 'Fun' }] }));
     ok(await user.post('/api/transactions', { postDate: '2024-06-01', description: 'Outside', amount: -1, category: 'Groceries' }));
-    const result = data(await user.query('budgets.overview', { id: budget.id }));
+    const result = data(await user.trpc.budgets.overview.query({ id: budget.id }));
     expect(result.transactions).toHaveLength(4);
     expect(result.overview.total).toBe(310000 - 12000);
     const byName = Object.fromEntries(result.overview.lineItems.map((i: { name: string; actual: number }) => [i.name, i.actual]));

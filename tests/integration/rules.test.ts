@@ -49,10 +49,10 @@ describe('rules over REST and tRPC', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), ...coffee });
     expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toEqual(['Coffee Shops']);
-    const rent = data(await user.mutate('rules.create', { name: 'Rent', conditions: [{ field: 'description', op: 'equals', value: 'rent' }], actions: { type: 'transfer' }, priority: 5 }));
+    const rent = data(await user.trpc.rules.create.mutate({ name: 'Rent', conditions: [{ field: 'description', op: 'equals', value: 'rent' }], actions: { type: 'transfer' }, priority: 5 }));
     expect(rent).toMatchObject({ priority: 5, enabled: true });
     expect(ok(await user.get('/api/rules')).map((r: { name: string }) => r.name)).toEqual(['Rent', 'Coffee']);
-    expect(data(await user.query('rules.list')).map((r: { name: string }) => r.name)).toEqual(['Rent', 'Coffee']);
+    expect(data(await user.trpc.rules.list.query()).map((r: { name: string }) => r.name)).toEqual(['Rent', 'Coffee']);
 
     const updated = ok(await user.put(`/api/rules/${created.body.id}`, { priority: 1, enabled: false }));
     expect(updated).toMatchObject({ priority: 1, enabled: false, name: 'Coffee' });
@@ -67,7 +67,7 @@ describe('rules over REST and tRPC', () => {
 
     expect(ok(await user.del(`/api/rules/${created.body.id}`))).toEqual({ message: "Rule 'Coffee' deleted" });
     expect((await user.del(`/api/rules/${created.body.id}`)).status).toBe(404);
-    expect(data(await user.query('rules.list'))).toHaveLength(1);
+    expect(data(await user.trpc.rules.list.query())).toHaveLength(1);
   });
 
   it.each([
@@ -81,7 +81,7 @@ describe('rules over REST and tRPC', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(message);
     expect(res.body.message).toMatch(message);
-    const viaTrpc = await user.mutate('rules.create', { ...coffee, ...change });
+    const viaTrpc = await user.trpc.rules.create.mutate({ ...coffee, ...change });
     expect(viaTrpc.error?.data.httpStatus).toBe(400);
     expect(viaTrpc.error?.message).toMatch(message);
     expect((await user.put('/api/rules/1', change)).status).toBe(400);
@@ -95,7 +95,7 @@ describe('rules over REST and tRPC', () => {
     }
     const count = ok(await user.post('/api/rules/count', { conditions: coffee.conditions }));
     expect(count).toEqual({ matched: 1, total: 3, sample: [expect.objectContaining({ description: 'STARBUCKS 1', amount: -450 })] });
-    expect(data(await user.query('rules.countMatches', { conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }] }))).toMatchObject({ matched: 2, total: 3 });
+    expect(data(await user.trpc.rules.countMatches.query({ conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }] }))).toMatchObject({ matched: 2, total: 3 });
     expect((await user.post('/api/rules/count', { conditions: [] })).status).toBe(400);
   });
 });
@@ -136,7 +136,8 @@ describe('imports run rules on every new row', () => {
     const user = await userWithAccount();
     ok(await user.post('/api/rules', { ...coffee, conditions: [...coffee.conditions, { field: 'account', op: 'equals', value: 'Savings' }] }));
     ok(await user.post('/api/rules', { name: 'Tesco', conditions: [{ field: 'description', op: 'matches', value: '^tesco\\s+stores?$' }, { field: 'account', op: 'equals', value: 'CHECKING' }], actions: { category: 'Food' } }));
-    const res = data(await user.mutate('imports.upload', { account: 'Checking', contentBase64: Buffer.from(csv).toString('base64'), dryRun: true }));
+    const res = data(await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(csv).toString('base64'), dryRun: true }));
+    if (!('rows' in res)) throw new Error('a dry run answers a preview');
     expect(res.rows.map((r: { category: string | null; categoryOrigin: string | null }) => [r.category, r.categoryOrigin])).toEqual([
       ['Dining', 'bank'],
       ['Food', 'rule'],
@@ -190,8 +191,8 @@ describe('POST /api/rules/apply', () => {
     // Nothing left to do.
     expect(ok(await user.post('/api/rules/apply', {}))).toMatchObject({ matched: 0, changed: 0, changes: [] });
     // tRPC: all rows, a rename and a type, with exactly the given (disabled) rule.
-    const rename = data(await user.mutate('rules.create', { name: 'R', conditions: [{ field: 'description', op: 'contains', value: 'tesco' }], actions: { description: 'Tesco Stores', type: 'charge' }, enabled: false }));
-    expect(data(await user.mutate('rules.applyToTransactions', { ruleIds: [rename.id], onlyUncategorized: false }))).toMatchObject({
+    const rename = data(await user.trpc.rules.create.mutate({ name: 'R', conditions: [{ field: 'description', op: 'contains', value: 'tesco' }], actions: { description: 'Tesco Stores', type: 'charge' }, enabled: false }));
+    expect(data(await user.trpc.rules.applyToTransactions.mutate({ ruleIds: [rename.id], onlyUncategorized: false }))).toMatchObject({
       changed: 1,
       changes: [
         { id: ids.other, field: 'type', from: 'debit', to: 'charge', ruleId: rename.id },

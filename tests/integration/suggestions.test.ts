@@ -62,7 +62,7 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     ]);
     expect(answer[0].confidence).toBeGreaterThanOrEqual(0.9);
     expect(answer[2].confidence).toBeLessThan(0.9);
-    expect(data(await user.mutate('categories.suggest', { transactions }))).toEqual(answer);
+    expect(data(await user.trpc.categories.suggest.mutate({ transactions }))).toEqual(answer);
   });
 
   it('learns from split parts, not their parents, and sees new rows at once', async () => {
@@ -124,7 +124,7 @@ describe('categorySource', () => {
     expect(bulk[0].categorySource).toBe('user');
     const split = ok(await user.post(`/api/transactions/${set.id}/split`, { splits: [{ amount: -60, category: 'x' }, { amount: -40, category: 'y' }] }));
     expect(split.childTransactions.map((c: { categorySource: string }) => c.categorySource)).toEqual(['user', 'user']);
-    expect(data(await user.query('transactions.get', { id: set.id })).categorySource).toBe('user');
+    expect(data(await user.trpc.transactions.get.query({ id: set.id })).categorySource).toBe('user');
   });
 
   it('import: bank for the file’s own categories, suggested for confident suggestions; reviewing makes them user', async () => {
@@ -151,11 +151,38 @@ describe('categorySource', () => {
 
     const suggested = ok<{ id: number; description: string; category: string; categorySource: string }[]>(await user.get(`${ALL}&category_source=suggested`));
     expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
-    expect(data(await user.query('transactions.list', { startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
+    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
     // Accepting (setting the same category) makes it the person's.
     expect(ok(await user.put(`/api/transactions/${suggested[0].id}`, { category: 'Groceries' })).categorySource).toBe('user');
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
     expect((await user.get(`${ALL}&category_source=robot`)).body.error).toMatch(/category_source.*must be one of bank, rule, suggested, user|must be one of bank, rule, suggested, user/);
+  });
+
+  it('learns an imported batch at once: its bank and rule categories, never its own suggestions', async () => {
+    const user = await userWithAccount();
+    await history(user, 'GREEN BASKET', 'Groceries', 9);
+    ok(await user.post('/api/rules', { name: 'Fuel', conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }], actions: { category: 'Fuel' }, priority: 1, enabled: true }));
+    const ask = async (description: string, amount: number) => (ok(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] })) as { category: string | null; reason: string }[])[0];
+    // The model is learned (and kept) before the import.
+    expect((await ask('GREEN BASKET 1', -2000)).reason).toBe("9 earlier 'GREEN BASKET' rows were Groceries");
+    const csv = [
+      'Date,Description,Amount,Category',
+      '2024-04-01,GREEN BASKET #0601,-20.00,',
+      '2024-04-02,GREEN BASKET #0602,-21.00,groceries',
+      '2024-04-03,SHELL OIL 12,-40.00,',
+      '2024-04-04,SHELL OIL 13,-41.00,',
+      '2024-04-05,Book Nook,-12.00,Books',
+    ].join('\n');
+    expect(ok(await upload(user, csv)).imported).toBe(5);
+    // The bank's row (its category under the stored name) and the rule's rows are learned; the
+    // suggested GREEN BASKET row is not (the learner does not learn its own guesses).
+    expect(await ask('GREEN BASKET 2', -2000)).toMatchObject({ category: 'Groceries', reason: "10 earlier 'GREEN BASKET' rows were Groceries" });
+    expect(await ask('SHELL OIL 14', -4000)).toMatchObject({ category: 'Fuel', reason: "2 earlier 'SHELL OIL' rows were Fuel" });
+    expect(await ask('BOOK NOOK', -1000)).toMatchObject({ category: 'Books', reason: "1 earlier 'BOOK NOOK' row was Books" });
+    // A later change through any other path is still seen.
+    const rows = ok(await user.get(`${ALL}&category_source=rule`)) as { id: number }[];
+    ok(await user.put(`/api/transactions/${rows[0].id}`, { category: 'Car' }));
+    expect((await ask('SHELL OIL 15', -4000)).reason).toContain("1 of 2 earlier 'SHELL OIL' rows were");
   });
 
   it('an account with "Apply confident suggestions" off imports rows uncategorised', async () => {
@@ -172,7 +199,7 @@ describe('categorySource', () => {
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toHaveLength(1);
     expect((await user.put(`/api/accounts/${account.id}`, { applySuggestions: 'yes' })).status).toBe(400);
     // New accounts default to on, over tRPC too.
-    expect(data(await user.mutate('accounts.create', { name: 'Card', type: 'credit' })).applySuggestions).toBe(true);
+    expect(data(await user.trpc.accounts.create.mutate({ name: 'Card', type: 'credit' })).applySuggestions).toBe(true);
   });
 
   it('survives the JSON export and restore', async () => {

@@ -169,7 +169,7 @@ describe('GET /api/transactions', () => {
     expect(res.body.error).toContain(field);
   });
   it('answers the same over tRPC (amount bounds in cents)', async () => {
-    const rows = data(await user.query('transactions.list', { startDate: '2024-02-01', endDate: '2024-02-29', minAmount: 1234, categories: ['food'] }));
+    const rows = data(await user.trpc.transactions.list.query({ startDate: '2024-02-01', endDate: '2024-02-29', minAmount: 1234, categories: ['food'] }));
     expect(rows.map((t: TransactionDto) => t.description)).toEqual(['Card grocery', 'Grocery STORE']);
   });
 });
@@ -290,7 +290,7 @@ describe('splits', () => {
     expect(res.body).toEqual({ message: 1, fixed: 1 });
     expect(ok(await user.get(`/api/transactions/${parent.id}`)).isSplit).toBe(false);
     expect(ok(await user.get(`/api/transactions/${kept.id}`)).isSplit).toBe(true);
-    expect(data(await user.mutate('transactions.fixSplitStatus'))).toEqual({ message: 0, fixed: 0 });
+    expect(data(await user.trpc.transactions.fixSplitStatus.mutate())).toEqual({ message: 0, fixed: 0 });
   });
 });
 
@@ -300,9 +300,8 @@ describe('batches', () => {
     const a = await addTx(user, { postDate: '2024-01-01', description: 'a', amount: -1 });
     const b = await addTx(user, { postDate: '2024-01-02', description: 'b', amount: -2 });
     const c = await addTx(user, { postDate: '2024-01-03', description: 'c', amount: -3 });
-    const first = await seedBatch(server.app, user.userId, a.bank_account_id, [a.id, b.id]);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await seedBatch(server.app, user.userId, a.bank_account_id, [c.id]);
+    const first = await seedBatch(server.app, user.userId, a.bank_account_id, [a.id, b.id], '2024-02-01T10:00:00.000Z');
+    const second = await seedBatch(server.app, user.userId, a.bank_account_id, [c.id], '2024-02-01T10:00:00.005Z');
     const batches = ok(await user.get('/api/transactions/batches/list'));
     expect(batches.map((x: { batchId: string }) => x.batchId)).toEqual([second, first]);
     expect(batches[1]).toMatchObject({ batchId: first, transactionCount: 2, uploadDate: expect.any(String), account: 'Checking' });
@@ -312,6 +311,6 @@ describe('batches', () => {
     ok(await user.del(`/api/transactions/batches/${first}`));
     expect(await rowCount(user)).toBe(1);
     expect((await user.get(`/api/transactions/batches/${first}/transactions`)).status).toBe(404);
-    expect(data(await user.query('transactions.batches')).map((x: { batchId: string }) => x.batchId)).toEqual([second]);
+    expect(data(await user.trpc.transactions.batches.query()).map((x: { batchId: string }) => x.batchId)).toEqual([second]);
   });
 });

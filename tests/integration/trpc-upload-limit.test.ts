@@ -26,7 +26,7 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
   it('refuses a file over UPLOAD_LIMIT_BYTES with 413 and the limit in words', async () => {
     const big = csv(200, 'Coffee shop');
     expect(big.length).toBeGreaterThan(2048);
-    const res = await user.mutate('imports.upload', { account: 'Checking', contentBase64: Buffer.from(big).toString('base64'), fileName: 'big.csv' });
+    const res = await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(big).toString('base64'), fileName: 'big.csv' });
     expect(res.error?.data.httpStatus).toBe(413);
     expect(res.error?.message).toMatch(/larger than the upload limit/);
   });
@@ -34,7 +34,7 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
   it('imports a file within the limit', async () => {
     const small = csv(3, 'Bakery');
     expect(small.length).toBeLessThan(2048);
-    const res = await user.mutate('imports.upload', { account: 'Checking', contentBase64: Buffer.from(small).toString('base64'), fileName: 'small.csv' });
+    const res = await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(small).toString('base64'), fileName: 'small.csv' });
     expect(res.error?.message).toBeUndefined();
     expect(res.data, JSON.stringify(res.data)).toMatchObject({ imported: 3 });
   });

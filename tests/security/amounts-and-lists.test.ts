@@ -44,9 +44,9 @@ describe('amounts are bounded to 10^13 cents', () => {
         expect(res.status, `${label} ${amount}`).toBe(400);
         expect(String(res.body.error), label).toMatch(/amount|balance|splits/);
       }
-      const t = await user.mutate('transactions.create', { postDate: '2024-01-01', description: 'x', amount });
+      const t = await user.trpc.transactions.create.mutate({ postDate: '2024-01-01', description: 'x', amount });
       expect(t.status).toBe(400);
-      const l = await user.mutate('budgets.createLineItem', { budgetId: budget.id, name: 'Big', amount });
+      const l = await user.trpc.budgets.createLineItem.mutate({ budgetId: budget.id, name: 'Big', amount });
       expect(l.status).toBe(400);
       const q = await user.get(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${amount / 100}`);
       expect(q.status, 'min_amount').toBe(400);
@@ -92,7 +92,7 @@ describe('list answers are capped', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/narrow the range/);
     expect(res.headers.get('x-total-count')).toBe(String(CAP + 1));
-    const t = await heavy.query('transactions.list', { startDate: '2000-01-01', endDate: '2100-01-01' });
+    const t = await heavy.trpc.transactions.list.query({ startDate: '2000-01-01', endDate: '2100-01-01' });
     expect(t.status).toBe(422);
   });
 
@@ -104,7 +104,7 @@ describe('list answers are capped', () => {
     const second = await heavy.get('/api/transactions?start_date=2000-01-01&end_date=2100-01-01&limit=50&offset=50');
     expect(second.body).toHaveLength(50);
     expect(second.body[0].id).not.toBe(first.body[0].id);
-    const t = data(await heavy.query('transactions.list', { startDate: '2000-01-01', endDate: '2100-01-01', limit: 10, offset: 5 }));
+    const t = data(await heavy.trpc.transactions.list.query({ startDate: '2000-01-01', endDate: '2100-01-01', limit: 10, offset: 5 }));
     expect(t).toHaveLength(10);
     const tooLarge = await heavy.get(`/api/transactions?start_date=2000-01-01&end_date=2100-01-01&limit=${CAP + 1}`);
     expect(tooLarge.status).toBe(400);

@@ -1,6 +1,7 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateApiToken } from '../../src/client/features/profile/profile-helpers';
-import { registerUser, rest, trpc } from '../helpers/http';
+import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -75,7 +76,7 @@ describe('guessing bearer tokens', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even a right guess from there is refused now, so guessing teaches nothing.
     expect((await rest(server.url, 'GET', '/api/auth/me', { token: apiToken, headers: attacker })).status).toBe(429);
-    expect((await trpc(server.url, 'query', 'auth.me', undefined, apiToken)).status).toBe(200);
+    expect((await trpcClient(server.url, apiToken).auth.me.query()).status).toBe(200);
     // A signed-in browser at that address is not locked out, and other addresses are unaffected.
     expect((await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken, headers: attacker })).status).toBe(200);
     expect((await rest(server.url, 'GET', '/api/auth/me', { token: apiToken, headers: { 'x-forwarded-for': '203.0.113.51' } })).status).toBe(200);

@@ -1,9 +1,10 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, rest, trpc } from '../helpers/http';
+import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -34,7 +35,7 @@ describe('logs', () => {
     const user = await registerUser(server.url, 'log-user', 'Password-S3CRET-value');
     await rest(server.url, 'POST', '/api/auth/login', { body: { username: 'log-user', password: 'Password-S3CRET-value' } });
     await rest(server.url, 'POST', '/api/auth/login', { body: { username: 'log-user', password: 'Wrong-S3CRET-guess' } });
-    await trpc(server.url, 'mutation', 'auth.login', { username: 'log-user', password: 'Trpc-S3CRET-guess' });
+    await trpcClient(server.url).auth.login.mutate({ username: 'log-user', password: 'Trpc-S3CRET-guess' });
     await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken });
     await rest(server.url, 'POST', '/api/auth/refresh', { token: user.refreshToken });
     await rest(server.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken: 'btapi_S3CRETtokenS3CRETtokenS3CRETtoken0123456', currentPassword: 'Password-S3CRET-value' } });
@@ -60,7 +61,7 @@ describe('logs', () => {
     expect(capture.text).not.toContain('S3CRET');
     expect(capture.text).not.toMatch(/insert into/i);
 
-    const t = await trpc(server.url, 'mutation', 'envelopes.create', { name: marker, categories: ['x'] }, user.accessToken);
+    const t = await trpcClient(server.url, user.accessToken).envelopes.create.mutate({ name: marker, categories: ['x'] });
     expect(t.status).toBe(500);
     const trpcId = (t.error?.data as { errorId?: string }).errorId;
     expect(trpcId).toMatch(/^[A-Za-z0-9-]{8,}$/);

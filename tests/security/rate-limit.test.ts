@@ -1,6 +1,7 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiToken } from '../../src/client/features/profile/profile-helpers';
-import { registerUser, rest, trpc } from '../helpers/http';
+import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -26,7 +27,7 @@ describe('per-token request limit', () => {
     const user = await userWithToken();
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await rest(server.url, 'GET', '/api/categories', { token: user.apiToken })).status);
-    for (let i = 0; i < 10; i++) statuses.push((await trpc(server.url, 'query', 'categories.list', undefined, user.apiToken)).status);
+    for (let i = 0; i < 10; i++) statuses.push((await trpcClient(server.url, user.apiToken).categories.list.query()).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     const over = await rest(server.url, 'GET', '/api/categories', { token: user.apiToken });
     expect(over.status).toBe(429);
@@ -34,7 +35,7 @@ describe('per-token request limit', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(over.body.error).toMatch(/Too many requests/);
-    expect((await trpc(server.url, 'query', 'categories.list', undefined, user.apiToken)).status).toBe(429);
+    expect((await trpcClient(server.url, user.apiToken).categories.list.query()).status).toBe(429);
 
     // Health (even asked with the exhausted token), the same user's browser session and other tokens are not limited.
     expect((await rest(server.url, 'GET', '/api/health')).status).toBe(200);

@@ -1,5 +1,6 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, rest, trpc } from '../helpers/http';
+import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -53,7 +54,7 @@ describe('a stolen token alone cannot change the credentials', () => {
     const user = await withApiToken();
     for (const token of [user.accessToken, user.apiToken]) {
       for (const change of changes(user.user.username)) {
-        const res = await trpc(server.url, 'mutation', 'auth.updateProfile', change, token);
+        const res = await trpcClient(server.url, token).auth.updateProfile.mutate(change);
         expect(res.status, JSON.stringify(change)).toBe(400);
         expect(res.error?.message).toContain('currentPassword');
       }
@@ -72,7 +73,7 @@ describe('a stolen token alone cannot change the credentials', () => {
       expect(res.body.error).toBe('Current password is incorrect');
     }
     for (let i = 0; i < 5; i++) {
-      const res = await trpc(server.url, 'mutation', 'auth.updateProfile', { username: 'taken-over', currentPassword: `guess-t${i}` }, user.accessToken);
+      const res = await trpcClient(server.url, user.accessToken).auth.updateProfile.mutate({ username: 'taken-over', currentPassword: `guess-t${i}` });
       expect(res.status).toBe(403);
     }
     expect(await me(user.accessToken)).toEqual(before);

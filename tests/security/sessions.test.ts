@@ -1,5 +1,6 @@
+import { trpcClient } from '../helpers/trpc-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerUser, rest, trpc } from '../helpers/http';
+import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -14,7 +15,7 @@ afterAll(() => server.close());
 
 async function status(token: string): Promise<[number, number]> {
   const restAnswer = await rest(server.url, 'GET', '/api/auth/me', { token });
-  const trpcAnswer = await trpc(server.url, 'query', 'categories.list', undefined, token);
+  const trpcAnswer = await trpcClient(server.url, token).categories.list.query();
   return [restAnswer.status, trpcAnswer.status];
 }
 
@@ -74,7 +75,7 @@ describe('ended sign-ins', () => {
 
   it('logout over tRPC ends the sign-in too', async () => {
     const user = await registerUser(server.url);
-    const out = await trpc(server.url, 'mutation', 'auth.logout', { refreshToken: user.refreshToken });
+    const out = await trpcClient(server.url).auth.logout.mutate({ refreshToken: user.refreshToken });
     expect(out.status).toBe(200);
     expect(await status(user.accessToken)).toEqual([401, 401]);
   });

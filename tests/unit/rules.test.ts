@@ -8,6 +8,7 @@ import {
   conditionsMatch,
   createRuleSchema,
   planImportRows,
+  regexLiteral,
   RuleSet,
   type RuleCondition,
   type RuleDto,
@@ -139,6 +140,7 @@ describe('applyRules', () => {
     fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'lt', value })),
     fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'gt', value })),
     fc.constantFrom('A', 'B').map((value): RuleCondition => ({ field: 'account', op: 'equals', value })),
+    fc.constantFrom('^abc', 'xyz$', 'ab?c', 'bca|xyz', '(abc)+', '[xyz]{3}', 'zab*c', 'a\\w{2}a', 'cla').map((value): RuleCondition => ({ field: 'description', op: 'matches', value })),
   );
   const actionsArb = fc
     .record({ category: fc.constantFrom('C1', 'C2', 'C3'), type: fc.constantFrom('debit' as const, 'transfer' as const), description: fc.constantFrom('D1', 'D2') }, { requiredKeys: [] })
@@ -172,6 +174,23 @@ describe('applyRules', () => {
       { numRuns: 500 },
     );
   }, 120_000);
+});
+
+describe('the literal a regular expression needs (the rules prefilter)', () => {
+  it.each([
+    ['^ref12\\d+ [a-z]+$', 'ref12'],
+    ['STARBUCKS', 'starbucks'],
+    ['coffee?', 'coffe'],
+    ['abcd*', 'abc'],
+    ['ab{0,2}cde', 'cde'],
+    ['tesco|lidl', ''],
+    ['(tesco|lidl) store', ' store'],
+    ['[abc]def', 'def'],
+    ['x\\.yz', 'yz'],
+    ['uber\\s+trip', 'uber'],
+  ])('%s needs %j', (pattern, literal) => {
+    expect(regexLiteral(pattern)).toBe(literal);
+  });
 });
 
 describe('planImportRows', () => {

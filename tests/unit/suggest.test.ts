@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIDENT, learn, normalizeMerchant, suggest, suggestAll, type LearnRow } from '../../src/shared/suggest';
+import { addRow, CONFIDENT, learn, normalizeMerchant, suggest, suggestAll, type LearnRow } from '../../src/shared/suggest';
 
 describe('normalizeMerchant', () => {
   it.each([
@@ -134,6 +134,22 @@ describe('suggest', () => {
           expect(answer.category === null).toBe(answer.confidence === 0);
         }
       }),
+    );
+  });
+});
+
+describe('a model brought forward row by row (an imported batch) answers as one learned afresh', () => {
+  const merchant = fc.constantFrom('GREEN BASKET', 'SHELL OIL 12', 'POS CORNER BAKERY', 'AMZN Mktp US*2K', 'NETFLIX.COM', 'Green Basket 0412');
+  const row = fc.record({ description: merchant, amount: fc.integer({ min: -50_000, max: 50_000 }).filter((a) => a !== 0), category: fc.constantFrom('Groceries', 'Fuel', 'Treats', 'Shopping') });
+  it('for any history and batch', () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 30 }), fc.array(row, { minLength: 1, maxLength: 30 }), fc.array(row, { minLength: 1, maxLength: 5 }), (history, batch, asked) => {
+        const forward = learn(history);
+        suggestAll(forward, asked); // memos filled before the batch must not go stale
+        for (const r of batch) addRow(forward, r);
+        expect(suggestAll(forward, asked)).toEqual(suggestAll(learn([...history, ...batch]), asked));
+      }),
+      { numRuns: 200 },
     );
   });
 });

@@ -63,7 +63,12 @@ const INDICATOR_COMPACT = /^(af\/?bij|bij\/?af|credit\/?debet|debet\/?credit|cre
 const COUNTERPARTY =
   /^(payee|payee name|name|merchant|merchant name|counterparty|counterparty name|counter party|counter party name|other party|party|auftraggeber\/empfanger|empfanger\/auftraggeber|auftraggeber\/empfaenger|empfaenger\/auftraggeber|beguenstigter\/zahlungspflichtiger|begunstigter\/zahlungspflichtiger|zahlungspflichtiger\/beguenstigter|name zahlungsbeteiligter|zahlungsbeteiligter|tegenrekeninghouder|tegenpartij|naam tegenpartij|naam|naam \/ omschrijving|naam\/omschrijving|saaja\/maksaja|nom|nom du tiers|tiers|contrepartie|beneficiario\/ordenante|ordenante\/beneficiario|payee\/payer|payer\/payee|description payee|vendor)$/;
 const PAYEE = /^(to|recipient|recipient name|beneficiary|beneficiary name|empfanger|empfaenger|beguenstigter|begunstigter|destinataire|destinatario|begunstigde|paid to|payee account name)$/;
-const PAYER = /^(from|payer|payer name|sender|sender name|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by)$/;
+const PAYER = /^(from|payer|payer name|sender|sender name|originator|originator name|ordering party|remitter|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by)$/;
+/** "Beneficiary / Originator", "Payee/Payer", "Empfänger/Auftraggeber": either party, by direction. */
+function isPartyPair(h: string): boolean {
+  const parts = h.split('/').map((p) => p.trim());
+  return parts.length === 2 && parts.every((p) => PAYEE.test(p) || PAYER.test(p) || COUNTERPARTY.test(p)) && parts.some((p) => PAYER.test(p) || PAYEE.test(p));
+}
 const DESCRIPTION = /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d)$/;
 const FALLBACK = /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description)$/;
 const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubrik|rubrique)$/;
@@ -76,7 +81,19 @@ export function dateRank(normalized: string): number {
   return 0;
 }
 
+/**
+ * A qualifier in front of a plain column name ("BookingText", "Posting Amount", "Payment Details",
+ * "Transaction Currency"): the name reads like its plain form when the whole name has no role.
+ */
+const QUALIFIER = /^(transaction|trans|txn|booking|booked|posted|posting|post|payment|operation|entry|started|completed) (?=\S)/;
+
 function roleOf(h: string): ColumnRole | null {
+  const role = plainRoleOf(h);
+  if (role || EXCLUDED.test(h) || !QUALIFIER.test(h)) return role;
+  return plainRoleOf(h.replace(QUALIFIER, ''));
+}
+
+function plainRoleOf(h: string): ColumnRole | null {
   if (DATE.test(h) && !/\btime\b/.test(h.replace(/date ?time/, ''))) return 'date';
   if (CURRENCY.test(h)) return 'currency';
   if (INDICATOR_COMPACT.test(h.replace(/\s+/g, ''))) return 'indicator';
@@ -85,7 +102,7 @@ function roleOf(h: string): ColumnRole | null {
   if (DEBIT.test(h)) return 'debit';
   if (CREDIT.test(h)) return 'credit';
   if (CATEGORY.test(h)) return 'category';
-  if (COUNTERPARTY.test(h)) return 'counterparty';
+  if (COUNTERPARTY.test(h) || isPartyPair(h)) return 'counterparty';
   if (PAYEE.test(h)) return 'payee';
   if (PAYER.test(h)) return 'payer';
   if (DESCRIPTION.test(h)) return 'description';

@@ -44,8 +44,10 @@ export function markDuplicates<T extends DedupeRow>(rows: readonly T[], existing
 /** `markDuplicates` as steps (see steps.ts), pausing every RECORDS_PER_STEP rows. */
 export function* markDuplicatesSteps<T extends DedupeRow>(rows: readonly T[], existing: Map<string, number> | StoredRows): Steps<boolean[]> {
   const stored: StoredRows = existing instanceof Map ? { all: existing } : existing;
-  const left = new Map(stored.all);
-  const leftWithout = new Map(stored.withoutFitid ?? stored.all);
+  // Counts left to absorb, copied (the caller's maps stay as they are) only when a row needs them:
+  // a file without bank ids never copies the pool of rows without one, and one with ids never the other.
+  let left: Map<string, number> | null = null;
+  let leftWithout: Map<string, number> | null = null;
   const fitids = stored.fitids ?? new Set<string>();
   const duplicate = new Array<boolean>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
@@ -56,7 +58,7 @@ export function* markDuplicatesSteps<T extends DedupeRow>(rows: readonly T[], ex
       continue;
     }
     const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
-    const pool = row.fitid ? leftWithout : left;
+    const pool = row.fitid ? (leftWithout ??= new Map(stored.withoutFitid ?? stored.all)) : (left ??= new Map(stored.all));
     const count = pool.get(key) ?? 0;
     if (count > 0) pool.set(key, count - 1);
     duplicate[i] = count > 0;

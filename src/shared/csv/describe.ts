@@ -28,6 +28,31 @@ export function joinDescription(first: string, second: string): string {
   return `${a}${DESCRIPTION_SEPARATOR}${b}`;
 }
 
+/**
+ * Several purpose cells (description, reference, note) joined with spaces, each only when it adds
+ * something: a cell equal to or contained in the text so far is left out ("... with reference
+ * Salary" and "Salary" read once).
+ */
+export function joinParts(parts: readonly string[]): string {
+  let text = '';
+  let folded = '';
+  for (const part of parts) {
+    const p = squashSpaces(part);
+    if (!p) continue;
+    const fp = fold(p);
+    if (folded.includes(fp)) continue;
+    if (fp.includes(folded) && folded) {
+      // A later cell that holds everything so far replaces it.
+      text = p;
+      folded = fp;
+      continue;
+    }
+    text = text ? `${text} ${p}` : p;
+    folded = fold(text);
+  }
+  return text;
+}
+
 /** An IBAN, BBAN or card/account number: never a counterparty's name. */
 const ACCOUNT_NUMBER = /^(?:[A-Z]{2}\d{2}[A-Z0-9 ]{8,32}|[\d\s./*x-]{4,34})$/i;
 

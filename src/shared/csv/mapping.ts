@@ -5,7 +5,7 @@
  */
 import { parseAmountCell } from './amounts';
 import { normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
-import { looksLikeDate } from './dates';
+import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { visibleText } from './finish';
 import { isBlankRecord, type CsvRecord } from './tokenize';
 import type { ColumnMapping, SavedMapping } from './types';
@@ -21,6 +21,8 @@ export interface Layout {
   headerIndex: number;
   mapping: SavedMapping | null;
   usedSavedMapping: boolean;
+  /** Worth saying in the preview: why the account's saved mapping was not used. */
+  note?: string;
 }
 
 /** Rows shown to a person choosing a mapping, and their widest cell. */
@@ -110,12 +112,71 @@ export function layoutFromMapping(records: readonly CsvRecord[], start: number, 
   };
 }
 
-/** A saved mapping is used for a file of the same shape: as many columns, and the same header if it had one. */
-export function savedMappingFits(saved: SavedMapping, records: readonly CsvRecord[], start: number): boolean {
-  const first = records[start];
-  if (!first || first.cells.length !== saved.columnCount) return false;
-  if (!saved.mapping.header) return true;
-  return first.cells.length === saved.headers.length && first.cells.every((c, i) => normalizeHeader(c) === normalizeHeader(saved.headers[i]));
+/** Records looked at for a saved header, and rows checked against a saved mapping. */
+const SAVED_HEADER_SEARCH = 60;
+const FIT_ROWS = SAMPLE_ROWS;
+
+/** Index of the record that is the saved mapping's header (any letter case or spacing), or -1. */
+export function savedHeaderIndex(saved: SavedMapping, records: readonly CsvRecord[]): number {
+  const wanted = saved.headers.map(normalizeHeader);
+  const limit = Math.min(records.length, SAVED_HEADER_SEARCH);
+  for (let i = 0; i < limit; i += 1) {
+    const cells = records[i].cells;
+    if (cells.length === wanted.length && cells.every((c, j) => normalizeHeader(c) === wanted[j])) return i;
+  }
+  return -1;
+}
+
+/** A cell written the way amounts are: digits with decimals, a sign or brackets. */
+function amountShaped(value: string): boolean {
+  return /\d/.test(value) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(value) && parseAmountCell(value).ok;
+}
+
+const quoted = (value: string) => `'${visibleText(value, 40)}'`;
+
+/**
+ * Why the rows from `start` do not read under a saved mapping, in words naming the column as a
+ * person counts it (from 1), or null when they do: most rows' date cells are dates (in the saved
+ * date format, when it has one), every dated row's amount cells are amounts, and no description
+ * column holds only amounts. A file of another layout with as many columns is never misread.
+ */
+export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecord[], start: number): string | null {
+  const rows: string[][] = [];
+  for (let i = start; i < records.length && rows.length < FIT_ROWS; i += 1) {
+    if (!isBlankRecord(records[i])) rows.push(records[i].cells.map((c) => c.trim()));
+  }
+  if (rows.length === 0) return 'the file has no rows under it';
+  const format = mapping.dateFormat ? findDateFormat(mapping.dateFormat) : undefined;
+  const isDate = (v: string) => (format ? parseDateWith(format, v) !== null : looksLikeDate(v));
+  const dated = rows.filter((r) => isDate(r[mapping.date] ?? ''));
+  if (dated.length === 0 || dated.length * 2 < rows.length) {
+    const culprit = rows.find((r) => !isDate(r[mapping.date] ?? ''))!;
+    return `column ${mapping.date + 1} holds ${quoted(culprit[mapping.date] ?? '')}, not a date${format ? ` in ${format.name}` : ''}`;
+  }
+  for (const index of [mapping.amount, mapping.debit, mapping.credit]) {
+    if (index === undefined) continue;
+    const bad = dated.find((r) => !parseAmountCell(r[index] ?? '').ok);
+    if (bad) return `column ${index + 1} holds ${quoted(bad[index] ?? '')}, not an amount`;
+  }
+  for (const index of mapping.description) {
+    const filled = dated.map((r) => r[index] ?? '').filter(Boolean);
+    if (filled.length > 0 && filled.every((v) => amountShaped(v) || looksLikeDate(v))) return `column ${index + 1} holds ${quoted(filled[0])}, not a description`;
+  }
+  return null;
+}
+
+/**
+ * The first record, from the table's start, whose date cell (under `mapping`) is a date: lines of
+ * the table's width before it (a title, an unnamed header) are not transactions.
+ */
+export function firstDatedRecord(mapping: ColumnMapping, records: readonly CsvRecord[], start: number, lookahead: number): number {
+  let looked = 0;
+  for (let i = start; i < records.length && looked < lookahead; i += 1) {
+    if (isBlankRecord(records[i])) continue;
+    looked += 1;
+    if (looksLikeDate(records[i].cells[mapping.date] ?? '')) return i;
+  }
+  return start;
 }
 
 /** A first guess for the picker: the date-shaped column, the amount-shaped column, the widest text column. */
@@ -139,4 +200,15 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const textLength = (i: number) => data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);
   const description = indexes.filter((i) => i !== date && i !== amount && textLength(i) > 0).sort((a, b) => textLength(b) - textLength(a)).slice(0, 1);
   return { header, date, amount, description };
+}
+
+/**
+ * The date formats a person can choose for a mapping's date column: those that read every
+ * filled date cell of the sample's data rows, in the engine's order; [] when the column holds
+ * no date any format reads.
+ */
+export function mappingDateFormats(sample: readonly (readonly string[])[], dateColumn: number, header: boolean): string[] {
+  const cells = (header ? sample.slice(1) : sample).map((row) => (row[dateColumn] ?? '').trim()).filter(Boolean);
+  if (cells.length === 0) return [];
+  return dateFormatCandidates(cells).map((format) => format.name);
 }

@@ -7,10 +7,10 @@
 import { parseAmountCell } from './amounts';
 import { assignColumns, hasDateAndAmount, indicatorSign, isKeyValueLine, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith } from './dates';
-import { isAccountNumber, joinDescription } from './describe';
+import { isAccountNumber, joinDescription, joinParts } from './describe';
 import { decodeBytesSteps } from './encoding';
 import { finishRowsSteps, squashSpaces, visibleText } from './finish';
-import { layoutFromMapping, mappingProblem, sampleRows, savedMappingFits, suggestMapping, tableStart, type Layout } from './mapping';
+import { firstDatedRecord, layoutFromMapping, mappingMisfit, mappingProblem, sampleRows, savedHeaderIndex, suggestMapping, tableStart, type Layout } from './mapping';
 import { unguardFormula } from './formula';
 import { runSteps, runStepsAsync, type Steps } from './steps';
 import { detectDelimiter, IMPORT_LIMITS, isBlankRecord, MAX_COLUMNS, MAX_RECORD_CHARS, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
@@ -78,7 +78,12 @@ export function* readCsvTextSteps(text: string, encoding: string, options: ReadO
   return yield* readTable(records, layout, delimiter, encoding, options);
 }
 
-/** The header (or the given or saved mapping) and the role of each column. */
+/**
+ * The header (or the given or saved mapping) and the role of each column. The account's saved
+ * mapping is used only where it fits: a saved header must be in the file, and the rows must read
+ * under it. A file whose own header can be read is read by it (unless the saved mapping names
+ * that very header), and a file that fits neither is never misread: a person is asked.
+ */
 function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps<Layout | CsvReadFailure> {
   if (options.mapping) {
     const start = tableStart(records);
@@ -86,11 +91,23 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     if (problem) return fail('BAD_MAPPING', problem, { needsMapping: true, sample: sampleRows(records, start), headers: [] });
     return layoutFromMapping(records, start, options.mapping, false);
   }
-  if (options.savedMapping) {
-    const start = tableStart(records);
-    if (savedMappingFits(options.savedMapping, records, start)) return layoutFromMapping(records, start, options.savedMapping.mapping, true);
+  const saved = options.savedMapping ?? null;
+  /** Why the saved mapping does not fit this file, when there is one. */
+  let misfit: string | null = null;
+  if (saved?.mapping.header) {
+    const at = savedHeaderIndex(saved, records);
+    if (at >= 0) {
+      misfit = mappingMisfit(saved.mapping, records, at + 1);
+      if (!misfit) return layoutFromMapping(records, at, saved.mapping, true);
+    } else misfit = `it was made for the header '${visibleText(saved.headers.join(', '), 120)}'`;
   }
+  const notUsed = (layout: Layout): Layout =>
+    saved ? { ...layout, note: `The saved mapping for this account was not used (${misfit ?? 'it is for files without a header'}): this file was read by its header.` } : layout;
+  // The header is the first line that names a date and an amount and is followed by rows that
+  // parse; of several such lines (a summary block above the table), the one as wide as the table.
   let firstCandidate: Layout | null = null;
+  let firstFollowed: Layout | null = null;
+  const tableWidth = records[tableStart(records)]?.cells.length ?? 0;
   const limit = Math.min(records.length, HEADER_SEARCH);
   for (let i = 0; i < limit; i += 1) {
     const cells = records[i].cells;
@@ -98,12 +115,23 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     const columns = assignColumns(cells);
     if (!hasDateAndAmount(columns)) continue;
     const layout: Layout = { headerLine: records[i].line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
-    if (followedByTransactions(records, i + 1, columns)) return layout;
     firstCandidate ??= layout;
+    if (!followedByTransactions(records, i + 1, columns)) continue;
+    if (cells.length === tableWidth) return notUsed(layout);
+    firstFollowed ??= layout;
   }
-  if (firstCandidate) return firstCandidate;
+  if (firstFollowed) return notUsed(firstFollowed);
+  if (saved && !saved.mapping.header) {
+    const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
+    const width = records[start]?.cells.length ?? 0;
+    // As many columns, or more that are all empty (a trailing delimiter on every line).
+    const sameWidth = width === saved.columnCount || (width > saved.columnCount && sampleRows(records, start).every((row) => row.slice(saved.columnCount).every((c) => c === '')));
+    misfit = sameWidth ? mappingMisfit(saved.mapping, records, start) : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
+    if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
+  }
+  if (firstCandidate) return notUsed(firstCandidate);
   yield;
-  return needsMapping(records);
+  return needsMapping(records, misfit);
 }
 
 /** One of the next records reads as a transaction under these columns. */
@@ -125,7 +153,7 @@ function followedByTransactions(records: readonly CsvRecord[], from: number, col
   return false;
 }
 
-function needsMapping(records: readonly CsvRecord[]): CsvReadFailure {
+function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null): CsvReadFailure {
   const start = tableStart(records);
   const sample = sampleRows(records, start);
   if (sample.length === 0) return fail('EMPTY', 'The file is empty.');
@@ -133,9 +161,12 @@ function needsMapping(records: readonly CsvRecord[]): CsvReadFailure {
   const columns = assignColumns(first);
   const seen = first.filter(Boolean);
   const looksLikeData = first.some((c) => looksLikeDate(c));
-  const message = looksLikeData
-    ? 'This file has no header row: choose what each column holds.'
-    : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
+  const message =
+    savedMisfit !== null
+      ? `The saved mapping for this account does not fit this file (${savedMisfit}): choose what each column holds.`
+      : looksLikeData
+        ? 'This file has no header row: choose what each column holds.'
+        : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
   return fail('NEEDS_MAPPING', message, { needsMapping: true, sample, headers: looksLikeData ? [] : seen, suggestedMapping: suggestMapping(records, start) });
 }
 
@@ -157,7 +188,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
     .filter((r) => !isBlankRecord(r))
     .map((r) => ({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' }));
   const warnings: string[] = [];
-  const notes: string[] = [];
+  const notes: string[] = layout.note ? [layout.note] : [];
 
   if (!layout.mapping) yield* addUnnamedIndicator(columns, headers, dataRecords);
   const col = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
@@ -282,7 +313,10 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
 
   // Description columns: counterparty, then purpose; a column with one text on every row is not a description.
   const describe = describer(columns, pending.map((p) => p.record), textCell);
-  if (describe.dropped.length > 0) notes.push(`Column ${describe.dropped.map((h) => `'${h}'`).join(', ')} holds the same text on every row and was not used in descriptions.`);
+  if (describe.dropped.length > 0) {
+    const one = describe.dropped.length === 1;
+    notes.push(`Column${one ? '' : 's'} ${describe.dropped.map((h) => `'${h}'`).join(', ')} ${one ? 'holds' : 'hold'} the same text on every row and ${one ? 'was' : 'were'} not used in descriptions.`);
+  }
 
   const flip = Boolean(options.flipAmounts);
   const raw: CsvRow[] = [];
@@ -406,20 +440,22 @@ function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecor
   };
   const byPreference = (list: ColumnAssignment[]) =>
     [...list].sort((a, b) => Number(!NAMED.test(normalizeHeader(a.header))) - Number(!NAMED.test(normalizeHeader(b.header))) || a.index - b.index);
-  const counterparty = byPreference(of('counterparty'));
+  let counterparty = byPreference(of('counterparty'));
   const payee = of('payee');
   const payer = of('payer');
   let purpose = of('description');
   let fallback = of('description-fallback');
   const dropped: string[] = [];
-  // A product or account name repeated on every row says nothing about a transaction.
+  // A product or account name (or the holder's own name) repeated on every row says nothing
+  // about a transaction.
   if (rows.length >= 3) {
-    const constantOnes = [...purpose, ...fallback].filter(constant);
+    const constantOnes = [...purpose, ...fallback, ...counterparty].filter(constant);
     const othersVary = [...purpose, ...fallback, ...counterparty, ...payee, ...payer].some((c) => !constantOnes.includes(c) && !constant(c));
     if (constantOnes.length > 0 && othersVary) {
-      dropped.push(...constantOnes.filter((c) => purpose.includes(c)).map((c) => c.header || `Column ${c.index + 1}`));
+      dropped.push(...constantOnes.filter((c) => !fallback.includes(c)).map((c) => c.header || `Column ${c.index + 1}`));
       purpose = purpose.filter((c) => !constantOnes.includes(c));
       fallback = fallback.filter((c) => !constantOnes.includes(c));
+      counterparty = counterparty.filter((c) => !constantOnes.includes(c));
     }
   }
   const firstName = (list: readonly ColumnAssignment[], r: CsvRecord) => {
@@ -433,7 +469,7 @@ function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecor
     dropped,
     text(r, cents) {
       const party = firstName(cents < 0 ? payee : payer, r) || firstName(counterparty, r);
-      let what = squashSpaces(purpose.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
+      let what = joinParts(purpose.map((c) => cell(r, c.index)));
       if (!what && !party) what = squashSpaces(fallback.map((c) => cell(r, c.index)).filter(Boolean).join(' '));
       // Text that only looks like an account number ('x0.X', 'AB12 ...') is still better than no description.
       if (!what && !party) what = squashSpaces([...(cents < 0 ? payee : payer), ...counterparty].map((c) => cell(r, c.index)).find(Boolean) ?? '');

@@ -16,7 +16,9 @@ export const FORMAT_NAMES: Record<ImportFormat, string> = { csv: 'CSV', ofx: 'OF
 /** The format of a decoded file, from its first characters. */
 export function detectFormat(text: string): ImportFormat | 'xml' {
   const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
-  if (/^\s*OFXHEADER\s*:/i.test(head) || /<\?OFX\b/i.test(head) || /<OFX>/i.test(head)) return 'ofx';
+  // OFX starts so (a header, a processing instruction, or the OFX element first): a CSV cell
+  // that merely mentions <OFX> is not a statement.
+  if (/^\s*OFXHEADER\s*:/i.test(head) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)*(<\?OFX\b|<OFX>)/i.test(head)) return 'ofx';
   if (/^\s*!(Type|Account|Option|Clear)\b/i.test(head)) return 'qif';
   if (/^\s*<(\?xml|[A-Za-z])/.test(head)) {
     if (/camt\.05[23]|<([A-Za-z0-9]+:)?BkToCstmrStmt\b/.test(text.slice(0, 65536))) return 'camt053';

@@ -4,6 +4,7 @@
  * once and checked against them, cheapest conditions first. For each action field the first
  * matching rule wins; conditions look at the row as it came in (a rename does not feed later rules).
  */
+import { must } from '../must';
 import { foldText } from '../text/fold';
 import {
   RULE_ACTION_FIELDS,
@@ -51,22 +52,63 @@ interface CompiledRule {
 
 const FIELD_BITS: Record<RuleActionField, number> = { category: 1, type: 2, description: 4 };
 const GRAM_BUCKETS = 1 << 16;
+const EMPTY: readonly number[] = [];
 
 /** A hash of the three characters of `text` at `i` (collisions only let a rule be checked for nothing). */
 function gramAt(text: string, i: number): number {
   return (text.charCodeAt(i) * 961 + text.charCodeAt(i + 1) * 31 + text.charCodeAt(i + 2)) & (GRAM_BUCKETS - 1);
 }
 
+/**
+ * The longest run of plain characters (ASCII letters, digits, spaces) any match of a regular
+ * expression must contain, lower-cased, or ''. Conservative: only runs at the top level of a
+ * pattern without alternation count; a character made optional by `?`, `*` or `{` is left out.
+ */
+export function regexLiteral(pattern: string): string {
+  let depth = 0;
+  let inClass = false;
+  let run = '';
+  let best = '';
+  const end = (optionalLast: boolean) => {
+    const kept = optionalLast ? run.slice(0, -1) : run;
+    if (kept.length > best.length) best = kept;
+    run = '';
+  };
+  for (let i = 0; i < pattern.length; i += 1) {
+    const ch = pattern.charAt(i);
+    if (ch === '\\') {
+      end(false);
+      i += 1;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+      continue;
+    }
+    if (ch === '|' && depth === 0) return '';
+    if (depth === 0 && /[A-Za-z0-9 ]/.test(ch)) {
+      run += ch;
+      continue;
+    }
+    end(ch === '?' || ch === '*' || ch === '{');
+    if (ch === '[') inClass = true;
+    else if (ch === '(') depth += 1;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+  }
+  end(false);
+  return best.toLowerCase();
+}
+
 /** A three-character piece of the longest literal the rule's description must contain, hashed. */
 function requiredGram(conditions: readonly RuleCondition[]): number {
   let literal = '';
   for (const c of conditions) {
-    if (c.field === 'description' && c.op !== 'matches') {
-      const folded = foldText(c.value);
-      if (folded.length > literal.length) literal = folded;
-    }
+    if (c.field !== 'description') continue;
+    const required = c.op === 'matches' ? regexLiteral(c.value) : foldText(c.value);
+    if (required.length > literal.length) literal = required;
   }
-  return literal.length >= 3 ? gramAt(literal, Math.floor((literal.length - 3) / 2)) : -1;
+  // The last three characters: numbered names ("ref12", "store 7") differ there most.
+  return literal.length >= 3 ? gramAt(literal, literal.length - 3) : -1;
 }
 
 /** Conditions ordered by cost: amount and account before text, regular expressions last. */
@@ -117,23 +159,28 @@ function compileCondition(condition: RuleCondition): Test {
 export class RuleSet {
   /** The action fields any rule sets: a row is done once all of them are set. */
   private readonly allFields: number;
-  /** Rule indexes by the hash of a three-character piece they need; null when no rule has one. */
-  private readonly buckets: Map<number, number[]> | null;
+  /** Rule indexes by the hash of a three-character piece they need (GRAM_BUCKETS slots); null when no rule has one. */
+  private readonly buckets: (number[] | undefined)[] | null;
   /** Per rule, the row (generation) whose description holds its piece. */
   private readonly seen: Uint32Array;
   private generation = 0;
+  /** Indexes of the rules without a piece (checked on every row), ascending. */
+  private readonly unfiltered: number[];
+  /** This row's rules with their piece present (reused between rows). */
+  private readonly marked: number[] = [];
 
   private constructor(private readonly rules: readonly CompiledRule[]) {
     this.allFields = rules.reduce((bits, rule) => bits | rule.mask, 0);
     this.seen = new Uint32Array(rules.length);
-    const buckets = new Map<number, number[]>();
+    const buckets = new Array<number[] | undefined>(GRAM_BUCKETS);
+    let any = false;
     rules.forEach((rule, index) => {
       if (rule.gram < 0) return;
-      const bucket = buckets.get(rule.gram);
-      if (bucket) bucket.push(index);
-      else buckets.set(rule.gram, [index]);
+      any = true;
+      (buckets[rule.gram] ??= []).push(index);
     });
-    this.buckets = buckets.size > 0 ? buckets : null;
+    this.buckets = any ? buckets : null;
+    this.unfiltered = rules.flatMap((rule, index) => (this.buckets && rule.gram >= 0 ? [] : [index]));
   }
 
   /** Enabled rules, by priority then id. */
@@ -184,27 +231,51 @@ export class RuleSet {
     return true;
   }
 
-  /** Marks the rules whose three-character piece the folded description holds (this row's generation). */
-  private markCandidates(buckets: ReadonlyMap<number, readonly number[]>, folded: string): number {
+  /** The rules whose three-character piece the folded description holds, ascending, in `marked`. */
+  private markCandidates(buckets: readonly (readonly number[] | undefined)[], folded: string): number[] {
     const generation = (this.generation = (this.generation + 1) >>> 0 || 1);
+    const marked = this.marked;
+    marked.length = 0;
     for (let i = 0; i + 3 <= folded.length; i += 1) {
-      const bucket = buckets.get(gramAt(folded, i));
-      if (bucket) for (const index of bucket) this.seen[index] = generation;
+      const bucket = buckets[gramAt(folded, i)];
+      if (!bucket) continue;
+      for (const index of bucket) {
+        if (this.seen[index] === generation) continue;
+        this.seen[index] = generation;
+        marked.push(index);
+      }
     }
-    return generation;
+    if (marked.length > 1) marked.sort((a, b) => a - b);
+    return marked;
   }
 
+  /**
+   * Only the rules that can match are visited: those without a piece, and those whose piece the
+   * row holds, merged in rule order (a row checks a handful of 200 rules, not all of them).
+   */
   apply(row: RuleRow): RuleOutcome {
     const outcome: RuleOutcome = { actions: {}, ruleIds: {} };
     if (this.rules.length === 0) return outcome;
     const folded = foldText(row.description);
-    const generation = this.buckets ? this.markCandidates(this.buckets, folded) : 0;
+    const marked = this.buckets ? this.markCandidates(this.buckets, folded) : EMPTY;
+    const unfiltered = this.unfiltered;
     let done = 0;
-    let index = -1;
-    for (const rule of this.rules) {
-      index += 1;
+    let m = 0;
+    let u = 0;
+    for (;;) {
+      // The two lists hold different rules, each ascending: take the lower next index.
+      const nextMarked = marked[m];
+      const nextUnfiltered = unfiltered[u];
+      let index: number;
+      if (nextMarked !== undefined && (nextUnfiltered === undefined || nextMarked < nextUnfiltered)) {
+        index = nextMarked;
+        m += 1;
+      } else if (nextUnfiltered !== undefined) {
+        index = nextUnfiltered;
+        u += 1;
+      } else break;
+      const rule = must(this.rules[index], 'a candidate index names a rule');
       if ((rule.mask & ~done) === 0) continue;
-      if (rule.gram >= 0 && this.seen[index] !== generation) continue;
       if (!this.matches(rule, row, folded)) continue;
       for (const field of rule.fields) {
         if (done & FIELD_BITS[field]) continue;

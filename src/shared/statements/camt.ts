@@ -111,7 +111,11 @@ function describeEntry(e: Entry, moneyIn: boolean): string {
   if (e.details.length > 1) {
     if (info) return info;
     const texts = [...new Set(e.details.map((d) => squashSpaces(d.ustrd.join(' '))).filter(Boolean))];
-    return texts.join(' / ');
+    if (texts.length > 0) return texts.join(' / ');
+    // A batch of payments with no text of its own: its parties say what it was.
+    const fromDebtor = moneyIn !== e.reversal;
+    const parties = [...new Set(e.details.map((d) => squashSpaces(fromDebtor ? d.debtor : d.creditor)).filter(Boolean))];
+    return parties.join(', ');
   }
   const d = e.details[0];
   if (!d) return info;

@@ -20,6 +20,9 @@ interface QifRecord {
   payee: string;
   memo: string;
   category: string;
+  /** Investment sections: the action (N) and the security (Y), which say what a row was when no payee does. */
+  action: string;
+  security: string;
 }
 
 /** Transaction sections; other `!Type:` sections (Cat, Class, Memorized, ...) are lists. */
@@ -34,6 +37,7 @@ export function normalizeQifDate(raw: string): string {
 export function* readQifSteps(text: string, options: ReadOptions): Steps<StatementRead | CsvReadFailure> {
   const records: QifRecord[] = [];
   let inTransactions = true;
+  let investments = false;
   let inAccountBlock = false;
   let current: QifRecord | null = null;
   let start = 0;
@@ -51,6 +55,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
       const type = /^!Type:(.*)$/i.exec(header);
       if (type) {
         inTransactions = TRANSACTION_TYPES.test(type[1].trim());
+        investments = /^invst$/i.test(type[1].trim());
         inAccountBlock = false;
       } else if (/^!Account/i.test(header)) inAccountBlock = true;
       current = null;
@@ -65,7 +70,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
       continue;
     }
     if (!inTransactions || inAccountBlock) continue;
-    current ??= { line: lineNo, date: '', amount: '', payee: '', memo: '', category: '' };
+    current ??= { line: lineNo, date: '', amount: '', payee: '', memo: '', category: '', action: '', security: '' };
     switch (code) {
       case 'D':
         current.date ||= value;
@@ -83,8 +88,14 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
       case 'L':
         current.category ||= value;
         break;
+      case 'N':
+        if (investments) current.action ||= value;
+        break;
+      case 'Y':
+        if (investments) current.security ||= value;
+        break;
       default:
-        // N (number), C (cleared), A (address), S/E/$ (splits of this transaction) and others.
+        // C (cleared), A (address), S/E/$ (splits of this transaction) and others; N is a cheque number outside investments.
         break;
     }
     if (value.length > 64 * 1024) return fail('LINE_TOO_LONG', `Line ${lineNo} is longer than 64 KB; a statement's lines are far shorter.`, { line: lineNo });
@@ -108,7 +119,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
       line: r.line,
       postDate: parseDateWith(choice.format, normalizeQifDate(r.date))!,
       amount: parsed.amount.cents === 0 ? 0 : parsed.amount.cents,
-      description: joinDescription(r.payee, r.memo),
+      description: joinDescription(r.payee || [r.action, r.security].filter(Boolean).join(' '), r.memo),
       category,
     });
   }

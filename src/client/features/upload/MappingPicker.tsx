@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { mappingDateFormats } from '../../../shared/csv/mapping';
 import type { ColumnMapping } from '../../../shared/csv/types';
 
 export type ColumnChoice = 'date' | 'description' | 'amount' | 'debit' | 'credit' | 'category' | 'ignore';
@@ -31,7 +32,7 @@ export function choicesFromMapping(mapping: ColumnMapping | null, width: number)
 }
 
 /** The mapping the choices make, or the sentence saying what is missing. */
-export function mappingFromChoices(choices: readonly ColumnChoice[], header: boolean): ColumnMapping | string {
+export function mappingFromChoices(choices: readonly ColumnChoice[], header: boolean, dateFormat = ''): ColumnMapping | string {
   const all = (choice: ColumnChoice) => choices.flatMap((c, i) => (c === choice ? [i] : []));
   const single = (choice: ColumnChoice) => all(choice)[0];
   for (const choice of ['date', 'amount', 'debit', 'credit', 'category'] as const) {
@@ -51,6 +52,7 @@ export function mappingFromChoices(choices: readonly ColumnChoice[], header: boo
     ...(debit !== undefined ? { debit } : {}),
     ...(credit !== undefined ? { credit } : {}),
     ...(single('category') !== undefined ? { category: single('category') } : {}),
+    ...(dateFormat ? { dateFormat } : {}),
   };
 }
 
@@ -70,12 +72,16 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
   const width = Math.max(0, ...sample.map((row) => row.length));
   const [header, setHeader] = useState(initial?.header ?? false);
   const [choices, setChoices] = useState<ColumnChoice[]>(() => choicesFromMapping(initial, width));
+  const [dateFormat, setDateFormat] = useState(initial?.dateFormat ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const headerRow = header ? sample[0] : null;
   const rows = (header ? sample.slice(1) : sample).slice(0, 3);
+  const dateColumn = choices.indexOf('date');
+  const dateFormats = dateColumn < 0 ? [] : mappingDateFormats(sample, dateColumn, header);
+  const formatChoices = dateFormat && !dateFormats.includes(dateFormat) ? [dateFormat, ...dateFormats] : dateFormats;
 
   function apply() {
-    const mapping = mappingFromChoices(choices, header);
+    const mapping = mappingFromChoices(choices, header, dateColumn < 0 ? '' : dateFormat);
     if (typeof mapping === 'string') setProblem(mapping);
     else {
       setProblem(null);
@@ -122,6 +128,28 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
           </Paper>
         ))}
       </Box>
+      {dateColumn >= 0 && (
+        <TextField
+          select
+          size="small"
+          label="Date format of the date column"
+          value={dateFormat}
+          onChange={(e) => setDateFormat(e.target.value)}
+          helperText={
+            formatChoices.length === 0
+              ? 'No date format reads every date in this column: check the column chosen as Date.'
+              : `Formats that read every date in column ${dateColumn + 1}.`
+          }
+          sx={{ minWidth: 260, mb: 1 }}
+        >
+          <MenuItem value="">Detect from the file</MenuItem>
+          {formatChoices.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
       {problem && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {problem}

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/better-sqlite';
 import type { SuggestInput, SuggestionDto } from '../../../shared/schemas/suggest';
-import { learn, memoNormalizer, suggest, type LearnRow, type SuggestionModel, type SuggestRow } from '../../../shared/suggest';
+import { addRow, learn, memoNormalizer, suggest, type LearnRow, type SuggestionModel, type SuggestRow } from '../../../shared/suggest';
 import { countedRowSql, TRANSACTION_TABLE } from '../transactions/sql-dialect';
 import { selectRows } from '../transactions/transactions.query';
 
@@ -21,7 +21,8 @@ const FINGERPRINT_SQL = `select count(*) as n, max(t.id) as m, total(t.id * t.ca
     (select count(*) + total(id) from category where user_id = ?) as k
   from ${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
 
-interface CachedModel {
+export interface CachedModel {
+  /** The fingerprint of the rows the model was learned from. */
   fingerprint: string;
   model: SuggestionModel;
 }
@@ -47,13 +48,18 @@ async function fingerprint(em: EntityManager, userId: number): Promise<string> {
 
 /** The user's model, rebuilt only when their categorised rows changed since it was built. */
 export async function suggestionModel(em: EntityManager, userId: number): Promise<SuggestionModel> {
+  return (await suggestionModelEntry(em, userId)).model;
+}
+
+/** The user's model with the fingerprint it is current at (see `suggestionModel`). */
+export async function suggestionModelEntry(em: EntityManager, userId: number): Promise<CachedModel> {
   const cache = cacheOf(em);
   const current = await fingerprint(em, userId);
   const cached = cache.get(userId);
   if (cached && cached.fingerprint === current) {
     cache.delete(userId);
     cache.set(userId, cached);
-    return cached.model;
+    return cached;
   }
   const rows = await selectRows<LearnRow>(
     em,
@@ -61,15 +67,46 @@ export async function suggestionModel(em: EntityManager, userId: number): Promis
        from ${TRANSACTION_TABLE} t join category c on c.id = t.category_id where ${LEARNED_ROWS}`,
     [userId],
   );
-  const model = learn(rows);
+  const entry = { fingerprint: current, model: learn(rows) };
   cache.delete(userId);
-  cache.set(userId, { fingerprint: current, model });
+  cache.set(userId, entry);
   // Oldest first (a Map keeps insertion order, and a user's entry was just moved to the end).
   for (const oldest of cache.keys()) {
     if (cache.size <= CACHED_USERS) break;
     cache.delete(oldest);
   }
-  return model;
+  return entry;
+}
+
+/** The user's cached model when it is current (one fingerprint read), else null; nothing is learned. */
+export async function currentModelEntry(em: EntityManager, userId: number): Promise<CachedModel | null> {
+  const cached = cacheOf(em).get(userId);
+  if (!cached) return null;
+  return cached.fingerprint === (await fingerprint(em, userId)) ? cached : null;
+}
+
+/**
+ * Called in an import's transaction once its batch is written, with the model that was current
+ * before it: answers the step to run after the commit, which adds the batch's learnable rows to
+ * that model and moves its fingerprint on, so the next suggestion (or import) does not relearn
+ * the whole history. If anything else replaced the cached model meanwhile, the step does nothing
+ * (and any other change is caught by the fingerprint, as always).
+ */
+export async function learnBatchAfterCommit(em: EntityManager, userId: number, entry: CachedModel, batchId: string): Promise<() => void> {
+  const rows = await selectRows<LearnRow>(
+    em,
+    `select t.description as description, t.amount as amount, c.name as category
+       from ${TRANSACTION_TABLE} t join category c on c.id = t.category_id where t.batch_id = ? and ${LEARNED_ROWS}`,
+    [batchId, userId],
+  );
+  const after = await fingerprint(em, userId);
+  return () => {
+    const cache = cacheOf(em);
+    if (cache.get(userId) !== entry) return;
+    const normalize = memoNormalizer();
+    for (const row of rows) addRow(entry.model, row, normalize);
+    entry.fingerprint = after;
+  };
 }
 
 /** Suggestions for rows, in order, from the user's own history only. */

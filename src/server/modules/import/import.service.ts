@@ -12,7 +12,7 @@ import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { selectRows } from '../transactions/transactions.query';
-import { suggestionModel } from '../categories/suggestions.service';
+import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry } from '../categories/suggestions.service';
 import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { nameKey } from '../../../shared/names';
@@ -141,7 +141,7 @@ async function storedRows(db: BetterSqlite3.Database, userId: number, accountId:
 }
 
 /** A row as it will be stored: read from the file, then through the user's rules. */
-export type ImportRow = PlannedImportRow<CsvRow>;
+export type ImportRow = PlannedImportRow;
 
 async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   const account = await findAccountByName(em, userId, input.account);
@@ -157,12 +157,14 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return em.transactional(async (tem) => {
       const duplicates = await markDuplicates(await connectionOf(tem));
-      const model = account.applySuggestions ? await suggestionModel(tem, userId) : null;
-      return preview(read, rows, rules, duplicates, input, (shown) => categoriseImportRows(shown, model));
+      const shown = previewRows(rows, duplicates);
+      const model = account.applySuggestions && shown.some(uncategorised) ? await suggestionModel(tem, userId) : null;
+      return preview(read, rows, shown, rules, duplicates, input, categoriseImportRows(shown, model));
     });
   }
 
-  return em.transactional(async (tem) => {
+  let afterCommit: (() => void) | null = null;
+  const written = await em.transactional(async (tem) => {
     const db = await connectionOf(tem);
     const duplicates = await markDuplicates(db);
     // A mapping chosen for this upload becomes the account's import profile.
@@ -172,22 +174,30 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
     if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
     // Learned suggestions come last: only rows that neither the file nor a rule categorised.
-    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? await suggestionModel(tem, userId) : null, yieldToEventLoop);
+    // The model is learned (or taken from the cache) only when some row is left to categorise.
+    const learned = account.applySuggestions && fresh.some(uncategorised) ? await suggestionModelEntry(tem, userId) : await currentModelEntry(tem, userId);
+    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? (learned?.model ?? null) : null, yieldToEventLoop);
     const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
+    // The cached model learns this batch's rows once they are committed (not the whole history again).
+    if (learned) afterCommit = await learnBatchAfterCommit(tem, userId, learned, batchId);
     return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
   });
+  (afterCommit as (() => void) | null)?.();
+  return written;
 }
+
+/** A row neither the file nor a rule categorised: learned suggestions may fill it. */
+const uncategorised = (row: ImportRow) => row.category === null;
 
 function preview(
   read: CsvReadSuccess,
   rows: readonly ImportRow[],
+  shown: readonly (ImportRow & { duplicate: boolean })[],
   rules: RuleSet,
   duplicates: readonly boolean[],
   input: ImportInput,
-  categorise: (rows: readonly ImportRow[]) => RowCategory[],
+  categories: readonly RowCategory[],
 ): ImportPreview {
-  const shown = previewRows(rows, duplicates);
-  const categories = categorise(shown);
   const duplicateCount = duplicates.filter(Boolean).length;
   const imported = rows.length - duplicateCount;
   return {
