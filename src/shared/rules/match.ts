@@ -173,13 +173,13 @@ export class RuleSet {
     this.allFields = rules.reduce((bits, rule) => bits | rule.mask, 0);
     this.seen = new Uint32Array(rules.length);
     const buckets = new Array<number[] | undefined>(GRAM_BUCKETS);
-    let any = false;
-    rules.forEach((rule, index) => {
-      if (rule.gram < 0) return;
-      any = true;
+    let anyPiece = false;
+    for (const [index, rule] of rules.entries()) {
+      if (rule.gram < 0) continue;
+      anyPiece = true;
       (buckets[rule.gram] ??= []).push(index);
-    });
-    this.buckets = any ? buckets : null;
+    }
+    this.buckets = anyPiece ? buckets : null;
     this.unfiltered = rules.flatMap((rule, index) => (this.buckets && rule.gram >= 0 ? [] : [index]));
   }
 
