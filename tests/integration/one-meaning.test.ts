@@ -34,7 +34,7 @@ async function all(user: ApiUser): Promise<TransactionDto[]> {
 }
 
 async function categoryNames(user: ApiUser): Promise<string[]> {
-  return (ok<{ name: string }[]>(await user.get('/api/categories'))).map((c) => c.name);
+  return ok<{ name: string }[]>(await user.get('/api/categories')).map((c) => c.name);
 }
 
 const SPELLINGS = ['Uncategorized', 'uncategorized', 'UNCATEGORIZED', '  UnCategorized  '];

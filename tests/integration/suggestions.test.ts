@@ -162,7 +162,7 @@ describe('categorySource', () => {
     const user = await userWithAccount();
     await history(user, 'GREEN BASKET', 'Groceries', 9);
     ok(await user.post('/api/rules', { name: 'Fuel', conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }], actions: { category: 'Fuel' }, priority: 1, enabled: true }));
-    const ask = async (description: string, amount: number) => (ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] })))[0];
+    const ask = async (description: string, amount: number) => ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }))[0];
     // The model is learned (and kept) before the import.
     expect((await ask('GREEN BASKET 1', -2000)).reason).toBe("9 earlier 'GREEN BASKET' rows were Groceries");
     const csv = [

@@ -130,7 +130,7 @@ describe('GET /api/transactions', () => {
   });
 
   const search = async (query: string) =>
-    (ok<TransactionDto[]>(await user.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29${query}`))).map((t) => t.description);
+    ok<TransactionDto[]>(await user.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29${query}`)).map((t) => t.description);
 
   it('answers the range newest first', async () => {
     expect(await search('')).toEqual(['Card grocery', 'Mystery', 'Paycheck', 'Grocery STORE']);
@@ -153,7 +153,7 @@ describe('GET /api/transactions', () => {
     await addTx(other, { postDate: '2024-02-21', description: 'Ελληνικό Καφέ', amount: -300 });
     await addTx(other, { postDate: '2024-02-22', description: 'Backerei Muller', amount: -200 });
     const find = async (text: string) =>
-      (ok<TransactionDto[]>(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`))).map((t) => t.description);
+      ok<TransactionDto[]>(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)).map((t) => t.description);
     expect(await find('bäckerei müller')).toEqual(['BÄCKEREI MÜLLER']);
     expect(await find('ΚΑΦΈ')).toEqual(['Ελληνικό Καφέ']);
     expect(await find('MULLER')).toEqual(['Backerei Muller']);

@@ -25,7 +25,7 @@ async function fill(user: ApiUser): Promise<void> {
   body.append('account', 'Checking');
   body.append('transactionType', 'debit');
   expect((await rest(server.url, 'POST', '/api/upload', { token: user.token, body })).status).toBe(201);
-  const grocer = (ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03')))[0].id;
+  const grocer = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03'))[0].id;
   ok(await user.post(`/api/transactions/${grocer}/split`, { splits: [{ amount: -1000, category: 'Groceries', splitNote: 'food' }, { amount: -234, category: 'Household', description: 'Soap' }] }));
   ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'No account, no category', amount: -1 }));
   const card = ok(await user.post('/api/transactions', { postDate: '2024-02-02', description: 'Dinner', amount: -8000, account: 'Card', category: 'Dining', type: 'charge' })).id;
@@ -74,10 +74,10 @@ async function counts(user: ApiUser) {
   const all = ok<unknown[]>(await user.get('/api/transactions?start_date=1900-01-01&end_date=9999-12-31'));
   return {
     transactions: all.length,
-    accounts: (ok<unknown[]>(await user.get('/api/accounts'))).length,
-    categories: (ok<unknown[]>(await user.get('/api/categories'))).length,
-    budgets: (ok<unknown[]>(await user.get('/api/budgets'))).length,
-    envelopes: (ok<unknown[]>(await user.get('/api/envelopes'))).length,
+    accounts: ok<unknown[]>(await user.get('/api/accounts')).length,
+    categories: ok<unknown[]>(await user.get('/api/categories')).length,
+    budgets: ok<unknown[]>(await user.get('/api/budgets')).length,
+    envelopes: ok<unknown[]>(await user.get('/api/envelopes')).length,
   };
 }
 
@@ -151,15 +151,15 @@ describe('POST /api/import', () => {
     // The restored user sees the same figures through every screen's call.
     expect(await counts(copy)).toEqual(await counts(owner));
     const overview = async (user: ApiUser) => {
-      const budget = (ok<{ id: number; name: string }[]>(await user.get('/api/budgets'))).find((b) => b.name === 'Q1')!;
+      const budget = ok<{ id: number; name: string }[]>(await user.get('/api/budgets')).find((b) => b.name === 'Q1')!;
       const { overview: o } = ok(await user.get(`/api/budgets/${budget.id}/overview`));
       return { actual: o.actual, budgeted: o.budgeted, typeTotals: o.typeTotals, splits: o.splits, total: o.total, transactionCount: o.transactionCount };
     };
     expect(await overview(copy)).toEqual(await overview(owner));
-    const envelopes = async (user: ApiUser) => (ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes'))).map((e) => [e.name, e.total, e.transactionCount]);
+    const envelopes = async (user: ApiUser) => ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes')).map((e) => [e.name, e.total, e.transactionCount]);
     expect(await envelopes(copy)).toEqual(await envelopes(owner));
-    const batch = (ok<{ batchId: string; transactionCount: number }[]>(await copy.get('/api/transactions/batches/list')))[0];
-    expect((ok<unknown[]>(await copy.get(`/api/transactions/batches/${batch.batchId}/transactions`))).length).toBe(5); // 3 rows + the split's 2 parts
+    const batch = ok<{ batchId: string; transactionCount: number }[]>(await copy.get('/api/transactions/batches/list'))[0];
+    expect(ok<unknown[]>(await copy.get(`/api/transactions/batches/${batch.batchId}/transactions`)).length).toBe(5); // 3 rows + the split's 2 parts
   });
 
   it('refuses a user that already has data with 409, changing nothing', async () => {
