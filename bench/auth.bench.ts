@@ -27,7 +27,7 @@ export default async function run(): Promise<void> {
   const app = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { logger: false });
   try {
     const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'bench', password: 'bench-password' } });
-    const { accessToken } = registered.json() as { accessToken: string };
+    const { accessToken } = registered.json<{ accessToken: string }>();
     const sid = (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
 
     const signIns = new SignIns(app.orm);

@@ -107,7 +107,7 @@ function freePort(): Promise<number> {
 }
 
 /** The production server bundle in a child process on a fresh data folder. */
-async function startServerProcess(): Promise<{ url: string; child: ChildProcess; close(): Promise<void> }> {
+async function startServerProcess(): Promise<{ url: string; child: ChildProcess; close: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
   const bundle = path.resolve('bench/.data/server.mjs');
   await build({

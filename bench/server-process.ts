@@ -15,7 +15,7 @@ export interface ServerProcess {
   url: string;
   child: ChildProcess;
   databaseFile: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {

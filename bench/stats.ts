@@ -5,7 +5,7 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export async function timeMedian(runs: number, fn: () => Promise<unknown> | unknown): Promise<number> {
+export async function timeMedian(runs: number, fn: () => unknown): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const start = performance.now();

@@ -128,7 +128,7 @@ function pick<T>(rand: () => number, list: readonly T[]): T {
 
 function digits(rand: () => number, n: number): string {
   let out = '';
-  for (let i = 0; i < n; i++) out += Math.floor(rand() * 10);
+  for (let i = 0; i < n; i++) out += String(Math.floor(rand() * 10));
   return out;
 }
 

@@ -78,7 +78,7 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => process.exit(code),
-  (error) => {
+  (error: unknown) => {
     console.error(error);
     process.exit(1);
   },

@@ -91,8 +91,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (README).
   if (onSqlite) registerBackups(app);
   app.decorateRequest('em', null as never);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.em = orm.em.fork();
+    done();
   });
 
   registerErrorHandling(app);
@@ -210,5 +211,5 @@ function healthAnswers(db: Database.Database): boolean {
 async function databaseAnswersSoon(orm: Parameters<typeof databaseAnswers>[0], waitMs: number): Promise<boolean> {
   const timeout = new Promise<'busy'>((resolve) => setTimeout(() => resolve('busy'), waitMs).unref());
   const answer = await Promise.race([databaseAnswers(orm), timeout]);
-  return answer === 'busy' || answer === true;
+  return answer === 'busy' || answer;
 }

@@ -1,7 +1,7 @@
 import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
 import { AuthThrottle, SqlFailureStore } from './modules/auth/auth-throttle';
-import { AuthService, type AccessTokenClaims } from './modules/auth/auth.service';
+import { AuthService, type AccessTokenClaims, type VerifiedClaims } from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
 
 /**
@@ -13,8 +13,8 @@ export interface AppServices {
 }
 
 export interface TokenSigner {
-  sign(claims: AccessTokenClaims): string;
-  verify(token: string): AccessTokenClaims;
+  sign: (claims: AccessTokenClaims) => string;
+  verify: (token: string) => VerifiedClaims;
 }
 
 export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM): AppServices {

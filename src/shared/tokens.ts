@@ -8,6 +8,8 @@
  * ~5.2, mixed-case letters and digits with symbols ~6.5). It overestimates text made of words
  * (it knows no dictionary) and never rewards repetition, runs or length made of repeats.
  */
+import { must } from './must';
+
 export const MIN_API_TOKEN_BITS = 128;
 
 /** Generated tokens start with this, so secret scanners can recognise a leaked one. */
@@ -33,14 +35,15 @@ const REPEAT_MIN = 4;
 export function estimateTokenBits(token: string): number {
   const chars = Array.from(token);
   if (chars.length === 0) return 0;
-  const codes = chars.map((c) => c.codePointAt(0)!);
+  const codes = chars.map((c) => must(c.codePointAt(0), 'a character has a code point'));
+  const codeAt = (k: number) => must(codes[k], 'the index is within the token');
   let fresh = 0;
   let i = 0;
   while (i < chars.length) {
     // A run: the same step (-1, 0 or +1) twice in a row makes the third character predictable.
     if (i >= 2) {
-      const step = codes[i] - codes[i - 1];
-      if (Math.abs(step) <= 1 && step === codes[i - 1] - codes[i - 2]) {
+      const step = codeAt(i) - codeAt(i - 1);
+      if (Math.abs(step) <= 1 && step === codeAt(i - 1) - codeAt(i - 2)) {
         i += 1;
         continue;
       }

@@ -13,7 +13,7 @@ const app = useBrowserAndServer();
 
 async function saveDownload(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = (await file.path())!;
+  const path = (await file.path());
   return { name: file.suggestedFilename(), path, text: readFileSync(path, 'utf8') };
 }
 

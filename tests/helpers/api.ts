@@ -12,10 +12,10 @@ export interface ApiUser {
   username: string;
   /** The password it signed up with (profile changes ask for it as currentPassword). */
   password: string;
-  get<T = any>(path: string): Promise<HttpResult<T>>;
-  post<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
-  put<T = any>(path: string, body?: unknown): Promise<HttpResult<T>>;
-  del<T = any>(path: string): Promise<HttpResult<T>>;
+  get: <T = any>(path: string) => Promise<HttpResult<T>>;
+  post: <T = any>(path: string, body?: unknown) => Promise<HttpResult<T>>;
+  put: <T = any>(path: string, body?: unknown) => Promise<HttpResult<T>>;
+  del: <T = any>(path: string) => Promise<HttpResult<T>>;
   /** Typed tRPC calls: `user.trpc.accounts.create.mutate({...})` answers `{ status, data, error }`. */
   trpc: AppClient;
 }

@@ -10,7 +10,7 @@ export interface ServerProcess {
   child: ChildProcess;
   url: Promise<string>;
   exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 export interface SpawnOptions {
@@ -59,12 +59,12 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
     rejectUrl = reject;
   });
   url.catch(() => undefined);
-  child.stdout!.on('data', (chunk: Buffer) => {
+  child.stdout.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();
     const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
     if (match) resolveUrl(match[1]);
   });
-  child.stderr!.on('data', (chunk: Buffer) => {
+  child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

@@ -9,8 +9,8 @@ import { trpc, type TrpcResult } from './http';
  * (Deliberately malformed calls, such as fuzzing, use `trpc()` from ./http with a string path.)
  */
 type ProcedureCall<P extends AnyProcedure> = P['_def']['type'] extends 'query'
-  ? { query(...input: OptionalInput<P>): Promise<TrpcResult<inferTransformedProcedureOutput<AppRouter, P>>> }
-  : { mutate(...input: OptionalInput<P>): Promise<TrpcResult<inferTransformedProcedureOutput<AppRouter, P>>> };
+  ? { query: (...input: OptionalInput<P>) => Promise<TrpcResult<inferTransformedProcedureOutput<AppRouter, P>>> }
+  : { mutate: (...input: OptionalInput<P>) => Promise<TrpcResult<inferTransformedProcedureOutput<AppRouter, P>>> };
 
 type OptionalInput<P extends AnyProcedure> = undefined extends inferProcedureInput<P> ? [input?: inferProcedureInput<P>] : [input: inferProcedureInput<P>];
 
@@ -38,8 +38,8 @@ function proxy(baseUrl: string, token: string | null | undefined, path: string[]
 }
 
 type DataCall<P extends AnyProcedure> = P['_def']['type'] extends 'query'
-  ? { query(...input: OptionalInput<P>): Promise<inferTransformedProcedureOutput<AppRouter, P>> }
-  : { mutate(...input: OptionalInput<P>): Promise<inferTransformedProcedureOutput<AppRouter, P>> };
+  ? { query: (...input: OptionalInput<P>) => Promise<inferTransformedProcedureOutput<AppRouter, P>> }
+  : { mutate: (...input: OptionalInput<P>) => Promise<inferTransformedProcedureOutput<AppRouter, P>> };
 
 /** Like TypedClient, but each call answers its data and throws on a refusal (for tests that only set things up). */
 export type DataClient<R extends RouterRecord> = {

@@ -29,8 +29,8 @@ function runBackupCommand(args: string[], env: Record<string, string>): Promise<
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, out }));
   });
@@ -53,7 +53,7 @@ function bulkRows(databaseFile: string, userId: number, count: number): void {
 }
 
 describe('npm run backup -- <file>', () => {
-  let server: TestServer;
+  let server: TestServer | undefined;
   afterEach(async () => {
     await server?.close();
   });
@@ -66,10 +66,10 @@ describe('npm run backup -- <file>', () => {
 
     // A writer that keeps committing rows, one request after another, until told to stop.
     const committed: { id: number; description: string; amount: number }[] = [];
-    let stop = false;
+    const stopWriting = new AbortController();
     let n = 0;
     const writer = (async () => {
-      while (!stop) {
+      while (!stopWriting.signal.aborted) {
         n += 1;
         const body = { postDate: '2024-06-01', description: `During backup ${n}`, amount: -n, account: 'Main' };
         const res = ok(await user.post('/api/transactions', body));
@@ -82,7 +82,7 @@ describe('npm run backup -- <file>', () => {
     const file = path.join(work, 'copy.sqlite');
     const run = await runBackupCommand([file, '--pages-per-step', '16'], { DATABASE_FILE: server.config.databaseFile, DATA_DIR: work });
     const duringBackup = committed.length - before;
-    stop = true;
+    stopWriting.abort();
     await writer;
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/^Backed up .* to .*copy\.sqlite: [\d.]+ MB in [\d.]+ s.*; integrity check ok\.$/m);
@@ -113,7 +113,7 @@ describe('npm run backup -- <file>', () => {
     const second = await startServer({ DATA_DIR: restoredDir });
     try {
       const login = ok(await rest(second.url, 'POST', '/api/auth/login', { body: { username: user.username, password: 'correct horse battery' } }));
-      const rows = ok(await rest(second.url, 'GET', '/api/transactions?start_date=2024-06-01&end_date=2024-06-01', { token: login.accessToken })) as { id: number; parentTransactionId: number | null }[];
+      const rows = ok<{ id: number; parentTransactionId: number | null }[]>(await rest(second.url, 'GET', '/api/transactions?start_date=2024-06-01&end_date=2024-06-01', { token: login.accessToken }));
       expect(rows.filter((r) => r.parentTransactionId === null).map((r) => r.id).sort((a, b) => a - b)).toEqual(restored.map((r) => r.id));
     } finally {
       await second.close();

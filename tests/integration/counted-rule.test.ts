@@ -41,15 +41,15 @@ describe('the counted-row rule', () => {
   });
 
   it('makes the report, the register and a counted search add up to the same cents', async () => {
-    const all = ok(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31')) as TransactionDto[];
+    const all = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
     const counted = all.filter(isCountedTransaction);
     const net = counted.reduce((sum, t) => sum + t.amount, 0);
-    const report = ok(await user.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-02-29')) as { net: number }[];
+    const report = ok<{ net: number }[]>(await user.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-02-29'));
     expect(report.reduce((sum, r) => sum + r.net, 0)).toBe(net);
-    const searched = ok(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&counted=true')) as TransactionDto[];
+    const searched = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&counted=true'));
     expect(searched.map((t) => t.id).sort()).toEqual(counted.map((t) => t.id).sort());
     const account = ok(await user.get('/api/accounts'))[0];
-    const register = ok(await user.get(`/api/accounts/${account.id}/register`)) as { runningBalance: number; amount: number }[];
+    const register = ok<{ runningBalance: number; amount: number }[]>(await user.get(`/api/accounts/${account.id}/register`));
     // The oldest row's balance before it is the stated balance (0) minus every counted row.
     const oldest = register.at(-1)!;
     expect(oldest.runningBalance - oldest.amount).toBe(0 - net);

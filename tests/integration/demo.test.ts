@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { DemoUserExistsError, runDemo, type DemoSummary } from '../../src/server/demo/run-demo';
+import type { BudgetOverview } from '../../src/shared/budget/overview';
 import type { AuthResult } from '../../src/shared/schemas/auth';
 import type { BudgetDto, LineItemDto } from '../../src/shared/schemas/budgets';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../src/shared/schemas/envelopes';
@@ -24,7 +25,7 @@ const TODAY = '2025-06-18';
 
 let dataDir: string;
 let config: AppConfig;
-let app: FastifyInstance;
+let app: FastifyInstance | undefined;
 let url: string;
 let summary: DemoSummary;
 let token: string;
@@ -136,7 +137,7 @@ describe('npm run demo', () => {
       expect(new Set(items.map((i) => i.type))).toEqual(new Set(['Income', 'Fixed', 'Variable', 'NotCounted']));
       for (const item of items) for (const name of item.relatedCategories) expect(categoryNames.has(name)).toBe(true);
 
-      const rest = await get(`/api/budgets/${budget.id}/overview`);
+      const rest = await get<{ overview: BudgetOverview }>(`/api/budgets/${budget.id}/overview`);
       const viaTrpc = await trpcClient(url, token).budgets.overview.query({ id: budget.id });
       expect(viaTrpc.data?.overview).toEqual(rest.overview);
       const { actual, budgeted, untracked } = rest.overview;

@@ -15,13 +15,13 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-errors-'));
   app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), { logger: false });
-  app.get('/api/test/boom', async () => {
+  app.get('/api/test/boom', () => {
     throw new Error('secret internal detail at /srv/app.ts:12');
   });
-  app.get('/api/test/conflict', async () => {
+  app.get('/api/test/conflict', () => {
     throw new AppError('CONFLICT', 'That name is taken');
   });
-  app.get('/api/test/slow-down', async () => {
+  app.get('/api/test/slow-down', () => {
     throw new AppError('TOO_MANY_REQUESTS', 'Slow down', { retryAfterSeconds: 42 });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

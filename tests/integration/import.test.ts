@@ -223,7 +223,7 @@ describe('POST /api/upload', () => {
     ['a missing account', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { account: '' }, 400, 'account'],
   ] as const)('refuses %s and writes nothing', async (_label, file, fields, status, text) => {
     const user = await userWithAccount();
-    const res = await upload(user, file as never, fields as Record<string, string>);
+    const res = await upload(user, file, fields);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.error).toContain(text);
     expect(await stored(user)).toHaveLength(0);

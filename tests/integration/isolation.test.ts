@@ -248,7 +248,7 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toMatch(/^3\./);
     for (const route of domainRoutes) {
       const path = `/api${route.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
-      expect(doc.paths[path]?.[route.method.toLowerCase()], `${route.method} ${path}`).toBeDefined();
+      expect(Object.hasOwn(doc.paths, path) ? doc.paths[path][route.method.toLowerCase()] : undefined, `${route.method} ${path}`).toBeDefined();
     }
     const search = doc.paths['/api/transactions'].get.parameters!.map((p) => p.name);
     expect(search).toEqual(expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount', 'payee', 'direction', 'counted']));

@@ -34,7 +34,7 @@ async function all(user: ApiUser): Promise<TransactionDto[]> {
 }
 
 async function categoryNames(user: ApiUser): Promise<string[]> {
-  return (ok(await user.get('/api/categories')) as { name: string }[]).map((c) => c.name);
+  return ok<{ name: string }[]>(await user.get('/api/categories')).map((c) => c.name);
 }
 
 const SPELLINGS = ['Uncategorized', 'uncategorized', 'UNCATEGORIZED', '  UnCategorized  '];
@@ -132,7 +132,7 @@ describe("the reserved category name 'Uncategorized'", () => {
     // Run the migration again, as an upgrade from a database that had such a category would.
     const migration = 'Migration20261123183932_reserve_uncategorized';
     await connection.execute('delete from mikro_orm_migrations where name = ?', [migration], 'run');
-    await server.app.orm.getMigrator().up({ migrations: [migration] });
+    await server.app.orm.migrator.up({ migrations: [migration] });
     expect(await categoryNames(user)).toEqual([]);
     const [after] = await all(user);
     expect(after).toMatchObject({ id: tx.id, category: null, description: 'Old row', amount: -100 });

@@ -45,7 +45,7 @@ const pairs = (rows: Row[]) => rows.map((r) => [Object.keys(id).find((k) => id[k
 
 describe('GET /api/accounts/{id}/register', () => {
   it('lists the account’s rows newest first, each with the balance after it, parts counted once', async () => {
-    const rows = ok(await user.get(`/api/accounts/${checkingId}/register`)) as Row[];
+    const rows = ok<Row[]>(await user.get(`/api/accounts/${checkingId}/register`));
     expect(pairs(rows)).toEqual([
       ['e', 100000],
       ['d', 98000],

@@ -132,7 +132,7 @@ describe('GET /api/reports/payees', () => {
 });
 
 describe('links from a figure to exactly its rows (the search filters the Reports screen uses)', () => {
-  const search = async (query: string) => ok(await user.get(`/api/transactions?${query}`)) as { id: number; description: string; amount: number }[];
+  const search = async (query: string) => ok<{ id: number; description: string; amount: number }[]>(await user.get(`/api/transactions?${query}`));
 
   it('payee: the rows of one payee, whatever their reference numbers and case', async () => {
     const rows = await search(`${Q1}&payee=${encodeURIComponent('tesco stores')}`);

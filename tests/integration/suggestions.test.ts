@@ -73,7 +73,7 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     expect(first.category).toBe('Groceries');
     expect(first.reason).not.toContain('Shopping');
     // A recategorised row changes the answer at once (the cached model is rebuilt).
-    const rows = ok(await user.get(`${ALL}&description=MEGA`)) as { id: number; parentTransactionId: number | null }[];
+    const rows = ok<{ id: number; parentTransactionId: number | null }[]>(await user.get(`${ALL}&description=MEGA`));
     const parts = rows.filter((row) => row.parentTransactionId !== null);
     ok(await user.put('/api/transactions/bulk', { transactionIds: parts.map((p) => p.id), updates: { category: 'Treats' } }));
     const [second] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
@@ -149,7 +149,7 @@ describe('categorySource', () => {
     expect(preview.body.rows[0].categoryReason).toBe("12 earlier 'GREEN BASKET' rows were Groceries");
     expect(ok(await upload(user, csv)).imported).toBe(4);
 
-    const suggested = ok(await user.get(`${ALL}&category_source=suggested`)) as { id: number; description: string; category: string; categorySource: string }[];
+    const suggested = ok<{ id: number; description: string; category: string; categorySource: string }[]>(await user.get(`${ALL}&category_source=suggested`));
     expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
     expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
     // Accepting (setting the same category) makes it the person's.
@@ -162,7 +162,7 @@ describe('categorySource', () => {
     const user = await userWithAccount();
     await history(user, 'GREEN BASKET', 'Groceries', 9);
     ok(await user.post('/api/rules', { name: 'Fuel', conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }], actions: { category: 'Fuel' }, priority: 1, enabled: true }));
-    const ask = async (description: string, amount: number) => (ok(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] })) as { category: string | null; reason: string }[])[0];
+    const ask = async (description: string, amount: number) => ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }))[0];
     // The model is learned (and kept) before the import.
     expect((await ask('GREEN BASKET 1', -2000)).reason).toBe("9 earlier 'GREEN BASKET' rows were Groceries");
     const csv = [
@@ -180,7 +180,7 @@ describe('categorySource', () => {
     expect(await ask('SHELL OIL 14', -4000)).toMatchObject({ category: 'Fuel', reason: "2 earlier 'SHELL OIL' rows were Fuel" });
     expect(await ask('BOOK NOOK', -1000)).toMatchObject({ category: 'Books', reason: "1 earlier 'BOOK NOOK' row was Books" });
     // A later change through any other path is still seen.
-    const rows = ok(await user.get(`${ALL}&category_source=rule`)) as { id: number }[];
+    const rows = ok<{ id: number }[]>(await user.get(`${ALL}&category_source=rule`));
     ok(await user.put(`/api/transactions/${rows[0].id}`, { category: 'Car' }));
     expect((await ask('SHELL OIL 15', -4000)).reason).toContain("1 of 2 earlier 'SHELL OIL' rows were");
   });

@@ -130,7 +130,7 @@ describe('GET /api/transactions', () => {
   });
 
   const search = async (query: string) =>
-    (ok(await user.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29${query}`)) as TransactionDto[]).map((t) => t.description);
+    ok<TransactionDto[]>(await user.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29${query}`)).map((t) => t.description);
 
   it('answers the range newest first', async () => {
     expect(await search('')).toEqual(['Card grocery', 'Mystery', 'Paycheck', 'Grocery STORE']);
@@ -153,7 +153,7 @@ describe('GET /api/transactions', () => {
     await addTx(other, { postDate: '2024-02-21', description: 'Ελληνικό Καφέ', amount: -300 });
     await addTx(other, { postDate: '2024-02-22', description: 'Backerei Muller', amount: -200 });
     const find = async (text: string) =>
-      (ok(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)) as TransactionDto[]).map((t) => t.description);
+      ok<TransactionDto[]>(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)).map((t) => t.description);
     expect(await find('bäckerei müller')).toEqual(['BÄCKEREI MÜLLER']);
     expect(await find('ΚΑΦΈ')).toEqual(['Ελληνικό Καφέ']);
     expect(await find('MULLER')).toEqual(['Backerei Muller']);
@@ -257,7 +257,7 @@ describe('splits', () => {
     expect(await rowCount(user)).toBe(4);
 
     // totals count parts, never the parent
-    const month = ok(await user.get('/api/transactions?start_date=2024-05-01&end_date=2024-05-31')) as TransactionDto[];
+    const month = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-05-01&end_date=2024-05-31'));
     expect(month).toHaveLength(4);
     expect(month.filter((t) => !t.isSplit).reduce((sum, t) => sum + t.amount, 0)).toBe(-10000);
 

@@ -25,7 +25,7 @@ async function fill(user: ApiUser): Promise<void> {
   body.append('account', 'Checking');
   body.append('transactionType', 'debit');
   expect((await rest(server.url, 'POST', '/api/upload', { token: user.token, body })).status).toBe(201);
-  const grocer = (ok(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03')) as { id: number }[])[0].id;
+  const grocer = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03'))[0].id;
   ok(await user.post(`/api/transactions/${grocer}/split`, { splits: [{ amount: -1000, category: 'Groceries', splitNote: 'food' }, { amount: -234, category: 'Household', description: 'Soap' }] }));
   ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'No account, no category', amount: -1 }));
   const card = ok(await user.post('/api/transactions', { postDate: '2024-02-02', description: 'Dinner', amount: -8000, account: 'Card', category: 'Dining', type: 'charge' })).id;
@@ -71,13 +71,13 @@ function withoutIds(doc: UserDataDocument) {
 }
 
 async function counts(user: ApiUser) {
-  const all = ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=9999-12-31')) as unknown[];
+  const all = ok<unknown[]>(await user.get('/api/transactions?start_date=1900-01-01&end_date=9999-12-31'));
   return {
     transactions: all.length,
-    accounts: (ok(await user.get('/api/accounts')) as unknown[]).length,
-    categories: (ok(await user.get('/api/categories')) as unknown[]).length,
-    budgets: (ok(await user.get('/api/budgets')) as unknown[]).length,
-    envelopes: (ok(await user.get('/api/envelopes')) as unknown[]).length,
+    accounts: ok<unknown[]>(await user.get('/api/accounts')).length,
+    categories: ok<unknown[]>(await user.get('/api/categories')).length,
+    budgets: ok<unknown[]>(await user.get('/api/budgets')).length,
+    envelopes: ok<unknown[]>(await user.get('/api/envelopes')).length,
   };
 }
 
@@ -134,7 +134,7 @@ describe('GET /api/export', () => {
 
 describe('POST /api/import', () => {
   it('restores into an empty user with new ids and every relation; exporting again gives the same document', async () => {
-    const doc = ok(await owner.get('/api/export')) as UserDataDocument;
+    const doc = ok<UserDataDocument>(await owner.get('/api/export'));
     const copy = await signUp(server.url);
     // Larger than BODY_LIMIT_BYTES (2 KB here): the restore has its own limit.
     expect(JSON.stringify(doc).length).toBeGreaterThan(2048);
@@ -143,7 +143,7 @@ describe('POST /api/import', () => {
     expect(res.body.imported).toEqual({ accounts: 3, categories: 6, batches: 1, transactions: 10, budgets: 2, lineItems: 3, envelopes: 2, rules: 2 });
     expect(res.body.message).toBe('Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)');
 
-    const again = ok(await copy.get('/api/export')) as UserDataDocument;
+    const again = ok<UserDataDocument>(await copy.get('/api/export'));
     expect(again.transactions.map((t) => t.id)).not.toEqual(doc.transactions.map((t) => t.id));
     expect(again.batches[0].id).not.toBe(doc.batches[0].id);
     expect(withoutIds(again)).toEqual(withoutIds(doc));
@@ -151,19 +151,19 @@ describe('POST /api/import', () => {
     // The restored user sees the same figures through every screen's call.
     expect(await counts(copy)).toEqual(await counts(owner));
     const overview = async (user: ApiUser) => {
-      const budget = (ok(await user.get('/api/budgets')) as { id: number; name: string }[]).find((b) => b.name === 'Q1')!;
+      const budget = ok<{ id: number; name: string }[]>(await user.get('/api/budgets')).find((b) => b.name === 'Q1')!;
       const { overview: o } = ok(await user.get(`/api/budgets/${budget.id}/overview`));
       return { actual: o.actual, budgeted: o.budgeted, typeTotals: o.typeTotals, splits: o.splits, total: o.total, transactionCount: o.transactionCount };
     };
     expect(await overview(copy)).toEqual(await overview(owner));
-    const envelopes = async (user: ApiUser) => (ok(await user.get('/api/envelopes')) as { name: string; total: number; transactionCount: number }[]).map((e) => [e.name, e.total, e.transactionCount]);
+    const envelopes = async (user: ApiUser) => ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes')).map((e) => [e.name, e.total, e.transactionCount]);
     expect(await envelopes(copy)).toEqual(await envelopes(owner));
-    const batch = (ok(await copy.get('/api/transactions/batches/list')) as { batchId: string; transactionCount: number }[])[0];
-    expect((ok(await copy.get(`/api/transactions/batches/${batch.batchId}/transactions`)) as unknown[]).length).toBe(5); // 3 rows + the split's 2 parts
+    const batch = ok<{ batchId: string; transactionCount: number }[]>(await copy.get('/api/transactions/batches/list'))[0];
+    expect(ok<unknown[]>(await copy.get(`/api/transactions/batches/${batch.batchId}/transactions`)).length).toBe(5); // 3 rows + the split's 2 parts
   });
 
   it('refuses a user that already has data with 409, changing nothing', async () => {
-    const doc = ok(await owner.get('/api/export')) as UserDataDocument;
+    const doc = ok<UserDataDocument>(await owner.get('/api/export'));
     const before = await counts(owner);
     const res = await owner.post('/api/import', doc);
     expect(res.status).toBe(409);
@@ -175,7 +175,7 @@ describe('POST /api/import', () => {
   });
 
   it('refuses documents that do not hold together with 400 naming the problem, writing nothing', async () => {
-    const doc = ok(await owner.get('/api/export')) as UserDataDocument;
+    const doc = ok<UserDataDocument>(await owner.get('/api/export'));
     const user = await signUp(server.url);
     const tries: [unknown, RegExp][] = [
       [{ ...doc, version: 2 }, /^version: 2 was written by a newer Budget Tracker; this one reads version 1$/],
@@ -199,7 +199,7 @@ describe('POST /api/import', () => {
   });
 
   it('is all or nothing: a failure on the last row leaves the user empty', async () => {
-    const doc = ok(await owner.get('/api/export')) as UserDataDocument;
+    const doc = ok<UserDataDocument>(await owner.get('/api/export'));
     const user = await signUp(server.url);
     // A trigger refuses the last row (each dialect spells triggers its own way).
     if (server.database === 'postgresql') {
@@ -224,7 +224,7 @@ describe('POST /api/import', () => {
     const small = await startServer({ RESTORE_LIMIT_BYTES: '4096' });
     try {
       const user = await signUp(small.url);
-      const doc = ok(await owner.get('/api/export')) as UserDataDocument;
+      const doc = ok<UserDataDocument>(await owner.get('/api/export'));
       const res = await user.post('/api/import', { ...doc, transactions: [...doc.transactions, ...Array.from({ length: 40 }, (_, i) => ({ ...doc.transactions[1], id: 5000 + i, parentId: null, isSplit: false }))] });
       expect(res.status).toBe(413);
       expect(await counts(user)).toEqual({ transactions: 0, accounts: 0, categories: 0, budgets: 0, envelopes: 0 });

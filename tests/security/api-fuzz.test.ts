@@ -33,7 +33,7 @@ beforeAll(async () => {
   user = await signUp(server.url);
   // Some rows so generated ids hit real ones now and then.
   ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
-  for (let i = 0; i < 3; i++) ok(await user.post('/api/transactions', { postDate: '2024-01-0' + (i + 1), description: `t${i}`, amount: -100 * (i + 1), category: 'Food' }));
+  for (let i = 0; i < 3; i++) ok(await user.post('/api/transactions', { postDate: `2024-01-0${i + 1}`, description: `t${i}`, amount: -100 * (i + 1), category: 'Food' }));
   const budget = ok(await user.post('/api/budgets', { name: 'B', startDate: '2024-01-01', endDate: '2024-12-31' }));
   ok(await user.post('/api/line-items', { budgetId: budget.id, name: 'Food', amount: 500, relatedCategories: ['Food'] }));
   ok(await user.post('/api/envelopes', { name: 'E', categories: ['Food'] }));
@@ -46,7 +46,9 @@ function openApiPath(url: string): string {
 }
 
 function listedStatuses(op: Operation): string[] {
-  return Object.keys(document.paths[openApiPath(op.url)]?.[op.method.toLowerCase()]?.responses ?? {});
+  const path = openApiPath(op.url);
+  const operation = Object.hasOwn(document.paths, path) ? document.paths[path][op.method.toLowerCase()] : undefined;
+  return Object.keys(operation?.responses ?? {});
 }
 
 function queryString(value: unknown): string {
@@ -63,7 +65,7 @@ function pathOf(op: Operation, params: unknown): string {
   const values = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
   return `/api${op.url.replace(/:([A-Za-z_]+)/g, (_, name) => {
     const v = values[name];
-    const text = v === undefined || v === null ? 'x' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    const text = v === undefined || v === null ? 'x' : typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
     return encodeURIComponent(text || 'x');
   })}`;
 }

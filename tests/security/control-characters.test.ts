@@ -40,12 +40,15 @@ const NASTY = ['a\u0000b', '\u0000', 'tab\u0001', 'esc\u001b[31m', 'del\u007f'];
 
 interface Case {
   label: string;
-  send(value: unknown, path: (string | number)[]): Promise<{ status: number; message: string }>;
+  send: (value: unknown, path: (string | number)[]) => Promise<{ status: number; message: string }>;
   paths: (string | number)[][];
 }
 
 function urlOf(route: { url: string }, params: Record<string, unknown> = {}): string {
-  return `/api${route.url.replace(/:([A-Za-z_]+)/g, (_, name) => encodeURIComponent(String(params[name] ?? '1')))}`;
+  return `/api${route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name] ?? '1';
+    return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value));
+  })}`;
 }
 
 const restCases: Case[] = [];
@@ -74,7 +77,7 @@ type Procedure = { _def: { type: 'query' | 'mutation'; inputs: z.ZodType[] } };
 const procedures = (appRouter as unknown as { _def: { procedures: Record<string, Procedure> } })._def.procedures;
 const trpcCases: Case[] = [];
 for (const [name, procedure] of Object.entries(procedures)) {
-  const [schema] = procedure._def.inputs;
+  const schema = procedure._def.inputs.at(0);
   if (!schema) continue;
   const json = jsonSchemaOf(schema);
   const base = validInput(json);
@@ -83,7 +86,7 @@ for (const [name, procedure] of Object.entries(procedures)) {
     paths: stringPaths(json),
     async send(value, path) {
       const res = await trpc(server.url, procedure._def.type, name, setAt(base, path, value), user.token);
-      return { status: res.status, message: String(res.error?.message ?? '') };
+      return { status: res.status, message: res.error?.message ?? '' };
     },
   });
 }

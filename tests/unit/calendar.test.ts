@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, fromDayNumber, isIsoDate, isValidCalendarDate, toDayNumber, toIsoDate } from '../../src/shared/dates/calendar';
+import { addDays, fromDayNumber, isIsoDate, isoDateOf, isValidCalendarDate, toDayNumber, toIsoDate } from '../../src/shared/dates/calendar';
 
 describe('calendar dates', () => {
   it.each([
@@ -27,6 +27,23 @@ describe('calendar dates', () => {
     [2024, 1, 1.5, null],
   ])('toIsoDate(%i, %i, %s) is %s', (y, m, d, expected) => {
     expect(toIsoDate(y, m, d)).toBe(expected);
+  });
+
+  it.each([
+    [2024, 2, 29, '2024-02-29'],
+    [1000, 1, 1, '1000-01-01'],
+    [9999, 12, 31, '9999-12-31'],
+  ])('isoDateOf(%i, %i, %i) is %s', (y, m, d, expected) => {
+    expect(isoDateOf(y, m, d)).toBe(expected);
+  });
+
+  it.each([
+    [2023, 2, 29],
+    [999, 1, 1],
+    [2024, 1, 1.5],
+    [2024, 13, 1],
+  ])('isoDateOf(%i, %i, %s) throws a RangeError: the caller promised a real day', (y, m, d) => {
+    expect(() => isoDateOf(y, m, d)).toThrow(RangeError);
   });
 
   it.each([

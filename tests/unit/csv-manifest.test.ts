@@ -13,7 +13,7 @@ describe.skipIf(entries.length === 0)('bank CSV fixtures (MANIFEST.json)', () =>
   it.each(entries.map((e) => [e.file, e] as const))('%s', (file, entry) => {
     const result = readCsv(new Uint8Array(readFileSync(path.join(dir, file))), manifestOptions(entry));
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
-    const ok = result as CsvReadSuccess;
+    const ok = result;
     expect(ok.rows.length).toBe(entry.transaction_rows);
     const first = ok.rows[0];
     const last = ok.rows[ok.rows.length - 1];

@@ -47,22 +47,22 @@ describe('findOwned', () => {
   }
 
   it("returns the owner's row", async () => {
-    const account = await findOwned(orm.em.fork(), Account, ids.alice, ids.account);
+    const account = await findOwned(orm!.em.fork(), Account, ids.alice, ids.account);
     expect(account).toBeInstanceOf(Account);
     expect(account.name).toBe('Checking');
   });
 
   it("answers another user's row with the same 404 as a missing one", async () => {
-    const theirs = await refusal(() => findOwned(orm.em.fork(), Account, ids.bob, ids.account));
-    const missing = await refusal(() => findOwned(orm.em.fork(), Account, ids.bob, 999_999));
+    const theirs = await refusal(() => findOwned(orm!.em.fork(), Account, ids.bob, ids.account));
+    const missing = await refusal(() => findOwned(orm!.em.fork(), Account, ids.bob, 999_999));
     expect(theirs).toMatchObject({ code: 'NOT_FOUND', status: 404, message: `Account ${ids.account} not found` });
     expect(missing).toMatchObject({ code: 'NOT_FOUND', status: 404, message: 'Account 999999 not found' });
   });
 
   it.each([
-    ['LineItem', () => findOwned(orm.em.fork(), LineItem, ids.bob, ids.lineItem), () => `Line item ${ids.lineItem} not found`],
-    ['Budget', () => findOwned(orm.em.fork(), Budget, ids.alice, 424_242), () => 'Budget 424242 not found'],
-    ['Batch (string id)', () => findOwned(orm.em.fork(), Batch, ids.alice, 'no-such-batch'), () => 'Batch no-such-batch not found'],
+    ['LineItem', () => findOwned(orm!.em.fork(), LineItem, ids.bob, ids.lineItem), () => `Line item ${ids.lineItem} not found`],
+    ['Budget', () => findOwned(orm!.em.fork(), Budget, ids.alice, 424_242), () => 'Budget 424242 not found'],
+    ['Batch (string id)', () => findOwned(orm!.em.fork(), Batch, ids.alice, 'no-such-batch'), () => 'Batch no-such-batch not found'],
   ] as [string, () => Promise<unknown>, () => string][])("names the kind of row: %s", async (_name, run, message) => {
     expect((await refusal(run)).message).toBe(message());
   });

@@ -11,8 +11,8 @@ interface ConfirmDialogProps {
   /** Colours the confirm button red for destructive actions. */
   destructive?: boolean;
   busy?: boolean;
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 /** A modal yes/no question: focus is trapped inside and Escape cancels. */

@@ -7,7 +7,7 @@ type BaseProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type' | 'error' | 
 
 export interface MoneyFieldProps extends BaseProps {
   value: string;
-  onChange(text: string): void;
+  onChange: (text: string) => void;
   /** A message from the form or the server; shown instead of the field's own. */
   error?: string;
   /** Shown while there is no error. */

@@ -18,7 +18,7 @@ export interface NoticeMessage {
 
 interface NoticeProps {
   notice: NoticeMessage | null;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** A message at the bottom of the screen, read out by screen readers; successes vanish after 3 s. */

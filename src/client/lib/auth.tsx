@@ -10,9 +10,9 @@ export interface AuthState {
   status: AuthStatus;
   user: UserDto | null;
   /** Stores the tokens and user of a login or registration. */
-  signIn(result: AuthResult): void;
-  signOut(): Promise<void>;
-  updateUser(user: UserDto): void;
+  signIn: (result: AuthResult) => void;
+  signOut: () => Promise<void>;
+  updateUser: (user: UserDto) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);

@@ -5,5 +5,5 @@
 export function bearerFrom(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }

@@ -26,8 +26,8 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof DriverException) return new AppError('INTERNAL', INTERNAL_ERROR_MESSAGE);
   const fastifyError = error as Partial<FastifyError> | undefined;
   const status = fastifyError?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new AppError(codeForStatus(status), frameworkMessage(fastifyError!));
+  if (fastifyError && typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError(codeForStatus(status), frameworkMessage(fastifyError));
   }
   return new AppError('INTERNAL', INTERNAL_ERROR_MESSAGE);
 }

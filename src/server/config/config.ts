@@ -13,13 +13,18 @@ const booleanText = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Durations such as `900` (seconds), `15m`, `12h`, `30d`. */
+const DURATION = /^(\d+)\s*([smhd]?)$/;
+const DURATION_UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
 const durationText = z
   .string()
-  .regex(/^\d+\s*[smhd]?$/, 'expected seconds or a number followed by s, m, h or d')
-  .transform((v) => {
-    const match = /^(\d+)\s*([smhd]?)$/.exec(v)!;
-    const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
-    return Number(match[1]) * unit;
+  .transform((v, ctx) => {
+    const [, amount, unit = ''] = DURATION.exec(v) ?? [];
+    const unitSeconds = DURATION_UNIT_SECONDS[unit];
+    if (amount === undefined || unitSeconds === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected seconds or a number followed by s, m, h or d' });
+      return z.NEVER;
+    }
+    return Number(amount) * unitSeconds;
   })
   .refine((seconds) => seconds > 0, 'must be longer than 0 seconds');
 
@@ -48,7 +53,7 @@ const trustProxyText = z.string().transform((value, ctx): TrustProxy => {
 });
 
 function isAddressOrRange(entry: string): boolean {
-  const [address, bits, ...rest] = entry.split('/');
+  const [address = '', bits, ...rest] = entry.split('/');
   if (rest.length > 0 || isIP(address) === 0) return false;
   if (bits === undefined) return true;
   const max = isIP(address) === 4 ? 32 : 128;

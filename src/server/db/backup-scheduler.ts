@@ -7,7 +7,7 @@ export interface BackupSchedule {
   dir: string;
   intervalSeconds: number;
   keep: number;
-  log: { info(fields: object, message: string): void; error(fields: object, message: string): void };
+  log: { info: (fields: object, message: string) => void; error: (fields: object, message: string) => void };
 }
 
 /** Timers cannot wait longer than 2^31 - 1 ms; a longer wait is taken in parts. */
@@ -56,7 +56,7 @@ export class BackupScheduler {
 
   private wake(): void {
     this.timer = null;
-    if (Date.now() < this.dueAt) return this.planAt(this.dueAt);
+    if (Date.now() < this.dueAt) { this.planAt(this.dueAt); return; }
     this.running = this.run().finally(() => {
       this.running = null;
     });

@@ -20,6 +20,9 @@ import { foldText } from '../../shared/text/fold';
 
 export type Dialect = 'sqlite' | 'postgresql';
 
+/** A `count(*)` as the drivers answer it: a number on SQLite, a string (bigint) on PostgreSQL; read it with Number(). */
+export type SqlCount = number | bigint | string;
+
 /** The dialect an entity manager talks. */
 export function dialectOf(em: EntityManager): Dialect {
   return em.getPlatform() instanceof PostgreSqlPlatform ? 'postgresql' : 'sqlite';

@@ -1,4 +1,5 @@
-import { addDays, daysInMonth, parseIsoDate, toIsoDate } from '../../shared/dates/calendar';
+import { addDays, daysInMonth, isoDateOf, parseIsoDate } from '../../shared/dates/calendar';
+import { must } from '../../shared/must';
 
 /**
  * A year (or any span) of realistic, deterministic personal finances: a salary,
@@ -105,6 +106,11 @@ function monthStarts(start: string, months: number): Array<{ year: number; month
   return out;
 }
 
+/** One of `list` (not empty), chosen by `random`. */
+function pick<T>(random: () => number, list: readonly T[]): T {
+  return must(list[Math.floor(random() * list.length)], 'random() is below 1 and the list is not empty');
+}
+
 function between(random: () => number, min: number, max: number): number {
   return Math.round(min + random() * (max - min));
 }
@@ -145,7 +151,7 @@ export function generateDemoLedger({ start, months, seed = 42, intensity = 1, ea
 
   for (const { year, month } of monthStarts(start, months)) {
     const last = daysInMonth(year, month);
-    const date = (day: number) => toIsoDate(year, month, Math.min(Math.max(1, day), last))!;
+    const date = (day: number) => isoDateOf(year, month, Math.min(Math.max(1, day), last));
 
     for (const payday of [1, 15]) {
       checking.push({ postDate: date(payday), description: 'ACME CORP PAYROLL DIRECT DEP', amount: between(random, 310000, 312000), category: 'Salary' });
@@ -160,7 +166,7 @@ export function generateDemoLedger({ start, months, seed = 42, intensity = 1, ea
     for (const habit of HABITS) {
       const count = occurrences(random, habit.perMonth * intensity);
       for (let i = 0; i < count; i++) {
-        const payee = habit.payees[Math.floor(random() * habit.payees.length)];
+        const payee = pick(random, habit.payees);
         target(habit.account).push({
           postDate: date(1 + Math.floor(random() * last)),
           description: payee,

@@ -1,4 +1,5 @@
-import { daysInMonth, parseIsoDate, toIsoDate } from '../../shared/dates/calendar';
+import { daysInMonth, isoDateOf, parseIsoDate } from '../../shared/dates/calendar';
+import { must } from '../../shared/must';
 import type { LineItemType } from '../../shared/schemas/budgets';
 import { ENVELOPE_COLORS } from '../../shared/schemas/envelopes';
 import type { TransactionDto, TransactionType } from '../../shared/schemas/transactions';
@@ -36,22 +37,24 @@ export interface DemoWindow {
 export function demoWindow(today: string): DemoWindow {
   const date = parseIsoDate(today);
   if (!date) throw new RangeError(`Not a calendar date: ${today}`);
-  const months: string[] = [];
-  for (let back = DEMO_MONTHS - 1; back >= 0; back--) {
+  /** `YYYY-MM` of the month `back` months before today's. */
+  const monthBefore = (back: number) => {
     const index = date.year * 12 + (date.month - 1) - back;
-    months.push(`${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`);
-  }
+    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+  };
+  const months: string[] = [];
+  for (let back = DEMO_MONTHS - 1; back >= 0; back--) months.push(monthBefore(back));
   return {
-    start: `${months[0]}-01`,
+    start: `${monthBefore(DEMO_MONTHS - 1)}-01`,
     today,
-    monthStart: toIsoDate(date.year, date.month, 1)!,
-    monthEnd: toIsoDate(date.year, date.month, daysInMonth(date.year, date.month))!,
+    monthStart: isoDateOf(date.year, date.month, 1),
+    monthEnd: isoDateOf(date.year, date.month, daysInMonth(date.year, date.month)),
     months,
   };
 }
 
 export function monthLabel(yearMonth: string, short = false): string {
-  const name = MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1];
+  const name = must(MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1], `a YYYY-MM month (not '${yearMonth}')`);
   return `${short ? name.slice(0, 3) : name} ${yearMonth.slice(0, 4)}`;
 }
 
@@ -96,12 +99,13 @@ function slug(text: string): string {
  */
 export function demoBatches({ window, accounts }: DemoLedger): DemoBatch[] {
   const batches: DemoBatch[] = [];
+  const windowMonth = (index: number) => must(window.months[index], 'the demo window has DEMO_MONTHS (a multiple of 3) months');
   for (const account of accounts) {
     for (let q = 0; q < DEMO_MONTHS / 3; q++) {
-      const firstMonth = window.months[q * 3];
-      const lastMonth = window.months[q * 3 + 2];
+      const firstMonth = windowMonth(q * 3);
+      const lastMonth = windowMonth(q * 3 + 2);
       const from = `${firstMonth}-01`;
-      const until = q === DEMO_MONTHS / 3 - 1 ? window.today : `${window.months[q * 3 + 3]}-01`;
+      const until = q === DEMO_MONTHS / 3 - 1 ? window.today : `${windowMonth(q * 3 + 3)}-01`;
       const rows = account.rows.filter((row) => row.postDate >= from && (q === DEMO_MONTHS / 3 - 1 ? row.postDate <= until : row.postDate < until));
       if (rows.length === 0) continue;
       batches.push({
@@ -200,11 +204,11 @@ export function demoBudgets({ window, accounts }: DemoLedger): PlannedBudget[] {
       relatedCategories: item.relatedCategories,
       amount: plannerRound((typical.get(item.name) ?? 0) * item.factor) * months,
     }));
-  const current = window.months[window.months.length - 1];
+  const current = must(window.months.at(-1), 'the demo window has DEMO_MONTHS months');
   return [
     { name: `${monthLabel(current)} budget`, startDate: window.monthStart, endDate: window.monthEnd, lineItems: items(1) },
     {
-      name: `Year budget ${monthLabel(window.months[0], true)} - ${monthLabel(current, true)}`,
+      name: `Year budget ${monthLabel(window.start.slice(0, 7), true)} - ${monthLabel(current, true)}`,
       startDate: window.start,
       endDate: window.monthEnd,
       lineItems: items(DEMO_MONTHS),
@@ -220,7 +224,7 @@ export interface PlannedEnvelope {
   isActive: boolean;
 }
 
-const color = (name: (typeof ENVELOPE_COLORS)[number]['name']) => ENVELOPE_COLORS.find((c) => c.name === name)!.value;
+const color = (name: (typeof ENVELOPE_COLORS)[number]['name']) => must(ENVELOPE_COLORS.find((c) => c.name === name), `an envelope colour named ${name}`).value;
 
 export const DEMO_ENVELOPES: PlannedEnvelope[] = [
   { name: 'Food', description: 'Everything we eat and drink, at home or out', categories: ['Groceries', 'Dining Out', 'Coffee'], color: color('Green'), isActive: true },
@@ -269,9 +273,9 @@ export function planSplits(transactions: readonly TransactionDto[]): PlannedSpli
       const best = largestByMonth.get(month);
       if (!best || tx.amount < best.amount || (tx.amount === best.amount && tx.id < best.id)) largestByMonth.set(month, tx);
     }
-    const months = [...largestByMonth.keys()].sort().reverse().slice(0, rule.months);
-    for (const month of months) {
-      const parent = largestByMonth.get(month)!;
+    // Latest months first (YYYY-MM text sorts by date; each month appears once).
+    const latest = [...largestByMonth].sort(([a], [b]) => (a < b ? 1 : -1)).slice(0, rule.months);
+    for (const [, parent] of latest) {
       const other = -Math.max(1, Math.round(-parent.amount * rule.share));
       planned.push({
         transactionId: parent.id,

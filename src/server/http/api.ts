@@ -17,11 +17,12 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
   const document = openApiDocument();
   api.get('/openapi.json', () => document);
 
-  await api.register(async (secured) => {
+  await api.register((secured, _options, done) => {
     secured.addHook('preHandler', requireUser);
     registerRestRoutes(
       secured,
       restRoutes.filter((route) => !route.public),
     );
+    done();
   });
 }

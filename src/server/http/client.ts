@@ -5,6 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
 import { errorBody } from './errors';
 
+/** A request URL without its query string. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
 /**
  * Serves the built React app. Any other GET that asks for HTML gets index.html so
  * deep links and reloads work on every route; unknown /api and /trpc paths are
@@ -16,7 +22,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   if (built) {
     // Source maps would publish the client's source: never served, even if a build left one behind.
     app.addHook('onRequest', async (request, reply) => {
-      if (/\.map$/i.test(request.url.split('?')[0])) {
+      if (/\.map$/i.test(pathOf(request.url))) {
         return reply.status(404).type('application/json; charset=utf-8').send(errorBody(new AppError('NOT_FOUND', 'Not found')));
       }
     });
@@ -38,7 +44,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
+    const url = pathOf(request.url);
     const isApi = url === '/api' || url.startsWith('/api/') || url === '/trpc' || url.startsWith('/trpc/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !path.extname(url);
     if (wantsPage && built) {

@@ -12,16 +12,20 @@ import { AppError } from '../../shared/errors';
 const viaQuery = new WeakSet<FastifyRequest>();
 
 /** preValidation of a download route: moves `access_token` from the query into the Authorization header. */
-export async function acceptQueryAccessToken(request: FastifyRequest): Promise<void> {
+export function acceptQueryAccessToken(request: FastifyRequest, _reply: FastifyReply, done: () => void): void {
   const token = (request.query as Record<string, unknown> | undefined)?.access_token;
-  if (request.headers.authorization || typeof token !== 'string' || token === '') return;
-  request.headers.authorization = `Bearer ${token}`;
-  viaQuery.add(request);
+  if (!request.headers.authorization && typeof token === 'string' && token !== '') {
+    request.headers.authorization = `Bearer ${token}`;
+    viaQuery.add(request);
+  }
+  done();
 }
 
 /** Refuses an API token that came in the query (it would linger in histories and logs); marks the answer uncacheable. */
 export function checkDownloadRequest(request: FastifyRequest, reply: FastifyReply): void {
-  if (viaQuery.has(request) && request.user?.via !== 'session') {
+  // @fastify/jwt types request.user as always there; it is there only once requireUser has run (not on a public route).
+  const user = request.user as FastifyRequest['user'] | undefined;
+  if (viaQuery.has(request) && user?.via !== 'session') {
     throw new AppError('UNAUTHORIZED', 'Only a session access token may be sent as access_token; send an API token as Authorization: Bearer <token>');
   }
   reply.header('cache-control', 'no-store');

@@ -36,7 +36,7 @@ interface SerializedError {
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: scrubSql(String(error)) ?? '', stack: '' };
   const e = error as Error & { code?: unknown };
-  const out: SerializedError = { type: e.name || e.constructor?.name || 'Error', message: scrubSql(e.message) ?? '', stack: scrubSql(e.stack) ?? '' };
+  const out: SerializedError = { type: e.name || e.constructor.name || 'Error', message: scrubSql(e.message) ?? '', stack: scrubSql(e.stack) ?? '' };
   if (e.code !== undefined) out.code = e.code;
   if (e.cause !== undefined && depth < 4) out.cause = serializeError(e.cause, depth + 1);
   return out;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { must } from '../../shared/must';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { uploadRoute } from '../modules/import/import.rest';
 import { domainRoutes } from './domain-routes';
@@ -8,8 +9,10 @@ import type { RestRoute } from './rest-route';
 export const restRoutes: readonly RestRoute[] = [...authRoutes, ...domainRoutes, uploadRoute];
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return rest;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  // The document states its dialect once; each embedded schema does not.
+  delete json.$schema;
+  return json;
 }
 
 function openApiPath(url: string): string {
@@ -44,7 +47,8 @@ function responses(op: RestRoute): Record<string, unknown> {
   statuses.delete(success);
   const out: Record<string, unknown> = { [String(success)]: answer(op, op.answer) };
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    out[String(status)] = status < 300 ? answer(op, REFUSALS[status]) : { description: REFUSALS[status], content: ERROR_CONTENT };
+    const description = must(REFUSALS[status], `REFUSALS describes status ${status}, which a route answers`);
+    out[String(status)] = status < 300 ? answer(op, description) : { description, content: ERROR_CONTENT };
   }
   return out;
 }
@@ -64,7 +68,7 @@ export function operationId(method: string, url: string): string {
     .map((part) => (part.startsWith(':') ? `by-${part.slice(1)}` : part))
     .flatMap((part) => part.split(/[-_.]/))
     .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1));
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
   return method.toLowerCase() + words.join('');
 }
 

@@ -22,8 +22,10 @@ export interface RestCall<P, Q, B> {
 /**
  * One REST adapter, described as data so the same list registers the Fastify
  * routes, builds the OpenAPI document and drives the per-user isolation test.
+ * P, Q and B are what `params`, `query` and `body` parse to; a route in a list (`RestRoute`) has them erased
+ * to `unknown` by `restRoute()`.
  */
-export interface RestRoute<P = any, Q = any, B = any> {
+export interface RestRoute<P = unknown, Q = unknown, B = unknown> {
   method: HttpMethod;
   /** Fastify path under /api, e.g. `/transactions/:id`. */
   url: string;
@@ -78,12 +80,18 @@ export interface RestRoute<P = any, Q = any, B = any> {
    */
   scopesItself?: boolean;
   /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
-  bodyLimit?(config: AppConfig): number;
-  handler(call: RestCall<P, Q, B>): Promise<unknown> | unknown;
+  bodyLimit?: (config: AppConfig) => number;
+  /** Answers the call: a value, or a promise of one. */
+  handler: (call: RestCall<P, Q, B>) => unknown;
 }
 
-export function restRoute<P = undefined, Q = undefined, B = undefined>(route: RestRoute<P, Q, B>): RestRoute<P, Q, B> {
-  return route;
+/**
+ * Checks a route's handler against its schemas, then erases P, Q and B so routes of every shape share one
+ * list. The one assertion is what registerRestRoutes guarantees: the handler is called with what
+ * `params`, `query` and `body` parsed to (undefined where the route has none, and P, Q, B default to undefined).
+ */
+export function restRoute<P = undefined, Q = undefined, B = undefined>(route: RestRoute<P, Q, B>): RestRoute {
+  return { ...route, handler: (call) => route.handler(call as RestCall<P, Q, B>) };
 }
 
 /** Registers routes; a route that is not `public` needs an instance whose preHandler has already set `request.user`. */

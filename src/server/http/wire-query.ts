@@ -22,7 +22,7 @@ export function wireQuery<W extends z.ZodRawShape, S extends z.ZodType>(
     for (const issue of parsed.error.issues) {
       const [head, ...rest] = issue.path;
       const path = head === undefined ? [] : [typeof head === 'string' ? wireName(head) : head, ...rest];
-      ctx.addIssue({ code: 'custom', message: issue.message, path: path as PropertyKey[] });
+      ctx.addIssue({ code: 'custom', message: issue.message, path: path });
     }
     return z.NEVER;
   });

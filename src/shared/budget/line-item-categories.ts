@@ -27,7 +27,7 @@ export interface SharedCategory {
  * category like any other here). In item order, then category order.
  */
 export function findSharedCategories(items: readonly NamedLineItem[]): SharedCategory[] {
-  const owner = new Map<string, number>();
+  const owner = new Map<string, { index: number; name: string }>();
   const found: SharedCategory[] = [];
   items.forEach((item, index) => {
     const own = new Set<string>();
@@ -38,8 +38,8 @@ export function findSharedCategories(items: readonly NamedLineItem[]): SharedCat
       if (own.has(key)) continue;
       own.add(key);
       const first = owner.get(key);
-      if (first === undefined) owner.set(key, index);
-      else found.push({ category, firstIndex: first, firstName: items[first].name.trim(), index, name: item.name.trim() });
+      if (first === undefined) owner.set(key, { index, name: item.name.trim() });
+      else found.push({ category, firstIndex: first.index, firstName: first.name, index, name: item.name.trim() });
     }
   });
   return found;

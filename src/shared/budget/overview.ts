@@ -90,12 +90,11 @@ function orient(type: OverviewGroupType, signedSum: number): number {
 
 export function computeBudgetOverview(transactions: readonly OverviewTransaction[], lineItems: readonly OverviewLineItem[]): BudgetOverview {
   const typeTotals = TRANSACTION_TYPES.map((type) => ({ type, total: 0, count: 0 }));
-  const typeIndex = new Map<string, number>(TRANSACTION_TYPES.map((type, i) => [type, i]));
-  const itemKeys = lineItems.map((item) => lineItemKeys(item));
+  const typeTotal = new Map<string, (typeof typeTotals)[number]>(typeTotals.map((t) => [t.type, t]));
+  const sums = lineItems.map((item) => ({ item, keys: lineItemKeys(item), sum: 0, ids: [] as number[] }));
   const tracked = new Set<string>();
-  for (const keys of itemKeys) for (const key of keys) tracked.add(key);
+  for (const { keys } of sums) for (const key of keys) tracked.add(key);
 
-  const sums = lineItems.map(() => ({ sum: 0, ids: [] as number[] }));
   const untrackedSum = { sum: 0, ids: [] as number[], keys: new Set<string>() };
   const splits = { parentCount: 0, childCount: 0, childTotal: 0 };
   let transactionCount = 0;
@@ -112,10 +111,10 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
     }
     transactionCount += 1;
     total += tx.amount;
-    const t = typeIndex.get(tx.type);
+    const t = typeTotal.get(tx.type);
     if (t !== undefined) {
-      typeTotals[t].total += tx.amount;
-      typeTotals[t].count += 1;
+      t.total += tx.amount;
+      t.count += 1;
     }
     const key = transactionCategoryKey(tx);
     if (!tracked.has(key)) {
@@ -124,23 +123,23 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
       untrackedSum.keys.add(key);
       continue;
     }
-    for (let i = 0; i < lineItems.length; i += 1) {
-      if (itemKeys[i].has(key)) {
-        sums[i].sum += tx.amount;
-        sums[i].ids.push(tx.id);
+    for (const s of sums) {
+      if (s.keys.has(key)) {
+        s.sum += tx.amount;
+        s.ids.push(tx.id);
       }
     }
   }
 
-  const items: LineItemActual[] = lineItems.map((item, i) => ({
+  const items: LineItemActual[] = sums.map(({ item, keys, sum, ids }) => ({
     id: item.id,
     name: item.name,
     type: item.type,
     budgeted: item.amount,
-    actual: orient(item.type, sums[i].sum),
-    transactionCount: sums[i].ids.length,
-    categories: [...itemKeys[i]],
-    transactionIds: sums[i].ids,
+    actual: orient(item.type, sum),
+    transactionCount: ids.length,
+    categories: [...keys],
+    transactionIds: ids,
   }));
   const untracked: LineItemActual = {
     id: UNTRACKED_ID,
@@ -153,7 +152,7 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
     transactionIds: untrackedSum.ids,
   };
 
-  const byType = OVERVIEW_GROUP_ORDER.map((type) => {
+  const group = (type: OverviewGroupType) => {
     const groupItems = type === 'Untracked' ? [untracked] : items.filter((item) => item.type === type);
     return {
       type,
@@ -161,8 +160,8 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
       budgeted: sumCents(groupItems.map((item) => item.budgeted)),
       actual: sumCents(groupItems.map((item) => item.actual)),
     };
-  });
-  const group = (type: OverviewGroupType) => byType.find((g) => g.type === type)!;
+  };
+  const byType = OVERVIEW_GROUP_ORDER.map(group);
   const budgeted = {
     income: group('Income').budgeted,
     fixed: group('Fixed').budgeted,

@@ -423,7 +423,7 @@ function* addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly str
 }
 
 interface Describer {
-  text(record: CsvRecord, cents: number): string;
+  text: (record: CsvRecord, cents: number) => string;
   /** Headers of description columns left out because every row holds the same text. */
   dropped: string[];
 }

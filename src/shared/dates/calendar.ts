@@ -35,17 +35,27 @@ export function toIsoDate(year: number, month: number, day: number): string | nu
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/**
+ * `YYYY-MM-DD` for a day the caller knows is real (the first or the last day of a month, today's fields);
+ * throws a RangeError when it is not, instead of handing on a null.
+ */
+export function isoDateOf(year: number, month: number, day: number): string {
+  const text = toIsoDate(year, month, day);
+  if (text === null) throw new RangeError(`Not a calendar date: ${year}-${month}-${day}`);
+  return text;
+}
+
 /** True when `text` is exactly `YYYY-MM-DD` and names a real day. */
 export function isIsoDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  return Boolean(match) && isValidCalendarDate(Number(match![1]), Number(match![2]), Number(match![3]));
+  return parseIsoDate(text) !== null;
 }
 
 /** Splits a valid `YYYY-MM-DD` into numbers, or null. */
 export function parseIsoDate(text: string): { year: number; month: number; day: number } | null {
   const match = ISO_DATE.exec(text);
   if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [, yearText, monthText, dayText] = match;
+  const [year, month, day] = [Number(yearText), Number(monthText), Number(dayText)];
   return isValidCalendarDate(year, month, day) ? { year, month, day } : null;
 }
 
@@ -83,5 +93,5 @@ export function addDays(text: string, days: number): string {
 
 /** Today's calendar date in the given clock's local time zone (callers pass `new Date()`). */
 export function localIsoDate(now: Date): string {
-  return toIsoDate(now.getFullYear(), now.getMonth() + 1, now.getDate())!;
+  return isoDateOf(now.getFullYear(), now.getMonth() + 1, now.getDate());
 }

@@ -3,7 +3,7 @@
  * Month presets cover whole calendar months, so a month's transactions are all found even when
  * some are dated later in the month than today.
  */
-import { daysInMonth, parseIsoDate, toIsoDate } from './calendar';
+import { daysInMonth, isoDateOf, parseIsoDate } from './calendar';
 
 export const DATE_PRESETS = ['This month', 'Last month', 'Last 3 months', 'This year', 'Last year'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
@@ -21,8 +21,8 @@ function shiftMonth(year: number, month: number, offset: number): { year: number
 
 function monthRange(from: { year: number; month: number }, to: { year: number; month: number }): DateRange {
   return {
-    startDate: toIsoDate(from.year, from.month, 1)!,
-    endDate: toIsoDate(to.year, to.month, daysInMonth(to.year, to.month))!,
+    startDate: isoDateOf(from.year, from.month, 1),
+    endDate: isoDateOf(to.year, to.month, daysInMonth(to.year, to.month)),
   };
 }
 

@@ -47,13 +47,15 @@ export function parseDecimalToCents(text: string): number | null {
   let fraction: string;
   const grouped = GROUPED.exec(body);
   if (grouped) {
-    whole = grouped[1].replace(/,/g, '');
-    fraction = grouped[2] ?? '';
+    const [, groupedWhole = '', groupedFraction = ''] = grouped;
+    whole = groupedWhole.replace(/,/g, '');
+    fraction = groupedFraction;
   } else {
     const plain = PLAIN.exec(body);
     if (!plain) return null;
-    whole = plain[1];
-    fraction = plain[2] ?? plain[3] ?? '';
+    const [, plainWhole = '', dotFraction, commaFraction] = plain;
+    whole = plainWhole;
+    fraction = dotFraction ?? commaFraction ?? '';
   }
   if (whole === '' && fraction === '') return null;
   const digits = `${whole}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
@@ -83,7 +85,7 @@ export function centsFromNumber(value: number): number {
   if (!Number.isFinite(value)) throw new RangeError('Amount must be a finite number');
   const match = NUMBER_TEXT.exec(String(Math.abs(value)));
   if (!match) throw new RangeError(`Unexpected number text: ${String(value)}`);
-  const [, intPart, fracPart = '', exponent = '0'] = match;
+  const [, intPart = '', fracPart = '', exponent = '0'] = match;
   const digits = intPart + fracPart;
   // Index in `digits` of the decimal point once the value is multiplied by 100.
   const point = intPart.length + Number(exponent) + 2;

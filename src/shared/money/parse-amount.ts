@@ -139,8 +139,9 @@ function ungroup(text: string, separator: RegExp): string | null {
   const groups = text.split(separator);
   if (groups.length === 1) return /^\d+$/.test(text) ? text : null;
   if (!groups.every((g) => /^\d+$/.test(g))) return null;
-  const [first, ...others] = groups;
-  const last = others[others.length - 1];
+  // split() returns at least one string, and more than one here.
+  const [first = '', ...others] = groups;
+  const last = others.at(-1) ?? '';
   const western = first.length <= 3 && others.every((g) => g.length === 3);
   const indian = first.length <= 2 && last.length === 3 && others.slice(0, -1).every((g) => g.length === 2);
   return western || indian ? groups.join('') : null;
@@ -171,7 +172,8 @@ function splitNumber(body: string, locale: string): { whole: string; fraction: s
       if (marks > 1) return null;
       decimal = mark;
     } else if (marks === 1) {
-      const [before, after] = body.split(mark);
+      // One mark: split() gives exactly the text before it and the text after it.
+      const [before = '', after = ''] = body.split(mark);
       const couldGroup = after.length === 3 && before.length >= 1 && before.length <= 3 && !/^0+$/.test(before);
       if (couldGroup) {
         localeDependent = true;

@@ -7,6 +7,7 @@
  * - the income/expenses/net figures per month.
  */
 import { topCategorySeries, TOP_CATEGORY_COUNT, UNCATEGORIZED_SERIES, type MonthlyReportRow } from './monthly';
+import { must } from '../must';
 
 export type ColorMode = 'light' | 'dark';
 
@@ -27,7 +28,7 @@ export const UNCATEGORIZED_COLORS: Record<ColorMode, string> = { light: '#546e7a
 export function nameHash(name: string): number {
   let hash = 2166136261;
   for (const char of name.toLowerCase()) {
-    hash ^= char.codePointAt(0)!;
+    hash ^= must(char.codePointAt(0), 'a character of a string has a code point');
     hash = Math.imul(hash, 16777619) >>> 0;
   }
   return hash;
@@ -57,7 +58,7 @@ export function seriesColors(series: readonly string[], mode: ColorMode, otherNa
     let index = start;
     for (let step = 0; step < palette.length && taken.has(index); step += 1) index = (start + step + 1) % palette.length;
     taken.add(index);
-    colors[name] = palette[index];
+    colors[name] = must(palette[index], 'the index is reduced modulo the palette size');
   }
   return colors;
 }
@@ -96,7 +97,7 @@ export function spendingChart(report: readonly MonthlyReportRow[], limit = TOP_C
     return { ...row, byCategory };
   });
   const top = topCategorySeries(negated, limit);
-  const otherName = top.other.length > 0 ? top.series[top.series.length - 1] : null;
+  const otherName = top.other.length > 0 ? must(top.series.at(-1), 'a folded tail is the last series') : null;
   const series = top.series.map((name) => {
     const values = top.rows.map((row) => row.values[name] || 0);
     return {
@@ -107,7 +108,7 @@ export function spendingChart(report: readonly MonthlyReportRow[], limit = TOP_C
     };
   });
   const months = report.map((row) => row.month);
-  const monthTotals = months.map((_, index) => series.reduce((sum, s) => sum + s.values[index], 0));
+  const monthTotals = top.rows.map((row) => series.reduce((sum, s) => sum + (row.values[s.name] || 0), 0));
   return { months, series, monthTotals, otherName };
 }
 

@@ -100,14 +100,14 @@ export function buildMonthlyReport(startDate: string, endDate: string, aggregate
     row.expenses += group.moneyOut;
     const series = categorySeriesName(group.category);
     let byCategory = sums.get(group.month);
-    if (!byCategory) sums.set(group.month, (byCategory = new Map()));
+    if (!byCategory) sums.set(group.month, (byCategory = new Map<string, number>()));
     byCategory.set(series, (byCategory.get(series) ?? 0) + group.moneyIn - group.moneyOut);
   }
   for (const row of rows.values()) {
     row.net = row.income - row.expenses;
     const byCategory = sums.get(row.month);
     if (byCategory) {
-      for (const name of [...byCategory.keys()].sort(compareSeries)) row.byCategory[name] = byCategory.get(name)! || 0;
+      for (const [name, cents] of [...byCategory].sort(([a], [b]) => compareSeries(a, b))) row.byCategory[name] = cents || 0;
     }
   }
   return [...rows.values()];
@@ -130,7 +130,9 @@ export interface CategorySeries {
 export function topCategorySeries(report: readonly MonthlyReportRow[], limit = TOP_CATEGORY_COUNT): CategorySeries {
   const totals = new Map<string, number>();
   for (const row of report) for (const [name, cents] of Object.entries(row.byCategory)) totals.set(name, (totals.get(name) ?? 0) + cents);
-  const ranked = [...totals.keys()].sort((a, b) => Math.abs(totals.get(b)!) - Math.abs(totals.get(a)!) || compareSeries(a, b));
+  const ranked = [...totals]
+    .sort(([a, totalA], [b, totalB]) => Math.abs(totalB) - Math.abs(totalA) || compareSeries(a, b))
+    .map(([name]) => name);
   const top = ranked.slice(0, limit);
   const other = ranked.slice(limit).sort(compareSeries);
   const otherName = totals.has(OTHER_SERIES) ? `${OTHER_SERIES} (rest)` : OTHER_SERIES;

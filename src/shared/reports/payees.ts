@@ -17,9 +17,10 @@ export function payeeName(description: string): string {
   const collapsed = description.normalize('NFC').replace(/\s+/g, ' ').trim();
   const kept = collapsed.split(' ').filter((token) => !isReference(token));
   // Separators left dangling at either end ("COFFEE * 1234" -> "COFFEE *") go too.
-  while (kept.length > 0 && isPunctuation(kept[0])) kept.shift();
-  while (kept.length > 0 && isPunctuation(kept[kept.length - 1])) kept.pop();
-  return kept.length > 0 ? kept.join(' ') : collapsed;
+  const first = kept.findIndex((token) => !isPunctuation(token));
+  if (first < 0) return collapsed;
+  const last = kept.findLastIndex((token) => !isPunctuation(token));
+  return kept.slice(first, last + 1).join(' ');
 }
 
 /** The grouping key of a description's payee: its payee name, case-folded. */

@@ -2,16 +2,16 @@
  * The Reports screen's range presets. Pure: `today` (`YYYY-MM-DD`) comes in. Every preset
  * covers whole months, so each month's bar sums the whole month.
  */
-import { daysInMonth, parseIsoDate, toIsoDate } from '../dates/calendar';
+import { daysInMonth, isoDateOf, parseIsoDate } from '../dates/calendar';
 
 export const REPORT_PRESETS = ['This year', 'Last 12 months', 'Last year', 'Custom'] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
 
 function monthStart(year: number, month: number): string {
-  return toIsoDate(year, month, 1)!;
+  return isoDateOf(year, month, 1);
 }
 function monthEnd(year: number, month: number): string {
-  return toIsoDate(year, month, daysInMonth(year, month))!;
+  return isoDateOf(year, month, daysInMonth(year, month));
 }
 
 /**

@@ -4,6 +4,7 @@
  * one. `categoryOrigin` says where each row's category came from; a later step (learned
  * suggestions) may fill rows whose origin is still null, before the rows are stored.
  */
+import { must } from '../must';
 import { isReservedCategoryName } from '../categories/reserved';
 import type { Steps } from '../csv/steps';
 import type { TransactionType } from '../schemas/transactions';
@@ -65,7 +66,7 @@ export function* planImportRows(
   const bankCategories = new Map<string, string | null>();
   for (let i = 0; i < rows.length; i += 1) {
     if (i > 0 && i % ROWS_PER_STEP === 0) yield;
-    const row = rows[i];
+    const row = must(rows[i], 'i is below rows.length');
     const outcome = rules.apply({ description: row.description, amount: row.amount, account });
     let bankCategory: string | null = null;
     if (row.category) {

@@ -4,8 +4,16 @@
  * once and checked against them, cheapest conditions first. For each action field the first
  * matching rule wins; conditions look at the row as it came in (a rename does not feed later rules).
  */
+import { must } from '../must';
 import { foldText } from '../text/fold';
-import { RULE_ACTION_FIELDS, type RuleActionField, type RuleActions, type RuleCondition, type RuleDto } from './schema';
+import {
+  RULE_ACTION_FIELDS,
+  type DescriptionCondition,
+  type RuleActionField,
+  type RuleActions,
+  type RuleCondition,
+  type RuleDto,
+} from './schema';
 import { RULE_REGEX_FLAGS } from './safe-regex';
 
 export interface RuleRow {
@@ -67,7 +75,7 @@ export function regexLiteral(pattern: string): string {
     run = '';
   };
   for (let i = 0; i < pattern.length; i += 1) {
-    const ch = pattern[i];
+    const ch = pattern.charAt(i);
     if (ch === '\\') {
       end(false);
       i += 1;
@@ -104,7 +112,14 @@ function requiredGram(conditions: readonly RuleCondition[]): number {
 }
 
 /** Conditions ordered by cost: amount and account before text, regular expressions last. */
-const COST: Record<string, number> = { amount: 0, account: 1, equals: 2, startsWith: 3, contains: 4, matches: 5 };
+const COST: Record<Exclude<RuleCondition['field'], 'description'> | DescriptionCondition['op'], number> = {
+  amount: 0,
+  account: 1,
+  equals: 2,
+  startsWith: 3,
+  contains: 4,
+  matches: 5,
+};
 const costOf = (c: RuleCondition) => (c.field === 'description' ? COST[c.op] : COST[c.field]);
 
 function compileCondition(condition: RuleCondition): Test {
@@ -158,13 +173,13 @@ export class RuleSet {
     this.allFields = rules.reduce((bits, rule) => bits | rule.mask, 0);
     this.seen = new Uint32Array(rules.length);
     const buckets = new Array<number[] | undefined>(GRAM_BUCKETS);
-    let any = false;
-    rules.forEach((rule, index) => {
-      if (rule.gram < 0) return;
-      any = true;
+    let anyPiece = false;
+    for (const [index, rule] of rules.entries()) {
+      if (rule.gram < 0) continue;
+      anyPiece = true;
       (buckets[rule.gram] ??= []).push(index);
-    });
-    this.buckets = any ? buckets : null;
+    }
+    this.buckets = anyPiece ? buckets : null;
     this.unfiltered = rules.flatMap((rule, index) => (this.buckets && rule.gram >= 0 ? [] : [index]));
   }
 
@@ -217,9 +232,8 @@ export class RuleSet {
   }
 
   /** The rules whose three-character piece the folded description holds, ascending, in `marked`. */
-  private markCandidates(folded: string): number[] {
+  private markCandidates(buckets: readonly (readonly number[] | undefined)[], folded: string): number[] {
     const generation = (this.generation = (this.generation + 1) >>> 0 || 1);
-    const buckets = this.buckets!;
     const marked = this.marked;
     marked.length = 0;
     for (let i = 0; i + 3 <= folded.length; i += 1) {
@@ -243,14 +257,24 @@ export class RuleSet {
     const outcome: RuleOutcome = { actions: {}, ruleIds: {} };
     if (this.rules.length === 0) return outcome;
     const folded = foldText(row.description);
-    const marked = this.buckets ? this.markCandidates(folded) : EMPTY;
+    const marked = this.buckets ? this.markCandidates(this.buckets, folded) : EMPTY;
     const unfiltered = this.unfiltered;
     let done = 0;
     let m = 0;
     let u = 0;
-    while (m < marked.length || u < unfiltered.length) {
-      const index = u >= unfiltered.length || (m < marked.length && marked[m] < unfiltered[u]) ? marked[m++] : unfiltered[u++];
-      const rule = this.rules[index];
+    for (;;) {
+      // The two lists hold different rules, each ascending: take the lower next index.
+      const nextMarked = marked[m];
+      const nextUnfiltered = unfiltered[u];
+      let index: number;
+      if (nextMarked !== undefined && (nextUnfiltered === undefined || nextMarked < nextUnfiltered)) {
+        index = nextMarked;
+        m += 1;
+      } else if (nextUnfiltered !== undefined) {
+        index = nextUnfiltered;
+        u += 1;
+      } else break;
+      const rule = must(this.rules[index], 'a candidate index names a rule');
       if ((rule.mask & ~done) === 0) continue;
       if (!this.matches(rule, row, folded)) continue;
       for (const field of rule.fields) {

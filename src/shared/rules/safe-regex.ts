@@ -12,6 +12,8 @@
  * What is left backtracks at most polynomially of degree MAX_UNBOUNDED over a description of at
  * most 1,000 characters. Pure: used by the schema (client forms and both front doors).
  */
+import { must } from '../must';
+
 export const MAX_PATTERN_LENGTH = 200;
 export const MAX_UNBOUNDED = 2;
 /** A bounded repeat wider than this (`a{1,500}`) counts as unbounded. */
@@ -44,6 +46,8 @@ export function checkRegex(pattern: string): RegexCheck {
     return refuse(`is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`);
   }
   const stack: Frame[] = [{ hasQuantifier: false, hasAlternation: false }];
+  // The pattern compiled above, so its groups balance: the root frame is never popped.
+  const innermost = () => must(stack.at(-1), 'the root frame of a compiled pattern is never popped');
   let last: Atom | null = null;
   let unbounded = 0;
   let i = 0;
@@ -83,8 +87,8 @@ export function checkRegex(pattern: string): RegexCheck {
       continue;
     }
     if (c === ')') {
-      const frame = stack.pop()!;
-      const parent = stack[stack.length - 1];
+      const frame = must(stack.pop(), 'a compiled pattern closes only groups it opened');
+      const parent = innermost();
       parent.hasQuantifier ||= frame.hasQuantifier;
       parent.hasAlternation ||= frame.hasAlternation;
       last = { complex: frame.hasQuantifier || frame.hasAlternation, quantifiable: true };
@@ -92,7 +96,7 @@ export function checkRegex(pattern: string): RegexCheck {
       continue;
     }
     if (c === '|') {
-      stack[stack.length - 1].hasAlternation = true;
+      innermost().hasAlternation = true;
       last = null;
       i += 1;
       continue;
@@ -104,7 +108,7 @@ export function checkRegex(pattern: string): RegexCheck {
       }
       if (quantifier.max > WIDE_REPEAT) unbounded += 1;
       if (unbounded > MAX_UNBOUNDED) return refuse(`may use at most ${MAX_UNBOUNDED} unbounded quantifiers (*, +, {n,}): more can take polynomial time on long text`);
-      stack[stack.length - 1].hasQuantifier = true;
+      innermost().hasQuantifier = true;
       i = quantifier.end;
       if (pattern[i] === '?') i += 1; // lazy
       last = null;

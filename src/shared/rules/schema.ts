@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../categories/reserved';
 import { DESCRIPTION_MAX_LENGTH } from '../limits';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from '../schemas/common';
+import { must } from '../must';
 import { TRANSACTION_TYPES, transactionTypeSchema, type TransactionType } from '../schemas/transactions';
 import { checkRegex } from './safe-regex';
 
@@ -80,11 +81,11 @@ export const ruleConditionSchema = z
         return { field, op: 'between', value: [low, high] };
       }
       const cents = centsSchema.safeParse(raw.value);
-      if (!cents.success) return fail('value', cents.error.issues[0].message);
+      if (!cents.success) return fail('value', must(cents.error.issues[0], 'a failed parse has an issue').message);
       return { field, op: raw.op as 'eq' | 'lt' | 'gt', value: cents.data };
     }
     const value = ruleText.safeParse(raw.value);
-    if (!value.success) return fail('value', value.error.issues[0].message);
+    if (!value.success) return fail('value', must(value.error.issues[0], 'a failed parse has an issue').message);
     if (raw.op === 'matches') {
       const check = checkRegex(value.data);
       if (!check.ok) return fail('value', `unsafe or invalid regular expression: ${check.message}`);

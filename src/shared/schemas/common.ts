@@ -35,7 +35,9 @@ export const idParamsSchema = z.object({ id: idSchema });
  * Control characters: C0 (NUL, ESC, ...), DEL and C1, plus lone UTF-16 surrogates (not text).
  * Multi-line fields may hold tab, line feed and carriage return; single-line fields may not.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of these two patterns
 const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]|\p{Surrogate}/u;
+// eslint-disable-next-line no-control-regex -- as above, minus tab, line feed and carriage return
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Surrogate}/u;
 export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters';
 

@@ -179,25 +179,24 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   doc.batches.forEach((batch, i) => {
     if (batch.accountId !== null && !accounts.has(batch.accountId)) add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
   });
-  const parts = new Map<number, ExportedTransaction[]>();
+  const parts = new Map<number, { parent: ExportedTransaction; list: ExportedTransaction[] }>();
   doc.transactions.forEach((tx, i) => {
     if (tx.accountId !== null && !accounts.has(tx.accountId)) add(['transactions', i, 'accountId'], `refers to no account (${tx.accountId})`);
     if (tx.categoryId !== null && !categories.has(tx.categoryId)) add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
     if (tx.batchId !== null && !batches.has(tx.batchId)) add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
     if (tx.parentId === null) return;
     const parent = transactions.get(tx.parentId);
-    if (!parent) return add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`);
+    if (!parent) { add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`); return; }
     if (tx.isSplit) add(['transactions', i, 'isSplit'], 'a split part cannot itself be split');
     if (parent.parentId !== null || !parent.isSplit) add(['transactions', i, 'parentId'], `transaction ${parent.id} is not a split parent`);
     if (tx.postDate !== parent.postDate || tx.accountId !== parent.accountId || tx.type !== parent.type) {
       add(['transactions', i], `a split part shares its parent's date, account and type (parent ${parent.id})`);
     }
-    const list = parts.get(parent.id);
-    if (list) list.push(tx);
-    else parts.set(parent.id, [tx]);
+    const split = parts.get(parent.id);
+    if (split) split.list.push(tx);
+    else parts.set(parent.id, { parent, list: [tx] });
   });
-  for (const [parentId, list] of parts) {
-    const parent = transactions.get(parentId)!;
+  for (const [parentId, { parent, list }] of parts) {
     const check = validateSplit(parent.amount, list.map((part) => ({ amount: part.amount, category: 'part' })));
     if (!check.ok) add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
   }

@@ -52,12 +52,12 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
       } else if (name === 'TxDtls' && entry) {
         tx = { debtor: '', creditor: '', ustrd: [] };
       } else if (name === 'Amt' && entry && path[path.length - 2] === 'Ntry') {
-        (entry as Entry).currency = (attributes.Ccy ?? '').toUpperCase();
+        (entry).currency = (attributes.Ccy ?? '').toUpperCase();
       }
     },
     close(name: string, value: string) {
-      const e = entry as Entry | null;
-      const t = tx as TxDetails | null;
+      const e = entry;
+      const t = tx;
       if (e) {
         const parent = path[path.length - 2];
         if (name === 'Ntry' && parent === 'Stmt') {

@@ -16,9 +16,9 @@ export const MAX_FIELD_CHARS = 64 * 1024;
 
 export interface MarkupHandler {
   /** `name` is the local name (namespace prefix dropped), upper-cased for OFX-style matching by the caller if needed. */
-  open(name: string, attributes: Record<string, string>, offset: number): void;
+  open: (name: string, attributes: Record<string, string>, offset: number) => void;
   /** The element's own text (trimmed), ended by its closing tag, the next tag or an implied close. */
-  close(name: string, text: string): void;
+  close: (name: string, text: string) => void;
 }
 
 export class MarkupError extends Error {}

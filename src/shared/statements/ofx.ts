@@ -51,7 +51,7 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
     },
     close(raw: string, value: string) {
       const name = raw.toUpperCase();
-      const pending = current as Pending | null;
+      const pending = current;
       if (name === 'STMTTRN' && pending) {
         current = null;
         if (problem) return;

@@ -100,7 +100,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
     }
     if (value.length > 64 * 1024) return fail('LINE_TOO_LONG', `Line ${lineNo} is longer than 64 KB; a statement's lines are far shorter.`, { line: lineNo });
   }
-  if (current && inTransactions && (current as QifRecord).date) records.push(current);
+  if (current && inTransactions && (current).date) records.push(current);
   if (records.length === 0) return fail('NO_ROWS', 'No transactions were found in this QIF file.');
 
   const undated = records.find((r) => !r.date);

@@ -13,6 +13,7 @@
  * only a merchant seen consistently many times is applied without asking.
  */
 import { normalizeMerchant, type MerchantKey } from './normalize';
+import { must } from '../must';
 
 export interface LearnRow {
   description: string;
@@ -134,15 +135,16 @@ const MAX_KEYS_PER_TOKEN = 500;
 export function suggest(model: SuggestionModel, row: SuggestRow, normalize: (description: string) => MerchantKey = normalizeMerchant): Suggestion {
   const merchant = normalize(row.description);
   if (!merchant.key || model.rows === 0) return NONE;
-  const exactKey = model.keys.has(merchant.key) ? merchant.key : model.squashed.get(merchant.tokens.join(''));
-  if (exactKey) return fromKey(model.keys.get(exactKey)!, row.amount, 1);
+  const squashedKey = model.keys.has(merchant.key) ? undefined : model.squashed.get(merchant.tokens.join(''));
+  const exact = model.keys.get(squashedKey ?? merchant.key);
+  if (exact) return fromKey(exact, row.amount, 1);
   let near = model.near.get(merchant.key);
   if (near === undefined) {
     near = nearestKey(model, merchant.tokens);
     if (model.near.size < 50_000) model.near.set(merchant.key, near);
   }
   if (!near) return NONE;
-  return fromKey(model.keys.get(near.key)!, row.amount, near.similarity);
+  return fromKey(must(model.keys.get(near.key), 'a near key is a key of the model'), row.amount, near.similarity);
 }
 
 function tokenWeight(model: SuggestionModel, token: string): number {
@@ -155,16 +157,15 @@ function nearestKey(model: SuggestionModel, tokens: readonly string[]): { key: s
   const unique = [...new Set(tokens)];
   const weights = new Map(unique.map((token) => [token, tokenWeight(model, token)]));
   const shared = new Map<string, number>();
-  for (const token of unique) {
+  for (const [token, weight] of weights) {
     const keys = model.tokenKeys.get(token);
     if (!keys || keys.length > MAX_KEYS_PER_TOKEN) continue;
-    const weight = weights.get(token)!;
     for (const key of keys) shared.set(key, (shared.get(key) ?? 0) + weight);
   }
   let best: { key: string; similarity: number; rows: number } | null = null;
   const queryWeight = [...weights.values()].reduce((sum, w) => sum + w, 0);
   for (const [key, common] of shared) {
-    const stats = model.keys.get(key)!;
+    const stats = must(model.keys.get(key), 'a key listed for a word is a key of the model');
     let keyWeight = model.keyWeights.get(key);
     if (keyWeight === undefined) {
       keyWeight = 0;

@@ -16,6 +16,7 @@
  *    "NAME CITY ST", so "GREEN BASKET IL" would lose "BASKET" (rare; near matching softens it).
  * A description made only of such noise keeps its first words, so nothing maps to "".
  */
+import { must } from '../must';
 
 export interface MerchantKey {
   /** The merchant's words, space separated: the key rows are grouped by. */
@@ -59,6 +60,7 @@ const CITY_LAST_WORDS = new Set(['city', 'town', 'beach', 'springs', 'falls', 'p
 const CITY_FIRST_WORDS = new Set(['new', 'san', 'los', 'las', 'st', 'saint', 'fort', 'ft', 'el', 'la', 'santa', 'salt', 'palo', 'north', 'south', 'east', 'west', 'port', 'mount', 'mt', 'lake', 'grand', 'bad', 'le']);
 
 const DIGIT = /\d/;
+// eslint-disable-next-line no-control-regex -- the range is all of ASCII (control characters included) so its complement is non-ASCII
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING_MARKS = /\p{M}+/gu;
 const APOSTROPHES = /['’`&]/g;
@@ -79,8 +81,9 @@ export function merchantTokens(description: string): string[] {
   const words = foldMerchantText(description).split(' ').filter(Boolean);
   if (words.length === 0) return [];
   const removed = new Array<boolean>(words.length).fill(false);
+  const wordAt = (i: number) => must(words[i], 'the index is within the words');
   for (let i = 0; i < words.length; i++) {
-    const word = words[i];
+    const word = wordAt(i);
     if (DIGIT.test(word) || MASK.test(word) || NOISE_WORDS.has(word)) removed[i] = true;
     else if (REFERENCE_MARKERS.has(word) && i + 1 < words.length) {
       removed[i] = true;
@@ -90,8 +93,9 @@ export function merchantTokens(description: string): string[] {
   }
   for (let i = 0; i < words.length; i++) {
     // "CARD XXXX1234", "CARD 1234": the word that announces a card number goes with it.
-    if (words[i] === 'card' && i + 1 < words.length && removed[i + 1]) removed[i] = true;
-    if (MONTHS.has(words[i]) && ((i > 0 && DIGIT.test(words[i - 1])) || (i + 1 < words.length && DIGIT.test(words[i + 1])))) removed[i] = true;
+    const word = wordAt(i);
+    if (word === 'card' && i + 1 < words.length && removed[i + 1]) removed[i] = true;
+    if (MONTHS.has(word) && ((i > 0 && DIGIT.test(wordAt(i - 1))) || (i + 1 < words.length && DIGIT.test(wordAt(i + 1))))) removed[i] = true;
   }
   // Prefixes: leading payment words (strong ones always, weak ones only inside a run of noise).
   let start = 0;
@@ -100,28 +104,31 @@ export function merchantTokens(description: string): string[] {
       start++;
       continue;
     }
-    const word = words[start];
+    const word = wordAt(start);
     if (!PREFIX_WORDS.has(word)) break;
     if (WEAK_PREFIX.has(word)) {
       const next = words.slice(start + 1).findIndex((w, k) => !removed[start + 1 + k]);
-      const nextWord = next >= 0 ? words[start + 1 + next] : undefined;
+      const nextWord = next >= 0 ? wordAt(start + 1 + next) : undefined;
       if (!(nextWord && PREFIX_WORDS.has(nextWord))) break;
     }
     removed[start] = true;
     start++;
   }
   let kept = words.filter((_, i) => !removed[i]);
+  // The last kept word, read only after a length check.
+  const lastKept = () => must(kept.at(-1), 'a word is kept');
   // Region tail: a trailing region code, then the city before it.
-  if (kept.length >= 3 && REGION_CODES.has(kept[kept.length - 1])) {
+  if (kept.length >= 3 && REGION_CODES.has(lastKept())) {
     kept = kept.slice(0, -1);
     // Card descriptors end "NAME CITY ST": the word before the code is the city.
     if (kept.length >= 2) {
-      const city = kept[kept.length - 1];
+      const city = lastKept();
       kept = kept.slice(0, -1);
-      if (kept.length >= 2 && (CITY_FIRST_WORDS.has(kept[kept.length - 1]) || CITY_LAST_WORDS.has(city))) kept = kept.slice(0, -1);
+      if (kept.length >= 2 && (CITY_FIRST_WORDS.has(lastKept()) || CITY_LAST_WORDS.has(city))) kept = kept.slice(0, -1);
     }
-  } else if (kept.length === 2 && REGION_CODES.has(kept[1]) && kept[0].length > 2) {
-    kept = kept.slice(0, 1);
+  } else if (kept.length === 2) {
+    const [first = '', second = ''] = kept;
+    if (REGION_CODES.has(second) && first.length > 2) kept = kept.slice(0, 1);
   }
   if (kept.length > 0) return kept;
   // Only noise: keep the first words without digits, else the first word.

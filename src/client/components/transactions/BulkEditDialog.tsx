@@ -9,8 +9,8 @@ interface BulkEditDialogProps {
   open: boolean;
   transactionIds: number[];
   categoryNames: readonly string[];
-  onClose(): void;
-  onUpdated(rows: TransactionDto[]): void;
+  onClose: () => void;
+  onUpdated: (rows: TransactionDto[]) => void;
 }
 
 /** Sets category, type and/or account on every selected transaction at once. */
@@ -40,8 +40,8 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     if (category.trim()) updates.category = category.trim();
     if (type) updates.type = type;
     if (account) updates.account = account;
-    if (Object.keys(updates).length === 0) return setError('Please select at least one field to update');
-    if (isReservedCategoryName(updates.category)) return setError(reservedCategoryOnTransactionMessage(category));
+    if (Object.keys(updates).length === 0) { setError('Please select at least one field to update'); return; }
+    if (isReservedCategoryName(updates.category)) { setError(reservedCategoryOnTransactionMessage(category)); return; }
     try {
       const rows = await bulkUpdate.mutateAsync({ transactionIds, updates });
       if (updates.category) void utils.categories.list.invalidate();
@@ -64,7 +64,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
           <Stack spacing={2} sx={{ pt: 1 }}>
             <Autocomplete
               freeSolo
-              options={categoryNames as string[]}
+              options={categoryNames}
               inputValue={category}
               onInputChange={(_e, value) => setCategory(value)}
               renderInput={(params) => <TextField {...params} label="Category" helperText="Leave empty to keep each category" />}

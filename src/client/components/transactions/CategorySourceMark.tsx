@@ -11,7 +11,7 @@ const TEXT: Record<Exclude<CategorySource, 'user'>, { mark: string; title: strin
  * A subtle marker of where a row's category came from (nothing for a person's own choice). A
  * suggested one is a button: pressing it accepts the category, which makes it the person's.
  */
-export function CategorySourceMark({ source, category, rowLabel, onAccept }: { source: CategorySource | null; category: string | null; rowLabel: string; onAccept(category: string): void }) {
+export function CategorySourceMark({ source, category, rowLabel, onAccept }: { source: CategorySource | null; category: string | null; rowLabel: string; onAccept: (category: string) => void }) {
   if (!source || source === 'user' || !category) return null;
   const { mark, title } = TEXT[source];
   const badge = (

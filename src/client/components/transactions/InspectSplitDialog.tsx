@@ -25,9 +25,9 @@ import { Amount } from './Amount';
 interface InspectSplitDialogProps {
   /** A split parent or part; the dialog is open while it is set. */
   transactionId: number | null;
-  onClose(): void;
+  onClose: () => void;
   /** Edit Split: called with freshly reloaded details. */
-  onEdit(details: SplitDetails): void;
+  onEdit: (details: SplitDetails) => void;
 }
 
 function SplitRow({ tx, emphasise }: { tx: TransactionDto; emphasise?: boolean }) {

@@ -7,12 +7,12 @@ interface SelectionBarProps {
   /** Exactly one row is selected and it is a split parent or part. */
   canInspect: boolean;
   busy: boolean;
-  onBulkEdit(): void;
-  onDeleteSelected(): void;
-  onClearSelection(): void;
-  onSplit(): void;
-  onInspect(): void;
-  onEdit(): void;
+  onBulkEdit: () => void;
+  onDeleteSelected: () => void;
+  onClearSelection: () => void;
+  onSplit: () => void;
+  onInspect: () => void;
+  onEdit: () => void;
 }
 
 type BarContentProps = Omit<SelectionBarProps, 'total'> & { sizer?: boolean; sizerCount?: number };

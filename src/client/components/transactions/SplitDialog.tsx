@@ -26,8 +26,8 @@ interface SplitDialogProps {
   /** Prefilled rows when editing an existing split; two blank rows otherwise. */
   initial?: SplitDraftRow[] | null;
   categoryNames: readonly string[];
-  onClose(): void;
-  onSplit(details: SplitDetails): void;
+  onClose: () => void;
+  onSplit: (details: SplitDetails) => void;
 }
 
 /**
@@ -74,7 +74,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   function setAmounts(next: readonly (number | null)[]) {
     edit((current) =>
-      current.map((row, i) => (next[i] !== magnitudes[i] && next[i] !== null ? { ...row, amount: formatAmountInput(next[i] as number, locale) } : row)),
+      current.map((row, i) => (next[i] !== magnitudes[i] && next[i] !== null ? { ...row, amount: formatAmountInput(next[i], locale) } : row)),
     );
   }
 
@@ -95,7 +95,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     const amounts = signedSplitAmounts(parentAmount, counted.map((c) => c.magnitude as number));
     const entries = counted.map(({ row }, i) => ({ amount: amounts[i], category: row.category.trim() }));
     const check = validateSplit(parentAmount, entries);
-    if (!check.ok) return setError(check.message);
+    if (!check.ok) { setError(check.message); return; }
     try {
       const details = await split.mutateAsync({
         id: parent.id,

@@ -11,8 +11,8 @@ interface SplitRowFieldsProps {
   canRemove: boolean;
   /** A message for the Category field (a reserved name). */
   categoryError?: string;
-  onChange(key: number, patch: Partial<SplitDraftRow>): void;
-  onRemove(key: number): void;
+  onChange: (key: number, patch: Partial<SplitDraftRow>) => void;
+  onRemove: (key: number) => void;
 }
 
 /** One part of a split: Amount (its size), Category, Description, Split Note and Remove. */
@@ -35,7 +35,7 @@ export const SplitRowFields = memo(function SplitRowFields(props: SplitRowFields
       <MoneyField label="Amount" unsigned value={row.amount} onChange={(amount) => onChange(row.key, { amount })} />
       <Autocomplete
         freeSolo
-        options={props.categoryNames as string[]}
+        options={props.categoryNames}
         inputValue={row.category}
         onInputChange={(_e, category) => onChange(row.key, { category })}
         renderInput={(params) => (

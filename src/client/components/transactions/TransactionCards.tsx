@@ -92,7 +92,7 @@ const TransactionCard = memo(function TransactionCard({ tx, selected, suggestion
 });
 
 interface CardsProps extends TransactionViewProps {
-  onSortChange(sort: SortState): void;
+  onSortChange: (sort: SortState) => void;
 }
 
 /**

@@ -25,12 +25,12 @@ export interface TransactionViewProps {
   focusRequest: FocusRequest | null;
   /** The "select all" checkbox, where focus goes when the selection is cleared. */
   selectAllRef: RefObject<HTMLInputElement | null>;
-  onSort(key: SortKey): void;
-  onToggle(id: number): void;
-  onToggleAll(): void;
-  onEdit(tx: TransactionDto): void;
-  onCategoryChange(tx: TransactionDto, category: string | null): void;
-  onTypeChange(tx: TransactionDto, type: TransactionType): void;
+  onSort: (key: SortKey) => void;
+  onToggle: (id: number) => void;
+  onToggleAll: () => void;
+  onEdit: (tx: TransactionDto) => void;
+  onCategoryChange: (tx: TransactionDto, category: string | null) => void;
+  onTypeChange: (tx: TransactionDto, type: TransactionType) => void;
 }
 
 /**

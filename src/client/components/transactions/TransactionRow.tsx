@@ -22,9 +22,9 @@ interface TransactionRowProps {
   categoryNames: readonly string[];
   /** The learned suggestion for an uncategorised row, shown as a one-click chip. */
   suggestion?: SuggestionDto;
-  onToggle(id: number): void;
-  onCategoryChange(tx: TransactionDto, category: string | null): void;
-  onTypeChange(tx: TransactionDto, type: TransactionType): void;
+  onToggle: (id: number) => void;
+  onCategoryChange: (tx: TransactionDto, category: string | null) => void;
+  onTypeChange: (tx: TransactionDto, type: TransactionType) => void;
 }
 
 /** Names a row in its controls' labels: 'Coffee -4.50 on 2024-01-05' (parts say so). */

@@ -100,10 +100,10 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const changeType = useCallback((tx: TransactionDto, type: TransactionDto['type']) => changeTypeOf(tx, type, failInline), [changeTypeOf, failInline]);
 
   function startSplit() {
-    if (!single) return showNotice('Please select exactly one transaction to split.', 'error');
-    if (single.isSplit) return showNotice('This transaction is already split.', 'error');
+    if (!single) { showNotice('Please select exactly one transaction to split.', 'error'); return; }
+    if (single.isSplit) { showNotice('This transaction is already split.', 'error'); return; }
     if (single.parentTransactionId !== null) {
-      return showNotice('This transaction is part of a split and cannot be split again; edit the split of its parent instead', 'error');
+      showNotice('This transaction is part of a split and cannot be split again; edit the split of its parent instead', 'error'); return;
     }
     setSplitting({ parent: single, initial: null });
   }
@@ -111,7 +111,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   async function deleteSelected() {
     const failure = await actions.deleteRows(selected);
     setConfirmDelete(false);
-    if (failure !== null) return showNotice(failure, 'error');
+    if (failure !== null) { showNotice(failure, 'error'); return; }
     showNotice(`Deleted ${selected.length} transaction${selected.length === 1 ? '' : 's'}`);
     clearSelection();
   }

@@ -30,10 +30,10 @@ export function TransactionColGroup() {
 
 interface HeadProps {
   sort: SortState;
-  onSort(key: SortKey): void;
+  onSort: (key: SortKey) => void;
   selectedCount: number;
   rowCount: number;
-  onToggleAll(): void;
+  onToggleAll: () => void;
   /** Receives the "Select all" checkbox (focus goes there when the selection is cleared). */
   selectAllRef?: RefObject<HTMLInputElement | null>;
 }

@@ -5,10 +5,10 @@ interface BudgetCardProps {
   budget: BudgetDto;
   lineItems: LineItemDto[];
   selected: boolean;
-  onSelect(): void;
-  onEdit(): void;
-  onCopy(): void;
-  onDelete(): void;
+  onSelect: () => void;
+  onEdit: () => void;
+  onCopy: () => void;
+  onDelete: () => void;
 }
 
 /** One budget: name and dates (pressing the card selects it), with Edit, Copy and Delete. */

@@ -8,7 +8,7 @@ import { sameFilter, type OverviewFilter } from './overviewFilter';
 interface BudgetOverviewPanelProps {
   overview: BudgetOverview;
   filter: OverviewFilter;
-  onToggle(filter: Exclude<OverviewFilter, null>): void;
+  onToggle: (filter: Exclude<OverviewFilter, null>) => void;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -14,8 +14,8 @@ interface LineItemFieldsProps {
   takenBy?: ReadonlyMap<string, string>;
   errors?: LineItemErrors;
   disabled?: boolean;
-  onChange(key: string, patch: Partial<LineItemDraft>): void;
-  onDelete(item: LineItemDraft): void;
+  onChange: (key: string, patch: Partial<LineItemDraft>) => void;
+  onDelete: (item: LineItemDraft) => void;
 }
 
 /** One line item of the budget form: Name, Amount, Type, Related Categories (with picker and Clear All), delete. */

@@ -11,7 +11,7 @@ interface OverviewRowProps {
   progress?: number;
   over?: boolean;
   selected: boolean;
-  onClick(): void;
+  onClick: () => void;
 }
 
 /**

@@ -21,8 +21,8 @@ export function CategoriesScreen() {
     event.preventDefault();
     setError('');
     const trimmed = name.trim();
-    if (!trimmed) return setError('Category name is required');
-    if (isReservedCategoryName(trimmed)) return setError(reservedCategoryMessage(trimmed));
+    if (!trimmed) { setError('Category name is required'); return; }
+    if (isReservedCategoryName(trimmed)) { setError(reservedCategoryMessage(trimmed)); return; }
     try {
       const created = await create.mutateAsync({ name: trimmed });
       setName('');

@@ -5,9 +5,9 @@ import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
 interface EnvelopeCardProps {
   envelope: EnvelopeDto;
   selected: boolean;
-  onSelect(): void;
-  onEdit(): void;
-  onDelete(): void;
+  onSelect: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
 }
 
 /** Id of a card's main button, so focus can return to it when its transactions close. */

@@ -6,8 +6,8 @@ interface EnvelopeDateFilterProps {
   filter: DateFilter;
   /** 'To must not be before From', shown under To. */
   error?: string;
-  onChange(filter: DateFilter): void;
-  onClear(): void;
+  onChange: (filter: DateFilter) => void;
+  onClear: () => void;
 }
 
 /** 'Show All Time' (on by default); when off, From and To dates and Clear Filter. */

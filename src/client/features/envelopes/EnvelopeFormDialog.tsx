@@ -24,9 +24,9 @@ interface EnvelopeFormDialogProps {
   open: boolean;
   /** The envelope being edited; null creates a new one. */
   envelope: EnvelopeDto | null;
-  onClose(): void;
+  onClose: () => void;
   /** Called after a successful save with the stored envelope. */
-  onSaved(saved: EnvelopeDto, created: boolean): void;
+  onSaved: (saved: EnvelopeDto, created: boolean) => void;
 }
 
 /**

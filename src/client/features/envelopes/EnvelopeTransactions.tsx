@@ -8,10 +8,10 @@ import { EnvelopeTotal } from './EnvelopeCard';
 interface EnvelopeTransactionsProps {
   envelope: EnvelopeDto;
   loading: boolean;
-  onClose(): void;
-  onTransactionsUpdated(rows: TransactionDto[]): void;
-  onTransactionsDeleted(ids: number[]): void;
-  onSplitChanged(): void;
+  onClose: () => void;
+  onTransactionsUpdated: (rows: TransactionDto[]) => void;
+  onTransactionsDeleted: (ids: number[]) => void;
+  onSplitChanged: () => void;
 }
 
 /** The selected envelope's transactions, below the grid, in the shared transaction table. */

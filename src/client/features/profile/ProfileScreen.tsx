@@ -43,23 +43,23 @@ export function ProfileScreen() {
     setError('');
     const changes: ProfileUpdateInput = {};
     const trimmed = username.trim();
-    if (!trimmed) return setError('Username is required');
+    if (!trimmed) { setError('Username is required'); return; }
     if (trimmed !== user?.username) {
       const checked = usernameSchema.safeParse(trimmed);
-      if (!checked.success) return setError(checked.error.issues[0].message);
+      if (!checked.success) { setError(checked.error.issues[0].message); return; }
       changes.username = trimmed;
     }
     if (password) {
-      if (password !== confirm) return setError('Passwords do not match');
+      if (password !== confirm) { setError('Passwords do not match'); return; }
       changes.password = password;
     }
     if (apiToken) {
       const checked = apiTokenSchema.safeParse(apiToken);
-      if (!checked.success) return setError(checked.error.issues[0].message);
+      if (!checked.success) { setError(checked.error.issues[0].message); return; }
       changes.apiToken = apiToken;
     }
-    if (Object.keys(changes).length === 0) return setError('No changes to save');
-    if (!currentPassword) return setError('Enter your current password to save changes');
+    if (Object.keys(changes).length === 0) { setError('No changes to save'); return; }
+    if (!currentPassword) { setError('Enter your current password to save changes'); return; }
     try {
       const updated = await update.mutateAsync({ ...changes, currentPassword });
       updateUser(updated);
@@ -77,7 +77,7 @@ export function ProfileScreen() {
 
   async function removeToken() {
     setError('');
-    if (!currentPassword) return setError('Enter your current password to remove the API token');
+    if (!currentPassword) { setError('Enter your current password to remove the API token'); return; }
     try {
       updateUser(await update.mutateAsync({ apiToken: null, currentPassword }));
       setCurrentPassword('');

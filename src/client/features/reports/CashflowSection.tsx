@@ -20,7 +20,7 @@ interface CashflowSectionProps {
   report: MonthlyReportRow[];
   range: ReportRange;
   table: boolean;
-  onOpen(filters: TransactionFilters): void;
+  onOpen: (filters: TransactionFilters) => void;
 }
 
 /** Income against expenses per month (bars) with the net as a line, or the same figures as a table. */

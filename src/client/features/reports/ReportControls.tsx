@@ -5,7 +5,7 @@ import type { ReportSearch, ResolvedReportSearch } from './reportSearch';
 interface ReportControlsProps {
   view: ResolvedReportSearch;
   accountNames: string[];
-  onChange(patch: Partial<ReportSearch>): void;
+  onChange: (patch: Partial<ReportSearch>) => void;
 }
 
 /** Range presets, custom dates, the account filter and the "Show as table" toggle. */

@@ -11,7 +11,7 @@ interface SpendingSectionProps {
   chart: SpendingChart;
   range: ReportRange;
   table: boolean;
-  onOpen(filters: TransactionFilters): void;
+  onOpen: (filters: TransactionFilters) => void;
 }
 
 /** Spending by category per month: stacked bars (top 8 and 'Other'), or the same figures as a table. */

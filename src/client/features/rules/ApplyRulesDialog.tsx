@@ -23,8 +23,8 @@ import { serverMessage, trpc } from '../../lib/trpc';
 
 interface ApplyRulesDialogProps {
   rules: readonly RuleDto[];
-  onClose(): void;
-  onApplied(result: ApplyRulesResult): void;
+  onClose: () => void;
+  onApplied: (result: ApplyRulesResult) => void;
 }
 
 /** "Apply to existing transactions": a dry run's list of changes first, then the same call for real. */
@@ -43,7 +43,7 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
     setError('');
     try {
       const result = await apply.mutateAsync({ ...input, dryRun });
-      if (dryRun) return setPreview(result);
+      if (dryRun) { setPreview(result); return; }
       await Promise.all([utils.transactions.invalidate(), utils.categories.list.invalidate()]);
       onApplied(result);
     } catch (failure) {

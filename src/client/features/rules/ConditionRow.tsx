@@ -8,8 +8,8 @@ interface ConditionRowProps {
   condition: ConditionDraft;
   locale: string;
   canRemove: boolean;
-  onChange(next: ConditionDraft): void;
-  onRemove(): void;
+  onChange: (next: ConditionDraft) => void;
+  onRemove: () => void;
 }
 
 /** One condition: field, operator and value (two amounts for "is between"). */

@@ -11,8 +11,8 @@ import { newCondition, readConditions, ruleInputOf, toDraft, type RuleDraft } fr
 interface RuleFormDialogProps {
   /** The rule being edited, or null for a new one. */
   rule: RuleDto | null;
-  onClose(): void;
-  onSaved(rule: RuleDto): void;
+  onClose: () => void;
+  onSaved: (rule: RuleDto) => void;
 }
 
 /** Create or edit a rule, with a live count of the transactions its conditions match. */
@@ -29,7 +29,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
   async function save(event: FormEvent) {
     event.preventDefault();
     setError('');
-    if (!draft.name.trim()) return setError('Rule name is required');
+    if (!draft.name.trim()) { setError('Rule name is required'); return; }
     const input = ruleInputOf(draft, locale);
     try {
       const saved = rule ? await update.mutateAsync({ id: rule.id, data: input }) : await create.mutateAsync(input);

@@ -75,7 +75,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
     const change = editing ? signChange(editing.amount, read.value.amount) : null;
     if (editing && change) {
       const text = signChangeQuestion(change, formatAmountInput(editing.amount, locale), formatAmountInput(read.value.amount, locale), draft.type);
-      return setQuestion({ text, value: read.value });
+      setQuestion({ text, value: read.value }); return;
     }
     void save(read.value);
   }

@@ -13,11 +13,11 @@ interface SearchFiltersProps {
   fixing: boolean;
   /** The preset the dates match, if any. */
   preset: DatePreset | null;
-  onPreset(preset: DatePreset): void;
-  onChange(patch: Partial<SearchForm>): void;
-  onSearch(): void;
-  onClear(): void;
-  onFixSplitStatus(): void;
+  onPreset: (preset: DatePreset) => void;
+  onChange: (patch: Partial<SearchForm>) => void;
+  onSearch: () => void;
+  onClear: () => void;
+  onFixSplitStatus: () => void;
 }
 
 /** The Transaction Search filter form (SPEC: Transaction Search). */

@@ -42,7 +42,7 @@ interface AccountsWidgetProps {
   accounts: readonly AccountDto[];
   loading: boolean;
   failed: boolean;
-  showNotice(text: string, severity?: NoticeMessage['severity']): void;
+  showNotice: (text: string, severity?: NoticeMessage['severity']) => void;
 }
 
 /** The Accounts widget beside the upload form: list, add, edit and delete accounts. */
@@ -86,7 +86,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
     const isNew = editing === 'new';
     try {
       if (isNew) await create.mutateAsync(read.value);
-      else await update.mutateAsync({ id: editing as number, data: read.value });
+      else await update.mutateAsync({ id: editing, data: read.value });
       await utils.accounts.list.invalidate();
       setEditing(null);
       showNotice(isNew ? 'Account created successfully' : 'Account updated successfully');

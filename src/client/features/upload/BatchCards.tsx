@@ -11,8 +11,8 @@ export function batchTitle(batch: BatchDto): string {
 interface BatchCardsProps {
   batches: readonly BatchDto[];
   selectedId: string | null;
-  onOpen(batch: BatchDto): void;
-  onDelete(batch: BatchDto): void;
+  onOpen: (batch: BatchDto) => void;
+  onDelete: (batch: BatchDto) => void;
 }
 
 /** The batches below 768 px: one card each, every field on view and nothing cut. */

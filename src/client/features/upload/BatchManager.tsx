@@ -27,7 +27,7 @@ import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
 
 interface BatchManagerProps {
-  showNotice(text: string, severity?: NoticeMessage['severity']): void;
+  showNotice: (text: string, severity?: NoticeMessage['severity']) => void;
 }
 
 /**

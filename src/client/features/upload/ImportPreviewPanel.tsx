@@ -29,12 +29,12 @@ const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon'
 interface ImportPreviewPanelProps {
   state: PreviewState;
   dateFormat: string;
-  onDateFormatChange(format: string): void;
+  onDateFormatChange: (format: string) => void;
   flipAmounts: boolean;
-  onFlipAmountsChange(flip: boolean): void;
+  onFlipAmountsChange: (flip: boolean) => void;
   /** The mapping chosen in the picker, null to let the server read the file (or use the account's saved one). */
   mapping: ColumnMapping | null;
-  onMappingChange(mapping: ColumnMapping | null): void;
+  onMappingChange: (mapping: ColumnMapping | null) => void;
 }
 
 /** The dry run's answer: what the file holds and exactly what the import will store. */

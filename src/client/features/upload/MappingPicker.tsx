@@ -46,7 +46,7 @@ export function mappingFromChoices(choices: readonly ColumnChoice[], header: boo
   if (amount !== undefined && (debit !== undefined || credit !== undefined)) return 'Choose either an amount column or debit and credit columns, not both.';
   return {
     header,
-    date: single('date')!,
+    date: single('date'),
     description: all('description'),
     ...(amount !== undefined ? { amount } : {}),
     ...(debit !== undefined ? { debit } : {}),
@@ -59,8 +59,8 @@ export function mappingFromChoices(choices: readonly ColumnChoice[], header: boo
 interface MappingPickerProps {
   sample: string[][];
   initial: ColumnMapping | null;
-  onApply(mapping: ColumnMapping): void;
-  onCancel?(): void;
+  onApply: (mapping: ColumnMapping) => void;
+  onCancel?: () => void;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { dialectOf } from '../../db/sql';
 import type { Orm as MikroORM } from '../../db/database';
 import { AppError } from '../../../shared/errors';
+import { must } from '../../../shared/must';
 import { nameKey } from '../../../shared/names';
 
 /**
@@ -26,11 +27,11 @@ export interface FailureStore {
    * and answers the seconds until it accepts one more; otherwise records one failure per scope
    * at `now` and answers their ids.
    */
-  reserve(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<{ ids: number[] } | { waitSeconds: number }>;
+  reserve: (limits: readonly ScopeLimit[], now: Date, windowMs: number) => Promise<{ ids: number[] } | { waitSeconds: number }>;
   /** Removes reserved failures again (the check they stood for succeeded). */
-  release(ids: readonly number[]): Promise<void>;
+  release: (ids: readonly number[]) => Promise<void>;
   /** Seconds until every scope accepts an attempt (0 = now), recording nothing. */
-  wait(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<number>;
+  wait: (limits: readonly ScopeLimit[], now: Date, windowMs: number) => Promise<number>;
 }
 
 export interface AuthThrottleOptions {
@@ -46,9 +47,9 @@ export type ThrottleReason = 'login' | 'bearer';
 
 export interface Attempt {
   /** The check succeeded: its slot is given back. */
-  succeeded(): Promise<void>;
+  succeeded: () => Promise<void>;
   /** The check failed: the slot stays counted (nothing to do; named for readability). */
-  failed(): void;
+  failed: () => void;
 }
 
 export class AuthThrottle {
@@ -139,16 +140,18 @@ export class SqlFailureStore implements FailureStore {
     const since = new Date(now.getTime() - windowMs).toISOString();
     let wait = 0;
     for (const { scope, max } of limits) {
-      const [{ n }] = (await execute('select count(*) as n from auth_failure where scope = ? and at > ?', [scope, since])) as { n: number }[];
-      const count = Number(n);
+      const [counted] = await execute('select count(*) as n from auth_failure where scope = ? and at > ?', [scope, since]);
+      // A driver may answer count(*) as a number, a bigint or a string.
+      const count = Number(must(counted, 'count(*) answers one row').n);
       if (count < max) continue;
       // The scope accepts again once the (count - max + 1) oldest failures have left the window.
-      const [row] = (await execute('select at from auth_failure where scope = ? and at > ? order by at asc, id asc limit 1 offset ?', [
+      const [row] = await execute('select at from auth_failure where scope = ? and at > ? order by at asc, id asc limit 1 offset ?', [
         scope,
         since,
         count - max,
-      ])) as { at: string }[];
-      const freeAt = new Date(row.at).getTime() + windowMs;
+      ]);
+      const { at } = must(row, 'the window holds count > offset failures (counted in this transaction)');
+      const freeAt = new Date(String(at)).getTime() + windowMs;
       wait = Math.max(wait, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
     }
     return wait;
@@ -193,6 +196,6 @@ export class SqlFailureStore implements FailureStore {
 
   async wait(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<number> {
     const connection = this.orm.em.fork().getConnection();
-    return this.blockedFor((sql, params) => connection.execute(sql, params, 'all') as Promise<Record<string, unknown>[]>, limits, now, windowMs);
+    return this.blockedFor((sql, params) => connection.execute<Record<string, unknown>[]>(sql, params, 'all'), limits, now, windowMs);
   }
 }

@@ -40,14 +40,20 @@ export interface AccessTokenClaims {
   fam?: string;
 }
 
+/**
+ * The claims of a token whose signature checked out: any token this server signed, so its type is still to
+ * be checked (`typ` must be 'access').
+ */
+export type VerifiedClaims = Omit<AccessTokenClaims, 'typ'> & { typ?: unknown };
+
 export interface AuthServiceDeps {
   allowRegistration: boolean;
   refreshTokenTtlSeconds: number;
   throttle: AuthThrottle;
   signIns: SignIns;
-  signAccessToken(claims: AccessTokenClaims): string;
+  signAccessToken: (claims: AccessTokenClaims) => string;
   /** Throws `{ code: 'FAST_JWT_EXPIRED' }`-like errors for expired tokens, others for forged ones. */
-  verifyAccessToken(token: string): AccessTokenClaims;
+  verifyAccessToken: (token: string) => VerifiedClaims;
   now?: () => Date;
 }
 
@@ -167,7 +173,7 @@ export class AuthService {
   async authenticate(em: EntityManager, bearer: string, address: string): Promise<AuthUser> {
     const throttle = this.deps.throttle;
     if (looksLikeAccessToken(bearer)) {
-      let claims: AccessTokenClaims;
+      let claims: VerifiedClaims;
       try {
         claims = this.deps.verifyAccessToken(bearer);
       } catch (error) {

@@ -28,21 +28,20 @@ export class SignIns {
 
   /** Creates the sign-in row in the caller's unit of work (flushed with its first refresh token). */
   create(em: EntityManager, userId: number, id: string, now: string): void {
-    em.create(SignIn, { id, user: userId as never, createdAt: now, revokedAt: null });
+    em.create(SignIn, { id, user: userId, createdAt: now, revokedAt: null });
   }
 
   /** The user of a live sign-in, or null when it is unknown or has ended. */
   async liveUser(id: string): Promise<number | null> {
     const cached = this.known.get(id);
     if (cached && (!cached.live || this.clock() - cached.checkedAt < this.liveTtlMs)) return cached.live ? cached.userId : null;
-    const rows = (await this.orm.em
+    const [row] = await this.orm.em
       .fork()
       .getConnection()
-      .execute('select user_id, revoked_at from sign_in where id = ?', [id], 'all')) as { user_id: number; revoked_at: string | null }[];
-    const row = rows[0];
+      .execute<{ user_id: number; revoked_at: string | null }[]>('select user_id, revoked_at from sign_in where id = ?', [id], 'all');
     if (!row) return null;
-    this.remember(id, { userId: Number(row.user_id), live: row.revoked_at === null, checkedAt: this.clock() });
-    return row.revoked_at === null ? Number(row.user_id) : null;
+    this.remember(id, { userId: row.user_id, live: row.revoked_at === null, checkedAt: this.clock() });
+    return row.revoked_at === null ? row.user_id : null;
   }
 
   /** Ends one sign-in: its refresh tokens and, at once, its access tokens. */

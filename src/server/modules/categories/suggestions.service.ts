@@ -76,7 +76,11 @@ export async function suggestionModelEntry(em: EntityManager, userId: number): P
   const entry = { fingerprint: current, model: learn(rows) };
   cache.delete(userId);
   cache.set(userId, entry);
-  while (cache.size > CACHED_USERS) cache.delete(cache.keys().next().value!);
+  // Oldest first (a Map keeps insertion order, and a user's entry was just moved to the end).
+  for (const oldest of cache.keys()) {
+    if (cache.size <= CACHED_USERS) break;
+    cache.delete(oldest);
+  }
   return entry;
 }
 

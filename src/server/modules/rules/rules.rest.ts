@@ -26,10 +26,9 @@ const applyBodySchema = z
       dryRun: body.dryRun,
     });
     if (!parsed.success) {
+      const wireName = (key: PropertyKey) => (key === 'startDate' ? 'start_date' : key === 'endDate' ? 'end_date' : key);
       for (const issue of parsed.error.issues) {
-        const [head, ...rest] = issue.path;
-        const field = head === 'startDate' ? 'start_date' : head === 'endDate' ? 'end_date' : head;
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [field as string, ...rest] });
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((key, i) => (i === 0 ? wireName(key) : key)) });
       }
       return z.NEVER;
     }

@@ -18,6 +18,7 @@ import {
 import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { ensureCategories } from '../categories/categories.service';
 import { nameKey } from '../../../shared/names';
+import { must } from '../../../shared/must';
 import { User } from '../users/user.entity';
 import { Rule } from './rule.entity';
 
@@ -98,12 +99,16 @@ export async function reorderRules(em: EntityManager, userId: number, input: Reo
   return em.transactional(async (tx) => {
     const rules = await tx.find(Rule, { user: userId });
     const byId = new Map(rules.map((rule) => [rule.id, rule]));
-    for (const id of input.ids) if (!byId.has(id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+    const ordered = input.ids.map((id) => {
+      const rule = byId.get(id);
+      if (!rule) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+      return rule;
+    });
     if (new Set(input.ids).size !== input.ids.length || input.ids.length !== rules.length) {
       throw new AppError('BAD_REQUEST', `ids: must list each of your ${rules.length} rules once`);
     }
-    input.ids.forEach((id, i) => {
-      byId.get(id)!.priority = (i + 1) * 10;
+    ordered.forEach((rule, i) => {
+      rule.priority = (i + 1) * 10;
     });
     await tx.flush();
     return listRules(tx, userId);
@@ -194,7 +199,7 @@ export async function applyRulesToTransactions(em: EntityManager, userId: number
         const same = field === 'category' ? from !== null && nameKey(from) === nameKey(to) : from === to;
         if (same) continue;
         change[field] = to;
-        if (changes.length < MAX_APPLY_CHANGES) changes.push({ id: row.id, field, from, to, ruleId: outcome.ruleIds[field]! });
+        if (changes.length < MAX_APPLY_CHANGES) changes.push({ id: row.id, field, from, to, ruleId: must(outcome.ruleIds[field], 'the rule that set a field is recorded') });
         else truncated = true;
       }
       if (change.category !== undefined || change.type !== undefined || change.description !== undefined) {

@@ -5,8 +5,9 @@ import { magnitudeBounds } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
-import { containsSql, countedRowSql, dialectOf, foldSql, payeeKeySql, selectRows, TRANSACTION_TABLE, withUserScope, type Dialect } from '../../db/sql';
+import { containsSql, countedRowSql, dialectOf, foldSql, payeeKeySql, selectRows, TRANSACTION_TABLE, withUserScope, type Dialect, type SqlCount } from '../../db/sql';
 import { nameKey } from '../../../shared/names';
+import { must } from '../../../shared/must';
 
 export { selectRows };
 
@@ -51,7 +52,7 @@ export function tooManyRows(total: number, how = 'narrow the range or page with 
 }
 
 export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(
+  const [row] = await selectRows<{ n: SqlCount }>(
     em,
     `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`,
     [userId, ...params],
@@ -198,7 +199,7 @@ export async function* searchTransactionPages(
     );
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
-    after = page[page.length - 1];
+    after = must(page.at(-1), 'a full page is not empty');
   }
 }
 

@@ -199,7 +199,7 @@ export async function bulkUpdateTransactions(
       const changes: Partial<Pick<Transaction, 'type'>> & { account?: number } = {};
       if (type !== undefined) changes.type = type;
       if (account !== undefined) changes.account = account.id;
-      if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes as never);
+      if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
     return selectTransactionsByIds(tem, userId, ids);
   });
@@ -222,7 +222,7 @@ export async function splitTransaction(
     }
     const check = validateSplit(parent.amount, input.splits);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
-    const counted = input.splits.filter((entry) => entry.category && entry.category.trim() && entry.amount !== null);
+    const counted = input.splits.filter((entry) => entry.category.trim());
     await tem.nativeDelete(Transaction, { user: userId, parent: parent.id });
     const now = new Date().toISOString();
     for (const entry of counted) {

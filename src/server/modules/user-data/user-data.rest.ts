@@ -18,7 +18,7 @@ export const userDataRoutes: RestRoute[] = [
     output: userDataDocumentSchema,
     handler: async ({ em, userId, reply }) => {
       const doc = await exportUserData(em, userId);
-      reply.header('content-disposition', attachment(`budget-tracker-export-${doc.exportedAt!.slice(0, 10)}.json`));
+      reply.header('content-disposition', attachment(`budget-tracker-export-${doc.exportedAt.slice(0, 10)}.json`));
       return doc;
     },
   }),

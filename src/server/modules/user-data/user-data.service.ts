@@ -13,6 +13,7 @@ import { ensureCategories } from '../categories/categories.service';
 import { sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { insertRestoredTransaction, setRestoredParent } from '../transactions/transactions.sql';
 import { selectRows } from '../transactions/transactions.query';
+import { must } from '../../../shared/must';
 import { nameKey } from '../../../shared/names';
 
 /** The tables that hold a user's data (line items go with their budgets). */
@@ -36,7 +37,7 @@ function parseJsonList(text: unknown): string[] {
 }
 
 /** Everything the user has, as one versioned document (src/shared/schemas/user-data.ts), rows in id order. */
-export async function exportUserData(em: EntityManager, userId: number, now = new Date()): Promise<UserDataDocument> {
+export async function exportUserData(em: EntityManager, userId: number, now = new Date()): Promise<UserDataDocument & { exportedAt: string }> {
   const accounts = await selectRows<{ id: number; name: string; type: string; balance: number; apply_suggestions: number; created_at: string }>(
     em,
     'select id, name, type, balance, apply_suggestions, created_at from account where user_id = ? order by id',
@@ -165,12 +166,20 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
   };
 }
 
+/**
+ * The new id of a row the imported document refers to: validation checked every reference, and a row is
+ * inserted before any row refers to it (split parents are linked after the loop).
+ */
+function newIdOf<K extends number | string, V>(ids: ReadonlyMap<K, V>, oldId: K, table: string): V {
+  return must(ids.get(oldId), `the document's ${table} ${oldId} is inserted before it is referred to`);
+}
+
 /** How many rows of each kind the user has (all zero for a user without data). */
 export async function userDataCounts(em: EntityManager, userId: number): Promise<Record<(typeof DATA_TABLES)[number][1], number>> {
   const counts = {} as Record<(typeof DATA_TABLES)[number][1], number>;
   for (const [table, label] of DATA_TABLES) {
     const [row] = await selectRows<{ n: number }>(em, `select count(*) as n from ${table} where user_id = ?`, [userId]);
-    counts[label] = row.n;
+    counts[label] = must(row, 'count(*) answers one row').n;
   }
   return counts;
 }
@@ -228,8 +237,8 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
       const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
       const id = await insertRestoredTransaction(db, [
         userId,
-        t.accountId === null ? null : accountIds.get(t.accountId)!,
-        t.categoryId === null ? null : categoryIds.get(t.categoryId)!,
+        t.accountId === null ? null : newIdOf(accountIds, t.accountId, 'account'),
+        t.categoryId === null ? null : newIdOf(categoryIds, t.categoryId, 'category'),
         t.categoryId === null ? null : (t.categorySource ?? null),
         t.postDate,
         t.description,
@@ -239,7 +248,7 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
         t.isSplit,
         parent,
         t.splitNote,
-        t.batchId === null ? null : batchIds.get(t.batchId)!,
+        t.batchId === null ? null : newIdOf(batchIds, t.batchId, 'batch'),
         t.createdAt ?? now,
       ]);
       transactionIds.set(t.id, id);

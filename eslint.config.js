@@ -1,0 +1,108 @@
+// ESLint flat config: typescript-eslint strict type-checked everywhere, React hooks and jsx-a11y for the client,
+// and import boundaries: src/shared imports nothing from the client, the server, Node.js or the DOM; the client
+// imports the server only as types.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os',
+  'path', 'process', 'stream', 'stream/promises', 'url', 'util', 'worker_threads', 'zlib',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**', 'src/server/db/migrations-pg/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    // src is type-checked by the split tsconfigs (noUncheckedIndexedAccess on, no DOM in shared and server, no Node
+    // in shared and client). Lint must see the same types as tsc: under tsconfig.json an index read is never
+    // undefined, so every real guard against a missing element would be reported as an unnecessary condition.
+    files: ['src/shared/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.shared.json' } },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.server.json' } },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: false, project: './tsconfig.client.json' } },
+  },
+  {
+    rules: {
+      // Numbers and booleans read naturally in messages; objects and nullish values still may not.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // Callbacks in props and contexts are properties, so passing them around never loses `this`.
+      '@typescript-eslint/method-signature-style': ['error', 'property'],
+      // `const { id: _id, ...rest } = row` is how an object is copied without a key; the key is meant to go unused.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests, benchmarks and scripts read untyped JSON from HTTP answers and files: the no-unsafe-* family would
+    // flag every property read of a parsed body, and a failed assertion on undefined is what a test wants anyway.
+    files: ['tests/**', 'bench/**', 'scripts/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/server'],
+              allowTypeImports: true,
+              message: 'The client imports the server only as types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'src/shared runs in the browser too: no Node.js modules.' })),
+          patterns: [
+            { group: ['node:*'], message: 'src/shared runs in the browser too: no Node.js modules.' },
+            { group: ['**/client/**', '**/client', '**/server/**', '**/server'], message: 'src/shared imports nothing from the client or the server.' },
+            { group: ['react', 'react-dom', '@mui/*'], message: 'src/shared is pure: no UI libraries.' },
+          ],
+        },
+      ],
+    },
+  },
+);
