@@ -14,21 +14,12 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useAuth } from '../lib/auth';
+import { NAV_LINKS } from '../routes';
 import { ButtonLink, ListItemLink } from './RouterLinks';
 
-export const NAV_LINKS = [
-  { to: '/', label: 'Budgets' },
-  { to: '/envelopes', label: 'Envelopes' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/upload', label: 'Upload' },
-  { to: '/create-budget', label: 'Create Budget' },
-  { to: '/transactions', label: 'Transactions' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/rules', label: 'Rules' },
-  { to: '/profile', label: 'Profile' },
-] as const;
+export { NAV_LINKS };
 
-/** Title, the links, a welcome with the username and Logout; a drawer below 1200 px. */
+/** Title, the links of the screens that have a `nav` label (routes.tsx), a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
   const { user, signOut } = useAuth();
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -19,22 +19,84 @@ import {
   type LineItemDraft,
 } from './budgetForm';
 import { LineItemFields } from './LineItemFields';
-import './routerState';
+import { FETCH_BUDGETS_ERROR } from './useBudgets';
 
 export const SAVE_BUDGET_ERROR = 'Failed to save the budget and line items. Please try again.';
 export const DELETE_LINE_ITEM_ERROR = 'Failed to delete line item. Please try again.';
 
+const createRoute = getRouteApi('/_auth/create-budget');
+const editRoute = getRouteApi('/_auth/budgets/$id/edit');
+
 /**
- * Create or edit budget (/create-budget). Edit mode when a budget (and its line items) come
- * through navigation state (Edit Budget); copy mode with line items only (Copy Budget: a new
- * budget with copies of them); otherwise a blank new budget.
+ * Create budget (/create-budget): a blank new budget, or with `?copy=<id>` (Copy Budget) a new
+ * budget starting with copies of that budget's line items.
  */
 export function BudgetEditorScreen() {
-  const budget = useRouterState({ select: (state) => state.location.state.budget });
-  const lineItems = useRouterState({ select: (state) => state.location.state.lineItems });
+  const { copy } = createRoute.useSearch();
   const navigationKey = useRouterState({ select: (state) => state.location.state.__TSR_key ?? state.location.state.key ?? '' });
-  // Each navigation here starts a fresh form.
-  return <BudgetForm key={`${navigationKey}-${budget?.id ?? 'new'}`} budget={budget ?? null} lineItems={lineItems ?? null} />;
+  const copied = trpc.budgets.lineItems.useQuery({ budgetId: copy ?? 0 }, { enabled: Boolean(copy) });
+  if (copy && copied.isPending) return <EditorLoading title="Create Budget" />;
+  if (copy && copied.isError) return <EditorFailed title="Create Budget" onRetry={() => void copied.refetch()} />;
+  // Each visit starts a fresh form.
+  return <BudgetForm key={`${navigationKey}-${copy ?? 'new'}`} budget={null} lineItems={copy ? (copied.data ?? null) : null} />;
+}
+
+/** Edit budget (/budgets/$id/edit, deep-linkable): the stored budget and its line items. */
+export function EditBudgetScreen() {
+  const { id } = editRoute.useParams();
+  const budgets = trpc.budgets.list.useQuery();
+  const items = trpc.budgets.lineItems.useQuery({ budgetId: id }, { enabled: Number.isSafeInteger(id) });
+  const budget = budgets.data?.find((row) => row.id === id);
+  if (budgets.isPending || (budget && items.isPending)) return <EditorLoading title="Edit Budget" />;
+  if (budgets.isError || items.isError) {
+    return <EditorFailed title="Edit Budget" onRetry={() => void Promise.all([budgets.refetch(), items.refetch()])} />;
+  }
+  if (!budget) {
+    return (
+      <Box>
+        <Typography variant="h1" gutterBottom>
+          Edit Budget
+        </Typography>
+        <Alert severity="warning">This budget does not exist (any more).</Alert>
+        <ButtonLink to="/" sx={{ mt: 2 }}>
+          Back to Budgets
+        </ButtonLink>
+      </Box>
+    );
+  }
+  return <BudgetForm key={`edit-${id}`} budget={budget} lineItems={items.data ?? []} />;
+}
+
+function EditorLoading({ title }: { title: string }) {
+  return (
+    <Box>
+      <Typography variant="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography color="text.secondary">Loading budget...</Typography>
+    </Box>
+  );
+}
+
+function EditorFailed({ title, onRetry }: { title: string; onRetry(): void }) {
+  return (
+    <Box>
+      <Typography variant="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Retry
+          </Button>
+        }
+      >
+        {FETCH_BUDGETS_ERROR}
+      </Alert>
+    </Box>
+  );
 }
 
 function initialDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null): BudgetDraft {
@@ -100,7 +162,6 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
     try {
       await removeLineItem.mutateAsync({ id: item.id });
       dropItem(item.key);
-      forgetDeletedLineItem(item.id);
       void utils.budgets.invalidate();
     } catch (failure) {
       console.warn('Deleting the line item failed', failure);
@@ -245,15 +306,4 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
       />
     </Box>
   );
-}
-
-/**
- * A saved line item deleted while editing is gone on the server at once: drop it from the
- * browser's history entry too, so a reload of this page does not bring it back. The router's
- * own location is left alone (changing it would remount the form and lose unsaved edits).
- */
-function forgetDeletedLineItem(id: number) {
-  const state = window.history.state as { lineItems?: LineItemDto[] } | null;
-  if (!state?.lineItems) return;
-  window.history.replaceState({ ...state, lineItems: state.lineItems.filter((item) => item.id !== id) }, '');
 }

@@ -1,16 +1,16 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
+import type { BudgetDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
 import { ButtonLink } from '../../components/RouterLinks';
-import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
 import { BudgetCard } from './BudgetCard';
-import './routerState';
 import { SelectedBudget } from './SelectedBudget';
 import { useBudgetsWithLineItems } from './useBudgets';
+
+const route = getRouteApi('/_auth/');
 
 export const DELETE_BUDGET_ERROR = 'Failed to delete budget. Please try again.';
 
@@ -23,12 +23,11 @@ export function BudgetsScreen() {
   const utils = trpc.useUtils();
   const budgets = useBudgetsWithLineItems();
   const remove = trpc.budgets.delete.useMutation();
+  // The selected budget lives in the URL (?budget=<id>): a reload, a shared link and Back show it again.
+  const selectedId = route.useSearch({ select: (search) => search.budget ?? null });
   // `round` remounts the selected section when a card is pressed again: reload, filters reset.
-  // Kept in the history entry: Back from Edit Transaction shows the same budget again.
-  const [selection, setSelection] = useState<{ id: number; round: number } | null>(() => {
-    const id = recallFromEntry<number>('budgets.selected');
-    return typeof id === 'number' ? { id, round: 0 } : null;
-  });
+  const [round, setRound] = useState(0);
+  const selection = selectedId === null ? null : { id: selectedId, round };
   const [deleting, setDeleting] = useState<BudgetDto | null>(null);
   // Kept after the dialog closes so its text does not change while it fades out.
   const [deleteName, setDeleteName] = useState('');
@@ -37,17 +36,17 @@ export function BudgetsScreen() {
 
   const selected = selection ? budgets.rows.find((row) => row.budget.id === selection.id) : undefined;
 
-  function select(id: number) {
-    rememberInEntry('budgets.selected', id);
-    setSelection((current) => ({ id, round: (current?.round ?? 0) + 1 }));
+  function select(id: number | null) {
+    setRound((current) => current + 1);
+    void navigate({ to: '/', search: id === null ? {} : { budget: id }, replace: true });
   }
 
-  function edit(budget: BudgetDto, lineItems: LineItemDto[]) {
-    void navigate({ to: '/create-budget', state: { budget, lineItems } });
+  function edit(budget: BudgetDto) {
+    void navigate({ to: '/budgets/$id/edit', params: { id: budget.id } });
   }
 
-  function copy(lineItems: LineItemDto[]) {
-    void navigate({ to: '/create-budget', state: { lineItems } });
+  function copy(budget: BudgetDto) {
+    void navigate({ to: '/create-budget', search: { copy: budget.id } });
   }
 
   async function confirmDelete() {
@@ -56,10 +55,7 @@ export function BudgetsScreen() {
     setDeleteError('');
     try {
       await remove.mutateAsync({ id: target.id });
-      if (selection?.id === target.id) {
-        rememberInEntry('budgets.selected', null);
-        setSelection(null);
-      }
+      if (selection?.id === target.id) select(null);
       await utils.budgets.invalidate();
       showNotice(`Budget '${target.name}' deleted`);
     } catch (failure) {
@@ -116,8 +112,8 @@ export function BudgetsScreen() {
               lineItems={lineItems}
               selected={selection?.id === budget.id}
               onSelect={() => select(budget.id)}
-              onEdit={() => edit(budget, lineItems)}
-              onCopy={() => copy(lineItems)}
+              onEdit={() => edit(budget)}
+              onCopy={() => copy(budget)}
               onDelete={() => {
                 setDeleteError('');
                 setDeleting(budget);
