@@ -20,12 +20,8 @@ import { useRowSelection, useTableMemory } from './useSelection';
 import { useTableActions } from './useTableActions';
 
 export interface TransactionTableProps {
+  /** Rows from the TanStack Query cache: the table's writes update that cache, so the owner keeps no copy. */
   transactions: TransactionDto[];
-  /** Called with rows the table changed (inline edit, bulk edit, split) so the owner merges them by id. */
-  onTransactionsUpdated?: (updated: TransactionDto[]) => void;
-  onTransactionsDeleted?: (ids: number[]) => void;
-  /** Called after a split is created or edited (the owner refetches: children appear). */
-  onSplitChanged?: () => void;
   loading?: boolean;
   emptyText?: string;
   /** Max height of the scroll area (rows are virtualised). Default 600. */
@@ -44,8 +40,7 @@ export interface TransactionTableProps {
  */
 export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const { transactions, loading = false, emptyText = 'No transactions found.', maxHeight = 600 } = props;
-  const { onTransactionsUpdated, onTransactionsDeleted, onSplitChanged } = props;
-  const actions = useTableActions(transactions, { onTransactionsUpdated, onTransactionsDeleted, onSplitChanged });
+  const actions = useTableActions();
   const categories = useCategoryNames();
   const navigate = useNavigate();
   const theme = useTheme();
@@ -53,8 +48,8 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const { selection, setSelection, toggle, toggleAll, clear } = useRowSelection(actions.rows);
-  const memory = useTableMemory(props.memoryKey ?? pathname, actions.rows, setSelection);
+  const { selection, setSelection, toggle, toggleAll, clear } = useRowSelection(transactions);
+  const memory = useTableMemory(props.memoryKey ?? pathname, transactions, setSelection);
   const selectAllRef = useRef<HTMLInputElement>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -62,10 +57,10 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const [inspectId, setInspectId] = useState<number | null>(null);
   const [notice, showNotice, clearNotice] = useNotice();
 
-  const sorted = useMemo(() => sortTransactions(actions.rows, sort), [actions.rows, sort]);
+  const sorted = useMemo(() => sortTransactions(transactions, sort), [transactions, sort]);
   const selected = useMemo(
-    () => (selection.size === 0 ? [] : actions.rows.filter((tx) => selection.has(tx.id))),
-    [actions.rows, selection],
+    () => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))),
+    [transactions, selection],
   );
   const single = selected.length === 1 ? selected[0] : null;
 
@@ -87,7 +82,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   );
   const failInline = useCallback((message: string) => showNotice(message, 'error'), [showNotice]);
   const { changeCategory: changeCategoryOf, changeType: changeTypeOf } = actions;
-  const suggestions = useSuggestions(actions.rows);
+  const suggestions = useSuggestions(transactions);
   const similar = useCategoriseSimilar(actions.bulkUpdated, showNotice);
   const { offerFor } = similar;
   const changeCategory = useCallback(
@@ -139,7 +134,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     <Box>
       <SelectionBar
         count={selected.length}
-        total={actions.rows.length}
+        total={transactions.length}
         canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
         busy={actions.deleting}
         onBulkEdit={() => setBulkOpen(true)}

@@ -1,10 +1,8 @@
 import { Alert, Box, Button, CircularProgress, LinearProgress, Paper, Typography } from '@mui/material';
 import { useCallback, useRef, useState } from 'react';
 import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
-import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
-import { mergeById, removeByIds } from '../../lib/transactions';
 import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
 import { EnvelopeCard, envelopeButtonId } from './EnvelopeCard';
@@ -57,26 +55,6 @@ export function EnvelopesScreen() {
   }
 
   const refresh = useCallback(() => void utils.envelopes.list.invalidate(), [utils]);
-
-  /** Rows the table changed: shown at once in every envelope, then the totals are fetched again. */
-  const onTransactionsUpdated = useCallback(
-    (rows: TransactionDto[]) => {
-      utils.envelopes.list.setData(range, (current) =>
-        current?.map((envelope) => ({ ...envelope, transactions: mergeById(envelope.transactions, rows) })),
-      );
-      refresh();
-    },
-    [utils, range, refresh],
-  );
-  const onTransactionsDeleted = useCallback(
-    (ids: number[]) => {
-      utils.envelopes.list.setData(range, (current) =>
-        current?.map((envelope) => ({ ...envelope, transactions: removeByIds(envelope.transactions, ids) })),
-      );
-      refresh();
-    },
-    [utils, range, refresh],
-  );
 
   function closeTransactions() {
     const id = selectedId;
@@ -197,9 +175,6 @@ export function EnvelopesScreen() {
           envelope={selected}
           loading={list.isFetching}
           onClose={closeTransactions}
-          onTransactionsUpdated={onTransactionsUpdated}
-          onTransactionsDeleted={onTransactionsDeleted}
-          onSplitChanged={refresh}
         />
       )}
       <EnvelopeFormDialog

@@ -16,15 +16,17 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
-import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import type { BatchDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { NoticeMessage } from '../../components/Notice';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { formatDateTime } from '../../lib/format';
 import { BatchCards, batchTitle } from './BatchCards';
-import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
+
+const route = getRouteApi('/_auth/upload');
 
 interface BatchManagerProps {
   showNotice(text: string, severity?: NoticeMessage['severity']): void;
@@ -36,51 +38,34 @@ interface BatchManagerProps {
  */
 export function BatchManager({ showNotice }: BatchManagerProps) {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const batches = trpc.transactions.batches.useQuery();
   const deleteBatch = trpc.transactions.deleteBatch.useMutation();
-  const [selected, setSelected] = useState<BatchDto | null>(null);
-  const [rows, setRows] = useState<TransactionDto[] | null>(null);
-  const [loadingRows, setLoadingRows] = useState(false);
-  const [rowsError, setRowsError] = useState(false);
+  // The batch being inspected lives in the URL (?batch=<id>): reload, a shared link and Back show it again.
+  const selectedId = route.useSearch({ select: (search) => search.batch || null });
+  const selected = selectedId ? (batches.data?.find((batch) => batch.batchId === selectedId) ?? null) : null;
+  const rows = trpc.transactions.batchTransactions.useQuery({ batchId: selectedId ?? '' }, { enabled: selectedId !== null });
   const [deleting, setDeleting] = useState<BatchDto | null>(null);
-  const requestId = useRef(0);
 
-  const load = useCallback(
-    async (batch: BatchDto) => {
-      const id = ++requestId.current;
-      setSelected(batch);
-      setLoadingRows(true);
-      setRowsError(false);
-      try {
-        const found = await utils.client.transactions.batchTransactions.query({ batchId: batch.batchId });
-        if (id === requestId.current) setRows(found);
-      } catch (error) {
-        if (id !== requestId.current) return;
-        console.error('Failed to fetch batch transactions', error);
-        setRows(null);
-        setRowsError(true);
-      } finally {
-        if (id === requestId.current) setLoadingRows(false);
-      }
-    },
-    [utils],
+  useEffect(() => {
+    if (rows.error) console.error('Failed to fetch batch transactions', rows.error);
+  }, [rows.error]);
+
+  const show = useCallback(
+    (batchId: string | null) => void navigate({ to: '/upload', search: batchId ? { batch: batchId } : {}, replace: true }),
+    [navigate],
   );
-
-  function clearSelection() {
-    requestId.current++;
-    setSelected(null);
-    setRows(null);
-    setRowsError(false);
-    setLoadingRows(false);
-  }
+  // Pressing the open batch again fetches its rows again.
+  const load = (batch: BatchDto) => (batch.batchId === selectedId ? void rows.refetch() : show(batch.batchId));
+  const clearSelection = () => show(null);
 
   async function confirmDelete() {
     if (!deleting) return;
     try {
       await deleteBatch.mutateAsync({ batchId: deleting.batchId });
-      if (selected?.batchId === deleting.batchId) clearSelection();
+      if (selectedId === deleting.batchId) clearSelection();
       showNotice('Batch deleted successfully');
-      await Promise.all([utils.transactions.batches.invalidate(), utils.transactions.list.invalidate()]);
+      await Promise.all([utils.transactions.invalidate(), utils.envelopes.list.invalidate()]);
     } catch (error) {
       console.error('Failed to delete batch', error);
       showNotice('Failed to delete batch', 'error');
@@ -186,21 +171,15 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
           <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
             {batchTitle(selected)}
           </Typography>
-          {rowsError ? (
+          {rows.isError ? (
             <Alert severity="error" role="alert">
               Failed to fetch batch transactions
             </Alert>
           ) : (
             <TransactionTable
-              transactions={rows ?? []}
-              loading={loadingRows}
+              transactions={rows.data ?? []}
+              loading={rows.isFetching}
               emptyText="No transactions found in this batch."
-              onTransactionsUpdated={(updated) => setRows((current) => (current ? mergeById(current, updated) : current))}
-              onTransactionsDeleted={(ids) => {
-                setRows((current) => (current ? removeByIds(current, ids) : current));
-                void utils.transactions.batches.invalidate();
-              }}
-              onSplitChanged={() => void load(selected)}
               maxHeight={480}
             />
           )}
