@@ -45,10 +45,10 @@ export function BudgetEditorScreen() {
 export function EditBudgetScreen() {
   const { id } = editRoute.useParams();
   const budgets = trpc.budgets.list.useQuery();
-  const items = trpc.budgets.lineItems.useQuery({ budgetId: id }, { enabled: Number.isSafeInteger(id) });
   const budget = budgets.data?.find((row) => row.id === id);
+  const items = trpc.budgets.lineItems.useQuery({ budgetId: id }, { enabled: budget !== undefined });
   if (budgets.isPending || (budget && items.isPending)) return <EditorLoading title="Edit Budget" />;
-  if (budgets.isError || items.isError) {
+  if (budgets.isError || (budget && items.isError)) {
     return <EditorFailed title="Edit Budget" onRetry={() => void Promise.all([budgets.refetch(), items.refetch()])} />;
   }
   if (!budget) {

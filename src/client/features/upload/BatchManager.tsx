@@ -6,24 +6,18 @@ import {
   CircularProgress,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BatchDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { NoticeMessage } from '../../components/Notice';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
-import { formatDateTime } from '../../lib/format';
 import { BatchCards, batchTitle } from './BatchCards';
+import { BatchTable } from './BatchTable';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/_auth/upload');
@@ -74,14 +68,6 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
     }
   }
 
-  function onRowKey(event: KeyboardEvent, batch: BatchDto) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      void load(batch);
-    }
-  }
-
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const list = batches.data ?? [];
@@ -111,60 +97,10 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
       )}
       {batches.isSuccess && list.length === 0 && <Typography color="text.secondary">No transaction batches found.</Typography>}
       {list.length > 0 && narrow && (
-        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={(batch) => void load(batch)} onDelete={askDelete} />
+        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={load} onDelete={askDelete} />
       )}
       {list.length > 0 && !narrow && (
-        <TableContainer sx={{ maxHeight: 360 }}>
-          <Table size="small" stickyHeader aria-label="Transaction batches">
-            <TableHead>
-              <TableRow>
-                <TableCell>Batch ID</TableCell>
-                <TableCell>Transactions</TableCell>
-                <TableCell>Upload Date</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Account / file</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((batch) => (
-                <TableRow
-                  key={batch.batchId}
-                  hover
-                  selected={selected?.batchId === batch.batchId}
-                  tabIndex={0}
-                  aria-selected={selected?.batchId === batch.batchId}
-                  onClick={() => void load(batch)}
-                  onKeyDown={(e) => onRowKey(e, batch)}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={batch.batchId}>
-                    {batch.batchId.slice(0, 8)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${batch.transactionCount} txns`}</TableCell>
-                  <TableCell>{formatDateTime(batch.uploadDate)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                    {[batch.account, batch.fileName].filter(Boolean).join(' / ')}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      color="error"
-                      // error.dark keeps AA contrast on the tinted background of a selected row.
-                      sx={{ color: 'error.dark', whiteSpace: 'nowrap' }}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setDeleting(batch);
-                      }}
-                      aria-label={`Delete Batch ${batch.batchId.slice(0, 8)}`}
-                    >
-                      Delete Batch
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />
       )}
       {selected && (
         <Box sx={{ mt: 3 }} aria-live="polite">
