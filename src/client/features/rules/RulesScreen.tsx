@@ -19,11 +19,13 @@ export function RulesScreen() {
   const utils = trpc.useUtils();
   const list = trpc.rules.list.useQuery();
   // The switch moves at once (the cache is updated before the call), and back if the call fails.
+  // A fetch of the list still running (the route's loader) is dropped, not waited for: its answer
+  // predates the change, and waiting would leave the switch where it was meanwhile.
   const setEnabled = trpc.rules.update.useMutation({
     onMutate: async ({ id, data }) => {
-      await utils.rules.list.cancel();
       const previous = utils.rules.list.getData();
       utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
+      await utils.rules.list.cancel(undefined, { revert: false });
       return { previous };
     },
     onError: (error, _input, context) => {
