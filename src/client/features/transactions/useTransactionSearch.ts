@@ -7,7 +7,7 @@ import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
 import { trpc } from '../../lib/trpc';
 import { buildFilters, EMPTY_FORM, type SearchForm } from './searchForm';
-import { readTransactionSearch, sameForm, searchOfForm, type ExtraFilters } from './searchParams';
+import { readTransactionSearch, sameForm, searchOfForm, type ExtraFilters, type TransactionSearch } from './searchParams';
 
 const route = getRouteApi('/_auth/transactions');
 
@@ -26,16 +26,26 @@ export function useTransactionSearch() {
   const [today] = useState(() => localIsoDate(new Date()));
   const navigate = useNavigate();
   const urlSearch = route.useSearch();
-  const submitted = useMemo(() => readTransactionSearch(urlSearch, today), [urlSearch, today]);
+  // A search just submitted shows at once (Clear empties the screen in the same click); the URL,
+  // updated a moment later, takes over again (as it does for Back, Forward and links).
+  const [pending, setPending] = useState<TransactionSearch | null>(null);
+  useEffect(() => setPending(null), [urlSearch]);
+  const shown = pending ?? urlSearch;
+  const submitted = useMemo(() => readTransactionSearch(shown, today), [shown, today]);
   const filters = useMemo(() => {
     const built = buildFilters(submitted.form, browserLocale());
     return built.ok ? { ...built.filters, ...submitted.extras } : null;
   }, [submitted]);
-  const query = trpc.transactions.list.useQuery(filters ?? NO_FILTERS, { enabled: filters !== null, placeholderData: keepPreviousData });
+  // Every search asks the server (rows cached from an earlier search show meanwhile); a failed one is
+  // logged at once and Search offered again (no retries in the background).
+  const query = trpc.transactions.list.useQuery(filters ?? NO_FILTERS, {
+    enabled: filters !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
   const [form, setForm] = useState<SearchForm>(submitted.form);
   const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
-  // Preset dates search at once; only dates typed by hand wait for the typing to settle.
-  const immediate = useRef(false);
   const formRef = useRef(form);
   formRef.current = form;
 
@@ -48,8 +58,11 @@ export function useTransactionSearch() {
   }, [query.error]);
 
   const submit = useCallback(
-    (next: SearchForm, extras: ExtraFilters) =>
-      void navigate({ to: '/transactions', search: searchOfForm(next, extras, today), replace: true }),
+    (next: SearchForm, extras: ExtraFilters) => {
+      const search = searchOfForm(next, extras, today);
+      setPending(search);
+      void navigate({ to: '/transactions', search, replace: true });
+    },
     [navigate, today],
   );
 
@@ -68,18 +81,7 @@ export function useTransactionSearch() {
     [query, submitted, submit],
   );
 
-  // The search runs by itself once both dates are set (and again when either changes).
-  useEffect(() => {
-    if (!form.startDate || !form.endDate) return;
-    if (form.startDate === submitted.form.startDate && form.endDate === submitted.form.endDate) return;
-    if (immediate.current) {
-      immediate.current = false;
-      run(false);
-      return;
-    }
-    const timer = setTimeout(() => run(false), AUTO_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [form.startDate, form.endDate, submitted, run]);
+  const immediate = useAutoSearch(form, submitted.form, run);
 
   const choosePreset = useCallback(
     (preset: DatePreset) => {
@@ -116,4 +118,24 @@ export function useTransactionSearch() {
   // The banner speaks of the dates shown: hidden while a search runs or the dates were changed since.
   const current = !searching && filters !== null && filters.startDate === form.startDate && filters.endDate === form.endDate;
   return { today, form, formError, filters, extras: submitted.extras, results, searching, current, run, choosePreset, change, clear, removeExtra };
+}
+
+/**
+ * The search runs by itself once both dates are set, and again when either changes: preset dates
+ * (set `immediate.current` first) at once, dates typed by hand once the typing settles.
+ */
+function useAutoSearch(form: SearchForm, submitted: SearchForm, run: (quiet: boolean) => void) {
+  const immediate = useRef(false);
+  useEffect(() => {
+    if (!form.startDate || !form.endDate) return;
+    if (form.startDate === submitted.startDate && form.endDate === submitted.endDate) return;
+    if (immediate.current) {
+      immediate.current = false;
+      run(false);
+      return;
+    }
+    const timer = setTimeout(() => run(false), AUTO_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [form.startDate, form.endDate, submitted.startDate, submitted.endDate, run]);
+  return immediate;
 }

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
-import type { BatchDto } from '../../../shared/schemas/transactions';
+import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { NoticeMessage } from '../../components/Notice';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
@@ -102,25 +102,7 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
       {list.length > 0 && !narrow && (
         <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />
       )}
-      {selected && (
-        <Box sx={{ mt: 3 }} aria-live="polite">
-          <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
-            {batchTitle(selected)}
-          </Typography>
-          {rows.isError ? (
-            <Alert severity="error" role="alert">
-              Failed to fetch batch transactions
-            </Alert>
-          ) : (
-            <TransactionTable
-              transactions={rows.data ?? []}
-              loading={rows.isFetching}
-              emptyText="No transactions found in this batch."
-              maxHeight={480}
-            />
-          )}
-        </Box>
-      )}
+      {selected && <SelectedBatch batch={selected} rows={rows} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete batch"
@@ -132,5 +114,23 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
         onCancel={() => setDeleting(null)}
       />
     </Paper>
+  );
+}
+
+/** The inspected batch's rows in the shared table (edits there update the cached rows). */
+function SelectedBatch({ batch, rows }: { batch: BatchDto; rows: { isError: boolean; isFetching: boolean; data?: TransactionDto[] } }) {
+  return (
+    <Box sx={{ mt: 3 }} aria-live="polite">
+      <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {batchTitle(batch)}
+      </Typography>
+      {rows.isError ? (
+        <Alert severity="error" role="alert">
+          Failed to fetch batch transactions
+        </Alert>
+      ) : (
+        <TransactionTable transactions={rows.data ?? []} loading={rows.isFetching} emptyText="No transactions found in this batch." maxHeight={480} />
+      )}
+    </Box>
   );
 }
