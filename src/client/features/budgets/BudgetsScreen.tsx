@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { BudgetDto } from '../../../shared/schemas/budgets';
+import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
 import { ButtonLink } from '../../components/RouterLinks';
@@ -74,20 +74,7 @@ export function BudgetsScreen() {
           Create Budget
         </ButtonLink>
       </Stack>
-      {budgets.error && (
-        <Alert
-          severity="error"
-          role="alert"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void budgets.retry()}>
-              Retry
-            </Button>
-          }
-        >
-          {budgets.error}
-        </Alert>
-      )}
+      {budgets.error && <LoadError text={budgets.error} onRetry={() => void budgets.retry()} />}
       {deleteError && (
         <Alert severity="error" role="alert" onClose={() => setDeleteError('')} sx={{ mb: 2 }}>
           {deleteError}
@@ -96,32 +83,18 @@ export function BudgetsScreen() {
       {budgets.loading && <Typography color="text.secondary">Loading budgets...</Typography>}
       {budgets.ready && budgets.rows.length === 0 && <Typography color="text.secondary">No budgets found.</Typography>}
       {budgets.ready && budgets.rows.length > 0 && (
-        <Box
-          component="section"
-          aria-label="Budget list"
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+        <BudgetGrid
+          rows={budgets.rows}
+          selectedId={selection?.id ?? null}
+          onSelect={(budget) => select(budget.id)}
+          onEdit={edit}
+          onCopy={copy}
+          onDelete={(budget) => {
+            setDeleteError('');
+            setDeleting(budget);
+            setDeleteName(budget.name);
           }}
-        >
-          {budgets.rows.map(({ budget, lineItems }) => (
-            <BudgetCard
-              key={budget.id}
-              budget={budget}
-              lineItems={lineItems}
-              selected={selection?.id === budget.id}
-              onSelect={() => select(budget.id)}
-              onEdit={() => edit(budget)}
-              onCopy={() => copy(budget)}
-              onDelete={() => {
-                setDeleteError('');
-                setDeleting(budget);
-                setDeleteName(budget.name);
-              }}
-            />
-          ))}
-        </Box>
+        />
       )}
       {budgets.ready && selected && selection && (
         <SelectedBudget key={`${selection.id}-${selection.round}`} budget={selected.budget} lineItems={selected.lineItems} />
@@ -137,6 +110,60 @@ export function BudgetsScreen() {
         onCancel={() => setDeleting(null)}
       />
       <Notice notice={notice} onClose={clearNotice} />
+    </Box>
+  );
+}
+
+function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      role="alert"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
+  );
+}
+
+interface BudgetGridProps {
+  rows: Array<{ budget: BudgetDto; lineItems: LineItemDto[] }>;
+  selectedId: number | null;
+  onSelect(budget: BudgetDto): void;
+  onEdit(budget: BudgetDto): void;
+  onCopy(budget: BudgetDto): void;
+  onDelete(budget: BudgetDto): void;
+}
+
+/** A card per budget, in as many columns as fit. */
+function BudgetGrid({ rows, selectedId, onSelect, onEdit, onCopy, onDelete }: BudgetGridProps) {
+  return (
+    <Box
+      component="section"
+      aria-label="Budget list"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+      }}
+    >
+      {rows.map(({ budget, lineItems }) => (
+        <BudgetCard
+          key={budget.id}
+          budget={budget}
+          lineItems={lineItems}
+          selected={selectedId === budget.id}
+          onSelect={() => onSelect(budget)}
+          onEdit={() => onEdit(budget)}
+          onCopy={() => onCopy(budget)}
+          onDelete={() => onDelete(budget)}
+        />
+      ))}
     </Box>
   );
 }
