@@ -18,22 +18,7 @@ export function RulesScreen() {
   const [notice, showNotice, clearNotice] = useNotice();
   const utils = trpc.useUtils();
   const list = trpc.rules.list.useQuery();
-  // The switch moves at once (the cache is updated before the call), and back if the call fails.
-  // A fetch of the list still running (the route's loader) is dropped, not waited for: its answer
-  // predates the change, and waiting would leave the switch where it was meanwhile.
-  const setEnabled = trpc.rules.update.useMutation({
-    onMutate: async ({ id, data }) => {
-      const previous = utils.rules.list.getData();
-      utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
-      await utils.rules.list.cancel(undefined, { revert: false });
-      return { previous };
-    },
-    onError: (error, _input, context) => {
-      if (context?.previous) utils.rules.list.setData(undefined, context.previous);
-      showNotice(refusalMessage(error, 'Failed to update rule'), 'error');
-    },
-    onSettled: () => utils.rules.list.invalidate(),
-  });
+  const setEnabled = useEnabledSwitch(showNotice);
   const reorder = trpc.rules.reorder.useMutation({ onSuccess: (rules) => utils.rules.list.setData(undefined, rules) });
   const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
   const rules = list.data ?? [];
@@ -61,52 +46,21 @@ export function RulesScreen() {
         </Button>
       </Stack>
       <Paper>
-        {list.isLoading && (
-          <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
-            <CircularProgress aria-label="Loading rules" />
-          </Box>
-        )}
-        {list.isError && (
-          <Alert severity="error" role="alert">
-            Failed to fetch rules
-          </Alert>
-        )}
-        {list.isSuccess && rules.length === 0 && (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            No rules yet. Create one to categorise imports automatically.
-          </Typography>
-        )}
+        <ListStatus list={list} empty={rules.length === 0} />
         {rules.length > 0 && (
           <List aria-label="Rules">
             {rules.map((rule, i) => (
-              <ListItem key={rule.id} divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
-                <Stack direction="column">
-                  <IconButton size="small" aria-label={`Move ${rule.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
-                    <ArrowUpwardIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label={`Move ${rule.name} down`} disabled={i === rules.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
-                    <ArrowDownwardIcon fontSize="small" />
-                  </IconButton>
-                </Stack>
-                <ListItemText
-                  primary={rule.name}
-                  secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
-                  sx={{ overflowWrap: 'anywhere' }}
-                />
-                <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
-                  <Switch
-                    checked={rule.enabled}
-                    slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
-                    onChange={(e) => setEnabled.mutate({ id: rule.id, data: { enabled: e.target.checked } })}
-                  />
-                </Tooltip>
-                <Button size="small" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
-                  Edit
-                </Button>
-                <Button size="small" color="error" onClick={() => setDeleting(rule)} aria-label={`Delete ${rule.name}`}>
-                  Delete
-                </Button>
-              </ListItem>
+              <RuleRow
+                key={rule.id}
+                rule={rule}
+                first={i === 0}
+                last={i === rules.length - 1}
+                reordering={reorder.isPending}
+                onMove={(by) => move(i, by)}
+                onToggle={(enabled) => setEnabled.mutate({ id: rule.id, data: { enabled } })}
+                onEdit={() => setEditing(rule)}
+                onDelete={() => setDeleting(rule)}
+              />
             ))}
           </List>
         )}
@@ -153,5 +107,94 @@ export function RulesScreen() {
       />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+interface RuleRowProps {
+  rule: RuleDto;
+  first: boolean;
+  last: boolean;
+  reordering: boolean;
+  onMove(by: -1 | 1): void;
+  onToggle(enabled: boolean): void;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** One rule: move up and down, what it does, its switch, Edit and Delete. */
+function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDelete }: RuleRowProps) {
+  return (
+    <ListItem divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
+      <Stack direction="column">
+        <IconButton size="small" aria-label={`Move ${rule.name} up`} disabled={first || reordering} onClick={() => onMove(-1)}>
+          <ArrowUpwardIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" aria-label={`Move ${rule.name} down`} disabled={last || reordering} onClick={() => onMove(1)}>
+          <ArrowDownwardIcon fontSize="small" />
+        </IconButton>
+      </Stack>
+      <ListItemText
+        primary={rule.name}
+        secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
+        sx={{ overflowWrap: 'anywhere' }}
+      />
+      <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
+        <Switch
+          checked={rule.enabled}
+          slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
+      </Tooltip>
+      <Button size="small" onClick={onEdit} aria-label={`Edit ${rule.name}`}>
+        Edit
+      </Button>
+      <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${rule.name}`}>
+        Delete
+      </Button>
+    </ListItem>
+  );
+}
+
+/**
+ * A rule's switch. It moves at once (the cache is updated before the call), and back if the call
+ * fails. A fetch of the list still running (the route's loader) is dropped, not waited for: its
+ * answer predates the change, and waiting would leave the switch where it was meanwhile.
+ */
+function useEnabledSwitch(showNotice: ReturnType<typeof useNotice>[1]) {
+  const utils = trpc.useUtils();
+  return trpc.rules.update.useMutation({
+    onMutate: async ({ id, data }) => {
+      const previous = utils.rules.list.getData();
+      utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
+      await utils.rules.list.cancel(undefined, { revert: false });
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) utils.rules.list.setData(undefined, context.previous);
+      showNotice(refusalMessage(error, 'Failed to update rule'), 'error');
+    },
+    onSettled: () => utils.rules.list.invalidate(),
+  });
+}
+
+function ListStatus({ list, empty }: { list: { isLoading: boolean; isError: boolean; isSuccess: boolean }; empty: boolean }) {
+  return (
+    <>
+      {list.isLoading && (
+        <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
+          <CircularProgress aria-label="Loading rules" />
+        </Box>
+      )}
+      {list.isError && (
+        <Alert severity="error" role="alert">
+          Failed to fetch rules
+        </Alert>
+      )}
+      {list.isSuccess && empty && (
+        <Typography sx={{ p: 3 }} color="text.secondary">
+          No rules yet. Create one to categorise imports automatically.
+        </Typography>
+      )}
+    </>
   );
 }
