@@ -1,9 +1,10 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Alert, Box, Button, CircularProgress, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { RuleDto } from '../../../shared/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
 import { refusalMessage, trpc } from '../../lib/trpc';
 import { ApplyRulesDialog } from './ApplyRulesDialog';
@@ -20,7 +21,6 @@ export function RulesScreen() {
   const list = trpc.rules.list.useQuery();
   const setEnabled = useEnabledSwitch(showNotice);
   const reorder = trpc.rules.reorder.useMutation({ onSuccess: (rules) => utils.rules.list.setData(undefined, rules) });
-  const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
   const rules = list.data ?? [];
 
   function move(index: number, by: -1 | 1) {
@@ -46,7 +46,13 @@ export function RulesScreen() {
         </Button>
       </Stack>
       <Paper>
-        <ListStatus list={list} empty={rules.length === 0} />
+        <ListStatus
+          query={list}
+          empty={rules.length === 0}
+          loadingLabel="Loading rules"
+          errorText="Failed to fetch rules"
+          emptyText="No rules yet. Create one to categorise imports automatically."
+        />
         {rules.length > 0 && (
           <List aria-label="Rules">
             {rules.map((rule, i) => (
@@ -85,26 +91,7 @@ export function RulesScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete rule"
-        message={`Are you sure you want to delete the rule '${deleting?.name ?? ''}'? Transactions it already changed stay as they are.`}
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (res) => showNotice(res.message),
-              onError: (err) => showNotice(refusalMessage(err, 'Failed to delete rule'), 'error'),
-              onSettled: () => setDeleting(null),
-            },
-          );
-        }}
-      />
+      <DeleteRuleDialog rule={deleting} showNotice={showNotice} onDone={() => setDeleting(null)} />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );
@@ -177,24 +164,30 @@ function useEnabledSwitch(showNotice: ReturnType<typeof useNotice>[1]) {
   });
 }
 
-function ListStatus({ list, empty }: { list: { isLoading: boolean; isError: boolean; isSuccess: boolean }; empty: boolean }) {
+/** Delete with confirmation; the transactions a rule already changed stay as they are. */
+function DeleteRuleDialog({ rule, showNotice, onDone }: { rule: RuleDto | null; showNotice: ReturnType<typeof useNotice>[1]; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
   return (
-    <>
-      {list.isLoading && (
-        <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
-          <CircularProgress aria-label="Loading rules" />
-        </Box>
-      )}
-      {list.isError && (
-        <Alert severity="error" role="alert">
-          Failed to fetch rules
-        </Alert>
-      )}
-      {list.isSuccess && empty && (
-        <Typography sx={{ p: 3 }} color="text.secondary">
-          No rules yet. Create one to categorise imports automatically.
-        </Typography>
-      )}
-    </>
+    <ConfirmDialog
+      open={rule !== null}
+      title="Delete rule"
+      message={`Are you sure you want to delete the rule '${rule?.name ?? ''}'? Transactions it already changed stay as they are.`}
+      confirmLabel="Delete"
+      destructive
+      busy={remove.isPending}
+      onCancel={onDone}
+      onConfirm={() => {
+        if (!rule) return;
+        remove.mutate(
+          { id: rule.id },
+          {
+            onSuccess: (res) => showNotice(res.message),
+            onError: (err) => showNotice(refusalMessage(err, 'Failed to delete rule'), 'error'),
+            onSettled: onDone,
+          },
+        );
+      }}
+    />
   );
 }
