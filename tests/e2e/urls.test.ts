@@ -44,6 +44,9 @@ describe('URLs that restore the screen', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Found 1 transactions').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('description')).toBe('shop');
+    // The navigation bar still marks the screen as the current one.
+    const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+    await expect.poll(() => current.textContent()).toBe('Transactions');
 
     await page.reload();
     await page.getByText('Found 1 transactions').waitFor();

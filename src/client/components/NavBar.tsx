@@ -19,6 +19,9 @@ import { ButtonLink, ListItemLink } from './RouterLinks';
 
 export { NAV_LINKS };
 
+/** A screen's link is current on that screen whatever its URL remembers (filters, a selection). */
+const ACTIVE = { exact: true, includeSearch: false } as const;
+
 /** Title, the links of the screens that have a `nav` label (routes.tsx), a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
   const { user, signOut } = useAuth();
@@ -51,7 +54,7 @@ export function NavBar() {
               key={link.to}
               to={link.to}
               color="inherit"
-              activeOptions={{ exact: true }}
+              activeOptions={ACTIVE}
               activeProps={{ 'aria-current': 'page', sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' } }}
             >
               {link.label}
@@ -81,7 +84,7 @@ export function NavBar() {
               <ListItem key={link.to} disablePadding>
                 <ListItemLink
                   to={link.to}
-                  activeOptions={{ exact: true }}
+                  activeOptions={ACTIVE}
                   activeProps={{ selected: true, 'aria-current': 'page' }}
                   onClick={() => {
                     setLeaving(true);
