@@ -1,18 +1,31 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressDir } from './scripts/precompress';
+
+const outDir = path.resolve(import.meta.dirname, 'dist/client');
+
+/** After a production build, a .br and a .gz copy of every text file (served with `preCompressed`). */
+function precompress(): Plugin {
+  return {
+    name: 'budget-tracker:precompress',
+    apply: 'build',
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
 
 // The React app lives in src/client and builds into dist/client, which the
 // Fastify server serves. `npm run dev` proxies API calls to a local server.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    outDir,
     emptyOutDir: true,
     // No source maps in the production bundle (the server would otherwise publish the source).
     sourcemap: false,
-    chunkSizeWarningLimit: 2000,
   },
   server: {
     proxy: {

@@ -13,6 +13,7 @@ import { databaseAnswers, openDatabase } from './db/database';
 import { databaseTarget } from './db/orm-options';
 import { databaseFiles, preparePrivateStorage, probeDatabaseWrite, StorageError, tightenFiles, usePrivateUmask, type WriteProbe } from './db/storage';
 import { registerClient } from './http/client';
+import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { errorIdOf, loggerOptions } from './http/logging';
 import { loadSigningSecret } from './http/secret';
@@ -153,6 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ),
   );
 
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 } });
 
   // Health reads through its own read-only handle (WAL lets it read while an import writes), and

@@ -52,7 +52,8 @@ function searchAnswer(page: Page, start: string, end: string) {
 }
 
 async function search(page: Page, start = '2024-01-01', end = '2024-02-29') {
-  if (!page.url().endsWith('/transactions')) {
+  // The URL carries the search's filters (issue 15): compare the path only.
+  if (new URL(page.url()).pathname !== '/transactions') {
     await page.goto(`${app.server.url}/transactions`);
     await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
     // It opens on this month and searches at once.

@@ -2,14 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { resolveRegisterRange } from '../../src/client/features/accounts/registerSearch';
 import { resolveReportSearch } from '../../src/client/features/reports/reportSearch';
 import { EMPTY_FORM } from '../../src/client/features/transactions/searchForm';
-import { exportCsvPath, extraFilterLabels, readTransactionSearch, transactionSearchOf } from '../../src/client/features/transactions/searchParams';
+import type { SearchForm } from '../../src/client/features/transactions/searchForm';
+import {
+  exportCsvPath,
+  extraFilterLabels,
+  readTransactionSearch,
+  searchOfForm,
+  transactionSearchOf,
+  type ExtraFilters,
+  type TransactionSearch,
+} from '../../src/client/features/transactions/searchParams';
 import { tokenExpiry } from '../../src/client/lib/download';
 import type { TransactionFilters } from '../../src/shared/schemas/transactions';
 
 describe('Transactions search params', () => {
+  const today = '2024-05-17';
+  const thisMonth = { ...EMPTY_FORM, startDate: '2024-05-01', endDate: '2024-05-31' };
   it.each<[string, unknown, ReturnType<typeof readTransactionSearch>]>([
-    ['no params: the tab keeps its own filters', {}, null],
-    ['one date only', { startDate: '2024-01-01' }, null],
+    ['no params: a first visit searches this month', {}, { form: thisMonth, extras: {} }],
+    ['empty dates: a cleared form', { startDate: '', endDate: '' }, { form: EMPTY_FORM, extras: {} }],
+    ['one date only: the form waits for the other', { startDate: '2024-01-01' }, { form: { ...EMPTY_FORM, startDate: '2024-01-01' }, extras: {} }],
     [
       'a category bar',
       { startDate: '2024-02-01', endDate: '2024-02-29', categories: ['Dining'], counted: true },
@@ -24,17 +36,37 @@ describe('Transactions search params', () => {
       },
     ],
     [
+      'amounts as typed and suggested categories only',
+      { startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' },
+      { form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' }, extras: {} },
+    ],
+    [
       'params that do not read are dropped, the rest kept',
-      { startDate: '2024-01-01', endDate: '2024-01-31', direction: 'sideways', counted: 'yes', categories: 'Dining', description: 'cafe' },
+      { startDate: '2024-01-01', endDate: '2024-01-31', direction: 'sideways', counted: 'yes', categories: 'Dining', description: 'cafe', categorySource: 'rule' },
       { form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', description: 'cafe' }, extras: {} },
     ],
-    ['an impossible date', { startDate: '2024-02-30', endDate: '2024-03-31' }, null],
-  ])('%s', (_name, raw, expected) => expect(readTransactionSearch(raw)).toEqual(expected));
+    ['an impossible date is dropped', { startDate: '2024-02-30', endDate: '2024-03-31' }, { form: { ...EMPTY_FORM, endDate: '2024-03-31' }, extras: {} }],
+  ])('%s', (_name, raw, expected) => expect(readTransactionSearch(raw, today)).toEqual(expected));
 
   it('a link made from filters reads back as the same filters', () => {
     const filters: TransactionFilters = { startDate: '2024-02-01', endDate: '2024-02-29', categories: ['A', 'Uncategorized'], account: 'Card', direction: 'out', counted: true };
-    const read = readTransactionSearch(transactionSearchOf(filters))!;
+    const read = readTransactionSearch(transactionSearchOf(filters), today);
     expect({ startDate: read.form.startDate, endDate: read.form.endDate, categories: read.form.categories, account: read.form.account, ...read.extras }).toEqual(filters);
+  });
+
+  it.each<[string, SearchForm, ExtraFilters, TransactionSearch]>([
+    ["this month and nothing else: a clean URL", thisMonth, {}, {}],
+    ['a cleared form: empty dates', EMPTY_FORM, {}, { startDate: '', endDate: '' }],
+    [
+      'every field',
+      { startDate: '2024-01-01', endDate: '2024-01-31', categories: ['Dining'], account: 'Card', description: 'cafe', minAmount: '5', maxAmount: '9.99', categorySource: 'suggested' },
+      { payee: 'CAFE', direction: 'out', counted: true },
+      { startDate: '2024-01-01', endDate: '2024-01-31', categories: ['Dining'], account: 'Card', description: 'cafe', minAmount: '5', maxAmount: '9.99', categorySource: 'suggested', payee: 'CAFE', direction: 'out', counted: true },
+    ],
+    ["this month's dates with a filter keep the dates", { ...thisMonth, description: 'rent' }, {}, { startDate: '2024-05-01', endDate: '2024-05-31', description: 'rent' }],
+  ])('the URL of %s reads back as the same search', (_name, form, extras, search) => {
+    expect(searchOfForm(form, extras, today)).toEqual(search);
+    expect(readTransactionSearch(search, today)).toEqual({ form, extras });
   });
 
   it.each([

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SORT, nextSort, sortTransactions, type SortState } from '../../src/client/components/transactions/sort';
-import { isSplitMember, mergeById, removeByIds } from '../../src/client/lib/transactions';
+import { QueryClient } from '@tanstack/react-query';
+import { createTransactionCache } from '../../src/client/lib/transactionCache';
+import { isSplitMember } from '../../src/client/lib/transactions';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 
 let nextId = 1;
@@ -76,26 +78,73 @@ describe('nextSort', () => {
   });
 });
 
-describe('mergeById and removeByIds', () => {
-  it('merges one row or many by id, keeping order and ignoring unknown ids', () => {
-    const changed = { ...b, category: 'Income' };
-    expect(mergeById(rows, changed)).toEqual([a, changed, c, d]);
-    const unknown = tx();
-    expect(mergeById(rows, [{ ...d, type: 'debit' }, unknown, { ...a, amount: 1 }])).toEqual([{ ...a, amount: 1 }, b, c, { ...d, type: 'debit' }]);
+describe('the transaction cache (every cached list shows a changed row)', () => {
+  function cacheWith(lists: Record<string, TransactionDto[]>, envelopes: TransactionDto[][]) {
+    const queryClient = new QueryClient();
+    for (const [input, list] of Object.entries(lists)) {
+      queryClient.setQueryData([['transactions', 'list'], { input: JSON.parse(input), type: 'query' }], list);
+    }
+    queryClient.setQueryData([['transactions', 'batchTransactions'], { input: { batchId: 'b1' }, type: 'query' }], [a, c]);
+    queryClient.setQueryData(
+      [['envelopes', 'list'], { input: {}, type: 'query' }],
+      envelopes.map((transactions, i) => ({ id: i + 1, name: `E${i}`, transactions })),
+    );
+    const invalidated: string[] = [];
+    const utils = {
+      transactions: { invalidate: async () => void invalidated.push('transactions'), batches: { invalidate: async () => void invalidated.push('batches') } },
+      envelopes: { list: { invalidate: async () => void invalidated.push('envelopes') } },
+      reports: { invalidate: async () => void invalidated.push('reports') },
+      accounts: {
+        register: { invalidate: async () => void invalidated.push('register') },
+        reconcile: { invalidate: async () => void invalidated.push('reconcile') },
+      },
+    };
+    return { queryClient, invalidated, cache: createTransactionCache(queryClient, utils as never) };
+  }
+  const lists = (queryClient: QueryClient) =>
+    [['transactions', 'list'], ['transactions', 'batchTransactions']].flatMap((key) => queryClient.getQueriesData<TransactionDto[]>({ queryKey: [key] }).map(([, data]) => data));
+  const envelopeRows = (queryClient: QueryClient) =>
+    queryClient.getQueriesData<Array<{ transactions: TransactionDto[] }>>({ queryKey: [['envelopes', 'list']] })[0]![1]!.map((e) => e.transactions);
+
+  it('puts changed rows into every list that holds them, keeping order, ignoring unknown ids', () => {
+    const { queryClient, cache } = cacheWith({ '{"startDate":"2024-01-01"}': rows, '{"startDate":"2023-01-01"}': [b] }, [[a, b], [d]]);
+    const changed = { ...a, category: 'Income' };
+    cache.put([changed, tx()]);
+    expect(lists(queryClient)).toEqual([[changed, b, c, d], [b], [changed, c]]);
+    expect(envelopeRows(queryClient)).toEqual([[changed, b], [d]]);
   });
 
-  it('answers the same list when nothing changed', () => {
-    expect(mergeById(rows, [])).toBe(rows);
-    expect(mergeById(rows, [a])).toBe(rows);
-    expect(removeByIds(rows, [])).toBe(rows);
-    expect(removeByIds(rows, [999_999])).toBe(rows);
+  it('takes deleted rows out of every list', () => {
+    const { queryClient, cache } = cacheWith({ '{"startDate":"2024-01-01"}': rows }, [[a, b], [d]]);
+    cache.remove([a.id, d.id]);
+    expect(lists(queryClient)).toEqual([[b, c], [c]]);
+    expect(envelopeRows(queryClient)).toEqual([[b], []]);
   });
 
-  it('removes rows by id', () => {
-    expect(removeByIds(rows, [b.id, d.id])).toEqual([a, c]);
-    expect(removeByIds(rows, new Set([a.id]))).toEqual([b, c, d]);
+  it('puts everything back from a snapshot (a refused optimistic change)', () => {
+    const { queryClient, cache } = cacheWith({ '{"startDate":"2024-01-01"}': rows }, [[a, b]]);
+    const before = cache.snapshot();
+    cache.put([{ ...b, category: 'Wrong' }]);
+    cache.remove([c.id]);
+    cache.restore(before);
+    expect(lists(queryClient)).toEqual([rows, [a, c]]);
+    expect(envelopeRows(queryClient)).toEqual([[a, b]]);
   });
 
+  it('fetches the lists again when more changed than the answer says', async () => {
+    const { cache, invalidated } = cacheWith({}, []);
+    await cache.refetch();
+    expect(invalidated.sort()).toEqual(['envelopes', 'reconcile', 'register', 'reports', 'transactions']);
+  });
+
+  it('marks the figures computed from rows stale after a change the answer fully describes', async () => {
+    const { cache, invalidated } = cacheWith({}, []);
+    await cache.refreshTotals();
+    expect(invalidated.sort()).toEqual(['batches', 'envelopes', 'reconcile', 'register', 'reports']);
+  });
+});
+
+describe('split members', () => {
   it('knows split members', () => {
     expect(isSplitMember(tx({ isSplit: true }))).toBe(true);
     expect(isSplitMember(tx({ parentTransactionId: 4 }))).toBe(true);

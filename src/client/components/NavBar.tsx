@@ -14,21 +14,15 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useAuth } from '../lib/auth';
+import { NAV_LINKS } from '../routes';
 import { ButtonLink, ListItemLink } from './RouterLinks';
 
-export const NAV_LINKS = [
-  { to: '/', label: 'Budgets' },
-  { to: '/envelopes', label: 'Envelopes' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/upload', label: 'Upload' },
-  { to: '/create-budget', label: 'Create Budget' },
-  { to: '/transactions', label: 'Transactions' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/rules', label: 'Rules' },
-  { to: '/profile', label: 'Profile' },
-] as const;
+export { NAV_LINKS };
 
-/** Title, the links, a welcome with the username and Logout; a drawer below 1200 px. */
+/** A screen's link is current on that screen whatever its URL remembers (filters, a selection). */
+const ACTIVE = { exact: true, includeSearch: false } as const;
+
+/** Title, the links of the screens that have a `nav` label (routes.tsx), a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
   const { user, signOut } = useAuth();
   const [open, setOpen] = useState(false);
@@ -60,7 +54,7 @@ export function NavBar() {
               key={link.to}
               to={link.to}
               color="inherit"
-              activeOptions={{ exact: true }}
+              activeOptions={ACTIVE}
               activeProps={{ 'aria-current': 'page', sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' } }}
             >
               {link.label}
@@ -90,7 +84,7 @@ export function NavBar() {
               <ListItem key={link.to} disablePadding>
                 <ListItemLink
                   to={link.to}
-                  activeOptions={{ exact: true }}
+                  activeOptions={ACTIVE}
                   activeProps={{ selected: true, 'aria-current': 'page' }}
                   onClick={() => {
                     setLeaving(true);

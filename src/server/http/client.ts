@@ -30,6 +30,8 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz beside each text file: sent as they are to a client that takes them.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

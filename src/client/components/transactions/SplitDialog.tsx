@@ -14,10 +14,10 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
-import { autoFillRemainder, canSubmitSplit, lastPartAdjustment, signedSplitAmounts, splitRemainder, validateSplit } from '../../../shared/splits';
+import { autoFillRemainder, canSubmitSplit, lastPartAdjustment, splitRemainder, type LastPartAdjustment } from '../../../shared/splits';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
-import { blankRow, initialRows, magnitudesOf, rowMagnitude, type SplitDraftRow } from './splitDraft';
+import { blankRow, initialRows, magnitudesOf, splitRequest, type SplitDraftRow } from './splitDraft';
 import { SplitRowFields } from './SplitRowFields';
 
 interface SplitDialogProps {
@@ -78,34 +78,14 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     );
   }
 
-  function adjustLastPart() {
-    if (!adjustment) return;
-    const next = [...magnitudes];
-    next[adjustment.index] = adjustment.magnitude;
-    setAmounts(next);
-  }
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!parent || !canSubmit) return;
     setError('');
-    const counted = rows
-      .map((row) => ({ row, magnitude: rowMagnitude(row, locale) }))
-      .filter(({ row, magnitude }) => magnitude !== null && !Number.isNaN(magnitude) && row.category.trim() !== '');
-    const amounts = signedSplitAmounts(parentAmount, counted.map((c) => c.magnitude as number));
-    const entries = counted.map(({ row }, i) => ({ amount: amounts[i], category: row.category.trim() }));
-    const check = validateSplit(parentAmount, entries);
-    if (!check.ok) { setError(check.message); return; }
+    const request = splitRequest(rows, parentAmount, locale);
+    if (!request.ok) return setError(request.message);
     try {
-      const details = await split.mutateAsync({
-        id: parent.id,
-        splits: counted.map(({ row }, i) => ({
-          amount: amounts[i],
-          category: row.category.trim(),
-          ...(row.description.trim() ? { description: row.description.trim() } : {}),
-          ...(row.splitNote.trim() ? { splitNote: row.splitNote.trim() } : {}),
-        })),
-      });
+      const details = await split.mutateAsync({ id: parent.id, splits: request.splits });
       void utils.categories.list.invalidate();
       void utils.transactions.splits.invalidate({ id: parent.id });
       onSplit(details);
@@ -115,64 +95,23 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     }
   }
 
-  const balanced = remainder === 0;
   return (
-    <Dialog
-      open={Boolean(parent)}
-      onClose={saving ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="lg"
-      fullWidth
-      fullScreen={fullScreen}
-    >
+    <Dialog open={Boolean(parent)} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={fullScreen}>
       <form onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>Split Transaction</DialogTitle>
         <DialogContent>
-          {parent && (
-            <Typography variant="body2" sx={{ mb: 2 }}>
-              {parent.postDate} · {parent.description} · <strong>{formatCents(parent.amount)}</strong>
-            </Typography>
-          )}
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {rows.map((row, index) => (
-              <SplitRowFields
-                key={row.key}
-                row={row}
-                index={index}
-                categoryNames={categoryNames}
-                parentDescription={parent?.description ?? ''}
-                canRemove={rows.length > 2}
-                categoryError={isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined}
-                onChange={update}
-                onRemove={remove}
-              />
-            ))}
-          </Stack>
-          <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Button variant="outlined" onClick={() => edit((current) => [...current, blankRow()])}>
-              Add Split
-            </Button>
-            <Button variant="outlined" onClick={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))} disabled={!canAutoFill}>
-              Auto-fill remaining
-            </Button>
-            {adjustment && (
-              <Button variant="outlined" onClick={adjustLastPart}>
-                {adjustment.label}
-              </Button>
-            )}
-            <Typography
-              role="status"
-              aria-live="polite"
-              sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
-            >
-              Remaining: {formatCents(remainder)} of {formatCents(Math.abs(parentAmount))}
-            </Typography>
-          </Stack>
-          {!balanced && !canAutoFill && !adjustment && magnitudes.some((m) => m !== null && m > 0) && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              The parts must add up to the original exactly before the split can be saved.
-            </Typography>
-          )}
+          {parent && <ParentLine parent={parent} />}
+          <SplitRows rows={rows} categoryNames={categoryNames} parentDescription={parent?.description ?? ''} onChange={update} onRemove={remove} />
+          <SplitTools
+            parentAmount={parentAmount}
+            magnitudes={magnitudes}
+            remainder={remainder}
+            canAutoFill={canAutoFill}
+            adjustment={adjustment}
+            onAdd={() => edit((current) => [...current, blankRow()])}
+            onAutoFill={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))}
+            onAdjust={() => adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))}
+          />
           {error && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {error}
@@ -189,5 +128,87 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
         </DialogActions>
       </form>
     </Dialog>
+  );
+}
+
+interface SplitToolsProps {
+  parentAmount: number;
+  magnitudes: readonly (number | null)[];
+  remainder: number;
+  canAutoFill: boolean;
+  adjustment: LastPartAdjustment | null;
+  onAdd(): void;
+  onAutoFill(): void;
+  onAdjust(): void;
+}
+
+/** Add Split, Auto-fill remaining, the one-click fix of a leftover, and what remains to assign. */
+function SplitTools({ parentAmount, magnitudes, remainder, canAutoFill, adjustment, onAdd, onAutoFill, onAdjust }: SplitToolsProps) {
+  const balanced = remainder === 0;
+  return (
+    <>
+      <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Button variant="outlined" onClick={onAdd}>
+          Add Split
+        </Button>
+        <Button variant="outlined" onClick={onAutoFill} disabled={!canAutoFill}>
+          Auto-fill remaining
+        </Button>
+        {adjustment && (
+          <Button variant="outlined" onClick={onAdjust}>
+            {adjustment.label}
+          </Button>
+        )}
+        <Typography
+          role="status"
+          aria-live="polite"
+          sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
+        >
+          Remaining: {formatCents(remainder)} of {formatCents(Math.abs(parentAmount))}
+        </Typography>
+      </Stack>
+      {!balanced && !canAutoFill && !adjustment && magnitudes.some((m) => m !== null && m > 0) && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The parts must add up to the original exactly before the split can be saved.
+        </Typography>
+      )}
+    </>
+  );
+}
+
+interface SplitRowsProps {
+  rows: SplitDraftRow[];
+  categoryNames: readonly string[];
+  parentDescription: string;
+  onChange(key: number, patch: Partial<SplitDraftRow>): void;
+  onRemove(key: number): void;
+}
+
+/** A row of fields per part (two at least); a reserved category name is refused under its field. */
+function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove }: SplitRowsProps) {
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      {rows.map((row, index) => (
+        <SplitRowFields
+          key={row.key}
+          row={row}
+          index={index}
+          categoryNames={categoryNames}
+          parentDescription={parentDescription}
+          canRemove={rows.length > 2}
+          categoryError={isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined}
+          onChange={onChange}
+          onRemove={onRemove}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function ParentLine({ parent }: { parent: TransactionDto }) {
+  return (
+    <Typography variant="body2" sx={{ mb: 2 }}>
+      {parent.postDate} · {parent.description} · <strong>{formatCents(parent.amount)}</strong>
+    </Typography>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, useMediaQuery, useTheme } from '@mui/material';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState, type JSX } from 'react';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
 import { useCategoriseSimilar, useSuggestions } from '../../lib/suggestions';
@@ -20,12 +20,8 @@ import { useRowSelection, useTableMemory } from './useSelection';
 import { useTableActions } from './useTableActions';
 
 export interface TransactionTableProps {
+  /** Rows from the TanStack Query cache: the table's writes update that cache, so the owner keeps no copy. */
   transactions: TransactionDto[];
-  /** Called with rows the table changed (inline edit, bulk edit, split) so the owner merges them by id. */
-  onTransactionsUpdated?: (updated: TransactionDto[]) => void;
-  onTransactionsDeleted?: (ids: number[]) => void;
-  /** Called after a split is created or edited (the owner refetches: children appear). */
-  onSplitChanged?: () => void;
   loading?: boolean;
   emptyText?: string;
   /** Max height of the scroll area (rows are virtualised). Default 600. */
@@ -44,8 +40,7 @@ export interface TransactionTableProps {
  */
 export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const { transactions, loading = false, emptyText = 'No transactions found.', maxHeight = 600 } = props;
-  const { onTransactionsUpdated, onTransactionsDeleted, onSplitChanged } = props;
-  const actions = useTableActions(transactions, { onTransactionsUpdated, onTransactionsDeleted, onSplitChanged });
+  const actions = useTableActions();
   const categories = useCategoryNames();
   const navigate = useNavigate();
   const theme = useTheme();
@@ -53,19 +48,15 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
-  const { selection, setSelection, toggle, toggleAll, clear } = useRowSelection(actions.rows);
-  const memory = useTableMemory(props.memoryKey ?? pathname, actions.rows, setSelection);
+  const { selection, setSelection, toggle, toggleAll, clear } = useRowSelection(transactions);
+  const memory = useTableMemory(props.memoryKey ?? pathname, transactions, setSelection);
   const selectAllRef = useRef<HTMLInputElement>(null);
-  const [bulkOpen, setBulkOpen] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [splitting, setSplitting] = useState<{ parent: TransactionDto; initial: SplitDraftRow[] | null } | null>(null);
-  const [inspectId, setInspectId] = useState<number | null>(null);
   const [notice, showNotice, clearNotice] = useNotice();
 
-  const sorted = useMemo(() => sortTransactions(actions.rows, sort), [actions.rows, sort]);
+  const sorted = useMemo(() => sortTransactions(transactions, sort), [transactions, sort]);
   const selected = useMemo(
-    () => (selection.size === 0 ? [] : actions.rows.filter((tx) => selection.has(tx.id))),
-    [actions.rows, selection],
+    () => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))),
+    [transactions, selection],
   );
   const single = selected.length === 1 ? selected[0] : null;
 
@@ -85,9 +76,84 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     },
     [remember, navigate],
   );
+  const inline = useInlineEdits(transactions, actions, showNotice);
+  usePreloadedEditor();
+
+  const dialogs = useDialogs(selected, actions, showNotice, clearSelection);
+
+  const view = {
+    rows: sorted,
+    selection,
+    categoryNames: categories.names,
+    sort,
+    loading,
+    emptyText,
+    maxHeight,
+    focusRequest: memory.focusRequest,
+    selectAllRef,
+    onSort,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onEdit: openEdit,
+    suggestions: inline.suggestions,
+    onCategoryChange: inline.changeCategory,
+    onTypeChange: inline.changeType,
+  };
+
+  return (
+    <Box>
+      <SelectionBar
+        count={selected.length}
+        total={transactions.length}
+        canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
+        busy={actions.deleting}
+        onBulkEdit={dialogs.openBulk}
+        onDeleteSelected={dialogs.askDelete}
+        onClearSelection={clearSelection}
+        onSplit={dialogs.startSplit}
+        onInspect={() => single && dialogs.inspect(single.id)}
+        onEdit={() => single && openEdit(single)}
+      />
+      {categories.error && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {categories.error}
+        </Alert>
+      )}
+      <CategoriseSimilar
+        offer={inline.similar.offer}
+        busy={inline.similar.busy}
+        onApply={() => void inline.similar.applyToSimilar()}
+        onRule={() => void inline.similar.createRule()}
+        onClose={inline.similar.dismiss}
+      />
+      {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
+
+      <TableDialogs selected={selected} categoryNames={categories.names} actions={actions} showNotice={showNotice} dialogs={dialogs} />
+      <Notice notice={notice} onClose={clearNotice} />
+    </Box>
+  );
+}
+
+/**
+ * Edit Transaction is a screen of its own (a lazy chunk): loaded while the table is shown, so the
+ * Edit button opens it at once, as a link would after hovering it.
+ */
+function usePreloadedEditor() {
+  const router = useRouter();
+  useEffect(() => {
+    router.preloadRoute({ to: '/create-transaction' }).catch((error: unknown) => console.warn('Preloading Edit Transaction failed', error));
+  }, [router]);
+}
+
+type TableActions = ReturnType<typeof useTableActions>;
+type ShowNotice = ReturnType<typeof useNotice>[1];
+type Splitting = { parent: TransactionDto; initial: SplitDraftRow[] | null } | null;
+
+/** Inline category and type edits (a refusal shows the server's message), suggestions, and "categorise similar". */
+function useInlineEdits(transactions: TransactionDto[], actions: TableActions, showNotice: ShowNotice) {
   const failInline = useCallback((message: string) => showNotice(message, 'error'), [showNotice]);
   const { changeCategory: changeCategoryOf, changeType: changeTypeOf } = actions;
-  const suggestions = useSuggestions(actions.rows);
+  const suggestions = useSuggestions(transactions);
   const similar = useCategoriseSimilar(actions.bulkUpdated, showNotice);
   const { offerFor } = similar;
   const changeCategory = useCallback(
@@ -98,6 +164,16 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     [changeCategoryOf, failInline, offerFor],
   );
   const changeType = useCallback((tx: TransactionDto, type: TransactionDto['type']) => changeTypeOf(tx, type, failInline), [changeTypeOf, failInline]);
+  return { suggestions, similar, changeCategory, changeType };
+}
+
+/** Which of the selection's dialogs is open, and the actions that open and finish them. */
+function useDialogs(selected: TransactionDto[], actions: TableActions, showNotice: ShowNotice, clearSelection: () => void) {
+  const [bulkOpen, setBulkOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [splitting, setSplitting] = useState<Splitting>(null);
+  const [inspectId, setInspectId] = useState<number | null>(null);
+  const single = selected.length === 1 ? selected[0] : null;
 
   function startSplit() {
     if (!single) { showNotice('Please select exactly one transaction to split.', 'error'); return; }
@@ -116,86 +192,73 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     clearSelection();
   }
 
-  const view = {
-    rows: sorted,
-    selection,
-    categoryNames: categories.names,
-    suggestions,
-    sort,
-    loading,
-    emptyText,
-    maxHeight,
-    focusRequest: memory.focusRequest,
-    selectAllRef,
-    onSort,
-    onToggle: toggle,
-    onToggleAll: toggleAll,
-    onEdit: openEdit,
-    onCategoryChange: changeCategory,
-    onTypeChange: changeType,
+  return {
+    bulkOpen,
+    confirmDelete,
+    splitting,
+    inspectId,
+    openBulk: () => setBulkOpen(true),
+    closeBulk: () => setBulkOpen(false),
+    askDelete: () => setConfirmDelete(true),
+    cancelDelete: () => setConfirmDelete(false),
+    deleteSelected,
+    startSplit,
+    setSplitting,
+    inspect: setInspectId,
+    closeInspect: () => setInspectId(null),
   };
+}
 
+interface TableDialogsProps {
+  selected: TransactionDto[];
+  categoryNames: string[];
+  actions: TableActions;
+  showNotice: ShowNotice;
+  dialogs: ReturnType<typeof useDialogs>;
+}
+
+/** The selection's dialogs: bulk edit, delete confirmation, split (new or edited) and inspect split. */
+function TableDialogs({ selected, categoryNames, actions, showNotice, dialogs }: TableDialogsProps) {
   return (
-    <Box>
-      <SelectionBar
-        count={selected.length}
-        total={actions.rows.length}
-        canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
-        busy={actions.deleting}
-        onBulkEdit={() => setBulkOpen(true)}
-        onDeleteSelected={() => setConfirmDelete(true)}
-        onClearSelection={clearSelection}
-        onSplit={startSplit}
-        onInspect={() => single && setInspectId(single.id)}
-        onEdit={() => single && openEdit(single)}
-      />
-      {categories.error && (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {categories.error}
-        </Alert>
-      )}
-      <CategoriseSimilar offer={similar.offer} busy={similar.busy} onApply={() => void similar.applyToSimilar()} onRule={() => void similar.createRule()} onClose={similar.dismiss} />
-      {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
-
+    <>
       <BulkEditDialog
-        open={bulkOpen}
+        open={dialogs.bulkOpen}
         transactionIds={selected.map((tx) => tx.id)}
-        categoryNames={categories.names}
-        onClose={() => setBulkOpen(false)}
+        categoryNames={categoryNames}
+        onClose={dialogs.closeBulk}
         onUpdated={(rows) => {
           actions.bulkUpdated(rows);
           showNotice(`Updated ${rows.length} transaction${rows.length === 1 ? '' : 's'}`);
         }}
       />
       <ConfirmDialog
-        open={confirmDelete}
+        open={dialogs.confirmDelete}
         title="Delete Selected"
         message={`Are you sure you want to delete ${selected.length} selected transactions? This action cannot be undone.`}
         confirmLabel="Delete"
         destructive
         busy={actions.deleting}
-        onConfirm={() => void deleteSelected()}
-        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() => void dialogs.deleteSelected()}
+        onCancel={dialogs.cancelDelete}
       />
       <SplitDialog
-        parent={splitting?.parent ?? null}
-        initial={splitting?.initial}
-        categoryNames={categories.names}
-        onClose={() => setSplitting(null)}
+        parent={dialogs.splitting?.parent ?? null}
+        initial={dialogs.splitting?.initial}
+        categoryNames={categoryNames}
+        onClose={() => dialogs.setSplitting(null)}
         onSplit={(details) => {
           actions.splitSaved(details);
           showNotice(`Split into ${details.childTransactions.length} parts`);
         }}
       />
       <InspectSplitDialog
-        transactionId={inspectId}
-        onClose={() => setInspectId(null)}
+        transactionId={dialogs.inspectId}
+        onClose={dialogs.closeInspect}
         onEdit={(details) => {
-          setInspectId(null);
-          setSplitting({ parent: details.parentTransaction, initial: rowsFromChildren(details.childTransactions, browserLocale()) });
+          dialogs.closeInspect();
+          dialogs.setSplitting({ parent: details.parentTransaction, initial: rowsFromChildren(details.childTransactions, browserLocale()) });
         }}
       />
-      <Notice notice={notice} onClose={clearNotice} />
-    </Box>
+    </>
   );
 }

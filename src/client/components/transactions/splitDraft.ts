@@ -1,4 +1,5 @@
 import { formatAmountInput } from '../../../shared/money';
+import { signedSplitAmounts, validateSplit } from '../../../shared/splits';
 import { readAmountField } from '../../lib/amountField';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 
@@ -48,4 +49,32 @@ export function magnitudesOf(rows: readonly SplitDraftRow[], locale: string): (n
     const m = rowMagnitude(row, locale);
     return m !== null && Number.isNaN(m) ? 0 : m;
   });
+}
+
+/** One part as the server takes it: signed cents (the parent's sign), trimmed text, blank text left out. */
+export interface SplitPart {
+  amount: number;
+  category: string;
+  description?: string;
+  splitNote?: string;
+}
+
+/**
+ * The rows -> the parts to send: a row is a part once it has an amount and a category; the parts
+ * are checked with the shared split rule (at least two, each non-zero, summing to the parent).
+ */
+export function splitRequest(rows: readonly SplitDraftRow[], parentAmount: number, locale: string): { ok: true; splits: SplitPart[] } | { ok: false; message: string } {
+  const counted = rows.flatMap((row) => {
+    const magnitude = rowMagnitude(row, locale);
+    return magnitude !== null && !Number.isNaN(magnitude) && row.category.trim() !== '' ? [{ row, magnitude }] : [];
+  });
+  const amounts = signedSplitAmounts(parentAmount, counted.map((c) => c.magnitude));
+  const splits = counted.map(({ row }, i): SplitPart => {
+    const part: SplitPart = { amount: amounts[i] ?? 0, category: row.category.trim() };
+    if (row.description.trim()) part.description = row.description.trim();
+    if (row.splitNote.trim()) part.splitNote = row.splitNote.trim();
+    return part;
+  });
+  const check = validateSplit(parentAmount, splits);
+  return check.ok ? { ok: true, splits } : { ok: false, message: check.message };
 }

@@ -1,56 +1,45 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { SplitDetails, TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
+import { useTransactionCache } from '../../lib/transactionCache';
 import { isSplitMember } from '../../lib/transactions';
 import { refusalMessage, trpc } from '../../lib/trpc';
-import { useLocalRows } from './useLocalRows';
-
-export interface TableCallbacks {
-  onTransactionsUpdated?: (updated: TransactionDto[]) => void;
-  onTransactionsDeleted?: (ids: number[]) => void;
-  onSplitChanged?: () => void;
-}
 
 /** Shows a refused change to the person (the server's reason included). */
 export type FailureReporter = (message: string) => void;
 
 /**
- * The table's writes: inline category/type edits (optimistic; a refusal shows the server's
- * message and the row its stored value again), rows answered by bulk edit and split, and
- * deleting the selected rows. Every change is shown at once and reported to the owner so it
- * can merge by id.
+ * The table's writes, all through the TanStack Query cache (every list showing a row shows the
+ * change): inline category/type edits are optimistic and rolled back when refused (the server's
+ * message is shown); rows answered by bulk edit and split replace the cached ones; deleted rows
+ * leave every list. Where more changed than the answer says (split parts, a split family's type,
+ * totals), the lists are fetched again.
  */
-export function useTableActions(transactions: TransactionDto[], callbacks: TableCallbacks) {
-  const { rows, patch, revert, hide } = useLocalRows(transactions);
-  const utils = trpc.useUtils();
-  const latest = useRef(callbacks);
-  latest.current = callbacks;
+export function useTableActions() {
+  const cache = useTransactionCache();
+  const update = trpc.transactions.update.useMutation();
+  const deleteMany = trpc.transactions.deleteMany.useMutation();
   const [deleting, setDeleting] = useState(false);
-
-  const applyUpdates = useCallback(
-    (updated: TransactionDto[]) => {
-      patch(updated);
-      latest.current.onTransactionsUpdated?.(updated);
-    },
-    [patch],
-  );
+  const { mutateAsync: updateRow } = update;
+  const { mutateAsync: deleteIds } = deleteMany;
 
   const changeInline = useCallback(
     (tx: TransactionDto, data: { category?: string | null; type?: TransactionType }, onFail?: FailureReporter) => {
-      patch([{ ...tx, ...data }]);
-      utils.client.transactions.update
-        .mutate({ id: tx.id, data })
+      const before = cache.snapshot();
+      cache.put([{ ...tx, ...data }]);
+      updateRow({ id: tx.id, data })
         .then((row) => {
-          applyUpdates([row]);
+          cache.put([row]);
           // Type is shared by a split family: the other rows changed on the server too.
-          if (data.type !== undefined && isSplitMember(tx)) latest.current.onSplitChanged?.();
+          if (data.type !== undefined && isSplitMember(tx)) void cache.refetch();
+          else void cache.refreshTotals();
         })
         .catch((error: unknown) => {
           console.error(`Failed to update transaction ${tx.id}`, error);
-          revert(tx.id);
+          cache.restore(before);
           onFail?.(refusalMessage(error, 'Failed to update transaction'));
         });
     },
-    [patch, revert, applyUpdates, utils],
+    [cache, updateRow],
   );
 
   const changeCategory = useCallback(
@@ -64,18 +53,20 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
 
   const bulkUpdated = useCallback(
     (updated: TransactionDto[]) => {
-      applyUpdates(updated);
-      if (updated.some(isSplitMember)) latest.current.onSplitChanged?.();
+      cache.put(updated);
+      if (updated.some(isSplitMember)) void cache.refetch();
+      else void cache.refreshTotals();
     },
-    [applyUpdates],
+    [cache],
   );
 
   const splitSaved = useCallback(
     (details: SplitDetails) => {
-      applyUpdates([details.parentTransaction]);
-      latest.current.onSplitChanged?.();
+      cache.put([details.parentTransaction]);
+      // The parts are new rows: every list is fetched again.
+      void cache.refetch();
     },
-    [applyUpdates],
+    [cache],
   );
 
   /** Deletes the rows; answers null, or the message to show when the delete failed. */
@@ -84,10 +75,10 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
       const ids = selected.map((tx) => tx.id);
       setDeleting(true);
       try {
-        await utils.client.transactions.deleteMany.mutate({ ids });
-        hide(ids);
-        latest.current.onTransactionsDeleted?.(ids);
-        if (selected.some(isSplitMember)) latest.current.onSplitChanged?.();
+        await deleteIds({ ids });
+        cache.remove(ids);
+        if (selected.some(isSplitMember)) void cache.refetch();
+        else void cache.refreshTotals();
         return null;
       } catch (error) {
         console.error('Failed to delete transactions', error);
@@ -96,8 +87,8 @@ export function useTableActions(transactions: TransactionDto[], callbacks: Table
         setDeleting(false);
       }
     },
-    [hide, utils],
+    [cache, deleteIds],
   );
 
-  return { rows, changeCategory, changeType, bulkUpdated, splitSaved, deleteRows, deleting };
+  return { changeCategory, changeType, bulkUpdated, splitSaved, deleteRows, deleting };
 }

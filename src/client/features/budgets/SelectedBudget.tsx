@@ -1,11 +1,9 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { computeBudgetOverview } from '../../../shared/budget';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
-import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { rowCounts, showingAllText, showingSomeText } from '../../components/transactions/tableState';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
-import { mergeById, removeByIds } from '../../lib/transactions';
 import { trpc } from '../../lib/trpc';
 import { BudgetOverviewPanel } from './BudgetOverviewPanel';
 import { applyOverviewFilter, describeFilter, toggleFilter, type OverviewFilter } from './overviewFilter';
@@ -19,45 +17,25 @@ interface SelectedBudgetProps {
 
 /**
  * The 'Selected Budget' section: the budget's transactions (between its start and end
- * dates), the overview panel computed from the rows as they are now (table edits included)
+ * dates, read through TanStack Query), the overview panel computed from the rows as they are now
+ * (table edits update that cache)
  * and the shared transaction table, narrowed by the panel's filter. Mounted afresh for each
  * selection, so selecting a budget resets the filter.
  */
 export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
-  const utils = trpc.useUtils();
-  const [rows, setRows] = useState<TransactionDto[] | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
+  // Selecting a budget (again) shows its rows as they are now: fetched on every mount.
+  const query = trpc.transactions.list.useQuery({ startDate: budget.startDate, endDate: budget.endDate }, { refetchOnMount: 'always' });
+  const rows = query.data ?? null;
+  const loading = query.isFetching;
+  const error = query.isError ? FETCH_TRANSACTIONS_ERROR : '';
   const [filter, setFilter] = useState<OverviewFilter>(null);
-  const requestId = useRef(0);
-
-  const load = useCallback(async () => {
-    const id = ++requestId.current;
-    setLoading(true);
-    setError('');
-    try {
-      const found = await utils.client.transactions.list.query({ startDate: budget.startDate, endDate: budget.endDate });
-      if (id === requestId.current) setRows(found);
-    } catch (failure) {
-      console.warn('Loading the budget transactions failed', failure);
-      if (id === requestId.current) setError(FETCH_TRANSACTIONS_ERROR);
-    } finally {
-      if (id === requestId.current) setLoading(false);
-    }
-  }, [utils, budget.startDate, budget.endDate]);
 
   useEffect(() => {
-    void load();
-    return () => {
-      requestId.current += 1;
-    };
-  }, [load]);
+    if (query.error) console.warn('Loading the budget transactions failed', query.error);
+  }, [query.error]);
 
   const overview = useMemo(() => computeBudgetOverview(rows ?? [], lineItems), [rows, lineItems]);
   const shown = useMemo(() => applyOverviewFilter(rows ?? [], filter, lineItems, overview), [rows, filter, lineItems, overview]);
-  const onUpdated = useCallback((updated: TransactionDto[]) => setRows((current) => (current ? mergeById(current, updated) : current)), []);
-  const onDeleted = useCallback((ids: number[]) => setRows((current) => (current ? removeByIds(current, ids) : current)), []);
-  const onSplitChanged = useCallback(() => void load(), [load]);
   const counts = useMemo(() => rowCounts(rows ?? []), [rows]);
   const toggle = useCallback((next: Exclude<OverviewFilter, null>) => setFilter((current) => toggleFilter(current, next)), []);
 
@@ -75,7 +53,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
           role="alert"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               Retry
             </Button>
           }
@@ -100,9 +78,6 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
           <TransactionTable
             transactions={shown}
             loading={loading}
-            onTransactionsUpdated={onUpdated}
-            onTransactionsDeleted={onDeleted}
-            onSplitChanged={onSplitChanged}
             emptyText={filter ? 'No transactions match this filter.' : 'No transactions in this budget period.'}
             maxHeight={560}
             memoryKey={`budget-${budget.id}`}

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, CircularProgress, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useMemo, useState, type FormEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryMessage } from '../../../shared/categories';
+import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
 import { serverMessage, trpc } from '../../lib/trpc';
 
@@ -60,21 +61,13 @@ export function CategoriesScreen() {
         )}
       </Paper>
       <Paper>
-        {list.isLoading && (
-          <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
-            <CircularProgress aria-label="Loading categories" />
-          </Box>
-        )}
-        {list.isError && (
-          <Alert severity="error" role="alert">
-            Failed to fetch categories
-          </Alert>
-        )}
-        {list.isSuccess && sorted.length === 0 && (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            No categories yet. Add one above, or import transactions with categories.
-          </Typography>
-        )}
+        <ListStatus
+          query={list}
+          empty={sorted.length === 0}
+          loadingLabel="Loading categories"
+          errorText="Failed to fetch categories"
+          emptyText="No categories yet. Add one above, or import transactions with categories."
+        />
         {sorted.length > 0 && (
           <List aria-label="Categories" dense>
             {sorted.map((category) => (

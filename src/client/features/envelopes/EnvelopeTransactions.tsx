@@ -1,21 +1,17 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
-import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { EnvelopeTotal } from './EnvelopeCard';
 
 interface EnvelopeTransactionsProps {
   envelope: EnvelopeDto;
   loading: boolean;
-  onClose: () => void;
-  onTransactionsUpdated: (rows: TransactionDto[]) => void;
-  onTransactionsDeleted: (ids: number[]) => void;
-  onSplitChanged: () => void;
+  onClose(): void;
 }
 
 /** The selected envelope's transactions, below the grid, in the shared transaction table. */
-export function EnvelopeTransactions({ envelope, loading, onClose, ...callbacks }: EnvelopeTransactionsProps) {
+export function EnvelopeTransactions({ envelope, loading, onClose }: EnvelopeTransactionsProps) {
   const sectionRef = useRef<HTMLElement>(null);
   const headingId = `envelope-${envelope.id}-transactions`;
 
@@ -47,9 +43,6 @@ export function EnvelopeTransactions({ envelope, loading, onClose, ...callbacks 
         emptyText="No Transactions"
         maxHeight={480}
         memoryKey={`envelope-${envelope.id}`}
-        onTransactionsUpdated={callbacks.onTransactionsUpdated}
-        onTransactionsDeleted={callbacks.onTransactionsDeleted}
-        onSplitChanged={callbacks.onSplitChanged}
       />
     </Paper>
   );

@@ -1,10 +1,8 @@
 import { Alert, Box, Button, CircularProgress, LinearProgress, Paper, Typography } from '@mui/material';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
-import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
-import { mergeById, removeByIds } from '../../lib/transactions';
 import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
 import { EnvelopeCard, envelopeButtonId } from './EnvelopeCard';
@@ -21,22 +19,9 @@ type Range = { startDate?: string; endDate?: string };
  * envelope's transactions below, and the create/edit modal.
  */
 export function EnvelopesScreen() {
-  const [filter, setFilter] = useState<DateFilter>(ALL_TIME);
-  const [range, setRange] = useState<Range>({});
-  // Kept in the history entry: Back from Edit Transaction shows the same envelope's transactions.
-  const [selectedId, setSelectedIdState] = useState<number | null>(() => recallFromEntry<number | null>('envelopes.selected') ?? null);
-  const setSelectedId = useCallback((next: number | null | ((current: number | null) => number | null)) => {
-    setSelectedIdState((current) => {
-      const value = typeof next === 'function' ? next(current) : next;
-      rememberInEntry('envelopes.selected', value);
-      return value;
-    });
-  }, []);
-  const [dialog, setDialog] = useState<{ open: boolean; envelope: EnvelopeDto | null; key: number }>({
-    open: false,
-    envelope: null,
-    key: 0,
-  });
+  const { filter, range, checkedRange, changeFilter } = useRangeFilter();
+  const [selectedId, setSelectedId] = useSelectedEnvelope();
+  const [dialog, setDialog] = useState<{ open: boolean; envelope: EnvelopeDto | null; key: number }>({ open: false, envelope: null, key: 0 });
   const [toDelete, setToDelete] = useState<EnvelopeDto | null>(null);
   const [error, setError] = useState('');
   const [notice, showNotice, clearNotice] = useNotice();
@@ -47,36 +32,8 @@ export function EnvelopesScreen() {
   const remove = trpc.envelopes.delete.useMutation();
   const envelopes = list.data ?? [];
   const selected = envelopes.find((envelope) => envelope.id === selectedId) ?? null;
-  const checkedRange = rangeOf(filter);
-
-  function changeFilter(next: DateFilter) {
-    setFilter(next);
-    const checked = rangeOf(next);
-    // From after To: keep showing the last valid range until the dates make sense.
-    if (checked.ok) setRange(checked.range);
-  }
 
   const refresh = useCallback(() => void utils.envelopes.list.invalidate(), [utils]);
-
-  /** Rows the table changed: shown at once in every envelope, then the totals are fetched again. */
-  const onTransactionsUpdated = useCallback(
-    (rows: TransactionDto[]) => {
-      utils.envelopes.list.setData(range, (current) =>
-        current?.map((envelope) => ({ ...envelope, transactions: mergeById(envelope.transactions, rows) })),
-      );
-      refresh();
-    },
-    [utils, range, refresh],
-  );
-  const onTransactionsDeleted = useCallback(
-    (ids: number[]) => {
-      utils.envelopes.list.setData(range, (current) =>
-        current?.map((envelope) => ({ ...envelope, transactions: removeByIds(envelope.transactions, ids) })),
-      );
-      refresh();
-    },
-    [utils, range, refresh],
-  );
 
   function closeTransactions() {
     const id = selectedId;
@@ -113,16 +70,7 @@ export function EnvelopesScreen() {
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-        <Typography variant="h1" ref={headingRef} tabIndex={-1} sx={{ outline: 'none' }}>
-          {list.data ? `Envelopes (${envelopes.length})` : 'Envelopes'}
-        </Typography>
-        {envelopes.length > 0 && (
-          <Button variant="contained" onClick={openCreate}>
-            Create Envelope
-          </Button>
-        )}
-      </Box>
+      <Header headingRef={headingRef} count={list.data ? envelopes.length : null} onCreate={openCreate} />
       <EnvelopeDateFilter
         filter={filter}
         error={checkedRange.ok ? undefined : checkedRange.error}
@@ -134,6 +82,87 @@ export function EnvelopesScreen() {
           {error}
         </Alert>
       )}
+      <ListStatus list={list} />
+      {isEmpty && <NoEnvelopes onCreate={openCreate} />}
+      {envelopes.length > 0 && (
+        <EnvelopeGrid
+          envelopes={envelopes}
+          selectedId={selectedId}
+          onSelect={(id) => setSelectedId((current) => (current === id ? null : id))}
+          onEdit={openDialog}
+          onDelete={setToDelete}
+        />
+      )}
+      {selected && (
+        <EnvelopeTransactions envelope={selected} loading={list.isFetching} onClose={closeTransactions} />
+      )}
+      <EnvelopeFormDialog
+        key={dialog.key}
+        open={dialog.open}
+        envelope={dialog.envelope}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+        onSaved={saved}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete Envelope"
+        message="Are you sure you want to delete this envelope? This will unlink all associated transactions."
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+      <Notice notice={notice} onClose={clearNotice} />
+    </Box>
+  );
+}
+
+/** The title with the count once known; Create Envelope once there is one (the empty state offers it otherwise). */
+function Header({ headingRef, count, onCreate }: { headingRef: RefObject<HTMLHeadingElement | null>; count: number | null; onCreate: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+      <Typography variant="h1" ref={headingRef} tabIndex={-1} sx={{ outline: 'none' }}>
+        {count === null ? 'Envelopes' : `Envelopes (${count})`}
+      </Typography>
+      {count !== null && count > 0 && (
+        <Button variant="contained" onClick={onCreate}>
+          Create Envelope
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The date filter as typed, and the last valid range it gave (From after To keeps the previous one until the dates make sense). */
+function useRangeFilter() {
+  const [filter, setFilter] = useState<DateFilter>(ALL_TIME);
+  const [range, setRange] = useState<Range>({});
+  const changeFilter = (next: DateFilter) => {
+    setFilter(next);
+    const checked = rangeOf(next);
+    if (checked.ok) setRange(checked.range);
+  };
+  return { filter, range, checkedRange: rangeOf(filter), changeFilter };
+}
+
+/** The selected envelope, kept in the history entry: Back from Edit Transaction shows the same envelope's transactions. */
+function useSelectedEnvelope() {
+  const [selectedId, setSelectedIdState] = useState<number | null>(() => recallFromEntry<number | null>('envelopes.selected') ?? null);
+  const setSelectedId = useCallback((next: number | null | ((current: number | null) => number | null)) => {
+    setSelectedIdState((current) => {
+      const value = typeof next === 'function' ? next(current) : next;
+      rememberInEntry('envelopes.selected', value);
+      return value;
+    });
+  }, []);
+  return [selectedId, setSelectedId] as const;
+}
+
+/** Loading (a spinner first, a bar while another range loads) and a failed fetch with Retry. */
+function ListStatus({ list }: { list: { isError: boolean; isLoading: boolean; isFetching: boolean; refetch: () => Promise<unknown> } }) {
+  return (
+    <>
       {list.isError && (
         <Alert
           severity="error"
@@ -154,72 +183,58 @@ export function EnvelopesScreen() {
         </Box>
       )}
       {list.isFetching && !list.isLoading && <LinearProgress aria-label="Loading envelopes" sx={{ mb: 1 }} />}
-      {isEmpty && (
-        <Paper sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
-          <Typography component="h2" variant="h2" gutterBottom>
-            No Envelopes Yet
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Group categories into an envelope to follow what they spend.
-          </Typography>
-          <Button variant="contained" onClick={openCreate}>
-            Create Envelope
-          </Button>
-        </Paper>
-      )}
-      {envelopes.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="Envelopes"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
-          }}
-        >
-          {envelopes.map((envelope) => (
-            <EnvelopeCard
-              key={envelope.id}
-              envelope={envelope}
-              selected={envelope.id === selectedId}
-              onSelect={() => setSelectedId((current) => (current === envelope.id ? null : envelope.id))}
-              onEdit={() => openDialog(envelope)}
-              onDelete={() => setToDelete(envelope)}
-            />
-          ))}
-        </Box>
-      )}
-      {selected && (
-        <EnvelopeTransactions
-          envelope={selected}
-          loading={list.isFetching}
-          onClose={closeTransactions}
-          onTransactionsUpdated={onTransactionsUpdated}
-          onTransactionsDeleted={onTransactionsDeleted}
-          onSplitChanged={refresh}
+    </>
+  );
+}
+
+function NoEnvelopes({ onCreate }: { onCreate: () => void }) {
+  return (
+    <Paper sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center' }}>
+      <Typography component="h2" variant="h2" gutterBottom>
+        No Envelopes Yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Group categories into an envelope to follow what they spend.
+      </Typography>
+      <Button variant="contained" onClick={onCreate}>
+        Create Envelope
+      </Button>
+    </Paper>
+  );
+}
+
+interface EnvelopeGridProps {
+  envelopes: EnvelopeDto[];
+  selectedId: number | null;
+  onSelect(id: number): void;
+  onEdit(envelope: EnvelopeDto): void;
+  onDelete(envelope: EnvelopeDto): void;
+}
+
+function EnvelopeGrid({ envelopes, selectedId, onSelect, onEdit, onDelete }: EnvelopeGridProps) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Envelopes"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+      }}
+    >
+      {envelopes.map((envelope) => (
+        <EnvelopeCard
+          key={envelope.id}
+          envelope={envelope}
+          selected={envelope.id === selectedId}
+          onSelect={() => onSelect(envelope.id)}
+          onEdit={() => onEdit(envelope)}
+          onDelete={() => onDelete(envelope)}
         />
-      )}
-      <EnvelopeFormDialog
-        key={dialog.key}
-        open={dialog.open}
-        envelope={dialog.envelope}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-        onSaved={saved}
-      />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete Envelope"
-        message="Are you sure you want to delete this envelope? This will unlink all associated transactions."
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
-      />
-      <Notice notice={notice} onClose={clearNotice} />
+      ))}
     </Box>
   );
 }

@@ -12,13 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { apiTokenSchema, usernameSchema, type ProfileUpdateInput } from '../../../shared/schemas/auth';
 import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
 import { DataSection } from './DataSection';
-import { generateApiToken } from './profile-helpers';
+import { generateApiToken, profileChanges } from './profile-helpers';
 
 /**
  * Update Profile: username, new password with confirmation, API token, and the
@@ -41,25 +40,9 @@ export function ProfileScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError('');
-    const changes: ProfileUpdateInput = {};
-    const trimmed = username.trim();
-    if (!trimmed) { setError('Username is required'); return; }
-    if (trimmed !== user?.username) {
-      const checked = usernameSchema.safeParse(trimmed);
-      if (!checked.success) { setError(checked.error.issues[0].message); return; }
-      changes.username = trimmed;
-    }
-    if (password) {
-      if (password !== confirm) { setError('Passwords do not match'); return; }
-      changes.password = password;
-    }
-    if (apiToken) {
-      const checked = apiTokenSchema.safeParse(apiToken);
-      if (!checked.success) { setError(checked.error.issues[0].message); return; }
-      changes.apiToken = apiToken;
-    }
-    if (Object.keys(changes).length === 0) { setError('No changes to save'); return; }
-    if (!currentPassword) { setError('Enter your current password to save changes'); return; }
+    const checked = profileChanges({ username, password, confirm, apiToken, currentPassword }, user?.username);
+    if (!checked.ok) return setError(checked.message);
+    const { changes } = checked;
     try {
       const updated = await update.mutateAsync({ ...changes, currentPassword });
       updateUser(updated);
@@ -103,78 +86,23 @@ export function ProfileScreen() {
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField
-            label="New Password"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (!e.target.value) setConfirm('');
+          <NewPasswordFields
+            password={password}
+            confirm={confirm}
+            onPassword={(value) => {
+              setPassword(value);
+              if (!value) setConfirm('');
             }}
-            helperText="Leave empty to keep your current password"
+            onConfirm={setConfirm}
           />
-          <TextField
-            label="Confirm Password"
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            disabled={!password}
-            onChange={(e) => setConfirm(e.target.value)}
+          <ApiTokenField
+            value={apiToken}
+            onChange={setApiToken}
+            tokenSet={user?.apiTokenSet ? { since: user.apiTokenCreatedAt } : null}
+            busy={update.isPending}
+            onRemove={() => void removeToken()}
           />
-          <Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
-              <TextField
-                label="API Token"
-                name="api-token"
-                autoComplete="off"
-                fullWidth
-                value={apiToken}
-                onChange={(e) => setApiToken(e.target.value)}
-                helperText={
-                  user?.apiTokenSet
-                    ? `A token is set (since ${formatDateTime(user.apiTokenCreatedAt)}). Saving a new one replaces it.`
-                    : 'No API token is set. Generate one to use the REST API from scripts.'
-                }
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-              />
-              <Button variant="outlined" onClick={() => setApiToken(generateApiToken())} sx={{ flexShrink: 0, mt: { sm: '2px' } }}>
-                Generate
-              </Button>
-            </Stack>
-            {user?.apiTokenSet && (
-              <Button size="small" color="error" onClick={() => void removeToken()} sx={{ mt: 1 }} disabled={update.isPending}>
-                Remove API token
-              </Button>
-            )}
-          </Box>
-          {savedToken && (
-            <Alert severity="info" onClose={() => setSavedToken(null)}>
-              <Typography variant="body2" gutterBottom>
-                Your API token is saved. Copy it now: it will not be shown again.
-              </Typography>
-              <TextField
-                value={savedToken}
-                fullWidth
-                slotProps={{
-                  htmlInput: { readOnly: true, 'aria-label': 'Saved API token', style: { fontFamily: 'monospace' } },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <Tooltip title="Copy">
-                          <IconButton aria-label="Copy API token" onClick={() => void navigator.clipboard?.writeText(savedToken)}>
-                            <ContentCopyIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
-            </Alert>
-          )}
+          {savedToken && <SavedToken token={savedToken} onClose={() => setSavedToken(null)} />}
           <TextField
             label="Current password"
             name="current-password"
@@ -184,20 +112,132 @@ export function ProfileScreen() {
             onChange={(e) => setCurrentPassword(e.target.value)}
             helperText="Required to save any change"
           />
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Box>
-            <Button type="submit" variant="contained" disabled={update.isPending}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </Box>
+          <SaveChanges error={error} saving={update.isPending} />
         </Stack>
       </Paper>
       <DataSection />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+interface ApiTokenFieldProps {
+  value: string;
+  onChange(value: string): void;
+  /** The stored token, if one is set: when it was created. */
+  tokenSet: { since: string | null } | null;
+  busy: boolean;
+  onRemove(): void;
+}
+
+/** The API token to save (typed or generated), and Remove API token when one is set. */
+function ApiTokenField({ value, onChange, tokenSet, busy, onRemove }: ApiTokenFieldProps) {
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'flex-start' }}>
+        <TextField
+          label="API Token"
+          name="api-token"
+          autoComplete="off"
+          fullWidth
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          helperText={
+            tokenSet !== null
+              ? `A token is set (since ${formatDateTime(tokenSet.since)}). Saving a new one replaces it.`
+              : 'No API token is set. Generate one to use the REST API from scripts.'
+          }
+          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        />
+        <Button variant="outlined" onClick={() => onChange(generateApiToken())} sx={{ flexShrink: 0, mt: { sm: '2px' } }}>
+          Generate
+        </Button>
+      </Stack>
+      {tokenSet !== null && (
+        <Button size="small" color="error" onClick={onRemove} sx={{ mt: 1 }} disabled={busy}>
+          Remove API token
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The token just saved, shown once with a copy button (the server keeps only its hash). */
+function SavedToken({ token, onClose }: { token: string; onClose: () => void }) {
+  return (
+    <Alert severity="info" onClose={onClose}>
+      <Typography variant="body2" gutterBottom>
+        Your API token is saved. Copy it now: it will not be shown again.
+      </Typography>
+      <TextField
+        value={token}
+        fullWidth
+        slotProps={{
+          htmlInput: { readOnly: true, 'aria-label': 'Saved API token', style: { fontFamily: 'monospace' } },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title="Copy">
+                  <IconButton aria-label="Copy API token" onClick={() => void navigator.clipboard?.writeText(token)}>
+                    <ContentCopyIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </Alert>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirm: string;
+  onPassword(value: string): void;
+  onConfirm(value: string): void;
+}
+
+/** New Password and its confirmation (enabled once a new password is typed). */
+function NewPasswordFields({ password, confirm, onPassword, onConfirm }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <TextField
+        label="New Password"
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onPassword(e.target.value)}
+        helperText="Leave empty to keep your current password"
+      />
+      <TextField
+        label="Confirm Password"
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        disabled={!password}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
+    </>
+  );
+}
+
+/** What stopped the save (if anything) and Save Changes. */
+function SaveChanges({ error, saving }: { error: string; saving: boolean }) {
+  return (
+    <>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </Box>
+    </>
   );
 }

@@ -1,9 +1,10 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Alert, Box, Button, CircularProgress, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { RuleDto } from '../../../shared/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
 import { refusalMessage, trpc } from '../../lib/trpc';
 import { ApplyRulesDialog } from './ApplyRulesDialog';
@@ -18,22 +19,8 @@ export function RulesScreen() {
   const [notice, showNotice, clearNotice] = useNotice();
   const utils = trpc.useUtils();
   const list = trpc.rules.list.useQuery();
-  // The switch moves at once (the cache is updated before the call), and back if the call fails.
-  const setEnabled = trpc.rules.update.useMutation({
-    onMutate: async ({ id, data }) => {
-      await utils.rules.list.cancel();
-      const previous = utils.rules.list.getData();
-      utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
-      return { previous };
-    },
-    onError: (error, _input, context) => {
-      if (context?.previous) utils.rules.list.setData(undefined, context.previous);
-      showNotice(refusalMessage(error, 'Failed to update rule'), 'error');
-    },
-    onSettled: () => utils.rules.list.invalidate(),
-  });
+  const setEnabled = useEnabledSwitch(showNotice);
   const reorder = trpc.rules.reorder.useMutation({ onSuccess: (rules) => utils.rules.list.setData(undefined, rules) });
-  const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
   const rules = list.data ?? [];
 
   function move(index: number, by: -1 | 1) {
@@ -59,52 +46,27 @@ export function RulesScreen() {
         </Button>
       </Stack>
       <Paper>
-        {list.isLoading && (
-          <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
-            <CircularProgress aria-label="Loading rules" />
-          </Box>
-        )}
-        {list.isError && (
-          <Alert severity="error" role="alert">
-            Failed to fetch rules
-          </Alert>
-        )}
-        {list.isSuccess && rules.length === 0 && (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            No rules yet. Create one to categorise imports automatically.
-          </Typography>
-        )}
+        <ListStatus
+          query={list}
+          empty={rules.length === 0}
+          loadingLabel="Loading rules"
+          errorText="Failed to fetch rules"
+          emptyText="No rules yet. Create one to categorise imports automatically."
+        />
         {rules.length > 0 && (
           <List aria-label="Rules">
             {rules.map((rule, i) => (
-              <ListItem key={rule.id} divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
-                <Stack direction="column">
-                  <IconButton size="small" aria-label={`Move ${rule.name} up`} disabled={i === 0 || reorder.isPending} onClick={() => move(i, -1)}>
-                    <ArrowUpwardIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label={`Move ${rule.name} down`} disabled={i === rules.length - 1 || reorder.isPending} onClick={() => move(i, 1)}>
-                    <ArrowDownwardIcon fontSize="small" />
-                  </IconButton>
-                </Stack>
-                <ListItemText
-                  primary={rule.name}
-                  secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
-                  sx={{ overflowWrap: 'anywhere' }}
-                />
-                <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
-                  <Switch
-                    checked={rule.enabled}
-                    slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
-                    onChange={(e) => setEnabled.mutate({ id: rule.id, data: { enabled: e.target.checked } })}
-                  />
-                </Tooltip>
-                <Button size="small" onClick={() => setEditing(rule)} aria-label={`Edit ${rule.name}`}>
-                  Edit
-                </Button>
-                <Button size="small" color="error" onClick={() => setDeleting(rule)} aria-label={`Delete ${rule.name}`}>
-                  Delete
-                </Button>
-              </ListItem>
+              <RuleRow
+                key={rule.id}
+                rule={rule}
+                first={i === 0}
+                last={i === rules.length - 1}
+                reordering={reorder.isPending}
+                onMove={(by) => move(i, by)}
+                onToggle={(enabled) => setEnabled.mutate({ id: rule.id, data: { enabled } })}
+                onEdit={() => setEditing(rule)}
+                onDelete={() => setDeleting(rule)}
+              />
             ))}
           </List>
         )}
@@ -129,27 +91,103 @@ export function RulesScreen() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete rule"
-        message={`Are you sure you want to delete the rule '${deleting?.name ?? ''}'? Transactions it already changed stay as they are.`}
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (!deleting) return;
-          remove.mutate(
-            { id: deleting.id },
-            {
-              onSuccess: (res) => showNotice(res.message),
-              onError: (err) => showNotice(refusalMessage(err, 'Failed to delete rule'), 'error'),
-              onSettled: () => setDeleting(null),
-            },
-          );
-        }}
-      />
+      <DeleteRuleDialog rule={deleting} showNotice={showNotice} onDone={() => setDeleting(null)} />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+interface RuleRowProps {
+  rule: RuleDto;
+  first: boolean;
+  last: boolean;
+  reordering: boolean;
+  onMove(by: -1 | 1): void;
+  onToggle(enabled: boolean): void;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** One rule: move up and down, what it does, its switch, Edit and Delete. */
+function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDelete }: RuleRowProps) {
+  return (
+    <ListItem divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
+      <Stack direction="column">
+        <IconButton size="small" aria-label={`Move ${rule.name} up`} disabled={first || reordering} onClick={() => onMove(-1)}>
+          <ArrowUpwardIcon fontSize="small" />
+        </IconButton>
+        <IconButton size="small" aria-label={`Move ${rule.name} down`} disabled={last || reordering} onClick={() => onMove(1)}>
+          <ArrowDownwardIcon fontSize="small" />
+        </IconButton>
+      </Stack>
+      <ListItemText
+        primary={rule.name}
+        secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
+        sx={{ overflowWrap: 'anywhere' }}
+      />
+      <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
+        <Switch
+          checked={rule.enabled}
+          slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
+      </Tooltip>
+      <Button size="small" onClick={onEdit} aria-label={`Edit ${rule.name}`}>
+        Edit
+      </Button>
+      <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${rule.name}`}>
+        Delete
+      </Button>
+    </ListItem>
+  );
+}
+
+/**
+ * A rule's switch. It moves at once (the cache is updated before the call), and back if the call
+ * fails. A fetch of the list still running (the route's loader) is dropped, not waited for: its
+ * answer predates the change, and waiting would leave the switch where it was meanwhile.
+ */
+function useEnabledSwitch(showNotice: ReturnType<typeof useNotice>[1]) {
+  const utils = trpc.useUtils();
+  return trpc.rules.update.useMutation({
+    onMutate: async ({ id, data }) => {
+      const previous = utils.rules.list.getData();
+      utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
+      await utils.rules.list.cancel(undefined, { revert: false });
+      return { previous };
+    },
+    onError: (error, _input, context) => {
+      if (context?.previous) utils.rules.list.setData(undefined, context.previous);
+      showNotice(refusalMessage(error, 'Failed to update rule'), 'error');
+    },
+    onSettled: () => utils.rules.list.invalidate(),
+  });
+}
+
+/** Delete with confirmation; the transactions a rule already changed stay as they are. */
+function DeleteRuleDialog({ rule, showNotice, onDone }: { rule: RuleDto | null; showNotice: ReturnType<typeof useNotice>[1]; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
+  return (
+    <ConfirmDialog
+      open={rule !== null}
+      title="Delete rule"
+      message={`Are you sure you want to delete the rule '${rule?.name ?? ''}'? Transactions it already changed stay as they are.`}
+      confirmLabel="Delete"
+      destructive
+      busy={remove.isPending}
+      onCancel={onDone}
+      onConfirm={() => {
+        if (!rule) return;
+        remove.mutate(
+          { id: rule.id },
+          {
+            onSuccess: (res) => showNotice(res.message),
+            onError: (err) => showNotice(refusalMessage(err, 'Failed to delete rule'), 'error'),
+            onSettled: onDone,
+          },
+        );
+      }}
+    />
   );
 }

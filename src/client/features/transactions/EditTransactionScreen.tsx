@@ -44,8 +44,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const router = useRouter();
   const locale = browserLocale();
   const [editing, setEditing] = useState<TransactionDto | null>(initial);
-  const [draft, setDraft] = useState<TransactionDraft>(() => draftOf(initial, locale));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, setErrors, set } = useDraft(initial, locale);
   const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
   const [notice, showNotice, clearNotice] = useNotice();
   const categories = useCategoryNames();
@@ -57,15 +56,6 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const update = trpc.transactions.update.useMutation();
   const saving = create.isPending || update.isPending;
   const locked = amountLocked(editing);
-
-  const set = (patch: Partial<TransactionDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as (keyof DraftErrors)[]) delete next[key];
-      return next;
-    });
-  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -112,80 +102,21 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
       </Typography>
       <Paper component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Stack spacing={2.5}>
-          <TextField
-            label="Date"
-            type="date"
-            required
-            value={draft.postDate}
-            onChange={(e) => set({ postDate: e.target.value })}
-            error={Boolean(errors.postDate)}
-            helperText={errors.postDate}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="Description"
-            required
-            value={draft.description}
-            onChange={(e) => set({ description: e.target.value })}
-            error={Boolean(errors.description)}
-            helperText={errors.description}
-          />
-          <MoneyField
-            label="Amount"
-            required
+          <DateAndDescription draft={draft} errors={errors} onChange={set} />
+          <AmountField
             value={locked && editing ? formatAmountInput(editing.amount, locale) : draft.amount}
-            onChange={(amount) => set({ amount })}
-            disabled={locked}
-            // The reason must stay readable while the field is disabled.
-            slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+            lockedText={locked && editing ? amountLockedText(editing) : null}
             error={errors.amount}
-            helperText={locked && editing ? amountLockedText(editing) : 'Negative for money out, e.g. -12.50'}
+            onChange={(amount) => set({ amount })}
           />
-          <Autocomplete
-            freeSolo
-            options={categories.names}
-            inputValue={draft.category}
-            onInputChange={(_e, category) => set({ category })}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                label="Category"
-                error={Boolean(errors.category)}
-                helperText={errors.category ?? 'Leave empty for no category'}
-              />
-            )}
-          />
+          <CategoryField value={draft.category} options={categories.names} error={errors.category} onChange={(category) => set({ category })} />
           {editing ? (
-            <TextField select label="Type" value={draft.type} onChange={(e) => set({ type: e.target.value as TransactionType })}>
-              {TRANSACTION_TYPES.map((type) => (
-                <MenuItem key={type} value={type}>
-                  {type}
-                </MenuItem>
-              ))}
-            </TextField>
+            <TypeField value={draft.type} onChange={(type) => set({ type })} />
           ) : (
-            <TextField select label="Account" value={draft.account} onChange={(e) => set({ account: e.target.value })}>
-              <MenuItem value="">
-                <em>No account</em>
-              </MenuItem>
-              {accounts.names.map((name) => (
-                <MenuItem key={name} value={name}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
+            <AccountField value={draft.account} names={accounts.names} onChange={(account) => set({ account })} />
           )}
           {loadError && <Alert severity="warning">{loadError}</Alert>}
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained" disabled={saving}>
-              {saving ? 'Saving...' : 'Save'}
-            </Button>
-            {initial && (
-              <Button onClick={() => router.history.back()} disabled={saving}>
-                Back
-              </Button>
-            )}
-          </Stack>
+          <FormActions saving={saving} onBack={initial ? () => router.history.back() : null} />
         </Stack>
       </Paper>
       <ConfirmDialog
@@ -201,4 +132,118 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );
+}
+
+function CategoryField({ value, options, error, onChange }: { value: string; options: string[]; error?: string; onChange: (category: string) => void }) {
+  return (
+    <Autocomplete
+      freeSolo
+      options={options}
+      inputValue={value}
+      onInputChange={(_e, category) => onChange(category)}
+      renderInput={(params) => <TextField {...params} label="Category" error={Boolean(error)} helperText={error ?? 'Leave empty for no category'} />}
+    />
+  );
+}
+
+/** Editing: the type (a split family shares it). */
+function TypeField({ value, onChange }: { value: TransactionType; onChange: (type: TransactionType) => void }) {
+  return (
+    <TextField select label="Type" value={value} onChange={(e) => onChange(e.target.value as TransactionType)}>
+      {TRANSACTION_TYPES.map((type) => (
+        <MenuItem key={type} value={type}>
+          {type}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A new transaction: its account, if any. */
+function AccountField({ value, names, onChange }: { value: string; names: string[]; onChange: (account: string) => void }) {
+  return (
+    <TextField select label="Account" value={value} onChange={(e) => onChange(e.target.value)}>
+      <MenuItem value="">
+        <em>No account</em>
+      </MenuItem>
+      {names.map((name) => (
+        <MenuItem key={name} value={name}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function DateAndDescription({ draft, errors, onChange }: { draft: TransactionDraft; errors: DraftErrors; onChange: (patch: Partial<TransactionDraft>) => void }) {
+  return (
+    <>
+      <TextField
+        label="Date"
+        type="date"
+        required
+        value={draft.postDate}
+        onChange={(e) => onChange({ postDate: e.target.value })}
+        error={Boolean(errors.postDate)}
+        helperText={errors.postDate}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label="Description"
+        required
+        value={draft.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+        error={Boolean(errors.description)}
+        helperText={errors.description}
+      />
+    </>
+  );
+}
+
+/** The amount; disabled, saying why, when it cannot change (a split member). */
+function AmountField({ value, lockedText, error, onChange }: { value: string; lockedText: string | null; error?: string; onChange: (amount: string) => void }) {
+  return (
+    <MoneyField
+      label="Amount"
+      required
+      value={value}
+      onChange={onChange}
+      disabled={lockedText !== null}
+      // The reason must stay readable while the field is disabled.
+      slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
+      error={error}
+      helperText={lockedText ?? 'Negative for money out, e.g. -12.50'}
+    />
+  );
+}
+
+/** Save, and Back to the list the transaction was opened from (when it was). */
+function FormActions({ saving, onBack }: { saving: boolean; onBack: (() => void) | null }) {
+  return (
+    <Stack direction="row" spacing={1}>
+      <Button type="submit" variant="contained" disabled={saving}>
+        {saving ? 'Saving...' : 'Save'}
+      </Button>
+      {onBack && (
+        <Button onClick={onBack} disabled={saving}>
+          Back
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The form as typed, its errors, and `set`, which changes fields and clears their errors. */
+function useDraft(initial: TransactionDto | null, locale: string) {
+  const [draft, setDraft] = useState<TransactionDraft>(() => draftOf(initial, locale));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const set = (patch: Partial<TransactionDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(patch) as (keyof DraftErrors)[]) delete next[key];
+      return next;
+    });
+  };
+  return { draft, setDraft, errors, setErrors, set };
 }

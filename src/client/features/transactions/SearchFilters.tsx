@@ -32,28 +32,7 @@ export function SearchFilters(props: SearchFiltersProps) {
 
   return (
     <Paper component="form" onSubmit={submit} noValidate aria-label="Search filters" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-      <ToggleButtonGroup
-        exclusive
-        size="small"
-        color="primary"
-        aria-label="Date range"
-        value={props.preset}
-        onChange={(_e, preset: DatePreset | null) => preset && props.onPreset(preset)}
-        sx={{
-          mb: 2,
-          flexWrap: 'wrap',
-          gap: 0.75,
-          // Separate buttons, so a wrapped row still looks right on a phone.
-          '&& .MuiToggleButtonGroup-grouped': { border: 1, borderColor: 'divider', borderRadius: 1, m: 0 },
-          '&& .MuiToggleButtonGroup-grouped.Mui-selected': { borderColor: 'primary.main' },
-        }}
-      >
-        {DATE_PRESETS.map((preset) => (
-          <ToggleButton key={preset} value={preset} sx={{ textTransform: 'none' }}>
-            {preset}
-          </ToggleButton>
-        ))}
-      </ToggleButtonGroup>
+      <PresetButtons preset={props.preset} onPreset={props.onPreset} />
       <Box
         sx={{
           display: 'grid',
@@ -128,18 +107,60 @@ export function SearchFilters(props: SearchFiltersProps) {
           helperText={AMOUNT_BOUNDS_HELP}
         />
       </Box>
-      <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={!form.startDate || !form.endDate || searching}>
-          {searching ? 'Searching...' : 'Search'}
-        </Button>
-        <Button variant="outlined" onClick={props.onClear}>
-          Clear Filters
-        </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" onClick={props.onFixSplitStatus} disabled={props.fixing}>
-          Fix Split Status
-        </Button>
-      </Stack>
+      <FormButtons canSearch={Boolean(form.startDate && form.endDate)} searching={searching} fixing={props.fixing} onClear={props.onClear} onFixSplitStatus={props.onFixSplitStatus} />
     </Paper>
+  );
+}
+
+/** The date presets: one click sets both dates (the search then runs at once). */
+function PresetButtons({ preset, onPreset }: { preset: DatePreset | null; onPreset: (preset: DatePreset) => void }) {
+  return (
+    <ToggleButtonGroup
+      exclusive
+      size="small"
+      color="primary"
+      aria-label="Date range"
+      value={preset}
+      onChange={(_e, chosen: DatePreset | null) => chosen && onPreset(chosen)}
+      sx={{
+        mb: 2,
+        flexWrap: 'wrap',
+        gap: 0.75,
+        // Separate buttons, so a wrapped row still looks right on a phone.
+        '&& .MuiToggleButtonGroup-grouped': { border: 1, borderColor: 'divider', borderRadius: 1, m: 0 },
+        '&& .MuiToggleButtonGroup-grouped.Mui-selected': { borderColor: 'primary.main' },
+      }}
+    >
+      {DATE_PRESETS.map((option) => (
+        <ToggleButton key={option} value={option} sx={{ textTransform: 'none' }}>
+          {option}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+interface FormButtonsProps {
+  canSearch: boolean;
+  searching: boolean;
+  fixing: boolean;
+  onClear(): void;
+  onFixSplitStatus(): void;
+}
+
+function FormButtons({ canSearch, searching, fixing, onClear, onFixSplitStatus }: FormButtonsProps) {
+  return (
+    <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
+      <Button type="submit" variant="contained" disabled={!canSearch || searching}>
+        {searching ? 'Searching...' : 'Search'}
+      </Button>
+      <Button variant="outlined" onClick={onClear}>
+        Clear Filters
+      </Button>
+      <Box sx={{ flexGrow: 1 }} />
+      <Button variant="outlined" onClick={onFixSplitStatus} disabled={fixing}>
+        Fix Split Status
+      </Button>
+    </Stack>
   );
 }

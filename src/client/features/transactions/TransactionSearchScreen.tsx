@@ -1,186 +1,36 @@
 import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { isReservedCategoryName, UNCATEGORIZED_LABEL } from '../../../shared/categories';
-import { localIsoDate } from '../../../shared/dates/calendar';
-import { presetOf, presetRange, type DatePreset } from '../../../shared/dates/presets';
+import { presetOf } from '../../../shared/dates/presets';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { originalsNote, rowCounts } from '../../components/transactions/tableState';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
-import { browserLocale } from '../../lib/locale';
-import { mergeById, removeByIds } from '../../lib/transactions';
 import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
-import { buildFilters, EMPTY_FORM, emptyResultText, initialForm, searchTotal, type SearchForm } from './searchForm';
+import { emptyResultText, searchTotal } from './searchForm';
 import { SearchFilters } from './SearchFilters';
-import { exportCsvPath, extraFilterLabels, readTransactionSearch, type ExtraFilters } from './searchParams';
-
-/** Dates typed digit by digit pass through valid values; wait for the typing to settle (typed dates only). */
-const AUTO_SEARCH_DELAY_MS = 400;
-/** The filters survive a trip to Edit Transaction and back (per browser tab). */
-const STORAGE_KEY = 'transactionSearch.filters';
-
-/** The filters kept from this tab's last search, or this month's on a first visit. */
-function storedForm(today: string): SearchForm {
-  try {
-    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<SearchForm> | null;
-    if (!saved || typeof saved !== 'object') return initialForm(today);
-    const form = { ...EMPTY_FORM };
-    for (const key of Object.keys(EMPTY_FORM) as (keyof SearchForm)[]) {
-      const value = saved[key];
-      if (key === 'categories') form.categories = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-      else if (typeof value === 'string') form[key] = value;
-    }
-    return form;
-  } catch {
-    return initialForm(today);
-  }
-}
+import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
+import { useTransactionSearch } from './useTransactionSearch';
 
 /**
- * Transaction Search (/transactions): filters, an automatic search once both dates are
- * set, Clear Filters, Fix Split Status, the 'Found N transactions' banner and the
+ * Transaction Search (/transactions): filters (kept in the URL), an automatic search once both
+ * dates are set, Clear Filters, Fix Split Status, the 'Found N transactions' banner and the
  * results in the shared, editable transaction table.
  */
 export function TransactionSearchScreen() {
-  const urlSearch = useSearch({ strict: false });
-  const [today] = useState(() => localIsoDate(new Date()));
-  // A link with filters (a report's bar or payee) wins over the tab's last search.
-  const [linked] = useState(() => readTransactionSearch(urlSearch));
-  const [form, setForm] = useState<SearchForm>(() => linked?.form ?? storedForm(today));
-  const [extras, setExtras] = useState<ExtraFilters>(() => linked?.extras ?? {});
-  const extrasRef = useRef(extras);
-  extrasRef.current = extras;
-  const [searchedFilters, setSearchedFilters] = useState<TransactionFilters | null>(null);
-  // Restored or preset dates search at once; only dates typed by hand wait for the typing to settle.
-  const immediate = useRef(true);
-  const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
-  const [results, setResults] = useState<TransactionDto[] | null>(null);
-  const [searching, setSearching] = useState(false);
-  const [confirmFix, setConfirmFix] = useState(false);
-  const [fixResult, setFixResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const search = useTransactionSearch();
+  const { today, form, formError, filters, extras, results, searching, current } = search;
   const categories = useCategoryNames();
   const accounts = useAccountNames();
   const loadError = sharedLoadError(categories.error, accounts.error);
-  const utils = trpc.useUtils();
-  const fixSplitStatus = trpc.transactions.fixSplitStatus.useMutation();
-  const requestId = useRef(0);
-  const lastFilters = useRef<TransactionFilters | null>(null);
-  const formRef = useRef(form);
-  formRef.current = form;
-
-  const run = useCallback(
-    async (filters: TransactionFilters) => {
-      const id = ++requestId.current;
-      setSearching(true);
-      try {
-        const rows = await utils.client.transactions.list.query(filters);
-        if (id !== requestId.current) return;
-        lastFilters.current = filters;
-        setSearchedFilters(filters);
-        setResults(rows);
-      } catch (failure) {
-        // SPEC section 8: search failures are only logged.
-        console.error('Transaction search failed', failure);
-      } finally {
-        if (id === requestId.current) setSearching(false);
-      }
-    },
-    [utils],
-  );
-
-  const search = useCallback(
-    (quiet: boolean) => {
-      const built = buildFilters(formRef.current, browserLocale());
-      if (!built.ok) {
-        if (!quiet) setFormError(built);
-        return;
-      }
-      setFormError(null);
-      void run({ ...built.filters, ...extrasRef.current });
-    },
-    [run],
-  );
-
-  useEffect(() => {
-    try {
-      if (form === EMPTY_FORM) sessionStorage.removeItem(STORAGE_KEY);
-      else sessionStorage.setItem(STORAGE_KEY, JSON.stringify(form));
-    } catch {
-      // Storage may be unavailable (private mode); the filters are then simply not kept.
-    }
-  }, [form]);
-
-  // The search runs by itself once both dates are set (and again when either changes).
-  useEffect(() => {
-    if (!form.startDate || !form.endDate) {
-      immediate.current = false;
-      return;
-    }
-    if (immediate.current) {
-      immediate.current = false;
-      search(false);
-      return;
-    }
-    const timer = setTimeout(() => search(false), AUTO_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [form.startDate, form.endDate, search]);
-
-  function choosePreset(preset: DatePreset) {
-    immediate.current = true;
-    setForm((current) => ({ ...current, ...presetRange(preset, today) }));
-    setFormError(null);
-  }
-
-  function clearFilters() {
-    requestId.current++;
-    lastFilters.current = null;
-    setSearchedFilters(null);
-    setForm(EMPTY_FORM);
-    setExtras({});
-    setFormError(null);
-    setResults(null);
-    setSearching(false);
-  }
-
-  function removeExtra(key: keyof ExtraFilters) {
-    const next = { ...extras };
-    delete next[key];
-    extrasRef.current = next;
-    setExtras(next);
-    search(true);
-  }
-
-  async function fix() {
-    try {
-      const result = await fixSplitStatus.mutateAsync();
-      setFixResult({ ok: true, text: `Fixed ${result.message} orphaned split transactions` });
-      if (lastFilters.current) void run(lastFilters.current);
-    } catch (failure) {
-      console.error('Fix split status failed', failure);
-      setFixResult({ ok: false, text: 'Error fixing split status' });
-    } finally {
-      setConfirmFix(false);
-    }
-  }
-
-  const refresh = useCallback(() => {
-    if (lastFilters.current) void run(lastFilters.current);
-  }, [run]);
-  const onUpdated = useCallback((rows: TransactionDto[]) => setResults((current) => (current ? mergeById(current, rows) : current)), []);
-  const onDeleted = useCallback((ids: number[]) => setResults((current) => (current ? removeByIds(current, ids) : current)), []);
+  const fix = useFixSplitStatus();
   const categoryOptions = useMemo(
     // 'Uncategorized' (reserved: no category has that name) finds the transactions without one.
     () => [UNCATEGORIZED_LABEL, ...categories.names.filter((name) => !isReservedCategoryName(name))],
     [categories.names],
   );
-  const total = results ? searchTotal(results) : null;
-  const note = results ? originalsNote(rowCounts(results)) : null;
-  // The banner speaks of the dates shown: hidden while a search runs or the dates were changed since.
-  const current =
-    !searching && searchedFilters !== null && searchedFilters.startDate === form.startDate && searchedFilters.endDate === form.endDate;
 
   return (
     <Box>
@@ -193,72 +43,104 @@ export function TransactionSearchScreen() {
         categoryOptions={categoryOptions}
         accountNames={accounts.names}
         searching={searching}
-        fixing={fixSplitStatus.isPending}
+        fixing={fix.busy}
         preset={presetOf(form, today)}
-        onPreset={choosePreset}
-        onChange={(patch) => {
-          setForm((current) => ({ ...current, ...patch }));
-          setFormError(null);
-        }}
-        onSearch={() => search(false)}
-        onClear={clearFilters}
-        onFixSplitStatus={() => setConfirmFix(true)}
+        onPreset={search.choosePreset}
+        onChange={search.change}
+        onSearch={() => search.run(false)}
+        onClear={search.clear}
+        onFixSplitStatus={fix.ask}
       />
-      {extraFilterLabels(extras).length > 0 && (
-        <Stack direction="row" aria-label="Filters from the link" sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
-          {extraFilterLabels(extras).map(({ key, label }) => (
-            <Chip key={key} label={label} onDelete={() => removeExtra(key)} />
-          ))}
-        </Stack>
-      )}
+      <ExtraFilterChips extras={extras} onRemove={search.removeExtra} />
       {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {loadError}
         </Alert>
       )}
-      {fixResult && (
-        <Alert severity={fixResult.ok ? 'success' : 'error'} role="alert" onClose={() => setFixResult(null)} sx={{ mb: 2 }}>
-          {fixResult.text}
+      {fix.result && (
+        <Alert severity={fix.result.ok ? 'success' : 'error'} role="alert" onClose={fix.dismiss} sx={{ mb: 2 }}>
+          {fix.result.text}
         </Alert>
       )}
-      {results && total && (
-        <>
-          <Alert severity="info" icon={false} role="status" sx={{ mb: 2, visibility: current ? 'visible' : 'hidden' }} aria-hidden={!current}>
-            <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
-              <strong>Found {results.length} transactions</strong>
-              <span>
-                Total: {total.text} {total.label}
-              </span>
-              {note && <span>{note}</span>}
-            </Box>
-          </Alert>
-          {searchedFilters && (
-            <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-              <Button size="small" variant="outlined" onClick={() => void downloadWithSession(exportCsvPath(searchedFilters))}>
-                Export CSV
-              </Button>
-            </Stack>
-          )}
-          <TransactionTable
-            transactions={results}
-            loading={searching}
-            onTransactionsUpdated={onUpdated}
-            onTransactionsDeleted={onDeleted}
-            onSplitChanged={refresh}
-            emptyText={emptyResultText(searchedFilters)}
-          />
-        </>
-      )}
+      {results && filters && <SearchResults results={results} filters={filters} searching={searching} current={current} />}
       {!results && searching && <Typography color="text.secondary">Searching...</Typography>}
       <ConfirmDialog
-        open={confirmFix}
+        open={fix.asking}
         title="Fix Split Status"
         message="This will reset any transactions that are marked as split but have no split children. Continue?"
         confirmLabel="Continue"
-        busy={fixSplitStatus.isPending}
-        onConfirm={() => void fix()}
-        onCancel={() => setConfirmFix(false)}
+        busy={fix.busy}
+        onConfirm={() => void fix.run()}
+        onCancel={fix.cancel}
       />
     </Box>
+  );
+}
+
+/** Fix Split Status: asked to confirm, then every cached search is fetched again. */
+function useFixSplitStatus() {
+  const [asking, setAsking] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const utils = trpc.useUtils();
+  const mutation = trpc.transactions.fixSplitStatus.useMutation();
+  async function run() {
+    try {
+      const answer = await mutation.mutateAsync();
+      setResult({ ok: true, text: `Fixed ${answer.message} orphaned split transactions` });
+      void utils.transactions.invalidate();
+    } catch (failure) {
+      console.error('Fix split status failed', failure);
+      setResult({ ok: false, text: 'Error fixing split status' });
+    } finally {
+      setAsking(false);
+    }
+  }
+  return {
+    asking,
+    result,
+    busy: mutation.isPending,
+    ask: () => setAsking(true),
+    cancel: () => setAsking(false),
+    dismiss: () => setResult(null),
+    run,
+  };
+}
+
+/** The filters a link brought beyond the form's (a report's payee, direction, counted rows), each removable. */
+function ExtraFilterChips({ extras, onRemove }: { extras: ExtraFilters; onRemove: (key: keyof ExtraFilters) => void }) {
+  const labels = extraFilterLabels(extras);
+  if (labels.length === 0) return null;
+  return (
+    <Stack direction="row" aria-label="Filters from the link" sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
+      {labels.map(({ key, label }) => (
+        <Chip key={key} label={label} onDelete={() => onRemove(key)} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The banner (count, total, originals), Export CSV of exactly this search, and the rows. */
+function SearchResults(props: { results: TransactionDto[]; filters: TransactionFilters; searching: boolean; current: boolean }) {
+  const { results, filters, searching, current } = props;
+  const total = searchTotal(results);
+  const note = originalsNote(rowCounts(results));
+  return (
+    <>
+      <Alert severity="info" icon={false} role="status" sx={{ mb: 2, visibility: current ? 'visible' : 'hidden' }} aria-hidden={!current}>
+        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
+          <strong>Found {results.length} transactions</strong>
+          <span>
+            Total: {total.text} {total.label}
+          </span>
+          {note && <span>{note}</span>}
+        </Box>
+      </Alert>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+        <Button size="small" variant="outlined" onClick={() => void downloadWithSession(exportCsvPath(filters))}>
+          Export CSV
+        </Button>
+      </Stack>
+      <TransactionTable transactions={results} loading={searching} emptyText={emptyResultText(filters)} />
+    </>
   );
 }

@@ -6,25 +6,21 @@ import {
   CircularProgress,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { NoticeMessage } from '../../components/Notice';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
-import { formatDateTime } from '../../lib/format';
 import { BatchCards, batchTitle } from './BatchCards';
-import { mergeById, removeByIds } from '../../lib/transactions';
+import { BatchTable } from './BatchTable';
 import { trpc } from '../../lib/trpc';
+
+const route = getRouteApi('/_auth/upload');
 
 interface BatchManagerProps {
   showNotice: (text: string, severity?: NoticeMessage['severity']) => void;
@@ -36,64 +32,39 @@ interface BatchManagerProps {
  */
 export function BatchManager({ showNotice }: BatchManagerProps) {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const batches = trpc.transactions.batches.useQuery();
   const deleteBatch = trpc.transactions.deleteBatch.useMutation();
-  const [selected, setSelected] = useState<BatchDto | null>(null);
-  const [rows, setRows] = useState<TransactionDto[] | null>(null);
-  const [loadingRows, setLoadingRows] = useState(false);
-  const [rowsError, setRowsError] = useState(false);
+  // The batch being inspected lives in the URL (?batch=<id>): reload, a shared link and Back show it again.
+  const selectedId = route.useSearch({ select: (search) => search.batch || null });
+  const selected = selectedId ? (batches.data?.find((batch) => batch.batchId === selectedId) ?? null) : null;
+  const rows = trpc.transactions.batchTransactions.useQuery({ batchId: selectedId ?? '' }, { enabled: selectedId !== null });
   const [deleting, setDeleting] = useState<BatchDto | null>(null);
-  const requestId = useRef(0);
 
-  const load = useCallback(
-    async (batch: BatchDto) => {
-      const id = ++requestId.current;
-      setSelected(batch);
-      setLoadingRows(true);
-      setRowsError(false);
-      try {
-        const found = await utils.client.transactions.batchTransactions.query({ batchId: batch.batchId });
-        if (id === requestId.current) setRows(found);
-      } catch (error) {
-        if (id !== requestId.current) return;
-        console.error('Failed to fetch batch transactions', error);
-        setRows(null);
-        setRowsError(true);
-      } finally {
-        if (id === requestId.current) setLoadingRows(false);
-      }
-    },
-    [utils],
+  useEffect(() => {
+    if (rows.error) console.error('Failed to fetch batch transactions', rows.error);
+  }, [rows.error]);
+
+  const show = useCallback(
+    (batchId: string | null) => void navigate({ to: '/upload', search: batchId ? { batch: batchId } : {}, replace: true }),
+    [navigate],
   );
-
-  function clearSelection() {
-    requestId.current++;
-    setSelected(null);
-    setRows(null);
-    setRowsError(false);
-    setLoadingRows(false);
-  }
+  // Pressing the open batch again fetches its rows again.
+  const load = (batch: BatchDto) => (batch.batchId === selectedId ? void rows.refetch() : show(batch.batchId));
+  const clearSelection = () => show(null);
 
   async function confirmDelete() {
     if (!deleting) return;
     try {
       await deleteBatch.mutateAsync({ batchId: deleting.batchId });
-      if (selected?.batchId === deleting.batchId) clearSelection();
+      if (selectedId === deleting.batchId) clearSelection();
       showNotice('Batch deleted successfully');
-      await Promise.all([utils.transactions.batches.invalidate(), utils.transactions.list.invalidate()]);
+      await Promise.all([utils.transactions.invalidate(), utils.envelopes.list.invalidate()]);
     } catch (error) {
       console.error('Failed to delete batch', error);
       showNotice('Failed to delete batch', 'error');
     } finally {
       setDeleting(null);
-    }
-  }
-
-  function onRowKey(event: KeyboardEvent, batch: BatchDto) {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      void load(batch);
     }
   }
 
@@ -126,86 +97,12 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
       )}
       {batches.isSuccess && list.length === 0 && <Typography color="text.secondary">No transaction batches found.</Typography>}
       {list.length > 0 && narrow && (
-        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={(batch) => void load(batch)} onDelete={askDelete} />
+        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={load} onDelete={askDelete} />
       )}
       {list.length > 0 && !narrow && (
-        <TableContainer sx={{ maxHeight: 360 }}>
-          <Table size="small" stickyHeader aria-label="Transaction batches">
-            <TableHead>
-              <TableRow>
-                <TableCell>Batch ID</TableCell>
-                <TableCell>Transactions</TableCell>
-                <TableCell>Upload Date</TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Account / file</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.map((batch) => (
-                <TableRow
-                  key={batch.batchId}
-                  hover
-                  selected={selected?.batchId === batch.batchId}
-                  tabIndex={0}
-                  aria-selected={selected?.batchId === batch.batchId}
-                  onClick={() => void load(batch)}
-                  onKeyDown={(e) => onRowKey(e, batch)}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }} title={batch.batchId}>
-                    {batch.batchId.slice(0, 8)}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${batch.transactionCount} txns`}</TableCell>
-                  <TableCell>{formatDateTime(batch.uploadDate)}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>
-                    {[batch.account, batch.fileName].filter(Boolean).join(' / ')}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      color="error"
-                      // error.dark keeps AA contrast on the tinted background of a selected row.
-                      sx={{ color: 'error.dark', whiteSpace: 'nowrap' }}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        setDeleting(batch);
-                      }}
-                      aria-label={`Delete Batch ${batch.batchId.slice(0, 8)}`}
-                    >
-                      Delete Batch
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />
       )}
-      {selected && (
-        <Box sx={{ mt: 3 }} aria-live="polite">
-          <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
-            {batchTitle(selected)}
-          </Typography>
-          {rowsError ? (
-            <Alert severity="error" role="alert">
-              Failed to fetch batch transactions
-            </Alert>
-          ) : (
-            <TransactionTable
-              transactions={rows ?? []}
-              loading={loadingRows}
-              emptyText="No transactions found in this batch."
-              onTransactionsUpdated={(updated) => setRows((current) => (current ? mergeById(current, updated) : current))}
-              onTransactionsDeleted={(ids) => {
-                setRows((current) => (current ? removeByIds(current, ids) : current));
-                void utils.transactions.batches.invalidate();
-              }}
-              onSplitChanged={() => void load(selected)}
-              maxHeight={480}
-            />
-          )}
-        </Box>
-      )}
+      {selected && <SelectedBatch batch={selected} rows={rows} />}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete batch"
@@ -217,5 +114,23 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
         onCancel={() => setDeleting(null)}
       />
     </Paper>
+  );
+}
+
+/** The inspected batch's rows in the shared table (edits there update the cached rows). */
+function SelectedBatch({ batch, rows }: { batch: BatchDto; rows: { isError: boolean; isFetching: boolean; data?: TransactionDto[] } }) {
+  return (
+    <Box sx={{ mt: 3 }} aria-live="polite">
+      <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {batchTitle(batch)}
+      </Typography>
+      {rows.isError ? (
+        <Alert severity="error" role="alert">
+          Failed to fetch batch transactions
+        </Alert>
+      ) : (
+        <TransactionTable transactions={rows.data ?? []} loading={rows.isFetching} emptyText="No transactions found in this batch." maxHeight={480} />
+      )}
+    </Box>
   );
 }

@@ -1,0 +1,141 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { localIsoDate } from '../../../shared/dates/calendar';
+import { presetRange, type DatePreset } from '../../../shared/dates/presets';
+import type { TransactionFilters } from '../../../shared/schemas/transactions';
+import { browserLocale } from '../../lib/locale';
+import { trpc } from '../../lib/trpc';
+import { buildFilters, EMPTY_FORM, type SearchForm } from './searchForm';
+import { readTransactionSearch, sameForm, searchOfForm, type ExtraFilters, type TransactionSearch } from './searchParams';
+
+const route = getRouteApi('/_auth/transactions');
+
+/** Dates typed digit by digit pass through valid values; wait for the typing to settle (typed dates only). */
+const AUTO_SEARCH_DELAY_MS = 400;
+
+/** Never sent: the query is disabled while the submitted search has no full date range. */
+const NO_FILTERS: TransactionFilters = { startDate: '', endDate: '' };
+
+/**
+ * Transaction Search's state: the submitted search lives in the URL (searchParams.ts) and its rows in
+ * TanStack Query (a newer search simply wins; no request bookkeeping). The form is the search being
+ * typed; Back, Forward, a link and a reload set it from the URL again.
+ */
+export function useTransactionSearch() {
+  const [today] = useState(() => localIsoDate(new Date()));
+  const navigate = useNavigate();
+  const urlSearch = route.useSearch();
+  // A search just submitted shows at once (Clear empties the screen in the same click); the URL,
+  // updated a moment later, takes over again (as it does for Back, Forward and links).
+  const [pending, setPending] = useState<TransactionSearch | null>(null);
+  useEffect(() => setPending(null), [urlSearch]);
+  const shown = pending ?? urlSearch;
+  const submitted = useMemo(() => readTransactionSearch(shown, today), [shown, today]);
+  const filters = useMemo(() => {
+    const built = buildFilters(submitted.form, browserLocale());
+    return built.ok ? { ...built.filters, ...submitted.extras } : null;
+  }, [submitted]);
+  // Every search asks the server (rows cached from an earlier search show meanwhile); a failed one is
+  // logged at once and Search offered again (no retries in the background).
+  const query = trpc.transactions.list.useQuery(filters ?? NO_FILTERS, {
+    enabled: filters !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+  const [form, setForm] = useState<SearchForm>(submitted.form);
+  const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
+  const formRef = useRef(form);
+  formRef.current = form;
+
+  // The URL changed under the form (Back, Forward, a link): the form shows that search.
+  useEffect(() => setForm((current) => (sameForm(current, submitted.form) ? current : submitted.form)), [submitted]);
+
+  useEffect(() => {
+    // SPEC section 8: search failures are only logged.
+    if (query.error) console.error('Transaction search failed', query.error);
+  }, [query.error]);
+
+  const submit = useCallback(
+    (next: SearchForm, extras: ExtraFilters) => {
+      const search = searchOfForm(next, extras, today);
+      setPending(search);
+      void navigate({ to: '/transactions', search, replace: true });
+    },
+    [navigate, today],
+  );
+
+  const run = useCallback(
+    (quiet: boolean) => {
+      const built = buildFilters(formRef.current, browserLocale());
+      if (!built.ok) {
+        if (!quiet) setFormError(built);
+        return;
+      }
+      setFormError(null);
+      // The same search again fetches again; a new one is a new URL (and a new query).
+      if (sameForm(formRef.current, submitted.form)) void query.refetch();
+      else submit(formRef.current, submitted.extras);
+    },
+    [query, submitted, submit],
+  );
+
+  const immediate = useAutoSearch(form, submitted.form, run);
+
+  const choosePreset = useCallback(
+    (preset: DatePreset) => {
+      immediate.current = true;
+      setForm((current) => ({ ...current, ...presetRange(preset, today) }));
+      setFormError(null);
+    },
+    [today],
+  );
+
+  const change = useCallback((patch: Partial<SearchForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setFormError(null);
+  }, []);
+
+  const clear = useCallback(() => {
+    setForm(EMPTY_FORM);
+    setFormError(null);
+    submit(EMPTY_FORM, {});
+  }, [submit]);
+
+  /** Drops one of a link's extra filters and searches again with the search shown. */
+  const removeExtra = useCallback(
+    (key: keyof ExtraFilters) => {
+      const extras = { ...submitted.extras };
+      delete extras[key];
+      submit(submitted.form, extras);
+    },
+    [submitted, submit],
+  );
+
+  const results = filters ? (query.data ?? null) : null;
+  const searching = filters !== null && query.isFetching;
+  // The banner speaks of the dates shown: hidden while a search runs or the dates were changed since.
+  const current = !searching && filters !== null && filters.startDate === form.startDate && filters.endDate === form.endDate;
+  return { today, form, formError, filters, extras: submitted.extras, results, searching, current, run, choosePreset, change, clear, removeExtra };
+}
+
+/**
+ * The search runs by itself once both dates are set, and again when either changes: preset dates
+ * (set `immediate.current` first) at once, dates typed by hand once the typing settles.
+ */
+function useAutoSearch(form: SearchForm, submitted: SearchForm, run: (quiet: boolean) => void) {
+  const immediate = useRef(false);
+  useEffect(() => {
+    if (!form.startDate || !form.endDate) return;
+    if (form.startDate === submitted.startDate && form.endDate === submitted.endDate) return;
+    if (immediate.current) {
+      immediate.current = false;
+      run(false);
+      return;
+    }
+    const timer = setTimeout(() => run(false), AUTO_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [form.startDate, form.endDate, submitted.startDate, submitted.endDate, run]);
+  return immediate;
+}
