@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/knex';
 import { dialectOf, insertionOrderSql, runSql, selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from '../../db/sql';
+import { must } from '../../../shared/must';
 
 export interface BatchListRow {
   id: string;
@@ -134,12 +135,14 @@ function unnestWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish
     select u.*, false from unnest(${IMPORTED_COLUMN_TYPES.map((type) => `?::${type}[]`).join(', ')}) as u`;
   const empty = () => Array.from({ length: IMPORTED_COLUMNS }, () => [] as unknown[]);
   let columns = empty();
+  let gathered = 0;
   // One statement in flight while the next one's rows are gathered and written out as text.
   let inFlight: Promise<unknown> = Promise.resolve();
   const flush = async () => {
-    if (columns[0].length === 0) return;
+    if (gathered === 0) return;
     const literals = columns.map(pgArrayLiteral);
     columns = empty();
+    gathered = 0;
     await inFlight;
     inFlight = db.run(insertSql, literals);
     // A failure is thrown by the next flush or by finish(), not reported as unhandled meanwhile.
@@ -147,8 +150,9 @@ function unnestWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish
   };
   return {
     async add(row) {
-      for (let c = 0; c < IMPORTED_COLUMNS; c++) columns[c].push(row[c]);
-      if (columns[0].length === ROWS_PER_UNNEST) await flush();
+      for (let c = 0; c < IMPORTED_COLUMNS; c++) must(columns[c], 'c < IMPORTED_COLUMNS').push(row[c]);
+      gathered += 1;
+      if (gathered === ROWS_PER_UNNEST) await flush();
     },
     async finish() {
       await flush();
