@@ -6,7 +6,6 @@ import { readImportAsync } from '../../../shared/import/read-file';
 import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
 import { autoTransactionType, type ImportFields, type ImportPreview, type ImportResult } from '../../../shared/schemas/import';
 import type { TransactionType } from '../../../shared/schemas/transactions';
-import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';

@@ -30,7 +30,8 @@ export function selectBatchList(em: EntityManager, userId: number): Promise<Batc
 
 /** Deletes a batch's rows (split parts first); answers how many rows the batch held. Call inside a transaction. */
 export async function deleteBatchRows(tem: EntityManager, userId: number, batchId: string): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(tem, `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`, [batchId, userId]);
+  // count(*) is a bigint, which the PostgreSQL driver returns as a string.
+  const [row] = await selectRows<{ n: number | string }>(tem, `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`, [batchId, userId]);
   await runSql(
     tem,
     `delete from ${TRANSACTION_TABLE} where user_id = ? and parent_id in (select id from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?)`,
@@ -90,11 +91,16 @@ const ROWS_PER_UNNEST = 10_000;
  *   ROWS_PER_UNNEST rows: 12 parameters a statement instead of 12 a row, so the server parses and
  *   plans a short statement and the rows travel as 12 array values.
  */
-export function importedRowsWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+export interface ImportedRowsWriter {
+  add: (row: ImportedRow) => Promise<void>;
+  finish: () => Promise<void>;
+}
+
+export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
   return db.dialect === 'postgresql' ? unnestWriter(db) : valuesWriter(db);
 }
 
-function valuesWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) => `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
@@ -119,7 +125,7 @@ function valuesWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish
  * A PostgreSQL array literal of strings, numbers and nulls (`{"a","b\\"c",NULL,12}`), sent as one
  * text parameter and cast by the statement (`?::text[]`).
  */
-export function pgArrayLiteral(values: readonly unknown[]): string {
+export function pgArrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
   const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
@@ -130,10 +136,10 @@ export function pgArrayLiteral(values: readonly unknown[]): string {
   return `{${parts.join(',')}}`;
 }
 
-function unnestWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+function unnestWriter(db: SqlTx): ImportedRowsWriter {
   const insertSql = `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES})
     select u.*, false from unnest(${IMPORTED_COLUMN_TYPES.map((type) => `?::${type}[]`).join(', ')}) as u`;
-  const empty = () => Array.from({ length: IMPORTED_COLUMNS }, () => [] as unknown[]);
+  const empty = () => Array.from({ length: IMPORTED_COLUMNS }, (): (ImportedRow[number] | undefined)[] => []);
   let columns = empty();
   let gathered = 0;
   // One statement in flight while the next one's rows are gathered and written out as text.
