@@ -89,7 +89,7 @@ async function measure(env: Record<string, string>, file: string): Promise<Omit<
 const COLUMNS = 'user_id, account_id, category_id, category_source, post_date, description, amount, type, batch_id, created_at, is_split';
 
 /** The floor's rows: the file parsed by csv-parse, as the transaction table's columns. */
-function floorRows(file: string, userId: number, accountId: number, categoryIds: Map<string, number>): unknown[][] {
+function floorRows(file: string, userId: number, accountId: number, categoryIds: Map<string, number>): (string | number | null | undefined)[][] {
   const now = new Date().toISOString();
   return (parse(file, { from_line: 2 }) as string[][]).map(([date, description, amount, category]) => {
     const cents = Math.round(Number(amount) * 100);

@@ -30,15 +30,15 @@ export function selectBatchList(em: EntityManager, userId: number): Promise<Batc
 
 /** Deletes a batch's rows (split parts first); answers how many rows the batch held. Call inside a transaction. */
 export async function deleteBatchRows(tem: EntityManager, userId: number, batchId: string): Promise<number> {
-  // count(*) is a bigint, which the PostgreSQL driver returns as a string.
-  const [row] = await selectRows<{ n: number | string }>(tem, `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`, [batchId, userId]);
+  const [row] = await selectRows<{ n: number }>(tem, `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`, [batchId, userId]);
   await runSql(
     tem,
     `delete from ${TRANSACTION_TABLE} where user_id = ? and parent_id in (select id from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?)`,
     [userId, batchId, userId],
   );
   await runSql(tem, `delete from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`, [userId, batchId]);
-  return Number(row?.n ?? 0);
+  // A number on both databases: orm-options.ts reads PostgreSQL's bigint count as one.
+  return row?.n ?? 0;
 }
 
 /** Clears is_split on the user's parents that have no parts left; answers how many. */
