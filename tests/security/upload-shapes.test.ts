@@ -171,6 +171,16 @@ describe('the multipart body of POST /api/upload', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toContain("'account' is sent twice");
   });
+  it('refuses a field sent as JSON instead of text, not reading it as "[object Object]"', async () => {
+    const body = [
+      '--XYZ\r\nContent-Disposition: form-data; name="account"\r\nContent-Type: application/json\r\n\r\n{"name":"Checking"}\r\n',
+      `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+      '--XYZ--\r\n',
+    ].join('');
+    const res = await rawUpload(body, 'multipart/form-data; boundary=XYZ');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain("'account' must be plain text");
+  });
   it.each([
     ['--XYZ\r\nTrue--XYZ--', 'multipart/form-data; boundary=XYZ'],
     ['--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Amount\r\n', 'multipart/form-data; boundary=XYZ'],
