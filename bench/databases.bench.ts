@@ -89,9 +89,9 @@ async function measure(env: Record<string, string>, file: string): Promise<Omit<
 const COLUMNS = 'user_id, account_id, category_id, category_source, post_date, description, amount, type, batch_id, created_at, is_split';
 
 /** The floor's rows: the file parsed by csv-parse, as the transaction table's columns. */
-function floorRows(file: string, userId: number, accountId: number, categoryIds: Map<string, number>): unknown[][] {
+function floorRows(file: string, userId: number, accountId: number, categoryIds: Map<string, number>): (string | number | null | undefined)[][] {
   const now = new Date().toISOString();
-  return (parse(file, { from_line: 2 }) as string[][]).map(([date, description, amount, category]) => {
+  return parse(file, { from_line: 2 }).map(([date, description, amount, category]) => {
     const cents = Math.round(Number(amount) * 100);
     return [userId, accountId, categoryIds.get(category) ?? null, 'bank', date, description, cents, cents < 0 ? 'Debit' : 'Credit', 'floor', now];
   });
@@ -123,10 +123,10 @@ async function importFloor(target: DatabaseTarget, file: string): Promise<number
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
-      const run = async (sql: string, params: unknown[] = []) => db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { id: number }[];
+      const run = (sql: string, params: unknown[] = []) => Promise.resolve(db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { id: number }[]);
       const begin = db.prepare('begin');
       begin.run();
-      const { userId, accountId, categoryIds } = await seedFloor(run, async () => undefined);
+      const { userId, accountId, categoryIds } = await seedFloor(run, () => Promise.resolve());
       db.prepare('commit').run();
       const perInsert = 100;
       const rowSql = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)';

@@ -69,9 +69,9 @@ describe('GET /api/transactions/export.csv', () => {
     const text = utf8(res.bytes).slice(1);
     expect(text.startsWith('Date,Description,Amount,Category,Type,Account,Split of,Batch\r\n')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
-    const records = parse(text, { bom: false }) as string[][];
+    const records = parse(text, { bom: false });
     expect(records[0]).toEqual([...TRANSACTION_CSV_COLUMNS]);
-    const searched = ok(await user.get(`/api/transactions?${RANGE}`)) as { id: number; postDate: string; amount: number; parentTransactionId: number | null }[];
+    const searched = ok<{ id: number; postDate: string; amount: number; parentTransactionId: number | null }[]>(await user.get(`/api/transactions?${RANGE}`));
     expect(records).toHaveLength(searched.length + 1);
     expect(records.slice(1).map((r) => r[0])).toEqual(searched.map((t) => t.postDate));
     expect(records.slice(1).map((r) => r[6])).toEqual(searched.map((t) => (t.parentTransactionId === null ? '' : String(t.parentTransactionId))));
@@ -79,7 +79,7 @@ describe('GET /api/transactions/export.csv', () => {
 
   it('writes amounts as decimals with a dot and guards formula cells with an apostrophe (never the amount’s minus)', async () => {
     const text = utf8((await download(RANGE)).bytes).slice(1);
-    const records = parse(text) as string[][];
+    const records = parse(text);
     const byDescription = new Map(records.slice(1).map((r) => [r[1], r]));
     expect(byDescription.get('Coffee, large')?.slice(0, 6)).toEqual(['2024-01-02', 'Coffee, large', '-4.50', "'=cmd|calc", 'debit', 'Checking']);
     expect(byDescription.get('The "Best" Diner')?.[2]).toBe('-25.99');
@@ -104,7 +104,7 @@ describe('GET /api/transactions/export.csv', () => {
 
   it('takes the search’s filters', async () => {
     const text = utf8((await download(`${RANGE}&categories=a,b&counted=true`)).bytes).slice(1);
-    const records = parse(text) as string[][];
+    const records = parse(text);
     expect(records.slice(1).map((r) => [r[2], r[3], r[6]])).toEqual([
       ['-4.00', 'B', String(parentId)],
       ['-6.00', 'A', String(parentId)],
@@ -124,8 +124,8 @@ describe('GET /api/transactions/export.csv', () => {
     body.append('transactionType', 'debit');
     const imported = await rest(server.url, 'POST', '/api/upload', { token: user.token, body });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    const original = ok(await user.get(`/api/transactions?${RANGE}&account=Checking`)) as { postDate: string; amount: number; description: string }[];
-    const copy = ok(await user.get(`/api/transactions?${RANGE}&account=Empty`)) as { postDate: string; amount: number; description: string }[];
+    const original = ok<{ postDate: string; amount: number; description: string }[]>(await user.get(`/api/transactions?${RANGE}&account=Checking`));
+    const copy = ok<{ postDate: string; amount: number; description: string }[]>(await user.get(`/api/transactions?${RANGE}&account=Empty`));
     const shape = (rows: typeof original) => rows.map((r) => `${r.postDate}|${r.amount}|${r.description}`).sort();
     expect(copy).toHaveLength(original.length);
     // Exactly the same (descriptions hold no line breaks or other control characters: the API refuses them).

@@ -50,23 +50,29 @@ function countRows(db: Database.Database): number {
 }
 
 async function stored(user: ApiUser) {
-  return ok(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31')) as { postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[];
+  return ok<{ postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[]>(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'));
 }
 
 /** Rows and batches a stopped server left in its database (as a superuser on PostgreSQL: no row-level security). */
 /** Watches the killed server's database for an import that has written rows but not committed them. */
-async function midImportWatcher(dataDir: string, scratch: ScratchDatabase | null) {
+interface MidImportWatcher {
+  before: () => void | Promise<void>;
+  midImport: () => boolean | Promise<boolean>;
+  close: () => void | Promise<void>;
+}
+
+async function midImportWatcher(dataDir: string, scratch: ScratchDatabase | null): Promise<MidImportWatcher> {
   if (!scratch) {
     const databaseFile = path.join(dataDir, 'budget-tracker.sqlite');
     let reader: Database.Database | null = null;
     let walBefore = 0;
     return {
-      async before() {
+      before() {
         walBefore = walSize(databaseFile);
         reader = new Database(databaseFile, { readonly: true });
       },
       midImport: () => reader !== null && walSize(databaseFile) - walBefore > 1024 * 1024 && countRows(reader) === 0,
-      async close() {
+      close() {
         reader?.close();
         reader = null;
       },

@@ -19,7 +19,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     b = await startServer({ ...ENV, DATABASE_URL: a.config.databaseUrl! });
   });
   afterAll(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
     await b?.close();
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
     await a?.close();
   });
 
@@ -66,7 +68,7 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
         expect(users.map((r) => r.user_id), table).toEqual(users.length ? [owner.userId] : []);
         // Both users own rows here (or neither does): the filter, not an empty table, hides the other's.
         const all = await a.sql<{ n: number }>(`select count(distinct user_id) as n from "${table}" where user_id in (?, ?)`, [owner.userId, other.userId]);
-        expect([0, 2], table).toContain(Number(all[0].n));
+        expect([0, 2], table).toContain(all[0].n);
       }
     });
 
@@ -81,7 +83,7 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
           runSql(em, `insert into category (user_id, name, name_key, created_at) values (?, 'Stolen', 'stolen', 'x')`, [other.userId]),
         ),
       ).rejects.toThrow(/row-level security/);
-      const theirs = ok(await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31')) as { amount: number }[];
+      const theirs = ok<{ amount: number }[]>(await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
       expect(theirs.map((t) => t.amount)).toEqual([-500]);
     });
   });
@@ -135,7 +137,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       d = await startServer({ ...ENV, ALLOW_REGISTRATION: 'false', DATABASE_URL: c.config.databaseUrl! });
     });
     afterAll(async () => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
       await d?.close();
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
       await c?.close();
     });
 

@@ -37,11 +37,13 @@ function form(file: Uint8Array | string, fields: Record<string, string>, fileNam
 /** Sends the upload and, until it is answered, asks /api/health over and over; answers the slowest health reply. */
 async function uploadWhileProbingHealth(file: Uint8Array | string, fields: Record<string, string> = { dryRun: 'true' }) {
   let done = false;
+  // Read through a call: `done` is set by the request's callback, which control-flow narrowing cannot follow.
+  const isDone = () => done;
   const upload = rest(server.url, 'POST', '/api/upload', { token: user.token, body: form(file, { account: 'Checking', ...fields }) }).finally(() => {
     done = true;
   });
   const times: number[] = [];
-  while (!done) {
+  while (!isDone()) {
     const started = performance.now();
     const res = await fetch(`${server.url}/api/health`);
     await res.text();
@@ -129,7 +131,7 @@ function rawUpload(body: string, contentType: string): Promise<{ status: number;
       { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType, 'content-length': Buffer.byteLength(body) } },
       (res) => {
         let text = '';
-        res.on('data', (chunk) => (text += chunk));
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
       },
     );
@@ -168,6 +170,16 @@ describe('the multipart body of POST /api/upload', () => {
     const res = await rest(server.url, 'POST', '/api/upload', { token: user.token, body });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain("'account' is sent twice");
+  });
+  it('refuses a field sent as JSON instead of text, not reading it as "[object Object]"', async () => {
+    const body = [
+      '--XYZ\r\nContent-Disposition: form-data; name="account"\r\nContent-Type: application/json\r\n\r\n{"name":"Checking"}\r\n',
+      `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n`,
+      '--XYZ--\r\n',
+    ].join('');
+    const res = await rawUpload(body, 'multipart/form-data; boundary=XYZ');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain("'account' must be plain text");
   });
   it.each([
     ['--XYZ\r\nTrue--XYZ--', 'multipart/form-data; boundary=XYZ'],

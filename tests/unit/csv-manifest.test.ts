@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCsv, type CsvReadSuccess } from '../../src/shared/csv';
+import { readCsv } from '../../src/shared/csv';
 import { BANK_CSV_DIR as dir, bankCsvEntries, manifestOptions } from '../helpers/fixture-manifests';
 
 /** Every real bank export of ../shared/fixtures/bank-csv reads exactly as its manifest says. */

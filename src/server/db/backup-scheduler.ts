@@ -51,7 +51,7 @@ export class BackupScheduler {
     this.dueAt = dueAt;
     const wait = Math.min(Math.max(0, dueAt - Date.now()), LONGEST_TIMER);
     this.timer = setTimeout(() => this.wake(), wait);
-    this.timer.unref?.();
+    this.timer.unref();
   }
 
   private wake(): void {
@@ -81,6 +81,9 @@ export function registerBackups(app: FastifyInstance): void {
   const { backupDir, databaseFile, backupIntervalSeconds, backupKeep } = app.config;
   if (!backupDir) return;
   const scheduler = new BackupScheduler({ databaseFile, dir: backupDir, intervalSeconds: backupIntervalSeconds, keep: backupKeep, log: app.log });
-  app.addHook('onListen', async () => scheduler.start());
+  app.addHook('onListen', (done) => {
+    scheduler.start();
+    done();
+  });
   app.addHook('onClose', async () => scheduler.stop());
 }

@@ -7,9 +7,9 @@ export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
 
 /** Opens the database and brings its schema up to date with the committed migrations of its dialect. */
 export async function openDatabase(target: DatabaseTarget, log: (message: string) => void = () => undefined, debug = false): Promise<Orm> {
-  const orm = (await MikroORM.init(ormOptions(target, debug) as never)) as unknown as Orm;
+  const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(ormOptions(target, debug));
   try {
-    const applied = await orm.getMigrator().up();
+    const applied = await orm.migrator.up();
     for (const migration of applied) log(`applied migration ${migration.name}`);
   } catch (error) {
     await orm.close(true);

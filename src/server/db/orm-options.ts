@@ -17,8 +17,8 @@ export function databaseTarget(config: { databaseFile: string; databaseUrl?: str
 
 // PostgreSQL answers count(*) and sum() as bigint / numeric, which node-postgres reads as text.
 // Money is integer cents far below 2^53, so both are read as numbers, as SQLite gives them.
-pg.types.setTypeParser(20, (text: string) => Number(text));
-pg.types.setTypeParser(1700, (text: string) => Number(text));
+pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
 
 const common = {
   entities,

@@ -15,7 +15,7 @@ export interface ScratchDatabase {
   /** Connects as SCRATCH_ROLE (the owner) to the new database. */
   url: string;
   name: string;
-  drop(): Promise<void>;
+  drop: () => Promise<void>;
 }
 
 async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -60,6 +60,8 @@ export async function createScratchDatabase(prefix = 'bt_test', adminUrl = DEFAU
   return {
     name,
     url: withUser(adminUrl, SCRATCH_ROLE, name),
-    drop: () => withAdmin(adminUrl, async (client) => void (await client.query(`drop database if exists ${name} with (force)`))),
+    drop: () => withAdmin(adminUrl, async (client) => {
+      await client.query(`drop database if exists ${name} with (force)`);
+    }),
   };
 }

@@ -17,6 +17,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { payeeKey } from '../../shared/reports/payees';
 import { foldText } from '../../shared/text/fold';
+import { must } from '../../shared/must';
 
 export type Dialect = 'sqlite' | 'postgresql';
 
@@ -96,8 +97,8 @@ export async function selectRows<T>(em: EntityManager, sql: string, params: read
 
 /** Runs a write inside the caller's transaction when there is one; answers the rows it changed. */
 export async function runSql(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<number> {
-  const result = (await em.getConnection().execute(sql, [...params], 'run', em.getTransactionContext())) as { affectedRows?: number; changes?: number };
-  return Number(result.affectedRows ?? result.changes ?? 0);
+  const result = await em.getConnection().execute<{ affectedRows?: number; changes?: number }>(sql, [...params], 'run', em.getTransactionContext());
+  return result.affectedRows ?? result.changes ?? 0;
 }
 
 /**
@@ -106,15 +107,15 @@ export async function runSql(em: EntityManager, sql: string, params: readonly un
  */
 export interface SqlTx {
   readonly dialect: Dialect;
-  all<T extends object>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  readonly all: <T extends object>(sql: string, params?: readonly unknown[]) => Promise<T[]>;
   /** Answers the number of rows changed. */
-  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  readonly run: (sql: string, params?: readonly unknown[]) => Promise<number>;
   /** An INSERT of one row; answers its generated `id`. */
-  insertId(sql: string, params?: readonly unknown[]): Promise<number>;
+  readonly insertId: (sql: string, params?: readonly unknown[]) => Promise<number>;
   /** Rows as arrays of column values, `chunk` at a time, without holding the whole answer. */
-  iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number): AsyncGenerator<T[]>;
+  readonly iterate: <T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) => AsyncGenerator<T[]>;
   /** Most rows one multi-row INSERT may hold with `columns` parameters each. */
-  maxRowsPerInsert(columns: number): number;
+  readonly maxRowsPerInsert: (columns: number) => number;
 }
 
 /** Multi-row VALUES lists: `(?, ?, false), (?, ?, false)` from one row's template. */
@@ -123,7 +124,7 @@ export function valuesSql(rowTemplate: string, rows: number): string {
 }
 
 export async function sqlTx(tem: EntityManager): Promise<SqlTx> {
-  const trx = tem.getTransactionContext() as unknown as { client: { acquireConnection(): Promise<unknown> } } | undefined;
+  const trx = tem.getTransactionContext<{ client: { acquireConnection: () => Promise<unknown> } }>();
   if (!trx) throw new Error('sqlTx() needs a running transaction');
   const connection = await trx.client.acquireConnection();
   return dialectOf(tem) === 'postgresql' ? postgresTx(connection as pg.ClientBase) : sqliteTx(connection as BetterSqlite3.Database);
@@ -136,9 +137,18 @@ function sqliteParams(params: readonly unknown[]): unknown[] {
   return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
 }
 
+/** A synchronous call's value or throw as a settled promise (what an async function would answer). */
+function settled<T>(work: () => T): Promise<T> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 function sqliteTx(db: BetterSqlite3.Database): SqlTx {
   let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
+  if (!cache) statements.set(db, (cache = new Map<string, BetterSqlite3.Statement>()));
   const prepared = (sql: string) => {
     let statement = cache.get(sql);
     if (!statement) {
@@ -150,15 +160,10 @@ function sqliteTx(db: BetterSqlite3.Database): SqlTx {
   };
   return {
     dialect: 'sqlite',
-    async all<T extends object>(sql: string, params: readonly unknown[] = []) {
-      return prepared(sql).all(...sqliteParams(params)) as T[];
-    },
-    async run(sql, params = []) {
-      return prepared(sql).run(...sqliteParams(params)).changes;
-    },
-    async insertId(sql, params = []) {
-      return Number(prepared(sql).run(...sqliteParams(params)).lastInsertRowid);
-    },
+    all: <T extends object>(sql: string, params: readonly unknown[] = []) => settled(() => prepared(sql).all(...sqliteParams(params)) as T[]),
+    run: (sql, params = []) => settled(() => prepared(sql).run(...sqliteParams(params)).changes),
+    insertId: (sql, params = []) => settled(() => Number(prepared(sql).run(...sqliteParams(params)).lastInsertRowid)),
+    // eslint-disable-next-line @typescript-eslint/require-await -- SqlTx streams through an AsyncGenerator; better-sqlite3 reads synchronously
     async *iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) {
       let rows: T[] = [];
       for (const row of prepared(sql).raw(true).iterate(...sqliteParams(params)) as Iterable<T>) {
@@ -191,7 +196,7 @@ export function numberPlaceholders(sql: string): string {
 let cursors = 0;
 
 function postgresTx(client: pg.ClientBase): SqlTx {
-  const query = (sql: string, params: readonly unknown[]) => client.query(numberPlaceholders(sql), [...params]);
+  const query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: readonly unknown[]) => client.query<R>(numberPlaceholders(sql), [...params]);
   return {
     dialect: 'postgresql',
     async all<T extends object>(sql: string, params: readonly unknown[] = []) {
@@ -201,8 +206,8 @@ function postgresTx(client: pg.ClientBase): SqlTx {
       return (await query(sql, params)).rowCount ?? 0;
     },
     async insertId(sql, params = []) {
-      const result = await query(`${sql} returning id`, params);
-      return Number(result.rows[0].id);
+      const [row] = (await query<{ id: number }>(`${sql} returning id`, params)).rows;
+      return must(row, 'an INSERT ... RETURNING answers the row it inserted').id;
     },
     async *iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) {
       // A server-side cursor inside the transaction: the rows come `chunk` at a time.

@@ -28,7 +28,8 @@ export function usePrivateUmask(): void {
 }
 
 function cause(error: unknown): string {
-  const e = error as NodeJS.ErrnoException;
+  const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
+  const message = error instanceof Error ? error.message : String(error);
   const text: Record<string, string> = {
     EACCES: 'permission denied',
     EPERM: 'operation not permitted',
@@ -37,7 +38,7 @@ function cause(error: unknown): string {
     ENOTDIR: 'a part of the path is not a folder',
     ENOENT: 'no such file or folder',
   };
-  return e?.code ? `${text[e.code] ?? e.message} (${e.code})` : String((error as Error)?.message ?? error);
+  return code ? `${text[code] ?? message} (${code})` : message;
 }
 
 function ensureFolder(folder: string, label: string, tighten: boolean): void {
@@ -144,7 +145,7 @@ export function probeDatabaseWrite(databaseFile: string): WriteProbe {
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return { ok: true };
-    const message = (error as Error).message ?? String(error);
+    const message = error instanceof Error ? error.message : String(error);
     return { ok: false, reason: `The database file ${databaseFile} cannot be written: ${message}` };
   } finally {
     db?.close();

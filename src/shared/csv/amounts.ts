@@ -27,8 +27,9 @@ export function parseAmountCell(raw: string): AmountResult {
   let negative = false;
   let marker: ParsedAmount['marker'] = null;
   const suffix = /\s*\b(CR|DR|Cr|Dr|H|S)\.?$/.exec(text);
-  if (suffix && /\d/.test(text.slice(0, suffix.index))) {
-    const s = suffix[1].toUpperCase();
+  const suffixMark = suffix?.[1];
+  if (suffix && suffixMark !== undefined && /\d/.test(text.slice(0, suffix.index))) {
+    const s = suffixMark.toUpperCase();
     marker = s === 'CR' || s === 'H' ? 'CR' : 'DR';
     text = text.slice(0, suffix.index).trim();
   }
@@ -65,7 +66,7 @@ function digitsToCents(text: string): number | null {
   let fraction = '';
   const decimalAt = Math.max(lastDot, lastComma);
   if (decimalAt >= 0) {
-    const sep = compact[decimalAt];
+    const sep = compact.charAt(decimalAt);
     const after = compact.slice(decimalAt + 1);
     const both = lastDot >= 0 && lastComma >= 0;
     const single = compact.split(sep).length - 1 === 1;
@@ -78,7 +79,8 @@ function digitsToCents(text: string): number | null {
     }
   }
   const groups = whole.split(/[.,]/);
-  if (groups.length > 1 && (groups[0].length === 0 || groups[0].length > 3 || groups.slice(1).some((g) => g.length !== 3))) return null;
+  const lead = groups[0] ?? '';
+  if (groups.length > 1 && (lead.length === 0 || lead.length > 3 || groups.slice(1).some((g) => g.length !== 3))) return null;
   whole = groups.join('');
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || (whole === '' && fraction === '')) return null;
   const digits = `${whole || '0'}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');

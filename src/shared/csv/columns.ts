@@ -154,8 +154,9 @@ export function hasDateAndAmount(columns: readonly ColumnAssignment[]): boolean 
  */
 export function isKeyValueLine(cells: readonly string[]): boolean {
   const filled = cells.map((c) => c.trim()).filter(Boolean);
-  if (filled.length === 0) return false;
-  return /:$/.test(filled[0]) || (filled.length <= 2 && /^[^:]{1,40}:\s*\S/.test(filled[0]));
+  const [first] = filled;
+  if (first === undefined) return false;
+  return /:$/.test(first) || (filled.length <= 2 && /^[^:]{1,40}:\s*\S/.test(first));
 }
 
 export function mentionsDate(cells: readonly string[]): boolean {

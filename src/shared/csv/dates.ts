@@ -1,5 +1,6 @@
 /** Date formats and their inference from every row of a file. */
 import { toIsoDate } from '../dates/calendar';
+import { must } from '../must';
 
 export interface DateFormat {
   /** Token form shown to people and accepted as `dateFormat`, e.g. `DD/MM/YYYY`. */
@@ -66,10 +67,13 @@ export function parseDateWith(format: DateFormat, raw: string): string | null {
   const match = format.pattern.exec(raw.trim());
   if (!match) return null;
   const [yi, mi, di] = format.order;
+  const yearText = match[yi];
   const monthText = match[mi];
+  const dayText = match[di];
+  if (yearText === undefined || monthText === undefined || dayText === undefined) return null;
   const month = /^\d+$/.test(monthText) ? Number(monthText) : MONTHS[monthText.toLowerCase().replace(/\.$/, '')];
   if (!month) return null;
-  return toIsoDate(year(match[yi]), month, Number(match[di]));
+  return toIsoDate(year(yearText), month, Number(dayText));
 }
 
 /** True when a cell has the shape of a date in some format (used to tell data rows from other lines). */
@@ -111,10 +115,11 @@ export function chooseDateFormat(cells: readonly DatedCell[], options: { dateFor
     }
     return { ok: true, format, candidates: names, warning: null };
   }
-  if (fitting.length === 0) {
+  const [onlyFit, ...otherFits] = fitting;
+  if (onlyFit === undefined) {
     // Name the first row no single format can read.
     const unreadable = cells.find((c) => dateFormatCandidates([c.value]).length === 0);
-    const culprit = unreadable ?? cells[0];
+    const culprit = must(unreadable ?? cells[0], 'a file has at least one dated row');
     return {
       ok: false,
       code: 'BAD_DATE',
@@ -122,10 +127,10 @@ export function chooseDateFormat(cells: readonly DatedCell[], options: { dateFor
       details: { line: culprit.line, value: culprit.value },
     };
   }
-  if (fitting.length === 1) return { ok: true, format: fitting[0], candidates: names, warning: null };
+  if (otherFits.length === 0) return { ok: true, format: onlyFit, candidates: names, warning: null };
   const unique = [...new Set(cells.map((c) => c.value))];
   const readings = new Set(fitting.map((f) => unique.map((v) => parseDateWith(f, v)).join()));
-  if (readings.size === 1) return { ok: true, format: fitting[0], candidates: names, warning: null };
+  if (readings.size === 1) return { ok: true, format: onlyFit, candidates: names, warning: null };
   const preferredName = options.preferredDateFormat ? findDateFormat(options.preferredDateFormat)?.name : undefined;
   const preferred = preferredName ? fitting.find((f) => f.name === preferredName) : undefined;
   if (preferred) {

@@ -1,5 +1,6 @@
 import { runSteps, type Steps } from './steps';
 import { RECORDS_PER_STEP } from './tokenize';
+import { must } from '../must';
 
 /** Duplicate detection by occurrence: same account, date, amount in cents and normalised description. */
 export function normalizeDescription(text: string): string {
@@ -37,12 +38,12 @@ type DedupeRow = { postDate: string; amount: number; description: string; bankDe
  * a row without one is matched by key. Each stored row absorbs one equal row of the file, so
  * two identical purchases in one file both import the first time and neither the second time.
  */
-export function markDuplicates<T extends DedupeRow>(rows: readonly T[], existing: Map<string, number> | StoredRows): boolean[] {
+export function markDuplicates(rows: readonly DedupeRow[], existing: Map<string, number> | StoredRows): boolean[] {
   return runSteps(markDuplicatesSteps(rows, existing));
 }
 
 /** `markDuplicates` as steps (see steps.ts), pausing every RECORDS_PER_STEP rows. */
-export function* markDuplicatesSteps<T extends DedupeRow>(rows: readonly T[], existing: Map<string, number> | StoredRows): Steps<boolean[]> {
+export function* markDuplicatesSteps(rows: readonly DedupeRow[], existing: Map<string, number> | StoredRows): Steps<boolean[]> {
   const stored: StoredRows = existing instanceof Map ? { all: existing } : existing;
   // Counts left to absorb, copied (the caller's maps stay as they are) only when a row needs them:
   // a file without bank ids never copies the pool of rows without one, and one with ids never the other.
@@ -52,7 +53,7 @@ export function* markDuplicatesSteps<T extends DedupeRow>(rows: readonly T[], ex
   const duplicate = new Array<boolean>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
-    const row = rows[i];
+    const row = must(rows[i], 'i < rows.length');
     if (row.fitid && fitids.has(row.fitid)) {
       duplicate[i] = true;
       continue;

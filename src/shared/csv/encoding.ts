@@ -52,7 +52,8 @@ export function decodeWindows1252(bytes: Uint8Array): string {
     const codes = new Array<number>(Math.min(CHUNK, bytes.length - start));
     for (let i = 0; i < codes.length; i += 1) {
       const b = bytes[start + i];
-      codes[i] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] : b;
+      if (b === undefined) break; // start + i < bytes.length by the array's length above
+      codes[i] = b >= 0x80 && b <= 0x9f ? (CP1252_HIGH[b - 0x80] ?? b) : b;
     }
     parts.push(String.fromCharCode(...codes));
   }

@@ -8,9 +8,12 @@ import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS } from '../limits';
 import { runSteps, type Steps } from './steps';
 import { RECORDS_PER_STEP } from './tokenize';
 import { fail, type CsvReadFailure, type CsvRow, type SkippedLine } from './types';
+import { must } from '../must';
 
 /** C0 controls except tab/line breaks, DEL and C1 controls: never part of a stored text. */
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 export function hasControlCharacters(text: string): boolean {
@@ -53,7 +56,7 @@ export function* finishRowsSteps(raw: readonly CsvRow[], lineTexts: (line: numbe
   const currencies = new Map<string, number>();
   for (let i = 0; i < raw.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
-    const row = raw[i];
+    const row = must(raw[i], 'i < raw.length');
     if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
       return fail('BAD_AMOUNT', `Line ${row.line}: the amount is larger than the largest amount allowed (${(MAX_AMOUNT_CENTS / 100).toLocaleString('en-US')}.00).`, {
         line: row.line,

@@ -9,6 +9,7 @@ import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } fr
 import { visibleText } from './finish';
 import { isBlankRecord, type CsvRecord } from './tokenize';
 import type { ColumnMapping, SavedMapping } from './types';
+import { must } from '../must';
 
 export interface Layout {
   /** 1-based line of the header, 0 when the table has none. */
@@ -57,8 +58,9 @@ export function tableStart(records: readonly CsvRecord[]): number {
 export function sampleRows(records: readonly CsvRecord[], start: number): string[][] {
   const out: string[][] = [];
   for (let i = start; i < records.length && out.length < SAMPLE_ROWS; i += 1) {
-    if (isBlankRecord(records[i])) continue;
-    out.push(records[i].cells.map((c) => visibleText(c.trim(), SAMPLE_CELL_CHARS)));
+    const record = must(records[i], 'i < records.length');
+    if (isBlankRecord(record)) continue;
+    out.push(record.cells.map((c) => visibleText(c.trim(), SAMPLE_CELL_CHARS)));
   }
   return out;
 }
@@ -95,14 +97,15 @@ export function mappingProblem(mapping: ColumnMapping, records: readonly CsvReco
 }
 
 export function layoutFromMapping(records: readonly CsvRecord[], start: number, mapping: ColumnMapping, saved: boolean): Layout {
-  const width = records[start]?.cells.length ?? 0;
-  const headerCells = mapping.header ? records[start].cells.map((c) => c.trim()) : [];
+  const startRecord = records[start];
+  const width = startRecord?.cells.length ?? 0;
+  const headerCells = mapping.header ? (startRecord?.cells.map((c) => c.trim()) ?? []) : [];
   const headers = mapping.header ? headerCells : Array.from({ length: width }, () => '');
   const columns = usedColumns(mapping)
     .map(({ role, index }) => ({ index, role, header: headers[index] ?? '' }))
     .sort((a, b) => a.index - b.index);
   return {
-    headerLine: mapping.header ? records[start].line : 0,
+    headerLine: mapping.header ? (startRecord?.line ?? 0) : 0,
     headers,
     columns,
     dataStart: mapping.header ? start + 1 : start,
@@ -121,7 +124,7 @@ export function savedHeaderIndex(saved: SavedMapping, records: readonly CsvRecor
   const wanted = saved.headers.map(normalizeHeader);
   const limit = Math.min(records.length, SAVED_HEADER_SEARCH);
   for (let i = 0; i < limit; i += 1) {
-    const cells = records[i].cells;
+    const cells = must(records[i], 'i < records.length').cells;
     if (cells.length === wanted.length && cells.every((c, j) => normalizeHeader(c) === wanted[j])) return i;
   }
   return -1;
@@ -143,14 +146,15 @@ const quoted = (value: string) => `'${visibleText(value, 40)}'`;
 export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecord[], start: number): string | null {
   const rows: string[][] = [];
   for (let i = start; i < records.length && rows.length < FIT_ROWS; i += 1) {
-    if (!isBlankRecord(records[i])) rows.push(records[i].cells.map((c) => c.trim()));
+    const record = must(records[i], 'i < records.length');
+    if (!isBlankRecord(record)) rows.push(record.cells.map((c) => c.trim()));
   }
   if (rows.length === 0) return 'the file has no rows under it';
   const format = mapping.dateFormat ? findDateFormat(mapping.dateFormat) : undefined;
   const isDate = (v: string) => (format ? parseDateWith(format, v) !== null : looksLikeDate(v));
   const dated = rows.filter((r) => isDate(r[mapping.date] ?? ''));
   if (dated.length === 0 || dated.length * 2 < rows.length) {
-    const culprit = rows.find((r) => !isDate(r[mapping.date] ?? ''))!;
+    const culprit = must(rows.find((r) => !isDate(r[mapping.date] ?? '')), 'fewer than half the rows are dated, so one is not');
     return `column ${mapping.date + 1} holds ${quoted(culprit[mapping.date] ?? '')}, not a date${format ? ` in ${format.name}` : ''}`;
   }
   for (const index of [mapping.amount, mapping.debit, mapping.credit]) {
@@ -160,7 +164,8 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
   }
   for (const index of mapping.description) {
     const filled = dated.map((r) => r[index] ?? '').filter(Boolean);
-    if (filled.length > 0 && filled.every((v) => amountShaped(v) || looksLikeDate(v))) return `column ${index + 1} holds ${quoted(filled[0])}, not a description`;
+    const [first] = filled;
+    if (first !== undefined && filled.every((v) => amountShaped(v) || looksLikeDate(v))) return `column ${index + 1} holds ${quoted(first)}, not a description`;
   }
   return null;
 }
@@ -172,9 +177,10 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
 export function firstDatedRecord(mapping: ColumnMapping, records: readonly CsvRecord[], start: number, lookahead: number): number {
   let looked = 0;
   for (let i = start; i < records.length && looked < lookahead; i += 1) {
-    if (isBlankRecord(records[i])) continue;
+    const record = must(records[i], 'i < records.length');
+    if (isBlankRecord(record)) continue;
     looked += 1;
-    if (looksLikeDate(records[i].cells[mapping.date] ?? '')) return i;
+    if (looksLikeDate(record.cells[mapping.date] ?? '')) return i;
   }
   return start;
 }
@@ -182,8 +188,9 @@ export function firstDatedRecord(mapping: ColumnMapping, records: readonly CsvRe
 /** A first guess for the picker: the date-shaped column, the amount-shaped column, the widest text column. */
 export function suggestMapping(records: readonly CsvRecord[], start: number): ColumnMapping | null {
   const rows = sampleRows(records, start);
-  if (rows.length === 0) return null;
-  const header = !rows[0].some((c) => looksLikeDate(c));
+  const [firstRow] = rows;
+  if (firstRow === undefined) return null;
+  const header = !firstRow.some((c) => looksLikeDate(c));
   const data = header ? rows.slice(1) : rows;
   if (data.length === 0) return null;
   const width = Math.max(...data.map((r) => r.length));

@@ -12,6 +12,7 @@ import { decodeBytesSteps } from './encoding';
 import { finishRowsSteps, squashSpaces, visibleText } from './finish';
 import { firstDatedRecord, layoutFromMapping, mappingMisfit, mappingProblem, sampleRows, savedHeaderIndex, suggestMapping, tableStart, type Layout } from './mapping';
 import { unguardFormula } from './formula';
+import { must } from '../must';
 import { runSteps, runStepsAsync, type Steps } from './steps';
 import { detectDelimiter, IMPORT_LIMITS, isBlankRecord, MAX_COLUMNS, MAX_RECORD_CHARS, RECORDS_PER_STEP, tokenizeSteps, type CsvRecord } from './tokenize';
 import { fail, type CsvReadFailure, type CsvReadResult, type CsvRow, type ReadOptions, type SkippedLine } from './types';
@@ -110,11 +111,12 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
   const tableWidth = records[tableStart(records)]?.cells.length ?? 0;
   const limit = Math.min(records.length, HEADER_SEARCH);
   for (let i = 0; i < limit; i += 1) {
-    const cells = records[i].cells;
+    const record = must(records[i], 'i < records.length');
+    const cells = record.cells;
     if (cells.length < 2 || isKeyValueLine(cells)) continue;
     const columns = assignColumns(cells);
     if (!hasDateAndAmount(columns)) continue;
-    const layout: Layout = { headerLine: records[i].line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
+    const layout: Layout = { headerLine: record.line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
     firstCandidate ??= layout;
     if (!followedByTransactions(records, i + 1, columns)) continue;
     if (cells.length === tableWidth) return notUsed(layout);
@@ -141,7 +143,7 @@ function followedByTransactions(records: readonly CsvRecord[], from: number, col
   const amountColumns = [at('amount'), at('debit'), at('credit')].filter((i): i is number => i !== undefined);
   let looked = 0;
   for (let i = from; i < records.length && looked < HEADER_LOOKAHEAD; i += 1) {
-    const r = records[i];
+    const r = must(records[i], 'i < records.length');
     if (isBlankRecord(r)) continue;
     looked += 1;
     if (date === undefined || !looksLikeDate(r.cells[date] ?? '')) continue;
@@ -157,7 +159,7 @@ function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null)
   const start = tableStart(records);
   const sample = sampleRows(records, start);
   if (sample.length === 0) return fail('EMPTY', 'The file is empty.');
-  const first = sample[0];
+  const first = must(sample[0], 'the sample is not empty');
   const columns = assignColumns(first);
   const seen = first.filter(Boolean);
   const looksLikeData = first.some((c) => looksLikeDate(c));
@@ -192,7 +194,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
 
   if (!layout.mapping) yield* addUnnamedIndicator(columns, headers, dataRecords);
   const col = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
-  const dateCol = col('date')!;
+  const dateCol = must(col('date'), 'a layout has a date column');
   const amountCol = col('amount');
   const debitCol = col('debit');
   const creditCol = col('credit');
@@ -210,7 +212,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   const continuation = new Map<CsvRecord, string[]>();
   for (let n = 0; n < dataRecords.length; n += 1) {
     if (n > 0 && n % RECORDS_PER_STEP === 0) yield;
-    const r = dataRecords[n];
+    const r = must(dataRecords[n], 'n < dataRecords.length');
     if (isBlankRecord(r)) continue;
     const dateCell = cell(r, dateCol);
     if (dateCell && looksLikeDate(dateCell)) {
@@ -249,11 +251,11 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   const dates = new Map<string, string>();
   for (let n = 0; n < candidates.length; n += 1) {
     if (n > 0 && n % RECORDS_PER_STEP === 0) yield;
-    const r = candidates[n];
+    const r = must(candidates[n], 'n < candidates.length');
     const dateCell = cell(r, dateCol);
     let postDate = dates.get(dateCell);
     if (postDate === undefined) {
-      postDate = parseDateWith(format, dateCell)!;
+      postDate = must(parseDateWith(format, dateCell) ?? undefined, 'the date format was chosen to read every candidate date');
       dates.set(dateCell, postDate);
     }
     let cents: number | null = null;
@@ -322,7 +324,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   const raw: CsvRow[] = [];
   for (let n = 0; n < pending.length; n += 1) {
     if (n > 0 && n % RECORDS_PER_STEP === 0) yield;
-    const p = pending[n];
+    const p = must(pending[n], 'n < pending.length');
     const r = p.record;
     let cents = p.cents;
     if (p.sign !== 0) cents = p.sign * Math.abs(cents);
@@ -357,7 +359,7 @@ function* readTable(records: readonly CsvRecord[], layout: Layout, delimiter: st
   warnings.push(...finished.warnings);
   if (rows.length === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   skipped.sort((a, b) => a.line - b.line);
-  const dateColumn = columns.find((c) => c.role === 'date')!;
+  const dateColumn = must(columns.find((c) => c.role === 'date'), 'a layout has a date column');
   return {
     ok: true,
     format: 'csv',
@@ -435,7 +437,7 @@ function describer(columns: readonly ColumnAssignment[], rows: readonly CsvRecor
   const of = (role: ColumnRole) => columns.filter((c) => c.role === role);
   const constant = (c: ColumnAssignment) => {
     if (rows.length < 2) return false;
-    const first = cell(rows[0], c.index);
+    const first = cell(must(rows[0], 'rows.length >= 2'), c.index);
     return first !== '' && rows.every((r) => cell(r, c.index) === first);
   };
   const byPreference = (list: ColumnAssignment[]) =>

@@ -103,6 +103,7 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, li
     }
     if (i - recordStart > limits.maxRecordChars) return { ok: false, problem: 'record-too-long', line: recordLine };
     const ch = text[i];
+    if (ch === undefined) break; // i < end <= text.length
     if (inQuotes) {
       if (ch === '"') {
         if (text[i + 1] === '"') {

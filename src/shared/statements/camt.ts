@@ -43,7 +43,8 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
   const accounts: string[] = [];
   let entry: Entry | null = null;
   let tx: TxDetails | null = null;
-  let problem: CsvReadFailure | null = null;
+  // Set by the handler's callbacks, which control-flow narrowing cannot follow: a property, not a `let`.
+  const found: { problem: CsvReadFailure | null } = { problem: null };
   const handler = {
     open(name: string, attributes: Record<string, string>, offset: number) {
       path.push(name);
@@ -62,9 +63,9 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
         const parent = path[path.length - 2];
         if (name === 'Ntry' && parent === 'Stmt') {
           entry = null;
-          if (!problem) {
+          if (!found.problem) {
             const row = toRow(e);
-            if ('ok' in row) problem = row;
+            if ('ok' in row) found.problem = row;
             else rows.push(row);
           }
         } else if (t && name === 'TxDtls') {
@@ -100,7 +101,7 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
     if (error instanceof MarkupError) return fail('BAD_STATEMENT', error.message);
     throw error;
   }
-  if (problem) return problem;
+  if (found.problem) return found.problem;
   const warnings: string[] = [];
   if (accounts.length > 1) warnings.push(`This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`);
   return { rows, warnings, dateColumn: 'BookgDt', dateFormat: 'YYYY-MM-DD' };

@@ -51,9 +51,10 @@ export function* readMarkup(text: string, start: number, handler: MarkupHandler)
       },
       ontext(data) {
         const top = texts.length - 1;
-        if (top < 0 || hasChild[top]) return;
-        if (texts[top].length + data.length > MAX_FIELD_CHARS) throw new MarkupError(`A field of the file is longer than ${MAX_FIELD_CHARS / 1024} KB; statements' fields are far shorter.`);
-        texts[top] += data;
+        const open = texts[top];
+        if (open === undefined || hasChild[top]) return;
+        if (open.length + data.length > MAX_FIELD_CHARS) throw new MarkupError(`A field of the file is longer than ${MAX_FIELD_CHARS / 1024} KB; statements' fields are far shorter.`);
+        texts[top] = open + data;
       },
       onclosetag(name) {
         const value = (texts.pop() ?? '').trim();

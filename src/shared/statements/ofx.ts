@@ -41,7 +41,8 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
   let currency: string | null = null;
   let current: Pending | null = null;
   let inAccount = false;
-  let problem: CsvReadFailure | null = null;
+  // Set by the handler's callbacks, which control-flow narrowing cannot follow: a property, not a `let`.
+  const found: { problem: CsvReadFailure | null } = { problem: null };
   const handler = {
     open(raw: string, _attributes: Record<string, string>, offset: number) {
       const name = raw.toUpperCase();
@@ -54,9 +55,9 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
       const pending = current;
       if (name === 'STMTTRN' && pending) {
         current = null;
-        if (problem) return;
+        if (found.problem) return;
         const row = toRow(pending, currency);
-        if ('ok' in row) problem = row;
+        if ('ok' in row) found.problem = row;
         else rows.push(row);
         return;
       }
@@ -75,7 +76,7 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
     if (error instanceof MarkupError) return fail('BAD_STATEMENT', error.message);
     throw error;
   }
-  if (problem) return problem;
+  if (found.problem) return found.problem;
   const warnings: string[] = [];
   if (accounts.length > 1) {
     warnings.push(`This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`);

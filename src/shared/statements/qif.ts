@@ -12,6 +12,7 @@ import type { Steps } from '../csv/steps';
 import { RECORDS_PER_STEP } from '../csv/tokenize';
 import { fail, type CsvReadFailure, type CsvRow, type ReadOptions } from '../csv/types';
 import type { StatementRead } from './ofx';
+import { must } from '../must';
 
 interface QifRecord {
   line: number;
@@ -54,8 +55,9 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
       const header = line.trim();
       const type = /^!Type:(.*)$/i.exec(header);
       if (type) {
-        inTransactions = TRANSACTION_TYPES.test(type[1].trim());
-        investments = /^invst$/i.test(type[1].trim());
+        const [, typeName = ''] = type;
+        inTransactions = TRANSACTION_TYPES.test(typeName.trim());
+        investments = /^invst$/i.test(typeName.trim());
         inAccountBlock = false;
       } else if (/^!Account/i.test(header)) inAccountBlock = true;
       current = null;
@@ -110,14 +112,14 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
   const rows: CsvRow[] = [];
   for (let i = 0; i < records.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
-    const r = records[i];
+    const r = must(records[i], 'i < records.length');
     const parsed = parseAmountCell(r.amount);
     if (!parsed.ok || !parsed.amount) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, { line: r.line, value: r.amount.slice(0, 40) });
     // A category in brackets is a transfer to another account, not a category.
     const category = r.category && !/^\[.*\]$/.test(r.category) ? r.category : null;
     rows.push({
       line: r.line,
-      postDate: parseDateWith(choice.format, normalizeQifDate(r.date))!,
+      postDate: must(parseDateWith(choice.format, normalizeQifDate(r.date)) ?? undefined, 'the date format was chosen to read every date'),
       amount: parsed.amount.cents === 0 ? 0 : parsed.amount.cents,
       description: joinDescription(r.payee || [r.action, r.security].filter(Boolean).join(' '), r.memo),
       category,

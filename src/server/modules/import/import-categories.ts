@@ -1,6 +1,7 @@
 import { isReservedCategoryName } from '../../../shared/categories';
 import type { CategorySource } from '../../../shared/schemas/suggest';
 import { CONFIDENT, memoNormalizer, suggest, type SuggestionModel } from '../../../shared/suggest';
+import { must } from '../../../shared/must';
 
 /** An imported row's category and where it came from. */
 export interface RowCategory {
@@ -38,7 +39,7 @@ export async function categoriseImportRowsAsync(
   const normalize = memoNormalizer(rows.length + 1);
   const out: RowCategory[] = [];
   for (let i = 0; i < rows.length; i++) {
-    out.push(categoriseRow(rows[i], model, normalize));
+    out.push(categoriseRow(must(rows[i], 'i < rows.length'), model, normalize));
     if ((i + 1) % chunk === 0) await pause();
   }
   return out;

@@ -66,7 +66,10 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
         if (!IMPORT_FIELD_NAMES.includes(name)) throw new AppError('BAD_REQUEST', `Unknown field '${name.slice(0, 40)}'; the upload takes ${FIELDS_TEXT}`);
         if (name in out.fields) throw new AppError('BAD_REQUEST', `The field '${name}' is sent twice; send it once`);
         if (part.valueTruncated) throw new AppError('BAD_REQUEST', `The field '${name}' is too long`);
-        out.fields[name] = String(part.value ?? '');
+        // A field sent as JSON (content-type application/json) arrives parsed; the upload's fields are text.
+        const value: unknown = part.value;
+        if (value !== undefined && typeof value !== 'string') throw new AppError('BAD_REQUEST', `The field '${name}' must be plain text`);
+        out.fields[name] = value ?? '';
       }
     }
   } catch (error) {

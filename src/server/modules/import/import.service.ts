@@ -6,7 +6,6 @@ import { readImportAsync } from '../../../shared/import/read-file';
 import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
 import { autoTransactionType, type ImportFields, type ImportPreview, type ImportResult } from '../../../shared/schemas/import';
 import type { TransactionType } from '../../../shared/schemas/transactions';
-import type { Account } from '../accounts/account.entity';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
@@ -17,6 +16,7 @@ import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } fro
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
+import { must } from '../../../shared/must';
 
 export interface ImportInput extends ImportFields {
   bytes: Uint8Array;
@@ -122,7 +122,7 @@ async function readFile(input: ImportInput, context: Awaited<ReturnType<typeof i
 }
 
 function dateRange(rows: readonly CsvRow[]): [string, string] {
-  let min = rows[0].postDate;
+  let min = must(rows[0], 'a file that was read has at least one row').postDate;
   let max = min;
   for (const row of rows) {
     if (row.postDate < min) min = row.postDate;
@@ -254,15 +254,18 @@ function preview(
     totalRows: read.rows.length,
     // The first rows as they will be stored, plus (up to a limit) every duplicate: a
     // 100,000-row file must not come back whole as JSON just to be previewed.
-    rows: shown.map(({ fitid: _fitid, ruleIds, ...row }, i) => ({
-      ...row,
-      ruleIds,
-      ruleId: ruleIds.category ?? null,
-      ruleName: ruleIds.category === undefined ? null : (rules.nameOf(ruleIds.category) ?? null),
-      category: categories[i].category,
-      categorySource: categories[i].source,
-      ...(categories[i].reason ? { categoryReason: categories[i].reason } : {}),
-    })),
+    rows: shown.map(({ fitid: _fitid, ruleIds, ...row }, i) => {
+      const { category, source, reason } = must(categories[i], 'one category per shown row');
+      return {
+        ...row,
+        ruleIds,
+        ruleId: ruleIds.category ?? null,
+        ruleName: ruleIds.category === undefined ? null : (rules.nameOf(ruleIds.category) ?? null),
+        category,
+        categorySource: source,
+        ...(reason ? { categoryReason: reason } : {}),
+      };
+    }),
     skippedLines: read.skipped.slice(0, PREVIEW_ROW_LIMIT),
   };
 }
@@ -295,8 +298,8 @@ async function insertBatch(
   ]);
   const writer = importedRowsWriter(db);
   for (let i = 0; i < fresh.length; i += 1) {
-    const row = fresh[i];
-    const { category, source } = categories[i];
+    const row = must(fresh[i], 'i < fresh.length');
+    const { category, source } = must(categories[i], 'one category per fresh row');
     const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
     // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
     const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
@@ -314,9 +317,11 @@ function previewRows<T extends object>(rows: readonly T[], duplicates: readonly 
   const out: (T & { duplicate: boolean })[] = [];
   let extraDuplicates = 0;
   for (let i = 0; i < rows.length; i++) {
-    if (i < PREVIEW_ROW_LIMIT) out.push({ ...rows[i], duplicate: duplicates[i] });
-    else if (duplicates[i] && extraDuplicates < PREVIEW_ROW_LIMIT) {
-      out.push({ ...rows[i], duplicate: true });
+    const row = must(rows[i], 'i < rows.length');
+    const duplicate = must(duplicates[i], 'one duplicate flag per row');
+    if (i < PREVIEW_ROW_LIMIT) out.push({ ...row, duplicate });
+    else if (duplicate && extraDuplicates < PREVIEW_ROW_LIMIT) {
+      out.push({ ...row, duplicate: true });
       extraDuplicates++;
     } else if (extraDuplicates >= PREVIEW_ROW_LIMIT) break;
   }

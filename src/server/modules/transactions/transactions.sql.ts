@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/knex';
 import { dialectOf, insertionOrderSql, runSql, selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from '../../db/sql';
+import { must } from '../../../shared/must';
 
 export interface BatchListRow {
   id: string;
@@ -36,7 +37,8 @@ export async function deleteBatchRows(tem: EntityManager, userId: number, batchI
     [userId, batchId, userId],
   );
   await runSql(tem, `delete from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`, [userId, batchId]);
-  return Number(row?.n ?? 0);
+  // A number on both databases: orm-options.ts reads PostgreSQL's bigint count as one.
+  return row?.n ?? 0;
 }
 
 /** Clears is_split on the user's parents that have no parts left; answers how many. */
@@ -89,11 +91,16 @@ const ROWS_PER_UNNEST = 10_000;
  *   ROWS_PER_UNNEST rows: 12 parameters a statement instead of 12 a row, so the server parses and
  *   plans a short statement and the rows travel as 12 array values.
  */
-export function importedRowsWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+export interface ImportedRowsWriter {
+  add: (row: ImportedRow) => Promise<void>;
+  finish: () => Promise<void>;
+}
+
+export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
   return db.dialect === 'postgresql' ? unnestWriter(db) : valuesWriter(db);
 }
 
-function valuesWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) => `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
@@ -118,7 +125,7 @@ function valuesWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish
  * A PostgreSQL array literal of strings, numbers and nulls (`{"a","b\\"c",NULL,12}`), sent as one
  * text parameter and cast by the statement (`?::text[]`).
  */
-export function pgArrayLiteral(values: readonly unknown[]): string {
+export function pgArrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
   const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
@@ -129,17 +136,19 @@ export function pgArrayLiteral(values: readonly unknown[]): string {
   return `{${parts.join(',')}}`;
 }
 
-function unnestWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish(): Promise<void> } {
+function unnestWriter(db: SqlTx): ImportedRowsWriter {
   const insertSql = `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES})
     select u.*, false from unnest(${IMPORTED_COLUMN_TYPES.map((type) => `?::${type}[]`).join(', ')}) as u`;
-  const empty = () => Array.from({ length: IMPORTED_COLUMNS }, () => [] as unknown[]);
+  const empty = () => Array.from({ length: IMPORTED_COLUMNS }, (): (ImportedRow[number] | undefined)[] => []);
   let columns = empty();
+  let gathered = 0;
   // One statement in flight while the next one's rows are gathered and written out as text.
   let inFlight: Promise<unknown> = Promise.resolve();
   const flush = async () => {
-    if (columns[0].length === 0) return;
+    if (gathered === 0) return;
     const literals = columns.map(pgArrayLiteral);
     columns = empty();
+    gathered = 0;
     await inFlight;
     inFlight = db.run(insertSql, literals);
     // A failure is thrown by the next flush or by finish(), not reported as unhandled meanwhile.
@@ -147,8 +156,9 @@ function unnestWriter(db: SqlTx): { add(row: ImportedRow): Promise<void>; finish
   };
   return {
     async add(row) {
-      for (let c = 0; c < IMPORTED_COLUMNS; c++) columns[c].push(row[c]);
-      if (columns[0].length === ROWS_PER_UNNEST) await flush();
+      for (let c = 0; c < IMPORTED_COLUMNS; c++) must(columns[c], 'c < IMPORTED_COLUMNS').push(row[c]);
+      gathered += 1;
+      if (gathered === ROWS_PER_UNNEST) await flush();
     },
     async finish() {
       await flush();
