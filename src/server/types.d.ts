@@ -1,3 +1,6 @@
+// The request.user that @fastify/jwt declares on FastifyRequest (augmented below); a program that reaches the
+// server only through types (the client's) would not load it otherwise.
+import type {} from '@fastify/jwt';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
