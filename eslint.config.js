@@ -13,7 +13,7 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**', 'src/server/db/migrations-pg/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.data/**', 'src/server/db/migrations/**', 'src/server/db/migrations-pg/**'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -61,6 +61,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
+      // Raw driver answers differ by database (the PostgreSQL test client returns counts and sums as strings while the
+      // types say number), so Number() and ?? on them are not redundant; mocks implement async interfaces without awaiting.
+      '@typescript-eslint/no-unnecessary-type-conversion': 'off',
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {

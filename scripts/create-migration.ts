@@ -15,7 +15,7 @@ import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers } from '..
 async function writeMigration(target: DatabaseTarget, folder: string): Promise<void> {
   const orm = await openDatabase(target);
   try {
-    const result = await orm.getMigrator().createMigration(undefined, false, false, process.argv[2]);
+    const result = await orm.migrator.createMigration(undefined, false, false, process.argv[2]);
     if (result.diff.up.length === 0) {
       console.log(`${target.dialect}: no schema changes, nothing written.`);
     } else {

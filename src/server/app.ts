@@ -162,8 +162,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // unwritable since start is reported.
   // On PostgreSQL the pool answers health checks (and a read-only or full server fails the writes themselves).
   const healthDb = onSqlite ? new Database(config.databaseFile, { readonly: true, fileMustExist: true }) : null;
-  app.addHook('onClose', async () => {
+  app.addHook('onClose', (_instance, done) => {
     healthDb?.close();
+    done();
   });
   let lastProbe: { at: number; result: WriteProbe } | null = null;
   const writeProbe = (): WriteProbe => {

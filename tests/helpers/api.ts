@@ -60,8 +60,8 @@ export async function seedBatch(
   await withUserScope(app.orm.em.fork(), userId, async (em) => {
     em.create(Batch, {
       id,
-      user: userId as never,
-      account: accountId as never,
+      user: userId,
+      account: accountId,
       uploadDate,
       transactionCount: transactionIds.length,
       fileName: 'seed.csv',

@@ -29,8 +29,8 @@ export interface TestServer {
    * Runs SQL straight on the database, beside the app (`?` placeholders): the ORM's connection on
    * SQLite; on PostgreSQL a superuser connection, which row-level security does not filter.
    */
-  sql<T = any>(text: string, params?: readonly unknown[], method?: string): Promise<T[]>;
-  close(): Promise<void>;
+  sql: <T = any>(text: string, params?: readonly unknown[], method?: string) => Promise<T[]>;
+  close: () => Promise<void>;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   await app.listen({ port: 0, host: '127.0.0.1' });
   let admin: pg.Client | null = null;
   const sql = async <T>(text: string, params: readonly unknown[] = []): Promise<T[]> => {
-    if (!scratch && !config.databaseUrl) return (await app.orm.em.fork().getConnection().execute(text, [...params], 'all')) as T[];
+    if (!scratch && !config.databaseUrl) return app.orm.em.fork().getConnection().execute<T[]>(text, [...params], 'all');
     if (!admin) {
       const url = new URL(pgAdminUrl);
       url.pathname = `/${new URL(config.databaseUrl!).pathname.slice(1)}`;
@@ -81,7 +81,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     sql,
     async close() {
       await app.close();
-      await (admin as pg.Client | null)?.end();
+      await (admin)?.end();
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

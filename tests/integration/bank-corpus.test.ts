@@ -42,7 +42,7 @@ const corpus: CorpusFile[] = [
   ...statementEntries().map((e) => ({
     label: `bank-statements/${e.file}`,
     bytes: readFileSync(path.join(BANK_STATEMENTS_DIR, e.file)),
-    options: statementOptions(e) as Record<string, string>,
+    options: statementOptions(e),
     rows: e.transaction_rows,
     sum: e.sum_amount_cents,
     firstDate: e.transactions[0].date,

@@ -34,8 +34,8 @@ afterAll(async () => {
 
 describe('the counted-row rule', () => {
   it('selects the same rows in SQL as in the shared function', async () => {
-    const all = ok(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31')) as TransactionDto[];
-    const rows = (await server.sql(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [user.userId])) as { id: number }[];
+    const all = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
+    const rows = await server.sql<{ id: number }>(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [user.userId]);
     expect(rows.map((r) => r.id)).toEqual(all.filter(isCountedTransaction).map((t) => t.id).sort((a, b) => a - b));
     expect(all.filter((t) => !isCountedTransaction(t))).toHaveLength(2);
   });

@@ -19,9 +19,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     b = await startServer({ ...ENV, DATABASE_URL: a.config.databaseUrl! });
   });
   afterAll(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
+     
     await b?.close();
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
+     
     await a?.close();
   });
 
@@ -137,9 +137,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       d = await startServer({ ...ENV, ALLOW_REGISTRATION: 'false', DATABASE_URL: c.config.databaseUrl! });
     });
     afterAll(async () => {
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
+       
       await d?.close();
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
+       
       await c?.close();
     });
 

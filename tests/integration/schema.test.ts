@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe(`the migrations`, () => {
   it('build the schema of the entities (nothing left to update)', async () => {
-    const diff = await server.app.orm.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false });
+    const diff = await server.app.orm.schema.getUpdateSchemaSQL({ wrap: false });
     expect(diff.trim(), `${server.database}: migrations and entities differ`).toBe('');
   });
 

@@ -14,7 +14,7 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
   });
 
   afterAll(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- beforeAll may have failed before assigning it
+     
     await server?.close();
   });
 

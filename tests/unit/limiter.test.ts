@@ -30,7 +30,7 @@ describe('limiter', () => {
         } finally {
           active--;
         }
-      }).catch((error: Error) => error.message),
+      }).catch((error: unknown) => (error as Error).message),
     );
     await settle();
     expect(started).toEqual(Array.from({ length: limit }, (_, i) => i));

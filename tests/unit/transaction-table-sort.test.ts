@@ -104,7 +104,7 @@ describe('the transaction cache (every cached list shows a changed row)', () => 
   const lists = (queryClient: QueryClient) =>
     [['transactions', 'list'], ['transactions', 'batchTransactions']].flatMap((key) => queryClient.getQueriesData<TransactionDto[]>({ queryKey: [key] }).map(([, data]) => data));
   const envelopeRows = (queryClient: QueryClient) =>
-    queryClient.getQueriesData<Array<{ transactions: TransactionDto[] }>>({ queryKey: [['envelopes', 'list']] })[0]![1]!.map((e) => e.transactions);
+    queryClient.getQueriesData<Array<{ transactions: TransactionDto[] }>>({ queryKey: [['envelopes', 'list']] })[0][1]!.map((e) => e.transactions);
 
   it('puts changed rows into every list that holds them, keeping order, ignoring unknown ids', () => {
     const { queryClient, cache } = cacheWith({ '{"startDate":"2024-01-01"}': rows, '{"startDate":"2023-01-01"}': [b] }, [[a, b], [d]]);

@@ -1,3 +1,4 @@
+import { must } from '../../shared/must';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { describeIssues, errorCodes, INTERNAL_ERROR_MESSAGE, type ValidationIssue } from '../../shared/errors';
 import { toAppError } from '../common/to-app-error';
@@ -67,12 +68,13 @@ export const protectedProcedure = signedInProcedure.use(async ({ ctx, next }) =>
   try {
     await withUserScope(ctx.em, ctx.user.id, async (em) => {
       result = await call(em);
-      if (!result.ok) throw ROLLBACK;
+      if (!result.ok) throw new Rollback();
     });
   } catch (error) {
-    if (error !== ROLLBACK) throw error;
+    if (!(error instanceof Rollback)) throw error;
   }
-  return result!;
+  return must(result, 'the procedure ran (it answered or threw)');
 });
 
-const ROLLBACK = Symbol('rollback');
+/** Thrown inside the scoped transaction to roll it back when the procedure answered with an error. */
+class Rollback extends Error {}

@@ -162,8 +162,8 @@ export class SqlFailureStore implements FailureStore {
     const prune = ++this.reservations % 200 === 0;
     return em.transactional(async (tx) => {
       const connection = tx.getConnection();
-      const context = tx.getTransactionContext();
-      const execute = (sql: string, params: unknown[]) => connection.execute(sql, params, 'all', context) as Promise<Record<string, unknown>[]>;
+      const context = tx.getTransactionContext<unknown>();
+      const execute = (sql: string, params: unknown[]) => connection.execute<Record<string, unknown>[]>(sql, params, 'all', context);
       const onPostgres = dialectOf(tx) === 'postgresql';
       // PostgreSQL runs reservations side by side (also from other processes): each scope's lock,
       // taken in one order, makes count-then-insert atomic per scope. SQLite runs one writer at a time.
@@ -177,10 +177,13 @@ export class SqlFailureStore implements FailureStore {
       if (wait > 0) return { waitSeconds: wait };
       const ids: number[] = [];
       for (const { scope } of limits) {
-        const result = (await connection.execute(`insert into auth_failure (scope, at) values (?, ?)${onPostgres ? ' returning id' : ''}`, [scope, now.toISOString()], 'run', context)) as {
-          insertId: number;
-        };
-        ids.push(Number(result.insertId));
+        const result = await connection.execute<{ insertId: number }>(
+          `insert into auth_failure (scope, at) values (?, ?)${onPostgres ? ' returning id' : ''}`,
+          [scope, now.toISOString()],
+          'run',
+          context,
+        );
+        ids.push(result.insertId);
       }
       return { ids };
     });

@@ -10,7 +10,7 @@ export async function listBatches(em: EntityManager, userId: number): Promise<Ba
   const rows = await selectBatchList(em, userId);
   return rows.map((row) => ({
     batchId: row.id,
-    transactionCount: Number(row.live_count),
+    transactionCount: row.live_count,
     uploadDate: row.upload_date,
     account: row.account_name,
     fileName: row.file_name,

@@ -226,7 +226,7 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     for (const b of doc.batches) {
       const id = randomUUID();
       batchIds.set(b.id, id);
-      await addBatch(id, userId, b.accountId === null ? null : accountIds.get(b.accountId)!, b.uploadDate, b.transactionCount, b.fileName, b.dateFormat);
+      await addBatch(id, userId, b.accountId === null ? null : must(accountIds.get(b.accountId), 'a batch names an account of the document'), b.uploadDate, b.transactionCount, b.fileName, b.dateFormat);
     }
 
     // Rows go in in the document's order (parents before their parts in every export); a part
@@ -254,7 +254,7 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
     }
-    for (const [id, parentId] of lateParents) await setRestoredParent(db, userId, id, transactionIds.get(parentId)!);
+    for (const [id, parentId] of lateParents) await setRestoredParent(db, userId, id, must(transactionIds.get(parentId), 'a split part names a transaction of the document'));
 
     let lineItems = 0;
     const addBudget = insert('insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)');
