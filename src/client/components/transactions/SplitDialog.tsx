@@ -74,7 +74,10 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   function setAmounts(next: readonly (number | null)[]) {
     edit((current) =>
-      current.map((row, i) => (next[i] !== magnitudes[i] && next[i] !== null ? { ...row, amount: formatAmountInput(next[i], locale) } : row)),
+      current.map((row, i) => {
+        const amount = next[i];
+        return amount !== magnitudes[i] && amount !== null && amount !== undefined ? { ...row, amount: formatAmountInput(amount, locale) } : row;
+      }),
     );
   }
 
