@@ -86,7 +86,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     if (!parent || !canSubmit) return;
     setError('');
     const request = splitRequest(rows, parentAmount, locale);
-    if (!request.ok) return setError(request.message);
+    if (!request.ok) { setError(request.message); return; }
     try {
       const details = await split.mutateAsync({ id: parent.id, splits: request.splits });
       void utils.categories.list.invalidate();
@@ -140,9 +140,9 @@ interface SplitToolsProps {
   remainder: number;
   canAutoFill: boolean;
   adjustment: LastPartAdjustment | null;
-  onAdd(): void;
-  onAutoFill(): void;
-  onAdjust(): void;
+  onAdd: () => void;
+  onAutoFill: () => void;
+  onAdjust: () => void;
 }
 
 /** Add Split, Auto-fill remaining, the one-click fix of a leftover, and what remains to assign. */
@@ -183,8 +183,8 @@ interface SplitRowsProps {
   rows: SplitDraftRow[];
   categoryNames: readonly string[];
   parentDescription: string;
-  onChange(key: number, patch: Partial<SplitDraftRow>): void;
-  onRemove(key: number): void;
+  onChange: (key: number, patch: Partial<SplitDraftRow>) => void;
+  onRemove: (key: number) => void;
 }
 
 /** A row of fields per part (two at least); a reserved category name is refused under its field. */

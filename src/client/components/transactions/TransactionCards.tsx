@@ -30,9 +30,9 @@ interface CardProps {
   selected: boolean;
   /** The learned suggestion for an uncategorised row, shown as a one-click chip beside the card. */
   suggestion?: SuggestionDto;
-  onToggle(id: number): void;
-  onEdit(tx: TransactionDto): void;
-  onCategoryChange(tx: TransactionDto, category: string | null): void;
+  onToggle: (id: number) => void;
+  onEdit: (tx: TransactionDto) => void;
+  onCategoryChange: (tx: TransactionDto, category: string | null) => void;
 }
 
 /**

@@ -78,7 +78,7 @@ function EditorLoading({ title }: { title: string }) {
   );
 }
 
-function EditorFailed({ title, onRetry }: { title: string; onRetry(): void }) {
+function EditorFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
     <Box>
       <Typography variant="h1" gutterBottom>
@@ -295,11 +295,11 @@ interface LineItemsSectionProps {
   errors: DraftErrors;
   categories: ReturnType<typeof useCategoryNames>;
   lineItemError: string;
-  onDismissError(): void;
+  onDismissError: () => void;
   busy: boolean;
-  onChange(key: string, patch: Partial<LineItemDraft>): void;
-  onDelete(item: LineItemDraft): void;
-  onAdd(): void;
+  onChange: (key: string, patch: Partial<LineItemDraft>) => void;
+  onDelete: (item: LineItemDraft) => void;
+  onAdd: () => void;
 }
 
 /** The line items, each with its fields; a category related to two line items is named at once, under the later one's categories. */

@@ -7,7 +7,7 @@ import { EnvelopeTotal } from './EnvelopeCard';
 interface EnvelopeTransactionsProps {
   envelope: EnvelopeDto;
   loading: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** The selected envelope's transactions, below the grid, in the shared transaction table. */

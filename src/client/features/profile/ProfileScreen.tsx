@@ -41,7 +41,7 @@ export function ProfileScreen() {
     event.preventDefault();
     setError('');
     const checked = profileChanges({ username, password, confirm, apiToken, currentPassword }, user?.username);
-    if (!checked.ok) return setError(checked.message);
+    if (!checked.ok) { setError(checked.message); return; }
     const { changes } = checked;
     try {
       const updated = await update.mutateAsync({ ...changes, currentPassword });
@@ -123,11 +123,11 @@ export function ProfileScreen() {
 
 interface ApiTokenFieldProps {
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** The stored token, if one is set: when it was created. */
   tokenSet: { since: string | null } | null;
   busy: boolean;
-  onRemove(): void;
+  onRemove: () => void;
 }
 
 /** The API token to save (typed or generated), and Remove API token when one is set. */
@@ -194,8 +194,8 @@ function SavedToken({ token, onClose }: { token: string; onClose: () => void }) 
 interface NewPasswordFieldsProps {
   password: string;
   confirm: string;
-  onPassword(value: string): void;
-  onConfirm(value: string): void;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
 }
 
 /** New Password and its confirmation (enabled once a new password is typed). */

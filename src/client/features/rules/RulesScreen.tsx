@@ -106,10 +106,10 @@ interface RuleRowProps {
   first: boolean;
   last: boolean;
   reordering: boolean;
-  onMove(by: -1 | 1): void;
-  onToggle(enabled: boolean): void;
-  onEdit(): void;
-  onDelete(): void;
+  onMove: (by: -1 | 1) => void;
+  onToggle: (enabled: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
 }
 
 /** One rule: move up and down, what it does, its switch, Edit and Delete. */

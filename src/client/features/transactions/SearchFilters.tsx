@@ -144,8 +144,8 @@ interface FormButtonsProps {
   canSearch: boolean;
   searching: boolean;
   fixing: boolean;
-  onClear(): void;
-  onFixSplitStatus(): void;
+  onClear: () => void;
+  onFixSplitStatus: () => void;
 }
 
 function FormButtons({ canSearch, searching, fixing, onClear, onFixSplitStatus }: FormButtonsProps) {
