@@ -1,5 +1,5 @@
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { refusalMessage, trpc } from '../../lib/trpc';
@@ -33,7 +33,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     }
   }, [open]);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const updates: { category?: string; type?: TransactionType; account?: string } = {};

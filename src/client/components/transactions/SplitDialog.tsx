@@ -10,7 +10,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
@@ -81,7 +81,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     );
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!parent || !canSubmit) return;
     setError('');

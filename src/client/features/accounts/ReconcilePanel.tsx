@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatCents } from '../../../shared/money';
 import type { StatementInput } from '../../../shared/schemas/register';
 import { MoneyField } from '../../components/MoneyField';
@@ -29,7 +29,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
     },
   });
 
-  function check(event: FormEvent) {
+  function check(event: SubmitEvent) {
     event.preventDefault();
     const read = readAmountField(balanceText, browserLocale(), { required: true, requiredMessage: 'Statement balance is required' });
     const next: typeof errors = {};

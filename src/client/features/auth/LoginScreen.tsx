@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAuth } from '../../lib/auth';
 import { isServerError, serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
@@ -26,7 +26,7 @@ export function LoginScreen() {
   const mode: Mode = registrationOpen ? (chosenMode ?? (firstRun ? 'register' : 'login')) : 'login';
   const busy = login.isPending || register.isPending;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     setFieldErrors({});

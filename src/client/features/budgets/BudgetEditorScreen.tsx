@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type SubmitEvent } from 'react';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ButtonLink } from '../../components/RouterLinks';
@@ -142,7 +142,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
   const deletion = useLineItemDeletion(dropItem);
   const busy = save.isPending || deletion.pending;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     setSaveError(null);

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryMessage } from '../../../shared/categories';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
@@ -18,7 +18,7 @@ export function CategoriesScreen() {
     [list.data],
   );
 
-  async function add(event: FormEvent) {
+  async function add(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const trimmed = name.trim();

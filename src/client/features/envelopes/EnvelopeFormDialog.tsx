@@ -15,7 +15,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../../shared/schemas/envelopes';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { EMPTY_ENVELOPE_FORM, formFromEnvelope, saveRequest, type EnvelopeForm, type EnvelopeFormErrors } from './envelopeForm';
@@ -56,7 +56,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
     });
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (saving) return;
     setSaveError('');

@@ -11,7 +11,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -37,7 +37,7 @@ export function ProfileScreen() {
   const [notice, showNotice, clearNotice] = useNotice();
   const update = trpc.auth.updateProfile.useMutation();
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const checked = profileChanges({ username, password, confirm, apiToken, currentPassword }, user?.username);

@@ -1,5 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { MAX_CONDITIONS_PER_RULE, type RuleDto } from '../../../shared/rules';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
@@ -26,7 +26,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
   const busy = create.isPending || update.isPending;
   const set = (change: Partial<RuleDraft>) => setDraft((d) => ({ ...d, ...change }));
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     if (!draft.name.trim()) { setError('Rule name is required'); return; }

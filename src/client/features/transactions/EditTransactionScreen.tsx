@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -57,7 +57,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const saving = create.isPending || update.isPending;
   const locked = amountLocked(editing);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const read = readDraft(locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft, locale);
     setErrors(read.ok ? {} : read.errors);

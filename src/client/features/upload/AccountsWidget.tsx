@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -74,7 +74,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
     }
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     const read = readAccountDraft(draft, browserLocale());
     if (!read.ok) {
