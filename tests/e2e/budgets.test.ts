@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { BudgetDto, LineItemDto, SavedBudget } from '../../src/shared/schemas/budgets';
+import type { LineItemDto } from '../../src/shared/schemas/budgets';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 

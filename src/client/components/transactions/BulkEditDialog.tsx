@@ -56,7 +56,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
   const saving = bulkUpdate.isPending;
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>
           Bulk Edit {transactionIds.length} transaction{transactionIds.length === 1 ? '' : 's'}
         </DialogTitle>

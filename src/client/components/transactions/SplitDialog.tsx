@@ -100,7 +100,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   return (
     <Dialog open={Boolean(parent)} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={fullScreen}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Split Transaction</DialogTitle>
         <DialogContent>
           {parent && <ParentLine parent={parent} />}

@@ -76,7 +76,7 @@ export function LoginScreen() {
               {firstRun ? 'Welcome! Create the first account on this server.' : 'Create a new account.'}
             </Typography>
           )}
-          <Stack component="form" spacing={2} onSubmit={submit} noValidate={false} sx={{ mt: 2 }}>
+          <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate={false} sx={{ mt: 2 }}>
             <TextField
               label="Username"
               name="username"

@@ -169,7 +169,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
         {editing ? 'Edit Budget' : 'Create Budget'}
       </Typography>
       {copying && <CopyingNote count={lineItems.length} />}
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <BudgetFields draft={draft} errors={errors} onChange={setField} />
 
         <LineItemsSection

@@ -39,7 +39,7 @@ export function CategoriesScreen() {
       <Typography variant="h1" gutterBottom>
         Categories
       </Typography>
-      <Paper component="form" onSubmit={add} noValidate sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+      <Paper component="form" onSubmit={(event) => void add(event)} noValidate sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             label="Add a New Category"

@@ -76,7 +76,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
 
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{envelope ? 'Edit Envelope' : 'Create Envelope'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -76,7 +76,7 @@ export function ProfileScreen() {
       <Typography variant="h1" gutterBottom>
         Update Profile
       </Typography>
-      <Paper component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
+      <Paper component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Stack spacing={2.5}>
           <TextField
             label="Username"

@@ -42,7 +42,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="rule-dialog-title">
-      <form onSubmit={save} noValidate>
+      <form onSubmit={(event) => void save(event)} noValidate>
         <DialogTitle id="rule-dialog-title">{rule ? `Edit rule '${rule.name}'` : 'New rule'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -113,7 +113,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
   }
 
   const form = (
-    <Box component="form" onSubmit={save} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
+    <Box component="form" onSubmit={(event) => void save(event)} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
       <Stack spacing={2}>
         <TextField
           label="Name"
@@ -229,7 +229,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
     </Paper>

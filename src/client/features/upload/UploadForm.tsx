@@ -86,7 +86,7 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
 
   const sent = percent(progress);
   return (
-    <Paper component="form" onSubmit={upload} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="form" onSubmit={(event) => void upload(event)} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="upload-heading" variant="h2" gutterBottom>
         Upload CSV
       </Typography>
