@@ -134,7 +134,7 @@ export function TransactionCards(props: CardsProps) {
               indeterminate={some}
               disabled={rows.length === 0}
               onChange={props.onToggleAll}
-              inputRef={props.selectAllRef}
+              slotProps={{ input: { ref: props.selectAllRef } }}
             />
           }
           label="Select all transactions"

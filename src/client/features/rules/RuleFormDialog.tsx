@@ -87,7 +87,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
                 value={draft.priority}
                 onChange={(e) => set({ priority: e.target.value })}
                 helperText="Lower runs first (0 to 10000)"
-                inputProps={{ min: 0, max: 10000, step: 1 }}
+                slotProps={{ htmlInput: { min: 0, max: 10000, step: 1 } }}
                 sx={{ width: 200 }}
               />
               <FormControlLabel control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />} label="Enabled" />
