@@ -8,6 +8,7 @@ import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
 import { REGISTER_RANGES, registerSearchSchema, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
+import { omitWhere } from '../../lib/objects';
 
 /**
  * An account's register (/accounts/$id): its transactions newest first with the running
@@ -29,8 +30,7 @@ export function AccountRegisterScreen() {
   const register = trpc.accounts.register.useQuery({ id, ...dates }, { enabled: validId && inOrder, placeholderData: keepPreviousData });
 
   function change(patch: RegisterSearch) {
-    const next: RegisterSearch = { ...search, ...patch };
-    for (const key of Object.keys(next) as (keyof RegisterSearch)[]) if (next[key] === undefined) delete next[key];
+    const next = omitWhere<RegisterSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
     void navigate({ to: '/accounts/$id', params: { id: String(id) }, search: next, replace: true });
   }
 

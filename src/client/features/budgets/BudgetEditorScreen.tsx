@@ -129,8 +129,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
     setDraft((current) => ({ ...current, lineItems: current.lineItems.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
     setErrors((current) => {
       if (!current.lineItems[key]) return current;
-      const next = { ...current.lineItems };
-      delete next[key];
+      const { [key]: _cleared, ...next } = current.lineItems;
       return { ...current, lineItems: next };
     });
   }, []);

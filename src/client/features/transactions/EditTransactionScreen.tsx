@@ -8,6 +8,7 @@ import { MoneyField } from '../../components/MoneyField';
 import { Notice, useNotice } from '../../components/Notice';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { browserLocale } from '../../lib/locale';
+import { omitWhere } from '../../lib/objects';
 import { refusalMessage, serverFieldErrors, trpc } from '../../lib/trpc';
 import {
   amountLocked,
@@ -239,11 +240,7 @@ function useDraft(initial: TransactionDto | null, locale: string) {
   const [errors, setErrors] = useState<DraftErrors>({});
   const set = (patch: Partial<TransactionDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as (keyof DraftErrors)[]) delete next[key];
-      return next;
-    });
+    setErrors((current) => omitWhere(current, (key) => key in patch));
   };
   return { draft, setDraft, errors, setErrors, set };
 }

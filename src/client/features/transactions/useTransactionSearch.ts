@@ -106,8 +106,7 @@ export function useTransactionSearch() {
   /** Drops one of a link's extra filters and searches again with the search shown. */
   const removeExtra = useCallback(
     (key: keyof ExtraFilters) => {
-      const extras = { ...submitted.extras };
-      delete extras[key];
+      const { [key]: _removed, ...extras } = submitted.extras;
       submit(submitted.form, extras);
     },
     [submitted, submit],
