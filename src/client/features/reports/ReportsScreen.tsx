@@ -65,7 +65,7 @@ export function ReportsScreen() {
           <SpendingSection chart={chart} range={range} table={view.table} onOpen={open} />
           {chart.otherName && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: -2, mb: 3 }}>
-              {`${chart.otherName}: ${chart.series.at(-1)!.categories.join(', ')}`}
+              {`${chart.otherName}: ${chart.series.at(-1)?.categories.join(', ') ?? ''}`}
             </Typography>
           )}
           <CashflowSection report={monthly.data} range={range} table={view.table} onOpen={open} />
