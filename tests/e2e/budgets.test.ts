@@ -148,11 +148,11 @@ const editorButton = (page: Page, name: 'Save Budget' | 'Update Budget') => page
 async function overviewRows(section: Locator): Promise<string[][]> {
   return section
     .getByRole('button')
-    .evaluateAll((buttons) => buttons.map((b) => [...b.querySelectorAll(':scope span.MuiTypography-root')].map((s) => s.textContent ?? '')));
+    .evaluateAll((buttons) => buttons.map((b) => [...b.querySelectorAll(':scope span.MuiTypography-root')].map((s) => s.textContent)));
 }
 
 async function tableRows(table: Locator): Promise<string[][]> {
-  return table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+  return table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
 }
 
 /** Descriptions in the selected budget's transaction table (or, below 768 px, its cards), in display order. */

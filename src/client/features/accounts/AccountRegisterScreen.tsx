@@ -15,12 +15,12 @@ import { omitWhere } from '../../lib/objects';
  * balance, over a date range kept in the URL, and reconciling with a bank statement.
  */
 export function AccountRegisterScreen() {
-  const { id: idParam } = useParams({ strict: false }) as { id?: string };
+  const { id: idParam } = useParams({ strict: false });
   const id = Number(idParam);
   const rawSearch = useSearch({ strict: false });
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => registerSearchSchema.parse(rawSearch ?? {}), [rawSearch]);
+  const search = useMemo(() => registerSearchSchema.parse(rawSearch), [rawSearch]);
   const range = resolveRegisterRange(search, today);
   const validId = Number.isSafeInteger(id) && id > 0;
   const accounts = trpc.accounts.list.useQuery();

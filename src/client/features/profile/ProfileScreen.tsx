@@ -178,6 +178,7 @@ function SavedToken({ token, onClose }: { token: string; onClose: () => void }) 
             endAdornment: (
               <InputAdornment position="end">
                 <Tooltip title="Copy">
+                  {/* eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- navigator.clipboard is undefined outside secure contexts (plain http) */}
                   <IconButton aria-label="Copy API token" onClick={() => void navigator.clipboard?.writeText(token)}>
                     <ContentCopyIcon fontSize="small" />
                   </IconButton>

@@ -25,7 +25,7 @@ export function ReportsScreen() {
   const rawSearch = useSearch({ strict: false });
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => reportSearchSchema.parse(rawSearch ?? {}), [rawSearch]);
+  const search = useMemo(() => reportSearchSchema.parse(rawSearch), [rawSearch]);
   const view = resolveReportSearch(search, today);
   const accounts = useAccountNames();
   const range: ReportRange = useMemo(
