@@ -26,6 +26,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
 
   useEffect(() => {
     if (open) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog starts from an empty form (MUI keeps the closed dialog mounted)
       setCategory('');
       setType('');
       setAccount('');

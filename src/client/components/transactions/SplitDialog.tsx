@@ -47,6 +47,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   useEffect(() => {
     if (parent) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog for a transaction starts a fresh draft of its parts
       setRows(initial && initial.length > 0 ? initial : initialRows());
       setError('');
     }
@@ -62,6 +63,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   const adjustment = lastPartAdjustment(parentAmount, magnitudes);
 
   /** Any edit clears the last refusal: it described rows that no longer exist. */
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization -- edit only calls state setters; the stable callback keeps memoized SplitRowFields from re-rendering
   const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
     setError('');
     setRows(change);

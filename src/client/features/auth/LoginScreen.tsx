@@ -91,6 +91,7 @@ export function LoginScreen() {
               }}
               error={Boolean(fieldErrors.username)}
               helperText={fieldErrors.username}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in screen exists to type a username: focus starts there
               autoFocus
             />
             <TextField

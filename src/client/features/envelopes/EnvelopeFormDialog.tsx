@@ -83,6 +83,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
             <TextField
               label="Name"
               required
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type the envelope name
               autoFocus
               inputRef={nameRef}
               value={form.name}

@@ -123,6 +123,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
           error={Boolean(errors.name)}
           helperText={errors.name}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the account form opens to type its name
           autoFocus
         />
         <TextField

@@ -66,6 +66,7 @@ export function useImportPreview(choices: ImportChoices): PreviewState {
   useEffect(() => {
     const id = ++requestId.current;
     if (!file || !account || !transactionType) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the preview follows the chosen file: a cleared choice resets it in the same effect that starts requests
       setState({ status: 'idle' });
       return;
     }
