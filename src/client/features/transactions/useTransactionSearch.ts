@@ -93,7 +93,7 @@ export function useTransactionSearch() {
       setForm((current) => ({ ...current, ...presetRange(preset, today) }));
       setFormError(null);
     },
-    [today],
+    [immediate, today],
   );
 
   const change = useCallback((patch: Partial<SearchForm>) => {
