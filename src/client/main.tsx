@@ -44,7 +44,9 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+createRoot(rootElement).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -64,6 +64,7 @@ const loginRoute = createRoute({
   path: '/login',
   validateSearch: z.object({ redirect: z.optional(z.catch(z.string(), '/')) }),
   beforeLoad: ({ context, search }) => {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's beforeLoad redirects by throwing redirect()
     if (context.auth.status === 'authenticated') throw redirect({ href: safeRedirect(search.redirect), replace: true });
   },
   component: lazyRouteComponent(() => import('./features/auth/LoginRoute'), 'LoginRoute'),
@@ -87,6 +88,7 @@ export const authRoute = createRoute({
   id: '_auth',
   beforeLoad: ({ context, location }) => {
     if (context.auth.status !== 'authenticated') {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's beforeLoad redirects by throwing redirect()
       throw redirect({ to: '/login', search: location.href === '/' ? {} : { redirect: location.href }, replace: true });
     }
   },

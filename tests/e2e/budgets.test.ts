@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { BudgetDto, LineItemDto, SavedBudget } from '../../src/shared/schemas/budgets';
+import type { LineItemDto } from '../../src/shared/schemas/budgets';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
@@ -148,11 +148,11 @@ const editorButton = (page: Page, name: 'Save Budget' | 'Update Budget') => page
 async function overviewRows(section: Locator): Promise<string[][]> {
   return section
     .getByRole('button')
-    .evaluateAll((buttons) => buttons.map((b) => [...b.querySelectorAll(':scope span.MuiTypography-root')].map((s) => s.textContent ?? '')));
+    .evaluateAll((buttons) => buttons.map((b) => [...b.querySelectorAll(':scope span.MuiTypography-root')].map((s) => s.textContent)));
 }
 
 async function tableRows(table: Locator): Promise<string[][]> {
-  return table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')));
+  return table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
 }
 
 /** Descriptions in the selected budget's transaction table (or, below 768 px, its cards), in display order. */

@@ -30,8 +30,8 @@ beforeAll(async () => {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;

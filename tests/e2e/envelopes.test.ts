@@ -1,8 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { EnvelopeDto } from '../../src/shared/schemas/envelopes';
-import type { TransactionDto } from '../../src/shared/schemas/transactions';
-import { data } from '../helpers/api';
 import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
 const app = useBrowserAndServer();

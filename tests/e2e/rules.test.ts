@@ -1,7 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { RuleDto } from '../../src/shared/rules';
-import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer } from './harness';
 
 /** Issue 16, rules: create a rule and see its live count, import a CSV through it, apply rules to stored rows. */

@@ -47,7 +47,7 @@ async function focused(page: Page): Promise<string> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return 'body';
-    const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.innerText ?? el.innerText ?? '';
+    const name = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.innerText ?? el.innerText;
     return `${el.tagName.toLowerCase()}: ${name.trim()}`;
   });
 }

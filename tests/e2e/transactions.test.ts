@@ -557,7 +557,7 @@ describe('Keyboard only', () => {
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLInputElement | null;
         if (!el) return '';
-        return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText ?? '').replace(/\s*\*$/, '').trim();
+        return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText).replace(/\s*\*$/, '').trim();
       });
       if (focused === text) return;
     }

@@ -92,13 +92,13 @@ describe('URLs that restore the screen', () => {
     await page.getByRole('button', { name: 'Select budget January' }).click();
     await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('budget')).toBe(String(saved.budget.id));
-    await checkbox(page, rows['Paycheck']!).check();
+    await checkbox(page, rows['Paycheck']).check();
     await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
     await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
     await page.goBack();
     await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
     await toolbar(page).getByText('1 selected').waitFor();
-    expect(await checkbox(page, rows['Paycheck']!).isChecked()).toBe(true);
+    expect(await checkbox(page, rows['Paycheck']).isChecked()).toBe(true);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
@@ -110,7 +110,7 @@ describe('URLs that restore the screen', () => {
     const { page, context, rows } = await seeded();
     await page.goto(`${app.server.url}/transactions?startDate=2024-02-01&endDate=2024-02-29`);
     await page.getByText('Found 1 transactions').waitFor();
-    await checkbox(page, rows['Cinema']!).check();
+    await checkbox(page, rows['Cinema']).check();
     await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
     await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
     await page.goBack();

@@ -39,6 +39,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirm button takes focus when the dialog opens (keyboard confirm), as before */}
         <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy} autoFocus>
           {confirmLabel}
         </Button>

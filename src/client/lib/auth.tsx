@@ -42,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        const httpStatus = (error as { data?: { httpStatus?: number } })?.data?.httpStatus;
+        const httpStatus = (error as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
         if (httpStatus === 401) {
           clearSession();
           setUser(null);

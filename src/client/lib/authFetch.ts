@@ -35,6 +35,7 @@ async function refreshSession(): Promise<boolean> {
     if (!res.ok) return false;
     const result = (await res.json()) as AuthResult;
     storeTokens(result);
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the refresh answer is untrusted JSON; an older server sends no user
     if (result.user) storeUser(result.user);
     return true;
   } catch {

@@ -18,6 +18,7 @@ export function rememberInEntry(key: string, value: unknown): void {
 }
 
 /** The value stored under `key` in the current history entry, if any. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the type it stored under `key` with rememberInEntry
 export function recallFromEntry<T>(key: string): T | undefined {
   return currentState()[PREFIX + key] as T | undefined;
 }

@@ -21,10 +21,15 @@ export function parseServerMessage(text: string): ServerIssue[] {
   const trimmed = text.trim();
   if (!trimmed) return [];
   const parts = trimmed.split('; ');
-  const matched = parts.map((part) => PATH_PREFIX.exec(part));
-  if (matched.every(Boolean)) return matched.map((m) => ({ path: m![1], message: m![2].trim() }));
-  const single = PATH_PREFIX.exec(trimmed);
-  return single ? [{ path: single[1], message: single[2].trim() }] : [{ path: '', message: trimmed }];
+  const issues = parts.map(prefixedIssue);
+  if (issues.every((issue): issue is ServerIssue => issue !== null)) return issues;
+  return [prefixedIssue(trimmed) ?? { path: '', message: trimmed }];
+}
+
+/** "field: message" as an issue, or null when the text carries no path prefix. */
+function prefixedIssue(text: string): ServerIssue | null {
+  const [, path, message] = PATH_PREFIX.exec(text) ?? [];
+  return path !== undefined && message !== undefined ? { path, message: message.trim() } : null;
 }
 
 /** The server message as a person reads it: prefixes gone, several messages as sentences. */

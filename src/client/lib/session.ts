@@ -18,6 +18,7 @@ export function readSession(): StoredSession | null {
   if (!accessToken || !userText) return null;
   try {
     const user = JSON.parse(userText) as UserDto;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- localStorage text is untrusted: the cast is checked here
     if (!user || typeof user.username !== 'string') return null;
     return { accessToken, refreshToken: localStorage.getItem(KEYS.refresh), user };
   } catch {

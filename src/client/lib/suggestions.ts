@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { must } from '../../shared/must';
 import { MAX_SUGGEST_ROWS, type SuggestionDto } from '../../shared/schemas/suggest';
 import type { TransactionDto } from '../../shared/schemas/transactions';
 import { normalizeMerchant } from '../../shared/suggest';
@@ -17,7 +18,7 @@ export function useSuggestions(rows: readonly TransactionDto[]): ReadonlyMap<num
     queryKey: ['categories.suggest', key],
     queryFn: async (): Promise<[number, SuggestionDto][]> => {
       const answers = await utils.client.categories.suggest.mutate({ transactions: wanted.map((tx) => ({ description: tx.description, amount: tx.amount })) });
-      return wanted.map((tx, i) => [tx.id, answers[i]]);
+      return wanted.map((tx, i) => [tx.id, must(answers[i], 'the server answers every row asked about')]);
     },
     enabled: wanted.length > 0,
     staleTime: 60_000,

@@ -20,12 +20,12 @@ const ENVELOPES = getQueryKey(trpc.envelopes.list);
 
 function replaceRows(list: Rows, byId: ReadonlyMap<number, TransactionDto>): Rows {
   let changed = false;
-  const out = list.map((row) => {
+  const out: Rows = [];
+  for (const row of list) {
     const next = byId.get(row.id);
-    if (!next || next === row) return row;
-    changed = true;
-    return next;
-  });
+    if (next && next !== row) changed = true;
+    out.push(next ?? row);
+  }
   return changed ? out : list;
 }
 

@@ -15,7 +15,7 @@ export function createQueryClient(): QueryClient {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
-          const status = (error as TRPCClientError<AppRouter>)?.data?.httpStatus;
+          const status = (error as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus;
           if (status && status >= 400 && status < 500) return false;
           return failureCount < 2;
         },

@@ -1,5 +1,5 @@
 import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { refusalMessage, trpc } from '../../lib/trpc';
@@ -26,6 +26,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
 
   useEffect(() => {
     if (open) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog starts from an empty form (MUI keeps the closed dialog mounted)
       setCategory('');
       setType('');
       setAccount('');
@@ -33,7 +34,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     }
   }, [open]);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const updates: { category?: string; type?: TransactionType; account?: string } = {};
@@ -56,7 +57,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
   const saving = bulkUpdate.isPending;
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>
           Bulk Edit {transactionIds.length} transaction{transactionIds.length === 1 ? '' : 's'}
         </DialogTitle>

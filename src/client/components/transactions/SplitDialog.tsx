@@ -10,7 +10,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
@@ -47,6 +47,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   useEffect(() => {
     if (parent) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog for a transaction starts a fresh draft of its parts
       setRows(initial && initial.length > 0 ? initial : initialRows());
       setError('');
     }
@@ -62,6 +63,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   const adjustment = lastPartAdjustment(parentAmount, magnitudes);
 
   /** Any edit clears the last refusal: it described rows that no longer exist. */
+  // eslint-disable-next-line react-hooks/preserve-manual-memoization -- edit only calls state setters; the stable callback keeps memoized SplitRowFields from re-rendering
   const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
     setError('');
     setRows(change);
@@ -74,16 +76,19 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   function setAmounts(next: readonly (number | null)[]) {
     edit((current) =>
-      current.map((row, i) => (next[i] !== magnitudes[i] && next[i] !== null ? { ...row, amount: formatAmountInput(next[i], locale) } : row)),
+      current.map((row, i) => {
+        const amount = next[i];
+        return amount !== magnitudes[i] && amount !== null && amount !== undefined ? { ...row, amount: formatAmountInput(amount, locale) } : row;
+      }),
     );
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!parent || !canSubmit) return;
     setError('');
     const request = splitRequest(rows, parentAmount, locale);
-    if (!request.ok) return setError(request.message);
+    if (!request.ok) { setError(request.message); return; }
     try {
       const details = await split.mutateAsync({ id: parent.id, splits: request.splits });
       void utils.categories.list.invalidate();
@@ -97,7 +102,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 
   return (
     <Dialog open={Boolean(parent)} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={fullScreen}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Split Transaction</DialogTitle>
         <DialogContent>
           {parent && <ParentLine parent={parent} />}
@@ -137,9 +142,9 @@ interface SplitToolsProps {
   remainder: number;
   canAutoFill: boolean;
   adjustment: LastPartAdjustment | null;
-  onAdd(): void;
-  onAutoFill(): void;
-  onAdjust(): void;
+  onAdd: () => void;
+  onAutoFill: () => void;
+  onAdjust: () => void;
 }
 
 /** Add Split, Auto-fill remaining, the one-click fix of a leftover, and what remains to assign. */
@@ -180,8 +185,8 @@ interface SplitRowsProps {
   rows: SplitDraftRow[];
   categoryNames: readonly string[];
   parentDescription: string;
-  onChange(key: number, patch: Partial<SplitDraftRow>): void;
-  onRemove(key: number): void;
+  onChange: (key: number, patch: Partial<SplitDraftRow>) => void;
+  onRemove: (key: number) => void;
 }
 
 /** A row of fields per part (two at least); a reserved category name is refused under its field. */

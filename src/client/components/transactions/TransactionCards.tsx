@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { alpha } from '@mui/material/styles';
 import { memo, useEffect, useRef } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
+import { must } from '../../../shared/must';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { Amount } from './Amount';
@@ -29,9 +30,9 @@ interface CardProps {
   selected: boolean;
   /** The learned suggestion for an uncategorised row, shown as a one-click chip beside the card. */
   suggestion?: SuggestionDto;
-  onToggle(id: number): void;
-  onEdit(tx: TransactionDto): void;
-  onCategoryChange(tx: TransactionDto, category: string | null): void;
+  onToggle: (id: number) => void;
+  onEdit: (tx: TransactionDto) => void;
+  onCategoryChange: (tx: TransactionDto, category: string | null) => void;
 }
 
 /**
@@ -107,7 +108,7 @@ export function TransactionCards(props: CardsProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 92,
     // Measured heights belong to a transaction, not a position: a filter or sort moves cards.
-    getItemKey: (index) => rows[index].id,
+    getItemKey: (index) => must(rows[index], 'the virtualizer counts rows').id,
     overscan: 6,
     gap: 8,
     initialRect: { width: 360, height: maxHeight },
@@ -133,7 +134,7 @@ export function TransactionCards(props: CardsProps) {
               indeterminate={some}
               disabled={rows.length === 0}
               onChange={props.onToggleAll}
-              inputRef={props.selectAllRef}
+              slotProps={{ input: { ref: props.selectAllRef } }}
             />
           }
           label="Select all transactions"
@@ -174,7 +175,7 @@ export function TransactionCards(props: CardsProps) {
         <Box ref={scrollRef} role="list" aria-label="Transactions" sx={{ maxHeight, overflowY: 'auto', overflowX: 'hidden' }}>
           <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const tx = rows[item.index];
+              const tx = must(rows[item.index], 'a virtual item indexes rows');
               return (
                 <Box
                   key={tx.id}

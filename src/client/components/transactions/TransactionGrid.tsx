@@ -1,6 +1,7 @@
 import { LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useRef, type RefObject } from 'react';
+import { must } from '../../../shared/must';
 import type { TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
 import type { SortKey, SortState } from './sort';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
@@ -51,8 +52,10 @@ export function TransactionGrid(props: TransactionViewProps) {
   });
   useRowFocus(props.focusRequest, rows, (index) => virtualizer.scrollToIndex(index, { align: 'center' }), scrollRef);
   const items = virtualizer.getVirtualItems();
-  const padTop = items.length > 0 ? items[0].start - HEADER_HEIGHT : 0;
-  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const first = items[0];
+  const last = items.at(-1);
+  const padTop = first ? first.start - HEADER_HEIGHT : 0;
+  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
   const selectedCount = rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0);
 
   return (
@@ -91,7 +94,7 @@ export function TransactionGrid(props: TransactionViewProps) {
                 </TableRow>
               )}
               {items.map((item) => {
-                const tx = rows[item.index];
+                const tx = must(rows[item.index], 'a virtual item indexes rows');
                 return (
                   <TransactionRow
                     key={tx.id}

@@ -44,7 +44,7 @@ function moveWithinRow(event: KeyboardEvent<HTMLTableRowElement>) {
   const next = nextControlIndex(controls.indexOf(target), controls.length, event.key);
   if (next === null) return;
   event.preventDefault();
-  controls[next].focus();
+  controls[next]?.focus();
 }
 
 const selectInput = <OutlinedInput size="small" sx={{ fontSize: '0.875rem', width: '100%' }} />;

@@ -67,6 +67,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     selectAllRef.current?.focus();
   }, [clear]);
   const selectionRef = useRef(selection);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by the stable openEdit callback; written before it can run
   selectionRef.current = selection;
   const { remember } = memory;
   const openEdit = useCallback(

@@ -54,10 +54,9 @@ export function TransactionTableHead({ sort, onSort, selectedCount, rowCount, on
           <Checkbox
             checked={all}
             indeterminate={some}
-            inputRef={inputRef}
             disabled={rowCount === 0}
             onChange={onToggleAll}
-            slotProps={{ input: { 'aria-label': 'Select all transactions' } }}
+            slotProps={{ input: { ref: inputRef, 'aria-label': 'Select all transactions' } }}
           />
         </TableCell>
         {COLUMNS.map((column) => {

@@ -34,5 +34,6 @@ export function withCurrent(names: readonly string[], current: string | null | u
 export function sharedLoadError(...errors: (string | null)[]): string | null {
   const failed = errors.filter((error): error is string => Boolean(error));
   if (failed.length === 0) return null;
-  return failed.length === 1 ? failed[0] : 'Failed to load data';
+  const [only, ...rest] = failed;
+  return only !== undefined && rest.length === 0 ? only : 'Failed to load data';
 }

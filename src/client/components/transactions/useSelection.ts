@@ -7,6 +7,7 @@ import { isTableMemory, restorableSelection } from './tableState';
 export function useRowSelection(rows: readonly TransactionDto[]) {
   const [selection, setSelection] = useState<ReadonlySet<number>>(() => new Set());
   const latestRows = useRef(rows);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by stable callbacks; written before any of them can run
   latestRows.current = rows;
 
   const toggle = useCallback((id: number) => {
@@ -51,6 +52,7 @@ export function useTableMemory(key: string, rows: readonly TransactionDto[], res
     if (!pending || rows.length === 0) return;
     const ids = restorableSelection(pending, rows);
     if (!ids) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a selection to restore waits for the rows it names; once they load it is applied once
     setPending(null);
     restore(ids);
     if (pending.focusId !== null && rows.some((row) => row.id === pending.focusId)) {

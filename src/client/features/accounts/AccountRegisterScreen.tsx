@@ -8,18 +8,19 @@ import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
 import { REGISTER_RANGES, registerSearchSchema, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
+import { omitWhere } from '../../lib/objects';
 
 /**
  * An account's register (/accounts/$id): its transactions newest first with the running
  * balance, over a date range kept in the URL, and reconciling with a bank statement.
  */
 export function AccountRegisterScreen() {
-  const { id: idParam } = useParams({ strict: false }) as { id?: string };
+  const { id: idParam } = useParams({ strict: false });
   const id = Number(idParam);
   const rawSearch = useSearch({ strict: false });
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => registerSearchSchema.parse(rawSearch ?? {}), [rawSearch]);
+  const search = useMemo(() => registerSearchSchema.parse(rawSearch), [rawSearch]);
   const range = resolveRegisterRange(search, today);
   const validId = Number.isSafeInteger(id) && id > 0;
   const accounts = trpc.accounts.list.useQuery();
@@ -29,8 +30,7 @@ export function AccountRegisterScreen() {
   const register = trpc.accounts.register.useQuery({ id, ...dates }, { enabled: validId && inOrder, placeholderData: keepPreviousData });
 
   function change(patch: RegisterSearch) {
-    const next: RegisterSearch = { ...search, ...patch };
-    for (const key of Object.keys(next) as (keyof RegisterSearch)[]) if (next[key] === undefined) delete next[key];
+    const next = omitWhere<RegisterSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
     void navigate({ to: '/accounts/$id', params: { id: String(id) }, search: next, replace: true });
   }
 

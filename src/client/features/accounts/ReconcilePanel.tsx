@@ -1,5 +1,6 @@
+import { skipToken } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatCents } from '../../../shared/money';
 import type { StatementInput } from '../../../shared/schemas/register';
 import { MoneyField } from '../../components/MoneyField';
@@ -20,7 +21,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
   const [statement, setStatement] = useState<StatementInput | null>(null);
   const [adjusted, setAdjusted] = useState<string | null>(null);
   const utils = trpc.useUtils();
-  const reconcile = trpc.accounts.reconcile.useQuery({ id: accountId, ...statement! }, { enabled: statement !== null });
+  const reconcile = trpc.accounts.reconcile.useQuery(statement ? { id: accountId, ...statement } : skipToken);
   const adjust = trpc.accounts.adjustBalance.useMutation({
     onSuccess: async (result) => {
       utils.accounts.reconcile.setData({ id: accountId, statementDate: result.statementDate, statementBalance: result.statementBalance }, result);
@@ -29,7 +30,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
     },
   });
 
-  function check(event: FormEvent) {
+  function check(event: SubmitEvent) {
     event.preventDefault();
     const read = readAmountField(balanceText, browserLocale(), { required: true, requiredMessage: 'Statement balance is required' });
     const next: typeof errors = {};
@@ -82,7 +83,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
             </Alert>
           ) : (
             <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-              <Button variant="outlined" color="warning" disabled={adjust.isPending} onClick={() => adjust.mutate({ id: accountId, ...statement! })}>
+              <Button variant="outlined" color="warning" disabled={adjust.isPending} onClick={() => statement && adjust.mutate({ id: accountId, ...statement })}>
                 Adjust
               </Button>
               <Typography variant="body2" color="text.secondary">

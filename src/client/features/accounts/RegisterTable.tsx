@@ -1,6 +1,7 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
+import { must } from '../../../shared/must';
 import type { RegisterRow } from '../../../shared/schemas/register';
 import { Amount } from '../../components/transactions/Amount';
 
@@ -31,7 +32,7 @@ export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly
         <Box ref={scroller} role="rowgroup" sx={{ maxHeight, overflowY: 'auto', position: 'relative' }} tabIndex={0} aria-label={`${label} rows`}>
           <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index];
+              const row = must(rows[item.index], 'a virtual item indexes rows');
               const part = row.parentTransactionId !== null;
               return (
                 <Box

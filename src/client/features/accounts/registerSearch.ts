@@ -18,5 +18,7 @@ export function resolveRegisterRange(search: RegisterSearch, today: string): { r
   const range = search.range ?? 'Last 12 months';
   if (range === 'All') return { range };
   if (range === 'Custom') return { range, startDate: search.startDate, endDate: search.endDate };
-  return { range, ...reportPresetRange(range, today)! };
+  const dates = reportPresetRange(range, today);
+  if (!dates) throw new Error(`Invariant broken: the register range ${range} is a report preset`);
+  return { range, ...dates };
 }

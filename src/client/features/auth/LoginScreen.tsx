@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAuth } from '../../lib/auth';
 import { isServerError, serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
@@ -26,7 +26,7 @@ export function LoginScreen() {
   const mode: Mode = registrationOpen ? (chosenMode ?? (firstRun ? 'register' : 'login')) : 'login';
   const busy = login.isPending || register.isPending;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     setFieldErrors({});
@@ -76,7 +76,7 @@ export function LoginScreen() {
               {firstRun ? 'Welcome! Create the first account on this server.' : 'Create a new account.'}
             </Typography>
           )}
-          <Stack component="form" spacing={2} onSubmit={submit} noValidate={false} sx={{ mt: 2 }}>
+          <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate={false} sx={{ mt: 2 }}>
             <TextField
               label="Username"
               name="username"
@@ -91,6 +91,7 @@ export function LoginScreen() {
               }}
               error={Boolean(fieldErrors.username)}
               helperText={fieldErrors.username}
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in screen exists to type a username: focus starts there
               autoFocus
             />
             <TextField

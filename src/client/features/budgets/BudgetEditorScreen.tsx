@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { getRouteApi, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type SubmitEvent } from 'react';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ButtonLink } from '../../components/RouterLinks';
@@ -78,7 +78,7 @@ function EditorLoading({ title }: { title: string }) {
   );
 }
 
-function EditorFailed({ title, onRetry }: { title: string; onRetry(): void }) {
+function EditorFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
   return (
     <Box>
       <Typography variant="h1" gutterBottom>
@@ -129,8 +129,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
     setDraft((current) => ({ ...current, lineItems: current.lineItems.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
     setErrors((current) => {
       if (!current.lineItems[key]) return current;
-      const next = { ...current.lineItems };
-      delete next[key];
+      const { [key]: _cleared, ...next } = current.lineItems;
       return { ...current, lineItems: next };
     });
   }, []);
@@ -142,7 +141,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
   const deletion = useLineItemDeletion(dropItem);
   const busy = save.isPending || deletion.pending;
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (busy) return;
     setSaveError(null);
@@ -169,7 +168,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
         {editing ? 'Edit Budget' : 'Create Budget'}
       </Typography>
       {copying && <CopyingNote count={lineItems.length} />}
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <BudgetFields draft={draft} errors={errors} onChange={setField} />
 
         <LineItemsSection
@@ -295,11 +294,11 @@ interface LineItemsSectionProps {
   errors: DraftErrors;
   categories: ReturnType<typeof useCategoryNames>;
   lineItemError: string;
-  onDismissError(): void;
+  onDismissError: () => void;
   busy: boolean;
-  onChange(key: string, patch: Partial<LineItemDraft>): void;
-  onDelete(item: LineItemDraft): void;
-  onAdd(): void;
+  onChange: (key: string, patch: Partial<LineItemDraft>) => void;
+  onDelete: (item: LineItemDraft) => void;
+  onAdd: () => void;
 }
 
 /** The line items, each with its fields; a category related to two line items is named at once, under the later one's categories. */

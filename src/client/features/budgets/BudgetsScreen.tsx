@@ -134,10 +134,10 @@ function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
 interface BudgetGridProps {
   rows: Array<{ budget: BudgetDto; lineItems: LineItemDto[] }>;
   selectedId: number | null;
-  onSelect(budget: BudgetDto): void;
-  onEdit(budget: BudgetDto): void;
-  onCopy(budget: BudgetDto): void;
-  onDelete(budget: BudgetDto): void;
+  onSelect: (budget: BudgetDto) => void;
+  onEdit: (budget: BudgetDto) => void;
+  onCopy: (budget: BudgetDto) => void;
+  onDelete: (budget: BudgetDto) => void;
 }
 
 /** A card per budget, in as many columns as fit. */

@@ -1,5 +1,6 @@
 import { findSharedCategories } from '../../../shared/budget';
 import { formatAmountInput } from '../../../shared/money';
+import { must } from '../../../shared/must';
 import { readAmountField } from '../../lib/amountField';
 import { LINE_ITEM_TYPES, type LineItemDto, type LineItemType, type SaveBudgetInput } from '../../../shared/schemas/budgets';
 
@@ -177,7 +178,7 @@ export function sharedCategoryErrors(items: readonly LineItemDraft[]): Record<st
   const out: Record<string, string[]> = {};
   const found = findSharedCategories(items.map((item) => ({ name: item.name, relatedCategories: splitCategories(item.relatedCategories) })));
   for (const shared of found) {
-    const key = items[shared.index].key;
+    const { key } = must(items[shared.index], 'a shared category names one of the items');
     (out[key] ??= []).push(`${shared.category} is already in ${itemTitle(shared.firstIndex, shared.firstName)}`);
   }
   return Object.fromEntries(Object.entries(out).map(([key, list]) => [key, `${list.join('; ')} (a category can belong to one line item)`]));

@@ -27,7 +27,7 @@ export function useBudgetsWithLineItems() {
 
   async function retry() {
     await list.refetch();
-    await Promise.all(itemQueries.map((query) => (query.isError ? query.refetch() : null)));
+    await Promise.all(itemQueries.filter((query) => query.isError).map((query) => query.refetch()));
   }
 
   return { rows, loading, error: failed ? FETCH_BUDGETS_ERROR : null, ready, retry };

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryMessage } from '../../../shared/categories';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
@@ -18,7 +18,7 @@ export function CategoriesScreen() {
     [list.data],
   );
 
-  async function add(event: FormEvent) {
+  async function add(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const trimmed = name.trim();
@@ -39,7 +39,7 @@ export function CategoriesScreen() {
       <Typography variant="h1" gutterBottom>
         Categories
       </Typography>
-      <Paper component="form" onSubmit={add} noValidate sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+      <Paper component="form" onSubmit={(event) => void add(event)} noValidate sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             label="Add a New Category"

@@ -23,7 +23,7 @@ export function EnvelopeDateFilter({ filter, error, onChange, onClear }: Envelop
         sx={{ mr: 0, minHeight: 56 }}
         control={
           <Checkbox
-            inputRef={checkboxRef}
+            slotProps={{ input: { ref: checkboxRef } }}
             checked={filter.showAllTime}
             onChange={(e) => onChange({ ...filter, showAllTime: e.target.checked })}
           />

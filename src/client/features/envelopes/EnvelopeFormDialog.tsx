@@ -15,7 +15,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../../shared/schemas/envelopes';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { EMPTY_ENVELOPE_FORM, formFromEnvelope, saveRequest, type EnvelopeForm, type EnvelopeFormErrors } from './envelopeForm';
@@ -56,7 +56,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
     });
   }
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (saving) return;
     setSaveError('');
@@ -76,13 +76,14 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
 
   return (
     <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{envelope ? 'Edit Envelope' : 'Create Envelope'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
               label="Name"
               required
+              // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type the envelope name
               autoFocus
               inputRef={nameRef}
               value={form.name}

@@ -7,7 +7,7 @@ import { EnvelopeTotal } from './EnvelopeCard';
 interface EnvelopeTransactionsProps {
   envelope: EnvelopeDto;
   loading: boolean;
-  onClose(): void;
+  onClose: () => void;
 }
 
 /** The selected envelope's transactions, below the grid, in the shared transaction table. */
@@ -18,7 +18,7 @@ export function EnvelopeTransactions({ envelope, loading, onClose }: EnvelopeTra
   // Bring the section into view when another envelope is picked (the grid may be long);
   // scrollMarginTop keeps its top clear of the sticky navigation bar.
   useEffect(() => {
-    sectionRef.current?.scrollIntoView?.({ block: 'nearest' });
+    sectionRef.current?.scrollIntoView({ block: 'nearest' });
   }, [envelope.id]);
 
   return (

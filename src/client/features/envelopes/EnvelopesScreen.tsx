@@ -206,9 +206,9 @@ function NoEnvelopes({ onCreate }: { onCreate: () => void }) {
 interface EnvelopeGridProps {
   envelopes: EnvelopeDto[];
   selectedId: number | null;
-  onSelect(id: number): void;
-  onEdit(envelope: EnvelopeDto): void;
-  onDelete(envelope: EnvelopeDto): void;
+  onSelect: (id: number) => void;
+  onEdit: (envelope: EnvelopeDto) => void;
+  onDelete: (envelope: EnvelopeDto) => void;
 }
 
 function EnvelopeGrid({ envelopes, selectedId, onSelect, onEdit, onDelete }: EnvelopeGridProps) {

@@ -11,7 +11,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -37,11 +37,11 @@ export function ProfileScreen() {
   const [notice, showNotice, clearNotice] = useNotice();
   const update = trpc.auth.updateProfile.useMutation();
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const checked = profileChanges({ username, password, confirm, apiToken, currentPassword }, user?.username);
-    if (!checked.ok) return setError(checked.message);
+    if (!checked.ok) { setError(checked.message); return; }
     const { changes } = checked;
     try {
       const updated = await update.mutateAsync({ ...changes, currentPassword });
@@ -76,7 +76,7 @@ export function ProfileScreen() {
       <Typography variant="h1" gutterBottom>
         Update Profile
       </Typography>
-      <Paper component="form" onSubmit={submit} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
+      <Paper component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Stack spacing={2.5}>
           <TextField
             label="Username"
@@ -123,11 +123,11 @@ export function ProfileScreen() {
 
 interface ApiTokenFieldProps {
   value: string;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   /** The stored token, if one is set: when it was created. */
   tokenSet: { since: string | null } | null;
   busy: boolean;
-  onRemove(): void;
+  onRemove: () => void;
 }
 
 /** The API token to save (typed or generated), and Remove API token when one is set. */
@@ -178,6 +178,7 @@ function SavedToken({ token, onClose }: { token: string; onClose: () => void }) 
             endAdornment: (
               <InputAdornment position="end">
                 <Tooltip title="Copy">
+                  {/* eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- navigator.clipboard is undefined outside secure contexts (plain http) */}
                   <IconButton aria-label="Copy API token" onClick={() => void navigator.clipboard?.writeText(token)}>
                     <ContentCopyIcon fontSize="small" />
                   </IconButton>
@@ -194,8 +195,8 @@ function SavedToken({ token, onClose }: { token: string; onClose: () => void }) 
 interface NewPasswordFieldsProps {
   password: string;
   confirm: string;
-  onPassword(value: string): void;
-  onConfirm(value: string): void;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
 }
 
 /** New Password and its confirmation (enabled once a new password is typed). */

@@ -13,6 +13,7 @@ import { PayeesSection } from './PayeesSection';
 import { ReportControls } from './ReportControls';
 import { reportSearchSchema, resolveReportSearch, type ReportSearch } from './reportSearch';
 import { SpendingSection } from './SpendingSection';
+import { omitWhere } from '../../lib/objects';
 
 /**
  * Reports (/reports): spending by category per month, income against expenses with the net,
@@ -24,7 +25,7 @@ export function ReportsScreen() {
   const rawSearch = useSearch({ strict: false });
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => reportSearchSchema.parse(rawSearch ?? {}), [rawSearch]);
+  const search = useMemo(() => reportSearchSchema.parse(rawSearch), [rawSearch]);
   const view = resolveReportSearch(search, today);
   const accounts = useAccountNames();
   const range: ReportRange = useMemo(
@@ -37,8 +38,7 @@ export function ReportsScreen() {
   const chart = useMemo(() => (monthly.data ? spendingChart(monthly.data) : null), [monthly.data]);
 
   function change(patch: Partial<ReportSearch>) {
-    const next: ReportSearch = { ...search, ...patch };
-    for (const key of Object.keys(next) as (keyof ReportSearch)[]) if (next[key] === undefined) delete next[key];
+    const next = omitWhere<ReportSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
     void navigate({ to: '/reports', search: next, replace: true });
   }
   const open = (filters: TransactionFilters) => void navigate({ to: '/transactions', search: transactionSearchOf(filters) });
@@ -65,7 +65,7 @@ export function ReportsScreen() {
           <SpendingSection chart={chart} range={range} table={view.table} onOpen={open} />
           {chart.otherName && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: -2, mb: 3 }}>
-              {`${chart.otherName}: ${chart.series.at(-1)!.categories.join(', ')}`}
+              {`${chart.otherName}: ${chart.series.at(-1)?.categories.join(', ') ?? ''}`}
             </Typography>
           )}
           <CashflowSection report={monthly.data} range={range} table={view.table} onOpen={open} />

@@ -2,6 +2,7 @@ import { Box, Table, TableBody, TableCell, TableContainer, TableFooter, TableHea
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useMemo } from 'react';
 import { categoryBarFilters, monthLabel, seriesColors, type ReportRange, type SpendingChart } from '../../../shared/reports';
+import { must } from '../../../shared/must';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { FigureLink } from './FigureLink';
 import { axisAmount, figure } from './format';
@@ -77,7 +78,7 @@ function SpendingTable({ chart, range }: { chart: SpendingChart; range: ReportRa
               </TableCell>
               {chart.series.map((s) => (
                 <TableCell key={s.name} align="right">
-                  <FigureLink cents={s.values[index]} filters={categoryBarFilters(range, month, s.categories)} />
+                  <FigureLink cents={must(s.values[index], 'a series has a value for each month')} filters={categoryBarFilters(range, month, s.categories)} />
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -58,11 +58,20 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField label="From (optional)" type="date" value={startDate} onChange={(e) => (setStartDate(e.target.value), changeOptions())} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField label="To (optional)" type="date" value={endDate} onChange={(e) => (setEndDate(e.target.value), changeOptions())} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label="From (optional)" type="date" value={startDate} onChange={(e) => {
+            setStartDate(e.target.value);
+            changeOptions();
+          }} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label="To (optional)" type="date" value={endDate} onChange={(e) => {
+            setEndDate(e.target.value);
+            changeOptions();
+          }} slotProps={{ inputLabel: { shrink: true } }} />
           </Stack>
           <FormControlLabel
-            control={<Checkbox checked={onlyUncategorized} onChange={(e) => (setOnlyUncategorized(e.target.checked), changeOptions())} />}
+            control={<Checkbox checked={onlyUncategorized} onChange={(e) => {
+            setOnlyUncategorized(e.target.checked);
+            changeOptions();
+          }} />}
             label="Only transactions without a category"
           />
           {preview && (

@@ -47,7 +47,7 @@ export function ConditionRow({ index, condition, locale, canRemove, onChange, on
         onChange={(e) => onChange({ ...condition, value: e.target.value })}
         error={Boolean(amountError)}
         helperText={amountError || (condition.field === 'amount' ? 'Money out is negative, e.g. -4.50' : ' ')}
-        inputProps={condition.field === 'amount' ? { inputMode: 'decimal' } : undefined}
+        slotProps={{ htmlInput: condition.field === 'amount' ? { inputMode: 'decimal' } : undefined }}
         sx={{ flexGrow: 1 }}
         autoComplete="off"
       />
@@ -57,7 +57,7 @@ export function ConditionRow({ index, condition, locale, canRemove, onChange, on
           label={`Condition ${n} to`}
           value={condition.high}
           onChange={(e) => onChange({ ...condition, high: e.target.value })}
-          inputProps={{ inputMode: 'decimal' }}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           helperText=" "
           autoComplete="off"
         />

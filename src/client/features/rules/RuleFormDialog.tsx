@@ -1,5 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { MAX_CONDITIONS_PER_RULE, type RuleDto } from '../../../shared/rules';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
@@ -26,7 +26,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
   const busy = create.isPending || update.isPending;
   const set = (change: Partial<RuleDraft>) => setDraft((d) => ({ ...d, ...change }));
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     if (!draft.name.trim()) { setError('Rule name is required'); return; }
@@ -42,7 +42,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="rule-dialog-title">
-      <form onSubmit={save} noValidate>
+      <form onSubmit={(event) => void save(event)} noValidate>
         <DialogTitle id="rule-dialog-title">{rule ? `Edit rule '${rule.name}'` : 'New rule'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -87,7 +87,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
                 value={draft.priority}
                 onChange={(e) => set({ priority: e.target.value })}
                 helperText="Lower runs first (0 to 10000)"
-                inputProps={{ min: 0, max: 10000, step: 1 }}
+                slotProps={{ htmlInput: { min: 0, max: 10000, step: 1 } }}
                 sx={{ width: 200 }}
               />
               <FormControlLabel control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />} label="Enabled" />

@@ -25,7 +25,11 @@ export function RulesScreen() {
 
   function move(index: number, by: -1 | 1) {
     const ids = rules.map((r) => r.id);
-    [ids[index], ids[index + by]] = [ids[index + by], ids[index]];
+    const here = ids[index];
+    const there = ids[index + by];
+    if (here === undefined || there === undefined) return;
+    ids[index] = there;
+    ids[index + by] = here;
     reorder.mutate({ ids }, { onError: (e) => showNotice(refusalMessage(e, 'Failed to reorder rules'), 'error') });
   }
 
@@ -102,10 +106,10 @@ interface RuleRowProps {
   first: boolean;
   last: boolean;
   reordering: boolean;
-  onMove(by: -1 | 1): void;
-  onToggle(enabled: boolean): void;
-  onEdit(): void;
-  onDelete(): void;
+  onMove: (by: -1 | 1) => void;
+  onToggle: (enabled: boolean) => void;
+  onEdit: () => void;
+  onDelete: () => void;
 }
 
 /** One rule: move up and down, what it does, its switch, Edit and Delete. */

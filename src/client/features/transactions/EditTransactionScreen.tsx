@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -8,6 +8,7 @@ import { MoneyField } from '../../components/MoneyField';
 import { Notice, useNotice } from '../../components/Notice';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { browserLocale } from '../../lib/locale';
+import { omitWhere } from '../../lib/objects';
 import { refusalMessage, serverFieldErrors, trpc } from '../../lib/trpc';
 import {
   amountLocked,
@@ -57,7 +58,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const saving = create.isPending || update.isPending;
   const locked = amountLocked(editing);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     const read = readDraft(locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft, locale);
     setErrors(read.ok ? {} : read.errors);
@@ -239,11 +240,7 @@ function useDraft(initial: TransactionDto | null, locale: string) {
   const [errors, setErrors] = useState<DraftErrors>({});
   const set = (patch: Partial<TransactionDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch) as (keyof DraftErrors)[]) delete next[key];
-      return next;
-    });
+    setErrors((current) => omitWhere(current, (key) => key in patch));
   };
   return { draft, setDraft, errors, setErrors, set };
 }

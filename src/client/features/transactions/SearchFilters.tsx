@@ -1,5 +1,5 @@
 import { Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { DATE_PRESETS, type DatePreset } from '../../../shared/dates/presets';
 import { MoneyField } from '../../components/MoneyField';
 import { AMOUNT_BOUNDS_HELP, type SearchForm } from './searchForm';
@@ -25,7 +25,7 @@ export function SearchFilters(props: SearchFiltersProps) {
   const { form, error, onChange, searching } = props;
   const fieldError = (field: keyof SearchForm) => (error?.field === field ? error.message : undefined);
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     if (form.startDate && form.endDate && !searching) props.onSearch();
   }
@@ -144,8 +144,8 @@ interface FormButtonsProps {
   canSearch: boolean;
   searching: boolean;
   fixing: boolean;
-  onClear(): void;
-  onFixSplitStatus(): void;
+  onClear: () => void;
+  onFixSplitStatus: () => void;
 }
 
 function FormButtons({ canSearch, searching, fixing, onClear, onFixSplitStatus }: FormButtonsProps) {

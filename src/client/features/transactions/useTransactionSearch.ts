@@ -29,6 +29,7 @@ export function useTransactionSearch() {
   // A search just submitted shows at once (Clear empties the screen in the same click); the URL,
   // updated a moment later, takes over again (as it does for Back, Forward and links).
   const [pending, setPending] = useState<TransactionSearch | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the submitted search shows until the URL it navigated to arrives, then the URL takes over
   useEffect(() => setPending(null), [urlSearch]);
   const shown = pending ?? urlSearch;
   const submitted = useMemo(() => readTransactionSearch(shown, today), [shown, today]);
@@ -47,9 +48,11 @@ export function useTransactionSearch() {
   const [form, setForm] = useState<SearchForm>(submitted.form);
   const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
   const formRef = useRef(form);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by stable callbacks; written before any of them can run
   formRef.current = form;
 
   // The URL changed under the form (Back, Forward, a link): the form shows that search.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the form follows a search the URL brings (Back, Forward, a link) and keeps the user's edits otherwise
   useEffect(() => setForm((current) => (sameForm(current, submitted.form) ? current : submitted.form)), [submitted]);
 
   useEffect(() => {
@@ -85,11 +88,12 @@ export function useTransactionSearch() {
 
   const choosePreset = useCallback(
     (preset: DatePreset) => {
+      // eslint-disable-next-line react-hooks/immutability -- useAutoSearch's ref: a preset click asks for the next search at once instead of after the typing pause
       immediate.current = true;
       setForm((current) => ({ ...current, ...presetRange(preset, today) }));
       setFormError(null);
     },
-    [today],
+    [immediate, today],
   );
 
   const change = useCallback((patch: Partial<SearchForm>) => {
@@ -106,8 +110,7 @@ export function useTransactionSearch() {
   /** Drops one of a link's extra filters and searches again with the search shown. */
   const removeExtra = useCallback(
     (key: keyof ExtraFilters) => {
-      const extras = { ...submitted.extras };
-      delete extras[key];
+      const { [key]: _removed, ...extras } = submitted.extras;
       submit(submitted.form, extras);
     },
     [submitted, submit],

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -74,7 +74,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
     }
   }
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     const read = readAccountDraft(draft, browserLocale());
     if (!read.ok) {
@@ -113,7 +113,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
   }
 
   const form = (
-    <Box component="form" onSubmit={save} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
+    <Box component="form" onSubmit={(event) => void save(event)} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
       <Stack spacing={2}>
         <TextField
           label="Name"
@@ -123,6 +123,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
           onChange={(e) => setDraft({ ...draft, name: e.target.value })}
           error={Boolean(errors.name)}
           helperText={errors.name}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the account form opens to type its name
           autoFocus
         />
         <TextField
@@ -229,7 +230,7 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
     </Paper>

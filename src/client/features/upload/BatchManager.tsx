@@ -110,7 +110,7 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
         confirmLabel="Delete Batch"
         destructive
         busy={deleteBatch.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
     </Paper>

@@ -6,8 +6,8 @@ import { formatDateTime } from '../../lib/format';
 interface BatchTableProps {
   batches: readonly BatchDto[];
   selectedId: string | null;
-  onOpen(batch: BatchDto): void;
-  onDelete(batch: BatchDto): void;
+  onOpen: (batch: BatchDto) => void;
+  onDelete: (batch: BatchDto) => void;
 }
 
 /** The batches as a table (768 px and up): a row opens its batch (click, Enter or Space). */

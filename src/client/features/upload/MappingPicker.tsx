@@ -38,7 +38,8 @@ export function mappingFromChoices(choices: readonly ColumnChoice[], header: boo
   for (const choice of ['date', 'amount', 'debit', 'credit', 'category'] as const) {
     if (all(choice).length > 1) return `Choose ${CHOICE_LABELS[choice]} for one column only.`;
   }
-  if (single('date') === undefined) return 'Choose the column that holds the date.';
+  const date = single('date');
+  if (date === undefined) return 'Choose the column that holds the date.';
   const amount = single('amount');
   const debit = single('debit');
   const credit = single('credit');
@@ -46,7 +47,7 @@ export function mappingFromChoices(choices: readonly ColumnChoice[], header: boo
   if (amount !== undefined && (debit !== undefined || credit !== undefined)) return 'Choose either an amount column or debit and credit columns, not both.';
   return {
     header,
-    date: single('date'),
+    date,
     description: all('description'),
     ...(amount !== undefined ? { amount } : {}),
     ...(debit !== undefined ? { debit } : {}),

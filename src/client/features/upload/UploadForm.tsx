@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type SubmitEvent } from 'react';
 import type { AccountDto } from '../../../shared/schemas/accounts';
 import type { ColumnMapping } from '../../../shared/csv/types';
 import { IMPORT_TRANSACTION_TYPES, type ImportResult } from '../../../shared/schemas/import';
@@ -62,7 +62,7 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
     if (dropped) chooseFile(dropped);
   }
 
-  async function upload(event: FormEvent) {
+  async function upload(event: SubmitEvent) {
     event.preventDefault();
     if (!canUpload) return;
     setUploading(true);
@@ -86,7 +86,7 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
 
   const sent = percent(progress);
   return (
-    <Paper component="form" onSubmit={upload} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper component="form" onSubmit={(event) => void upload(event)} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="upload-heading" variant="h2" gutterBottom>
         Upload CSV
       </Typography>

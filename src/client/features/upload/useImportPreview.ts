@@ -44,8 +44,13 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
+/** A preview cell as text: the server sends strings (numbers and booleans read as written); anything else is blank. */
+function cellText(cell: unknown): string {
+  return typeof cell === 'string' || typeof cell === 'number' || typeof cell === 'boolean' ? String(cell) : '';
+}
+
 function sampleOf(value: unknown): string[][] {
-  return Array.isArray(value) ? value.filter(Array.isArray).map((row: unknown[]) => row.map((cell) => String(cell ?? ''))) : [];
+  return Array.isArray(value) ? value.filter(Array.isArray).map((row: unknown[]) => row.map(cellText)) : [];
 }
 
 /**
@@ -61,6 +66,7 @@ export function useImportPreview(choices: ImportChoices): PreviewState {
   useEffect(() => {
     const id = ++requestId.current;
     if (!file || !account || !transactionType) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the preview follows the chosen file: a cleared choice resets it in the same effect that starts requests
       setState({ status: 'idle' });
       return;
     }
