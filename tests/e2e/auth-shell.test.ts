@@ -18,7 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+   
   await browser?.close();
 });
 
@@ -37,7 +37,7 @@ describe('first run, login and logout', () => {
   beforeAll(async () => {
     server = await startAppServer();
   });
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+   
   afterAll(() => server?.close());
 
   it('offers registration on a new instance, signs the new user in, and logs out', async () => {
@@ -139,7 +139,7 @@ describe('profile', () => {
   beforeAll(async () => {
     server = await startAppServer();
   });
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+   
   afterAll(() => server?.close());
 
   it('validates, saves only what changed, and shows a generated API token once', async () => {
@@ -225,7 +225,7 @@ describe('token refresh', () => {
   beforeAll(async () => {
     server = await startAppServer({ ACCESS_TOKEN_TTL: '2' });
   });
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+   
   afterAll(() => server?.close());
 
   it('renews an expired access token without the user noticing', async () => {

@@ -48,9 +48,9 @@ export function useBrowserAndServer(env: Record<string, string> = {}): { readonl
     [app.browser, app.server] = await Promise.all([launchBrowser(), startAppServer(env)]);
   });
   afterAll(async () => {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+     
     await app.browser?.close();
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- unset when beforeAll failed
+     
     await app.server?.close();
   });
   return app;
