@@ -7,6 +7,7 @@
 import { must } from '../must';
 import { isReservedCategoryName } from '../categories/reserved';
 import type { Steps } from '../csv/steps';
+import type { CsvRow } from '../csv/types';
 import type { TransactionType } from '../schemas/transactions';
 import type { RuleSet } from './match';
 import type { RuleActionField } from './schema';
@@ -26,16 +27,8 @@ export interface PlannedFields {
   ruleIds: Partial<Record<RuleActionField, number>>;
 }
 
-/** A row as a reader gives it (see csv/types.ts CsvRow). */
-export interface SourceRow {
-  line: number;
-  postDate: string;
-  amount: number;
-  description: string;
-  category: string | null;
-  currency?: string | null;
-  fitid?: string | null;
-}
+/** A row as a reader gives it. */
+export type SourceRow = CsvRow;
 
 /** A row as it will be stored: read from a file, then through the rules. */
 export interface PlannedImportRow extends PlannedFields {
