@@ -97,7 +97,10 @@ describe('Rules screen', () => {
 
     // Disable, then delete with confirmation.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
-    await page.getByRole('switch', { name: 'Coffee enabled' }).uncheck();
+    // The switch follows the query cache, which re-renders a moment after the click: wait for it, then for the server.
+    const coffeeSwitch = page.getByRole('switch', { name: 'Coffee enabled' });
+    await coffeeSwitch.click();
+    await expect.poll(() => coffeeSwitch.isChecked()).toBe(false);
     await expect.poll(async () => (await api.rules.list.query()).find((r) => r.name === 'Coffee')?.enabled).toBe(false);
     await page.getByRole('button', { name: 'Delete Coffee' }).click();
     await page.getByRole('dialog', { name: 'Delete rule' }).getByRole('button', { name: 'Delete' }).click();
