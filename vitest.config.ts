@@ -70,7 +70,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Each file starts its own server on port 0 and its own Chromium, so files run side by side.
         },
       },
     ],
