@@ -2,14 +2,22 @@
 // the backup command into dist/server/backup.js (so they also run inside the Docker image) and the
 // OpenAPI writer into dist/server/openapi.js (npm run lint:openapi).
 // Packages stay external (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
+//
+// The bundles are CommonJS (dist/server/package.json says so): the packages are CommonJS, and an
+// ES module that loads them makes Node.js scan every one for its exports first; a CommonJS bundle
+// requires them directly, which starts the server in a quarter less CPU time (bench/startup.bench.ts).
+// Dynamic import() of our own modules stays lazy: esbuild runs such a module's code on first import.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
+mkdirSync('dist/server', { recursive: true });
+writeFileSync('dist/server/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 await build({
   entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts', backup: 'scripts/backup.ts', openapi: 'scripts/write-openapi.ts' },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
   packages: 'external',
   sourcemap: true,
