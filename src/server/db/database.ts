@@ -12,7 +12,7 @@ export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
  * the migration runner or any migration's code.
  */
 export async function openDatabase(target: DatabaseTarget, log: (message: string) => void = () => undefined, debug = false): Promise<Orm> {
-  const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(ormOptions(target, debug));
+  const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(await ormOptions(target, debug));
   try {
     if (!(await migrationsCurrent(orm, target.dialect))) {
       const applied = await (await migratorOf(orm, target.dialect)).up();

@@ -1,8 +1,5 @@
-import { defineConfig as sqliteConfig } from '@mikro-orm/better-sqlite';
-import { defineConfig as postgresConfig } from '@mikro-orm/postgresql';
 import type { MigrationObject } from '@mikro-orm/core';
 import type BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { registerSqlFunctions } from './sql';
 import { entities } from './entities';
 
@@ -12,11 +9,6 @@ export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'p
 export function databaseTarget(config: { databaseFile: string; databaseUrl?: string }): DatabaseTarget {
   return config.databaseUrl ? { dialect: 'postgresql', url: config.databaseUrl } : { dialect: 'sqlite', file: config.databaseFile };
 }
-
-// PostgreSQL answers count(*) and sum() as bigint / numeric, which node-postgres reads as text.
-// Money is integer cents far below 2^53, so both are read as numbers, as SQLite gives them.
-pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
 
 // No Migrator extension: `orm.migrator` loads @mikro-orm/migrations on first use (database.ts), so
 // a start on a current database never loads it, nor the migrations' code.
@@ -46,9 +38,15 @@ export async function loadMigrationsList(dialect: DatabaseTarget['dialect']): Pr
  * The ORM's options for either database. SQLite runs in WAL mode (readers never wait for a
  * writer) with foreign keys enforced; PostgreSQL through a pool. Each dialect has its own
  * migrations, listed in code so they also run from the bundled server (loadMigrationsList).
+ * Only the chosen dialect's driver is loaded (the other one's packages cost start-up time and memory).
  */
-export function ormOptions(target: DatabaseTarget, debug = false) {
+export async function ormOptions(target: DatabaseTarget, debug = false) {
   if (target.dialect === 'postgresql') {
+    const [{ defineConfig: postgresConfig }, { default: pg }] = await Promise.all([import('@mikro-orm/postgresql'), import('pg')]);
+    // PostgreSQL answers count(*) and sum() as bigint / numeric, which node-postgres reads as text.
+    // Money is integer cents far below 2^53, so both are read as numbers, as SQLite gives them.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
     return postgresConfig({
       ...common,
       clientUrl: target.url,
@@ -61,6 +59,7 @@ export function ormOptions(target: DatabaseTarget, debug = false) {
       },
     });
   }
+  const { defineConfig: sqliteConfig } = await import('@mikro-orm/better-sqlite');
   return sqliteConfig({
     ...common,
     dbName: target.file,
