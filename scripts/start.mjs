@@ -1,8 +1,8 @@
 // `npm start`: builds only when the build is missing or older than its sources, then runs the
-// server (dist/server/main.js) in this process.
+// server (dist/server/main.js) in this process. `npm start` runs it with --max-semi-space-size=2 (README).
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildReason } from './build-freshness.mjs';
 
 const reason = buildReason();
@@ -14,4 +14,5 @@ if (reason) {
 } else {
   console.log('The build is up to date; starting.');
 }
-await import(pathToFileURL(path.resolve('dist/server/main.js')).href);
+// The bundle is CommonJS: required, not imported (an import would first scan it for exports).
+createRequire(import.meta.url)(path.resolve('dist/server/main.js'));

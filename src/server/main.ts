@@ -1,3 +1,5 @@
+// First: packages loaded after it are compiled through Node.js's on-disk cache (Node.js 22.1+).
+import './compile-cache';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config/config';

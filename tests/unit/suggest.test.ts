@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addRow, CONFIDENT, learn, normalizeMerchant, suggest, suggestAll, type LearnRow } from '../../src/shared/suggest';
+import { addRow, CONFIDENT, foldMerchantText, learn, merchantWords, normalizeMerchant, suggest, suggestAll, type LearnRow } from '../../src/shared/suggest';
 
 describe('normalizeMerchant', () => {
   it.each([
@@ -53,6 +53,16 @@ describe('normalizeMerchant', () => {
         expect(normalizeMerchant(once.key).key).toBe(once.key === '' ? '' : normalizeMerchant(once.key).key);
         expect(once.key).toBe(once.key.toLowerCase());
       }),
+    );
+  });
+
+  it('splits text into the same words in one pass as folding and splitting on spaces does', () => {
+    const bankText = fc.stringMatching(/^[A-Za-z0-9 #*'`&.,/\-_:;()+éÜß’]{0,40}$/);
+    fc.assert(
+      fc.property(fc.oneof(bankText, fc.string({ maxLength: 40 })), (text) => {
+        expect(merchantWords(text)).toEqual(foldMerchantText(text).split(' ').filter(Boolean));
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -1,12 +1,7 @@
-import { defineConfig as sqliteConfig } from '@mikro-orm/better-sqlite';
-import { Migrator } from '@mikro-orm/migrations';
-import { defineConfig as postgresConfig } from '@mikro-orm/postgresql';
+import type { MigrationObject } from '@mikro-orm/core';
 import type BetterSqlite3 from 'better-sqlite3';
-import pg from 'pg';
 import { registerSqlFunctions } from './sql';
 import { entities } from './entities';
-import { migrationsList } from './migrations';
-import { migrationsList as pgMigrationsList } from './migrations-pg';
 
 /** Where the data lives: a SQLite file (the default) or a PostgreSQL database (DATABASE_URL). */
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgresql'; url: string };
@@ -15,14 +10,10 @@ export function databaseTarget(config: { databaseFile: string; databaseUrl?: str
   return config.databaseUrl ? { dialect: 'postgresql', url: config.databaseUrl } : { dialect: 'sqlite', file: config.databaseFile };
 }
 
-// PostgreSQL answers count(*) and sum() as bigint / numeric, which node-postgres reads as text.
-// Money is integer cents far below 2^53, so both are read as numbers, as SQLite gives them.
-pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
-
+// No Migrator extension: `orm.migrator` loads @mikro-orm/migrations on first use (database.ts), so
+// a start on a current database never loads it, nor the migrations' code.
 const common = {
   entities,
-  extensions: [Migrator],
   allowGlobalContext: false,
   forceUndefined: false,
 };
@@ -36,12 +27,26 @@ const migrationDefaults = {
 } as const;
 
 /**
+ * Every committed migration of a dialect, loaded on demand (see migration-names.ts). Before the
+ * ORM's migrator is used, they go into its options (`useMigrationsList` in database.ts).
+ */
+export async function loadMigrationsList(dialect: DatabaseTarget['dialect']): Promise<MigrationObject[]> {
+  return dialect === 'postgresql' ? (await import('./migrations-pg')).migrationsList : (await import('./migrations')).migrationsList;
+}
+
+/**
  * The ORM's options for either database. SQLite runs in WAL mode (readers never wait for a
  * writer) with foreign keys enforced; PostgreSQL through a pool. Each dialect has its own
- * migrations, listed in code so they also run from the bundled server.
+ * migrations, listed in code so they also run from the bundled server (loadMigrationsList).
+ * Only the chosen dialect's driver is loaded (the other one's packages cost start-up time and memory).
  */
-export function ormOptions(target: DatabaseTarget, debug = false) {
+export async function ormOptions(target: DatabaseTarget, debug = false) {
   if (target.dialect === 'postgresql') {
+    const [{ defineConfig: postgresConfig }, { default: pg }] = await Promise.all([import('@mikro-orm/postgresql'), import('pg')]);
+    // PostgreSQL answers count(*) and sum() as bigint / numeric, which node-postgres reads as text.
+    // Money is integer cents far below 2^53, so both are read as numbers, as SQLite gives them.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
     return postgresConfig({
       ...common,
       clientUrl: target.url,
@@ -49,12 +54,12 @@ export function ormOptions(target: DatabaseTarget, debug = false) {
       pool: { min: 0, max: 10 },
       migrations: {
         ...migrationDefaults,
-        migrationsList: pgMigrationsList,
         path: 'src/server/db/migrations-pg',
         pathTs: 'src/server/db/migrations-pg',
       },
     });
   }
+  const { defineConfig: sqliteConfig } = await import('@mikro-orm/better-sqlite');
   return sqliteConfig({
     ...common,
     dbName: target.file,
@@ -79,7 +84,6 @@ export function ormOptions(target: DatabaseTarget, debug = false) {
     },
     migrations: {
       ...migrationDefaults,
-      migrationsList,
       path: 'src/server/db/migrations',
       pathTs: 'src/server/db/migrations',
     },

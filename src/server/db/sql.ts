@@ -12,7 +12,6 @@
  * - bulk writes and streamed reads on a transaction's own connection (SqlTx below).
  */
 import type { EntityManager } from '@mikro-orm/knex';
-import { PostgreSqlPlatform } from '@mikro-orm/postgresql';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { payeeKey } from '../../shared/reports/payees';
@@ -24,9 +23,12 @@ export type Dialect = 'sqlite' | 'postgresql';
 /** A `count(*)` as the drivers answer it: a number on SQLite, a string (bigint) on PostgreSQL; read it with Number(). */
 export type SqlCount = number | bigint | string;
 
-/** The dialect an entity manager talks. */
+/**
+ * The dialect an entity manager talks. Of the two, PostgreSQL's platform is the one with schemas
+ * (asked rather than compared with its class, whose import would load the PostgreSQL driver on SQLite).
+ */
 export function dialectOf(em: EntityManager): Dialect {
-  return em.getPlatform() instanceof PostgreSqlPlatform ? 'postgresql' : 'sqlite';
+  return em.getPlatform().supportsSchemas() ? 'postgresql' : 'sqlite';
 }
 
 /** The transaction table, quoted (a keyword in both dialects). */

@@ -14,8 +14,9 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     restRoutes.filter((route) => route.public),
   );
 
-  const document = openApiDocument();
-  api.get('/openapi.json', () => document);
+  // Built on first request (about 450 KB of JSON), so start-up neither spends the time nor keeps it resident.
+  let document: Record<string, unknown> | null = null;
+  api.get('/openapi.json', () => (document ??= openApiDocument()));
 
   await api.register((secured, _options, done) => {
     secured.addHook('preHandler', requireUser);

@@ -87,8 +87,12 @@ export function memoNormalizer(limit = 200_000): (description: string) => Mercha
   };
 }
 
-/** Builds a model from categorised rows (order does not matter). */
-export function learn(rows: Iterable<LearnRow>, normalize = memoNormalizer()): SuggestionModel {
+/**
+ * Builds a model from categorised rows (order does not matter). Each description is normalised
+ * afresh: a history's descriptions are mostly distinct (store numbers, dates, references), so a
+ * memo of them costs more (hashing and keeping every one) than the one-pass normaliser it saves.
+ */
+export function learn(rows: Iterable<LearnRow>, normalize: (description: string) => MerchantKey = normalizeMerchant): SuggestionModel {
   const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0, near: new Map(), keyWeights: new Map() };
   for (const row of rows) addRow(model, row, normalize);
   return model;

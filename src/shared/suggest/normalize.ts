@@ -66,7 +66,6 @@ const COMBINING_MARKS = /\p{M}+/gu;
 const APOSTROPHES = /['’`&]/g;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
-const MASK = /^(x{2,}|\*+)$/;
 
 /** Lower case without accents, apostrophes or ampersands; punctuation becomes spaces. */
 export function foldMerchantText(description: string): string {
@@ -76,15 +75,83 @@ export function foldMerchantText(description: string): string {
   return (NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')).trim();
 }
 
-/** The words of a description that name its merchant (see the module comment). */
-export function merchantTokens(description: string): string[] {
+/** The words of a folded description, and which of them hold an (ASCII) digit. */
+interface Words {
+  words: string[];
+  digits: boolean[];
+}
+
+const CODE_0 = 48;
+const CODE_9 = 57;
+const CODE_A = 65;
+const CODE_Z = 90;
+const CODE_LOWER_A = 97;
+const CODE_LOWER_Z = 122;
+/** ' ` &: dropped without splitting the word ("McDonald's" -> "mcdonalds"). */
+const JOINERS = new Set([39, 96, 38]);
+
+/**
+ * The words of plain ASCII text in one pass over its characters, as foldMerchantText and a
+ * split on spaces would give them (letters lower-cased, ' ` & dropped, anything else splits);
+ * null when the text holds a non-ASCII character (that goes the Unicode way).
+ */
+function asciiWords(description: string): Words | null {
+  const words: string[] = [];
+  const digits: boolean[] = [];
+  // The word being read: where it starts (-1: none), its text so far once a joiner was dropped.
+  let start = -1;
+  let joined: string | null = null;
+  let digit = false;
+  for (let i = 0; i <= description.length; i++) {
+    const code = i < description.length ? description.charCodeAt(i) : 32;
+    if (code > 127) return null;
+    const isDigit = code >= CODE_0 && code <= CODE_9;
+    if (isDigit || (code >= CODE_LOWER_A && code <= CODE_LOWER_Z) || (code >= CODE_A && code <= CODE_Z)) {
+      if (start < 0) start = i;
+      else if (joined !== null) joined += String.fromCharCode(code >= CODE_A && code <= CODE_Z ? code + 32 : code);
+      digit ||= isDigit;
+    } else if (JOINERS.has(code)) {
+      if (start >= 0) joined ??= description.slice(start, i).toLowerCase();
+    } else if (start >= 0) {
+      words.push(joined ?? description.slice(start, i).toLowerCase());
+      digits.push(digit);
+      start = -1;
+      joined = null;
+      digit = false;
+    }
+  }
+  return { words, digits };
+}
+
+/** The words of foldMerchantText(description), split on spaces (a faster way for plain ASCII text). */
+export function merchantWords(description: string): string[] {
+  return foldedWords(description).words;
+}
+
+function foldedWords(description: string): Words {
+  const ascii = asciiWords(description);
+  if (ascii) return ascii;
   const words = foldMerchantText(description).split(' ').filter(Boolean);
-  if (words.length === 0) return [];
-  const removed = new Array<boolean>(words.length).fill(false);
-  const wordAt = (i: number) => must(words[i], 'the index is within the words');
+  return { words, digits: words.map((word) => DIGIT.test(word)) };
+}
+
+function isMask(word: string): boolean {
+  if (word.length < 2) return false;
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== 120) return false;
+  return true;
+}
+
+/** The index of the first word at or after `from` that is not removed, or -1. */
+function nextKept(removed: readonly boolean[], from: number): number {
+  for (let i = from; i < removed.length; i++) if (!removed[i]) return i;
+  return -1;
+}
+
+/** Marks digits, masks, noise words, references, card words and month names next to a number. */
+function markNoise(words: readonly string[], digits: readonly boolean[], removed: boolean[]): void {
   for (let i = 0; i < words.length; i++) {
-    const word = wordAt(i);
-    if (DIGIT.test(word) || MASK.test(word) || NOISE_WORDS.has(word)) removed[i] = true;
+    const word = words[i] ?? '';
+    if (digits[i] || isMask(word) || NOISE_WORDS.has(word)) removed[i] = true;
     else if (REFERENCE_MARKERS.has(word) && i + 1 < words.length) {
       removed[i] = true;
       removed[i + 1] = true;
@@ -93,31 +160,35 @@ export function merchantTokens(description: string): string[] {
   }
   for (let i = 0; i < words.length; i++) {
     // "CARD XXXX1234", "CARD 1234": the word that announces a card number goes with it.
-    const word = wordAt(i);
+    const word = words[i] ?? '';
     if (word === 'card' && i + 1 < words.length && removed[i + 1]) removed[i] = true;
-    if (MONTHS.has(word) && ((i > 0 && DIGIT.test(wordAt(i - 1))) || (i + 1 < words.length && DIGIT.test(wordAt(i + 1))))) removed[i] = true;
+    if (MONTHS.has(word) && ((i > 0 && digits[i - 1]) || (i + 1 < words.length && digits[i + 1]))) removed[i] = true;
   }
-  // Prefixes: leading payment words (strong ones always, weak ones only inside a run of noise).
+}
+
+/** Marks the leading payment words (strong ones always, weak ones only inside a run of noise). */
+function markPrefixes(words: readonly string[], removed: boolean[]): void {
   let start = 0;
   while (start < words.length) {
     if (removed[start]) {
       start++;
       continue;
     }
-    const word = wordAt(start);
+    const word = words[start] ?? '';
     if (!PREFIX_WORDS.has(word)) break;
     if (WEAK_PREFIX.has(word)) {
-      const next = words.slice(start + 1).findIndex((w, k) => !removed[start + 1 + k]);
-      const nextWord = next >= 0 ? wordAt(start + 1 + next) : undefined;
-      if (!(nextWord && PREFIX_WORDS.has(nextWord))) break;
+      const next = nextKept(removed, start + 1);
+      if (!(next >= 0 && PREFIX_WORDS.has(words[next] ?? ''))) break;
     }
     removed[start] = true;
     start++;
   }
-  let kept = words.filter((_, i) => !removed[i]);
+}
+
+/** Drops a region tail: a trailing region code, then the city before it. */
+function dropRegionTail(kept: string[]): string[] {
   // The last kept word, read only after a length check.
   const lastKept = () => must(kept.at(-1), 'a word is kept');
-  // Region tail: a trailing region code, then the city before it.
   if (kept.length >= 3 && REGION_CODES.has(lastKept())) {
     kept = kept.slice(0, -1);
     // Card descriptors end "NAME CITY ST": the word before the code is the city.
@@ -130,9 +201,24 @@ export function merchantTokens(description: string): string[] {
     const [first = '', second = ''] = kept;
     if (REGION_CODES.has(second) && first.length > 2) kept = kept.slice(0, 1);
   }
+  return kept;
+}
+
+/**
+ * The words of a description that name its merchant (see the module comment). Plain ASCII text
+ * (most bank text) is split in one pass without regular expressions (learning reads every
+ * categorised row of a user's history, so this runs 100,000 times on a first suggestion).
+ */
+export function merchantTokens(description: string): string[] {
+  const { words, digits } = foldedWords(description);
+  if (words.length === 0) return [];
+  const removed = new Array<boolean>(words.length).fill(false);
+  markNoise(words, digits, removed);
+  markPrefixes(words, removed);
+  const kept = dropRegionTail(words.filter((_, i) => !removed[i]));
   if (kept.length > 0) return kept;
   // Only noise: keep the first words without digits, else the first word.
-  const plain = words.filter((word) => !DIGIT.test(word));
+  const plain = words.filter((_, i) => !digits[i]);
   return (plain.length > 0 ? plain : words).slice(0, 3);
 }
 

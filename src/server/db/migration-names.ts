@@ -1,0 +1,20 @@
+/**
+ * The name of every committed migration, per dialect, oldest first: the same names as
+ * `migrations/index.ts` and `migrations-pg/index.ts` list (a test keeps them equal). Start-up
+ * compares them with the names the database has applied, so on a current database the migration
+ * runner (and every migration's code) is never loaded.
+ */
+export const migrationNames = {
+  sqlite: [
+    'Migration20261122230628_init',
+    'Migration20261123120551_drop_redundant_indexes',
+    'Migration20261123183932_reserve_uncategorized',
+    'Migration20261123184245_import_profiles_and_fitid',
+    'Migration20261123184907_report_covering_index',
+    'Migration20261123185740_sign_ins_auth_failures_instance_claims',
+    'Migration20261123193538_register_covering_index',
+    'Migration20261125153006_category_source_and_apply_suggestions',
+    'Migration20261125155022_rules_and_bank_description',
+  ],
+  postgresql: ['Migration20261125153946_init', 'Migration20261125184046_rules_category_source_bank_description'],
+} as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
