@@ -18,13 +18,14 @@ import { build } from 'esbuild';
 import { registerUser, rest } from '../tests/helpers/http';
 import { cpuTimeMs } from './server-process';
 import { mb, median, ms } from './stats';
+import { must } from '../src/shared/must';
 
 const ROWS = 100_000;
 
-function generateCsv(): string {
+function generateCsv(rows = ROWS): string {
   const lines = ['Date,Description,Amount,Category'];
   const merchants = ['Grocery Mart', 'Coffee Corner', 'Fuel Stop', 'Book Nook', 'Pharmacy Plus', 'Cinema City', 'Hardware Hub'];
-  for (let i = 0; i < ROWS; i += 1) {
+  for (let i = 0; i < rows; i += 1) {
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000);
     const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
     const cents = ((i * 7919) % 25000) + 1;
@@ -151,7 +152,52 @@ function peakRss(pid: number): number {
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
+/** Rows of the generated CSV that make a file of about `bytes`. */
+function rowsForBytes(bytes: number): number {
+  const sample = generateCsv(1000);
+  return Math.round((bytes / Buffer.byteLength(sample)) * 1000);
+}
+
+/**
+ * Memory flat as files grow: 10k rows, 100k rows and a ~10 MB file, each imported into a fresh
+ * server process; the peak RSS of each and their spread (goal: under 50 MB apart, each under 200 MB).
+ */
+async function memoryBySize(): Promise<void> {
+  const sizes: [string, number][] = [
+    ['10k rows', 10_000],
+    ['100k rows', 100_000],
+    ['~10 MB file', rowsForBytes(10 * 1024 * 1024)],
+  ];
+  const peaks: number[] = [];
+  for (const [name, rows] of sizes) {
+    const file = generateCsv(rows);
+    const server = await startServerProcess();
+    try {
+      const idle = peakRss(must(server.child.pid, 'a spawned server has a pid'));
+      const user = await registerUser(server.url);
+      await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+      const body = new FormData();
+      body.append('file', new Blob([file]), 'bench.csv');
+      body.append('account', 'Checking');
+      body.append('transactionType', 'debit');
+      const start = performance.now();
+      const res = await rest(server.url, 'POST', '/api/upload', { token: user.accessToken, body });
+      const elapsed = performance.now() - start;
+      const peak = peakRss(must(server.child.pid, 'a spawned server has a pid'));
+      peaks.push(peak);
+      const floorMs = floor(file).wall;
+      console.log(
+        `  ${name} (${rows} rows, ${mb(Buffer.byteLength(file))}) in a fresh server: ${String(res.body.message)} in ${ms(elapsed)} = ${((rows / elapsed) * 1000).toFixed(0)} rows/s, ${(floorMs / elapsed).toFixed(2)}x the floor (${ms(floorMs)}); peak RSS ${mb(peak)} (after start ${mb(idle)})`,
+      );
+    } finally {
+      await server.close();
+    }
+  }
+  console.log(`peak RSS spread over 10k / 100k / ~10 MB imports: ${mb(Math.max(...peaks) - Math.min(...peaks))} (goal < 50 MB), largest ${mb(Math.max(...peaks))} (goal < 200 MB)`);
+}
+
 export default async function run(): Promise<void> {
+  await memoryBySize();
   const csv = generateCsv();
   console.log(`generated ${ROWS} rows (${mb(Buffer.byteLength(csv))})`);
   const server = await startServerProcess();

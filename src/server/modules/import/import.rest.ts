@@ -108,7 +108,9 @@ export const uploadRoute: RestRoute = restRoute({
     const upload = await readUpload(request, limitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
     if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
-    const result = await importFile(em, userId, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
-    return result;
+    const input = { ...fields, bytes: upload.bytes, fileName: upload.fileName };
+    // The import lets go of the bytes once it has decoded them: nothing here keeps them.
+    upload.bytes = null;
+    return importFile(em, userId, input);
   },
 });
