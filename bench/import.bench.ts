@@ -162,7 +162,7 @@ function rowsForBytes(bytes: number): number {
  * Memory flat as files grow: 10k rows, 100k rows and a ~10 MB file, each imported into a fresh
  * server process; the peak RSS of each and their spread (goal: under 50 MB apart, each under 200 MB).
  */
-async function memoryBySize(): Promise<void> {
+export async function memoryBySize(): Promise<void> {
   const sizes: [string, number][] = [
     ['10k rows', 10_000],
     ['100k rows', 100_000],

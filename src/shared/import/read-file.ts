@@ -44,16 +44,16 @@ export function* readImportSteps(input: Uint8Array | string, options: ReadOption
 
 /**
  * Opens a bank file for a streamed read (see CsvReadHead): decoded, its format told, its
- * header and date format read; its rows come in chunks as they are taken. The bytes are not
- * needed once this answers.
+ * header and date format read; its rows come in chunks (of the rows of `rowsPerChunk` records or
+ * entries) as they are taken. The bytes are not needed once this answers.
  */
-export function* openImportSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadStream> {
+export function* openImportSteps(input: Uint8Array | string, options: ReadOptions, rowsPerChunk = RECORDS_PER_STEP): Steps<CsvReadStream> {
   const decoded = yield* decodeInput(input);
   if (!decoded.ok) return decoded;
   const { text, encoding } = decoded;
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
   const format = detectFormat(text);
-  if (format === 'csv') return yield* openCsvTextSteps(text, encoding, options);
+  if (format === 'csv') return yield* openCsvTextSteps(text, encoding, options, rowsPerChunk);
   if (format === 'xml') return fail('NOT_CSV', 'This XML file is neither an OFX nor a CAMT.053 statement.');
   let read: StatementRead | CsvReadFailure;
   if (format === 'ofx') read = yield* readOfxSteps(text);
@@ -61,10 +61,10 @@ export function* openImportSteps(input: Uint8Array | string, options: ReadOption
   else read = yield* readQifSteps(text, options);
   if ('ok' in read) return read;
   if (read.rows.length === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
-  return statementHead(format, encoding, read);
+  return statementHead(format, encoding, read, rowsPerChunk);
 }
 
-function statementHead(format: Exclude<ImportFormat, 'csv'>, encoding: string, read: StatementRead): CsvReadHead {
+function statementHead(format: Exclude<ImportFormat, 'csv'>, encoding: string, read: StatementRead, rowsPerChunk: number): CsvReadHead {
   let min = must(read.rows[0], 'a statement with rows').postDate;
   let max = min;
   let hasFitids = false;
@@ -91,18 +91,18 @@ function statementHead(format: Exclude<ImportFormat, 'csv'>, encoding: string, r
     dateRange: [min, max],
     hasFitids,
     mayLackCategory,
-    rows: statementRows(format, read),
+    rows: statementRows(format, read, rowsPerChunk),
   };
 }
 
 /** A statement's rows through the same checks as CSV rows, in chunks; each chunk is let go once it is taken. */
-function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRead): RowChunks {
+function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRead, rowsPerChunk: number): RowChunks {
   const finisher = new RowFinisher();
   const rows: (CsvRow | undefined)[] = read.rows;
   read.rows = [];
-  for (let start = 0; start < rows.length; start += RECORDS_PER_STEP) {
+  for (let start = 0; start < rows.length; start += rowsPerChunk) {
     const out: CsvRow[] = [];
-    const end = Math.min(rows.length, start + RECORDS_PER_STEP);
+    const end = Math.min(rows.length, start + rowsPerChunk);
     for (let i = start; i < end; i += 1) {
       const row = must(rows[i], 'each row is taken once');
       rows[i] = undefined;

@@ -58,6 +58,9 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
           throw new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
         }
         const buffer = await part.toBuffer();
+        // The plugin keeps the buffer on the part, which stays reachable from the request's
+        // fields: let go of that reference so the import alone decides when the bytes die.
+        (part as unknown as { _buf: Buffer | null })._buf = null;
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
         out.bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
         out.fileName = part.filename || null;

@@ -24,6 +24,12 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
+/**
+ * Rows taken through rules, duplicates, categories and inserts at a time. Small enough that a
+ * chunk's objects die young (2000 measured about 25 MB more peak RSS on a 10 MB file: more of
+ * them lived through two scavenges and waited in the old generation for a full collection).
+ */
+const IMPORT_CHUNK = 500;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -117,7 +123,7 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
       flipAmounts: input.flipAmounts,
       mapping: input.mapping ?? null,
       savedMapping: context.savedMapping,
-    }),
+    }, IMPORT_CHUNK),
     yieldToEventLoop,
   );
   input.bytes = new Uint8Array(0);
@@ -206,6 +212,12 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   let afterCommit: (() => void) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => {
     const db = await sqlTx(tem);
+    return withSmallPageCache(db, () => writeImport(tem, db));
+  });
+  (afterCommit as (() => void) | null)?.();
+  return written;
+
+  async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
     await lockAccountImports(db, account.id);
     const marker = new DuplicateMarker(await storedRows(db, userId, account.id, read), { owned: true });
     // A mapping chosen for this upload becomes the account's import profile.
@@ -229,9 +241,26 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
-  });
-  (afterCommit as (() => void) | null)?.();
-  return written;
+  }
+}
+
+/** SQLite's page cache while an import writes, in KiB: the pages of the rows it adds need not stay in memory. */
+const IMPORT_PAGE_CACHE_KIB = 8000;
+
+/**
+ * Runs an import's writes with SQLite's page cache (32 MB for reads, see orm-options.ts) held to
+ * IMPORT_PAGE_CACHE_KIB, then gives the cache its size back: without it a large import fills the
+ * whole cache with the new rows' pages, and the server's memory grows with the file.
+ */
+async function withSmallPageCache<T>(db: SqlTx, work: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'sqlite') return work();
+  const [before] = await db.all<{ cache_size: number }>('pragma cache_size');
+  await db.run(`pragma cache_size = -${IMPORT_PAGE_CACHE_KIB}`);
+  try {
+    return await work();
+  } finally {
+    if (before) await db.run(`pragma cache_size = ${Math.trunc(before.cache_size)}`);
+  }
 }
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */
