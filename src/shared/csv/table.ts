@@ -134,6 +134,9 @@ export function* addUnnamedIndicator(columns: ColumnAssignment[], headers: reado
         else s.other = true;
       }
     }
+    // Every open column holds other text (a balance, a reference): none can be the indicator,
+    // and the rest of the file need not be read again for it.
+    if ([...state.values()].every((s) => s.other)) return null;
     yield;
   }
   for (const [index, s] of state) {
