@@ -14,6 +14,7 @@ import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../t
 import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry, type CachedModel } from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
+import { withSmallPageCache } from './page-cache';
 import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -241,25 +242,6 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
-  }
-}
-
-/** SQLite's page cache while an import writes, in KiB: the pages of the rows it adds need not stay in memory. */
-const IMPORT_PAGE_CACHE_KIB = 8000;
-
-/**
- * Runs an import's writes with SQLite's page cache (32 MB for reads, see orm-options.ts) held to
- * IMPORT_PAGE_CACHE_KIB, then gives the cache its size back: without it a large import fills the
- * whole cache with the new rows' pages, and the server's memory grows with the file.
- */
-async function withSmallPageCache<T>(db: SqlTx, work: () => Promise<T>): Promise<T> {
-  if (db.dialect !== 'sqlite') return work();
-  const [before] = await db.all<{ cache_size: number }>('pragma cache_size');
-  await db.run(`pragma cache_size = -${IMPORT_PAGE_CACHE_KIB}`);
-  try {
-    return await work();
-  } finally {
-    if (before) await db.run(`pragma cache_size = ${Math.trunc(before.cache_size)}`);
   }
 }
 
