@@ -1,6 +1,7 @@
 /**
- * Import benchmark: a generated 100,000-row bank CSV through POST /api/upload (rows/s and
- * the server's peak RSS), the same file again (all duplicates), GET /api/health latency while
+ * Import benchmark: first 10k rows, 100k rows and a ~10 MB file, each into a fresh server
+ * (peak RSS of each and their spread, by default and under a V8 heap limit); then a generated
+ * 100,000-row bank CSV through POST /api/upload (rows/s and the server's peak RSS), the same file again (all duplicates), GET /api/health latency while
  * an import runs, and the floor: csv-parse + better-sqlite3 inserts in one transaction, same run.
  * The server is the production bundle (esbuild, as `npm run build`) in its own process, so
  * its memory and its answers are measured as a user's server would show them.
@@ -18,13 +19,14 @@ import { build } from 'esbuild';
 import { registerUser, rest } from '../tests/helpers/http';
 import { cpuTimeMs } from './server-process';
 import { mb, median, ms } from './stats';
+import { must } from '../src/shared/must';
 
 const ROWS = 100_000;
 
-function generateCsv(): string {
+function generateCsv(rows = ROWS): string {
   const lines = ['Date,Description,Amount,Category'];
   const merchants = ['Grocery Mart', 'Coffee Corner', 'Fuel Stop', 'Book Nook', 'Pharmacy Plus', 'Cinema City', 'Hardware Hub'];
-  for (let i = 0; i < ROWS; i += 1) {
+  for (let i = 0; i < rows; i += 1) {
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000);
     const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
     const cents = ((i * 7919) % 25000) + 1;
@@ -107,7 +109,7 @@ function freePort(): Promise<number> {
 }
 
 /** The production server bundle in a child process on a fresh data folder. */
-async function startServerProcess(): Promise<{ url: string; child: ChildProcess; close: () => Promise<void> }> {
+async function startServerProcess(nodeArgs: string[] = []): Promise<{ url: string; child: ChildProcess; close: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
   const bundle = path.resolve('bench/.data/server.mjs');
   await build({
@@ -121,7 +123,7 @@ async function startServerProcess(): Promise<{ url: string; child: ChildProcess;
     logLevel: 'warning',
   });
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), bundle], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...nodeArgs, bundle], {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', UPLOAD_LIMIT_BYTES: String(50 * 1024 * 1024) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -151,7 +153,58 @@ function peakRss(pid: number): number {
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
+/** Rows of the generated CSV that make a file of about `bytes`. */
+function rowsForBytes(bytes: number): number {
+  const sample = generateCsv(1000);
+  return Math.round((bytes / Buffer.byteLength(sample)) * 1000);
+}
+
+/**
+ * Memory flat as files grow: 10k rows, 100k rows and a ~10 MB file, each imported into a fresh
+ * server process (with `nodeArgs` as node flags); the peak RSS of each, its rate against the floor
+ * and their spread (goal: under 50 MB apart, each under 200 MB).
+ */
+export async function memoryBySize(nodeArgs: string[] = []): Promise<number[]> {
+  const sizes: [string, number][] = [
+    ['10k rows', 10_000],
+    ['100k rows', 100_000],
+    ['~10 MB file', rowsForBytes(10 * 1024 * 1024)],
+  ];
+  const peaks: number[] = [];
+  for (const [name, rows] of sizes) {
+    const file = generateCsv(rows);
+    const server = await startServerProcess(nodeArgs);
+    try {
+      const idle = peakRss(must(server.child.pid, 'a spawned server has a pid'));
+      const user = await registerUser(server.url);
+      await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+      const body = new FormData();
+      body.append('file', new Blob([file]), 'bench.csv');
+      body.append('account', 'Checking');
+      body.append('transactionType', 'debit');
+      const start = performance.now();
+      const res = await rest(server.url, 'POST', '/api/upload', { token: user.accessToken, body });
+      const elapsed = performance.now() - start;
+      const peak = peakRss(must(server.child.pid, 'a spawned server has a pid'));
+      peaks.push(peak);
+      const floorMs = floor(file).wall;
+      console.log(
+        `  ${name} (${rows} rows, ${mb(Buffer.byteLength(file))}) in a fresh server: ${String(res.body.message)} in ${ms(elapsed)} = ${((rows / elapsed) * 1000).toFixed(0)} rows/s, ${(floorMs / elapsed).toFixed(2)}x the floor (${ms(floorMs)}); peak RSS ${mb(peak)} (after start ${mb(idle)})`,
+      );
+    } finally {
+      await server.close();
+    }
+  }
+  const flags = nodeArgs.length > 0 ? ` with node ${nodeArgs.join(' ')}` : '';
+  console.log(`peak RSS spread over 10k / 100k / ~10 MB imports${flags}: ${mb(Math.max(...peaks) - Math.min(...peaks))} (goal < 50 MB), largest ${mb(Math.max(...peaks))} (goal < 200 MB)`);
+  return peaks;
+}
+
 export default async function run(): Promise<void> {
+  await memoryBySize();
+  // The V8 heap limit as a secondary lever (not set by the app): the live heap of an import stays
+  // near 50 MB, and what is left of the spread is garbage waiting for a full collection.
+  await memoryBySize(['--max-old-space-size=96']);
   const csv = generateCsv();
   console.log(`generated ${ROWS} rows (${mb(Buffer.byteLength(csv))})`);
   const server = await startServerProcess();

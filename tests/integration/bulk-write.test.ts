@@ -76,3 +76,25 @@ describe('bulk import writes', () => {
     expect([Number(stored.n), Number(stored.total), Number(stored.distinct_descriptions)]).toEqual([count, expected, count]);
   });
 });
+
+describe.skipIf(process.env.TEST_DATABASE === 'postgresql')("SQLite's page cache during an import", () => {
+  const cacheSize = async () => Number((await server.sql<{ cache_size: number }>('pragma cache_size'))[0]?.cache_size);
+  const rows = (count: number, last = '') => {
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < count; i++) lines.push(`2024-05-${String((i % 28) + 1).padStart(2, '0')},Cache ${i},-${(i % 90) + 1}.00`);
+    if (last) lines.push(last);
+    return lines.join('\n');
+  };
+
+  it('is given back after an import, also after one that fails on its last row', async () => {
+    const before = await cacheSize();
+    expect(before).toBe(-32000);
+    ok(await user.post('/api/accounts', { name: 'Cache', type: 'checking' }));
+    expect((await upload(rows(20_000), 'Cache')).status).toBe(201);
+    expect(await cacheSize()).toBe(before);
+    // An amount over the limit on the last row: the import rolls back, and the cache is given back all the same.
+    const failed = await upload(rows(3000, '2024-06-01,Too much,-999999999999999.00'), 'Cache');
+    expect(failed.status, JSON.stringify(failed.body)).toBe(422);
+    expect(await cacheSize()).toBe(before);
+  });
+});

@@ -44,25 +44,46 @@ export function markDuplicates(rows: readonly DedupeRow[], existing: Map<string,
 
 /** `markDuplicates` as steps (see steps.ts), pausing every RECORDS_PER_STEP rows. */
 export function* markDuplicatesSteps(rows: readonly DedupeRow[], existing: Map<string, number> | StoredRows): Steps<boolean[]> {
-  const stored: StoredRows = existing instanceof Map ? { all: existing } : existing;
-  // Counts left to absorb, copied (the caller's maps stay as they are) only when a row needs them:
-  // a file without bank ids never copies the pool of rows without one, and one with ids never the other.
-  let left: Map<string, number> | null = null;
-  let leftWithout: Map<string, number> | null = null;
-  const fitids = stored.fitids ?? new Set<string>();
+  const marker = new DuplicateMarker(existing);
   const duplicate = new Array<boolean>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
-    const row = must(rows[i], 'i < rows.length');
-    if (row.fitid && fitids.has(row.fitid)) {
-      duplicate[i] = true;
-      continue;
-    }
-    const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
-    const pool = row.fitid ? (leftWithout ??= new Map(stored.withoutFitid ?? stored.all)) : (left ??= new Map(stored.all));
-    const count = pool.get(key) ?? 0;
-    if (count > 0) pool.set(key, count - 1);
-    duplicate[i] = count > 0;
+    duplicate[i] = marker.isDuplicate(must(rows[i], 'i < rows.length'));
   }
   return duplicate;
+}
+
+/**
+ * `markDuplicates` one row at a time, for rows that come in chunks: asked in the file's order,
+ * it answers as `markDuplicates` over the whole file. With `owned`, the caller hands the stored
+ * counts over and the marker uses them up in place (no copy of a key map as large as the account's
+ * rows); rows with a bank id then need `withoutFitid` to be given. Without it, the caller's maps
+ * stay as they are (copied only when a row needs them).
+ */
+export class DuplicateMarker {
+  private readonly stored: StoredRows;
+  private readonly owned: boolean;
+  private left: Map<string, number> | null = null;
+  private leftWithout: Map<string, number> | null = null;
+  private readonly fitids: ReadonlySet<string>;
+
+  constructor(existing: Map<string, number> | StoredRows, options: { owned?: boolean } = {}) {
+    this.stored = existing instanceof Map ? { all: existing } : existing;
+    this.owned = options.owned ?? false;
+    this.fitids = this.stored.fitids ?? new Set<string>();
+  }
+
+  isDuplicate(row: DedupeRow): boolean {
+    if (row.fitid && this.fitids.has(row.fitid)) return true;
+    const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
+    const pool = row.fitid ? (this.leftWithout ??= this.poolWithoutFitid()) : (this.left ??= this.owned ? this.stored.all : new Map(this.stored.all));
+    const count = pool.get(key) ?? 0;
+    if (count > 0) pool.set(key, count - 1);
+    return count > 0;
+  }
+
+  private poolWithoutFitid(): Map<string, number> {
+    if (!this.owned) return new Map(this.stored.withoutFitid ?? this.stored.all);
+    return must(this.stored.withoutFitid, 'rows with a bank id are marked against the stored rows without one');
+  }
 }

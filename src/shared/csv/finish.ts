@@ -47,50 +47,74 @@ export interface FinishedRows {
   warnings: string[];
 }
 
-export function* finishRowsSteps(raw: readonly CsvRow[], lineTexts: (line: number) => string): Steps<FinishedRows | CsvReadFailure> {
-  const rows: CsvRow[] = [];
-  const skipped: SkippedLine[] = [];
-  const warnings: string[] = [];
-  const controlLines: number[] = [];
-  const shortened: number[] = [];
-  const currencies = new Map<string, number>();
-  for (let i = 0; i < raw.length; i += 1) {
-    if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
-    const row = must(raw[i], 'i < raw.length');
+/**
+ * The same checks one row at a time, for readers that stream their rows: `add` answers the row
+ * as it is to be stored, null when it is skipped, or the failure that ends the read; `warnings`
+ * sums up once every row was added.
+ */
+export class RowFinisher {
+  readonly skipped: SkippedLine[] = [];
+  private readonly controlLines: number[] = [];
+  private readonly shortened: number[] = [];
+  private readonly currencies = new Map<string, number>();
+  /** Rows answered (not skipped) so far. */
+  count = 0;
+
+  add(row: CsvRow, lineText: () => string): CsvRow | null | CsvReadFailure {
     if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
       return fail('BAD_AMOUNT', `Line ${row.line}: the amount is larger than the largest amount allowed (${(MAX_AMOUNT_CENTS / 100).toLocaleString('en-US')}.00).`, {
         line: row.line,
       });
     }
     if (CONTROL.test(row.description) || (row.category !== null && CONTROL.test(row.category)) || (row.fitid && CONTROL.test(row.fitid))) {
-      controlLines.push(row.line);
-      skipped.push({ line: row.line, text: visibleText(lineTexts(row.line)), reason: 'contains control characters' });
-      continue;
+      this.controlLines.push(row.line);
+      this.skipped.push({ line: row.line, text: visibleText(lineText()), reason: 'contains control characters' });
+      return null;
     }
     let description = row.description;
     if (description.length > DESCRIPTION_MAX_LENGTH) {
       description = description.slice(0, DESCRIPTION_MAX_LENGTH).trimEnd();
-      shortened.push(row.line);
+      this.shortened.push(row.line);
     }
     const category = row.category ? row.category.slice(0, 255).trim() || null : null;
-    if (row.currency) currencies.set(row.currency, (currencies.get(row.currency) ?? 0) + 1);
-    rows.push(description === row.description && category === row.category ? row : { ...row, description, category });
+    if (row.currency) this.currencies.set(row.currency, (this.currencies.get(row.currency) ?? 0) + 1);
+    this.count += 1;
+    return description === row.description && category === row.category ? row : { ...row, description, category };
   }
-  if (controlLines.length > 0) {
-    warnings.push(
-      `${plural(controlLines.length, 'line')} ${controlLines.length === 1 ? 'contains' : 'contain'} control characters (such as NUL) and ${controlLines.length === 1 ? 'was' : 'were'} skipped: line ${lineList(controlLines)}.`,
-    );
+
+  warnings(): string[] {
+    const warnings: string[] = [];
+    const { controlLines, shortened, currencies } = this;
+    if (controlLines.length > 0) {
+      warnings.push(
+        `${plural(controlLines.length, 'line')} ${controlLines.length === 1 ? 'contains' : 'contain'} control characters (such as NUL) and ${controlLines.length === 1 ? 'was' : 'were'} skipped: line ${lineList(controlLines)}.`,
+      );
+    }
+    if (shortened.length > 0) {
+      warnings.push(
+        `${plural(shortened.length, 'description')} longer than ${DESCRIPTION_MAX_LENGTH} characters ${shortened.length === 1 ? 'was' : 'were'} shortened: line ${lineList(shortened)}.`,
+      );
+    }
+    if (currencies.size > 1) {
+      const parts = [...currencies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} (${plural(n, 'row')})`);
+      warnings.push(`This file mixes ${currencies.size} currencies: ${parts.join(', ')}. Amounts are imported as they are, without conversion.`);
+    }
+    return warnings;
   }
-  if (shortened.length > 0) {
-    warnings.push(
-      `${plural(shortened.length, 'description')} longer than ${DESCRIPTION_MAX_LENGTH} characters ${shortened.length === 1 ? 'was' : 'were'} shortened: line ${lineList(shortened)}.`,
-    );
+}
+
+export function* finishRowsSteps(raw: readonly CsvRow[], lineTexts: (line: number) => string): Steps<FinishedRows | CsvReadFailure> {
+  const rows: CsvRow[] = [];
+  const finisher = new RowFinisher();
+  for (let i = 0; i < raw.length; i += 1) {
+    if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
+    const row = must(raw[i], 'i < raw.length');
+    const finished = finisher.add(row, () => lineTexts(row.line));
+    if (finished === null) continue;
+    if ('ok' in finished) return finished;
+    rows.push(finished);
   }
-  if (currencies.size > 1) {
-    const parts = [...currencies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} (${plural(n, 'row')})`);
-    warnings.push(`This file mixes ${currencies.size} currencies: ${parts.join(', ')}. Amounts are imported as they are, without conversion.`);
-  }
-  return { rows, skipped, warnings };
+  return { rows, skipped: finisher.skipped, warnings: finisher.warnings() };
 }
 
 export function finishRows(raw: readonly CsvRow[], lineTexts: (line: number) => string = () => ''): FinishedRows | CsvReadFailure {

@@ -1,6 +1,6 @@
 export { readCsv, readCsvAsync, readCsvSteps, decodeInput } from './read-csv';
-export type { CsvReadResult, CsvReadSuccess, CsvReadFailure, CsvRow, ReadOptions, SkippedLine, CsvErrorCode, ColumnMapping, SavedMapping, ImportFormat } from './types';
-export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, type StoredRows } from './dedupe';
+export type { CsvReadResult, CsvReadSuccess, CsvReadFailure, CsvRow, ReadOptions, SkippedLine, CsvErrorCode, ColumnMapping, SavedMapping, ImportFormat, CsvReadHead, CsvReadStream, RowChunks, RowsEnd } from './types';
+export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, DuplicateMarker, type StoredRows } from './dedupe';
 export { parseAmountCell } from './amounts';
 export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates, chooseDateFormat } from './dates';
 export { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';

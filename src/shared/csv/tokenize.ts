@@ -36,8 +36,25 @@ export function tokenize(text: string, delimiter: string, limitChars = Infinity)
  * ends the work at once with the line it starts on. Linear in the text's length.
  */
 export function* tokenizeSteps(text: string, delimiter: string, limitChars = Infinity, limits: Limits = NO_LIMITS): Steps<TokenizeResult> {
-  if (text.indexOf('"') < 0) return yield* tokenizeUnquoted(text, delimiter, limitChars, limits);
-  return yield* tokenizeQuoted(text, delimiter, limitChars, limits);
+  const records: CsvRecord[] = [];
+  const chunks = recordChunks(text, delimiter, limits, RECORDS_PER_STEP, limitChars);
+  for (;;) {
+    const next = chunks.next();
+    if (next.done) return next.value ? { ok: false, ...next.value } : { ok: true, records };
+    for (const record of next.value) records.push(record);
+    yield;
+  }
+}
+
+/**
+ * The records of `text` in chunks of at most `perChunk`, without ever holding them all: each
+ * chunk is yielded as soon as it is full (or CHARS_PER_STEP characters were read, so a chunk may
+ * be empty: a pause point), and the generator returns the first shape problem, or null. The
+ * chunks joined are exactly `tokenize`'s records.
+ */
+export function* recordChunks(text: string, delimiter: string, limits: Limits = NO_LIMITS, perChunk = RECORDS_PER_STEP, limitChars = Infinity): Generator<CsvRecord[], ShapeProblem | null, void> {
+  if (text.indexOf('"') < 0) return yield* tokenizeUnquoted(text, delimiter, limitChars, limits, perChunk);
+  return yield* tokenizeQuoted(text, delimiter, limitChars, limits, perChunk, 0);
 }
 
 function countOf(text: string, delimiter: string, from: number, to: number, max: number): number {
@@ -48,9 +65,11 @@ function countOf(text: string, delimiter: string, from: number, to: number, max:
   return count;
 }
 
+type Chunks = Generator<CsvRecord[], ShapeProblem | null, void>;
+
 /** Fast path for files without any quote character: split lines, then cells. */
-function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number, limits: Limits): Steps<TokenizeResult> {
-  const records: CsvRecord[] = [];
+function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number, limits: Limits, perChunk: number): Chunks {
+  let records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let start = 0;
   let line = 1;
@@ -60,48 +79,50 @@ function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number, 
     if (stop < 0 || stop > end) stop = end;
     let lineEnd = stop;
     if (lineEnd > start && text.charCodeAt(lineEnd - 1) === 13) lineEnd -= 1;
-    if (lineEnd - start > limits.maxRecordChars) return { ok: false, problem: 'record-too-long', line };
+    if (lineEnd - start > limits.maxRecordChars) return { problem: 'record-too-long', line };
     if (limits.maxColumns !== Infinity) {
       const columns = countOf(text, delimiter, start, lineEnd, limits.maxColumns);
-      if (columns > limits.maxColumns) return { ok: false, problem: 'too-many-columns', line, columns };
+      if (columns > limits.maxColumns) return { problem: 'too-many-columns', line, columns };
     }
     const content = text.slice(start, lineEnd);
     if (content.indexOf('\r') >= 0) {
       // Old Mac line endings inside: the careful tokenizer reads the rest.
-      const rest = yield* tokenizeQuoted(text.slice(start, end), delimiter, Infinity, limits);
-      if (!rest.ok) return { ...rest, line: rest.line + line - 1 };
-      for (const r of rest.records) records.push({ line: r.line + line - 1, cells: r.cells });
-      return { ok: true, records };
+      if (records.length > 0) yield records;
+      return yield* tokenizeQuoted(text.slice(start, end), delimiter, Infinity, limits, perChunk, line - 1);
     }
     records.push({ line, cells: content.split(delimiter) });
     sinceStep += stop - start + 1;
-    if (records.length % RECORDS_PER_STEP === 0 || sinceStep >= CHARS_PER_STEP) {
+    if (records.length >= perChunk || sinceStep >= CHARS_PER_STEP) {
       sinceStep = 0;
-      yield;
+      yield records;
+      records = [];
     }
     line += 1;
     start = stop + 1;
   }
-  return { ok: true, records };
+  if (records.length > 0) yield records;
+  return null;
 }
 
-function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, limits: Limits): Steps<TokenizeResult> {
-  const records: CsvRecord[] = [];
+/** The careful tokenizer (quotes, line breaks in cells, old Mac line endings); lines count from `lineOffset` + 1. */
+function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, limits: Limits, perChunk: number, lineOffset: number): Chunks {
+  let records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let cells: string[] = [];
   let cell = '';
   let inQuotes = false;
-  let line = 1;
-  let recordLine = 1;
+  let line = 1 + lineOffset;
+  let recordLine = line;
   let recordStart = 0;
   let quotedCell = false;
   let nextStep = CHARS_PER_STEP;
   for (let i = 0; i < end; i += 1) {
     if (i >= nextStep) {
       nextStep = i + CHARS_PER_STEP;
-      yield;
+      yield records;
+      records = [];
     }
-    if (i - recordStart > limits.maxRecordChars) return { ok: false, problem: 'record-too-long', line: recordLine };
+    if (i - recordStart > limits.maxRecordChars) return { problem: 'record-too-long', line: recordLine };
     const ch = text[i];
     if (ch === undefined) break; // i < end <= text.length
     if (inQuotes) {
@@ -131,7 +152,7 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, li
     }
     if (ch === delimiter) {
       cells.push(cell);
-      if (cells.length >= limits.maxColumns) return { ok: false, problem: 'too-many-columns', line: recordLine, columns: cells.length + 1 };
+      if (cells.length >= limits.maxColumns) return { problem: 'too-many-columns', line: recordLine, columns: cells.length + 1 };
       cell = '';
       quotedCell = false;
       continue;
@@ -146,7 +167,10 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, li
       line += 1;
       recordLine = line;
       recordStart = i + 1;
-      if (records.length % RECORDS_PER_STEP === 0) yield;
+      if (records.length >= perChunk) {
+        yield records;
+        records = [];
+      }
       continue;
     }
     cell += ch;
@@ -155,7 +179,8 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, li
     cells.push(cell);
     records.push({ line: recordLine, cells });
   }
-  return { ok: true, records };
+  if (records.length > 0) yield records;
+  return null;
 }
 
 export function isBlankRecord(record: CsvRecord): boolean {

@@ -116,3 +116,34 @@ export type CsvReadResult = CsvReadSuccess | CsvReadFailure;
 export function fail(code: CsvErrorCode, message: string, details?: Record<string, unknown>): CsvReadFailure {
   return { ok: false, code, message, ...(details ? { details } : {}) };
 }
+
+/** What a streamed read ends with, once its last rows were taken. */
+export interface RowsEnd {
+  skipped: SkippedLine[];
+  warnings: string[];
+  notes: string[];
+}
+
+/**
+ * The rows of a streamed read, in chunks (a chunk may be empty: a pause point); the generator
+ * returns what only the whole file tells, or the failure that ends the read.
+ */
+export type RowChunks = Generator<CsvRow[], RowsEnd | CsvReadFailure, void>;
+
+/**
+ * A read whose rows are still to come: what the file says before its rows (the header, the date
+ * format), what the rows will need (their date range, whether they carry bank ids, whether any may
+ * lack a category of its own) and the rows as chunks. Reading them to the end gives exactly
+ * the rows, skipped lines, warnings and notes of the whole-file read.
+ */
+export interface CsvReadHead extends Omit<CsvReadSuccess, 'rows' | 'skipped' | 'warnings' | 'notes'> {
+  /** Earliest and latest date of the rows to come (every row's date is in it). */
+  dateRange: [string, string];
+  /** Some row carries a bank id (FITID). */
+  hasFitids: boolean;
+  /** Some row may come without a category of its own (none, or a reserved name). */
+  mayLackCategory: boolean;
+  rows: RowChunks;
+}
+
+export type CsvReadStream = CsvReadHead | CsvReadFailure;

@@ -3,10 +3,13 @@
  * the file name), then CSV, OFX/QFX, QIF or CAMT.053 is read into the same answer, and the
  * rows pass the same checks (control characters, amount and description bounds, currencies).
  */
-import { finishRowsSteps } from '../csv/finish';
-import { decodeInput, readCsvTextSteps } from '../csv/read-csv';
+import { isReservedCategoryName } from '../categories/reserved';
+import { RowFinisher } from '../csv/finish';
+import { collectRead, decodeInput, openCsvTextSteps } from '../csv/read-csv';
 import { runSteps, runStepsAsync, type Steps } from '../csv/steps';
-import { fail, type CsvReadFailure, type CsvReadResult, type ImportFormat, type ReadOptions } from '../csv/types';
+import { RECORDS_PER_STEP } from '../csv/tokenize';
+import { fail, type CsvReadFailure, type CsvReadHead, type CsvReadResult, type CsvReadStream, type CsvRow, type ImportFormat, type ReadOptions, type RowChunks } from '../csv/types';
+import { must } from '../must';
 import { readCamtSteps } from '../statements/camt';
 import { readOfxSteps, type StatementRead } from '../statements/ofx';
 import { readQifSteps } from '../statements/qif';
@@ -36,12 +39,21 @@ export function readImportAsync(input: Uint8Array | string, options: ReadOptions
 }
 
 export function* readImportSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
+  return yield* collectRead(yield* openImportSteps(input, options));
+}
+
+/**
+ * Opens a bank file for a streamed read (see CsvReadHead): decoded, its format told, its
+ * header and date format read; its rows come in chunks (of the rows of `rowsPerChunk` records or
+ * entries) as they are taken. The bytes are not needed once this answers.
+ */
+export function* openImportSteps(input: Uint8Array | string, options: ReadOptions, rowsPerChunk = RECORDS_PER_STEP): Steps<CsvReadStream> {
   const decoded = yield* decodeInput(input);
   if (!decoded.ok) return decoded;
   const { text, encoding } = decoded;
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
   const format = detectFormat(text);
-  if (format === 'csv') return yield* readCsvTextSteps(text, encoding, options);
+  if (format === 'csv') return yield* openCsvTextSteps(text, encoding, options, rowsPerChunk);
   if (format === 'xml') return fail('NOT_CSV', 'This XML file is neither an OFX nor a CAMT.053 statement.');
   let read: StatementRead | CsvReadFailure;
   if (format === 'ofx') read = yield* readOfxSteps(text);
@@ -49,9 +61,20 @@ export function* readImportSteps(input: Uint8Array | string, options: ReadOption
   else read = yield* readQifSteps(text, options);
   if ('ok' in read) return read;
   if (read.rows.length === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
-  const finished = yield* finishRowsSteps(read.rows, () => '');
-  if ('ok' in finished) return finished;
-  if (finished.rows.length === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
+  return statementHead(format, encoding, read, rowsPerChunk);
+}
+
+function statementHead(format: Exclude<ImportFormat, 'csv'>, encoding: string, read: StatementRead, rowsPerChunk: number): CsvReadHead {
+  let min = must(read.rows[0], 'a statement with rows').postDate;
+  let max = min;
+  let hasFitids = false;
+  let mayLackCategory = false;
+  for (const row of read.rows) {
+    if (row.postDate < min) min = row.postDate;
+    if (row.postDate > max) max = row.postDate;
+    if (row.fitid) hasFitids = true;
+    if (!row.category || isReservedCategoryName(row.category.trim())) mayLackCategory = true;
+  }
   return {
     ok: true,
     format,
@@ -63,11 +86,33 @@ export function* readImportSteps(input: Uint8Array | string, options: ReadOption
     dateColumn: read.dateColumn,
     dateFormat: read.dateFormat,
     dateFormatCandidates: read.candidates ?? [read.dateFormat],
-    rows: finished.rows,
-    skipped: finished.skipped,
-    warnings: [...read.warnings, ...finished.warnings],
-    notes: [`Read as ${FORMAT_NAMES[format]}.`],
     mapping: null,
     usedSavedMapping: false,
+    dateRange: [min, max],
+    hasFitids,
+    mayLackCategory,
+    rows: statementRows(format, read, rowsPerChunk),
   };
+}
+
+/** A statement's rows through the same checks as CSV rows, in chunks; each chunk is let go once it is taken. */
+function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRead, rowsPerChunk: number): RowChunks {
+  const finisher = new RowFinisher();
+  const rows: (CsvRow | undefined)[] = read.rows;
+  read.rows = [];
+  for (let start = 0; start < rows.length; start += rowsPerChunk) {
+    const out: CsvRow[] = [];
+    const end = Math.min(rows.length, start + rowsPerChunk);
+    for (let i = start; i < end; i += 1) {
+      const row = must(rows[i], 'each row is taken once');
+      rows[i] = undefined;
+      const finished = finisher.add(row, () => '');
+      if (finished === null) continue;
+      if ('ok' in finished) return finished;
+      out.push(finished);
+    }
+    yield out;
+  }
+  if (finisher.count === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
+  return { skipped: finisher.skipped, warnings: [...read.warnings, ...finisher.warnings()], notes: [`Read as ${FORMAT_NAMES[format]}.`] };
 }

@@ -37,6 +37,34 @@ function uploadError(error: unknown, limitBytes: number): AppError {
 }
 
 /**
+ * The file's bytes, copied as they arrive into one buffer sized by the request's length (which
+ * bounds the file), so a large upload is held once rather than as its chunks plus their
+ * concatenation; without a usable length, the chunks are joined at the end. Nothing else keeps
+ * the bytes: the import lets go of them once decoded.
+ */
+async function readFilePart(file: AsyncIterable<Buffer>, contentLength: number, limitBytes: number): Promise<Uint8Array> {
+  const capacity = Number.isSafeInteger(contentLength) && contentLength > 0 ? Math.min(contentLength, limitBytes) : 0;
+  let buffer = capacity > 0 ? Buffer.allocUnsafe(capacity) : null;
+  let length = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) {
+    if (buffer && length + chunk.length <= buffer.length) {
+      chunk.copy(buffer, length);
+      length += chunk.length;
+      continue;
+    }
+    if (buffer) {
+      // More than the length announced: keep what was copied as the first chunk.
+      chunks.push(buffer.subarray(0, length));
+      buffer = null;
+    }
+    chunks.push(chunk);
+  }
+  const bytes = buffer ? buffer.subarray(0, length) : Buffer.concat(chunks);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
  * Reads the whole multipart body: one file in `file`, the known fields once each. A file
  * over the limit is a 413, never silently truncated; anything else unexpected is a 400 that
  * says what was wrong.
@@ -57,9 +85,8 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
           part.file.resume();
           throw new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
         }
-        const buffer = await part.toBuffer();
+        out.bytes = await readFilePart(part.file, Number(request.headers['content-length'] ?? 0), limitBytes);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
-        out.bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
         out.fileName = part.filename || null;
       } else {
         const name = part.fieldname;
@@ -108,7 +135,9 @@ export const uploadRoute: RestRoute = restRoute({
     const upload = await readUpload(request, limitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
     if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
-    const result = await importFile(em, userId, { ...fields, bytes: upload.bytes, fileName: upload.fileName });
-    return result;
+    const input = { ...fields, bytes: upload.bytes, fileName: upload.fileName };
+    // The import lets go of the bytes once it has decoded them: nothing here keeps them.
+    upload.bytes = null;
+    return importFile(em, userId, input);
   },
 });

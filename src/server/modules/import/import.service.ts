@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
-import { dedupeKey, markDuplicatesSteps, runStepsAsync, type CsvReadFailure, type CsvReadSuccess, type CsvRow, type StoredRows } from '../../../shared/csv';
+import { dedupeKey, DuplicateMarker, runSteps, runStepsAsync, type CsvReadFailure, type CsvReadHead, type CsvRow, type RowsEnd, type StoredRows } from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
-import { readImportAsync } from '../../../shared/import/read-file';
+import { openImportSteps } from '../../../shared/import/read-file';
 import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
 import { autoTransactionType, type ImportFields, type ImportPreview, type ImportResult } from '../../../shared/schemas/import';
 import type { TransactionType } from '../../../shared/schemas/transactions';
@@ -11,9 +11,10 @@ import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { dialectOf, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
 import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../transactions/transactions.sql';
-import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry } from '../categories/suggestions.service';
-import { categoriseImportRows, categoriseImportRowsAsync, type RowCategory } from './import-categories';
+import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry, type CachedModel } from '../categories/suggestions.service';
+import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
+import { withSmallPageCache } from './page-cache';
 import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -24,6 +25,13 @@ export interface ImportInput extends ImportFields {
 }
 
 const CHUNK = 2000;
+/**
+ * Rows taken through rules, duplicates, categories and inserts at a time. Small enough that a
+ * chunk's objects die young: with 500 or 2000, many lived through two scavenges and waited in
+ * the old generation for a full collection, and a 10 MB file's peak RSS swung between 186 and
+ * 264 MB with when that came; with 100 it stayed at 182-191 MB over five runs, at the same CPU time.
+ */
+const IMPORT_CHUNK = 100;
 
 const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   EMPTY: 'BAD_REQUEST',
@@ -104,56 +112,70 @@ async function importContext(em: EntityManager, userId: number, input: ImportInp
   return { account, preferredDateFormat: previous[0]?.date_format ?? null, savedMapping, rules };
 }
 
-async function readFile(input: ImportInput, context: Awaited<ReturnType<typeof importContext>>): Promise<CsvReadSuccess> {
+/**
+ * Opens the file for a streamed read (its header, date format and survey read; its rows to come)
+ * and lets go of the uploaded bytes: from here the decoded text is the only copy of the file.
+ */
+async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof importContext>>): Promise<CsvReadHead> {
   // Read stepwise: the event loop keeps serving other requests during a large file.
-  const read = await readImportAsync(
-    input.bytes,
-    {
+  const read = await runStepsAsync(
+    openImportSteps(input.bytes, {
       dateFormat: input.dateFormat,
       preferredDateFormat: context.preferredDateFormat,
       flipAmounts: input.flipAmounts,
       mapping: input.mapping ?? null,
       savedMapping: context.savedMapping,
-    },
+    }, IMPORT_CHUNK),
     yieldToEventLoop,
   );
-  if (!read.ok) throw new AppError(failureCodes[read.code], read.message, { code: read.code, ...(read.details ?? {}) });
+  input.bytes = new Uint8Array(0);
+  if (!read.ok) throw readFailure(read);
   return read;
 }
 
-function dateRange(rows: readonly CsvRow[]): [string, string] {
-  let min = must(rows[0], 'a file that was read has at least one row').postDate;
-  let max = min;
-  for (const row of rows) {
-    if (row.postDate < min) min = row.postDate;
-    if (row.postDate > max) max = row.postDate;
-  }
-  return [min, max];
+function readFailure(read: CsvReadFailure): AppError {
+  return new AppError(failureCodes[read.code], read.message, { code: read.code, ...(read.details ?? {}) });
 }
 
 /**
- * What the account already holds in the file's date range (rows per dedupe key, all and
- * without a bank id) and, when the file has bank ids, every stored one. Streams on the
- * transaction's own connection, pausing every CHUNK rows.
+ * Takes the read's rows chunk by chunk (pausing between chunks) into `work`, in the file's
+ * order; answers what only the end of the file tells, or throws the failure that ended the read.
  */
-async function storedRows(db: SqlTx, userId: number, accountId: number, rows: readonly CsvRow[]): Promise<StoredRows> {
-  const [minDate, maxDate] = dateRange(rows);
+async function eachChunk(read: CsvReadHead, work: (rows: CsvRow[]) => Promise<void> | void): Promise<RowsEnd> {
+  for (;;) {
+    const next = read.rows.next();
+    if (next.done) {
+      if ('ok' in next.value) throw readFailure(next.value);
+      return next.value;
+    }
+    if (next.value.length > 0) await work(next.value);
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * What the account already holds in the file's date range (rows per dedupe key; and, when the
+ * file has bank ids, the same without a bank id and every stored id). Streams on the
+ * transaction's own connection, pausing every CHUNK rows. The maps are handed to one
+ * DuplicateMarker, which uses them up.
+ */
+async function storedRows(db: SqlTx, userId: number, accountId: number, read: CsvReadHead): Promise<StoredRows> {
+  const [minDate, maxDate] = read.dateRange;
   const all = new Map<string, number>();
-  const withoutFitid = new Map<string, number>();
+  const withoutFitid = read.hasFitids ? new Map<string, number>() : null;
   for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
     for (const [postDate, amount, description, fitid] of chunk) {
       const key = dedupeKey(postDate, amount, description);
       all.set(key, (all.get(key) ?? 0) + 1);
-      if (!fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+      if (withoutFitid && !fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
     }
     await yieldToEventLoop();
   }
+  if (!withoutFitid) return { all };
   const fitids = new Set<string>();
-  if (rows.some((row) => row.fitid)) {
-    for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
-      for (const [fitid] of chunk) fitids.add(fitid);
-      await yieldToEventLoop();
-    }
+  for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
+    for (const [fitid] of chunk) fitids.add(fitid);
+    await yieldToEventLoop();
   }
   return { all, withoutFitid, fitids };
 }
@@ -163,51 +185,65 @@ export type ImportRow = PlannedImportRow;
 
 /**
  * `em` is not scoped to the user: each step that reads or writes runs in its own user-scoped
- * transaction (withUserScope; on SQLite it runs on `em` as it is), so reading and planning a large
- * file holds no database connection that other requests could use meanwhile.
+ * transaction (withUserScope; on SQLite it runs on `em` as it is), so opening a large file (its
+ * header and first pass) holds no database connection that other requests could use meanwhile.
+ * The rows then stream through rules, duplicate marking, categories and inserts chunk by chunk
+ * in one transaction: all rows or none.
  */
 async function runImport(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   const context = await withUserScope(em, userId, (sem) => importContext(sem, userId, input));
   const { account, rules } = context;
-  const read = await readFile(input, context);
+  const read = await openFile(input, context);
   const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
-  const rows = await runStepsAsync(planImportRows(read.rows, rules, account.name, typeOf), yieldToEventLoop);
-  const markDuplicates = async (db: SqlTx) =>
-    runStepsAsync(markDuplicatesSteps(rows, await storedRows(db, userId, account.id, rows)), yieldToEventLoop);
+  const plan = (rows: CsvRow[]) => runSteps(planImportRows(rows, rules, account.name, typeOf));
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return scopedTransaction(em, userId, async (tem) => {
-      const duplicates = await markDuplicates(await sqlTx(tem));
-      const shown = previewRows(rows, duplicates);
-      const model = account.applySuggestions && shown.some(uncategorised) ? await suggestionModel(tem, userId) : null;
-      return preview(read, rows, shown, rules, duplicates, input, categoriseImportRows(shown, model));
+      const marker = new DuplicateMarker(await storedRows(await sqlTx(tem), userId, account.id, read), { owned: true });
+      const shown = new PreviewRows();
+      const end = await eachChunk(read, (rows) => {
+        for (const row of plan(rows)) shown.add(row, marker.isDuplicate(row));
+      });
+      const model = account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
+      return preview(read, end, shown, rules, input, categoriseImportRows(shown.rows, model));
     });
   }
 
   let afterCommit: (() => void) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => {
     const db = await sqlTx(tem);
-    await lockAccountImports(db, account.id);
-    const duplicates = await markDuplicates(db);
-    // A mapping chosen for this upload becomes the account's import profile.
-    if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
-    const fresh = rows.filter((_, i) => !duplicates[i]);
-    const duplicateCount = rows.length - fresh.length;
-    const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: read.skipped.length, warnings: read.warnings };
-    if (fresh.length === 0) return { message: importMessage(0, duplicateCount), ...result };
-    // Learned suggestions come last: only rows that neither the file nor a rule categorised.
-    // The model is learned (or taken from the cache) only when some row is left to categorise.
-    const learned = account.applySuggestions && fresh.some(uncategorised) ? await suggestionModelEntry(tem, userId) : await currentModelEntry(tem, userId);
-    const categories = await categoriseImportRowsAsync(fresh, account.applySuggestions ? (learned?.model ?? null) : null, yieldToEventLoop);
-    const batchId = await insertBatch(tem, db, userId, account.id, fresh, categories, input, read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null);
-    // The cached model learns this batch's rows once they are committed (not the whole history again).
-    if (learned) afterCommit = await learnBatchAfterCommit(tem, userId, learned, batchId);
-    return { ...result, message: importMessage(fresh.length, duplicateCount), batchId, imported: fresh.length };
+    return withSmallPageCache(db, () => writeImport(tem, db));
   });
   (afterCommit as (() => void) | null)?.();
   return written;
+
+  async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
+    await lockAccountImports(db, account.id);
+    const marker = new DuplicateMarker(await storedRows(db, userId, account.id, read), { owned: true });
+    // A mapping chosen for this upload becomes the account's import profile.
+    if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
+    const dateFormat = read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null;
+    let batch: BatchWriter | null = null;
+    let duplicateCount = 0;
+    const end = await eachChunk(read, async (rows) => {
+      const fresh = plan(rows).filter((row) => !marker.isDuplicate(row));
+      duplicateCount += rows.length - fresh.length;
+      if (fresh.length === 0) return;
+      batch ??= await openBatch(tem, db, userId, account, input.fileName, dateFormat, read.mayLackCategory);
+      // Reading and writing a chunk are two steps: other requests are served between them.
+      await yieldToEventLoop();
+      await batch.add(fresh);
+    });
+    const opened = batch as BatchWriter | null;
+    const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: end.skipped.length, warnings: end.warnings };
+    if (!opened) return { message: importMessage(0, duplicateCount), ...result };
+    const imported = await opened.finish();
+    // The cached model learns this batch's rows once they are committed (not the whole history again).
+    if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
+    return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
+  }
 }
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */
@@ -218,25 +254,17 @@ function scopedTransaction<T>(em: EntityManager, userId: number, work: (tem: Ent
   return withUserScope(em, userId, (sem) => sem.transactional(work));
 }
 
-function preview(
-  read: CsvReadSuccess,
-  rows: readonly ImportRow[],
-  shown: readonly (ImportRow & { duplicate: boolean })[],
-  rules: RuleSet,
-  duplicates: readonly boolean[],
-  input: ImportInput,
-  categories: readonly RowCategory[],
-): ImportPreview {
-  const duplicateCount = duplicates.filter(Boolean).length;
-  const imported = rows.length - duplicateCount;
+function preview(read: CsvReadHead, end: RowsEnd, shown: PreviewRows, rules: RuleSet, input: ImportInput, categories: readonly RowCategory[]): ImportPreview {
+  const duplicateCount = shown.duplicates;
+  const imported = shown.total - duplicateCount;
   return {
     dryRun: true,
     message: previewMessage(imported, duplicateCount),
     batchId: null,
     imported,
     duplicates: duplicateCount,
-    skipped: read.skipped.length,
-    warnings: read.warnings,
+    skipped: end.skipped.length,
+    warnings: end.warnings,
     fileName: input.fileName,
     format: read.format,
     encoding: read.encoding,
@@ -247,14 +275,14 @@ function preview(
     dateColumn: read.dateColumn,
     dateFormat: read.dateFormat,
     dateFormatCandidates: read.dateFormatCandidates,
-    notes: read.notes,
+    notes: end.notes,
     usedSavedMapping: read.usedSavedMapping,
     mapping: read.mapping?.mapping ?? null,
     ...(read.sample ? { sample: read.sample } : {}),
-    totalRows: read.rows.length,
+    totalRows: shown.total,
     // The first rows as they will be stored, plus (up to a limit) every duplicate: a
     // 100,000-row file must not come back whole as JSON just to be previewed.
-    rows: shown.map(({ fitid: _fitid, ruleIds, ...row }, i) => {
+    rows: shown.rows.map(({ fitid: _fitid, ruleIds, ...row }, i) => {
       const { category, source, reason } = must(categories[i], 'one category per shown row');
       return {
         ...row,
@@ -266,64 +294,92 @@ function preview(
         ...(reason ? { categoryReason: reason } : {}),
       };
     }),
-    skippedLines: read.skipped.slice(0, PREVIEW_ROW_LIMIT),
+    skippedLines: end.skipped.slice(0, PREVIEW_ROW_LIMIT),
   };
 }
 
-async function insertBatch(
+/** The rows of one import's batch, written chunk by chunk as they come. */
+interface BatchWriter {
+  batchId: string;
+  /** The suggestion model as it was before the first row was written (learns the batch after the commit). */
+  learned: CachedModel | null;
+  add: (fresh: readonly ImportRow[]) => Promise<void>;
+  /** Writes what is left and the batch's row count; answers the count. */
+  finish: () => Promise<number>;
+}
+
+/**
+ * Starts the batch, before its first row is written: the suggestion model is taken now, as the
+ * account's rows were before this import (learned only when some row may need it).
+ */
+async function openBatch(
   tem: EntityManager,
   db: SqlTx,
   userId: number,
-  accountId: number,
-  fresh: readonly ImportRow[],
-  categories: readonly RowCategory[],
-  input: ImportInput,
+  account: { id: number; applySuggestions: boolean },
+  fileName: string | null,
   dateFormat: string | null,
-): Promise<string> {
-  const categoryIds = await ensureCategories(
-    tem,
-    userId,
-    categories.map((row) => row.category).filter((name): name is string => Boolean(name)),
-  );
+  mayLackCategory: boolean,
+): Promise<BatchWriter> {
+  // Learned suggestions come last: only rows that neither the file nor a rule categorised.
+  const learned = account.applySuggestions && mayLackCategory ? await suggestionModelEntry(tem, userId) : await currentModelEntry(tem, userId);
+  const model = account.applySuggestions ? (learned?.model ?? null) : null;
   const batchId = randomUUID();
   const now = new Date().toISOString();
   await db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', [
     batchId,
     userId,
-    accountId,
+    account.id,
     now,
-    fresh.length,
-    input.fileName?.slice(0, 255) ?? null,
+    0,
+    fileName?.slice(0, 255) ?? null,
     dateFormat,
   ]);
   const writer = importedRowsWriter(db);
-  for (let i = 0; i < fresh.length; i += 1) {
-    const row = must(fresh[i], 'i < fresh.length');
-    const { category, source } = must(categories[i], 'one category per fresh row');
-    const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
-    // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
-    const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
-    await writer.add([userId, accountId, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now]);
-    if ((i + 1) % CHUNK === 0 && i + 1 < fresh.length) await yieldToEventLoop();
-  }
-  await writer.finish();
-  return batchId;
+  const categoryIds = new Map<string, number>();
+  let count = 0;
+  return {
+    batchId,
+    learned,
+    async add(fresh) {
+      const categories = categoriseImportRows(fresh, model);
+      const missing = categories.map((row) => row.category).filter((name): name is string => Boolean(name) && !categoryIds.has(nameKey(name ?? '')));
+      if (missing.length > 0) for (const [key, id] of await ensureCategories(tem, userId, missing)) categoryIds.set(key, id);
+      for (let i = 0; i < fresh.length; i += 1) {
+        const row = must(fresh[i], 'i < fresh.length');
+        const { category, source } = must(categories[i], 'one category per fresh row');
+        const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
+        // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
+        const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
+        await writer.add([userId, account.id, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now]);
+      }
+      count += fresh.length;
+    },
+    async finish() {
+      await writer.finish();
+      await db.run('update batch set transaction_count = ? where id = ? and user_id = ?', [count, batchId, userId]);
+      return count;
+    },
+  };
 }
 
 /** How many leading rows a dry run returns, and how many duplicates beyond them at most. */
 export const PREVIEW_ROW_LIMIT = 100;
 
-function previewRows<T extends object>(rows: readonly T[], duplicates: readonly boolean[]): (T & { duplicate: boolean })[] {
-  const out: (T & { duplicate: boolean })[] = [];
-  let extraDuplicates = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const row = must(rows[i], 'i < rows.length');
-    const duplicate = must(duplicates[i], 'one duplicate flag per row');
-    if (i < PREVIEW_ROW_LIMIT) out.push({ ...row, duplicate });
-    else if (duplicate && extraDuplicates < PREVIEW_ROW_LIMIT) {
-      out.push({ ...row, duplicate: true });
-      extraDuplicates++;
-    } else if (extraDuplicates >= PREVIEW_ROW_LIMIT) break;
+/** What a dry run keeps of the rows streaming by: the first rows, up to a limit of later duplicates, and counts. */
+class PreviewRows {
+  readonly rows: (ImportRow & { duplicate: boolean })[] = [];
+  total = 0;
+  duplicates = 0;
+  private extraDuplicates = 0;
+
+  add(row: ImportRow, duplicate: boolean): void {
+    if (duplicate) this.duplicates += 1;
+    if (this.total < PREVIEW_ROW_LIMIT) this.rows.push({ ...row, duplicate });
+    else if (duplicate && this.extraDuplicates < PREVIEW_ROW_LIMIT) {
+      this.rows.push({ ...row, duplicate: true });
+      this.extraDuplicates += 1;
+    }
+    this.total += 1;
   }
-  return out;
 }
