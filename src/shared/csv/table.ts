@@ -122,7 +122,7 @@ export function* addUnnamedIndicator(columns: ColumnAssignment[], headers: reado
     for (const r of next.value) {
       // Pauses by cells looked at: a wide file pauses more often than every chunk.
       work += state.size;
-      if (work >= RECORDS_PER_STEP * 10) {
+      if (work >= RECORDS_PER_STEP * 5) {
         work = 0;
         yield;
       }

@@ -9,7 +9,7 @@ export interface CsvRecord {
 /** Records between two pauses of a stepwise read (see steps.ts). */
 export const RECORDS_PER_STEP = 2000;
 /** Characters between two pauses, whatever the shape of the lines. */
-export const CHARS_PER_STEP = 256 * 1024;
+export const CHARS_PER_STEP = 128 * 1024;
 
 /** Shapes no bank export has: refused before any further work. */
 export const MAX_COLUMNS = 200;
