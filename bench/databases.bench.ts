@@ -107,9 +107,10 @@ async function sqlFloors(databaseUrl: string | null, databaseFile: string, userI
   let query: (sql: string, params: unknown[]) => Promise<unknown[]>;
   let close: () => Promise<void>;
   if (databaseUrl) {
-    // A superuser connection: row-level security does not filter it, the user condition does.
+    // The app's own connection string: row-level security applies, so the session is scoped to the user as the app scopes it.
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
+    await client.query("select set_config('app.user_id', $1, false)", [String(userId)]);
     query = async (sql, params) => (await client.query(numberPlaceholders(sql), params)).rows;
     close = () => client.end();
   } else {

@@ -247,3 +247,39 @@ export async function setUserScope(tem: EntityManager, userId: number): Promise<
   if (dialectOf(tem) !== 'postgresql') return;
   await selectRows(tem, "select set_config('app.user_id', ?, true)", [String(userId)]);
 }
+
+/*
+ * JSON text built by the database (both dialects), for answers that carry many rows: the
+ * database writes each row's JSON and joins them, and the server sends the text as it is
+ * instead of building an object per row and stringifying it again.
+ */
+
+/** A text column as JSON: a quoted, escaped string, or null. */
+export function jsonStringSql(dialect: Dialect, expression: string): string {
+  return dialect === 'postgresql' ? `coalesce(to_json(${expression})::text, 'null')` : `json_quote(${expression})`;
+}
+
+/** An integer column as JSON: its digits, or null. */
+export function jsonIntegerSql(expression: string): string {
+  return `coalesce(cast(${expression} as text), 'null')`;
+}
+
+/** A boolean column (0/1 on SQLite) as JSON true or false. */
+export function jsonBooleanSql(expression: string): string {
+  return `case when ${expression} then 'true' else 'false' end`;
+}
+
+/** A JSON object from [key, value-as-JSON-text expression] pairs, keys in the order given (plain identifiers only). */
+export function jsonObjectSql(fields: readonly (readonly [string, string])[]): string {
+  return fields.map(([key, value], i) => `'${i === 0 ? '{' : ','}"${key}":' || ${value}`).join(' || ') + ` || '}'`;
+}
+
+/** An aggregate joining per-row JSON texts into one JSON array, in the given order ('[]' when there are no rows). */
+export function jsonArrayAggSql(item: string, orderBy: string): string {
+  return `'[' || coalesce(string_agg(${item}, ',' order by ${orderBy}), '') || ']'`;
+}
+
+/** The ids of a group as text `id,id,...` in the given order. */
+export function idListAggSql(id: string, orderBy: string): string {
+  return `string_agg(cast(${id} as text), ',' order by ${orderBy})`;
+}

@@ -5,7 +5,23 @@ import { magnitudeBounds } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
-import { containsSql, countedRowSql, dialectOf, foldSql, payeeKeySql, selectRows, TRANSACTION_TABLE, withUserScope, type Dialect, type SqlCount } from '../../db/sql';
+import {
+  containsSql,
+  countedRowSql,
+  dialectOf,
+  foldSql,
+  jsonArrayAggSql,
+  jsonBooleanSql,
+  jsonIntegerSql,
+  jsonObjectSql,
+  jsonStringSql,
+  payeeKeySql,
+  selectRows,
+  TRANSACTION_TABLE,
+  withUserScope,
+  type Dialect,
+  type SqlCount,
+} from '../../db/sql';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 
@@ -34,6 +50,12 @@ export const NEWEST_FIRST = 't.post_date desc, t.id desc';
 /** One page of a list, and how many rows the whole list holds (REST sends it as X-Total-Count). */
 export interface Page<T> {
   rows: T[];
+  total: number;
+}
+
+/** A page whose rows are JSON text (an array) the database built. */
+export interface JsonPage {
+  json: string;
   total: number;
 }
 
@@ -84,6 +106,75 @@ export async function selectTransactionsPage(
     [userId, ...params, limit, offset],
   );
   return { rows: rows.map(toTransactionDto), total };
+}
+
+/**
+ * One transaction's JSON as the database writes it: exactly toTransactionDto's fields, in its
+ * order, from a row of TRANSACTION_COLUMNS aliased `s`; `extra` fields follow.
+ */
+export function transactionJsonSql(dialect: Dialect, s = 's', extra: readonly (readonly [string, string])[] = []): string {
+  const text = (column: string) => jsonStringSql(dialect, `${s}.${column}`);
+  return jsonObjectSql([
+    ['id', jsonIntegerSql(`${s}.id`)],
+    ['postDate', text('post_date')],
+    ['description', text('description')],
+    ['amount', jsonIntegerSql(`${s}.amount`)],
+    ['account', text('account_name')],
+    ['bank_account_id', jsonIntegerSql(`${s}.account_id`)],
+    ['category', text('category_name')],
+    // A source without a category (a category deleted since) says nothing.
+    ['categorySource', `case when ${s}.category_name is null then 'null' else ${text('category_source')} end`],
+    ['type', text('type')],
+    ['isSplit', jsonBooleanSql(`${s}.is_split`)],
+    ['parentTransactionId', jsonIntegerSql(`${s}.parent_id`)],
+    ['splitNote', text('split_note')],
+    ['batchId', text('batch_id')],
+    ...extra,
+  ]);
+}
+
+/**
+ * selectTransactions as JSON text the database builds (the same array JSON.stringify would
+ * write of selectTransactions' answer), newest first, optionally one page of it.
+ */
+export async function selectTransactionsJson(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: { limit: number; offset: number } | null = null,
+): Promise<string> {
+  const inner = `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
+  const [row] = await selectRows<{ json: string }>(
+    em,
+    `select ${jsonArrayAggSql(transactionJsonSql(dialectOf(em)), 's.post_date desc, s.id desc')} as json from (${inner}) s`,
+    page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
+  );
+  return row?.json ?? '[]';
+}
+
+/** selectTransactionsPage with the rows as JSON text the database builds. */
+export async function selectTransactionsJsonPage(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: PageRequest = {},
+  how?: string,
+): Promise<JsonPage> {
+  const total = await countTransactions(em, userId, where, params);
+  if (page.limit === undefined && total > MAX_LIST_ROWS) throw tooManyRows(total, how);
+  if (total === 0) return { json: '[]', total };
+  const limit = Math.min(page.limit ?? MAX_LIST_ROWS, MAX_LIST_ROWS);
+  const offset = page.offset ?? 0;
+  const paged = page.limit !== undefined || page.offset !== undefined;
+  return { json: await selectTransactionsJson(em, userId, where, params, paged ? { limit, offset } : null), total };
+}
+
+/** searchTransactionsPage with the rows as JSON text the database builds (GET /api/transactions). */
+export async function searchTransactionsJsonPage(em: EntityManager, userId: number, filters: TransactionFilters, how?: string): Promise<JsonPage> {
+  const { where, params } = await searchWhere(em, userId, filters);
+  return selectTransactionsJsonPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
 }
 
 /** The search of GET /api/transactions: every filter optional except the dates; newest first; paged. */
