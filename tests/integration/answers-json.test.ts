@@ -183,3 +183,49 @@ describe('the register built by the database', () => {
     expect(whole[0]?.runningBalance).toBe(12345);
   });
 });
+
+describe('at scale', () => {
+  it('keeps the order of thousands of rows written in shuffled date order, in the search and the overview', async () => {
+    const big = await signUp(server.url);
+    const account = ok(await big.post('/api/accounts', { name: 'Main', type: 'checking' })).id as number;
+    const categoryIds: number[] = [];
+    for (const name of ['Food', 'Rent', 'Fun']) {
+      const tx = ok(await big.post('/api/transactions', { postDate: '2023-12-31', description: 'seed', amount: -1, account: 'Main', category: name }));
+      categoryIds.push(Number((await server.sql<{ category_id: number }>(`select category_id from ${TRANSACTION_TABLE} where id = ?`, [tx.id]))[0]?.category_id));
+    }
+    let state = 7;
+    const next = (n: number) => (state = (state * 1103515245 + 12345) % 2147483648) % n;
+    const now = new Date().toISOString();
+    for (let chunk = 0; chunk < 6; chunk += 1) {
+      const values: unknown[] = [];
+      for (let i = 0; i < 500; i += 1) {
+        const category = next(4);
+        values.push(big.userId, account, category === 3 ? null : categoryIds[category], `2024-0${next(9) + 1}-${String(next(28) + 1).padStart(2, '0')}`, `Row ${chunk}-${i}`, next(20_000) - 10_000, next(2) ? 'debit' : 'credit', now);
+      }
+      await server.sql(
+        `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, amount, type, is_split, created_at) values ${Array.from({ length: 500 }, () => '(?, ?, ?, ?, ?, ?, ?, false, ?)').join(', ')}`,
+        values,
+        'run',
+      );
+    }
+    const reference = await referenceRows(big.userId, '2024-01-01', '2024-12-31');
+    expect(reference).toHaveLength(3000);
+    const res = await rawGet('/api/transactions?start_date=2024-01-01&end_date=2024-12-31', big.token);
+    expect(res.text).toBe(JSON.stringify(reference));
+    const saved = ok(
+      await big.post('/api/budgets/save', {
+        name: '2024',
+        startDate: '2024-01-01',
+        endDate: '2024-12-31',
+        lineItems: [
+          { name: 'Living', amount: 1, type: 'Variable', relatedCategories: ['food', 'fun'] },
+          { name: 'Home', amount: 2, type: 'Fixed', relatedCategories: ['rent'] },
+        ],
+      }),
+    );
+    const overview = await rawGet(`/api/budgets/${saved.budget.id}/overview`, big.token);
+    expect(overview.text).toBe(JSON.stringify({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) }));
+    const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
+    expect(register.text).toBe(JSON.stringify(await withUserScope(server.app.orm.em.fork(), big.userId, (em) => accountRegister(em, big.userId, account, { startDate: '2024-01-01' }))));
+  });
+});

@@ -54,13 +54,14 @@ describe('overviewFromGroups', () => {
     fc.assert(
       fc.property(rowsArb, itemsArb, (rows, specs) => {
         const items: OverviewLineItem[] = specs.map((spec, i) => ({ id: i + 1, ...spec }));
-        expect(overviewFromGroups(groupOverviewTransactions(rows), items)).toEqual(computeBudgetOverview(rows, items));
+        const { groups, countedRows } = groupOverviewTransactions(rows);
+        expect(overviewFromGroups(groups, countedRows, items)).toEqual(computeBudgetOverview(rows, items));
       }),
       { numRuns: 300 },
     );
   });
 
-  it('lists a line item’s ids newest first across its categories and types', () => {
+  it('lists a line item’s ids in list order across its categories and types', () => {
     const rows: Row[] = [
       { id: 3, postDate: '2024-01-09', amount: -1, category: 'Rent', type: 'debit', isSplit: false, parentTransactionId: null },
       { id: 9, postDate: '2024-01-05', amount: 5, category: 'Food', type: 'credit', isSplit: false, parentTransactionId: null },
@@ -68,7 +69,8 @@ describe('overviewFromGroups', () => {
       { id: 8, postDate: '2024-01-01', amount: -3, category: 'FOOD', type: 'debit', isSplit: false, parentTransactionId: null },
     ];
     const items: OverviewLineItem[] = [{ id: 1, name: 'Home', amount: 0, type: 'Fixed', relatedCategories: ['food', 'rent'] }];
-    const overview = overviewFromGroups(groupOverviewTransactions(rows), items);
+    const { groups, countedRows } = groupOverviewTransactions(rows);
+    const overview = overviewFromGroups(groups, countedRows, items);
     expect(overview.lineItems[0]?.transactionIds).toEqual([3, 9, 4, 8]);
     expect(overview.lineItems[0]?.actual).toBe(1);
   });

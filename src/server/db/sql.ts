@@ -274,12 +274,28 @@ export function jsonObjectSql(fields: readonly (readonly [string, string])[]): s
   return fields.map(([key, value], i) => `'${i === 0 ? '{' : ','}"${key}":' || ${value}`).join(' || ') + ` || '}'`;
 }
 
-/** An aggregate joining per-row JSON texts into one JSON array, in the given order ('[]' when there are no rows). */
-export function jsonArrayAggSql(item: string, orderBy: string): string {
-  return `'[' || coalesce(string_agg(${item}, ',' order by ${orderBy}), '') || ']'`;
+/** One text aggregate of orderedAggregatesSql: `item` per row (null rows skipped), joined by `separator`. */
+export interface TextAggregate {
+  alias: string;
+  item: string;
+  /** A plain character or two, no quote. */
+  separator: string;
 }
 
-/** The ids of a group as text `id,id,...` in the given order. */
-export function idListAggSql(id: string, orderBy: string): string {
-  return `string_agg(cast(${id} as text), ',' order by ${orderBy})`;
+/**
+ * A SELECT of text aggregates over `source` (a FROM item aliased `s`), each joining its rows in
+ * `orderBy` order (over the columns of `s`). PostgreSQL orders each aggregate's input itself
+ * (string_agg ... ORDER BY); SQLite reads the rows from a subquery already in that order, so
+ * several aggregates share one sort instead of sorting the rows once each.
+ */
+export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly TextAggregate[], source: string, orderBy: string): string {
+  if (dialect === 'postgresql') {
+    return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}' order by ${orderBy}) as ${a.alias}`).join(', ')} from ${source}`;
+  }
+  return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}') as ${a.alias}`).join(', ')} from (select * from ${source} order by ${orderBy}) s`;
+}
+
+/** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */
+export function jsonArrayText(joined: string | null | undefined): string {
+  return joined ? `[${joined}]` : '[]';
 }

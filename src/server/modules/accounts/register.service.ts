@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { addDays } from '../../../shared/dates/calendar';
 import { reconcileFigures, withRunningBalance, type RegisterRow } from '../../../shared/register/register';
 import type { ReconcileResult, RegisterRange, StatementInput } from '../../../shared/schemas/register';
-import { countedRowSql, dialectOf, jsonArrayAggSql, TRANSACTION_TABLE } from '../../db/sql';
+import { countedRowSql, dialectOf, jsonArrayText, orderedAggregatesSql, TRANSACTION_TABLE } from '../../db/sql';
 import { RawJson } from '../../http/raw-json';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM } from '../transactions/transaction.dto';
 import { selectRows, selectTransactions, transactionJsonSql } from '../transactions/transactions.query';
@@ -46,14 +46,14 @@ async function registerJson(em: EntityManager, userId: number, account: Account,
     from ${TRANSACTION_FROM} where t.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?`;
   const row = transactionJsonSql(dialectOf(em), 's', [['runningBalance', 'cast((? - s.newer) as text)']]);
   const order = 's.post_date desc, s.family desc, case when s.parent_id is null then 0 else 1 end, s.id desc';
-  const [result] = await selectRows<{ json: string }>(em, `select ${jsonArrayAggSql(row, order)} as json from (${inner}) s`, [
+  const [result] = await selectRows<{ json: string | null }>(em, orderedAggregatesSql(dialectOf(em), [{ alias: 'json', item: row, separator: ',' }], `(${inner}) s`, order), [
     account.balance - later,
     userId,
     account.id,
     startDate,
     endDate,
   ]);
-  return result?.json ?? '[]';
+  return jsonArrayText(result?.json);
 }
 
 /** The register as JSON text the database builds (GET /api/accounts/:id/register): the same answer as accountRegister. */

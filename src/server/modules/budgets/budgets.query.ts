@@ -1,49 +1,74 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import type { OverviewGroup, OverviewRowKey } from '../../../shared/budget';
+import type { OverviewCountedRow, OverviewGroup } from '../../../shared/budget';
 import { categoryKeyOf } from '../../../shared/envelopes/envelopes';
-import { countedRowSql, selectRows, TRANSACTION_TABLE, type SqlCount } from '../../db/sql';
+import { countedRowSql, selectRows, TRANSACTION_TABLE, type SqlCount, type TextAggregate } from '../../db/sql';
 
-interface GroupRow {
-  category_key: string | null;
-  type: string;
-  counted: number | boolean;
-  part: number | boolean;
-  n: SqlCount;
-  total: number | string | null;
-  row_keys: string | null;
+/** The user's category keys by category id (a row without a category is 'uncategorized'). */
+export async function selectCategoryKeys(em: EntityManager, userId: number): Promise<(categoryId: number | null) => string> {
+  const rows = await selectRows<{ id: number; name_key: string }>(em, 'select c.id, c.name_key from category c where c.user_id = ?', [userId]);
+  const keys = new Map(rows.map((row) => [row.id, categoryKeyOf(row.name_key)]));
+  return (categoryId) => (categoryId === null ? categoryKeyOf(null) : (keys.get(categoryId) ?? categoryKeyOf(null)));
 }
 
-/** `YYYY-MM-DD:id,...` (string_agg below) as row keys. */
-function rowKeys(text: string | null): OverviewRowKey[] {
-  if (!text) return [];
-  return text.split(',').map((entry) => ({ postDate: entry.slice(0, 10), id: Number(entry.slice(11)) }));
+interface GroupRow {
+  category_id: number | null;
+  type: string;
+  counted: SqlCount;
+  part: SqlCount;
+  n: SqlCount;
+  total: number | string | null;
 }
 
 /**
- * The user's rows between the dates grouped as overviewFromGroups (src/shared/budget) reads
- * them: one GROUP BY pass, each group's count, signed total and (for counted rows) its row keys
- * newest first, instead of every row as an object. Plain SQL both SQLite and PostgreSQL run.
+ * The user's rows between the dates summed as overviewFromGroups (src/shared/budget) reads
+ * them: one GROUP BY pass over the transaction table alone (count and signed total per
+ * category, type, split parent or not, split part or not), never a row as an object. Plain SQL
+ * both SQLite and PostgreSQL run. A sum too large to be exact in JavaScript is a RangeError.
  */
-export async function selectOverviewGroups(em: EntityManager, userId: number, startDate: string, endDate: string): Promise<OverviewGroup[]> {
-  const counted = countedRowSql('t');
+export async function selectOverviewGroups(
+  em: EntityManager,
+  userId: number,
+  startDate: string,
+  endDate: string,
+  categoryKey: (categoryId: number | null) => string,
+): Promise<OverviewGroup[]> {
+  const counted = `case when ${countedRowSql('t')} then 1 else 0 end`;
   const part = 'case when t.parent_id is null then 0 else 1 end';
   const rows = await selectRows<GroupRow>(
     em,
-    `select c.name_key as category_key, t.type, case when ${counted} then 1 else 0 end as counted, ${part} as part,
-            count(*) as n, sum(t.amount) as total,
-            string_agg(case when ${counted} then t.post_date || ':' || cast(t.id as text) end, ',' order by t.post_date desc, t.id desc) as row_keys
-       from ${TRANSACTION_TABLE} t left join category c on c.id = t.category_id
+    `select t.category_id, t.type, ${counted} as counted, ${part} as part, count(*) as n, sum(t.amount) as total
+       from ${TRANSACTION_TABLE} t
       where t.user_id = ? and t.post_date >= ? and t.post_date <= ?
-      group by c.name_key, t.type, case when ${counted} then 1 else 0 end, ${part}`,
+      group by t.category_id, t.type, ${counted}, ${part}`,
     [userId, startDate, endDate],
   );
-  return rows.map((row) => ({
-    categoryKey: categoryKeyOf(row.category_key),
-    type: row.type,
-    counted: Boolean(Number(row.counted)),
-    part: Boolean(Number(row.part)),
-    count: Number(row.n),
-    total: Number(row.total ?? 0),
-    rows: rowKeys(row.row_keys),
-  }));
+  return rows.map((row) => {
+    const total = Number(row.total ?? 0);
+    if (!Number.isSafeInteger(total)) throw new RangeError('A sum is too large to be exact');
+    return {
+      categoryKey: categoryKey(row.category_id),
+      type: row.type,
+      counted: Number(row.counted) === 1,
+      part: Number(row.part) === 1,
+      count: Number(row.n),
+      total,
+    };
+  });
+}
+
+/** An aggregate beside the overview's transactions JSON: each counted row as `id:categoryId` (categoryId empty when none), in list order. */
+export const COUNTED_ROWS_AGGREGATE = {
+  alias: 'counted_rows',
+  item: `case when ${countedRowSql('s')} then cast(s.id as text) || ':' || coalesce(cast(s.category_id as text), '') end`,
+  separator: ',',
+} as const satisfies TextAggregate;
+
+/** COUNTED_ROWS_AGGREGATE's text as the rows overviewFromGroups takes. */
+export function countedRows(text: string | null, categoryKey: (categoryId: number | null) => string): OverviewCountedRow[] {
+  if (!text) return [];
+  return text.split(',').map((entry) => {
+    const colon = entry.indexOf(':');
+    const category = entry.slice(colon + 1);
+    return { id: Number(entry.slice(0, colon)), categoryKey: categoryKey(category === '' ? null : Number(category)) };
+  });
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { findSharedCategories, overviewFromGroups, sharedCategoryMessage, type BudgetOverview, type NamedLineItem } from '../../../shared/budget';
+import { findSharedCategories, overviewFromGroups, sharedCategoryMessage, type BudgetOverview, type NamedLineItem, type OverviewGroup } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
 import { MAX_LINE_ITEMS_PER_BUDGET, MAX_LIST_ROWS } from '../../../shared/limits';
 import type {
@@ -14,9 +14,9 @@ import type {
   UpdateLineItemInput,
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { selectTransactionsJson, tooManyRows } from '../transactions/transactions.query';
+import { selectTransactionsJsonWith, tooManyRows } from '../transactions/transactions.query';
 import { jsonWithRawParts, RawJson } from '../../http/raw-json';
-import { selectOverviewGroups } from './budgets.query';
+import { COUNTED_ROWS_AGGREGATE, countedRows, selectCategoryKeys, selectOverviewGroups } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -261,19 +261,27 @@ interface BudgetOverviewParts {
 async function budgetOverviewParts(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewParts> {
   const budget = await getBudget(em, userId, id);
   const lineItems = await listLineItems(em, userId, id);
-  const groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate);
+  const categoryKey = await selectCategoryKeys(em, userId);
+  const tooLarge = () => new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+  let groups: OverviewGroup[];
+  try {
+    groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate, categoryKey);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooLarge();
+    throw error;
+  }
   const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
   if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
-  let overview: BudgetOverview;
+  const { json, counted_rows } =
+    rowCount === 0
+      ? { json: '[]', counted_rows: null }
+      : await selectTransactionsJsonWith(em, userId, 't.post_date >= ? and t.post_date <= ?', [budget.startDate, budget.endDate], null, [COUNTED_ROWS_AGGREGATE]);
   try {
-    if (groups.some((group) => !Number.isSafeInteger(group.total))) throw new RangeError('sum out of range');
-    overview = overviewFromGroups(groups, lineItems);
+    return { budget, lineItems, transactionsJson: json, overview: overviewFromGroups(groups, countedRows(counted_rows, categoryKey), lineItems) };
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+    if (error instanceof RangeError) throw tooLarge();
+    throw error;
   }
-  const transactionsJson = rowCount === 0 ? '[]' : await selectTransactionsJson(em, userId, 't.post_date >= ? and t.post_date <= ?', [budget.startDate, budget.endDate]);
-  return { budget, lineItems, transactionsJson, overview };
 }
 
 /** The overview as objects (tRPC budgets.overview). */

@@ -10,17 +10,19 @@ import {
   countedRowSql,
   dialectOf,
   foldSql,
-  jsonArrayAggSql,
+  jsonArrayText,
   jsonBooleanSql,
   jsonIntegerSql,
   jsonObjectSql,
   jsonStringSql,
+  orderedAggregatesSql,
   payeeKeySql,
   selectRows,
   TRANSACTION_TABLE,
   withUserScope,
   type Dialect,
   type SqlCount,
+  type TextAggregate,
 } from '../../db/sql';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -133,10 +135,37 @@ export function transactionJsonSql(dialect: Dialect, s = 's', extra: readonly (r
   ]);
 }
 
+/** The order of NEWEST_FIRST over the columns of a subquery `s` of TRANSACTION_COLUMNS. */
+const NEWEST_FIRST_S = 's.post_date desc, s.id desc';
+
 /**
  * selectTransactions as JSON text the database builds (the same array JSON.stringify would
- * write of selectTransactions' answer), newest first, optionally one page of it.
+ * write of selectTransactions' answer), newest first, optionally one page of it. `extra`
+ * aggregates over the same rows in the same order come back beside it (their columns of
+ * `s`: TRANSACTION_COLUMNS and category_id).
  */
+export async function selectTransactionsJsonWith<K extends string>(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: { limit: number; offset: number } | null,
+  extra: readonly (TextAggregate & { alias: K })[],
+): Promise<{ json: string } & Record<K, string | null>> {
+  const dialect = dialectOf(em);
+  const inner = `select ${TRANSACTION_COLUMNS}, t.category_id from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
+  const aggregates: TextAggregate[] = [{ alias: 'json', item: transactionJsonSql(dialect), separator: ',' }, ...extra];
+  const [row] = await selectRows<Record<string, string | null>>(
+    em,
+    orderedAggregatesSql(dialect, aggregates, `(${inner}) s`, NEWEST_FIRST_S),
+    page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
+  );
+  const out: Record<string, string | null> = { json: jsonArrayText(row?.json) };
+  for (const { alias } of extra) out[alias] = row?.[alias] ?? null;
+  return out as { json: string } & Record<K, string | null>;
+}
+
+/** selectTransactions as JSON text the database builds, newest first, optionally one page of it. */
 export async function selectTransactionsJson(
   em: EntityManager,
   userId: number,
@@ -144,13 +173,7 @@ export async function selectTransactionsJson(
   params: unknown[],
   page: { limit: number; offset: number } | null = null,
 ): Promise<string> {
-  const inner = `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
-  const [row] = await selectRows<{ json: string }>(
-    em,
-    `select ${jsonArrayAggSql(transactionJsonSql(dialectOf(em)), 's.post_date desc, s.id desc')} as json from (${inner}) s`,
-    page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
-  );
-  return row?.json ?? '[]';
+  return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
 }
 
 /** selectTransactionsPage with the rows as JSON text the database builds. */
