@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBudgetOverview } from '../../src/shared/budget';
+import { envelopeTransactions, summarizeEnvelope } from '../../src/shared/envelopes/envelopes';
 import { TRANSACTION_TYPES, type TransactionDto } from '../../src/shared/schemas/transactions';
 import { TRANSACTION_TABLE, withUserScope } from '../../src/server/db/sql';
 import { accountRegister } from '../../src/server/modules/accounts/register.service';
@@ -227,5 +228,31 @@ describe('at scale', () => {
     expect(overview.text).toBe(JSON.stringify({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) }));
     const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
     expect(register.text).toBe(JSON.stringify(await withUserScope(server.app.orm.em.fork(), big.userId, (em) => accountRegister(em, big.userId, account, { startDate: '2024-01-01' }))));
+  });
+});
+
+describe('envelopes built by the database', () => {
+  it('answer over REST and tRPC what the shared membership rule selects from the rows, totals from SQL sums', async () => {
+    const made = [
+      { name: 'Eating', categories: ['FOOD & "drink"', 'fun'], color: '#ff0000', isActive: true },
+      { name: 'Loose ends', categories: ['Uncategorized', 'Nothing yet'], color: '#00ff00', isActive: false, description: 'A "quoted"\nnote' },
+      { name: 'Empty', categories: ['Nothing yet'], color: '#0000ff', isActive: true },
+    ];
+    for (const body of made) ok(await user.post('/api/envelopes', body));
+    const all = await referenceRows(user.userId, '0000-01-01', '9999-12-31');
+    for (const range of [{}, { startDate: '2024-03-02' }, { startDate: '2024-03-02', endDate: '2024-03-03' }]) {
+      const query = new URLSearchParams({ ...(range.startDate ? { start_date: range.startDate } : {}), ...(range.endDate ? { end_date: range.endDate } : {}) });
+      const res = await rawGet(`/api/envelopes?${query.toString()}`);
+      expect(res.status).toBe(200);
+      const answer = JSON.parse(res.text) as { id: number; name: string; description: string | null; categories: string[]; color: string; isActive: boolean }[];
+      const expected = answer.map(({ id, name, description, categories, color, isActive }) => {
+        const transactions = envelopeTransactions(all, categories, range);
+        return { id, name, description, categories, color, isActive, transactions, ...summarizeEnvelope(transactions) };
+      });
+      expect(answer.map((e) => e.name)).toEqual(['Eating', 'Empty', 'Loose ends']);
+      expect(res.text).toBe(JSON.stringify(expected));
+      expect(data(await user.trpc.envelopes.list.query(range))).toEqual(expected);
+    }
+    expect(JSON.parse((await rawGet('/api/envelopes')).text)[0].transactionCount).toBeGreaterThan(1);
   });
 });
