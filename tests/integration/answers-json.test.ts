@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBudgetOverview } from '../../src/shared/budget';
 import { envelopeTransactions, summarizeEnvelope } from '../../src/shared/envelopes/envelopes';
+import { buildMonthlyReport, monthOf, payeeKey, payeeName, rankPayees, type MonthlyAggregate } from '../../src/shared/reports';
+import { isCountedTransaction } from '../../src/shared/transactions/counted';
 import { TRANSACTION_TYPES, type TransactionDto } from '../../src/shared/schemas/transactions';
 import { TRANSACTION_TABLE, withUserScope } from '../../src/server/db/sql';
 import { accountRegister } from '../../src/server/modules/accounts/register.service';
@@ -116,7 +118,7 @@ describe('the budget overview built by the database', () => {
     expect(data(await user.trpc.budgets.overview.query({ id: saved.budget.id }))).toEqual(expected);
   });
 
-  it('equals the reference on generated data (splits, uncategorised rows, many categories and types)', async () => {
+  it('equals the reference on generated data (splits, uncategorised rows, many categories and types), and so do the reports', async () => {
     const other = await signUp(server.url);
     ok(await other.post('/api/accounts', { name: 'Main', type: 'checking' }));
     const categories = ['Groceries', 'groceries ', 'Dining', 'Rent', 'Salary', 'Fun', ''];
@@ -161,6 +163,23 @@ describe('the budget overview built by the database', () => {
     expect(reference.filter((t) => t.isSplit).length).toBe(parents.length);
     const overview = ok(await other.get(`/api/budgets/${saved.budget.id}/overview`));
     expect(overview).toEqual({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) });
+    // The reports' SQL sums equal the shared report functions fed from the same rows.
+    const aggregates = new Map<string, MonthlyAggregate>();
+    const payees = new Map<string, { count: number; total: number }>();
+    for (const tx of reference.filter(isCountedTransaction)) {
+      const id = JSON.stringify([monthOf(tx.postDate), tx.category]);
+      const agg = aggregates.get(id) ?? { month: monthOf(tx.postDate), category: tx.category, moneyIn: 0, moneyOut: 0 };
+      if (tx.amount > 0) agg.moneyIn += tx.amount;
+      else agg.moneyOut -= tx.amount;
+      aggregates.set(id, agg);
+      const payee = payees.get(tx.description) ?? { count: 0, total: 0 };
+      payee.count += 1;
+      payee.total += tx.amount;
+      payees.set(tx.description, payee);
+    }
+    expect(ok(await other.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-03-31'))).toEqual(buildMonthlyReport('2024-01-01', '2024-03-31', [...aggregates.values()]));
+    const ranked = rankPayees([...payees].map(([description, { count, total }]) => ({ name: payeeName(description), key: payeeKey(payeeName(description)), count, total })), 5);
+    expect(ok(await other.get('/api/reports/payees?start_date=2024-01-01&end_date=2024-03-31&limit=5'))).toEqual(ranked);
     // Another user's rows never enter it.
     expect((await rest(server.url, 'GET', `/api/budgets/${saved.budget.id}/overview`, { token: user.token })).status).toBe(404);
   });
