@@ -81,6 +81,7 @@ describe('the search built by the database', () => {
     expect(res.type).toBe('application/json; charset=utf-8');
     expect(JSON.parse(res.text)).toEqual(reference);
     expect(res.text).toBe(JSON.stringify(reference));
+    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' }))).toEqual(reference);
   });
 
   it('pages and filters the same way', async () => {

@@ -211,13 +211,17 @@ export async function searchTransactionsPage(
   return selectTransactionsPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
 }
 
-/** The search's rows (refused with 422 over MAX_LIST_ROWS unless paged). */
+/**
+ * The search's rows (refused with 422 over MAX_LIST_ROWS unless paged), read as the JSON text
+ * the database writes and parsed: cheaper than an object per row from the driver and a DTO
+ * copy of each (tRPC transactions.list).
+ */
 export async function searchTransactions(
   em: EntityManager,
   userId: number,
   filters: TransactionFilters,
 ): Promise<TransactionDto[]> {
-  return (await searchTransactionsPage(em, userId, filters)).rows;
+  return JSON.parse((await searchTransactionsJsonPage(em, userId, filters)).json) as TransactionDto[];
 }
 
 /**
