@@ -293,27 +293,40 @@ export function searchClauses(filters: TransactionFilters, dialect: Dialect = 's
   return { where: clauses.map((c) => `(${c})`).join(' and '), params };
 }
 
+/** A row of a paged read: at least what the keyset needs. */
+export interface KeysetRow {
+  id: number;
+  postDate: string;
+}
+
 /**
  * The same search page by page (newest first), each page one short query after the last row
  * of the previous one, so a long export never holds the connection or all rows at once.
+ * `columns` (over TRANSACTION_FROM's aliases t, a, c) must name `id` and `postDate`; the rows
+ * come as the driver answers them, with no copy.
  */
-export async function* searchTransactionPages(
+export async function* searchRowPages<T extends KeysetRow>(
   em: EntityManager,
   userId: number,
   filters: TransactionFilters,
+  columns: string,
   pageSize = 2000,
-): AsyncGenerator<TransactionDto[]> {
+): AsyncGenerator<T[]> {
   // Each page is a short transaction of its own (scoped to the user for row-level security):
   // a streamed answer reads on after the request's handler has returned.
   const { where, params } = await withUserScope(em, userId, (tem) => searchWhere(tem, userId, filters));
-  let after: TransactionDto | null = null;
+  let after: T | null = null;
   for (;;) {
     // `post_date <= ?` bounds the index range, so each page starts where the last one ended
     // rather than scanning again from the newest row.
     const keyset: string = after ? ' and t.post_date <= ? and (t.post_date < ? or t.id < ?)' : '';
-    const last: TransactionDto | null = after;
-    const page: TransactionDto[] = await withUserScope(em, userId, (tem) =>
-      selectTransactions(tem, userId, `${where}${keyset}`, last ? [...params, last.postDate, last.postDate, last.id] : params, NEWEST_FIRST, pageSize),
+    const last: T | null = after;
+    const page: T[] = await withUserScope(em, userId, (tem) =>
+      selectRows<T>(
+        tem,
+        `select ${columns} from ${TRANSACTION_FROM} where t.user_id = ? and (${where}${keyset}) order by ${NEWEST_FIRST} limit ?`,
+        last ? [userId, ...params, last.postDate, last.postDate, last.id, pageSize] : [userId, ...params, pageSize],
+      ),
     );
     if (page.length > 0) yield page;
     if (page.length < pageSize) return;
