@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { OverviewCountedRow, OverviewGroup } from '../../../shared/budget';
 import { categoryKeyOf } from '../../../shared/envelopes/envelopes';
-import { countedRowSql, selectRows, TRANSACTION_TABLE, type SqlCount, type TextAggregate } from '../../db/sql';
+import { countedRowSql, dialectOf, selectRows, TRANSACTION_TABLE, type SqlCount, type TextAggregate } from '../../db/sql';
+import { selectTransactionsJsonWith } from '../transactions/transactions.query';
 
 /** The user's category keys by category id (a row without a category is 'uncategorized'). */
 export async function selectCategoryKeys(em: EntityManager, userId: number): Promise<(categoryId: number | null) => string> {
@@ -62,6 +63,29 @@ export const COUNTED_ROWS_AGGREGATE = {
   item: `case when ${countedRowSql('s')} then cast(s.id as text) || ':' || coalesce(cast(s.category_id as text), '') end`,
   separator: ',',
 } as const satisfies TextAggregate;
+
+/**
+ * The overview's transactions between the dates as JSON text the database writes, and its
+ * counted rows (COUNTED_ROWS_AGGREGATE's text) in the same list order. SQLite reads both from
+ * one pass over rows already sorted; PostgreSQL sorts each ordered aggregate's input on its own,
+ * so there the counted rows come from a second, narrow query over the transaction table alone
+ * (measured: 200-300 ms instead of 700 ms more at 100,000 rows).
+ */
+export async function selectOverviewRows(em: EntityManager, userId: number, startDate: string, endDate: string): Promise<{ json: string; countedRows: string | null }> {
+  const where = 't.post_date >= ? and t.post_date <= ?';
+  if (dialectOf(em) === 'sqlite') {
+    const { json, counted_rows } = await selectTransactionsJsonWith(em, userId, where, [startDate, endDate], null, [COUNTED_ROWS_AGGREGATE]);
+    return { json, countedRows: counted_rows };
+  }
+  const json = (await selectTransactionsJsonWith(em, userId, where, [startDate, endDate], null, [])).json;
+  const [row] = await selectRows<{ counted_rows: string | null }>(
+    em,
+    `select string_agg(cast(t.id as text) || ':' || coalesce(cast(t.category_id as text), ''), ',' order by t.post_date desc, t.id desc) as counted_rows
+       from ${TRANSACTION_TABLE} t where t.user_id = ? and ${where} and ${countedRowSql('t')}`,
+    [userId, startDate, endDate],
+  );
+  return { json, countedRows: row?.counted_rows ?? null };
+}
 
 /** COUNTED_ROWS_AGGREGATE's text as the rows overviewFromGroups takes. */
 export function countedRows(text: string | null, categoryKey: (categoryId: number | null) => string): OverviewCountedRow[] {

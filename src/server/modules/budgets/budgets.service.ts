@@ -14,9 +14,9 @@ import type {
   UpdateLineItemInput,
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { selectTransactionsJsonWith, tooManyRows } from '../transactions/transactions.query';
+import { tooManyRows } from '../transactions/transactions.query';
 import { jsonWithRawParts, RawJson } from '../../http/raw-json';
-import { COUNTED_ROWS_AGGREGATE, countedRows, selectCategoryKeys, selectOverviewGroups } from './budgets.query';
+import { countedRows, selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -272,12 +272,9 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   }
   const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
   if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
-  const { json, counted_rows } =
-    rowCount === 0
-      ? { json: '[]', counted_rows: null }
-      : await selectTransactionsJsonWith(em, userId, 't.post_date >= ? and t.post_date <= ?', [budget.startDate, budget.endDate], null, [COUNTED_ROWS_AGGREGATE]);
+  const rows = rowCount === 0 ? { json: '[]', countedRows: null } : await selectOverviewRows(em, userId, budget.startDate, budget.endDate);
   try {
-    return { budget, lineItems, transactionsJson: json, overview: overviewFromGroups(groups, countedRows(counted_rows, categoryKey), lineItems) };
+    return { budget, lineItems, transactionsJson: rows.json, overview: overviewFromGroups(groups, countedRows(rows.countedRows, categoryKey), lineItems) };
   } catch (error) {
     if (error instanceof RangeError) throw tooLarge();
     throw error;
