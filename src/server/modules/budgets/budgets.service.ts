@@ -16,7 +16,7 @@ import type {
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { tooManyRows } from '../transactions/transactions.query';
 import { jsonWithRawParts, RawJson } from '../../http/raw-json';
-import { countedRows, selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
+import { selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -247,7 +247,10 @@ export interface BudgetOverviewResult {
 interface BudgetOverviewParts {
   budget: BudgetDto;
   lineItems: LineItemDto[];
-  transactionsJson: string;
+  /** The transactions as JSON text (written by the database on SQLite). */
+  transactionsJson: () => string;
+  /** The same transactions as objects, when they were read as objects (PostgreSQL). */
+  transactions?: TransactionDto[];
   overview: BudgetOverview;
 }
 
@@ -272,9 +275,10 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   }
   const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
   if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
-  const rows = rowCount === 0 ? { json: '[]', countedRows: null } : await selectOverviewRows(em, userId, budget.startDate, budget.endDate);
+  const rows = rowCount === 0 ? { json: () => '[]', countedRows: [], transactions: [] } : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
   try {
-    return { budget, lineItems, transactionsJson: rows.json, overview: overviewFromGroups(groups, countedRows(rows.countedRows, categoryKey), lineItems) };
+    const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
+    return { budget, lineItems, transactionsJson: rows.json, transactions: rows.transactions, overview };
   } catch (error) {
     if (error instanceof RangeError) throw tooLarge();
     throw error;
@@ -283,8 +287,8 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
 
 /** The overview as objects (tRPC budgets.overview). */
 export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
-  const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
-  return { budget, lineItems, transactions: JSON.parse(transactionsJson) as TransactionDto[], overview };
+  const { budget, lineItems, transactionsJson, transactions, overview } = await budgetOverviewParts(em, userId, id);
+  return { budget, lineItems, transactions: transactions ?? (JSON.parse(transactionsJson()) as TransactionDto[]), overview };
 }
 
 /** The same overview as JSON text with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
@@ -293,7 +297,7 @@ export async function budgetOverviewJson(em: EntityManager, userId: number, id: 
   return jsonWithRawParts([
     ['budget', budget],
     ['lineItems', lineItems],
-    ['transactions', new RawJson(transactionsJson)],
+    ['transactions', new RawJson(transactionsJson())],
     ['overview', overview],
   ]);
 }

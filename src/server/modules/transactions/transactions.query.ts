@@ -165,7 +165,12 @@ export async function selectTransactionsJsonWith<K extends string>(
   return out as { json: string } & Record<K, string | null>;
 }
 
-/** selectTransactions as JSON text the database builds, newest first, optionally one page of it. */
+/**
+ * selectTransactions as JSON text, newest first, optionally one page of it: written by the
+ * database on SQLite. PostgreSQL writes JSON more slowly (to_json per field) than its driver
+ * builds rows (probe at 100,000 rows: 700-1,400 ms against 530-880 ms), so there the rows are
+ * read as objects and stringified.
+ */
 export async function selectTransactionsJson(
   em: EntityManager,
   userId: number,
@@ -173,7 +178,18 @@ export async function selectTransactionsJson(
   params: unknown[],
   page: { limit: number; offset: number } | null = null,
 ): Promise<string> {
+  if (dialectOf(em) === 'postgresql') return JSON.stringify(await selectTransactionRows(em, userId, where, params, page));
   return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
+}
+
+/** selectTransactions newest first, optionally one page of it. */
+async function selectTransactionRows(em: EntityManager, userId: number, where: string, params: unknown[], page: { limit: number; offset: number } | null): Promise<TransactionDto[]> {
+  const rows = await selectRows<TransactionRow>(
+    em,
+    `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''} order by ${NEWEST_FIRST}${page ? ' limit ? offset ?' : ''}`,
+    page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
+  );
+  return rows.map(toTransactionDto);
 }
 
 /** selectTransactionsPage with the rows as JSON text the database builds. */
@@ -212,15 +228,16 @@ export async function searchTransactionsPage(
 }
 
 /**
- * The search's rows (refused with 422 over MAX_LIST_ROWS unless paged), read as the JSON text
- * the database writes and parsed: cheaper than an object per row from the driver and a DTO
- * copy of each (tRPC transactions.list).
+ * The search's rows (refused with 422 over MAX_LIST_ROWS unless paged). On SQLite read as the
+ * JSON text the database writes and parsed: cheaper than an object per row from the driver and
+ * a DTO copy of each (tRPC transactions.list); on PostgreSQL as rows (see selectTransactionsJson).
  */
 export async function searchTransactions(
   em: EntityManager,
   userId: number,
   filters: TransactionFilters,
 ): Promise<TransactionDto[]> {
+  if (dialectOf(em) === 'postgresql') return (await searchTransactionsPage(em, userId, filters)).rows;
   return JSON.parse((await searchTransactionsJsonPage(em, userId, filters)).json) as TransactionDto[];
 }
 
