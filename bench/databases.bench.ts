@@ -5,8 +5,10 @@
  *    insert of its rows into the app's own (migrated, indexed) transaction table on a fresh database
  *    (SQLite: prepared multi-row INSERTs in one transaction; PostgreSQL: INSERT ... SELECT FROM
  *    unnest() of column arrays), and the ratio of the two,
- *  - one-month search GET /api/transactions (median of 20),
- *  - a one-year budget overview GET /api/budgets/:id/overview (median of 10).
+ *  - one-month search GET /api/transactions (median of 20) beside its floor (the same rows read
+ *    with plain SQL on the database and turned into JSON) and the ratio,
+ *  - a one-year budget overview GET /api/budgets/:id/overview (median of 10) beside its floor
+ *    (the year's sums, one GROUP BY on the database) and the ratio.
  * PostgreSQL runs on a scratch database through PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * without one answering, its column says so.
  */
@@ -44,6 +46,10 @@ interface Figures {
   floorRowsPerSecond: number;
   monthSearchMs: number;
   overviewMs: number;
+  /** The search's floor: the same month's rows read with plain SQL and turned into JSON, no HTTP. */
+  searchFloorMs: number;
+  /** The overview's floor: the year's SQL sums (one GROUP BY over the counted rows), no HTTP. */
+  sumsFloorMs: number;
 }
 
 async function measure(env: Record<string, string>, file: string): Promise<Omit<Figures, 'floorRowsPerSecond'>> {
@@ -80,9 +86,58 @@ async function measure(env: Record<string, string>, file: string): Promise<Omit<
       overviews.push(performance.now() - t);
       if (res.status !== 200) throw new Error(`overview failed: ${res.status}`);
     }
-    return { importRowsPerSecond: ROWS / (importMs / 1000), monthSearchMs: median(searches), overviewMs: median(overviews) };
+    const floors = await sqlFloors(env.DATABASE_URL ?? null, server.config.databaseFile, user.user.id, months);
+    return { importRowsPerSecond: ROWS / (importMs / 1000), monthSearchMs: median(searches), overviewMs: median(overviews), ...floors };
   } finally {
     await server.close();
+  }
+}
+
+const FLOOR_SEARCH = `select t.id, t.post_date, t.description, t.amount, t.type, t.is_split, t.parent_id, t.split_note, t.batch_id, t.account_id,
+       a.name as account_name, c.name as category_name, t.category_source
+  from "transaction" t left join account a on a.id = t.account_id left join category c on c.id = t.category_id
+ where t.user_id = ? and t.post_date >= ? and t.post_date <= ? order by t.post_date desc, t.id desc`;
+const FLOOR_SUMS = `select c.name_key, t.type, t.parent_id is not null as part, count(*) as n, sum(t.amount) as total
+  from "transaction" t left join category c on c.id = t.category_id
+ where t.user_id = ? and t.post_date >= ? and t.post_date <= ? and t.is_split = false
+ group by c.name_key, t.type, t.parent_id is not null`;
+
+/** The search and overview floors straight on the server's database (medians of 20 and 10), in the same run. */
+async function sqlFloors(databaseUrl: string | null, databaseFile: string, userId: number, months: string[]): Promise<{ searchFloorMs: number; sumsFloorMs: number }> {
+  let query: (sql: string, params: unknown[]) => Promise<unknown[]>;
+  let close: () => Promise<void>;
+  if (databaseUrl) {
+    // The app's own connection string: row-level security applies, so the session is scoped to the user as the app scopes it.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("select set_config('app.user_id', $1, false)", [String(userId)]);
+    query = async (sql, params) => (await client.query(numberPlaceholders(sql), params)).rows;
+    close = () => client.end();
+  } else {
+    const db = new Database(databaseFile, { readonly: true });
+    query = (sql, params) => Promise.resolve(db.prepare(sql).all(...params));
+    close = () => {
+      db.close();
+      return Promise.resolve();
+    };
+  }
+  try {
+    const searches: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const m = months[i % months.length] ?? '2024-02';
+      const t = performance.now();
+      JSON.stringify(await query(FLOOR_SEARCH, [userId, `${m}-01`, `${m}-28`]));
+      searches.push(performance.now() - t);
+    }
+    const sums: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const t = performance.now();
+      await query(FLOOR_SUMS, [userId, '2024-01-01', '2024-12-31']);
+      sums.push(performance.now() - t);
+    }
+    return { searchFloorMs: median(searches), sumsFloorMs: median(sums) };
+  } finally {
+    await close();
   }
 }
 
@@ -198,5 +253,9 @@ export default async function run(): Promise<void> {
   console.log(`${'  floor: csv-parse + bulk insert'.padEnd(34)}${sqlite.floorRowsPerSecond.toFixed(0).padEnd(18)}${column(postgres, (f) => f.floorRowsPerSecond.toFixed(0))}`);
   console.log(`${'  import / floor time (ratio)'.padEnd(34)}${(sqlite.floorRowsPerSecond / sqlite.importRowsPerSecond).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.floorRowsPerSecond / f.importRowsPerSecond).toFixed(2))}`);
   console.log(`${'one-month search (median)'.padEnd(34)}${ms(sqlite.monthSearchMs).padEnd(18)}${column(postgres, (f) => ms(f.monthSearchMs))}`);
+  console.log(`${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.searchFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.searchFloorMs))}`);
+  console.log(`${'  search / floor (ratio)'.padEnd(34)}${(sqlite.monthSearchMs / sqlite.searchFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.monthSearchMs / f.searchFloorMs).toFixed(2))}`);
   console.log(`${'one-year budget overview (median)'.padEnd(34)}${ms(sqlite.overviewMs).padEnd(18)}${column(postgres, (f) => ms(f.overviewMs))}`);
+  console.log(`${'  floor: its SQL sums, no HTTP'.padEnd(34)}${ms(sqlite.sumsFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.sumsFloorMs))}`);
+  console.log(`${'  overview / floor (ratio)'.padEnd(34)}${(sqlite.overviewMs / sqlite.sumsFloorMs).toFixed(1).padEnd(18)}${column(postgres, (f) => (f.overviewMs / f.sumsFloorMs).toFixed(1))}`);
 }

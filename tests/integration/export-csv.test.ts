@@ -2,7 +2,8 @@ import { withUserScope } from '../../src/server/db/sql';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { searchTransactionPages, searchTransactions } from '../../src/server/modules/transactions/transactions.query';
+import { EXPORT_COLUMNS } from '../../src/server/modules/transactions/export-csv.service';
+import { searchRowPages, searchTransactions } from '../../src/server/modules/transactions/transactions.query';
 import { TRANSACTION_CSV_COLUMNS } from '../../src/shared/export/transactions-csv';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
@@ -135,7 +136,7 @@ describe('GET /api/transactions/export.csv', () => {
   it('reads page after page in the search’s order, rows of one day split across pages included', async () => {
     for (const pageSize of [1, 2, 3, 5, 100]) {
       const pages: number[][] = [];
-      for await (const page of searchTransactionPages(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }, pageSize)) {
+      for await (const page of searchRowPages(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }, EXPORT_COLUMNS, pageSize)) {
         expect(page.length).toBeLessThanOrEqual(pageSize);
         pages.push(page.map((t) => t.id));
       }

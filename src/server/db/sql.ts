@@ -249,3 +249,55 @@ export async function setUserScope(tem: EntityManager, userId: number): Promise<
   if (dialectOf(tem) !== 'postgresql') return;
   await selectRows(tem, "select set_config('app.user_id', ?, true)", [String(userId)]);
 }
+
+/*
+ * JSON text built by the database (both dialects), for answers that carry many rows: the
+ * database writes each row's JSON and joins them, and the server sends the text as it is
+ * instead of building an object per row and stringifying it again.
+ */
+
+/** A text column as JSON: a quoted, escaped string, or null. */
+export function jsonStringSql(dialect: Dialect, expression: string): string {
+  return dialect === 'postgresql' ? `coalesce(to_json(${expression})::text, 'null')` : `json_quote(${expression})`;
+}
+
+/** An integer column as JSON: its digits, or null. */
+export function jsonIntegerSql(expression: string): string {
+  return `coalesce(cast(${expression} as text), 'null')`;
+}
+
+/** A boolean column (0/1 on SQLite) as JSON true or false. */
+export function jsonBooleanSql(expression: string): string {
+  return `case when ${expression} then 'true' else 'false' end`;
+}
+
+/** A JSON object from [key, value-as-JSON-text expression] pairs, keys in the order given (plain identifiers only). */
+export function jsonObjectSql(fields: readonly (readonly [string, string])[]): string {
+  return fields.map(([key, value], i) => `'${i === 0 ? '{' : ','}"${key}":' || ${value}`).join(' || ') + ` || '}'`;
+}
+
+/** One text aggregate of orderedAggregatesSql: `item` per row (null rows skipped), joined by `separator`. */
+export interface TextAggregate {
+  alias: string;
+  item: string;
+  /** A plain character or two, no quote. */
+  separator: string;
+}
+
+/**
+ * A SELECT of text aggregates over `source` (a FROM item aliased `s`), each joining its rows in
+ * `orderBy` order (over the columns of `s`). PostgreSQL orders each aggregate's input itself
+ * (string_agg ... ORDER BY); SQLite reads the rows from a subquery already in that order, so
+ * several aggregates share one sort instead of sorting the rows once each.
+ */
+export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly TextAggregate[], source: string, orderBy: string): string {
+  if (dialect === 'postgresql') {
+    return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}' order by ${orderBy}) as ${a.alias}`).join(', ')} from ${source}`;
+  }
+  return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}') as ${a.alias}`).join(', ')} from (select * from ${source} order by ${orderBy}) s`;
+}
+
+/** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */
+export function jsonArrayText(joined: string | null | undefined): string {
+  return joined ? `[${joined}]` : '[]';
+}

@@ -1,2 +1,3 @@
 export * from './overview';
 export * from './line-item-categories';
+export * from './overview-groups';

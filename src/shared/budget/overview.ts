@@ -131,6 +131,23 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
     }
   }
 
+  return assembleOverview({ typeTotals, sums, untrackedSum, splits, transactionCount, total });
+}
+
+
+/** What the overview adds up before it is assembled (by computeBudgetOverview, or from SQL groups by overviewFromGroups). */
+export interface OverviewSums {
+  typeTotals: BudgetOverview['typeTotals'];
+  /** One per line item, in the line items' order: its keys, signed sum and transaction ids in list order. */
+  sums: { item: OverviewLineItem; keys: Set<string>; sum: number; ids: number[] }[];
+  untrackedSum: { sum: number; ids: number[]; keys: Set<string> };
+  splits: BudgetOverview['splits'];
+  transactionCount: number;
+  total: number;
+}
+
+/** The overview from its sums: line items oriented, Untracked, the groups by type and the nets. */
+export function assembleOverview({ typeTotals, sums, untrackedSum, splits, transactionCount, total }: OverviewSums): BudgetOverview {
   const items: LineItemActual[] = sums.map(({ item, keys, sum, ids }) => ({
     id: item.id,
     name: item.name,

@@ -6,7 +6,7 @@ import { accountAnswer, messageAnswer, reconcileAnswer, registerRowAnswer } from
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
 import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
-import { accountRegister, adjustAccountBalance, reconcileAccount } from './register.service';
+import { accountRegisterJson, adjustAccountBalance, reconcileAccount } from './register.service';
 
 const registerQuerySchema = wireQuery({ start_date: z.string().optional(), end_date: z.string().optional() }, registerRangeSchema, (q) => ({
   startDate: present(q.start_date),
@@ -72,7 +72,7 @@ export const accountRoutes: RestRoute[] = [
     query: registerQuerySchema,
     answer: 'An array of transactions, each with runningBalance (cents)',
     output: z.array(registerRowAnswer),
-    handler: ({ em, userId, params, query }) => accountRegister(em, userId, params.id, query),
+    handler: ({ em, userId, params, query }) => accountRegisterJson(em, userId, params.id, query),
   }),
   restRoute({
     method: 'GET',

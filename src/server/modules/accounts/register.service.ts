@@ -2,8 +2,10 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { addDays } from '../../../shared/dates/calendar';
 import { reconcileFigures, withRunningBalance, type RegisterRow } from '../../../shared/register/register';
 import type { ReconcileResult, RegisterRange, StatementInput } from '../../../shared/schemas/register';
-import { countedRowSql, TRANSACTION_TABLE } from '../../db/sql';
-import { selectRows, selectTransactions } from '../transactions/transactions.query';
+import { countedRowSql, dialectOf, jsonArrayText, orderedAggregatesSql, TRANSACTION_TABLE } from '../../db/sql';
+import { RawJson } from '../../http/raw-json';
+import { TRANSACTION_COLUMNS, TRANSACTION_FROM } from '../transactions/transaction.dto';
+import { selectRows, selectTransactions, transactionJsonSql } from '../transactions/transactions.query';
 import { ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';
 
@@ -30,6 +32,34 @@ async function registerRows(em: EntityManager, userId: number, account: Account,
   const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, account.id, endDate);
   const rows = await selectTransactions(em, userId, 't.account_id = ? and t.post_date >= ? and t.post_date <= ?', [account.id, startDate, endDate], REGISTER_ORDER);
   return withRunningBalance(rows, account.balance - later);
+}
+
+/**
+ * registerRows as JSON text the database builds: each row's runningBalance is the balance after
+ * the page's first row minus the counted rows listed above it (a window sum in register order),
+ * which is withRunningBalance (src/shared/register/register.ts) in SQL.
+ */
+async function registerJson(em: EntityManager, userId: number, account: Account, startDate: string, endDate: string): Promise<string> {
+  const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, account.id, endDate);
+  const inner = `select ${TRANSACTION_COLUMNS}, coalesce(t.parent_id, t.id) as family,
+      coalesce(sum(case when ${countedRowSql('t')} then t.amount else 0 end) over (order by ${REGISTER_ORDER} rows between unbounded preceding and 1 preceding), 0) as newer
+    from ${TRANSACTION_FROM} where t.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?`;
+  const row = transactionJsonSql(dialectOf(em), 's', [['runningBalance', 'cast((? - s.newer) as text)']]);
+  const order = 's.post_date desc, s.family desc, case when s.parent_id is null then 0 else 1 end, s.id desc';
+  const [result] = await selectRows<{ json: string | null }>(em, orderedAggregatesSql(dialectOf(em), [{ alias: 'json', item: row, separator: ',' }], `(${inner}) s`, order), [
+    account.balance - later,
+    userId,
+    account.id,
+    startDate,
+    endDate,
+  ]);
+  return jsonArrayText(result?.json);
+}
+
+/** The register as JSON text the database builds (GET /api/accounts/:id/register): the same answer as accountRegister. */
+export async function accountRegisterJson(em: EntityManager, userId: number, accountId: number, range: RegisterRange): Promise<RawJson> {
+  const account = await ownAccount(em, userId, accountId);
+  return new RawJson(await registerJson(em, userId, account, range.startDate ?? EARLIEST, range.endDate ?? LATEST));
 }
 
 /** The account's transactions between the dates (both optional), newest first, each with the balance after it. */

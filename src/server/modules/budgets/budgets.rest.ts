@@ -10,7 +10,7 @@ import { idParamsSchema, idSchema } from '../../../shared/schemas/common';
 import { budgetAnswer, budgetOverviewAnswer, lineItemAnswer, messageAnswer, savedBudgetAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import {
-  budgetOverview,
+  budgetOverviewJson,
   createBudget,
   createLineItem,
   deleteBudget,
@@ -68,7 +68,7 @@ export const budgetRoutes: RestRoute[] = [
     answer: '{ budget, lineItems, transactions, overview }',
     output: budgetOverviewAnswer,
     refusals: [422],
-    handler: ({ em, userId, params }) => budgetOverview(em, userId, params.id),
+    handler: ({ em, userId, params }) => budgetOverviewJson(em, userId, params.id),
   }),
   restRoute({
     method: 'PUT',

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { computeBudgetOverview, findSharedCategories, sharedCategoryMessage, type NamedLineItem } from '../../../shared/budget';
+import { findSharedCategories, overviewFromGroups, sharedCategoryMessage, type BudgetOverview, type NamedLineItem, type OverviewGroup } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
-import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';
+import { MAX_LINE_ITEMS_PER_BUDGET, MAX_LIST_ROWS } from '../../../shared/limits';
 import type {
   BudgetDto,
   CreateBudgetInput,
@@ -14,7 +14,9 @@ import type {
   UpdateLineItemInput,
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { searchTransactionsPage } from '../transactions/transactions.query';
+import { tooManyRows } from '../transactions/transactions.query';
+import { jsonWithRawParts, RawJson } from '../../http/raw-json';
+import { selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -238,27 +240,64 @@ export interface BudgetOverviewResult {
   budget: BudgetDto;
   lineItems: LineItemDto[];
   transactions: TransactionDto[];
-  overview: ReturnType<typeof computeBudgetOverview>;
+  overview: BudgetOverview;
+}
+
+/** The overview's parts, with its transactions as the JSON text the database built. */
+interface BudgetOverviewParts {
+  budget: BudgetDto;
+  lineItems: LineItemDto[];
+  /** The transactions as JSON text (written by the database on SQLite). */
+  transactionsJson: () => string;
+  /** The same transactions as objects, when they were read as objects (PostgreSQL). */
+  transactions?: TransactionDto[];
+  overview: BudgetOverview;
 }
 
 /**
- * The budget, its line items, the transactions between its dates and the overview of SPEC
- * section 9. Over 100,000 transactions is refused (422: narrow the budget's dates), and so are
- * sums too large to be exact (only possible with rows stored before amounts were bounded).
+ * The budget, its line items, the transactions between its dates (JSON text the database
+ * builds) and the overview of SPEC section 9 from one GROUP BY (overviewFromGroups, equal to
+ * computeBudgetOverview of the rows). Over 100,000 transactions is refused (422: narrow the
+ * budget's dates), and so are sums too large to be exact (only possible with rows stored before
+ * amounts were bounded).
  */
-export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
+async function budgetOverviewParts(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewParts> {
   const budget = await getBudget(em, userId, id);
   const lineItems = await listLineItems(em, userId, id);
-  const { rows: transactions } = await searchTransactionsPage(
-    em,
-    userId,
-    { startDate: budget.startDate, endDate: budget.endDate },
-    "narrow the range (the budget's start and end dates)",
-  );
+  const categoryKey = await selectCategoryKeys(em, userId);
+  const tooLarge = () => new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+  let groups: OverviewGroup[];
   try {
-    return { budget, lineItems, transactions, overview: computeBudgetOverview(transactions, lineItems) };
+    groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate, categoryKey);
   } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+    if (error instanceof RangeError) throw tooLarge();
+    throw error;
   }
+  const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
+  if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
+  const rows = rowCount === 0 ? { json: () => '[]', countedRows: [], transactions: [] } : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
+  try {
+    const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
+    return { budget, lineItems, transactionsJson: rows.json, transactions: rows.transactions, overview };
+  } catch (error) {
+    if (error instanceof RangeError) throw tooLarge();
+    throw error;
+  }
+}
+
+/** The overview as objects (tRPC budgets.overview). */
+export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
+  const { budget, lineItems, transactionsJson, transactions, overview } = await budgetOverviewParts(em, userId, id);
+  return { budget, lineItems, transactions: transactions ?? (JSON.parse(transactionsJson()) as TransactionDto[]), overview };
+}
+
+/** The same overview as JSON text with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
+export async function budgetOverviewJson(em: EntityManager, userId: number, id: number): Promise<RawJson> {
+  const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
+  return jsonWithRawParts([
+    ['budget', budget],
+    ['lineItems', lineItems],
+    ['transactions', new RawJson(transactionsJson())],
+    ['overview', overview],
+  ]);
 }

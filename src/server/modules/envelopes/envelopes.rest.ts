@@ -3,7 +3,7 @@ import { idParamsSchema, text } from '../../../shared/schemas/common';
 import { createEnvelopeSchema, envelopeRangeSchema, updateEnvelopeSchema } from '../../../shared/schemas/envelopes';
 import { envelopeAnswer, messageAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
-import { createEnvelope, deleteEnvelope, listEnvelopes, updateEnvelope } from './envelopes.service';
+import { createEnvelope, deleteEnvelope, listEnvelopesJson, updateEnvelope } from './envelopes.service';
 
 const TAG = 'Envelopes';
 
@@ -34,7 +34,7 @@ export const envelopeRoutes: RestRoute[] = [
     answer: 'An array of { id, name, description, categories, color, isActive, transactions, transactionCount, total }',
     output: z.array(envelopeAnswer),
     refusals: [422],
-    handler: ({ em, userId, query }) => listEnvelopes(em, userId, query),
+    handler: ({ em, userId, query }) => listEnvelopesJson(em, userId, query),
   }),
   restRoute({
     method: 'POST',

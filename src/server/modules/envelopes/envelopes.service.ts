@@ -1,9 +1,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { CreateEnvelopeInput, EnvelopeDto, EnvelopeRange, UpdateEnvelopeInput } from '../../../shared/schemas/envelopes';
+import { MAX_LIST_ROWS } from '../../../shared/limits';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { countedRowSql } from '../../db/sql';
-import { selectTransactionsPage } from '../transactions/transactions.query';
+import { countedRowSql, selectRows, TRANSACTION_TABLE, type SqlCount } from '../../db/sql';
+import { jsonWithRawParts, RawJson } from '../../http/raw-json';
+import { selectCategoryKeys } from '../budgets/budgets.query';
+import { selectTransactionsJson, tooManyRows } from '../transactions/transactions.query';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
 import { nameKey } from '../../../shared/names';
@@ -15,9 +18,31 @@ async function ownEnvelope(em: EntityManager, userId: number, id: number): Promi
   return findOwned(em, Envelope, userId, id);
 }
 
-function toEnvelopeDto(envelope: Envelope, transactions: TransactionDto[]): EnvelopeDto {
-  let total = 0;
-  for (const tx of transactions) total += tx.amount;
+/** An envelope's answer with its transactions as JSON text the database built. */
+interface EnvelopeParts {
+  envelope: Envelope;
+  transactionsJson: string;
+  transactionCount: number;
+  total: number;
+}
+
+function envelopeFields(parts: EnvelopeParts, transactions: unknown): [string, unknown][] {
+  const { envelope } = parts;
+  return [
+    ['id', envelope.id],
+    ['name', envelope.name],
+    ['description', envelope.description ?? null],
+    ['categories', envelope.categories],
+    ['color', envelope.color],
+    ['isActive', envelope.isActive],
+    ['transactions', transactions],
+    ['transactionCount', parts.transactionCount],
+    ['total', parts.total],
+  ];
+}
+
+function toEnvelopeDto(parts: EnvelopeParts): EnvelopeDto {
+  const { envelope } = parts;
   return {
     id: envelope.id,
     name: envelope.name,
@@ -25,72 +50,106 @@ function toEnvelopeDto(envelope: Envelope, transactions: TransactionDto[]): Enve
     categories: envelope.categories,
     color: envelope.color,
     isActive: envelope.isActive,
-    transactions,
-    transactionCount: transactions.length,
-    total,
+    transactions: JSON.parse(parts.transactionsJson) as TransactionDto[],
+    transactionCount: parts.transactionCount,
+    total: parts.total,
   };
 }
 
-function keyOf(category: string | null): string {
-  return category ? nameKey(category) : UNCATEGORIZED;
+/** The rows of the given category keys (counted rows in the optional range) as a WHERE clause. */
+function membershipWhere(keys: readonly string[], range: EnvelopeRange): { where: string; params: unknown[] } {
+  const clauses = [countedRowSql('t')];
+  const params: unknown[] = [];
+  const membership: string[] = [];
+  const named = keys.filter((key) => key !== UNCATEGORIZED);
+  if (named.length > 0) {
+    membership.push(`c.name_key in (${named.map(() => '?').join(', ')})`);
+    params.push(...named);
+  }
+  if (keys.includes(UNCATEGORIZED)) membership.push('t.category_id is null');
+  clauses.push(`(${membership.join(' or ')})`);
+  if (range.startDate) {
+    clauses.push('t.post_date >= ?');
+    params.push(range.startDate);
+  }
+  if (range.endDate) {
+    clauses.push('t.post_date <= ?');
+    params.push(range.endDate);
+  }
+  return { where: clauses.join(' and '), params };
+}
+
+/** Count and signed total of the user's counted rows in the range per category key: one GROUP BY. */
+async function sumsByCategoryKey(em: EntityManager, userId: number, range: EnvelopeRange): Promise<Map<string, { count: number; total: number }>> {
+  const categoryKey = await selectCategoryKeys(em, userId);
+  const clauses = ['t.user_id = ?', countedRowSql('t')];
+  const params: unknown[] = [userId];
+  if (range.startDate) {
+    clauses.push('t.post_date >= ?');
+    params.push(range.startDate);
+  }
+  if (range.endDate) {
+    clauses.push('t.post_date <= ?');
+    params.push(range.endDate);
+  }
+  const rows = await selectRows<{ category_id: number | null; n: SqlCount; total: number | string | null }>(
+    em,
+    `select t.category_id, count(*) as n, sum(t.amount) as total from ${TRANSACTION_TABLE} t where ${clauses.join(' and ')} group by t.category_id`,
+    params,
+  );
+  const sums = new Map<string, { count: number; total: number }>();
+  for (const row of rows) {
+    const key = categoryKey(row.category_id);
+    const sum = sums.get(key) ?? { count: 0, total: 0 };
+    sum.count += Number(row.n);
+    sum.total += Number(row.total ?? 0);
+    sums.set(key, sum);
+  }
+  return sums;
 }
 
 /**
  * Every envelope of the user with the transactions linked to it: those whose category is
  * among the envelope's categories (regardless of case) within the optional date range,
- * split parents excluded (their parts count instead).
+ * split parents excluded (their parts count instead). Counts and totals come from one GROUP BY;
+ * each envelope's transactions are JSON text the database writes (newest first).
  */
-export async function listEnvelopes(em: EntityManager, userId: number, range: EnvelopeRange = {}): Promise<EnvelopeDto[]> {
+async function envelopesParts(em: EntityManager, userId: number, range: EnvelopeRange, onlyId?: number): Promise<EnvelopeParts[]> {
   const envelopes = await em.find(Envelope, { user: userId }, { orderBy: { name: 'asc', id: 'asc' } });
-  const keys = new Set<string>();
-  for (const envelope of envelopes) for (const name of envelope.categories) keys.add(nameKey(name));
-  const byKey = new Map<string, TransactionDto[]>();
-  if (keys.size > 0) {
-    const named = [...keys].filter((key) => key !== UNCATEGORIZED);
-    const clauses = [countedRowSql('t')];
-    const params: unknown[] = [];
-    const membership: string[] = [];
-    if (named.length > 0) {
-      membership.push(`c.name_key in (${named.map(() => '?').join(', ')})`);
-      params.push(...named);
-    }
-    if (keys.has(UNCATEGORIZED)) membership.push('t.category_id is null');
-    clauses.push(`(${membership.join(' or ')})`);
-    if (range.startDate) {
-      clauses.push('t.post_date >= ?');
-      params.push(range.startDate);
-    }
-    if (range.endDate) {
-      clauses.push('t.post_date <= ?');
-      params.push(range.endDate);
-    }
-    const { rows } = await selectTransactionsPage(em, userId, clauses.join(' and '), params, {}, 'narrow the range with start_date and end_date');
-    for (const tx of rows) {
-      const key = keyOf(tx.category);
-      const list = byKey.get(key);
-      if (list) list.push(tx);
-      else byKey.set(key, [tx]);
-    }
+  const keysOf = (envelope: Envelope) => [...new Set(envelope.categories.map((name) => nameKey(name)))];
+  const all = new Set(envelopes.flatMap(keysOf));
+  const sums = all.size > 0 ? await sumsByCategoryKey(em, userId, range) : new Map<string, { count: number; total: number }>();
+  const linked = [...all].reduce((n, key) => n + (sums.get(key)?.count ?? 0), 0);
+  if (linked > MAX_LIST_ROWS) throw tooManyRows(linked, 'narrow the range with start_date and end_date');
+  const out: EnvelopeParts[] = [];
+  for (const envelope of envelopes) {
+    if (onlyId !== undefined && envelope.id !== onlyId) continue;
+    const keys = keysOf(envelope);
+    const transactionCount = keys.reduce((n, key) => n + (sums.get(key)?.count ?? 0), 0);
+    const total = keys.reduce((n, key) => n + (sums.get(key)?.total ?? 0), 0);
+    const { where, params } = membershipWhere(keys, range);
+    const transactionsJson = transactionCount === 0 ? '[]' : await selectTransactionsJson(em, userId, where, params);
+    out.push({ envelope, transactionsJson, transactionCount, total });
   }
-  return envelopes.map((envelope) => {
-    const seen = new Set<string>();
-    const transactions: TransactionDto[] = [];
-    for (const name of envelope.categories) {
-      const key = nameKey(name);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      transactions.push(...(byKey.get(key) ?? []));
-    }
-    transactions.sort((a, b) => (a.postDate < b.postDate ? 1 : a.postDate > b.postDate ? -1 : b.id - a.id));
-    return toEnvelopeDto(envelope, transactions);
-  });
+  return out;
+}
+
+/** Every envelope with its transactions, count and total (tRPC envelopes.list). */
+export async function listEnvelopes(em: EntityManager, userId: number, range: EnvelopeRange = {}): Promise<EnvelopeDto[]> {
+  return (await envelopesParts(em, userId, range)).map(toEnvelopeDto);
+}
+
+/** The same list as JSON text, each envelope's transactions sent as the database wrote them (GET /api/envelopes). */
+export async function listEnvelopesJson(em: EntityManager, userId: number, range: EnvelopeRange = {}): Promise<RawJson> {
+  const parts = await envelopesParts(em, userId, range);
+  return new RawJson(`[${parts.map((p) => jsonWithRawParts(envelopeFields(p, new RawJson(p.transactionsJson))).text).join(',')}]`);
 }
 
 export async function getEnvelope(em: EntityManager, userId: number, id: number, range: EnvelopeRange = {}): Promise<EnvelopeDto> {
   await ownEnvelope(em, userId, id);
-  const found = (await listEnvelopes(em, userId, range)).find((envelope) => envelope.id === id);
+  const [found] = await envelopesParts(em, userId, range, id);
   if (!found) throw new AppError('NOT_FOUND', `Envelope ${id} not found`);
-  return found;
+  return toEnvelopeDto(found);
 }
 
 /** Writes and reads back in one transaction: a failure answering leaves nothing saved. */

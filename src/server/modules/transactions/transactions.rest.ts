@@ -17,7 +17,8 @@ import {
   splitTransaction,
   updateTransaction,
 } from './transactions.service';
-import { searchTransactionsPage } from './transactions.query';
+import { searchTransactionsJsonPage } from './transactions.query';
+import { RawJson } from '../../http/raw-json';
 
 const decimalAmount = (field: string) =>
   text({ max: 32 })
@@ -95,9 +96,9 @@ export const transactionRoutes: RestRoute[] = [
     output: z.array(transactionAnswer),
     refusals: [422],
     handler: async ({ em, userId, query, reply }) => {
-      const page = await searchTransactionsPage(em, userId, query);
+      const page = await searchTransactionsJsonPage(em, userId, query);
       reply.header('X-Total-Count', String(page.total));
-      return page.rows;
+      return new RawJson(page.json);
     },
   }),
   restRoute({

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeBudgetOverview } from '../../src/shared/budget';
+import { envelopeTransactions, summarizeEnvelope } from '../../src/shared/envelopes/envelopes';
+import { buildMonthlyReport, monthOf, payeeKey, payeeName, rankPayees, type MonthlyAggregate } from '../../src/shared/reports';
+import { isCountedTransaction } from '../../src/shared/transactions/counted';
+import { TRANSACTION_TYPES, type TransactionDto } from '../../src/shared/schemas/transactions';
+import { TRANSACTION_TABLE, withUserScope } from '../../src/server/db/sql';
+import { accountRegister } from '../../src/server/modules/accounts/register.service';
+import { NEWEST_FIRST, selectTransactions } from '../../src/server/modules/transactions/transactions.query';
+import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
+import { startServer, type TestServer } from '../helpers/server';
+
+/**
+ * Answers built where the data is (issue 19): the search, the budget overview and the register
+ * send JSON the database writes, and the overview's figures come from one GROUP BY. Each must be
+ * exactly what the row-by-row path answered: the same text for the search (fields, values,
+ * order of rows), and for the overview the reference computeBudgetOverview over the same rows,
+ * on awkward text and on generated data (both databases: the integration-pg project runs this file too).
+ */
+let server: TestServer;
+let user: ApiUser;
+
+const AWKWARD = [
+  'Plain coffee',
+  'Quote " and backslash \\ and slash /',
+  'Café – ünïcödé 😀 中文',
+  'Line\nbreak\tand tab\r',
+  'Control \u0001\u001f chars',
+  'Separators \u2028\u2029',
+  '<script>alert(1)</script> & \'single\'',
+  '  spaces kept  ',
+];
+
+/** The rows as the object path reads them (toTransactionDto), newest first. */
+async function referenceRows(userId: number, startDate: string, endDate: string): Promise<TransactionDto[]> {
+  return withUserScope(server.app.orm.em.fork(), userId, (em) =>
+    selectTransactions(em, userId, 't.post_date >= ? and t.post_date <= ?', [startDate, endDate], NEWEST_FIRST),
+  );
+}
+
+async function rawGet(path: string, token = user.token): Promise<{ status: number; text: string; type: string | null }> {
+  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  user = await signUp(server.url);
+  const checking = ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', balance: 12345 })).id as number;
+  ok(await user.post('/api/accounts', { name: 'Card "gold"', type: 'credit' }));
+  const ids: number[] = [];
+  for (const [i, description] of AWKWARD.entries()) {
+    const category = i % 3 === 0 ? undefined : i % 3 === 1 ? 'Food & "Drink"' : 'Rent';
+    const tx = ok(await user.post('/api/transactions', { postDate: `2024-03-0${(i % 5) + 1}`, description: `d${i}`, amount: (i % 2 ? -1 : 1) * (1000 + i), account: i % 4 === 0 ? 'Card "gold"' : 'Checking', ...(category ? { category } : {}) }));
+    ids.push(tx.id as number);
+    // Stored as is, past the API's own text rules: the database's JSON must escape whatever is there.
+    await server.sql(`update ${TRANSACTION_TABLE} set description = ? where id = ?`, [description, tx.id], 'run');
+  }
+  const first = ids[1];
+  ok(await user.post(`/api/transactions/${first}/split`, { splits: [{ amount: -600, category: 'Fun' }, { amount: -401, category: 'Rent', splitNote: 'a "note"\n' }] }));
+  // A category source left behind by a deleted category says nothing (categorySource null).
+  await server.sql(`update ${TRANSACTION_TABLE} set category_id = null, category_source = 'user' where id = ?`, [ids[2]], 'run');
+  await seedBatch(server.app, user.userId, checking, [ids[3], ids[4]]);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('the search built by the database', () => {
+  it('answers the same JSON text the row-by-row path wrote', async () => {
+    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+    expect(reference.length).toBe(AWKWARD.length + 2);
+    // The awkward cases are all there: split parent and parts, a note, a batch, a source without a category.
+    expect(reference.filter((t) => t.isSplit)).toHaveLength(1);
+    expect(reference.filter((t) => t.splitNote !== null)).toHaveLength(1);
+    expect(reference.filter((t) => t.batchId !== null)).toHaveLength(2);
+    expect(reference.filter((t) => t.category === null && t.categorySource === null).length).toBeGreaterThan(0);
+    const res = await rawGet('/api/transactions?start_date=2024-01-01&end_date=2024-12-31');
+    expect(res.status).toBe(200);
+    expect(res.type).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(res.text)).toEqual(reference);
+    expect(res.text).toBe(JSON.stringify(reference));
+    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' }))).toEqual(reference);
+  });
+
+  it('pages and filters the same way', async () => {
+    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+    const page = await rawGet('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2');
+    expect(page.text).toBe(JSON.stringify(reference.slice(2, 5)));
+    const beyond = await rawGet('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200');
+    expect(beyond.text).toBe('[]');
+    const none = await rawGet('/api/transactions?start_date=2025-01-01&end_date=2025-12-31');
+    expect(none.text).toBe('[]');
+    const food = await rawGet(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&categories=${encodeURIComponent('food & "drink"')}`);
+    expect(food.text).toBe(JSON.stringify(reference.filter((t) => t.category === 'Food & "Drink"')));
+  });
+});
+
+describe('the budget overview built by the database', () => {
+  it('answers over REST and tRPC what the reference computes from the rows', async () => {
+    const saved = ok(
+      await user.post('/api/budgets/save', {
+        name: 'March',
+        startDate: '2024-03-01',
+        endDate: '2024-03-31',
+        lineItems: [
+          { name: 'Food', amount: 5000, type: 'Variable', relatedCategories: ['food & "drink"', 'Fun'] },
+          { name: 'Home', amount: 9000, type: 'Fixed', relatedCategories: ['RENT'] },
+          { name: 'Misc', amount: 100, type: 'NotCounted', relatedCategories: ['Uncategorized'] },
+        ],
+      }),
+    );
+    const reference = await referenceRows(user.userId, '2024-03-01', '2024-03-31');
+    const expected = { budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) };
+    const res = await rawGet(`/api/budgets/${saved.budget.id}/overview`);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(JSON.stringify(expected));
+    expect(data(await user.trpc.budgets.overview.query({ id: saved.budget.id }))).toEqual(expected);
+  });
+
+  it('equals the reference on generated data (splits, uncategorised rows, many categories and types), and so do the reports', async () => {
+    const other = await signUp(server.url);
+    ok(await other.post('/api/accounts', { name: 'Main', type: 'checking' }));
+    const categories = ['Groceries', 'groceries ', 'Dining', 'Rent', 'Salary', 'Fun', ''];
+    const types = TRANSACTION_TYPES;
+    let state = 42;
+    const next = (n: number) => (state = (state * 1103515245 + 12345) % 2147483648) % n;
+    const parents: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const category = categories[next(categories.length)] ?? '';
+      const amount = (next(2) ? -1 : 1) * (next(50_000) + 2);
+      const tx = ok(
+        await other.post('/api/transactions', {
+          postDate: `2024-0${next(3) + 1}-${String(next(28) + 1).padStart(2, '0')}`,
+          description: `Row ${i}`,
+          amount,
+          account: 'Main',
+          type: types[next(types.length)],
+          ...(category ? { category } : {}),
+        }),
+      );
+      if (i % 7 === 0) parents.push(tx.id as number);
+    }
+    for (const id of parents) {
+      const parent = data(await other.trpc.transactions.get.query({ id }));
+      const half = Math.trunc(parent.amount / 2);
+      ok(await other.post(`/api/transactions/${id}/split`, { splits: [{ amount: half, category: 'Fun' }, { amount: parent.amount - half, category: 'Dining' }] }));
+    }
+    const saved = ok(
+      await other.post('/api/budgets/save', {
+        name: 'Quarter',
+        startDate: '2024-01-01',
+        endDate: '2024-03-31',
+        lineItems: [
+          { name: 'Pay', amount: 100, type: 'Income', relatedCategories: ['Salary'] },
+          { name: 'Food', amount: 200, type: 'Variable', relatedCategories: ['groceries', 'DINING'] },
+          { name: 'Home', amount: 300, type: 'Fixed', relatedCategories: ['rent', 'uncategorized'] },
+          { name: 'Empty', amount: 400, type: 'Fixed', relatedCategories: [] },
+        ],
+      }),
+    );
+    const reference = await referenceRows(other.userId, '2024-01-01', '2024-03-31');
+    expect(reference.filter((t) => t.isSplit).length).toBe(parents.length);
+    const overview = ok(await other.get(`/api/budgets/${saved.budget.id}/overview`));
+    expect(overview).toEqual({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) });
+    // The reports' SQL sums equal the shared report functions fed from the same rows.
+    const aggregates = new Map<string, MonthlyAggregate>();
+    const payees = new Map<string, { count: number; total: number }>();
+    for (const tx of reference.filter(isCountedTransaction)) {
+      const id = JSON.stringify([monthOf(tx.postDate), tx.category]);
+      const agg = aggregates.get(id) ?? { month: monthOf(tx.postDate), category: tx.category, moneyIn: 0, moneyOut: 0 };
+      if (tx.amount > 0) agg.moneyIn += tx.amount;
+      else agg.moneyOut -= tx.amount;
+      aggregates.set(id, agg);
+      const payee = payees.get(tx.description) ?? { count: 0, total: 0 };
+      payee.count += 1;
+      payee.total += tx.amount;
+      payees.set(tx.description, payee);
+    }
+    expect(ok(await other.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-03-31'))).toEqual(buildMonthlyReport('2024-01-01', '2024-03-31', [...aggregates.values()]));
+    const ranked = rankPayees([...payees].map(([description, { count, total }]) => ({ name: payeeName(description), key: payeeKey(payeeName(description)), count, total })), 5);
+    expect(ok(await other.get('/api/reports/payees?start_date=2024-01-01&end_date=2024-03-31&limit=5'))).toEqual(ranked);
+    // Another user's rows never enter it.
+    expect((await rest(server.url, 'GET', `/api/budgets/${saved.budget.id}/overview`, { token: user.token })).status).toBe(404);
+  });
+});
+
+describe('the register built by the database', () => {
+  it('answers the same text as the running balance walked row by row', async () => {
+    const accounts = ok<{ id: number; name: string }[]>(await user.get('/api/accounts'));
+    for (const account of accounts) {
+      for (const range of [{}, { startDate: '2024-03-02', endDate: '2024-03-04' }, { startDate: '2024-03-03' }, { endDate: '2024-03-02' }, { startDate: '2030-01-01' }]) {
+        const reference = await withUserScope(server.app.orm.em.fork(), user.userId, (em) => accountRegister(em, user.userId, account.id, range));
+        const query = new URLSearchParams({ ...(range.startDate ? { start_date: range.startDate } : {}), ...(range.endDate ? { end_date: range.endDate } : {}) });
+        const res = await rawGet(`/api/accounts/${account.id}/register?${query.toString()}`);
+        expect(res.status).toBe(200);
+        expect(res.text).toBe(JSON.stringify(reference));
+      }
+    }
+    const checking = accounts.find((a) => a.name === 'Checking');
+    const whole = ok<{ isSplit: boolean; runningBalance: number }[]>(await user.get(`/api/accounts/${checking?.id}/register`));
+    expect(whole.some((row) => row.isSplit)).toBe(true);
+    expect(whole[0]?.runningBalance).toBe(12345);
+  });
+});
+
+describe('at scale', () => {
+  it('keeps the order of thousands of rows written in shuffled date order, in the search and the overview', async () => {
+    const big = await signUp(server.url);
+    const account = ok(await big.post('/api/accounts', { name: 'Main', type: 'checking' })).id as number;
+    const categoryIds: number[] = [];
+    for (const name of ['Food', 'Rent', 'Fun']) {
+      const tx = ok(await big.post('/api/transactions', { postDate: '2023-12-31', description: 'seed', amount: -1, account: 'Main', category: name }));
+      categoryIds.push(Number((await server.sql<{ category_id: number }>(`select category_id from ${TRANSACTION_TABLE} where id = ?`, [tx.id]))[0]?.category_id));
+    }
+    let state = 7;
+    const next = (n: number) => (state = (state * 1103515245 + 12345) % 2147483648) % n;
+    const now = new Date().toISOString();
+    for (let chunk = 0; chunk < 6; chunk += 1) {
+      const values: unknown[] = [];
+      for (let i = 0; i < 500; i += 1) {
+        const category = next(4);
+        values.push(big.userId, account, category === 3 ? null : categoryIds[category], `2024-0${next(9) + 1}-${String(next(28) + 1).padStart(2, '0')}`, `Row ${chunk}-${i}`, next(20_000) - 10_000, next(2) ? 'debit' : 'credit', now);
+      }
+      await server.sql(
+        `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, amount, type, is_split, created_at) values ${Array.from({ length: 500 }, () => '(?, ?, ?, ?, ?, ?, ?, false, ?)').join(', ')}`,
+        values,
+        'run',
+      );
+    }
+    const reference = await referenceRows(big.userId, '2024-01-01', '2024-12-31');
+    expect(reference).toHaveLength(3000);
+    const res = await rawGet('/api/transactions?start_date=2024-01-01&end_date=2024-12-31', big.token);
+    expect(res.text).toBe(JSON.stringify(reference));
+    const saved = ok(
+      await big.post('/api/budgets/save', {
+        name: '2024',
+        startDate: '2024-01-01',
+        endDate: '2024-12-31',
+        lineItems: [
+          { name: 'Living', amount: 1, type: 'Variable', relatedCategories: ['food', 'fun'] },
+          { name: 'Home', amount: 2, type: 'Fixed', relatedCategories: ['rent'] },
+        ],
+      }),
+    );
+    const overview = await rawGet(`/api/budgets/${saved.budget.id}/overview`, big.token);
+    expect(overview.text).toBe(JSON.stringify({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) }));
+    const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
+    expect(register.text).toBe(JSON.stringify(await withUserScope(server.app.orm.em.fork(), big.userId, (em) => accountRegister(em, big.userId, account, { startDate: '2024-01-01' }))));
+  });
+});
+
+describe('envelopes built by the database', () => {
+  it('answer over REST and tRPC what the shared membership rule selects from the rows, totals from SQL sums', async () => {
+    const made = [
+      { name: 'Eating', categories: ['FOOD & "drink"', 'fun'], color: '#ff0000', isActive: true },
+      { name: 'Loose ends', categories: ['Uncategorized', 'Nothing yet'], color: '#00ff00', isActive: false, description: 'A "quoted"\nnote' },
+      { name: 'Empty', categories: ['Nothing yet'], color: '#0000ff', isActive: true },
+    ];
+    for (const body of made) ok(await user.post('/api/envelopes', body));
+    const all = await referenceRows(user.userId, '0000-01-01', '9999-12-31');
+    for (const range of [{}, { startDate: '2024-03-02' }, { startDate: '2024-03-02', endDate: '2024-03-03' }]) {
+      const query = new URLSearchParams({ ...(range.startDate ? { start_date: range.startDate } : {}), ...(range.endDate ? { end_date: range.endDate } : {}) });
+      const res = await rawGet(`/api/envelopes?${query.toString()}`);
+      expect(res.status).toBe(200);
+      const answer = JSON.parse(res.text) as { id: number; name: string; description: string | null; categories: string[]; color: string; isActive: boolean }[];
+      const expected = answer.map(({ id, name, description, categories, color, isActive }) => {
+        const transactions = envelopeTransactions(all, categories, range);
+        return { id, name, description, categories, color, isActive, transactions, ...summarizeEnvelope(transactions) };
+      });
+      expect(answer.map((e) => e.name)).toEqual(['Eating', 'Empty', 'Loose ends']);
+      expect(res.text).toBe(JSON.stringify(expected));
+      expect(data(await user.trpc.envelopes.list.query(range))).toEqual(expected);
+    }
+    expect(JSON.parse((await rawGet('/api/envelopes')).text)[0].transactionCount).toBeGreaterThan(1);
+  });
+});
