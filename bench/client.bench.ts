@@ -1,0 +1,276 @@
+/**
+ * Client benchmark (issue 19, "the client at scale"): the Transactions screen with 25,000 rows in one
+ * search, in Chromium (playwright-core), against the built app (`npm run build` runs first when dist
+ * is missing or older than its sources) served by the production server on a temp SQLite file.
+ * The rows are seeded over the API (one CSV upload). Measured in the page with performance.now():
+ *   - answer arrived (the tRPC answer's responseEnd) -> first row painted;        goal < 300 ms
+ *   - click on each column's sort label -> re-rendered and painted;              goal < 100 ms
+ *   - scrolling through the whole list, one step a frame: p95 of the frame times
+ *     (requestAnimationFrame deltas);                                            goal < 16.7 ms
+ *   - click on "Select all" -> every row selected and painted (and back);         goal < 100 ms
+ * "Painted" is the end of the next rendering step (a task posted from the next animation frame).
+ * The floor, measured in the same page and run, is one animation frame of an idle page (the
+ * display's refresh interval): every figure is printed beside its goal and as a ratio to it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { registerUser, rest } from '../tests/helpers/http';
+import { freePort } from '../tests/helpers/ports';
+import { median, ms } from './stats';
+
+const ROWS = 25_000;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const MERCHANTS = ['TESCO STORES', 'Corner Coffee', 'Shell', 'Landlord Ltd', 'City Power', 'ACME PAYROLL', 'Cinema City', 'Pharmacy Plus', 'Airline', 'Book Nook'];
+const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
+
+/** 25,000 rows over five years, most categorised (every seventh is not, so suggestions are asked for too). */
+function generateCsv(): string {
+  const lines = ['Date,Description,Amount,Category'];
+  for (let i = 0; i < ROWS; i += 1) {
+    const day = new Date(Date.UTC(2020, 0, 1) + Math.floor((i / ROWS) * 1826) * 86_400_000).toISOString().slice(0, 10);
+    const cents = ((i * 7919) % 25000) + 1;
+    const sign = i % 10 === 0 ? '' : '-';
+    const category = i % 7 === 0 ? '' : (CATEGORIES[(i * 31) % CATEGORIES.length] ?? '');
+    lines.push(`${day},${MERCHANTS[(i * 13) % MERCHANTS.length] ?? ''} ${1000 + ((i * 7) % 9000)},${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')},${category}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+async function ensureBuild() {
+  const { buildReason } = (await import('../scripts/build-freshness.mjs')) as { buildReason: () => string | null };
+  const reason = buildReason();
+  if (!reason) return;
+  console.log(`building (${reason})...`);
+  const result = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+async function startServer() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-client-bench-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.resolve('dist/server/main.js')], {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (i > 400) throw new Error('server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Page helpers, installed before the app loads. Plain JavaScript text: tsx would wrap functions in
+ * helpers the page does not have. `nextPaint` resolves after the next rendering step; `paintedWhen`
+ * once `ready()` holds (checked after every DOM change), at the next paint.
+ */
+const PROBES = `
+  const nextPaint = () => new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.now());
+      channel.port2.postMessage(0);
+    });
+  });
+  const paintedWhen = (ready) => new Promise((resolve) => {
+    if (ready()) { nextPaint().then(resolve); return; }
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      nextPaint().then(resolve);
+    });
+    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+  const scrollThrough = (count) => new Promise((resolve) => {
+    const scroller = document.querySelector('table[aria-label="Transactions"]').parentElement;
+    const step = (scroller.scrollHeight - scroller.clientHeight) / count;
+    const times = [];
+    let last = performance.now();
+    let i = 0;
+    scroller.scrollTop = 0;
+    requestAnimationFrame(function frame(now) {
+      if (i > 0) times.push(now - last);
+      last = now;
+      i += 1;
+      if (i > count + 1) { scroller.scrollTop = 0; resolve(times.slice(1)); return; }
+      scroller.scrollTop = Math.round(step * i);
+      requestAnimationFrame(frame);
+    });
+  });
+  const idleFrames = (count) => new Promise((resolve) => {
+    const times = [];
+    let last = null;
+    requestAnimationFrame(function frame(now) {
+      if (last !== null) times.push(now - last);
+      last = now;
+      if (times.length < count) requestAnimationFrame(frame);
+      else resolve(times);
+    });
+  });
+  const rowsSelected = (checked) => [...document.querySelectorAll('tr[data-row-id]')].every((row) => row.getAttribute('aria-selected') === String(checked));
+  window.bench = { nextPaint, paintedWhen, scrollThrough, idleFrames, rowsSelected };
+`;
+
+interface Probes {
+  nextPaint: () => Promise<number>;
+  paintedWhen: (ready: () => boolean) => Promise<number>;
+  scrollThrough: (frames: number) => Promise<number[]>;
+  idleFrames: (frames: number) => Promise<number[]>;
+  rowsSelected: (checked: boolean) => boolean;
+}
+
+async function signIn(page: Page, url: string, username: string, password: string) {
+  await page.goto(`${url}/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByText(`Welcome, ${username}`).first().waitFor();
+}
+
+/** A cleared search screen, then one search of the whole range: answer arrived -> first row painted (ms), and the row count found. */
+async function firstRows(page: Page, url: string, startDate: string): Promise<{ ms: number; found: string }> {
+  // A fresh load each time: no earlier answer in the cache to show meanwhile.
+  await page.goto(`${url}/transactions?startDate=&endDate=`);
+  await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
+  await page.evaluate(() => performance.clearResourceTimings());
+  const painted = page.evaluate(() => (window as unknown as { bench: Probes }).bench.paintedWhen(() => document.querySelector('tr[data-row-id]') !== null));
+  await page.getByLabel('Start Date').fill(startDate);
+  await page.getByLabel('End Date').fill('2025-12-31');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const paintedAt = await painted;
+  const arrived = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('transactions.list'));
+    return entries.at(-1)?.responseEnd ?? Number.NaN;
+  });
+  const found = (await page.getByText(/Found \d+ transactions/).textContent()) ?? '';
+  return { ms: paintedAt - arrived, found };
+}
+
+/** Click a column's sort label -> the header says the new order, painted (ms). */
+async function sortBy(page: Page, label: string): Promise<number> {
+  return page.evaluate(async (name) => {
+    const bench = (window as unknown as { bench: Probes }).bench;
+    const cell = [...document.querySelectorAll('table[aria-label="Transactions"] thead th')].find((th) => th.textContent.trim().startsWith(name));
+    const button = cell?.querySelector<HTMLElement>('.MuiTableSortLabel-root');
+    if (!cell || !button) throw new Error(`no sort label ${name}`);
+    const before = `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}`;
+    const start = performance.now();
+    const painted = bench.paintedWhen(() => `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}` !== before);
+    button.click();
+    return (await painted) - start;
+  }, label);
+}
+
+/** Scrolls the list from top to bottom in `frames` equal steps, one a frame: the frame times (ms). */
+async function scrollThrough(page: Page, frames: number): Promise<number[]> {
+  return page.evaluate((count) => (window as unknown as { bench: Probes }).bench.scrollThrough(count), frames);
+}
+
+/** Frame times of an idle page (the floor: the refresh interval). */
+async function idleFrames(page: Page, frames: number): Promise<number[]> {
+  return page.evaluate((count) => (window as unknown as { bench: Probes }).bench.idleFrames(count), frames);
+}
+
+/** Click "Select all" -> every row shown selected (or none), painted (ms). */
+async function selectAll(page: Page, expectChecked: boolean): Promise<number> {
+  return page.evaluate(async (checked) => {
+    const bench = (window as unknown as { bench: Probes }).bench;
+    const box = document.querySelector<HTMLInputElement>('input[aria-label="Select all transactions"]');
+    if (!box) throw new Error('no select-all checkbox');
+    const start = performance.now();
+    const painted = bench.paintedWhen(() => box.checked === checked && bench.rowsSelected(checked));
+    box.click();
+    return (await painted) - start;
+  }, expectChecked);
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function line(label: string, value: number, goal: number, floor: number): string {
+  const verdict = value < goal ? 'meets' : 'MISSES';
+  return `${label.padEnd(44)} ${ms(value).padStart(10)}  goal < ${ms(goal)} (${verdict}; ${(value / floor).toFixed(1)}× the frame floor)`;
+}
+
+export default async function clientBench(): Promise<void> {
+  await ensureBuild();
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}`);
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const user = await registerUser(server.url);
+    await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+    const body = new FormData();
+    body.append('file', new Blob([generateCsv()]), 'bench.csv');
+    body.append('account', 'Checking');
+    body.append('transactionType', 'debit');
+    const seeded = await rest(server.url, 'POST', '/api/upload', { token: user.accessToken, body });
+    if (seeded.status !== 201) throw new Error(`seeding failed: ${seeded.status} ${JSON.stringify(seeded.body)}`);
+    console.log(`seeded ${ROWS} rows over POST /api/upload`);
+
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript({ content: PROBES });
+    const page = await context.newPage();
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    await signIn(page, server.url, user.user.username, user.password);
+    await page.goto(`${server.url}/transactions?startDate=&endDate=`);
+    await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
+
+    const floor = median(await idleFrames(page, 120));
+    console.log(`floor: one animation frame of an idle page ${ms(floor)} (median of 120)`);
+
+    const firsts: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const result = await firstRows(page, server.url, `2019-12-${String(31 - run).padStart(2, '0')}`);
+      if (!result.found.includes(String(ROWS))) throw new Error(`the search found "${result.found}", not ${ROWS}`);
+      firsts.push(result.ms);
+    }
+    console.log(line('answer arrived -> first row painted (median)', median(firsts), 300, floor), `runs ${firsts.map((v) => v.toFixed(0)).join(', ')}`);
+
+    const sorts: number[] = [];
+    for (const column of ['Date', 'Description', 'Amount', 'Category', 'Type', 'Account']) {
+      const times = [await sortBy(page, column), await sortBy(page, column)];
+      sorts.push(...times);
+      console.log(line(`sort by ${column} (worst of both directions)`, Math.max(...times), 100, floor));
+    }
+    console.log(line('sort, worst of all 12 clicks', Math.max(...sorts), 100, floor));
+
+    for (let run = 0; run < 2; run += 1) {
+      const frames = await scrollThrough(page, 600);
+      console.log(
+        line(`scroll through all rows, p95 frame (run ${run + 1})`, percentile(frames, 95), 16.7, floor),
+        `median ${ms(median(frames))}, max ${ms(Math.max(...frames))}, ${frames.filter((t) => t > floor * 1.5).length}/${frames.length} frames missed`,
+      );
+    }
+
+    const selects: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const on = await selectAll(page, true);
+      const off = await selectAll(page, false);
+      selects.push(on, off);
+    }
+    console.log(line('select all / none, worst of 6 clicks', Math.max(...selects), 100, floor), `runs ${selects.map((v) => v.toFixed(0)).join(', ')}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
