@@ -13,7 +13,7 @@
  * display's refresh interval): every figure is printed beside its goal and as a ratio to it.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -22,6 +22,7 @@ import { freePort } from '../tests/helpers/ports';
 import { median, ms } from './stats';
 
 const ROWS = 25_000;
+const FRAMES = Number(process.env.CLIENT_BENCH_FRAMES ?? 600);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MERCHANTS = ['TESCO STORES', 'Corner Coffee', 'Shell', 'Landlord Ltd', 'City Power', 'ACME PAYROLL', 'Cinema City', 'Pharmacy Plus', 'Airline', 'Book Nook'];
 const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
@@ -55,6 +56,9 @@ async function startServer() {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // The server never outlives the benchmark, even when it is stopped half-way.
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -66,6 +70,7 @@ async function startServer() {
     url,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.off('exit', stop);
       child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
@@ -198,6 +203,43 @@ async function selectAll(page: Page, expectChecked: boolean): Promise<number> {
   }, expectChecked);
 }
 
+/**
+ * CLIENT_BENCH_PROFILE=1: a CPU profile of the page while `work` runs, written to bench/.data and
+ * summarised (top functions by self time). Build with `npx vite build --minify false` for names.
+ */
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  if (!process.env.CLIENT_BENCH_PROFILE) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  const browser = page.context().browser();
+  await browser?.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  const result = await work();
+  const trace = await browser?.stopTracing();
+  const { profile } = await cdp.send('Profiler.stop');
+  if (trace) {
+    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; dur?: number }[] }).traceEvents;
+    const byName = new Map<string, number>();
+    for (const event of events) if (event.ph === 'X' && event.dur) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur / 1000);
+    console.log(`trace ${name}: ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([key, time]) => `${key} ${time.toFixed(0)}`).join(', ')}`);
+  }
+  mkdirSync('bench/.data', { recursive: true });
+  writeFileSync(`bench/.data/client-${name}.cpuprofile`, JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const key = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}` : '?';
+    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
+  });
+  console.log(`profile ${name}:`);
+  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms(time).padStart(10)}  ${key}`);
+  await cdp.detach();
+  return result;
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -240,7 +282,7 @@ export default async function clientBench(): Promise<void> {
 
     const firsts: number[] = [];
     for (let run = 0; run < 3; run += 1) {
-      const result = await firstRows(page, server.url, `2019-12-${String(31 - run).padStart(2, '0')}`);
+      const result = await profiled(page, `first-${run}`, () => firstRows(page, server.url, `2019-12-${String(31 - run).padStart(2, '0')}`));
       if (!result.found.includes(String(ROWS))) throw new Error(`the search found "${result.found}", not ${ROWS}`);
       firsts.push(result.ms);
     }
@@ -248,14 +290,14 @@ export default async function clientBench(): Promise<void> {
 
     const sorts: number[] = [];
     for (const column of ['Date', 'Description', 'Amount', 'Category', 'Type', 'Account']) {
-      const times = [await sortBy(page, column), await sortBy(page, column)];
+      const times = await profiled(page, `sort-${column}`, async () => [await sortBy(page, column), await sortBy(page, column)]);
       sorts.push(...times);
       console.log(line(`sort by ${column} (worst of both directions)`, Math.max(...times), 100, floor));
     }
     console.log(line('sort, worst of all 12 clicks', Math.max(...sorts), 100, floor));
 
     for (let run = 0; run < 2; run += 1) {
-      const frames = await scrollThrough(page, 600);
+      const frames = await profiled(page, `scroll-${run}`, () => scrollThrough(page, FRAMES));
       console.log(
         line(`scroll through all rows, p95 frame (run ${run + 1})`, percentile(frames, 95), 16.7, floor),
         `median ${ms(median(frames))}, max ${ms(Math.max(...frames))}, ${frames.filter((t) => t > floor * 1.5).length}/${frames.length} frames missed`,

@@ -1,6 +1,6 @@
 import { LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type RefObject } from 'react';
+import { useId, useMemo, useRef, type RefObject } from 'react';
 import { must } from '../../../shared/must';
 import type { TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
 import type { SortKey, SortState } from './sort';
@@ -46,7 +46,8 @@ export function TransactionGrid(props: TransactionViewProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    // A few rows beyond the window: enough for wheel scrolling, cheap when a fast scroll refills it every frame.
+    overscan: 5,
     paddingStart: HEADER_HEIGHT,
     initialRect: { width: 1000, height: maxHeight },
   });
@@ -56,7 +57,8 @@ export function TransactionGrid(props: TransactionViewProps) {
   const last = items.at(-1);
   const padTop = first ? first.start - HEADER_HEIGHT : 0;
   const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
-  const selectedCount = rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0);
+  // Scrolling re-renders this component every frame: the count over all rows is kept, not recounted.
+  const selectedCount = useMemo(() => rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0), [rows, selection]);
 
   return (
     <>
@@ -89,9 +91,9 @@ export function TransactionGrid(props: TransactionViewProps) {
                 </TableRow>
               )}
               {padTop > 0 && (
-                <TableRow aria-hidden="true" sx={{ height: padTop }}>
-                  <TableCell colSpan={COLUMN_COUNT} sx={{ p: 0, border: 0 }} />
-                </TableRow>
+                <tr aria-hidden="true" style={{ height: padTop }}>
+                  <td colSpan={COLUMN_COUNT} style={{ padding: 0, border: 0 }} />
+                </tr>
               )}
               {items.map((item) => {
                 const tx = must(rows[item.index], 'a virtual item indexes rows');
@@ -110,9 +112,9 @@ export function TransactionGrid(props: TransactionViewProps) {
                 );
               })}
               {padBottom > 0 && (
-                <TableRow aria-hidden="true" sx={{ height: padBottom }}>
-                  <TableCell colSpan={COLUMN_COUNT} sx={{ p: 0, border: 0 }} />
-                </TableRow>
+                <tr aria-hidden="true" style={{ height: padBottom }}>
+                  <td colSpan={COLUMN_COUNT} style={{ padding: 0, border: 0 }} />
+                </tr>
               )}
             </TableBody>
           </Table>
