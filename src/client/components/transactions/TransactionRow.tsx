@@ -79,7 +79,7 @@ export const TransactionRow = memo(function TransactionRow({
           {...{ [ROW_CONTROL]: '', [ROW_PRIMARY]: '' }}
         />
       </td>
-      <td className={`${c.cell} ${c.nowrap}`}>{tx.postDate}</td>
+      <td className={`${c.cell} ${c.date}`}>{tx.postDate}</td>
       <td className={c.cell}>
         <div className={c.line}>
           <span className={c.text} title={tx.description}>

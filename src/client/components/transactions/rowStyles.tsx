@@ -21,6 +21,7 @@ export const ROW_CLASS = {
   line: 'bt-tx-line',
   text: 'bt-tx-text',
   nowrap: 'bt-tx-nowrap',
+  date: 'bt-tx-date',
   right: 'bt-tx-right',
   amount: 'bt-amount',
   negative: 'bt-amount-negative',
@@ -33,25 +34,26 @@ function rowCss(theme: Theme) {
   const light = schemes?.light?.palette ?? theme.palette;
   const dark = schemes?.dark?.palette ?? theme.palette;
   const c = ROW_CLASS;
+  // Colours per scheme, under `body` so their keys never replace the layout rules below in one object.
   const scheme = (palette: Theme['palette'], mode: 'light' | 'dark') => ({
-    [`.${c.row}`]: { color: palette.text.primary },
-    [`.${c.row}:hover`]: { backgroundColor: palette.action.hover },
-    [`.${c.row}[aria-selected="true"]`]: { backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity) },
-    [`.${c.row}[aria-selected="true"]:hover`]: {
+    [`body .${c.row}`]: { color: palette.text.primary },
+    [`body .${c.row}:hover`]: { backgroundColor: palette.action.hover },
+    [`body .${c.row}[aria-selected="true"]`]: { backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity) },
+    [`body .${c.row}[aria-selected="true"]:hover`]: {
       backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity + palette.action.hoverOpacity),
     },
-    [`.${c.cell}`]: {
+    [`body .${c.cell}`]: {
       borderBottom: `1px solid ${mode === 'light' ? lighten(alpha(palette.divider, 1), 0.88) : darken(alpha(palette.divider, 1), 0.68)}`,
     },
-    [`.${c.check}`]: { accentColor: palette.primary.main },
-    [`.${c.select}`]: { borderColor: mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)', colorScheme: mode },
-    [`.${c.select}:hover`]: { borderColor: palette.text.primary },
-    [`.${c.select}:focus-visible, .${c.check}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
-    [`.${c.chip}`]: { borderColor: mode === 'light' ? '#bdbdbd' : '#616161', color: palette.text.primary },
-    [`.${c.chipPrimary}`]: { borderColor: alpha(palette.primary.main, 0.5), color: palette.primary.main },
-    [`.${c.amount}`]: { color: palette.text.primary },
-    [`.${c.negative}`]: { color: mode === 'light' ? palette.error.dark : palette.error.light },
-    [`.${c.mark}`]: { color: palette.text.secondary, borderColor: palette.divider },
+    [`body .${c.check}`]: { accentColor: palette.primary.main },
+    [`body .${c.select}`]: { borderColor: mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)', colorScheme: mode },
+    [`body .${c.select}:hover`]: { borderColor: palette.text.primary },
+    [`body .${c.select}:focus-visible, body .${c.check}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    [`body .${c.chip}`]: { borderColor: mode === 'light' ? '#bdbdbd' : '#616161', color: palette.text.primary },
+    [`body .${c.chipPrimary}`]: { borderColor: alpha(palette.primary.main, 0.5), color: palette.primary.main },
+    [`body .${c.amount}`]: { color: palette.text.primary },
+    [`body .${c.negative}`]: { color: mode === 'light' ? palette.error.dark : palette.error.light },
+    [`body .${c.mark}`]: { color: palette.text.secondary, borderColor: palette.divider },
   });
   return {
     [`.${c.row}`]: { height: 53, verticalAlign: 'middle' },
@@ -62,6 +64,8 @@ function rowCss(theme: Theme) {
       overflow: 'hidden',
     },
     [`.${c.right}`]: { textAlign: 'right' as const },
+    // A date may run into the next cell's padding (as MUI's cells let it) rather than be cut.
+    [`.${c.date}`]: { whiteSpace: 'nowrap' as const, overflow: 'visible' },
     [`.${c.nowrap}`]: { whiteSpace: 'nowrap' as const, textOverflow: 'ellipsis' },
     [`.${c.checkCell}`]: { padding: '0 0 0 4px', width: 48 },
     [`.${c.check}`]: { width: 18, height: 18, margin: 12, cursor: 'pointer', verticalAlign: 'middle' },
