@@ -69,7 +69,7 @@ function ascendingOrder<T extends TransactionDto>(rows: readonly T[], key: SortK
   const firstEmpty = decorated.findIndex((entry) => entry.key === null);
   const split = firstEmpty < 0 ? decorated.length : firstEmpty;
   const order = { valued: decorated.slice(0, split).map((entry) => entry.row), empty: decorated.slice(split).map((entry) => entry.row) };
-  byColumn.set(key, order as ColumnOrder<TransactionDto>);
+  byColumn.set(key, order);
   return order;
 }
 
