@@ -9,6 +9,7 @@ import { AuthProvider, useAuth } from './lib/auth';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
 import { theme } from './theme/theme';
+import { RowStyles } from './components/transactions/rowStyles';
 
 /** The router, once the stored session is confirmed or refused ('Loading...' until then). */
 function Routes({ router }: { router: ReturnType<typeof createAppRouter> }) {
@@ -35,6 +36,7 @@ function App() {
       <QueryClientProvider client={queryClient}>
         <ThemeProvider theme={theme} defaultMode="system">
           <CssBaseline enableColorScheme />
+          <RowStyles />
           <AuthProvider>
             <Routes router={router} />
           </AuthProvider>

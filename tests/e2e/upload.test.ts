@@ -113,6 +113,45 @@ describe('Upload: the CSV import', () => {
     await context.close();
   });
 
+  it('never shows an older preview answer over the newer choices', async () => {
+    const { page, context, errors } = await openUpload(1400, [{ name: 'Visa', type: 'credit' }]);
+    await choose(page, 'Account', 'Visa (credit)');
+    await page.getByLabel('CSV file').setInputFiles(CHASE);
+    await choose(page, 'Transaction Type', 'charge');
+    await choose(page, 'Date format', 'MM/DD/YYYY');
+    await page.getByText('Ready to import 8 transactions.').waitFor();
+    const amount = async () => (await previewRows(page).first().locator('td').allTextContents())[3];
+    await expect.poll(amount).toBe('-24.75');
+
+    // The dry run for "flipped" is held; the one for "not flipped again" answers first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    await page.route('**/api/upload', async (route) => {
+      requests += 1;
+      if (requests === 1) await held;
+      await route.continue();
+    });
+    const flip = page.getByRole('switch', { name: /Flip amounts/ });
+    await flip.check();
+    await expect.poll(() => requests).toBe(1);
+    const olderAnswer = page.waitForResponse((response) => response.url().endsWith('/api/upload') && (response.request().postData() ?? '').includes('name="flipAmounts"'));
+    await flip.uncheck();
+    await expect.poll(() => requests).toBe(2);
+    await page.getByText('Ready to import 8 transactions.').waitFor();
+    await expect.poll(amount).toBe('-24.75');
+
+    // The older answer (flipped signs) arrives last: the preview keeps the newer one.
+    release();
+    await olderAnswer;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await amount()).toBe('-24.75');
+    expect(await flip.isChecked()).toBe(false);
+    await page.unroute('**/api/upload');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks for the date order when every date fits day-first and month-first', async () => {
     const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'ambiguous.csv'));

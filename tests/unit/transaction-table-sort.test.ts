@@ -153,3 +153,21 @@ describe('split members', () => {
     expect(isSplitMember(tx())).toBe(false);
   });
 });
+
+describe('sortTransactions on a kept list', () => {
+  it('gives the same order the second time and in the other direction as a fresh sort would', () => {
+    const list = [a, b, c, d, tx({ description: 'Apple', category: null, account: null }), tx({ description: 'apple', category: 'food' })];
+    for (const key of ['postDate', 'description', 'amount', 'category', 'type', 'account'] as const) {
+      const fresh = (direction: 'asc' | 'desc') => ids(sortTransactions([...list], { key, direction }));
+      for (const direction of ['asc', 'desc', 'asc', 'desc'] as const) {
+        expect(ids(sortTransactions(list, { key, direction })), `${key} ${direction}`).toEqual(fresh(direction));
+      }
+    }
+  });
+
+  it('answers a new array each time, so the caller may keep or change it', () => {
+    const first = sortTransactions(rows, DEFAULT_SORT);
+    first.pop();
+    expect(sortTransactions(rows, DEFAULT_SORT)).toHaveLength(rows.length);
+  });
+});

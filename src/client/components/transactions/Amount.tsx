@@ -1,22 +1,11 @@
-import { Box } from '@mui/material';
 import { formatCents } from '../../../shared/money';
+import { ROW_CLASS } from './rowStyles';
 
 /**
  * Cents as value/100 with two decimals; money out is red with a minus sign. The red is
  * the theme's darker error shade in light mode (readable on a selected row) and the
- * lighter one in dark mode.
+ * lighter one in dark mode (rowStyles.tsx). A plain span: it is in every row of the table.
  */
 export function Amount({ cents }: { cents: number }) {
-  const negative = cents < 0;
-  return (
-    <Box
-      component="span"
-      sx={[
-        { color: negative ? 'error.dark' : 'text.primary', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-        negative && ((theme) => theme.applyStyles('dark', { color: theme.palette.error.light })),
-      ]}
-    >
-      {formatCents(cents)}
-    </Box>
-  );
+  return <span className={cents < 0 ? `${ROW_CLASS.amount} ${ROW_CLASS.negative}` : ROW_CLASS.amount}>{formatCents(cents)}</span>;
 }

@@ -1,5 +1,6 @@
-import { Box, IconButton, Tooltip } from '@mui/material';
+import { IconButton, Tooltip } from '@mui/material';
 import type { CategorySource } from '../../../shared/schemas/suggest';
+import { ROW_CLASS } from './rowStyles';
 
 const TEXT: Record<Exclude<CategorySource, 'user'>, { mark: string; title: string }> = {
   bank: { mark: 'B', title: "Category from the bank's file" },
@@ -14,20 +15,15 @@ const TEXT: Record<Exclude<CategorySource, 'user'>, { mark: string; title: strin
 export function CategorySourceMark({ source, category, rowLabel, onAccept }: { source: CategorySource | null; category: string | null; rowLabel: string; onAccept: (category: string) => void }) {
   if (!source || source === 'user' || !category) return null;
   const { mark, title } = TEXT[source];
-  const badge = (
-    <Box component="span" sx={{ fontSize: '0.7rem', fontWeight: 600, lineHeight: 1, color: 'text.secondary', border: 1, borderColor: 'divider', borderRadius: 1, px: 0.5, py: 0.25 }}>
-      {mark}
-    </Box>
-  );
   if (source !== 'suggested') {
+    // In most imported rows: a plain span with a native tooltip (no MUI Tooltip per row).
     return (
-      <Tooltip title={title}>
-        <Box component="span" aria-label={title} data-category-source={source} sx={{ flexShrink: 0, display: 'inline-flex' }}>
-          {badge}
-        </Box>
-      </Tooltip>
+      <span className={ROW_CLASS.mark} role="img" aria-label={title} title={title} data-category-source={source}>
+        {mark}
+      </span>
     );
   }
+  const badge = <span className={ROW_CLASS.mark}>{mark}</span>;
   return (
     <Tooltip title={title}>
       <IconButton size="small" aria-label={`Accept suggested category ${category} for ${rowLabel}`} data-category-source={source} onClick={() => onAccept(category)} sx={{ p: 0.25, flexShrink: 0 }}>

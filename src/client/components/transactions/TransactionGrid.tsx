@@ -1,6 +1,6 @@
 import { LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useRef, type RefObject } from 'react';
+import { useId, useMemo, useRef, type RefObject } from 'react';
 import { must } from '../../../shared/must';
 import type { TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
 import type { SortKey, SortState } from './sort';
@@ -42,21 +42,7 @@ export function TransactionGrid(props: TransactionViewProps) {
   const { rows, selection, loading, emptyText, maxHeight } = props;
   const hintId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    paddingStart: HEADER_HEIGHT,
-    initialRect: { width: 1000, height: maxHeight },
-  });
-  useRowFocus(props.focusRequest, rows, (index) => virtualizer.scrollToIndex(index, { align: 'center' }), scrollRef);
-  const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items.at(-1);
-  const padTop = first ? first.start - HEADER_HEIGHT : 0;
-  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
-  const selectedCount = rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0);
+  const selectedCount = useMemo(() => rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0), [rows, selection]);
 
   return (
     <>
@@ -88,32 +74,7 @@ export function TransactionGrid(props: TransactionViewProps) {
                   </TableCell>
                 </TableRow>
               )}
-              {padTop > 0 && (
-                <TableRow aria-hidden="true" sx={{ height: padTop }}>
-                  <TableCell colSpan={COLUMN_COUNT} sx={{ p: 0, border: 0 }} />
-                </TableRow>
-              )}
-              {items.map((item) => {
-                const tx = must(rows[item.index], 'a virtual item indexes rows');
-                return (
-                  <TransactionRow
-                    key={tx.id}
-                    tx={tx}
-                    rowIndex={item.index + 2}
-                    selected={selection.has(tx.id)}
-                    categoryNames={props.categoryNames}
-                    suggestion={props.suggestions?.get(tx.id)}
-                    onToggle={props.onToggle}
-                    onCategoryChange={props.onCategoryChange}
-                    onTypeChange={props.onTypeChange}
-                  />
-                );
-              })}
-              {padBottom > 0 && (
-                <TableRow aria-hidden="true" sx={{ height: padBottom }}>
-                  <TableCell colSpan={COLUMN_COUNT} sx={{ p: 0, border: 0 }} />
-                </TableRow>
-              )}
+              <VirtualRows {...props} scrollRef={scrollRef} />
             </TableBody>
           </Table>
         </TableContainer>
@@ -121,6 +82,59 @@ export function TransactionGrid(props: TransactionViewProps) {
       <Typography id={hintId} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
         Keyboard: Tab moves from row to row; ← and → move between a row's checkbox, category and type.
       </Typography>
+    </>
+  );
+}
+
+/**
+ * The rows in the virtual window, with the padding rows that stand for the others. Only this part
+ * re-renders while scrolling (the virtualiser's state lives here), not the table around it.
+ */
+function VirtualRows(props: TransactionViewProps & { scrollRef: RefObject<HTMLDivElement | null> }) {
+  const { rows, selection, maxHeight, scrollRef } = props;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    // A few rows beyond the window: enough for wheel scrolling, cheap when a fast scroll refills it every frame.
+    overscan: 5,
+    paddingStart: HEADER_HEIGHT,
+    initialRect: { width: 1000, height: maxHeight },
+  });
+  useRowFocus(props.focusRequest, rows, (index) => virtualizer.scrollToIndex(index, { align: 'center' }), scrollRef);
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items.at(-1);
+  const padTop = first ? first.start - HEADER_HEIGHT : 0;
+  const padBottom = last ? virtualizer.getTotalSize() - last.end : 0;
+  return (
+    <>
+      {padTop > 0 && (
+        <tr aria-hidden="true" style={{ height: padTop }}>
+          <td colSpan={COLUMN_COUNT} style={{ padding: 0, border: 0 }} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const tx = must(rows[item.index], 'a virtual item indexes rows');
+        return (
+          <TransactionRow
+            key={tx.id}
+            tx={tx}
+            rowIndex={item.index + 2}
+            selected={selection.has(tx.id)}
+            categoryNames={props.categoryNames}
+            suggestion={props.suggestions?.get(tx.id)}
+            onToggle={props.onToggle}
+            onCategoryChange={props.onCategoryChange}
+            onTypeChange={props.onTypeChange}
+          />
+        );
+      })}
+      {padBottom > 0 && (
+        <tr aria-hidden="true" style={{ height: padBottom }}>
+          <td colSpan={COLUMN_COUNT} style={{ padding: 0, border: 0 }} />
+        </tr>
+      )}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { Box, Checkbox, Chip, NativeSelect, OutlinedInput, TableCell, TableRow } from '@mui/material';
 import { memo, type KeyboardEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents } from '../../../shared/money';
@@ -8,6 +7,7 @@ import { Amount } from './Amount';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
 import { withCurrent } from './hooks';
+import { ROW_CLASS } from './rowStyles';
 import { nextControlIndex } from './tableState';
 import { ROW_PRIMARY } from './useRowFocus';
 
@@ -47,10 +47,13 @@ function moveWithinRow(event: KeyboardEvent<HTMLTableRowElement>) {
   controls[next]?.focus();
 }
 
-const selectInput = <OutlinedInput size="small" sx={{ fontSize: '0.875rem', width: '100%' }} />;
 const inner = { [ROW_CONTROL]: '', tabIndex: -1 } as const;
+const c = ROW_CLASS;
 
-/** One row of the transaction table; category and type are edited in place. */
+/**
+ * One row of the transaction table; category and type are edited in place. Plain elements styled by
+ * the table's one style sheet (rowStyles.tsx): rows enter the virtual window every frame while scrolling.
+ */
 export const TransactionRow = memo(function TransactionRow({
   tx,
   rowIndex,
@@ -65,42 +68,38 @@ export const TransactionRow = memo(function TransactionRow({
   const label = rowLabel(tx);
   const options = withCurrent(categoryNames, tx.category);
   return (
-    <TableRow
-      hover
-      selected={selected}
-      aria-rowindex={rowIndex}
-      aria-selected={selected}
-      data-row-id={tx.id}
-      onKeyDown={moveWithinRow}
-      sx={{ height: ROW_HEIGHT }}
-    >
-      <TableCell padding="checkbox">
-        <Checkbox
+    <tr className={c.row} aria-rowindex={rowIndex} aria-selected={selected} data-row-id={tx.id} onKeyDown={moveWithinRow}>
+      <td className={`${c.cell} ${c.checkCell}`}>
+        <input
+          type="checkbox"
+          className={c.check}
           checked={selected}
           onChange={() => onToggle(tx.id)}
-          slotProps={{ input: { 'aria-label': `Select transaction ${label}`, [ROW_CONTROL]: '', [ROW_PRIMARY]: '' } as object }}
+          aria-label={`Select transaction ${label}`}
+          {...{ [ROW_CONTROL]: '', [ROW_PRIMARY]: '' }}
         />
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{tx.postDate}</TableCell>
-      <TableCell sx={{ overflow: 'hidden' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Box component="span" title={tx.description} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      </td>
+      <td className={`${c.cell} ${c.date}`}>{tx.postDate}</td>
+      <td className={c.cell}>
+        <div className={c.line}>
+          <span className={c.text} title={tx.description}>
             {tx.description}
-          </Box>
-          {tx.isSplit && <Chip size="small" label="Split" color="primary" variant="outlined" />}
-          {tx.parentTransactionId !== null && <Chip size="small" label="Split part" variant="outlined" />}
-        </Box>
-      </TableCell>
-      <TableCell align="right">
+          </span>
+          {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
+          {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
+        </div>
+      </td>
+      <td className={`${c.cell} ${c.right}`}>
         <Amount cents={tx.amount} />
-      </TableCell>
-      <TableCell>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-          <NativeSelect
+      </td>
+      <td className={c.cell}>
+        <div className={c.line} style={{ gap: 4 }}>
+          <select
+            className={c.select}
             value={tx.category ?? ''}
             onChange={(e) => onCategoryChange(tx, e.target.value === '' ? null : e.target.value)}
-            input={selectInput}
-            inputProps={{ 'aria-label': `Category for ${label}`, ...inner }}
+            aria-label={`Category for ${label}`}
+            {...inner}
           >
             <option value="">{UNCATEGORIZED_LABEL}</option>
             {options.map((name) => (
@@ -108,28 +107,29 @@ export const TransactionRow = memo(function TransactionRow({
                 {name}
               </option>
             ))}
-          </NativeSelect>
+          </select>
           <CategorySourceMark source={tx.categorySource} category={tx.category} rowLabel={label} onAccept={accept} />
           {tx.category === null && suggestion && <SuggestionChip suggestion={suggestion} rowLabel={label} onAccept={accept} />}
-        </Box>
-      </TableCell>
-      <TableCell>
-        <NativeSelect
+        </div>
+      </td>
+      <td className={c.cell}>
+        <select
+          className={c.select}
           value={tx.type}
           onChange={(e) => onTypeChange(tx, e.target.value as TransactionType)}
-          input={selectInput}
-          inputProps={{ 'aria-label': `Type for ${label}`, ...inner }}
+          aria-label={`Type for ${label}`}
+          {...inner}
         >
           {TRANSACTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
             </option>
           ))}
-        </NativeSelect>
-      </TableCell>
-      <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={tx.account ?? undefined}>
+        </select>
+      </td>
+      <td className={`${c.cell} ${c.nowrap}`} title={tx.account ?? undefined}>
         {tx.account ?? ''}
-      </TableCell>
-    </TableRow>
+      </td>
+    </tr>
   );
 });

@@ -1,5 +1,5 @@
 import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
-import { useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import type { SortKey, SortState } from './sort';
 
 export const HEADER_HEIGHT = 45;
@@ -38,7 +38,8 @@ interface HeadProps {
   selectAllRef?: RefObject<HTMLInputElement | null>;
 }
 
-export function TransactionTableHead({ sort, onSort, selectedCount, rowCount, onToggleAll, selectAllRef }: HeadProps) {
+/** Memoised: the grid re-renders every frame while scrolling, the header only when its props change. */
+export const TransactionTableHead = memo(function TransactionTableHead({ sort, onSort, selectedCount, rowCount, onToggleAll, selectAllRef }: HeadProps) {
   const all = rowCount > 0 && selectedCount === rowCount;
   const some = selectedCount > 0 && !all;
   // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
@@ -72,4 +73,4 @@ export function TransactionTableHead({ sort, onSort, selectedCount, rowCount, on
       </TableRow>
     </TableHead>
   );
-}
+});

@@ -14,45 +14,15 @@ export function LoginScreen() {
   const { signIn } = useAuth();
   const status = trpc.auth.status.useQuery(undefined, { staleTime: 0 });
   const [chosenMode, setMode] = useState<Mode | null>(null);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
-  const login = trpc.auth.login.useMutation();
-  const register = trpc.auth.register.useMutation();
-
   const registrationOpen = status.data?.registrationOpen ?? false;
   const firstRun = status.data ? !status.data.hasUsers : false;
   const mode: Mode = registrationOpen ? (chosenMode ?? (firstRun ? 'register' : 'login')) : 'login';
-  const busy = login.isPending || register.isPending;
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    setError('');
-    setFieldErrors({});
-    try {
-      const result =
-        mode === 'login'
-          ? await login.mutateAsync({ username, password })
-          : await register.mutateAsync({ username, password });
-      signIn(result);
-    } catch (failure) {
-      if (isServerError(failure)) {
-        // "password: Password must be at least 8 characters" goes under Password, without the prefix.
-        const byField = serverFieldErrors(failure, ['username', 'password'] as const);
-        setFieldErrors(byField.fields);
-        const named = Object.keys(byField.fields).length > 0;
-        if (!named || byField.rest) setError(byField.rest || serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
-      } else {
-        setError('Something went wrong. Please try again.');
-      }
-    }
-  }
+  const form = useCredentialsForm(mode, signIn);
+  const { username, setUsername, password, setPassword, error, fieldErrors, setFieldErrors, busy } = form;
 
   function switchMode(next: Mode) {
     setMode(next);
-    setError('');
-    setFieldErrors({});
+    form.reset();
   }
 
   // The auth state is not known until the server says whether it has users.
@@ -76,7 +46,7 @@ export function LoginScreen() {
               {firstRun ? 'Welcome! Create the first account on this server.' : 'Create a new account.'}
             </Typography>
           )}
-          <Stack component="form" spacing={2} onSubmit={(event) => void submit(event)} noValidate={false} sx={{ mt: 2 }}>
+          <Stack component="form" spacing={2} onSubmit={(event) => void form.submit(event)} noValidate={false} sx={{ mt: 2 }}>
             <TextField
               label="Username"
               name="username"
@@ -119,27 +89,73 @@ export function LoginScreen() {
               </Alert>
             )}
           </Stack>
-          {registrationOpen && (
-            <Typography variant="body2" align="center" sx={{ mt: 2 }}>
-              {mode === 'login' ? (
-                <>
-                  No account yet?{' '}
-                  <Link component="button" type="button" onClick={() => switchMode('register')}>
-                    Create an account
-                  </Link>
-                </>
-              ) : (
-                <>
-                  Already have an account?{' '}
-                  <Link component="button" type="button" onClick={() => switchMode('login')}>
-                    Log in instead
-                  </Link>
-                </>
-              )}
-            </Typography>
-          )}
+          {registrationOpen && <ModeSwitch mode={mode} onSwitch={switchMode} />}
         </CardContent>
       </Card>
     </Box>
   );
+}
+
+/** "No account yet? Create an account" / "Already have an account? Log in instead". */
+function ModeSwitch({ mode, onSwitch }: { mode: Mode; onSwitch: (mode: Mode) => void }) {
+  return (
+    <Typography variant="body2" align="center" sx={{ mt: 2 }}>
+      {mode === 'login' ? (
+        <>
+          No account yet?{' '}
+          <Link component="button" type="button" onClick={() => onSwitch('register')}>
+            Create an account
+          </Link>
+        </>
+      ) : (
+        <>
+          Already have an account?{' '}
+          <Link component="button" type="button" onClick={() => onSwitch('login')}>
+            Log in instead
+          </Link>
+        </>
+      )}
+    </Typography>
+  );
+}
+
+/** The username and password, their errors, and signing in or registering with them. */
+function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['signIn']) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const login = trpc.auth.login.useMutation();
+  const register = trpc.auth.register.useMutation();
+  const busy = login.isPending || register.isPending;
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    setError('');
+    setFieldErrors({});
+    try {
+      const result =
+        mode === 'login'
+          ? await login.mutateAsync({ username, password })
+          : await register.mutateAsync({ username, password });
+      signIn(result);
+    } catch (failure) {
+      if (isServerError(failure)) {
+        // "password: Password must be at least 8 characters" goes under Password, without the prefix.
+        const byField = serverFieldErrors(failure, ['username', 'password'] as const);
+        setFieldErrors(byField.fields);
+        const named = Object.keys(byField.fields).length > 0;
+        if (!named || byField.rest) setError(byField.rest || serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
+      } else {
+        setError('Something went wrong. Please try again.');
+      }
+    }
+  }
+
+  function reset() {
+    setError('');
+    setFieldErrors({});
+  }
+
+  return { username, setUsername, password, setPassword, error, fieldErrors, setFieldErrors, busy, submit, reset };
 }

@@ -30,8 +30,6 @@ export const LineItemFields = memo(function LineItemFields({
   onDelete,
 }: LineItemFieldsProps) {
   const label = `Line item ${position}`;
-  const chosen = new Set(splitCategories(item.relatedCategories).map((name) => name.toLowerCase()));
-  const available = categoryNames.filter((name) => !chosen.has(name.toLowerCase()));
   const set = (patch: Partial<LineItemDraft>) => onChange(item.key, patch);
   return (
     <Paper variant="outlined" role="group" aria-label={label} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
@@ -92,54 +90,73 @@ export const LineItemFields = memo(function LineItemFields({
           ))}
         </TextField>
       </Box>
-      <Box
-        sx={{
-          mt: 1.5,
-          display: 'grid',
-          gap: 1.5,
-          alignItems: 'start',
-          // Narrow: the text on its own row, the picker and Clear All side by side below it.
-          gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
-        }}
-      >
-        <TextField
-          label="Related Categories"
-          size="small"
-          sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
-          value={item.relatedCategories}
-          onChange={(e) => set({ relatedCategories: e.target.value })}
-          error={Boolean(errors?.relatedCategories)}
-          helperText={errors?.relatedCategories ?? "Comma-separated category names ('Uncategorized': transactions without one)"}
-          disabled={disabled}
-          autoComplete="off"
-        />
-        <TextField
-          select
-          label="Add category"
-          size="small"
-          value=""
-          onChange={(e) => set({ relatedCategories: appendCategory(item.relatedCategories, e.target.value) })}
-          disabled={disabled || available.length === 0}
-          helperText={categoryNames.length === 0 ? 'No categories yet' : undefined}
-        >
-          {available.map((name) => {
-            const owner = takenBy?.get(name.toLowerCase());
-            return (
-              <MenuItem key={name} value={name} disabled={Boolean(owner)}>
-                {owner ? `${name} (in ${owner})` : name}
-              </MenuItem>
-            );
-          })}
-        </TextField>
-        <Button
-          onClick={() => set({ relatedCategories: '' })}
-          disabled={disabled || item.relatedCategories === ''}
-          aria-label={`Clear All categories of ${label}`}
-          sx={{ justifySelf: 'start', minHeight: 40 }}
-        >
-          Clear All
-        </Button>
-      </Box>
+      <RelatedCategoriesFields item={item} label={label} categoryNames={categoryNames} takenBy={takenBy} error={errors?.relatedCategories} disabled={disabled} set={set} />
     </Paper>
   );
 });
+
+interface RelatedCategoriesProps {
+  item: LineItemDraft;
+  label: string;
+  categoryNames: readonly string[];
+  takenBy?: ReadonlyMap<string, string>;
+  error?: string;
+  disabled: boolean;
+  set: (patch: Partial<LineItemDraft>) => void;
+}
+
+/** Related Categories as text, a picker that appends one (those of other line items disabled), and Clear All. */
+function RelatedCategoriesFields({ item, label, categoryNames, takenBy, error, disabled, set }: RelatedCategoriesProps) {
+  const chosen = new Set(splitCategories(item.relatedCategories).map((name) => name.toLowerCase()));
+  const available = categoryNames.filter((name) => !chosen.has(name.toLowerCase()));
+  return (
+    <Box
+      sx={{
+        mt: 1.5,
+        display: 'grid',
+        gap: 1.5,
+        alignItems: 'start',
+        // Narrow: the text on its own row, the picker and Clear All side by side below it.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr) auto', md: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
+      }}
+    >
+      <TextField
+        label="Related Categories"
+        size="small"
+        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
+        value={item.relatedCategories}
+        onChange={(e) => set({ relatedCategories: e.target.value })}
+        error={Boolean(error)}
+        helperText={error ?? "Comma-separated category names ('Uncategorized': transactions without one)"}
+        disabled={disabled}
+        autoComplete="off"
+      />
+      <TextField
+        select
+        label="Add category"
+        size="small"
+        value=""
+        onChange={(e) => set({ relatedCategories: appendCategory(item.relatedCategories, e.target.value) })}
+        disabled={disabled || available.length === 0}
+        helperText={categoryNames.length === 0 ? 'No categories yet' : undefined}
+      >
+        {available.map((name) => {
+          const owner = takenBy?.get(name.toLowerCase());
+          return (
+            <MenuItem key={name} value={name} disabled={Boolean(owner)}>
+              {owner ? `${name} (in ${owner})` : name}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      <Button
+        onClick={() => set({ relatedCategories: '' })}
+        disabled={disabled || item.relatedCategories === ''}
+        aria-label={`Clear All categories of ${label}`}
+        sx={{ justifySelf: 'start', minHeight: 40 }}
+      >
+        Clear All
+      </Button>
+    </Box>
+  );
+}

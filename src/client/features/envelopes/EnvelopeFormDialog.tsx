@@ -44,7 +44,6 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
   const nameRef = useRef<HTMLInputElement>(null);
   const categoriesRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
-  const colourLabelId = useId();
 
   function change(patch: Partial<EnvelopeForm>) {
     setForm((current) => ({ ...current, ...patch }));
@@ -112,41 +111,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
               autoComplete="off"
               fullWidth
             />
-            <FormControl component="fieldset">
-              <FormLabel component="legend" id={colourLabelId}>
-                Colour
-              </FormLabel>
-              <RadioGroup
-                aria-labelledby={colourLabelId}
-                name="envelope-colour"
-                value={form.color}
-                onChange={(e) => change({ color: e.target.value })}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
-                  columnGap: 1,
-                }}
-              >
-                {ENVELOPE_COLORS.map((colour) => (
-                  <FormControlLabel
-                    key={colour.value}
-                    value={colour.value}
-                    control={<Radio size="small" />}
-                    sx={{ mr: 0, minWidth: 0 }}
-                    label={
-                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                        <Box
-                          component="span"
-                          aria-hidden
-                          sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: colour.value, flexShrink: 0, border: 1, borderColor: 'divider' }}
-                        />
-                        {colour.name}
-                      </Box>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
+            <ColourChoice value={form.color} onChange={(color) => change({ color })} />
             {envelope && (
               <FormControlLabel
                 control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />}
@@ -170,5 +135,47 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
         </DialogActions>
       </Box>
     </Dialog>
+  );
+}
+
+/** The ten envelope colours as radio buttons, each with its swatch. */
+function ColourChoice({ value, onChange }: { value: string; onChange: (color: string) => void }) {
+  const labelId = useId();
+  return (
+    <FormControl component="fieldset">
+      <FormLabel component="legend" id={labelId}>
+        Colour
+      </FormLabel>
+      <RadioGroup
+        aria-labelledby={labelId}
+        name="envelope-colour"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+          columnGap: 1,
+        }}
+      >
+        {ENVELOPE_COLORS.map((colour) => (
+          <FormControlLabel
+            key={colour.value}
+            value={colour.value}
+            control={<Radio size="small" />}
+            sx={{ mr: 0, minWidth: 0 }}
+            label={
+              <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                <Box
+                  component="span"
+                  aria-hidden
+                  sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: colour.value, flexShrink: 0, border: 1, borderColor: 'divider' }}
+                />
+                {colour.name}
+              </Box>
+            }
+          />
+        ))}
+      </RadioGroup>
+    </FormControl>
   );
 }

@@ -11,8 +11,11 @@ import { readTransactionSearch, sameForm, searchOfForm, type ExtraFilters, type 
 
 const route = getRouteApi('/_auth/transactions');
 
-/** Dates typed digit by digit pass through valid values; wait for the typing to settle (typed dates only). */
-const AUTO_SEARCH_DELAY_MS = 400;
+/**
+ * A date is complete once its year has four digits: a date field typed digit by digit passes through
+ * years 0002, 0020, 0202 before 2024, and those are not searched. Anything complete searches at once.
+ */
+const COMPLETE_DATE = /^[1-9]\d{3}-\d{2}-\d{2}$/;
 
 /** Never sent: the query is disabled while the submitted search has no full date range. */
 const NO_FILTERS: TransactionFilters = { startDate: '', endDate: '' };
@@ -84,16 +87,14 @@ export function useTransactionSearch() {
     [query, submitted, submit],
   );
 
-  const immediate = useAutoSearch(form, submitted.form, run);
+  useAutoSearch(form, submitted.form, run);
 
   const choosePreset = useCallback(
     (preset: DatePreset) => {
-      // eslint-disable-next-line react-hooks/immutability -- useAutoSearch's ref: a preset click asks for the next search at once instead of after the typing pause
-      immediate.current = true;
       setForm((current) => ({ ...current, ...presetRange(preset, today) }));
       setFormError(null);
     },
-    [immediate, today],
+    [today],
   );
 
   const change = useCallback((patch: Partial<SearchForm>) => {
@@ -124,21 +125,13 @@ export function useTransactionSearch() {
 }
 
 /**
- * The search runs by itself once both dates are set, and again when either changes: preset dates
- * (set `immediate.current` first) at once, dates typed by hand once the typing settles.
+ * The search runs by itself once both dates are set, and again when either changes, at once (no
+ * pause): a newer search is a new query key, so an older answer never shows over it.
  */
 function useAutoSearch(form: SearchForm, submitted: SearchForm, run: (quiet: boolean) => void) {
-  const immediate = useRef(false);
   useEffect(() => {
-    if (!form.startDate || !form.endDate) return;
+    if (!COMPLETE_DATE.test(form.startDate) || !COMPLETE_DATE.test(form.endDate)) return;
     if (form.startDate === submitted.startDate && form.endDate === submitted.endDate) return;
-    if (immediate.current) {
-      immediate.current = false;
-      run(false);
-      return;
-    }
-    const timer = setTimeout(() => run(false), AUTO_SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
+    run(false);
   }, [form.startDate, form.endDate, submitted.startDate, submitted.endDate, run]);
-  return immediate;
 }

@@ -45,8 +45,8 @@ interface AccountsWidgetProps {
   showNotice: (text: string, severity?: NoticeMessage['severity']) => void;
 }
 
-/** The Accounts widget beside the upload form: list, add, edit and delete accounts. */
-export function AccountsWidget({ accounts, loading, failed, showNotice }: AccountsWidgetProps) {
+/** The account being added or edited, its draft and errors, and the save and delete calls. */
+function useAccountEditor(showNotice: AccountsWidgetProps['showNotice']) {
   const utils = trpc.useUtils();
   const create = trpc.accounts.create.useMutation();
   const update = trpc.accounts.update.useMutation();
@@ -57,8 +57,6 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
   const [errors, setErrors] = useState<DraftErrors>({});
   const [formError, setFormError] = useState('');
   const [deleting, setDeleting] = useState<AccountDto | null>(null);
-  const sorted = [...accounts].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-  const saving = create.isPending || update.isPending;
 
   function open(target: 'new' | AccountDto | null) {
     setErrors({});
@@ -112,8 +110,17 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
     }
   }
 
-  const form = (
-    <Box component="form" onSubmit={(event) => void save(event)} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
+  const saving = create.isPending || update.isPending;
+  return { editing, draft, setDraft, errors, formError, deleting, setDeleting, deletePending: remove.isPending, saving, open, save, confirmDelete };
+}
+
+type AccountEditor = ReturnType<typeof useAccountEditor>;
+
+/** The add/edit form, under the heading (adding) or under the account being edited. */
+function AccountForm({ editor }: { editor: AccountEditor }) {
+  const { editing, draft, setDraft, errors, formError, saving } = editor;
+  return (
+    <Box component="form" onSubmit={(event) => void editor.save(event)} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
       <Stack spacing={2}>
         <TextField
           label="Name"
@@ -164,11 +171,45 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
           <Button type="submit" variant="contained" disabled={saving}>
             {saving ? 'Saving...' : editing === 'new' ? 'Create Account' : 'Save Account'}
           </Button>
-          {editing !== 'new' && <Button onClick={() => open(null)}>Cancel</Button>}
+          {editing !== 'new' && <Button onClick={() => editor.open(null)}>Cancel</Button>}
         </Stack>
       </Stack>
     </Box>
   );
+}
+
+/** One account in the list: name, type, balance, Register / Edit / Delete, and its edit form when open. */
+function AccountItem({ account, editor }: { account: AccountDto; editor: AccountEditor }) {
+  return (
+    <ListItem divider disableGutters sx={{ display: 'block' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{account.name}</Typography>
+        <Chip size="small" label={account.type} color="primary" variant="outlined" />
+      </Stack>
+      <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {`Balance: $${formatCents(account.balance)}`}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
+        <ButtonLink size="small" to="/accounts/$id" params={{ id: String(account.id) }} aria-label={`Register of ${account.name}`}>
+          Register
+        </ButtonLink>
+        <Button size="small" onClick={() => editor.open(account)} aria-label={`Edit ${account.name}`}>
+          Edit
+        </Button>
+        <Button size="small" color="error" onClick={() => editor.setDeleting(account)} aria-label={`Delete ${account.name}`}>
+          Delete
+        </Button>
+      </Stack>
+      {editor.editing === account.id && <AccountForm editor={editor} />}
+    </ListItem>
+  );
+}
+
+/** The Accounts widget beside the upload form: list, add, edit and delete accounts. */
+export function AccountsWidget({ accounts, loading, failed, showNotice }: AccountsWidgetProps) {
+  const editor = useAccountEditor(showNotice);
+  const { editing } = editor;
+  const sorted = [...accounts].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 
   return (
     <Paper component="section" aria-labelledby="accounts-heading" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -176,11 +217,11 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
         <Typography id="accounts-heading" variant="h2">
           Accounts
         </Typography>
-        <Button variant={editing === 'new' ? 'text' : 'outlined'} onClick={() => open(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
+        <Button variant={editing === 'new' ? 'text' : 'outlined'} onClick={() => editor.open(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
           {editing === 'new' ? 'Cancel' : 'Add Account'}
         </Button>
       </Stack>
-      {editing === 'new' && form}
+      {editing === 'new' && <AccountForm editor={editor} />}
       {loading && (
         <Box sx={{ p: 2, display: 'flex', justifyContent: 'center' }}>
           <CircularProgress aria-label="Loading accounts" />
@@ -199,39 +240,19 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
       {sorted.length > 0 && (
         <List aria-label="Accounts" sx={{ mt: 1 }}>
           {sorted.map((account) => (
-            <ListItem key={account.id} divider disableGutters sx={{ display: 'block' }}>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{account.name}</Typography>
-                <Chip size="small" label={account.type} color="primary" variant="outlined" />
-              </Stack>
-              <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {`Balance: $${formatCents(account.balance)}`}
-              </Typography>
-              <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-                <ButtonLink size="small" to="/accounts/$id" params={{ id: String(account.id) }} aria-label={`Register of ${account.name}`}>
-                  Register
-                </ButtonLink>
-                <Button size="small" onClick={() => open(account)} aria-label={`Edit ${account.name}`}>
-                  Edit
-                </Button>
-                <Button size="small" color="error" onClick={() => setDeleting(account)} aria-label={`Delete ${account.name}`}>
-                  Delete
-                </Button>
-              </Stack>
-              {editing === account.id && form}
-            </ListItem>
+            <AccountItem key={account.id} account={account} editor={editor} />
           ))}
         </List>
       )}
       <ConfirmDialog
-        open={deleting !== null}
+        open={editor.deleting !== null}
         title="Delete account"
         message="Are you sure you want to delete this account?"
         confirmLabel="Delete"
         destructive
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        busy={editor.deletePending}
+        onConfirm={() => void editor.confirmDelete()}
+        onCancel={() => editor.setDeleting(null)}
       />
     </Paper>
   );

@@ -1,6 +1,6 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Alert, Box, Button, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useMemo, useRef, useState, type DragEvent, type SubmitEvent } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type RefObject, type SubmitEvent } from 'react';
 import type { AccountDto } from '../../../shared/schemas/accounts';
 import type { ColumnMapping } from '../../../shared/csv/types';
 import { IMPORT_TRANSACTION_TYPES, type ImportResult } from '../../../shared/schemas/import';
@@ -37,7 +37,6 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const utils = trpc.useUtils();
   const options = useMemo(() => accountOptions(accounts), [accounts]);
@@ -53,13 +52,6 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
     setDateFormat('');
     setMapping(null);
     setResult(null);
-  }
-
-  function onDrop(event: DragEvent) {
-    event.preventDefault();
-    setDragging(false);
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) chooseFile(dropped);
   }
 
   async function upload(event: SubmitEvent) {
@@ -84,93 +76,21 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
     }
   }
 
-  const sent = percent(progress);
   return (
     <Paper component="form" onSubmit={(event) => void upload(event)} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="upload-heading" variant="h2" gutterBottom>
         Upload CSV
       </Typography>
       <Stack spacing={2}>
-        <Box
-          onDragOver={(e) => {
-            e.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: dragging ? 'primary.main' : 'divider',
-            borderRadius: 1,
-            p: 2,
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 2,
-            alignItems: 'center',
-          }}
-        >
-          <input
-            ref={inputRef}
-            id="csv-file"
-            type="file"
-            accept=".csv,.txt,.ofx,.qfx,.qif,.xml,text/csv"
-            required
-            hidden
-            aria-label="CSV file"
-            onChange={(e) => chooseFile(e.target.files?.[0] ?? null)}
-          />
-          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} aria-describedby="csv-file-name">
-            Choose file
-          </Button>
-          <Typography id="csv-file-name" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} color={file ? 'text.primary' : 'text.secondary'}>
-            {file ? `${file.name} (${formatBytes(file.size)})` : 'No file chosen (or drop one here): CSV, OFX, QFX, QIF or CAMT.053'}
-          </Typography>
-        </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField select required fullWidth label="Account" value={selectedAccount} onChange={(e) => setAccount(e.target.value)}>
-            {options.length === 0 && (
-              <MenuItem value="" disabled>
-                Add an account first
-              </MenuItem>
-            )}
-            {options.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select required fullWidth label="Transaction Type" value={transactionType} onChange={(e) => setTransactionType(e.target.value)}>
-            {IMPORT_TRANSACTION_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type === 'auto' ? 'auto (credit in, debit or charge out)' : type}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
+        <FileDropZone file={file} inputRef={inputRef} onChoose={chooseFile} />
+        <ChoiceFields options={options} account={selectedAccount} onAccount={setAccount} transactionType={transactionType} onTransactionType={setTransactionType} />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" disabled={!canUpload}>
             {uploading ? 'Uploading...' : 'Upload'}
           </Button>
           <TextLink to="/create-transaction">Create Transaction</TextLink>
         </Stack>
-        {uploading && (
-          <Box role="status">
-            <LinearProgress
-              variant={progress && sent < 100 ? 'determinate' : 'indeterminate'}
-              value={sent}
-              aria-label="Upload progress"
-            />
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {progress && sent < 100 ? `Sending the file: ${sent}%` : 'Importing...'}
-            </Typography>
-          </Box>
-        )}
-        {result && (
-          <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} onClose={() => setResult(null)}>
-            {result.text}
-          </Alert>
-        )}
+        <UploadStatus uploading={uploading} progress={progress} result={result} onDismiss={() => setResult(null)} />
       </Stack>
       <ImportPreviewPanel
         state={preview}
@@ -182,5 +102,118 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
         onMappingChange={setMapping}
       />
     </Paper>
+  );
+}
+
+/** The file input behind a "Choose file" button, in a box that also takes a dropped file. */
+function FileDropZone({ file, inputRef, onChoose }: { file: File | null; inputRef: RefObject<HTMLInputElement | null>; onChoose: (file: File | null) => void }) {
+  const [dragging, setDragging] = useState(false);
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    const dropped = event.dataTransfer.files[0];
+    if (dropped) onChoose(dropped);
+  }
+  return (
+    <Box
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      sx={{
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: dragging ? 'primary.main' : 'divider',
+        borderRadius: 1,
+        p: 2,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        alignItems: 'center',
+      }}
+    >
+      <input
+        ref={inputRef}
+        id="csv-file"
+        type="file"
+        accept=".csv,.txt,.ofx,.qfx,.qif,.xml,text/csv"
+        required
+        hidden
+        aria-label="CSV file"
+        onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
+      />
+      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} aria-describedby="csv-file-name">
+        Choose file
+      </Button>
+      <Typography id="csv-file-name" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} color={file ? 'text.primary' : 'text.secondary'}>
+        {file ? `${file.name} (${formatBytes(file.size)})` : 'No file chosen (or drop one here): CSV, OFX, QFX, QIF or CAMT.053'}
+      </Typography>
+    </Box>
+  );
+}
+
+interface ChoiceFieldsProps {
+  options: { value: string; label: string }[];
+  account: string;
+  onAccount: (account: string) => void;
+  transactionType: string;
+  onTransactionType: (type: string) => void;
+}
+
+/** The account and transaction type selects. */
+function ChoiceFields({ options, account, onAccount, transactionType, onTransactionType }: ChoiceFieldsProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField select required fullWidth label="Account" value={account} onChange={(e) => onAccount(e.target.value)}>
+        {options.length === 0 && (
+          <MenuItem value="" disabled>
+            Add an account first
+          </MenuItem>
+        )}
+        {options.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select required fullWidth label="Transaction Type" value={transactionType} onChange={(e) => onTransactionType(e.target.value)}>
+        {IMPORT_TRANSACTION_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {type === 'auto' ? 'auto (credit in, debit or charge out)' : type}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
+
+interface UploadStatusProps {
+  uploading: boolean;
+  progress: UploadProgress | null;
+  result: { ok: boolean; text: string } | null;
+  onDismiss: () => void;
+}
+
+/** Progress while the file is sent and imported, then the server's answer. */
+function UploadStatus({ uploading, progress, result, onDismiss }: UploadStatusProps) {
+  const sent = percent(progress);
+  return (
+    <>
+      {uploading && (
+        <Box role="status">
+          <LinearProgress variant={progress && sent < 100 ? 'determinate' : 'indeterminate'} value={sent} aria-label="Upload progress" />
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {progress && sent < 100 ? `Sending the file: ${sent}%` : 'Importing...'}
+          </Typography>
+        </Box>
+      )}
+      {result && (
+        <Alert severity={result.ok ? 'success' : 'error'} role={result.ok ? 'status' : 'alert'} onClose={onDismiss}>
+          {result.text}
+        </Alert>
+      )}
+    </>
   );
 }

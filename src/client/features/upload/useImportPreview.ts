@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnMapping } from '../../../shared/csv/types';
 import type { ImportPreview } from '../../../shared/schemas/import';
 import { postFormWithProgress, RestError } from '../../lib/rest';
@@ -23,9 +23,6 @@ export type PreviewState =
    * is ambiguous; `sample` (with `needsMapping`) the first rows to map columns on.
    */
   | { status: 'refused'; message: string; code: string | null; candidates: string[]; needsMapping: boolean; sample: string[][]; suggestedMapping: ColumnMapping | null };
-
-/** Wait for choices to settle (a user clicking through the selects) before asking the server. */
-const PREVIEW_DELAY_MS = 200;
 
 /** The multipart body POST /api/upload takes, for a dry run or the real import. */
 export function importForm(choices: ImportChoices, dryRun: boolean): FormData {
@@ -53,46 +50,52 @@ function sampleOf(value: unknown): string[][] {
   return Array.isArray(value) ? value.filter(Array.isArray).map((row: unknown[]) => row.map(cellText)) : [];
 }
 
+/** Each chosen File object gets its own number (two files of the same name and size are different files). */
+const fileIds = new WeakMap<File, number>();
+let nextFileId = 0;
+function fileKey(file: File): number {
+  let id = fileIds.get(file);
+  if (id === undefined) {
+    id = ++nextFileId;
+    fileIds.set(file, id);
+  }
+  return id;
+}
+
+/** What the server's refusal of a dry run says, as the preview shows it. */
+function refusalOf(error: unknown): PreviewState {
+  const body = error instanceof RestError ? error.body : null;
+  return {
+    status: 'refused',
+    message: error instanceof RestError && error.message ? error.message : 'Failed to read the file for a preview',
+    code: typeof body?.code === 'string' ? body.code : null,
+    candidates: stringList(body?.candidates),
+    needsMapping: body?.needsMapping === true,
+    sample: sampleOf(body?.sample),
+    suggestedMapping: body?.suggestedMapping && typeof body.suggestedMapping === 'object' ? (body.suggestedMapping as ColumnMapping) : null,
+  };
+}
+
 /**
- * The import API's dry run for the current choices: re-run whenever the file, account,
- * type, date format, flip switch or mapping changes, answers to older choices ignored.
+ * The import API's dry run for the current choices, as a TanStack query keyed by every choice: a new
+ * file, account, type, date format, flip switch or mapping is a new key, asked at once, and an answer
+ * to older choices lands under its own key, so it never shows over the current one. Not kept once
+ * unused (gcTime 0): the same file previewed again after an import must count its duplicates anew.
  */
 export function useImportPreview(choices: ImportChoices): PreviewState {
-  const [state, setState] = useState<PreviewState>({ status: 'idle' });
-  const requestId = useRef(0);
   const { file, account, transactionType, dateFormat, flipAmounts, mapping } = choices;
-  const mappingKey = mapping ? JSON.stringify(mapping) : '';
-
-  useEffect(() => {
-    const id = ++requestId.current;
-    if (!file || !account || !transactionType) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the preview follows the chosen file: a cleared choice resets it in the same effect that starts requests
-      setState({ status: 'idle' });
-      return;
-    }
-    setState({ status: 'loading' });
-    const chosenMapping = mappingKey ? (JSON.parse(mappingKey) as ColumnMapping) : null;
-    const timer = setTimeout(() => {
-      postFormWithProgress<ImportPreview>('/api/upload', importForm({ file, account, transactionType, dateFormat, flipAmounts, mapping: chosenMapping }, true))
-        .then((preview) => {
-          if (id === requestId.current) setState({ status: 'ready', preview });
-        })
-        .catch((error: unknown) => {
-          if (id !== requestId.current) return;
-          const body = error instanceof RestError ? error.body : null;
-          setState({
-            status: 'refused',
-            message: error instanceof RestError && error.message ? error.message : 'Failed to read the file for a preview',
-            code: typeof body?.code === 'string' ? body.code : null,
-            candidates: stringList(body?.candidates),
-            needsMapping: body?.needsMapping === true,
-            sample: sampleOf(body?.sample),
-            suggestedMapping: body?.suggestedMapping && typeof body.suggestedMapping === 'object' ? (body.suggestedMapping as ColumnMapping) : null,
-          });
-        });
-    }, PREVIEW_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [file, account, transactionType, dateFormat, flipAmounts, mappingKey]);
-
-  return state;
+  const ready = file !== null && account !== '' && transactionType !== '';
+  const query = useQuery({
+    queryKey: ['import.preview', file ? fileKey(file) : 0, account, transactionType, dateFormat, flipAmounts, mapping],
+    queryFn: () => postFormWithProgress<ImportPreview>('/api/upload', importForm({ file, account, transactionType, dateFormat, flipAmounts, mapping }, true)),
+    enabled: ready,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  if (!ready) return { status: 'idle' };
+  if (query.data) return { status: 'ready', preview: query.data };
+  if (query.isError) return refusalOf(query.error);
+  return { status: 'loading' };
 }
