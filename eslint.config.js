@@ -8,8 +8,25 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'crypto', 'events', 'fs', 'fs/promises', 'http', 'https', 'net', 'os',
-  'path', 'process', 'stream', 'stream/promises', 'url', 'util', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'crypto',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'stream',
+  'stream/promises',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
 ];
 
 export default tseslint.config(
@@ -20,7 +37,8 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: { allowDefaultProject: ['*.js', 'scripts/*.mjs'] },
-        tsconfigRootDir: import.meta.dirname },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
   },
   {

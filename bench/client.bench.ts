@@ -26,7 +26,18 @@ import { median, ms } from './stats';
 const ROWS = 25_000;
 const FRAMES = Number(process.env.CLIENT_BENCH_FRAMES ?? 600);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const MERCHANTS = ['TESCO STORES', 'Corner Coffee', 'Shell', 'Landlord Ltd', 'City Power', 'ACME PAYROLL', 'Cinema City', 'Pharmacy Plus', 'Airline', 'Book Nook'];
+const MERCHANTS = [
+  'TESCO STORES',
+  'Corner Coffee',
+  'Shell',
+  'Landlord Ltd',
+  'City Power',
+  'ACME PAYROLL',
+  'Cinema City',
+  'Pharmacy Plus',
+  'Airline',
+  'Book Nook',
+];
 const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
 
 /** 25,000 rows over five years, most categorised (every seventh is not, so suggestions are asked for too). */
@@ -37,7 +48,9 @@ function generateCsv(): string {
     const cents = ((i * 7919) % 25000) + 1;
     const sign = i % 10 === 0 ? '' : '-';
     const category = i % 7 === 0 ? '' : (CATEGORIES[(i * 31) % CATEGORIES.length] ?? '');
-    lines.push(`${day},${MERCHANTS[(i * 13) % MERCHANTS.length] ?? ''} ${1000 + ((i * 7) % 9000)},${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')},${category}`);
+    lines.push(
+      `${day},${MERCHANTS[(i * 13) % MERCHANTS.length] ?? ''} ${1000 + ((i * 7) % 9000)},${sign}${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')},${category}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -63,7 +76,13 @@ async function startServer() {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (i > 400) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -211,7 +230,9 @@ async function sortBy(page: Page, label: string): Promise<number> {
     if (!cell || !button) throw new Error(`no sort label ${name}`);
     const before = `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}`;
     const start = performance.now();
-    const painted = bench.paintedWhen(() => `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}` !== before);
+    const painted = bench.paintedWhen(
+      () => `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}` !== before,
+    );
     button.click();
     return (await painted) - start;
   }, label);
@@ -258,7 +279,13 @@ async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Pr
     const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; dur?: number }[] }).traceEvents;
     const byName = new Map<string, number>();
     for (const event of events) if (event.ph === 'X' && event.dur) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur / 1000);
-    console.log(`trace ${name}: ${[...byName].sort((a, b) => b[1] - a[1]).slice(0, 14).map(([key, time]) => `${key} ${time.toFixed(0)}`).join(', ')}`);
+    console.log(
+      `trace ${name}: ${[...byName]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14)
+        .map(([key, time]) => `${key} ${time.toFixed(0)}`)
+        .join(', ')}`,
+    );
   }
   mkdirSync('bench/.data', { recursive: true });
   writeFileSync(`bench/.data/client-${name}.cpuprofile`, JSON.stringify(profile));
@@ -336,7 +363,11 @@ export default async function clientBench(): Promise<void> {
     const windowRows = await page.locator('tr[data-row-id]').count();
     for (let run = 0; run < 2; run += 1) {
       const frames = await profiled(page, `scroll-${run}`, () => scrollThrough(page, FRAMES));
-      const vanilla = await page.evaluate(([count, rows, options]) => (window as unknown as { bench: Probes }).bench.vanillaFrames(count, rows, options), [FRAMES, windowRows, CATEGORIES] as const);
+      const vanilla = await page.evaluate(([count, rows, options]) => (window as unknown as { bench: Probes }).bench.vanillaFrames(count, rows, options), [
+        FRAMES,
+        windowRows,
+        CATEGORIES,
+      ] as const);
       console.log(
         line(`scroll through all rows, p95 frame (run ${run + 1})`, percentile(frames, 95), 16.7, floor),
         `median ${ms(median(frames))}, max ${ms(Math.max(...frames))}, ${frames.filter((t) => t > floor * 1.5).length}/${frames.length} frames missed`,

@@ -120,7 +120,9 @@ export default async function run(): Promise<void> {
   }
   const row = (label: string, pick: (f: Figures) => string) =>
     console.log(`${label.padEnd(44)}${pick(sqlite).padEnd(24)}${postgres ? pick(postgres) : 'no PostgreSQL'}`);
-  console.log(`${IMPORTERS} users importing ${ROWS_PER_IMPORT.toLocaleString('en-US')} rows each while ${SEARCHERS} others search a month of ${ROWS_PER_SEARCHER.toLocaleString('en-US')} rows`);
+  console.log(
+    `${IMPORTERS} users importing ${ROWS_PER_IMPORT.toLocaleString('en-US')} rows each while ${SEARCHERS} others search a month of ${ROWS_PER_SEARCHER.toLocaleString('en-US')} rows`,
+  );
   console.log(`${''.padEnd(44)}${'SQLite'.padEnd(24)}PostgreSQL`);
   row('search p50 / p99, nothing else running', (f) => `${ms(f.quietP50)} / ${ms(f.quietP99)}`);
   row('search p50 / p99 during the imports', (f) => `${ms(f.busyP50)} / ${ms(f.busyP99)}`);

@@ -36,7 +36,9 @@ function csv(): string {
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
   for (let i = 0; i < ROWS; i += 1) {
     const day = new Date(Date.UTC(2024, 0, 1) + Math.floor((i / ROWS) * 365) * 86400_000).toISOString().slice(0, 10);
-    lines.push(`${day},Merchant ${next() % 500} purchase ${i},-${(next() % 200) + 1}.${String(next() % 100).padStart(2, '0')},${CATEGORIES[next() % CATEGORIES.length]}`);
+    lines.push(
+      `${day},Merchant ${next() % 500} purchase ${i},-${(next() % 200) + 1}.${String(next() % 100).padStart(2, '0')},${CATEGORIES[next() % CATEGORIES.length]}`,
+    );
   }
   return lines.join('\n');
 }
@@ -77,7 +79,12 @@ async function measure(env: Record<string, string>, file: string): Promise<Omit<
     }
     const saved = await rest(server.url, 'POST', '/api/budgets/save', {
       token,
-      body: { name: '2024', startDate: '2024-01-01', endDate: '2024-12-31', lineItems: CATEGORIES.map((c) => ({ name: c, amount: 100000, type: 'Variable', relatedCategories: [c] })) },
+      body: {
+        name: '2024',
+        startDate: '2024-01-01',
+        endDate: '2024-12-31',
+        lineItems: CATEGORIES.map((c) => ({ name: c, amount: 100000, type: 'Variable', relatedCategories: [c] })),
+      },
     });
     const overviews: number[] = [];
     for (let i = 0; i < 10; i += 1) {
@@ -103,7 +110,12 @@ const FLOOR_SUMS = `select c.name_key, t.type, t.parent_id is not null as part, 
  group by c.name_key, t.type, t.parent_id is not null`;
 
 /** The search and overview floors straight on the server's database (medians of 20 and 10), in the same run. */
-async function sqlFloors(databaseUrl: string | null, databaseFile: string, userId: number, months: string[]): Promise<{ searchFloorMs: number; sumsFloorMs: number }> {
+async function sqlFloors(
+  databaseUrl: string | null,
+  databaseFile: string,
+  userId: number,
+  months: string[],
+): Promise<{ searchFloorMs: number; sumsFloorMs: number }> {
   let query: (sql: string, params: unknown[]) => Promise<unknown[]>;
   let close: () => Promise<void>;
   if (databaseUrl) {
@@ -158,15 +170,31 @@ async function seedFloor(
   scope: (userId: number) => Promise<unknown>,
 ): Promise<{ userId: number; accountId: number; categoryIds: Map<string, number> }> {
   const now = new Date().toISOString();
-  const [user] = await run(`insert into "user" (username, username_key, password_hash, created_at, updated_at) values ('floor', 'floor', 'x', ?, ?) returning id`, [now, now]);
+  const [user] = await run(
+    `insert into "user" (username, username_key, password_hash, created_at, updated_at) values ('floor', 'floor', 'x', ?, ?) returning id`,
+    [now, now],
+  );
   await scope(user.id);
-  const [account] = await run(`insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, 'Checking', 'checking', 'Checking', 0, true, ?) returning id`, [user.id, now]);
+  const [account] = await run(
+    `insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, 'Checking', 'checking', 'Checking', 0, true, ?) returning id`,
+    [user.id, now],
+  );
   const categoryIds = new Map<string, number>();
   for (const name of CATEGORIES) {
-    const [row] = await run('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?) returning id', [user.id, name, name.toLowerCase(), now]);
+    const [row] = await run('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?) returning id', [
+      user.id,
+      name,
+      name.toLowerCase(),
+      now,
+    ]);
     categoryIds.set(name, row.id);
   }
-  await run(`insert into batch (id, user_id, account_id, upload_date, transaction_count) values ('floor', ?, ?, ?, ?) returning 0 as id`, [user.id, account.id, now, ROWS]);
+  await run(`insert into batch (id, user_id, account_id, upload_date, transaction_count) values ('floor', ?, ?, ?, ?) returning 0 as id`, [
+    user.id,
+    account.id,
+    now,
+    ROWS,
+  ]);
   return { userId: user.id, accountId: account.id, categoryIds };
 }
 
@@ -178,7 +206,8 @@ async function importFloor(target: DatabaseTarget, file: string): Promise<number
     try {
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
-      const run = (sql: string, params: unknown[] = []) => Promise.resolve(db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { id: number }[]);
+      const run = (sql: string, params: unknown[] = []) =>
+        Promise.resolve(db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { id: number }[]);
       const begin = db.prepare('begin');
       begin.run();
       const { userId, accountId, categoryIds } = await seedFloor(run, () => Promise.resolve());
@@ -211,7 +240,10 @@ async function importFloor(target: DatabaseTarget, file: string): Promise<number
     const rows = floorRows(file, userId, accountId, categoryIds);
     for (let i = 0; i < rows.length; i += 10_000) {
       const chunk = rows.slice(i, i + 10_000);
-      await client.query(insert, types.map((_, c) => pgArrayLiteral(chunk.map((row) => row[c]))));
+      await client.query(
+        insert,
+        types.map((_, c) => pgArrayLiteral(chunk.map((row) => row[c]))),
+      );
     }
     await client.query('commit');
     return performance.now() - start;
@@ -249,13 +281,23 @@ export default async function run(): Promise<void> {
   }
   const column = (f: Figures | null, pick: (f: Figures) => string) => (f ? pick(f) : 'no PostgreSQL');
   console.log(`${''.padEnd(34)}${'SQLite'.padEnd(18)}PostgreSQL`);
-  console.log(`${`import ${ROWS.toLocaleString('en-US')} rows (rows/s)`.padEnd(34)}${sqlite.importRowsPerSecond.toFixed(0).padEnd(18)}${column(postgres, (f) => f.importRowsPerSecond.toFixed(0))}`);
-  console.log(`${'  floor: csv-parse + bulk insert'.padEnd(34)}${sqlite.floorRowsPerSecond.toFixed(0).padEnd(18)}${column(postgres, (f) => f.floorRowsPerSecond.toFixed(0))}`);
-  console.log(`${'  import / floor time (ratio)'.padEnd(34)}${(sqlite.floorRowsPerSecond / sqlite.importRowsPerSecond).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.floorRowsPerSecond / f.importRowsPerSecond).toFixed(2))}`);
+  console.log(
+    `${`import ${ROWS.toLocaleString('en-US')} rows (rows/s)`.padEnd(34)}${sqlite.importRowsPerSecond.toFixed(0).padEnd(18)}${column(postgres, (f) => f.importRowsPerSecond.toFixed(0))}`,
+  );
+  console.log(
+    `${'  floor: csv-parse + bulk insert'.padEnd(34)}${sqlite.floorRowsPerSecond.toFixed(0).padEnd(18)}${column(postgres, (f) => f.floorRowsPerSecond.toFixed(0))}`,
+  );
+  console.log(
+    `${'  import / floor time (ratio)'.padEnd(34)}${(sqlite.floorRowsPerSecond / sqlite.importRowsPerSecond).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.floorRowsPerSecond / f.importRowsPerSecond).toFixed(2))}`,
+  );
   console.log(`${'one-month search (median)'.padEnd(34)}${ms(sqlite.monthSearchMs).padEnd(18)}${column(postgres, (f) => ms(f.monthSearchMs))}`);
   console.log(`${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.searchFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.searchFloorMs))}`);
-  console.log(`${'  search / floor (ratio)'.padEnd(34)}${(sqlite.monthSearchMs / sqlite.searchFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.monthSearchMs / f.searchFloorMs).toFixed(2))}`);
+  console.log(
+    `${'  search / floor (ratio)'.padEnd(34)}${(sqlite.monthSearchMs / sqlite.searchFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.monthSearchMs / f.searchFloorMs).toFixed(2))}`,
+  );
   console.log(`${'one-year budget overview (median)'.padEnd(34)}${ms(sqlite.overviewMs).padEnd(18)}${column(postgres, (f) => ms(f.overviewMs))}`);
   console.log(`${'  floor: its SQL sums, no HTTP'.padEnd(34)}${ms(sqlite.sumsFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.sumsFloorMs))}`);
-  console.log(`${'  overview / floor (ratio)'.padEnd(34)}${(sqlite.overviewMs / sqlite.sumsFloorMs).toFixed(1).padEnd(18)}${column(postgres, (f) => (f.overviewMs / f.sumsFloorMs).toFixed(1))}`);
+  console.log(
+    `${'  overview / floor (ratio)'.padEnd(34)}${(sqlite.overviewMs / sqlite.sumsFloorMs).toFixed(1).padEnd(18)}${column(postgres, (f) => (f.overviewMs / f.sumsFloorMs).toFixed(1))}`,
+  );
 }

@@ -23,10 +23,24 @@ const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary'
 function seed(db: Database.Database, userId: number, count: number): void {
   const now = new Date().toISOString();
   const accountIds: number[] = [];
-  for (const [name, type] of [['Checking', 'checking'], ['Card', 'credit'], ['Savings', 'savings']]) {
-    accountIds.push(Number(db.prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)').run(userId, name, name.toLowerCase(), type, now).lastInsertRowid));
+  for (const [name, type] of [
+    ['Checking', 'checking'],
+    ['Card', 'credit'],
+    ['Savings', 'savings'],
+  ]) {
+    accountIds.push(
+      Number(
+        db
+          .prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)')
+          .run(userId, name, name.toLowerCase(), type, now).lastInsertRowid,
+      ),
+    );
   }
-  const categoryIds = CATEGORIES.map((name) => Number(db.prepare('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(userId, name, name.toLowerCase(), now).lastInsertRowid));
+  const categoryIds = CATEGORIES.map((name) =>
+    Number(
+      db.prepare('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(userId, name, name.toLowerCase(), now).lastInsertRowid,
+    ),
+  );
   const insert = db.prepare(
     'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values (?, ?, ?, ?, ?, ?, ?, 0, null, null, null, ?)',
   );
@@ -37,7 +51,16 @@ function seed(db: Database.Database, userId: number, count: number): void {
       const day = Math.floor((i / count) * DAYS);
       const category = next() % (CATEGORIES.length + 1);
       const amount = -((next() % 20000) + 1) * (next() % 10 === 0 ? -10 : 1);
-      insert.run(userId, accountIds[next() % 3], category === CATEGORIES.length ? null : categoryIds[category], addDays(START, day), `Merchant ${next() % 500} purchase`, amount, amount < 0 ? 'debit' : 'credit', now);
+      insert.run(
+        userId,
+        accountIds[next() % 3],
+        category === CATEGORIES.length ? null : categoryIds[category],
+        addDays(START, day),
+        `Merchant ${next() % 500} purchase`,
+        amount,
+        amount < 0 ? 'debit' : 'credit',
+        now,
+      );
     }
   })();
 }
@@ -92,16 +115,24 @@ export default async function run(): Promise<void> {
     }
     const http = median(httpTimes);
     const floor = median(floorTimes);
-    console.log(`one-month search (${rows} rows): HTTP median ${ms(http)}; floor (same SQL + JSON on the file) ${ms(floor)}; ratio ${(http / floor).toFixed(2)}x (target <= 2x)`);
+    console.log(
+      `one-month search (${rows} rows): HTTP median ${ms(http)}; floor (same SQL + JSON on the file) ${ms(floor)}; ratio ${(http / floor).toFixed(2)}x (target <= 2x)`,
+    );
 
-    const budget = await rest<{ id: number }>(server.url, 'POST', '/api/budgets', { token, body: { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' } });
+    const budget = await rest<{ id: number }>(server.url, 'POST', '/api/budgets', {
+      token,
+      body: { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' },
+    });
     for (const [name, type, categories] of [
       ['Pay', 'Income', ['Salary']],
       ['Home', 'Fixed', ['Rent', 'Utilities', 'Insurance', 'Phone']],
       ['Living', 'Variable', ['Groceries', 'Dining', 'Fuel', 'Health']],
       ['Extras', 'NotCounted', ['Travel', 'Gifts']],
     ] as const) {
-      await rest(server.url, 'POST', '/api/line-items', { token, body: { budgetId: budget.body.id, name, amount: 100000, type, relatedCategories: categories } });
+      await rest(server.url, 'POST', '/api/line-items', {
+        token,
+        body: { budgetId: budget.body.id, name, amount: 100000, type, relatedCategories: categories },
+      });
     }
     await trpc(server.url, 'query', 'budgets.overview', { id: budget.body.id }, token);
     const yearTimes: number[] = [];
@@ -132,8 +163,12 @@ export default async function run(): Promise<void> {
     const trpcYear = median(yearTimes);
     const restYear = median(restYearTimes);
     console.log(`floor: the year's SQL sums (one GROUP BY on the file) ${ms(sumsFloor)}; the year's ${yearRows} rows + JSON on the file ${ms(rowsFloor)}`);
-    console.log(`one-year budget overview (${yearRows} transactions + overview), tRPC budgets.overview: median ${ms(trpcYear)} = ${(trpcYear / sumsFloor).toFixed(1)}x the sums, ${(trpcYear / rowsFloor).toFixed(2)}x the rows floor (target < 100 ms)`);
-    console.log(`one-year budget overview, REST GET /api/budgets/:id/overview: median ${ms(restYear)} = ${(restYear / sumsFloor).toFixed(1)}x the sums, ${(restYear / rowsFloor).toFixed(2)}x the rows floor (target < 100 ms)`);
+    console.log(
+      `one-year budget overview (${yearRows} transactions + overview), tRPC budgets.overview: median ${ms(trpcYear)} = ${(trpcYear / sumsFloor).toFixed(1)}x the sums, ${(trpcYear / rowsFloor).toFixed(2)}x the rows floor (target < 100 ms)`,
+    );
+    console.log(
+      `one-year budget overview, REST GET /api/budgets/:id/overview: median ${ms(restYear)} = ${(restYear / sumsFloor).toFixed(1)}x the sums, ${(restYear / rowsFloor).toFixed(2)}x the rows floor (target < 100 ms)`,
+    );
     floorDb.close();
     db.close();
   } finally {

@@ -54,7 +54,16 @@ export default async function run(): Promise<void> {
     for (let round = 0; round < 3; round += 1) {
       const t0 = performance.now();
       let size = transactionCsvHeader().length;
-      for (const row of all.iterate(user.user.id) as Iterable<{ postDate: string; description: string; amount: number; type: TransactionType; parentTransactionId: number | null; batchId: string | null; account: string | null; category: string | null }>) {
+      for (const row of all.iterate(user.user.id) as Iterable<{
+        postDate: string;
+        description: string;
+        amount: number;
+        type: TransactionType;
+        parentTransactionId: number | null;
+        batchId: string | null;
+        account: string | null;
+        category: string | null;
+      }>) {
         size += transactionCsvRecord(row).length;
       }
       floorTimes.push(performance.now() - t0);
@@ -64,8 +73,12 @@ export default async function run(): Promise<void> {
     const http = median(times);
     const floor = median(floorTimes);
     const rate = (elapsed: number) => (rows / elapsed) * 1000;
-    console.log(`export of ${rows.toLocaleString('en-US')} rows (${mb(bytes)}), streamed over HTTP: median ${ms(http)} = ${rate(http).toFixed(0)} rows/s (target >= 50,000 rows/s)`);
-    console.log(`floor (the same rows read and formatted on the file, no HTTP): ${ms(floor)} = ${rate(floor).toFixed(0)} rows/s; ratio ${(rate(http) / rate(floor)).toFixed(2)}`);
+    console.log(
+      `export of ${rows.toLocaleString('en-US')} rows (${mb(bytes)}), streamed over HTTP: median ${ms(http)} = ${rate(http).toFixed(0)} rows/s (target >= 50,000 rows/s)`,
+    );
+    console.log(
+      `floor (the same rows read and formatted on the file, no HTTP): ${ms(floor)} = ${rate(floor).toFixed(0)} rows/s; ratio ${(rate(http) / rate(floor)).toFixed(2)}`,
+    );
     console.log(`server peak RSS: ${mb(peakRss(server.child.pid!))} (after start and seeding: ${mb(idle)}; target < 200 MB)`);
   } finally {
     await server.close();

@@ -37,11 +37,15 @@ function generateCsv(rows = ROWS): string {
 
 /** 100,000 OFX 1.x entries (SGML, as most banks send them). */
 function generateOfx(): string {
-  const parts = ['OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>'];
+  const parts = [
+    'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>',
+  ];
   for (let i = 0; i < ROWS; i += 1) {
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
     const cents = ((i * 7919) % 25000) + 1;
-    parts.push(`<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}120000[-5:EST]<TRNAMT>-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}<FITID>F${i}<NAME>Shop ${i % 997}<MEMO>Card ${i % 13}</STMTTRN>`);
+    parts.push(
+      `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}120000[-5:EST]<TRNAMT>-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}<FITID>F${i}<NAME>Shop ${i % 997}<MEMO>Card ${i % 13}</STMTTRN>`,
+    );
   }
   parts.push('</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>');
   return parts.join('\n');
@@ -69,7 +73,10 @@ function pathologicalFiles(): [string, string][] {
     ['199 empty columns on 40,000 rows', rows(`Date,Description,Amount${','.repeat(196)}`, 40_000, (i) => `2024-07-01,r${i},-1${','.repeat(196)}`)],
     ['one 5 MB line', `Date,Description,Amount\n2024-07-01,${'x'.repeat(5 * 1024 * 1024)},-1\n`],
     ['100,000 one-character rows', 'a\n'.repeat(100_000)],
-    ['XML bomb', `<?xml version="1.0"?><!DOCTYPE l [${Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]><Document><BkToCstmrStmt><Stmt><Ntry><Amt>&l10;</Amt></Ntry></Stmt></BkToCstmrStmt></Document>`],
+    [
+      'XML bomb',
+      `<?xml version="1.0"?><!DOCTYPE l [${Array.from({ length: 10 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`).join('')}]><Document><BkToCstmrStmt><Stmt><Ntry><Amt>&l10;</Amt></Ntry></Stmt></BkToCstmrStmt></Document>`,
+    ],
     ['500,000 nested elements', `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<Stmt>'.repeat(500_000)}`],
   ];
 }
@@ -124,13 +131,24 @@ async function startServerProcess(nodeArgs: string[] = []): Promise<{ url: strin
   });
   const port = await freePort();
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...nodeArgs, bundle], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', UPLOAD_LIMIT_BYTES: String(50 * 1024 * 1024) },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      UPLOAD_LIMIT_BYTES: String(50 * 1024 * 1024),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (i > 200) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -196,7 +214,9 @@ export async function memoryBySize(nodeArgs: string[] = []): Promise<number[]> {
     }
   }
   const flags = nodeArgs.length > 0 ? ` with node ${nodeArgs.join(' ')}` : '';
-  console.log(`peak RSS spread over 10k / 100k / ~10 MB imports${flags}: ${mb(Math.max(...peaks) - Math.min(...peaks))} (goal < 50 MB), largest ${mb(Math.max(...peaks))} (goal < 200 MB)`);
+  console.log(
+    `peak RSS spread over 10k / 100k / ~10 MB imports${flags}: ${mb(Math.max(...peaks) - Math.min(...peaks))} (goal < 50 MB), largest ${mb(Math.max(...peaks))} (goal < 200 MB)`,
+  );
   return peaks;
 }
 
@@ -242,10 +262,16 @@ export default async function run(): Promise<void> {
     const floorTime = floor(csv);
     const floorMs = floorTime.wall;
     const rate = (elapsedMs: number) => (ROWS / elapsedMs) * 1000;
-    console.log(`first import: ${first.body.message} in ${ms(first.elapsed)} = ${rate(first.elapsed).toFixed(0)} rows/s (server CPU ${ms(first.cpu)} = ${rate(first.cpu).toFixed(0)} rows per CPU second)`);
-    console.log(`second import (all duplicates): ${second.body.message} in ${ms(second.elapsed)} = ${rate(second.elapsed).toFixed(0)} rows/s (server CPU ${ms(second.cpu)})`);
+    console.log(
+      `first import: ${first.body.message} in ${ms(first.elapsed)} = ${rate(first.elapsed).toFixed(0)} rows/s (server CPU ${ms(first.cpu)} = ${rate(first.cpu).toFixed(0)} rows per CPU second)`,
+    );
+    console.log(
+      `second import (all duplicates): ${second.body.message} in ${ms(second.elapsed)} = ${rate(second.elapsed).toFixed(0)} rows/s (server CPU ${ms(second.cpu)})`,
+    );
     console.log(`floor (csv-parse + better-sqlite3, one transaction): ${ms(floorMs)} = ${rate(floorMs).toFixed(0)} rows/s (CPU ${ms(floorTime.cpu)})`);
-    console.log(`ratio to floor: first ${(rate(first.elapsed) / rate(floorMs)).toFixed(2)}, second ${(rate(second.elapsed) / rate(floorMs)).toFixed(2)} (target >= 0.5)`);
+    console.log(
+      `ratio to floor: first ${(rate(first.elapsed) / rate(floorMs)).toFixed(2)}, second ${(rate(second.elapsed) / rate(floorMs)).toFixed(2)} (target >= 0.5)`,
+    );
     console.log(
       `ratio to floor by CPU time (steadier on a shared machine): first ${(floorTime.cpu / first.cpu).toFixed(2)}, second ${(floorTime.cpu / second.cpu).toFixed(2)}; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
     );
@@ -272,7 +298,9 @@ export default async function run(): Promise<void> {
     for (const [name, file] of pathologicalFiles()) {
       const run = await upload(file, 'Checking', { dryRun: 'true' });
       pathological.push(...run.healthTimes);
-      console.log(`  ${name}: answered in ${ms(run.elapsed)} (${String(run.body.error ?? run.body.message).slice(0, 60)}), health max ${worst(run.healthTimes)}`);
+      console.log(
+        `  ${name}: answered in ${ms(run.elapsed)} (${String(run.body.error ?? run.body.message).slice(0, 60)}), health max ${worst(run.healthTimes)}`,
+      );
     }
     console.log(`pathological uploads: ${pathological.length} health calls, worst ${worst(pathological)} (target < 200 ms)`);
   } finally {

@@ -41,7 +41,9 @@ export default async function run(): Promise<void> {
     const floor = await timeMedian(9, () => JSON.stringify(page.all(user.user.id, accountId, '2020-01-01', '2020-12-31')));
     floorDb.close();
     const http = median(times);
-    console.log(`register, one year of an account with 100,000 rows (${rows.toLocaleString('en-US')} rows): HTTP median ${ms(http)}; floor (the page's rows + JSON on the file) ${ms(floor)}; ratio ${(http / floor).toFixed(2)}x (target < 100 ms)`);
+    console.log(
+      `register, one year of an account with 100,000 rows (${rows.toLocaleString('en-US')} rows): HTTP median ${ms(http)}; floor (the page's rows + JSON on the file) ${ms(floor)}; ratio ${(http / floor).toFixed(2)}x (target < 100 ms)`,
+    );
   } finally {
     await server.close();
   }

@@ -27,10 +27,14 @@ export default async function run(): Promise<void> {
     for (const other of others) seedHistory(db, other.user.id, { rows: ROWS / 2, start: START, days: 1827, accounts: ['Main'] });
     db.exec('analyze');
     db.close();
-    console.log(`seeded ${ROWS.toLocaleString('en-US')} transactions (+ split parts) over 5 years for one user and as many for two others in ${ms(performance.now() - seeded)}`);
+    console.log(
+      `seeded ${ROWS.toLocaleString('en-US')} transactions (+ split parts) over 5 years for one user and as many for two others in ${ms(performance.now() - seeded)}`,
+    );
 
     const floorDb = new Database(server.config.databaseFile, { readonly: true });
-    const floorQuery = floorDb.prepare('select count(*) as n, sum(amount) as total from `transaction` where user_id = ? and post_date >= ? and post_date <= ? and is_split = 0');
+    const floorQuery = floorDb.prepare(
+      'select count(*) as n, sum(amount) as total from `transaction` where user_id = ? and post_date >= ? and post_date <= ? and is_split = 0',
+    );
     const counted = (floorQuery.get(heavy.user.id, START, END) as { n: number }).n;
     const floor = await timeMedian(9, () => floorQuery.get(heavy.user.id, START, END));
 
@@ -52,7 +56,9 @@ export default async function run(): Promise<void> {
     const card = await time(`/api/reports/monthly?start_date=${START}&end_date=${END}&account=Card`);
     const payees = await time(`/api/reports/payees?start_date=${START}&end_date=${END}`);
     console.log(`floor: one SUM over the ${counted.toLocaleString('en-US')} counted rows on the file: ${ms(floor)}`);
-    console.log(`monthly report, 5 years (${(monthly.body as unknown[]).length} months): HTTP median ${ms(monthly.median)} = ${(monthly.median / floor).toFixed(1)}x the floor (target < 200 ms)`);
+    console.log(
+      `monthly report, 5 years (${(monthly.body as unknown[]).length} months): HTTP median ${ms(monthly.median)} = ${(monthly.median / floor).toFixed(1)}x the floor (target < 200 ms)`,
+    );
     console.log(`monthly report, one account: HTTP median ${ms(card.median)} = ${(card.median / floor).toFixed(1)}x the floor`);
     console.log(`top payees, 5 years: HTTP median ${ms(payees.median)} = ${(payees.median / floor).toFixed(1)}x the floor`);
     floorDb.close();

@@ -19,8 +19,20 @@ const RUNS = 5;
 
 /** Merchants as banks write them: card prefixes, store numbers, cities. */
 const MERCHANTS = [
-  'POS STARBUCKS #{n} SEATTLE WA', 'TESCO STORES {n} LONDON', 'AMZN Mktp US*{n}', 'UBER *TRIP {n}', 'SHELL OIL {n}', 'NETFLIX.COM', 'SPOTIFY P{n}',
-  'CARD PAYMENT WHOLE FOODS {n}', 'Direct Debit BRITISH GAS', 'PAYPAL *EBAY {n}', 'LIDL GB {n}', 'Café Nero {n}', 'TFL TRAVEL CH {n}', 'DELIVEROO {n}',
+  'POS STARBUCKS #{n} SEATTLE WA',
+  'TESCO STORES {n} LONDON',
+  'AMZN Mktp US*{n}',
+  'UBER *TRIP {n}',
+  'SHELL OIL {n}',
+  'NETFLIX.COM',
+  'SPOTIFY P{n}',
+  'CARD PAYMENT WHOLE FOODS {n}',
+  'Direct Debit BRITISH GAS',
+  'PAYPAL *EBAY {n}',
+  'LIDL GB {n}',
+  'Café Nero {n}',
+  'TFL TRAVEL CH {n}',
+  'DELIVEROO {n}',
 ];
 
 function generateCsv(): string {
@@ -39,14 +51,48 @@ function generateRules(): Omit<RuleDto, 'id'>[] {
   const rules: Omit<RuleDto, 'id'>[] = [];
   const add = (name: string, conditions: RuleDto['conditions'], actions: RuleDto['actions']) =>
     rules.push({ name, conditions, actions, priority: (rules.length % 50) * 10, enabled: true });
-  const words = ['starbucks', 'tesco', 'amzn', 'uber', 'shell', 'netflix', 'spotify', 'whole foods', 'british gas', 'ebay', 'lidl', 'café nero', 'tfl', 'deliveroo'];
-  for (const word of words) add(`${word} category`, [{ field: 'description', op: 'contains', value: word }, { field: 'amount', op: 'lt', value: 0 }], { category: `Cat ${word}` });
-  for (let i = 0; rules.length < 120; i += 1) add(`other ${i}`, [{ field: 'description', op: 'contains', value: `merchant-${i}` }], { category: `Other ${i % 20}` });
+  const words = [
+    'starbucks',
+    'tesco',
+    'amzn',
+    'uber',
+    'shell',
+    'netflix',
+    'spotify',
+    'whole foods',
+    'british gas',
+    'ebay',
+    'lidl',
+    'café nero',
+    'tfl',
+    'deliveroo',
+  ];
+  for (const word of words)
+    add(
+      `${word} category`,
+      [
+        { field: 'description', op: 'contains', value: word },
+        { field: 'amount', op: 'lt', value: 0 },
+      ],
+      { category: `Cat ${word}` },
+    );
+  for (let i = 0; rules.length < 120; i += 1)
+    add(`other ${i}`, [{ field: 'description', op: 'contains', value: `merchant-${i}` }], { category: `Other ${i % 20}` });
   for (let i = 0; rules.length < 150; i += 1) add(`starts ${i}`, [{ field: 'description', op: 'startsWith', value: `store ${i} ` }], { type: 'transfer' });
-  for (let i = 0; rules.length < 170; i += 1) add(`equals ${i}`, [{ field: 'description', op: 'equals', value: `exact payee ${i}` }], { description: `Payee ${i}` });
-  for (let i = 0; rules.length < 190; i += 1) add(`regex ${i}`, [{ field: 'description', op: 'matches', value: `^ref${i}\\d+ [a-z]+$` }], { category: 'Regex' });
+  for (let i = 0; rules.length < 170; i += 1)
+    add(`equals ${i}`, [{ field: 'description', op: 'equals', value: `exact payee ${i}` }], { description: `Payee ${i}` });
+  for (let i = 0; rules.length < 190; i += 1)
+    add(`regex ${i}`, [{ field: 'description', op: 'matches', value: `^ref${i}\\d+ [a-z]+$` }], { category: 'Regex' });
   for (let i = 0; rules.length < 195; i += 1) add(`amount ${i}`, [{ field: 'amount', op: 'between', value: [-100_000 - i, -99_000] }], { category: 'Big' });
-  for (let i = 0; rules.length < 200; i += 1) add(`account ${i}`, [{ field: 'account', op: 'equals', value: `Savings ${i}` }, { field: 'amount', op: 'gt', value: 0 }], { type: 'credit' });
+  for (let i = 0; rules.length < 200; i += 1)
+    add(
+      `account ${i}`,
+      [
+        { field: 'account', op: 'equals', value: `Savings ${i}` },
+        { field: 'amount', op: 'gt', value: 0 },
+      ],
+      { type: 'credit' },
+    );
   return rules;
 }
 
@@ -82,15 +128,26 @@ export default async function run(): Promise<void> {
       }
       const wall = (list: { wall: number }[]) => list.map((r) => r.wall);
       const cpu = (list: { cpu: number }[]) => list.map((r) => r.cpu);
-      return { without, withRules, wallRatio: median(wall(withRules)) / median(wall(without)), cpuRatio: median(cpu(withRules)) / median(cpu(without)), wall, cpu };
+      return {
+        without,
+        withRules,
+        wallRatio: median(wall(withRules)) / median(wall(without)),
+        cpuRatio: median(cpu(withRules)) / median(cpu(without)),
+        wall,
+        cpu,
+      };
     };
     // The rules alone: both users' accounts with "Apply confident suggestions" off, so the rows the
     // rules categorise do not also make the learner work (its cost is bench/suggest.bench.ts's).
     const rulesOnly = await compare('Checking', RUNS, false);
-    const list = (await rest(server.url, 'GET', '/api/transactions?start_date=2015-01-01&end_date=2015-01-31&account=Checking%200', { token: ruled.accessToken })).body as { category: string | null }[];
+    const list = (
+      await rest(server.url, 'GET', '/api/transactions?start_date=2015-01-01&end_date=2015-01-31&account=Checking%200', { token: ruled.accessToken })
+    ).body as { category: string | null }[];
     const categorised = list.filter((t) => t.category !== null).length;
     const { without, withRules, wall, cpu } = rulesOnly;
-    console.log(`100,000-row import without rules: median ${ms(median(wall(without)))} (${wall(without).map(ms).join(', ')}); server CPU median ${ms(median(cpu(without)))}`);
+    console.log(
+      `100,000-row import without rules: median ${ms(median(wall(without)))} (${wall(without).map(ms).join(', ')}); server CPU median ${ms(median(cpu(without)))}`,
+    );
     console.log(
       `100,000-row import with 200 enabled rules: median ${ms(median(wall(withRules)))} (${wall(withRules).map(ms).join(', ')}); server CPU median ${ms(median(cpu(withRules)))}; ${categorised} of the first month's ${list.length} rows categorised by rules`,
     );
@@ -125,5 +182,7 @@ export default async function run(): Promise<void> {
   };
   time(compiled); // warm up
   const empty = RuleSet.compile([]);
-  console.log(`rules step alone over ${ROWS.toLocaleString('en-US')} rows: 200 rules ${ms(median([time(compiled), time(compiled), time(compiled)]))}, no rules ${ms(median([time(empty), time(empty), time(empty)]))}`);
+  console.log(
+    `rules step alone over ${ROWS.toLocaleString('en-US')} rows: 200 rules ${ms(median([time(compiled), time(compiled), time(compiled)]))}, no rules ${ms(median([time(empty), time(empty), time(empty)]))}`,
+  );
 }

@@ -3,7 +3,18 @@ import type Database from 'better-sqlite3';
 import { addDays } from '../src/shared/dates/calendar';
 
 export const BENCH_CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
-const MERCHANTS = ['TESCO STORES', 'Corner Coffee', 'Shell', 'Landlord Ltd', 'City Power', 'ACME PAYROLL', 'Cinema City', 'Pharmacy Plus', 'Airline', 'Book Nook'];
+const MERCHANTS = [
+  'TESCO STORES',
+  'Corner Coffee',
+  'Shell',
+  'Landlord Ltd',
+  'City Power',
+  'ACME PAYROLL',
+  'Cinema City',
+  'Pharmacy Plus',
+  'Airline',
+  'Book Nook',
+];
 
 export interface SeedOptions {
   rows: number;
@@ -22,7 +33,9 @@ export function seedHistory(db: Database.Database, userId: number, options: Seed
   const now = new Date().toISOString();
   const accountIds = new Map<string, number>();
   for (const name of options.accounts) {
-    const id = db.prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)').run(userId, name, name.toLowerCase(), 'checking', now).lastInsertRowid;
+    const id = db
+      .prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)')
+      .run(userId, name, name.toLowerCase(), 'checking', now).lastInsertRowid;
     accountIds.set(name, Number(id));
   }
   const categoryIds = BENCH_CATEGORIES.map((name) => {
@@ -41,7 +54,7 @@ export function seedHistory(db: Database.Database, userId: number, options: Seed
       const category = next() % (BENCH_CATEGORIES.length + 1);
       const amount = -((next() % 20000) + 1) * (next() % 10 === 0 ? -10 : 1);
       const account = ids[next() % ids.length];
-      const description = `${MERCHANTS[next() % MERCHANTS.length]} ${next() % 9000 + 1000}`;
+      const description = `${MERCHANTS[next() % MERCHANTS.length]} ${(next() % 9000) + 1000}`;
       const split = options.splitEvery ? i % options.splitEvery === options.splitEvery - 1 && Math.abs(amount) > 1 : false;
       const categoryId = category === BENCH_CATEGORIES.length ? null : categoryIds[category];
       const type = amount < 0 ? 'debit' : 'credit';

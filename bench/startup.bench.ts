@@ -52,7 +52,13 @@ async function startOnce(args: string[], env: Record<string, string>): Promise<S
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
-      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     const startMs = performance.now() - started;
@@ -100,9 +106,13 @@ export default async function run(): Promise<void> {
     const floorCpu = median(floor.map((r) => r.startCpuMs));
     const appRss = median(app.map((r) => r.idleRss));
     const floorRss = median(floor.map((r) => r.idleRss));
-    console.log(`start on 250,000 rows, spawn to healthy: median ${ms(appStart)} (target < 1000 ms); floor (node + better-sqlite3 + http) ${ms(floorStart)}; ratio ${(appStart / floorStart).toFixed(2)}x`);
+    console.log(
+      `start on 250,000 rows, spawn to healthy: median ${ms(appStart)} (target < 1000 ms); floor (node + better-sqlite3 + http) ${ms(floorStart)}; ratio ${(appStart / floorStart).toFixed(2)}x`,
+    );
     console.log(`CPU time until healthy: median ${ms(appCpu)}; floor ${ms(floorCpu)}; ratio ${(appCpu / floorCpu).toFixed(2)}x`);
-    console.log(`idle RSS after 2 s: node dist/server/main.js ${mb(appRss)}; with --max-semi-space-size=2 (npm start, Docker) ${mb(median(flagged.map((r) => r.idleRss)))} (target < 100 MB); floor ${mb(floorRss)}`);
+    console.log(
+      `idle RSS after 2 s: node dist/server/main.js ${mb(appRss)}; with --max-semi-space-size=2 (npm start, Docker) ${mb(median(flagged.map((r) => r.idleRss)))} (target < 100 MB); floor ${mb(floorRss)}`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -49,7 +49,9 @@ async function main(): Promise<number> {
   try {
     const config = loadConfig();
     if (config.databaseUrl) {
-      console.error('DATABASE_URL is set: the app runs on PostgreSQL, and this command copies SQLite files only. Back up PostgreSQL with pg_dump (README, "Choosing a database").');
+      console.error(
+        'DATABASE_URL is set: the app runs on PostgreSQL, and this command copies SQLite files only. Back up PostgreSQL with pg_dump (README, "Choosing a database").',
+      );
       return 2;
     }
     const file = positionals[0];

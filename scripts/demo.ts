@@ -5,14 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config/config';
-import {
-  DEFAULT_DEMO_PASSWORD,
-  DEFAULT_DEMO_USERNAME,
-  DemoOptionsError,
-  DemoUserExistsError,
-  formatSummary,
-  runDemo,
-} from '../src/server/demo/run-demo';
+import { DEFAULT_DEMO_PASSWORD, DEFAULT_DEMO_USERNAME, DemoOptionsError, DemoUserExistsError, formatSummary, runDemo } from '../src/server/demo/run-demo';
 import { DEFAULT_DEMO_INTENSITY, DEFAULT_DEMO_SEED } from '../src/server/demo/demo-plan';
 
 const USAGE = `Usage: npm run demo [-- options]

@@ -43,7 +43,13 @@ async function call<T = any>(app: FastifyInstance, method: string, url: string, 
 async function extrasForDemo(app: FastifyInstance, token: string): Promise<void> {
   const post = (url: string, body: unknown) => call(app, 'POST', url, token, body);
   await post('/api/accounts', { name: 'Cash Wallet', type: 'cash', balance: 12_345 });
-  const cash = await post('/api/transactions', { postDate: '2026-03-02', description: 'Farmers market', amount: -4_250, account: 'Cash Wallet', category: 'Groceries' });
+  const cash = await post('/api/transactions', {
+    postDate: '2026-03-02',
+    description: 'Farmers market',
+    amount: -4_250,
+    account: 'Cash Wallet',
+    category: 'Groceries',
+  });
   await post(`/api/transactions/${cash.id}/split`, {
     splits: [
       { amount: -2_000, category: 'Groceries', splitNote: 'vegetables' },
@@ -71,8 +77,19 @@ async function otherUser(app: FastifyInstance, token: string): Promise<void> {
   const post = (url: string, body: unknown) => call(app, 'POST', url, token, body);
   await post('/api/accounts', { name: 'Everyday Checking', type: 'checking', balance: -5_000 });
   await post('/api/transactions', { postDate: '2026-01-05', description: 'Salary', amount: 300_000, account: 'Everyday Checking', category: 'Salary' });
-  const rent = await post('/api/transactions', { postDate: '2026-01-06', description: 'Rent and parking', amount: -150_000, account: 'Everyday Checking', category: 'Rent' });
-  await post(`/api/transactions/${rent.id}/split`, { splits: [{ amount: -140_000, category: 'Rent' }, { amount: -10_000, category: 'Parking' }] });
+  const rent = await post('/api/transactions', {
+    postDate: '2026-01-06',
+    description: 'Rent and parking',
+    amount: -150_000,
+    account: 'Everyday Checking',
+    category: 'Rent',
+  });
+  await post(`/api/transactions/${rent.id}/split`, {
+    splits: [
+      { amount: -140_000, category: 'Rent' },
+      { amount: -10_000, category: 'Parking' },
+    ],
+  });
   await post('/api/budgets/save', {
     name: 'January',
     startDate: '2026-01-01',

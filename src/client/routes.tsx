@@ -1,12 +1,6 @@
 import { Typography } from '@mui/material';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  createRootRouteWithContext,
-  createRoute,
-  lazyRouteComponent,
-  Outlet,
-  redirect,
-} from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
 import * as z from 'zod/mini';
 import { AppShell } from './components/AppShell';
@@ -97,7 +91,6 @@ export const authRoute = createRoute({
 
 const optionalText = z.optional(z.catch(z.string(), ''));
 const optionalId = z.optional(z.catch(z.number(), 0));
-
 
 const budgetsRoute = createRoute({
   getParentRoute: () => authRoute,

@@ -175,7 +175,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.get('/api/health', async (_request, reply) => {
     if ((healthDb && !healthAnswers(healthDb)) || !(await databaseAnswersSoon(orm, onSqlite ? 50 : 1000))) {
-      return reply.status(503).send({ status: 'unavailable', reason: 'Database is not answering', error: 'Database is not answering', message: 'Database is not answering' });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', reason: 'Database is not answering', error: 'Database is not answering', message: 'Database is not answering' });
     }
     const probe = writeProbe();
     if (!probe.ok) {

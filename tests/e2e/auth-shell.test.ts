@@ -2,15 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, rest } from '../helpers/http';
 import type { TestServer } from '../helpers/server';
-import {
-  expectNoSeriousA11yViolations,
-  launchBrowser,
-  loginViaUi,
-  openPage,
-  screenshotAndCheckWidth,
-  signedInPage,
-  startAppServer,
-} from './harness';
+import { expectNoSeriousA11yViolations, launchBrowser, loginViaUi, openPage, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
 
 let browser: Browser;
 
@@ -18,7 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => {
-   
   await browser?.close();
 });
 
@@ -37,7 +28,7 @@ describe('first run, login and logout', () => {
   beforeAll(async () => {
     server = await startAppServer();
   });
-   
+
   afterAll(() => server?.close());
 
   it('offers registration on a new instance, signs the new user in, and logs out', async () => {
@@ -139,7 +130,7 @@ describe('profile', () => {
   beforeAll(async () => {
     server = await startAppServer();
   });
-   
+
   afterAll(() => server?.close());
 
   it('validates, saves only what changed, and shows a generated API token once', async () => {
@@ -215,9 +206,7 @@ describe('profile', () => {
 async function untilAccessTokenExpired(page: Page, server: TestServer) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   expect(token).toBeTruthy();
-  await expect
-    .poll(async () => (await rest(server.url, 'GET', '/api/accounts', { token })).status, { timeout: 15_000, interval: 100 })
-    .toBe(401);
+  await expect.poll(async () => (await rest(server.url, 'GET', '/api/accounts', { token })).status, { timeout: 15_000, interval: 100 }).toBe(401);
 }
 
 describe('token refresh', () => {
@@ -225,7 +214,7 @@ describe('token refresh', () => {
   beforeAll(async () => {
     server = await startAppServer({ ACCESS_TOKEN_TTL: '2' });
   });
-   
+
   afterAll(() => server?.close());
 
   it('renews an expired access token without the user noticing', async () => {

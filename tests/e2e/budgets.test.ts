@@ -140,7 +140,10 @@ const selectedSection = (page: Page) => page.getByRole('region', { name: 'Select
 const column = (page: Page, title: string) => selectedSection(page).getByRole('region', { name: title, exact: true });
 const typeRow = (page: Page, label: string) => column(page, 'Transaction Type Totals').getByRole('button', { name: new RegExp(`^${label}`) });
 const itemRow = (page: Page, label: string) => column(page, 'Line Items by Type').getByRole('button', { name: new RegExp(`^${label}`) });
-const status = (page: Page) => selectedSection(page).getByRole('status').filter({ hasText: /^(Showing|Filtered)/ });
+const status = (page: Page) =>
+  selectedSection(page)
+    .getByRole('status')
+    .filter({ hasText: /^(Showing|Filtered)/ });
 const lineItem = (page: Page, n: number) => page.getByRole('group', { name: `Line item ${n}`, exact: true });
 const editorButton = (page: Page, name: 'Save Budget' | 'Update Budget') => page.getByRole('button', { name, exact: true });
 
@@ -164,9 +167,7 @@ async function tableDescriptions(page: Page): Promise<string[]> {
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.querySelector('button p')?.textContent ?? ''));
   }
-  return table
-    .locator('tbody tr[aria-rowindex]')
-    .evaluateAll((rows) => rows.map((row) => row.children[2].querySelector('span[title]')?.textContent ?? ''));
+  return table.locator('tbody tr[aria-rowindex]').evaluateAll((rows) => rows.map((row) => row.children[2].querySelector('span[title]')?.textContent ?? ''));
 }
 
 async function pressed(row: Locator): Promise<string | null> {
@@ -456,7 +457,9 @@ describe('Selected budget and overview', () => {
     expect(await itemRow(page, 'Untracked').getByRole('progressbar', { includeHidden: true }).count()).toBe(0);
 
     // The table: the budget's rows only (Old shop and Next paycheck are outside), newest first.
-    expect(await status(page).textContent()).toBe('Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)');
+    expect(await status(page).textContent()).toBe(
+      'Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)',
+    );
     await expect.poll(() => tableDescriptions(page)).toEqual(ALL_JANUARY);
     await expectNoSeriousA11yViolations(page, 'selected budget');
     await screenshot(page, 'budgets-selected-1400');
@@ -483,7 +486,9 @@ describe('Selected budget and overview', () => {
     await charge.click();
     expect(await pressed(charge)).toBe('false');
     await expect.poll(() => tableDescriptions(page)).toEqual(ALL_JANUARY);
-    expect(await status(page).textContent()).toBe('Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)');
+    expect(await status(page).textContent()).toBe(
+      'Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)',
+    );
 
     // A line item (categories of any case); then the split row replaces it.
     await charge.click();
@@ -547,7 +552,11 @@ describe('Selected budget and overview', () => {
     await page.keyboard.press('Enter');
     await status(page).waitFor();
     await page.keyboard.press('Tab');
-    expect(await card(page, 'January 2024').getByRole('button', { name: 'Edit Budget January 2024' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(
+      await card(page, 'January 2024')
+        .getByRole('button', { name: 'Edit Budget January 2024' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Edit Budget', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Cancel' }).focus();
@@ -581,13 +590,17 @@ describe('Budget errors', () => {
     const calls = (url: URL) => url.pathname.includes('transactions.list');
     await page.route(calls, (route) => route.abort());
     await card(page, 'January 2024').getByRole('button', { name: 'Select budget January 2024' }).click();
-    const alert = selectedSection(page).getByRole('alert').filter({ hasText: /^Failed to fetch transactions/ });
+    const alert = selectedSection(page)
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to fetch transactions/ });
     await alert.waitFor();
     expect(await selectedSection(page).getByRole('table').count()).toBe(0);
     await page.unroute(calls);
     await alert.getByRole('button', { name: 'Retry' }).click();
     await status(page).waitFor();
-    expect(await status(page).textContent()).toBe('Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)');
+    expect(await status(page).textContent()).toBe(
+      'Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)',
+    );
     expect(await alert.count()).toBe(0);
     await context.close();
   });
@@ -598,7 +611,10 @@ describe('Budget errors', () => {
     await page.route(calls, (route) => route.abort());
     await card(page, 'January 2024').getByRole('button', { name: 'Delete budget January 2024' }).click();
     await page.getByRole('dialog', { name: 'Delete Budget' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alert').filter({ hasText: /^Failed to delete budget\. Please try again\.$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to delete budget\. Please try again\.$/ })
+      .waitFor();
     expect(await cardNames(page)).toEqual(['January 2024']);
     expect(await budgetsOf(api)).toHaveLength(1);
     await context.close();
@@ -612,7 +628,10 @@ describe('Budget errors', () => {
     await page.route(calls, (route) => route.abort());
     await lineItem(page, 2).getByRole('button', { name: 'Delete Line item 2' }).click();
     await page.getByRole('dialog', { name: 'Delete Line Item' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alert').filter({ hasText: /^Failed to delete line item\. Please try again\.$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to delete line item\. Please try again\.$/ })
+      .waitFor();
     expect(await page.getByRole('group', { name: /^Line item \d+$/ }).count()).toBe(5);
     expect(await lineItem(page, 2).getByLabel('Name').inputValue()).toBe('Rent');
     expect((await budgetsOf(api))[0].lineItems).toHaveLength(5);

@@ -40,8 +40,14 @@ describe('the built client', () => {
     const allJs = filesUnder(path.join(CLIENT_DIR, 'assets')).filter((f) => f.endsWith('.js'));
     expect(allJs.length).toBeGreaterThan(scripts.length + 5);
     for (const screen of ['BudgetsScreen', 'TransactionSearchScreen', 'UploadScreen', 'LoginRoute']) {
-      expect(scripts.some((src) => src.includes(screen)), `${screen} is in the first load`).toBe(false);
-      expect(allJs.some((file) => path.basename(file).startsWith(`${screen}-`)), `${screen} has its own chunk`).toBe(true);
+      expect(
+        scripts.some((src) => src.includes(screen)),
+        `${screen} is in the first load`,
+      ).toBe(false);
+      expect(
+        allJs.some((file) => path.basename(file).startsWith(`${screen}-`)),
+        `${screen} has its own chunk`,
+      ).toBe(true);
     }
   });
 

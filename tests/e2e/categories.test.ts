@@ -4,7 +4,6 @@ import { data } from '../helpers/api';
 import { trpcClient } from '../helpers/trpc-client';
 import { useBrowserAndServer, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage } from './harness';
 
-
 const app = useBrowserAndServer();
 
 async function listed(page: Page): Promise<string[]> {
@@ -67,7 +66,10 @@ describe('Categories', () => {
     await page.route('**/trpc/categories.create**', (route) => route.abort());
     await page.getByLabel('Add a New Category').fill('Travel');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: /^Failed to add category$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to add category$/ })
+      .waitFor();
     await context.close();
   });
 

@@ -30,7 +30,7 @@ describe('downloads a signed-in browser can start with a link', () => {
             link.remove();
           }, path),
         ]);
-        return { name: file.suggestedFilename(), text: readFileSync((await file.path()), 'utf8') };
+        return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
       };
 
       const csv = await download('/api/transactions/export.csv?start_date=2024-03-01&end_date=2024-03-31');

@@ -199,9 +199,7 @@ describe('Envelopes', () => {
     const income = card(page, 'Income');
     await income.getByRole('button', { name: 'Delete Income' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Envelope' });
-    await confirm
-      .getByText('Are you sure you want to delete this envelope? This will unlink all associated transactions.', { exact: true })
-      .waitFor();
+    await confirm.getByText('Are you sure you want to delete this envelope? This will unlink all associated transactions.', { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await cardNames(page)).toEqual(['Food', 'Income', 'Travel']);
@@ -350,7 +348,10 @@ describe('Envelopes', () => {
     await page.route('**/trpc/envelopes.create**', (route) => route.abort());
     await dialog.getByLabel('Name').fill('Books');
     await dialog.getByRole('button', { name: 'Save Envelope' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /^Failed to save envelope$/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to save envelope$/ })
+      .waitFor();
     await page.unroute('**/trpc/envelopes.create**');
     await dialog.getByRole('button', { name: 'Save Envelope' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -360,7 +361,10 @@ describe('Envelopes', () => {
     await page.route('**/trpc/envelopes.delete**', (route) => route.abort());
     await card(page, 'Books').getByRole('button', { name: 'Delete Books' }).click();
     await page.getByRole('dialog', { name: 'Delete Envelope' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alert').filter({ hasText: /^Failed to delete envelope$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to delete envelope$/ })
+      .waitFor();
     expect(await cardNames(page)).toEqual(['Books', 'Food', 'Income', 'Travel']);
     expect(await envelopesOf(api)).toHaveLength(4);
 

@@ -13,7 +13,7 @@ const app = useBrowserAndServer();
 
 async function saveDownload(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = (await file.path());
+  const path = await file.path();
   return { name: file.suggestedFilename(), path, text: readFileSync(path, 'utf8') };
 }
 
@@ -66,7 +66,13 @@ describe('Export CSV, download all my data, restore', () => {
       const api = trpcApi(app.server, owner.user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 12345 });
       const big = await api.transactions.create.mutate({ postDate: '2024-02-10', description: 'COSTCO', amount: -10000, account: 'Checking' });
-      await api.transactions.split.mutate({ id: big.id, splits: [{ amount: -6000, category: 'Groceries' }, { amount: -4000, category: 'Household' }] });
+      await api.transactions.split.mutate({
+        id: big.id,
+        splits: [
+          { amount: -6000, category: 'Groceries' },
+          { amount: -4000, category: 'Household' },
+        ],
+      });
       await api.transactions.create.mutate({ postDate: '2024-02-11', description: 'Salary', amount: 250000, account: 'Checking', category: 'Salary' });
 
       await owner.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
@@ -100,8 +106,13 @@ describe('Export CSV, download all my data, restore', () => {
       await other.page.getByRole('alert').filter({ hasText: 'Failed to restore: A restore needs a user without data' }).waitFor();
 
       // A file that is no export: the server's 400 names the problem.
-      await other.page.getByLabel('Restore file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
-      await other.page.getByRole('alert').filter({ hasText: /^Failed to restore: .+/ }).waitFor();
+      await other.page
+        .getByLabel('Restore file')
+        .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
+      await other.page
+        .getByRole('alert')
+        .filter({ hasText: /^Failed to restore: .+/ })
+        .waitFor();
       expect(owner.errors).toEqual([]);
       expect(other.errors.filter((e) => !/status of 409|status of 400/.test(e))).toEqual([]);
     } finally {

@@ -48,9 +48,8 @@ export function useBrowserAndServer(env: Record<string, string> = {}): { readonl
     [app.browser, app.server] = await Promise.all([launchBrowser(), startAppServer(env)]);
   });
   afterAll(async () => {
-     
     await app.browser?.close();
-     
+
     await app.server?.close();
   });
   return app;

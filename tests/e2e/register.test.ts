@@ -89,10 +89,12 @@ describe('Account register', () => {
       await page.getByText("Balance adjusted: the account's balance today is now 1,050.00").waitFor();
       expect(await page.getByText('Difference: 0.00').isVisible()).toBe(true);
       await page.getByText('Balance today: 1,050.00').waitFor();
-      await expect.poll(() => registerFigures(page)).toEqual([
-        ['2024-01-10', '-20.00', '1,450.00'],
-        ['2024-01-05', '500.00', '1,470.00'],
-      ]);
+      await expect
+        .poll(() => registerFigures(page))
+        .toEqual([
+          ['2024-01-10', '-20.00', '1,450.00'],
+          ['2024-01-05', '500.00', '1,470.00'],
+        ]);
       const [checking] = (await api.accounts.list.query()).filter((a) => a.name === 'Checking');
       expect(checking.balance).toBe(105000);
       expect(errors).toEqual([]);

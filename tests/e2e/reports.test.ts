@@ -92,13 +92,15 @@ describe('Reports', () => {
       await page.getByRole('table', { name: 'Income and expenses' }).waitFor();
       await page.getByRole('combobox', { name: 'Account' }).click();
       await page.getByRole('option', { name: 'Savings' }).click();
-      await expect.poll(() => tableCells(page, 'Income and expenses')).toEqual([
-        ['Month', 'Income', 'Expenses', 'Net'],
-        ['Jan 2024', '0.00', '0.00', '0.00'],
-        ['Feb 2024', '0.00', '0.00', '0.00'],
-        ['Mar 2024', '0.00', '70.00', '-70.00'],
-        ['Total', '0.00', '70.00', '-70.00'],
-      ]);
+      await expect
+        .poll(() => tableCells(page, 'Income and expenses'))
+        .toEqual([
+          ['Month', 'Income', 'Expenses', 'Net'],
+          ['Jan 2024', '0.00', '0.00', '0.00'],
+          ['Feb 2024', '0.00', '0.00', '0.00'],
+          ['Mar 2024', '0.00', '70.00', '-70.00'],
+          ['Total', '0.00', '70.00', '-70.00'],
+        ]);
       expect(await tableCells(page, 'Spending by category')).toEqual([
         ['Month', 'Groceries', 'Total'],
         ['Jan 2024', '0.00', '0.00'],

@@ -28,7 +28,11 @@ async function allTransactions(api: ReturnType<typeof trpcApi>) {
 describe('Rules screen', () => {
   it('creates a rule with a live match count, imports a CSV through it, reorders, disables and deletes', async () => {
     const { page, context, api, errors } = await openRules();
-    for (const [description, amount] of [['STARBUCKS 0001', -450], ['Starbucks 0002', -520], ['Tesco', -2000]] as const) {
+    for (const [description, amount] of [
+      ['STARBUCKS 0001', -450],
+      ['Starbucks 0002', -520],
+      ['Tesco', -2000],
+    ] as const) {
       await api.transactions.create.mutate({ postDate: '2024-01-10', description, amount, account: 'Checking' });
     }
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
@@ -54,7 +58,13 @@ describe('Rules screen', () => {
     await page.getByText("Rule 'Coffee' saved").waitFor();
     await expect.poll(() => ruleNames(page)).toEqual(['Coffee']);
     const [saved] = await api.rules.list.query();
-    expect(saved).toMatchObject({ conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }, { field: 'amount', op: 'lt', value: 0 }], actions: { category: 'Coffee Shops' } });
+    expect(saved).toMatchObject({
+      conditions: [
+        { field: 'description', op: 'contains', value: 'starbucks' },
+        { field: 'amount', op: 'lt', value: 0 },
+      ],
+      actions: { category: 'Coffee Shops' },
+    });
 
     // An unsafe pattern is refused with the server's reason, nothing saved.
     await page.getByRole('button', { name: 'New rule' }).click();
@@ -85,7 +95,11 @@ describe('Rules screen', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload', exact: true }).click();
     await page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
     await choose(page, 'Account', 'Checking (checking)');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'march.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Description,Amount\n2024-03-01,STARBUCKS #77,-3.90\n2024-03-02,Cinema,-12.00\n') });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'march.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Date,Description,Amount\n2024-03-01,STARBUCKS #77,-3.90\n2024-03-02,Cinema,-12.00\n'),
+    });
     await choose(page, 'Transaction Type', 'debit');
     await page.getByText('Ready to import 2 transactions.').waitFor();
     await page.getByRole('table', { name: 'Rows as they will be stored' }).getByText("by rule 'Coffee'").waitFor();
@@ -111,7 +125,11 @@ describe('Rules screen', () => {
 
   it('applies rules to existing transactions after showing what would change', async () => {
     const { page, context, api, errors } = await openRules();
-    for (const [description, amount] of [['UBER *TRIP 1', -1500], ['Uber trip 2', -900], ['Bakery', -300]] as const) {
+    for (const [description, amount] of [
+      ['UBER *TRIP 1', -1500],
+      ['Uber trip 2', -900],
+      ['Bakery', -300],
+    ] as const) {
       await api.transactions.create.mutate({ postDate: '2024-02-10', description, amount, account: 'Checking' });
     }
     await api.rules.create.mutate({ name: 'Taxi', conditions: [{ field: 'description', op: 'contains', value: 'uber' }], actions: { category: 'Transport' } });
@@ -130,7 +148,11 @@ describe('Rules screen', () => {
     await dialog.getByRole('button', { name: 'Apply 2 changes' }).click();
     await page.getByText('Rules changed 2 transactions').waitFor();
     const after = await allTransactions(api);
-    expect(Object.fromEntries(after.map((t) => [t.description, t.category]))).toEqual({ 'UBER *TRIP 1': 'Transport', 'Uber trip 2': 'Transport', Bakery: null });
+    expect(Object.fromEntries(after.map((t) => [t.description, t.category]))).toEqual({
+      'UBER *TRIP 1': 'Transport',
+      'Uber trip 2': 'Transport',
+      Bakery: null,
+    });
     expect(errors).toEqual([]);
     await context.close();
   }, 180_000);

@@ -46,7 +46,14 @@ async function startAndStop(): Promise<{ output: string; packages: Set<string> }
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   try {
     await expect
-      .poll(() => fetch(`${url}/api/health`).then((res) => res.ok, () => false), { timeout: 30_000, interval: 50 })
+      .poll(
+        () =>
+          fetch(`${url}/api/health`).then(
+            (res) => res.ok,
+            () => false,
+          ),
+        { timeout: 30_000, interval: 50 },
+      )
       .toBe(true);
     const username = `u${Math.random().toString(36).slice(2, 10)}`;
     const registered = await fetch(`${url}/api/auth/register`, {

@@ -32,7 +32,13 @@ async function importCsv(token: string, csv: string): Promise<void> {
 async function seedBakery(api: TrpcApi, token: string): Promise<void> {
   await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
   for (let i = 0; i < 2; i++) {
-    await api.transactions.create.mutate({ postDate: `2024-01-2${i}`, description: `CORNER BAKERY ${i}`, amount: -450, category: 'Treats', account: 'Checking' });
+    await api.transactions.create.mutate({
+      postDate: `2024-01-2${i}`,
+      description: `CORNER BAKERY ${i}`,
+      amount: -450,
+      category: 'Treats',
+      account: 'Checking',
+    });
   }
   await importCsv(token, 'Date,Description,Amount\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n');
 }
@@ -46,7 +52,9 @@ async function searchFebruary(page: Page, source: 'Any' | 'Suggested') {
   await page.getByLabel('End Date').fill('2024-02-29');
   await page.getByRole('combobox', { name: 'Category source' }).click();
   await page.getByRole('listbox').getByRole('option', { name: source }).click();
-  const answered = page.waitForResponse((res) => decodeURIComponent(res.url()).includes('transactions.list') && decodeURIComponent(res.url()).includes('"startDate":"2024-02-01"'));
+  const answered = page.waitForResponse(
+    (res) => decodeURIComponent(res.url()).includes('transactions.list') && decodeURIComponent(res.url()).includes('"startDate":"2024-02-01"'),
+  );
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await answered;
 }
@@ -58,12 +66,27 @@ describe('Learned suggestions', () => {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
       for (let i = 0; i < 12; i++) {
-        await api.transactions.create.mutate({ postDate: `2024-01-${String(i + 1).padStart(2, '0')}`, description: `GREEN BASKET #${100 + i}`, amount: -2500 - i, category: 'Groceries', account: 'Checking' });
+        await api.transactions.create.mutate({
+          postDate: `2024-01-${String(i + 1).padStart(2, '0')}`,
+          description: `GREEN BASKET #${100 + i}`,
+          amount: -2500 - i,
+          category: 'Groceries',
+          account: 'Checking',
+        });
       }
       for (let i = 0; i < 2; i++) {
-        await api.transactions.create.mutate({ postDate: `2024-01-2${i}`, description: `CORNER BAKERY ${i}`, amount: -450, category: 'Treats', account: 'Checking' });
+        await api.transactions.create.mutate({
+          postDate: `2024-01-2${i}`,
+          description: `CORNER BAKERY ${i}`,
+          amount: -450,
+          category: 'Treats',
+          account: 'Checking',
+        });
       }
-      await importCsv(user.accessToken, 'Date,Description,Amount\n2024-02-03,GREEN BASKET #555,-31.20\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n');
+      await importCsv(
+        user.accessToken,
+        'Date,Description,Amount\n2024-02-03,GREEN BASKET #555,-31.20\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n',
+      );
       const suggested = await byDescription(api, 'GREEN BASKET #555');
       expect(suggested).toMatchObject({ category: 'Groceries', categorySource: 'suggested' });
 

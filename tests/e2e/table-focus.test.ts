@@ -169,8 +169,8 @@ describe('phones', () => {
     expect(await long.getByText('A very long description of a purchase at the hardware store downtown').isVisible()).toBe(true);
     expect(await long.getByText('2024-01-20 · Home · debit · Checking').isVisible()).toBe(true);
     // Nothing is cut: every card's text fits its box.
-    const cut = await list.evaluate((el) =>
-      [...el.querySelectorAll('p, span, div')].filter((node) => (node as HTMLElement).scrollWidth > (node as HTMLElement).clientWidth + 1).length,
+    const cut = await list.evaluate(
+      (el) => [...el.querySelectorAll('p, span, div')].filter((node) => (node as HTMLElement).scrollWidth > (node as HTMLElement).clientWidth + 1).length,
     );
     expect(cut).toBe(0);
 
@@ -185,7 +185,12 @@ describe('phones', () => {
     await dialog.getByRole('button', { name: 'Update' }).click();
     await dialog.waitFor({ state: 'detached' });
     const stored = await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-01-31' });
-    expect(stored.filter((tx) => tx.category === 'Utilities').map((tx) => tx.description).sort()).toEqual(['Coffee Shop', 'Electric bill']);
+    expect(
+      stored
+        .filter((tx) => tx.category === 'Utilities')
+        .map((tx) => tx.description)
+        .sort(),
+    ).toEqual(['Coffee Shop', 'Electric bill']);
 
     // Tap a card to edit it; Back returns to it with the selection kept.
     await list.getByRole('button', { name: `Open ${label(rows['Paycheck'])}` }).click();
@@ -260,9 +265,7 @@ describe('counts that agree', () => {
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
     await page.getByText('Total (6 transactions)').waitFor();
-    await page
-      .getByText('Showing all 7 rows: 6 transactions counted in the totals and 1 split original (their parts are counted instead)')
-      .waitFor();
+    await page.getByText('Showing all 7 rows: 6 transactions counted in the totals and 1 split original (their parts are counted instead)').waitFor();
 
     // The search banner says the same.
     await searchJanuary(page, 7);

@@ -4,7 +4,6 @@ import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
 
-
 const app = useBrowserAndServer();
 
 const apiFor = (token: string) => trpcApi(app.server, token);
@@ -40,8 +39,7 @@ const banner = (page: Page) => page.getByText(/^Found \d+ transactions$/);
 const table = (page: Page) => page.getByRole('table', { name: 'Transactions' });
 const rowLabel = (tx: TransactionDto) =>
   `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
-const checkbox = (page: Page, tx: TransactionDto) =>
-  page.getByRole('checkbox', { name: `Select transaction ${rowLabel(tx)}`, exact: true });
+const checkbox = (page: Page, tx: TransactionDto) => page.getByRole('checkbox', { name: `Select transaction ${rowLabel(tx)}`, exact: true });
 
 /** Waits for the answer of a search over exactly this date range. */
 function searchAnswer(page: Page, start: string, end: string) {
@@ -67,7 +65,12 @@ async function search(page: Page, start = '2024-01-01', end = '2024-02-29') {
 }
 
 async function bannerText(page: Page) {
-  return (await page.getByRole('status').filter({ hasText: /^Found/ }).textContent()) ?? '';
+  return (
+    (await page
+      .getByRole('status')
+      .filter({ hasText: /^Found/ })
+      .textContent()) ?? ''
+  );
 }
 
 /** Description cells in display order (the chip text left out). */
@@ -219,7 +222,10 @@ describe('Transaction table', () => {
     await expect.poll(() => coffee.inputValue()).toBe('debit');
     expect(errors.some((e) => e.includes(`Failed to update transaction ${rows['Coffee Shop'].id}`))).toBe(true);
     // ...and the person reads why (issue 13: a refused save shows the server's message).
-    await page.getByRole('alert').filter({ hasText: `Failed to update transaction: Transaction ${rows['Coffee Shop'].id} not found` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Failed to update transaction: Transaction ${rows['Coffee Shop'].id} not found` })
+      .waitFor();
     await context.close();
   });
 
@@ -298,7 +304,10 @@ describe('Transaction table', () => {
     await api.transactions.delete.mutate({ id: rows['Paycheck'].id });
     await bar.getByRole('button', { name: 'Delete Selected' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alert').filter({ hasText: `Failed to delete some transactions: Transaction ${rows['Paycheck'].id} not found` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Failed to delete some transactions: Transaction ${rows['Paycheck'].id} not found` })
+      .waitFor();
     await context.close();
   });
 });
@@ -387,10 +396,16 @@ describe('Splits', () => {
     await dialog.getByRole('button', { name: 'Auto-fill remaining' }).click();
     await api.transactions.delete.mutate({ id: rows['Coffee Shop'].id });
     await dialog.getByRole('button', { name: 'Save Split' }).click();
-    await dialog.getByRole('alert').filter({ hasText: `Transaction ${rows['Coffee Shop'].id} not found` }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: `Transaction ${rows['Coffee Shop'].id} not found` })
+      .waitFor();
     await page.route('**/trpc/transactions.split**', (route) => route.abort());
     await dialog.getByRole('button', { name: 'Save Split' }).click();
-    await dialog.getByRole('alert').filter({ hasText: /^Failed to split transaction$/ }).waitFor();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: /^Failed to split transaction$/ })
+      .waitFor();
     await context.close();
   });
 
@@ -453,9 +468,7 @@ describe('Splits', () => {
   it('fixes split status after confirming, and reports a failure', async () => {
     const { page, context, rows } = await seededSession();
     const em = app.server.app.orm.em.fork();
-    await em
-      .getConnection()
-      .execute('update `transaction` set is_split = 1 where id in (?, ?)', [rows['Coffee Shop'].id, rows['Paycheck'].id], 'run');
+    await em.getConnection().execute('update `transaction` set is_split = 1 where id in (?, ?)', [rows['Coffee Shop'].id, rows['Paycheck'].id], 'run');
     await search(page);
     await page.getByRole('button', { name: 'Fix Split Status' }).click();
     const confirm = page.getByRole('dialog', { name: 'Fix Split Status' });
@@ -544,7 +557,10 @@ describe('Edit Transaction', () => {
     await api.transactions.delete.mutate({ id: rows['Grocery Store'].id });
     await page.getByLabel('Description').fill('Groceries');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: `Failed to update transaction: Transaction ${rows['Grocery Store'].id} not found` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Failed to update transaction: Transaction ${rows['Grocery Store'].id} not found` })
+      .waitFor();
     await context.close();
   });
 });
@@ -587,7 +603,12 @@ describe('Keyboard only', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     const stored = await allTransactions(api);
-    expect(stored.filter((tx) => tx.category === 'Utilities').map((tx) => tx.description).sort()).toEqual(['Coffee Beans', 'Electric bill']);
+    expect(
+      stored
+        .filter((tx) => tx.category === 'Utilities')
+        .map((tx) => tx.description)
+        .sort(),
+    ).toEqual(['Coffee Beans', 'Electric bill']);
 
     // Inline type change with the keyboard.
     await page.getByLabel(`Type for ${rowLabel(rows['Paycheck'])}`).focus();

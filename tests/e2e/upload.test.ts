@@ -29,8 +29,7 @@ async function openUpload(width = 1400, accounts: { name: string; type: AccountT
 }
 
 /** An MUI select by its label (its accessible name also holds the chosen value). */
-const selectBox = (page: Page, label: string) =>
-  page.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) });
+const selectBox = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) });
 
 /** Picks an option of an MUI select by its label. */
 async function choose(page: Page, label: string, option: string) {
@@ -42,7 +41,10 @@ const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload CSV' }
 const uploadButton = (page: Page) => uploadForm(page).getByRole('button', { name: 'Upload', exact: true });
 const previewRows = (page: Page) => page.getByRole('table', { name: 'Rows as they will be stored' }).locator('tbody tr');
 const batchRows = (page: Page) =>
-  page.getByRole('table', { name: 'Transaction batches' }).locator('tbody tr').or(page.getByRole('list', { name: 'Transaction batches' }).getByRole('listitem'));
+  page
+    .getByRole('table', { name: 'Transaction batches' })
+    .locator('tbody tr')
+    .or(page.getByRole('list', { name: 'Transaction batches' }).getByRole('listitem'));
 
 describe('Upload: the CSV import', () => {
   it('previews a real bank export, imports it as a batch, then skips every row as a duplicate', async () => {
@@ -135,7 +137,9 @@ describe('Upload: the CSV import', () => {
     const flip = page.getByRole('switch', { name: /Flip amounts/ });
     await flip.check();
     await expect.poll(() => requests).toBe(1);
-    const olderAnswer = page.waitForResponse((response) => response.url().endsWith('/api/upload') && (response.request().postData() ?? '').includes('name="flipAmounts"'));
+    const olderAnswer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/upload') && (response.request().postData() ?? '').includes('name="flipAmounts"'),
+    );
     await flip.uncheck();
     await expect.poll(() => requests).toBe(2);
     await page.getByText('Ready to import 8 transactions.').waitFor();
@@ -174,7 +178,13 @@ describe('Upload: the CSV import', () => {
   });
 
   it.each([
-    ['a PNG picture', 'picture.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), 'binary', '16 bytes'],
+    [
+      'a PNG picture',
+      'picture.png',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+      'binary',
+      '16 bytes',
+    ],
     ['an empty file', 'empty.csv', Buffer.alloc(0), 'The file is empty.', '0 bytes'],
     ['a header-only CSV', 'header.csv', Buffer.from('Date,Description,Amount\n'), 'No transactions were found', '24 bytes'],
   ])('keeps Upload disabled while the preview refuses %s, with one alert', async (_label, name, buffer, text, size) => {
@@ -272,11 +282,18 @@ describe('Upload: the CSV import', () => {
 
     // A file of as many columns in another layout is not read with the saved mapping: the screen
     // says which column does not fit and asks again; a file with its own header is read by it.
-    await page.getByLabel('CSV file').setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n') });
-    await page.getByRole('alert').filter({ hasText: "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)" }).waitFor();
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n') });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)" })
+      .waitFor();
     await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
     await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
-    await page.getByLabel('CSV file').setInputFiles({ name: 'headed.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n') });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'headed.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n') });
     await page.getByText('Ready to import 1 transaction.').waitFor();
     await page.getByText('The saved mapping for this account was not used', { exact: false }).waitFor();
     expect(await page.getByText('Using the saved mapping for this account.').count()).toBe(0);
@@ -287,7 +304,8 @@ describe('Upload: the CSV import', () => {
   it('shows progress while a large file is sent', async () => {
     const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < 40_000; i++) lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-15,Purchase number ${i} at a shop,-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
+    for (let i = 0; i < 40_000; i++)
+      lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-15,Purchase number ${i} at a shop,-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
     const big = Buffer.from(lines.join('\n'));
     await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
     await choose(page, 'Account', 'Checking (checking)');
@@ -337,10 +355,7 @@ describe('Upload: the Accounts widget', () => {
     await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').fill('-1234.5');
     await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').press('Enter');
     await list.getByText('Balance: $-1,234.50').waitFor();
-    expect(await list.getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^Cardcredit/),
-      expect.stringMatching(/^Everydaychecking/),
-    ]);
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Cardcredit/), expect.stringMatching(/^Everydaychecking/)]);
 
     // A duplicate name is refused with the server's reason.
     await page.getByRole('button', { name: 'Edit Card' }).click();
@@ -415,7 +430,10 @@ describe('Upload: the batch manager', () => {
     // Delete the batch's transactions one by one from the table: the empty text appears.
     await table.getByRole('checkbox', { name: 'Select all transactions' }).check();
     await page.getByRole('button', { name: 'Delete Selected' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Delete/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await page.getByText('No transactions found in this batch.').waitFor();
     expect(await allTransactions(api)).toEqual([]);
     await page.getByRole('button', { name: 'Clear Selection' }).click();
@@ -423,10 +441,7 @@ describe('Upload: the batch manager', () => {
 
     // Delete Batch asks first.
     await page.getByRole('button', { name: /^Delete Batch / }).click();
-    await page
-      .getByRole('dialog')
-      .getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.')
-      .waitFor();
+    await page.getByRole('dialog').getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await api.transactions.batches.query()).toHaveLength(1);
     await page.getByRole('button', { name: /^Delete Batch / }).click();
@@ -492,8 +507,11 @@ describe('Upload: the batch manager', () => {
     await page.getByRole('list', { name: 'Transactions' }).getByText('AMAZON MKTPL').waitFor();
     expect(await page.getByRole('heading', { name: /[0-9a-f]{8}-[0-9a-f]{4}-/ }).count()).toBe(0);
     // Nothing inside the preview or the batches is wider than its box.
-    const clipped = await page.evaluate(() =>
-      [...document.querySelectorAll('[aria-label="Rows as they will be stored"], [aria-label="Transaction batches"]')].filter((el) => el.scrollWidth > el.clientWidth + 1).length,
+    const clipped = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('[aria-label="Rows as they will be stored"], [aria-label="Transaction batches"]')].filter(
+          (el) => el.scrollWidth > el.clientWidth + 1,
+        ).length,
     );
     expect(clipped).toBe(0);
     await screenshotAndCheckWidth(page, 'upload-576');

@@ -130,7 +130,12 @@ describe('URLs that restore the screen', () => {
     expect(login.pathname).toBe('/login');
     expect(login.searchParams.get('redirect')).toBe(target);
     await loginViaUi(page, app.server.url, user.user.username, user.password, `${login.pathname}${login.search}`);
-    await expect.poll(() => { const url = new URL(page.url()); return `${url.pathname}${url.search}`; }).toBe(target);
+    await expect
+      .poll(() => {
+        const url = new URL(page.url());
+        return `${url.pathname}${url.search}`;
+      })
+      .toBe(target);
     await page.getByText('Found 0 transactions').waitFor();
     expect(await page.getByLabel('Description').inputValue()).toBe('coffee');
     // A redirect to another site is never followed.

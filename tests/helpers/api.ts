@@ -69,7 +69,11 @@ export async function seedBatch(
     });
     await em.flush();
     if (transactionIds.length > 0) {
-      await runSql(em, `update "transaction" set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`, [id, userId, ...transactionIds]);
+      await runSql(em, `update "transaction" set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`, [
+        id,
+        userId,
+        ...transactionIds,
+      ]);
     }
   });
   return id;

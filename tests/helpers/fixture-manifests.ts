@@ -53,7 +53,10 @@ export const statementEntries = (): StatementEntry[] => readManifest<StatementEn
  */
 export function manifestOptions(entry: BankCsvEntry): { dateFormat?: string; flipAmounts?: boolean } {
   const ambiguous = /ambiguous/i.test(entry.note ?? '') || /ambiguous/i.test(entry.date_format);
-  const format = entry.date_format.split(' ')[0].replace(/^M\/D\/YYYY$/, 'MM/DD/YYYY').replace(/^D\/M\/YYYY$/, 'DD/MM/YYYY');
+  const format = entry.date_format
+    .split(' ')[0]
+    .replace(/^M\/D\/YYYY$/, 'MM/DD/YYYY')
+    .replace(/^D\/M\/YYYY$/, 'DD/MM/YYYY');
   return {
     ...(ambiguous ? { dateFormat: format } : {}),
     ...(/^single_charges_positive$/.test(entry.amount.style) ? { flipAmounts: true } : {}),

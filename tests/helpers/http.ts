@@ -13,12 +13,7 @@ export interface RequestOptions {
 }
 
 /** Calls a REST route: JSON in, JSON (or text) out. */
-export async function rest<T = any>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: RequestOptions = {},
-): Promise<HttpResult<T>> {
+export async function rest<T = any>(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;

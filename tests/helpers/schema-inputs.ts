@@ -109,7 +109,22 @@ export function setAt(root: unknown, path: (string | number)[], value: unknown):
 }
 
 const hostileString = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\t\n', '%00', '../../etc/passwd', "'; drop table user; --", '0', '-1', 'null', '{}', '2024-02-30', '9999-99-99'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\t\n',
+    '%00',
+    '../../etc/passwd',
+    "'; drop table user; --",
+    '0',
+    '-1',
+    'null',
+    '{}',
+    '2024-02-30',
+    '9999-99-99',
+  ),
   fc.constantFrom(...CONTROL).map((c) => `x${c}y`),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom('x'.repeat(256), 'y'.repeat(5000), '\u00e9'.repeat(1001)),
@@ -150,7 +165,11 @@ export function hostileInput(s: JsonSchema, name = '', depth = 0): fc.Arbitrary<
       );
       break;
     case 'string':
-      shaped = fc.oneof({ weight: 2, arbitrary: valid }, { weight: 3, arbitrary: hostileString }, nonNull.pattern ? fc.stringMatching(new RegExp(nonNull.pattern)) : fc.string());
+      shaped = fc.oneof(
+        { weight: 2, arbitrary: valid },
+        { weight: 3, arbitrary: hostileString },
+        nonNull.pattern ? fc.stringMatching(new RegExp(nonNull.pattern)) : fc.string(),
+      );
       break;
     case 'integer':
     case 'number':

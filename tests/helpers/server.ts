@@ -61,7 +61,11 @@ export async function startServer(env: Record<string, string> = {}, options: { l
   await app.listen({ port: 0, host: '127.0.0.1' });
   let admin: pg.Client | null = null;
   const sql = async <T>(text: string, params: readonly unknown[] = []): Promise<T[]> => {
-    if (!scratch && !config.databaseUrl) return app.orm.em.fork().getConnection().execute<T[]>(text, [...params], 'all');
+    if (!scratch && !config.databaseUrl)
+      return app.orm.em
+        .fork()
+        .getConnection()
+        .execute<T[]>(text, [...params], 'all');
     if (!admin) {
       const url = new URL(pgAdminUrl);
       url.pathname = `/${new URL(config.databaseUrl!).pathname.slice(1)}`;
@@ -81,7 +85,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     sql,
     async close() {
       await app.close();
-      await (admin)?.end();
+      await admin?.end();
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

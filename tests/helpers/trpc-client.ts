@@ -53,7 +53,6 @@ export function trpcClient(baseUrl: string, token?: string | null): AppClient {
   return proxy(baseUrl, token, []) as AppClient;
 }
 
-
 /** The typed client whose calls answer data and throw on a refusal. */
 export function trpcDataClient(baseUrl: string, token?: string | null): AppDataClient {
   return proxy(baseUrl, token, [], true) as AppDataClient;

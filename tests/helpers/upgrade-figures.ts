@@ -49,9 +49,24 @@ export async function collectFigures(username: string, get: ApiGet): Promise<Use
   const categories = await get<{ name: string }[]>('/api/categories');
   const batches = await get<{ batchId: string; transactionCount: number; account: string | null; fileName: string | null }[]>('/api/transactions/batches/list');
   const budgets = await get<{ id: number; name: string; startDate: string; endDate: string }[]>('/api/budgets');
-  const envelopes = await get<{ name: string; categories: string[]; color: string; isActive: boolean; transactionCount: number; total: number }[]>('/api/envelopes');
+  const envelopes =
+    await get<{ name: string; categories: string[]; color: string; isActive: boolean; transactionCount: number; total: number }[]>('/api/envelopes');
 
-  const rows = [...all].sort((a, b) => a.id - b.id).map((tx) => [tx.id, tx.postDate, tx.description, tx.amount, tx.account, tx.category, tx.type, tx.isSplit, tx.parentTransactionId, tx.splitNote, tx.batchId]);
+  const rows = [...all]
+    .sort((a, b) => a.id - b.id)
+    .map((tx) => [
+      tx.id,
+      tx.postDate,
+      tx.description,
+      tx.amount,
+      tx.account,
+      tx.category,
+      tx.type,
+      tx.isSplit,
+      tx.parentTransactionId,
+      tx.splitNote,
+      tx.batchId,
+    ]);
   const parents = all.filter((tx) => tx.isSplit).sort((a, b) => a.id - b.id);
   const budgetFigures = [];
   for (const budget of [...budgets].sort((a, b) => a.id - b.id)) {
@@ -59,20 +74,42 @@ export async function collectFigures(username: string, get: ApiGet): Promise<Use
       `/api/budgets/${budget.id}/overview`,
     );
     // Transaction ids are kept as a digest: the fixture's JSON stays small.
-    const withoutIds = JSON.parse(JSON.stringify(answer.overview, (key, value) => (key === 'transactionIds' ? digest([...value].sort((a: number, b: number) => a - b)) : value)));
-    budgetFigures.push({ id: budget.id, name: budget.name, startDate: budget.startDate, endDate: budget.endDate, lineItems: answer.lineItems, overview: withoutIds });
+    const withoutIds = JSON.parse(
+      JSON.stringify(answer.overview, (key, value) => (key === 'transactionIds' ? digest([...value].sort((a: number, b: number) => a - b)) : value)),
+    );
+    budgetFigures.push({
+      id: budget.id,
+      name: budget.name,
+      startDate: budget.startDate,
+      endDate: budget.endDate,
+      lineItems: answer.lineItems,
+      overview: withoutIds,
+    });
   }
   const batchFigures = [];
   for (const batch of batches) {
     const batchRows = await get<Tx[]>(`/api/transactions/batches/${batch.batchId}/transactions`);
-    batchFigures.push({ batchId: batch.batchId, transactionCount: batch.transactionCount, account: batch.account, fileName: batch.fileName, rows: batchRows.length });
+    batchFigures.push({
+      batchId: batch.batchId,
+      transactionCount: batch.transactionCount,
+      account: batch.account,
+      fileName: batch.fileName,
+      rows: batchRows.length,
+    });
   }
   return {
     username,
     accounts: accounts.map((account) => {
       const own = all.filter((tx) => tx.account === account.name);
       // The figures a release recorded: fields added to accounts later are not part of them.
-      return { id: account.id, name: account.name, type: account.type, balance: account.balance, count: own.length, sum: sum(own.filter((tx) => !tx.isSplit).map((tx) => tx.amount)) };
+      return {
+        id: account.id,
+        name: account.name,
+        type: account.type,
+        balance: account.balance,
+        count: own.length,
+        sum: sum(own.filter((tx) => !tx.isSplit).map((tx) => tx.amount)),
+      };
     }),
     categories: categories.map((c) => c.name),
     transactions: {
@@ -94,6 +131,13 @@ export async function collectFigures(username: string, get: ApiGet): Promise<Use
     })),
     batches: batchFigures.sort((a, b) => a.batchId.localeCompare(b.batchId)),
     budgets: budgetFigures,
-    envelopes: envelopes.map(({ name, categories: names, color, isActive, transactionCount, total }) => ({ name, categories: names, color, isActive, transactionCount, total })),
+    envelopes: envelopes.map(({ name, categories: names, color, isActive, transactionCount, total }) => ({
+      name,
+      categories: names,
+      color,
+      isActive,
+      transactionCount,
+      total,
+    })),
   };
 }

@@ -28,7 +28,7 @@ const AWKWARD = [
   'Line\nbreak\tand tab\r',
   'Control \u0001\u001f chars',
   'Separators \u2028\u2029',
-  '<script>alert(1)</script> & \'single\'',
+  "<script>alert(1)</script> & 'single'",
   '  spaces kept  ',
 ];
 
@@ -52,13 +52,28 @@ beforeAll(async () => {
   const ids: number[] = [];
   for (const [i, description] of AWKWARD.entries()) {
     const category = i % 3 === 0 ? undefined : i % 3 === 1 ? 'Food & "Drink"' : 'Rent';
-    const tx = ok(await user.post('/api/transactions', { postDate: `2024-03-0${(i % 5) + 1}`, description: `d${i}`, amount: (i % 2 ? -1 : 1) * (1000 + i), account: i % 4 === 0 ? 'Card "gold"' : 'Checking', ...(category ? { category } : {}) }));
+    const tx = ok(
+      await user.post('/api/transactions', {
+        postDate: `2024-03-0${(i % 5) + 1}`,
+        description: `d${i}`,
+        amount: (i % 2 ? -1 : 1) * (1000 + i),
+        account: i % 4 === 0 ? 'Card "gold"' : 'Checking',
+        ...(category ? { category } : {}),
+      }),
+    );
     ids.push(tx.id as number);
     // Stored as is, past the API's own text rules: the database's JSON must escape whatever is there.
     await server.sql(`update ${TRANSACTION_TABLE} set description = ? where id = ?`, [description, tx.id], 'run');
   }
   const first = ids[1];
-  ok(await user.post(`/api/transactions/${first}/split`, { splits: [{ amount: -600, category: 'Fun' }, { amount: -401, category: 'Rent', splitNote: 'a "note"\n' }] }));
+  ok(
+    await user.post(`/api/transactions/${first}/split`, {
+      splits: [
+        { amount: -600, category: 'Fun' },
+        { amount: -401, category: 'Rent', splitNote: 'a "note"\n' },
+      ],
+    }),
+  );
   // A category source left behind by a deleted category says nothing (categorySource null).
   await server.sql(`update ${TRANSACTION_TABLE} set category_id = null, category_source = 'user' where id = ?`, [ids[2]], 'run');
   await seedBatch(server.app, user.userId, checking, [ids[3], ids[4]]);
@@ -145,7 +160,14 @@ describe('the budget overview built by the database', () => {
     for (const id of parents) {
       const parent = data(await other.trpc.transactions.get.query({ id }));
       const half = Math.trunc(parent.amount / 2);
-      ok(await other.post(`/api/transactions/${id}/split`, { splits: [{ amount: half, category: 'Fun' }, { amount: parent.amount - half, category: 'Dining' }] }));
+      ok(
+        await other.post(`/api/transactions/${id}/split`, {
+          splits: [
+            { amount: half, category: 'Fun' },
+            { amount: parent.amount - half, category: 'Dining' },
+          ],
+        }),
+      );
     }
     const saved = ok(
       await other.post('/api/budgets/save', {
@@ -163,7 +185,12 @@ describe('the budget overview built by the database', () => {
     const reference = await referenceRows(other.userId, '2024-01-01', '2024-03-31');
     expect(reference.filter((t) => t.isSplit).length).toBe(parents.length);
     const overview = ok(await other.get(`/api/budgets/${saved.budget.id}/overview`));
-    expect(overview).toEqual({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) });
+    expect(overview).toEqual({
+      budget: saved.budget,
+      lineItems: saved.lineItems,
+      transactions: reference,
+      overview: computeBudgetOverview(reference, saved.lineItems),
+    });
     // The reports' SQL sums equal the shared report functions fed from the same rows.
     const aggregates = new Map<string, MonthlyAggregate>();
     const payees = new Map<string, { count: number; total: number }>();
@@ -178,8 +205,13 @@ describe('the budget overview built by the database', () => {
       payee.total += tx.amount;
       payees.set(tx.description, payee);
     }
-    expect(ok(await other.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-03-31'))).toEqual(buildMonthlyReport('2024-01-01', '2024-03-31', [...aggregates.values()]));
-    const ranked = rankPayees([...payees].map(([description, { count, total }]) => ({ name: payeeName(description), key: payeeKey(payeeName(description)), count, total })), 5);
+    expect(ok(await other.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-03-31'))).toEqual(
+      buildMonthlyReport('2024-01-01', '2024-03-31', [...aggregates.values()]),
+    );
+    const ranked = rankPayees(
+      [...payees].map(([description, { count, total }]) => ({ name: payeeName(description), key: payeeKey(payeeName(description)), count, total })),
+      5,
+    );
     expect(ok(await other.get('/api/reports/payees?start_date=2024-01-01&end_date=2024-03-31&limit=5'))).toEqual(ranked);
     // Another user's rows never enter it.
     expect((await rest(server.url, 'GET', `/api/budgets/${saved.budget.id}/overview`, { token: user.token })).status).toBe(404);
@@ -190,9 +222,18 @@ describe('the register built by the database', () => {
   it('answers the same text as the running balance walked row by row', async () => {
     const accounts = ok<{ id: number; name: string }[]>(await user.get('/api/accounts'));
     for (const account of accounts) {
-      for (const range of [{}, { startDate: '2024-03-02', endDate: '2024-03-04' }, { startDate: '2024-03-03' }, { endDate: '2024-03-02' }, { startDate: '2030-01-01' }]) {
+      for (const range of [
+        {},
+        { startDate: '2024-03-02', endDate: '2024-03-04' },
+        { startDate: '2024-03-03' },
+        { endDate: '2024-03-02' },
+        { startDate: '2030-01-01' },
+      ]) {
         const reference = await withUserScope(server.app.orm.em.fork(), user.userId, (em) => accountRegister(em, user.userId, account.id, range));
-        const query = new URLSearchParams({ ...(range.startDate ? { start_date: range.startDate } : {}), ...(range.endDate ? { end_date: range.endDate } : {}) });
+        const query = new URLSearchParams({
+          ...(range.startDate ? { start_date: range.startDate } : {}),
+          ...(range.endDate ? { end_date: range.endDate } : {}),
+        });
         const res = await rawGet(`/api/accounts/${account.id}/register?${query.toString()}`);
         expect(res.status).toBe(200);
         expect(res.text).toBe(JSON.stringify(reference));
@@ -212,7 +253,9 @@ describe('at scale', () => {
     const categoryIds: number[] = [];
     for (const name of ['Food', 'Rent', 'Fun']) {
       const tx = ok(await big.post('/api/transactions', { postDate: '2023-12-31', description: 'seed', amount: -1, account: 'Main', category: name }));
-      categoryIds.push(Number((await server.sql<{ category_id: number }>(`select category_id from ${TRANSACTION_TABLE} where id = ?`, [tx.id]))[0]?.category_id));
+      categoryIds.push(
+        Number((await server.sql<{ category_id: number }>(`select category_id from ${TRANSACTION_TABLE} where id = ?`, [tx.id]))[0]?.category_id),
+      );
     }
     let state = 7;
     const next = (n: number) => (state = (state * 1103515245 + 12345) % 2147483648) % n;
@@ -221,7 +264,16 @@ describe('at scale', () => {
       const values: unknown[] = [];
       for (let i = 0; i < 500; i += 1) {
         const category = next(4);
-        values.push(big.userId, account, category === 3 ? null : categoryIds[category], `2024-0${next(9) + 1}-${String(next(28) + 1).padStart(2, '0')}`, `Row ${chunk}-${i}`, next(20_000) - 10_000, next(2) ? 'debit' : 'credit', now);
+        values.push(
+          big.userId,
+          account,
+          category === 3 ? null : categoryIds[category],
+          `2024-0${next(9) + 1}-${String(next(28) + 1).padStart(2, '0')}`,
+          `Row ${chunk}-${i}`,
+          next(20_000) - 10_000,
+          next(2) ? 'debit' : 'credit',
+          now,
+        );
       }
       await server.sql(
         `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, post_date, description, amount, type, is_split, created_at) values ${Array.from({ length: 500 }, () => '(?, ?, ?, ?, ?, ?, ?, false, ?)').join(', ')}`,
@@ -245,9 +297,18 @@ describe('at scale', () => {
       }),
     );
     const overview = await rawGet(`/api/budgets/${saved.budget.id}/overview`, big.token);
-    expect(overview.text).toBe(JSON.stringify({ budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) }));
+    expect(overview.text).toBe(
+      JSON.stringify({
+        budget: saved.budget,
+        lineItems: saved.lineItems,
+        transactions: reference,
+        overview: computeBudgetOverview(reference, saved.lineItems),
+      }),
+    );
     const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
-    expect(register.text).toBe(JSON.stringify(await withUserScope(server.app.orm.em.fork(), big.userId, (em) => accountRegister(em, big.userId, account, { startDate: '2024-01-01' }))));
+    expect(register.text).toBe(
+      JSON.stringify(await withUserScope(server.app.orm.em.fork(), big.userId, (em) => accountRegister(em, big.userId, account, { startDate: '2024-01-01' }))),
+    );
   });
 });
 

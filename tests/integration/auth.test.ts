@@ -202,9 +202,7 @@ describe('profile and API token', () => {
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe(newName);
     expect((await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: user.password } })).status).toBe(401);
-    expect(
-      (await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: 'a brand new password' } })).status,
-    ).toBe(200);
+    expect((await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: 'a brand new password' } })).status).toBe(200);
   });
 
   it('a new password ends every other sign-in and keeps the one that changed it', async () => {
@@ -213,13 +211,15 @@ describe('profile and API token', () => {
     const third = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
     // A username-only change signs nobody out.
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: `${user.user.username}-x`, currentPassword: user.password } })).status,
+      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: `${user.user.username}-x`, currentPassword: user.password } }))
+        .status,
     ).toBe(200);
     const third2 = await rest(url, 'POST', '/api/auth/refresh', { token: third.refreshToken });
     expect(third2.status).toBe(200);
 
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { password: 'another new password', currentPassword: user.password } })).status,
+      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { password: 'another new password', currentPassword: user.password } }))
+        .status,
     ).toBe(200);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: other.refreshToken })).status).toBe(401);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: third2.body.refreshToken })).status).toBe(401);
@@ -232,7 +232,8 @@ describe('profile and API token', () => {
       (await rest(url, 'PUT', '/api/auth/profile', { token: mine.body.accessToken, body: { apiToken, currentPassword: 'another new password' } })).status,
     ).toBe(200);
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { password: 'yet another password', currentPassword: 'another new password' } })).status,
+      (await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { password: 'yet another password', currentPassword: 'another new password' } }))
+        .status,
     ).toBe(200);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: mine.body.refreshToken })).status).toBe(401);
   });

@@ -27,7 +27,10 @@ afterEach(() => {
 
 function runBackupCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -45,7 +48,8 @@ function bulkRows(databaseFile: string, userId: number, count: number): void {
       "insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, created_at) values (?, null, null, ?, ?, ?, 'debit', 0, 'x')",
     );
     db.transaction(() => {
-      for (let i = 0; i < count; i += 1) insert.run(userId, `2020-01-${String((i % 28) + 1).padStart(2, '0')}`, `Bulk purchase number ${i} ${'x'.repeat(60)}`, -(i + 1));
+      for (let i = 0; i < count; i += 1)
+        insert.run(userId, `2020-01-${String((i % 28) + 1).padStart(2, '0')}`, `Bulk purchase number ${i} ${'x'.repeat(60)}`, -(i + 1));
     })();
   } finally {
     db.close();
@@ -74,7 +78,15 @@ describe('npm run backup -- <file>', () => {
         const body = { postDate: '2024-06-01', description: `During backup ${n}`, amount: -n, account: 'Main' };
         const res = ok(await user.post('/api/transactions', body));
         committed.push({ id: res.id, description: body.description, amount: body.amount });
-        if (n % 7 === 0) ok(await user.post(`/api/transactions/${res.id}/split`, { splits: [{ amount: -1, category: 'A' }, { amount: -(n - 1), category: 'B' }] }));
+        if (n % 7 === 0)
+          ok(
+            await user.post(`/api/transactions/${res.id}/split`, {
+              splits: [
+                { amount: -1, category: 'A' },
+                { amount: -(n - 1), category: 'B' },
+              ],
+            }),
+          );
       }
     })();
     await expect.poll(() => committed.length, { timeout: 20_000 }).toBeGreaterThan(5);
@@ -94,9 +106,13 @@ describe('npm run backup -- <file>', () => {
       expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
       expect(copy.pragma('foreign_key_check')).toEqual([]);
       expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
-      restored = copy.prepare("select id, description, amount from `transaction` where description like 'During backup %' and parent_id is null order by id").all() as typeof restored;
+      restored = copy
+        .prepare("select id, description, amount from `transaction` where description like 'During backup %' and parent_id is null order by id")
+        .all() as typeof restored;
       // Every split in the copy is whole: its parts sum to its parent.
-      const broken = copy.prepare('select p.id from `transaction` p where p.is_split = 1 and p.amount != (select sum(c.amount) from `transaction` c where c.parent_id = p.id)').all();
+      const broken = copy
+        .prepare('select p.id from `transaction` p where p.is_split = 1 and p.amount != (select sum(c.amount) from `transaction` c where c.parent_id = p.id)')
+        .all();
       expect(broken).toEqual([]);
       expect((copy.prepare('select count(*) as n from "transaction" where description like ?').get('Bulk purchase%') as { n: number }).n).toBe(40_000);
     } finally {
@@ -113,8 +129,15 @@ describe('npm run backup -- <file>', () => {
     const second = await startServer({ DATA_DIR: restoredDir });
     try {
       const login = ok(await rest(second.url, 'POST', '/api/auth/login', { body: { username: user.username, password: 'correct horse battery' } }));
-      const rows = ok<{ id: number; parentTransactionId: number | null }[]>(await rest(second.url, 'GET', '/api/transactions?start_date=2024-06-01&end_date=2024-06-01', { token: login.accessToken }));
-      expect(rows.filter((r) => r.parentTransactionId === null).map((r) => r.id).sort((a, b) => a - b)).toEqual(restored.map((r) => r.id));
+      const rows = ok<{ id: number; parentTransactionId: number | null }[]>(
+        await rest(second.url, 'GET', '/api/transactions?start_date=2024-06-01&end_date=2024-06-01', { token: login.accessToken }),
+      );
+      expect(
+        rows
+          .filter((r) => r.parentTransactionId === null)
+          .map((r) => r.id)
+          .sort((a, b) => a - b),
+      ).toEqual(restored.map((r) => r.id));
     } finally {
       await second.close();
       rmSync(restoredDir, { recursive: true, force: true });
@@ -136,7 +159,10 @@ describe('npm run backup -- <file>', () => {
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('There is no database');
     // On PostgreSQL there is no file to copy: the command says so instead of copying a stale one.
-    const onPostgres = await runBackupCommand([path.join(work, 'pg.sqlite')], { DATA_DIR: server.config.dataDir, DATABASE_URL: 'postgres://app:pw@db:5432/budget' });
+    const onPostgres = await runBackupCommand([path.join(work, 'pg.sqlite')], {
+      DATA_DIR: server.config.dataDir,
+      DATABASE_URL: 'postgres://app:pw@db:5432/budget',
+    });
     expect(onPostgres.code).toBe(2);
     expect(onPostgres.out).toContain('pg_dump');
     expect(existsSync(path.join(work, 'pg.sqlite'))).toBe(false);
@@ -194,7 +220,9 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_INTERVAL, BACKUP_KEEP)', () => {
     await vi.advanceTimersByTimeAsync(3600_000);
     await running.idle();
     expect(scheduledBackups(dir).map((b) => new Date(b.takenAt).toISOString())).toEqual(['2025-01-01T14:30:00.000Z', '2025-01-01T13:30:00.000Z']);
-    expect(readdirSync(dir).sort()).toEqual([scheduledBackupName(new Date('2025-01-01T13:30:00Z')), scheduledBackupName(new Date('2025-01-01T14:30:00Z')), 'notes.txt'].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      [scheduledBackupName(new Date('2025-01-01T13:30:00Z')), scheduledBackupName(new Date('2025-01-01T14:30:00Z')), 'notes.txt'].sort(),
+    );
     expect(log.error).not.toHaveBeenCalled();
     expect(log.info).toHaveBeenCalledTimes(3);
     await running.stop();

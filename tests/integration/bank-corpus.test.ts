@@ -2,14 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
-import {
-  BANK_CSV_DIR,
-  BANK_STATEMENTS_DIR,
-  bankCsvEntries,
-  manifestOptions,
-  statementEntries,
-  statementOptions,
-} from '../helpers/fixture-manifests';
+import { BANK_CSV_DIR, BANK_STATEMENTS_DIR, bankCsvEntries, manifestOptions, statementEntries, statementOptions } from '../helpers/fixture-manifests';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 

@@ -46,7 +46,10 @@ function upload(csv: string, account: string) {
 describe('bulk import writes', () => {
   it('store awkward descriptions and categories exactly', async () => {
     ok(await user.post('/api/accounts', { name: 'Awkward', type: 'checking' }));
-    const lines = ['Date,Description,Amount,Category', ...AWKWARD.map((text, i) => `2024-03-${String(i + 1).padStart(2, '0')},${csvField(text)},-${i + 1}.00,${csvField(`Cat ${i} ${text}`.trim())}`)];
+    const lines = [
+      'Date,Description,Amount,Category',
+      ...AWKWARD.map((text, i) => `2024-03-${String(i + 1).padStart(2, '0')},${csvField(text)},-${i + 1}.00,${csvField(`Cat ${i} ${text}`.trim())}`),
+    ];
     const res = await upload(lines.join('\n'), 'Awkward');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const rows = await server.sql<{ description: string; amount: number; name: string }>(

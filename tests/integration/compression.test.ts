@@ -98,7 +98,9 @@ describe('compression', () => {
 
       const input = encodeURIComponent(JSON.stringify({ startDate: '2024-01-01', endDate: '2024-12-31' }));
       const procedures = Array.from({ length: 12 }, () => 'transactions.list').join(',');
-      const batchInput = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i, { startDate: '2024-01-01', endDate: '2024-12-31' }]))));
+      const batchInput = encodeURIComponent(
+        JSON.stringify(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i, { startDate: '2024-01-01', endDate: '2024-12-31' }]))),
+      );
       const single = await rawGet(`${server.url}/trpc/transactions.list?input=${input}`, { ...accept, authorization: `Bearer ${token}` });
       expect(single.status).toBe(200);
       expect(JSON.parse(decoded(single))).toEqual({ result: { data: [] } });

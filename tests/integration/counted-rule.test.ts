@@ -22,7 +22,14 @@ beforeAll(async () => {
   await add('2024-01-01', 1000, 'Pay');
   await add('2024-01-02', -300, 'Food');
   const parent = await add('2024-01-03', -900, 'Food');
-  ok(await user.post(`/api/transactions/${parent}/split`, { splits: [{ amount: -500, category: 'Food' }, { amount: -400, category: 'Fun' }] }));
+  ok(
+    await user.post(`/api/transactions/${parent}/split`, {
+      splits: [
+        { amount: -500, category: 'Food' },
+        { amount: -400, category: 'Fun' },
+      ],
+    }),
+  );
   const orphan = await add('2024-02-01', -70, 'Fun');
   // A parent whose parts were lost (what fix-split-status repairs) is still not counted.
   await server.sql(`update ${TRANSACTION_TABLE} set is_split = true where id = ?`, [orphan], 'run');
@@ -35,8 +42,15 @@ afterAll(async () => {
 describe('the counted-row rule', () => {
   it('selects the same rows in SQL as in the shared function', async () => {
     const all = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
-    const rows = await server.sql<{ id: number }>(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [user.userId]);
-    expect(rows.map((r) => r.id)).toEqual(all.filter(isCountedTransaction).map((t) => t.id).sort((a, b) => a - b));
+    const rows = await server.sql<{ id: number }>(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [
+      user.userId,
+    ]);
+    expect(rows.map((r) => r.id)).toEqual(
+      all
+        .filter(isCountedTransaction)
+        .map((t) => t.id)
+        .sort((a, b) => a - b),
+    );
     expect(all.filter((t) => !isCountedTransaction(t))).toHaveLength(2);
   });
 

@@ -68,7 +68,16 @@ describe('npm run demo', () => {
   it('creates the user even though public registration is closed, and leaves the other user alone', async () => {
     const closed = await rest(url, 'POST', '/api/auth/register', { body: { username: 'mallory', password: 'long enough password' } });
     expect(closed.status).toBe(403);
-    expect(summary).toMatchObject({ username: 'demo', password: 'demo-password', from: '2024-07-01', to: TODAY, accounts: 3, budgets: 2, envelopes: 6, inactiveEnvelopes: 1 });
+    expect(summary).toMatchObject({
+      username: 'demo',
+      password: 'demo-password',
+      from: '2024-07-01',
+      to: TODAY,
+      accounts: 3,
+      budgets: 2,
+      envelopes: 6,
+      inactiveEnvelopes: 1,
+    });
     const alice = await rest<AuthResult>(url, 'POST', '/api/auth/login', { body: { username: 'alice', password: 'correct horse battery' } });
     expect(await allTransactions(alice.body.accessToken)).toEqual([]);
     expect(ok(await rest(url, 'GET', '/api/accounts', { token: alice.body.accessToken }))).toEqual([]);
@@ -95,7 +104,8 @@ describe('npm run demo', () => {
     const used = new Set(transactions.map((t) => t.category));
     expect(categories.filter((c) => !used.has(c.name))).toEqual([]);
     const months = (category: string) => new Set(transactions.filter((t) => t.category === category).map((t) => t.postDate.slice(0, 7))).size;
-    for (const category of ['Salary', 'Rent', 'Groceries', 'Electricity', 'Internet', 'Streaming', 'Dining Out', 'Coffee']) expect(months(category), category).toBe(12);
+    for (const category of ['Salary', 'Rent', 'Groceries', 'Electricity', 'Internet', 'Streaming', 'Dining Out', 'Coffee'])
+      expect(months(category), category).toBe(12);
     expect(transactions.some((t) => t.category === 'Travel')).toBe(true);
     expect(transactions.filter((t) => t.category === 'Rent').every((t) => t.amount < 0 && t.type === 'debit')).toBe(true);
     expect(transactions.filter((t) => t.category === 'Salary').every((t) => t.amount > 0 && t.type === 'credit')).toBe(true);

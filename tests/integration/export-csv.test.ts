@@ -25,7 +25,7 @@ const TRICKY = [
   ['2024-01-05', '+44 20 7946 0000 call', -1234],
   ['2024-01-06', '-5% discount', 350],
   ['2024-01-07', '@SUM(A1:A9)', -1],
-  ["2024-01-08", "'=already quoted", -2],
+  ['2024-01-08', "'=already quoted", -2],
   ['2024-01-09', 'Café Crème – Zürich 東京', -999],
   ['2024-01-10', 'Salary ACME', 250000],
   ['2024-01-10', 'Salary ACME', 250000], // the same row twice is two rows
@@ -41,8 +41,17 @@ beforeAll(async () => {
   for (const [postDate, description, amount] of TRICKY) {
     ok(await user.post('/api/transactions', { postDate, description, amount, account: 'Checking', category: amount > 0 ? 'Income' : '=cmd|calc' }));
   }
-  parentId = ok(await user.post('/api/transactions', { postDate: '2024-01-20', description: 'Split me', amount: -1000, account: 'Checking', category: 'Misc' })).id;
-  ok(await user.post(`/api/transactions/${parentId}/split`, { splits: [{ amount: -600, category: 'A' }, { amount: -400, category: 'B' }] }));
+  parentId = ok(
+    await user.post('/api/transactions', { postDate: '2024-01-20', description: 'Split me', amount: -1000, account: 'Checking', category: 'Misc' }),
+  ).id;
+  ok(
+    await user.post(`/api/transactions/${parentId}/split`, {
+      splits: [
+        { amount: -600, category: 'A' },
+        { amount: -400, category: 'B' },
+      ],
+    }),
+  );
   ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'Next month', amount: -5, account: 'Checking' }));
 });
 afterAll(async () => {
@@ -136,12 +145,20 @@ describe('GET /api/transactions/export.csv', () => {
   it('reads page after page in the search’s order, rows of one day split across pages included', async () => {
     for (const pageSize of [1, 2, 3, 5, 100]) {
       const pages: number[][] = [];
-      for await (const page of searchRowPages(server.app.orm.em.fork(), user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }, EXPORT_COLUMNS, pageSize)) {
+      for await (const page of searchRowPages(
+        server.app.orm.em.fork(),
+        user.userId,
+        { startDate: '2024-01-01', endDate: '2024-12-31' },
+        EXPORT_COLUMNS,
+        pageSize,
+      )) {
         expect(page.length).toBeLessThanOrEqual(pageSize);
         pages.push(page.map((t) => t.id));
       }
       // The whole list in one read, in the user's scope as the app reads (row-level security on PostgreSQL).
-      const all = await withUserScope(server.app.orm.em.fork(), user.userId, (em) => searchTransactions(em, user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }));
+      const all = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
+        searchTransactions(em, user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }),
+      );
       expect(pages.flat(), `page size ${pageSize}`).toEqual(all.map((t) => t.id));
     }
   });

@@ -36,13 +36,15 @@ async function userWith(accounts: { name: string; type: string }[] = [{ name: 'C
 }
 
 async function stored(user: ApiUser) {
-  return ok<{
-    postDate: string;
-    description: string;
-    amount: number;
-    type: string;
-    account: string;
-  }[]>(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'));
+  return ok<
+    {
+      postDate: string;
+      description: string;
+      amount: number;
+      type: string;
+      account: string;
+    }[]
+  >(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'));
 }
 
 const ofx = (trns: { fitid: string; date: string; amount: string; name: string; memo?: string }[]) =>
@@ -52,7 +54,10 @@ const ofx = (trns: { fitid: string; date: string; amount: string; name: string; 
     'VERSION:102',
     '',
     '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>123</BANKACCTFROM><BANKTRANLIST>',
-    ...trns.map((t) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${t.date}120000[-5:EST]<TRNAMT>${t.amount}<FITID>${t.fitid}<NAME>${t.name}${t.memo ? `<MEMO>${t.memo}` : ''}</STMTTRN>`),
+    ...trns.map(
+      (t) =>
+        `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${t.date}120000[-5:EST]<TRNAMT>${t.amount}<FITID>${t.fitid}<NAME>${t.name}${t.memo ? `<MEMO>${t.memo}` : ''}</STMTTRN>`,
+    ),
     '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
   ].join('\r\n');
 
@@ -86,7 +91,7 @@ describe('statements through the same pipeline', () => {
 
   it('imports QIF and CAMT.053 with the same answer shape, and refuses an ambiguous QIF naming the candidates', async () => {
     const { user } = await userWith();
-    const qif = '!Type:Bank\nD1/5\'24\nT-5.00\nPBAKERY\nMBread\n^\nD1/20\'24\nT20.00\nPREFUND\n^\n';
+    const qif = "!Type:Bank\nD1/5'24\nT-5.00\nPBAKERY\nMBread\n^\nD1/20'24\nT20.00\nPREFUND\n^\n";
     const res = await upload(user, qif, {}, 'Checking');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ imported: 2, duplicates: 0, skipped: 0, warnings: [] });
@@ -113,7 +118,11 @@ describe('statements through the same pipeline', () => {
   });
 
   it.each([
-    ['an XML bomb (entities declared)', '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><OFX><STMTTRN><TRNAMT>&lol2;</STMTTRN></OFX>', 'entities'],
+    [
+      'an XML bomb (entities declared)',
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><OFX><STMTTRN><TRNAMT>&lol2;</STMTTRN></OFX>',
+      'entities',
+    ],
     ['deep nesting', `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<a>'.repeat(5000)}</BkToCstmrStmt></Document>`, 'nests'],
     ['an XML file that is no statement', '<?xml version="1.0"?><html><body>hi</body></html>', 'neither'],
   ])('refuses %s with a message and writes nothing', async (_label, file, word) => {
@@ -226,9 +235,18 @@ describe('column mappings and the account import profile', () => {
 
   it('PUT validates the profile and answers it; tRPC reads the same profile', async () => {
     const { user, ids } = await userWith();
-    const bad = await user.put(`/api/accounts/${ids.Checking}/import-profile`, { mapping: { header: false, date: 0, description: [], amount: 5 }, columnCount: 3 });
+    const bad = await user.put(`/api/accounts/${ids.Checking}/import-profile`, {
+      mapping: { header: false, date: 0, description: [], amount: 5 },
+      columnCount: 3,
+    });
     expect(bad.status).toBe(400);
-    const saved = ok(await user.put(`/api/accounts/${ids.Checking}/import-profile`, { mapping: { header: true, date: 1, description: [0], amount: 2 }, columnCount: 3, headers: ['Who', 'When', 'How much'] }));
+    const saved = ok(
+      await user.put(`/api/accounts/${ids.Checking}/import-profile`, {
+        mapping: { header: true, date: 1, description: [0], amount: 2 },
+        columnCount: 3,
+        headers: ['Who', 'When', 'How much'],
+      }),
+    );
     expect(saved).toMatchObject({ columnCount: 3, headers: ['Who', 'When', 'How much'] });
     expect(data(await user.trpc.imports.profile.query({ accountId: ids.Checking }))).toMatchObject({ mapping: { date: 1 } });
     const res = await upload(user, 'who,when,how much\nShop,2024-05-01,-2.00\n', { dryRun: 'true' });

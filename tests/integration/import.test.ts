@@ -50,7 +50,9 @@ function countRows(db: Database.Database): number {
 }
 
 async function stored(user: ApiUser) {
-  return ok<{ postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[]>(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'));
+  return ok<{ postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[]>(
+    await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'),
+  );
 }
 
 /** Rows and batches a stopped server left in its database (as a superuser on PostgreSQL: no row-level security). */
@@ -173,7 +175,11 @@ describe('POST /api/upload', () => {
         { line: 6, postDate: '2024-01-14', description: 'Gehalt', amount: 123456, category: null, duplicate: false },
       ],
     });
-    expect(res.body.columns.map((c: { role: string; header: string }) => `${c.role}:${c.header}`)).toEqual(['date:Buchungstag', 'description:Verwendungszweck', 'amount:Betrag']);
+    expect(res.body.columns.map((c: { role: string; header: string }) => `${c.role}:${c.header}`)).toEqual([
+      'date:Buchungstag',
+      'description:Verwendungszweck',
+      'amount:Betrag',
+    ]);
     expect(await stored(user)).toHaveLength(0);
   });
 
@@ -194,7 +200,10 @@ describe('POST /api/upload', () => {
 
   it('flips charges-positive card exports', async () => {
     const user = await userWithAccount();
-    const res = await upload(user, 'Date,Description,Amount\n2024-03-01,Card purchase,12.34\n2024-03-02,Payment,-50.00\n', { flipAmounts: 'true', dryRun: 'true' });
+    const res = await upload(user, 'Date,Description,Amount\n2024-03-01,Card purchase,12.34\n2024-03-02,Payment,-50.00\n', {
+      flipAmounts: 'true',
+      dryRun: 'true',
+    });
     expect(res.body.rows.map((r: { amount: number }) => r.amount)).toEqual([-1234, 5000]);
   });
 

@@ -28,16 +28,37 @@ beforeAll(async () => {
   intruder = await signUp(server.url);
   ids.account = ok(await owner.post('/api/accounts', { name: 'SECRET-A', type: 'checking' })).id;
   ok(await intruder.post('/api/accounts', { name: 'Mine', type: 'checking' }));
-  ids.tx = ok(await owner.post('/api/transactions', { postDate: '2024-01-01', description: 'SECRET plain', amount: -100, account: 'SECRET-A', category: 'SECRET-cat' })).id;
+  ids.tx = ok(
+    await owner.post('/api/transactions', { postDate: '2024-01-01', description: 'SECRET plain', amount: -100, account: 'SECRET-A', category: 'SECRET-cat' }),
+  ).id;
   ids.parent = ok(await owner.post('/api/transactions', { postDate: '2024-01-02', description: 'SECRET parent', amount: -1000, account: 'SECRET-A' })).id;
-  const split = ok(await owner.post(`/api/transactions/${ids.parent}/split`, { splits: [{ amount: -400, category: 'SECRET-x' }, { amount: -600, category: 'SECRET-y' }] }));
+  const split = ok(
+    await owner.post(`/api/transactions/${ids.parent}/split`, {
+      splits: [
+        { amount: -400, category: 'SECRET-x' },
+        { amount: -600, category: 'SECRET-y' },
+      ],
+    }),
+  );
   ids.child = split.childTransactions[0].id;
   ids.batch = await seedBatch(server.app, owner.userId, ids.account, [ids.tx]);
-  ok(await owner.put(`/api/accounts/${ids.account}/import-profile`, { mapping: { header: true, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: ['SECRET-h', 'b', 'c'] }));
+  ok(
+    await owner.put(`/api/accounts/${ids.account}/import-profile`, {
+      mapping: { header: true, date: 0, description: [1], amount: 2 },
+      columnCount: 3,
+      headers: ['SECRET-h', 'b', 'c'],
+    }),
+  );
   ids.budget = ok(await owner.post('/api/budgets', { name: 'SECRET budget', startDate: '2024-01-01', endDate: '2024-12-31' })).id;
   ids.lineItem = ok(await owner.post('/api/line-items', { budgetId: ids.budget, name: 'SECRET item', amount: 1 })).id;
   ids.envelope = ok(await owner.post('/api/envelopes', { name: 'SECRET env', categories: ['SECRET-cat'] })).id;
-  ids.rule = ok(await owner.post('/api/rules', { name: 'SECRET rule', conditions: [{ field: 'description', op: 'contains', value: 'secret' }], actions: { category: 'SECRET-cat' } })).id;
+  ids.rule = ok(
+    await owner.post('/api/rules', {
+      name: 'SECRET rule',
+      conditions: [{ field: 'description', op: 'contains', value: 'secret' }],
+      actions: { category: 'SECRET-cat' },
+    }),
+  ).id;
 });
 afterAll(async () => {
   await server.close();
@@ -62,19 +83,36 @@ const restAttempts: Record<string, Attempt> = {
   'GET /transactions/:id': { path: () => `/api/transactions/${ids.tx}`, expect: 404 },
   'PUT /transactions/:id': { path: () => `/api/transactions/${ids.tx}`, body: () => ({ description: 'hacked' }), expect: 404 },
   'DELETE /transactions/:id': { path: () => `/api/transactions/${ids.child}`, expect: 404 },
-  'POST /transactions/:id/split': { path: () => `/api/transactions/${ids.parent}/split`, body: () => ({ splits: [{ amount: -500, category: 'a' }, { amount: -500, category: 'b' }] }), expect: 404 },
+  'POST /transactions/:id/split': {
+    path: () => `/api/transactions/${ids.parent}/split`,
+    body: () => ({
+      splits: [
+        { amount: -500, category: 'a' },
+        { amount: -500, category: 'b' },
+      ],
+    }),
+    expect: 404,
+  },
   'GET /transactions/:id/splits': { path: () => `/api/transactions/${ids.child}/splits`, expect: 404 },
   'GET /categories': { path: () => '/api/categories', expect: 'own' },
   'POST /categories': { path: () => '/api/categories', body: () => ({ name: 'SECRET-cat' }), expect: 'own' },
   // Learns only from the caller's rows: the owner's 'SECRET plain' row (SECRET-cat) is never suggested.
-  'POST /categories/suggest': { path: () => '/api/categories/suggest', body: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }), expect: 'own' },
+  'POST /categories/suggest': {
+    path: () => '/api/categories/suggest',
+    body: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }),
+    expect: 'own',
+  },
   'GET /accounts': { path: () => '/api/accounts', expect: 'own' },
   'POST /accounts': { path: () => '/api/accounts', body: () => ({ name: 'Second', type: 'cash' }), expect: 'own' },
   'PUT /accounts/:id': { path: () => `/api/accounts/${ids.account}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /accounts/:id': { path: () => `/api/accounts/${ids.account}`, expect: 404 },
   'GET /budgets': { path: () => '/api/budgets', expect: 'own' },
   'POST /budgets': { path: () => '/api/budgets', body: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }), expect: 'own' },
-  'POST /budgets/save': { path: () => '/api/budgets/save', body: () => ({ id: ids.budget, name: 'hacked', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] }), expect: 404 },
+  'POST /budgets/save': {
+    path: () => '/api/budgets/save',
+    body: () => ({ id: ids.budget, name: 'hacked', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] }),
+    expect: 404,
+  },
   'GET /budgets/:id/overview': { path: () => `/api/budgets/${ids.budget}/overview`, expect: 404 },
   'PUT /budgets/:id': { path: () => `/api/budgets/${ids.budget}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /budgets/:id': { path: () => `/api/budgets/${ids.budget}`, expect: 404 },
@@ -98,19 +136,35 @@ const restAttempts: Record<string, Attempt> = {
   'GET /reports/payees': { path: () => '/api/reports/payees?start_date=2000-01-01&end_date=2100-01-01&limit=1000', expect: 'own' },
   'GET /accounts/:id/register': { path: () => `/api/accounts/${ids.account}/register`, expect: 404 },
   'GET /accounts/:id/reconcile': { path: () => `/api/accounts/${ids.account}/reconcile?statement_date=2024-01-01&statement_balance=0`, expect: 404 },
-  'POST /accounts/:id/reconcile': { path: () => `/api/accounts/${ids.account}/reconcile`, body: () => ({ statementDate: '2024-01-01', statementBalance: 999 }), expect: 404 },
+  'POST /accounts/:id/reconcile': {
+    path: () => `/api/accounts/${ids.account}/reconcile`,
+    body: () => ({ statementDate: '2024-01-01', statementBalance: 999 }),
+    expect: 404,
+  },
   'GET /transactions/export.csv': { path: () => '/api/transactions/export.csv?start_date=2000-01-01&end_date=2100-01-01', expect: 'own' },
   'GET /export': { path: () => '/api/export', expect: 'own' },
   // The intruder has data of its own, so a restore is refused; it could only ever write to its own user.
   'GET /rules': { path: () => '/api/rules', expect: 'own' },
-  'POST /rules': { path: () => '/api/rules', body: () => ({ name: 'mine', conditions: [{ field: 'description', op: 'contains', value: 'x' }], actions: { type: 'transfer' } }), expect: 'own' },
+  'POST /rules': {
+    path: () => '/api/rules',
+    body: () => ({ name: 'mine', conditions: [{ field: 'description', op: 'contains', value: 'x' }], actions: { type: 'transfer' } }),
+    expect: 'own',
+  },
   'PUT /rules/:id': { path: () => `/api/rules/${ids.rule}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /rules/:id': { path: () => `/api/rules/${ids.rule}`, expect: 404 },
   'PUT /rules/order': { path: () => '/api/rules/order', body: () => ({ ids: [ids.rule] }), expect: 404 },
   // Counts and applies only the caller's own rows with the caller's own rules: the owner's rows stay as they are.
-  'POST /rules/count': { path: () => '/api/rules/count', body: () => ({ conditions: [{ field: 'description', op: 'contains', value: 'secret' }] }), expect: 'own' },
+  'POST /rules/count': {
+    path: () => '/api/rules/count',
+    body: () => ({ conditions: [{ field: 'description', op: 'contains', value: 'secret' }] }),
+    expect: 'own',
+  },
   'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
-  'POST /import': { path: () => '/api/import', body: () => ({ format: 'budget-tracker', version: 1, accounts: [], categories: [], batches: [], transactions: [], budgets: [], envelopes: [] }), expect: 409 },
+  'POST /import': {
+    path: () => '/api/import',
+    body: () => ({ format: 'budget-tracker', version: 1, accounts: [], categories: [], batches: [], transactions: [], budgets: [], envelopes: [] }),
+    expect: 409,
+  },
 };
 
 const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => unknown; expect: Expect } | 'public'> = {
@@ -128,7 +182,17 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'transactions.delete': { kind: 'mutation', input: () => ({ id: ids.tx }), expect: 404 },
   'transactions.deleteMany': { kind: 'mutation', input: () => ({ ids: [ids.tx, ids.parent] }), expect: 404 },
   'transactions.bulkUpdate': { kind: 'mutation', input: () => ({ transactionIds: [ids.tx], updates: { type: 'transfer' } }), expect: 404 },
-  'transactions.split': { kind: 'mutation', input: () => ({ id: ids.tx, splits: [{ amount: -50, category: 'a' }, { amount: -50, category: 'b' }] }), expect: 404 },
+  'transactions.split': {
+    kind: 'mutation',
+    input: () => ({
+      id: ids.tx,
+      splits: [
+        { amount: -50, category: 'a' },
+        { amount: -50, category: 'b' },
+      ],
+    }),
+    expect: 404,
+  },
   'transactions.splits': { kind: 'query', input: () => ({ id: ids.parent }), expect: 404 },
   'transactions.fixSplitStatus': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'transactions.batches': { kind: 'query', input: () => undefined, expect: 'own' },
@@ -145,7 +209,11 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'budgets.create': { kind: 'mutation', input: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }), expect: 'own' },
   'budgets.update': { kind: 'mutation', input: () => ({ id: ids.budget, data: { name: 'hacked' } }), expect: 404 },
   'budgets.delete': { kind: 'mutation', input: () => ({ id: ids.budget }), expect: 404 },
-  'budgets.save': { kind: 'mutation', input: () => ({ id: ids.budget, name: 'h', startDate: '2024-01-01', endDate: '2024-01-02', lineItems: [] }), expect: 404 },
+  'budgets.save': {
+    kind: 'mutation',
+    input: () => ({ id: ids.budget, name: 'h', startDate: '2024-01-01', endDate: '2024-01-02', lineItems: [] }),
+    expect: 404,
+  },
   'budgets.overview': { kind: 'query', input: () => ({ id: ids.budget }), expect: 404 },
   'budgets.lineItems': { kind: 'query', input: () => ({ budgetId: ids.budget }), expect: 404 },
   'budgets.createLineItem': { kind: 'mutation', input: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }), expect: 404 },
@@ -168,7 +236,11 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'accounts.reconcile': { kind: 'query', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 0 }), expect: 404 },
   'accounts.adjustBalance': { kind: 'mutation', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 999 }), expect: 404 },
   'rules.list': { kind: 'query', input: () => undefined, expect: 'own' },
-  'rules.create': { kind: 'mutation', input: () => ({ name: 'mine', conditions: [{ field: 'amount', op: 'lt', value: 0 }], actions: { type: 'transfer' } }), expect: 'own' },
+  'rules.create': {
+    kind: 'mutation',
+    input: () => ({ name: 'mine', conditions: [{ field: 'amount', op: 'lt', value: 0 }], actions: { type: 'transfer' } }),
+    expect: 'own',
+  },
   'rules.update': { kind: 'mutation', input: () => ({ id: ids.rule, data: { enabled: false } }), expect: 404 },
   'rules.delete': { kind: 'mutation', input: () => ({ id: ids.rule }), expect: 404 },
   'rules.reorder': { kind: 'mutation', input: () => ({ ids: [ids.rule] }), expect: 404 },
@@ -176,7 +248,11 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'rules.applyToTransactions': { kind: 'mutation', input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }), expect: 404 },
   'imports.upload': {
     kind: 'mutation',
-    input: () => ({ account: 'SECRET-A', transactionType: 'debit', contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64') }),
+    input: () => ({
+      account: 'SECRET-A',
+      transactionType: 'debit',
+      contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64'),
+    }),
     expect: 404,
   },
 };
@@ -194,10 +270,13 @@ describe('every user’s data is sealed off', () => {
     const method = key.split(' ')[0];
     const before = await snapshot();
     const res =
-      method === 'GET' ? await intruder.get(attempt.path())
-      : method === 'DELETE' ? await intruder.del(attempt.path())
-      : method === 'PUT' ? await intruder.put(attempt.path(), attempt.body?.())
-      : await intruder.post(attempt.path(), attempt.body?.());
+      method === 'GET'
+        ? await intruder.get(attempt.path())
+        : method === 'DELETE'
+          ? await intruder.del(attempt.path())
+          : method === 'PUT'
+            ? await intruder.put(attempt.path(), attempt.body?.())
+            : await intruder.post(attempt.path(), attempt.body?.());
     if (attempt.expect !== 'own') expect(res.status, JSON.stringify(res.body)).toBe(attempt.expect);
     else {
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
@@ -209,7 +288,11 @@ describe('every user’s data is sealed off', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it.each(Object.entries(trpcAttempts).filter(([, a]) => a !== 'public').map(([path]) => path))('tRPC %s as another user', async (path) => {
+  it.each(
+    Object.entries(trpcAttempts)
+      .filter(([, a]) => a !== 'public')
+      .map(([path]) => path),
+  )('tRPC %s as another user', async (path) => {
     const attempt = trpcAttempts[path] as Exclude<(typeof trpcAttempts)[string], 'public'>;
     const before = await snapshot();
     // Every procedure by its path, as the router lists them: the string path is the point here.
@@ -251,7 +334,9 @@ describe('OpenAPI document', () => {
       expect(Object.hasOwn(doc.paths, path) ? doc.paths[path][route.method.toLowerCase()] : undefined, `${route.method} ${path}`).toBeDefined();
     }
     const search = doc.paths['/api/transactions'].get.parameters!.map((p) => p.name);
-    expect(search).toEqual(expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount', 'payee', 'direction', 'counted']));
+    expect(search).toEqual(
+      expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount', 'payee', 'direction', 'counted']),
+    );
     expect(doc.paths['/api/transactions/export.csv'].get.parameters!.map((p) => p.name)).toEqual([...search, 'access_token']);
     expect(doc.paths['/api/reports/monthly'].get.parameters!.map((p) => p.name)).toEqual(['start_date', 'end_date', 'account']);
     expect(doc.paths['/api/reports/payees'].get.parameters!.map((p) => p.name)).toEqual(['start_date', 'end_date', 'account', 'limit']);

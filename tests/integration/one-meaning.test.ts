@@ -87,7 +87,8 @@ describe("the reserved category name 'Uncategorized'", () => {
 
   it('an imported row in category Uncategorized is stored without a category, and found as uncategorized', async () => {
     const user = await userWithAccount();
-    const csv = 'Date,Description,Amount,Category\n2024-03-01,Kiosk,-2.50,Uncategorized\n2024-03-02,Bakery,-3.10,UNCATEGORIZED\n2024-03-03,Market,-9.99,Groceries\n';
+    const csv =
+      'Date,Description,Amount,Category\n2024-03-01,Kiosk,-2.50,Uncategorized\n2024-03-02,Bakery,-3.10,UNCATEGORIZED\n2024-03-03,Market,-9.99,Groceries\n';
     const body = new FormData();
     body.append('file', new Blob([csv]), 'statement.csv');
     body.append('account', 'Checking');

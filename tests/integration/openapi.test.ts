@@ -22,9 +22,18 @@ beforeAll(async () => {
   server = await startServer();
   user = await signUp(server.url);
   ids.account = ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', balance: 10_000 })).id;
-  const tx = ok(await user.post('/api/transactions', { postDate: '2026-01-05', description: 'Groceries', amount: -2_500, category: 'Food', account: 'Checking' }));
+  const tx = ok(
+    await user.post('/api/transactions', { postDate: '2026-01-05', description: 'Groceries', amount: -2_500, category: 'Food', account: 'Checking' }),
+  );
   ok(await user.post('/api/transactions', { postDate: '2026-01-06', description: 'Salary', amount: 100_000, category: 'Pay', account: 'Checking' }));
-  ok(await user.post(`/api/transactions/${tx.id}/split`, { splits: [{ amount: -1_000, category: 'Food' }, { amount: -1_500, category: 'Home' }] }));
+  ok(
+    await user.post(`/api/transactions/${tx.id}/split`, {
+      splits: [
+        { amount: -1_000, category: 'Food' },
+        { amount: -1_500, category: 'Home' },
+      ],
+    }),
+  );
   ids.transaction = tx.id;
   ids.budget = ok(await user.post('/api/budgets', { name: 'January', startDate: '2026-01-01', endDate: '2026-01-31' })).id;
   ok(await user.post('/api/line-items', { budgetId: ids.budget, name: 'Food', amount: -30_000, relatedCategories: ['Food'] }));
@@ -32,7 +41,10 @@ beforeAll(async () => {
   ok(
     await user.post('/api/rules', {
       name: 'Between',
-      conditions: [{ field: 'amount', op: 'between', value: [-5_000, -100] }, { field: 'description', op: 'contains', value: 'groc' }],
+      conditions: [
+        { field: 'amount', op: 'between', value: [-5_000, -100] },
+        { field: 'description', op: 'contains', value: 'groc' },
+      ],
       actions: { category: 'Food', type: 'debit' },
     }),
   );
@@ -42,7 +54,13 @@ beforeAll(async () => {
   const upload = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
   expect(upload.status).toBe(201);
   ids.batch = ((await upload.json()) as { batchId: string }).batchId;
-  ok(await user.put(`/api/accounts/${ids.account}/import-profile`, { mapping: { header: true, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: ['Date', 'Description', 'Amount'] }));
+  ok(
+    await user.put(`/api/accounts/${ids.account}/import-profile`, {
+      mapping: { header: true, date: 0, description: [1], amount: 2 },
+      columnCount: 3,
+      headers: ['Date', 'Description', 'Amount'],
+    }),
+  );
   doc = ok(await user.get('/api/openapi.json'));
 });
 
@@ -63,7 +81,8 @@ describe('the OpenAPI document', () => {
   });
 
   it('includes the auth calls and the upload', () => {
-    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/logout', '/api/upload']) expect(operationAt(path, 'post'), path).toBeDefined();
+    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/logout', '/api/upload'])
+      expect(operationAt(path, 'post'), path).toBeDefined();
     expect(doc.paths['/api/upload'].post.responses['201'].content?.['application/json']?.schema).toBeDefined();
   });
 

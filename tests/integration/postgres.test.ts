@@ -19,9 +19,8 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     b = await startServer({ ...ENV, DATABASE_URL: a.config.databaseUrl! });
   });
   afterAll(async () => {
-     
     await b?.close();
-     
+
     await a?.close();
   });
 
@@ -33,8 +32,22 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       other = await signUp(a.url);
       for (const user of [owner, other]) {
         ok(await user.post('/api/accounts', { name: 'Main', type: 'checking' }));
-        ok(await user.post('/api/transactions', { postDate: '2024-01-02', description: `row of ${user.username}`, amount: -500, account: 'Main', category: 'Food' }));
-        ok(await user.post('/api/rules', { name: 'Coffee', conditions: [{ field: 'description', op: 'contains', value: 'coffee' }], actions: { category: 'Cafe' } }));
+        ok(
+          await user.post('/api/transactions', {
+            postDate: '2024-01-02',
+            description: `row of ${user.username}`,
+            amount: -500,
+            account: 'Main',
+            category: 'Food',
+          }),
+        );
+        ok(
+          await user.post('/api/rules', {
+            name: 'Coffee',
+            conditions: [{ field: 'description', op: 'contains', value: 'coffee' }],
+            actions: { category: 'Cafe' },
+          }),
+        );
         ok(await user.post('/api/budgets', { name: 'Year', startDate: '2024-01-01', endDate: '2024-12-31' }));
         ok(await user.post('/api/envelopes', { name: 'Fun', categories: ['Food'] }));
       }
@@ -64,8 +77,13 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
         .filter((table) => !['refresh_token', 'sign_in'].includes(table));
       expect(tables).toEqual(expect.arrayContaining(['account', 'batch', 'budget', 'category', 'envelope', 'rule', 'transaction']));
       for (const table of tables) {
-        const users = await withUserScope(a.app.orm.em.fork(), owner.userId, (em) => selectRows<{ user_id: number }>(em, `select distinct user_id from "${table}"`));
-        expect(users.map((r) => r.user_id), table).toEqual(users.length ? [owner.userId] : []);
+        const users = await withUserScope(a.app.orm.em.fork(), owner.userId, (em) =>
+          selectRows<{ user_id: number }>(em, `select distinct user_id from "${table}"`),
+        );
+        expect(
+          users.map((r) => r.user_id),
+          table,
+        ).toEqual(users.length ? [owner.userId] : []);
         // Both users own rows here (or neither does): the filter, not an empty table, hides the other's.
         const all = await a.sql<{ n: number }>(`select count(distinct user_id) as n from "${table}" where user_id in (?, ?)`, [owner.userId, other.userId]);
         expect([0, 2], table).toContain(all[0].n);
@@ -137,9 +155,8 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       d = await startServer({ ...ENV, ALLOW_REGISTRATION: 'false', DATABASE_URL: c.config.databaseUrl! });
     });
     afterAll(async () => {
-       
       await d?.close();
-       
+
       await c?.close();
     });
 

@@ -33,7 +33,14 @@ beforeAll(async () => {
   await add('d', '2024-02-01', -1000);
   await add('e', '2024-03-01', 2000);
   await add('elsewhere', '2024-02-15', -777, 'Savings');
-  const split = ok(await user.post(`/api/transactions/${id.c}/split`, { splits: [{ amount: -3000, category: 'Food' }, { amount: -2000, category: 'Fun' }] }));
+  const split = ok(
+    await user.post(`/api/transactions/${id.c}/split`, {
+      splits: [
+        { amount: -3000, category: 'Food' },
+        { amount: -2000, category: 'Fun' },
+      ],
+    }),
+  );
   [id.c1, id.c2] = split.childTransactions.map((t: { id: number }) => t.id).sort((x: number, y: number) => x - y);
 });
 afterAll(async () => {
@@ -56,10 +63,21 @@ describe('GET /api/accounts/{id}/register', () => {
       ['a', 224000],
     ]);
     // Every field of a transaction is there too.
-    expect(rows[0]).toMatchObject({ id: id.e, postDate: '2024-03-01', description: 'row e', amount: 2000, account: 'Checking', category: 'Misc', type: 'credit' });
+    expect(rows[0]).toMatchObject({
+      id: id.e,
+      postDate: '2024-03-01',
+      description: 'row e',
+      amount: 2000,
+      account: 'Checking',
+      category: 'Misc',
+      type: 'credit',
+    });
     // The rule: the balance after a row is the stated balance minus the counted rows listed above it.
     rows.forEach((row, i) => {
-      const above = rows.slice(0, i).filter((r) => !r.isSplit).reduce((sum, r) => sum + r.amount, 0);
+      const above = rows
+        .slice(0, i)
+        .filter((r) => !r.isSplit)
+        .reduce((sum, r) => sum + r.amount, 0);
       expect(row.runningBalance).toBe(100000 - above);
     });
   });
@@ -104,7 +122,9 @@ describe('reconciling with a bank statement', () => {
     const agreeing = ok(await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-01-31&statement_balance=104000`));
     expect(agreeing.difference).toBe(0);
     expect(agreeing.transactionsAfter).toHaveLength(5);
-    expect((await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-02-29&statement_balance=975.00`)).body.error).toContain('statement_balance');
+    expect((await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-02-29&statement_balance=975.00`)).body.error).toContain(
+      'statement_balance',
+    );
     expect((await user.get(`/api/accounts/${checkingId}/reconcile?statement_balance=1`)).body.error).toContain('statement_date');
   });
 

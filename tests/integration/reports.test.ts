@@ -27,7 +27,14 @@ beforeAll(async () => {
   await add('2024-01-20', 'Tesco Stores 5678', 1000, 'Card', 'Groceries'); // a refund
   await add('2024-01-31', 'Coffee kiosk', -700, 'Card');
   splitParentId = await add('2024-03-03', 'Supermarket & more', -9000, 'Card', 'Groceries');
-  ok(await user.post(`/api/transactions/${splitParentId}/split`, { splits: [{ amount: -6000, category: 'Groceries' }, { amount: -3000, category: 'Dining' }] }));
+  ok(
+    await user.post(`/api/transactions/${splitParentId}/split`, {
+      splits: [
+        { amount: -6000, category: 'Groceries' },
+        { amount: -3000, category: 'Dining' },
+      ],
+    }),
+  );
   await add('2024-04-01', 'After the range', -100, 'Checking', 'Rent');
 });
 afterAll(async () => {

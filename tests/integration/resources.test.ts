@@ -108,7 +108,10 @@ describe('budgets and line items', () => {
       name: 'Renamed',
       startDate: '2024-01-01',
       endDate: '2024-12-31',
-      lineItems: [{ id: rent.id, name: 'Rent', amount: 1, type: 'Fixed', relatedCategories: [] }, { id: 999999, name: 'Ghost', amount: 1 }],
+      lineItems: [
+        { id: rent.id, name: 'Rent', amount: 1, type: 'Fixed', relatedCategories: [] },
+        { id: 999999, name: 'Ghost', amount: 1 },
+      ],
     });
     expect(refused.error?.data.httpStatus).toBe(404);
     const unchanged = data(await user.trpc.budgets.lineItems.query({ budgetId: saved.budget.id }));
@@ -121,7 +124,10 @@ describe('budgets and line items', () => {
         name: 'Renamed',
         startDate: '2024-01-01',
         endDate: '2024-12-31',
-        lineItems: [{ id: rent.id, name: 'Rent', amount: 130000, type: 'Fixed', relatedCategories: ['Rent'] }, { name: 'Pay', amount: 400000, type: 'Income' }],
+        lineItems: [
+          { id: rent.id, name: 'Rent', amount: 130000, type: 'Fixed', relatedCategories: ['Rent'] },
+          { name: 'Pay', amount: 400000, type: 'Income' },
+        ],
         deletedLineItemIds: [food.id],
       }),
     );
@@ -139,7 +145,14 @@ describe('budgets and line items', () => {
     ok(await user.post('/api/line-items', { budgetId: budget.id, name: 'Food', amount: 50000, type: 'Variable', relatedCategories: ['Groceries'] }));
     ok(await user.post('/api/transactions', { postDate: '2024-05-02', description: 'Pay', amount: 310000, category: 'Salary' }));
     const shop = ok(await user.post('/api/transactions', { postDate: '2024-05-03', description: 'Shop', amount: -12000 }));
-    ok(await user.post(`/api/transactions/${shop.id}/split`, { splits: [{ amount: -8000, category: 'groceries' }, { amount: -4000, category: 'Fun' }] }));
+    ok(
+      await user.post(`/api/transactions/${shop.id}/split`, {
+        splits: [
+          { amount: -8000, category: 'groceries' },
+          { amount: -4000, category: 'Fun' },
+        ],
+      }),
+    );
     ok(await user.post('/api/transactions', { postDate: '2024-06-01', description: 'Outside', amount: -1, category: 'Groceries' }));
     const result = data(await user.trpc.budgets.overview.query({ id: budget.id }));
     expect(result.transactions).toHaveLength(4);
@@ -162,7 +175,15 @@ describe('envelopes', () => {
     ok(await user.post('/api/transactions', { postDate: '2024-02-07', description: 'Rent', amount: -90000, category: 'Rent' }));
     const created = await user.post('/api/envelopes', { name: 'Fun money', categories: ['Fun', ' '] });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Fun money', description: null, categories: ['Fun'], color: '#4CAF50', isActive: true, transactionCount: 3, total: -3500 });
+    expect(created.body).toMatchObject({
+      name: 'Fun money',
+      description: null,
+      categories: ['Fun'],
+      color: '#4CAF50',
+      isActive: true,
+      transactionCount: 3,
+      total: -3500,
+    });
     expect((await user.post('/api/envelopes', { name: '', categories: ['x'] })).body.error).toContain('Envelope name is required');
     expect((await user.post('/api/envelopes', { name: 'x', categories: [] })).body.error).toContain('At least one category is required');
     expect((await user.post('/api/envelopes', { name: 'x', categories: ['a'], color: 'green' })).status).toBe(400);

@@ -49,7 +49,14 @@ describe('rules over REST and tRPC', () => {
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), ...coffee });
     expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toEqual(['Coffee Shops']);
-    const rent = data(await user.trpc.rules.create.mutate({ name: 'Rent', conditions: [{ field: 'description', op: 'equals', value: 'rent' }], actions: { type: 'transfer' }, priority: 5 }));
+    const rent = data(
+      await user.trpc.rules.create.mutate({
+        name: 'Rent',
+        conditions: [{ field: 'description', op: 'equals', value: 'rent' }],
+        actions: { type: 'transfer' },
+        priority: 5,
+      }),
+    );
     expect(rent).toMatchObject({ priority: 5, enabled: true });
     expect(ok(await user.get('/api/rules')).map((r: { name: string }) => r.name)).toEqual(['Rent', 'Coffee']);
     expect(data(await user.trpc.rules.list.query()).map((r: { name: string }) => r.name)).toEqual(['Rent', 'Coffee']);
@@ -72,7 +79,11 @@ describe('rules over REST and tRPC', () => {
 
   it.each([
     ['an unknown field', { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field 'payee'/],
-    ['an unsafe regex', { conditions: [{ field: 'description', op: 'matches', value: '(a+)+$' }] }, /conditions\.0\.value: unsafe or invalid regular expression/],
+    [
+      'an unsafe regex',
+      { conditions: [{ field: 'description', op: 'matches', value: '(a+)+$' }] },
+      /conditions\.0\.value: unsafe or invalid regular expression/,
+    ],
     ['an empty condition list', { conditions: [] }, /conditions: must hold at least one condition/],
     ['a priority out of range', { priority: 99_999 }, /priority: is out of range/],
   ])('refuses %s with 400 naming it, over REST and tRPC, and stores nothing', async (_label, change, message) => {
@@ -90,26 +101,42 @@ describe('rules over REST and tRPC', () => {
 
   it('counts the transactions some conditions match', async () => {
     const user = await userWithAccount();
-    for (const [description, amount] of [['STARBUCKS 1', -450], ['Starbucks refund', 450], ['Tesco', -2000]] as const) {
+    for (const [description, amount] of [
+      ['STARBUCKS 1', -450],
+      ['Starbucks refund', 450],
+      ['Tesco', -2000],
+    ] as const) {
       ok(await user.post('/api/transactions', { postDate: '2024-02-01', description, amount, account: 'Checking' }));
     }
     const count = ok(await user.post('/api/rules/count', { conditions: coffee.conditions }));
     expect(count).toEqual({ matched: 1, total: 3, sample: [expect.objectContaining({ description: 'STARBUCKS 1', amount: -450 })] });
-    expect(data(await user.trpc.rules.countMatches.query({ conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }] }))).toMatchObject({ matched: 2, total: 3 });
+    expect(data(await user.trpc.rules.countMatches.query({ conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }] }))).toMatchObject({
+      matched: 2,
+      total: 3,
+    });
     expect((await user.post('/api/rules/count', { conditions: [] })).status).toBe(400);
   });
 });
 
 describe('imports run rules on every new row', () => {
-  const csv = 'Date,Description,Amount,Category\n2024-03-01,STARBUCKS #1234,-4.50,Dining\n2024-03-02,Tesco Stores,-20.00,Groceries\n2024-03-03,Rent March,-900.00,\n2024-03-04,Starbucks refund,4.50,\n';
+  const csv =
+    'Date,Description,Amount,Category\n2024-03-01,STARBUCKS #1234,-4.50,Dining\n2024-03-02,Tesco Stores,-20.00,Groceries\n2024-03-03,Rent March,-900.00,\n2024-03-04,Starbucks refund,4.50,\n';
 
   it('shows in the dry run which rule set each category, keeps bank categories otherwise, and stores the same', async () => {
     const user = await userWithAccount();
     const rule = ok(await user.post('/api/rules', { ...coffee, actions: { category: 'Coffee Shops', description: 'Starbucks' } }));
-    const rent = ok(await user.post('/api/rules', { name: 'Rent', conditions: [{ field: 'description', op: 'startsWith', value: 'rent' }], actions: { type: 'transfer', category: 'Housing' } }));
+    const rent = ok(
+      await user.post('/api/rules', {
+        name: 'Rent',
+        conditions: [{ field: 'description', op: 'startsWith', value: 'rent' }],
+        actions: { type: 'transfer', category: 'Housing' },
+      }),
+    );
     const dry = await upload(user, csv, { dryRun: 'true' });
     expect(dry.status).toBe(200);
-    expect(dry.body.rows.map((r: Record<string, unknown>) => [r.description, r.bankDescription, r.category, r.categoryOrigin, r.ruleId, r.ruleName, r.type])).toEqual([
+    expect(
+      dry.body.rows.map((r: Record<string, unknown>) => [r.description, r.bankDescription, r.category, r.categoryOrigin, r.ruleId, r.ruleName, r.type]),
+    ).toEqual([
       ['Starbucks', 'STARBUCKS #1234', 'Coffee Shops', 'rule', rule.id, 'Coffee', 'debit'],
       ['Tesco Stores', 'Tesco Stores', 'Groceries', 'bank', null, null, 'debit'],
       ['Rent March', 'Rent March', 'Housing', 'rule', rent.id, 'Rent', 'transfer'],
@@ -135,7 +162,16 @@ describe('imports run rules on every new row', () => {
   it('a rule naming another account does not touch this import; the tRPC upload runs rules too', async () => {
     const user = await userWithAccount();
     ok(await user.post('/api/rules', { ...coffee, conditions: [...coffee.conditions, { field: 'account', op: 'equals', value: 'Savings' }] }));
-    ok(await user.post('/api/rules', { name: 'Tesco', conditions: [{ field: 'description', op: 'matches', value: '^tesco\\s+stores?$' }, { field: 'account', op: 'equals', value: 'CHECKING' }], actions: { category: 'Food' } }));
+    ok(
+      await user.post('/api/rules', {
+        name: 'Tesco',
+        conditions: [
+          { field: 'description', op: 'matches', value: '^tesco\\s+stores?$' },
+          { field: 'account', op: 'equals', value: 'CHECKING' },
+        ],
+        actions: { category: 'Food' },
+      }),
+    );
     const res = data(await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(csv).toString('base64'), dryRun: true }));
     if (!('rows' in res)) throw new Error('a dry run answers a preview');
     expect(res.rows.map((r: { category: string | null; categoryOrigin: string | null }) => [r.category, r.categoryOrigin])).toEqual([
@@ -187,11 +223,23 @@ describe('POST /api/rules/apply', () => {
     const applied = ok(await user.post('/api/rules/apply', {}));
     expect(applied).toMatchObject({ dryRun: false, matched: 2, changed: 2 });
     const rows = await stored(user);
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.category]))).toEqual({ [ids.a]: 'Coffee Shops', [ids.b]: 'Dining', [ids.c]: 'Coffee Shops', [ids.other]: null });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.category]))).toEqual({
+      [ids.a]: 'Coffee Shops',
+      [ids.b]: 'Dining',
+      [ids.c]: 'Coffee Shops',
+      [ids.other]: null,
+    });
     // Nothing left to do.
     expect(ok(await user.post('/api/rules/apply', {}))).toMatchObject({ matched: 0, changed: 0, changes: [] });
     // tRPC: all rows, a rename and a type, with exactly the given (disabled) rule.
-    const rename = data(await user.trpc.rules.create.mutate({ name: 'R', conditions: [{ field: 'description', op: 'contains', value: 'tesco' }], actions: { description: 'Tesco Stores', type: 'charge' }, enabled: false }));
+    const rename = data(
+      await user.trpc.rules.create.mutate({
+        name: 'R',
+        conditions: [{ field: 'description', op: 'contains', value: 'tesco' }],
+        actions: { description: 'Tesco Stores', type: 'charge' },
+        enabled: false,
+      }),
+    );
     expect(data(await user.trpc.rules.applyToTransactions.mutate({ ruleIds: [rename.id], onlyUncategorized: false }))).toMatchObject({
       changed: 1,
       changes: [
@@ -208,7 +256,13 @@ describe('POST /api/rules/apply', () => {
     const lines = ['Date,Description,Amount'];
     for (let i = 0; i < 1100; i++) lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-1.00`);
     expect((await upload(user, `${lines.join('\n')}\n`)).body).toMatchObject({ imported: 1100 });
-    ok(await user.post('/api/rules', { name: 'Shops', conditions: [{ field: 'description', op: 'startsWith', value: 'shop' }], actions: { category: 'Shopping' } }));
+    ok(
+      await user.post('/api/rules', {
+        name: 'Shops',
+        conditions: [{ field: 'description', op: 'startsWith', value: 'shop' }],
+        actions: { category: 'Shopping' },
+      }),
+    );
     const preview = ok(await user.post('/api/rules/apply', { dryRun: true }));
     expect(preview).toMatchObject({ matched: 1100, changed: 1100, truncated: true });
     expect(preview.changes).toHaveLength(1000);

@@ -39,13 +39,16 @@ afterAll(async () => {
 describe('description search', () => {
   it.each(NEEDLES)('finds the same rows for %s as the JavaScript fold', async (needle) => {
     const expected = DESCRIPTIONS.filter((d) => foldText(d).includes(foldText(needle))).sort();
-    const rows = ok<{ description: string }[]>(await user.get(`/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`));
+    const rows = ok<{ description: string }[]>(
+      await user.get(`/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`),
+    );
     expect(rows.map((r) => r.description).sort(), server.database).toEqual(expected);
   });
 
   it('finds composed and decomposed accents alike, and plain letters only without accents', async () => {
     const find = async (needle: string) =>
-      (ok<{ description: string }[]>(await user.get(`/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`))).length;
+      ok<{ description: string }[]>(await user.get(`/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`))
+        .length;
     expect(await find('café')).toBe(3);
     expect(await find('cafe')).toBe(1);
     expect(await find('σοφία')).toBe(1);

@@ -68,7 +68,14 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
   it('learns from split parts, not their parents, and sees new rows at once', async () => {
     const user = await userWithAccount();
     const parent = ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'MEGA MART', amount: -1000, category: 'Shopping' }));
-    ok(await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: -600, category: 'Groceries' }, { amount: -400, category: 'Household' }] }));
+    ok(
+      await user.post(`/api/transactions/${parent.id}/split`, {
+        splits: [
+          { amount: -600, category: 'Groceries' },
+          { amount: -400, category: 'Household' },
+        ],
+      }),
+    );
     const [first] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
     expect(first.category).toBe('Groceries');
     expect(first.reason).not.toContain('Shopping');
@@ -122,7 +129,14 @@ describe('categorySource', () => {
     expect(ok(await user.put(`/api/transactions/${plain.id}`, { category: null })).categorySource).toBeNull();
     const bulk = ok(await user.put('/api/transactions/bulk', { transactionIds: [plain.id], updates: { category: 'Rent' } }));
     expect(bulk[0].categorySource).toBe('user');
-    const split = ok(await user.post(`/api/transactions/${set.id}/split`, { splits: [{ amount: -60, category: 'x' }, { amount: -40, category: 'y' }] }));
+    const split = ok(
+      await user.post(`/api/transactions/${set.id}/split`, {
+        splits: [
+          { amount: -60, category: 'x' },
+          { amount: -40, category: 'y' },
+        ],
+      }),
+    );
     expect(split.childTransactions.map((c: { categorySource: string }) => c.categorySource)).toEqual(['user', 'user']);
     expect(data(await user.trpc.transactions.get.query({ id: set.id })).categorySource).toBe('user');
   });
@@ -151,18 +165,33 @@ describe('categorySource', () => {
 
     const suggested = ok<{ id: number; description: string; category: string; categorySource: string }[]>(await user.get(`${ALL}&category_source=suggested`));
     expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
-    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map((r: { description: string }) => r.description)).toEqual(['ACME PAYROLL']);
+    expect(
+      data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map(
+        (r: { description: string }) => r.description,
+      ),
+    ).toEqual(['ACME PAYROLL']);
     // Accepting (setting the same category) makes it the person's.
     expect(ok(await user.put(`/api/transactions/${suggested[0].id}`, { category: 'Groceries' })).categorySource).toBe('user');
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
-    expect((await user.get(`${ALL}&category_source=robot`)).body.error).toMatch(/category_source.*must be one of bank, rule, suggested, user|must be one of bank, rule, suggested, user/);
+    expect((await user.get(`${ALL}&category_source=robot`)).body.error).toMatch(
+      /category_source.*must be one of bank, rule, suggested, user|must be one of bank, rule, suggested, user/,
+    );
   });
 
   it('learns an imported batch at once: its bank and rule categories, never its own suggestions', async () => {
     const user = await userWithAccount();
     await history(user, 'GREEN BASKET', 'Groceries', 9);
-    ok(await user.post('/api/rules', { name: 'Fuel', conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }], actions: { category: 'Fuel' }, priority: 1, enabled: true }));
-    const ask = async (description: string, amount: number) => ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }))[0];
+    ok(
+      await user.post('/api/rules', {
+        name: 'Fuel',
+        conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }],
+        actions: { category: 'Fuel' },
+        priority: 1,
+        enabled: true,
+      }),
+    );
+    const ask = async (description: string, amount: number) =>
+      ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }))[0];
     // The model is learned (and kept) before the import.
     expect((await ask('GREEN BASKET 1', -2000)).reason).toBe("9 earlier 'GREEN BASKET' rows were Groceries");
     const csv = [

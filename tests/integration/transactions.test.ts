@@ -107,7 +107,15 @@ describe('POST/PUT/DELETE /api/transactions', () => {
         splitNote: 'note',
       }),
     );
-    expect(updated).toMatchObject({ postDate: '2024-03-07', description: 'Espresso', amount: -500, category: 'Cafe', type: 'charge', account: 'Savings', splitNote: 'note' });
+    expect(updated).toMatchObject({
+      postDate: '2024-03-07',
+      description: 'Espresso',
+      amount: -500,
+      category: 'Cafe',
+      type: 'charge',
+      account: 'Savings',
+      splitNote: 'note',
+    });
     expect(ok(await user.put(`/api/transactions/${tx.id}`, { category: null })).category).toBeNull();
     expect((await user.put(`/api/transactions/${tx.id}`, { amount: 0.5 })).status).toBe(400);
     expect(ok(await user.del(`/api/transactions/${tx.id}`))).toEqual({ message: 'Transaction deleted' });
@@ -153,7 +161,9 @@ describe('GET /api/transactions', () => {
     await addTx(other, { postDate: '2024-02-21', description: 'Ελληνικό Καφέ', amount: -300 });
     await addTx(other, { postDate: '2024-02-22', description: 'Backerei Muller', amount: -200 });
     const find = async (text: string) =>
-      ok<TransactionDto[]>(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)).map((t) => t.description);
+      ok<TransactionDto[]>(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)).map(
+        (t) => t.description,
+      );
     expect(await find('bäckerei müller')).toEqual(['BÄCKEREI MÜLLER']);
     expect(await find('ΚΑΦΈ')).toEqual(['Ελληνικό Καφέ']);
     expect(await find('MULLER')).toEqual(['Backerei Muller']);
@@ -193,7 +203,9 @@ describe('bulk update', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error).toContain('Please select at least one field to update');
 
-    const updated = ok(await user.put('/api/transactions/bulk', { transactionIds: [a.id, b.id], updates: { category: 'Bills', type: 'transfer', account: 'Card' } }));
+    const updated = ok(
+      await user.put('/api/transactions/bulk', { transactionIds: [a.id, b.id], updates: { category: 'Bills', type: 'transfer', account: 'Card' } }),
+    );
     expect(updated).toHaveLength(2);
     for (const tx of updated) expect(tx).toMatchObject({ category: 'Bills', type: 'transfer', account: 'Card' });
   });
@@ -207,7 +219,12 @@ describe('splits', () => {
     const tooFew = await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: -10000, category: 'Food' }] });
     expect(tooFew.status).toBe(400);
     expect(tooFew.body.error).toBe('At least 2 splits are required');
-    const badSum = await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: -5000, category: 'Food' }, { amount: -4000, category: 'Home' }] });
+    const badSum = await user.post(`/api/transactions/${parent.id}/split`, {
+      splits: [
+        { amount: -5000, category: 'Food' },
+        { amount: -4000, category: 'Home' },
+      ],
+    });
     expect(badSum.status).toBe(400);
     expect(badSum.body.error).toBe('Split amounts must sum to 100.00');
     expect(await rowCount(user)).toBe(1);
@@ -237,7 +254,16 @@ describe('splits', () => {
     expect(ok(await user.get(`/api/transactions/${child.id}/splits`))).toEqual(split.body);
 
     // a part cannot be split; amounts of split rows cannot change
-    expect((await user.post(`/api/transactions/${child.id}/split`, { splits: [{ amount: -3000, category: 'a' }, { amount: -3000, category: 'b' }] })).status).toBe(409);
+    expect(
+      (
+        await user.post(`/api/transactions/${child.id}/split`, {
+          splits: [
+            { amount: -3000, category: 'a' },
+            { amount: -3000, category: 'b' },
+          ],
+        })
+      ).status,
+    ).toBe(409);
     expect((await user.put(`/api/transactions/${child.id}`, { amount: -1 })).status).toBe(409);
     expect((await user.put(`/api/transactions/${parent.id}`, { amount: -1 })).status).toBe(409);
     // the date of the family moves together
@@ -246,13 +272,15 @@ describe('splits', () => {
     expect([moved.parentTransaction, ...moved.childTransactions].map((t: TransactionDto) => t.postDate)).toEqual(['2024-05-02', '2024-05-02', '2024-05-02']);
 
     // editing = posting again replaces the parts
-    const edited = ok(await user.post(`/api/transactions/${parent.id}/split`, {
-      splits: [
-        { amount: -2500, category: 'A' },
-        { amount: -2500, category: 'B' },
-        { amount: -5000, category: 'C' },
-      ],
-    }));
+    const edited = ok(
+      await user.post(`/api/transactions/${parent.id}/split`, {
+        splits: [
+          { amount: -2500, category: 'A' },
+          { amount: -2500, category: 'B' },
+          { amount: -5000, category: 'C' },
+        ],
+      }),
+    );
     expect(edited.childTransactions.map((t: TransactionDto) => t.amount)).toEqual([-2500, -2500, -5000]);
     expect(await rowCount(user)).toBe(4);
 
@@ -269,12 +297,26 @@ describe('splits', () => {
   it('deleting a part removes the whole split and unsplits the parent; deleting a parent takes its parts', async () => {
     const user = await freshUserWithAccount();
     const parent = await addTx(user, { postDate: '2024-05-01', description: 'Shop', amount: 1000 });
-    const { childTransactions } = ok(await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: 400, category: 'a' }, { amount: 600, category: 'b' }] }));
+    const { childTransactions } = ok(
+      await user.post(`/api/transactions/${parent.id}/split`, {
+        splits: [
+          { amount: 400, category: 'a' },
+          { amount: 600, category: 'b' },
+        ],
+      }),
+    );
     ok(await user.del(`/api/transactions/${childTransactions[0].id}`));
     expect(await rowCount(user)).toBe(1);
     expect(ok(await user.get(`/api/transactions/${parent.id}`)).isSplit).toBe(false);
 
-    ok(await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: 400, category: 'a' }, { amount: 600, category: 'b' }] }));
+    ok(
+      await user.post(`/api/transactions/${parent.id}/split`, {
+        splits: [
+          { amount: 400, category: 'a' },
+          { amount: 600, category: 'b' },
+        ],
+      }),
+    );
     ok(await user.del(`/api/transactions/${parent.id}`));
     expect(await rowCount(user)).toBe(0);
   });
@@ -283,7 +325,14 @@ describe('splits', () => {
     const user = await freshUserWithAccount();
     const parent = await addTx(user, { postDate: '2024-05-01', description: 'Shop', amount: -1000 });
     const kept = await addTx(user, { postDate: '2024-05-01', description: 'Kept', amount: -1000 });
-    ok(await user.post(`/api/transactions/${kept.id}/split`, { splits: [{ amount: -400, category: 'a' }, { amount: -600, category: 'b' }] }));
+    ok(
+      await user.post(`/api/transactions/${kept.id}/split`, {
+        splits: [
+          { amount: -400, category: 'a' },
+          { amount: -600, category: 'b' },
+        ],
+      }),
+    );
     await server.sql('update "transaction" set is_split = true where id = ?', [parent.id], 'run');
     const res = await user.post('/api/transactions/fix-split-status');
     expect(res.status).toBe(200);

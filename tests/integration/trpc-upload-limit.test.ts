@@ -14,7 +14,6 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
   });
 
   afterAll(async () => {
-     
     await server?.close();
   });
 

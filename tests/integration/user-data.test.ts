@@ -18,28 +18,68 @@ async function fill(user: ApiUser): Promise<void> {
   ok(await user.post('/api/accounts', { name: 'Unused', type: 'cash' }));
   ok(await user.post('/api/categories', { name: 'Never used' }));
   // A rule renames the café row on import (its bank text is kept) and one disabled rule.
-  ok(await user.post('/api/rules', { name: 'Café', conditions: [{ field: 'description', op: 'contains', value: 'CAFÉ' }, { field: 'amount', op: 'between', value: [-1000, 0] }], actions: { category: 'Dining', description: 'Café Nero' }, priority: 5 }));
-  ok(await user.post('/api/rules', { name: 'Off', conditions: [{ field: 'account', op: 'equals', value: 'Card' }], actions: { type: 'charge' }, enabled: false }));
+  ok(
+    await user.post('/api/rules', {
+      name: 'Café',
+      conditions: [
+        { field: 'description', op: 'contains', value: 'CAFÉ' },
+        { field: 'amount', op: 'between', value: [-1000, 0] },
+      ],
+      actions: { category: 'Dining', description: 'Café Nero' },
+      priority: 5,
+    }),
+  );
+  ok(
+    await user.post('/api/rules', {
+      name: 'Off',
+      conditions: [{ field: 'account', op: 'equals', value: 'Card' }],
+      actions: { type: 'charge' },
+      enabled: false,
+    }),
+  );
   const body = new FormData();
-  body.append('file', new Blob(['Date,Description,Amount,Category\n2024-01-03,Grocer 1,-12.34,Groceries\n2024-01-04,Pay,2500.00,Salary\n2024-01-05,Café,-3.50,\n']), 'jan.csv');
+  body.append(
+    'file',
+    new Blob(['Date,Description,Amount,Category\n2024-01-03,Grocer 1,-12.34,Groceries\n2024-01-04,Pay,2500.00,Salary\n2024-01-05,Café,-3.50,\n']),
+    'jan.csv',
+  );
   body.append('account', 'Checking');
   body.append('transactionType', 'debit');
   expect((await rest(server.url, 'POST', '/api/upload', { token: user.token, body })).status).toBe(201);
   const grocer = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03'))[0].id;
-  ok(await user.post(`/api/transactions/${grocer}/split`, { splits: [{ amount: -1000, category: 'Groceries', splitNote: 'food' }, { amount: -234, category: 'Household', description: 'Soap' }] }));
+  ok(
+    await user.post(`/api/transactions/${grocer}/split`, {
+      splits: [
+        { amount: -1000, category: 'Groceries', splitNote: 'food' },
+        { amount: -234, category: 'Household', description: 'Soap' },
+      ],
+    }),
+  );
   ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'No account, no category', amount: -1 }));
-  const card = ok(await user.post('/api/transactions', { postDate: '2024-02-02', description: 'Dinner', amount: -8000, account: 'Card', category: 'Dining', type: 'charge' })).id;
-  ok(await user.post(`/api/transactions/${card}/split`, { splits: [{ amount: -5000, category: 'Dining' }, { amount: -2000, category: 'Gifts' }, { amount: -1000, category: 'Dining', splitNote: 'tip' }] }));
-  ok(await user.post('/api/budgets/save', {
-    name: 'Q1',
-    startDate: '2024-01-01',
-    endDate: '2024-03-31',
-    lineItems: [
-      { name: 'Pay', amount: 250000, type: 'Income', relatedCategories: ['Salary'] },
-      { name: 'Food', amount: 20000, type: 'Variable', relatedCategories: ['Groceries', 'Dining'] },
-      { name: 'Other', amount: 100, type: 'NotCounted', relatedCategories: ['uncategorized'] },
-    ],
-  }));
+  const card = ok(
+    await user.post('/api/transactions', { postDate: '2024-02-02', description: 'Dinner', amount: -8000, account: 'Card', category: 'Dining', type: 'charge' }),
+  ).id;
+  ok(
+    await user.post(`/api/transactions/${card}/split`, {
+      splits: [
+        { amount: -5000, category: 'Dining' },
+        { amount: -2000, category: 'Gifts' },
+        { amount: -1000, category: 'Dining', splitNote: 'tip' },
+      ],
+    }),
+  );
+  ok(
+    await user.post('/api/budgets/save', {
+      name: 'Q1',
+      startDate: '2024-01-01',
+      endDate: '2024-03-31',
+      lineItems: [
+        { name: 'Pay', amount: 250000, type: 'Income', relatedCategories: ['Salary'] },
+        { name: 'Food', amount: 20000, type: 'Variable', relatedCategories: ['Groceries', 'Dining'] },
+        { name: 'Other', amount: 100, type: 'NotCounted', relatedCategories: ['uncategorized'] },
+      ],
+    }),
+  );
   ok(await user.post('/api/budgets', { name: 'Empty budget', startDate: '2024-05-01', endDate: '2024-05-31', amount: 7 }));
   ok(await user.post('/api/envelopes', { name: 'Fun', categories: ['Dining', 'Gifts'], color: '#E91E63', description: 'Going out' }));
   ok(await user.post('/api/envelopes', { name: 'Old', categories: ['Uncategorized'], isActive: false }));
@@ -156,7 +196,8 @@ describe('POST /api/import', () => {
       return { actual: o.actual, budgeted: o.budgeted, typeTotals: o.typeTotals, splits: o.splits, total: o.total, transactionCount: o.transactionCount };
     };
     expect(await overview(copy)).toEqual(await overview(owner));
-    const envelopes = async (user: ApiUser) => ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes')).map((e) => [e.name, e.total, e.transactionCount]);
+    const envelopes = async (user: ApiUser) =>
+      ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes')).map((e) => [e.name, e.total, e.transactionCount]);
     expect(await envelopes(copy)).toEqual(await envelopes(owner));
     const batch = ok<{ batchId: string; transactionCount: number }[]>(await copy.get('/api/transactions/batches/list'))[0];
     expect(ok<unknown[]>(await copy.get(`/api/transactions/batches/${batch.batchId}/transactions`)).length).toBe(5); // 3 rows + the split's 2 parts
@@ -167,7 +208,9 @@ describe('POST /api/import', () => {
     const before = await counts(owner);
     const res = await owner.post('/api/import', doc);
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/^A restore needs a user without data, and this one has 3 accounts, 6 categories, 1 batch, 10 transactions, 2 budgets, 2 envelopes, 2 rules\. Nothing was changed\.$/);
+    expect(res.body.error).toMatch(
+      /^A restore needs a user without data, and this one has 3 accounts, 6 categories, 1 batch, 10 transactions, 2 budgets, 2 envelopes, 2 rules\. Nothing was changed\.$/,
+    );
     expect(await counts(owner)).toEqual(before);
     const almostEmpty = await signUp(server.url);
     ok(await almostEmpty.post('/api/categories', { name: 'Just one' }));
@@ -181,12 +224,21 @@ describe('POST /api/import', () => {
       [{ ...doc, version: 2 }, /^version: 2 was written by a newer Budget Tracker; this one reads version 1$/],
       [{ ...doc, format: 'other' }, /^format: must be 'budget-tracker'/],
       [{ ...doc, importProfiles: [{ name: 'x' }] }, /^importProfiles: cannot be restored by this version/],
-      [{ ...doc, transactions: doc.transactions.map((t, i) => (i === 3 ? { ...t, categoryId: 999999 } : t)) }, /^transactions\.3\.categoryId: refers to no category \(999999\)$/],
-      [{ ...doc, transactions: doc.transactions.map((t) => (t.amount === -234 ? { ...t, amount: -235 } : t)) }, /split of transaction \d+: Split amounts must sum to 12\.34/],
+      [
+        { ...doc, transactions: doc.transactions.map((t, i) => (i === 3 ? { ...t, categoryId: 999999 } : t)) },
+        /^transactions\.3\.categoryId: refers to no category \(999999\)$/,
+      ],
+      [
+        { ...doc, transactions: doc.transactions.map((t) => (t.amount === -234 ? { ...t, amount: -235 } : t)) },
+        /split of transaction \d+: Split amounts must sum to 12\.34/,
+      ],
       [{ ...doc, categories: [...doc.categories, { id: 424242, name: 'GROCERIES' }] }, /^categories\.6\.name: 'GROCERIES' appears twice/],
       [{ ...doc, accounts: undefined }, /^accounts: /],
       [{ ...doc, extra: [] }, /extra/],
-      [{ ...doc, rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(a|ab)*' }] }] }, /^rules\.0\.conditions\.0\.value: unsafe or invalid regular expression/],
+      [
+        { ...doc, rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(a|ab)*' }] }] },
+        /^rules\.0\.conditions\.0\.value: unsafe or invalid regular expression/,
+      ],
       [{ ...doc, rules: [{ ...doc.rules![0], priority: -5 }] }, /^rules\.0\.priority: is out of range/],
       [{ ...doc, rules: [doc.rules![0], doc.rules![0]] }, /^rules\.1\.id: \d+ appears twice/],
     ];
@@ -225,7 +277,13 @@ describe('POST /api/import', () => {
     try {
       const user = await signUp(small.url);
       const doc = ok<UserDataDocument>(await owner.get('/api/export'));
-      const res = await user.post('/api/import', { ...doc, transactions: [...doc.transactions, ...Array.from({ length: 40 }, (_, i) => ({ ...doc.transactions[1], id: 5000 + i, parentId: null, isSplit: false }))] });
+      const res = await user.post('/api/import', {
+        ...doc,
+        transactions: [
+          ...doc.transactions,
+          ...Array.from({ length: 40 }, (_, i) => ({ ...doc.transactions[1], id: 5000 + i, parentId: null, isSplit: false })),
+        ],
+      });
       expect(res.status).toBe(413);
       expect(await counts(user)).toEqual({ transactions: 0, accounts: 0, categories: 0, budgets: 0, envelopes: 0 });
     } finally {

@@ -30,14 +30,25 @@ describe('amounts are bounded to 10^13 cents', () => {
       const calls: [string, Promise<{ status: number; body: any }>][] = [
         ['POST /transactions', user.post('/api/transactions', { postDate: '2024-01-01', description: 'x', amount })],
         ['PUT /transactions/:id', user.put(`/api/transactions/${tx.id}`, { amount })],
-        ['POST split', user.post(`/api/transactions/${tx.id}/split`, { splits: [{ amount, category: 'a' }, { amount: -100 - amount, category: 'b' }] })],
+        [
+          'POST split',
+          user.post(`/api/transactions/${tx.id}/split`, {
+            splits: [
+              { amount, category: 'a' },
+              { amount: -100 - amount, category: 'b' },
+            ],
+          }),
+        ],
         ['POST /accounts', user.post('/api/accounts', { name: `A${amount}`, type: 'cash', balance: amount })],
         ['PUT /accounts/:id', user.put(`/api/accounts/${account.id}`, { balance: amount })],
         ['POST /budgets', user.post('/api/budgets', { name: 'C', startDate: '2024-01-01', endDate: '2024-12-31', amount })],
         ['PUT /budgets/:id', user.put(`/api/budgets/${budget.id}`, { amount })],
         ['POST /line-items', user.post('/api/line-items', { budgetId: budget.id, name: 'Big', amount })],
         ['PUT /line-items/:id', user.put(`/api/line-items/${item.id}`, { amount })],
-        ['POST /budgets/save', user.post('/api/budgets/save', { name: 'S', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [{ name: 'I', amount }] })],
+        [
+          'POST /budgets/save',
+          user.post('/api/budgets/save', { name: 'S', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [{ name: 'I', amount }] }),
+        ],
       ];
       for (const [label, call] of calls) {
         const res = await call;

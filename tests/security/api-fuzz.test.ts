@@ -33,7 +33,8 @@ beforeAll(async () => {
   user = await signUp(server.url);
   // Some rows so generated ids hit real ones now and then.
   ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
-  for (let i = 0; i < 3; i++) ok(await user.post('/api/transactions', { postDate: `2024-01-0${i + 1}`, description: `t${i}`, amount: -100 * (i + 1), category: 'Food' }));
+  for (let i = 0; i < 3; i++)
+    ok(await user.post('/api/transactions', { postDate: `2024-01-0${i + 1}`, description: `t${i}`, amount: -100 * (i + 1), category: 'Food' }));
   const budget = ok(await user.post('/api/budgets', { name: 'B', startDate: '2024-01-01', endDate: '2024-12-31' }));
   ok(await user.post('/api/line-items', { budgetId: budget.id, name: 'Food', amount: 500, relatedCategories: ['Food'] }));
   ok(await user.post('/api/envelopes', { name: 'E', categories: ['Food'] }));

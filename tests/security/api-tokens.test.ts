@@ -59,14 +59,14 @@ describe('guessing bearer tokens', () => {
     server = await startServer({ TRUST_PROXY: '1' });
     const user = await registerUser(server.url);
     const apiToken = generateApiToken();
-    expect((await rest(server.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } })).status).toBe(200);
+    expect((await rest(server.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } })).status).toBe(
+      200,
+    );
     const attacker = { 'x-forwarded-for': '203.0.113.50' };
     const statuses: number[] = [];
     const guesses = Array.from({ length: 300 }, (_, i) => `btapi_${String(i).padStart(43, 'Q')}`);
     for (let i = 0; i < guesses.length; i += 30) {
-      const batch = await Promise.all(
-        guesses.slice(i, i + 30).map((token) => rest(server!.url, 'GET', '/api/auth/me', { token, headers: attacker })),
-      );
+      const batch = await Promise.all(guesses.slice(i, i + 30).map((token) => rest(server!.url, 'GET', '/api/auth/me', { token, headers: attacker })));
       statuses.push(...batch.map((r) => r.status));
     }
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(50);

@@ -63,10 +63,17 @@ for (const op of [...authRoutes, ...domainRoutes] as { method: string; url: stri
       paths: stringPaths(json),
       async send(value, path) {
         const input = setAt(base, path, value) as Record<string, unknown>;
-        let target = urlOf(op, part === 'params' ? input : validInput(op.params ? jsonSchemaOf(op.params) : {}) as Record<string, unknown>);
+        let target = urlOf(op, part === 'params' ? input : (validInput(op.params ? jsonSchemaOf(op.params) : {}) as Record<string, unknown>));
         if (part === 'query') target += `?${new URLSearchParams(input as Record<string, string>).toString()}`;
         const token = op.url.startsWith('/auth/') && ['/auth/login', '/auth/register', '/auth/status'].includes(op.url) ? null : user.token;
-        const res = await rest(server.url, op.method, target, { token, ...(part === 'body' ? { body: input } : op.method === 'PUT' || op.method === 'POST' ? { body: validInput(op.body ? jsonSchemaOf(op.body) : {}) } : {}) });
+        const res = await rest(server.url, op.method, target, {
+          token,
+          ...(part === 'body'
+            ? { body: input }
+            : op.method === 'PUT' || op.method === 'POST'
+              ? { body: validInput(op.body ? jsonSchemaOf(op.body) : {}) }
+              : {}),
+        });
         return { status: res.status, message: String(res.body?.error ?? res.body) };
       },
     });

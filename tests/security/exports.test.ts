@@ -36,9 +36,13 @@ describe('CSV export', () => {
     const payloads = ["=cmd|' /C calc'!A0", '+HYPERLINK("http://evil")', '-2+3', '@SUM(1+1)', "'=1", "''+1", '=1'];
     ok(await owner.post('/api/accounts', { name: '=EVIL()', type: 'checking' }));
     for (const [i, payload] of payloads.entries()) {
-      ok(await owner.post('/api/transactions', { postDate: '2024-05-01', description: payload, amount: -(i + 1), account: '=EVIL()', category: `@${payload}` }));
+      ok(
+        await owner.post('/api/transactions', { postDate: '2024-05-01', description: payload, amount: -(i + 1), account: '=EVIL()', category: `@${payload}` }),
+      );
     }
-    const res = await fetch(`${server.url}/api/transactions/export.csv?start_date=2024-05-01&end_date=2024-05-01`, { headers: { authorization: `Bearer ${owner.token}` } });
+    const res = await fetch(`${server.url}/api/transactions/export.csv?start_date=2024-05-01&end_date=2024-05-01`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     const records = parse((await res.text()).replace(/^\uFEFF/, ''));
     expect(records).toHaveLength(payloads.length + 1);
     for (const record of records.slice(1)) {
@@ -60,7 +64,21 @@ describe('restore', () => {
       accounts: [],
       categories: [],
       batches: [{ id: victimBatch, accountId: null, uploadDate: '2024-01-01T00:00:00.000Z', transactionCount: 1, fileName: 'x.csv', dateFormat: null }],
-      transactions: [{ id: victimTx, postDate: '2024-01-01', description: 'mine now', amount: -5, type: 'debit', accountId: null, categoryId: null, isSplit: false, parentId: null, splitNote: null, batchId: victimBatch }],
+      transactions: [
+        {
+          id: victimTx,
+          postDate: '2024-01-01',
+          description: 'mine now',
+          amount: -5,
+          type: 'debit',
+          accountId: null,
+          categoryId: null,
+          isSplit: false,
+          parentId: null,
+          splitNote: null,
+          batchId: victimBatch,
+        },
+      ],
       budgets: [],
       envelopes: [],
     };
@@ -75,7 +93,11 @@ describe('restore', () => {
     expect(ok(await owner.get(`/api/transactions/batches/${victimBatch}/transactions`))).toHaveLength(1);
     // A part whose parent is the owner's row (not in the document) is refused.
     const other = await signUp(server.url);
-    const orphan = await other.post('/api/import', { ...doc, batches: [], transactions: [{ ...doc.transactions[0], id: 777_777, batchId: null, parentId: victimTx }] });
+    const orphan = await other.post('/api/import', {
+      ...doc,
+      batches: [],
+      transactions: [{ ...doc.transactions[0], id: 777_777, batchId: null, parentId: victimTx }],
+    });
     expect(orphan.status).toBe(400);
     expect(orphan.body.error).toContain(`refers to no transaction (${victimTx})`);
   });
@@ -119,7 +141,16 @@ describe('the request log', () => {
     child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const url = `http://127.0.0.1:${port}`;
-    await expect.poll(() => fetch(`${url}/api/health`).then((r) => r.ok, () => false), { timeout: 30_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
     const user = await signUp(url);
     const res = await fetch(`${url}/api/export?access_token=${encodeURIComponent(user.token)}`);
     expect(res.status).toBe(200);

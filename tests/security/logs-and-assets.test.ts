@@ -38,7 +38,10 @@ describe('logs', () => {
     await trpcClient(server.url).auth.login.mutate({ username: 'log-user', password: 'Trpc-S3CRET-guess' });
     await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken });
     await rest(server.url, 'POST', '/api/auth/refresh', { token: user.refreshToken });
-    await rest(server.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken: 'btapi_S3CRETtokenS3CRETtokenS3CRETtoken0123456', currentPassword: 'Password-S3CRET-value' } });
+    await rest(server.url, 'PUT', '/api/auth/profile', {
+      token: user.accessToken,
+      body: { apiToken: 'btapi_S3CRETtokenS3CRETtokenS3CRETtoken0123456', currentPassword: 'Password-S3CRET-value' },
+    });
     const text = capture.text;
     expect(text.length).toBeGreaterThan(0);
     expect(text).not.toContain('S3CRET');

@@ -13,9 +13,7 @@ describe('closed registration', () => {
   it.each([5, 20])('%i concurrent registrations on an empty instance create exactly one user', async (count) => {
     server = await startServer({ ALLOW_REGISTRATION: 'false' });
     const answers = await Promise.all(
-      Array.from({ length: count }, (_, i) =>
-        rest(server!.url, 'POST', '/api/auth/register', { body: { username: `racer${i}`, password: 'racer-password' } }),
-      ),
+      Array.from({ length: count }, (_, i) => rest(server!.url, 'POST', '/api/auth/register', { body: { username: `racer${i}`, password: 'racer-password' } })),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);

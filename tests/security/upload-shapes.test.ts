@@ -74,15 +74,46 @@ const csvLines = (header: string, count: number, line: (i: number) => string) =>
 };
 
 const PATHOLOGICAL: [string, () => Uint8Array | string, number[], string | null][] = [
-  ['a header of 50,000 commas over 40,000 rows', () => csvLines(`Date,Description,Amount${','.repeat(50_000)}`, 40_000, (i) => `2024-07-01,r${i},-1`), [422], 'more than 200 columns'],
-  ['199 empty columns on 40,000 rows', () => csvLines(`Date,Description,Amount${','.repeat(196)}`, 40_000, (i) => `2024-07-01,r${i},-1${','.repeat(196)}`), [200], null],
+  [
+    'a header of 50,000 commas over 40,000 rows',
+    () => csvLines(`Date,Description,Amount${','.repeat(50_000)}`, 40_000, (i) => `2024-07-01,r${i},-1`),
+    [422],
+    'more than 200 columns',
+  ],
+  [
+    '199 empty columns on 40,000 rows',
+    () => csvLines(`Date,Description,Amount${','.repeat(196)}`, 40_000, (i) => `2024-07-01,r${i},-1${','.repeat(196)}`),
+    [200],
+    null,
+  ],
   ['one 5 MB line', () => `Date,Description,Amount\n2024-07-01,${'x'.repeat(5 * 1024 * 1024)},-1\n`, [422], 'longer than 64 KB'],
   ['100,000 one-character rows', () => 'a\n'.repeat(100_000), [422], 'Choose what each column holds'],
-  ['a quoted field over 64 KB spanning many lines', () => `Date,Description,Amount\n2024-07-01,"${'memo line\n'.repeat(20_000)}",-1\n`, [422], 'longer than 64 KB'],
-  ['150 quoted multi-line fields of 60 KB', () => csvLines('Date,Description,Amount', 150, (i) => `2024-07-01,"${`m${i}\n`.padEnd(60_000, 'y')}",-1`), [200], null],
+  [
+    'a quoted field over 64 KB spanning many lines',
+    () => `Date,Description,Amount\n2024-07-01,"${'memo line\n'.repeat(20_000)}",-1\n`,
+    [422],
+    'longer than 64 KB',
+  ],
+  [
+    '150 quoted multi-line fields of 60 KB',
+    () => csvLines('Date,Description,Amount', 150, (i) => `2024-07-01,"${`m${i}\n`.padEnd(60_000, 'y')}",-1`),
+    [200],
+    null,
+  ],
   ['5 MB of random bytes', () => new Uint8Array(randomBytes(5 * 1024 * 1024)), [415], 'binary'],
-  ['8 MB of random printable text', () => Array.from({ length: 8 * 1024 * 1024 / 64 }, (_, i) => `${i % 7 ? ',' : '"'}${randomBytes(24).toString('base64')}${i % 3 ? '\n' : ';'}`).join(''), [400, 422], null],
-  ['an XML bomb', () => `<?xml version="1.0"?><!DOCTYPE lolz [${Array.from({ length: 10 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('')}]><Document><BkToCstmrStmt><Stmt><Ntry><Amt>&lol10;</Amt></Ntry></Stmt></BkToCstmrStmt></Document>`, [422], 'entities'],
+  [
+    '8 MB of random printable text',
+    () => Array.from({ length: (8 * 1024 * 1024) / 64 }, (_, i) => `${i % 7 ? ',' : '"'}${randomBytes(24).toString('base64')}${i % 3 ? '\n' : ';'}`).join(''),
+    [400, 422],
+    null,
+  ],
+  [
+    'an XML bomb',
+    () =>
+      `<?xml version="1.0"?><!DOCTYPE lolz [${Array.from({ length: 10 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i};`.repeat(10)}">`).join('')}]><Document><BkToCstmrStmt><Stmt><Ntry><Amt>&lol10;</Amt></Ntry></Stmt></BkToCstmrStmt></Document>`,
+    [422],
+    'entities',
+  ],
   ['3 MB of nested CAMT elements', () => `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<Stmt>'.repeat(500_000)}`, [422], 'nests'],
   ['an OFX field of 6 MB', () => `OFXHEADER:100\n\n<OFX><STMTTRN><NAME>${'&amp;'.repeat(1_200_000)}</STMTTRN></OFX>`, [422], 'longer than 64 KB'],
   ['30,000 CAMT entries', () => camtEntries(30_000), [200], null],
@@ -115,7 +146,45 @@ describe('reading time is bounded by the size of the file (fuzz)', () => {
    */
   const bound = (bytes: number) => 100 + bytes * 0.01;
   const piece = fc.oneof(
-    fc.constantFrom(',', ';', '\t', '|', '"', '""', '\n', '\r\n', '\r', ' ', '-', '.', ':', '\u0000', '\u0007', '<', '>', '</', '&amp;', '&#x41;', '!Type:Bank\n', '^\n', 'OFXHEADER:100\n', '<OFX>', '<STMTTRN>', '<Ntry>', 'D1/5\'24\n', 'T-1.00\n', 'Date,Description,Amount\n', '2024-01-31', '31.12.2024', '1.234,56', '(12.00)', 'CR', 'DR', 'Af', 'Bij'),
+    fc.constantFrom(
+      ',',
+      ';',
+      '\t',
+      '|',
+      '"',
+      '""',
+      '\n',
+      '\r\n',
+      '\r',
+      ' ',
+      '-',
+      '.',
+      ':',
+      '\u0000',
+      '\u0007',
+      '<',
+      '>',
+      '</',
+      '&amp;',
+      '&#x41;',
+      '!Type:Bank\n',
+      '^\n',
+      'OFXHEADER:100\n',
+      '<OFX>',
+      '<STMTTRN>',
+      '<Ntry>',
+      "D1/5'24\n",
+      'T-1.00\n',
+      'Date,Description,Amount\n',
+      '2024-01-31',
+      '31.12.2024',
+      '1.234,56',
+      '(12.00)',
+      'CR',
+      'DR',
+      'Af',
+      'Bij',
+    ),
     fc.string({ maxLength: 20 }),
     fc.stringMatching(/^[\d/.,\- ]{1,12}$/),
   );
@@ -138,7 +207,13 @@ function rawUpload(body: string, contentType: string): Promise<{ status: number;
   const url = new URL(`${server.url}/api/upload`);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType, 'content-length': Buffer.byteLength(body) } },
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.on('data', (chunk: Buffer) => (text += chunk.toString()));

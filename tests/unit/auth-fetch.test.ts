@@ -67,7 +67,12 @@ describe('authFetch', () => {
     const results = await Promise.all([authFetch('/trpc/a'), authFetch('/trpc/b'), authFetch('/api/forbidden')]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
-    expect(calls.filter((c) => c.auth === 'Bearer access-2').map((c) => c.url).sort()).toEqual(['/api/forbidden', '/trpc/a', '/trpc/b']);
+    expect(
+      calls
+        .filter((c) => c.auth === 'Bearer access-2')
+        .map((c) => c.url)
+        .sort(),
+    ).toEqual(['/api/forbidden', '/trpc/a', '/trpc/b']);
     expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
   });
 

@@ -24,7 +24,14 @@ const rowsArb = fc
     }),
     { maxLength: 60 },
   )
-  .chain((specs) => fc.shuffledSubarray(specs.map((_, i) => i + 1), { minLength: specs.length, maxLength: specs.length }).map((ids) => ({ specs, ids })))
+  .chain((specs) =>
+    fc
+      .shuffledSubarray(
+        specs.map((_, i) => i + 1),
+        { minLength: specs.length, maxLength: specs.length },
+      )
+      .map((ids) => ({ specs, ids })),
+  )
   .map(({ specs, ids }) => {
     const rows: Row[] = specs.map((spec, i) => ({
       id: ids[i] ?? i + 1,

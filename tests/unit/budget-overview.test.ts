@@ -50,7 +50,16 @@ describe('computeBudgetOverview: a hand-computed month', () => {
     expect(overview.lineItems).toEqual([
       { id: 1, name: 'Pay', type: 'Income', budgeted: 500000, actual: 520000, transactionCount: 1, categories: ['salary'], transactionIds: [1] },
       { id: 2, name: 'Rent', type: 'Fixed', budgeted: 150000, actual: 150000, transactionCount: 1, categories: ['rent'], transactionIds: [2] },
-      { id: 3, name: 'Food', type: 'Variable', budgeted: 60000, actual: 21345, transactionCount: 4, categories: ['groceries', 'dining'], transactionIds: [3, 4, 5, 10] },
+      {
+        id: 3,
+        name: 'Food',
+        type: 'Variable',
+        budgeted: 60000,
+        actual: 21345,
+        transactionCount: 4,
+        categories: ['groceries', 'dining'],
+        transactionIds: [3, 4, 5, 10],
+      },
       { id: 4, name: 'Savings', type: 'NotCounted', budgeted: 100000, actual: 100000, transactionCount: 1, categories: ['transfer'], transactionIds: [6] },
       { id: 5, name: 'Misc', type: 'Variable', budgeted: 10000, actual: 2550, transactionCount: 2, categories: ['uncategorized'], transactionIds: [7, 13] },
       { id: 6, name: 'Insurance', type: 'Fixed', budgeted: 2000, actual: 0, transactionCount: 0, categories: [], transactionIds: [] },
@@ -196,9 +205,7 @@ describe('overview properties', () => {
       }),
       { maxLength: 60 },
     )
-    .map((rows) =>
-      rows.map(({ child, ...r }, i): OverviewTransaction => ({ ...r, id: i + 1, parentTransactionId: child && !r.isSplit ? 1000 + i : null })),
-    );
+    .map((rows) => rows.map(({ child, ...r }, i): OverviewTransaction => ({ ...r, id: i + 1, parentTransactionId: child && !r.isSplit ? 1000 + i : null })));
   /** Line items over disjoint category keys (each key belongs to at most one item). */
   const arbLineItems = fc
     .array(fc.record({ type: fc.constantFrom(...LINE_ITEM_TYPES), amount: fc.integer({ min: 0, max: 1_000_000 }), group: fc.integer({ min: 0, max: 6 }) }), {
@@ -210,7 +217,15 @@ describe('overview properties', () => {
       return rows.flatMap((r, i) => {
         if (used.has(r.group)) return [];
         used.add(r.group);
-        return [item(i + 1, `Item ${i + 1}`, r.type, r.amount, keysByGroup[r.group].map((k) => (i % 2 ? k.toUpperCase() : ` ${k}`)))];
+        return [
+          item(
+            i + 1,
+            `Item ${i + 1}`,
+            r.type,
+            r.amount,
+            keysByGroup[r.group].map((k) => (i % 2 ? k.toUpperCase() : ` ${k}`)),
+          ),
+        ];
       });
     });
 
@@ -249,9 +264,7 @@ describe('overview properties', () => {
       fc.property(arbTransactions, arbLineItems, (transactions, lineItems) => {
         const o = computeBudgetOverview(transactions, lineItems);
         const netTypes = new Set(['Income', 'Fixed', 'Variable']);
-        const signed = transactions
-          .filter((t) => lineItems.some((li) => netTypes.has(li.type) && matchesLineItem(t, li)))
-          .reduce((s, t) => s + t.amount, 0);
+        const signed = transactions.filter((t) => lineItems.some((li) => netTypes.has(li.type) && matchesLineItem(t, li))).reduce((s, t) => s + t.amount, 0);
         expect(o.actual.net).toBe(signed);
         expect(o.actual.net).toBe(o.actual.income - (o.actual.fixed + o.actual.variable));
         const budgetedOf = (type: string) => lineItems.filter((li) => li.type === type).reduce((s, li) => s + li.amount, 0);

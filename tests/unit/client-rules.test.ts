@@ -31,7 +31,10 @@ describe('server messages', () => {
       "Category 'Food' is already related to line item 'A'; a category can belong to one line item of a budget",
       [{ path: '', message: "Category 'Food' is already related to line item 'A'; a category can belong to one line item of a budget" }],
     ],
-    ["'Uncategorized' is reserved for transactions without a category: choose another name", [{ path: '', message: "'Uncategorized' is reserved for transactions without a category: choose another name" }]],
+    [
+      "'Uncategorized' is reserved for transactions without a category: choose another name",
+      [{ path: '', message: "'Uncategorized' is reserved for transactions without a category: choose another name" }],
+    ],
     ['', []],
   ])('parses %j', (text, issues) => {
     expect(parseServerMessage(text)).toEqual(issues);

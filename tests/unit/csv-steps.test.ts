@@ -6,7 +6,9 @@ function bigCsv(rows: number, quoted: boolean): string {
   const lines = ['Date,Description,Amount'];
   for (let i = 0; i < rows; i += 1) {
     const description = quoted ? `"Shop, branch ${i % 37}"` : `Shop ${i % 37}`;
-    lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},${description},-${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`);
+    lines.push(
+      `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},${description},-${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`,
+    );
   }
   return lines.join('\n');
 }
@@ -58,7 +60,10 @@ describe('stepwise reading', () => {
     expect(tokenize(text, ',')).toHaveLength(RECORDS_PER_STEP + 2);
     // A step list that never pauses: runSteps answers its value.
     // eslint-disable-next-line require-yield -- a generator without a pause is the case under test
-    expect(runSteps((function* () { return 42; })())).toBe(42);
+    const neverPauses = function* () {
+      return 42;
+    };
+    expect(runSteps(neverPauses())).toBe(42);
   });
 });
 

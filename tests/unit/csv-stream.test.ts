@@ -45,7 +45,9 @@ function awkwardCsv(rows: number): string {
   lines.push('2024-01-01,Opening balance,100.00,,');
   for (let i = 0; i < rows; i += 1) {
     const day = String((i % 28) + 1).padStart(2, '0');
-    lines.push(`2024-02-${day},"Shop ${i % 13}${i % 50 === 0 ? '\nsecond line' : ''}",${(i % 97) + 1}.${String(i % 100).padStart(2, '0')},${i % 9 === 0 ? 'CR' : ''},R${i}`);
+    lines.push(
+      `2024-02-${day},"Shop ${i % 13}${i % 50 === 0 ? '\nsecond line' : ''}",${(i % 97) + 1}.${String(i % 100).padStart(2, '0')},${i % 9 === 0 ? 'CR' : ''},R${i}`,
+    );
     if (i % 211 === 0) lines.push(',continued text,,,');
     if (i % 307 === 0) lines.push(`2024-02-${day},No amount here,,,`);
   }
@@ -93,7 +95,9 @@ describe('streamed CSV read', () => {
     const reference = readInChunks(text, RECORDS_PER_STEP);
     if (!reference.ok) throw new Error(reference.message);
     expect(reference.rows.length).toBeGreaterThan(2900);
-    expect(reference.skipped.map((s) => s.reason)).toEqual(expect.arrayContaining(['before the header', 'continues the description of the row above', 'a balance line, not a transaction', 'no amount']));
+    expect(reference.skipped.map((s) => s.reason)).toEqual(
+      expect.arrayContaining(['before the header', 'continues the description of the row above', 'a balance line, not a transaction', 'no amount']),
+    );
     expect(reference.notes.join(' ')).toMatch(/unmarked rows were read as money out/);
     for (const perChunk of [1, 7, 450]) expect(readInChunks(text, perChunk)).toEqual(reference);
   });

@@ -1,14 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  absCents,
-  centsFromNumber,
-  centsToDecimalString,
-  formatCents,
-  isCents,
-  parseDecimalToCents,
-  sumCents,
-} from '../../src/shared/money';
+import { absCents, centsFromNumber, centsToDecimalString, formatCents, isCents, parseDecimalToCents, sumCents } from '../../src/shared/money';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const anyCents = fc.integer({ min: -MAX, max: MAX });

@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_CENTS } from '../../src/shared/limits';
-import {
-  AMOUNT_HINT,
-  centsToDecimalString,
-  decimalMarkOf,
-  formatAmountInput,
-  parseAmount,
-  TOO_LARGE_MESSAGE,
-} from '../../src/shared/money';
+import { AMOUNT_HINT, centsToDecimalString, decimalMarkOf, formatAmountInput, parseAmount, TOO_LARGE_MESSAGE } from '../../src/shared/money';
 
 const LOCALES = ['en-US', 'de-DE', 'fr-FR', 'de-CH', 'en-IN', 'es-ES', 'nl-NL', 'en-GB', 'pt-BR', 'ar-EG', 'ja-JP', 'sv-SE'];
 const amounts = fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS });
@@ -188,18 +181,25 @@ describe('parseAmount properties', () => {
   });
 
   it('never throws, and anything it reads is whole cents within the limit', () => {
-    const chars = fc.constantFrom(...'0123456789.,-+ ()$€\'\u2212\u00a0ea'.split(''));
+    const chars = fc.constantFrom(..."0123456789.,-+ ()$€'\u2212\u00a0ea".split(''));
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(chars, { maxLength: 24 }).map((a) => a.join(''))), fc.constantFrom(...LOCALES), (text, locale) => {
-        const reading = parseAmount(text, locale);
-        if (reading.ok) {
-          expect(Number.isSafeInteger(reading.cents)).toBe(true);
-          expect(Math.abs(reading.cents)).toBeLessThanOrEqual(MAX_AMOUNT_CENTS);
-          expect(Object.is(reading.cents, -0)).toBe(false);
-        } else {
-          expect(['EMPTY', 'INVALID', 'TOO_LARGE']).toContain(reading.code);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(chars, { maxLength: 24 }).map((a) => a.join('')),
+        ),
+        fc.constantFrom(...LOCALES),
+        (text, locale) => {
+          const reading = parseAmount(text, locale);
+          if (reading.ok) {
+            expect(Number.isSafeInteger(reading.cents)).toBe(true);
+            expect(Math.abs(reading.cents)).toBeLessThanOrEqual(MAX_AMOUNT_CENTS);
+            expect(Object.is(reading.cents, -0)).toBe(false);
+          } else {
+            expect(['EMPTY', 'INVALID', 'TOO_LARGE']).toContain(reading.code);
+          }
+        },
+      ),
       { numRuns: 2000 },
     );
   });

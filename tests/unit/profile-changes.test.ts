@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { generateApiToken, profileChanges, type ProfileForm } from '../../src/client/features/profile/profile-helpers';
 
 const TOKEN = generateApiToken();
-const form = (patch: Partial<ProfileForm> = {}): ProfileForm => ({ username: 'alice', password: '', confirm: '', apiToken: '', currentPassword: 'secret', ...patch });
+const form = (patch: Partial<ProfileForm> = {}): ProfileForm => ({
+  username: 'alice',
+  password: '',
+  confirm: '',
+  apiToken: '',
+  currentPassword: 'secret',
+  ...patch,
+});
 
 describe('Update Profile: only what changed is sent, and nothing without the current password', () => {
   it.each<[string, ProfileForm, ReturnType<typeof profileChanges>]>([

@@ -48,16 +48,46 @@ describe('delimiter and tokenizer', () => {
 
 describe('column roles', () => {
   it.each([
-    [['Transaction Date', 'Post Date', 'Description', 'Amount'], ['date', 'description', 'amount']],
-    [['Buchungstag', 'Verwendungszweck', 'Betrag', 'Saldo'], ['date', 'description', 'amount']],
-    [['Date opération', 'Libellé', 'Montant'], ['date', 'description', 'amount']],
-    [['Fecha', 'Concepto', 'Importe'], ['date', 'description', 'amount']],
-    [['Datum', 'Omschrijving', 'Af Bij', 'Bedrag (EUR)'], ['date', 'description', 'indicator', 'amount']],
-    [['Date', 'Payee', 'Paid out', 'Paid in'], ['date', 'counterparty', 'debit', 'credit']],
-    [['Date', 'Memo', 'Money out', 'Money in', 'Balance'], ['date', 'description', 'debit', 'credit']],
-    [['Date', 'Name', 'Withdrawal', 'Deposit', 'Category'], ['date', 'counterparty', 'debit', 'credit', 'category']],
-    [['Datum', 'Määrä', 'Selite'], ['date', 'amount', 'description']],
-    [['Date', 'Description', 'D/C', 'Amount'], ['date', 'description', 'indicator', 'amount']],
+    [
+      ['Transaction Date', 'Post Date', 'Description', 'Amount'],
+      ['date', 'description', 'amount'],
+    ],
+    [
+      ['Buchungstag', 'Verwendungszweck', 'Betrag', 'Saldo'],
+      ['date', 'description', 'amount'],
+    ],
+    [
+      ['Date opération', 'Libellé', 'Montant'],
+      ['date', 'description', 'amount'],
+    ],
+    [
+      ['Fecha', 'Concepto', 'Importe'],
+      ['date', 'description', 'amount'],
+    ],
+    [
+      ['Datum', 'Omschrijving', 'Af Bij', 'Bedrag (EUR)'],
+      ['date', 'description', 'indicator', 'amount'],
+    ],
+    [
+      ['Date', 'Payee', 'Paid out', 'Paid in'],
+      ['date', 'counterparty', 'debit', 'credit'],
+    ],
+    [
+      ['Date', 'Memo', 'Money out', 'Money in', 'Balance'],
+      ['date', 'description', 'debit', 'credit'],
+    ],
+    [
+      ['Date', 'Name', 'Withdrawal', 'Deposit', 'Category'],
+      ['date', 'counterparty', 'debit', 'credit', 'category'],
+    ],
+    [
+      ['Datum', 'Määrä', 'Selite'],
+      ['date', 'amount', 'description'],
+    ],
+    [
+      ['Date', 'Description', 'D/C', 'Amount'],
+      ['date', 'description', 'indicator', 'amount'],
+    ],
   ])('%j', (headers, roles) => {
     expect(assignColumns(headers).map((c) => c.role)).toEqual(roles);
   });
@@ -79,7 +109,11 @@ describe('dates', () => {
   ])('%s reads %s', (format, text, iso) => {
     expect(parseDateWith(findDateFormat(format)!, text)).toBe(iso);
   });
-  it.each([['YYYY-MM-DD', '2023-02-29'], ['DD/MM/YYYY', '31/04/2024'], ['MM/DD/YYYY', '13/01/2024']])('%s refuses %s', (format, text) => {
+  it.each([
+    ['YYYY-MM-DD', '2023-02-29'],
+    ['DD/MM/YYYY', '31/04/2024'],
+    ['MM/DD/YYYY', '13/01/2024'],
+  ])('%s refuses %s', (format, text) => {
     expect(parseDateWith(findDateFormat(format)!, text)).toBeNull();
   });
   it('infers the format from all rows: one row with day > 12 settles it', () => {
@@ -162,7 +196,18 @@ describe('preamble, footer, balance and continuation lines', () => {
     expect(result.rows[0].description).toBe('=HYPERLINK("x") lunch');
   });
   it('names the headers it saw when a column is missing, and asks for a mapping', () => {
-    expect(readCsv('Name,Amount\nx,1\n')).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', message: expect.stringContaining('Headers seen: Name, Amount'), details: { needsMapping: true, sample: [['Name', 'Amount'], ['x', '1']] } });
+    expect(readCsv('Name,Amount\nx,1\n')).toMatchObject({
+      ok: false,
+      code: 'NEEDS_MAPPING',
+      message: expect.stringContaining('Headers seen: Name, Amount'),
+      details: {
+        needsMapping: true,
+        sample: [
+          ['Name', 'Amount'],
+          ['x', '1'],
+        ],
+      },
+    });
     expect(readCsv('Date,Text\n2024-01-01,x\n')).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', message: expect.stringContaining('no amount column') });
     expect(readCsv('')).toMatchObject({ ok: false, code: 'EMPTY' });
   });
@@ -191,10 +236,30 @@ describe('a payee that only looks like an account number', () => {
 
 describe('round trip: random transactions written in each dialect read back the same', () => {
   const dialects = [
-    { delimiter: ',', format: (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`, amount: (c: number) => centsText(c, '.', ''), header: ['Date', 'Description', 'Amount'] },
-    { delimiter: ';', format: (y: number, m: number, d: number) => `${pad(d)}.${pad(m)}.${y}`, amount: (c: number) => centsText(c, ',', '.'), header: ['Buchungstag', 'Verwendungszweck', 'Betrag'] },
-    { delimiter: '\t', format: (y: number, m: number, d: number) => `${pad(m)}/${pad(d)}/${y}`, amount: (c: number) => centsText(c, '.', ','), header: ['Posting Date', 'Payee', 'Amount'] },
-    { delimiter: '|', format: (y: number, m: number, d: number) => `${y}${pad(m)}${pad(d)}`, amount: (c: number) => centsText(c, ',', ' '), header: ['Datum', 'Omschrijving', 'Bedrag'] },
+    {
+      delimiter: ',',
+      format: (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`,
+      amount: (c: number) => centsText(c, '.', ''),
+      header: ['Date', 'Description', 'Amount'],
+    },
+    {
+      delimiter: ';',
+      format: (y: number, m: number, d: number) => `${pad(d)}.${pad(m)}.${y}`,
+      amount: (c: number) => centsText(c, ',', '.'),
+      header: ['Buchungstag', 'Verwendungszweck', 'Betrag'],
+    },
+    {
+      delimiter: '\t',
+      format: (y: number, m: number, d: number) => `${pad(m)}/${pad(d)}/${y}`,
+      amount: (c: number) => centsText(c, '.', ','),
+      header: ['Posting Date', 'Payee', 'Amount'],
+    },
+    {
+      delimiter: '|',
+      format: (y: number, m: number, d: number) => `${y}${pad(m)}${pad(d)}`,
+      amount: (c: number) => centsText(c, ',', ' '),
+      header: ['Datum', 'Omschrijving', 'Bedrag'],
+    },
   ];
   function pad(n: number) {
     return String(n).padStart(2, '0');
@@ -222,7 +287,11 @@ describe('round trip: random transactions written in each dialect read back the 
         (rows) => {
           const lines = [dialect.header.join(dialect.delimiter)];
           for (const r of rows) {
-            lines.push([dialect.format(r.y, r.m, r.d), quote(r.description, dialect.delimiter), quote(dialect.amount(r.cents), dialect.delimiter)].join(dialect.delimiter));
+            lines.push(
+              [dialect.format(r.y, r.m, r.d), quote(r.description, dialect.delimiter), quote(dialect.amount(r.cents), dialect.delimiter)].join(
+                dialect.delimiter,
+              ),
+            );
           }
           const result = readCsv(`${lines.join('\r\n')}\r\n`);
           if (!result.ok) throw new Error(`${result.code}: ${result.message}\n${lines.join('\n')}`);

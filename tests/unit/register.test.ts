@@ -32,7 +32,12 @@ describe('withRunningBalance', () => {
     ['walks back', [row(3, '2024-03-01', 20), row(2, '2024-02-01', -10), row(1, '2024-01-01', 300)], 1000, [1000, 980, 990]],
     [
       'a split parent shows the balance after its split and counts once',
-      [row(2, '2024-02-01', -50, { isSplit: true }), row(4, '2024-02-01', -20, { parentTransactionId: 2 }), row(3, '2024-02-01', -30, { parentTransactionId: 2 }), row(1, '2024-01-01', 5)],
+      [
+        row(2, '2024-02-01', -50, { isSplit: true }),
+        row(4, '2024-02-01', -20, { parentTransactionId: 2 }),
+        row(3, '2024-02-01', -30, { parentTransactionId: 2 }),
+        row(1, '2024-01-01', 5),
+      ],
       100,
       [100, 100, 120, 150],
     ],
@@ -46,7 +51,10 @@ describe('withRunningBalance', () => {
       fc.property(rows, fc.integer({ min: -1e9, max: 1e9 }), (items, start) => {
         const list = items.map((item, i) => row(i + 1, '2024-01-01', item.amount, { isSplit: item.isSplit }));
         withRunningBalance(list, start).forEach((r, i) => {
-          const above = list.slice(0, i).filter((x) => !x.isSplit).reduce((sum, x) => sum + x.amount, 0);
+          const above = list
+            .slice(0, i)
+            .filter((x) => !x.isSplit)
+            .reduce((sum, x) => sum + x.amount, 0);
           expect(r.runningBalance).toBe(start - above);
         });
       }),
@@ -67,10 +75,15 @@ describe('reconcileFigures', () => {
 
   it('after adjusting, the statement agrees (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -1e12, max: 1e12 }), (stated, later, statement) => {
-        const { adjustedBalance } = reconcileFigures(stated, later, statement);
-        expect(reconcileFigures(adjustedBalance, later, statement).difference).toBe(0);
-      }),
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.integer({ min: -1e12, max: 1e12 }),
+        (stated, later, statement) => {
+          const { adjustedBalance } = reconcileFigures(stated, later, statement);
+          expect(reconcileFigures(adjustedBalance, later, statement).difference).toBe(0);
+        },
+      ),
     );
   });
 });

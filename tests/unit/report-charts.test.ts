@@ -156,7 +156,11 @@ describe('figure links', () => {
   ])('month %s within the range', (month, dates) => expect(monthWithinRange(month, range)).toEqual(dates));
 
   it.each([
-    ['a category bar', categoryBarFilters(range, '2024-02', ['Dining']), { startDate: '2024-02-01', endDate: '2024-02-29', counted: true, categories: ['Dining'] }],
+    [
+      'a category bar',
+      categoryBarFilters(range, '2024-02', ['Dining']),
+      { startDate: '2024-02-01', endDate: '2024-02-29', counted: true, categories: ['Dining'] },
+    ],
     [
       'the Other bar',
       categoryBarFilters({ ...range, account: 'Checking' }, '2024-01', ['C', 'Uncategorized']),

@@ -38,32 +38,82 @@ describe('Transactions search params', () => {
     [
       'amounts as typed and suggested categories only',
       { startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' },
-      { form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' }, extras: {} },
+      {
+        form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' },
+        extras: {},
+      },
     ],
     [
       'params that do not read are dropped, the rest kept',
-      { startDate: '2024-01-01', endDate: '2024-01-31', direction: 'sideways', counted: 'yes', categories: 'Dining', description: 'cafe', categorySource: 'rule' },
+      {
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        direction: 'sideways',
+        counted: 'yes',
+        categories: 'Dining',
+        description: 'cafe',
+        categorySource: 'rule',
+      },
       { form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', description: 'cafe' }, extras: {} },
     ],
     ['an impossible date is dropped', { startDate: '2024-02-30', endDate: '2024-03-31' }, { form: { ...EMPTY_FORM, endDate: '2024-03-31' }, extras: {} }],
   ])('%s', (_name, raw, expected) => expect(readTransactionSearch(raw, today)).toEqual(expected));
 
   it('a link made from filters reads back as the same filters', () => {
-    const filters: TransactionFilters = { startDate: '2024-02-01', endDate: '2024-02-29', categories: ['A', 'Uncategorized'], account: 'Card', direction: 'out', counted: true };
+    const filters: TransactionFilters = {
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+      categories: ['A', 'Uncategorized'],
+      account: 'Card',
+      direction: 'out',
+      counted: true,
+    };
     const read = readTransactionSearch(transactionSearchOf(filters), today);
-    expect({ startDate: read.form.startDate, endDate: read.form.endDate, categories: read.form.categories, account: read.form.account, ...read.extras }).toEqual(filters);
+    expect({
+      startDate: read.form.startDate,
+      endDate: read.form.endDate,
+      categories: read.form.categories,
+      account: read.form.account,
+      ...read.extras,
+    }).toEqual(filters);
   });
 
   it.each<[string, SearchForm, ExtraFilters, TransactionSearch]>([
-    ["this month and nothing else: a clean URL", thisMonth, {}, {}],
+    ['this month and nothing else: a clean URL', thisMonth, {}, {}],
     ['a cleared form: empty dates', EMPTY_FORM, {}, { startDate: '', endDate: '' }],
     [
       'every field',
-      { startDate: '2024-01-01', endDate: '2024-01-31', categories: ['Dining'], account: 'Card', description: 'cafe', minAmount: '5', maxAmount: '9.99', categorySource: 'suggested' },
+      {
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        categories: ['Dining'],
+        account: 'Card',
+        description: 'cafe',
+        minAmount: '5',
+        maxAmount: '9.99',
+        categorySource: 'suggested',
+      },
       { payee: 'CAFE', direction: 'out', counted: true },
-      { startDate: '2024-01-01', endDate: '2024-01-31', categories: ['Dining'], account: 'Card', description: 'cafe', minAmount: '5', maxAmount: '9.99', categorySource: 'suggested', payee: 'CAFE', direction: 'out', counted: true },
+      {
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        categories: ['Dining'],
+        account: 'Card',
+        description: 'cafe',
+        minAmount: '5',
+        maxAmount: '9.99',
+        categorySource: 'suggested',
+        payee: 'CAFE',
+        direction: 'out',
+        counted: true,
+      },
     ],
-    ["this month's dates with a filter keep the dates", { ...thisMonth, description: 'rent' }, {}, { startDate: '2024-05-01', endDate: '2024-05-31', description: 'rent' }],
+    [
+      "this month's dates with a filter keep the dates",
+      { ...thisMonth, description: 'rent' },
+      {},
+      { startDate: '2024-05-01', endDate: '2024-05-31', description: 'rent' },
+    ],
   ])('the URL of %s reads back as the same search', (_name, form, extras, search) => {
     expect(searchOfForm(form, extras, today)).toEqual(search);
     expect(readTransactionSearch(search, today)).toEqual({ form, extras });
@@ -79,7 +129,15 @@ describe('Transactions search params', () => {
   it.each<[TransactionFilters, string]>([
     [{ startDate: '2024-03-01', endDate: '2024-03-31' }, 'start_date=2024-03-01&end_date=2024-03-31'],
     [
-      { startDate: '2024-03-01', endDate: '2024-03-31', categories: ['Dining', 'Uncategorized'], account: 'My Card', description: 'a&b', minAmount: 1050, maxAmount: 200000 },
+      {
+        startDate: '2024-03-01',
+        endDate: '2024-03-31',
+        categories: ['Dining', 'Uncategorized'],
+        account: 'My Card',
+        description: 'a&b',
+        minAmount: 1050,
+        maxAmount: 200000,
+      },
       'start_date=2024-03-01&end_date=2024-03-31&categories=Dining%2CUncategorized&account=My+Card&description=a%26b&min_amount=10.50&max_amount=2000.00',
     ],
     [
@@ -93,13 +151,22 @@ describe('Reports search params', () => {
   const today = '2026-11-25';
   it.each([
     [{}, { preset: 'Last 12 months', startDate: '2025-12-01', endDate: '2026-11-30', account: undefined, table: false, problem: null }],
-    [{ preset: 'This year' as const, table: true }, { preset: 'This year', startDate: '2026-01-01', endDate: '2026-11-30', account: undefined, table: true, problem: null }],
-    [{ preset: 'Last year' as const, account: 'Card' }, { preset: 'Last year', startDate: '2025-01-01', endDate: '2025-12-31', account: 'Card', table: false, problem: null }],
+    [
+      { preset: 'This year' as const, table: true },
+      { preset: 'This year', startDate: '2026-01-01', endDate: '2026-11-30', account: undefined, table: true, problem: null },
+    ],
+    [
+      { preset: 'Last year' as const, account: 'Card' },
+      { preset: 'Last year', startDate: '2025-01-01', endDate: '2025-12-31', account: 'Card', table: false, problem: null },
+    ],
     [
       { preset: 'Custom' as const, startDate: '2024-01-15', endDate: '2024-03-10' },
       { preset: 'Custom', startDate: '2024-01-15', endDate: '2024-03-10', account: undefined, table: false, problem: null },
     ],
-    [{ preset: 'Custom' as const, startDate: '2024-01-15' }, { preset: 'Custom', startDate: '2024-01-15', endDate: '', account: undefined, table: false, problem: 'Choose a start and an end date' }],
+    [
+      { preset: 'Custom' as const, startDate: '2024-01-15' },
+      { preset: 'Custom', startDate: '2024-01-15', endDate: '', account: undefined, table: false, problem: 'Choose a start and an end date' },
+    ],
     [
       { preset: 'Custom' as const, startDate: '2024-05-01', endDate: '2024-03-10' },
       { preset: 'Custom', startDate: '2024-05-01', endDate: '2024-03-10', account: undefined, table: false, problem: 'End Date must not be before Start Date' },
@@ -113,7 +180,10 @@ describe('Register search params', () => {
     [{}, { range: 'Last 12 months', startDate: '2023-06-01', endDate: '2024-05-31' }],
     [{ range: 'All' as const }, { range: 'All' }],
     [{ range: 'Last year' as const }, { range: 'Last year', startDate: '2023-01-01', endDate: '2023-12-31' }],
-    [{ range: 'Custom' as const, startDate: '2024-01-01' }, { range: 'Custom', startDate: '2024-01-01', endDate: undefined }],
+    [
+      { range: 'Custom' as const, startDate: '2024-01-01' },
+      { range: 'Custom', startDate: '2024-01-01', endDate: undefined },
+    ],
   ])('%j', (search, resolved) => expect(resolveRegisterRange(search, today)).toEqual(resolved));
 });
 

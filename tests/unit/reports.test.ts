@@ -37,7 +37,9 @@ describe('monthsInRange', () => {
   });
 
   it('lists consecutive months for any range (property)', () => {
-    const date = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const date = fc
+      .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2060-12-31T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(date, date, (a, b) => {
         const [start, end] = a <= b ? [a, b] : [b, a];
@@ -182,6 +184,14 @@ describe('rankPayees', () => {
     ];
     expect(rankPayees(groups)).toEqual([{ payee: 'X SHOP', count: 2, total: -2 }]);
     expect(rankPayees([...groups].reverse())).toEqual([{ payee: 'X SHOP', count: 2, total: -2 }]);
-    expect(rankPayees([{ key: 'a', name: 'a', count: 1, total: 1 }, { key: 'b', name: 'b', count: 1, total: 2 }], 1)).toEqual([{ payee: 'b', count: 1, total: 2 }]);
+    expect(
+      rankPayees(
+        [
+          { key: 'a', name: 'a', count: 1, total: 1 },
+          { key: 'b', name: 'b', count: 1, total: 2 },
+        ],
+        1,
+      ),
+    ).toEqual([{ payee: 'b', count: 1, total: 2 }]);
   });
 });

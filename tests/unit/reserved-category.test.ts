@@ -31,10 +31,22 @@ describe('magnitudeBounds', () => {
     [{}, {}],
     [{ minAmount: -15000 }, { minAmount: 15000 }],
     [{ maxAmount: -500 }, { maxAmount: 500 }],
-    [{ minAmount: -15000, maxAmount: -5000 }, { minAmount: 5000, maxAmount: 15000 }],
-    [{ minAmount: 5000, maxAmount: 15000 }, { minAmount: 5000, maxAmount: 15000 }],
-    [{ minAmount: 15000, maxAmount: -5000 }, { minAmount: 5000, maxAmount: 15000 }],
-    [{ minAmount: 0, maxAmount: 0 }, { minAmount: 0, maxAmount: 0 }],
+    [
+      { minAmount: -15000, maxAmount: -5000 },
+      { minAmount: 5000, maxAmount: 15000 },
+    ],
+    [
+      { minAmount: 5000, maxAmount: 15000 },
+      { minAmount: 5000, maxAmount: 15000 },
+    ],
+    [
+      { minAmount: 15000, maxAmount: -5000 },
+      { minAmount: 5000, maxAmount: 15000 },
+    ],
+    [
+      { minAmount: 0, maxAmount: 0 },
+      { minAmount: 0, maxAmount: 0 },
+    ],
   ])('%j -> %j', (input, expected) => {
     expect(magnitudeBounds(input)).toEqual(expected);
   });

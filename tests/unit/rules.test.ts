@@ -86,7 +86,11 @@ describe('createRuleSchema', () => {
   it.each([
     ['an unknown field', { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field 'payee'/],
     ['an unknown operator', { conditions: [{ field: 'amount', op: 'contains', value: 'x' }] }, /conditions\.0\.op: unknown operator 'contains' for amount/],
-    ['an unsafe regex', { conditions: [{ field: 'description', op: 'matches', value: '(a+)+' }] }, /conditions\.0\.value: unsafe or invalid regular expression/],
+    [
+      'an unsafe regex',
+      { conditions: [{ field: 'description', op: 'matches', value: '(a+)+' }] },
+      /conditions\.0\.value: unsafe or invalid regular expression/,
+    ],
     ['an empty condition list', { conditions: [] }, /conditions: must hold at least one condition/],
     ['a priority out of range', { priority: 10_001 }, /priority: is out of range/],
     ['a negative priority', { priority: -1 }, /priority: is out of range/],
@@ -110,46 +114,123 @@ describe('applyRules', () => {
     ['no rules', [], row('STARBUCKS 123'), { actions: {}, ruleIds: {} }],
     ['case-insensitive contains', [coffee], row('Card STARBUCKS #12'), { actions: { category: 'Coffee Shops' }, ruleIds: { category: 1 } }],
     ['the amount condition fails for money in', [coffee], row('STARBUCKS refund', 450), { actions: {}, ruleIds: {} }],
-    ['accents fold like search (NFC)', [rule(2, [contains('café')], { category: 'Cafe' })], row('CAFE\u0301 DU MONDE'), { actions: { category: 'Cafe' }, ruleIds: { category: 2 } }],
-    ['startsWith', [rule(3, [{ field: 'description', op: 'startsWith', value: 'amzn' }], { category: 'Shopping' })], row('AMZN Mktp'), { actions: { category: 'Shopping' }, ruleIds: { category: 3 } }],
-    ['startsWith misses the middle', [rule(3, [{ field: 'description', op: 'startsWith', value: 'mktp' }], { category: 'Shopping' })], row('AMZN Mktp'), { actions: {}, ruleIds: {} }],
-    ['equals is whole text', [rule(4, [{ field: 'description', op: 'equals', value: 'rent' }], { type: 'transfer' })], row('RENT'), { actions: { type: 'transfer' }, ruleIds: { type: 4 } }],
-    ['matches', [rule(5, [{ field: 'description', op: 'matches', value: '^tfl\\s+\\d+' }], { category: 'Transport' })], row('TFL 0042 LONDON'), { actions: { category: 'Transport' }, ruleIds: { category: 5 } }],
-    ['between is inclusive', [rule(6, [{ field: 'amount', op: 'between', value: [-500, -100] }], { category: 'Small' })], row('x', -500), { actions: { category: 'Small' }, ruleIds: { category: 6 } }],
-    ['amount eq', [rule(7, [{ field: 'amount', op: 'eq', value: -999 }], { category: 'Netflix' })], row('x', -999), { actions: { category: 'Netflix' }, ruleIds: { category: 7 } }],
+    [
+      'accents fold like search (NFC)',
+      [rule(2, [contains('café')], { category: 'Cafe' })],
+      row('CAFE\u0301 DU MONDE'),
+      { actions: { category: 'Cafe' }, ruleIds: { category: 2 } },
+    ],
+    [
+      'startsWith',
+      [rule(3, [{ field: 'description', op: 'startsWith', value: 'amzn' }], { category: 'Shopping' })],
+      row('AMZN Mktp'),
+      { actions: { category: 'Shopping' }, ruleIds: { category: 3 } },
+    ],
+    [
+      'startsWith misses the middle',
+      [rule(3, [{ field: 'description', op: 'startsWith', value: 'mktp' }], { category: 'Shopping' })],
+      row('AMZN Mktp'),
+      { actions: {}, ruleIds: {} },
+    ],
+    [
+      'equals is whole text',
+      [rule(4, [{ field: 'description', op: 'equals', value: 'rent' }], { type: 'transfer' })],
+      row('RENT'),
+      { actions: { type: 'transfer' }, ruleIds: { type: 4 } },
+    ],
+    [
+      'matches',
+      [rule(5, [{ field: 'description', op: 'matches', value: '^tfl\\s+\\d+' }], { category: 'Transport' })],
+      row('TFL 0042 LONDON'),
+      { actions: { category: 'Transport' }, ruleIds: { category: 5 } },
+    ],
+    [
+      'between is inclusive',
+      [rule(6, [{ field: 'amount', op: 'between', value: [-500, -100] }], { category: 'Small' })],
+      row('x', -500),
+      { actions: { category: 'Small' }, ruleIds: { category: 6 } },
+    ],
+    [
+      'amount eq',
+      [rule(7, [{ field: 'amount', op: 'eq', value: -999 }], { category: 'Netflix' })],
+      row('x', -999),
+      { actions: { category: 'Netflix' }, ruleIds: { category: 7 } },
+    ],
     ['amount gt', [rule(7, [{ field: 'amount', op: 'gt', value: 0 }], { type: 'credit' })], row('x', 1), { actions: { type: 'credit' }, ruleIds: { type: 7 } }],
-    ['account equals, any case', [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })], row('x', -1, 'CHECKING'), { actions: { category: 'A' }, ruleIds: { category: 8 } }],
-    ['account equals fails without an account', [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })], row('x', -1, null), { actions: {}, ruleIds: {} }],
+    [
+      'account equals, any case',
+      [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })],
+      row('x', -1, 'CHECKING'),
+      { actions: { category: 'A' }, ruleIds: { category: 8 } },
+    ],
+    [
+      'account equals fails without an account',
+      [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })],
+      row('x', -1, null),
+      { actions: {}, ruleIds: {} },
+    ],
     [
       'lower priority wins per field, later rules fill other fields',
       [rule(1, [contains('shell')], { category: 'Fuel', description: 'Shell' }, 20), rule(2, [contains('shell')], { category: 'Car', type: 'charge' }, 10)],
       row('SHELL 0423'),
       { actions: { category: 'Car', type: 'charge', description: 'Shell' }, ruleIds: { category: 2, type: 2, description: 1 } },
     ],
-    ['equal priority: lower id wins', [rule(9, [contains('a')], { category: 'Nine' }), rule(3, [contains('a')], { category: 'Three' })], row('a'), { actions: { category: 'Three' }, ruleIds: { category: 3 } }],
-    ['disabled rules are skipped', [rule(1, [contains('a')], { category: 'Off' }, 0, false), rule(2, [contains('a')], { category: 'On' })], row('a'), { actions: { category: 'On' }, ruleIds: { category: 2 } }],
-    ['conditions see the original description, not a rename', [rule(1, [contains('a')], { description: 'zzz' }, 1), rule(2, [contains('zzz')], { category: 'Z' }, 2)], row('a'), { actions: { description: 'zzz' }, ruleIds: { description: 1 } }],
+    [
+      'equal priority: lower id wins',
+      [rule(9, [contains('a')], { category: 'Nine' }), rule(3, [contains('a')], { category: 'Three' })],
+      row('a'),
+      { actions: { category: 'Three' }, ruleIds: { category: 3 } },
+    ],
+    [
+      'disabled rules are skipped',
+      [rule(1, [contains('a')], { category: 'Off' }, 0, false), rule(2, [contains('a')], { category: 'On' })],
+      row('a'),
+      { actions: { category: 'On' }, ruleIds: { category: 2 } },
+    ],
+    [
+      'conditions see the original description, not a rename',
+      [rule(1, [contains('a')], { description: 'zzz' }, 1), rule(2, [contains('zzz')], { category: 'Z' }, 2)],
+      row('a'),
+      { actions: { description: 'zzz' }, ruleIds: { description: 1 } },
+    ],
   ])('%s', (_label, rules, input, expected) => {
     expect(applyRules(rules, input)).toEqual(expected);
   });
 
   const conditionArb = fc.oneof(
-    fc.constantFrom('a', 'b', 'ab', 'xy', 'abc', 'bca', 'BBA', 'xyz', 'éclair').map((value): RuleCondition => ({ field: 'description', op: 'contains', value })),
+    fc
+      .constantFrom('a', 'b', 'ab', 'xy', 'abc', 'bca', 'BBA', 'xyz', 'éclair')
+      .map((value): RuleCondition => ({ field: 'description', op: 'contains', value })),
     fc.constantFrom('abc', 'xyzzy').map((value): RuleCondition => ({ field: 'description', op: 'equals', value })),
     fc.constantFrom('a', 'x', 'abc', 'xyz').map((value): RuleCondition => ({ field: 'description', op: 'startsWith', value })),
     fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'lt', value })),
     fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'gt', value })),
     fc.constantFrom('A', 'B').map((value): RuleCondition => ({ field: 'account', op: 'equals', value })),
-    fc.constantFrom('^abc', 'xyz$', 'ab?c', 'bca|xyz', '(abc)+', '[xyz]{3}', 'zab*c', 'a\\w{2}a', 'cla').map((value): RuleCondition => ({ field: 'description', op: 'matches', value })),
+    fc
+      .constantFrom('^abc', 'xyz$', 'ab?c', 'bca|xyz', '(abc)+', '[xyz]{3}', 'zab*c', 'a\\w{2}a', 'cla')
+      .map((value): RuleCondition => ({ field: 'description', op: 'matches', value })),
   );
   const actionsArb = fc
-    .record({ category: fc.constantFrom('C1', 'C2', 'C3'), type: fc.constantFrom('debit' as const, 'transfer' as const), description: fc.constantFrom('D1', 'D2') }, { requiredKeys: [] })
+    .record(
+      { category: fc.constantFrom('C1', 'C2', 'C3'), type: fc.constantFrom('debit' as const, 'transfer' as const), description: fc.constantFrom('D1', 'D2') },
+      { requiredKeys: [] },
+    )
     .filter((a) => Object.keys(a).length > 0);
   const rulesArb = fc.uniqueArray(
-    fc.record({ id: fc.integer({ min: 1, max: 50 }), conditions: fc.array(conditionArb, { minLength: 1, maxLength: 3 }), actions: actionsArb, priority: fc.integer({ min: 0, max: 5 }), enabled: fc.boolean() }),
+    fc.record({
+      id: fc.integer({ min: 1, max: 50 }),
+      conditions: fc.array(conditionArb, { minLength: 1, maxLength: 3 }),
+      actions: actionsArb,
+      priority: fc.integer({ min: 0, max: 5 }),
+      enabled: fc.boolean(),
+    }),
     { selector: (r) => r.id, maxLength: 8 },
   );
-  const rowArb = fc.record({ description: fc.constantFrom('a', 'ab', 'XY', 'bxa', 'Abba', '', 'abc', 'ABCA', 'xyzzy', 'zabcaz', 'BBAbca', 'E\u0301CLAIRS', 'xyz abc'), amount: fc.integer({ min: -4, max: 4 }), account: fc.constantFrom('A', 'b', null) });
+  const rowArb = fc.record({
+    description: fc.constantFrom('a', 'ab', 'XY', 'bxa', 'Abba', '', 'abc', 'ABCA', 'xyzzy', 'zabcaz', 'BBAbca', 'E\u0301CLAIRS', 'xyz abc'),
+    amount: fc.integer({ min: -4, max: 4 }),
+    account: fc.constantFrom('A', 'b', null),
+  });
 
   it('matches a brute-force reading of the rule order, for any rules and row (property)', () => {
     fc.assert(
@@ -167,7 +248,11 @@ describe('applyRules', () => {
         expect(applyRules(rules, input)).toEqual(expected);
         // A compiled set reused over many rows (the candidate marks) answers the same.
         const set = RuleSet.compile(rules);
-        expect([set.apply(input), set.apply({ ...input, description: 'zzz' }), set.apply(input)]).toEqual([expected, set.apply({ ...input, description: 'zzz' }), expected]);
+        expect([set.apply(input), set.apply({ ...input, description: 'zzz' }), set.apply(input)]).toEqual([
+          expected,
+          set.apply({ ...input, description: 'zzz' }),
+          expected,
+        ]);
         // For one account, the narrowed set gives the same outcome.
         expect(RuleSet.compile(rules).forAccount(input.account).apply(input)).toEqual(expected);
       }),
@@ -194,7 +279,10 @@ describe('the literal a regular expression needs (the rules prefilter)', () => {
 });
 
 describe('planImportRows', () => {
-  const rules = RuleSet.compile([rule(1, [contains('starbucks')], { category: 'Coffee', description: 'Starbucks' }), rule(2, [contains('rent')], { type: 'transfer' })]);
+  const rules = RuleSet.compile([
+    rule(1, [contains('starbucks')], { category: 'Coffee', description: 'Starbucks' }),
+    rule(2, [contains('rent')], { type: 'transfer' }),
+  ]);
   const typeOf = (amount: number) => (amount < 0 ? ('debit' as const) : ('credit' as const));
   it('runs rules, keeps the bank category unless a rule sets one, and says where each category came from', () => {
     const rows = [

@@ -55,7 +55,13 @@ describe('validateSplit', () => {
     ['sum off by one cent', -10000, [e(-6000), e(-3999)], 'SUM_MISMATCH', 'Split amounts must sum to 100.00'],
     ['sum too large', 4567, [e(4000), e(600)], 'SUM_MISMATCH', 'Split amounts must sum to 45.67'],
     ['message shows |parent| without grouping', -123456, [e(-1), e(-2)], 'SUM_MISMATCH', 'Split amounts must sum to 1234.56'],
-    ['sum beyond the safe range', -Number.MAX_SAFE_INTEGER, [e(-Number.MAX_SAFE_INTEGER), e(-Number.MAX_SAFE_INTEGER)], 'SUM_MISMATCH', 'Split amounts must sum to 90071992547409.91'],
+    [
+      'sum beyond the safe range',
+      -Number.MAX_SAFE_INTEGER,
+      [e(-Number.MAX_SAFE_INTEGER), e(-Number.MAX_SAFE_INTEGER)],
+      'SUM_MISMATCH',
+      'Split amounts must sum to 90071992547409.91',
+    ],
     ['wrong sign (negative parent)', -100, [e(150), e(-250)], 'SIGN_MISMATCH', 'Split amounts must be negative like the original transaction'],
     ['wrong sign (positive parent)', 100, [e(150), e(-50)], 'SIGN_MISMATCH', 'Split amounts must be positive like the original transaction'],
     ['magnitudes sent for a negative parent', -100, [e(60), e(40)], 'SIGN_MISMATCH', 'Split amounts must be negative like the original transaction'],
@@ -80,7 +86,10 @@ describe('validateSplit', () => {
     fc.assert(
       fc.property(partitions, ({ parent, parts }) => {
         const amounts = signedSplitAmounts(parent, parts);
-        const result = validateSplit(parent, amounts.map((amount, i) => e(amount, `c${i}`)));
+        const result = validateSplit(
+          parent,
+          amounts.map((amount, i) => e(amount, `c${i}`)),
+        );
         expect(result.ok).toBe(true);
         if (result.ok) expect(result.entries.reduce((s, x) => s + BigInt(x.amount), 0n)).toBe(BigInt(parent));
         expect(splitRemainder(parent, parts)).toBe(0);
@@ -96,7 +105,10 @@ describe('validateSplit', () => {
         fc.array(fc.integer({ min: -1_000_000, max: 1_000_000 }), { minLength: 2, maxLength: 6 }),
         (parent, amounts) => {
           fc.pre(amounts.reduce((s, a) => s + a, 0) !== parent);
-          const result = validateSplit(parent, amounts.map((amount) => e(amount)));
+          const result = validateSplit(
+            parent,
+            amounts.map((amount) => e(amount)),
+          );
           expect(result.ok).toBe(false);
         },
       ),
@@ -109,7 +121,12 @@ describe('validateSplit', () => {
         const amounts = signedSplitAmounts(parent, parts);
         amounts[0] += amounts[0] < 0 ? -delta : delta; // keeps the sign, changes the sum
         fc.pre(Number.isSafeInteger(amounts[0]));
-        expect(validateSplit(parent, amounts.map((amount) => e(amount)))).toMatchObject({ ok: false, code: 'SUM_MISMATCH' });
+        expect(
+          validateSplit(
+            parent,
+            amounts.map((amount) => e(amount)),
+          ),
+        ).toMatchObject({ ok: false, code: 'SUM_MISMATCH' });
       }),
     );
   });

@@ -15,7 +15,9 @@ describe('how the server is started', () => {
   });
 
   it('the Docker image runs the bundle with the same limit', () => {
-    const cmd = readFileSync('Dockerfile', 'utf8').split('\n').find((line) => line.startsWith('CMD '));
+    const cmd = readFileSync('Dockerfile', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('CMD '));
     expect(cmd).toBe(`CMD ["node", "${FLAG}", "dist/server/main.js"]`);
   });
 });

@@ -81,7 +81,11 @@ function rows(description: string, category: string, amounts: number[]): LearnRo
 
 describe('suggest', () => {
   const history: LearnRow[] = [
-    ...rows('GREEN BASKET #0231 SPRINGFIELD IL', 'Groceries', Array.from({ length: 14 }, (_, i) => -2000 - i * 150)),
+    ...rows(
+      'GREEN BASKET #0231 SPRINGFIELD IL',
+      'Groceries',
+      Array.from({ length: 14 }, (_, i) => -2000 - i * 150),
+    ),
     ...rows('SHELL OIL 5521', 'Fuel', [-4500, -5200, -3900]),
     ...rows('AMAZON MKTPLACE', 'Household', [-2500, -3100, -2800, -2600, -2900]),
     ...rows('AMAZON MKTPLACE', 'Electronics', [-45000, -52000, -61000]),
@@ -91,10 +95,28 @@ describe('suggest', () => {
   const model = learn(history);
 
   it.each([
-    ['exact merchant, other store and date', 'POS GREEN BASKET #0977 SPRINGFIELD IL 04/02', -2300, 'Groceries', "14 earlier 'GREEN BASKET' rows were Groceries"],
+    [
+      'exact merchant, other store and date',
+      'POS GREEN BASKET #0977 SPRINGFIELD IL 04/02',
+      -2300,
+      'Groceries',
+      "14 earlier 'GREEN BASKET' rows were Groceries",
+    ],
     ['few rows: a suggestion, not a confident one', 'SHELL OIL 8812', -4100, 'Fuel', "3 earlier 'SHELL OIL' rows were Fuel"],
-    ['amount size decides between a merchant’s categories (small)', 'AMAZON MKTPLACE', -2700, 'Household', "5 of 8 earlier 'AMAZON MKTPLACE' rows were Household, amounts like this one"],
-    ['amount size decides between a merchant’s categories (large)', 'AMAZON MKTPLACE', -55000, 'Electronics', "3 of 8 earlier 'AMAZON MKTPLACE' rows were Electronics, amounts like this one"],
+    [
+      'amount size decides between a merchant’s categories (small)',
+      'AMAZON MKTPLACE',
+      -2700,
+      'Household',
+      "5 of 8 earlier 'AMAZON MKTPLACE' rows were Household, amounts like this one",
+    ],
+    [
+      'amount size decides between a merchant’s categories (large)',
+      'AMAZON MKTPLACE',
+      -55000,
+      'Electronics',
+      "3 of 8 earlier 'AMAZON MKTPLACE' rows were Electronics, amounts like this one",
+    ],
     ['one earlier row', 'LONE CAFE', -500, 'Coffee', "1 earlier 'LONE CAFE' row was Coffee"],
     ['spaces squashed', 'GREENBASKET 12', -2000, 'Groceries', "14 earlier 'GREEN BASKET' rows were Groceries"],
   ])('%s', (_label, description, amount, category, reason) => {
@@ -135,30 +157,42 @@ describe('suggest', () => {
 
   it('answers in order, with confidence between 0 and 1', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ description: fc.string({ maxLength: 30 }), amount: fc.integer({ min: -1e9, max: 1e9 }) }), { maxLength: 20 }), (input) => {
-        const answers = suggestAll(model, input);
-        expect(answers).toHaveLength(input.length);
-        for (const answer of answers) {
-          expect(answer.confidence).toBeGreaterThanOrEqual(0);
-          expect(answer.confidence).toBeLessThanOrEqual(1);
-          expect(answer.category === null).toBe(answer.confidence === 0);
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ description: fc.string({ maxLength: 30 }), amount: fc.integer({ min: -1e9, max: 1e9 }) }), { maxLength: 20 }),
+        (input) => {
+          const answers = suggestAll(model, input);
+          expect(answers).toHaveLength(input.length);
+          for (const answer of answers) {
+            expect(answer.confidence).toBeGreaterThanOrEqual(0);
+            expect(answer.confidence).toBeLessThanOrEqual(1);
+            expect(answer.category === null).toBe(answer.confidence === 0);
+          }
+        },
+      ),
     );
   });
 });
 
 describe('a model brought forward row by row (an imported batch) answers as one learned afresh', () => {
   const merchant = fc.constantFrom('GREEN BASKET', 'SHELL OIL 12', 'POS CORNER BAKERY', 'AMZN Mktp US*2K', 'NETFLIX.COM', 'Green Basket 0412');
-  const row = fc.record({ description: merchant, amount: fc.integer({ min: -50_000, max: 50_000 }).filter((a) => a !== 0), category: fc.constantFrom('Groceries', 'Fuel', 'Treats', 'Shopping') });
+  const row = fc.record({
+    description: merchant,
+    amount: fc.integer({ min: -50_000, max: 50_000 }).filter((a) => a !== 0),
+    category: fc.constantFrom('Groceries', 'Fuel', 'Treats', 'Shopping'),
+  });
   it('for any history and batch', () => {
     fc.assert(
-      fc.property(fc.array(row, { maxLength: 30 }), fc.array(row, { minLength: 1, maxLength: 30 }), fc.array(row, { minLength: 1, maxLength: 5 }), (history, batch, asked) => {
-        const forward = learn(history);
-        suggestAll(forward, asked); // memos filled before the batch must not go stale
-        for (const r of batch) addRow(forward, r);
-        expect(suggestAll(forward, asked)).toEqual(suggestAll(learn([...history, ...batch]), asked));
-      }),
+      fc.property(
+        fc.array(row, { maxLength: 30 }),
+        fc.array(row, { minLength: 1, maxLength: 30 }),
+        fc.array(row, { minLength: 1, maxLength: 5 }),
+        (history, batch, asked) => {
+          const forward = learn(history);
+          suggestAll(forward, asked); // memos filled before the batch must not go stale
+          for (const r of batch) addRow(forward, r);
+          expect(suggestAll(forward, asked)).toEqual(suggestAll(learn([...history, ...batch]), asked));
+        },
+      ),
       { numRuns: 200 },
     );
   });

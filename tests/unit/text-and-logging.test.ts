@@ -33,11 +33,16 @@ describe('text()', () => {
 
   it('never accepts a string holding a C0 control other than tab and line breaks', () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 0, max: 31 }).filter((c) => ![9, 10, 13].includes(c)), fc.string(), (before, code, after) => {
-        const value = `${before}${String.fromCharCode(code)}${after}`;
-        expect(hasControlCharacters(value, true)).toBe(true);
-        expect(text({ max: 10_000, multiline: true }).safeParse(value).success).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0, max: 31 }).filter((c) => ![9, 10, 13].includes(c)),
+        fc.string(),
+        (before, code, after) => {
+          const value = `${before}${String.fromCharCode(code)}${after}`;
+          expect(hasControlCharacters(value, true)).toBe(true);
+          expect(text({ max: 10_000, multiline: true }).safeParse(value).success).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -64,8 +69,14 @@ describe('centsSchema', () => {
 
 describe('log scrubbing', () => {
   it.each([
-    ["insert into `user` (`username`, `password_hash`) values ('alice', 'scrypt$secret') - UNIQUE constraint failed: user.username_key", '[SQL statement omitted] - UNIQUE constraint failed: user.username_key'],
-    ["update `user` set `api_token_hash` = 'abc' where `id` = 1 - attempt to write a readonly database", '[SQL statement omitted] - attempt to write a readonly database'],
+    [
+      "insert into `user` (`username`, `password_hash`) values ('alice', 'scrypt$secret') - UNIQUE constraint failed: user.username_key",
+      '[SQL statement omitted] - UNIQUE constraint failed: user.username_key',
+    ],
+    [
+      "update `user` set `api_token_hash` = 'abc' where `id` = 1 - attempt to write a readonly database",
+      '[SQL statement omitted] - attempt to write a readonly database',
+    ],
     ["select t.id from `transaction` t where t.description = 'rent' - no such column", '[SQL statement omitted] - no such column'],
     ['delete from refresh_token where id = 3', '[SQL statement omitted]'],
     ['Something ordinary went wrong', 'Something ordinary went wrong'],

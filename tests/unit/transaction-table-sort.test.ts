@@ -55,7 +55,11 @@ describe('sortTransactions', () => {
 
   it('sorts 20,000 rows by every column into order (its speed is in npm run bench)', () => {
     const many = Array.from({ length: 20_000 }, (_, i) =>
-      tx({ postDate: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`, description: `Row ${(i * 7919) % 20_000}`, amount: ((i * 31) % 9973) - 5000 }),
+      tx({
+        postDate: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+        description: `Row ${(i * 7919) % 20_000}`,
+        amount: ((i * 31) % 9973) - 5000,
+      }),
     );
     const byDate = sortTransactions(many, { key: 'postDate', direction: 'asc' });
     expect(byDate).toHaveLength(20_000);
@@ -104,7 +108,10 @@ describe('the transaction cache (every cached list shows a changed row)', () => 
     return { queryClient, invalidated, cache: createTransactionCache(queryClient, utils as never) };
   }
   const lists = (queryClient: QueryClient) =>
-    [['transactions', 'list'], ['transactions', 'batchTransactions']].flatMap((key) => queryClient.getQueriesData<TransactionDto[]>({ queryKey: [key] }).map(([, data]) => data));
+    [
+      ['transactions', 'list'],
+      ['transactions', 'batchTransactions'],
+    ].flatMap((key) => queryClient.getQueriesData<TransactionDto[]>({ queryKey: [key] }).map(([, data]) => data));
   const envelopeRows = (queryClient: QueryClient) =>
     queryClient.getQueriesData<Array<{ transactions: TransactionDto[] }>>({ queryKey: [['envelopes', 'list']] })[0][1]!.map((e) => e.transactions);
 

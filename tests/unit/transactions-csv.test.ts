@@ -60,18 +60,20 @@ describe('RFC 4180 records', () => {
   });
 
   it('writes a transaction with a dotted decimal amount, empty cells for nothing, and guards every text cell', () => {
-    const base = { postDate: '2024-03-05', description: 'Coffee', amount: -450, category: null, type: 'debit' as const, account: null, parentTransactionId: null, batchId: null };
+    const base = {
+      postDate: '2024-03-05',
+      description: 'Coffee',
+      amount: -450,
+      category: null,
+      type: 'debit' as const,
+      account: null,
+      parentTransactionId: null,
+      batchId: null,
+    };
     expect(transactionCsvCells(base)).toEqual(['2024-03-05', 'Coffee', '-4.50', '', 'debit', '', '', '']);
-    expect(transactionCsvCells({ ...base, amount: 5, description: '-refund', category: '=cmd', account: '@acct', parentTransactionId: 42, batchId: 'b-1' })).toEqual([
-      '2024-03-05',
-      "'-refund",
-      '0.05',
-      "'=cmd",
-      'debit',
-      "'@acct",
-      '42',
-      'b-1',
-    ]);
+    expect(
+      transactionCsvCells({ ...base, amount: 5, description: '-refund', category: '=cmd', account: '@acct', parentTransactionId: 42, batchId: 'b-1' }),
+    ).toEqual(['2024-03-05', "'-refund", '0.05', "'=cmd", 'debit', "'@acct", '42', 'b-1']);
     expect(transactionCsvCells({ ...base, amount: -123456789 })[2]).toBe('-1234567.89');
   });
 });

@@ -27,7 +27,16 @@ function doc(): UserDataDocument {
     ],
     batches: [{ id: 'b1', accountId: 1, uploadDate: '2024-01-03T00:00:00.000Z', transactionCount: 1, fileName: 'a.csv', dateFormat: 'YYYY-MM-DD' }],
     transactions: [tx(100, -1000, { isSplit: true, batchId: 'b1' }), tx(101, -600, { parentId: 100 }), tx(102, -400, { parentId: 100, categoryId: 11 })],
-    budgets: [{ id: 5, name: 'Jan', startDate: '2024-01-01', endDate: '2024-01-31', amount: 0, lineItems: [{ id: 7, name: 'Food', amount: 100, type: 'Variable', relatedCategories: ['Food'] }] }],
+    budgets: [
+      {
+        id: 5,
+        name: 'Jan',
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        amount: 0,
+        lineItems: [{ id: 7, name: 'Food', amount: 100, type: 'Variable', relatedCategories: ['Food'] }],
+      },
+    ],
     envelopes: [{ id: 3, name: 'E', description: null, categories: ['Fun'], color: '#4CAF50', isActive: true }],
   };
 }
@@ -50,7 +59,11 @@ describe('userDataProblems', () => {
     ['a duplicate id', (d) => (d.transactions[2].id = 101), 'transactions.2.id: 101 appears twice'],
     ['a duplicate name in any case', (d) => (d.categories[1].name = 'FOOD'), "categories.1.name: 'FOOD' appears twice (names are compared regardless of case)"],
     ['parts not summing to the parent', (d) => (d.transactions[2].amount = -401), 'transactions.0: split of transaction 100: Split amounts must sum to 10.00'],
-    ['a part on another date', (d) => (d.transactions[1].postDate = '2024-01-05'), "transactions.1: a split part shares its parent's date, account and type (parent 100)"],
+    [
+      'a part on another date',
+      (d) => (d.transactions[1].postDate = '2024-01-05'),
+      "transactions.1: a split part shares its parent's date, account and type (parent 100)",
+    ],
     ['a part of a row that is not split', (d) => (d.transactions[0].isSplit = false), 'transactions.1.parentId: transaction 100 is not a split parent'],
     ['a part that is split itself', (d) => (d.transactions[1].isSplit = true), 'transactions.1.isSplit: a split part cannot itself be split'],
     ['a budget ending before it starts', (d) => (d.budgets[0].endDate = '2023-12-31'), 'budgets.0.endDate: Start date must not be after end date'],

@@ -45,10 +45,7 @@ export function Notice({ notice, onClose }: NoticeProps) {
 /** `const [notice, show, clear] = useNotice()`, then `<Notice notice={notice} onClose={clear} />`. */
 export function useNotice(): [NoticeMessage | null, (text: string, severity?: AlertColor) => void, () => void] {
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const show = useCallback(
-    (text: string, severity: AlertColor = 'success') => setNotice({ text, severity, id: Date.now() + Math.random() }),
-    [],
-  );
+  const show = useCallback((text: string, severity: AlertColor = 'success') => setNotice({ text, severity, id: Date.now() + Math.random() }), []);
   const clear = useCallback(() => setNotice(null), []);
   return [notice, show, clear];
 }

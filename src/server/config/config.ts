@@ -8,9 +8,7 @@ import { z } from 'zod';
  * starts with no configuration at all; a bad value stops startup with a list of
  * what is wrong.
  */
-const booleanText = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Durations such as `900` (seconds), `15m`, `12h`, `30d`. */
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -40,7 +38,10 @@ const trustProxyText = z.string().transform((value, ctx): TrustProxy => {
   if (['false', '0', 'no', 'off'].includes(text)) return false;
   if (['true', 'yes', 'on'].includes(text)) return 1;
   if (/^\d+$/.test(text)) return Math.min(Number(text), 32);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !PROXY_NAMES.has(entry) && !isAddressOrRange(entry));
   if (entries.length === 0 || bad.length > 0) {
     ctx.addIssue({
@@ -79,11 +80,23 @@ const envSchema = z.object({
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW: durationText.default(15 * 60),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   TRUST_PROXY: trustProxyText.default(false),
   CLIENT_DIR: z.string().min(1).optional(),
-  RESTORE_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+  RESTORE_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024 * 1024),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL: durationText.default(24 * 3600),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),

@@ -56,7 +56,10 @@ export class BackupScheduler {
 
   private wake(): void {
     this.timer = null;
-    if (Date.now() < this.dueAt) { this.planAt(this.dueAt); return; }
+    if (Date.now() < this.dueAt) {
+      this.planAt(this.dueAt);
+      return;
+    }
     this.running = this.run().finally(() => {
       this.running = null;
     });

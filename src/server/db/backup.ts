@@ -108,7 +108,13 @@ export function pruneBackups(dir: string, keep: number): string[] {
 }
 
 /** A scheduled backup into `dir` now, then the oldest beyond `keep` removed. */
-export async function backupIntoFolder(databaseFile: string, dir: string, keep: number, now = new Date(), options: BackupOptions = {}): Promise<BackupResult & { pruned: string[] }> {
+export async function backupIntoFolder(
+  databaseFile: string,
+  dir: string,
+  keep: number,
+  now = new Date(),
+  options: BackupOptions = {},
+): Promise<BackupResult & { pruned: string[] }> {
   mkdirSync(dir, { recursive: true });
   const result = await backupDatabase(databaseFile, path.join(dir, scheduledBackupName(now)), options);
   return { ...result, pruned: pruneBackups(dir, keep) };

@@ -60,8 +60,9 @@ export async function createScratchDatabase(prefix = 'bt_test', adminUrl = DEFAU
   return {
     name,
     url: withUser(adminUrl, SCRATCH_ROLE, name),
-    drop: () => withAdmin(adminUrl, async (client) => {
-      await client.query(`drop database if exists ${name} with (force)`);
-    }),
+    drop: () =>
+      withAdmin(adminUrl, async (client) => {
+        await client.query(`drop database if exists ${name} with (force)`);
+      }),
   };
 }

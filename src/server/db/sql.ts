@@ -83,7 +83,6 @@ function memoized(fn: (text: string) => string, size = 20_000): (text: string) =
   };
 }
 
-
 /** Registers fold() and payee_key() on a new SQLite connection. */
 export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
   // foldText (src/shared/text/fold.ts) is what PostgreSQL's fold() function computes too.
@@ -168,7 +167,9 @@ function sqliteTx(db: BetterSqlite3.Database): SqlTx {
     // eslint-disable-next-line @typescript-eslint/require-await -- SqlTx streams through an AsyncGenerator; better-sqlite3 reads synchronously
     async *iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) {
       let rows: T[] = [];
-      for (const row of prepared(sql).raw(true).iterate(...sqliteParams(params)) as Iterable<T>) {
+      for (const row of prepared(sql)
+        .raw(true)
+        .iterate(...sqliteParams(params)) as Iterable<T>) {
         rows.push(row);
         if (rows.length === chunk) {
           yield rows;
@@ -198,7 +199,8 @@ export function numberPlaceholders(sql: string): string {
 let cursors = 0;
 
 function postgresTx(client: pg.ClientBase): SqlTx {
-  const query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: readonly unknown[]) => client.query<R>(numberPlaceholders(sql), [...params]);
+  const query = <R extends pg.QueryResultRow = pg.QueryResultRow>(sql: string, params: readonly unknown[]) =>
+    client.query<R>(numberPlaceholders(sql), [...params]);
   return {
     dialect: 'postgresql',
     async all<T extends object>(sql: string, params: readonly unknown[] = []) {

@@ -45,15 +45,29 @@ interface Habit {
 }
 
 const HABITS: Habit[] = [
-  { category: 'Groceries', payees: ['WHOLE FOODS MARKET', 'TRADER JOES #552', 'SAFEWAY 1234', 'ALDI STORE 88', 'Local Farmers Market'], perMonth: 9, min: 1800, max: 14500, account: 'credit' },
-  { category: 'Dining Out', payees: ['CHIPOTLE 2291', 'Luigi\'s Trattoria', 'SUSHI ZEN', 'THE BURGER JOINT', 'Pho Saigon'], perMonth: 6, min: 1200, max: 8900, account: 'credit' },
+  {
+    category: 'Groceries',
+    payees: ['WHOLE FOODS MARKET', 'TRADER JOES #552', 'SAFEWAY 1234', 'ALDI STORE 88', 'Local Farmers Market'],
+    perMonth: 9,
+    min: 1800,
+    max: 14500,
+    account: 'credit',
+  },
+  {
+    category: 'Dining Out',
+    payees: ['CHIPOTLE 2291', "Luigi's Trattoria", 'SUSHI ZEN', 'THE BURGER JOINT', 'Pho Saigon'],
+    perMonth: 6,
+    min: 1200,
+    max: 8900,
+    account: 'credit',
+  },
   { category: 'Coffee', payees: ['STARBUCKS #1123', 'Blue Bottle Coffee', 'Corner Café'], perMonth: 10, min: 325, max: 790, account: 'credit' },
   { category: 'Transport', payees: ['METRO TRANSIT', 'UBER *TRIP', 'LYFT *RIDE'], perMonth: 5, min: 250, max: 3200, account: 'credit' },
   { category: 'Fuel', payees: ['SHELL OIL 5742', 'CHEVRON 0091', 'BP#8812'], perMonth: 2, min: 3500, max: 7200, account: 'credit' },
   { category: 'Household', payees: ['TARGET 00012', 'IKEA', 'HOME DEPOT #4410', 'AMAZON MKTPL'], perMonth: 3, min: 900, max: 16000, account: 'credit' },
   { category: 'Clothing', payees: ['UNIQLO', 'H&M 552', 'REI #77'], perMonth: 1, min: 2500, max: 18000, account: 'credit' },
   { category: 'Entertainment', payees: ['AMC THEATRES', 'STEAM PURCHASE', 'Ticketmaster'], perMonth: 1.5, min: 1200, max: 9500, account: 'credit' },
-  { category: 'Books', payees: ['Powell\'s Books', 'KINDLE SVCS'], perMonth: 1, min: 499, max: 3200, account: 'credit' },
+  { category: 'Books', payees: ["Powell's Books", 'KINDLE SVCS'], perMonth: 1, min: 499, max: 3200, account: 'credit' },
   { category: 'Pharmacy', payees: ['CVS/PHARMACY #0912', 'WALGREENS #3321'], perMonth: 1.2, min: 600, max: 4800, account: 'credit' },
   { category: 'Gifts', payees: ['ETSY.COM', 'Flower Shop Rosa', 'AMAZON MKTPL'], perMonth: 0.8, min: 1500, max: 12000, account: 'credit' },
   { category: 'Pets', payees: ['PETCO 1180', 'Happy Paws Vet'], perMonth: 1, min: 1800, max: 15000, account: 'credit' },

@@ -89,7 +89,10 @@ export interface DemoBatch {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /**
@@ -224,15 +227,49 @@ export interface PlannedEnvelope {
   isActive: boolean;
 }
 
-const color = (name: (typeof ENVELOPE_COLORS)[number]['name']) => must(ENVELOPE_COLORS.find((c) => c.name === name), `an envelope colour named ${name}`).value;
+const color = (name: (typeof ENVELOPE_COLORS)[number]['name']) =>
+  must(
+    ENVELOPE_COLORS.find((c) => c.name === name),
+    `an envelope colour named ${name}`,
+  ).value;
 
 export const DEMO_ENVELOPES: PlannedEnvelope[] = [
-  { name: 'Food', description: 'Everything we eat and drink, at home or out', categories: ['Groceries', 'Dining Out', 'Coffee'], color: color('Green'), isActive: true },
-  { name: 'Getting around', description: 'Fares, rides, fuel and the car', categories: ['Transport', 'Fuel', 'Car Insurance'], color: color('Blue'), isActive: true },
-  { name: 'Home', description: 'Rent, power, internet and things for the flat', categories: ['Rent', 'Electricity', 'Internet', 'Household'], color: color('Orange'), isActive: true },
-  { name: 'Fun money', description: 'Films, games, books and streaming', categories: ['Entertainment', 'Books', 'Streaming'], color: color('Purple'), isActive: true },
+  {
+    name: 'Food',
+    description: 'Everything we eat and drink, at home or out',
+    categories: ['Groceries', 'Dining Out', 'Coffee'],
+    color: color('Green'),
+    isActive: true,
+  },
+  {
+    name: 'Getting around',
+    description: 'Fares, rides, fuel and the car',
+    categories: ['Transport', 'Fuel', 'Car Insurance'],
+    color: color('Blue'),
+    isActive: true,
+  },
+  {
+    name: 'Home',
+    description: 'Rent, power, internet and things for the flat',
+    categories: ['Rent', 'Electricity', 'Internet', 'Household'],
+    color: color('Orange'),
+    isActive: true,
+  },
+  {
+    name: 'Fun money',
+    description: 'Films, games, books and streaming',
+    categories: ['Entertainment', 'Books', 'Streaming'],
+    color: color('Purple'),
+    isActive: true,
+  },
   { name: 'Health', description: null, categories: ['Pharmacy', 'Gym', 'Health Insurance'], color: color('Red'), isActive: true },
-  { name: 'Summer holiday', description: 'Saved up for last summer; closed until the next trip', categories: ['Travel'], color: color('Cyan'), isActive: false },
+  {
+    name: 'Summer holiday',
+    description: 'Saved up for last summer; closed until the next trip',
+    categories: ['Travel'],
+    color: color('Cyan'),
+    isActive: false,
+  },
 ];
 
 export interface PlannedSplit {

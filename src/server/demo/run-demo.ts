@@ -8,16 +8,7 @@ import type { ImportResult } from '../../shared/schemas/import';
 import type { BatchDto, TransactionDto } from '../../shared/schemas/transactions';
 import { User } from '../modules/users/user.entity';
 import { DEMO_CATEGORIES, toBankCsv } from './demo-ledger';
-import {
-  DEFAULT_DEMO_INTENSITY,
-  DEFAULT_DEMO_SEED,
-  DEMO_ENVELOPES,
-  demoBatches,
-  demoBudgets,
-  demoLedger,
-  planSplits,
-  retypeTargets,
-} from './demo-plan';
+import { DEFAULT_DEMO_INTENSITY, DEFAULT_DEMO_SEED, DEMO_ENVELOPES, demoBatches, demoBudgets, demoLedger, planSplits, retypeTargets } from './demo-plan';
 import { multipartBody } from './multipart';
 import { nameKey } from '../../shared/names';
 
@@ -152,10 +143,7 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
   // This app instance never listens: registration is opened for it alone, so the demo user can be
   // created through the real register route even when ALLOW_REGISTRATION=false closes the public
   // sign-up form of the running server. Access tokens live long enough for a slow disk.
-  const app = await buildApp(
-    { ...config, allowRegistration: true, accessTokenTtlSeconds: Math.max(config.accessTokenTtlSeconds, 3600) },
-    { logger: false },
-  );
+  const app = await buildApp({ ...config, allowRegistration: true, accessTokenTtlSeconds: Math.max(config.accessTokenTtlSeconds, 3600) }, { logger: false });
   try {
     const existing = await app.orm.em.fork().findOne(User, { usernameKey: nameKey(username) });
     if (existing) throw new DemoUserExistsError(existing.username, config.databaseFile);
@@ -214,7 +202,8 @@ async function populate(
   const range = `start_date=${window.start}&end_date=${window.today}`;
   const stored = await call<TransactionDto[]>(app, 'GET', `/api/transactions?${range}`, { token });
   const retype = retypeTargets(stored);
-  if (retype.transfer.length) await call(app, 'PUT', '/api/transactions/bulk', { token, body: { transactionIds: retype.transfer, updates: { type: 'transfer' } } });
+  if (retype.transfer.length)
+    await call(app, 'PUT', '/api/transactions/bulk', { token, body: { transactionIds: retype.transfer, updates: { type: 'transfer' } } });
   if (retype.credit.length) await call(app, 'PUT', '/api/transactions/bulk', { token, body: { transactionIds: retype.credit, updates: { type: 'credit' } } });
 
   const splits = planSplits(stored);

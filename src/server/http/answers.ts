@@ -21,7 +21,10 @@ import { RULE_ACTION_FIELDS, type ApplyRulesResult, type RuleDto, type RuleMatch
  */
 
 const cents = z.number().int().describe('Integer cents');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('YYYY-MM-DD');
 const timestamp = z.string().describe('ISO-8601 date and time');
 
 export const messageAnswer = z.object({ message: z.string() });
@@ -221,7 +224,9 @@ export const ruleApplyAnswer = z.object({
   dryRun: z.boolean(),
   matched: z.number().int(),
   changed: z.number().int(),
-  changes: z.array(z.object({ id: z.number().int(), field: z.enum(RULE_ACTION_FIELDS), from: z.string().nullable(), to: z.string(), ruleId: z.number().int() })),
+  changes: z.array(
+    z.object({ id: z.number().int(), field: z.enum(RULE_ACTION_FIELDS), from: z.string().nullable(), to: z.string(), ruleId: z.number().int() }),
+  ),
   truncated: z.boolean(),
 }) satisfies z.ZodType<ApplyRulesResult>;
 

@@ -23,7 +23,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     // Source maps would publish the client's source: never served, even if a build left one behind.
     app.addHook('onRequest', async (request, reply) => {
       if (/\.map$/i.test(pathOf(request.url))) {
-        return reply.status(404).type('application/json; charset=utf-8').send(errorBody(new AppError('NOT_FOUND', 'Not found')));
+        return reply
+          .status(404)
+          .type('application/json; charset=utf-8')
+          .send(errorBody(new AppError('NOT_FOUND', 'Not found')));
       }
     });
     await app.register(fastifyStatic, {

@@ -9,7 +9,8 @@ import { redactAccessToken } from './download';
  * statement into its error messages), passwords, tokens or Authorization headers. Errors keep
  * their type, code and the driver's own message; a 500's log line and answer share an error id.
  */
-const SQL_STATEMENT = /\b(insert\s+into|update\s+[`"\w.]+\s+set|delete\s+from|select\s[\s\S]*?\sfrom|replace\s+into|create\s+(?:unique\s+)?(?:table|index)|drop\s+(?:table|index)|alter\s+table|with\s+recursive)\b/i;
+const SQL_STATEMENT =
+  /\b(insert\s+into|update\s+[`"\w.]+\s+set|delete\s+from|select\s[\s\S]*?\sfrom|replace\s+into|create\s+(?:unique\s+)?(?:table|index)|drop\s+(?:table|index)|alter\s+table|with\s+recursive)\b/i;
 
 /** Replaces a logged text that holds a SQL statement by the driver's message alone. */
 export function scrubSql(text: string | undefined): string | undefined {

@@ -31,7 +31,11 @@ export interface OverviewCountedRow {
 }
 
 /** The overview of SPEC section 9 from grouped sums: equal to computeBudgetOverview of the rows so grouped. */
-export function overviewFromGroups(groups: readonly OverviewGroup[], countedRows: readonly OverviewCountedRow[], lineItems: readonly OverviewLineItem[]): BudgetOverview {
+export function overviewFromGroups(
+  groups: readonly OverviewGroup[],
+  countedRows: readonly OverviewCountedRow[],
+  lineItems: readonly OverviewLineItem[],
+): BudgetOverview {
   const typeTotals = TRANSACTION_TYPES.map((type) => ({ type, total: 0, count: 0 }));
   const typeTotal = new Map<string, (typeof typeTotals)[number]>(typeTotals.map((t) => [t.type, t]));
   const sums: OverviewSums['sums'] = lineItems.map((item) => ({ item, keys: lineItemKeys(item), sum: 0, ids: [] }));

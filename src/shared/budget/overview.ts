@@ -134,7 +134,6 @@ export function computeBudgetOverview(transactions: readonly OverviewTransaction
   return assembleOverview({ typeTotals, sums, untrackedSum, splits, transactionCount, total });
 }
 
-
 /** What the overview adds up before it is assembled (by computeBudgetOverview, or from SQL groups by overviewFromGroups). */
 export interface OverviewSums {
   typeTotals: BudgetOverview['typeTotals'];

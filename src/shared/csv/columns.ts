@@ -50,26 +50,36 @@ export function normalizeHeader(header: string): string {
 }
 
 /** How much a date column is preferred: booking / transaction dates first, value / settlement dates last. */
-const DATE_LATE = /\b(value|valeur|valor|valuta|valutadatum|wertstellung|wertstellungsdatum|settlement|settled|completed|completion|rentedatum|balancete|effective)\b|^valuta|valutadatum$/;
+const DATE_LATE =
+  /\b(value|valeur|valor|valuta|valutadatum|wertstellung|wertstellungsdatum|settlement|settled|completed|completion|rentedatum|balancete|effective)\b|^valuta|valutadatum$/;
 const DATE_POSTED = /\b(posted|posting|post|processed|run|boekdatum)\b/;
 
-const EXCLUDED = /balance|saldo|solde|kontostand|running|\bfee\b|\bfees\b|commission|ursprungsbetrag|auslagen|quantity|price|\bqty\b|\bid\b|number|\bno\b|#|nummer|iban|bic|sort code|card|rekening$|account$|kontonummer|auftragskonto|mandat|glaubiger|glaeubiger|time ?zone|\btime\b|status|\bstate\b/;
-const DATE = /^(transaction|trans|booking|booked|posting|posted|post|value|started|start|completed|settlement|operation|run|entry|buchung|buchungs|effective)? ?(date|datum|fecha|data|dato|datetime|date time|day)\b|^(buchung|buchungstag|buchungsdatum|belegdatum|valutadatum|valuta|wertstellung|wertstellungsdatum|transactiedatum|boekdatum|rentedatum|paivamaara|kirjauspaiva|bokforingsdag|bokforingsdatum|date processed|date de valeur|date operation|date de loperation|date doperation|fecha operacion|fecha valor|data operacao|data contabile|data valuta|date comptable)\b/;
+const EXCLUDED =
+  /balance|saldo|solde|kontostand|running|\bfee\b|\bfees\b|commission|ursprungsbetrag|auslagen|quantity|price|\bqty\b|\bid\b|number|\bno\b|#|nummer|iban|bic|sort code|card|rekening$|account$|kontonummer|auftragskonto|mandat|glaubiger|glaeubiger|time ?zone|\btime\b|status|\bstate\b/;
+const DATE =
+  /^(transaction|trans|booking|booked|posting|posted|post|value|started|start|completed|settlement|operation|run|entry|buchung|buchungs|effective)? ?(date|datum|fecha|data|dato|datetime|date time|day)\b|^(buchung|buchungstag|buchungsdatum|belegdatum|valutadatum|valuta|wertstellung|wertstellungsdatum|transactiedatum|boekdatum|rentedatum|paivamaara|kirjauspaiva|bokforingsdag|bokforingsdatum|date processed|date de valeur|date operation|date de loperation|date doperation|fecha operacion|fecha valor|data operacao|data contabile|data valuta|date comptable)\b/;
 const DATE_LOOSE = /date|datum|fecha|data\b|buchungstag/;
-const AMOUNT = /^(amount|betrag|montant|bedrag|importe|maara|valor|gross|net|transaction amount|umsatz|summe|belopp|kwota|importo|beloeb|bel.p|value|sum|total)\b/;
-const DEBIT = /^(debit|debits|debit amount|withdrawal|withdrawals|withdrawn|paid out|money out|out|soll|debet|af|cargo|cargos|ausgang|ausgaben|uitgaven|charges?|spent|sortie|debito)\b/;
-const CREDIT = /^(credit|credits|credit amount|deposit|deposits|paid in|money in|in|haben|bij|abono|abonos|eingang|einnahmen|inkomsten|received|entree|credito)\b/;
-const INDICATOR_COMPACT = /^(af\/?bij|bij\/?af|credit\/?debet|debet\/?credit|credit\/?debit|debit\/?credit|d\/?c|c\/?d|cr\/?dr|dr\/?cr|soll\/?haben|haben\/?soll|s\/?h|h\/?s|debitcreditindicator|creditdebitindicator|cdtdbtind|sign|direction|richting|transaction direction|in\/?out)$/;
+const AMOUNT =
+  /^(amount|betrag|montant|bedrag|importe|maara|valor|gross|net|transaction amount|umsatz|summe|belopp|kwota|importo|beloeb|bel.p|value|sum|total)\b/;
+const DEBIT =
+  /^(debit|debits|debit amount|withdrawal|withdrawals|withdrawn|paid out|money out|out|soll|debet|af|cargo|cargos|ausgang|ausgaben|uitgaven|charges?|spent|sortie|debito)\b/;
+const CREDIT =
+  /^(credit|credits|credit amount|deposit|deposits|paid in|money in|in|haben|bij|abono|abonos|eingang|einnahmen|inkomsten|received|entree|credito)\b/;
+const INDICATOR_COMPACT =
+  /^(af\/?bij|bij\/?af|credit\/?debet|debet\/?credit|credit\/?debit|debit\/?credit|d\/?c|c\/?d|cr\/?dr|dr\/?cr|soll\/?haben|haben\/?soll|s\/?h|h\/?s|debitcreditindicator|creditdebitindicator|cdtdbtind|sign|direction|richting|transaction direction|in\/?out)$/;
 const COUNTERPARTY =
   /^(payee|payee name|name|merchant|merchant name|counterparty|counterparty name|counter party|counter party name|other party|party|auftraggeber\/empfanger|empfanger\/auftraggeber|auftraggeber\/empfaenger|empfaenger\/auftraggeber|beguenstigter\/zahlungspflichtiger|begunstigter\/zahlungspflichtiger|zahlungspflichtiger\/beguenstigter|name zahlungsbeteiligter|zahlungsbeteiligter|tegenrekeninghouder|tegenpartij|naam tegenpartij|naam|naam \/ omschrijving|naam\/omschrijving|saaja\/maksaja|nom|nom du tiers|tiers|contrepartie|beneficiario\/ordenante|ordenante\/beneficiario|payee\/payer|payer\/payee|description payee|vendor)$/;
-const PAYEE = /^(to|recipient|recipient name|beneficiary|beneficiary name|empfanger|empfaenger|beguenstigter|begunstigter|destinataire|destinatario|begunstigde|paid to|payee account name)$/;
-const PAYER = /^(from|payer|payer name|sender|sender name|originator|originator name|ordering party|remitter|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by)$/;
+const PAYEE =
+  /^(to|recipient|recipient name|beneficiary|beneficiary name|empfanger|empfaenger|beguenstigter|begunstigter|destinataire|destinatario|begunstigde|paid to|payee account name)$/;
+const PAYER =
+  /^(from|payer|payer name|sender|sender name|originator|originator name|ordering party|remitter|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by)$/;
 /** "Beneficiary / Originator", "Payee/Payer", "Empfänger/Auftraggeber": either party, by direction. */
 function isPartyPair(h: string): boolean {
   const parts = h.split('/').map((p) => p.trim());
   return parts.length === 2 && parts.every((p) => PAYEE.test(p) || PAYER.test(p) || COUNTERPARTY.test(p)) && parts.some((p) => PAYER.test(p) || PAYEE.test(p));
 }
-const DESCRIPTION = /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d)$/;
+const DESCRIPTION =
+  /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d)$/;
 const FALLBACK = /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description)$/;
 const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubrik|rubrique)$/;
 const CURRENCY = /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta)$/;

@@ -11,9 +11,40 @@ export interface DateFormat {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  mär: 3, mrz: 3, mai: 5, okt: 10, dez: 12, janv: 1, févr: 2, fevr: 2, mars: 3, avr: 4, juin: 6, juil: 7, août: 8, aout: 8, déc: 12,
-  ene: 1, abr: 4, ago: 8, dic: 12, mei: 5, maa: 3,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  mär: 3,
+  mrz: 3,
+  mai: 5,
+  okt: 10,
+  dez: 12,
+  janv: 1,
+  févr: 2,
+  fevr: 2,
+  mars: 3,
+  avr: 4,
+  juin: 6,
+  juil: 7,
+  août: 8,
+  aout: 8,
+  déc: 12,
+  ene: 1,
+  abr: 4,
+  ago: 8,
+  dic: 12,
+  mei: 5,
+  maa: 3,
 };
 
 // Date cells may carry a time or a note after the date ("2017-04-25T03:15:53", "04/17/2023 as of 04/15/2023").
@@ -111,7 +142,12 @@ export function chooseDateFormat(cells: readonly DatedCell[], options: { dateFor
     if (!format) return { ok: false, code: 'UNKNOWN_DATE_FORMAT', message: `Unknown date format '${options.dateFormat}'.`, details: { candidates: names } };
     const bad = cells.find((c) => parseDateWith(format, c.value) === null);
     if (bad) {
-      return { ok: false, code: 'BAD_DATE', message: `Line ${bad.line}: the date '${bad.value}' does not match ${format.name}.`, details: { line: bad.line, value: bad.value, candidates: names } };
+      return {
+        ok: false,
+        code: 'BAD_DATE',
+        message: `Line ${bad.line}: the date '${bad.value}' does not match ${format.name}.`,
+        details: { line: bad.line, value: bad.value, candidates: names },
+      };
     }
     return { ok: true, format, candidates: names, warning: null };
   }
@@ -134,7 +170,12 @@ export function chooseDateFormat(cells: readonly DatedCell[], options: { dateFor
   const preferredName = options.preferredDateFormat ? findDateFormat(options.preferredDateFormat)?.name : undefined;
   const preferred = preferredName ? fitting.find((f) => f.name === preferredName) : undefined;
   if (preferred) {
-    return { ok: true, format: preferred, candidates: names, warning: `Day and month order is ambiguous in this file; used ${preferred.name} as in this account's last import.` };
+    return {
+      ok: true,
+      format: preferred,
+      candidates: names,
+      warning: `Day and month order is ambiguous in this file; used ${preferred.name} as in this account's last import.`,
+    };
   }
   return {
     ok: false,

@@ -62,9 +62,13 @@ export class RowFinisher {
 
   add(row: CsvRow, lineText: () => string): CsvRow | null | CsvReadFailure {
     if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
-      return fail('BAD_AMOUNT', `Line ${row.line}: the amount is larger than the largest amount allowed (${(MAX_AMOUNT_CENTS / 100).toLocaleString('en-US')}.00).`, {
-        line: row.line,
-      });
+      return fail(
+        'BAD_AMOUNT',
+        `Line ${row.line}: the amount is larger than the largest amount allowed (${(MAX_AMOUNT_CENTS / 100).toLocaleString('en-US')}.00).`,
+        {
+          line: row.line,
+        },
+      );
     }
     if (CONTROL.test(row.description) || (row.category !== null && CONTROL.test(row.category)) || (row.fitid && CONTROL.test(row.fitid))) {
       this.controlLines.push(row.line);

@@ -1,5 +1,20 @@
 export { readCsv, readCsvAsync, readCsvSteps, decodeInput } from './read-csv';
-export type { CsvReadResult, CsvReadSuccess, CsvReadFailure, CsvRow, ReadOptions, SkippedLine, CsvErrorCode, ColumnMapping, SavedMapping, ImportFormat, CsvReadHead, CsvReadStream, RowChunks, RowsEnd } from './types';
+export type {
+  CsvReadResult,
+  CsvReadSuccess,
+  CsvReadFailure,
+  CsvRow,
+  ReadOptions,
+  SkippedLine,
+  CsvErrorCode,
+  ColumnMapping,
+  SavedMapping,
+  ImportFormat,
+  CsvReadHead,
+  CsvReadStream,
+  RowChunks,
+  RowsEnd,
+} from './types';
 export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, DuplicateMarker, type StoredRows } from './dedupe';
 export { parseAmountCell } from './amounts';
 export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates, chooseDateFormat } from './dates';

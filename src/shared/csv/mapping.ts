@@ -86,7 +86,8 @@ export function mappingProblem(mapping: ColumnMapping, records: readonly CsvReco
   }
   const used = usedColumns(mapping);
   const outside = used.find((u) => u.index >= width);
-  if (outside) return `mapping: column ${outside.index} (${outside.role}) does not exist; the file has ${width} column${width === 1 ? '' : 's'} (0 to ${width - 1})`;
+  if (outside)
+    return `mapping: column ${outside.index} (${outside.role}) does not exist; the file has ${width} column${width === 1 ? '' : 's'} (0 to ${width - 1})`;
   const seen = new Map<number, ColumnRole>();
   for (const u of used) {
     const before = seen.get(u.index);
@@ -154,7 +155,10 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
   const isDate = (v: string) => (format ? parseDateWith(format, v) !== null : looksLikeDate(v));
   const dated = rows.filter((r) => isDate(r[mapping.date] ?? ''));
   if (dated.length === 0 || dated.length * 2 < rows.length) {
-    const culprit = must(rows.find((r) => !isDate(r[mapping.date] ?? '')), 'fewer than half the rows are dated, so one is not');
+    const culprit = must(
+      rows.find((r) => !isDate(r[mapping.date] ?? '')),
+      'fewer than half the rows are dated, so one is not',
+    );
     return `column ${mapping.date + 1} holds ${quoted(culprit[mapping.date] ?? '')}, not a date${format ? ` in ${format.name}` : ''}`;
   }
   for (const index of [mapping.amount, mapping.debit, mapping.credit]) {
@@ -205,7 +209,10 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const amount = indexes.find((i) => i !== date && share(i, isAmount) >= 0.8);
   if (amount === undefined) return null;
   const textLength = (i: number) => data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);
-  const description = indexes.filter((i) => i !== date && i !== amount && textLength(i) > 0).sort((a, b) => textLength(b) - textLength(a)).slice(0, 1);
+  const description = indexes
+    .filter((i) => i !== date && i !== amount && textLength(i) > 0)
+    .sort((a, b) => textLength(b) - textLength(a))
+    .slice(0, 1);
   return { header, date, amount, description };
 }
 

@@ -9,7 +9,17 @@ import { assignColumns, hasDateAndAmount, isKeyValueLine, type ColumnAssignment,
 import { looksLikeDate } from './dates';
 import { decodeBytesSteps } from './encoding';
 import { visibleText } from './finish';
-import { firstDatedRecord, layoutFromMapping, mappingMisfit, mappingProblem, sampleRows, savedHeaderIndex, suggestMapping, tableStart, type Layout } from './mapping';
+import {
+  firstDatedRecord,
+  layoutFromMapping,
+  mappingMisfit,
+  mappingProblem,
+  sampleRows,
+  savedHeaderIndex,
+  suggestMapping,
+  tableStart,
+  type Layout,
+} from './mapping';
 import { must } from '../must';
 import { runSteps, runStepsAsync, type Steps } from './steps';
 import { addUnnamedIndicator, lineText, planDateRange, planTable, recordsFrom, shapeFailure, shapeProblemIn, tableRows, type Chunks } from './table';
@@ -43,7 +53,6 @@ export function* decodeInput(input: Uint8Array | string): Steps<{ ok: true; text
   if (!decoded.ok) return fail('NOT_CSV', decoded.message);
   return { ok: true, text: decoded.text, encoding: decoded.encoding };
 }
-
 
 export function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
   const decoded = yield* decodeInput(input);
@@ -117,7 +126,10 @@ export function* openCsvTextSteps(text: string, encoding: string, options: ReadO
   for (const r of records.slice(0, layout.headerIndex)) {
     if (!isBlankRecord(r)) plan.survey.skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' });
   }
-  const dateColumn = must(layout.columns.find((c) => c.role === 'date'), 'a layout has a date column');
+  const dateColumn = must(
+    layout.columns.find((c) => c.role === 'date'),
+    'a layout has a date column',
+  );
   return {
     ok: true,
     format: 'csv',
@@ -170,7 +182,12 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     } else misfit = `it was made for the header '${visibleText(saved.headers.join(', '), 120)}'`;
   }
   const notUsed = (layout: Layout): Layout =>
-    saved ? { ...layout, note: `The saved mapping for this account was not used (${misfit ?? 'it is for files without a header'}): this file was read by its header.` } : layout;
+    saved
+      ? {
+          ...layout,
+          note: `The saved mapping for this account was not used (${misfit ?? 'it is for files without a header'}): this file was read by its header.`,
+        }
+      : layout;
   // The header is the first line that names a date and an amount and is followed by rows that
   // parse; of several such lines (a summary block above the table), the one as wide as the table.
   let firstCandidate: Layout | null = null;
@@ -183,7 +200,15 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     if (cells.length < 2 || isKeyValueLine(cells)) continue;
     const columns = assignColumns(cells);
     if (!hasDateAndAmount(columns)) continue;
-    const layout: Layout = { headerLine: record.line, headers: cells.map((c) => c.trim()), columns, dataStart: i + 1, headerIndex: i, mapping: null, usedSavedMapping: false };
+    const layout: Layout = {
+      headerLine: record.line,
+      headers: cells.map((c) => c.trim()),
+      columns,
+      dataStart: i + 1,
+      headerIndex: i,
+      mapping: null,
+      usedSavedMapping: false,
+    };
     firstCandidate ??= layout;
     if (!followedByTransactions(records, i + 1, columns)) continue;
     if (cells.length === tableWidth) return notUsed(layout);
@@ -194,7 +219,9 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
     const width = records[start]?.cells.length ?? 0;
     // As many columns, or more that are all empty (a trailing delimiter on every line).
-    const sameWidth = width === saved.columnCount || (width > saved.columnCount && sampleRows(records, start).every((row) => row.slice(saved.columnCount).every((c) => c === '')));
+    const sameWidth =
+      width === saved.columnCount ||
+      (width > saved.columnCount && sampleRows(records, start).every((row) => row.slice(saved.columnCount).every((c) => c === '')));
     misfit = sameWidth ? mappingMisfit(saved.mapping, records, start) : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
     if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
   }
@@ -214,10 +241,13 @@ function followedByTransactions(records: readonly CsvRecord[], from: number, col
     if (isBlankRecord(r)) continue;
     looked += 1;
     if (date === undefined || !looksLikeDate(r.cells[date] ?? '')) continue;
-    if (amountColumns.some((c) => {
-      const parsed = parseAmountCell((r.cells[c] ?? '').trim());
-      return parsed.ok && parsed.amount !== null;
-    })) return true;
+    if (
+      amountColumns.some((c) => {
+        const parsed = parseAmountCell((r.cells[c] ?? '').trim());
+        return parsed.ok && parsed.amount !== null;
+      })
+    )
+      return true;
   }
   return false;
 }
@@ -238,4 +268,3 @@ function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null)
         : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
   return fail('NEEDS_MAPPING', message, { needsMapping: true, sample, headers: looksLikeData ? [] : seen, suggestedMapping: suggestMapping(records, start) });
 }
-

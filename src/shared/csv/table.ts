@@ -58,13 +58,21 @@ export function* shapeProblemIn(chunks: Chunks): Steps<ShapeProblem | null> {
 
 export function shapeFailure(problem: ShapeProblem, maxColumns: number, maxRecordChars: number): CsvReadFailure {
   if (problem.problem === 'too-many-columns') {
-    return fail('TOO_MANY_COLUMNS', `Line ${problem.line} has more than ${maxColumns} columns; a bank statement has far fewer. Check that this is the right file.`, {
-      line: problem.line,
-    });
+    return fail(
+      'TOO_MANY_COLUMNS',
+      `Line ${problem.line} has more than ${maxColumns} columns; a bank statement has far fewer. Check that this is the right file.`,
+      {
+        line: problem.line,
+      },
+    );
   }
-  return fail('LINE_TOO_LONG', `Line ${problem.line} is longer than ${maxRecordChars / 1024} KB; a bank statement's lines are far shorter. Check that this is the right file.`, {
-    line: problem.line,
-  });
+  return fail(
+    'LINE_TOO_LONG',
+    `Line ${problem.line} is longer than ${maxRecordChars / 1024} KB; a bank statement's lines are far shorter. Check that this is the right file.`,
+    {
+      line: problem.line,
+    },
+  );
 }
 
 interface Columns {
@@ -88,7 +96,9 @@ function columnsOf(columns: readonly ColumnAssignment[]): Columns {
     indicator: col('indicator'),
     category: col('category'),
     currency: col('currency'),
-    text: columns.filter((c) => c.role === 'description' || c.role === 'description-fallback' || c.role === 'counterparty' || c.role === 'payee' || c.role === 'payer').map((c) => c.index),
+    text: columns
+      .filter((c) => c.role === 'description' || c.role === 'description-fallback' || c.role === 'counterparty' || c.role === 'payee' || c.role === 'payer')
+      .map((c) => c.index),
   };
 }
 
@@ -242,7 +252,8 @@ function amountOf(r: CsvRecord, cols: Columns): { cents: number | null; sign: nu
   if (cols.amount !== undefined) {
     const raw = cell(r, cols.amount);
     const parsed = parseAmountCell(raw);
-    if (!parsed.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, { line: r.line, value: visibleText(raw, 40) });
+    if (!parsed.ok)
+      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, { line: r.line, value: visibleText(raw, 40) });
     if (parsed.amount) {
       cents = parsed.amount.cents;
       if (parsed.amount.marker) {
@@ -255,8 +266,16 @@ function amountOf(r: CsvRecord, cols: Columns): { cents: number | null; sign: nu
     const rawCredit = cell(r, cols.credit);
     const debit = parseAmountCell(rawDebit);
     const credit = parseAmountCell(rawCredit);
-    if (!debit.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawDebit, 40)}' cannot be read.`, { line: r.line, value: visibleText(rawDebit, 40) });
-    if (!credit.ok) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawCredit, 40)}' cannot be read.`, { line: r.line, value: visibleText(rawCredit, 40) });
+    if (!debit.ok)
+      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawDebit, 40)}' cannot be read.`, {
+        line: r.line,
+        value: visibleText(rawDebit, 40),
+      });
+    if (!credit.ok)
+      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawCredit, 40)}' cannot be read.`, {
+        line: r.line,
+        value: visibleText(rawCredit, 40),
+      });
     if (debit.amount || credit.amount) {
       cents = (credit.amount ? Math.abs(credit.amount.cents) : 0) - (debit.amount ? Math.abs(debit.amount.cents) : 0);
       sign = cents < 0 ? -1 : 1;
@@ -339,7 +358,10 @@ function* survey(data: Chunks, cols: Columns, delimiter: string): Steps<Survey |
         continue;
       }
       if (dateCell && amountish && /\d/.test(dateCell) && /^[\d\s./-]+$/.test(dateCell)) {
-        s.badDate = fail('BAD_DATE', `Line ${r.line}: the date '${visibleText(dateCell, 40)}' cannot be read.`, { line: r.line, value: visibleText(dateCell, 40) });
+        s.badDate = fail('BAD_DATE', `Line ${r.line}: the date '${visibleText(dateCell, 40)}' cannot be read.`, {
+          line: r.line,
+          value: visibleText(dateCell, 40),
+        });
         break;
       }
       s.skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'not a transaction' });
@@ -411,7 +433,13 @@ function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
     text(r, cents) {
       const party = firstName(cents < 0 ? payee : payer, r) || firstName(counterparty, r);
       let what = joinParts(purpose.map((c) => textCell(r, c.index)));
-      if (!what && !party) what = squashSpaces(fallback.map((c) => textCell(r, c.index)).filter(Boolean).join(' '));
+      if (!what && !party)
+        what = squashSpaces(
+          fallback
+            .map((c) => textCell(r, c.index))
+            .filter(Boolean)
+            .join(' '),
+        );
       // Text that only looks like an account number ('x0.X', 'AB12 ...') is still better than no description.
       if (!what && !party) what = squashSpaces([...(cents < 0 ? payee : payer), ...counterparty].map((c) => textCell(r, c.index)).find(Boolean) ?? '');
       return joinDescription(party, what);
@@ -442,7 +470,13 @@ export interface TableStart {
  * the description columns. A failure is answered only once every record was tokenised (a shape
  * problem further on is answered first, as when the whole file is tokenised at once).
  */
-export function* planTable(data: Chunks, layout: Layout, delimiter: string, options: ReadOptions, limits: { maxColumns: number; maxRecordChars: number }): Steps<TableStart | CsvReadFailure> {
+export function* planTable(
+  data: Chunks,
+  layout: Layout,
+  delimiter: string,
+  options: ReadOptions,
+  limits: { maxColumns: number; maxRecordChars: number },
+): Steps<TableStart | CsvReadFailure> {
   const cols = columnsOf(layout.columns);
   const surveyed = yield* survey(data, cols, delimiter);
   if ('problem' in surveyed) return shapeFailure(surveyed, limits.maxColumns, limits.maxRecordChars);
@@ -453,7 +487,10 @@ export function* planTable(data: Chunks, layout: Layout, delimiter: string, opti
   const warnings: string[] = [];
   const notes: string[] = layout.note ? [layout.note] : [];
   // The date format, inferred from every row.
-  const choice = chooseDateFormat(s.dates, { dateFormat: options.dateFormat ?? layout.mapping?.mapping.dateFormat, preferredDateFormat: options.preferredDateFormat });
+  const choice = chooseDateFormat(s.dates, {
+    dateFormat: options.dateFormat ?? layout.mapping?.mapping.dateFormat,
+    preferredDateFormat: options.preferredDateFormat,
+  });
   if (!choice.ok) return fail(choice.code, choice.message, choice.details);
   if (choice.warning) warnings.push(choice.warning);
   if (s.badAmount) return s.badAmount;
@@ -461,20 +498,27 @@ export function* planTable(data: Chunks, layout: Layout, delimiter: string, opti
   const postDates = s.dates.map((d) => must(parseDateWith(format, d.value) ?? undefined, 'the date format was chosen to read every candidate date'));
   yield;
   const noAmount = s.noAmount;
-  if (noAmount.length > 0) warnings.push(`${noAmount.length === 1 ? 'A line has' : `${noAmount.length} lines have`} a date but no amount and ${noAmount.length === 1 ? 'was' : 'were'} skipped: line ${noAmount.slice(0, 10).join(', ')}${noAmount.length > 10 ? ` and ${noAmount.length - 10} more` : ''}.`);
+  if (noAmount.length > 0)
+    warnings.push(
+      `${noAmount.length === 1 ? 'A line has' : `${noAmount.length} lines have`} a date but no amount and ${noAmount.length === 1 ? 'was' : 'were'} skipped: line ${noAmount.slice(0, 10).join(', ')}${noAmount.length > 10 ? ` and ${noAmount.length - 10} more` : ''}.`,
+    );
   // Marks on only some rows: the unmarked rows went the other way.
   const rowCount = s.lines.length;
   const unmarked = rowCount - s.markedIn - s.markedOut;
   let unmarkedSign = 0;
-  if (unmarked > 0 && (s.markedIn > 0) !== (s.markedOut > 0) && !s.unmarkedSigned) {
+  if (unmarked > 0 && s.markedIn > 0 !== s.markedOut > 0 && !s.unmarkedSigned) {
     unmarkedSign = s.markedIn > 0 ? -1 : 1;
     const mark = s.markedIn > 0 ? 'credit (CR)' : 'debit (DR)';
-    notes.push(`Only ${s.markedIn + s.markedOut} of ${rowCount} rows carry a ${mark} mark, so the ${unmarked} unmarked rows were read as money ${unmarkedSign < 0 ? 'out' : 'in'}.`);
+    notes.push(
+      `Only ${s.markedIn + s.markedOut} of ${rowCount} rows carry a ${mark} mark, so the ${unmarked} unmarked rows were read as money ${unmarkedSign < 0 ? 'out' : 'in'}.`,
+    );
   }
   const describe = describer(layout.columns, s);
   if (describe.dropped.length > 0) {
     const one = describe.dropped.length === 1;
-    notes.push(`Column${one ? '' : 's'} ${describe.dropped.map((h) => `'${h}'`).join(', ')} ${one ? 'holds' : 'hold'} the same text on every row and ${one ? 'was' : 'were'} not used in descriptions.`);
+    notes.push(
+      `Column${one ? '' : 's'} ${describe.dropped.map((h) => `'${h}'`).join(', ')} ${one ? 'holds' : 'hold'} the same text on every row and ${one ? 'was' : 'were'} not used in descriptions.`,
+    );
   }
   return { plan: { survey: s, format, postDates, unmarkedSign, describe, extra, warnings, notes }, dateFormatCandidates: choice.candidates };
 }

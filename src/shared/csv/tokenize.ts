@@ -52,7 +52,13 @@ export function* tokenizeSteps(text: string, delimiter: string, limitChars = Inf
  * be empty: a pause point), and the generator returns the first shape problem, or null. The
  * chunks joined are exactly `tokenize`'s records.
  */
-export function* recordChunks(text: string, delimiter: string, limits: Limits = NO_LIMITS, perChunk = RECORDS_PER_STEP, limitChars = Infinity): Generator<CsvRecord[], ShapeProblem | null, void> {
+export function* recordChunks(
+  text: string,
+  delimiter: string,
+  limits: Limits = NO_LIMITS,
+  perChunk = RECORDS_PER_STEP,
+  limitChars = Infinity,
+): Generator<CsvRecord[], ShapeProblem | null, void> {
   if (text.indexOf('"') < 0) return yield* tokenizeUnquoted(text, delimiter, limitChars, limits, perChunk);
   return yield* tokenizeQuoted(text, delimiter, limitChars, limits, perChunk, 0);
 }
@@ -194,7 +200,9 @@ export function detectDelimiter(text: string): string {
   let best: string = ',';
   let bestScore = -1;
   for (const delimiter of DELIMITERS) {
-    const records = tokenize(text, delimiter, 64 * 1024).filter((r) => !isBlankRecord(r)).slice(0, 200);
+    const records = tokenize(text, delimiter, 64 * 1024)
+      .filter((r) => !isBlankRecord(r))
+      .slice(0, 200);
     const counts = new Map<number, number>();
     for (const r of records) if (r.cells.length > 1) counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
     let score = 0;

@@ -8,7 +8,17 @@ import { RowFinisher } from '../csv/finish';
 import { collectRead, decodeInput, openCsvTextSteps } from '../csv/read-csv';
 import { runSteps, runStepsAsync, type Steps } from '../csv/steps';
 import { RECORDS_PER_STEP } from '../csv/tokenize';
-import { fail, type CsvReadFailure, type CsvReadHead, type CsvReadResult, type CsvReadStream, type CsvRow, type ImportFormat, type ReadOptions, type RowChunks } from '../csv/types';
+import {
+  fail,
+  type CsvReadFailure,
+  type CsvReadHead,
+  type CsvReadResult,
+  type CsvReadStream,
+  type CsvRow,
+  type ImportFormat,
+  type ReadOptions,
+  type RowChunks,
+} from '../csv/types';
 import { must } from '../must';
 import { readCamtSteps } from '../statements/camt';
 import { readOfxSteps, type StatementRead } from '../statements/ofx';
@@ -21,7 +31,8 @@ export function detectFormat(text: string): ImportFormat | 'xml' {
   const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
   // OFX starts so (a header, a processing instruction, or the OFX element first): a CSV cell
   // that merely mentions <OFX> is not a statement.
-  if (/^\s*OFXHEADER\s*:/i.test(head) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)*(<\?OFX\b|<OFX>)/i.test(head)) return 'ofx';
+  if (/^\s*OFXHEADER\s*:/i.test(head) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)*(<\?OFX\b|<OFX>)/i.test(head))
+    return 'ofx';
   if (/^\s*!(Type|Account|Option|Clear)\b/i.test(head)) return 'qif';
   if (/^\s*<(\?xml|[A-Za-z])/.test(head)) {
     if (/camt\.05[23]|<([A-Za-z0-9]+:)?BkToCstmrStmt\b/.test(text.slice(0, 65536))) return 'camt053';

@@ -26,8 +26,7 @@ import { DEFAULT_LOCALE, formatCents } from './money';
 export const AMOUNT_HINT = 'Enter an amount like -12.50';
 
 export type AmountReading =
-  | { ok: true; cents: number; localeDependent: boolean; rounded: boolean }
-  | { ok: false; code: 'EMPTY' | 'INVALID' | 'TOO_LARGE'; message: string };
+  { ok: true; cents: number; localeDependent: boolean; rounded: boolean } | { ok: false; code: 'EMPTY' | 'INVALID' | 'TOO_LARGE'; message: string };
 
 const EMPTY: AmountReading = { ok: false, code: 'EMPTY', message: 'Amount is required' };
 const INVALID: AmountReading = { ok: false, code: 'INVALID', message: AMOUNT_HINT };

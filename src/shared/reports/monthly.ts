@@ -130,9 +130,7 @@ export interface CategorySeries {
 export function topCategorySeries(report: readonly MonthlyReportRow[], limit = TOP_CATEGORY_COUNT): CategorySeries {
   const totals = new Map<string, number>();
   for (const row of report) for (const [name, cents] of Object.entries(row.byCategory)) totals.set(name, (totals.get(name) ?? 0) + cents);
-  const ranked = [...totals]
-    .sort(([a, totalA], [b, totalB]) => Math.abs(totalB) - Math.abs(totalA) || compareSeries(a, b))
-    .map(([name]) => name);
+  const ranked = [...totals].sort(([a, totalA], [b, totalB]) => Math.abs(totalB) - Math.abs(totalA) || compareSeries(a, b)).map(([name]) => name);
   const top = ranked.slice(0, limit);
   const other = ranked.slice(limit).sort(compareSeries);
   const otherName = totals.has(OTHER_SERIES) ? `${OTHER_SERIES} (rest)` : OTHER_SERIES;

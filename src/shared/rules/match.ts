@@ -6,14 +6,7 @@
  */
 import { must } from '../must';
 import { foldText } from '../text/fold';
-import {
-  RULE_ACTION_FIELDS,
-  type DescriptionCondition,
-  type RuleActionField,
-  type RuleActions,
-  type RuleCondition,
-  type RuleDto,
-} from './schema';
+import { RULE_ACTION_FIELDS, type DescriptionCondition, type RuleActionField, type RuleActions, type RuleCondition, type RuleDto } from './schema';
 import { RULE_REGEX_FLAGS } from './safe-regex';
 
 export interface RuleRow {

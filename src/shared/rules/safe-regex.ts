@@ -107,7 +107,8 @@ export function checkRegex(pattern: string): RegexCheck {
         return refuse('must not repeat a group that holds a quantifier or an alternation (such as (a+)+ or (a|ab)*): it can take exponential time');
       }
       if (quantifier.max > WIDE_REPEAT) unbounded += 1;
-      if (unbounded > MAX_UNBOUNDED) return refuse(`may use at most ${MAX_UNBOUNDED} unbounded quantifiers (*, +, {n,}): more can take polynomial time on long text`);
+      if (unbounded > MAX_UNBOUNDED)
+        return refuse(`may use at most ${MAX_UNBOUNDED} unbounded quantifiers (*, +, {n,}): more can take polynomial time on long text`);
       innermost().hasQuantifier = true;
       i = quantifier.end;
       if (pattern[i] === '?') i += 1; // lazy

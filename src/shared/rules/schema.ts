@@ -102,14 +102,17 @@ export const ruleConditionsSchema = z
 const emptyToUndefined = (value: string | undefined) => (value ? value : undefined);
 
 export const ruleActionsSchema = z
-  .object({
-    category: text({ max: 255 })
-      .optional()
-      .transform(emptyToUndefined)
-      .refine((name) => !isReservedCategoryName(name), { message: reservedCategoryOnTransactionMessage('Uncategorized') }),
-    type: transactionTypeSchema.optional(),
-    description: text({ max: DESCRIPTION_MAX_LENGTH }).optional().transform(emptyToUndefined),
-  }, { error: 'must be an object such as {"category": "Groceries"}' })
+  .object(
+    {
+      category: text({ max: 255 })
+        .optional()
+        .transform(emptyToUndefined)
+        .refine((name) => !isReservedCategoryName(name), { message: reservedCategoryOnTransactionMessage('Uncategorized') }),
+      type: transactionTypeSchema.optional(),
+      description: text({ max: DESCRIPTION_MAX_LENGTH }).optional().transform(emptyToUndefined),
+    },
+    { error: 'must be an object such as {"category": "Groceries"}' },
+  )
   .strict()
   .transform((actions): RuleActions => {
     const out: RuleActions = {};

@@ -18,7 +18,12 @@ export interface AccountDto {
 const applySuggestionsSchema = z.boolean({ error: 'applySuggestions must be true or false' });
 
 export const createAccountSchema = z
-  .object({ name: requiredText('Account name'), type: accountTypeSchema, balance: centsSchema.default(0), applySuggestions: applySuggestionsSchema.default(true) })
+  .object({
+    name: requiredText('Account name'),
+    type: accountTypeSchema,
+    balance: centsSchema.default(0),
+    applySuggestions: applySuggestionsSchema.default(true),
+  })
   .strict();
 export type CreateAccountInput = z.infer<typeof createAccountSchema>;
 

@@ -69,7 +69,11 @@ export function text(options: TextOptions) {
     .string({ error: label ? `${label} is required` : 'must be text' })
     .refine((value) => !hasControlCharacters(value, multiline), label ? `${label} ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE);
   if (trim) schema = schema.trim();
-  if (min > 0) schema = schema.min(min, label ? (min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`) : `must be at least ${min} characters`);
+  if (min > 0)
+    schema = schema.min(
+      min,
+      label ? (min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`) : `must be at least ${min} characters`,
+    );
   return schema.max(max, label ? `${label} must be at most ${max} characters` : `must be at most ${max} characters`);
 }
 

@@ -64,7 +64,8 @@ const mappingField = z
     }
     const result = columnMappingSchema.safeParse(parsed);
     if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
       return z.NEVER;
     }
     return result.data;
@@ -164,11 +165,19 @@ export const importProfileInputSchema = z
   .object({
     mapping: columnMappingSchema,
     columnCount: z.number().int().min(1).max(MAX_COLUMNS),
-    headers: z.array(text({ max: 255, trim: false })).max(MAX_COLUMNS).default([]),
+    headers: z
+      .array(text({ max: 255, trim: false }))
+      .max(MAX_COLUMNS)
+      .default([]),
   })
   .strict()
-  .refine((p) => Math.max(p.mapping.date, p.mapping.amount ?? 0, p.mapping.debit ?? 0, p.mapping.credit ?? 0, p.mapping.category ?? 0, ...p.mapping.description) < p.columnCount, {
-    message: 'mapping: every column index must be below columnCount',
-    path: ['mapping'],
-  });
+  .refine(
+    (p) =>
+      Math.max(p.mapping.date, p.mapping.amount ?? 0, p.mapping.debit ?? 0, p.mapping.credit ?? 0, p.mapping.category ?? 0, ...p.mapping.description) <
+      p.columnCount,
+    {
+      message: 'mapping: every column index must be below columnCount',
+      path: ['mapping'],
+    },
+  );
 export type ImportProfileInput = z.infer<typeof importProfileInputSchema>;

@@ -18,11 +18,7 @@ const notTooLong = (r: Range) => r.startDate > r.endDate || monthCount(r.startDa
 const notTooLongMessage = { message: `A report covers at most ${MAX_REPORT_MONTHS} months`, path: ['endDate'] };
 
 /** GET /api/reports/monthly, tRPC reports.monthly. */
-export const monthlyReportInputSchema = z
-  .object(rangeShape)
-  .strict()
-  .refine(inOrder, inOrderMessage)
-  .refine(notTooLong, notTooLongMessage);
+export const monthlyReportInputSchema = z.object(rangeShape).strict().refine(inOrder, inOrderMessage).refine(notTooLong, notTooLongMessage);
 export type MonthlyReportInput = z.infer<typeof monthlyReportInputSchema>;
 
 /** GET /api/reports/payees, tRPC reports.payees. */

@@ -51,7 +51,10 @@ export const transactionFiltersSchema = z
     startDate: isoDateSchema,
     endDate: isoDateSchema,
     /** Category names matched regardless of case; 'uncategorized' matches no category. */
-    categories: z.array(text({ min: 1, max: 255 })).max(500).optional(),
+    categories: z
+      .array(text({ min: 1, max: 255 }))
+      .max(500)
+      .optional(),
     /** An account name (case-insensitive). */
     account: text({ max: 255 }).optional(),
     /** Substring of the description, case-insensitive. */

@@ -151,7 +151,12 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (problems.length <= MAX_PROBLEMS) problems.push({ path, message });
   };
   if (doc.version !== USER_DATA_VERSION) {
-    add(['version'], doc.version > USER_DATA_VERSION ? `${doc.version} was written by a newer Budget Tracker; this one reads version ${USER_DATA_VERSION}` : `must be ${USER_DATA_VERSION}`);
+    add(
+      ['version'],
+      doc.version > USER_DATA_VERSION
+        ? `${doc.version} was written by a newer Budget Tracker; this one reads version ${USER_DATA_VERSION}`
+        : `must be ${USER_DATA_VERSION}`,
+    );
     return problems;
   }
   if (doc.importProfiles?.length) add(['importProfiles'], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
@@ -186,7 +191,10 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (tx.batchId !== null && !batches.has(tx.batchId)) add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
     if (tx.parentId === null) return;
     const parent = transactions.get(tx.parentId);
-    if (!parent) { add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`); return; }
+    if (!parent) {
+      add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`);
+      return;
+    }
     if (tx.isSplit) add(['transactions', i, 'isSplit'], 'a split part cannot itself be split');
     if (parent.parentId !== null || !parent.isSplit) add(['transactions', i, 'parentId'], `transaction ${parent.id} is not a split parent`);
     if (tx.postDate !== parent.postDate || tx.accountId !== parent.accountId || tx.type !== parent.type) {
@@ -197,13 +205,19 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     else parts.set(parent.id, { parent, list: [tx] });
   });
   for (const [parentId, { parent, list }] of parts) {
-    const check = validateSplit(parent.amount, list.map((part) => ({ amount: part.amount, category: 'part' })));
+    const check = validateSplit(
+      parent.amount,
+      list.map((part) => ({ amount: part.amount, category: 'part' })),
+    );
     if (!check.ok) add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
   }
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
   ids('rules', doc.rules ?? []);
-  ids('lineItems', doc.budgets.flatMap((budget) => budget.lineItems));
+  ids(
+    'lineItems',
+    doc.budgets.flatMap((budget) => budget.lineItems),
+  );
   doc.budgets.forEach((budget, i) => {
     if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
   });
@@ -218,5 +232,14 @@ export const userDataDocumentSchema = documentShape.superRefine((doc, ctx) => {
 
 export interface UserDataImportResult {
   message: string;
-  imported: { accounts: number; categories: number; batches: number; transactions: number; budgets: number; lineItems: number; envelopes: number; rules: number };
+  imported: {
+    accounts: number;
+    categories: number;
+    batches: number;
+    transactions: number;
+    budgets: number;
+    lineItems: number;
+    envelopes: number;
+    rules: number;
+  };
 }

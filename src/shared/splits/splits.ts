@@ -22,9 +22,7 @@ export interface SplitEntryLike {
 
 export type SplitErrorCode = 'TOO_FEW_SPLITS' | 'SIGN_MISMATCH' | 'SUM_MISMATCH' | 'ZERO_AMOUNT';
 
-export type SplitCheck =
-  | { ok: true; entries: { amount: number; category: string }[] }
-  | { ok: false; code: SplitErrorCode; message: string };
+export type SplitCheck = { ok: true; entries: { amount: number; category: string }[] } | { ok: false; code: SplitErrorCode; message: string };
 
 export const TOO_FEW_SPLITS_MESSAGE = 'At least 2 splits are required';
 

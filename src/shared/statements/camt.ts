@@ -49,11 +49,22 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
     open(name: string, attributes: Record<string, string>, offset: number) {
       path.push(name);
       if (name === 'Ntry' && path.length >= 2 && path[path.length - 2] === 'Stmt') {
-        entry = { line: lineAt(offset), amount: '', currency: '', indicator: '', reversal: false, bookingDate: '', valueDate: '', info: '', reference: '', details: [] };
+        entry = {
+          line: lineAt(offset),
+          amount: '',
+          currency: '',
+          indicator: '',
+          reversal: false,
+          bookingDate: '',
+          valueDate: '',
+          info: '',
+          reference: '',
+          details: [],
+        };
       } else if (name === 'TxDtls' && entry) {
         tx = { debtor: '', creditor: '', ustrd: [] };
       } else if (name === 'Amt' && entry && path[path.length - 2] === 'Ntry') {
-        (entry).currency = (attributes.Ccy ?? '').toUpperCase();
+        entry.currency = (attributes.Ccy ?? '').toUpperCase();
       }
     },
     close(name: string, value: string) {
@@ -103,7 +114,8 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
   }
   if (found.problem) return found.problem;
   const warnings: string[] = [];
-  if (accounts.length > 1) warnings.push(`This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`);
+  if (accounts.length > 1)
+    warnings.push(`This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`);
   return { rows, warnings, dateColumn: 'BookgDt', dateFormat: 'YYYY-MM-DD' };
 }
 
@@ -132,9 +144,11 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
   const rawDate = e.bookingDate || e.valueDate;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(rawDate);
   const postDate = m ? toIsoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
-  if (!postDate) return fail('BAD_DATE', `Line ${e.line}: the booking date '${rawDate.slice(0, 40)}' cannot be read.`, { line: e.line, value: rawDate.slice(0, 40) });
+  if (!postDate)
+    return fail('BAD_DATE', `Line ${e.line}: the booking date '${rawDate.slice(0, 40)}' cannot be read.`, { line: e.line, value: rawDate.slice(0, 40) });
   const parsed = parseAmountCell(e.amount);
-  if (!parsed.ok || !parsed.amount) return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, { line: e.line, value: e.amount.slice(0, 40) });
+  if (!parsed.ok || !parsed.amount)
+    return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, { line: e.line, value: e.amount.slice(0, 40) });
   if (e.indicator !== 'CRDT' && e.indicator !== 'DBIT') {
     return fail('BAD_AMOUNT', `Line ${e.line}: the entry does not say whether it is a credit or a debit (CdtDbtInd).`, { line: e.line });
   }

@@ -53,7 +53,8 @@ export function* readMarkup(text: string, start: number, handler: MarkupHandler)
         const top = texts.length - 1;
         const open = texts[top];
         if (open === undefined || hasChild[top]) return;
-        if (open.length + data.length > MAX_FIELD_CHARS) throw new MarkupError(`A field of the file is longer than ${MAX_FIELD_CHARS / 1024} KB; statements' fields are far shorter.`);
+        if (open.length + data.length > MAX_FIELD_CHARS)
+          throw new MarkupError(`A field of the file is longer than ${MAX_FIELD_CHARS / 1024} KB; statements' fields are far shorter.`);
         texts[top] = open + data;
       },
       onclosetag(name) {

@@ -88,11 +88,15 @@ function toRow(pending: Pending, currency: string | null): CsvRow | CsvReadFailu
   const field = (name: string) => pending.fields.get(name) ?? '';
   const rawDate = field('DTPOSTED') || field('DTUSER');
   const postDate = ofxDate(rawDate);
-  if (!postDate) return fail('BAD_DATE', `Line ${pending.line}: the date '${rawDate.slice(0, 40)}' cannot be read.`, { line: pending.line, value: rawDate.slice(0, 40) });
+  if (!postDate)
+    return fail('BAD_DATE', `Line ${pending.line}: the date '${rawDate.slice(0, 40)}' cannot be read.`, { line: pending.line, value: rawDate.slice(0, 40) });
   const rawAmount = field('TRNAMT');
   const parsed = parseAmountCell(rawAmount.trim());
   if (!parsed.ok || !parsed.amount) {
-    return fail('BAD_AMOUNT', `Line ${pending.line}: the amount '${rawAmount.slice(0, 40)}' cannot be read.`, { line: pending.line, value: rawAmount.slice(0, 40) });
+    return fail('BAD_AMOUNT', `Line ${pending.line}: the amount '${rawAmount.slice(0, 40)}' cannot be read.`, {
+      line: pending.line,
+      value: rawAmount.slice(0, 40),
+    });
   }
   const rowCurrency = currency;
   return {

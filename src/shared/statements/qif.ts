@@ -102,19 +102,23 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
     }
     if (value.length > 64 * 1024) return fail('LINE_TOO_LONG', `Line ${lineNo} is longer than 64 KB; a statement's lines are far shorter.`, { line: lineNo });
   }
-  if (current && inTransactions && (current).date) records.push(current);
+  if (current && inTransactions && current.date) records.push(current);
   if (records.length === 0) return fail('NO_ROWS', 'No transactions were found in this QIF file.');
 
   const undated = records.find((r) => !r.date);
   if (undated) return fail('BAD_DATE', `Line ${undated.line}: the transaction has no date (D line).`, { line: undated.line });
-  const choice = chooseDateFormat(records.map((r) => ({ line: r.line, value: normalizeQifDate(r.date) })), options);
+  const choice = chooseDateFormat(
+    records.map((r) => ({ line: r.line, value: normalizeQifDate(r.date) })),
+    options,
+  );
   if (!choice.ok) return fail(choice.code, choice.message, choice.details);
   const rows: CsvRow[] = [];
   for (let i = 0; i < records.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
     const r = must(records[i], 'i < records.length');
     const parsed = parseAmountCell(r.amount);
-    if (!parsed.ok || !parsed.amount) return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, { line: r.line, value: r.amount.slice(0, 40) });
+    if (!parsed.ok || !parsed.amount)
+      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, { line: r.line, value: r.amount.slice(0, 40) });
     // A category in brackets is a transfer to another account, not a category.
     const category = r.category && !/^\[.*\]$/.test(r.category) ? r.category : null;
     rows.push({

@@ -41,8 +41,14 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     if (category.trim()) updates.category = category.trim();
     if (type) updates.type = type;
     if (account) updates.account = account;
-    if (Object.keys(updates).length === 0) { setError('Please select at least one field to update'); return; }
-    if (isReservedCategoryName(updates.category)) { setError(reservedCategoryOnTransactionMessage(category)); return; }
+    if (Object.keys(updates).length === 0) {
+      setError('Please select at least one field to update');
+      return;
+    }
+    if (isReservedCategoryName(updates.category)) {
+      setError(reservedCategoryOnTransactionMessage(category));
+      return;
+    }
     try {
       const rows = await bulkUpdate.mutateAsync({ transactionIds, updates });
       if (updates.category) void utils.categories.list.invalidate();

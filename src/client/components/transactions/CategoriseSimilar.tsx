@@ -2,7 +2,19 @@ import { Alert, Button, Stack } from '@mui/material';
 import type { SimilarOffer } from '../../lib/suggestions';
 
 /** "Also set Groceries on 23 similar uncategorized transactions" / "Always (create a rule)". */
-export function CategoriseSimilar({ offer, busy, onApply, onRule, onClose }: { offer: SimilarOffer | null; busy: boolean; onApply: () => void; onRule: () => void; onClose: () => void }) {
+export function CategoriseSimilar({
+  offer,
+  busy,
+  onApply,
+  onRule,
+  onClose,
+}: {
+  offer: SimilarOffer | null;
+  busy: boolean;
+  onApply: () => void;
+  onRule: () => void;
+  onClose: () => void;
+}) {
   if (!offer) return null;
   const n = offer.ids.length;
   return (

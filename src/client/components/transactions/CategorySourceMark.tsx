@@ -12,7 +12,17 @@ const TEXT: Record<Exclude<CategorySource, 'user'>, { mark: string; title: strin
  * A subtle marker of where a row's category came from (nothing for a person's own choice). A
  * suggested one is a button: pressing it accepts the category, which makes it the person's.
  */
-export function CategorySourceMark({ source, category, rowLabel, onAccept }: { source: CategorySource | null; category: string | null; rowLabel: string; onAccept: (category: string) => void }) {
+export function CategorySourceMark({
+  source,
+  category,
+  rowLabel,
+  onAccept,
+}: {
+  source: CategorySource | null;
+  category: string | null;
+  rowLabel: string;
+  onAccept: (category: string) => void;
+}) {
   if (!source || source === 'user' || !category) return null;
   const { mark, title } = TEXT[source];
   if (source !== 'suggested') {
@@ -26,7 +36,13 @@ export function CategorySourceMark({ source, category, rowLabel, onAccept }: { s
   const badge = <span className={ROW_CLASS.mark}>{mark}</span>;
   return (
     <Tooltip title={title}>
-      <IconButton size="small" aria-label={`Accept suggested category ${category} for ${rowLabel}`} data-category-source={source} onClick={() => onAccept(category)} sx={{ p: 0.25, flexShrink: 0 }}>
+      <IconButton
+        size="small"
+        aria-label={`Accept suggested category ${category} for ${rowLabel}`}
+        data-category-source={source}
+        onClick={() => onAccept(category)}
+        sx={{ p: 0.25, flexShrink: 0 }}
+      >
         {badge}
       </IconButton>
     </Tooltip>

@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
@@ -88,7 +77,10 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     if (!parent || !canSubmit) return;
     setError('');
     const request = splitRequest(rows, parentAmount, locale);
-    if (!request.ok) { setError(request.message); return; }
+    if (!request.ok) {
+      setError(request.message);
+      return;
+    }
     try {
       const details = await split.mutateAsync({ id: parent.id, splits: request.splits });
       void utils.categories.list.invalidate();
@@ -164,11 +156,7 @@ function SplitTools({ parentAmount, magnitudes, remainder, canAutoFill, adjustme
             {adjustment.label}
           </Button>
         )}
-        <Typography
-          role="status"
-          aria-live="polite"
-          sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
-        >
+        <Typography role="status" aria-live="polite" sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}>
           Remaining: {formatCents(remainder)} of {formatCents(Math.abs(parentAmount))}
         </Typography>
       </Stack>

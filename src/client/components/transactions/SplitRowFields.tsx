@@ -38,9 +38,7 @@ export const SplitRowFields = memo(function SplitRowFields(props: SplitRowFields
         options={props.categoryNames}
         inputValue={row.category}
         onInputChange={(_e, category) => onChange(row.key, { category })}
-        renderInput={(params) => (
-          <TextField {...params} label="Category" error={Boolean(props.categoryError)} helperText={props.categoryError} />
-        )}
+        renderInput={(params) => <TextField {...params} label="Category" error={Boolean(props.categoryError)} helperText={props.categoryError} />}
       />
       <TextField
         label="Description"

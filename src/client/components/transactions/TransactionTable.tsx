@@ -54,10 +54,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const [notice, showNotice, clearNotice] = useNotice();
 
   const sorted = useMemo(() => sortTransactions(transactions, sort), [transactions, sort]);
-  const selected = useMemo(
-    () => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))),
-    [transactions, selection],
-  );
+  const selected = useMemo(() => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))), [transactions, selection]);
   const single = selected.length === 1 ? selected[0] : null;
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
@@ -177,10 +174,17 @@ function useDialogs(selected: TransactionDto[], actions: TableActions, showNotic
   const single = selected.length === 1 ? selected[0] : null;
 
   function startSplit() {
-    if (!single) { showNotice('Please select exactly one transaction to split.', 'error'); return; }
-    if (single.isSplit) { showNotice('This transaction is already split.', 'error'); return; }
+    if (!single) {
+      showNotice('Please select exactly one transaction to split.', 'error');
+      return;
+    }
+    if (single.isSplit) {
+      showNotice('This transaction is already split.', 'error');
+      return;
+    }
     if (single.parentTransactionId !== null) {
-      showNotice('This transaction is part of a split and cannot be split again; edit the split of its parent instead', 'error'); return;
+      showNotice('This transaction is part of a split and cannot be split again; edit the split of its parent instead', 'error');
+      return;
     }
     setSplitting({ parent: single, initial: null });
   }
@@ -188,7 +192,10 @@ function useDialogs(selected: TransactionDto[], actions: TableActions, showNotic
   async function deleteSelected() {
     const failure = await actions.deleteRows(selected);
     setConfirmDelete(false);
-    if (failure !== null) { showNotice(failure, 'error'); return; }
+    if (failure !== null) {
+      showNotice(failure, 'error');
+      return;
+    }
     showNotice(`Deleted ${selected.length} transaction${selected.length === 1 ? '' : 's'}`);
     clearSelection();
   }

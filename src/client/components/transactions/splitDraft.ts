@@ -63,12 +63,19 @@ export interface SplitPart {
  * The rows -> the parts to send: a row is a part once it has an amount and a category; the parts
  * are checked with the shared split rule (at least two, each non-zero, summing to the parent).
  */
-export function splitRequest(rows: readonly SplitDraftRow[], parentAmount: number, locale: string): { ok: true; splits: SplitPart[] } | { ok: false; message: string } {
+export function splitRequest(
+  rows: readonly SplitDraftRow[],
+  parentAmount: number,
+  locale: string,
+): { ok: true; splits: SplitPart[] } | { ok: false; message: string } {
   const counted = rows.flatMap((row) => {
     const magnitude = rowMagnitude(row, locale);
     return magnitude !== null && !Number.isNaN(magnitude) && row.category.trim() !== '' ? [{ row, magnitude }] : [];
   });
-  const amounts = signedSplitAmounts(parentAmount, counted.map((c) => c.magnitude));
+  const amounts = signedSplitAmounts(
+    parentAmount,
+    counted.map((c) => c.magnitude),
+  );
   const splits = counted.map(({ row }, i): SplitPart => {
     const part: SplitPart = { amount: amounts[i] ?? 0, category: row.category.trim() };
     if (row.description.trim()) part.description = row.description.trim();

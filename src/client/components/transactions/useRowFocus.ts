@@ -23,7 +23,9 @@ export function useRowFocus(
     let frames = 0;
     let handle = 0;
     const attempt = () => {
-      const target = container.current?.querySelector<HTMLElement>(`[data-row-id="${request.id}"] [${ROW_PRIMARY}] input, [data-row-id="${request.id}"] input[${ROW_PRIMARY}]`);
+      const target = container.current?.querySelector<HTMLElement>(
+        `[data-row-id="${request.id}"] [${ROW_PRIMARY}] input, [data-row-id="${request.id}"] input[${ROW_PRIMARY}]`,
+      );
       if (target) {
         target.focus();
         return;

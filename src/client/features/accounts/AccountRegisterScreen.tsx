@@ -66,7 +66,11 @@ export function AccountRegisterScreen() {
             value={range.range}
             onChange={(_e, value: RegisterRangeName | null) => {
               if (!value) return;
-              change(value === 'Custom' ? { range: value, startDate: range.startDate, endDate: range.endDate } : { range: value, startDate: undefined, endDate: undefined });
+              change(
+                value === 'Custom'
+                  ? { range: value, startDate: range.startDate, endDate: range.endDate }
+                  : { range: value, startDate: undefined, endDate: undefined },
+              );
             }}
             sx={{ flexWrap: 'wrap' }}
           >

@@ -83,7 +83,12 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
             </Alert>
           ) : (
             <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-              <Button variant="outlined" color="warning" disabled={adjust.isPending} onClick={() => statement && adjust.mutate({ id: accountId, ...statement })}>
+              <Button
+                variant="outlined"
+                color="warning"
+                disabled={adjust.isPending}
+                onClick={() => statement && adjust.mutate({ id: accountId, ...statement })}
+              >
                 Adjust
               </Button>
               <Typography variant="body2" color="text.secondary">

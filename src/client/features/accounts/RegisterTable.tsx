@@ -21,7 +21,11 @@ export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly
     <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} sx={{ overflowX: 'auto' }}>
       <Box sx={{ minWidth: 640 }}>
         <Box role="rowgroup">
-          <Box role="row" aria-rowindex={1} sx={{ display: 'grid', gridTemplateColumns: COLUMNS, py: 1, borderBottom: 2, borderColor: 'divider', fontWeight: 600 }}>
+          <Box
+            role="row"
+            aria-rowindex={1}
+            sx={{ display: 'grid', gridTemplateColumns: COLUMNS, py: 1, borderBottom: 2, borderColor: 'divider', fontWeight: 600 }}
+          >
             {['Date', 'Description', 'Category', 'Amount', 'Balance'].map((name, index) => (
               <Box key={name} role="columnheader" sx={{ ...cell, textAlign: index >= 3 ? 'right' : 'left' }}>
                 {name}
@@ -62,9 +66,20 @@ export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly
                     {row.isSplit && <Chip size="small" label="Split" variant="outlined" sx={{ ml: 1 }} />}
                   </Box>
                   <Box role="cell" sx={cell}>
-                    {row.category ?? (row.isSplit ? '' : <Typography component="span" variant="body2" color="text.secondary">Uncategorized</Typography>)}
+                    {row.category ??
+                      (row.isSplit ? (
+                        ''
+                      ) : (
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          Uncategorized
+                        </Typography>
+                      ))}
                   </Box>
-                  <Box role="cell" sx={{ ...cell, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }} title={row.isSplit ? 'Counted through its parts' : undefined}>
+                  <Box
+                    role="cell"
+                    sx={{ ...cell, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }}
+                    title={row.isSplit ? 'Counted through its parts' : undefined}
+                  >
                     <Amount cents={row.amount} />
                   </Box>
                   <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>

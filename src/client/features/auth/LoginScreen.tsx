@@ -28,14 +28,10 @@ export function LoginScreen() {
   // The auth state is not known until the server says whether it has users.
   if (status.isPending) return <LoadingScreen />;
 
-  const submitLabel =
-    mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
+  const submitLabel = mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}
-    >
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Typography variant="h1" component="h1" align="center" gutterBottom>
@@ -134,10 +130,7 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
     setError('');
     setFieldErrors({});
     try {
-      const result =
-        mode === 'login'
-          ? await login.mutateAsync({ username, password })
-          : await register.mutateAsync({ username, password });
+      const result = mode === 'login' ? await login.mutateAsync({ username, password }) : await register.mutateAsync({ username, password });
       signIn(result);
     } catch (failure) {
       if (isServerError(failure)) {

@@ -75,14 +75,7 @@ export const LineItemFields = memo(function LineItemFields({
           error={errors?.amount}
           disabled={disabled}
         />
-        <TextField
-          select
-          label="Type"
-          size="small"
-          value={item.type}
-          onChange={(e) => set({ type: e.target.value as LineItemType })}
-          disabled={disabled}
-        >
+        <TextField select label="Type" size="small" value={item.type} onChange={(e) => set({ type: e.target.value as LineItemType })} disabled={disabled}>
           {LINE_ITEM_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {type}
@@ -90,7 +83,15 @@ export const LineItemFields = memo(function LineItemFields({
           ))}
         </TextField>
       </Box>
-      <RelatedCategoriesFields item={item} label={label} categoryNames={categoryNames} takenBy={takenBy} error={errors?.relatedCategories} disabled={disabled} set={set} />
+      <RelatedCategoriesFields
+        item={item}
+        label={label}
+        categoryNames={categoryNames}
+        takenBy={takenBy}
+        error={errors?.relatedCategories}
+        disabled={disabled}
+        set={set}
+      />
     </Paper>
   );
 });

@@ -13,17 +13,20 @@ export function CategoriesScreen() {
   const utils = trpc.useUtils();
   const list = trpc.categories.list.useQuery();
   const create = trpc.categories.create.useMutation();
-  const sorted = useMemo(
-    () => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
-    [list.data],
-  );
+  const sorted = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })), [list.data]);
 
   async function add(event: SubmitEvent) {
     event.preventDefault();
     setError('');
     const trimmed = name.trim();
-    if (!trimmed) { setError('Category name is required'); return; }
-    if (isReservedCategoryName(trimmed)) { setError(reservedCategoryMessage(trimmed)); return; }
+    if (!trimmed) {
+      setError('Category name is required');
+      return;
+    }
+    if (isReservedCategoryName(trimmed)) {
+      setError(reservedCategoryMessage(trimmed));
+      return;
+    }
     try {
       const created = await create.mutateAsync({ name: trimmed });
       setName('');

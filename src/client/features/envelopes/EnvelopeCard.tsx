@@ -66,9 +66,7 @@ export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }:
             <Typography id={nameId(envelope.id)} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {envelope.name}
             </Typography>
-            {!envelope.isActive && (
-              <Chip label="INACTIVE" size="small" sx={{ fontWeight: 700, flexShrink: 0, bgcolor: 'grey.800', color: 'common.white' }} />
-            )}
+            {!envelope.isActive && <Chip label="INACTIVE" size="small" sx={{ fontWeight: 700, flexShrink: 0, bgcolor: 'grey.800', color: 'common.white' }} />}
           </Stack>
           {envelope.description && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>

@@ -14,11 +14,7 @@ interface EnvelopeDateFilterProps {
 export function EnvelopeDateFilter({ filter, error, onChange, onClear }: EnvelopeDateFilterProps) {
   const checkboxRef = useRef<HTMLInputElement>(null);
   return (
-    <Paper
-      role="group"
-      aria-label="Date filter"
-      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}
-    >
+    <Paper role="group" aria-label="Date filter" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
       <FormControlLabel
         sx={{ mr: 0, minHeight: 56 }}
         control={

@@ -92,14 +92,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
               autoComplete="off"
               fullWidth
             />
-            <TextField
-              label="Description"
-              multiline
-              rows={3}
-              value={form.description}
-              onChange={(e) => change({ description: e.target.value })}
-              fullWidth
-            />
+            <TextField label="Description" multiline rows={3} value={form.description} onChange={(e) => change({ description: e.target.value })} fullWidth />
             <TextField
               label="Categories"
               required
@@ -113,10 +106,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
             />
             <ColourChoice value={form.color} onChange={(color) => change({ color })} />
             {envelope && (
-              <FormControlLabel
-                control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />}
-                label="Active"
-              />
+              <FormControlLabel control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />} label="Active" />
             )}
             {saveError && (
               <Alert severity="error" role="alert">

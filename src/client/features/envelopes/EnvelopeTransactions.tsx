@@ -22,7 +22,12 @@ export function EnvelopeTransactions({ envelope, loading, onClose }: EnvelopeTra
   }, [envelope.id]);
 
   return (
-    <Paper component="section" ref={sectionRef} aria-labelledby={headingId} sx={{ mt: 3, p: { xs: 1.5, sm: 2 }, borderTop: `4px solid ${envelope.color}`, scrollMarginTop: '80px' }}>
+    <Paper
+      component="section"
+      ref={sectionRef}
+      aria-labelledby={headingId}
+      sx={{ mt: 3, p: { xs: 1.5, sm: 2 }, borderTop: `4px solid ${envelope.color}`, scrollMarginTop: '80px' }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} component="h2" variant="h2" sx={{ overflowWrap: 'anywhere' }}>

@@ -93,9 +93,7 @@ export function EnvelopesScreen() {
           onDelete={setToDelete}
         />
       )}
-      {selected && (
-        <EnvelopeTransactions envelope={selected} loading={list.isFetching} onClose={closeTransactions} />
-      )}
+      {selected && <EnvelopeTransactions envelope={selected} loading={list.isFetching} onClose={closeTransactions} />}
       <EnvelopeFormDialog
         key={dialog.key}
         open={dialog.open}

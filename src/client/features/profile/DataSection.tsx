@@ -57,8 +57,8 @@ export function DataSection() {
         Your data
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        Download everything (accounts, categories, transactions with splits, budgets, envelopes) as one JSON file. A file can be
-        restored into an account that has no data yet.
+        Download everything (accounts, categories, transactions with splits, budgets, envelopes) as one JSON file. A file can be restored into an account that
+        has no data yet.
       </Typography>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <Button variant="outlined" onClick={() => void downloadWithSession('/api/export')}>

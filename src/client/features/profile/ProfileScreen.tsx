@@ -1,16 +1,5 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  InputAdornment,
-  Paper,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
@@ -41,7 +30,10 @@ export function ProfileScreen() {
     event.preventDefault();
     setError('');
     const checked = profileChanges({ username, password, confirm, apiToken, currentPassword }, user?.username);
-    if (!checked.ok) { setError(checked.message); return; }
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
     const { changes } = checked;
     try {
       const updated = await update.mutateAsync({ ...changes, currentPassword });
@@ -60,7 +52,10 @@ export function ProfileScreen() {
 
   async function removeToken() {
     setError('');
-    if (!currentPassword) { setError('Enter your current password to remove the API token'); return; }
+    if (!currentPassword) {
+      setError('Enter your current password to remove the API token');
+      return;
+    }
     try {
       updateUser(await update.mutateAsync({ apiToken: null, currentPassword }));
       setCurrentPassword('');
@@ -78,14 +73,7 @@ export function ProfileScreen() {
       </Typography>
       <Paper component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Stack spacing={2.5}>
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
+          <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
           <NewPasswordFields
             password={password}
             confirm={confirm}

@@ -25,7 +25,10 @@ export interface ProfileForm {
  * What Update Profile sends: only the fields that changed, each checked as the server would, and
  * only with the current password (a stolen session alone cannot take the account over).
  */
-export function profileChanges(form: ProfileForm, currentUsername: string | undefined): { ok: true; changes: ProfileUpdateInput } | { ok: false; message: string } {
+export function profileChanges(
+  form: ProfileForm,
+  currentUsername: string | undefined,
+): { ok: true; changes: ProfileUpdateInput } | { ok: false; message: string } {
   const changes: ProfileUpdateInput = {};
   const trimmed = form.username.trim();
   if (!trimmed) return { ok: false, message: 'Username is required' };

@@ -52,8 +52,22 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
         xAxis={[{ id: 'months', scaleType: 'band', data: months.map(monthLabel) }]}
         yAxis={[{ id: 'cents', valueFormatter: (value: number) => axisAmount(value), width: 64 }]}
         series={[
-          { type: 'bar', id: 'income', label: 'Income', data: report.map((r) => r.income), color: dark ? palette.success.light : palette.success.main, valueFormatter: figure },
-          { type: 'bar', id: 'expenses', label: 'Expenses', data: report.map((r) => r.expenses), color: dark ? palette.error.light : palette.error.main, valueFormatter: figure },
+          {
+            type: 'bar',
+            id: 'income',
+            label: 'Income',
+            data: report.map((r) => r.income),
+            color: dark ? palette.success.light : palette.success.main,
+            valueFormatter: figure,
+          },
+          {
+            type: 'bar',
+            id: 'expenses',
+            label: 'Expenses',
+            data: report.map((r) => r.expenses),
+            color: dark ? palette.error.light : palette.error.main,
+            valueFormatter: figure,
+          },
           { type: 'line', id: 'net', label: 'Net', data: report.map((r) => r.net), color: palette.text.primary, valueFormatter: figure },
         ]}
       >

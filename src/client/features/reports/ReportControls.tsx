@@ -13,7 +13,12 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
   const custom = view.preset === 'Custom';
   const problem = custom ? view.problem : null;
   return (
-    <Paper aria-label="Report filters" component="form" onSubmit={(e) => e.preventDefault()} sx={{ p: { xs: 2, sm: 3 }, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+    <Paper
+      aria-label="Report filters"
+      component="form"
+      onSubmit={(e) => e.preventDefault()}
+      sx={{ p: { xs: 2, sm: 3 }, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+    >
       <ToggleButtonGroup
         exclusive
         size="small"
@@ -51,7 +56,11 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
         onChange={(e) => onChange({ preset: 'Custom', startDate: view.startDate || undefined, endDate: e.target.value || undefined })}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <TextField select label="Account" value={view.account ?? ''} onChange={(e) => onChange({ account: e.target.value || undefined })}
+      <TextField
+        select
+        label="Account"
+        value={view.account ?? ''}
+        onChange={(e) => onChange({ account: e.target.value || undefined })}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         sx={{ minWidth: 180 }}
       >

@@ -18,7 +18,15 @@ interface SpendingSectionProps {
 /** Spending by category per month: stacked bars (top 8 and 'Other'), or the same figures as a table. */
 export function SpendingSection({ chart, range, table, onOpen }: SpendingSectionProps) {
   const mode = useTheme().palette.mode;
-  const colors = useMemo(() => seriesColors(chart.series.map((s) => s.name), mode, chart.otherName ?? undefined), [chart, mode]);
+  const colors = useMemo(
+    () =>
+      seriesColors(
+        chart.series.map((s) => s.name),
+        mode,
+        chart.otherName ?? undefined,
+      ),
+    [chart, mode],
+  );
   const empty = chart.series.length === 0;
   return (
     <ReportSection id="spending-heading" title="Spending by category">

@@ -43,7 +43,10 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
     setError('');
     try {
       const result = await apply.mutateAsync({ ...input, dryRun });
-      if (dryRun) { setPreview(result); return; }
+      if (dryRun) {
+        setPreview(result);
+        return;
+      }
       await Promise.all([utils.transactions.invalidate(), utils.categories.list.invalidate()]);
       onApplied(result);
     } catch (failure) {
@@ -58,20 +61,37 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField label="From (optional)" type="date" value={startDate} onChange={(e) => {
-            setStartDate(e.target.value);
-            changeOptions();
-          }} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField label="To (optional)" type="date" value={endDate} onChange={(e) => {
-            setEndDate(e.target.value);
-            changeOptions();
-          }} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label="From (optional)"
+              type="date"
+              value={startDate}
+              onChange={(e) => {
+                setStartDate(e.target.value);
+                changeOptions();
+              }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="To (optional)"
+              type="date"
+              value={endDate}
+              onChange={(e) => {
+                setEndDate(e.target.value);
+                changeOptions();
+              }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
           </Stack>
           <FormControlLabel
-            control={<Checkbox checked={onlyUncategorized} onChange={(e) => {
-            setOnlyUncategorized(e.target.checked);
-            changeOptions();
-          }} />}
+            control={
+              <Checkbox
+                checked={onlyUncategorized}
+                onChange={(e) => {
+                  setOnlyUncategorized(e.target.checked);
+                  changeOptions();
+                }}
+              />
+            }
             label="Only transactions without a category"
           />
           {preview && (

@@ -33,7 +33,14 @@ export function ConditionRow({ index, condition, locale, canRemove, onChange, on
           </MenuItem>
         ))}
       </TextField>
-      <TextField select size="small" label={`Condition ${n} operator`} value={condition.op} onChange={(e) => onChange({ ...condition, op: e.target.value })} sx={{ minWidth: 180 }}>
+      <TextField
+        select
+        size="small"
+        label={`Condition ${n} operator`}
+        value={condition.op}
+        onChange={(e) => onChange({ ...condition, op: e.target.value })}
+        sx={{ minWidth: 180 }}
+      >
         {RULE_OPS[condition.field].map((op) => (
           <MenuItem key={op} value={op}>
             {OP_LABELS[op]}

@@ -11,7 +11,10 @@ import { trpc } from '../../lib/trpc';
  */
 export function MatchCount({ conditions }: { conditions: RuleCondition[] | null }) {
   const deferred = useDeferredValue(conditions);
-  const count = trpc.rules.countMatches.useQuery({ conditions: deferred ?? [] }, { enabled: deferred !== null, placeholderData: keepPreviousData, staleTime: 5_000 });
+  const count = trpc.rules.countMatches.useQuery(
+    { conditions: deferred ?? [] },
+    { enabled: deferred !== null, placeholderData: keepPreviousData, staleTime: 5_000 },
+  );
   let text = 'Complete the conditions to see how many transactions they match.';
   if (deferred !== null && count.data) text = `Matches ${count.data.matched.toLocaleString()} of your ${count.data.total.toLocaleString()} transactions`;
   else if (deferred !== null && count.isError) text = 'Could not count the matching transactions.';

@@ -1,4 +1,17 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { MAX_CONDITIONS_PER_RULE, type RuleDto } from '../../../shared/rules';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
@@ -29,7 +42,10 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
   async function save(event: SubmitEvent) {
     event.preventDefault();
     setError('');
-    if (!draft.name.trim()) { setError('Rule name is required'); return; }
+    if (!draft.name.trim()) {
+      setError('Rule name is required');
+      return;
+    }
     const input = ruleInputOf(draft, locale);
     try {
       const saved = rule ? await update.mutateAsync({ id: rule.id, data: input }) : await create.mutateAsync(input);
@@ -61,7 +77,11 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
                 onRemove={() => set({ conditions: draft.conditions.filter((_, j) => j !== i) })}
               />
             ))}
-            <Button onClick={() => set({ conditions: [...draft.conditions, newCondition()] })} disabled={draft.conditions.length >= MAX_CONDITIONS_PER_RULE} sx={{ alignSelf: 'flex-start' }}>
+            <Button
+              onClick={() => set({ conditions: [...draft.conditions, newCondition()] })}
+              disabled={draft.conditions.length >= MAX_CONDITIONS_PER_RULE}
+              sx={{ alignSelf: 'flex-start' }}
+            >
               Add condition
             </Button>
             <MatchCount conditions={readConditions(draft.conditions, locale)} />
@@ -69,8 +89,22 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
               Then set
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <TextField label="Set category" value={draft.category} onChange={(e) => set({ category: e.target.value })} helperText="Created if missing" autoComplete="off" sx={{ flexGrow: 1 }} />
-              <TextField select label="Set type" value={draft.type} onChange={(e) => set({ type: e.target.value as TransactionType | '' })} sx={{ minWidth: 160 }} helperText=" ">
+              <TextField
+                label="Set category"
+                value={draft.category}
+                onChange={(e) => set({ category: e.target.value })}
+                helperText="Created if missing"
+                autoComplete="off"
+                sx={{ flexGrow: 1 }}
+              />
+              <TextField
+                select
+                label="Set type"
+                value={draft.type}
+                onChange={(e) => set({ type: e.target.value as TransactionType | '' })}
+                sx={{ minWidth: 160 }}
+                helperText=" "
+              >
                 <MenuItem value="">Leave as is</MenuItem>
                 {TRANSACTION_TYPES.map((type) => (
                   <MenuItem key={type} value={type}>
@@ -79,7 +113,13 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
                 ))}
               </TextField>
             </Stack>
-            <TextField label="Rename description to" value={draft.description} onChange={(e) => set({ description: e.target.value })} autoComplete="off" helperText="Optional" />
+            <TextField
+              label="Rename description to"
+              value={draft.description}
+              onChange={(e) => set({ description: e.target.value })}
+              autoComplete="off"
+              helperText="Optional"
+            />
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
               <TextField
                 label="Priority"

@@ -130,11 +130,7 @@ function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDe
         sx={{ overflowWrap: 'anywhere' }}
       />
       <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
-        <Switch
-          checked={rule.enabled}
-          slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
-          onChange={(e) => onToggle(e.target.checked)}
-        />
+        <Switch checked={rule.enabled} slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }} onChange={(e) => onToggle(e.target.checked)} />
       </Tooltip>
       <Button size="small" onClick={onEdit} aria-label={`Edit ${rule.name}`}>
         Edit

@@ -3,14 +3,7 @@
  * typed in units ("-4.50") and read with the app's one amount reader into cents.
  */
 import { formatAmountInput, formatCents, parseAmount } from '../../../shared/money';
-import {
-  DEFAULT_RULE_PRIORITY,
-  RULE_OPS,
-  ruleConditionsSchema,
-  type RuleCondition,
-  type RuleDto,
-  type RuleField,
-} from '../../../shared/rules';
+import { DEFAULT_RULE_PRIORITY, RULE_OPS, ruleConditionsSchema, type RuleCondition, type RuleDto, type RuleField } from '../../../shared/rules';
 import type { TransactionType } from '../../../shared/schemas/transactions';
 
 export interface ConditionDraft {
@@ -55,7 +48,8 @@ export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
     name: rule.name,
     conditions: rule.conditions.map((c): ConditionDraft => {
       if (c.field !== 'amount') return { field: c.field, op: c.op, value: c.value, high: '' };
-      if (c.op === 'between') return { field: 'amount', op: 'between', value: formatAmountInput(c.value[0], locale), high: formatAmountInput(c.value[1], locale) };
+      if (c.op === 'between')
+        return { field: 'amount', op: 'between', value: formatAmountInput(c.value[0], locale), high: formatAmountInput(c.value[1], locale) };
       return { field: 'amount', op: c.op, value: formatAmountInput(c.value, locale), high: '' };
     }),
     category: rule.actions.category ?? '',
@@ -67,7 +61,10 @@ export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
 }
 
 /** The condition as the API takes it (amounts in cents), or the message for the field that is wrong. */
-export function readCondition(draft: ConditionDraft, locale: string): { ok: true; raw: { field: string; op: string; value: unknown } } | { ok: false; message: string } {
+export function readCondition(
+  draft: ConditionDraft,
+  locale: string,
+): { ok: true; raw: { field: string; op: string; value: unknown } } | { ok: false; message: string } {
   if (draft.field !== 'amount') return { ok: true, raw: { field: draft.field, op: draft.op, value: draft.value } };
   const low = parseAmount(draft.value, locale);
   if (!low.ok) return { ok: false, message: low.message };
@@ -111,7 +108,8 @@ export function ruleInputOf(draft: RuleDraft, locale: string) {
 export function describeConditions(conditions: readonly RuleCondition[]): string {
   return conditions
     .map((c) => {
-      const value = c.field === 'amount' ? (c.op === 'between' ? `${formatCents(c.value[0])} and ${formatCents(c.value[1])}` : formatCents(c.value)) : `'${c.value}'`;
+      const value =
+        c.field === 'amount' ? (c.op === 'between' ? `${formatCents(c.value[0])} and ${formatCents(c.value[1])}` : formatCents(c.value)) : `'${c.value}'`;
       return `${FIELD_LABELS[c.field]} ${OP_LABELS[c.op]} ${value}`;
     })
     .join(' and ');

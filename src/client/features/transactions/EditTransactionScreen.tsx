@@ -66,7 +66,8 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
     const change = editing ? signChange(editing.amount, read.value.amount) : null;
     if (editing && change) {
       const text = signChangeQuestion(change, formatAmountInput(editing.amount, locale), formatAmountInput(read.value.amount, locale), draft.type);
-      setQuestion({ text, value: read.value }); return;
+      setQuestion({ text, value: read.value });
+      return;
     }
     void save(read.value);
   }
@@ -176,7 +177,15 @@ function AccountField({ value, names, onChange }: { value: string; names: string
   );
 }
 
-function DateAndDescription({ draft, errors, onChange }: { draft: TransactionDraft; errors: DraftErrors; onChange: (patch: Partial<TransactionDraft>) => void }) {
+function DateAndDescription({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: TransactionDraft;
+  errors: DraftErrors;
+  onChange: (patch: Partial<TransactionDraft>) => void;
+}) {
   return (
     <>
       <TextField

@@ -107,7 +107,13 @@ export function SearchFilters(props: SearchFiltersProps) {
           helperText={AMOUNT_BOUNDS_HELP}
         />
       </Box>
-      <FormButtons canSearch={Boolean(form.startDate && form.endDate)} searching={searching} fixing={props.fixing} onClear={props.onClear} onFixSplitStatus={props.onFixSplitStatus} />
+      <FormButtons
+        canSearch={Boolean(form.startDate && form.endDate)}
+        searching={searching}
+        fixing={props.fixing}
+        onClear={props.onClear}
+        onFixSplitStatus={props.onFixSplitStatus}
+      />
     </Paper>
   );
 }

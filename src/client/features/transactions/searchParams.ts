@@ -12,7 +12,10 @@ import { EMPTY_FORM, initialForm, type SearchForm } from './searchForm';
  * is a first visit (this month); empty dates (`?startDate=&endDate=`) are a cleared form. Amounts stay
  * as typed (read in the browser's locale when searching).
  */
-const dateParam = z.union([z.literal(''), isoDateSchema]).optional().catch(undefined);
+const dateParam = z
+  .union([z.literal(''), isoDateSchema])
+  .optional()
+  .catch(undefined);
 const textParam = z.string().max(255).optional().catch(undefined);
 export const transactionSearchSchema = z.object({
   startDate: dateParam,

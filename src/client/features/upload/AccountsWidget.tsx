@@ -1,4 +1,19 @@
-import { Alert, Box, Button, Checkbox, Chip, CircularProgress, FormControlLabel, List, ListItem, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  List,
+  ListItem,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
@@ -68,7 +83,12 @@ function useAccountEditor(showNotice: AccountsWidgetProps['showNotice']) {
       setDraft(EMPTY_DRAFT);
     } else {
       setEditing(target.id);
-      setDraft({ name: target.name, type: target.type, balance: formatAmountInput(target.balance, browserLocale()), applySuggestions: target.applySuggestions });
+      setDraft({
+        name: target.name,
+        type: target.type,
+        balance: formatAmountInput(target.balance, browserLocale()),
+        applySuggestions: target.applySuggestions,
+      });
     }
   }
 
@@ -120,7 +140,13 @@ type AccountEditor = ReturnType<typeof useAccountEditor>;
 function AccountForm({ editor }: { editor: AccountEditor }) {
   const { editing, draft, setDraft, errors, formError, saving } = editor;
   return (
-    <Box component="form" onSubmit={(event) => void editor.save(event)} noValidate aria-label={editing === 'new' ? 'Add account' : 'Edit account'} sx={{ mt: 2 }}>
+    <Box
+      component="form"
+      onSubmit={(event) => void editor.save(event)}
+      noValidate
+      aria-label={editing === 'new' ? 'Add account' : 'Edit account'}
+      sx={{ mt: 2 }}
+    >
       <Stack spacing={2}>
         <TextField
           label="Name"
@@ -158,7 +184,13 @@ function AccountForm({ editor }: { editor: AccountEditor }) {
           error={errors.balance}
         />
         <FormControlLabel
-          control={<Checkbox size="small" checked={draft.applySuggestions} onChange={(e) => setDraft((current) => ({ ...current, applySuggestions: e.target.checked }))} />}
+          control={
+            <Checkbox
+              size="small"
+              checked={draft.applySuggestions}
+              onChange={(e) => setDraft((current) => ({ ...current, applySuggestions: e.target.checked }))}
+            />
+          }
           label="Apply confident suggestions"
           title="On import, categories learned from your history with confidence of 90% or more are set (marked Suggested, for review)"
         />
@@ -217,7 +249,11 @@ export function AccountsWidget({ accounts, loading, failed, showNotice }: Accoun
         <Typography id="accounts-heading" variant="h2">
           Accounts
         </Typography>
-        <Button variant={editing === 'new' ? 'text' : 'outlined'} onClick={() => editor.open(editing === 'new' ? null : 'new')} aria-expanded={editing === 'new'}>
+        <Button
+          variant={editing === 'new' ? 'text' : 'outlined'}
+          onClick={() => editor.open(editing === 'new' ? null : 'new')}
+          aria-expanded={editing === 'new'}
+        >
           {editing === 'new' ? 'Cancel' : 'Add Account'}
         </Button>
       </Stack>

@@ -1,15 +1,5 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
@@ -45,10 +35,7 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
     if (rows.error) console.error('Failed to fetch batch transactions', rows.error);
   }, [rows.error]);
 
-  const show = useCallback(
-    (batchId: string | null) => void navigate({ to: '/upload', search: batchId ? { batch: batchId } : {}, replace: true }),
-    [navigate],
-  );
+  const show = useCallback((batchId: string | null) => void navigate({ to: '/upload', search: batchId ? { batch: batchId } : {}, replace: true }), [navigate]);
   // Pressing the open batch again fetches its rows again.
   const load = (batch: BatchDto) => (batch.batchId === selectedId ? void rows.refetch() : show(batch.batchId));
   const clearSelection = () => show(null);
@@ -96,12 +83,8 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
         </Alert>
       )}
       {batches.isSuccess && list.length === 0 && <Typography color="text.secondary">No transaction batches found.</Typography>}
-      {list.length > 0 && narrow && (
-        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={load} onDelete={askDelete} />
-      )}
-      {list.length > 0 && !narrow && (
-        <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />
-      )}
+      {list.length > 0 && narrow && <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={load} onDelete={askDelete} />}
+      {list.length > 0 && !narrow && <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />}
       {selected && <SelectedBatch batch={selected} rows={rows} />}
       <ConfirmDialog
         open={deleting !== null}

@@ -38,7 +38,15 @@ interface ImportPreviewPanelProps {
 }
 
 /** The dry run's answer: what the file holds and exactly what the import will store. */
-export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flipAmounts, onFlipAmountsChange, mapping, onMappingChange }: ImportPreviewPanelProps) {
+export function ImportPreviewPanel({
+  state,
+  dateFormat,
+  onDateFormatChange,
+  flipAmounts,
+  onFlipAmountsChange,
+  mapping,
+  onMappingChange,
+}: ImportPreviewPanelProps) {
   const [changing, setChanging] = useState(false);
   if (state.status === 'idle') {
     return (
@@ -47,8 +55,7 @@ export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flip
       </Typography>
     );
   }
-  const candidates =
-    state.status === 'refused' ? state.candidates : state.status === 'ready' ? state.preview.dateFormatCandidates : [];
+  const candidates = state.status === 'refused' ? state.candidates : state.status === 'ready' ? state.preview.dateFormatCandidates : [];
   const showDateFormat = candidates.length > 1 || dateFormat !== '';
   return (
     <Box component="section" aria-labelledby="import-preview-heading" sx={{ mt: 3 }}>
@@ -57,14 +64,7 @@ export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flip
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
         {showDateFormat && (
-          <TextField
-            select
-            label="Date format"
-            size="small"
-            value={dateFormat}
-            onChange={(e) => onDateFormatChange(e.target.value)}
-            sx={{ minWidth: 220 }}
-          >
+          <TextField select label="Date format" size="small" value={dateFormat} onChange={(e) => onDateFormatChange(e.target.value)} sx={{ minWidth: 220 }}>
             <MenuItem value="">Detect automatically</MenuItem>
             {candidates.map((name) => (
               <MenuItem key={name} value={name}>
@@ -103,7 +103,9 @@ export function ImportPreviewPanel({ state, dateFormat, onDateFormatChange, flip
             </Button>
           }
         >
-          {state.preview.usedSavedMapping ? 'Using the saved mapping for this account.' : 'Using the mapping chosen above; it is saved for this account when you upload.'}
+          {state.preview.usedSavedMapping
+            ? 'Using the saved mapping for this account.'
+            : 'Using the mapping chosen above; it is saved for this account when you upload.'}
         </Alert>
       )}
       {state.status === 'ready' && changing && state.preview.sample && (

@@ -11,7 +11,12 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   if (narrow) {
     return (
-      <Box component="ul" tabIndex={0} aria-label="Rows as they will be stored" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, maxHeight: 480, overflowY: 'auto' }}>
+      <Box
+        component="ul"
+        tabIndex={0}
+        aria-label="Rows as they will be stored"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, maxHeight: 480, overflowY: 'auto' }}
+      >
         {rows.map((row) => (
           <Paper component="li" key={row.line} variant="outlined" sx={{ p: 1.5, color: row.duplicate ? 'text.secondary' : 'text.primary' }}>
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>

@@ -83,7 +83,13 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
       </Typography>
       <Stack spacing={2}>
         <FileDropZone file={file} inputRef={inputRef} onChoose={chooseFile} />
-        <ChoiceFields options={options} account={selectedAccount} onAccount={setAccount} transactionType={transactionType} onTransactionType={setTransactionType} />
+        <ChoiceFields
+          options={options}
+          account={selectedAccount}
+          onAccount={setAccount}
+          transactionType={transactionType}
+          onTransactionType={setTransactionType}
+        />
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" disabled={!canUpload}>
             {uploading ? 'Uploading...' : 'Upload'}
@@ -106,7 +112,15 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
 }
 
 /** The file input behind a "Choose file" button, in a box that also takes a dropped file. */
-function FileDropZone({ file, inputRef, onChoose }: { file: File | null; inputRef: RefObject<HTMLInputElement | null>; onChoose: (file: File | null) => void }) {
+function FileDropZone({
+  file,
+  inputRef,
+  onChoose,
+}: {
+  file: File | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onChoose: (file: File | null) => void;
+}) {
   const [dragging, setDragging] = useState(false);
   function onDrop(event: DragEvent) {
     event.preventDefault();

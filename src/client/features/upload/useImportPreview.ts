@@ -22,7 +22,15 @@ export type PreviewState =
    * The server refused the file; `candidates` are date formats to choose from when the order
    * is ambiguous; `sample` (with `needsMapping`) the first rows to map columns on.
    */
-  | { status: 'refused'; message: string; code: string | null; candidates: string[]; needsMapping: boolean; sample: string[][]; suggestedMapping: ColumnMapping | null };
+  | {
+      status: 'refused';
+      message: string;
+      code: string | null;
+      candidates: string[];
+      needsMapping: boolean;
+      sample: string[][];
+      suggestedMapping: ColumnMapping | null;
+    };
 
 /** The multipart body POST /api/upload takes, for a dry run or the real import. */
 export function importForm(choices: ImportChoices, dryRun: boolean): FormData {

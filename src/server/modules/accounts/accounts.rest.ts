@@ -67,7 +67,8 @@ export const accountRoutes: RestRoute[] = [
     method: 'GET',
     url: '/accounts/:id/register',
     tag: TAG,
-    summary: "The account's transactions between start_date and end_date (both optional), newest first, with the balance after each (walking back from the stated balance; split parts counted once)",
+    summary:
+      "The account's transactions between start_date and end_date (both optional), newest first, with the balance after each (walking back from the stated balance; split parts counted once)",
     params: idParamsSchema,
     query: registerQuerySchema,
     answer: 'An array of transactions, each with runningBalance (cents)',

@@ -15,9 +15,7 @@ export const accountsRouter = router({
     .input(byId.extend({ data: updateAccountSchema }))
     .mutation(({ ctx, input }) => updateAccount(ctx.em, ctx.user.id, input.id, input.data)),
   delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user.id, input.id)),
-  register: protectedProcedure
-    .input(registerInputSchema)
-    .query(({ ctx, input: { id, ...range } }) => accountRegister(ctx.em, ctx.user.id, id, range)),
+  register: protectedProcedure.input(registerInputSchema).query(({ ctx, input: { id, ...range } }) => accountRegister(ctx.em, ctx.user.id, id, range)),
   reconcile: protectedProcedure
     .input(reconcileInputSchema)
     .query(({ ctx, input: { id, ...statement } }) => reconcileAccount(ctx.em, ctx.user.id, id, statement)),

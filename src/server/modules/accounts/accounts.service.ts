@@ -47,12 +47,7 @@ export async function createAccount(em: EntityManager, userId: number, input: Cr
   return toAccountDto(account);
 }
 
-export async function updateAccount(
-  em: EntityManager,
-  userId: number,
-  id: number,
-  input: UpdateAccountInput,
-): Promise<AccountDto> {
+export async function updateAccount(em: EntityManager, userId: number, id: number, input: UpdateAccountInput): Promise<AccountDto> {
   const account = await ownAccount(em, userId, id);
   if (input.name !== undefined) {
     await refuseDuplicateName(em, userId, input.name, id);
@@ -71,11 +66,9 @@ export async function deleteAccount(em: EntityManager, userId: number, id: numbe
   const account = await ownAccount(em, userId, id);
   const inUse = await em.count(Transaction, { account: id, user: userId });
   if (inUse > 0) {
-    throw new AppError(
-      'CONFLICT',
-      `Account '${account.name}' still has ${inUse} transaction${inUse === 1 ? '' : 's'}; delete them (or their batches) first`,
-      { transactionCount: inUse },
-    );
+    throw new AppError('CONFLICT', `Account '${account.name}' still has ${inUse} transaction${inUse === 1 ? '' : 's'}; delete them (or their batches) first`, {
+      transactionCount: inUse,
+    });
   }
   em.remove(account);
   await em.flush();

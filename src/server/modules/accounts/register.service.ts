@@ -30,7 +30,13 @@ async function countedTotalAfter(em: EntityManager, accountId: number, date: str
 
 async function registerRows(em: EntityManager, userId: number, account: Account, startDate: string, endDate: string): Promise<RegisterRow[]> {
   const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, account.id, endDate);
-  const rows = await selectTransactions(em, userId, 't.account_id = ? and t.post_date >= ? and t.post_date <= ?', [account.id, startDate, endDate], REGISTER_ORDER);
+  const rows = await selectTransactions(
+    em,
+    userId,
+    't.account_id = ? and t.post_date >= ? and t.post_date <= ?',
+    [account.id, startDate, endDate],
+    REGISTER_ORDER,
+  );
   return withRunningBalance(rows, account.balance - later);
 }
 
@@ -46,13 +52,11 @@ async function registerJson(em: EntityManager, userId: number, account: Account,
     from ${TRANSACTION_FROM} where t.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?`;
   const row = transactionJsonSql(dialectOf(em), 's', [['runningBalance', 'cast((? - s.newer) as text)']]);
   const order = 's.post_date desc, s.family desc, case when s.parent_id is null then 0 else 1 end, s.id desc';
-  const [result] = await selectRows<{ json: string | null }>(em, orderedAggregatesSql(dialectOf(em), [{ alias: 'json', item: row, separator: ',' }], `(${inner}) s`, order), [
-    account.balance - later,
-    userId,
-    account.id,
-    startDate,
-    endDate,
-  ]);
+  const [result] = await selectRows<{ json: string | null }>(
+    em,
+    orderedAggregatesSql(dialectOf(em), [{ alias: 'json', item: row, separator: ',' }], `(${inner}) s`, order),
+    [account.balance - later, userId, account.id, startDate, endDate],
+  );
   return jsonArrayText(result?.json);
 }
 

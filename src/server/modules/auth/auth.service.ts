@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
-import type {
-  AuthResult,
-  AuthStatus,
-  LoginInput,
-  ProfileUpdate,
-  RegisterInput,
-  TokenPair,
-  UserDto,
-} from '../../../shared/schemas/auth';
+import type { AuthResult, AuthStatus, LoginInput, ProfileUpdate, RegisterInput, TokenPair, UserDto } from '../../../shared/schemas/auth';
 import { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.dto';
 import type { AuthThrottle } from './auth-throttle';

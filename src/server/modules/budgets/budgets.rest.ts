@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  createBudgetSchema,
-  createLineItemSchema,
-  saveBudgetSchema,
-  updateBudgetSchema,
-  updateLineItemSchema,
-} from '../../../shared/schemas/budgets';
+import { createBudgetSchema, createLineItemSchema, saveBudgetSchema, updateBudgetSchema, updateLineItemSchema } from '../../../shared/schemas/budgets';
 import { idParamsSchema, idSchema } from '../../../shared/schemas/common';
 import { budgetAnswer, budgetOverviewAnswer, lineItemAnswer, messageAnswer, savedBudgetAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';

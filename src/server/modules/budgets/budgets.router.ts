@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  createBudgetSchema,
-  createLineItemSchema,
-  saveBudgetSchema,
-  updateBudgetSchema,
-  updateLineItemSchema,
-} from '../../../shared/schemas/budgets';
+import { createBudgetSchema, createLineItemSchema, saveBudgetSchema, updateBudgetSchema, updateLineItemSchema } from '../../../shared/schemas/budgets';
 import { idSchema } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
 import {
@@ -32,9 +26,7 @@ export const budgetsRouter = router({
   delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteBudget(ctx.em, ctx.user.id, input.id)),
   save: protectedProcedure.input(saveBudgetSchema).mutation(({ ctx, input }) => saveBudget(ctx.em, ctx.user.id, input)),
   overview: protectedProcedure.input(byId).query(({ ctx, input }) => budgetOverview(ctx.em, ctx.user.id, input.id)),
-  lineItems: protectedProcedure
-    .input(z.object({ budgetId: idSchema }))
-    .query(({ ctx, input }) => listLineItems(ctx.em, ctx.user.id, input.budgetId)),
+  lineItems: protectedProcedure.input(z.object({ budgetId: idSchema })).query(({ ctx, input }) => listLineItems(ctx.em, ctx.user.id, input.budgetId)),
   createLineItem: protectedProcedure.input(createLineItemSchema).mutation(({ ctx, input }) => createLineItem(ctx.em, ctx.user.id, input)),
   updateLineItem: protectedProcedure
     .input(byId.extend({ data: updateLineItemSchema }))

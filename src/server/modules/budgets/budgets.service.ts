@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { findSharedCategories, overviewFromGroups, sharedCategoryMessage, type BudgetOverview, type NamedLineItem, type OverviewGroup } from '../../../shared/budget';
+import {
+  findSharedCategories,
+  overviewFromGroups,
+  sharedCategoryMessage,
+  type BudgetOverview,
+  type NamedLineItem,
+  type OverviewGroup,
+} from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
 import { MAX_LINE_ITEMS_PER_BUDGET, MAX_LIST_ROWS } from '../../../shared/limits';
 import type {
@@ -143,12 +150,7 @@ export async function createLineItem(em: EntityManager, userId: number, input: C
   return toLineItemDto(item);
 }
 
-export async function updateLineItem(
-  em: EntityManager,
-  userId: number,
-  id: number,
-  input: UpdateLineItemInput,
-): Promise<LineItemDto> {
+export async function updateLineItem(em: EntityManager, userId: number, id: number, input: UpdateLineItemInput): Promise<LineItemDto> {
   const item = await ownLineItem(em, userId, id);
   if (input.budgetId !== undefined && input.budgetId !== item.budget.id) {
     const target = await ownBudget(em, userId, input.budgetId);
@@ -265,7 +267,8 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   const budget = await getBudget(em, userId, id);
   const lineItems = await listLineItems(em, userId, id);
   const categoryKey = await selectCategoryKeys(em, userId);
-  const tooLarge = () => new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+  const tooLarge = () =>
+    new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
   let groups: OverviewGroup[];
   try {
     groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate, categoryKey);
@@ -275,7 +278,10 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   }
   const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
   if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
-  const rows = rowCount === 0 ? { json: () => '[]', countedRows: [], transactions: [] } : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
+  const rows =
+    rowCount === 0
+      ? { json: () => '[]', countedRows: [], transactions: [] }
+      : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
   try {
     const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
     return { budget, lineItems, transactionsJson: rows.json, transactions: rows.transactions, overview };

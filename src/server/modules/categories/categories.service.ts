@@ -63,11 +63,7 @@ export async function ensureCategories(em: EntityManager, userId: number, names:
  * The id of the named category (created when missing), or null for no category. The reserved
  * name is refused (400): a transaction without a category is sent without one.
  */
-export async function resolveCategoryId(
-  em: EntityManager,
-  userId: number,
-  name: string | null | undefined,
-): Promise<number | null> {
+export async function resolveCategoryId(em: EntityManager, userId: number, name: string | null | undefined): Promise<number | null> {
   if (!name || !name.trim()) return null;
   if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryOnTransactionMessage(name));
   const ids = await ensureCategories(em, userId, [name]);

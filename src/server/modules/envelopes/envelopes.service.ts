@@ -169,12 +169,7 @@ export async function createEnvelope(em: EntityManager, userId: number, input: C
   });
 }
 
-export async function updateEnvelope(
-  em: EntityManager,
-  userId: number,
-  id: number,
-  input: UpdateEnvelopeInput,
-): Promise<EnvelopeDto> {
+export async function updateEnvelope(em: EntityManager, userId: number, id: number, input: UpdateEnvelopeInput): Promise<EnvelopeDto> {
   return em.transactional(async (tx) => {
     const envelope = await ownEnvelope(tx, userId, id);
     if (input.name !== undefined) envelope.name = input.name;

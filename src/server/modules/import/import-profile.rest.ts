@@ -22,7 +22,8 @@ export const importProfileRoutes: RestRoute[] = [
     method: 'PUT',
     url: '/accounts/:id/import-profile',
     tag: TAG,
-    summary: "Save the account's column mapping: { mapping: {header, date, description, amount | debit, credit, category?, dateFormat?}, columnCount, headers? }",
+    summary:
+      "Save the account's column mapping: { mapping: {header, date, description, amount | debit, credit, category?, dateFormat?}, columnCount, headers? }",
     params: idParamsSchema,
     body: importProfileInputSchema,
     answer: '{ accountId, mapping, columnCount, headers, updatedAt }',

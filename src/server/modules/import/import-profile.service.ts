@@ -38,7 +38,12 @@ export async function getImportProfile(em: EntityManager, userId: number, accoun
 }
 
 /** Creates or replaces the account's import profile. */
-export async function putImportProfile(em: EntityManager, userId: number, accountId: number, input: ImportProfileInput | SavedMapping): Promise<ImportProfileDto> {
+export async function putImportProfile(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+  input: ImportProfileInput | SavedMapping,
+): Promise<ImportProfileDto> {
   const account = await ownAccount(em, userId, accountId);
   let profile = await em.findOne(ImportProfile, { user: userId, account: account.id });
   const fields = {

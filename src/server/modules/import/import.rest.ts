@@ -106,7 +106,6 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
   return out;
 }
 
-
 /** POST /api/upload: multipart file, account, transactionType (+ dateFormat, flipAmounts, dryRun, mapping). */
 export const uploadRoute: RestRoute = restRoute({
   method: 'POST',
@@ -119,7 +118,9 @@ export const uploadRoute: RestRoute = restRoute({
     mapping: z
       .string()
       .optional()
-      .describe('JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "dateFormat"'),
+      .describe(
+        'JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "dateFormat"',
+      ),
   }),
   bodyType: 'multipart/form-data',
   status: 201,
@@ -127,7 +128,8 @@ export const uploadRoute: RestRoute = restRoute({
   scopesItself: true,
   // A dry run, or nothing new to import: 200.
   statusOf: (result: { batchId: string | null }) => (result.batchId ? 201 : 200),
-  answer: '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun, or nothing new to import: 200, with the full preview on a dry run); 422 with needsMapping and sample when the columns need a mapping',
+  answer:
+    '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun, or nothing new to import: 200, with the full preview on a dry run); 422 with needsMapping and sample when the columns need a mapping',
   output: importAnswer,
   refusals: [200, 422],
   handler: async ({ em, userId, request }) => {

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
-import { dedupeKey, DuplicateMarker, runSteps, runStepsAsync, type CsvReadFailure, type CsvReadHead, type CsvRow, type RowsEnd, type StoredRows } from '../../../shared/csv';
+import {
+  dedupeKey,
+  DuplicateMarker,
+  runSteps,
+  runStepsAsync,
+  type CsvReadFailure,
+  type CsvReadHead,
+  type CsvRow,
+  type RowsEnd,
+  type StoredRows,
+} from '../../../shared/csv';
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { openImportSteps } from '../../../shared/import/read-file';
 import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
@@ -119,13 +129,17 @@ async function importContext(em: EntityManager, userId: number, input: ImportInp
 async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof importContext>>): Promise<CsvReadHead> {
   // Read stepwise: the event loop keeps serving other requests during a large file.
   const read = await runStepsAsync(
-    openImportSteps(input.bytes, {
-      dateFormat: input.dateFormat,
-      preferredDateFormat: context.preferredDateFormat,
-      flipAmounts: input.flipAmounts,
-      mapping: input.mapping ?? null,
-      savedMapping: context.savedMapping,
-    }, IMPORT_CHUNK),
+    openImportSteps(
+      input.bytes,
+      {
+        dateFormat: input.dateFormat,
+        preferredDateFormat: context.preferredDateFormat,
+        flipAmounts: input.flipAmounts,
+        mapping: input.mapping ?? null,
+        savedMapping: context.savedMapping,
+      },
+      IMPORT_CHUNK,
+    ),
     yieldToEventLoop,
   );
   input.bytes = new Uint8Array(0);
@@ -351,7 +365,20 @@ async function openBatch(
         const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
         // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
         const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
-        await writer.add([userId, account.id, categoryId, categoryId === null ? null : source, row.postDate, row.description, bankDescription, row.amount, row.type, batchId, row.fitid ?? null, now]);
+        await writer.add([
+          userId,
+          account.id,
+          categoryId,
+          categoryId === null ? null : source,
+          row.postDate,
+          row.description,
+          bankDescription,
+          row.amount,
+          row.type,
+          batchId,
+          row.fitid ?? null,
+          now,
+        ]);
       }
       count += fresh.length;
     },

@@ -52,7 +52,8 @@ async function ensureActionCategory(em: EntityManager, userId: number, category:
 export async function createRule(em: EntityManager, userId: number, input: CreateRuleInput): Promise<RuleDto> {
   return em.transactional(async (tx) => {
     const count = await tx.count(Rule, { user: userId });
-    if (count >= MAX_RULES_PER_USER) throw new AppError('CONFLICT', `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`);
+    if (count >= MAX_RULES_PER_USER)
+      throw new AppError('CONFLICT', `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`);
     await ensureActionCategory(tx, userId, input.actions.category);
     const rule = tx.create(Rule, {
       user: tx.getReference(User, userId),
@@ -130,7 +131,11 @@ interface CandidateRow {
  * Transactions a rule may change: not a split parent, not a split part (their categories and
  * type belong to the split), optionally in a date range and only those without a category.
  */
-async function candidateRows(em: EntityManager, userId: number, options: { startDate?: string; endDate?: string; onlyUncategorized?: boolean }): Promise<CandidateRow[]> {
+async function candidateRows(
+  em: EntityManager,
+  userId: number,
+  options: { startDate?: string; endDate?: string; onlyUncategorized?: boolean },
+): Promise<CandidateRow[]> {
   const clauses = ['t.user_id = ?', countedRowSql('t'), 't.parent_id is null'];
   const params: unknown[] = [userId];
   if (options.startDate) {
@@ -199,7 +204,8 @@ export async function applyRulesToTransactions(em: EntityManager, userId: number
         const same = field === 'category' ? from !== null && nameKey(from) === nameKey(to) : from === to;
         if (same) continue;
         change[field] = to;
-        if (changes.length < MAX_APPLY_CHANGES) changes.push({ id: row.id, field, from, to, ruleId: must(outcome.ruleIds[field], 'the rule that set a field is recorded') });
+        if (changes.length < MAX_APPLY_CHANGES)
+          changes.push({ id: row.id, field, from, to, ruleId: must(outcome.ruleIds[field], 'the rule that set a field is recorded') });
         else truncated = true;
       }
       if (change.category !== undefined || change.type !== undefined || change.description !== undefined) {
@@ -208,7 +214,11 @@ export async function applyRulesToTransactions(em: EntityManager, userId: number
       }
     }
     if (!input.dryRun && planned.length > 0) {
-      const categoryIds = await ensureCategories(tx, userId, planned.flatMap((p) => (p.category ? [p.category] : [])));
+      const categoryIds = await ensureCategories(
+        tx,
+        userId,
+        planned.flatMap((p) => (p.category ? [p.category] : [])),
+      );
       const db = await sqlTx(tx);
       // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
       const update = `update ${TRANSACTION_TABLE} set category_id = ?, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;

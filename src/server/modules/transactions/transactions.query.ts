@@ -76,11 +76,10 @@ export function tooManyRows(total: number, how = 'narrow the range or page with 
 }
 
 export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
-  const [row] = await selectRows<{ n: SqlCount }>(
-    em,
-    `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`,
-    [userId, ...params],
-  );
+  const [row] = await selectRows<{ n: SqlCount }>(em, `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`, [
+    userId,
+    ...params,
+  ]);
   return Number(row?.n ?? 0);
 }
 
@@ -183,7 +182,13 @@ export async function selectTransactionsJson(
 }
 
 /** selectTransactions newest first, optionally one page of it. */
-async function selectTransactionRows(em: EntityManager, userId: number, where: string, params: unknown[], page: { limit: number; offset: number } | null): Promise<TransactionDto[]> {
+async function selectTransactionRows(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: { limit: number; offset: number } | null,
+): Promise<TransactionDto[]> {
   const rows = await selectRows<TransactionRow>(
     em,
     `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''} order by ${NEWEST_FIRST}${page ? ' limit ? offset ?' : ''}`,
@@ -217,12 +222,7 @@ export async function searchTransactionsJsonPage(em: EntityManager, userId: numb
 }
 
 /** The search of GET /api/transactions: every filter optional except the dates; newest first; paged. */
-export async function searchTransactionsPage(
-  em: EntityManager,
-  userId: number,
-  filters: TransactionFilters,
-  how?: string,
-): Promise<Page<TransactionDto>> {
+export async function searchTransactionsPage(em: EntityManager, userId: number, filters: TransactionFilters, how?: string): Promise<Page<TransactionDto>> {
   const { where, params } = await searchWhere(em, userId, filters);
   return selectTransactionsPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
 }
@@ -232,11 +232,7 @@ export async function searchTransactionsPage(
  * JSON text the database writes and parsed: cheaper than an object per row from the driver and
  * a DTO copy of each (tRPC transactions.list); on PostgreSQL as rows (see selectTransactionsJson).
  */
-export async function searchTransactions(
-  em: EntityManager,
-  userId: number,
-  filters: TransactionFilters,
-): Promise<TransactionDto[]> {
+export async function searchTransactions(em: EntityManager, userId: number, filters: TransactionFilters): Promise<TransactionDto[]> {
   if (dialectOf(em) === 'postgresql') return (await searchTransactionsPage(em, userId, filters)).rows;
   return JSON.parse((await searchTransactionsJsonPage(em, userId, filters)).json) as TransactionDto[];
 }
@@ -255,11 +251,19 @@ export async function searchWhere(em: EntityManager, userId: number, filters: Tr
     `select distinct t.description from ${TRANSACTION_TABLE} t where t.user_id = ? and t.post_date >= ? and t.post_date <= ?`,
     [userId, filters.startDate, filters.endDate],
   );
-  return searchClauses(filters, dialect, descriptions.map((row) => row.description).filter((description) => payeeKey(description) === key));
+  return searchClauses(
+    filters,
+    dialect,
+    descriptions.map((row) => row.description).filter((description) => payeeKey(description) === key),
+  );
 }
 
 /** The WHERE clause of a search (every filter optional except the dates). */
-export function searchClauses(filters: TransactionFilters, dialect: Dialect = 'sqlite', payeeDescriptions?: readonly string[]): { where: string; params: unknown[] } {
+export function searchClauses(
+  filters: TransactionFilters,
+  dialect: Dialect = 'sqlite',
+  payeeDescriptions?: readonly string[],
+): { where: string; params: unknown[] } {
   const clauses = ['t.post_date >= ?', 't.post_date <= ?'];
   const params: unknown[] = [filters.startDate, filters.endDate];
   if (filters.categories && filters.categories.length > 0) {

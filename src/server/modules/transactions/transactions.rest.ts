@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { parseDecimalToCents } from '../../../shared/money';
-import { batchIdSchema, bulkUpdateSchema, listLimitSchema, listOffsetSchema, createTransactionSchema, splitInputSchema, transactionFiltersSchema, updateTransactionSchema } from '../../../shared/schemas/transactions';
+import {
+  batchIdSchema,
+  bulkUpdateSchema,
+  listLimitSchema,
+  listOffsetSchema,
+  createTransactionSchema,
+  splitInputSchema,
+  transactionFiltersSchema,
+  updateTransactionSchema,
+} from '../../../shared/schemas/transactions';
 import { idParamsSchema, isAllowedAmount, text } from '../../../shared/schemas/common';
 import { attachment } from '../../http/download';
 import { batchAnswer, deletedBatchAnswer, fixSplitAnswer, messageAnswer, splitAnswer, transactionAnswer } from '../../http/answers';
@@ -70,7 +79,13 @@ export const transactionQuerySchema = z
       offset: query.offset,
     });
     if (!parsed.success) {
-      const wire: Record<string, string> = { startDate: 'start_date', endDate: 'end_date', minAmount: 'min_amount', maxAmount: 'max_amount', categorySource: 'category_source' };
+      const wire: Record<string, string> = {
+        startDate: 'start_date',
+        endDate: 'end_date',
+        minAmount: 'min_amount',
+        maxAmount: 'max_amount',
+        categorySource: 'category_source',
+      };
       for (const issue of parsed.error.issues) {
         const [head, ...rest] = issue.path;
         ctx.addIssue({ code: 'custom', message: issue.message, path: [wire[String(head)] ?? head, ...rest] as PropertyKey[] });

@@ -36,11 +36,7 @@ function defaultType(amount: number): 'debit' | 'credit' {
   return amount < 0 ? 'debit' : 'credit';
 }
 
-export async function createTransaction(
-  em: EntityManager,
-  userId: number,
-  input: CreateTransactionInput,
-): Promise<TransactionDto> {
+export async function createTransaction(em: EntityManager, userId: number, input: CreateTransactionInput): Promise<TransactionDto> {
   return em.transactional(async (tem) => {
     const account = input.account ? await findAccountByName(tem, userId, input.account) : null;
     const categoryId = await resolveCategoryId(tem, userId, input.category);
@@ -75,20 +71,12 @@ async function splitFamily(em: EntityManager, userId: number, tx: Transaction): 
  * to those apply to the parent and all its parts; amounts of split rows are refused
  * (edit the split instead), so the parts always sum to the parent.
  */
-export async function updateTransaction(
-  em: EntityManager,
-  userId: number,
-  id: number,
-  input: UpdateTransactionInput,
-): Promise<TransactionDto> {
+export async function updateTransaction(em: EntityManager, userId: number, id: number, input: UpdateTransactionInput): Promise<TransactionDto> {
   return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
-      throw new AppError(
-        'CONFLICT',
-        'The amount of a split transaction cannot be changed here; edit the split so its parts still sum to the total',
-      );
+      throw new AppError('CONFLICT', 'The amount of a split transaction cannot be changed here; edit the split so its parts still sum to the total');
     }
     const shared = family.length > 0 ? family : [tx];
     if (input.account !== undefined) {
@@ -155,11 +143,7 @@ export async function deleteTransaction(em: EntityManager, userId: number, id: n
 }
 
 /** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
-export async function bulkUpdateTransactions(
-  em: EntityManager,
-  userId: number,
-  input: BulkUpdateInput,
-): Promise<TransactionDto[]> {
+export async function bulkUpdateTransactions(em: EntityManager, userId: number, input: BulkUpdateInput): Promise<TransactionDto[]> {
   const ids = [...new Set(input.transactionIds)];
   return em.transactional(async (tem) => {
     const rows = await tem.find(Transaction, { id: { $in: ids }, user: userId });
@@ -209,12 +193,7 @@ export async function bulkUpdateTransactions(
  * Splits a transaction into parts that carry its sign and sum exactly to it. Posting a
  * split for a parent that is already split replaces its parts (that is how a split is edited).
  */
-export async function splitTransaction(
-  em: EntityManager,
-  userId: number,
-  id: number,
-  input: SplitInput,
-): Promise<SplitDetails> {
+export async function splitTransaction(em: EntityManager, userId: number, id: number, input: SplitInput): Promise<SplitDetails> {
   return em.transactional(async (tem) => {
     const parent = await ownTransaction(tem, userId, id);
     if (parent.parent) {

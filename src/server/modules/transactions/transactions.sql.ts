@@ -77,7 +77,8 @@ export function streamAccountFitids(db: SqlTx, userId: number, accountId: number
 export type ImportedRow = [number, number, number | null, string | null, string, string, string | null, number, string, string, string | null, string];
 const IMPORTED_COLUMNS = 12;
 
-const IMPORTED_COLUMN_NAMES = 'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
+const IMPORTED_COLUMN_NAMES =
+  'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
 /** PostgreSQL array types of the ImportedRow columns, in order. */
 const IMPORTED_COLUMN_TYPES = ['int', 'int', 'int', 'varchar', 'varchar', 'text', 'text', 'int', 'varchar', 'varchar', 'varchar', 'varchar'];
 /** Rows one PostgreSQL statement carries (as 12 arrays, whatever the row count). */
@@ -102,7 +103,8 @@ export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
 
 function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
-  const insertSql = (rows: number) => `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
+  const insertSql = (rows: number) =>
+    `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
   let params: unknown[] = [];
   const flush = async () => {
@@ -174,9 +176,39 @@ function unnestWriter(db: SqlTx): ImportedRowsWriter {
  */
 export function insertRestoredTransaction(
   db: SqlTx,
-  row: [number, number | null, number | null, string | null, string, string, string | null, number, string, boolean, number | null, string | null, string | null, string],
+  row: [
+    number,
+    number | null,
+    number | null,
+    string | null,
+    string,
+    string,
+    string | null,
+    number,
+    string,
+    boolean,
+    number | null,
+    string | null,
+    string | null,
+    string,
+  ],
 ): Promise<number> {
-  const [userId, accountId, categoryId, categorySource, postDate, description, bankDescription, amount, type, isSplit, parentId, splitNote, batchId, createdAt] = row;
+  const [
+    userId,
+    accountId,
+    categoryId,
+    categorySource,
+    postDate,
+    description,
+    bankDescription,
+    amount,
+    type,
+    isSplit,
+    parentId,
+    splitNote,
+    batchId,
+    createdAt,
+  ] = row;
   return db.insertId(
     `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${isSplit ? 'true' : 'false'}, ?, ?, ?, ?)`,

@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { CategorySource } from '../../../shared/schemas/suggest';
-import {
-  USER_DATA_FORMAT,
-  USER_DATA_VERSION,
-  type UserDataDocument,
-  type UserDataImportResult,
-} from '../../../shared/schemas/user-data';
+import { USER_DATA_FORMAT, USER_DATA_VERSION, type UserDataDocument, type UserDataImportResult } from '../../../shared/schemas/user-data';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
 import { sqlTx, TRANSACTION_TABLE } from '../../db/sql';
@@ -43,12 +38,19 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     'select id, name, type, balance, apply_suggestions, created_at from account where user_id = ? order by id',
     [userId],
   );
-  const categories = await selectRows<{ id: number; name: string; created_at: string }>(em, 'select id, name, created_at from category where user_id = ? order by id', [userId]);
-  const batches = await selectRows<{ id: string; account_id: number | null; upload_date: string; transaction_count: number; file_name: string | null; date_format: string | null }>(
+  const categories = await selectRows<{ id: number; name: string; created_at: string }>(
     em,
-    'select id, account_id, upload_date, transaction_count, file_name, date_format from batch where user_id = ? order by upload_date, id',
+    'select id, name, created_at from category where user_id = ? order by id',
     [userId],
   );
+  const batches = await selectRows<{
+    id: string;
+    account_id: number | null;
+    upload_date: string;
+    transaction_count: number;
+    file_name: string | null;
+    date_format: string | null;
+  }>(em, 'select id, account_id, upload_date, transaction_count, file_name, date_format from batch where user_id = ? order by upload_date, id', [userId]);
   const transactions = await selectRows<{
     id: number;
     post_date: string;
@@ -75,16 +77,24 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     'select id, name, start_date, end_date, amount, created_at from budget where user_id = ? order by id',
     [userId],
   );
-  const lineItems = await selectRows<{ id: number; budget_id: number; name: string; amount: number; type: string; related_categories: unknown; created_at: string }>(
-    em,
-    'select id, budget_id, name, amount, type, related_categories, created_at from line_item where user_id = ? order by id',
-    [userId],
-  );
-  const envelopes = await selectRows<{ id: number; name: string; description: string | null; categories: unknown; color: string; is_active: number; created_at: string }>(
-    em,
-    'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id',
-    [userId],
-  );
+  const lineItems = await selectRows<{
+    id: number;
+    budget_id: number;
+    name: string;
+    amount: number;
+    type: string;
+    related_categories: unknown;
+    created_at: string;
+  }>(em, 'select id, budget_id, name, amount, type, related_categories, created_at from line_item where user_id = ? order by id', [userId]);
+  const envelopes = await selectRows<{
+    id: number;
+    name: string;
+    description: string | null;
+    categories: unknown;
+    color: string;
+    is_active: number;
+    created_at: string;
+  }>(em, 'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id', [userId]);
   const rules = await selectRows<{ id: number; name: string; conditions: unknown; actions: unknown; priority: number; enabled: number; created_at: string }>(
     em,
     'select id, name, conditions, actions, priority, enabled, created_at from rule where user_id = ? order by priority, id',
@@ -208,7 +218,10 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     }
     const db = await sqlTx(tem);
     const now = new Date().toISOString();
-    const insert = (sql: string) => (...params: unknown[]) => db.insertId(sql, params);
+    const insert =
+      (sql: string) =>
+      (...params: unknown[]) =>
+        db.insertId(sql, params);
 
     const accountIds = new Map<number, number>();
     const addAccount = insert('insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?)');
@@ -226,7 +239,15 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
     for (const b of doc.batches) {
       const id = randomUUID();
       batchIds.set(b.id, id);
-      await addBatch(id, userId, b.accountId === null ? null : must(accountIds.get(b.accountId), 'a batch names an account of the document'), b.uploadDate, b.transactionCount, b.fileName, b.dateFormat);
+      await addBatch(
+        id,
+        userId,
+        b.accountId === null ? null : must(accountIds.get(b.accountId), 'a batch names an account of the document'),
+        b.uploadDate,
+        b.transactionCount,
+        b.fileName,
+        b.dateFormat,
+      );
     }
 
     // Rows go in in the document's order (parents before their parts in every export); a part
@@ -254,7 +275,8 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
     }
-    for (const [id, parentId] of lateParents) await setRestoredParent(db, userId, id, must(transactionIds.get(parentId), 'a split part names a transaction of the document'));
+    for (const [id, parentId] of lateParents)
+      await setRestoredParent(db, userId, id, must(transactionIds.get(parentId), 'a split part names a transaction of the document'));
 
     let lineItems = 0;
     const addBudget = insert('insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)');
@@ -271,7 +293,11 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
 
     const rules = doc.rules ?? [];
     // A rule's category is created when missing, as saving the rule would.
-    await ensureCategories(tem, userId, rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])));
+    await ensureCategories(
+      tem,
+      userId,
+      rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])),
+    );
     const addRule = insert('insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)');
     for (const r of rules) await addRule(userId, r.name, JSON.stringify(r.conditions), JSON.stringify(r.actions), r.priority, r.enabled, r.createdAt ?? now);
 
