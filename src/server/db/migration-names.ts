@@ -15,6 +15,11 @@ export const migrationNames = {
     'Migration20261123193538_register_covering_index',
     'Migration20261125153006_category_source_and_apply_suggestions',
     'Migration20261125155022_rules_and_bank_description',
+    'Migration20261126230800_partial_parent_index',
   ],
-  postgresql: ['Migration20261125153946_init', 'Migration20261125184046_rules_category_source_bank_description'],
+  postgresql: [
+    'Migration20261125153946_init',
+    'Migration20261125184046_rules_category_source_bank_description',
+    'Migration20261126230800_partial_parent_index',
+  ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261125153946_init } from './Migration20261125153946_init';
 import { Migration20261125184046_rules_category_source_bank_description } from './Migration20261125184046_rules_category_source_bank_description';
+import { Migration20261126230800_partial_parent_index } from './Migration20261126230800_partial_parent_index';
 
 /**
  * Every PostgreSQL migration, oldest first. A new migration file is added here too
@@ -10,4 +11,5 @@ import { Migration20261125184046_rules_category_source_bank_description } from '
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125153946_init', class: Migration20261125153946_init },
   { name: 'Migration20261125184046_rules_category_source_bank_description', class: Migration20261125184046_rules_category_source_bank_description },
+  { name: 'Migration20261126230800_partial_parent_index', class: Migration20261126230800_partial_parent_index },
 ];

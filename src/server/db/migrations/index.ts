@@ -8,6 +8,7 @@ import { Migration20261123185740_sign_ins_auth_failures_instance_claims } from '
 import { Migration20261123193538_register_covering_index } from './Migration20261123193538_register_covering_index';
 import { Migration20261125153006_category_source_and_apply_suggestions } from './Migration20261125153006_category_source_and_apply_suggestions';
 import { Migration20261125155022_rules_and_bank_description } from './Migration20261125155022_rules_and_bank_description';
+import { Migration20261126230800_partial_parent_index } from './Migration20261126230800_partial_parent_index';
 
 /** Every migration, oldest first. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261123193538_register_covering_index', class: Migration20261123193538_register_covering_index },
   { name: 'Migration20261125153006_category_source_and_apply_suggestions', class: Migration20261125153006_category_source_and_apply_suggestions },
   { name: 'Migration20261125155022_rules_and_bank_description', class: Migration20261125155022_rules_and_bank_description },
+  { name: 'Migration20261126230800_partial_parent_index', class: Migration20261126230800_partial_parent_index },
 ];

@@ -29,6 +29,9 @@ export class Transaction extends EntityBase {
   fitid?: string | null;
 }
 
+/** The partial index of split parts, in SQL both databases take (the migrations write the same). */
+const PARENT_INDEX_SQL = 'create index "transaction_parent_id_partial_index" on "transaction" ("parent_id") where "parent_id" is not null';
+
 export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
   class: Transaction,
   extends: EntityBaseSchema,
@@ -46,7 +49,8 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     amount: { type: 'integer' },
     type: { type: 'string', length: 16 },
     isSplit: { type: 'boolean', default: false },
-    parent: { kind: 'm:1', entity: () => Transaction, nullable: true, deleteRule: 'cascade', index: true },
+    // Indexed below, partially: only split parts have a parent.
+    parent: { kind: 'm:1', entity: () => Transaction, nullable: true, deleteRule: 'cascade', index: false },
     splitNote: { type: 'text', nullable: true },
     batch: { kind: 'm:1', entity: () => Batch, nullable: true, deleteRule: 'cascade', index: true },
     fitid: { type: 'string', length: 255, nullable: true },
@@ -58,5 +62,13 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     // Duplicate detection on import (account, date, amount), and an account register's sum of the
     // counted rows after a date, read from the index alone.
     { name: 'transaction_account_post_date_amount_split_index', properties: ['account', 'postDate', 'amount', 'isSplit'] },
+    // Split parts by their parent (a split's family, deletes, the parent's cascade). Partial: only
+    // parts have a parent, so the rows of an import (never parts) add nothing to it. Every lookup
+    // compares parent_id with a value, which implies "is not null", so both databases use it.
+    {
+      name: 'transaction_parent_id_partial_index',
+      properties: ['parent'],
+      expression: PARENT_INDEX_SQL,
+    },
   ],
 });
