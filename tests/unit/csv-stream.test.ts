@@ -133,6 +133,33 @@ describe('streamed CSV read', () => {
 });
 
 describe('DuplicateMarker', () => {
+  /** A file row that counts how often its text is read (a duplicate key is built from it). */
+  const countingRow = (postDate: string, amount: number, description: string, fitid: string | null = null) => {
+    const row = { reads: 0, postDate, amount, fitid };
+    Object.defineProperty(row, 'description', {
+      get: () => {
+        row.reads += 1;
+        return description;
+      },
+    });
+    return row as typeof row & { description: string };
+  };
+
+  it('builds no key once nothing stored is left to match (nothing stored, or every stored row matched)', () => {
+    const key = '2024-01-01|-100|shop';
+    const marker = new DuplicateMarker({ all: new Map([[key, 1]]), withoutFitid: new Map(), fitids: new Set(['A']) }, { owned: true });
+    const first = countingRow('2024-01-01', -100, 'Shop');
+    expect(marker.isDuplicate(first)).toBe(true);
+    const later = [countingRow('2024-01-01', -100, 'Shop'), countingRow('2024-01-02', 5, 'Cafe'), countingRow('2024-01-02', 5, 'Cafe', 'B')];
+    expect(later.map((row) => marker.isDuplicate(row))).toEqual([false, false, false]);
+    expect(marker.isDuplicate(countingRow('2024-01-03', 7, 'Bank id stored', 'A'))).toBe(true);
+    expect(later.map((row) => row.reads)).toEqual([0, 0, 0]);
+    const empty = new DuplicateMarker(new Map());
+    const fresh = countingRow('2024-01-01', -100, 'Shop');
+    expect(empty.isDuplicate(fresh)).toBe(false);
+    expect(fresh.reads).toBe(0);
+  });
+
   const rowArb = fc.record({
     postDate: fc.constantFrom('2024-01-01', '2024-01-02'),
     amount: fc.constantFrom(-100, 250),

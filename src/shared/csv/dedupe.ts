@@ -75,10 +75,14 @@ export class DuplicateMarker {
 
   isDuplicate(row: DedupeRow): boolean {
     if (row.fitid && this.fitids.has(row.fitid)) return true;
-    const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
     const pool = row.fitid ? (this.leftWithout ??= this.poolWithoutFitid()) : (this.left ??= this.owned ? this.stored.all : new Map(this.stored.all));
+    // A key costs a string built and hashed per row: none is built when nothing is left to match
+    // (a first import, or once every stored row has absorbed its equal), as keys used up are deleted.
+    if (pool.size === 0) return false;
+    const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
     const count = pool.get(key) ?? 0;
-    if (count > 0) pool.set(key, count - 1);
+    if (count > 1) pool.set(key, count - 1);
+    else if (count === 1) pool.delete(key);
     return count > 0;
   }
 
