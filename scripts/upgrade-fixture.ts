@@ -66,7 +66,7 @@ async function extrasForDemo(app: FastifyInstance, token: string): Promise<void>
     lineItems: [
       { name: 'Pay', amount: 1_500_000, type: 'Income', relatedCategories: ['Salary'] },
       { name: 'Food', amount: 240_000, type: 'Variable', relatedCategories: ['Groceries', 'café crème'] },
-      { name: 'Treats', amount: 30_000, type: 'Variable', relatedCategories: ['Café Crème', 'Dining Out'] },
+      { name: 'Treats', amount: 30_000, type: 'Variable', relatedCategories: ['Dining Out'] },
       { name: 'Loose change', amount: 0, type: 'NotCounted', relatedCategories: ['uncategorized'] },
     ],
   });
