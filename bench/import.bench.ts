@@ -220,8 +220,39 @@ export async function memoryBySize(nodeArgs: string[] = []): Promise<number[]> {
   return peaks;
 }
 
+/** Each 100,000-entry statement (OFX, CAMT.053) imported into a fresh server: rate and that import's own peak RSS. */
+async function statementsInFreshServers(): Promise<void> {
+  for (const [name, make] of [
+    ['OFX', generateOfx],
+    ['CAMT.053', generateCamt],
+  ] as const) {
+    const file = make();
+    const server = await startServerProcess();
+    try {
+      const pid = must(server.child.pid, 'a spawned server has a pid');
+      const idle = peakRss(pid);
+      const user = await registerUser(server.url);
+      await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+      const body = new FormData();
+      body.append('file', new Blob([file]), 'bench.xml');
+      body.append('account', 'Checking');
+      const cpu = cpuTimeMs(pid);
+      const start = performance.now();
+      const res = await rest(server.url, 'POST', '/api/upload', { token: user.accessToken, body });
+      const elapsed = performance.now() - start;
+      const used = cpuTimeMs(pid) - cpu;
+      console.log(
+        `  ${name}, ${ROWS} entries (${mb(Buffer.byteLength(file))}) in a fresh server: ${String(res.body.message)} in ${ms(elapsed)} = ${((ROWS / elapsed) * 1000).toFixed(0)} entries/s (server CPU ${ms(used)}; target >= 30000/s), peak RSS ${mb(peakRss(pid))} (after start ${mb(idle)}; target < 300 MB)`,
+      );
+    } finally {
+      await server.close();
+    }
+  }
+}
+
 export default async function run(): Promise<void> {
   await memoryBySize();
+  await statementsInFreshServers();
   // The V8 heap limit as a secondary lever (not set by the app): the live heap of an import stays
   // near 50 MB, and what is left of the spread is garbage waiting for a full collection.
   await memoryBySize(['--max-old-space-size=96']);
