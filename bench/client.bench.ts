@@ -12,15 +12,14 @@
  * The floor, measured in the same page and run, is one animation frame of an idle page (the
  * display's refresh interval): every figure is printed beside its goal and as a ratio to it.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 // @ts-expect-error plain ESM script without types
 import { buildReason } from '../scripts/build-freshness.mjs';
 import { registerUser, rest } from '../tests/helpers/http';
-import { freePort } from '../tests/helpers/ports';
+import { startServerProcess } from './server-process';
 import { median, ms } from './stats';
 
 const ROWS = 25_000;
@@ -61,41 +60,6 @@ async function ensureBuild() {
   console.log(`building (${reason})...`);
   const result = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0) throw new Error('npm run build failed');
-}
-
-async function startServer() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-client-bench-'));
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.resolve('dist/server/main.js')], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  // The server never outlives the benchmark, even when it is stopped half-way.
-  const stop = () => child.kill('SIGTERM');
-  process.once('exit', stop);
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (i > 400) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.off('exit', stop);
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**
@@ -317,7 +281,7 @@ function line(label: string, value: number, goal: number, floor: number): string
 export default async function clientBench(): Promise<void> {
   await ensureBuild();
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}`);
-  const server = await startServer();
+  const server = await startServerProcess({}, { script: path.resolve('dist/server/main.js') });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -8,16 +8,13 @@
  * Targets on a 2-core machine: both imports at least half the floor's rate, peak RSS < 300 MB,
  * health within 200 ms during an import.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import { build } from 'esbuild';
 import { registerUser, rest } from '../tests/helpers/http';
-import { cpuTimeMs } from './server-process';
+import { cpuTimeMs, peakRss, startServerProcess } from './server-process';
 import { mb, median, ms } from './stats';
 import { must } from '../src/shared/must';
 
@@ -81,6 +78,9 @@ function pathologicalFiles(): [string, string][] {
   ];
 }
 
+/** Uploads up to 50 MB: the ~10 MB and 26 MB files are above the default limit. */
+const UPLOADS = { UPLOAD_LIMIT_BYTES: String(50 * 1024 * 1024) };
+
 /** The floor's wall and CPU time (ms). */
 function floor(csv: string): { wall: number; cpu: number } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-floor-'));
@@ -104,73 +104,6 @@ function floor(csv: string): { wall: number; cpu: number } {
   return { wall: elapsed, cpu: (used.user + used.system) / 1000 };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The production server bundle in a child process on a fresh data folder. */
-async function startServerProcess(nodeArgs: string[] = []): Promise<{ url: string; child: ChildProcess; close: () => Promise<void> }> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
-  const bundle = path.resolve('bench/.data/server.mjs');
-  await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...nodeArgs, bundle], {
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'production',
-      UPLOAD_LIMIT_BYTES: String(50 * 1024 * 1024),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (i > 200) throw new Error('server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url,
-    child,
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Peak resident set size of a process so far (Linux: VmHWM), in bytes. */
-function peakRss(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : Number.NaN;
-}
-
 /** Rows of the generated CSV that make a file of about `bytes`. */
 function rowsForBytes(bytes: number): number {
   const sample = generateCsv(1000);
@@ -191,7 +124,7 @@ export async function memoryBySize(nodeArgs: string[] = []): Promise<number[]> {
   const peaks: number[] = [];
   for (const [name, rows] of sizes) {
     const file = generateCsv(rows);
-    const server = await startServerProcess(nodeArgs);
+    const server = await startServerProcess(UPLOADS, { nodeArgs });
     try {
       const idle = peakRss(must(server.child.pid, 'a spawned server has a pid'));
       const user = await registerUser(server.url);
@@ -227,7 +160,7 @@ async function statementsInFreshServers(): Promise<void> {
     ['CAMT.053', generateCamt],
   ] as const) {
     const file = make();
-    const server = await startServerProcess();
+    const server = await startServerProcess(UPLOADS);
     try {
       const pid = must(server.child.pid, 'a spawned server has a pid');
       const idle = peakRss(pid);
@@ -258,7 +191,7 @@ export default async function run(): Promise<void> {
   await memoryBySize(['--max-old-space-size=96']);
   const csv = generateCsv();
   console.log(`generated ${ROWS} rows (${mb(Buffer.byteLength(csv))})`);
-  const server = await startServerProcess();
+  const server = await startServerProcess(UPLOADS);
   try {
     const idle = peakRss(server.child.pid!);
     const user = await registerUser(server.url);

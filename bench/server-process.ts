@@ -1,8 +1,9 @@
 /**
  * The production server bundle (esbuild, as `npm run build`) in its own process on a fresh data
  * folder, so its memory is measured as a user's server would show it. BENCH_SERVER_ARGS adds node
- * flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). (bench/import.bench.ts
- * has its own copy of this, tuned for uploads.)
+ * flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), `nodeArgs` more; `script` runs a file already built
+ * (e.g. dist/server/main.js) instead of bundling src/server/main.ts. The server never outlives the benchmark,
+ * even one stopped half-way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,24 +19,33 @@ export interface ServerProcess {
   close: () => Promise<void>;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export interface ServerProcessOptions {
+  nodeArgs?: readonly string[];
+  script?: string;
+}
+
+export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
-  const bundle = path.resolve('bench/.data/server.mjs');
-  await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  const script = options.script ?? path.resolve('bench/.data/server.mjs');
+  if (!options.script) {
+    await build({
+      entryPoints: ['src/server/main.ts'],
+      outfile: script,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+  }
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), bundle], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? []), script], {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const stop = () => child.kill('SIGTERM');
+  process.once('exit', stop);
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -55,6 +65,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     databaseFile: path.join(dir, 'budget-tracker.sqlite'),
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.off('exit', stop);
       child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });
