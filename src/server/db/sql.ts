@@ -299,6 +299,16 @@ export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly Text
   return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}') as ${a.alias}`).join(', ')} from (select * from ${source} order by ${orderBy}) s`;
 }
 
+/**
+ * PostgreSQL: the JSON texts of the rows of `select` (its column names are the keys, in its
+ * order), joined with ',' in the order `select` answers them (ARRAY() of a subquery keeps its
+ * ORDER BY). row_to_json writes compact JSON with JSON.stringify's escapes, so the joined text is
+ * what JSON.stringify writes of the same objects; one text value comes back instead of a row each.
+ */
+export function pgJsonRowsSql(select: string): string {
+  return `select array_to_string(array(select row_to_json(r)::text from (${select}) r), ',') as json`;
+}
+
 /** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */
 export function jsonArrayText(joined: string | null | undefined): string {
   return joined ? `[${joined}]` : '[]';

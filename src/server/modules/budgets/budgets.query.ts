@@ -69,9 +69,10 @@ export const COUNTED_ROWS_AGGREGATE = {
 /**
  * The overview's transactions between the dates as JSON text, and its counted rows in the same
  * list order. SQLite writes the JSON and lists the counted rows in one pass over rows already
- * sorted. PostgreSQL writes JSON more slowly than its driver builds rows (see
- * selectTransactionsJson), so there the rows are read as objects, stringified, and the counted
- * rows taken from them (same-run probe at 100,000 rows: database JSON 900 ms, rows 640-670 ms).
+ * sorted. PostgreSQL wrote this JSON (to_json per field) more slowly than its driver builds rows,
+ * so there the rows are read as objects, stringified, and the counted rows taken from them
+ * (same-run probe at 100,000 rows: database JSON 900 ms, rows 640-670 ms); the search's
+ * row_to_json (selectTransactionsJson) is not tried here yet.
  */
 export async function selectOverviewRows(
   em: EntityManager,
