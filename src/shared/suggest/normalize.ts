@@ -260,7 +260,7 @@ const CODE_LOWER_Z = 122;
  * null when the text holds a non-ASCII character (that goes the Unicode way).
  */
 function asciiWords(description: string): Words | null {
-  if (NON_ASCII.test(description)) return null;
+  for (let i = 0; i < description.length; i++) if (description.charCodeAt(i) > 127) return null;
   // One native lower-casing of the whole text instead of one per word.
   const text = description.toLowerCase();
   const words: string[] = [];
