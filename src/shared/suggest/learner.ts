@@ -12,7 +12,7 @@
  * similarity for a near match: one earlier row gives at most 0.5, nine unanimous rows 0.9, so
  * only a merchant seen consistently many times is applied without asking.
  */
-import { normalizeMerchant, type MerchantKey } from './normalize';
+import { merchantKey, normalizeMerchant, type MerchantKey, type MerchantWords } from './normalize';
 import { must } from '../must';
 
 export interface LearnRow {
@@ -92,21 +92,21 @@ export function memoNormalizer(limit = 200_000): (description: string) => Mercha
  * afresh: a history's descriptions are mostly distinct (store numbers, dates, references), so a
  * memo of them costs more (hashing and keeping every one) than the one-pass normaliser it saves.
  */
-export function learn(rows: Iterable<LearnRow>, normalize: (description: string) => MerchantKey = normalizeMerchant): SuggestionModel {
+export function learn(rows: Iterable<LearnRow>, normalize: (description: string) => MerchantWords = merchantKey): SuggestionModel {
   const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0, near: new Map(), keyWeights: new Map() };
   for (const row of rows) addRow(model, row, normalize);
   return model;
 }
 
 /** Adds one categorised row to a model. */
-export function addRow(model: SuggestionModel, row: LearnRow, normalize: (description: string) => MerchantKey = normalizeMerchant): void {
+export function addRow(model: SuggestionModel, row: LearnRow, normalize: (description: string) => MerchantWords = merchantKey): void {
   const merchant = normalize(row.description);
   if (!merchant.key) return;
   if (model.near.size > 0) model.near.clear();
   if (model.keyWeights.size > 0) model.keyWeights.clear();
   let stats = model.keys.get(merchant.key);
   if (!stats) {
-    stats = { display: merchant.display, tokens: merchant.tokens, rows: 0, bySign: { in: new Map(), out: new Map() } };
+    stats = { display: merchant.key.toUpperCase(), tokens: merchant.tokens, rows: 0, bySign: { in: new Map(), out: new Map() } };
     model.keys.set(merchant.key, stats);
     const squashed = merchant.tokens.join('');
     if (!model.squashed.has(squashed)) model.squashed.set(squashed, merchant.key);

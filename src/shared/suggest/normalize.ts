@@ -16,12 +16,15 @@
  *    "NAME CITY ST", so "GREEN BASKET IL" would lose "BASKET" (rare; near matching softens it).
  * A description made only of such noise keeps its first words, so nothing maps to "".
  */
-import { must } from '../must';
 
-export interface MerchantKey {
+/** A merchant as learning groups rows by it. */
+export interface MerchantWords {
   /** The merchant's words, space separated: the key rows are grouped by. */
   key: string;
   tokens: string[];
+}
+
+export interface MerchantKey extends MerchantWords {
   /** How a reason names the merchant: the key in capitals ("GREEN BASKET"). */
   display: string;
 }
@@ -248,12 +251,8 @@ interface Words {
 
 const CODE_0 = 48;
 const CODE_9 = 57;
-const CODE_A = 65;
-const CODE_Z = 90;
 const CODE_LOWER_A = 97;
 const CODE_LOWER_Z = 122;
-/** ' ` &: dropped without splitting the word ("McDonald's" -> "mcdonalds"). */
-const JOINERS = new Set([39, 96, 38]);
 
 /**
  * The words of plain ASCII text in one pass over its characters, as foldMerchantText and a
@@ -261,24 +260,27 @@ const JOINERS = new Set([39, 96, 38]);
  * null when the text holds a non-ASCII character (that goes the Unicode way).
  */
 function asciiWords(description: string): Words | null {
+  for (let i = 0; i < description.length; i++) if (description.charCodeAt(i) > 127) return null;
+  // One native lower-casing of the whole text instead of one per word.
+  const text = description.toLowerCase();
   const words: string[] = [];
   const digits: boolean[] = [];
   // The word being read: where it starts (-1: none), its text so far once a joiner was dropped.
   let start = -1;
   let joined: string | null = null;
   let digit = false;
-  for (let i = 0; i <= description.length; i++) {
-    const code = i < description.length ? description.charCodeAt(i) : 32;
-    if (code > 127) return null;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 32;
     const isDigit = code >= CODE_0 && code <= CODE_9;
-    if (isDigit || (code >= CODE_LOWER_A && code <= CODE_LOWER_Z) || (code >= CODE_A && code <= CODE_Z)) {
+    if (isDigit || (code >= CODE_LOWER_A && code <= CODE_LOWER_Z)) {
       if (start < 0) start = i;
-      else if (joined !== null) joined += String.fromCharCode(code >= CODE_A && code <= CODE_Z ? code + 32 : code);
+      else if (joined !== null) joined += text.charAt(i);
       digit ||= isDigit;
-    } else if (JOINERS.has(code)) {
-      if (start >= 0) joined ??= description.slice(start, i).toLowerCase();
+    } else if (code === 39 || code === 96 || code === 38) {
+      // ' ` &: dropped without splitting the word ("McDonald's" -> "mcdonalds").
+      if (start >= 0) joined ??= text.slice(start, i);
     } else if (start >= 0) {
-      words.push(joined ?? description.slice(start, i).toLowerCase());
+      words.push(joined ?? text.slice(start, i));
       digits.push(digit);
       start = -1;
       joined = null;
@@ -352,19 +354,16 @@ function markPrefixes(words: readonly string[], removed: boolean[]): void {
 
 /** Drops a region tail: a trailing region code, then the city before it. */
 function dropRegionTail(kept: string[]): string[] {
-  // The last kept word, read only after a length check.
-  const lastKept = () => must(kept.at(-1), 'a word is kept');
-  if (kept.length >= 3 && REGION_CODES.has(lastKept())) {
-    kept = kept.slice(0, -1);
+  if (kept.length >= 3 && REGION_CODES.has(kept[kept.length - 1] ?? '')) {
     // Card descriptors end "NAME CITY ST": the word before the code is the city.
-    if (kept.length >= 2) {
-      const city = lastKept();
-      kept = kept.slice(0, -1);
-      if (kept.length >= 2 && (CITY_FIRST_WORDS.has(lastKept()) || CITY_LAST_WORDS.has(city))) kept = kept.slice(0, -1);
-    }
-  } else if (kept.length === 2) {
+    const city = kept[kept.length - 2] ?? '';
+    if (kept.length < 4) return kept.slice(0, -2);
+    const beforeCity = kept[kept.length - 3] ?? '';
+    return kept.slice(0, CITY_FIRST_WORDS.has(beforeCity) || CITY_LAST_WORDS.has(city) ? -3 : -2);
+  }
+  if (kept.length === 2) {
     const [first = '', second = ''] = kept;
-    if (REGION_CODES.has(second) && first.length > 2) kept = kept.slice(0, 1);
+    if (REGION_CODES.has(second) && first.length > 2) return kept.slice(0, 1);
   }
   return kept;
 }
@@ -387,8 +386,13 @@ export function merchantTokens(description: string): string[] {
   return (plain.length > 0 ? plain : words).slice(0, 3);
 }
 
-export function normalizeMerchant(description: string): MerchantKey {
+/** The merchant key and words of a description (what learning needs: no display text). */
+export function merchantKey(description: string): MerchantWords {
   const tokens = merchantTokens(description);
-  const key = tokens.join(' ');
-  return { key, tokens, display: key.toUpperCase() };
+  return { key: tokens.join(' '), tokens };
+}
+
+export function normalizeMerchant(description: string): MerchantKey {
+  const merchant = merchantKey(description);
+  return { ...merchant, display: merchant.key.toUpperCase() };
 }
