@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { computeBudgetOverview, groupOverviewTransactions, overviewFromGroups, type OverviewLineItem, type OverviewTransaction } from '../../src/shared/budget';
 import { LINE_ITEM_TYPES } from '../../src/shared/schemas/budgets';
 import { TRANSACTION_TYPES } from '../../src/shared/schemas/transactions';
-import { categoryKeyOf } from '../../src/shared/envelopes/envelopes';
-import { overviewRowsFromText } from '../../src/server/modules/budgets/budgets.query';
 
 /**
  * The overview the server builds from SQL groups (overviewFromGroups) equals the reference,
@@ -82,61 +80,5 @@ describe('overviewFromGroups', () => {
     const overview = overviewFromGroups(groups, countedRows, items);
     expect(overview.lineItems[0]?.transactionIds).toEqual([3, 9, 4, 8]);
     expect(overview.lineItems[0]?.actual).toBe(1);
-  });
-});
-
-/** The text OVERVIEW_ROWS_AGGREGATE has SQLite write for rows in list order (category ids from `ids`). */
-function overviewRowsText(rows: readonly Row[], ids: Map<string | null, number>): string {
-  return rows
-    .map((row) =>
-      [
-        row.id,
-        row.category === null ? '' : ids.get(row.category),
-        row.isSplit ? '0' : '1',
-        row.parentTransactionId === null ? '0' : '1',
-        row.amount,
-        row.type,
-      ].join('\u001f'),
-    )
-    .join('\u001e');
-}
-
-describe('overviewRowsFromText (the SQLite overview pass)', () => {
-  const ids = new Map(CATEGORIES.filter((c) => c !== null).map((category, i) => [category, i + 1]));
-  const keyOf = (id: number | null) => categoryKeyOf(id === null ? null : ([...ids].find(([, value]) => value === id)?.[0] ?? null));
-
-  it('gives the groups and counted rows from which overviewFromGroups equals computeBudgetOverview', () => {
-    fc.assert(
-      fc.property(rowsArb, itemsArb, (rows, specs) => {
-        const items: OverviewLineItem[] = specs.map((spec, i) => ({ id: i + 1, ...spec }));
-        const { groups, countedRows } = overviewRowsFromText(overviewRowsText(rows, ids) || null, keyOf);
-        expect(groups).not.toBeNull();
-        expect(countedRows).toEqual(groupOverviewTransactions(rows).countedRows);
-        expect(overviewFromGroups(groups ?? [], countedRows, items)).toEqual(computeBudgetOverview(rows, items));
-      }),
-      { numRuns: 300 },
-    );
-  });
-
-  it('gives no groups when a running total leaves the exact integers (the database sums them then)', () => {
-    const big = 5_000_000_000_000_000;
-    const rows: Row[] = [
-      { id: 2, postDate: '2024-01-02', amount: big, category: 'Rent', type: 'credit', isSplit: false, parentTransactionId: null },
-      { id: 1, postDate: '2024-01-01', amount: big, category: 'Rent', type: 'credit', isSplit: false, parentTransactionId: null },
-    ];
-    expect(overviewRowsFromText(overviewRowsText(rows, ids), keyOf).groups).toBeNull();
-    expect(overviewRowsFromText(overviewRowsText(rows.slice(0, 1), ids), keyOf).groups).toEqual([
-      { categoryKey: 'rent', type: 'credit', counted: true, part: false, count: 1, total: big },
-    ]);
-  });
-
-  it('reads a type holding the field separator whole', () => {
-    const rows: Row[] = [
-      { id: 7, postDate: '2024-01-02', amount: -5, category: null, type: 'odd\u001ftype' as Row['type'], isSplit: false, parentTransactionId: null },
-    ];
-    expect(overviewRowsFromText(overviewRowsText(rows, ids), keyOf)).toEqual({
-      groups: [{ categoryKey: 'uncategorized', type: 'odd\u001ftype', counted: true, part: false, count: 1, total: -5 }],
-      countedRows: [{ id: 7, categoryKey: 'uncategorized' }],
-    });
   });
 });

@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { findSharedCategories, overviewFromGroups, sharedCategoryMessage, type BudgetOverview, type NamedLineItem } from '../../../shared/budget';
+import {
+  findSharedCategories,
+  overviewFromGroups,
+  sharedCategoryMessage,
+  type BudgetOverview,
+  type NamedLineItem,
+  type OverviewGroup,
+} from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
-import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';
+import { MAX_LINE_ITEMS_PER_BUDGET, MAX_LIST_ROWS } from '../../../shared/limits';
 import type {
   BudgetDto,
   CreateBudgetInput,
@@ -14,8 +21,9 @@ import type {
   UpdateLineItemInput,
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { tooManyRows } from '../transactions/transactions.query';
 import { jsonWithRawParts, RawJson } from '../../http/raw-json';
-import { selectCategoryKeys, selectOverviewRows } from './budgets.query';
+import { selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -250,8 +258,8 @@ interface BudgetOverviewParts {
 
 /**
  * The budget, its line items, the transactions between its dates (JSON text the database
- * builds) and the overview of SPEC section 9 from their grouped sums (overviewFromGroups, equal
- * to computeBudgetOverview of the rows; selectOverviewRows reads both). Over 100,000 transactions is refused (422: narrow the
+ * builds) and the overview of SPEC section 9 from one GROUP BY (overviewFromGroups, equal to
+ * computeBudgetOverview of the rows). Over 100,000 transactions is refused (422: narrow the
  * budget's dates), and so are sums too large to be exact (only possible with rows stored before
  * amounts were bounded).
  */
@@ -261,9 +269,21 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   const categoryKey = await selectCategoryKeys(em, userId);
   const tooLarge = () =>
     new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+  let groups: OverviewGroup[];
   try {
-    const rows = await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey, "narrow the range (the budget's start and end dates)");
-    const overview = overviewFromGroups(rows.groups, rows.countedRows, lineItems);
+    groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate, categoryKey);
+  } catch (error) {
+    if (error instanceof RangeError) throw tooLarge();
+    throw error;
+  }
+  const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
+  if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
+  const rows =
+    rowCount === 0
+      ? { json: () => '[]', countedRows: [], transactions: [] }
+      : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
+  try {
+    const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
     return { budget, lineItems, transactionsJson: rows.json, transactions: rows.transactions, overview };
   } catch (error) {
     if (error instanceof RangeError) throw tooLarge();
