@@ -13,10 +13,10 @@ function setup() {
   db.exec('create table t (id integer primary key, flag integer, at integer, name text)');
   let prepares = 0;
   const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
+  db.prepare = (sql: string) => {
     prepares += 1;
     return prepare(sql);
-  }) as typeof db.prepare;
+  };
   let fallbacks = 0;
   const client: KnexSqliteClient = {
     _query: (_connection, obj) => {
