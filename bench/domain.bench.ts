@@ -14,13 +14,13 @@ import { registerUser, rest, trpc } from '../tests/helpers/http';
 import { startServer } from '../tests/helpers/server';
 import { median, ms, timeMedian } from './stats';
 
-const PER_USER = 250_000;
+export const PER_USER = 250_000;
 const OTHER_USERS = 2;
 const START = '2015-01-01';
 const DAYS = 3652;
 const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
 
-function seed(db: Database.Database, userId: number, count: number): void {
+export function seed(db: Database.Database, userId: number, count: number): void {
   const now = new Date().toISOString();
   const accountIds: number[] = [];
   for (const [name, type] of [

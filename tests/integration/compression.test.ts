@@ -5,7 +5,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../scripts/precompress';
-import { registerUser } from '../helpers/http';
+import { LARGE_ANSWER_BYTES } from '../../src/server/http/compression';
+import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -110,6 +111,54 @@ describe('compression', () => {
       expect(JSON.parse(decoded(batch))).toHaveLength(12);
     });
   }
+
+  it('compresses large JSON answers of both doors in one pass (br, gzip, x-gzip, *) and sends them whole to a client that takes none', async () => {
+    const big = await registerUser(server.url);
+    const auth = { authorization: `Bearer ${big.accessToken}` };
+    expect((await rest(server.url, 'POST', '/api/accounts', { token: big.accessToken, body: { name: 'Big', type: 'checking' } })).status).toBe(201);
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < 1500; i += 1) lines.push(`2024-0${(i % 9) + 1}-${String((i % 28) + 1).padStart(2, '0')},Large answer row ${i} café,-${i + 1}.25`);
+    const form = new FormData();
+    form.append('file', new Blob([lines.join('\n')]), 'big.csv');
+    form.append('account', 'Big');
+    expect((await rest(server.url, 'POST', '/api/upload', { token: big.accessToken, body: form })).status).toBe(201);
+
+    const input = encodeURIComponent(JSON.stringify({ startDate: '2024-01-01', endDate: '2024-12-31' }));
+    for (const url of [`${server.url}/api/transactions?start_date=2024-01-01&end_date=2024-12-31`, `${server.url}/trpc/transactions.list?input=${input}`]) {
+      const plain = await rawGet(url, { ...auth, 'accept-encoding': 'identity' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThanOrEqual(LARGE_ANSWER_BYTES);
+      const text = plain.body.toString('utf8');
+      expect(text).toContain('Large answer row 1499 café');
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['x-gzip', 'gzip'],
+        ['*', 'gzip'],
+        ['br;q=0, gzip;q=0.5', 'gzip'],
+      ] as const) {
+        const res = await rawGet(url, { ...auth, 'accept-encoding': accept });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+        expect(String(res.headers['content-type'])).toContain('application/json');
+        expect(Number(res.headers['content-length'])).toBe(res.body.length);
+        expect(res.body.length).toBeLessThan(plain.body.length / 4);
+        expect(decoded(res)).toBe(text);
+      }
+      const refused = await rawGet(url, { ...auth, 'accept-encoding': 'gzip', 'x-no-compression': '1' });
+      expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(refused.body.toString('utf8')).toBe(text);
+    }
+    // An error answer of tRPC keeps its status through the hook.
+    const missing = await rawGet(`${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`, {
+      ...auth,
+      'accept-encoding': 'br',
+    });
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(decoded(missing)).error.data.httpStatus).toBe(404);
+  });
 
   it('sends files as they are to a client that takes no compression', async () => {
     const res = await rawGet(`${server.url}/assets/app-1.js`, { 'accept-encoding': 'identity' });

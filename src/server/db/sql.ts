@@ -313,3 +313,49 @@ export function pgJsonRowsSql(select: string): string {
 export function jsonArrayText(joined: string | null | undefined): string {
   return joined ? `[${joined}]` : '[]';
 }
+
+/** The part of knex's better-sqlite3 client that cacheSqliteStatements replaces (knex/lib/dialects/better-sqlite3). */
+export interface KnexSqliteClient {
+  _query: (connection: BetterSqlite3.Database, obj: KnexQueryObject) => Promise<KnexQueryObject>;
+}
+
+interface KnexQueryObject {
+  sql?: string;
+  bindings?: readonly unknown[];
+  options?: { safeIntegers?: unknown };
+  response?: unknown;
+  context?: { lastID: number | bigint; changes: number };
+}
+
+/**
+ * Knex prepares every statement it runs on better-sqlite3 anew: for the overview's JSON query
+ * that is a compile of a few hundred terms on each request, and every request also runs its
+ * sign-in and user lookups. This keeps each connection's prepared statements by SQL text (at most
+ * 300, forgotten all at once beyond) and runs them as knex's _query does; a query asking for its
+ * own safeIntegers mode is left to knex (it changes the statement). The statements are knex's
+ * alone (SqlTx keeps its own), so no other code changes their modes.
+ */
+export function cacheSqliteStatements(client: KnexSqliteClient): void {
+  const original = client._query.bind(client);
+  const caches = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+  client._query = async (connection, obj) => {
+    if (!obj.sql || typeof obj.options?.safeIntegers === 'boolean') return original(connection, obj);
+    let cache = caches.get(connection);
+    if (!cache) caches.set(connection, (cache = new Map<string, BetterSqlite3.Statement>()));
+    let statement = cache.get(obj.sql);
+    if (!statement) {
+      statement = connection.prepare(obj.sql);
+      if (cache.size >= 300) cache.clear();
+      cache.set(obj.sql, statement);
+    }
+    const bindings = (obj.bindings ?? []).map((value) => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value));
+    if (statement.reader) {
+      obj.response = statement.all(bindings);
+      return Promise.resolve(obj);
+    }
+    const response = statement.run(bindings);
+    obj.response = response;
+    obj.context = { lastID: response.lastInsertRowid, changes: response.changes };
+    return Promise.resolve(obj);
+  };
+}
