@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { DEFAULT_PG_ADMIN_URL, postgresAnswers } from './src/server/db/pg-scratch';
 
@@ -19,8 +20,16 @@ if (skipPg) console.log(`integration-pg: SKIPPED, no PostgreSQL answers at ${new
 /** Integration files about SQLite alone (its file backups, upgrade fixtures and demo file). */
 const SQLITE_ONLY = ['tests/integration/backup.test.ts', 'tests/integration/upgrade.test.ts', 'tests/integration/demo.test.ts'];
 
+/**
+ * Test files at once. Vitest's default is one fewer than the cores (one file at a time on two cores), but most
+ * files spend their time waiting on a server, PostgreSQL or Chromium rather than on a core: one more file than
+ * cores keeps both busy. VITEST_MAX_WORKERS (or --maxWorkers) overrides it.
+ */
+const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1;
+
 export default defineConfig({
   test: {
+    maxWorkers,
     // integration-pg holds no tests when PostgreSQL is skipped (see above).
     passWithNoTests: true,
     projects: [
@@ -67,7 +76,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Each file starts its own server on port 0 and its own Chromium, so files run side by side.
+          // One Chromium for the whole run (launched here, each file connects and opens its own contexts); each file
+          // starts its own server on port 0, so files run side by side.
+          globalSetup: ['tests/e2e/browser-server.ts'],
         },
       },
     ],

@@ -58,5 +58,9 @@ describe('the built client', () => {
       expect(existsSync(`${file}.gz`), `${file}.gz`).toBe(true);
       expect(existsSync(`${file}.br`), `${file}.br`).toBe(true);
     }
+    // Nor does any script or style sheet point at one.
+    for (const file of files.filter((f) => /\.(js|css)$/.test(f))) {
+      expect(readFileSync(file, 'utf8'), file).not.toContain('sourceMappingURL');
+    }
   });
 });

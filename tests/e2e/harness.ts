@@ -2,32 +2,23 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { registerUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { trpcDataClient, type AppDataClient } from '../helpers/trpc-client';
+import { chromiumLaunchOptions } from './chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH } from './chromium';
 export const SCREENSHOT_DIR = path.resolve('tests/e2e/screenshots');
 
-/** Launches Debian's Chromium headless, without any of its calls home. */
+/**
+ * A browser for one test file: a connection to the run's one Chromium when the e2e project's global setup
+ * launched it (browser-server.ts), else (a file run outside that project) a Chromium of its own. Closing it
+ * closes the file's contexts (and its own Chromium, if it launched one).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium (see .ci/run)`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const endpoint = inject('chromiumWsEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
 }
 
 /** Starts the real server serving the built client (run `npm run build` first). */
@@ -35,7 +26,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   if (!existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('dist/client is missing: run `npm run build` before the e2e tests');
   }
-  return startServer(env);
+  return startServer({ CLIENT_DIR: path.resolve('dist/client'), ...env });
 }
 
 /**

@@ -1,5 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
+
+/** A client folder that does not exist: test servers answer the API only unless told where a client is. */
+export const NO_CLIENT = path.join(os.tmpdir(), 'bt-test-no-client');
 
 /**
  * Runs the real entry point (src/server/main.ts through tsx) in its own process, for what a
@@ -45,7 +49,8 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
   const umask = options.umask === undefined ? '' : `umask ${options.umask.toString(8).padStart(3, '0')}; `;
   const child = spawn('sh', ['-c', `${umask}exec "${process.execPath}" --import tsx "${entry}"`], {
     cwd: path.resolve('.'),
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // No client (CLIENT_DIR names a folder that does not exist) unless env gives one: `npm test` builds dist/client meanwhile.
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CLIENT_DIR: NO_CLIENT, ...env },
     uid: options.uid,
     gid: options.gid,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { numberPlaceholders } from '../../src/server/db/sql';
+import { NO_CLIENT } from './process';
 import pg from 'pg';
 
 /**
@@ -36,7 +37,8 @@ export interface TestServer {
 /**
  * Starts the real server on a fresh temporary SQLite file, listening on port 0.
  * `env` takes the same variables as production (e.g. ACCESS_TOKEN_TTL: '2'); `logStream`
- * receives the JSON log lines.
+ * receives the JSON log lines. It serves no client unless `env.CLIENT_DIR` names one (the e2e harness
+ * passes dist/client): `npm test` builds dist/client while these servers already run.
  */
 export async function startServer(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
@@ -47,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    CLIENT_DIR: NO_CLIENT,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
