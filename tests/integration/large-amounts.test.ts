@@ -25,7 +25,7 @@ let accountId: number;
 let budgetId: number;
 
 beforeAll(async () => {
-  server = await startServer({ LOG_LEVEL: 'error' }, { logStream: process.stderr });
+  server = await startServer();
   user = await signUp(server.url);
   accountId = ok<{ id: number }>(await user.post('/api/accounts', { name: 'Vault', type: 'savings', balance: BALANCE })).id;
   ok(await user.post('/api/transactions', { postDate: '2024-05-02', description: 'Windfall', amount: MAX, account: 'Vault', category: 'Income' }));
