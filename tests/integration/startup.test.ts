@@ -53,7 +53,12 @@ describe('migrations at start-up', () => {
     await again.orm.em.getConnection().execute('delete from mikro_orm_migrations where name = ?', [newest]);
     await again.orm.close(true);
 
-    // The runner re-runs it on a schema that already has its changes, and fails: proof that it ran.
-    await expect(open()).rejects.toThrow(/exists|duplicate/i);
+    // The runner re-runs it on a schema that already has its changes: proof that it ran is either
+    // its failure (a migration that creates something) or its report (one that may run twice, such
+    // as a change of column type).
+    const rerun = await open().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const outcome = rerun instanceof Error ? rerun.message : rerun.applied;
+    if (!(rerun instanceof Error)) await rerun.orm.close(true);
+    expect(outcome).toSatisfy((o: string | string[]) => (typeof o === 'string' ? /exists|duplicate/i.test(o) : o.length === 1 && o[0] === newest));
   });
 });

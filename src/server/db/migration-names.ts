@@ -21,5 +21,6 @@ export const migrationNames = {
     'Migration20261125153946_init',
     'Migration20261125184046_rules_category_source_bank_description',
     'Migration20261126230800_partial_parent_index',
+    'Migration20261127021900_bigint_money',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -43,8 +43,11 @@ export async function loadMigrationsList(dialect: DatabaseTarget['dialect']): Pr
 export async function ormOptions(target: DatabaseTarget, debug = false) {
   if (target.dialect === 'postgresql') {
     const [{ defineConfig: postgresConfig }, { default: pg }] = await Promise.all([import('@mikro-orm/postgresql'), import('pg')]);
-    // PostgreSQL answers count(*) and sum() as bigint / numeric, which node-postgres reads as text.
-    // Money is integer cents far below 2^53, so both are read as numbers, as SQLite gives them.
+    // PostgreSQL answers count(*), sum() and the money columns (bigint: cents.type.ts) as int8 /
+    // numeric, which node-postgres reads as text. Money is integer cents (at most 10^13 each), so
+    // both are read as numbers, as SQLite gives them, in this one place for raw SQL and the ORM
+    // alike. A sum beyond 2^53 becomes a number that is not a safe integer, which the readers of
+    // sums reject (Number.isSafeInteger), as on SQLite.
     pg.types.setTypeParser(pg.types.builtins.INT8, (text: string) => Number(text));
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text: string) => Number(text));
     return postgresConfig({

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261125153946_init } from './Migration20261125153946_init';
 import { Migration20261125184046_rules_category_source_bank_description } from './Migration20261125184046_rules_category_source_bank_description';
 import { Migration20261126230800_partial_parent_index } from './Migration20261126230800_partial_parent_index';
+import { Migration20261127021900_bigint_money } from './Migration20261127021900_bigint_money';
 
 /**
  * Every PostgreSQL migration, oldest first. A new migration file is added here too
@@ -12,4 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125153946_init', class: Migration20261125153946_init },
   { name: 'Migration20261125184046_rules_category_source_bank_description', class: Migration20261125184046_rules_category_source_bank_description },
   { name: 'Migration20261126230800_partial_parent_index', class: Migration20261126230800_partial_parent_index },
+  { name: 'Migration20261127021900_bigint_money', class: Migration20261127021900_bigint_money },
 ];

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
+import { centsType } from '../../db/cents.type';
 import { User } from '../users/user.entity';
 
 export class Account extends EntityBase {
@@ -23,7 +24,7 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     name: { type: 'string', length: 255 },
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
-    balance: { type: 'integer', default: 0 },
+    balance: { type: centsType, default: 0 },
     applySuggestions: { type: 'boolean', default: true },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
+import { centsType } from '../../db/cents.type';
 import { User } from '../users/user.entity';
 
 export class Budget extends EntityBase {
@@ -20,6 +21,6 @@ export const BudgetSchema = new EntitySchema<Budget, EntityBase>({
     name: { type: 'string', length: 255 },
     startDate: { type: 'string', length: 10 },
     endDate: { type: 'string', length: 10 },
-    amount: { type: 'integer', default: 0 },
+    amount: { type: centsType, default: 0 },
   },
 });

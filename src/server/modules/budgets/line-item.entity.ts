@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
+import { centsType } from '../../db/cents.type';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 
@@ -22,7 +23,7 @@ export const LineItemSchema = new EntitySchema<LineItem, EntityBase>({
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: true },
     budget: { kind: 'm:1', entity: () => Budget, deleteRule: 'cascade', index: true },
     name: { type: 'string', length: 255 },
-    amount: { type: 'integer' },
+    amount: { type: centsType },
     type: { type: 'string', length: 16 },
     relatedCategories: { type: 'json' },
   },

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
+import { centsType } from '../../db/cents.type';
 import { Account } from '../accounts/account.entity';
 import { Category } from '../categories/category.entity';
 import type { CategorySource } from '../../../shared/schemas/suggest';
@@ -46,7 +47,7 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     postDate: { type: 'string', length: 10 },
     description: { type: 'text' },
     bankDescription: { type: 'text', nullable: true },
-    amount: { type: 'integer' },
+    amount: { type: centsType },
     type: { type: 'string', length: 16 },
     isSplit: { type: 'boolean', default: false },
     // Indexed below, partially: only split parts have a parent.

@@ -79,8 +79,8 @@ const IMPORTED_COLUMNS = 12;
 
 const IMPORTED_COLUMN_NAMES =
   'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
-/** PostgreSQL array types of the ImportedRow columns, in order. */
-const IMPORTED_COLUMN_TYPES = ['int', 'int', 'int', 'varchar', 'varchar', 'text', 'text', 'int', 'varchar', 'varchar', 'varchar', 'varchar'];
+/** PostgreSQL array types of the ImportedRow columns, in order (amount: bigint, as its column). */
+const IMPORTED_COLUMN_TYPES = ['int', 'int', 'int', 'varchar', 'varchar', 'text', 'text', 'bigint', 'varchar', 'varchar', 'varchar', 'varchar'];
 /** Rows one PostgreSQL statement carries (as 12 arrays, whatever the row count). */
 const ROWS_PER_UNNEST = 10_000;
 
