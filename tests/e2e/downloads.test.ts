@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, trpcApi, useBrowserAndServer } from './harness';
+import { savedDownload, signedInPage, trpcApi, useBrowserAndServer } from './harness';
 
 /**
  * The downloads the Transactions screen ("Export CSV") and the Profile screen ("Download all my
@@ -30,7 +30,7 @@ describe('downloads a signed-in browser can start with a link', () => {
             link.remove();
           }, path),
         ]);
-        return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+        return { name: file.suggestedFilename(), text: readFileSync(await savedDownload(file), 'utf8') };
       };
 
       const csv = await download('/api/transactions/export.csv?start_date=2024-03-01&end_date=2024-03-31');

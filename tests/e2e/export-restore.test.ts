@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { registerUser } from '../helpers/http';
-import { loginViaUi, openPage, signedInPage, trpcApi, useBrowserAndServer } from './harness';
+import { loginViaUi, openPage, savedDownload, signedInPage, trpcApi, useBrowserAndServer } from './harness';
 
 /**
  * The buttons that take data out and bring it back: "Export CSV" on the Transactions screen
@@ -13,7 +13,7 @@ const app = useBrowserAndServer();
 
 async function saveDownload(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
+  const path = await savedDownload(file);
   return { name: file.suggestedFilename(), path, text: readFileSync(path, 'utf8') };
 }
 

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { registerUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
@@ -92,6 +93,17 @@ export async function signedInPage(browser: Browser, server: TestServer, width =
  * Waits until no finite CSS transition or animation is running (an alert still fading in has the contrast of
  * its half-transparent colours; spinners that loop forever are not waited for).
  */
+/**
+ * A download saved to a fresh temporary file, its path returned. The browser may be shared over a
+ * connection (the e2e project's one Chromium), where `download.path()` is not available: `saveAs`
+ * streams the file from the browser either way.
+ */
+export async function savedDownload(file: Download): Promise<string> {
+  const target = path.join(mkdtempSync(path.join(os.tmpdir(), 'bt-download-')), file.suggestedFilename() || 'download');
+  await file.saveAs(target);
+  return target;
+}
+
 export async function transitionsSettled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
