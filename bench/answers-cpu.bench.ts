@@ -11,7 +11,7 @@
  */
 import Database from 'better-sqlite3';
 import { cpuTimeMs, startServerProcess } from './server-process';
-import { PER_USER, seed } from './domain.bench';
+import { createYearBudget, PER_USER, seed } from './domain.bench';
 import { ms } from './stats';
 
 const FLOOR_SQL = `select t.id, t.post_date, t.description, t.amount, t.type, t.is_split, t.parent_id, t.split_note, t.batch_id, t.account_id,
@@ -45,19 +45,7 @@ export default async function run(): Promise<void> {
     seed(db, auth.user.id, PER_USER);
     db.exec('analyze');
     const headers = { authorization: `Bearer ${auth.accessToken}` };
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }).then(
-        (r) => r.json() as Promise<{ id: number }>,
-      );
-    const budget = await post('/api/budgets', { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' });
-    for (const [name, type, categories] of [
-      ['Pay', 'Income', ['Salary']],
-      ['Home', 'Fixed', ['Rent', 'Utilities', 'Insurance', 'Phone']],
-      ['Living', 'Variable', ['Groceries', 'Dining', 'Fuel', 'Health']],
-      ['Extras', 'NotCounted', ['Travel', 'Gifts']],
-    ] as const) {
-      await post('/api/line-items', { budgetId: budget.id, name, amount: 100000, type, relatedCategories: categories });
-    }
+    const budget = { id: await createYearBudget(server.url, auth.accessToken) };
     const pid = server.child.pid ?? 0;
     const serverCpu = async (times: number, url: string, encoding: string): Promise<number> => {
       const once = async () => {

@@ -65,6 +65,20 @@ export function seed(db: Database.Database, userId: number, count: number): void
   })();
 }
 
+/** The one-year budget both benches read the overview of: four line items over the seeded categories. */
+export async function createYearBudget(url: string, token: string): Promise<number> {
+  const budget = await rest<{ id: number }>(url, 'POST', '/api/budgets', { token, body: { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' } });
+  for (const [name, type, categories] of [
+    ['Pay', 'Income', ['Salary']],
+    ['Home', 'Fixed', ['Rent', 'Utilities', 'Insurance', 'Phone']],
+    ['Living', 'Variable', ['Groceries', 'Dining', 'Fuel', 'Health']],
+    ['Extras', 'NotCounted', ['Travel', 'Gifts']],
+  ] as const) {
+    await rest(url, 'POST', '/api/line-items', { token, body: { budgetId: budget.body.id, name, amount: 100000, type, relatedCategories: categories } });
+  }
+  return budget.body.id;
+}
+
 export default async function run(): Promise<void> {
   const server = await startServer({ LOG_LEVEL: 'silent' });
   try {
@@ -119,34 +133,20 @@ export default async function run(): Promise<void> {
       `one-month search (${rows} rows): HTTP median ${ms(http)}; floor (same SQL + JSON on the file) ${ms(floor)}; ratio ${(http / floor).toFixed(2)}x (target <= 2x)`,
     );
 
-    const budget = await rest<{ id: number }>(server.url, 'POST', '/api/budgets', {
-      token,
-      body: { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' },
-    });
-    for (const [name, type, categories] of [
-      ['Pay', 'Income', ['Salary']],
-      ['Home', 'Fixed', ['Rent', 'Utilities', 'Insurance', 'Phone']],
-      ['Living', 'Variable', ['Groceries', 'Dining', 'Fuel', 'Health']],
-      ['Extras', 'NotCounted', ['Travel', 'Gifts']],
-    ] as const) {
-      await rest(server.url, 'POST', '/api/line-items', {
-        token,
-        body: { budgetId: budget.body.id, name, amount: 100000, type, relatedCategories: categories },
-      });
-    }
-    await trpc(server.url, 'query', 'budgets.overview', { id: budget.body.id }, token);
+    const budgetId = await createYearBudget(server.url, token);
+    await trpc(server.url, 'query', 'budgets.overview', { id: budgetId }, token);
     const yearTimes: number[] = [];
     let yearRows = 0;
     for (let round = 0; round < 7; round += 1) {
       const t0 = performance.now();
-      const res = await trpc<{ transactions: unknown[] }>(server.url, 'query', 'budgets.overview', { id: budget.body.id }, token);
+      const res = await trpc<{ transactions: unknown[] }>(server.url, 'query', 'budgets.overview', { id: budgetId }, token);
       yearTimes.push(performance.now() - t0);
       yearRows = res.data!.transactions.length;
     }
     const restYearTimes: number[] = [];
     for (let round = 0; round < 7; round += 1) {
       const t0 = performance.now();
-      const res = await rest(server.url, 'GET', `/api/budgets/${budget.body.id}/overview`, { token });
+      const res = await rest(server.url, 'GET', `/api/budgets/${budgetId}/overview`, { token });
       restYearTimes.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`overview answered ${res.status}`);
     }
