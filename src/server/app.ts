@@ -154,7 +154,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ),
   );
 
-  await registerCompression(app);
+  registerCompression(app);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 } });
 
   // Health reads through its own read-only handle (WAL lets it read while an import writes), and

@@ -57,6 +57,8 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'app-1.js'), JS);
   writeFileSync(path.join(clientDir, 'assets', 'app-1.css'), CSS);
   expect(precompressDir(clientDir)).toHaveLength(3);
+  // A text file with no precompressed copy beside it (added after the build): compressed as it streams out.
+  writeFileSync(path.join(clientDir, 'assets', 'late-1.css'), CSS);
   // A map a careless build left behind: never served.
   writeFileSync(path.join(clientDir, 'assets', 'app-1.js.map'), '{"version":3,"sources":["secret.ts"]}');
   server = await startServer({ CLIENT_DIR: clientDir });
@@ -158,6 +160,37 @@ describe('compression', () => {
     });
     expect(missing.status).toBe(404);
     expect(JSON.parse(decoded(missing)).error.data.httpStatus).toBe(404);
+  });
+
+  it('compresses a text file the build did not precompress as it streams out', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await rawGet(`${server.url}/assets/late-1.css`, { 'accept-encoding': accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.body.length).toBeLessThan(Buffer.byteLength(CSS) / 2);
+      expect(decoded(res)).toBe(CSS);
+    }
+    const plain = await rawGet(`${server.url}/assets/late-1.css`, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(CSS);
+  });
+
+  it('sends JSON answers under 1 KiB as they are, and larger ones of the REST door compressed', async () => {
+    const small = await rawGet(`${server.url}/api/health`, { 'accept-encoding': 'br' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toMatchObject({ status: 'ok' });
+    const medium = await rawGet(`${server.url}/api/openapi.json`, { 'accept-encoding': 'br' });
+    const plain = await rawGet(`${server.url}/api/openapi.json`, { 'accept-encoding': 'identity' });
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(medium.headers['content-encoding']).toBe('br');
+    expect(Number(medium.headers['content-length'])).toBe(medium.body.length);
+    expect(decoded(medium)).toBe(plain.body.toString('utf8'));
   });
 
   it('sends files as they are to a client that takes no compression', async () => {

@@ -1,6 +1,7 @@
 import { negotiate } from '@fastify/accept-negotiator';
-import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pipeline, Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -9,18 +10,19 @@ import zlib from 'node:zlib';
  * brotli or gzip, whichever the client prefers. CSV downloads are left as they are (they stream
  * at full speed), and request bodies are never decompressed (the body limits keep their meaning).
  * The built client's files are compressed once at build time and served as they are by the
- * static plugin (`preCompressed`), so this only works on dynamic answers.
- * Register before the routes: the plugin attaches itself to each route as it is declared.
+ * static plugin (`preCompressed`); the rest is one onSend hook here. It replaced @fastify/compress,
+ * which held about 1.5 MB of an idle server's memory (mime-db and its own stream libraries) for
+ * what these few lines do.
  *
  * Large answers (LARGE_ANSWER_BYTES or more: a year's overview is ~7 MB of JSON) are compressed
- * here instead, in one pass on libuv's thread pool at the fastest levels (brotli quality 1, gzip
- * level 1): the plugin's brotli quality 4 in 16 KB stream chunks cost more CPU than the database
+ * in one pass on libuv's thread pool at the fastest levels (brotli quality 1, gzip
+ * level 1): brotli quality 4 in 16 KB stream chunks (the plugin's way) cost more CPU than the database
  * spent writing the JSON (same-run probe on 6.7 MB of transactions JSON: brotli 4 81 ms of CPU,
  * brotli 1 30 ms for 14% more bytes, gzip 1 22 ms), and the main thread waits for none of it.
  */
 export const COMPRESSIBLE = /^(application\/(json|javascript)|text\/(html|css|javascript)|image\/svg\+xml)\b/;
 
-/** From this size on, a text answer is compressed by compressLargeAnswer (below) rather than the plugin. */
+/** From this size on, a text answer is compressed on the thread pool at the fastest levels (fastCompress). */
 export const LARGE_ANSWER_BYTES = 128 * 1024;
 
 const ENCODINGS = ['br', 'gzip'] as const;
@@ -40,7 +42,7 @@ function fastCompress(encoding: Encoding, body: Buffer): Promise<Buffer> {
   });
 }
 
-/** The encoding a request takes, as the plugin negotiates it (x-gzip and `*` read as gzip), or null. */
+/** The encoding a request takes (x-gzip and `*` read as gzip; `x-no-compression` takes none), or null. */
 function acceptedEncoding(request: FastifyRequest): Encoding | null {
   const header = request.headers['accept-encoding'];
   if (header === undefined || request.headers['x-no-compression'] !== undefined) return null;
@@ -49,55 +51,98 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
 }
 
 /**
- * A fetch Response tRPC answers with, as its bytes when they are large (status and headers moved
- * onto the reply) so they are compressed here; a smaller one goes on as a Response, as before.
- * Only JSON the request did not ask to stream (tRPC's `trpc-accept: application/jsonl`;
- * subscriptions are text/event-stream) is read.
+ * A fetch Response (tRPC answers with one): its status and headers moved onto the reply, and its
+ * body as bytes when it is JSON the request did not ask to stream (tRPC's `trpc-accept:
+ * application/jsonl`), else as the stream it is (subscriptions are text/event-stream).
  */
-async function largeResponseBody(request: FastifyRequest, reply: FastifyReply, payload: Response): Promise<Buffer | Response> {
-  if (request.headers['trpc-accept'] !== undefined || payload.bodyUsed || !/^application\/json\b/.test(payload.headers.get('content-type') ?? ''))
-    return payload;
-  const body = Buffer.from(await payload.arrayBuffer());
-  if (body.length < LARGE_ANSWER_BYTES) return new Response(body, { status: payload.status, headers: payload.headers });
+async function responseBody(request: FastifyRequest, reply: FastifyReply, payload: Response): Promise<Buffer | ReadableStream | null> {
   reply.status(payload.status);
   payload.headers.forEach((value, name) => {
     if (name !== 'content-length') reply.header(name, value);
   });
-  return body;
+  if (payload.body === null) return null;
+  if (request.headers['trpc-accept'] !== undefined || !/^application\/json\b/.test(payload.headers.get('content-type') ?? '')) return payload.body;
+  return Buffer.from(await payload.arrayBuffer());
 }
 
-/** A text answer's bytes when it is large, compressible and not yet encoded. */
-function largeBody(reply: FastifyReply, payload: unknown): Buffer | null {
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
-  if (payload.length < LARGE_ANSWER_BYTES) return null;
-  if (reply.statusCode === 206 || reply.getHeader('content-range') !== undefined) return null;
+/** Answers under this many bytes go as they are: compressing them saves less than it costs. */
+const SMALL_ANSWER_BYTES = 1024;
+
+/** Compression for answers under LARGE_ANSWER_BYTES, on the request's turn (brotli 4 and gzip 6, as @fastify/compress did). */
+function compressSmall(encoding: Encoding, body: Buffer): Buffer {
+  if (encoding === 'gzip') return zlib.gzipSync(body);
+  return zlib.brotliCompressSync(body, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+}
+
+function compressingStream(encoding: Encoding): zlib.Gzip | zlib.BrotliCompress {
+  if (encoding === 'gzip') return zlib.createGzip();
+  return zlib.createBrotliCompress({
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+  });
+}
+
+/** Whether an answer with these headers may be compressed: a text type, not yet encoded, not a range. */
+function compressibleReply(reply: FastifyReply): boolean {
+  if (reply.statusCode === 204 || reply.statusCode === 206 || reply.statusCode === 304) return false;
+  if (reply.getHeader('content-range') !== undefined) return false;
   const encoded = reply.getHeader('content-encoding');
-  if (encoded !== undefined && encoded !== 'identity') return null;
-  if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) return null;
-  return typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (encoded !== undefined && encoded !== 'identity') return false;
+  return COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'));
 }
 
-async function compressLargeAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  const encoding = acceptedEncoding(request);
-  if (encoding === null) return payload;
-  if (payload instanceof Response) payload = await largeResponseBody(request, reply, payload);
-  const body = largeBody(reply, payload);
-  if (body === null) return payload;
-  const compressed = await fastCompress(encoding, body);
+function markEncoded(reply: FastifyReply, encoding: Encoding): void {
   const vary = reply.getHeader('vary');
   if (vary === undefined) reply.header('vary', 'accept-encoding');
   else if (!/\baccept-encoding\b/i.test(String(vary))) reply.header('vary', `${String(vary)}, accept-encoding`);
   reply.header('content-encoding', encoding);
-  reply.header('content-length', compressed.length);
-  return compressed;
 }
 
-export async function registerCompression(app: FastifyInstance): Promise<void> {
-  // An app-wide onSend hook runs before the plugin's, which passes on an answer already encoded.
-  app.addHook('onSend', compressLargeAnswer);
-  await app.register(compress, {
-    encodings: [...ENCODINGS],
-    customTypes: COMPRESSIBLE,
-    globalDecompression: false,
-  });
+/** A payload Fastify streams: a Node.js stream or a web ReadableStream (a fetch Response's body). */
+function asStream(payload: unknown): Readable | null {
+  if (payload instanceof Readable) return payload;
+  if (payload instanceof ReadableStream) return Readable.fromWeb(payload as NodeReadableStream<Uint8Array>);
+  return null;
+}
+
+/**
+ * Every compressible answer leaves compressed with the encoding the client prefers: JSON and
+ * text bytes under SMALL_ANSWER_BYTES as they are, up to LARGE_ANSWER_BYTES at once on this
+ * turn, larger in one pass on the thread pool, and streams (tRPC's streamed answers, a static
+ * file the build did not precompress) through a compressing stream. Files the static plugin
+ * sends precompressed already carry their content-encoding and go as they are.
+ */
+async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  const encoding = acceptedEncoding(request);
+  if (encoding === null || request.method === 'HEAD') return payload;
+  // tRPC's answers (fetch Responses) are compressed whatever their size, as they were when the
+  // plugin streamed them; Fastify's own small answers are not worth it.
+  const minimum = payload instanceof Response ? 0 : SMALL_ANSWER_BYTES;
+  if (payload instanceof Response) payload = await responseBody(request, reply, payload);
+  if (payload === null || payload === undefined || !compressibleReply(reply)) return payload;
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (payload.length < minimum) return payload;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const compressed = body.length < LARGE_ANSWER_BYTES ? compressSmall(encoding, body) : await fastCompress(encoding, body);
+    markEncoded(reply, encoding);
+    reply.header('content-length', compressed.length);
+    return compressed;
+  }
+  const stream = asStream(payload);
+  if (stream === null) return payload;
+  markEncoded(reply, encoding);
+  reply.removeHeader('content-length');
+  const compressing = compressingStream(encoding);
+  // An error on either side ends both; Fastify sees the compressing stream fail and closes the answer.
+  pipeline(stream, compressing, () => undefined);
+  return compressing;
+}
+
+export function registerCompression(app: FastifyInstance): void {
+  app.addHook('onSend', compressAnswer);
 }
