@@ -6,7 +6,9 @@
  *    (SQLite: prepared multi-row INSERTs in one transaction; PostgreSQL: INSERT ... SELECT FROM
  *    unnest() of column arrays), and the ratio of the two,
  *  - one-month search GET /api/transactions (median of 20) beside its floor (the same rows read
- *    with plain SQL on the database and turned into JSON) and the ratio,
+ *    with plain SQL on the database and turned into JSON) and the ratio; once in the imported year
+ *    (about 8,000 rows a month) and once for a user with 250,000 rows over ten years (about 2,080 a
+ *    month, the issue's "one-month search at 250,000 rows per user under 30 ms"),
  *  - a one-year budget overview GET /api/budgets/:id/overview (median of 10) beside its floor
  *    (the year's sums, one GROUP BY on the database) and the ratio.
  * PostgreSQL runs on a scratch database through PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
@@ -43,8 +45,30 @@ function csv(): string {
   return lines.join('\n');
 }
 
+/** Rows of the user whose month is searched at scale (the issue's "one-month search at 250,000 rows per user"). */
+const HISTORY_ROWS = 250_000;
+
+/** Ten years of one household's rows (2015-2024, about 2,080 a month), as a bank's CSV. */
+function historyCsv(): string {
+  const lines = ['Date,Description,Amount,Category'];
+  let state = 54321;
+  const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
+  const days = 3653;
+  for (let i = 0; i < HISTORY_ROWS; i += 1) {
+    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor((i / HISTORY_ROWS) * days) * 86400_000).toISOString().slice(0, 10);
+    lines.push(
+      `${day},Merchant ${next() % 500} purchase ${i},-${(next() % 200) + 1}.${String(next() % 100).padStart(2, '0')},${CATEGORIES[next() % CATEGORIES.length]}`,
+    );
+  }
+  return lines.join('\n');
+}
+
 interface Figures {
   importRowsPerSecond: number;
+  /** A month of the user with HISTORY_ROWS rows: its search (median of 20), the floor, and the rows it answers. */
+  historyMonthMs: number;
+  historyFloorMs: number;
+  historyMonthRows: number;
   floorRowsPerSecond: number;
   monthSearchMs: number;
   overviewMs: number;
@@ -54,7 +78,37 @@ interface Figures {
   sumsFloorMs: number;
 }
 
-async function measure(env: Record<string, string>, file: string): Promise<Omit<Figures, 'floorRowsPerSecond'>> {
+/** A second user imports ten years (HISTORY_ROWS rows); a month of 2024 is searched 20 times, beside its floor. */
+async function measureHistory(
+  server: Awaited<ReturnType<typeof startServer>>,
+  env: Record<string, string>,
+  history: string,
+): Promise<Pick<Figures, 'historyMonthMs' | 'historyFloorMs' | 'historyMonthRows'>> {
+  const user = await registerUser(server.url);
+  const token = user.accessToken;
+  await rest(server.url, 'POST', '/api/accounts', { token, body: { name: 'Checking', type: 'checking' } });
+  const body = new FormData();
+  body.append('file', new Blob([history]), 'history.csv');
+  body.append('account', 'Checking');
+  body.append('transactionType', 'auto');
+  const imported = await rest(server.url, 'POST', '/api/upload', { token, body });
+  if (imported.status !== 201) throw new Error(`history import failed: ${imported.status}`);
+  const months = ['2024-03', '2024-06', '2024-09', '2024-12'];
+  const searches: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < 20; i += 1) {
+    const m = months[i % months.length];
+    const t = performance.now();
+    const res = await rest<unknown[]>(server.url, 'GET', `/api/transactions?start_date=${m}-01&end_date=${m}-28`, { token });
+    searches.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`search failed: ${res.status}`);
+    rows = res.body.length;
+  }
+  const floors = await sqlFloors(env.DATABASE_URL ?? null, server.config.databaseFile, user.user.id, months);
+  return { historyMonthMs: median(searches), historyFloorMs: floors.searchFloorMs, historyMonthRows: rows };
+}
+
+async function measure(env: Record<string, string>, file: string, history: string): Promise<Omit<Figures, 'floorRowsPerSecond'>> {
   const server = await startServer({ LOG_LEVEL: 'silent', UPLOAD_LIMIT_BYTES: String(64 * 1024 * 1024), ...env });
   try {
     const user = await registerUser(server.url);
@@ -94,7 +148,8 @@ async function measure(env: Record<string, string>, file: string): Promise<Omit<
       if (res.status !== 200) throw new Error(`overview failed: ${res.status}`);
     }
     const floors = await sqlFloors(env.DATABASE_URL ?? null, server.config.databaseFile, user.user.id, months);
-    return { importRowsPerSecond: ROWS / (importMs / 1000), monthSearchMs: median(searches), overviewMs: median(overviews), ...floors };
+    const atScale = await measureHistory(server, env, history);
+    return { importRowsPerSecond: ROWS / (importMs / 1000), monthSearchMs: median(searches), overviewMs: median(overviews), ...floors, ...atScale };
   } finally {
     await server.close();
   }
@@ -254,6 +309,7 @@ async function importFloor(target: DatabaseTarget, file: string): Promise<number
 
 export default async function run(): Promise<void> {
   const file = csv();
+  const history = historyCsv();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-floor-'));
   let sqliteFloorMs: number;
   try {
@@ -261,7 +317,7 @@ export default async function run(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const sqlite = { ...(await measure({}, file)), floorRowsPerSecond: ROWS / (sqliteFloorMs / 1000) };
+  const sqlite = { ...(await measure({}, file, history)), floorRowsPerSecond: ROWS / (sqliteFloorMs / 1000) };
   const adminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
   let postgres: Figures | null = null;
   if (await postgresAnswers(adminUrl)) {
@@ -274,7 +330,7 @@ export default async function run(): Promise<void> {
     }
     const scratch: ScratchDatabase = await createScratchDatabase('bt_bench', adminUrl);
     try {
-      postgres = { ...(await measure({ DATABASE_URL: scratch.url }, file)), floorRowsPerSecond: ROWS / (floorMs / 1000) };
+      postgres = { ...(await measure({ DATABASE_URL: scratch.url }, file, history)), floorRowsPerSecond: ROWS / (floorMs / 1000) };
     } finally {
       await scratch.drop();
     }
@@ -294,6 +350,13 @@ export default async function run(): Promise<void> {
   console.log(`${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.searchFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.searchFloorMs))}`);
   console.log(
     `${'  search / floor (ratio)'.padEnd(34)}${(sqlite.monthSearchMs / sqlite.searchFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.monthSearchMs / f.searchFloorMs).toFixed(2))}`,
+  );
+  console.log(
+    `${`month search, ${HISTORY_ROWS.toLocaleString('en-US')} rows/user`.padEnd(34)}${ms(sqlite.historyMonthMs).padEnd(18)}${column(postgres, (f) => ms(f.historyMonthMs))}  (target < 30 ms; ${sqlite.historyMonthRows} rows in the answer)`,
+  );
+  console.log(`${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.historyFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.historyFloorMs))}`);
+  console.log(
+    `${'  search / floor (ratio)'.padEnd(34)}${(sqlite.historyMonthMs / sqlite.historyFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.historyMonthMs / f.historyFloorMs).toFixed(2))}`,
   );
   console.log(`${'one-year budget overview (median)'.padEnd(34)}${ms(sqlite.overviewMs).padEnd(18)}${column(postgres, (f) => ms(f.overviewMs))}`);
   console.log(`${'  floor: its SQL sums, no HTTP'.padEnd(34)}${ms(sqlite.sumsFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.sumsFloorMs))}`);
