@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, ok, signUp, type ApiUser } from '../helpers/api';
-import { withUserScope } from '../../src/server/db/sql';
+import { selectJsonColumns, selectRows, withUserScope } from '../../src/server/db/sql';
 import { currentModelEntry } from '../../src/server/modules/categories/suggestions.service';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
@@ -124,6 +124,60 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     expect(await ask('REFUND SHOP', 5000)).toMatchObject({ category: 'Shopping', reason: "2 earlier 'REFUND SHOP' rows (money out) were Shopping" });
     ok(await user.put(`/api/transactions/${ids[1]}`, { category: 'Bakery' }));
     expect(await ask('ZURICH BACKEREI', -100)).toMatchObject({ category: 'Bakery' });
+  });
+
+  it('reads the learned rows as columns (selectJsonColumns): every text exactly, each row’s values aligned, the aggregates of the same rows', async () => {
+    const user = await userWithAccount();
+    const texts = ['He said "hi"', 'C:\\path\\shop \\', 'Café Zürich – ½ 🍕', "O'Brien's", '[1,2]', 'null', ' x ', 'tab\tand\nnewline', '\u001e\u001f,x'];
+    for (const [i, description] of texts.entries()) {
+      // Control characters only arrive by another path (the API refuses them): written with SQL.
+      const posted = ok<{ id: number }>(
+        await user.post('/api/transactions', {
+          postDate: '2024-02-03',
+          description: `row ${i}`,
+          amount: (i % 2 ? 1 : -1) * (i + 1) * 2_147_483_647,
+          category: `C${i % 3}`,
+          account: 'Checking',
+        }),
+      );
+      await server.sql('update "transaction" set description = ? where id = ?', [description, posted.id]);
+    }
+    const from = `"transaction" t where t.user_id = ?`;
+    const read = (em: Parameters<typeof selectRows>[0]) =>
+      Promise.all([
+        selectJsonColumns<{ n: number | string }>(
+          em,
+          [
+            { sql: 't.description', type: 'text' },
+            { sql: 't.amount', type: 'integer' },
+            { sql: 't.category_id', type: 'integer' },
+          ],
+          from,
+          'count(*) as n',
+          [user.userId],
+        ),
+        selectRows<{ description: string; amount: number | string; category_id: number }>(em, `select t.description, t.amount, t.category_id from ${from}`, [
+          user.userId,
+        ]),
+      ]);
+    const [columns, rows] = await withUserScope(server.app.orm.em.fork(), user.userId, read);
+    expect(Number(columns.aggregates.n)).toBe(texts.length);
+    const asRows = columns.columns[0]?.map((description, i) => ({ description, amount: columns.columns[1]?.[i], category_id: columns.columns[2]?.[i] }));
+    const sort = (list: { description: unknown }[]) => [...list].sort((a, b) => String(a.description).localeCompare(String(b.description)));
+    expect(sort(asRows ?? [])).toEqual(sort(rows.map((row) => ({ ...row, amount: Number(row.amount) }))));
+    expect(new Set(asRows?.map((row) => row.description))).toEqual(new Set(texts));
+    // No rows: empty columns, the aggregates still answered.
+    const empty = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
+      selectJsonColumns<{ n: number | string }>(
+        em,
+        [{ sql: 't.description', type: 'text' }],
+        `"transaction" t where t.user_id = ? and t.amount = 0`,
+        'count(*) as n',
+        [user.userId],
+      ),
+    );
+    expect(empty).toEqual({ columns: [[]], aggregates: { n: empty.aggregates.n } });
+    expect(Number(empty.aggregates.n)).toBe(0);
   });
 
   it('never learns from another user’s rows', async () => {

@@ -96,6 +96,57 @@ export async function selectRows<T>(em: EntityManager, sql: string, params: read
   return em.getConnection().execute<T[]>(sql, [...params], 'all', em.getTransactionContext());
 }
 
+/** A column selectJsonColumns reads: an expression over the rows, and how its values are written in JSON. */
+export interface JsonColumn {
+  sql: string;
+  type: 'text' | 'integer';
+}
+
+/** What selectJsonColumns answers: each column's values (the i-th of each from the same row), and the aggregates. */
+export interface JsonColumns<A> {
+  columns: unknown[][];
+  aggregates: A;
+}
+
+/**
+ * Many rows read as columns, in one statement inside the caller's transaction: for each of
+ * `columns` (expressions over `from`, e.g. `"transaction" t where t.user_id = ?`), its values in
+ * one JSON array, the i-th value of every column from the same row; beside them `aggregates`, a
+ * select list of aggregates over the same rows (`count(*) as n, ...`), read in the same scan.
+ * The database writes one text per column instead of the driver building an object (or array)
+ * per row, and JSON.parse reads it back: for 100,000 rows of four columns on SQLite about half
+ * the CPU time of better-sqlite3's raw rows. Bounded by the database's longest text (SQLite: 1 GB).
+ *
+ * SQLite: one group_concat per column (one aggregate loop steps every aggregate for a row before
+ * the next row). PostgreSQL: one string_agg of each row as a JSON array, split into columns here
+ * (parallel aggregation could combine the workers' parts in a different order per aggregate).
+ * `?` parameters: those of `aggregates`, then those of `from`.
+ */
+export async function selectJsonColumns<A>(
+  em: EntityManager,
+  columns: readonly JsonColumn[],
+  from: string,
+  aggregates: string,
+  params: readonly unknown[],
+): Promise<JsonColumns<A>> {
+  if (dialectOf(em) === 'postgresql') {
+    const rows = `'[' || coalesce(string_agg(json_build_array(${columns.map((column) => column.sql).join(', ')})::text, ','), '') || ']' as bt_rows`;
+    const [answer] = await selectRows<A & { bt_rows: string }>(em, `select ${rows}, ${aggregates} from ${from}`, params);
+    const { bt_rows: text, ...rest } = must(answer, 'an aggregate answers one row');
+    const values = JSON.parse(text) as unknown[][];
+    return { columns: columns.map((_, c) => values.map((row) => row[c])), aggregates: rest as A };
+  }
+  const lists = columns.map(
+    (column, c) =>
+      `'[' || coalesce(group_concat(${column.type === 'text' ? jsonStringSql('sqlite', column.sql) : jsonIntegerSql(column.sql)}, ','), '') || ']' as bt_column_${c}`,
+  );
+  const [answer] = await selectRows<Record<string, unknown>>(em, `select ${lists.join(', ')}, ${aggregates} from ${from}`, params);
+  const row = must(answer, 'an aggregate answers one row');
+  const values = columns.map((_, c) => JSON.parse(row[`bt_column_${c}`] as string) as unknown[]);
+  const rest = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('bt_column_')));
+  return { columns: values, aggregates: rest as A };
+}
+
 /** Runs a write inside the caller's transaction when there is one; answers the rows it changed. */
 export async function runSql(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<number> {
   const result = await em.getConnection().execute<{ affectedRows?: number; changes?: number }>(sql, [...params], 'run', em.getTransactionContext());

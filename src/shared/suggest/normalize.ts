@@ -368,12 +368,207 @@ function dropRegionTail(kept: string[]): string[] {
   return kept;
 }
 
+/*
+ * The same steps for plain ASCII text (most bank text) over numbers instead of strings: one pass
+ * over the characters finds each word's bounds and, for a word of at most 10 letters without a
+ * digit, its letters packed 5 bits each into one exact number, looked up in one table of the
+ * special words above (what the sets say of it, as bits). Only the words kept (the merchant's,
+ * usually two or three) become strings; a description costs about one pass over its text.
+ */
+const WORD_DIGIT = 1;
+const WORD_JOINER = 2;
+const WORD_MASK = 4;
+const WORD_NOISE = 8;
+const WORD_REFERENCE = 16;
+const WORD_MONTH = 32;
+const WORD_PREFIX = 64;
+const WORD_WEAK_PREFIX = 128;
+const WORD_REGION = 256;
+const WORD_CITY_FIRST = 512;
+const WORD_CITY_LAST = 1024;
+const WORD_CARD = 2048;
+/** Letters packed into one number (32^10 = 2^50 stays exact in a double); longer words are looked up as text. */
+const PACKED_LETTERS = 10;
+
+function packWord(word: string): number {
+  let packed = 0;
+  for (let i = 0; i < word.length; i++) packed = packed * 32 + (word.charCodeAt(i) - 96);
+  return packed;
+}
+
+/**
+ * What the word sets say of each special word, as bits: words of up to 10 letters in an
+ * open-addressing table of their packed letters (no allocation per lookup, unlike a Map of
+ * numbers beyond small integers), longer words by text.
+ */
+const SPECIAL_SLOTS = 1024;
+const specialPacked = new Float64Array(SPECIAL_SLOTS);
+const specialBits = new Int32Array(SPECIAL_SLOTS);
+const SPECIAL_LONG = new Map<string, number>();
+
+function specialSlot(packed: number): number {
+  let slot = (packed | 0) & (SPECIAL_SLOTS - 1);
+  // Slots hold packed words (never 0: letters pack from 1); a free slot ends the search.
+  while (specialPacked[slot] !== packed && specialPacked[slot] !== 0) slot = (slot + 1) & (SPECIAL_SLOTS - 1);
+  return slot;
+}
+
+for (const [words, bit] of [
+  [NOISE_WORDS, WORD_NOISE],
+  [REFERENCE_MARKERS, WORD_REFERENCE],
+  [MONTHS, WORD_MONTH],
+  [PREFIX_WORDS, WORD_PREFIX],
+  [WEAK_PREFIX, WORD_WEAK_PREFIX],
+  [REGION_CODES, WORD_REGION],
+  [CITY_FIRST_WORDS, WORD_CITY_FIRST],
+  [CITY_LAST_WORDS, WORD_CITY_LAST],
+  [new Set(['card']), WORD_CARD],
+] as const) {
+  for (const word of words) {
+    if (word.length > PACKED_LETTERS) SPECIAL_LONG.set(word, (SPECIAL_LONG.get(word) ?? 0) | bit);
+    else {
+      const slot = specialSlot(packWord(word));
+      specialPacked[slot] = packWord(word);
+      specialBits[slot] = (specialBits[slot] ?? 0) | bit;
+    }
+  }
+}
+
+/** Scratch space of asciiMerchantTokens (synchronous, so one set serves every call), grown as needed. */
+let wordStarts = new Int32Array(32);
+let wordEnds = new Int32Array(32);
+let wordBits = new Int32Array(32);
+let wordLetters = new Int32Array(32);
+let wordRemoved = new Uint8Array(32);
+let keptWords = new Int32Array(32);
+
+function growWords(size: number): void {
+  wordStarts = new Int32Array(size);
+  wordEnds = new Int32Array(size);
+  wordBits = new Int32Array(size);
+  wordLetters = new Int32Array(size);
+  wordRemoved = new Uint8Array(size);
+  keptWords = new Int32Array(size);
+}
+
+const JOINERS = /['`&]/g;
+
+/** Word `i` of the last scan as text: lower case, joiners dropped. */
+function wordText(description: string, i: number): string {
+  const text = description.slice(wordStarts[i], wordEnds[i]);
+  return ((wordBits[i] ?? 0) & WORD_JOINER ? text.replace(JOINERS, '') : text).toLowerCase();
+}
+
+/** merchantTokens of plain ASCII text (see above); null when the text holds a non-ASCII character. */
+function asciiMerchantTokens(description: string): string[] | null {
+  const length = description.length;
+  // A text of n characters holds at most (n + 1) / 2 words.
+  if (wordStarts.length < (length >> 1) + 1) growWords((length >> 1) + 1);
+  const starts = wordStarts;
+  const ends = wordEnds;
+  const bits = wordBits;
+  let n = 0;
+  let inWord = false;
+  let packed = 0;
+  let letters = 0;
+  let flags = 0;
+  let allX = true;
+  for (let i = 0; i <= length; i++) {
+    let code = i < length ? description.charCodeAt(i) : 32;
+    if (code > 127) return null;
+    if (code >= 65 && code <= 90) code += 32;
+    const isDigit = code >= CODE_0 && code <= CODE_9;
+    if (isDigit || (code >= CODE_LOWER_A && code <= CODE_LOWER_Z)) {
+      if (!inWord) {
+        inWord = true;
+        starts[n] = i;
+        packed = 0;
+        letters = 0;
+        flags = 0;
+        allX = true;
+      }
+      if (isDigit) flags |= WORD_DIGIT;
+      else {
+        letters++;
+        if (letters <= PACKED_LETTERS) packed = packed * 32 + (code - 96);
+        if (code !== 120) allX = false;
+      }
+    } else if (code === 39 || code === 96 || code === 38) {
+      // ' ` &: dropped without splitting the word ("McDonald's" -> "mcdonalds").
+      if (inWord) flags |= WORD_JOINER;
+    } else if (inWord) {
+      inWord = false;
+      ends[n] = i;
+      if (!(flags & WORD_DIGIT)) {
+        if (allX && letters >= 2) flags |= WORD_MASK;
+        bits[n] = flags;
+        flags |= letters > PACKED_LETTERS ? (SPECIAL_LONG.get(wordText(description, n)) ?? 0) : (specialBits[specialSlot(packed)] ?? 0);
+      }
+      bits[n] = flags;
+      wordLetters[n] = letters;
+      n++;
+    }
+  }
+  if (n === 0) return [];
+  const removed = wordRemoved;
+  removed.fill(0, 0, n);
+  // Digits, masks, noise words, and a reference marker with the word after it.
+  for (let i = 0; i < n; i++) {
+    const word = bits[i] ?? 0;
+    if (word & (WORD_DIGIT | WORD_MASK | WORD_NOISE)) removed[i] = 1;
+    else if (word & WORD_REFERENCE && i + 1 < n) {
+      removed[i] = 1;
+      removed[i + 1] = 1;
+      i++;
+    }
+  }
+  // "CARD XXXX1234": the word that announces a card number goes with it; a month name next to a number.
+  for (let i = 0; i < n; i++) {
+    const word = bits[i] ?? 0;
+    if (word & WORD_CARD && i + 1 < n && removed[i + 1]) removed[i] = 1;
+    if (word & WORD_MONTH && ((i > 0 && (bits[i - 1] ?? 0) & WORD_DIGIT) || (i + 1 < n && (bits[i + 1] ?? 0) & WORD_DIGIT))) removed[i] = 1;
+  }
+  // Leading payment words: strong ones always, weak ones only before another payment word.
+  for (let start = 0; start < n; start++) {
+    if (removed[start]) continue;
+    const word = bits[start] ?? 0;
+    if (!(word & WORD_PREFIX)) break;
+    if (word & WORD_WEAK_PREFIX) {
+      let next = start + 1;
+      while (next < n && removed[next]) next++;
+      if (!(next < n && (bits[next] ?? 0) & WORD_PREFIX)) break;
+    }
+    removed[start] = 1;
+  }
+  const kept = keptWords;
+  let k = 0;
+  for (let i = 0; i < n; i++) if (!removed[i]) kept[k++] = i;
+  // A region tail (dropRegionTail).
+  if (k >= 3 && (bits[kept[k - 1] ?? 0] ?? 0) & WORD_REGION) {
+    if (k < 4) k -= 2;
+    else k -= (bits[kept[k - 3] ?? 0] ?? 0) & WORD_CITY_FIRST || (bits[kept[k - 2] ?? 0] ?? 0) & WORD_CITY_LAST ? 3 : 2;
+  } else if (k === 2 && (bits[kept[1] ?? 0] ?? 0) & WORD_REGION && (wordLetters[kept[0] ?? 0] ?? 0) > 2) k = 1;
+  const tokens: string[] = [];
+  if (k > 0) {
+    for (let j = 0; j < k; j++) tokens.push(wordText(description, kept[j] ?? 0));
+    return tokens;
+  }
+  // Only noise: keep the first words without digits, else the first words.
+  for (let i = 0; i < n && tokens.length < 3; i++) if (!((bits[i] ?? 0) & WORD_DIGIT)) tokens.push(wordText(description, i));
+  if (tokens.length === 0) for (let i = 0; i < n && i < 3; i++) tokens.push(wordText(description, i));
+  return tokens;
+}
+
 /**
  * The words of a description that name its merchant (see the module comment). Plain ASCII text
- * (most bank text) is split in one pass without regular expressions (learning reads every
- * categorised row of a user's history, so this runs 100,000 times on a first suggestion).
+ * (most bank text) goes through asciiMerchantTokens, the same steps over numbers (learning reads
+ * every categorised row of a user's history, so this runs 100,000 times on a first suggestion);
+ * other text is folded and split with the regular expressions above. tests/unit/suggest-learner.test.ts
+ * holds both to the normaliser of f8591be (tests/unit/reference), which had only the second way.
  */
 export function merchantTokens(description: string): string[] {
+  const ascii = asciiMerchantTokens(description);
+  if (ascii) return ascii;
   const { words, digits } = foldedWords(description);
   if (words.length === 0) return [];
   const removed = new Array<boolean>(words.length).fill(false);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { SuggestInput, SuggestionDto } from '../../../shared/schemas/suggest';
 import { addRow, learn, memoNormalizer, suggest, type LearnRow, type SuggestionModel, type SuggestRow } from '../../../shared/suggest';
-import { countedRowSql, dialectOf, selectRows, TRANSACTION_TABLE, type Dialect } from '../../db/sql';
+import { countedRowSql, dialectOf, selectJsonColumns, selectRows, TRANSACTION_TABLE, type Dialect, type JsonColumn } from '../../db/sql';
 
 /**
  * What the learner learns from: the user's categorised counted rows (split parts included,
@@ -12,73 +12,33 @@ const LEARNED_ROWS = `t.user_id = ? and t.category_id is not null and ${countedR
 
 /**
  * A checksum of everything the model depends on (rows added, removed, recategorised, re-described,
- * re-amounted; categories added), read in one statement. When it is unchanged, the cached model
- * is still right; any write through any path (API, import, restore, rules) changes it.
+ * re-amounted; categories added), as a select list of aggregates over the learned rows (`t`). When
+ * it is unchanged, the cached model is still right; any write through any path (API, import,
+ * restore, rules) changes it. Learning reads it in the same statement as the rows it learns from,
+ * so the two always agree.
  *
- * Integer arithmetic only, each term under 2^31 (PostgreSQL int) and each sum exact in a double:
- * a model learned from scratch computes the same figures from the rows it reads (`RowChecksum`),
- * so learning scans the rows once instead of once for the checksum and once for the model.
+ * Integer arithmetic only, each term under 2^31 (PostgreSQL int) and each sum exact in a double.
  * Categories and amounts count through two moduli each: a change goes unseen only when it moves
  * the value by a multiple of both (over 600 million). Descriptions count by their length and
  * first character: an edit that keeps both is not seen until the user's next other change.
  */
-function fingerprintSql(dialect: Dialect): string {
+function checksumSql(dialect: Dialect): string {
   const firstCodePoint = dialect === 'postgresql' ? 'ascii(t.description)' : 'unicode(t.description)';
-  return `select count(*) as n, coalesce(max(t.id), 0) as m, coalesce(sum((t.id % 9973 + 1) * (t.category_id % 65521) + t.category_id % 9967), 0) as c,
+  return `count(*) as n, coalesce(max(t.id), 0) as m, coalesce(sum((t.id % 9973 + 1) * (t.category_id % 65521) + t.category_id % 9967), 0) as c,
     coalesce(sum((t.id % 7919 + 1) * (t.amount % 65521) + t.amount % 9973), 0) as a,
     coalesce(sum((t.id % 7907 + 1) * length(t.description) + ${firstCodePoint}), 0) as d,
-    (select count(*) from category where user_id = ?) as kn, (select coalesce(sum(id), 0) from category where user_id = ?) as ks
-  from ${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
+    (select count(*) from category where user_id = ?) as kn, (select coalesce(sum(id), 0) from category where user_id = ?) as ks`;
 }
-const FINGERPRINT_SQL = { sqlite: fingerprintSql('sqlite'), postgresql: fingerprintSql('postgresql') };
-/** What the category part of the checksum reads (and what learning reads to name categories). */
+const CHECKSUM_SQL = { sqlite: checksumSql('sqlite'), postgresql: checksumSql('postgresql') };
+const LEARNED_FROM = `${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
+/** What learning reads to name the categories of the rows it learns from. */
 const CATEGORIES_SQL = 'select id, name from category where user_id = ?';
 
-/** The checksum `fingerprintSql` computes, from the rows themselves (in any order). */
-class RowChecksum {
-  private n = 0;
-  private m = 0;
-  private c = 0;
-  private a = 0;
-  private d = 0;
-
-  add(id: number, categoryId: number, amount: number, description: string): void {
-    this.n++;
-    if (id > this.m) this.m = id;
-    this.c += ((id % 9973) + 1) * (categoryId % 65521) + (categoryId % 9967);
-    this.a += ((id % 7919) + 1) * (amount % 65521) + (amount % 9973);
-    // SQL counts characters (code points) and reads the first one's code point ('' adds nothing).
-    if (description.length > 0) this.d += ((id % 7907) + 1) * codePoints(description) + (description.codePointAt(0) ?? 0);
-  }
-
-  value(categories: readonly { id: number }[]): string {
-    let ks = 0;
-    for (const category of categories) ks += category.id;
-    return checksumText({ n: this.n, m: this.m, c: this.c, a: this.a, d: this.d, kn: categories.length, ks });
-  }
-}
-
-function codePoints(text: string): number {
-  let n = text.length;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one code point.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        n--;
-        i++;
-      }
-    }
-  }
-  return n;
-}
-
 const CHECKSUM_FIGURES = ['n', 'm', 'c', 'a', 'd', 'kn', 'ks'] as const;
-type ChecksumFigures = Record<(typeof CHECKSUM_FIGURES)[number], number>;
+type ChecksumRow = Record<(typeof CHECKSUM_FIGURES)[number], number | string | null>;
 
-function checksumText(figures: ChecksumFigures): string {
-  return CHECKSUM_FIGURES.map((name) => figures[name]).join(':');
+function checksumText(row: ChecksumRow | undefined): string {
+  return CHECKSUM_FIGURES.map((name) => Number(row?.[name] ?? 0)).join(':');
 }
 
 export interface CachedModel {
@@ -102,42 +62,43 @@ function cacheOf(em: EntityManager): Map<number, CachedModel> {
 }
 
 async function fingerprint(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await selectRows<Record<keyof ChecksumFigures, number | string | null>>(em, FINGERPRINT_SQL[dialectOf(em)], [userId, userId, userId]);
-  const figures: ChecksumFigures = { n: 0, m: 0, c: 0, a: 0, d: 0, kn: 0, ks: 0 };
-  for (const name of CHECKSUM_FIGURES) figures[name] = Number(row?.[name] ?? 0);
-  return checksumText(figures);
+  const [row] = await selectRows<ChecksumRow>(em, `select ${CHECKSUM_SQL[dialectOf(em)]} from ${LEARNED_FROM}`, [userId, userId, userId]);
+  return checksumText(row);
 }
+
+/** The columns learning reads of each learned row. */
+const LEARNED_COLUMNS: readonly JsonColumn[] = [
+  { sql: 't.description', type: 'text' },
+  { sql: 't.amount', type: 'integer' },
+  { sql: 't.category_id', type: 'integer' },
+];
 
 /**
  * The user's model learned from scratch, with the checksum of the rows it was learned from: one
- * scan of the rows (ids, not names: the few category names are read on their own).
+ * statement reads the rows (as columns, ids not names: the few category names are read on their
+ * own) and the checksum.
  */
 async function learnModel(em: EntityManager, userId: number): Promise<CachedModel> {
-  const rows = await selectRows<{ id: number; description: string; amount: number; category_id: number }>(
-    em,
-    `select t.id as id, t.description as description, t.amount as amount, t.category_id as category_id from ${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`,
-    [userId],
-  );
+  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, CHECKSUM_SQL[dialectOf(em)], [userId, userId, userId]);
+  const [descriptions, amounts, categoryIds] = read.columns as [string[], number[], number[]];
   const categories = await selectRows<{ id: number; name: string }>(em, CATEGORIES_SQL, [userId]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
   const model = learn([]);
-  const checksum = new RowChecksum();
   const row: LearnRow = { description: '', amount: 0, category: '' };
   let complete = true;
-  for (const { id, description, amount, category_id: categoryId } of rows) {
-    checksum.add(id, categoryId, amount, description);
-    const category = names.get(categoryId);
+  for (let i = 0; i < descriptions.length; i++) {
+    const category = names.get(categoryIds[i] ?? 0);
     // Its category was deleted between the two reads: this model is not kept as current.
     if (category === undefined) {
       complete = false;
       continue;
     }
-    row.description = description;
-    row.amount = amount;
+    row.description = descriptions[i] ?? '';
+    row.amount = amounts[i] ?? 0;
     row.category = category;
     addRow(model, row);
   }
-  return { fingerprint: complete ? checksum.value(categories) : 'incomplete', model };
+  return { fingerprint: complete ? checksumText(read.aggregates) : 'incomplete', model };
 }
 
 /** The user's model, rebuilt only when their categorised rows changed since it was built. */
