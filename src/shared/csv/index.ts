@@ -22,4 +22,4 @@ export { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole 
 export { joinDescription, DESCRIPTION_SEPARATOR } from './describe';
 export { decodeCsvBytes } from './encoding';
 export { tokenize, detectDelimiter, MAX_COLUMNS, MAX_RECORD_CHARS } from './tokenize';
-export { runSteps, runStepsAsync, type Steps } from './steps';
+export { runSteps, runStepsAsync, slicedPause, type Steps } from './steps';
