@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
-  dedupeKey,
   DuplicateMarker,
+  RowCounts,
   runSteps,
   runStepsAsync,
   slicedPause,
@@ -178,20 +178,19 @@ async function eachChunk(read: CsvReadHead, work: (rows: CsvRow[]) => Promise<vo
 }
 
 /**
- * What the account already holds in the file's date range (rows per dedupe key; and, when the
+ * What the account already holds in the file's date range (RowCounts: rows per dedupe key; and, when the
  * file has bank ids, the same without a bank id and every stored id). Streams on the
- * transaction's own connection, CHUNK rows at a time, pausing by slices of work. The maps are handed to one
+ * transaction's own connection, CHUNK rows at a time, pausing by slices of work. The counts are handed to one
  * DuplicateMarker, which uses them up.
  */
 async function storedRows(db: SqlTx, userId: number, accountId: number, read: CsvReadHead): Promise<StoredRows> {
   const [minDate, maxDate] = read.dateRange;
-  const all = new Map<string, number>();
-  const withoutFitid = read.hasFitids ? new Map<string, number>() : null;
+  const all = new RowCounts();
+  const withoutFitid = read.hasFitids ? new RowCounts() : null;
   for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
     for (const [postDate, amount, description, fitid] of chunk) {
-      const key = dedupeKey(postDate, amount, description);
-      all.set(key, (all.get(key) ?? 0) + 1);
-      if (withoutFitid && !fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+      all.add(postDate, amount, description);
+      if (withoutFitid && !fitid) withoutFitid.add(postDate, amount, description);
     }
     await pause();
   }
