@@ -73,11 +73,11 @@ const postgresImports = limiter(2);
 
 /**
  * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
- * rows, well under a millisecond each), and a turn after every one of them (three a chunk: reading,
- * writing, the next chunk) cost more CPU than the steps' own wait for other requests is worth;
- * a turn every PAUSE_SLICE_MS keeps other requests' wait as short while taking ~100x fewer turns.
+ * rows, well under a millisecond each), and a turn after every one of them (up to three a chunk:
+ * reading, writing, the next chunk) cost more than the steps are worth; a turn every
+ * PAUSE_SLICE_MS adds at most that much to another request's wait and takes far fewer turns.
  */
-const PAUSE_SLICE_MS = 10;
+const PAUSE_SLICE_MS = 5;
 const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A turn of the event loop when the slice has run out (one clock for every import of this process); else nothing. */
 const pause = slicedPause(turnOfEventLoop, PAUSE_SLICE_MS, () => performance.now());
