@@ -92,3 +92,35 @@ describe('the index of split parts', () => {
     expect(plan).toContain(INDEX);
   });
 });
+
+/**
+ * Every index on the transaction table costs each imported row an entry (issue 19: a 100,000-row
+ * import spends more time in its indexes than in the table), so the table keeps only the indexes its
+ * queries use. No query looks rows up by category alone: every search, overview, envelope, report
+ * and suggestion reads one user's rows, through the user's covering index, which holds category_id.
+ */
+describe('the indexes of the transaction table', () => {
+  it('are the ones its queries use, and no index on category_id alone', async () => {
+    const names =
+      server.database === 'sqlite'
+        ? (await server.sql<{ name: string }>("select name from sqlite_master where type = 'index' and tbl_name = 'transaction' and sql is not null")).map(
+            (row) => row.name,
+          )
+        : (await server.sql<{ indexname: string }>("select indexname from pg_indexes where tablename = 'transaction' and indexname <> 'transaction_pkey'")).map(
+            (row) => row.indexname,
+          );
+    expect(names.sort()).toEqual([
+      'transaction_account_post_date_amount_split_index',
+      'transaction_batch_id_index',
+      'transaction_parent_id_partial_index',
+      'transaction_user_post_date_covering_index',
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DATABASE !== 'postgresql')('serve a search by categories through the user covering index (SQLite)', async () => {
+    const plan = await server.sql<{ detail: string }>(
+      `explain query plan select id from "transaction" t where t.user_id = 1 and t.post_date between '2024-01-01' and '2024-12-31' and t.category_id in (1, 2)`,
+    );
+    expect(plan.map((row) => row.detail).join('\n')).toContain('transaction_user_post_date_covering_index');
+  });
+});

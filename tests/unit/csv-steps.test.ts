@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { markDuplicates, markDuplicatesSteps, normalizeDescription, readCsv, readCsvAsync, runSteps, runStepsAsync, tokenize } from '../../src/shared/csv';
+import {
+  markDuplicates,
+  markDuplicatesSteps,
+  normalizeDescription,
+  readCsv,
+  readCsvAsync,
+  runSteps,
+  runStepsAsync,
+  slicedPause,
+  tokenize,
+} from '../../src/shared/csv';
 import { RECORDS_PER_STEP } from '../../src/shared/csv/tokenize';
 
 function bigCsv(rows: number, quoted: boolean): string {
@@ -83,5 +93,54 @@ describe('normalizeDescription', () => {
     'A',
   ])('%j normalises as NFC, single spaces, trimmed, lower case', (text) => {
     expect(normalizeDescription(text)).toBe(slow(text));
+  });
+});
+
+describe('slicedPause', () => {
+  it('gives the event loop a turn only once a slice of work has run since the last turn', async () => {
+    let clock = 0;
+    let turns = 0;
+    const pause = slicedPause(
+      () => {
+        turns += 1;
+        return Promise.resolve();
+      },
+      10,
+      () => clock,
+    );
+    // Steps of 1 ms: a turn after every 10 ms of them, not after every step.
+    for (let step = 0; step < 100; step += 1) {
+      clock += 1;
+      await pause();
+    }
+    expect(turns).toBe(10);
+    // One long step: the next pause takes a turn at once.
+    clock += 500;
+    await pause();
+    expect(turns).toBe(11);
+  });
+
+  it('pauses runStepsAsync by slices and returns what runSteps returns', async () => {
+    function* count(): Generator<void, number, void> {
+      let n = 0;
+      for (let i = 0; i < 1000; i += 1) {
+        n += i;
+        yield;
+      }
+      return n;
+    }
+    let clock = 0;
+    let turns = 0;
+    const pause = slicedPause(
+      () => {
+        turns += 1;
+        return Promise.resolve();
+      },
+      50,
+      () => (clock += 1),
+    );
+    expect(await runStepsAsync(count(), pause)).toBe(runSteps(count()));
+    expect(turns).toBeGreaterThan(5);
+    expect(turns).toBeLessThan(100);
   });
 });

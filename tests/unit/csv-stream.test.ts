@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DuplicateMarker, markDuplicates, runSteps, tokenize, type CsvReadHead, type CsvRow } from '../../src/shared/csv';
+import { dedupeKey, DuplicateMarker, markDuplicates, RowCounts, runSteps, tokenize, type CsvReadHead, type CsvRow } from '../../src/shared/csv';
 import { collectRead, decodeInput, openCsvTextSteps } from '../../src/shared/csv/read-csv';
 import { detectDelimiter, IMPORT_LIMITS, recordChunks, RECORDS_PER_STEP, type CsvRecord } from '../../src/shared/csv/tokenize';
 import { openImportSteps, readImport } from '../../src/shared/import/read-file';
@@ -188,6 +188,34 @@ describe('DuplicateMarker', () => {
         const left = [...owned.all.values(), ...owned.withoutFitid.values()].reduce((a, b) => a + b, 0);
         const before = [...counts().all.values(), ...counts().withoutFitid.values()].reduce((a, b) => a + b, 0);
         expect(left).toBe(before - used);
+      }),
+    );
+  });
+  it('marks the same rows with RowCounts as with a map of dedupe keys (odd dates, large and fractional amounts, one date and amount with several texts)', () => {
+    const oddRow = fc.record({
+      postDate: fc.constantFrom('2024-01-01', '2024-01-02', '1999-12-31', '2024-1-01', '2024-01-0x', 'x', '9999-99-99'),
+      amount: fc.constantFrom(-100, 0, 250, 33_554_431, -33_554_431, 33_554_432, -33_554_432, 2 ** 40, 0.5),
+      description: fc.constantFrom('Shop', 'shop ', 'SHOP', 'Cafe', 'Café', 'Cafe\u0301', '  two  spaces '),
+      fitid: fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(oddRow, { maxLength: 30 }), fc.array(oddRow, { maxLength: 30 }), fc.boolean(), (stored, file, owned) => {
+        const keys = { all: new Map<string, number>(), withoutFitid: new Map<string, number>() };
+        const counts = { all: new RowCounts(), withoutFitid: new RowCounts() };
+        for (const row of stored) {
+          const key = dedupeKey(row.postDate, row.amount, row.description);
+          keys.all.set(key, (keys.all.get(key) ?? 0) + 1);
+          counts.all.add(row.postDate, row.amount, row.description);
+          if (!row.fitid) {
+            keys.withoutFitid.set(key, (keys.withoutFitid.get(key) ?? 0) + 1);
+            counts.withoutFitid.add(row.postDate, row.amount, row.description);
+          }
+        }
+        const fitids = new Set(stored.flatMap((r) => (r.fitid ? [r.fitid] : [])));
+        const byKeys = new DuplicateMarker({ ...keys, fitids }, { owned });
+        const byCounts = new DuplicateMarker({ ...counts, fitids }, { owned });
+        expect(file.map((row) => byCounts.isDuplicate(row))).toEqual(file.map((row) => byKeys.isDuplicate(row)));
+        if (!owned) expect(counts.all.size).toBe(new Set(stored.map((r) => `${r.postDate}|${r.amount}`)).size);
       }),
     );
   });

@@ -16,11 +16,13 @@ export const migrationNames = {
     'Migration20261125153006_category_source_and_apply_suggestions',
     'Migration20261125155022_rules_and_bank_description',
     'Migration20261126230800_partial_parent_index',
+    'Migration20261127050000_drop_transaction_category_index',
   ],
   postgresql: [
     'Migration20261125153946_init',
     'Migration20261125184046_rules_category_source_bank_description',
     'Migration20261126230800_partial_parent_index',
     'Migration20261127021900_bigint_money',
+    'Migration20261127050000_drop_transaction_category_index',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

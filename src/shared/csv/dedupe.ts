@@ -17,13 +17,96 @@ export function dedupeKey(postDate: string, amount: number, description: string)
 
 /** What an account already holds, for duplicate detection. */
 export interface StoredRows {
-  /** Stored rows per dedupe key (date, cents, description). */
-  all: Map<string, number>;
+  /** Stored rows per dedupe key (date, cents, description): a map of dedupeKey strings, or RowCounts. */
+  all: Map<string, number> | RowCounts;
   /** The same, counting only stored rows without a bank id (FITID). */
-  withoutFitid?: Map<string, number>;
+  withoutFitid?: Map<string, number> | RowCounts;
   /** Bank ids (FITID) already stored. */
   fitids?: ReadonlySet<string>;
 }
+
+/** 2^25: amounts of fewer cents (in size) share a number with their date in dateAmountKey. */
+const AMOUNT_SPAN = 33_554_432;
+
+/**
+ * A date and an amount as one Map key: YYYYMMDD * 2^26 + (cents + 2^25), below 2^53, when the
+ * date is `YYYY-MM-DD` and the amount whole cents under 2^25 in size; else the text
+ * `date|cents` (a string key never equals a number key).
+ */
+function dateAmountKey(postDate: string, amount: number): number | string {
+  if (postDate.length === 10 && Number.isInteger(amount) && amount > -AMOUNT_SPAN && amount < AMOUNT_SPAN && postDate[4] === '-' && postDate[7] === '-') {
+    let ymd = 0;
+    for (let i = 0; i < 10; i += 1) {
+      if (i === 4 || i === 7) continue;
+      const digit = postDate.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return `${postDate}|${amount}`;
+      ymd = ymd * 10 + digit;
+    }
+    return ymd * 2 * AMOUNT_SPAN + (amount + AMOUNT_SPAN);
+  }
+  return `${postDate}|${amount}`;
+}
+
+/**
+ * Stored rows counted by dedupe key as a map of dedupeKey strings counts them, without building
+ * and hashing a key string a row (the cost of a 100,000-row re-import was mostly that): by date and
+ * amount as one number, then the one normalised description stored there (most dates and amounts
+ * hold one row), or a count per description.
+ */
+export class RowCounts {
+  private readonly at = new Map<number | string, string | Map<string, number>>();
+
+  add(postDate: string, amount: number, description: string): void {
+    const at = dateAmountKey(postDate, amount);
+    const text = normalizeDescription(description);
+    const found = this.at.get(at);
+    if (found === undefined) this.at.set(at, text);
+    else if (typeof found === 'string') this.at.set(at, found === text ? new Map([[text, 2]]) : new Map([[found, 1]]).set(text, 1));
+    else found.set(text, (found.get(text) ?? 0) + 1);
+  }
+
+  /** Uses up one stored row with this dedupe key; answers whether there was one. */
+  take(postDate: string, amount: number, description: string): boolean {
+    const at = dateAmountKey(postDate, amount);
+    const found = this.at.get(at);
+    if (found === undefined) return false;
+    const text = normalizeDescription(description);
+    if (typeof found === 'string') {
+      if (found !== text) return false;
+      this.at.delete(at);
+      return true;
+    }
+    const count = found.get(text) ?? 0;
+    if (count > 1) found.set(text, count - 1);
+    else if (count === 1) {
+      found.delete(text);
+      if (found.size === 0) this.at.delete(at);
+    }
+    return count > 0;
+  }
+
+  /** Dates and amounts that still hold a stored row (0 when every row is used up). */
+  get size(): number {
+    return this.at.size;
+  }
+
+  copy(): RowCounts {
+    const copy = new RowCounts();
+    for (const [at, found] of this.at) copy.at.set(at, typeof found === 'string' ? found : new Map(found));
+    return copy;
+  }
+}
+
+/** Uses up one stored row with the row's dedupe key from a map of dedupeKey strings; answers whether there was one. */
+function takeFromMap(pool: Map<string, number>, postDate: string, amount: number, description: string): boolean {
+  const key = dedupeKey(postDate, amount, description);
+  const count = pool.get(key) ?? 0;
+  if (count > 1) pool.set(key, count - 1);
+  else if (count === 1) pool.delete(key);
+  return count > 0;
+}
+
+const copyOf = (pool: Map<string, number> | RowCounts) => (pool instanceof RowCounts ? pool.copy() : new Map(pool));
 
 /**
  * `bankDescription`: the file's own text when a rule renamed the row. Stored rows are compared by
@@ -63,8 +146,8 @@ export function* markDuplicatesSteps(rows: readonly DedupeRow[], existing: Map<s
 export class DuplicateMarker {
   private readonly stored: StoredRows;
   private readonly owned: boolean;
-  private left: Map<string, number> | null = null;
-  private leftWithout: Map<string, number> | null = null;
+  private left: Map<string, number> | RowCounts | null = null;
+  private leftWithout: Map<string, number> | RowCounts | null = null;
   private readonly fitids: ReadonlySet<string>;
 
   constructor(existing: Map<string, number> | StoredRows, options: { owned?: boolean } = {}) {
@@ -75,19 +158,16 @@ export class DuplicateMarker {
 
   isDuplicate(row: DedupeRow): boolean {
     if (row.fitid && this.fitids.has(row.fitid)) return true;
-    const pool = row.fitid ? (this.leftWithout ??= this.poolWithoutFitid()) : (this.left ??= this.owned ? this.stored.all : new Map(this.stored.all));
+    const pool = row.fitid ? (this.leftWithout ??= this.poolWithoutFitid()) : (this.left ??= this.owned ? this.stored.all : copyOf(this.stored.all));
     // A key costs a string built and hashed per row: none is built when nothing is left to match
     // (a first import, or once every stored row has absorbed its equal), as keys used up are deleted.
     if (pool.size === 0) return false;
-    const key = dedupeKey(row.postDate, row.amount, row.bankDescription ?? row.description);
-    const count = pool.get(key) ?? 0;
-    if (count > 1) pool.set(key, count - 1);
-    else if (count === 1) pool.delete(key);
-    return count > 0;
+    const description = row.bankDescription ?? row.description;
+    return pool instanceof RowCounts ? pool.take(row.postDate, row.amount, description) : takeFromMap(pool, row.postDate, row.amount, description);
   }
 
-  private poolWithoutFitid(): Map<string, number> {
-    if (!this.owned) return new Map(this.stored.withoutFitid ?? this.stored.all);
+  private poolWithoutFitid(): Map<string, number> | RowCounts {
+    if (!this.owned) return copyOf(this.stored.withoutFitid ?? this.stored.all);
     return must(this.stored.withoutFitid, 'rows with a bank id are marked against the stored rows without one');
   }
 }

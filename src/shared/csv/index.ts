@@ -15,11 +15,11 @@ export type {
   RowChunks,
   RowsEnd,
 } from './types';
-export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, DuplicateMarker, type StoredRows } from './dedupe';
+export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, DuplicateMarker, RowCounts, type StoredRows } from './dedupe';
 export { parseAmountCell } from './amounts';
 export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates, chooseDateFormat } from './dates';
 export { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 export { joinDescription, DESCRIPTION_SEPARATOR } from './describe';
 export { decodeCsvBytes } from './encoding';
 export { tokenize, detectDelimiter, MAX_COLUMNS, MAX_RECORD_CHARS } from './tokenize';
-export { runSteps, runStepsAsync, type Steps } from './steps';
+export { runSteps, runStepsAsync, slicedPause, type Steps } from './steps';

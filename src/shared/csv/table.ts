@@ -347,7 +347,8 @@ function* survey(data: Chunks, cols: Columns, delimiter: string): Steps<Survey |
     for (const r of next.value) {
       if (r.cells.every((c) => c.trim() === '')) continue;
       const dateCell = cell(r, cols.date);
-      if (dateCell && looksLikeDate(dateCell)) {
+      // A date cell seen before is a date (the survey keeps each distinct one): a statement repeats its dates.
+      if (dateCell && (s.dateIndex.has(dateCell) || looksLikeDate(dateCell))) {
         surveyCandidate(s, r, dateCell, cols, delimiter);
         above = r.line;
         continue;

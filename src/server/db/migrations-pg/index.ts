@@ -3,6 +3,7 @@ import { Migration20261125153946_init } from './Migration20261125153946_init';
 import { Migration20261125184046_rules_category_source_bank_description } from './Migration20261125184046_rules_category_source_bank_description';
 import { Migration20261126230800_partial_parent_index } from './Migration20261126230800_partial_parent_index';
 import { Migration20261127021900_bigint_money } from './Migration20261127021900_bigint_money';
+import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
 
 /**
  * Every PostgreSQL migration, oldest first. A new migration file is added here too
@@ -14,4 +15,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125184046_rules_category_source_bank_description', class: Migration20261125184046_rules_category_source_bank_description },
   { name: 'Migration20261126230800_partial_parent_index', class: Migration20261126230800_partial_parent_index },
   { name: 'Migration20261127021900_bigint_money', class: Migration20261127021900_bigint_money },
+  { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
 ];

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
-  dedupeKey,
   DuplicateMarker,
+  RowCounts,
   runSteps,
   runStepsAsync,
+  slicedPause,
   type CsvReadFailure,
   type CsvReadHead,
   type CsvRow,
@@ -20,7 +21,7 @@ import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { dialectOf, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
-import { importedRowsWriter, streamAccountFitids, streamAccountRows } from '../transactions/transactions.sql';
+import { importedRowsWriter, streamAccountFitids, streamAccountRows, type ImportedRow } from '../transactions/transactions.sql';
 import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry, type CachedModel } from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
@@ -70,7 +71,16 @@ const sqliteImports = limiter(1);
  */
 const postgresImports = limiter(2);
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
+ * rows, well under a millisecond each), and a turn after every one of them (up to three a chunk:
+ * reading, writing, the next chunk) cost more than the steps are worth; a turn every
+ * PAUSE_SLICE_MS adds at most that much to another request's wait and takes far fewer turns.
+ */
+const PAUSE_SLICE_MS = 5;
+const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A turn of the event loop when the slice has run out (one clock for every import of this process); else nothing. */
+const pause = slicedPause(turnOfEventLoop, PAUSE_SLICE_MS, () => performance.now());
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -140,7 +150,7 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
       },
       IMPORT_CHUNK,
     ),
-    yieldToEventLoop,
+    pause,
   );
   input.bytes = new Uint8Array(0);
   if (!read.ok) throw readFailure(read);
@@ -152,7 +162,7 @@ function readFailure(read: CsvReadFailure): AppError {
 }
 
 /**
- * Takes the read's rows chunk by chunk (pausing between chunks) into `work`, in the file's
+ * Takes the read's rows chunk by chunk (pausing for other requests by slices of work) into `work`, in the file's
  * order; answers what only the end of the file tells, or throws the failure that ended the read.
  */
 async function eachChunk(read: CsvReadHead, work: (rows: CsvRow[]) => Promise<void> | void): Promise<RowsEnd> {
@@ -163,33 +173,32 @@ async function eachChunk(read: CsvReadHead, work: (rows: CsvRow[]) => Promise<vo
       return next.value;
     }
     if (next.value.length > 0) await work(next.value);
-    await yieldToEventLoop();
+    await pause();
   }
 }
 
 /**
- * What the account already holds in the file's date range (rows per dedupe key; and, when the
+ * What the account already holds in the file's date range (RowCounts: rows per dedupe key; and, when the
  * file has bank ids, the same without a bank id and every stored id). Streams on the
- * transaction's own connection, pausing every CHUNK rows. The maps are handed to one
+ * transaction's own connection, CHUNK rows at a time, pausing by slices of work. The counts are handed to one
  * DuplicateMarker, which uses them up.
  */
 async function storedRows(db: SqlTx, userId: number, accountId: number, read: CsvReadHead): Promise<StoredRows> {
   const [minDate, maxDate] = read.dateRange;
-  const all = new Map<string, number>();
-  const withoutFitid = read.hasFitids ? new Map<string, number>() : null;
+  const all = new RowCounts();
+  const withoutFitid = read.hasFitids ? new RowCounts() : null;
   for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
     for (const [postDate, amount, description, fitid] of chunk) {
-      const key = dedupeKey(postDate, amount, description);
-      all.set(key, (all.get(key) ?? 0) + 1);
-      if (withoutFitid && !fitid) withoutFitid.set(key, (withoutFitid.get(key) ?? 0) + 1);
+      all.add(postDate, amount, description);
+      if (withoutFitid && !fitid) withoutFitid.add(postDate, amount, description);
     }
-    await yieldToEventLoop();
+    await pause();
   }
   if (!withoutFitid) return { all };
   const fitids = new Set<string>();
   for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
     for (const [fitid] of chunk) fitids.add(fitid);
-    await yieldToEventLoop();
+    await pause();
   }
   return { all, withoutFitid, fitids };
 }
@@ -246,8 +255,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       duplicateCount += rows.length - fresh.length;
       if (fresh.length === 0) return;
       batch ??= await openBatch(tem, db, userId, account, input.fileName, dateFormat, read.mayLackCategory);
-      // Reading and writing a chunk are two steps: other requests are served between them.
-      await yieldToEventLoop();
+      // Reading and writing a chunk are two steps: other requests may be served between them.
+      await pause();
       await batch.add(fresh);
     });
     const opened = batch as BatchWriter | null;
@@ -359,13 +368,14 @@ async function openBatch(
       const categories = categoriseImportRows(fresh, model);
       const missing = categories.map((row) => row.category).filter((name): name is string => Boolean(name) && !categoryIds.has(nameKey(name ?? '')));
       if (missing.length > 0) for (const [key, id] of await ensureCategories(tem, userId, missing)) categoryIds.set(key, id);
+      const rows = new Array<ImportedRow>(fresh.length);
       for (let i = 0; i < fresh.length; i += 1) {
         const row = must(fresh[i], 'i < fresh.length');
         const { category, source } = must(categories[i], 'one category per fresh row');
         const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
         // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
         const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
-        await writer.add([
+        rows[i] = [
           userId,
           account.id,
           categoryId,
@@ -378,8 +388,9 @@ async function openBatch(
           batchId,
           row.fitid ?? null,
           now,
-        ]);
+        ];
       }
+      await writer.add(rows);
       count += fresh.length;
     },
     async finish() {

@@ -93,7 +93,8 @@ const ROWS_PER_UNNEST = 10_000;
  *   plans a short statement and the rows travel as 12 array values.
  */
 export interface ImportedRowsWriter {
-  add: (row: ImportedRow) => Promise<void>;
+  /** Takes a chunk of rows (one call a chunk, not an awaited call a row); writes every full statement's worth. */
+  add: (rows: readonly ImportedRow[]) => Promise<void>;
   finish: () => Promise<void>;
 }
 
@@ -106,6 +107,7 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
+  const perStatement = perInsert * IMPORTED_COLUMNS;
   let params: unknown[] = [];
   const flush = async () => {
     const rows = params.length / IMPORTED_COLUMNS;
@@ -115,9 +117,11 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
     await db.run(rows === perInsert ? full : insertSql(rows), sending);
   };
   return {
-    async add(row) {
-      params.push(...row);
-      if (params.length === perInsert * IMPORTED_COLUMNS) await flush();
+    async add(rows) {
+      for (const row of rows) {
+        for (let c = 0; c < IMPORTED_COLUMNS; c++) params.push(row[c]);
+        if (params.length === perStatement) await flush();
+      }
     },
     finish: flush,
   };
@@ -157,10 +161,12 @@ function unnestWriter(db: SqlTx): ImportedRowsWriter {
     inFlight.catch(() => undefined);
   };
   return {
-    async add(row) {
-      for (let c = 0; c < IMPORTED_COLUMNS; c++) must(columns[c], 'c < IMPORTED_COLUMNS').push(row[c]);
-      gathered += 1;
-      if (gathered === ROWS_PER_UNNEST) await flush();
+    async add(rows) {
+      for (const row of rows) {
+        for (let c = 0; c < IMPORTED_COLUMNS; c++) must(columns[c], 'c < IMPORTED_COLUMNS').push(row[c]);
+        gathered += 1;
+        if (gathered === ROWS_PER_UNNEST) await flush();
+      }
     },
     async finish() {
       await flush();
