@@ -126,6 +126,44 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     expect(await ask('ZURICH BACKEREI', -100)).toMatchObject({ category: 'Bakery' });
   });
 
+  it('sees a description edit that keeps the text’s length and first character (counted by a database trigger)', async () => {
+    const user = await userWithAccount();
+    const first = ok<{ id: number }>(
+      await user.post('/api/transactions', { postDate: '2024-01-02', description: 'GREEN BASKET', amount: -1200, category: 'Groceries', account: 'Checking' }),
+    );
+    const second = ok<{ id: number }>(
+      await user.post('/api/transactions', { postDate: '2024-01-03', description: 'BLUE LAGOON 1', amount: -900, category: 'Fun', account: 'Checking' }),
+    );
+    const current = () => withUserScope(server.app.orm.em.fork(), user.userId, (em) => currentModelEntry(em, user.userId));
+    const ask = async (description: string) =>
+      ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount: -1000 }] }))[0];
+    expect(await ask('GREEN BASKET')).toMatchObject({ category: 'Groceries' });
+    expect(await current()).not.toBeNull();
+    // Same length, same first character: only the edit count tells the model is stale.
+    ok(await user.put(`/api/transactions/${first.id}`, { description: 'GREEN BUCKET' }));
+    expect(await current()).toBeNull();
+    expect(await ask('GREEN BUCKET')).toMatchObject({ category: 'Groceries', reason: "1 earlier 'GREEN BUCKET' row was Groceries" });
+    expect(await ask('GREEN BASKET')).not.toMatchObject({ reason: "1 earlier 'GREEN BASKET' row was Groceries" });
+    // An update that leaves the description as it was counts nothing: the model stays.
+    const kept = await current();
+    expect(kept).not.toBeNull();
+    ok(await user.put(`/api/transactions/${second.id}`, { description: 'BLUE LAGOON 1' }));
+    expect(await current()).toBe(kept);
+    // A rule that renames rows is seen the same way.
+    ok(
+      await user.post('/api/rules', {
+        name: 'Rename',
+        conditions: [{ field: 'description', op: 'equals', value: 'BLUE LAGOON 1' }],
+        actions: { description: 'BLUE LAGOON 2' },
+        priority: 10,
+        enabled: true,
+      }),
+    );
+    ok(await user.post('/api/rules/apply', { start_date: '2024-01-01', end_date: '2024-12-31', onlyUncategorized: false }));
+    expect(await current()).toBeNull();
+    expect(await ask('BLUE LAGOON 2')).toMatchObject({ category: 'Fun', reason: "1 earlier 'BLUE LAGOON' row was Fun" });
+  });
+
   it('reads the learned rows as columns (selectJsonColumns): every text exactly, each row’s values aligned, the aggregates of the same rows', async () => {
     const user = await userWithAccount();
     const texts = ['He said "hi"', 'C:\\path\\shop \\', 'Café Zürich – ½ 🍕', "O'Brien's", '[1,2]', 'null', ' x ', 'tab\tand\nnewline', '\u001e\u001f,x'];

@@ -17,6 +17,7 @@ export const migrationNames = {
     'Migration20261125155022_rules_and_bank_description',
     'Migration20261126230800_partial_parent_index',
     'Migration20261127050000_drop_transaction_category_index',
+    'Migration20261127053000_description_edits',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -24,5 +25,6 @@ export const migrationNames = {
     'Migration20261126230800_partial_parent_index',
     'Migration20261127021900_bigint_money',
     'Migration20261127050000_drop_transaction_category_index',
+    'Migration20261127053000_description_edits',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

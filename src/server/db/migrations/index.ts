@@ -10,6 +10,7 @@ import { Migration20261125153006_category_source_and_apply_suggestions } from '.
 import { Migration20261125155022_rules_and_bank_description } from './Migration20261125155022_rules_and_bank_description';
 import { Migration20261126230800_partial_parent_index } from './Migration20261126230800_partial_parent_index';
 import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
+import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 
 /** Every migration, oldest first. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125155022_rules_and_bank_description', class: Migration20261125155022_rules_and_bank_description },
   { name: 'Migration20261126230800_partial_parent_index', class: Migration20261126230800_partial_parent_index },
   { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
+  { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
 ];

@@ -20,21 +20,23 @@ const LEARNED_ROWS = `t.user_id = ? and t.category_id is not null and ${countedR
  * Integer arithmetic only, each term under 2^31 (PostgreSQL int) and each sum exact in a double.
  * Categories and amounts count through two moduli each: a change goes unseen only when it moves
  * the value by a multiple of both (over 600 million). Descriptions count by their length and
- * first character: an edit that keeps both is not seen until the user's next other change.
+ * first character, and any edit of one is counted by a database trigger in the user's
+ * `description_edits` (migration 20261127053000), so an edit that keeps both is seen too.
  */
 function checksumSql(dialect: Dialect): string {
   const firstCodePoint = dialect === 'postgresql' ? 'ascii(t.description)' : 'unicode(t.description)';
   return `count(*) as n, coalesce(max(t.id), 0) as m, coalesce(sum((t.id % 9973 + 1) * (t.category_id % 65521) + t.category_id % 9967), 0) as c,
     coalesce(sum((t.id % 7919 + 1) * (t.amount % 65521) + t.amount % 9973), 0) as a,
     coalesce(sum((t.id % 7907 + 1) * length(t.description) + ${firstCodePoint}), 0) as d,
-    (select count(*) from category where user_id = ?) as kn, (select coalesce(sum(id), 0) from category where user_id = ?) as ks`;
+    (select count(*) from category where user_id = ?) as kn, (select coalesce(sum(id), 0) from category where user_id = ?) as ks,
+    (select description_edits from "user" where id = ?) as e`;
 }
 const CHECKSUM_SQL = { sqlite: checksumSql('sqlite'), postgresql: checksumSql('postgresql') };
 const LEARNED_FROM = `${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
 /** What learning reads to name the categories of the rows it learns from. */
 const CATEGORIES_SQL = 'select id, name from category where user_id = ?';
 
-const CHECKSUM_FIGURES = ['n', 'm', 'c', 'a', 'd', 'kn', 'ks'] as const;
+const CHECKSUM_FIGURES = ['n', 'm', 'c', 'a', 'd', 'kn', 'ks', 'e'] as const;
 type ChecksumRow = Record<(typeof CHECKSUM_FIGURES)[number], number | string | null>;
 
 function checksumText(row: ChecksumRow | undefined): string {
@@ -62,7 +64,7 @@ function cacheOf(em: EntityManager): Map<number, CachedModel> {
 }
 
 async function fingerprint(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await selectRows<ChecksumRow>(em, `select ${CHECKSUM_SQL[dialectOf(em)]} from ${LEARNED_FROM}`, [userId, userId, userId]);
+  const [row] = await selectRows<ChecksumRow>(em, `select ${CHECKSUM_SQL[dialectOf(em)]} from ${LEARNED_FROM}`, [userId, userId, userId, userId]);
   return checksumText(row);
 }
 
@@ -79,7 +81,7 @@ const LEARNED_COLUMNS: readonly JsonColumn[] = [
  * own) and the checksum.
  */
 async function learnModel(em: EntityManager, userId: number): Promise<CachedModel> {
-  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, CHECKSUM_SQL[dialectOf(em)], [userId, userId, userId]);
+  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, CHECKSUM_SQL[dialectOf(em)], [userId, userId, userId, userId]);
   const [descriptions, amounts, categoryIds] = read.columns as [string[], number[], number[]];
   const categories = await selectRows<{ id: number; name: string }>(em, CATEGORIES_SQL, [userId]);
   const names = new Map(categories.map((category) => [category.id, category.name]));

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 
 export class User extends EntityBase {
@@ -10,6 +10,8 @@ export class User extends EntityBase {
   apiTokenHash?: string | null;
   apiTokenCreatedAt?: string | null;
   updatedAt!: string;
+  /** Edits of this user's transaction descriptions, counted by a database trigger (the suggestion cache's checksum reads it). */
+  descriptionEdits!: number & Opt;
 }
 
 export const UserSchema = new EntitySchema<User, EntityBase>({
@@ -23,5 +25,6 @@ export const UserSchema = new EntitySchema<User, EntityBase>({
     apiTokenHash: { type: 'string', length: 64, nullable: true, unique: true },
     apiTokenCreatedAt: { type: 'string', length: 32, nullable: true },
     updatedAt: { type: 'string', length: 32 },
+    descriptionEdits: { type: 'integer', default: 0 },
   },
 });
