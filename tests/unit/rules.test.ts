@@ -85,6 +85,9 @@ describe('createRuleSchema', () => {
 
   it.each([
     ['an unknown field', { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field 'payee'/],
+    // An object's inherited names are not fields (the API fuzz found `valueOf` answering 500).
+    ['an inherited name as field', { conditions: [{ field: 'valueOf', op: 'op-value', value: null }] }, /conditions\.0\.field: unknown field 'valueOf'/],
+    ['__proto__ as field', { conditions: [{ field: '__proto__', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field '__proto__'/],
     ['an unknown operator', { conditions: [{ field: 'amount', op: 'contains', value: 'x' }] }, /conditions\.0\.op: unknown operator 'contains' for amount/],
     [
       'an unsafe regex',

@@ -68,7 +68,7 @@ export const ruleConditionSchema = z
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
-    if (!(raw.field in RULE_OPS)) return fail('field', `unknown field '${raw.field}' (use ${RULE_FIELDS.join(', ')})`);
+    if (!Object.hasOwn(RULE_OPS, raw.field)) return fail('field', `unknown field '${raw.field}' (use ${RULE_FIELDS.join(', ')})`);
     const field = raw.field as RuleField;
     const ops: readonly string[] = RULE_OPS[field];
     if (!ops.includes(raw.op)) return fail('op', `unknown operator '${raw.op}' for ${field} (use ${ops.join(', ')})`);
