@@ -255,8 +255,14 @@ export class RuleSet {
     const generation = (this.generation = (this.generation + 1) >>> 0 || 1);
     const { marked, seen, pieceRules } = this;
     let count = 0;
-    for (let i = 0; i + 3 <= folded.length; i += 1) {
-      const gram = gramAt(folded, i);
+    // gramAt at each position, rolled: one new character per step.
+    let a = folded.charCodeAt(0);
+    let b = folded.charCodeAt(1);
+    for (let i = 2; i < folded.length; i += 1) {
+      const c = folded.charCodeAt(i);
+      const gram = (a * 961 + b * 31 + c) & (GRAM_BUCKETS - 1);
+      a = b;
+      b = c;
       const end = pieceStart[gram + 1] ?? 0;
       for (let at = pieceStart[gram] ?? 0; at < end; at += 1) {
         const index = pieceRules[at] ?? 0;
