@@ -45,7 +45,8 @@ interface CompiledRule {
 
 const FIELD_BITS: Record<RuleActionField, number> = { category: 1, type: 2, description: 4 };
 const GRAM_BUCKETS = 1 << 16;
-const EMPTY: readonly number[] = [];
+/** What `apply` answers for a row no rule changes (frozen: shared by many rows). */
+const NO_OUTCOME: RuleOutcome = Object.freeze({ actions: Object.freeze({}), ruleIds: Object.freeze({}) });
 
 /** A hash of the three characters of `text` at `i` (collisions only let a rule be checked for nothing). */
 function gramAt(text: string, i: number): number {
@@ -152,28 +153,53 @@ function compileCondition(condition: RuleCondition): Test {
 export class RuleSet {
   /** The action fields any rule sets: a row is done once all of them are set. */
   private readonly allFields: number;
-  /** Rule indexes by the hash of a three-character piece they need (GRAM_BUCKETS slots); null when no rule has one. */
-  private readonly buckets: (number[] | undefined)[] | null;
+  /**
+   * Rule indexes by the hash of a three-character piece they need, as one typed array:
+   * the rules of piece g are `pieceRules[pieceStart[g]]` to `pieceRules[pieceStart[g + 1] - 1]`,
+   * ascending. Null when no rule has a piece. Typed arrays: a row looks up every piece of its
+   * description (most slots empty), which a holey array of 65,536 slots made the costliest part
+   * of an import's rules step.
+   */
+  private readonly pieceStart: Uint32Array | null;
+  private readonly pieceRules: Uint32Array;
   /** Per rule, the row (generation) whose description holds its piece. */
   private readonly seen: Uint32Array;
   private generation = 0;
   /** Indexes of the rules without a piece (checked on every row), ascending. */
-  private readonly unfiltered: number[];
-  /** This row's rules with their piece present (reused between rows). */
-  private readonly marked: number[] = [];
+  private readonly unfiltered: Uint32Array;
+  /** This row's rules with their piece present, ascending, the first `markedCount` of them (reused between rows). */
+  private readonly marked: Uint32Array;
+  private markedCount = 0;
 
   private constructor(private readonly rules: readonly CompiledRule[]) {
     this.allFields = rules.reduce((bits, rule) => bits | rule.mask, 0);
     this.seen = new Uint32Array(rules.length);
-    const buckets = new Array<number[] | undefined>(GRAM_BUCKETS);
-    let anyPiece = false;
-    for (const [index, rule] of rules.entries()) {
-      if (rule.gram < 0) continue;
-      anyPiece = true;
-      (buckets[rule.gram] ??= []).push(index);
+    this.marked = new Uint32Array(rules.length);
+    const withPiece = rules.filter((rule) => rule.gram >= 0).length;
+    if (withPiece === 0) {
+      this.pieceStart = null;
+      this.pieceRules = new Uint32Array(0);
+      this.unfiltered = Uint32Array.from(rules.keys());
+      return;
     }
-    this.buckets = anyPiece ? buckets : null;
-    this.unfiltered = rules.flatMap((rule, index) => (this.buckets && rule.gram >= 0 ? [] : [index]));
+    // Counting sort by piece: counts, then starts, then each rule in its slot (in rule order).
+    const start = new Uint32Array(GRAM_BUCKETS + 1);
+    for (const rule of rules) if (rule.gram >= 0) start[rule.gram + 1] = (start[rule.gram + 1] ?? 0) + 1;
+    for (let g = 0; g < GRAM_BUCKETS; g += 1) start[g + 1] = (start[g + 1] ?? 0) + (start[g] ?? 0);
+    const fill = start.slice(0, GRAM_BUCKETS);
+    this.pieceRules = new Uint32Array(withPiece);
+    const unfiltered: number[] = [];
+    for (const [index, rule] of rules.entries()) {
+      if (rule.gram < 0) {
+        unfiltered.push(index);
+        continue;
+      }
+      const at = fill[rule.gram] ?? 0;
+      this.pieceRules[at] = index;
+      fill[rule.gram] = at + 1;
+    }
+    this.pieceStart = start;
+    this.unfiltered = Uint32Array.from(unfiltered);
   }
 
   /** Enabled rules, by priority then id. */
@@ -224,52 +250,66 @@ export class RuleSet {
     return true;
   }
 
-  /** The rules whose three-character piece the folded description holds, ascending, in `marked`. */
-  private markCandidates(buckets: readonly (readonly number[] | undefined)[], folded: string): number[] {
+  /** The rules whose three-character piece the folded description holds: `marked`, ascending, `markedCount` of them. */
+  private markCandidates(pieceStart: Uint32Array, folded: string): void {
     const generation = (this.generation = (this.generation + 1) >>> 0 || 1);
-    const marked = this.marked;
-    marked.length = 0;
-    for (let i = 0; i + 3 <= folded.length; i += 1) {
-      const bucket = buckets[gramAt(folded, i)];
-      if (!bucket) continue;
-      for (const index of bucket) {
-        if (this.seen[index] === generation) continue;
-        this.seen[index] = generation;
-        marked.push(index);
+    const { marked, seen, pieceRules } = this;
+    let count = 0;
+    // gramAt at each position, rolled: one new character per step.
+    let a = folded.charCodeAt(0);
+    let b = folded.charCodeAt(1);
+    for (let i = 2; i < folded.length; i += 1) {
+      const c = folded.charCodeAt(i);
+      const gram = (a * 961 + b * 31 + c) & (GRAM_BUCKETS - 1);
+      a = b;
+      b = c;
+      const end = pieceStart[gram + 1] ?? 0;
+      for (let at = pieceStart[gram] ?? 0; at < end; at += 1) {
+        const index = pieceRules[at] ?? 0;
+        if (seen[index] === generation) continue;
+        seen[index] = generation;
+        // Insertion keeps them ascending (a row marks a handful of rules).
+        let j = count;
+        while (j > 0 && (marked[j - 1] ?? 0) > index) {
+          marked[j] = marked[j - 1] ?? 0;
+          j -= 1;
+        }
+        marked[j] = index;
+        count += 1;
       }
     }
-    if (marked.length > 1) marked.sort((a, b) => a - b);
-    return marked;
+    this.markedCount = count;
   }
 
   /**
    * Only the rules that can match are visited: those without a piece, and those whose piece the
    * row holds, merged in rule order (a row checks a handful of 200 rules, not all of them).
+   * A row no rule changes gets NO_OUTCOME (shared, frozen): most rows of an import match none.
    */
   apply(row: RuleRow): RuleOutcome {
-    const outcome: RuleOutcome = { actions: {}, ruleIds: {} };
-    if (this.rules.length === 0) return outcome;
+    if (this.rules.length === 0) return NO_OUTCOME;
     const folded = foldText(row.description);
-    const marked = this.buckets ? this.markCandidates(this.buckets, folded) : EMPTY;
-    const unfiltered = this.unfiltered;
+    if (this.pieceStart) this.markCandidates(this.pieceStart, folded);
+    else this.markedCount = 0;
+    const { marked, unfiltered, markedCount } = this;
+    let outcome: RuleOutcome | null = null;
     let done = 0;
     let m = 0;
     let u = 0;
     for (;;) {
       // The two lists hold different rules, each ascending: take the lower next index.
-      const nextMarked = marked[m];
-      const nextUnfiltered = unfiltered[u];
       let index: number;
-      if (nextMarked !== undefined && (nextUnfiltered === undefined || nextMarked < nextUnfiltered)) {
-        index = nextMarked;
+      if (m < markedCount && (u >= unfiltered.length || (marked[m] ?? 0) < (unfiltered[u] ?? 0))) {
+        index = marked[m] ?? 0;
         m += 1;
-      } else if (nextUnfiltered !== undefined) {
-        index = nextUnfiltered;
+      } else if (u < unfiltered.length) {
+        index = unfiltered[u] ?? 0;
         u += 1;
       } else break;
       const rule = must(this.rules[index], 'a candidate index names a rule');
       if ((rule.mask & ~done) === 0) continue;
       if (!this.matches(rule, row, folded)) continue;
+      outcome ??= { actions: {}, ruleIds: {} };
       for (const field of rule.fields) {
         if (done & FIELD_BITS[field]) continue;
         (outcome.actions as Record<string, unknown>)[field] = rule.actions[field];
@@ -278,7 +318,7 @@ export class RuleSet {
       done |= rule.mask;
       if (done === this.allFields) break;
     }
-    return outcome;
+    return outcome ?? NO_OUTCOME;
   }
 
   /** True when every condition of some enabled rule holds (which rules: `apply`). */

@@ -359,20 +359,29 @@ async function openBatch(
     dateFormat,
   ]);
   const writer = importedRowsWriter(db);
-  const categoryIds = new Map<string, number>();
+  /**
+   * Category ids by the name exactly as rows carry it (a rule's category is one string for all its
+   * rows), so a categorised row costs one lookup, not a name key built twice; looked up or created
+   * once per name by its key (nameKey).
+   */
+  const categoryIds = new Map<string, number | null>();
   let count = 0;
   return {
     batchId,
     learned,
     async add(fresh) {
       const categories = categoriseImportRows(fresh, model);
-      const missing = categories.map((row) => row.category).filter((name): name is string => Boolean(name) && !categoryIds.has(nameKey(name ?? '')));
-      if (missing.length > 0) for (const [key, id] of await ensureCategories(tem, userId, missing)) categoryIds.set(key, id);
+      let missing: string[] | null = null;
+      for (const { category } of categories) if (category && !categoryIds.has(category)) (missing ??= []).push(category);
+      if (missing) {
+        const ids = await ensureCategories(tem, userId, missing);
+        for (const name of missing) categoryIds.set(name, ids.get(nameKey(name)) ?? null);
+      }
       const rows = new Array<ImportedRow>(fresh.length);
       for (let i = 0; i < fresh.length; i += 1) {
         const row = must(fresh[i], 'i < fresh.length');
         const { category, source } = must(categories[i], 'one category per fresh row');
-        const categoryId = category ? (categoryIds.get(nameKey(category)) ?? null) : null;
+        const categoryId = category ? (categoryIds.get(category) ?? null) : null;
         // The bank's text is kept only when a rule renamed the row (duplicate detection reads it).
         const bankDescription = row.bankDescription === row.description ? null : row.bankDescription;
         rows[i] = [
