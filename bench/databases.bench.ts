@@ -78,21 +78,29 @@ interface Figures {
   sumsFloorMs: number;
 }
 
+/** A new user with a Checking account into which `file` is imported over HTTP; answers the import's wall time. */
+async function userWithImport(server: Awaited<ReturnType<typeof startServer>>, file: string) {
+  const user = await registerUser(server.url);
+  const token = user.accessToken;
+  await rest(server.url, 'POST', '/api/accounts', { token, body: { name: 'Checking', type: 'checking' } });
+  const body = new FormData();
+  body.append('file', new Blob([file]), 'statement.csv');
+  body.append('account', 'Checking');
+  body.append('transactionType', 'auto');
+  const started = performance.now();
+  const imported = await rest(server.url, 'POST', '/api/upload', { token, body });
+  const importMs = performance.now() - started;
+  if (imported.status !== 201) throw new Error(`import failed: ${imported.status} ${JSON.stringify(imported.body).slice(0, 200)}`);
+  return { user, token, importMs };
+}
+
 /** A second user imports ten years (HISTORY_ROWS rows); a month of 2024 is searched 20 times, beside its floor. */
 async function measureHistory(
   server: Awaited<ReturnType<typeof startServer>>,
   env: Record<string, string>,
   history: string,
 ): Promise<Pick<Figures, 'historyMonthMs' | 'historyFloorMs' | 'historyMonthRows'>> {
-  const user = await registerUser(server.url);
-  const token = user.accessToken;
-  await rest(server.url, 'POST', '/api/accounts', { token, body: { name: 'Checking', type: 'checking' } });
-  const body = new FormData();
-  body.append('file', new Blob([history]), 'history.csv');
-  body.append('account', 'Checking');
-  body.append('transactionType', 'auto');
-  const imported = await rest(server.url, 'POST', '/api/upload', { token, body });
-  if (imported.status !== 201) throw new Error(`history import failed: ${imported.status}`);
+  const { user, token } = await userWithImport(server, history);
   const months = ['2024-03', '2024-06', '2024-09', '2024-12'];
   const searches: number[] = [];
   let rows = 0;
@@ -111,17 +119,7 @@ async function measureHistory(
 async function measure(env: Record<string, string>, file: string, history: string): Promise<Omit<Figures, 'floorRowsPerSecond'>> {
   const server = await startServer({ LOG_LEVEL: 'silent', UPLOAD_LIMIT_BYTES: String(64 * 1024 * 1024), ...env });
   try {
-    const user = await registerUser(server.url);
-    const token = user.accessToken;
-    await rest(server.url, 'POST', '/api/accounts', { token, body: { name: 'Checking', type: 'checking' } });
-    const body = new FormData();
-    body.append('file', new Blob([file]), 'big.csv');
-    body.append('account', 'Checking');
-    body.append('transactionType', 'auto');
-    const started = performance.now();
-    const imported = await rest(server.url, 'POST', '/api/upload', { token, body });
-    const importMs = performance.now() - started;
-    if (imported.status !== 201) throw new Error(`import failed: ${imported.status} ${JSON.stringify(imported.body).slice(0, 200)}`);
+    const { user, token, importMs } = await userWithImport(server, file);
     const months = ['2024-02', '2024-05', '2024-08', '2024-11'];
     const searches: number[] = [];
     for (let i = 0; i < 20; i += 1) {

@@ -96,28 +96,34 @@ describe('normalizeDescription', () => {
   });
 });
 
+/** slicedPause over a fake clock, counting the turns it takes. */
+function countedSlices(sliceMs: number, now: () => number) {
+  let turns = 0;
+  const pause = slicedPause(
+    () => {
+      turns += 1;
+      return Promise.resolve();
+    },
+    sliceMs,
+    now,
+  );
+  return { pause, turns: () => turns };
+}
+
 describe('slicedPause', () => {
   it('gives the event loop a turn only once a slice of work has run since the last turn', async () => {
     let clock = 0;
-    let turns = 0;
-    const pause = slicedPause(
-      () => {
-        turns += 1;
-        return Promise.resolve();
-      },
-      10,
-      () => clock,
-    );
+    const { pause, turns } = countedSlices(10, () => clock);
     // Steps of 1 ms: a turn after every 10 ms of them, not after every step.
     for (let step = 0; step < 100; step += 1) {
       clock += 1;
       await pause();
     }
-    expect(turns).toBe(10);
+    expect(turns()).toBe(10);
     // One long step: the next pause takes a turn at once.
     clock += 500;
     await pause();
-    expect(turns).toBe(11);
+    expect(turns()).toBe(11);
   });
 
   it('pauses runStepsAsync by slices and returns what runSteps returns', async () => {
@@ -130,17 +136,9 @@ describe('slicedPause', () => {
       return n;
     }
     let clock = 0;
-    let turns = 0;
-    const pause = slicedPause(
-      () => {
-        turns += 1;
-        return Promise.resolve();
-      },
-      50,
-      () => (clock += 1),
-    );
+    const { pause, turns } = countedSlices(50, () => (clock += 1));
     expect(await runStepsAsync(count(), pause)).toBe(runSteps(count()));
-    expect(turns).toBeGreaterThan(5);
-    expect(turns).toBeLessThan(100);
+    expect(turns()).toBeGreaterThan(5);
+    expect(turns()).toBeLessThan(100);
   });
 });
