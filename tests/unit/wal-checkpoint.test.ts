@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkpointInBackground, closeCheckpointer, withCheckpointAfter, type PragmaConnection } from '../../src/server/db/wal-checkpoint';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-wal-'));
+const opened: string[] = [];
+afterAll(async () => {
+  for (const file of opened) await closeCheckpointer(file);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A WAL database file as the server opens it (autocheckpoint at its default of 1,000 pages). */
+function walFile(name: string): { db: Database.Database; file: string } {
+  const file = path.join(dir, name);
+  opened.push(file);
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.exec('create table t (id integer primary key, payload blob)');
+  return { db, file };
+}
+
+const connection = (db: Database.Database): PragmaConnection => ({
+  all: <T extends object>(sql: string) => Promise.resolve(db.prepare(sql).all() as T[]),
+  run: (sql: string) => Promise.resolve(db.prepare(sql).run()),
+});
+
+/** One transaction of about 2,000 pages: more than autocheckpoint's 1,000. */
+function writeManyPages(db: Database.Database): Promise<number> {
+  db.transaction(() => {
+    const insert = db.prepare('insert into t (payload) values (randomblob(3000))');
+    for (let i = 0; i < 2000; i++) insert.run();
+  })();
+  return Promise.resolve(2000);
+}
+
+const fileBytes = (file: string) => statSync(file).size;
+const autocheckpoint = (db: Database.Database) => db.pragma('wal_autocheckpoint', { simple: true });
+
+describe('withCheckpointAfter', () => {
+  it('commits a large transaction without copying the log into the file, then asks for the checkpoint; the worker copies it', async () => {
+    // Without it, the commit itself copies the whole log into the file (the cost moved off the request).
+    const plain = walFile('plain.sqlite');
+    await writeManyPages(plain.db);
+    expect(fileBytes(plain.file)).toBeGreaterThan(4_000_000);
+    plain.db.close();
+
+    const { db, file } = walFile('deferred.sqlite');
+    const asked: string[] = [];
+    expect(
+      await withCheckpointAfter(
+        connection(db),
+        () => writeManyPages(db),
+        (f) => asked.push(f),
+      ),
+    ).toBe(2000);
+    expect(asked).toEqual([file]);
+    expect(fileBytes(file)).toBeLessThan(1_000_000);
+    expect(fileBytes(`${file}-wal`)).toBeGreaterThan(4_000_000);
+    expect(autocheckpoint(db)).toBe(1000);
+
+    const done = await checkpointInBackground(file);
+    expect(done).toMatchObject({ busy: 0 });
+    expect('log' in done && done.log).toBeGreaterThan(1000);
+    expect('log' in done && done.checkpointed).toBe('log' in done && done.log);
+    expect(fileBytes(file)).toBeGreaterThan(4_000_000);
+    expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: 2000 });
+    db.close();
+  });
+
+  it('turns autocheckpoint back on and still asks for the checkpoint when the work throws', async () => {
+    const { db, file } = walFile('failed.sqlite');
+    db.pragma('wal_autocheckpoint = 500');
+    const asked: string[] = [];
+    await expect(
+      withCheckpointAfter(
+        connection(db),
+        () => {
+          expect(autocheckpoint(db)).toBe(0);
+          return Promise.reject(new Error('the import failed'));
+        },
+        (f) => asked.push(f),
+      ),
+    ).rejects.toThrow('the import failed');
+    expect(autocheckpoint(db)).toBe(500);
+    expect(asked).toEqual([file]);
+    db.close();
+  });
+
+  it('runs the work as it is on a database in memory (no log to checkpoint)', async () => {
+    const db = new Database(':memory:');
+    const asked: string[] = [];
+    expect(
+      await withCheckpointAfter(
+        connection(db),
+        () => Promise.resolve(autocheckpoint(db)),
+        (f) => asked.push(f),
+      ),
+    ).toBe(1000);
+    expect(asked).toEqual([]);
+    db.close();
+  });
+});
+
+describe('checkpointInBackground', () => {
+  it('answers a failure (never rejects) when the file cannot be opened, and works again afterwards', async () => {
+    const missing = path.join(dir, 'missing.sqlite');
+    opened.push(missing);
+    expect(await checkpointInBackground(missing)).toMatchObject({ error: expect.any(String) as string });
+    const { db, file } = walFile('later.sqlite');
+    await writeManyPages(db);
+    expect(await checkpointInBackground(file)).toMatchObject({ busy: 0 });
+    db.close();
+  });
+});
