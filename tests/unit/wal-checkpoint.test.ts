@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkpointInBackground, closeCheckpointer, withCheckpointAfter, type PragmaConnection } from '../../src/server/db/wal-checkpoint';
+import { checkpointInBackground, checkpointWorkers, closeCheckpointer, withCheckpointAfter, type PragmaConnection } from '../../src/server/db/wal-checkpoint';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-wal-'));
 const opened: string[] = [];
@@ -126,6 +126,20 @@ describe('withCheckpointAfter', () => {
 });
 
 describe('checkpointInBackground', () => {
+  it('keeps a worker thread (about 10 MB) only while it has checkpoints to do, and answers every request', WORKER_PATIENCE, async () => {
+    const { db, file } = walFile('idle.sqlite');
+    db.pragma('wal_autocheckpoint = 0');
+    await writeManyPages(db);
+    const answers = await Promise.all([checkpointInBackground(file), checkpointInBackground(file)]);
+    expect(answers).toMatchObject([{ busy: 0 }, { busy: 0 }]);
+    await expect.poll(() => checkpointWorkers()).toBe(0);
+    await writeManyPages(db);
+    expect(await checkpointInBackground(file)).toMatchObject({ busy: 0 });
+    await expect.poll(() => checkpointWorkers()).toBe(0);
+    expect(fileBytes(file)).toBeGreaterThan(2 * WRITTEN);
+    db.close();
+  });
+
   it('answers a failure (never rejects) when the file cannot be opened, and works again afterwards', WORKER_PATIENCE, async () => {
     const missing = path.join(dir, 'missing.sqlite');
     opened.push(missing);

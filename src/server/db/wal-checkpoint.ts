@@ -6,7 +6,8 @@
  * commits with autocheckpoint off (`withCheckpointAfter`) and a worker thread, with its own
  * connection to the same file, checkpoints afterwards on the other core (PASSIVE: it never blocks
  * readers or writers). Durability is unchanged: a committed transaction is in the log either way,
- * and synchronous stays as it is.
+ * and synchronous stays as it is. The thread lives while it has checkpoints to do (it costs about
+ * 10 MB of memory, and a server between imports does not keep it).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -49,6 +50,11 @@ const checkpointers = new Map<string, Checkpointer>();
 /** Checkpoints the workers finished, by file (what a test or an operator can watch). */
 const finished = new Map<string, number>();
 
+/** Checkpoint worker threads running now (each lives while it has checkpoints to do). */
+export function checkpointWorkers(): number {
+  return checkpointers.size;
+}
+
 /** How many background checkpoints of this file have finished in this process. */
 export function checkpointsDone(name: string): number {
   return finished.get(path.resolve(name)) ?? 0;
@@ -72,17 +78,25 @@ function checkpointerOf(name: string): Checkpointer {
   let checkpointer = checkpointers.get(file);
   if (checkpointer) return checkpointer;
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: driverPath() } });
-  // Idle, it keeps neither the process nor a test runner alive.
+  // It keeps neither the process nor a test runner alive.
   worker.unref();
   const created: Checkpointer = { worker, waiting: [] };
   checkpointer = created;
+  const forget = () => {
+    if (checkpointers.get(file) === created) checkpointers.delete(file);
+  };
   const fail = (message: string) => {
-    checkpointers.delete(file);
+    forget();
     for (const resolve of created.waiting.splice(0)) resolve({ error: message });
   };
   worker.on('message', (answer: Answer) => {
     if ('ok' in answer) finished.set(file, (finished.get(file) ?? 0) + 1);
     created.waiting.shift()?.(answer);
+    // Idle, the thread goes (about 10 MB of memory): the next import starts another one.
+    if (created.waiting.length === 0) {
+      forget();
+      void worker.terminate();
+    }
   });
   // An error thrown in the worker arrives as a copy: its message, if it kept one.
   worker.on('error', (error: unknown) => fail(String((error as { message?: unknown } | null)?.message ?? error)));
