@@ -84,7 +84,20 @@ export function peakRss(pid: number): number {
  * shared, loaded machine a server's CPU time per request varies far less than its wall time.
  */
 export function cpuTimeMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time (user + system, ms) of a process's main thread alone (Linux: /proc/<pid>/task/<pid>/stat):
+ * the event loop's share, without worker threads (e.g. the import's background WAL checkpoint), V8's
+ * helper threads and the thread pool.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuMs(file: string): number {
+  const stat = readFileSync(file, 'utf8');
   // Fields after the command name (which may hold spaces) start at ') '; utime and stime are the 12th and 13th of them.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;

@@ -24,6 +24,7 @@ import { createServices } from './services';
 import { bearerFrom } from './common/bearer';
 import { createContext, MAX_BATCH_CALLS } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
+import { closeCheckpointer } from './db/wal-checkpoint';
 
 export interface BuildOptions {
   /** Fastify logger options; defaults to JSON logs at the configured level (redacted). */
@@ -88,6 +89,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('orm', orm);
   app.addHook('onClose', async () => {
     await orm.close(true);
+    // The import's checkpoint worker holds a connection to the file too.
+    if (onSqlite) await closeCheckpointer(config.databaseFile);
   });
   // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (README).
   if (onSqlite) registerBackups(app);

@@ -26,6 +26,7 @@ import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionMo
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { withSmallPageCache } from './page-cache';
+import { withCheckpointAfter, type PragmaConnection } from '../../db/wal-checkpoint';
 import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -235,10 +236,13 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   let afterCommit: (() => void) | null = null;
-  const written = await scopedTransaction(em, userId, async (tem) => {
-    const db = await sqlTx(tem);
-    return withSmallPageCache(db, () => writeImport(tem, db));
-  });
+  // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
+  const written = await withCheckpointAfter(pragmaConnection(em), () =>
+    scopedTransaction(em, userId, async (tem) => {
+      const db = await sqlTx(tem);
+      return withSmallPageCache(db, () => writeImport(tem, db));
+    }),
+  );
   (afterCommit as (() => void) | null)?.();
   return written;
 
@@ -267,6 +271,16 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
   }
+}
+
+/** The pragmas of withCheckpointAfter on the ORM's connection, outside any transaction (SQLite's one connection). */
+function pragmaConnection(em: EntityManager): PragmaConnection | null {
+  if (dialectOf(em) !== 'sqlite') return null;
+  const connection = em.getConnection();
+  return {
+    all: <T extends object>(sql: string) => connection.execute<T[]>(sql),
+    run: (sql: string) => connection.execute(sql, [], 'run'),
+  };
 }
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */
