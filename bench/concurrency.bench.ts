@@ -3,13 +3,14 @@
  * import a file while 20 other users search one month of their own history again and again.
  * Prints the searches' p50/p99 latency and errors during the imports, beside the same searches
  * with nothing else running (the floor, same run). Issue 18's target: p99 under 200 ms, no errors.
- * The server runs as the production bundle in its own process (bench/server-process.ts);
+ * The server runs as the production bundle in its own process (bench/server-process.ts); the
+ * searchers read each answer's bytes without decoding or parsing them (getBytes in stats.ts);
  * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers).
  */
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers } from '../src/server/db/pg-scratch';
 import { registerUser, rest } from '../tests/helpers/http';
 import { startServerProcess } from './server-process';
-import { ms } from './stats';
+import { getBytes, ms } from './stats';
 
 const IMPORTERS = 20;
 const SEARCHERS = 20;
@@ -71,7 +72,7 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     const search = async (token: string, n: number, into: number[]) => {
       const m = months[n % months.length];
       const t = performance.now();
-      const res = await rest(server.url, 'GET', `/api/transactions?start_date=${m}-01&end_date=${m}-28`, { token });
+      const res = await getBytes(`${server.url}/api/transactions?start_date=${m}-01&end_date=${m}-28`, token);
       into.push(performance.now() - t);
       if (res.status !== 200) errors++;
     };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeBudgetOverview } from '../../src/shared/budget';
 import { envelopeTransactions, summarizeEnvelope } from '../../src/shared/envelopes/envelopes';
 import { buildMonthlyReport, monthOf, payeeKey, payeeName, rankPayees, type MonthlyAggregate } from '../../src/shared/reports';
@@ -109,6 +109,32 @@ describe('the search built by the database', () => {
     expect(none.text).toBe('[]');
     const food = await rawGet(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&categories=${encodeURIComponent('food & "drink"')}`);
     expect(food.text).toBe(JSON.stringify(reference.filter((t) => t.category === 'Food & "Drink"')));
+  });
+});
+
+describe('the search on PostgreSQL', () => {
+  it.runIf(testDatabase === 'postgresql')('counts and reads the rows in one statement (one round trip), with the same totals', async () => {
+    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+    const execute = vi.spyOn(server.app.orm.em.getConnection(), 'execute');
+    try {
+      const cases = [
+        { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference },
+        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5) },
+        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [] },
+        { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0 },
+      ];
+      for (const { query, rows, total } of cases) {
+        execute.mockClear();
+        const res = await fetch(`${server.url}/api/transactions?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe(JSON.stringify(rows));
+        expect(res.headers.get('x-total-count')).toBe(String(total ?? reference.length));
+        const reads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"transaction"'));
+        expect(reads, query).toHaveLength(1);
+      }
+    } finally {
+      execute.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { trpcClient } from '../helpers/trpc-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -78,5 +78,22 @@ describe('ended sign-ins', () => {
     const out = await trpcClient(server.url).auth.logout.mutate({ refreshToken: user.refreshToken });
     expect(out.status).toBe(200);
     expect(await status(user.accessToken)).toEqual([401, 401]);
+  });
+});
+
+describe('a live sign-in', () => {
+  it('is who a request is: no user row is read per request (the sign-in row names its user, and goes with it)', async () => {
+    const user = await registerUser(server.url);
+    expect(await status(user.accessToken)).toEqual([200, 200]);
+    const execute = vi.spyOn(server.app.orm.em.getConnection(), 'execute');
+    try {
+      expect((await rest(server.url, 'GET', '/api/categories', { token: user.accessToken })).status).toBe(200);
+      expect((await trpcClient(server.url, user.accessToken).categories.list.query()).status).toBe(200);
+      const userReads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && /from [`"]user[`"]/.test(sql));
+      expect(userReads).toEqual([]);
+      expect(execute).toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+    }
   });
 });

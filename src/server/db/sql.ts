@@ -357,13 +357,58 @@ export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly Text
 }
 
 /**
- * PostgreSQL: the JSON texts of the rows of `select` (its column names are the keys, in its
- * order), joined with ',' in the order `select` answers them (ARRAY() of a subquery keeps its
- * ORDER BY). row_to_json writes compact JSON with JSON.stringify's escapes, so the joined text is
- * what JSON.stringify writes of the same objects; one text value comes back instead of a row each.
+ * PostgreSQL: the rows of `select` as the JSON text of an array (its column names are the keys,
+ * in its order), rows in the order `select` answers them. row_to_json writes compact JSON with
+ * JSON.stringify's escapes, so the text is what JSON.stringify writes of the same objects. Each
+ * row's JSON comes back as its own text and the server joins them: one aggregated text (an
+ * ARRAY() or string_agg of the rows) cost the database two to three times as much for a month
+ * of 1,900 or 7,700 rows (same-run probe, bench/.data).
  */
-export function pgJsonRowsSql(select: string): string {
-  return `select array_to_string(array(select row_to_json(r)::text from (${select}) r), ',') as json`;
+export async function pgSelectJsonRows(em: EntityManager, select: string, params: readonly unknown[]): Promise<string> {
+  const rows = await selectRows<{ json: string }>(em, `select row_to_json(r)::text as json from (${select}) r`, params);
+  return joinJsonRows(rows);
+}
+
+/** `[` + each row's `json` + `]`, comma-separated. */
+function joinJsonRows(rows: readonly { json: string | null }[]): string {
+  let text = '';
+  for (const row of rows) if (row.json !== null) text += text ? `,${row.json}` : row.json;
+  return `[${text}]`;
+}
+
+/** What pgCountedJsonRows reads: `select <columns> from <from> where <where> order by <orderBy>`. */
+export interface CountedJsonQuery {
+  columns: string;
+  from: string;
+  where: string;
+  orderBy: string;
+  /** One page of the rows (their count is still that of all of them). */
+  page: { limit: number; offset: number } | null;
+  /** Over this many rows, none are read (the caller refuses the answer; total still says how many). */
+  max: number;
+}
+
+/**
+ * PostgreSQL: how many rows match and (when at most `max`) those rows as pgSelectJsonRows writes
+ * them, in one statement, so a search costs one round trip instead of a count and then a read.
+ * The count comes first (k) and the rows are a lateral subquery that reads nothing when k.n is
+ * over `max`; referring to k makes the join a nested loop over k's one row, which keeps the
+ * subquery's order. With no matching row (or none on the page) one row comes back with json null.
+ * `?` parameters: `params` (those of `where`) are sent twice, for the count and for the rows.
+ */
+export async function pgCountedJsonRows(em: EntityManager, query: CountedJsonQuery, params: readonly unknown[]): Promise<{ json: string; total: number }> {
+  const { columns, from, where, orderBy, page, max } = query;
+  const rows = await selectRows<{ total: SqlCount; json: string | null }>(
+    em,
+    `with k as (select count(*) as n from ${from} where ${where})
+     select k.n as total, r.json from k left join lateral (
+       select row_to_json(s)::text as json from (
+         select ${columns} from ${from} where (${where}) and k.n <= ? order by ${orderBy}${page ? ' limit ? offset ?' : ''}
+       ) s
+     ) r on true`,
+    [...params, ...params, max, ...(page ? [page.limit, page.offset] : [])],
+  );
+  return { json: joinJsonRows(rows), total: Number(rows[0]?.total ?? 0) };
 }
 
 /** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */

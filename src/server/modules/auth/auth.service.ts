@@ -15,7 +15,6 @@ import { nameKey } from '../../../shared/names';
 /** The signed-in user as the rest of the server sees it. */
 export interface AuthUser {
   id: number;
-  username: string;
   /** How the request proved who it is. */
   via: 'session' | 'apiToken';
   /** The sign-in a session request belongs to (also its refresh-token family). */
@@ -174,11 +173,11 @@ export class AuthService {
       }
       const signInId = claims.sid ?? claims.fam;
       if (claims.typ !== 'access' || !signInId) throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
+      // The live sign-in is who the request is: its row names its user and is deleted with it
+      // (on delete cascade), so no user row is read per request.
       const liveUser = await this.deps.signIns.liveUser(signInId);
       if (liveUser === null || String(liveUser) !== claims.sub) throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
-      const user = await em.findOne(User, { id: liveUser });
-      if (!user) throw new AppError('UNAUTHORIZED', INVALID_ACCESS);
-      return { id: user.id, username: user.username, via: 'session', signInId };
+      return { id: liveUser, via: 'session', signInId };
     }
     const user = await em.findOne(User, { apiTokenHash: sha256Hex(bearer) });
     if (!user) {
@@ -186,7 +185,7 @@ export class AuthService {
       throw new AppError('UNAUTHORIZED', 'Invalid API token');
     }
     await throttle.check(throttle.addressScopes(address), 'bearer');
-    return { id: user.id, username: user.username, via: 'apiToken' };
+    return { id: user.id, via: 'apiToken' };
   }
 
   async me(em: EntityManager, userId: number): Promise<UserDto> {

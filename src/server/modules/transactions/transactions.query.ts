@@ -17,7 +17,8 @@ import {
   jsonStringSql,
   orderedAggregatesSql,
   payeeKeySql,
-  pgJsonRowsSql,
+  pgCountedJsonRows,
+  pgSelectJsonRows,
   selectRows,
   TRANSACTION_TABLE,
   withUserScope,
@@ -169,7 +170,7 @@ export async function selectTransactionsJsonWith<K extends string>(
  * selectTransactions as JSON text, newest first, optionally one page of it, written by the
  * database on both: SQLite joins its per-row JSON expressions (selectTransactionsJsonWith);
  * PostgreSQL writes each row with row_to_json over columns named and ordered as the DTO
- * (pgJsonRowsSql), in C, instead of a to_json per field, or the driver building an object
+ * (pgSelectJsonRows), in C, instead of a to_json per field, or the driver building an object
  * per row that the server then stringified.
  */
 export async function selectTransactionsJson(
@@ -182,8 +183,7 @@ export async function selectTransactionsJson(
   if (dialectOf(em) !== 'postgresql') return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
   const inner = `select ${TRANSACTION_JSON_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
     order by ${NEWEST_FIRST}${page ? ' limit ? offset ?' : ''}`;
-  const [row] = await selectRows<{ json: string | null }>(em, pgJsonRowsSql(inner), page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
-  return jsonArrayText(row?.json);
+  return pgSelectJsonRows(em, inner, page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
 }
 
 /**
@@ -203,12 +203,29 @@ export async function selectTransactionsJsonPage(
   page: PageRequest = {},
   how?: string,
 ): Promise<JsonPage> {
-  const total = await countTransactions(em, userId, where, params);
-  if (page.limit === undefined && total > MAX_LIST_ROWS) throw tooManyRows(total, how);
-  if (total === 0) return { json: '[]', total };
   const limit = Math.min(page.limit ?? MAX_LIST_ROWS, MAX_LIST_ROWS);
   const offset = page.offset ?? 0;
   const paged = page.limit !== undefined || page.offset !== undefined;
+  if (dialectOf(em) === 'postgresql') {
+    // One round trip: the count and the rows in one statement (no rows read over the cap).
+    const answer = await pgCountedJsonRows(
+      em,
+      {
+        columns: TRANSACTION_JSON_COLUMNS,
+        from: TRANSACTION_FROM,
+        where: `t.user_id = ?${where ? ` and (${where})` : ''}`,
+        orderBy: NEWEST_FIRST,
+        page: paged ? { limit, offset } : null,
+        max: page.limit === undefined ? MAX_LIST_ROWS : Number.MAX_SAFE_INTEGER,
+      },
+      [userId, ...params],
+    );
+    if (page.limit === undefined && answer.total > MAX_LIST_ROWS) throw tooManyRows(answer.total, how);
+    return answer;
+  }
+  const total = await countTransactions(em, userId, where, params);
+  if (page.limit === undefined && total > MAX_LIST_ROWS) throw tooManyRows(total, how);
+  if (total === 0) return { json: '[]', total };
   return { json: await selectTransactionsJson(em, userId, where, params, paged ? { limit, offset } : null), total };
 }
 
