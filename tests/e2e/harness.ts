@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { sessionEntries } from '../../src/client/lib/session';
 import { registerUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 import { trpcDataClient, type AppDataClient } from '../helpers/trpc-client';
@@ -81,11 +82,17 @@ export async function loginViaUi(page: Page, baseUrl: string, username: string, 
   await page.getByText(`Welcome, ${username}`).first().waitFor();
 }
 
-/** Registers a user over the API and signs the page in through the login card. */
+/**
+ * Registers a user over the API and opens a page already signed in as them, at `/` with the navigation bar shown: the
+ * context starts with the session the registration answered in its storage (what signing in stores, see
+ * sessionEntries), so the app restores it on load as after any reload. Tests of signing in itself use loginViaUi.
+ */
 export async function signedInPage(browser: Browser, server: TestServer, width = 1400, height = 900, options: BrowserContextOptions = {}) {
   const user = await registerUser(server.url);
-  const session = await openPage(browser, width, height, options);
-  await loginViaUi(session.page, server.url, user.user.username, user.password);
+  const storageState = { cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: sessionEntries(user) }] };
+  const session = await openPage(browser, width, height, { ...options, storageState });
+  await session.page.goto(`${server.url}/`);
+  await session.page.getByText(`Welcome, ${user.user.username}`).first().waitFor();
   return { ...session, user };
 }
 

@@ -9,6 +9,7 @@ import { backupDatabase, scheduledBackupName, scheduledBackups } from '../../src
 import { ok, signUp } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { bundledEntry } from '../helpers/process';
 
 /**
  * Server backups: `npm run backup -- <file>` copies the live database with SQLite's online
@@ -27,7 +28,7 @@ afterEach(() => {
 
 function runBackupCommand(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', ...args], {
+    const child = spawn(process.execPath, [bundledEntry('scripts/backup.ts'), ...args], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

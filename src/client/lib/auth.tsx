@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AuthResult, UserDto } from '../../shared/schemas/auth';
-import { clearSession, readSession, refreshToken, storeTokens, storeUser } from './session';
+import { clearSession, readSession, refreshToken, storeSession, storeUser } from './session';
 import { trpc } from './trpc';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -58,8 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [stored, utils]);
 
   const signIn = useCallback((result: AuthResult) => {
-    storeTokens(result);
-    storeUser(result.user);
+    storeSession(result);
     setUser(result.user);
     setStatus('authenticated');
   }, []);

@@ -1,4 +1,4 @@
-import type { TokenPair, UserDto } from '../../shared/schemas/auth';
+import type { AuthResult, TokenPair, UserDto } from '../../shared/schemas/auth';
 
 /**
  * The signed-in session in browser storage: access token, refresh token and the
@@ -41,6 +41,23 @@ export function storeTokens(tokens: TokenPair): void {
 
 export function storeUser(user: UserDto): void {
   localStorage.setItem(KEYS.user, JSON.stringify(user));
+}
+
+/**
+ * The storage entries of a login or registration, as name and value: what signing in stores. The e2e tests start a
+ * browser with them (a page already signed in) where signing in is not what they test.
+ */
+export function sessionEntries(result: AuthResult): { name: string; value: string }[] {
+  return [
+    { name: KEYS.access, value: result.accessToken },
+    { name: KEYS.refresh, value: result.refreshToken },
+    { name: KEYS.user, value: JSON.stringify(result.user) },
+  ];
+}
+
+/** Stores the tokens and user of a login or registration. */
+export function storeSession(result: AuthResult): void {
+  for (const { name, value } of sessionEntries(result)) localStorage.setItem(name, value);
 }
 
 export function clearSession(): void {
