@@ -89,6 +89,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A page waited on with expect.poll may take seconds to load on a loaded 2-core machine (the default
+          // 1 s failed a clean CI run: the rules list of a fresh page not shown yet).
+          expect: { poll: { timeout: 15_000 } },
           // One Chromium for the whole run (launched here, each file connects and opens its own contexts); each file
           // starts its own server on port 0, so files run side by side.
           globalSetup: ['tests/e2e/browser-server.ts'],
