@@ -87,7 +87,12 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     database: config.databaseUrl ? 'postgresql' : 'sqlite',
     sql,
     async close() {
-      await app.close();
+      // A response the test left unread (a fetch whose body it never consumed, still streaming)
+      // would hold its keep-alive connection, and the close, for keepAliveTimeout (72 s): the
+      // test is over, so its connections go with it.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       await admin?.end();
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
