@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
+import { serverBundleOptions } from '../../scripts/server-bundle-options.mjs';
 
 /** A client folder that does not exist: test servers answer the API only unless told where a client is. */
 export const NO_CLIENT = path.join(os.tmpdir(), 'bt-test-no-client');
@@ -13,7 +14,7 @@ const BUNDLE_DIR = path.resolve('node_modules/.cache/test-bundles', String(proce
 
 /**
  * A TypeScript entry point (e.g. src/server/main.ts) bundled the way `npm run build:server` bundles it (CommonJS,
- * packages external, see scripts/build-server.mjs), from the current source, once per test process; answers the
+ * packages external: scripts/server-bundle-options.mjs), from the current source, once per test process; answers the
  * bundle's path. A process started with `--import tsx` instead spent ~4-6 s of CPU on a busy machine loading the
  * server through tsx's module hooks; the bundle loads in about a second. The bundle lives under node_modules/.cache
  * so that its `require`s find the packages, and is removed when the test process exits.
@@ -30,13 +31,7 @@ export function bundledEntry(entry: string): string {
   buildSync({
     entryPoints: { [name]: path.resolve(entry) },
     outdir: BUNDLE_DIR,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    packages: 'external',
-    supported: { 'dynamic-import': false },
-    logLevel: 'warning',
+    ...serverBundleOptions,
   });
   const file = path.join(BUNDLE_DIR, `${name}.js`);
   bundles.set(entry, file);

@@ -1,0 +1,4 @@
+import type { BuildOptions } from 'esbuild';
+
+/** How the server's TypeScript is bundled (scripts/server-bundle-options.mjs). */
+export declare const serverBundleOptions: BuildOptions;
