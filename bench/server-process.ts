@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { serverBundleOptions } from '../scripts/server-bundle-options.mjs';
 import { freePort } from '../tests/helpers/ports';
 
 export interface ServerProcess {
@@ -26,19 +27,9 @@ export interface ServerProcessOptions {
 
 export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
-  const script = options.script ?? path.resolve('bench/.data/server.mjs');
-  if (!options.script) {
-    await build({
-      entryPoints: ['src/server/main.ts'],
-      outfile: script,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-  }
+  const script = options.script ?? path.resolve('bench/.data/server.cjs');
+  // Bundled as production bundles it (CommonJS; scripts/server-bundle-options.mjs).
+  if (!options.script) await build({ entryPoints: ['src/server/main.ts'], outfile: script, ...serverBundleOptions });
   const port = await freePort();
   const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? []), script], {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },

@@ -3,7 +3,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
-const SOURCES = ['src', 'scripts/build-server.mjs', 'vite.config.ts', 'mikro-orm.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'scripts/build-server.mjs',
+  'scripts/server-bundle-options.mjs',
+  'vite.config.ts',
+  'mikro-orm.config.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+];
 
 /** The newest modification time under a file or folder (0 when it does not exist). */
 export function newestMtime(target) {
