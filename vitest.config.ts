@@ -35,6 +35,14 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelis
  */
 const isolate = process.env.VITEST_ISOLATE === '1';
 
+/**
+ * How long expect.poll waits for its condition, in every project. Vitest's default of 1 s is shorter than a loaded
+ * 2-core machine takes to start a worker thread or to load a page: clean CI runs failed an e2e poll for a fresh
+ * page's rule list and an integration poll for the import's background checkpoint (a worker thread), both of which
+ * came a moment later. A condition that never holds still fails, after this long.
+ */
+const expect = { poll: { timeout: 15_000 } };
+
 export default defineConfig({
   test: {
     maxWorkers,
@@ -45,6 +53,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           isolate,
+          expect,
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
         },
@@ -53,6 +62,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           isolate,
+          expect,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -63,6 +73,7 @@ export default defineConfig({
         test: {
           name: 'integration-pg',
           isolate,
+          expect,
           include: skipPg ? [] : ['tests/integration/**/*.test.ts'],
           exclude: SQLITE_ONLY,
           env: { TEST_DATABASE: 'postgresql' },
@@ -75,6 +86,7 @@ export default defineConfig({
         test: {
           name: 'security',
           isolate,
+          expect,
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
@@ -85,13 +97,11 @@ export default defineConfig({
         test: {
           name: 'e2e',
           isolate,
+          expect,
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // A page waited on with expect.poll may take seconds to load on a loaded 2-core machine (the default
-          // 1 s failed a clean CI run: the rules list of a fresh page not shown yet).
-          expect: { poll: { timeout: 15_000 } },
           // One Chromium for the whole run (launched here, each file connects and opens its own contexts); each file
           // starts its own server on port 0, so files run side by side.
           globalSetup: ['tests/e2e/browser-server.ts'],
