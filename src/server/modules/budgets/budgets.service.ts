@@ -22,7 +22,7 @@ import type {
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { tooManyRows } from '../transactions/transactions.query';
-import { jsonWithRawParts, RawJson } from '../../http/raw-json';
+import { jsonBytesWithRawParts, RawJson, RawJsonBytes } from '../../http/raw-json';
 import { selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
@@ -249,8 +249,8 @@ export interface BudgetOverviewResult {
 interface BudgetOverviewParts {
   budget: BudgetDto;
   lineItems: LineItemDto[];
-  /** The transactions as JSON text (written by the database on SQLite). */
-  transactionsJson: () => string;
+  /** The transactions as JSON (written by the database on SQLite, as UTF-8 bytes). */
+  transactionsJson: RawJson | RawJsonBytes;
   /** The same transactions as objects, when they were read as objects (PostgreSQL). */
   transactions?: TransactionDto[];
   overview: BudgetOverview;
@@ -280,7 +280,7 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
   const rows =
     rowCount === 0
-      ? { json: () => '[]', countedRows: [], transactions: [] }
+      ? { json: new RawJson('[]'), countedRows: [], transactions: [] }
       : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
   try {
     const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
@@ -294,16 +294,17 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
 /** The overview as objects (tRPC budgets.overview). */
 export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
   const { budget, lineItems, transactionsJson, transactions, overview } = await budgetOverviewParts(em, userId, id);
-  return { budget, lineItems, transactions: transactions ?? (JSON.parse(transactionsJson()) as TransactionDto[]), overview };
+  const text = transactionsJson instanceof RawJson ? transactionsJson.text : transactionsJson.text();
+  return { budget, lineItems, transactions: transactions ?? (JSON.parse(text) as TransactionDto[]), overview };
 }
 
-/** The same overview as JSON text with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
-export async function budgetOverviewJson(em: EntityManager, userId: number, id: number): Promise<RawJson> {
+/** The same overview as JSON with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
+export async function budgetOverviewJson(em: EntityManager, userId: number, id: number): Promise<RawJsonBytes> {
   const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
-  return jsonWithRawParts([
+  return jsonBytesWithRawParts([
     ['budget', budget],
     ['lineItems', lineItems],
-    ['transactions', new RawJson(transactionsJson())],
+    ['transactions', transactionsJson],
     ['overview', overview],
   ]);
 }
