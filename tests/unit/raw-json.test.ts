@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { jsonArrayBytes } from '../../src/server/db/sql';
 import { jsonBytesWithRawParts, jsonWithRawParts, RawJson, RawJsonBytes } from '../../src/server/http/raw-json';
 import { countedRows } from '../../src/server/modules/budgets/budgets.query';
+import { rawJsonPlaceholder, spliceRawJson } from '../../src/server/trpc/raw-json';
 
 /**
  * The overview's REST answer is assembled as UTF-8 bytes (issue 19): the transactions' JSON comes
@@ -48,5 +50,29 @@ describe('countedRows', () => {
       { id: 9007199254740991, categoryKey: 'c99' },
       { id: 3, categoryKey: 'uncategorized' },
     ]);
+  });
+});
+
+describe('tRPC placeholders for JSON bytes', () => {
+  const request = (headers: Record<string, string> = {}) => ({ headers }) as unknown as FastifyRequest;
+
+  it("puts each placeholder's bytes in its place, as often as JSON.stringify wrote it, once per request", () => {
+    const req = request();
+    const rows = Buffer.from(JSON.stringify([AWKWARD]));
+    const first = rawJsonPlaceholder(req, [rows]);
+    const second = rawJsonPlaceholder(req, [Buffer.from('['), Buffer.from('1,2'), Buffer.from(']')]);
+    expect(first).not.toBe(second);
+    const body = Buffer.from(JSON.stringify([{ result: { data: { a: first, b: 'x' } } }, { result: { data: second } }]));
+    expect(spliceRawJson(req, body).toString()).toBe(JSON.stringify([{ result: { data: { a: [AWKWARD], b: 'x' } } }, { result: { data: [1, 2] } }]));
+    // Spliced once: the request holds no placeholders any more.
+    expect(spliceRawJson(req, body)).toBe(body);
+  });
+
+  it('leaves an answer without its placeholders as it is (a refusal), and gives none to an answer streamed as JSON lines', () => {
+    const req = request();
+    expect(rawJsonPlaceholder(req, [Buffer.from('[]')])).toMatch(/^bt-raw-json:[0-9a-f]{32}:0$/);
+    const refusal = Buffer.from('{"error":{"message":"Not found"}}');
+    expect(spliceRawJson(req, refusal)).toBe(refusal);
+    expect(rawJsonPlaceholder(request({ 'trpc-accept': 'application/jsonl' }), [Buffer.from('[]')])).toBeNull();
   });
 });

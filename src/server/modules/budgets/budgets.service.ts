@@ -291,9 +291,21 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   }
 }
 
-/** The overview as objects (tRPC budgets.overview). */
-export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
+/**
+ * The overview as objects (tRPC budgets.overview). With `rawJson` (the tRPC context's), the
+ * transactions the database wrote as JSON bytes are not parsed: a placeholder stands in their
+ * place and the answer gets the bytes (src/server/trpc/raw-json.ts).
+ */
+export async function budgetOverview(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  rawJson?: (chunks: readonly Buffer[]) => string | null,
+): Promise<BudgetOverviewResult> {
   const { budget, lineItems, transactionsJson, transactions, overview } = await budgetOverviewParts(em, userId, id);
+  const placeholder = transactions === undefined && transactionsJson instanceof RawJsonBytes ? rawJson?.(transactionsJson.chunks) : null;
+  // The answer's bytes carry the transactions' JSON where the placeholder stands.
+  if (placeholder) return { budget, lineItems, transactions: placeholder as unknown as TransactionDto[], overview };
   const text = transactionsJson instanceof RawJson ? transactionsJson.text : transactionsJson.text();
   return { budget, lineItems, transactions: transactions ?? (JSON.parse(text) as TransactionDto[]), overview };
 }
