@@ -382,7 +382,7 @@ export async function pgSelectJsonRows(em: EntityManager, select: string, params
 }
 
 /** `[` + each row's `json` + `]`, comma-separated. */
-function joinJsonRows(rows: readonly { json: string | null }[]): string {
+export function joinJsonRows(rows: readonly { json: string | null }[]): string {
   let text = '';
   for (const row of rows) if (row.json !== null) text += text ? `,${row.json}` : row.json;
   return `[${text}]`;

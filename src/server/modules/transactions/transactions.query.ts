@@ -220,7 +220,7 @@ export async function selectTransactionsJson(
  * toTransactionDto's fields, in its order, as columns of TRANSACTION_FROM (PostgreSQL: the
  * names row_to_json writes as keys). A test holds the text equal to JSON.stringify of the DTOs.
  */
-const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, a.name as account, t.account_id as bank_account_id,
+export const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, a.name as account, t.account_id as bank_account_id,
   c.name as category, case when c.name is null then null else t.category_source end as "categorySource", t.type, t.is_split as "isSplit",
   t.parent_id as "parentTransactionId", t.split_note as "splitNote", t.batch_id as "batchId"`;
 
