@@ -23,6 +23,7 @@ import { sha256Hex } from './modules/auth/crypto';
 import { createServices } from './services';
 import { bearerFrom } from './common/bearer';
 import { createContext, MAX_BATCH_CALLS } from './trpc/context';
+import { registerRawJsonSplice } from './trpc/raw-json';
 import { appRouter, type AppRouter } from './trpc/router';
 import { closeCheckpointer } from './db/wal-checkpoint';
 
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ),
   );
 
+  registerRawJsonSplice(app);
   registerCompression(app);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 } });
 

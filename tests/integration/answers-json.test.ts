@@ -160,6 +160,52 @@ describe('the budget overview built by the database', () => {
     expect(data(await user.trpc.budgets.overview.query({ id: saved.budget.id }))).toEqual(expected);
   });
 
+  it('writes the same bytes through tRPC, alone, batched and compressed, with the database JSON in place of its placeholder', async () => {
+    const saved = ok(
+      await user.post('/api/budgets/save', {
+        name: 'March over tRPC',
+        startDate: '2024-03-01',
+        endDate: '2024-03-31',
+        lineItems: [{ name: 'Food', amount: 5000, type: 'Variable', relatedCategories: ['food & "drink"', 'Fun'] }],
+      }),
+    );
+    const reference = await referenceRows(user.userId, '2024-03-01', '2024-03-31');
+    const expected = { budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) };
+    const budgets = data(await user.trpc.budgets.list.query());
+    const input = encodeURIComponent(JSON.stringify({ id: saved.budget.id }));
+    const batchInput = encodeURIComponent(JSON.stringify({ 0: { id: saved.budget.id }, 1: {}, 2: { id: saved.budget.id } }));
+    // The database's JSON of the rows is never parsed into objects on the way.
+    const parse = vi.spyOn(JSON, 'parse');
+    const rowsText = JSON.stringify(reference);
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const headers = { authorization: `Bearer ${user.token}`, 'accept-encoding': encoding };
+      const alone = await fetch(`${server.url}/trpc/budgets.overview?input=${input}`, { headers });
+      expect(alone.status).toBe(200);
+      expect(alone.headers.get('content-encoding') ?? 'identity').toBe(encoding);
+      expect(await alone.text()).toBe(JSON.stringify({ result: { data: expected } }));
+      const batch = await fetch(`${server.url}/trpc/budgets.overview,budgets.list,budgets.overview?batch=1&input=${batchInput}`, { headers });
+      expect(batch.status).toBe(200);
+      expect(await batch.text()).toBe(JSON.stringify([{ result: { data: expected } }, { result: { data: budgets } }, { result: { data: expected } }]));
+    }
+    const parsedRows = parse.mock.calls.filter(([text]) => text === rowsText).length;
+    parse.mockRestore();
+    expect(parsedRows).toBe(0);
+    // Streamed as JSON lines (httpBatchStreamLink): the rows travel as objects, no placeholder is left.
+    const streamed = await fetch(`${server.url}/trpc/budgets.overview?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: saved.budget.id } }))}`, {
+      headers: { authorization: `Bearer ${user.token}`, 'trpc-accept': 'application/jsonl' },
+    });
+    expect(streamed.status).toBe(200);
+    const lines = await streamed.text();
+    expect(lines).not.toContain('bt-raw-json');
+    expect(lines).toContain(JSON.stringify(reference[0]));
+    // A refusal before any byte keeps its status.
+    const missing = await fetch(`${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`, {
+      headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br' },
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).not.toContain('bt-raw-json');
+  });
+
   it('equals the reference on generated data (splits, uncategorised rows, many categories and types), and so do the reports', async () => {
     const other = await signUp(server.url);
     ok(await other.post('/api/accounts', { name: 'Main', type: 'checking' }));

@@ -341,6 +341,18 @@ export interface TextAggregate {
   item: string;
   /** A plain character or two, no quote. */
   separator: string;
+  /**
+   * Answer the joined text as its UTF-8 bytes (a Buffer on both drivers) rather than a string: a
+   * text of megabytes that is only sent on is never decoded into a JavaScript string and encoded again.
+   */
+  bytes?: boolean;
+}
+
+/** A TextAggregate's aggregate expression (its rows already in order). */
+function textAggregateSql(dialect: Dialect, aggregate: TextAggregate, orderBy: string | null): string {
+  const joined = `string_agg(${aggregate.item}, '${aggregate.separator}'${orderBy ? ` order by ${orderBy}` : ''})`;
+  if (!aggregate.bytes) return joined;
+  return dialect === 'postgresql' ? `convert_to(${joined}, 'UTF8')` : `cast(${joined} as blob)`;
 }
 
 /**
@@ -351,9 +363,9 @@ export interface TextAggregate {
  */
 export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly TextAggregate[], source: string, orderBy: string): string {
   if (dialect === 'postgresql') {
-    return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}' order by ${orderBy}) as ${a.alias}`).join(', ')} from ${source}`;
+    return `select ${aggregates.map((a) => `${textAggregateSql(dialect, a, orderBy)} as ${a.alias}`).join(', ')} from ${source}`;
   }
-  return `select ${aggregates.map((a) => `string_agg(${a.item}, '${a.separator}') as ${a.alias}`).join(', ')} from (select * from ${source} order by ${orderBy}) s`;
+  return `select ${aggregates.map((a) => `${textAggregateSql(dialect, a, null)} as ${a.alias}`).join(', ')} from (select * from ${source} order by ${orderBy}) s`;
 }
 
 /**
@@ -370,7 +382,7 @@ export async function pgSelectJsonRows(em: EntityManager, select: string, params
 }
 
 /** `[` + each row's `json` + `]`, comma-separated. */
-function joinJsonRows(rows: readonly { json: string | null }[]): string {
+export function joinJsonRows(rows: readonly { json: string | null }[]): string {
   let text = '';
   for (const row of rows) if (row.json !== null) text += text ? `,${row.json}` : row.json;
   return `[${text}]`;
@@ -414,6 +426,15 @@ export async function pgCountedJsonRows(em: EntityManager, query: CountedJsonQue
 /** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */
 export function jsonArrayText(joined: string | null | undefined): string {
   return joined ? `[${joined}]` : '[]';
+}
+
+const OPEN_BRACKET = Buffer.from('[');
+const CLOSE_BRACKET = Buffer.from(']');
+const EMPTY_ARRAY = Buffer.from('[]');
+
+/** jsonArrayText of an aggregate read as bytes (TextAggregate.bytes): the array's pieces, in order, the rows' bytes not copied. */
+export function jsonArrayBytes(joined: Buffer | null | undefined): Buffer[] {
+  return joined && joined.length > 0 ? [OPEN_BRACKET, joined, CLOSE_BRACKET] : [EMPTY_ARRAY];
 }
 
 /** The part of knex's better-sqlite3 client that cacheSqliteStatements replaces (knex/lib/dialects/better-sqlite3). */

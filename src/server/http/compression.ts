@@ -55,7 +55,7 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
  * body as bytes when it is JSON the request did not ask to stream (tRPC's `trpc-accept:
  * application/jsonl`), else as the stream it is (subscriptions are text/event-stream).
  */
-async function responseBody(request: FastifyRequest, reply: FastifyReply, payload: Response): Promise<Buffer | ReadableStream | null> {
+export async function responseBody(request: FastifyRequest, reply: FastifyReply, payload: Response): Promise<Buffer | ReadableStream | null> {
   reply.status(payload.status);
   payload.headers.forEach((value, name) => {
     if (name !== 'content-length') reply.header(name, value);

@@ -25,7 +25,7 @@ export const budgetsRouter = router({
     .mutation(({ ctx, input }) => updateBudget(ctx.em, ctx.user.id, input.id, input.data)),
   delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteBudget(ctx.em, ctx.user.id, input.id)),
   save: protectedProcedure.input(saveBudgetSchema).mutation(({ ctx, input }) => saveBudget(ctx.em, ctx.user.id, input)),
-  overview: protectedProcedure.input(byId).query(({ ctx, input }) => budgetOverview(ctx.em, ctx.user.id, input.id)),
+  overview: protectedProcedure.input(byId).query(({ ctx, input }) => budgetOverview(ctx.em, ctx.user.id, input.id, ctx.rawJson)),
   lineItems: protectedProcedure.input(z.object({ budgetId: idSchema })).query(({ ctx, input }) => listLineItems(ctx.em, ctx.user.id, input.budgetId)),
   createLineItem: protectedProcedure.input(createLineItemSchema).mutation(({ ctx, input }) => createLineItem(ctx.em, ctx.user.id, input)),
   updateLineItem: protectedProcedure

@@ -22,7 +22,7 @@ import type {
 } from '../../../shared/schemas/budgets';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { tooManyRows } from '../transactions/transactions.query';
-import { jsonWithRawParts, RawJson } from '../../http/raw-json';
+import { jsonBytesWithRawParts, RawJsonBytes } from '../../http/raw-json';
 import { selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
@@ -245,20 +245,18 @@ export interface BudgetOverviewResult {
   overview: BudgetOverview;
 }
 
-/** The overview's parts, with its transactions as the JSON text the database built. */
+/** The overview's parts, with its transactions as the JSON the database wrote. */
 interface BudgetOverviewParts {
   budget: BudgetDto;
   lineItems: LineItemDto[];
-  /** The transactions as JSON text (written by the database on SQLite). */
-  transactionsJson: () => string;
-  /** The same transactions as objects, when they were read as objects (PostgreSQL). */
-  transactions?: TransactionDto[];
+  /** The transactions as JSON bytes (written by the database). */
+  transactionsJson: RawJsonBytes;
   overview: BudgetOverview;
 }
 
 /**
- * The budget, its line items, the transactions between its dates (JSON text the database
- * builds) and the overview of SPEC section 9 from one GROUP BY (overviewFromGroups, equal to
+ * The budget, its line items, the transactions between its dates (JSON the database
+ * writes) and the overview of SPEC section 9 from one GROUP BY (overviewFromGroups, equal to
  * computeBudgetOverview of the rows). Over 100,000 transactions is refused (422: narrow the
  * budget's dates), and so are sums too large to be exact (only possible with rows stored before
  * amounts were bounded).
@@ -280,30 +278,42 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
   const rows =
     rowCount === 0
-      ? { json: () => '[]', countedRows: [], transactions: [] }
+      ? { json: new RawJsonBytes([Buffer.from('[]')]), countedRows: [] }
       : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
   try {
     const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
-    return { budget, lineItems, transactionsJson: rows.json, transactions: rows.transactions, overview };
+    return { budget, lineItems, transactionsJson: rows.json, overview };
   } catch (error) {
     if (error instanceof RangeError) throw tooLarge();
     throw error;
   }
 }
 
-/** The overview as objects (tRPC budgets.overview). */
-export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewResult> {
-  const { budget, lineItems, transactionsJson, transactions, overview } = await budgetOverviewParts(em, userId, id);
-  return { budget, lineItems, transactions: transactions ?? (JSON.parse(transactionsJson()) as TransactionDto[]), overview };
+/**
+ * The overview as objects (tRPC budgets.overview). With `rawJson` (the tRPC context's), the
+ * transactions the database wrote as JSON bytes are not parsed: a placeholder stands in their
+ * place and the answer gets the bytes (src/server/trpc/raw-json.ts).
+ */
+export async function budgetOverview(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  rawJson?: (chunks: readonly Buffer[]) => string | null,
+): Promise<BudgetOverviewResult> {
+  const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
+  const placeholder = rawJson?.(transactionsJson.chunks);
+  // The answer's bytes carry the transactions' JSON where the placeholder stands.
+  if (placeholder) return { budget, lineItems, transactions: placeholder as unknown as TransactionDto[], overview };
+  return { budget, lineItems, transactions: JSON.parse(transactionsJson.text()) as TransactionDto[], overview };
 }
 
-/** The same overview as JSON text with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
-export async function budgetOverviewJson(em: EntityManager, userId: number, id: number): Promise<RawJson> {
+/** The same overview as JSON with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
+export async function budgetOverviewJson(em: EntityManager, userId: number, id: number): Promise<RawJsonBytes> {
   const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
-  return jsonWithRawParts([
+  return jsonBytesWithRawParts([
     ['budget', budget],
     ['lineItems', lineItems],
-    ['transactions', new RawJson(transactionsJson())],
+    ['transactions', transactionsJson],
     ['overview', overview],
   ]);
 }

@@ -10,6 +10,7 @@ import {
   countedRowSql,
   dialectOf,
   foldSql,
+  jsonArrayBytes,
   jsonArrayText,
   jsonBooleanSql,
   jsonIntegerSql,
@@ -153,17 +154,46 @@ export async function selectTransactionsJsonWith<K extends string>(
   page: { limit: number; offset: number } | null,
   extra: readonly (TextAggregate & { alias: K })[],
 ): Promise<{ json: string } & Record<K, string | null>> {
+  const { json, ...rest } = await transactionsAggregateRow(em, userId, where, params, page, false, extra);
+  return { ...rest, json: jsonArrayText(json as string | null) } as { json: string } & Record<K, string | null>;
+}
+
+/**
+ * selectTransactionsJsonWith with the rows' JSON read as UTF-8 bytes (TextAggregate.bytes), the
+ * array's pieces in order (jsonArrayBytes): for an answer sent on as it is (RawJsonBytes).
+ */
+export async function selectTransactionsJsonBytesWith<K extends string>(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  extra: readonly (TextAggregate & { alias: K })[],
+): Promise<{ json: Buffer[] } & Record<K, string | null>> {
+  const { json, ...rest } = await transactionsAggregateRow(em, userId, where, params, null, true, extra);
+  return { ...rest, json: jsonArrayBytes(json as Buffer | null) } as { json: Buffer[] } & Record<K, string | null>;
+}
+
+/** The one row of the rows' JSON aggregate (`json`, as text or bytes) and the `extra` aggregates beside it. */
+async function transactionsAggregateRow(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: { limit: number; offset: number } | null,
+  bytes: boolean,
+  extra: readonly TextAggregate[],
+): Promise<Record<string, string | Buffer | null>> {
   const dialect = dialectOf(em);
   const inner = `select ${TRANSACTION_COLUMNS}, t.category_id from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
-  const aggregates: TextAggregate[] = [{ alias: 'json', item: transactionJsonSql(dialect), separator: ',' }, ...extra];
-  const [row] = await selectRows<Record<string, string | null>>(
+  const aggregates: TextAggregate[] = [{ alias: 'json', item: transactionJsonSql(dialect), separator: ',', bytes }, ...extra];
+  const [row] = await selectRows<Record<string, string | Buffer | null>>(
     em,
     orderedAggregatesSql(dialect, aggregates, `(${inner}) s`, NEWEST_FIRST_S),
     page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
   );
-  const out: Record<string, string | null> = { json: jsonArrayText(row?.json) };
+  const out: Record<string, string | Buffer | null> = { json: row?.json ?? null };
   for (const { alias } of extra) out[alias] = row?.[alias] ?? null;
-  return out as { json: string } & Record<K, string | null>;
+  return out;
 }
 
 /**
@@ -190,7 +220,7 @@ export async function selectTransactionsJson(
  * toTransactionDto's fields, in its order, as columns of TRANSACTION_FROM (PostgreSQL: the
  * names row_to_json writes as keys). A test holds the text equal to JSON.stringify of the DTOs.
  */
-const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, a.name as account, t.account_id as bank_account_id,
+export const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, a.name as account, t.account_id as bank_account_id,
   c.name as category, case when c.name is null then null else t.category_source end as "categorySource", t.type, t.is_split as "isSplit",
   t.parent_id as "parentTransactionId", t.split_note as "splitNote", t.batch_id as "batchId"`;
 
