@@ -25,6 +25,7 @@ import { bearerFrom } from './common/bearer';
 import { createContext, MAX_BATCH_CALLS } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/router';
 import { closeCheckpointer } from './db/wal-checkpoint';
+import { closeSqliteReader } from './db/read-worker';
 
 export interface BuildOptions {
   /** Fastify logger options; defaults to JSON logs at the configured level (redacted). */
@@ -91,6 +92,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await orm.close(true);
     // The import's checkpoint worker holds a connection to the file too.
     if (onSqlite) await closeCheckpointer(config.databaseFile);
+    // So do the search's reader threads (read-worker.ts).
+    if (onSqlite) await closeSqliteReader(config.databaseFile);
   });
   // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (README).
   if (onSqlite) registerBackups(app);
