@@ -26,7 +26,7 @@ export interface SqlStatement {
 
 /**
  * What countedJsonRead reads: `count` answers one number; over `max` nothing more is read;
- * `rows` answers one text (the rows' JSON objects joined with ',', or null for none).
+ * `rows` answers one row whose one column is a text (the rows' JSON objects joined with ',', or null for none).
  */
 export interface CountedJsonRead {
   count: SqlStatement;
@@ -57,25 +57,22 @@ const prepared = (sql) => {
 };
 const begin = db.prepare('begin');
 const commit = db.prepare('commit');
-const encoder = new TextEncoder();
 parentPort.on('message', ({ id, count, rows, max }) => {
   try {
     let total;
-    let text = null;
+    let bytes = null;
     begin.run();
     try {
       total = Number(prepared(count.sql).get(count.params));
-      if (total === 0) text = '[]';
-      else if (total <= max) {
-        const joined = prepared(rows.sql).get(rows.params);
-        text = joined ? '[' + joined + ']' : '[]';
-      }
+      if (total === 0) bytes = Buffer.from('[]');
+      // The array's text as a blob: its bytes come back in a buffer of their own, with no string on this thread's heap.
+      else if (total <= max) bytes = prepared("select cast('[' || coalesce((" + rows.sql + "), '') || ']' as blob)").get(rows.params);
     } finally {
       commit.run();
     }
-    if (text === null) return parentPort.postMessage({ id, total, bytes: null });
-    const bytes = encoder.encode(text);
-    parentPort.postMessage({ id, total, bytes }, [bytes.buffer]);
+    if (bytes === null) return parentPort.postMessage({ id, total, bytes: null });
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    parentPort.postMessage({ id, total, bytes }, whole ? [bytes.buffer] : []);
   } catch (error) {
     parentPort.postMessage({ id, error: String((error && error.message) || error), code: error && error.code });
   }
