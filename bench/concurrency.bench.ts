@@ -2,14 +2,16 @@
  * Many writers and readers at once, on SQLite and on PostgreSQL side by side: 20 users each
  * import a file while 20 other users search one month of their own history again and again.
  * Prints the searches' p50/p99 latency and errors during the imports, beside the same searches
- * with nothing else running (the floor, same run). Issue 18's target: p99 under 200 ms, no errors.
+ * with nothing else running (the floor, same run), and the server's CPU per search alone (its main
+ * thread's and the whole process's: /proc, far less disturbed by a loaded machine than the latencies).
+ * Issue 18's target: p99 under 200 ms, no errors.
  * The server runs as the production bundle in its own process (bench/server-process.ts); the
  * searchers read each answer's bytes without decoding or parsing them (getBytes in stats.ts);
  * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers).
  */
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers } from '../src/server/db/pg-scratch';
 import { registerUser, rest } from '../tests/helpers/http';
-import { startServerProcess } from './server-process';
+import { cpuTimeMs, mainThreadCpuMs, startServerProcess } from './server-process';
 import { getBytes, ms } from './stats';
 
 const IMPORTERS = 20;
@@ -53,6 +55,9 @@ interface Figures {
   searches: number;
   errors: number;
   importSeconds: number;
+  /** The server's CPU per search while the searches ran alone: its main thread's, and the whole process's. */
+  mainCpuPerSearch: number;
+  cpuPerSearch: number;
 }
 
 async function measure(env: Record<string, string>): Promise<Figures> {
@@ -78,7 +83,10 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     };
     // The floor: the same searches, one round from every searcher at once, with no import running.
     const quiet: number[] = [];
+    const pid = server.child.pid ?? 0;
+    const [main0, cpu0] = [mainThreadCpuMs(pid), cpuTimeMs(pid)];
     for (let round = 0; round < 5; round++) await Promise.all(searchers.map((token, i) => search(token, round + i, quiet)));
+    const [mainCpuPerSearch, cpuPerSearch] = [(mainThreadCpuMs(pid) - main0) / quiet.length, (cpuTimeMs(pid) - cpu0) / quiet.length];
 
     const busy: number[] = [];
     let importing = true;
@@ -101,6 +109,8 @@ async function measure(env: Record<string, string>): Promise<Figures> {
       searches: busy.length,
       errors,
       importSeconds,
+      mainCpuPerSearch,
+      cpuPerSearch,
     };
   } finally {
     await server.close();
@@ -126,6 +136,7 @@ export default async function run(): Promise<void> {
   );
   console.log(`${''.padEnd(44)}${'SQLite'.padEnd(24)}PostgreSQL`);
   row('search p50 / p99, nothing else running', (f) => `${ms(f.quietP50)} / ${ms(f.quietP99)}`);
+  row('server CPU per search alone (main / all)', (f) => `${ms(f.mainCpuPerSearch)} / ${ms(f.cpuPerSearch)}`);
   row('search p50 / p99 during the imports', (f) => `${ms(f.busyP50)} / ${ms(f.busyP99)}`);
   row('  p99 during / p99 alone (ratio)', (f) => (f.busyP99 / f.quietP99).toFixed(2));
   row('searches during the imports', (f) => String(f.searches));

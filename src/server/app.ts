@@ -26,6 +26,7 @@ import { createContext, MAX_BATCH_CALLS } from './trpc/context';
 import { registerRawJsonSplice } from './trpc/raw-json';
 import { appRouter, type AppRouter } from './trpc/router';
 import { closeCheckpointer } from './db/wal-checkpoint';
+import { closeSqliteReader } from './db/read-worker';
 
 export interface BuildOptions {
   /** Fastify logger options; defaults to JSON logs at the configured level (redacted). */
@@ -92,6 +93,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await orm.close(true);
     // The import's checkpoint worker holds a connection to the file too.
     if (onSqlite) await closeCheckpointer(config.databaseFile);
+    // So do the search's reader threads (read-worker.ts).
+    if (onSqlite) await closeSqliteReader(config.databaseFile);
   });
   // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (README).
   if (onSqlite) registerBackups(app);

@@ -9,6 +9,7 @@ import { accountRegister } from '../../src/server/modules/accounts/register.serv
 import { NEWEST_FIRST, selectTransactions } from '../../src/server/modules/transactions/transactions.query';
 import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
+import { sqliteReader, type SqliteReader } from '../../src/server/db/read-worker';
 import { startServer, testDatabase, type TestServer } from '../helpers/server';
 
 /**
@@ -109,6 +110,82 @@ describe('the search built by the database', () => {
     expect(none.text).toBe('[]');
     const food = await rawGet(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&categories=${encodeURIComponent('food & "drink"')}`);
     expect(food.text).toBe(JSON.stringify(reference.filter((t) => t.category === 'Food & "Drink"')));
+  });
+});
+
+/** The search's reader threads of a SQLite file. */
+function readerOf(file: string): SqliteReader {
+  const reader = sqliteReader(file);
+  if (!reader) throw new Error(`no reader for ${file}`);
+  return reader;
+}
+
+describe('the search on SQLite', () => {
+  it.runIf(testDatabase === 'sqlite')('reads on a worker thread the same text and totals, and a filter that needs fold() on the main connection', async () => {
+    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+    const execute = vi.spyOn(server.app.orm.em.getConnection(), 'execute');
+    const reader = readerOf(server.config.databaseFile);
+    try {
+      const cases = [
+        { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference, main: 0 },
+        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5), main: 0 },
+        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [], main: 0 },
+        { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0, main: 0 },
+        // fold() is registered on the main connection only: the count and the rows are read there.
+        {
+          query: 'start_date=2024-01-01&end_date=2024-12-31&description=COFFEE',
+          rows: reference.filter((t) => /coffee/i.test(t.description)),
+          total: 1,
+          main: 2,
+        },
+      ];
+      for (const { query, rows, total, main } of cases) {
+        execute.mockClear();
+        const res = await fetch(`${server.url}/api/transactions?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe(JSON.stringify(rows));
+        expect(res.headers.get('x-total-count')).toBe(String(total ?? reference.length));
+        const reads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"transaction"'));
+        expect(reads, query).toHaveLength(main);
+      }
+      expect(reader.running).toBeGreaterThan(0);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it.runIf(testDatabase === 'sqlite')('finds a transaction written just before the search', async () => {
+    const other = await signUp(server.url);
+    ok(await other.post('/api/accounts', { name: 'Main', type: 'checking' }));
+    for (let i = 1; i <= 5; i++) {
+      ok(await other.post('/api/transactions', { postDate: '2024-06-01', description: `row ${i}`, amount: -i, account: 'Main' }));
+      const found = ok<TransactionDto[]>(await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
+      expect(found.map((t) => t.description)).toEqual(Array.from({ length: i }, (_, k) => `row ${i - k}`));
+    }
+  });
+
+  it.runIf(testDatabase === 'sqlite')('refuses a count over the cap without reading the rows, and answers errors as errors', async () => {
+    const reader = readerOf(server.config.databaseFile);
+    const count = { sql: `select count(*) from ${TRANSACTION_TABLE} where user_id = ?`, params: [user.userId] };
+    const rows = { sql: `select group_concat(id) from ${TRANSACTION_TABLE} where user_id = ?`, params: [user.userId] };
+    const over = await reader.countedJson({ count, rows, max: 1 });
+    expect(over).toEqual({ total: AWKWARD.length + 2, bytes: null });
+    const all = await reader.countedJson({ count, rows, max: 1000 });
+    expect(JSON.parse(String(all.bytes))).toHaveLength(AWKWARD.length + 2);
+    await expect(reader.countedJson({ count: { sql: 'select x from no_such_table', params: [] }, rows, max: 1 })).rejects.toThrow(/no such table/);
+    // The thread is still there for the next read.
+    expect((await reader.countedJson({ count, rows, max: 1 })).total).toBe(AWKWARD.length + 2);
+  });
+
+  it.runIf(testDatabase === 'sqlite')('stops its reader threads when the app closes', async () => {
+    const another = await startServer();
+    const someone = await signUp(another.url);
+    ok(await someone.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
+    const reader = readerOf(another.config.databaseFile);
+    expect(reader.running).toBe(1);
+    await another.close();
+    expect(reader.running).toBe(0);
+    await expect(reader.countedJson({ count: { sql: 'select 1', params: [] }, rows: { sql: 'select 1', params: [] }, max: 1 })).rejects.toThrow(/closed/);
   });
 });
 

@@ -104,6 +104,66 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const theirs = ok<{ amount: number }[]>(await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
       expect(theirs.map((t) => t.amount)).toEqual([-500]);
     });
+
+    /** The SQL knex sends on the app's connections while `work` runs (as sent: after scopeUsersInBegin). */
+    async function sentSql<T>(work: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+      // A transaction's statements go through a copy of the client made from its class's prototype.
+      const client = Object.getPrototypeOf(a.app.orm.em.getConnection().getKnex().client) as {
+        _query: (this: unknown, connection: unknown, obj: { sql?: string }) => Promise<unknown>;
+      };
+      const patched = client._query;
+      const sent: string[] = [];
+      client._query = function (connection, obj) {
+        const answer = patched.call(this, connection, obj);
+        sent.push(obj.sql ?? '');
+        return answer;
+      };
+      try {
+        return { result: await work(), sent };
+      } finally {
+        client._query = patched;
+      }
+    }
+
+    it('sets the user in the same round trip as the transaction’s BEGIN', async () => {
+      const { result, sent } = await sentSql(() =>
+        withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => ({
+          setting: (await selectRows<{ id: string }>(em, "select current_setting('app.user_id') as id"))[0]?.id,
+          users: (await selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"')).map((r) => r.user_id),
+        })),
+      );
+      expect(result).toEqual({ setting: String(owner.userId), users: [owner.userId] });
+      expect(sent[0]).toBe(`BEGIN; select set_config('app.user_id', '${owner.userId}', true);`);
+      // No second statement sets it: BEGIN, the two reads, COMMIT.
+      expect(sent.filter((sql) => sql.includes('set_config'))).toHaveLength(1);
+      expect(sent).toHaveLength(4);
+    });
+
+    it('sets the user of a scope opened inside a running transaction (a savepoint), and only once per BEGIN', async () => {
+      const { result, sent } = await sentSql(() =>
+        withUserScope(a.app.orm.em.fork(), owner.userId, async (outer) => {
+          const inner = await withUserScope(outer, other.userId, (em) => selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"'));
+          // A transaction a scope's work opens on another entity manager is not scoped by it.
+          const unscoped = await a.app.orm.em.fork().transactional((em) => selectRows(em, 'select * from "transaction"'));
+          return { inner: inner.map((r) => r.user_id), unscoped };
+        }),
+      );
+      expect(result).toEqual({ inner: [other.userId], unscoped: [] });
+      expect(sent.filter((sql) => sql.includes('set_config'))).toHaveLength(2);
+      expect(sent.filter((sql) => sql.startsWith('BEGIN'))).toEqual([`BEGIN; select set_config('app.user_id', '${owner.userId}', true);`, 'BEGIN;']);
+    });
+
+    it('keeps many users’ scopes apart when their transactions start at once', async () => {
+      const users = Array.from({ length: 30 }, (_, i) => (i % 2 ? owner : other));
+      const seen = await Promise.all(
+        users.map((user) =>
+          withUserScope(a.app.orm.em.fork(), user.userId, async (em) =>
+            (await selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"')).map((r) => r.user_id),
+          ),
+        ),
+      );
+      expect(seen).toEqual(users.map((user) => [user.userId]));
+    });
   });
 
   describe('two processes on one database', () => {

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { AbstractSqlDriver, EntityManager } from '@mikro-orm/knex';
 import { migrationNames } from './migration-names';
 import { loadMigrationsList, ormOptions, type DatabaseTarget } from './orm-options';
-import { cacheSqliteStatements, type KnexSqliteClient } from './sql';
+import { cacheSqliteStatements, scopeUsersInBegin, type KnexPgClient, type KnexSqliteClient } from './sql';
 
 /** The app's ORM on either database (SQLite or PostgreSQL); its entity managers speak SQL. */
 export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
@@ -14,7 +14,9 @@ export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
  */
 export async function openDatabase(target: DatabaseTarget, log: (message: string) => void = () => undefined, debug = false): Promise<Orm> {
   const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(await ormOptions(target, debug));
-  if (target.dialect === 'sqlite') cacheSqliteStatements(orm.em.getConnection().getKnex().client as KnexSqliteClient);
+  const client: unknown = orm.em.getConnection().getKnex().client;
+  if (target.dialect === 'sqlite') cacheSqliteStatements(client as KnexSqliteClient);
+  else scopeUsersInBegin(client as KnexPgClient);
   try {
     if (!(await migrationsCurrent(orm, target.dialect))) {
       const applied = await (await migratorOf(orm, target.dialect)).up();

@@ -12,6 +12,7 @@
  * - bulk writes and streamed reads on a transaction's own connection (SqlTx below).
  */
 import type { EntityManager } from '@mikro-orm/knex';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { payeeKey } from '../../shared/reports/payees';
@@ -289,24 +290,79 @@ function postgresTx(client: pg.ClientBase): SqlTx {
   };
 }
 
+/** A user scope waiting for its transaction's BEGIN (see scopeUsersInBegin). */
+interface PendingScope {
+  userId: number;
+  /** Until withUserScope's own work starts: a BEGIN inside the work is another transaction's. */
+  open: boolean;
+  /** The connection whose BEGIN also set the user, once it has. */
+  connection: unknown;
+}
+
+const pendingScopes = new AsyncLocalStorage<PendingScope>();
+
 /**
  * Runs `work` with row-level security keyed on `userId` (PostgreSQL): one transaction whose
  * `app.user_id` setting the policies of every user-owned table compare with `user_id`, so a
  * query that forgets its user condition still sees only this user's rows. SQLite has no
  * row-level security: `work` runs as it is, on the request's entity manager.
+ *
+ * The setting goes in the same round trip as the transaction's BEGIN (scopeUsersInBegin): one
+ * message `BEGIN; select set_config(...)` instead of two, on every request of a signed-in user.
+ * When that did not happen on this transaction's connection (an entity manager already inside a
+ * transaction takes a savepoint, not a BEGIN), the setting is its own statement, as before.
  */
 export async function withUserScope<T>(em: EntityManager, userId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
   if (dialectOf(em) !== 'postgresql') return work(em);
-  return em.transactional(async (tem) => {
-    await setUserScope(tem, userId);
-    return work(tem);
-  });
+  if (!Number.isSafeInteger(userId)) throw new Error(`withUserScope: not a user id: ${String(userId)}`);
+  const scope: PendingScope = { userId, open: true, connection: null };
+  return pendingScopes.run(scope, () =>
+    em.transactional(async (tem) => {
+      scope.open = false;
+      const trx = tem.getTransactionContext<{ client: { acquireConnection: () => Promise<unknown> } }>();
+      const connection = scope.connection === null ? null : await trx?.client.acquireConnection();
+      if (connection === null || connection !== scope.connection) await setUserScope(tem, userId);
+      return work(tem);
+    }),
+  );
 }
 
 /** Sets the row-level security user for the rest of the running transaction (PostgreSQL). */
 export async function setUserScope(tem: EntityManager, userId: number): Promise<void> {
   if (dialectOf(tem) !== 'postgresql') return;
   await selectRows(tem, "select set_config('app.user_id', ?, true)", [String(userId)]);
+}
+
+/** The part of knex's PostgreSQL client that scopeUsersInBegin wraps (knex/lib/dialects/postgres). */
+export interface KnexPgClient {
+  _query: (connection: unknown, obj: { sql?: string; bindings?: readonly unknown[] }) => Promise<unknown>;
+}
+
+const scopingBegin = Symbol('scopeUsersInBegin');
+
+/**
+ * The first BEGIN knex sends inside withUserScope (its own transaction's, before any other
+ * statement of it) also sets the user: `BEGIN; select set_config('app.user_id', '<id>', true)`, one
+ * simple-protocol message and one round trip, where BEGIN and then the setting were two. The id is
+ * a safe integer (withUserScope checks it), so the literal holds digits only. A scope is used once;
+ * withUserScope sets the user itself when its transaction's connection is not the one this one did.
+ * Knex runs a transaction's statements through a copy of the client made from its class's
+ * prototype, so the prototype's `_query` is the one wrapped (once per class; outside a
+ * withUserScope it is knex's own).
+ */
+export function scopeUsersInBegin(client: KnexPgClient): void {
+  const proto = (client.constructor as { prototype: KnexPgClient & { [scopingBegin]?: true } }).prototype;
+  if (proto[scopingBegin]) return;
+  const original = proto._query;
+  proto._query = function (this: KnexPgClient, connection, obj) {
+    const scope = pendingScopes.getStore();
+    if (scope?.open && scope.connection === null && obj.sql === 'BEGIN;' && (obj.bindings ?? []).length === 0) {
+      scope.connection = connection;
+      obj.sql = `BEGIN; select set_config('app.user_id', '${String(scope.userId)}', true);`;
+    }
+    return original.call(this, connection, obj);
+  };
+  proto[scopingBegin] = true;
 }
 
 /*

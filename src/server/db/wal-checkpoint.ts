@@ -61,7 +61,7 @@ export function checkpointsDone(name: string): number {
 }
 
 /** better-sqlite3's entry file, found from the running script (dist/server/main.js, a test runner) or else the working directory. */
-function driverPath(): string {
+export function driverPath(): string {
   for (const from of [process.argv[1], path.join(process.cwd(), 'index.js')]) {
     if (!from) continue;
     try {

@@ -4,7 +4,8 @@
  * the JSON content type, instead of stringifying objects built row by row.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  /** The JSON text, or its UTF-8 bytes (a search read on a worker thread, see read-worker.ts). */
+  constructor(readonly text: string | Buffer) {}
 }
 
 /**
@@ -29,7 +30,7 @@ export class RawJsonBytes {
 
 /** An object's JSON with some of its values already JSON text: keys in the order given. */
 export function jsonWithRawParts(parts: readonly (readonly [string, unknown])[]): RawJson {
-  const body = parts.map(([key, value]) => `${JSON.stringify(key)}:${value instanceof RawJson ? value.text : JSON.stringify(value)}`).join(',');
+  const body = parts.map(([key, value]) => `${JSON.stringify(key)}:${value instanceof RawJson ? value.text.toString() : JSON.stringify(value)}`).join(',');
   return new RawJson(`{${body}}`);
 }
 
@@ -39,10 +40,11 @@ export function jsonBytesWithRawParts(parts: readonly (readonly [string, unknown
   let text = '{';
   parts.forEach(([key, value], i) => {
     text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:`;
-    if (value instanceof RawJsonBytes) {
-      chunks.push(Buffer.from(text), ...value.chunks);
+    const bytes = value instanceof RawJsonBytes ? value.chunks : value instanceof RawJson && typeof value.text !== 'string' ? [value.text] : null;
+    if (bytes) {
+      chunks.push(Buffer.from(text), ...bytes);
       text = '';
-    } else text += value instanceof RawJson ? value.text : JSON.stringify(value);
+    } else text += value instanceof RawJson ? (value.text as string) : JSON.stringify(value);
   });
   chunks.push(Buffer.from(`${text}}`));
   return new RawJsonBytes(chunks);

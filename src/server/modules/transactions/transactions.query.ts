@@ -21,12 +21,14 @@ import {
   pgCountedJsonRows,
   pgSelectJsonRows,
   selectRows,
+  sqliteParams,
   TRANSACTION_TABLE,
   withUserScope,
   type Dialect,
   type SqlCount,
   type TextAggregate,
 } from '../../db/sql';
+import { sqliteReader } from '../../db/read-worker';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 
@@ -58,9 +60,9 @@ export interface Page<T> {
   total: number;
 }
 
-/** A page whose rows are JSON text (an array) the database built. */
+/** A page whose rows are JSON text (an array) the database built: text, or its UTF-8 bytes when read on a worker thread. */
 export interface JsonPage {
-  json: string;
+  json: string | Buffer;
   total: number;
 }
 
@@ -79,11 +81,13 @@ export function tooManyRows(total: number, how = 'narrow the range or page with 
 }
 
 export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
-  const [row] = await selectRows<{ n: SqlCount }>(em, `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`, [
-    userId,
-    ...params,
-  ]);
+  const [row] = await selectRows<{ n: SqlCount }>(em, countSql(where), [userId, ...params]);
   return Number(row?.n ?? 0);
+}
+
+/** The count of countTransactions (parameters: the user's id, then `where`'s). */
+function countSql(where: string): string {
+  return `select count(*) as n from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}`;
 }
 
 /**
@@ -183,17 +187,32 @@ async function transactionsAggregateRow(
   bytes: boolean,
   extra: readonly TextAggregate[],
 ): Promise<Record<string, string | Buffer | null>> {
-  const dialect = dialectOf(em);
-  const inner = `select ${TRANSACTION_COLUMNS}, t.category_id from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
-  const aggregates: TextAggregate[] = [{ alias: 'json', item: transactionJsonSql(dialect), separator: ',', bytes }, ...extra];
-  const [row] = await selectRows<Record<string, string | Buffer | null>>(
-    em,
-    orderedAggregatesSql(dialect, aggregates, `(${inner}) s`, NEWEST_FIRST_S),
-    page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
-  );
+  const statement = transactionsJsonStatement(dialectOf(em), userId, where, params, page, extra, bytes);
+  const [row] = await selectRows<Record<string, string | Buffer | null>>(em, statement.sql, statement.params);
   const out: Record<string, string | Buffer | null> = { json: row?.json ?? null };
   for (const { alias } of extra) out[alias] = row?.[alias] ?? null;
   return out;
+}
+
+/**
+ * The statement of selectTransactionsJsonWith: one row, its first column `json` (the rows' JSON joined with ',', as
+ * UTF-8 bytes when `bytes`: TextAggregate.bytes), then `extra`.
+ */
+function transactionsJsonStatement(
+  dialect: Dialect,
+  userId: number,
+  where: string,
+  params: unknown[],
+  page: { limit: number; offset: number } | null,
+  extra: readonly TextAggregate[],
+  bytes = false,
+): { sql: string; params: unknown[] } {
+  const inner = `select ${TRANSACTION_COLUMNS}, t.category_id from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
+  const aggregates: TextAggregate[] = [{ alias: 'json', item: transactionJsonSql(dialect), separator: ',', bytes }, ...extra];
+  return {
+    sql: orderedAggregatesSql(dialect, aggregates, `(${inner}) s`, NEWEST_FIRST_S),
+    params: page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
+  };
 }
 
 /**
@@ -224,7 +243,12 @@ export const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.desc
   c.name as category, case when c.name is null then null else t.category_source end as "categorySource", t.type, t.is_split as "isSplit",
   t.parent_id as "parentTransactionId", t.split_note as "splitNote", t.batch_id as "batchId"`;
 
-/** selectTransactionsPage with the rows as JSON text the database builds. */
+/**
+ * selectTransactionsPage with the rows as JSON text the database builds. On SQLite, with
+ * `offMainThread` (a read that needs none of the app's SQL functions, see read-worker.ts) and no
+ * transaction running on `em`, the count and the rows are read on a worker thread with its own
+ * read-only connection, and the answer is the JSON's bytes.
+ */
 export async function selectTransactionsJsonPage(
   em: EntityManager,
   userId: number,
@@ -232,6 +256,7 @@ export async function selectTransactionsJsonPage(
   params: unknown[],
   page: PageRequest = {},
   how?: string,
+  offMainThread = false,
 ): Promise<JsonPage> {
   const limit = Math.min(page.limit ?? MAX_LIST_ROWS, MAX_LIST_ROWS);
   const offset = page.offset ?? 0;
@@ -253,6 +278,17 @@ export async function selectTransactionsJsonPage(
     if (page.limit === undefined && answer.total > MAX_LIST_ROWS) throw tooManyRows(answer.total, how);
     return answer;
   }
+  const reader = offMainThread && em.getTransactionContext() === undefined ? sqliteReader(String(em.config.get('dbName'))) : null;
+  if (reader) {
+    const rows = transactionsJsonStatement('sqlite', userId, where, params, paged ? { limit, offset } : null, []);
+    const answer = await reader.countedJson({
+      count: { sql: countSql(where), params: sqliteParams([userId, ...params]) },
+      rows: { sql: rows.sql, params: sqliteParams(rows.params) },
+      max: page.limit === undefined ? MAX_LIST_ROWS : Number.MAX_SAFE_INTEGER,
+    });
+    if (answer.bytes === null) throw tooManyRows(answer.total, how);
+    return { json: answer.bytes, total: answer.total };
+  }
   const total = await countTransactions(em, userId, where, params);
   if (page.limit === undefined && total > MAX_LIST_ROWS) throw tooManyRows(total, how);
   if (total === 0) return { json: '[]', total };
@@ -262,7 +298,9 @@ export async function selectTransactionsJsonPage(
 /** searchTransactionsPage with the rows as JSON text the database builds (GET /api/transactions). */
 export async function searchTransactionsJsonPage(em: EntityManager, userId: number, filters: TransactionFilters, how?: string): Promise<JsonPage> {
   const { where, params } = await searchWhere(em, userId, filters);
-  return selectTransactionsJsonPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
+  // fold() and payee_key() are registered on the main connection only.
+  const offMainThread = filters.description === undefined && filters.payee === undefined;
+  return selectTransactionsJsonPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how, offMainThread);
 }
 
 /** The search of GET /api/transactions: every filter optional except the dates; newest first; paged. */
@@ -278,7 +316,7 @@ export async function searchTransactionsPage(em: EntityManager, userId: number, 
  */
 export async function searchTransactions(em: EntityManager, userId: number, filters: TransactionFilters): Promise<TransactionDto[]> {
   if (dialectOf(em) === 'postgresql') return (await searchTransactionsPage(em, userId, filters)).rows;
-  return JSON.parse((await searchTransactionsJsonPage(em, userId, filters)).json) as TransactionDto[];
+  return JSON.parse((await searchTransactionsJsonPage(em, userId, filters)).json.toString()) as TransactionDto[];
 }
 
 /**
