@@ -121,12 +121,9 @@ async function budgetsOf(api: Api) {
 
 /** A signed-in page on the Budgets screen, its user owning what `seed` made. */
 async function session(width = 1400, seed: (api: Api) => Promise<unknown> = async () => {}) {
-  const s = await signedInPage(app.browser, app.server, width);
-  const api = apiFor(s.user.accessToken);
-  await seed(api);
-  await s.page.goto(`${app.server.url}/`);
+  const s = await signedInPage(app.browser, app.server, width, 900, {}, { before: (user) => seed(apiFor(user.accessToken)) });
   await s.page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
-  return { ...s, api };
+  return { ...s, api: apiFor(s.user.accessToken) };
 }
 
 const seedJanuary = async (api: Api) => {

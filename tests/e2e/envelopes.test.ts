@@ -27,13 +27,23 @@ const SEED = [
 ];
 
 async function seededSession(width = 1400, envelopes: { name: string; categories: string[]; color?: string; description?: string }[] = []) {
-  const session = await signedInPage(app.browser, app.server, width);
-  const api = apiFor(session.user.accessToken);
-  for (const tx of SEED) await api.transactions.create.mutate(tx);
-  for (const envelope of envelopes) await api.envelopes.create.mutate(envelope);
-  await session.page.goto(`${app.server.url}/envelopes`);
+  const session = await signedInPage(
+    app.browser,
+    app.server,
+    width,
+    900,
+    {},
+    {
+      path: '/envelopes',
+      before: async (user) => {
+        const api = apiFor(user.accessToken);
+        for (const tx of SEED) await api.transactions.create.mutate(tx);
+        for (const envelope of envelopes) await api.envelopes.create.mutate(envelope);
+      },
+    },
+  );
   await session.page.getByRole('heading', { name: /^Envelopes \(\d+\)$/, level: 1 }).waitFor();
-  return { ...session, api };
+  return { ...session, api: apiFor(session.user.accessToken) };
 }
 
 const STANDARD = [

@@ -20,12 +20,21 @@ async function allTransactions(api: Api) {
 }
 
 async function openUpload(width = 1400, accounts: { name: string; type: AccountType }[] = []) {
-  const session = await signedInPage(app.browser, app.server, width);
-  const api = apiFor(session.user.accessToken);
-  for (const account of accounts) await api.accounts.create.mutate({ ...account, balance: 0 });
-  await session.page.goto(`${app.server.url}/upload`);
+  const session = await signedInPage(
+    app.browser,
+    app.server,
+    width,
+    900,
+    {},
+    {
+      path: '/upload',
+      before: async (user) => {
+        for (const account of accounts) await apiFor(user.accessToken).accounts.create.mutate({ ...account, balance: 0 });
+      },
+    },
+  );
   await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
-  return { ...session, api };
+  return { ...session, api: apiFor(session.user.accessToken) };
 }
 
 /** An MUI select by its label (its accessible name also holds the chosen value). */
