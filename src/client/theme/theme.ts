@@ -55,7 +55,7 @@ export const reducedMotionTheme = createTheme({
     duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
     getAutoHeightDuration: () => 0,
     // Some components pass their own milliseconds (the outline's notch: 100 ms after 50 ms).
-    create: (props?: string | string[], transition: { easing?: string } = {}) =>
+    create: (props: string | string[] = ['all'], transition: { easing?: string } = {}) =>
       theme.transitions.create(props, { easing: transition.easing, duration: 0, delay: 0 }),
   },
   components: {
