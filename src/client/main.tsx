@@ -1,4 +1,4 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { CssBaseline, ThemeProvider, useMediaQuery } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
@@ -8,7 +8,7 @@ import { LoadingScreen } from './components/LoadingScreen';
 import { AuthProvider, useAuth } from './lib/auth';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { createAppRouter } from './router';
-import { theme } from './theme/theme';
+import { REDUCED_MOTION_QUERY, themeFor } from './theme/theme';
 import { RowStyles } from './components/transactions/rowStyles';
 
 /** The router, once the stored session is confirmed or refused ('Loading...' until then). */
@@ -31,10 +31,12 @@ function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
   const [router] = useState(() => createAppRouter({ queryClient, trpc: createTRPCQueryUtils({ queryClient, client: trpcClient }) }));
+  // A user who asked their system for reduced motion gets no fades, grows or ripples (read at once, and followed).
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, { noSsr: true });
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme} defaultMode="system">
+        <ThemeProvider theme={themeFor(reducedMotion)} defaultMode="system">
           <CssBaseline enableColorScheme />
           <RowStyles />
           <AuthProvider>

@@ -11,8 +11,7 @@ async function listed(page: Page): Promise<string[]> {
 }
 
 async function open(width = 1400) {
-  const session = await signedInPage(app.browser, app.server, width);
-  await session.page.goto(`${app.server.url}/categories`);
+  const session = await signedInPage(app.browser, app.server, width, 900, {}, { path: '/categories' });
   await session.page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
   return session;
 }

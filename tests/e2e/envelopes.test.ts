@@ -1,80 +1,23 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserAndServer, trpcApi, expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, type TrpcApi } from './harness';
+import { expectNoSeriousA11yViolations, screenshotAndCheckWidth } from './harness';
+import { useEnvelopesScreen } from './envelopes-screen';
 
-const app = useBrowserAndServer();
-
-const apiFor = (token: string) => trpcApi(app.server, token);
-type Api = TrpcApi;
-
-/**
- * Hand-computed expectations (cents):
- * - Groceries (any case): -1234 -2550 -799 = -4583; in February only -799.
- * - Dining: -1800 -6420 = -8220; in February only -6420.
- * - Food = Groceries + Dining: -12803 ($128.03, 5 transactions); February -7219 ($72.19, 2).
- * - Income = Salary + Refunds: 250000 + 500 = 250500 ($2,505.00, 2); February 500 ($5.00, 1).
- * - 'Travel' matches nothing: $0.00, 0 transactions.
- */
-const SEED = [
-  { postDate: '2024-01-05', description: 'Supermarket', amount: -1234, category: 'Groceries' },
-  { postDate: '2024-01-12', description: 'Pizza', amount: -1800, category: 'Dining' },
-  { postDate: '2024-01-20', description: 'Farmers market', amount: -2550, category: 'groceries' },
-  { postDate: '2024-01-31', description: 'Paycheck', amount: 250000, category: 'Salary' },
-  { postDate: '2024-02-03', description: 'Bakery', amount: -799, category: 'Groceries' },
-  { postDate: '2024-02-14', description: 'Valentine dinner', amount: -6420, category: 'Dining' },
-  { postDate: '2024-02-15', description: 'Refund', amount: 500, category: 'Refunds' },
-  { postDate: '2024-03-02', description: 'Bookshop', amount: -2000, category: 'Books' },
-];
-
-async function seededSession(width = 1400, envelopes: { name: string; categories: string[]; color?: string; description?: string }[] = []) {
-  const session = await signedInPage(app.browser, app.server, width);
-  const api = apiFor(session.user.accessToken);
-  for (const tx of SEED) await api.transactions.create.mutate(tx);
-  for (const envelope of envelopes) await api.envelopes.create.mutate(envelope);
-  await session.page.goto(`${app.server.url}/envelopes`);
-  await session.page.getByRole('heading', { name: /^Envelopes \(\d+\)$/, level: 1 }).waitFor();
-  return { ...session, api };
-}
-
-const STANDARD = [
-  { name: 'Food', categories: ['Groceries', 'Dining'], description: 'Eating in and out' },
-  { name: 'Income', categories: ['Salary', 'Refunds'], color: '#2196F3' },
-  { name: 'Travel', categories: ['Travel'], color: '#FF9800' },
-];
-
-const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const card = (page: Page, name: string) => page.getByRole('list', { name: 'Envelopes' }).getByRole('listitem', { name, exact: true });
-const cardNames = (page: Page) => page.getByRole('list', { name: 'Envelopes' }).locator(':scope > li h2').allTextContents();
-const openButton = (c: Locator) => c.getByRole('button').first();
-const tags = (c: Locator) => c.locator('.MuiChip-label').allTextContents();
-const formDialog = (page: Page, title: 'Create Envelope' | 'Edit Envelope') => page.getByRole('dialog', { name: title });
-const transactionsSection = (page: Page, name: string) => page.getByRole('region', { name: `Transactions in ${name}` });
-
-/** Full-page screenshots from the top: a scrolled page would draw the sticky navigation bar mid-page. */
-async function screenshotFromTop(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshotAndCheckWidth(page, name);
-}
-
-/** The total shown on a card and whether it is red (red channel clearly above green). */
-async function total(c: Locator): Promise<{ text: string; red: boolean }> {
-  const amount = c.locator('[data-negative]');
-  const text = (await amount.textContent()) ?? '';
-  const [r, g] = (await amount.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
-  return { text, red: r > g + 60 };
-}
-
-async function envelopesOf(api: Api, range?: { startDate?: string; endDate?: string }) {
-  return api.envelopes.list.query(range);
-}
-
-async function tableDescriptions(section: Locator): Promise<string[]> {
-  return section
-    .getByRole('table', { name: 'Transactions' })
-    .locator('tbody tr[aria-rowindex]')
-    .evaluateAll((rows) => rows.map((row) => row.children[2].querySelector('span[title]')?.textContent ?? ''));
-}
+const {
+  SEED,
+  seededSession,
+  STANDARD,
+  heading,
+  card,
+  cardNames,
+  openButton,
+  tags,
+  formDialog,
+  transactionsSection,
+  screenshotFromTop,
+  total,
+  envelopesOf,
+  tableDescriptions,
+} = useEnvelopesScreen();
 
 describe('Envelopes', () => {
   it('starts empty, validates the form, and creates envelopes whose cards show hand-computed totals', async () => {
@@ -294,115 +237,6 @@ describe('Envelopes', () => {
     await openButton(card(page, 'Income')).click();
     await transactionsSection(page, 'Income').waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('is usable from the keyboard: dialogs open with Enter and close with Escape', async () => {
-    const { page, context, api } = await seededSession(1400, STANDARD);
-    const create = page.getByRole('button', { name: 'Create Envelope' });
-    await create.focus();
-    await page.keyboard.press('Enter');
-    const dialog = formDialog(page, 'Create Envelope');
-    await dialog.waitFor();
-    // Focus starts in Name and stays inside the dialog.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toMatch(/^Name/);
-    await page.keyboard.type('Never saved');
-    for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await create.evaluate((el) => el === document.activeElement)).toBe(true);
-    expect(await envelopesOf(api)).toHaveLength(3);
-
-    // Reopening starts from an empty form.
-    await page.keyboard.press('Enter');
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Name').inputValue()).toBe('');
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'hidden' });
-
-    // Escape also cancels the delete confirmation.
-    await card(page, 'Travel').getByRole('button', { name: 'Delete Travel' }).focus();
-    await page.keyboard.press('Enter');
-    const confirm = page.getByRole('dialog', { name: 'Delete Envelope' });
-    await confirm.waitFor();
-    await page.keyboard.press('Escape');
-    await confirm.waitFor({ state: 'hidden' });
-    expect(await cardNames(page)).toEqual(['Food', 'Income', 'Travel']);
-    await context.close();
-  });
-
-  it("shows the server's refusal, 'Failed to save envelope', 'Failed to delete envelope' and 'Failed to fetch envelopes'", async () => {
-    const { page, context, api } = await seededSession(1400, STANDARD);
-    // The server refuses a name over 255 characters: its message is shown.
-    await page.getByRole('button', { name: 'Create Envelope' }).click();
-    const dialog = formDialog(page, 'Create Envelope');
-    await dialog.getByLabel('Name').fill('x'.repeat(256));
-    await dialog.getByLabel('Categories').fill('Books');
-    await dialog.getByRole('button', { name: 'Save Envelope' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Envelope name must be at most 255 characters' }).waitFor();
-    expect(await dialog.getByRole('alert').textContent()).not.toBe('Failed to save envelope');
-    expect(await dialog.isVisible()).toBe(true);
-
-    // A call that never reaches the server gives the fallback text.
-    await page.route('**/trpc/envelopes.create**', (route) => route.abort());
-    await dialog.getByLabel('Name').fill('Books');
-    await dialog.getByRole('button', { name: 'Save Envelope' }).click();
-    await dialog
-      .getByRole('alert')
-      .filter({ hasText: /^Failed to save envelope$/ })
-      .waitFor();
-    await page.unroute('**/trpc/envelopes.create**');
-    await dialog.getByRole('button', { name: 'Save Envelope' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => cardNames(page)).toEqual(['Books', 'Food', 'Income', 'Travel']);
-    expect(await total(card(page, 'Books'))).toEqual({ text: '$20.00', red: true });
-
-    await page.route('**/trpc/envelopes.delete**', (route) => route.abort());
-    await card(page, 'Books').getByRole('button', { name: 'Delete Books' }).click();
-    await page.getByRole('dialog', { name: 'Delete Envelope' }).getByRole('button', { name: 'Delete' }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: /^Failed to delete envelope$/ })
-      .waitFor();
-    expect(await cardNames(page)).toEqual(['Books', 'Food', 'Income', 'Travel']);
-    expect(await envelopesOf(api)).toHaveLength(4);
-
-    // Matched by path: the list may share a batched request with other queries.
-    const listCalls = (url: URL) => url.pathname.includes('envelopes.list');
-    await page.route(listCalls, (route) => route.abort());
-    await page.reload();
-    await page.getByRole('alert').filter({ hasText: 'Failed to fetch envelopes' }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('list', { name: 'Envelopes' }).count()).toBe(0);
-    expect(await page.getByText('No Envelopes Yet').count()).toBe(0);
-    // Retry once the server can be reached again.
-    await page.unroute(listCalls);
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => cardNames(page)).toEqual(['Books', 'Food', 'Income', 'Travel']);
-    await context.close();
-  });
-
-  it('fits a 576 px screen: grid, filter, transactions and the modal', async () => {
-    const { page, context, api } = await seededSession(576, [
-      ...STANDARD,
-      { name: 'A rather long envelope name that has to wrap on narrow screens', categories: ['Books', 'Magazines', 'Newspapers'] },
-    ]);
-    const [, food] = await envelopesOf(api);
-    await api.envelopes.update.mutate({ id: food.id, data: { isActive: false } });
-    await page.reload();
-    await card(page, 'Food').getByText('INACTIVE', { exact: true }).waitFor();
-    await page.getByRole('checkbox', { name: 'Show All Time' }).uncheck();
-    await page.getByLabel('From', { exact: true }).fill('2024-01-01');
-    await openButton(card(page, 'Food')).click();
-    await transactionsSection(page, 'Food').waitFor();
-    await screenshotFromTop(page, 'envelopes-576');
-    await expectNoSeriousA11yViolations(page, 'envelopes at 576 px');
-
-    await card(page, 'Income').getByRole('button', { name: 'Edit Income' }).click();
-    const dialog = formDialog(page, 'Edit Envelope');
-    await dialog.getByRole('radio', { name: 'Light Green' }).waitFor();
-    await screenshotFromTop(page, 'envelopes-dialog-576');
-    await expectNoSeriousA11yViolations(page, 'envelope dialog at 576 px');
     await context.close();
   });
 });

@@ -61,9 +61,13 @@ export interface Session {
   errors: string[];
 }
 
-/** A fresh browser context (own storage) with one page, collecting page errors; `options` e.g. `{ locale: 'de-DE' }`. */
+/**
+ * A fresh browser context (own storage) with one page, collecting page errors; `options` e.g. `{ locale: 'de-DE' }`.
+ * The page asks for reduced motion (the app then shows no fades, grows or ripples, see theme.ts), so clicks, axe and
+ * screenshots need not wait for transitions; `{ reducedMotion: 'no-preference' }` keeps the animated path (motion.test.ts).
+ */
 export async function openPage(browser: Browser, width = 1400, height = 900, options: BrowserContextOptions = {}): Promise<Session> {
-  const context = await browser.newContext({ ...options, viewport: { width, height } });
+  const context = await browser.newContext({ reducedMotion: 'reduce', ...options, viewport: { width, height } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -82,16 +86,33 @@ export async function loginViaUi(page: Page, baseUrl: string, username: string, 
   await page.getByText(`Welcome, ${username}`).first().waitFor();
 }
 
+/** Where signedInPage opens, and what it does for the new user before the page loads. */
+export interface SignedInOpen {
+  /** The path the page opens at (default `/`): one page load, not `/` and then the screen. */
+  path?: string;
+  /** Runs once the user is registered, before the page loads (e.g. seeding their data through trpcApi). */
+  before?: (user: Awaited<ReturnType<typeof registerUser>>) => Promise<unknown>;
+}
+
 /**
- * Registers a user over the API and opens a page already signed in as them, at `/` with the navigation bar shown: the
- * context starts with the session the registration answered in its storage (what signing in stores, see
- * sessionEntries), so the app restores it on load as after any reload. Tests of signing in itself use loginViaUi.
+ * Registers a user over the API and opens a page already signed in as them, at `open.path` (default `/`) with the
+ * navigation bar shown: the context starts with the session the registration answered in its storage (what signing in
+ * stores, see sessionEntries), so the app restores it on load as after any reload. Tests of signing in itself use
+ * loginViaUi.
  */
-export async function signedInPage(browser: Browser, server: TestServer, width = 1400, height = 900, options: BrowserContextOptions = {}) {
+export async function signedInPage(
+  browser: Browser,
+  server: TestServer,
+  width = 1400,
+  height = 900,
+  options: BrowserContextOptions = {},
+  open: SignedInOpen = {},
+) {
   const user = await registerUser(server.url);
+  await open.before?.(user);
   const storageState = { cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: sessionEntries(user) }] };
   const session = await openPage(browser, width, height, { ...options, storageState });
-  await session.page.goto(`${server.url}/`);
+  await session.page.goto(`${server.url}${open.path ?? '/'}`);
   await session.page.getByText(`Welcome, ${user.user.username}`).first().waitFor();
   return { ...session, user };
 }
