@@ -113,6 +113,20 @@ describe('the search built by the database', () => {
   });
 });
 
+/**
+ * GET /api/transactions?`query` answers exactly `rows` (the same text) with `total` in X-Total-Count, and the
+ * server's main connection (`execute`, spied on) ran `reads` statements on the transaction table for it.
+ */
+async function expectSearch(execute: { mock: { calls: unknown[][] }; mockClear: () => void }, query: string, rows: unknown[], total: number, reads: number) {
+  execute.mockClear();
+  const res = await fetch(`${server.url}/api/transactions?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(res.status).toBe(200);
+  expect(await res.text()).toBe(JSON.stringify(rows));
+  expect(res.headers.get('x-total-count')).toBe(String(total));
+  const statements = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"transaction"'));
+  expect(statements, query).toHaveLength(reads);
+}
+
 /** The search's reader threads of a SQLite file. */
 function readerOf(file: string): SqliteReader {
   const reader = sqliteReader(file);
@@ -139,15 +153,7 @@ describe('the search on SQLite', () => {
           main: 2,
         },
       ];
-      for (const { query, rows, total, main } of cases) {
-        execute.mockClear();
-        const res = await fetch(`${server.url}/api/transactions?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
-        expect(res.status).toBe(200);
-        expect(await res.text()).toBe(JSON.stringify(rows));
-        expect(res.headers.get('x-total-count')).toBe(String(total ?? reference.length));
-        const reads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"transaction"'));
-        expect(reads, query).toHaveLength(main);
-      }
+      for (const { query, rows, total, main } of cases) await expectSearch(execute, query, rows, total ?? reference.length, main);
       expect(reader.running).toBeGreaterThan(0);
     } finally {
       execute.mockRestore();
@@ -200,15 +206,7 @@ describe('the search on PostgreSQL', () => {
         { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [] },
         { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0 },
       ];
-      for (const { query, rows, total } of cases) {
-        execute.mockClear();
-        const res = await fetch(`${server.url}/api/transactions?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
-        expect(res.status).toBe(200);
-        expect(await res.text()).toBe(JSON.stringify(rows));
-        expect(res.headers.get('x-total-count')).toBe(String(total ?? reference.length));
-        const reads = execute.mock.calls.filter(([sql]) => typeof sql === 'string' && sql.includes('"transaction"'));
-        expect(reads, query).toHaveLength(1);
-      }
+      for (const { query, rows, total } of cases) await expectSearch(execute, query, rows, total ?? reference.length, 1);
     } finally {
       execute.mockRestore();
     }
