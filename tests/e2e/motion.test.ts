@@ -53,7 +53,8 @@ describe('Motion: the app honours prefers-reduced-motion', () => {
   it('animates menus and ripples by default, and stops once the user asks for reduced motion', async () => {
     const { page, context, errors } = await openUpload('no-preference');
     await refreshBatches(page);
-    expect(await ripples(page)).toBeGreaterThan(0);
+    // MUI mounts a button's ripple on its first press, in a render after the click: wait for it.
+    await expect.poll(() => ripples(page)).toBeGreaterThan(0);
     await openAccountMenu(page);
     await expect.poll(async () => (await started(page)).some((entry) => entry.includes('MuiMenu-paper'))).toBe(true);
     // The animated path: axe waits for the menu to finish growing, then checks it.
