@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { absCents, centsFromNumber, centsToDecimalString, formatCents, isCents, parseDecimalToCents, sumCents } from '../../src/shared/money';
+import { absCents, centsFromNumber, centsToDecimalString, formatCents, groupDigits, isCents, parseDecimalToCents, sumCents } from '../../src/shared/money';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const anyCents = fc.integer({ min: -MAX, max: MAX });
@@ -152,6 +152,30 @@ describe('centsToDecimalString and formatCents', () => {
         expect(formatCents(cents, { locale: 'de-DE', currency: 'EUR' })).toBe(exact);
       }),
     );
+  });
+});
+
+describe('groupDigits (en-US grouping of whole numbers, without ICU)', () => {
+  it.each([
+    [0, '0'],
+    [7, '7'],
+    [999, '999'],
+    [1000, '1,000'],
+    [-1000, '-1,000'],
+    [100_000, '100,000'],
+    [1_000_000, '1,000,000'],
+    [10_000_000_000_000, '10,000,000,000,000'],
+    [-123_456_789, '-123,456,789'],
+  ])('%d -> %s', (n, text) => {
+    expect(groupDigits(n)).toBe(text);
+  });
+
+  it("answers what toLocaleString('en-US') answers for any safe integer", () => {
+    fc.assert(fc.property(anyCents, (n) => groupDigits(n) === n.toLocaleString('en-US')));
+  });
+
+  it.each([1.5, Number.NaN, Infinity, 2 ** 60])('refuses %d', (n) => {
+    expect(() => groupDigits(n)).toThrow(RangeError);
   });
 });
 

@@ -9,6 +9,7 @@ import { runSteps, type Steps } from './steps';
 import { RECORDS_PER_STEP } from './tokenize';
 import { fail, type CsvReadFailure, type CsvRow, type SkippedLine } from './types';
 import { must } from '../must';
+import { groupDigits } from '../money/money';
 
 /** C0 controls except tab/line breaks, DEL and C1 controls: never part of a stored text. */
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
@@ -62,13 +63,9 @@ export class RowFinisher {
 
   add(row: CsvRow, lineText: () => string): CsvRow | null | CsvReadFailure {
     if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
-      return fail(
-        'BAD_AMOUNT',
-        `Line ${row.line}: the amount is larger than the largest amount allowed (${(MAX_AMOUNT_CENTS / 100).toLocaleString('en-US')}.00).`,
-        {
-          line: row.line,
-        },
-      );
+      return fail('BAD_AMOUNT', `Line ${row.line}: the amount is larger than the largest amount allowed (${groupDigits(MAX_AMOUNT_CENTS / 100)}.00).`, {
+        line: row.line,
+      });
     }
     if (CONTROL.test(row.description) || (row.category !== null && CONTROL.test(row.category)) || (row.fitid && CONTROL.test(row.fitid))) {
       this.controlLines.push(row.line);

@@ -20,7 +20,7 @@
  * Anything else (letters, two decimal marks, malformed groups) is refused.
  */
 import { MAX_AMOUNT_CENTS } from '../limits';
-import { DEFAULT_LOCALE, formatCents } from './money';
+import { DEFAULT_LOCALE, groupDigits } from './money';
 
 /** The hint every amount field shows when it cannot read the text. */
 export const AMOUNT_HINT = 'Enter an amount like -12.50';
@@ -32,7 +32,7 @@ const EMPTY: AmountReading = { ok: false, code: 'EMPTY', message: 'Amount is req
 const INVALID: AmountReading = { ok: false, code: 'INVALID', message: AMOUNT_HINT };
 
 /** "Enter an amount of at most 100,000,000,000.00" */
-export const TOO_LARGE_MESSAGE = `Enter an amount of at most ${formatCents(MAX_AMOUNT_CENTS)}`;
+export const TOO_LARGE_MESSAGE = `Enter an amount of at most ${groupDigits(MAX_AMOUNT_CENTS / 100)}.00`;
 
 const decimalMarks = new Map<string, '.' | ','>();
 const groupMarks = new Map<string, string>();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../dates/calendar';
 import { MAX_AMOUNT_CENTS } from '../limits';
+import { groupDigits } from '../money/money';
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused). */
 export const isoDateSchema = z
@@ -8,7 +9,7 @@ export const isoDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in YYYY-MM-DD format')
   .refine((value) => isIsoDate(value), 'is not a real calendar date');
 
-const AMOUNT_TEXT = MAX_AMOUNT_CENTS.toLocaleString('en-US');
+const AMOUNT_TEXT = groupDigits(MAX_AMOUNT_CENTS);
 
 /**
  * Integer cents with |n| <= MAX_AMOUNT_CENTS (10^13), on every front door: sums of up to

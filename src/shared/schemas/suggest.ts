@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH } from '../limits';
+import { groupDigits } from '../money/money';
 import { centsSchema, isoDateSchema, text } from './common';
 
 /** Where a transaction's category came from (null: uncategorised, or set before this was kept). */
@@ -23,7 +24,7 @@ export const suggestInputSchema = z
   .object({
     transactions: z
       .array(suggestRowSchema, { error: 'transactions must be a list' })
-      .max(MAX_SUGGEST_ROWS, `transactions must hold at most ${MAX_SUGGEST_ROWS.toLocaleString('en-US')} rows`),
+      .max(MAX_SUGGEST_ROWS, `transactions must hold at most ${groupDigits(MAX_SUGGEST_ROWS)} rows`),
   })
   .strict();
 export type SuggestInput = z.infer<typeof suggestInputSchema>;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
-import { magnitudeBounds } from '../../../shared/money';
+import { groupDigits, magnitudeBounds } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { payeeKey } from '../../../shared/reports/payees';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM, toTransactionDto, type TransactionRow } from './transaction.dto';
@@ -73,11 +73,9 @@ export interface PageRequest {
 
 /** 422 for a list answer over MAX_LIST_ROWS rows: the caller narrows the range or pages. */
 export function tooManyRows(total: number, how = 'narrow the range or page with limit and offset'): AppError {
-  return new AppError(
-    'UNPROCESSABLE',
-    `${total.toLocaleString('en-US')} transactions match, more than the ${MAX_LIST_ROWS.toLocaleString('en-US')} one answer holds: ${how}`,
-    { totalCount: total },
-  );
+  return new AppError('UNPROCESSABLE', `${groupDigits(total)} transactions match, more than the ${groupDigits(MAX_LIST_ROWS)} one answer holds: ${how}`, {
+    totalCount: total,
+  });
 }
 
 export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
