@@ -127,6 +127,7 @@ function VirtualRows(props: TransactionViewProps & { scrollRef: RefObject<HTMLDi
             onToggle={props.onToggle}
             onCategoryChange={props.onCategoryChange}
             onTypeChange={props.onTypeChange}
+            scrolling={virtualizer.isScrolling}
           />
         );
       })}
