@@ -33,8 +33,8 @@ interface TransactionRowProps {
 }
 
 /** Names a row in its controls' labels: 'Coffee -4.50 on 2024-01-05' (parts say so). */
-export function rowLabel(tx: TransactionDto): string {
-  return `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
+export function rowLabel(tx: TransactionDto, amountText = formatCents(tx.amount)): string {
+  return `${tx.description} ${amountText} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
 }
 
 /**
@@ -81,7 +81,8 @@ export const TransactionRow = memo(function TransactionRow({
   if (!full && !scrolling) setFull(true);
   const complete = full ? undefined : () => setFull(true);
   const accept = (category: string) => onCategoryChange(tx, category);
-  const label = rowLabel(tx);
+  const amountText = formatCents(tx.amount);
+  const label = rowLabel(tx, amountText);
   const options = full ? withCurrent(categoryNames, tx.category) : [];
   return (
     <tr className={c.row} aria-rowindex={rowIndex} aria-selected={selected} data-row-id={tx.id} onKeyDown={moveWithinRow}>
@@ -106,7 +107,7 @@ export const TransactionRow = memo(function TransactionRow({
         </div>
       </td>
       <td className={`${c.cell} ${c.right}`}>
-        <Amount cents={tx.amount} />
+        <Amount cents={tx.amount} text={amountText} />
       </td>
       <td className={c.cell}>
         <div className={c.line} style={{ gap: 4 }}>
