@@ -110,7 +110,7 @@ export const TransactionRow = memo(function TransactionRow({
         <Amount cents={tx.amount} text={amountText} />
       </td>
       <td className={c.cell}>
-        <div className={c.line} style={{ gap: 4 }}>
+        <div className={`${c.line} ${c.lineTight}`}>
           <select
             className={c.select}
             value={tx.category ?? ''}
