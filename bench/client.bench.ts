@@ -8,6 +8,8 @@
  *   - scrolling through the whole list, one step a frame: p95 of the frame times
  *     (requestAnimationFrame deltas);                                            goal < 16.7 ms
  *   - click on "Select all" -> every row selected and painted (and back);         goal < 100 ms
+ *   - one more pass through the list, traced: the page's main-thread CPU per frame (thread time, so a busy machine
+ *     inflates it far less than the frame times) and its style, layout and scroll-event (React) parts
  * "Painted" is the end of the next rendering step (a task posted from the next animation frame).
  * The floor, measured in the same page and run, is one animation frame of an idle page (the
  * display's refresh interval): every figure is printed beside its goal and as a ratio to it.
@@ -226,6 +228,26 @@ async function selectAll(page: Page, expectChecked: boolean): Promise<number> {
 }
 
 /**
+ * The page's main-thread CPU per scroll frame, from a trace of one more pass through the list: each task's thread
+ * time (not wall time, so other processes on the machine inflate it far less than the frame times), in total and
+ * for the parts that scale with the rows built: the scroll event (React rendering the new window), style and layout.
+ */
+async function scrollCpu(page: Page, frames: number): Promise<string> {
+  const browser = page.context().browser();
+  if (!browser) return 'no browser';
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  await scrollThrough(page, frames);
+  const trace = await browser.stopTracing();
+  const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; tid: number; tdur?: number; args?: { name?: string } }[] })
+    .traceEvents;
+  const main = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => event.tid));
+  const sum = (name: string) =>
+    events.reduce((total, event) => (event.ph === 'X' && event.name === name && main.has(event.tid) ? total + (event.tdur ?? 0) : total), 0);
+  const per = (name: string) => ms(sum(name) / 1000 / frames);
+  return `main-thread CPU per frame ${per('RunTask')}: scroll event ${per('EventDispatch')}, style ${per('UpdateLayoutTree')}, layout ${per('Layout')}`;
+}
+
+/**
  * CLIENT_BENCH_PROFILE=1: a CPU profile of the page while `work` runs, written to bench/.data and
  * summarised (top functions by self time). Build with `npx vite build --minify false` for names.
  */
@@ -341,6 +363,7 @@ export default async function clientBench(): Promise<void> {
         `  floor: a plain table refilled with ${windowRows} fresh rows a frame, p95 ${ms(p95)} (median ${ms(median(vanilla))}); the app's p95 is ${(percentile(frames, 95) / p95).toFixed(2)}× it`,
       );
     }
+    console.log(`scroll through all rows once more, traced: ${await scrollCpu(page, FRAMES)}`);
 
     const selects: number[] = [];
     for (let run = 0; run < 3; run += 1) {

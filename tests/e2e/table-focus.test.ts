@@ -273,3 +273,106 @@ describe('counts that agree', () => {
     await context.close();
   });
 });
+
+describe('rows scrolled into the window', () => {
+  /** SEED plus 300 rows in January (more than the virtual window holds), searched. */
+  async function seededMany() {
+    const session = await seeded();
+    const lines = ['Date,Description,Amount,Category'];
+    for (let i = 0; i < 300; i++) lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${i + 1}.00,${i % 4 === 0 ? '' : `Cat ${i % 3}`}`);
+    const body = new FormData();
+    body.append('file', new Blob([lines.join('\n')]), 'many.csv');
+    body.append('account', 'Checking');
+    body.append('transactionType', 'debit');
+    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${session.user.accessToken}` }, body });
+    expect(res.status).toBe(201);
+    await searchJanuary(session.page, 305);
+    return session;
+  }
+
+  it('Tab and Shift+Tab walk row by row past the edge of the rendered window', async () => {
+    const { page, context } = await seededMany();
+    const rendered = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[data-row-id]');
+    const renderedCount = await rendered.count();
+    expect(renderedCount).toBeLessThan(40);
+    const rowOfFocus = () => page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? -1));
+    await rendered.first().getByRole('checkbox').focus();
+    expect(await rowOfFocus()).toBe(2);
+    // Twice as many rows as were rendered: each Tab lands on the next row's checkbox.
+    for (let n = 3; n < 3 + 2 * renderedCount; n++) {
+      await page.keyboard.press('Tab');
+      expect(await rowOfFocus()).toBe(n);
+    }
+    const last = await rowOfFocus();
+    for (let n = last - 1; n > last - 2 * renderedCount; n--) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await rowOfFocus()).toBe(n);
+    }
+    await context.close();
+  });
+
+  it("a row mounted while the list scrolls holds each select's current option alone; focus, the pointer or the scroll stopping give it every option", async () => {
+    const { page, context, api } = await seededMany();
+    const categoryCount = (await api.categories.list.query()).length;
+
+    // Every select's option count, value and shown text, row by row.
+    const selectsOf = () =>
+      page.getByRole('table', { name: 'Transactions' }).evaluate((table) =>
+        [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')].map((row) =>
+          [...row.querySelectorAll('select')].map((select) => ({
+            options: select.options.length,
+            value: select.value,
+            text: select.selectedOptions[0]?.text ?? '',
+          })),
+        ),
+      );
+    const full = [1 + categoryCount, 4];
+    // Rendered at rest: the full lists.
+    expect((await selectsOf()).every((row) => row.map((select) => select.options).join() === full.join())).toBe(true);
+
+    // One scroll far down; read in the scroll event itself, after the table's own listener rendered the new rows (no
+    // timer can run in between, so the scrolling has not stopped yet).
+    const seen = await page.getByRole('table', { name: 'Transactions' }).evaluate(
+      (table) =>
+        new Promise<{ light: { options: number; value: string; text: string }[][]; focused: number; hovered: number; stayed: number }>((resolve) => {
+          const scroller = table.parentElement!;
+          const rows = () => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')];
+          scroller.addEventListener(
+            'scroll',
+            () => {
+              const light = rows().map((row) =>
+                [...row.querySelectorAll('select')].map((select) => ({
+                  options: select.options.length,
+                  value: select.value,
+                  text: select.selectedOptions[0]?.text ?? '',
+                })),
+              );
+              const [first, second, third] = rows()
+                .slice(2, 5)
+                .map((row) => row.querySelectorAll('select'));
+              first[0].focus();
+              // What the browser sends when the pointer moves onto the select (React's onPointerEnter listens for it).
+              second[1].dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
+              // React renders those in a microtask: still inside this task, before any timer.
+              queueMicrotask(() =>
+                queueMicrotask(() => resolve({ light, focused: first[0].options.length, hovered: second[1].options.length, stayed: third[0].options.length })),
+              );
+            },
+            { once: true },
+          );
+          scroller.scrollTop = 53 * 150;
+        }),
+    );
+    expect(seen.light.length).toBeGreaterThan(5);
+    expect(seen.light.every((row) => row.map((select) => select.options).join() === '1,1')).toBe(true);
+    // The same value and text as the full select would show.
+    expect(seen.light.flat().every((select) => select.text === (select.value === '' ? 'Uncategorized' : select.value))).toBe(true);
+    expect(seen.focused).toBe(full[0]);
+    expect(seen.hovered).toBe(full[1]);
+    expect(seen.stayed).toBe(1);
+    // The focused select keeps focus, and once the scrolling stops every row has every option.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Category for Shop \d+ /);
+    await expect.poll(async () => (await selectsOf()).every((row) => row.map((select) => select.options).join() === full.join())).toBe(true);
+    await context.close();
+  });
+});

@@ -130,6 +130,18 @@ describe('centsToDecimalString and formatCents', () => {
     expect(formatCents(cents, options)).toBe(expected);
   });
 
+  it.each(['en-US', 'de-DE', 'ar-EG', 'hi-IN-u-nu-deva', 'fr-CH'])('%s: every fraction 00-99, either sign, reads as Intl formats value/100', (locale) => {
+    const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const units of [0, 7, 1234]) {
+      for (let fraction = 0; fraction < 100; fraction += 1) {
+        const cents = units * 100 + fraction;
+        // Exact in floating point at this size: Intl's own rounding of value/100 is the reference.
+        expect(formatCents(cents, { locale })).toBe(intl.format(cents / 100));
+        if (cents !== 0) expect(formatCents(-cents, { locale })).toBe(intl.format(-cents / 100));
+      }
+    }
+  });
+
   it.each([1.5, Number.NaN, Infinity, MAX + 1])('refuses non-cents %d', (value) => {
     expect(() => formatCents(value)).toThrow(RangeError);
     expect(() => centsToDecimalString(value)).toThrow(RangeError);

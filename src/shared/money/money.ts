@@ -148,7 +148,8 @@ export interface FormatOptions {
 export const DEFAULT_LOCALE = 'en-US';
 
 const amountFormatters = new Map<string, Intl.NumberFormat>();
-const fractionFormatters = new Map<string, Intl.NumberFormat>();
+/** Per locale, the hundred localised fractions "00".."99" (formatted once, then looked up). */
+const fractionTables = new Map<string, string[]>();
 
 function amountFormatter(locale: string, currency: string | undefined): Intl.NumberFormat {
   const key = `${locale}|${currency ?? ''}`;
@@ -167,16 +168,19 @@ function amountFormatter(locale: string, currency: string | undefined): Intl.Num
 
 /** Two localised digits ("05", or "٠٥" in ar-EG) for the fraction of an amount. */
 function fractionDigits(locale: string, fraction: number): string {
-  let found = fractionFormatters.get(locale);
-  if (!found) {
-    found = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0, useGrouping: false });
-    fractionFormatters.set(locale, found);
+  let table = fractionTables.get(locale);
+  if (!table) {
+    const format = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0, useGrouping: false });
+    table = Array.from({ length: 100 }, (_, n) =>
+      format
+        .formatToParts(n)
+        .filter((part) => part.type === 'integer')
+        .map((part) => part.value)
+        .join(''),
+    );
+    fractionTables.set(locale, table);
   }
-  return found
-    .formatToParts(fraction)
-    .filter((part) => part.type === 'integer')
-    .map((part) => part.value)
-    .join('');
+  return table[fraction] ?? '';
 }
 
 /**

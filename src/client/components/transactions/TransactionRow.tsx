@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, useState, type KeyboardEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
@@ -25,11 +25,16 @@ interface TransactionRowProps {
   onToggle: (id: number) => void;
   onCategoryChange: (tx: TransactionDto, category: string | null) => void;
   onTypeChange: (tx: TransactionDto, type: TransactionType) => void;
+  /**
+   * The list is scrolling: a row that mounts now gives its selects only their current option (see
+   * TransactionRow), and the full lists once the scrolling stops or a select is focused or hovered.
+   */
+  scrolling?: boolean;
 }
 
 /** Names a row in its controls' labels: 'Coffee -4.50 on 2024-01-05' (parts say so). */
-export function rowLabel(tx: TransactionDto): string {
-  return `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
+export function rowLabel(tx: TransactionDto, amountText = formatCents(tx.amount)): string {
+  return `${tx.description} ${amountText} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
 }
 
 /**
@@ -53,6 +58,12 @@ const c = ROW_CLASS;
 /**
  * One row of the transaction table; category and type are edited in place. Plain elements styled by
  * the table's one style sheet (rowStyles.tsx): rows enter the virtual window every frame while scrolling.
+ *
+ * A row mounted while the list scrolls renders each select with its current option alone (same
+ * control, label, value and look), so a fast scroll does not build, style and throw away ~17 options
+ * a row every frame (they were four fifths of the elements styled per frame). The row gets its full
+ * option lists, for good, when the scrolling stops or when a select is focused or the pointer enters it
+ * (before it can be opened).
  */
 export const TransactionRow = memo(function TransactionRow({
   tx,
@@ -63,10 +74,16 @@ export const TransactionRow = memo(function TransactionRow({
   onToggle,
   onCategoryChange,
   onTypeChange,
+  scrolling = false,
 }: TransactionRowProps) {
+  const [full, setFull] = useState(!scrolling);
+  // Adjusting state while rendering (React's pattern for state derived from props): settled for good.
+  if (!full && !scrolling) setFull(true);
+  const complete = full ? undefined : () => setFull(true);
   const accept = (category: string) => onCategoryChange(tx, category);
-  const label = rowLabel(tx);
-  const options = withCurrent(categoryNames, tx.category);
+  const amountText = formatCents(tx.amount);
+  const label = rowLabel(tx, amountText);
+  const options = full ? withCurrent(categoryNames, tx.category) : [];
   return (
     <tr className={c.row} aria-rowindex={rowIndex} aria-selected={selected} data-row-id={tx.id} onKeyDown={moveWithinRow}>
       <td className={`${c.cell} ${c.checkCell}`}>
@@ -90,19 +107,21 @@ export const TransactionRow = memo(function TransactionRow({
         </div>
       </td>
       <td className={`${c.cell} ${c.right}`}>
-        <Amount cents={tx.amount} />
+        <Amount cents={tx.amount} text={amountText} />
       </td>
       <td className={c.cell}>
-        <div className={c.line} style={{ gap: 4 }}>
+        <div className={`${c.line} ${c.lineTight}`}>
           <select
             className={c.select}
             value={tx.category ?? ''}
             onChange={(e) => onCategoryChange(tx, e.target.value === '' ? null : e.target.value)}
             aria-label={`Category for ${label}`}
+            onFocus={complete}
+            onPointerEnter={complete}
             {...inner}
           >
-            <option value="">{UNCATEGORIZED_LABEL}</option>
-            {options.map((name) => (
+            {(full || tx.category === null) && <option value="">{UNCATEGORIZED_LABEL}</option>}
+            {(full ? options : tx.category === null ? [] : [tx.category]).map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
@@ -118,9 +137,11 @@ export const TransactionRow = memo(function TransactionRow({
           value={tx.type}
           onChange={(e) => onTypeChange(tx, e.target.value as TransactionType)}
           aria-label={`Type for ${label}`}
+          onFocus={complete}
+          onPointerEnter={complete}
           {...inner}
         >
-          {TRANSACTION_TYPES.map((type) => (
+          {(full ? TRANSACTION_TYPES : [tx.type]).map((type) => (
             <option key={type} value={type}>
               {type}
             </option>

@@ -19,6 +19,7 @@ export const ROW_CLASS = {
   chip: 'bt-tx-chip',
   chipPrimary: 'bt-tx-chip-primary',
   line: 'bt-tx-line',
+  lineTight: 'bt-tx-line-tight',
   text: 'bt-tx-text',
   nowrap: 'bt-tx-nowrap',
   date: 'bt-tx-date',
@@ -70,6 +71,8 @@ function rowCss(theme: Theme) {
     [`.${c.checkCell}`]: { padding: '0 0 0 4px', width: 48 },
     [`.${c.check}`]: { width: 18, height: 18, margin: 12, cursor: 'pointer', verticalAlign: 'middle' },
     [`.${c.line}`]: { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 },
+    // The category cell's line (a class, not an inline style: rows are built every frame while scrolling).
+    [`.${c.lineTight}`]: { gap: 4 },
     [`.${c.text}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const },
     [`.${c.select}`]: {
       font: 'inherit',
