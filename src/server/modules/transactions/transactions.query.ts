@@ -16,6 +16,7 @@ import {
   jsonIntegerSql,
   jsonObjectSql,
   jsonStringSql,
+  jsonWordSql,
   orderedAggregatesSql,
   payeeKeySql,
   pgCountedJsonRows,
@@ -122,21 +123,22 @@ export async function selectTransactionsPage(
  */
 export function transactionJsonSql(dialect: Dialect, s = 's', extra: readonly (readonly [string, string])[] = []): string {
   const text = (column: string) => jsonStringSql(dialect, `${s}.${column}`);
+  const word = (column: string) => jsonWordSql(dialect, `${s}.${column}`);
   return jsonObjectSql([
     ['id', jsonIntegerSql(`${s}.id`)],
-    ['postDate', text('post_date')],
+    ['postDate', word('post_date')],
     ['description', text('description')],
     ['amount', jsonIntegerSql(`${s}.amount`)],
     ['account', text('account_name')],
     ['bank_account_id', jsonIntegerSql(`${s}.account_id`)],
     ['category', text('category_name')],
     // A source without a category (a category deleted since) says nothing.
-    ['categorySource', `case when ${s}.category_name is null then 'null' else ${text('category_source')} end`],
-    ['type', text('type')],
+    ['categorySource', `case when ${s}.category_name is null then 'null' else ${word('category_source')} end`],
+    ['type', word('type')],
     ['isSplit', jsonBooleanSql(`${s}.is_split`)],
     ['parentTransactionId', jsonIntegerSql(`${s}.parent_id`)],
     ['splitNote', text('split_note')],
-    ['batchId', text('batch_id')],
+    ['batchId', word('batch_id')],
     ...extra,
   ]);
 }
@@ -266,7 +268,8 @@ export async function selectTransactionsJsonPage(
     const answer = await pgCountedJsonRows(
       em,
       {
-        columns: TRANSACTION_JSON_COLUMNS,
+        columns: TRANSACTION_COLUMNS,
+        json: transactionJsonSql('postgresql'),
         from: TRANSACTION_FROM,
         where: `t.user_id = ?${where ? ` and (${where})` : ''}`,
         orderBy: NEWEST_FIRST,
