@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREPARED_STATEMENTS, pgPreparedRows, runSql, selectRows, withUserScope } from '../../src/server/db/sql';
+import { MAX_PREPARED_STATEMENTS, pgCountedJsonRows, pgPreparedRows, runSql, selectRows, withUserScope } from '../../src/server/db/sql';
 import { searchTransactionsJsonPage } from '../../src/server/modules/transactions/transactions.query';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
@@ -178,6 +178,32 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect(search).toHaveLength(1);
       expect(search[0]?.statement).not.toContain('2024-01-01');
       expect(search[0]?.statement).toContain('$1');
+    });
+
+    it('counts and reads rows in one statement: all of them, one page, or none over the cap, always with their count', async () => {
+      const answers = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
+        ok(await owner.post('/api/transactions', { postDate: '2022-06-01', description: 'second row', amount: -1, account: 'Main' }));
+        const ids = (await selectRows<{ id: number }>(em, 'select id from "transaction" order by id desc')).map((row) => row.id);
+        const read = (max: number, page: { limit: number; offset: number } | null, where = 't.user_id = ?') =>
+          pgCountedJsonRows(em, { columns: 't.id', json: 'cast(s.id as text)', from: '"transaction" t', where, orderBy: 't.id desc', page, max }, [
+            owner.userId,
+          ]);
+        return {
+          ids,
+          all: await read(10, null),
+          over: await read(1, null),
+          page: await read(Number.MAX_SAFE_INTEGER, { limit: 1, offset: 1 }),
+          beyond: await read(Number.MAX_SAFE_INTEGER, { limit: 1, offset: 5 }),
+          none: await read(10, null, 't.user_id = ? and false'),
+        };
+      });
+      expect(answers.ids.length).toBeGreaterThanOrEqual(2);
+      const total = answers.ids.length;
+      expect(answers.all).toEqual({ json: JSON.stringify(answers.ids), total });
+      expect(answers.over).toEqual({ json: '[]', total });
+      expect(answers.page).toEqual({ json: JSON.stringify(answers.ids.slice(1, 2)), total });
+      expect(answers.beyond).toEqual({ json: '[]', total });
+      expect(answers.none).toEqual({ json: '[]', total: 0 });
     });
 
     it('prepares at most MAX_PREPARED_STATEMENTS statements on a connection, and answers the rest all the same', async () => {
