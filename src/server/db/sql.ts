@@ -436,15 +436,14 @@ export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly Text
 }
 
 /**
- * PostgreSQL: the rows of `select` as the JSON text of an array (its column names are the keys,
- * in its order), rows in the order `select` answers them. row_to_json writes compact JSON with
- * JSON.stringify's escapes, so the text is what JSON.stringify writes of the same objects. Each
- * row's JSON comes back as its own text and the server joins them: one aggregated text (an
- * ARRAY() or string_agg of the rows) cost the database two to three times as much for a month
- * of 1,900 or 7,700 rows (same-run probe, bench/.data).
+ * PostgreSQL: the rows of `select` as the JSON text of an array, each row written by `json` (an
+ * expression over the columns of `select`, aliased `s`, e.g. jsonObjectSql's), rows in the order
+ * `select` answers them. Each row's JSON comes back as its own text and the server joins them:
+ * one aggregated text (an ARRAY() or string_agg of the rows) cost the database two to three
+ * times as much for a month of 1,900 or 7,700 rows (same-run probe, bench/.data).
  */
-export async function pgSelectJsonRows(em: EntityManager, select: string, params: readonly unknown[]): Promise<string> {
-  const rows = await selectRows<{ json: string }>(em, `select row_to_json(r)::text as json from (${select}) r`, params);
+export async function pgSelectJsonRows(em: EntityManager, select: string, json: string, params: readonly unknown[]): Promise<string> {
+  const rows = await selectRows<{ json: string }>(em, `select ${json} as json from (${select}) s`, params);
   return joinJsonRows(rows);
 }
 

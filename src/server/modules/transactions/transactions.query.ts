@@ -220,9 +220,8 @@ function transactionsJsonStatement(
 /**
  * selectTransactions as JSON text, newest first, optionally one page of it, written by the
  * database on both: SQLite joins its per-row JSON expressions (selectTransactionsJsonWith);
- * PostgreSQL writes each row with row_to_json over columns named and ordered as the DTO
- * (pgSelectJsonRows), in C, instead of a to_json per field, or the driver building an object
- * per row that the server then stringified.
+ * PostgreSQL writes each row with the same expression (transactionJsonSql) and the server joins
+ * the rows' texts (pgSelectJsonRows).
  */
 export async function selectTransactionsJson(
   em: EntityManager,
@@ -232,18 +231,10 @@ export async function selectTransactionsJson(
   page: { limit: number; offset: number } | null = null,
 ): Promise<string> {
   if (dialectOf(em) !== 'postgresql') return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
-  const inner = `select ${TRANSACTION_JSON_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
+  const inner = `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
     order by ${NEWEST_FIRST}${page ? ' limit ? offset ?' : ''}`;
-  return pgSelectJsonRows(em, inner, page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
+  return pgSelectJsonRows(em, inner, transactionJsonSql('postgresql'), page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
 }
-
-/**
- * toTransactionDto's fields, in its order, as columns of TRANSACTION_FROM (PostgreSQL: the
- * names row_to_json writes as keys). A test holds the text equal to JSON.stringify of the DTOs.
- */
-export const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, a.name as account, t.account_id as bank_account_id,
-  c.name as category, case when c.name is null then null else t.category_source end as "categorySource", t.type, t.is_split as "isSplit",
-  t.parent_id as "parentTransactionId", t.split_note as "splitNote", t.batch_id as "batchId"`;
 
 /**
  * selectTransactionsPage with the rows as JSON text the database builds. On SQLite, with
