@@ -156,7 +156,7 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
 
     it('runs the search as a statement prepared once per connection, its values sent as parameters', async () => {
       const named = (em: Parameters<typeof selectRows>[0]) =>
-        selectRows<{ name: string; statement: string }>(em, 'select name, statement from pg_prepared_statements where not from_sql order by name');
+        selectRows<{ name: string; statement: string }>(em, 'select name, statement from pg_prepared_statements order by name');
       const { before, answers, after } = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
         const before = await named(em);
         const answers = [];
@@ -174,7 +174,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       // One statement more on the connection (or none when an earlier request prepared it there), whatever the dates.
       const added = after.filter((row) => !before.some((old) => old.name === row.name));
       expect(added.length).toBeLessThanOrEqual(1);
-      const search = after.filter((row) => row.statement.includes('"transaction"') && row.statement.includes('with k as'));
+      const search = after.filter(
+        (row) => row.statement.includes('"transaction"') && row.statement.includes('with k as') && !row.statement.startsWith('execute'),
+      );
       expect(search).toHaveLength(1);
       expect(search[0]?.statement).not.toContain('2024-01-01');
       expect(search[0]?.statement).toContain('$1');
@@ -213,7 +215,7 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
           const [row] = await pgPreparedRows<{ n: number }>(em, `select ?::int + ${i} as n`, [1]);
           answers.push(row?.n ?? -1);
         }
-        const [count] = await selectRows<{ n: string }>(em, 'select count(*) as n from pg_prepared_statements where not from_sql');
+        const [count] = await selectRows<{ n: string }>(em, 'select count(*) as n from pg_prepared_statements');
         return { answers, prepared: Number(count?.n) };
       });
       expect(answers).toEqual(Array.from({ length: MAX_PREPARED_STATEMENTS + 20 }, (_, i) => 1 + i));

@@ -514,26 +514,30 @@ function statementName(text: string): string {
 }
 
 /**
- * PostgreSQL: the rows of `sql` (`?` placeholders) inside the caller's transaction, run on its
- * connection as a named prepared statement with the values sent as parameters. The ORM's
- * execute() writes the values into the text, so each call is a new statement that PostgreSQL
- * parses and plans again; prepared, it is parsed once per connection, and after its first
- * few runs planned once too (a generic plan: the search's is an index range scan whatever the
- * dates). A connection keeps at most MAX_PREPARED_STATEMENTS of them (they live as long as it
- * does); beyond, a statement runs unnamed. Outside a transaction: selectRows.
+ * PostgreSQL: the rows of `sql` (`?` placeholders) inside the caller's transaction, as a statement
+ * prepared on its connection (SQL `PREPARE`, once per connection) and run with `EXECUTE name(values)`.
+ * The ORM writes values into the text, so each call of a plain read is a new statement that
+ * PostgreSQL parses and plans again; prepared, it is parsed once per connection and, after its
+ * first five runs there, planned once (a generic plan: the search's is an index range scan
+ * whatever the dates). `EXECUTE` still goes as the ORM's simple-protocol query with the values
+ * written in (the driver's extended protocol cost the server about 0.3 ms more per search). A
+ * connection keeps at most MAX_PREPARED_STATEMENTS of them (they live as long as it does);
+ * beyond, a statement runs as selectRows runs it. Outside a transaction: selectRows.
  */
 export async function pgPreparedRows<T extends object>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const trx = em.getTransactionContext<{ client: { acquireConnection: () => Promise<unknown> } }>();
   if (!trx) return selectRows<T>(em, sql, params);
-  const client = (await trx.client.acquireConnection()) as pg.ClientBase;
+  const connection = (await trx.client.acquireConnection()) as object;
   const text = numberPlaceholders(sql);
   const name = statementName(text);
-  let prepared = preparedOn.get(client);
-  if (!prepared) preparedOn.set(client, (prepared = new Set()));
-  if (!prepared.has(name) && prepared.size < MAX_PREPARED_STATEMENTS) prepared.add(name);
-  const values = [...params];
-  const result = await client.query<T & pg.QueryResultRow>(prepared.has(name) ? { name, text, values } : { text, values });
-  return result.rows;
+  let prepared = preparedOn.get(connection);
+  if (!prepared) preparedOn.set(connection, (prepared = new Set()));
+  if (!prepared.has(name)) {
+    if (prepared.size >= MAX_PREPARED_STATEMENTS) return selectRows<T>(em, sql, params);
+    await runSql(em, `prepare ${name} as ${text}`);
+    prepared.add(name);
+  }
+  return selectRows<T>(em, `execute ${name}(${params.map(() => '?').join(', ')})`, params);
 }
 
 /** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */
