@@ -7,8 +7,12 @@
  * Issue 18's target: p99 under 200 ms, no errors.
  * The server runs as the production bundle in its own process (bench/server-process.ts); the
  * searchers read each answer's bytes without decoding or parsing them (getBytes in stats.ts);
- * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers).
+ * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers), with
+ * the CPU its backends for that database spent per search alone (/proc of the backends
+ * pg_stat_activity lists for it). BENCH_DATABASES=postgresql (or sqlite) measures one database only.
  */
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers } from '../src/server/db/pg-scratch';
 import { registerUser, rest } from '../tests/helpers/http';
 import { cpuTimeMs, mainThreadCpuMs, startServerProcess } from './server-process';
@@ -58,9 +62,44 @@ interface Figures {
   /** The server's CPU per search while the searches ran alone: its main thread's, and the whole process's. */
   mainCpuPerSearch: number;
   cpuPerSearch: number;
+  /** PostgreSQL's CPU per search alone: its backends serving the scratch database (NaN on SQLite). */
+  dbCpuPerSearch: number;
 }
 
-async function measure(env: Record<string, string>): Promise<Figures> {
+/** Time a process has run on a CPU so far, in ms (Linux: /proc/<pid>/schedstat, in ns, where stat counts 10 ms ticks). */
+function runTimeMs(pid: number): number {
+  return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+}
+
+/** CPU (ms) used so far by each backend PostgreSQL runs for `database` (pid -> ms); none without an admin URL. */
+async function backendsCpuMs(adminUrl: string | null, database: string): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  if (adminUrl === null) return out;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+    for (const { pid } of rows) {
+      try {
+        out.set(pid, runTimeMs(pid));
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return out;
+}
+
+/** CPU the backends used between two readings (a backend that started in between counts from zero). */
+function backendsCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+
+async function measure(env: Record<string, string>, pgAdmin: { url: string; database: string } | null = null): Promise<Figures> {
   const server = await startServerProcess({ UPLOAD_LIMIT_BYTES: String(16 * 1024 * 1024), LOGIN_MAX_FAILURES: '1000', ...env });
   try {
     const searchers: string[] = [];
@@ -84,9 +123,11 @@ async function measure(env: Record<string, string>): Promise<Figures> {
     // The floor: the same searches, one round from every searcher at once, with no import running.
     const quiet: number[] = [];
     const pid = server.child.pid ?? 0;
+    const db0 = await backendsCpuMs(pgAdmin?.url ?? null, pgAdmin?.database ?? '');
     const [main0, cpu0] = [mainThreadCpuMs(pid), cpuTimeMs(pid)];
     for (let round = 0; round < 5; round++) await Promise.all(searchers.map((token, i) => search(token, round + i, quiet)));
     const [mainCpuPerSearch, cpuPerSearch] = [(mainThreadCpuMs(pid) - main0) / quiet.length, (cpuTimeMs(pid) - cpu0) / quiet.length];
+    const dbCpuPerSearch = pgAdmin ? backendsCpuBetween(db0, await backendsCpuMs(pgAdmin.url, pgAdmin.database)) / quiet.length : Number.NaN;
 
     const busy: number[] = [];
     let importing = true;
@@ -111,6 +152,7 @@ async function measure(env: Record<string, string>): Promise<Figures> {
       importSeconds,
       mainCpuPerSearch,
       cpuPerSearch,
+      dbCpuPerSearch,
     };
   } finally {
     await server.close();
@@ -118,25 +160,27 @@ async function measure(env: Record<string, string>): Promise<Figures> {
 }
 
 export default async function run(): Promise<void> {
-  const sqlite = await measure({});
+  const only = process.env.BENCH_DATABASES;
+  const sqlite = only === 'postgresql' ? null : await measure({});
   const adminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
   let postgres: Figures | null = null;
-  if (await postgresAnswers(adminUrl)) {
+  if (only !== 'sqlite' && (await postgresAnswers(adminUrl))) {
     const scratch = await createScratchDatabase('bt_bench', adminUrl);
     try {
-      postgres = await measure({ DATABASE_URL: scratch.url });
+      postgres = await measure({ DATABASE_URL: scratch.url }, { url: adminUrl, database: scratch.name });
     } finally {
       await scratch.drop();
     }
   }
   const row = (label: string, pick: (f: Figures) => string) =>
-    console.log(`${label.padEnd(44)}${pick(sqlite).padEnd(24)}${postgres ? pick(postgres) : 'no PostgreSQL'}`);
+    console.log(`${label.padEnd(44)}${(sqlite ? pick(sqlite) : 'not measured').padEnd(24)}${postgres ? pick(postgres) : 'no PostgreSQL'}`);
   console.log(
     `${IMPORTERS} users importing ${ROWS_PER_IMPORT.toLocaleString('en-US')} rows each while ${SEARCHERS} others search a month of ${ROWS_PER_SEARCHER.toLocaleString('en-US')} rows`,
   );
   console.log(`${''.padEnd(44)}${'SQLite'.padEnd(24)}PostgreSQL`);
   row('search p50 / p99, nothing else running', (f) => `${ms(f.quietP50)} / ${ms(f.quietP99)}`);
   row('server CPU per search alone (main / all)', (f) => `${ms(f.mainCpuPerSearch)} / ${ms(f.cpuPerSearch)}`);
+  row('database CPU per search alone (backends)', (f) => (Number.isNaN(f.dbCpuPerSearch) ? 'in the server' : ms(f.dbCpuPerSearch)));
   row('search p50 / p99 during the imports', (f) => `${ms(f.busyP50)} / ${ms(f.busyP99)}`);
   row('  p99 during / p99 alone (ratio)', (f) => (f.busyP99 / f.quietP99).toFixed(2));
   row('searches during the imports', (f) => String(f.searches));

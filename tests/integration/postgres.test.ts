@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSql, selectRows, withUserScope } from '../../src/server/db/sql';
+import { MAX_PREPARED_STATEMENTS, pgCountedJsonRows, pgPreparedRows, runSql, selectRows, withUserScope } from '../../src/server/db/sql';
+import { searchTransactionsJsonPage } from '../../src/server/modules/transactions/transactions.query';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, testDatabase, type TestServer } from '../helpers/server';
@@ -151,6 +152,74 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect(result).toEqual({ inner: [other.userId], unscoped: [] });
       expect(sent.filter((sql) => sql.includes('set_config'))).toHaveLength(2);
       expect(sent.filter((sql) => sql.startsWith('BEGIN'))).toEqual([`BEGIN; select set_config('app.user_id', '${owner.userId}', true);`, 'BEGIN;']);
+    });
+
+    it('runs the search as a statement prepared once per connection, its values sent as parameters', async () => {
+      const named = (em: Parameters<typeof selectRows>[0]) =>
+        selectRows<{ name: string; statement: string }>(em, 'select name, statement from pg_prepared_statements order by name');
+      const { before, answers, after } = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
+        const before = await named(em);
+        const answers = [];
+        for (const [startDate, endDate] of [
+          ['2024-01-01', '2024-01-31'],
+          ['2023-01-01', '2023-12-31'],
+          ['2024-01-01', '2024-12-31'],
+        ]) {
+          answers.push(await searchTransactionsJsonPage(em, owner.userId, { startDate, endDate }));
+        }
+        return { before, answers, after: await named(em) };
+      });
+      expect(answers.map((answer) => answer.total)).toEqual([1, 0, 1]);
+      expect(JSON.parse(String(answers[0]?.json))).toMatchObject([{ description: `row of ${owner.username}` }]);
+      // One statement more on the connection (or none when an earlier request prepared it there), whatever the dates.
+      const added = after.filter((row) => !before.some((old) => old.name === row.name));
+      expect(added.length).toBeLessThanOrEqual(1);
+      const search = after.filter(
+        (row) => row.statement.includes('"transaction"') && row.statement.includes('with k as') && !row.statement.startsWith('execute'),
+      );
+      expect(search).toHaveLength(1);
+      expect(search[0]?.statement).not.toContain('2024-01-01');
+      expect(search[0]?.statement).toContain('$1');
+    });
+
+    it('counts and reads rows in one statement: all of them, one page, or none over the cap, always with their count', async () => {
+      const answers = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
+        ok(await owner.post('/api/transactions', { postDate: '2022-06-01', description: 'second row', amount: -1, account: 'Main' }));
+        const ids = (await selectRows<{ id: number }>(em, 'select id from "transaction" order by id desc')).map((row) => row.id);
+        const read = (max: number, page: { limit: number; offset: number } | null, where = 't.user_id = ?') =>
+          pgCountedJsonRows(em, { columns: 't.id', json: 'cast(s.id as text)', from: '"transaction" t', where, orderBy: 't.id desc', page, max }, [
+            owner.userId,
+          ]);
+        return {
+          ids,
+          all: await read(10, null),
+          over: await read(1, null),
+          page: await read(Number.MAX_SAFE_INTEGER, { limit: 1, offset: 1 }),
+          beyond: await read(Number.MAX_SAFE_INTEGER, { limit: 1, offset: 5 }),
+          none: await read(10, null, 't.user_id = ? and false'),
+        };
+      });
+      expect(answers.ids.length).toBeGreaterThanOrEqual(2);
+      const total = answers.ids.length;
+      expect(answers.all).toEqual({ json: JSON.stringify(answers.ids), total });
+      expect(answers.over).toEqual({ json: '[]', total });
+      expect(answers.page).toEqual({ json: JSON.stringify(answers.ids.slice(1, 2)), total });
+      expect(answers.beyond).toEqual({ json: '[]', total });
+      expect(answers.none).toEqual({ json: '[]', total: 0 });
+    });
+
+    it('prepares at most MAX_PREPARED_STATEMENTS statements on a connection, and answers the rest all the same', async () => {
+      const { answers, prepared } = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
+        const answers: number[] = [];
+        for (let i = 0; i < MAX_PREPARED_STATEMENTS + 20; i++) {
+          const [row] = await pgPreparedRows<{ n: number }>(em, `select ?::int + ${i} as n`, [1]);
+          answers.push(row?.n ?? -1);
+        }
+        const [count] = await selectRows<{ n: string }>(em, 'select count(*) as n from pg_prepared_statements');
+        return { answers, prepared: Number(count?.n) };
+      });
+      expect(answers).toEqual(Array.from({ length: MAX_PREPARED_STATEMENTS + 20 }, (_, i) => 1 + i));
+      expect(prepared).toBe(MAX_PREPARED_STATEMENTS);
     });
 
     it('keeps many users’ scopes apart when their transactions start at once', async () => {

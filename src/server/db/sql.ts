@@ -13,6 +13,7 @@
  */
 import type { EntityManager } from '@mikro-orm/knex';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type BetterSqlite3 from 'better-sqlite3';
 import type pg from 'pg';
 import { payeeKey } from '../../shared/reports/payees';
@@ -376,6 +377,16 @@ export function jsonStringSql(dialect: Dialect, expression: string): string {
   return dialect === 'postgresql' ? `coalesce(to_json(${expression})::text, 'null')` : `json_quote(${expression})`;
 }
 
+/**
+ * A text column whose values never need a JSON escape, as JSON: the app writes only dates
+ * (YYYY-MM-DD), words of a fixed list (a transaction's type, a category's source) and UUIDs
+ * there. On PostgreSQL quoted as it is: to_json per value cost about a quarter of the search's
+ * database CPU (a month of 920 rows, 13 fields each). SQLite quotes it as jsonStringSql does.
+ */
+export function jsonWordSql(dialect: Dialect, expression: string): string {
+  return dialect === 'postgresql' ? `coalesce('"' || ${expression} || '"', 'null')` : jsonStringSql(dialect, expression);
+}
+
 /** An integer column as JSON: its digits, or null. */
 export function jsonIntegerSql(expression: string): string {
   return `coalesce(cast(${expression} as text), 'null')`;
@@ -425,15 +436,14 @@ export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly Text
 }
 
 /**
- * PostgreSQL: the rows of `select` as the JSON text of an array (its column names are the keys,
- * in its order), rows in the order `select` answers them. row_to_json writes compact JSON with
- * JSON.stringify's escapes, so the text is what JSON.stringify writes of the same objects. Each
- * row's JSON comes back as its own text and the server joins them: one aggregated text (an
- * ARRAY() or string_agg of the rows) cost the database two to three times as much for a month
- * of 1,900 or 7,700 rows (same-run probe, bench/.data).
+ * PostgreSQL: the rows of `select` as the JSON text of an array, each row written by `json` (an
+ * expression over the columns of `select`, aliased `s`, e.g. jsonObjectSql's), rows in the order
+ * `select` answers them. Each row's JSON comes back as its own text and the server joins them:
+ * one aggregated text (an ARRAY() or string_agg of the rows) cost the database two to three
+ * times as much for a month of 1,900 or 7,700 rows (same-run probe, bench/.data).
  */
-export async function pgSelectJsonRows(em: EntityManager, select: string, params: readonly unknown[]): Promise<string> {
-  const rows = await selectRows<{ json: string }>(em, `select row_to_json(r)::text as json from (${select}) r`, params);
+export async function pgSelectJsonRows(em: EntityManager, select: string, json: string, params: readonly unknown[]): Promise<string> {
+  const rows = await selectRows<{ json: string }>(em, `select ${json} as json from (${select}) s`, params);
   return joinJsonRows(rows);
 }
 
@@ -444,9 +454,11 @@ export function joinJsonRows(rows: readonly { json: string | null }[]): string {
   return `[${text}]`;
 }
 
-/** What pgCountedJsonRows reads: `select <columns> from <from> where <where> order by <orderBy>`. */
+/** What pgCountedJsonRows reads: `select <json> from (select <columns> from <from> where <where> order by <orderBy>) s`. */
 export interface CountedJsonQuery {
   columns: string;
+  /** One row's JSON text, an expression over the columns of `s` (e.g. jsonObjectSql's). */
+  json: string;
   from: string;
   where: string;
   orderBy: string;
@@ -457,26 +469,75 @@ export interface CountedJsonQuery {
 }
 
 /**
- * PostgreSQL: how many rows match and (when at most `max`) those rows as pgSelectJsonRows writes
- * them, in one statement, so a search costs one round trip instead of a count and then a read.
- * The count comes first (k) and the rows are a lateral subquery that reads nothing when k.n is
- * over `max`; referring to k makes the join a nested loop over k's one row, which keeps the
- * subquery's order. With no matching row (or none on the page) one row comes back with json null.
+ * PostgreSQL: how many rows match and (when at most `max`) each row's JSON, in one statement, so
+ * a search costs one round trip instead of a count and then a read. The count comes first (k)
+ * and the rows are a lateral subquery that reads nothing when k.n is over `max`; referring to k
+ * makes the join a nested loop over k's one row, which keeps the subquery's order. With no
+ * matching row (or none on the page) one row comes back with json null. The count is a column
+ * of every row only when paged: the driver reading it on each of a month's 920 rows cost the
+ * server about a tenth of its CPU per search. The statement is prepared once per connection (pgPreparedRows).
  * `?` parameters: `params` (those of `where`) are sent twice, for the count and for the rows.
  */
 export async function pgCountedJsonRows(em: EntityManager, query: CountedJsonQuery, params: readonly unknown[]): Promise<{ json: string; total: number }> {
-  const { columns, from, where, orderBy, page, max } = query;
-  const rows = await selectRows<{ total: SqlCount; json: string | null }>(
+  const { columns, json, from, where, orderBy, page, max } = query;
+  // Unpaged, every row is read (or none, over the cap): their number is the count, sent only beside no row.
+  const rows = await pgPreparedRows<{ total: SqlCount | null; json: string | null }>(
     em,
     `with k as (select count(*) as n from ${from} where ${where})
-     select k.n as total, r.json from k left join lateral (
-       select row_to_json(s)::text as json from (
+     select ${page ? 'k.n' : 'case when r.json is null then k.n end'} as total, r.json from k left join lateral (
+       select ${json} as json from (
          select ${columns} from ${from} where (${where}) and k.n <= ? order by ${orderBy}${page ? ' limit ? offset ?' : ''}
        ) s
      ) r on true`,
     [...params, ...params, max, ...(page ? [page.limit, page.offset] : [])],
   );
-  return { json: joinJsonRows(rows), total: Number(rows[0]?.total ?? 0) };
+  const total = rows[0]?.total;
+  return { json: joinJsonRows(rows), total: total === null || total === undefined ? rows.length : Number(total) };
+}
+
+/** Most statements pgPreparedRows prepares on one connection; past them, a new statement runs unnamed (planned on each call). */
+export const MAX_PREPARED_STATEMENTS = 100;
+
+/** The statements pgPreparedRows has prepared on each connection, by name. */
+const preparedOn = new WeakMap<object, Set<string>>();
+/** A statement's name: a hash of its text (so one text always has one name). */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `bt_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (statementNames.size > 500) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * PostgreSQL: the rows of `sql` (`?` placeholders) inside the caller's transaction, as a statement
+ * prepared on its connection (SQL `PREPARE`, once per connection) and run with `EXECUTE name(values)`.
+ * The ORM writes values into the text, so each call of a plain read is a new statement that
+ * PostgreSQL parses and plans again; prepared, it is parsed once per connection and, after its
+ * first five runs there, planned once (a generic plan: the search's is an index range scan
+ * whatever the dates). `EXECUTE` still goes as the ORM's simple-protocol query with the values
+ * written in (the driver's extended protocol cost the server about 0.3 ms more per search). A
+ * connection keeps at most MAX_PREPARED_STATEMENTS of them (they live as long as it does);
+ * beyond, a statement runs as selectRows runs it. Outside a transaction: selectRows.
+ */
+export async function pgPreparedRows<T extends object>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+  const trx = em.getTransactionContext<{ client: { acquireConnection: () => Promise<unknown> } }>();
+  if (!trx) return selectRows<T>(em, sql, params);
+  const connection = (await trx.client.acquireConnection()) as object;
+  const text = numberPlaceholders(sql);
+  const name = statementName(text);
+  let prepared = preparedOn.get(connection);
+  if (!prepared) preparedOn.set(connection, (prepared = new Set()));
+  if (!prepared.has(name)) {
+    if (prepared.size >= MAX_PREPARED_STATEMENTS) return selectRows<T>(em, sql, params);
+    await runSql(em, `prepare ${name} as ${text}`);
+    prepared.add(name);
+  }
+  return selectRows<T>(em, `execute ${name}(${params.map(() => '?').join(', ')})`, params);
 }
 
 /** The JSON array of rows whose JSON texts an orderedAggregatesSql aggregate joined with ',' (null when there were none). */

@@ -16,6 +16,7 @@ import {
   jsonIntegerSql,
   jsonObjectSql,
   jsonStringSql,
+  jsonWordSql,
   orderedAggregatesSql,
   payeeKeySql,
   pgCountedJsonRows,
@@ -120,21 +121,22 @@ export async function selectTransactionsPage(
  */
 export function transactionJsonSql(dialect: Dialect, s = 's', extra: readonly (readonly [string, string])[] = []): string {
   const text = (column: string) => jsonStringSql(dialect, `${s}.${column}`);
+  const word = (column: string) => jsonWordSql(dialect, `${s}.${column}`);
   return jsonObjectSql([
     ['id', jsonIntegerSql(`${s}.id`)],
-    ['postDate', text('post_date')],
+    ['postDate', word('post_date')],
     ['description', text('description')],
     ['amount', jsonIntegerSql(`${s}.amount`)],
     ['account', text('account_name')],
     ['bank_account_id', jsonIntegerSql(`${s}.account_id`)],
     ['category', text('category_name')],
     // A source without a category (a category deleted since) says nothing.
-    ['categorySource', `case when ${s}.category_name is null then 'null' else ${text('category_source')} end`],
-    ['type', text('type')],
+    ['categorySource', `case when ${s}.category_name is null then 'null' else ${word('category_source')} end`],
+    ['type', word('type')],
     ['isSplit', jsonBooleanSql(`${s}.is_split`)],
     ['parentTransactionId', jsonIntegerSql(`${s}.parent_id`)],
     ['splitNote', text('split_note')],
-    ['batchId', text('batch_id')],
+    ['batchId', word('batch_id')],
     ...extra,
   ]);
 }
@@ -216,9 +218,8 @@ function transactionsJsonStatement(
 /**
  * selectTransactions as JSON text, newest first, optionally one page of it, written by the
  * database on both: SQLite joins its per-row JSON expressions (selectTransactionsJsonWith);
- * PostgreSQL writes each row with row_to_json over columns named and ordered as the DTO
- * (pgSelectJsonRows), in C, instead of a to_json per field, or the driver building an object
- * per row that the server then stringified.
+ * PostgreSQL writes each row with the same expression (transactionJsonSql) and the server joins
+ * the rows' texts (pgSelectJsonRows).
  */
 export async function selectTransactionsJson(
   em: EntityManager,
@@ -228,18 +229,10 @@ export async function selectTransactionsJson(
   page: { limit: number; offset: number } | null = null,
 ): Promise<string> {
   if (dialectOf(em) !== 'postgresql') return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
-  const inner = `select ${TRANSACTION_JSON_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
+  const inner = `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
     order by ${NEWEST_FIRST}${page ? ' limit ? offset ?' : ''}`;
-  return pgSelectJsonRows(em, inner, page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
+  return pgSelectJsonRows(em, inner, transactionJsonSql('postgresql'), page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
 }
-
-/**
- * toTransactionDto's fields, in its order, as columns of TRANSACTION_FROM (PostgreSQL: the
- * names row_to_json writes as keys). A test holds the text equal to JSON.stringify of the DTOs.
- */
-export const TRANSACTION_JSON_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, a.name as account, t.account_id as bank_account_id,
-  c.name as category, case when c.name is null then null else t.category_source end as "categorySource", t.type, t.is_split as "isSplit",
-  t.parent_id as "parentTransactionId", t.split_note as "splitNote", t.batch_id as "batchId"`;
 
 /**
  * selectTransactionsPage with the rows as JSON text the database builds. On SQLite, with
@@ -264,7 +257,8 @@ export async function selectTransactionsJsonPage(
     const answer = await pgCountedJsonRows(
       em,
       {
-        columns: TRANSACTION_JSON_COLUMNS,
+        columns: TRANSACTION_COLUMNS,
+        json: transactionJsonSql('postgresql'),
         from: TRANSACTION_FROM,
         where: `t.user_id = ?${where ? ` and (${where})` : ''}`,
         orderBy: NEWEST_FIRST,
