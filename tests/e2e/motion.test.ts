@@ -51,7 +51,7 @@ async function openAccountMenu(page: Page) {
 
 describe('Motion: the app honours prefers-reduced-motion', () => {
   it('animates menus and ripples by default, and stops once the user asks for reduced motion', async () => {
-    const { page, context, errors } = await openUpload('no-preference');
+    const { page, close, errors } = await openUpload('no-preference');
     await refreshBatches(page);
     // MUI mounts a button's ripple on its first press, in a render after the click: wait for it.
     await expect.poll(() => ripples(page)).toBeGreaterThan(0);
@@ -69,11 +69,11 @@ describe('Motion: the app honours prefers-reduced-motion', () => {
     await openAccountMenu(page);
     expect(await started(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('opens menus at once and makes no ripple when the page loads asking for reduced motion', async () => {
-    const { page, context, errors } = await openUpload('reduce');
+    const { page, close, errors } = await openUpload('reduce');
     await refreshBatches(page);
     expect(await ripples(page)).toBe(0);
     await openAccountMenu(page);
@@ -81,6 +81,6 @@ describe('Motion: the app honours prefers-reduced-motion', () => {
     expect(await page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length)).toBe(0);
     await expectNoSeriousA11yViolations(page, 'Upload with the account menu open, reduced motion');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });
