@@ -68,7 +68,7 @@ export interface Session {
 
 /**
  * Context options a reused page can take on itself (the viewport, media features, storage); any other option (e.g.
- * `locale`) is the context's own, so a test asking for one gets its own context.
+ * `locale`) is the context's own, so sessions asking for other such options share another context.
  */
 const PER_PAGE_OPTIONS = new Set(['viewport', 'reducedMotion', 'colorScheme', 'storageState']);
 
@@ -80,7 +80,8 @@ interface SharedPage {
   /** Set once a test installs a fake clock: it stays in the context's pages, so the context is not reused. */
   spent: boolean;
 }
-const sharedPages = new WeakMap<Browser, SharedPage>();
+/** A browser's shared pages, by the context options of their context (JSON). */
+const sharedPages = new WeakMap<Browser, Map<string, SharedPage>>();
 
 /** A path the shared page parks on between tests: answered by the page's own route, never by the server. */
 const PARKING_PATH = '/__e2e-parking__';
@@ -97,12 +98,15 @@ async function park(page: Page, origin: string) {
   }
 }
 
-async function sharedPage(browser: Browser): Promise<SharedPage | undefined> {
-  let shared = sharedPages.get(browser);
+async function sharedPage(browser: Browser, contextOptions: BrowserContextOptions): Promise<SharedPage | undefined> {
+  const key = JSON.stringify(contextOptions);
+  let byOptions = sharedPages.get(browser);
+  if (!byOptions) sharedPages.set(browser, (byOptions = new Map()));
+  let shared = byOptions.get(key);
   if (shared?.inUse) return undefined;
   if (!shared || shared.spent || shared.page.isClosed()) {
     if (shared && !shared.page.isClosed()) await shared.context.close();
-    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const context = await browser.newContext({ reducedMotion: 'reduce', ...contextOptions });
     shared = { context, page: await context.newPage(), inUse: false, spent: false };
     const spend = shared;
     const install = context.clock.install.bind(context.clock);
@@ -110,7 +114,7 @@ async function sharedPage(browser: Browser): Promise<SharedPage | undefined> {
       spend.spent = true;
       return install(options);
     };
-    sharedPages.set(browser, shared);
+    byOptions.set(key, shared);
   }
   return shared;
 }
@@ -122,13 +126,13 @@ async function sharedPage(browser: Browser): Promise<SharedPage | undefined> {
  *
  * Issue 15: the tests of a file take turns on one page of one shared context, reset between them (storage, cookies,
  * routes, listeners, viewport, media), instead of a fresh context each: a fresh context costs a new renderer process
- * that compiles the whole bundle again with no code cache. A test that needs context options of its own (`locale`), a
- * second page while the shared one is in use, or a fake clock gets (or leaves behind) a context of its own.
+ * that compiles the whole bundle again with no code cache. Sessions with other context options (`locale`) share
+ * another context; a second page while the shared one is in use, or a fake clock, gets (or leaves behind) its own.
  */
 export async function openPage(browser: Browser, width = 1400, height = 900, options: BrowserContextOptions = {}): Promise<Session> {
   const viewport = { width, height };
-  const reusable = typeof options.storageState !== 'string' && Object.keys(options).every((key) => PER_PAGE_OPTIONS.has(key));
-  const shared = reusable ? await sharedPage(browser) : undefined;
+  const contextOptions = Object.fromEntries(Object.entries(options).filter(([key]) => !PER_PAGE_OPTIONS.has(key))) as BrowserContextOptions;
+  const shared = typeof options.storageState === 'string' ? undefined : await sharedPage(browser, contextOptions);
   let context: BrowserContext;
   let page: Page;
   if (shared) {

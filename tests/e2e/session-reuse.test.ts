@@ -52,17 +52,28 @@ describe('the page a file shares between its tests', () => {
     await second.close();
   });
 
-  it('gives a session its own context while the shared page is in use, or when it asks for context options', async () => {
+  it('gives a session its own context while the shared page is in use', async () => {
     const shared = await openPage(app.browser);
     const beside = await openPage(app.browser);
     expect(beside.context).not.toBe(shared.context);
     await beside.close();
+    expect(beside.page.isClosed()).toBe(true);
     await shared.close();
+  });
 
+  it('shares another page between sessions that ask for other context options (a locale)', async () => {
+    const english = await openPage(app.browser);
+    await english.close();
     const german = await openPage(app.browser, 1400, 900, { locale: 'de-DE' });
-    expect(german.context).not.toBe(shared.context);
+    expect(german.context).not.toBe(english.context);
+    await german.page.goto(`${app.server.url}/`);
     expect(await german.page.evaluate(() => navigator.language)).toBe('de-DE');
     await german.close();
-    expect(german.page.isClosed()).toBe(true);
+
+    const again = await openPage(app.browser, 1400, 900, { locale: 'de-DE' });
+    expect(again.page).toBe(german.page);
+    await again.page.goto(`${app.server.url}/`);
+    expect(await again.page.evaluate(() => navigator.language)).toBe('de-DE');
+    await again.close();
   });
 });
