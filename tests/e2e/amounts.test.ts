@@ -56,7 +56,7 @@ describe('amounts typed into Create Transaction', () => {
       ],
     ],
   ] as const)('%s: stores every notation as meant, never scaled', async (locale, cases) => {
-    const { page, context, api, errors } = await session(locale);
+    const { page, close, api, errors } = await session(locale);
     await page.goto(`${app.server.url}/create-transaction`);
     await page.getByRole('heading', { name: 'Create Transaction', level: 1 }).waitFor();
     for (const [text, cents] of cases) {
@@ -65,7 +65,7 @@ describe('amounts typed into Create Transaction', () => {
       await page.getByText('Transaction created successfully').waitFor();
     }
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('shows what an ambiguous amount was read as, by the browser language', async () => {
@@ -73,7 +73,7 @@ describe('amounts typed into Create Transaction', () => {
       ['en-US', '1,234.00', 123400],
       ['de-DE', '1,23', 123],
     ] as const) {
-      const { page, context, api } = await session(locale);
+      const { page, close, api } = await session(locale);
       await page.goto(`${app.server.url}/create-transaction`);
       await page.getByLabel('Amount').fill('1,234');
       await page.getByLabel('Description').focus();
@@ -81,12 +81,12 @@ describe('amounts typed into Create Transaction', () => {
       await page.getByText(`Read as ${shown}`).waitFor();
       await create(page, 'Ambiguous', '1,234');
       await expect.poll(() => amountOf(api, 'Ambiguous')).toBe(cents);
-      await context.close();
+      await close();
     }
   });
 
   it('keeps letters in the field and names the problem there; nothing is saved', async () => {
-    const { page, context, api } = await session('en-US');
+    const { page, close, api } = await session('en-US');
     await page.goto(`${app.server.url}/create-transaction`);
     for (const text of ['12abc', 'abc', '12.50.30', '1,2,3']) {
       await create(page, 'Not an amount', text);
@@ -100,13 +100,13 @@ describe('amounts typed into Create Transaction', () => {
     await page.getByLabel('Amount').fill('7x');
     await page.getByLabel('Description').focus();
     await page.getByText('Enter an amount like -12.50').waitFor();
-    await context.close();
+    await close();
   });
 });
 
 describe('every other amount field', () => {
   it('de-DE: the account balance, a line item and split parts read the decimal comma', async () => {
-    const { page, context, api } = await session('de-DE');
+    const { page, close, api } = await session('de-DE');
     // Account balance (Upload screen, Accounts widget).
     await page.goto(`${app.server.url}/upload`);
     await page.getByRole('button', { name: 'Add Account' }).click();
@@ -152,11 +152,11 @@ describe('every other amount field', () => {
     await dialog.waitFor({ state: 'detached' });
     const split = await api.transactions.splits.query({ id: tx.id });
     expect(split.childTransactions.map((c) => c.amount)).toEqual([-5010, -3225]);
-    await context.close();
+    await close();
   });
 
   it('search bounds: letters are named at the field; signed bounds are read as sizes', async () => {
-    const { page, context, api } = await session('en-US');
+    const { page, close, api } = await session('en-US');
     for (const [description, amount] of [
       ['Small', -4000],
       ['Coffee beans', -6150],
@@ -198,13 +198,13 @@ describe('every other amount field', () => {
     await page.getByText('Found 0 transactions').waitFor();
     await page.getByText('No transactions of size up to 5.00 (either sign) match these filters.').waitFor();
     expect(await banner.count()).toBe(1);
-    await context.close();
+    await close();
   });
 });
 
 describe('sign changes', () => {
   it('asks before an edit turns an expense into income', async () => {
-    const { page, context, api } = await session('en-US');
+    const { page, close, api } = await session('en-US');
     const coffee = await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Coffee', amount: -703, type: 'charge' });
     await page.goto(`${app.server.url}/transactions`);
     await page.getByLabel('Start Date').fill('2024-03-01');
@@ -235,17 +235,17 @@ describe('sign changes', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(async () => (await api.transactions.get.query({ id: coffee.id })).amount).toBe(1300);
     expect(await question.count()).toBe(0);
-    await context.close();
+    await close();
   });
 
   it('fits 576 px in de-DE', async () => {
-    const { page, context } = await session('de-DE', 576);
+    const { page, close } = await session('de-DE', 576);
     await page.goto(`${app.server.url}/create-transaction`);
     await page.getByLabel('Amount').fill('1,234');
     await page.getByLabel('Description').focus();
     await page.getByText('Read as 1,23').waitFor();
     await screenshotAndCheckWidth(page, 'create-transaction-de-576');
     await expectNoSeriousA11yViolations(page, 'create transaction at 576 px in de-DE');
-    await context.close();
+    await close();
   });
 });

@@ -32,7 +32,7 @@ describe('first run, login and logout', () => {
   afterAll(() => server?.close());
 
   it('offers registration on a new instance, signs the new user in, and logs out', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, close, errors } = await openPage(browser);
     // Hold the auth-state call to see 'Loading...' while it loads.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -61,12 +61,12 @@ describe('first run, login and logout', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('shows the server message in a red alert for a wrong password, then logs in', async () => {
     const user = await registerUser(server.url);
-    const { page, context } = await openPage(browser);
+    const { page, close } = await openPage(browser);
     await page.goto(server.url);
     await page.getByLabel('Username').fill(user.user.username);
     await page.getByLabel('Password').fill('not the password');
@@ -81,11 +81,11 @@ describe('first run, login and logout', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText(`Welcome, ${user.user.username}`).waitFor();
-    await context.close();
+    await close();
   });
 
   it('keeps the session across a reload, reaches every route by link, deep link and reload', async () => {
-    const { page, context, errors } = await signedInPage(browser, server);
+    const { page, close, errors } = await signedInPage(browser, server);
     await page.reload();
     await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
 
@@ -102,26 +102,26 @@ describe('first run, login and logout', () => {
       await page.getByRole('heading', { name: route.heading, level: 1 }).waitFor();
     }
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('opens a deep link on the login screen and lands on it after logging in', async () => {
     const user = await registerUser(server.url);
-    const { page, context } = await openPage(browser);
+    const { page, close } = await openPage(browser);
     await loginViaUi(page, server.url, user.user.username, user.password, '/categories');
     expect(page.url()).toBe(`${server.url}/categories`);
     await page.getByRole('heading', { name: 'Categories', level: 1 }).waitFor();
-    await context.close();
+    await close();
   });
 
   it('works at 576 px through the navigation drawer', async () => {
-    const { page, context } = await signedInPage(browser, server, 576, 900);
+    const { page, close } = await signedInPage(browser, server, 576, 900);
     await screenshotAndCheckWidth(page, 'shell-576');
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await page.getByRole('link', { name: 'Transactions', exact: true }).click();
     await page.waitForURL(`${server.url}/transactions`);
     await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
-    await context.close();
+    await close();
   });
 });
 
@@ -134,7 +134,7 @@ describe('profile', () => {
   afterAll(() => server?.close());
 
   it('validates, saves only what changed, and shows a generated API token once', async () => {
-    const { page, context, user, errors } = await signedInPage(browser, server);
+    const { page, close, user, errors } = await signedInPage(browser, server);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'Update Profile' }).waitFor();
     await expectNoSeriousA11yViolations(page, 'profile');
@@ -187,18 +187,18 @@ describe('profile', () => {
     await page.getByText(/A token is set \(since /).waitFor();
     expect(await page.getByText(token).count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('shows the server message when the username is taken', async () => {
     const other = await registerUser(server.url);
-    const { page, context } = await signedInPage(browser, server);
+    const { page, close } = await signedInPage(browser, server);
     await page.goto(`${server.url}/profile`);
     await page.getByLabel('Username').fill(other.user.username.toUpperCase());
     await page.getByLabel('Current password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('That username is already taken');
-    await context.close();
+    await close();
   });
 });
 
@@ -218,7 +218,7 @@ describe('token refresh', () => {
   afterAll(() => server?.close());
 
   it('renews an expired access token without the user noticing', async () => {
-    const { page, context, user, errors } = await signedInPage(browser, server);
+    const { page, close, user, errors } = await signedInPage(browser, server);
     const before = await page.evaluate(() => localStorage.getItem('accessToken'));
     const refreshes: number[] = [];
     page.on('response', (response) => {
@@ -254,11 +254,11 @@ describe('token refresh', () => {
     await page.getByText(`Welcome, ${user.user.username}`).waitFor();
     expect(refreshes).toEqual([200, 200]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('returns to the login screen when the refresh token is no longer valid', async () => {
-    const { page, context } = await signedInPage(browser, server);
+    const { page, close } = await signedInPage(browser, server);
     const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
     await rest(server.url, 'POST', '/api/auth/logout', { token: refreshToken });
     await untilAccessTokenExpired(page, server);
@@ -269,7 +269,7 @@ describe('token refresh', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    await context.close();
+    await close();
   });
 });
 
@@ -278,12 +278,12 @@ describe('closed registration', () => {
     const server = await startAppServer({ ALLOW_REGISTRATION: 'false' });
     try {
       await registerUser(server.url);
-      const { page, context } = await openPage(browser);
+      const { page, close } = await openPage(browser);
       await page.goto(server.url);
       await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
       expect(await page.getByText('Create an account').count()).toBe(0);
-      await context.close();
+      await close();
     } finally {
       await server.close();
     }

@@ -23,7 +23,7 @@ const {
 
 describe('Budget errors', () => {
   it("shows 'Failed to fetch budgets or line items. Please try again.' when budgets.list or budgets.lineItems fail, and recovers", async () => {
-    const { page, context } = await session(1400, (a) => saveBudget(a, JANUARY));
+    const { page, close } = await session(1400, (a) => saveBudget(a, JANUARY));
     const message = 'Failed to fetch budgets or line items. Please try again.';
     for (const procedure of ['budgets.list', 'budgets.lineItems']) {
       const calls = (url: URL) => url.pathname.includes(procedure);
@@ -37,11 +37,11 @@ describe('Budget errors', () => {
       await card(page, 'January 2024').waitFor();
       expect(await page.getByRole('alert').filter({ hasText: message }).count()).toBe(0);
     }
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to fetch transactions' when the budget's transactions cannot be loaded", async () => {
-    const { page, context } = await session(1400, seedJanuary);
+    const { page, close } = await session(1400, seedJanuary);
     const calls = (url: URL) => url.pathname.includes('transactions.list');
     await page.route(calls, (route) => route.abort());
     await card(page, 'January 2024').getByRole('button', { name: 'Select budget January 2024' }).click();
@@ -57,11 +57,11 @@ describe('Budget errors', () => {
       'Showing all 10 rows: 9 transactions counted in the totals and 1 split original (their parts are counted instead)',
     );
     expect(await alert.count()).toBe(0);
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to delete budget. Please try again.' and keeps the card", async () => {
-    const { page, context, api } = await session(1400, (a) => saveBudget(a, JANUARY));
+    const { page, close, api } = await session(1400, (a) => saveBudget(a, JANUARY));
     const calls = (url: URL) => url.pathname.includes('budgets.delete');
     await page.route(calls, (route) => route.abort());
     await card(page, 'January 2024').getByRole('button', { name: 'Delete budget January 2024' }).click();
@@ -72,11 +72,11 @@ describe('Budget errors', () => {
       .waitFor();
     expect(await cardNames(page)).toEqual(['January 2024']);
     expect(await budgetsOf(api)).toHaveLength(1);
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to delete line item. Please try again.' and keeps the item", async () => {
-    const { page, context, api } = await session(1400, (a) => saveBudget(a, JANUARY));
+    const { page, close, api } = await session(1400, (a) => saveBudget(a, JANUARY));
     await card(page, 'January 2024').getByRole('button', { name: 'Edit Budget January 2024' }).click();
     await page.getByRole('heading', { name: 'Edit Budget', level: 1 }).waitFor();
     const calls = (url: URL) => url.pathname.includes('budgets.deleteLineItem');
@@ -90,11 +90,11 @@ describe('Budget errors', () => {
     expect(await page.getByRole('group', { name: /^Line item \d+$/ }).count()).toBe(5);
     expect(await lineItem(page, 2).getByLabel('Name').inputValue()).toBe('Rent');
     expect((await budgetsOf(api))[0].lineItems).toHaveLength(5);
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to save the budget and line items. Please try again.' and a refused save leaves nothing half-saved", async () => {
-    const { page, context, api } = await session(1400, (a) => saveBudget(a, JANUARY));
+    const { page, close, api } = await session(1400, (a) => saveBudget(a, JANUARY));
     const message = 'Failed to save the budget and line items. Please try again.';
     // A save that never reaches the server.
     await page.getByRole('main').getByRole('link', { name: 'Create Budget' }).click();
@@ -135,13 +135,13 @@ describe('Budget errors', () => {
       ['Household', 4000],
       ['Savings', 50000],
     ]);
-    await context.close();
+    await close();
   });
 });
 
 describe('Budgets layout', () => {
   it('fits 576 px: list, selected budget with overview and table, and the editor', async () => {
-    const { page, context } = await session(576, async (a) => {
+    const { page, close } = await session(576, async (a) => {
       await seedJanuary(a);
       await saveBudget(a, { ...JANUARY, name: 'A budget with a rather long name that has to wrap on a narrow screen', lineItems: [] });
     });
@@ -155,6 +155,6 @@ describe('Budgets layout', () => {
     await page.getByRole('heading', { name: 'Edit Budget', level: 1 }).waitFor();
     await screenshot(page, 'budget-editor-576');
     await expectNoSeriousA11yViolations(page, 'budget editor at 576 px');
-    await context.close();
+    await close();
   });
 });

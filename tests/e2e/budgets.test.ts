@@ -35,7 +35,7 @@ const {
 describe('Budgets list', () => {
   it("shows 'Loading budgets...', then 'No budgets found.', and creates a budget with line items through the form", async () => {
     const s = await signedInPage(app.browser, app.server);
-    const { page, context, errors } = s;
+    const { page, close, errors } = s;
     const api = apiFor(s.user.accessToken);
     await api.transactions.create.mutate({ postDate: '2024-03-01', description: 'Shop', amount: -100, category: 'Groceries' });
     await api.transactions.create.mutate({ postDate: '2024-03-02', description: 'Bar', amount: -100, category: 'Dining' });
@@ -133,11 +133,11 @@ describe('Budgets list', () => {
     expect(await cardNames(page)).toEqual(['March 2024']);
     expect(await budgetsOf(api)).toHaveLength(1);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('edits a budget: the form is prefilled, a saved line item is deleted at once, Update Budget saves the rest', async () => {
-    const { page, context, api, errors } = await session(1400, (a) => saveBudget(a, JANUARY));
+    const { page, close, api, errors } = await session(1400, (a) => saveBudget(a, JANUARY));
     const january = card(page, 'January 2024');
     await january.waitFor();
     expect(await january.locator('dd').allTextContents()).toEqual(['2024-01-01', '2024-01-31', '5']);
@@ -197,11 +197,11 @@ describe('Budgets list', () => {
       ['Fun', 2500, 'Variable', ['Fun']],
     ]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('copies a budget: only its line items come through, saved as a new budget', async () => {
-    const { page, context, api, errors } = await session(1400, (a) => saveBudget(a, JANUARY));
+    const { page, close, api, errors } = await session(1400, (a) => saveBudget(a, JANUARY));
     await card(page, 'January 2024').getByRole('button', { name: 'Copy Budget January 2024' }).click();
     await page.getByRole('heading', { name: 'Create Budget', level: 1 }).waitFor();
     expect(await page.getByLabel('Budget Name').inputValue()).toBe('');
@@ -237,11 +237,11 @@ describe('Budgets list', () => {
     // New items, not the originals moved over.
     expect(february.lineItems.every((item) => item.budgetId === february.budget.id)).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('deletes a budget only after confirmation', async () => {
-    const { page, context, api, errors } = await session(1400, async (a) => {
+    const { page, close, api, errors } = await session(1400, async (a) => {
       await saveBudget(a, JANUARY);
       await saveBudget(a, { ...JANUARY, name: 'Spare', lineItems: [] });
     });
@@ -267,13 +267,13 @@ describe('Budgets list', () => {
     expect(await selectedSection(page).count()).toBe(0);
     expect(await budgetsOf(api)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });
 
 describe('Selected budget and overview', () => {
   it('shows the hand-computed figures of the overview and the budget period in the table', async () => {
-    const { page, context, errors } = await session(1400, seedJanuary);
+    const { page, close, errors } = await session(1400, seedJanuary);
     const select = card(page, 'January 2024').getByRole('button', { name: 'Select budget January 2024' });
     expect(await select.getAttribute('aria-pressed')).toBe('false');
     await selectJanuary(page);
@@ -307,11 +307,11 @@ describe('Selected budget and overview', () => {
     await expectNoSeriousA11yViolations(page, 'selected budget');
     await screenshot(page, 'budgets-selected-1400');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('filters the table by type, line item, Untracked and split rows; clicking again clears; one at a time; a new selection resets', async () => {
-    const { page, context, errors } = await session(1400, async (a) => {
+    const { page, close, errors } = await session(1400, async (a) => {
       await seedJanuary(a);
       await saveBudget(a, { ...JANUARY, name: 'Early January', endDate: '2024-01-04' });
     });
@@ -381,11 +381,11 @@ describe('Selected budget and overview', () => {
     await expect.poll(() => status(page).textContent()).toBe('Showing all 2 transactions');
     expect(await pressed(itemRow(page, 'Rent'))).toBe('false');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('is reachable and usable from the keyboard: select a card, edit, and cancel', async () => {
-    const { page, context } = await session(1400, seedJanuary);
+    const { page, close } = await session(1400, seedJanuary);
     const select = card(page, 'January 2024').getByRole('button', { name: 'Select budget January 2024' });
     await select.waitFor();
     // Tab from the page's Create Budget button reaches the card.
@@ -405,6 +405,6 @@ describe('Selected budget and overview', () => {
     await page.getByRole('link', { name: 'Cancel' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
-    await context.close();
+    await close();
   });
 });

@@ -18,7 +18,7 @@ async function open(width = 1400) {
 
 describe('Categories', () => {
   it('adds categories (by click and by Enter) and lists them sorted by name', async () => {
-    const { page, context, user, errors } = await open();
+    const { page, close, user, errors } = await open();
     await page.getByText('No categories yet.', { exact: false }).waitFor();
     const input = page.getByLabel('Add a New Category');
     await input.fill('Groceries');
@@ -38,11 +38,11 @@ describe('Categories', () => {
     await expectNoSeriousA11yViolations(page, 'categories');
     await screenshotAndCheckWidth(page, 'categories-1400');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('refuses an empty name and shows the server error for a duplicate', async () => {
-    const { page, context } = await open();
+    const { page, close } = await open();
     const input = page.getByLabel('Add a New Category');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Category name is required' }).waitFor();
@@ -57,11 +57,11 @@ describe('Categories', () => {
     await page.getByRole('alert').filter({ hasText: "Category 'Travel' already exists" }).waitFor();
     expect(await listed(page)).toEqual(['Travel']);
     await expectNoSeriousA11yViolations(page, 'categories with an error');
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to add category' when the call never reaches the server", async () => {
-    const { page, context } = await open();
+    const { page, close } = await open();
     await page.route('**/trpc/categories.create**', (route) => route.abort());
     await page.getByLabel('Add a New Category').fill('Travel');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -69,19 +69,19 @@ describe('Categories', () => {
       .getByRole('alert')
       .filter({ hasText: /^Failed to add category$/ })
       .waitFor();
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to fetch categories' when the list cannot be loaded", async () => {
-    const { page, context } = await open();
+    const { page, close } = await open();
     await page.route('**/trpc/categories.list**', (route) => route.abort());
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Failed to fetch categories' }).waitFor({ timeout: 20_000 });
-    await context.close();
+    await close();
   });
 
   it('fits a 576 px screen', async () => {
-    const { page, context, user } = await open(576);
+    const { page, close, user } = await open(576);
     for (const name of ['Rent', 'Dining', 'Utilities']) {
       data(await trpcClient(app.server.url, user.accessToken).categories.create.mutate({ name }));
     }
@@ -89,6 +89,6 @@ describe('Categories', () => {
     await expect.poll(() => listed(page)).toEqual(['Dining', 'Rent', 'Utilities']);
     await screenshotAndCheckWidth(page, 'categories-576');
     await expectNoSeriousA11yViolations(page, 'categories at 576 px');
-    await context.close();
+    await close();
   });
 });

@@ -11,7 +11,7 @@ const app = useBrowserAndServer();
 
 describe('downloads a signed-in browser can start with a link', () => {
   it('saves the transactions CSV and the all-my-data JSON under their own names', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server);
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
@@ -49,7 +49,7 @@ describe('downloads a signed-in browser can start with a link', () => {
       expect(doc.transactions.map((t: { description: string }) => t.description)).toEqual(['Coffee, large', '=1+2']);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 });

@@ -7,7 +7,7 @@ const { seededSession, STANDARD, card, cardNames, openButton, formDialog, transa
 
 describe('Envelopes: keyboard, errors and layout', () => {
   it('is usable from the keyboard: dialogs open with Enter and close with Escape', async () => {
-    const { page, context, api } = await seededSession(1400, STANDARD);
+    const { page, close, api } = await seededSession(1400, STANDARD);
     const create = page.getByRole('button', { name: 'Create Envelope' });
     await create.focus();
     await page.keyboard.press('Enter');
@@ -38,11 +38,11 @@ describe('Envelopes: keyboard, errors and layout', () => {
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'hidden' });
     expect(await cardNames(page)).toEqual(['Food', 'Income', 'Travel']);
-    await context.close();
+    await close();
   });
 
   it("shows the server's refusal, 'Failed to save envelope', 'Failed to delete envelope' and 'Failed to fetch envelopes'", async () => {
-    const { page, context, api } = await seededSession(1400, STANDARD);
+    const { page, close, api } = await seededSession(1400, STANDARD);
     // The server refuses a name over 255 characters: its message is shown.
     await page.getByRole('button', { name: 'Create Envelope' }).click();
     const dialog = formDialog(page, 'Create Envelope');
@@ -88,11 +88,11 @@ describe('Envelopes: keyboard, errors and layout', () => {
     await page.unroute(listCalls);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => cardNames(page)).toEqual(['Books', 'Food', 'Income', 'Travel']);
-    await context.close();
+    await close();
   });
 
   it('fits a 576 px screen: grid, filter, transactions and the modal', async () => {
-    const { page, context, api } = await seededSession(576, [
+    const { page, close, api } = await seededSession(576, [
       ...STANDARD,
       { name: 'A rather long envelope name that has to wrap on narrow screens', categories: ['Books', 'Magazines', 'Newspapers'] },
     ]);
@@ -112,6 +112,6 @@ describe('Envelopes: keyboard, errors and layout', () => {
     await dialog.getByRole('radio', { name: 'Light Green' }).waitFor();
     await screenshotFromTop(page, 'envelopes-dialog-576');
     await expectNoSeriousA11yViolations(page, 'envelope dialog at 576 px');
-    await context.close();
+    await close();
   });
 });

@@ -21,7 +21,7 @@ const {
 
 describe('Envelopes', () => {
   it('starts empty, validates the form, and creates envelopes whose cards show hand-computed totals', async () => {
-    const { page, context, api, errors } = await seededSession();
+    const { page, close, api, errors } = await seededSession();
     // The create calls as sent, to check the description is left out when empty.
     const createBodies: string[] = [];
     page.on('request', (request) => {
@@ -102,11 +102,11 @@ describe('Envelopes', () => {
     await expectNoSeriousA11yViolations(page, 'envelopes grid');
     await screenshotAndCheckWidth(page, 'envelopes-1400');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('edits categories (the total follows), deactivates, and deletes only after confirmation', async () => {
-    const { page, context, api, errors } = await seededSession(1400, STANDARD);
+    const { page, close, api, errors } = await seededSession(1400, STANDARD);
     expect(await heading(page).textContent()).toBe('Envelopes (3)');
     const food = card(page, 'Food');
     expect(await total(food)).toEqual({ text: '$128.03', red: true });
@@ -157,11 +157,11 @@ describe('Envelopes', () => {
     // Deleting an envelope changes no transaction.
     expect(await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' })).toHaveLength(SEED.length);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('filters totals by date range and clears the filter', async () => {
-    const { page, context, errors } = await seededSession(1400, STANDARD);
+    const { page, close, errors } = await seededSession(1400, STANDARD);
     const allTime = page.getByRole('checkbox', { name: 'Show All Time' });
     expect(await page.getByLabel('From', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Clear Filter' }).count()).toBe(0);
@@ -200,11 +200,11 @@ describe('Envelopes', () => {
     expect(await total(card(page, 'Income'))).toEqual({ text: '$2,505.00', red: false });
     await expect.poll(() => tableDescriptions(section)).toEqual(['Valentine dinner', 'Bakery', 'Farmers market', 'Pizza', 'Supermarket']);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it("shows a card's transactions below the grid, 'No Transactions' when none, and Close hides them", async () => {
-    const { page, context, errors } = await seededSession(1400, STANDARD);
+    const { page, close, errors } = await seededSession(1400, STANDARD);
     const food = card(page, 'Food');
     expect(await openButton(food).getAttribute('aria-pressed')).toBe('false');
     await openButton(food).click();
@@ -237,6 +237,6 @@ describe('Envelopes', () => {
     await openButton(card(page, 'Income')).click();
     await transactionsSection(page, 'Income').waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 });

@@ -19,7 +19,7 @@ async function saveDownload(page: Page, click: () => Promise<void>) {
 
 describe('Export CSV, download all my data, restore', () => {
   it('exports exactly the current results of the Transactions screen as CSV', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server);
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
@@ -54,7 +54,7 @@ describe('Export CSV, download all my data, restore', () => {
       ]);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
@@ -116,8 +116,8 @@ describe('Export CSV, download all my data, restore', () => {
       expect(owner.errors).toEqual([]);
       expect(other.errors.filter((e) => !/status of 409|status of 400/.test(e))).toEqual([]);
     } finally {
-      await owner.context.close();
-      await other.context.close();
+      await owner.close();
+      await other.close();
     }
   });
 });

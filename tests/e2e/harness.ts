@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page, type Route } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { sessionEntries } from '../../src/client/lib/session';
 import { registerUser } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
@@ -59,22 +59,144 @@ export interface Session {
   page: Page;
   /** Errors the page threw or logged; a test can assert there were none. */
   errors: string[];
+  /**
+   * Ends the session: a page of the file's shared context is left blank, with no storage, cookies, routes or
+   * listeners, for the next test; a context of its own is closed. Also runs when the test ends (it may run twice).
+   */
+  close: () => Promise<void>;
 }
 
 /**
- * A fresh browser context (own storage) with one page, collecting page errors; `options` e.g. `{ locale: 'de-DE' }`.
+ * Context options a reused page can take on itself (the viewport, media features, storage); any other option (e.g.
+ * `locale`) is the context's own, so sessions asking for other such options share another context.
+ */
+const PER_PAGE_OPTIONS = new Set(['viewport', 'reducedMotion', 'colorScheme', 'storageState']);
+
+/** A file's shared context and its one page, reused by the file's tests one after another. */
+interface SharedPage {
+  context: BrowserContext;
+  page: Page;
+  inUse: boolean;
+  /** Set once a test installs a fake clock: it stays in the context's pages, so the context is not reused. */
+  spent: boolean;
+}
+/** A browser's shared pages, by the context options of their context (JSON). */
+const sharedPages = new WeakMap<Browser, Map<string, SharedPage>>();
+
+/** A path the shared page parks on between tests: answered by the page's own route, never by the server. */
+const PARKING_PATH = '/__e2e-parking__';
+
+/** Loads an empty document at `origin` (same site, so Chromium keeps the renderer and its compiled bundle). */
+async function park(page: Page, origin: string) {
+  const url = `${origin}${PARKING_PATH}`;
+  const answer = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>parked</title>' });
+  await page.route(url, answer);
+  try {
+    await page.goto(url);
+  } finally {
+    await page.unroute(url, answer);
+  }
+}
+
+async function sharedPage(browser: Browser, contextOptions: BrowserContextOptions): Promise<SharedPage | undefined> {
+  const key = JSON.stringify(contextOptions);
+  let byOptions = sharedPages.get(browser);
+  if (!byOptions) sharedPages.set(browser, (byOptions = new Map()));
+  let shared = byOptions.get(key);
+  if (shared?.inUse) return undefined;
+  if (!shared || shared.spent || shared.page.isClosed()) {
+    if (shared && !shared.page.isClosed()) await shared.context.close();
+    const context = await browser.newContext({ reducedMotion: 'reduce', ...contextOptions });
+    shared = { context, page: await context.newPage(), inUse: false, spent: false };
+    const spend = shared;
+    const install = context.clock.install.bind(context.clock);
+    context.clock.install = (options) => {
+      spend.spent = true;
+      return install(options);
+    };
+    byOptions.set(key, shared);
+  }
+  return shared;
+}
+
+/**
+ * A page with its own storage and no cookies, collecting page errors; `options` e.g. `{ locale: 'de-DE' }`.
  * The page asks for reduced motion (the app then shows no fades, grows or ripples, see theme.ts), so clicks, axe and
  * screenshots need not wait for transitions; `{ reducedMotion: 'no-preference' }` keeps the animated path (motion.test.ts).
+ *
+ * Issue 15: the tests of a file take turns on one page of one shared context, reset between them (storage, cookies,
+ * routes, listeners, viewport, media), instead of a fresh context each: a fresh context costs a new renderer process
+ * that compiles the whole bundle again with no code cache. Sessions with other context options (`locale`) share
+ * another context; a second page while the shared one is in use, or a fake clock, gets (or leaves behind) its own.
  */
 export async function openPage(browser: Browser, width = 1400, height = 900, options: BrowserContextOptions = {}): Promise<Session> {
-  const context = await browser.newContext({ reducedMotion: 'reduce', ...options, viewport: { width, height } });
-  const page = await context.newPage();
+  const viewport = { width, height };
+  const contextOptions = Object.fromEntries(Object.entries(options).filter(([key]) => !PER_PAGE_OPTIONS.has(key))) as BrowserContextOptions;
+  const shared = typeof options.storageState === 'string' ? undefined : await sharedPage(browser, contextOptions);
+  let context: BrowserContext;
+  let page: Page;
+  if (shared) {
+    shared.inUse = true;
+    ({ context, page } = shared);
+    await context.clearCookies();
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'reduce', colorScheme: options.colorScheme ?? 'light' });
+    page.setDefaultTimeout(DEFAULT_TIMEOUT);
+    page.setDefaultNavigationTimeout(DEFAULT_TIMEOUT);
+    const state = typeof options.storageState === 'string' ? undefined : options.storageState;
+    for (const { origin, localStorage: entries } of state?.origins ?? []) {
+      await park(page, origin);
+      await page.evaluate((items) => {
+        for (const { name, value } of items) localStorage.setItem(name, value);
+      }, entries);
+    }
+    if (state?.cookies.length) await context.addCookies(state.cookies);
+  } else {
+    context = await browser.newContext({ reducedMotion: 'reduce', ...options, viewport });
+    page = await context.newPage();
+  }
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) errors.push(message.text());
   });
-  return { context, page, errors };
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    if (!shared || shared.spent || page.isClosed()) {
+      if (shared) shared.inUse = false;
+      await context.close();
+      return;
+    }
+    try {
+      await releaseSharedPage(shared);
+    } finally {
+      shared.inUse = false;
+    }
+  };
+  onTestFinished(close);
+  return { context, page, errors, close };
+}
+
+/** Playwright's default for actions and navigations, restored on a reused page (a test may have changed it). */
+const DEFAULT_TIMEOUT = 30_000;
+
+/** Leaves the shared page blank at its origin with empty storage, no cookies, routes, listeners or other pages. */
+async function releaseSharedPage({ context, page }: SharedPage) {
+  page.removeAllListeners();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  for (const other of context.pages()) if (other !== page) await other.close();
+  const url = new URL(page.url());
+  if (url.protocol === 'http:' || url.protocol === 'https:') {
+    await park(page, url.origin);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  }
+  await context.clearCookies();
 }
 
 /** Logs in through the login card and waits for the navigation bar. */

@@ -32,7 +32,7 @@ async function searchJanuary(page: Page) {
 describe('messages', () => {
   it('registration names the problem under the field, without an internal prefix', async () => {
     await registerUser(app.server.url); // not the first account: the card opens on Login
-    const { page, context } = await openPage(app.browser);
+    const { page, close } = await openPage(app.browser);
     await page.goto(app.server.url);
     await page.getByRole('button', { name: 'Create an account' }).click();
     await page.getByLabel('Username').fill(`short${Date.now().toString(36)}`);
@@ -44,11 +44,11 @@ describe('messages', () => {
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Password must be at least 8 characters');
     expect(await page.getByText('password:').count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'registration with a short password');
-    await context.close();
+    await close();
   });
 
   it('an error notice stays until dismissed (successes go after 3 seconds: see transactions.test.ts)', async () => {
-    const { page, context, api, coffee } = await seeded();
+    const { page, close, api, coffee } = await seeded();
     await page.clock.install();
     await searchJanuary(page);
     await api.transactions.delete.mutate({ id: coffee.id });
@@ -59,13 +59,13 @@ describe('messages', () => {
     expect(await alert.isVisible()).toBe(true);
     await alert.getByRole('button', { name: 'Close' }).click();
     await alert.waitFor({ state: 'detached' });
-    await context.close();
+    await close();
   });
 });
 
 describe('edits that cannot be made', () => {
   it("a split part's amount is disabled and says why; other changes save", async () => {
-    const { page, context, api, groceries } = await seeded();
+    const { page, close, api, groceries } = await seeded();
     const split = await api.transactions.split.mutate({
       id: groceries.id,
       splits: [
@@ -88,13 +88,13 @@ describe('edits that cannot be made', () => {
     expect(await api.transactions.get.query({ id: part.id })).toMatchObject({ description: 'Cleaning things', amount: -3235 });
     await screenshotAndCheckWidth(page, 'edit-split-part-1400');
     await expectNoSeriousA11yViolations(page, 'editing a split part');
-    await context.close();
+    await close();
   });
 });
 
 describe("'Uncategorized' means no category", () => {
   it('the Categories screen and the transaction forms refuse the name; nothing is created', async () => {
-    const { page, context, api, coffee } = await seeded();
+    const { page, close, api, coffee } = await seeded();
     await page.goto(`${app.server.url}/categories`);
     await page.getByLabel('Add a New Category').fill('UNCATEGORIZED');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -109,13 +109,13 @@ describe("'Uncategorized' means no category", () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText("'uncategorized' is reserved for transactions without a category: leave the category empty instead").waitFor();
     expect((await api.transactions.get.query({ id: coffee.id })).category).toBe('Dining');
-    await context.close();
+    await close();
   });
 });
 
 describe('a category belongs to one line item of a budget', () => {
   it('the editor names the category and the line item that has it, and saves nothing', async () => {
-    const { page, context, api } = await seeded();
+    const { page, close, api } = await seeded();
     await page.goto(`${app.server.url}/create-budget`);
     await page.getByLabel('Budget Name').fill('January');
     await page.getByLabel('Start Date').fill('2024-01-01');
@@ -145,6 +145,6 @@ describe('a category belongs to one line item of a budget', () => {
     await page.getByRole('button', { name: 'Save Budget' }).click();
     await page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
     expect(await api.budgets.list.query()).toHaveLength(1);
-    await context.close();
+    await close();
   });
 });

@@ -24,7 +24,7 @@ function registerFigures(page: Page, name = 'Register') {
 
 describe('Account register', () => {
   it('shows running balances newest first and reconciles with a statement', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server);
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 100000 });
@@ -99,12 +99,12 @@ describe('Account register', () => {
       expect(checking.balance).toBe(105000);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it('renders only the rows in view of a long register, and scrolls to the oldest', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server);
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       const account = await api.accounts.create.mutate({ name: 'Busy', type: 'checking', balance: 0 });
@@ -125,7 +125,7 @@ describe('Account register', () => {
       await expect.poll(async () => (await registerFigures(page)).at(-1)).toEqual(['2024-01-01', '-1.00', '1,499.00']);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 });

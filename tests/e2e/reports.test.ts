@@ -51,7 +51,7 @@ const RANGE = 'preset=Custom&startDate=2024-01-01&endDate=2024-03-31';
 
 describe('Reports', () => {
   it('shows hand-computed figures in the table view, for all accounts and for one', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server);
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       await seed(trpcApi(app.server, user.accessToken));
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Reports', exact: true }).click();
@@ -110,12 +110,12 @@ describe('Reports', () => {
       ]);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it('opens the Transactions screen on exactly the rows of a bar, a table figure or a payee', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server);
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       await seed(trpcApi(app.server, user.accessToken));
       await page.goto(`${app.server.url}/reports?${RANGE}`);
@@ -153,12 +153,12 @@ describe('Reports', () => {
       expect(await page.getByText('Total: 1,800.00 Credit').isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 
   it('is readable in dark mode', async () => {
-    const { context, page, user, errors } = await signedInPage(app.browser, app.server, 1400, 900, { colorScheme: 'dark' });
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server, 1400, 900, { colorScheme: 'dark' });
     try {
       await seed(trpcApi(app.server, user.accessToken));
       await page.goto(`${app.server.url}/reports?${RANGE}`);
@@ -173,7 +173,7 @@ describe('Reports', () => {
       }
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await close();
     }
   });
 });

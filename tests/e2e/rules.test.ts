@@ -27,7 +27,7 @@ async function allTransactions(api: ReturnType<typeof trpcApi>) {
 
 describe('Rules screen', () => {
   it('creates a rule with a live match count, imports a CSV through it, reorders, disables and deletes', async () => {
-    const { page, context, api, errors } = await openRules();
+    const { page, close, api, errors } = await openRules();
     for (const [description, amount] of [
       ['STARBUCKS 0001', -450],
       ['Starbucks 0002', -520],
@@ -120,11 +120,11 @@ describe('Rules screen', () => {
     await page.getByRole('dialog', { name: 'Delete rule' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => ruleNames(page)).toEqual(['Groceries']);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   }, 180_000);
 
   it('applies rules to existing transactions after showing what would change', async () => {
-    const { page, context, api, errors } = await openRules();
+    const { page, close, api, errors } = await openRules();
     for (const [description, amount] of [
       ['UBER *TRIP 1', -1500],
       ['Uber trip 2', -900],
@@ -154,6 +154,6 @@ describe('Rules screen', () => {
       Bakery: null,
     });
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   }, 180_000);
 });

@@ -61,7 +61,7 @@ async function searchFebruary(page: Page, source: 'Any' | 'Suggested') {
 
 describe('Learned suggestions', () => {
   it('reviews a Suggested row, accepts a chip, and sets the category on similar rows', async () => {
-    const { page, context, user } = await signedInPage(app.browser, app.server);
+    const { page, close, user } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
@@ -114,13 +114,13 @@ describe('Learned suggestions', () => {
       await page.getByText('Set Treats on 1 similar transaction').waitFor();
       expect(await page.getByRole('button', { name: 'Always (create a rule)' }).count()).toBe(0);
     } finally {
-      await context.close();
+      await close();
     }
     // A journey of three screens with an accessibility check: room for a loaded machine.
   }, 150_000);
 
   it('turns "Apply confident suggestions" off and on in the account form', async () => {
-    const { page, context, user } = await signedInPage(app.browser, app.server);
+    const { page, close, user } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Everyday', type: 'checking' });
@@ -136,11 +136,11 @@ describe('Learned suggestions', () => {
       await page.getByRole('button', { name: 'Edit Everyday' }).click();
       expect(await page.getByRole('form', { name: 'Edit account' }).getByRole('checkbox', { name: 'Apply confident suggestions' }).isChecked()).toBe(false);
     } finally {
-      await context.close();
+      await close();
     }
   });
   it('"Always (create a rule)" creates a rule through the rules API, and the next import follows it', async () => {
-    const { page, context, user } = await signedInPage(app.browser, app.server);
+    const { page, close, user } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await seedBakery(api, user.accessToken);
@@ -155,12 +155,12 @@ describe('Learned suggestions', () => {
       await importCsv(user.accessToken, 'Date,Description,Amount\n2024-02-20,Corner Bakery 0042,-3.80\n');
       expect(await byDescription(api, 'Corner Bakery 0042')).toMatchObject({ category: 'Treats', categorySource: 'rule' });
     } finally {
-      await context.close();
+      await close();
     }
   }, 150_000);
 
   it('offers the suggestion chip on phone cards too', async () => {
-    const { page, context, user } = await signedInPage(app.browser, app.server, 576);
+    const { page, close, user } = await signedInPage(app.browser, app.server, 576);
     try {
       const api = trpcApi(app.server, user.accessToken);
       await seedBakery(api, user.accessToken);
@@ -171,7 +171,7 @@ describe('Learned suggestions', () => {
       await expect.poll(async () => byDescription(api, 'CORNER BAKERY 13')).toMatchObject({ category: 'Treats', categorySource: 'user' });
       await expectNoSeriousA11yViolations(page, 'transaction cards with a suggestion chip');
     } finally {
-      await context.close();
+      await close();
     }
   }, 150_000);
 });

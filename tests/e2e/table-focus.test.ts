@@ -54,7 +54,7 @@ async function focused(page: Page): Promise<string> {
 
 describe('selecting rows', () => {
   it('three clicks on three checkboxes, where they were, select three rows', async () => {
-    const { page, context } = await seeded();
+    const { page, close } = await seeded();
     await searchJanuary(page);
     const boxes = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[aria-rowindex] input[type="checkbox"]');
     const points = [];
@@ -70,13 +70,13 @@ describe('selecting rows', () => {
     await toolbar(page).getByRole('button', { name: 'Clear Selection' }).click();
     const after = (await boxes.nth(0).boundingBox())!;
     expect(Math.abs(after.y + after.height / 2 - points[0].y)).toBeLessThan(1);
-    await context.close();
+    await close();
   });
 });
 
 describe('focus and the keyboard', () => {
   it('focus goes to the heading on navigation, back to the edited row with its selection, and to Select all after clearing', async () => {
-    const { page, context, rows } = await seeded();
+    const { page, close, rows } = await seeded();
     await searchJanuary(page);
     await checkbox(page, rows['Grocery Store']).check();
     await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
@@ -105,11 +105,11 @@ describe('focus and the keyboard', () => {
     // The navigation bar's links put focus on the new page's heading too.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Categories' }).click();
     await expect.poll(() => focused(page)).toBe('h1: Categories');
-    await context.close();
+    await close();
   });
 
   it("Back from a budget's table returns to the same budget, row and selection", async () => {
-    const { page, context, api, rows } = await seeded();
+    const { page, close, api, rows } = await seeded();
     await api.budgets.save.mutate({ name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
@@ -120,11 +120,11 @@ describe('focus and the keyboard', () => {
     await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
     await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
     await toolbar(page).getByText('1 selected').waitFor();
-    await context.close();
+    await close();
   });
 
   it('a skip link comes first, and a row costs one Tab stop (arrows move within it)', async () => {
-    const { page, context, rows } = await seeded();
+    const { page, close, rows } = await seeded();
     await searchJanuary(page);
     await page.reload();
     await page.getByText('Found 5 transactions').waitFor();
@@ -151,14 +151,14 @@ describe('focus and the keyboard', () => {
     expect(await focused(page)).toBe(`input: Select transaction ${label(rows['Grocery Store'])}`);
     await page.keyboard.press('Shift+Tab');
     expect(await focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
-    await context.close();
+    await close();
   });
 });
 
 describe('phones', () => {
   it.each([390, 576])('below 768 px (%i px) each transaction is a card, nothing cut, same selection and actions', async (width) => {
     // Signed in at 576 px (the login helper waits for the welcome text, hidden on the smallest screens).
-    const { page, context, api, rows } = await seeded(576, 844);
+    const { page, close, api, rows } = await seeded(576, 844);
     await page.setViewportSize({ width, height: 844 });
     await searchJanuary(page);
     expect(await page.getByRole('table', { name: 'Transactions' }).count()).toBe(0);
@@ -216,7 +216,7 @@ describe('phones', () => {
         ),
       )
       .toBe(true);
-    await context.close();
+    await close();
   });
 });
 
@@ -225,7 +225,7 @@ describe('finding transactions', () => {
     const today = localIsoDate(new Date());
     const thisMonth = presetRange('This month', today);
     const lastMonth = presetRange('Last month', today);
-    const { page, context, api } = await seeded();
+    const { page, close, api } = await seeded();
     await api.transactions.create.mutate({ postDate: today, description: 'Bought today', amount: -1999 });
     await api.transactions.create.mutate({ postDate: lastMonth.startDate, description: 'Last month rent', amount: -90000 });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
@@ -247,13 +247,13 @@ describe('finding transactions', () => {
     await page.getByRole('button', { name: 'Last 3 months' }).click();
     await expect.poll(() => page.getByLabel('Start Date').inputValue()).toBe(presetRange('Last 3 months', today).startDate);
     await page.getByText('Found 2 transactions').waitFor();
-    await context.close();
+    await close();
   });
 });
 
 describe('counts that agree', () => {
   it("the budget's table says why it shows more rows than the overview counts", async () => {
-    const { page, context, api, rows } = await seeded();
+    const { page, close, api, rows } = await seeded();
     await api.transactions.split.mutate({
       id: rows['Grocery Store'].id,
       splits: [
@@ -270,7 +270,7 @@ describe('counts that agree', () => {
     // The search banner says the same.
     await searchJanuary(page, 7);
     await page.getByText('1 split original not counted in the total (their parts are)').waitFor();
-    await context.close();
+    await close();
   });
 });
 

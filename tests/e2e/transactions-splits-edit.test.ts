@@ -7,7 +7,7 @@ const { app, seededSession, allTransactions, pick, banner, table, checkbox, sear
 
 describe('Splits', () => {
   it('splits with auto-fill after refusing bad splits, then refuses to split it again', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     await search(page);
     const grocery = rows['Grocery Store']; // -82.35
     await checkbox(page, grocery).check();
@@ -74,11 +74,11 @@ describe('Splits', () => {
     await page.getByRole('button', { name: 'Split Transaction' }).click();
     await page.getByRole('alert').filter({ hasText: 'This transaction is already split.' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await context.close();
+    await close();
   });
 
   it('shows the server error when the split is refused', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     await search(page);
     await checkbox(page, rows['Coffee Shop']).check();
     await page.getByRole('button', { name: 'Split Transaction' }).click();
@@ -99,11 +99,11 @@ describe('Splits', () => {
       .getByRole('alert')
       .filter({ hasText: /^Failed to split transaction$/ })
       .waitFor();
-    await context.close();
+    await close();
   });
 
   it('inspects a split from a part and edits it (reloaded, prefilled, resubmitted)', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     const paycheck = rows['Paycheck']; // 2,500.00
     const made = await api.transactions.split.mutate({
       id: paycheck.id,
@@ -155,11 +155,11 @@ describe('Splits', () => {
     await page.getByRole('dialog', { name: 'Inspect Split' }).getByText('Failed to load split transaction details.').waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await context.close();
+    await close();
   });
 
   it('fixes split status after confirming, and reports a failure', async () => {
-    const { page, context, rows } = await seededSession();
+    const { page, close, rows } = await seededSession();
     const em = app.server.app.orm.em.fork();
     await em.getConnection().execute('update `transaction` set is_split = 1 where id in (?, ?)', [rows['Coffee Shop'].id, rows['Paycheck'].id], 'run');
     await search(page);
@@ -177,13 +177,13 @@ describe('Splits', () => {
     await page.getByRole('button', { name: 'Fix Split Status' }).click();
     await confirm.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('alert').filter({ hasText: 'Error fixing split status' }).waitFor();
-    await context.close();
+    await close();
   });
 });
 
 describe('Edit Transaction', () => {
   it('creates a transaction with an account, with a notice that vanishes after 3 seconds', async () => {
-    const { page, context, api } = await seededSession();
+    const { page, close, api } = await seededSession();
     await page.clock.install();
     await page.goto(`${app.server.url}/create-transaction`);
     await page.getByRole('heading', { name: 'Create Transaction', level: 1 }).waitFor();
@@ -210,11 +210,11 @@ describe('Edit Transaction', () => {
     const created = (await allTransactions(api)).find((tx) => tx.description === 'Bookshop');
     expect(created).toMatchObject({ postDate: '2024-03-03', amount: -1234, category: 'Books', account: 'Savings', type: 'debit' });
     expect(await page.getByLabel('Description').inputValue()).toBe('');
-    await context.close();
+    await close();
   });
 
   it('edits a transaction chosen in the table, and shows the failure notice when refused', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     await search(page);
     await checkbox(page, rows['Coffee Shop']).check();
     await page.getByRole('button', { name: 'Edit Transaction', exact: true }).click();
@@ -254,6 +254,6 @@ describe('Edit Transaction', () => {
       .getByRole('alert')
       .filter({ hasText: `Failed to update transaction: Transaction ${rows['Grocery Store'].id} not found` })
       .waitFor();
-    await context.close();
+    await close();
   });
 });

@@ -7,7 +7,7 @@ const { app, apiFor, seededSession, allTransactions, pick, banner, table, rowLab
 
 describe('Transaction Search', () => {
   it('searches by itself once both dates are set, by every filter via Search, and clears', async () => {
-    const { page, context, errors } = await seededSession();
+    const { page, close, errors } = await seededSession();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
     const searchButton = page.getByRole('button', { name: 'Search', exact: true });
     // It opens on this month (nothing seeded there), searched at once.
@@ -85,11 +85,11 @@ describe('Transaction Search', () => {
     expect(await page.getByLabel('Min Amount').inputValue()).toBe('');
     expect(await searchButton.isDisabled()).toBe(true);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('keeps a failed search quiet (only logged)', async () => {
-    const { page, context, errors } = await seededSession();
+    const { page, close, errors } = await seededSession();
     await page.goto(`${app.server.url}/transactions`);
     await page.route('**/trpc/transactions.list**', (route) => route.abort());
     await page.getByLabel('Start Date').fill('2024-01-01');
@@ -97,23 +97,23 @@ describe('Transaction Search', () => {
     await expect.poll(() => errors.some((e) => e.includes('Transaction search failed'))).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isEnabled()).toBe(true);
-    await context.close();
+    await close();
   });
 
   it('is usable at 576 px', async () => {
-    const { page, context } = await seededSession(576);
+    const { page, close } = await seededSession(576);
     await search(page);
     await page.getByRole('checkbox', { name: /^Select transaction Paycheck/ }).check();
     await page.getByRole('toolbar', { name: 'Selected transactions' }).waitFor();
     await screenshotAndCheckWidth(page, 'transactions-search-576');
     await expectNoSeriousA11yViolations(page, 'transaction search at 576 px');
-    await context.close();
+    await close();
   });
 });
 
 describe('Transaction table', () => {
   it('sorts by each column and edits category and type inline at once', async () => {
-    const { page, context, api, rows, errors } = await seededSession();
+    const { page, close, api, rows, errors } = await seededSession();
     await search(page);
     const head = table(page).locator('thead');
     await head.getByRole('button', { name: 'Amount' }).click();
@@ -151,11 +151,11 @@ describe('Transaction table', () => {
       .getByRole('alert')
       .filter({ hasText: `Failed to update transaction: Transaction ${rows['Coffee Shop'].id} not found` })
       .waitFor();
-    await context.close();
+    await close();
   });
 
   it('selects rows, bulk edits category, type and account, and refuses an empty bulk edit', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     await search(page);
     const bar = page.getByRole('toolbar', { name: 'Selected transactions' });
     expect(await bar.count()).toBe(0);
@@ -205,11 +205,11 @@ describe('Transaction table', () => {
     await again.getByRole('button', { name: 'Update' }).click();
     await again.getByText(`Failed to update transactions: Transaction ${rows['Paycheck'].id} not found`).waitFor();
     await again.getByRole('button', { name: 'Cancel' }).click();
-    await context.close();
+    await close();
   });
 
   it('deletes the selected rows after confirming, and reports a refused delete', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     await search(page);
     const bar = page.getByRole('toolbar', { name: 'Selected transactions' });
     await checkbox(page, rows['Coffee Shop']).check();
@@ -233,7 +233,7 @@ describe('Transaction table', () => {
       .getByRole('alert')
       .filter({ hasText: `Failed to delete some transactions: Transaction ${rows['Paycheck'].id} not found` })
       .waitFor();
-    await context.close();
+    await close();
   });
 });
 
@@ -253,7 +253,7 @@ describe('Keyboard only', () => {
   }
 
   it('selects, bulk edits and sorts with the keyboard; Escape closes dialogs', async () => {
-    const { page, context, api, rows } = await seededSession();
+    const { page, close, api, rows } = await seededSession();
     await search(page);
     await page.getByLabel('Max Amount').focus();
     await tabTo(page, 'Search');
@@ -302,13 +302,13 @@ describe('Keyboard only', () => {
     await page.getByRole('dialog', { name: 'Split Transaction' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await context.close();
+    await close();
   });
 });
 
 describe('20,000 rows', () => {
   it('renders only the visible rows, sorts and scrolls without freezing', async () => {
-    const { page, context, user } = await signedInPage(app.browser, app.server);
+    const { page, close, user } = await signedInPage(app.browser, app.server);
     const api = apiFor(user.accessToken);
     await api.accounts.create.mutate({ name: 'Big', type: 'checking', balance: 0 });
     const lines = ['Date,Description,Amount,Category'];
@@ -347,6 +347,6 @@ describe('20,000 rows', () => {
     await page.getByRole('checkbox', { name: 'Select all transactions' }).check();
     await page.getByText('20000 selected').waitFor();
     await page.getByRole('button', { name: 'Clear Selection' }).click();
-    await context.close();
+    await close();
   });
 });

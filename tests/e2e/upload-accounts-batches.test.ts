@@ -8,7 +8,7 @@ const { app, CHASE, allTransactions, openUpload, choose, batchRows } = useUpload
 
 describe('Upload: the Accounts widget', () => {
   it('adds, edits and deletes accounts with the spec messages', async () => {
-    const { page, context, api, errors } = await openUpload();
+    const { page, close, api, errors } = await openUpload();
     await page.getByText('No accounts found. Create one to get started.').waitFor();
     await page.getByRole('button', { name: 'Add Account' }).click();
     const form = page.getByRole('form', { name: 'Add account' });
@@ -70,7 +70,7 @@ describe('Upload: the Accounts widget', () => {
     await page.getByRole('alert').filter({ hasText: 'Failed to delete account' }).waitFor();
     expect(await api.accounts.list.query()).toHaveLength(1);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it("says 'Failed to fetch accounts' when the list cannot load", async () => {
@@ -81,7 +81,7 @@ describe('Upload: the Accounts widget', () => {
     );
     await session.page.goto(`${app.server.url}/upload`);
     await session.page.getByRole('alert').filter({ hasText: 'Failed to fetch accounts' }).waitFor();
-    await session.context.close();
+    await session.close();
   });
 });
 
@@ -101,7 +101,7 @@ describe('Upload: the batch manager', () => {
   }
 
   it('loads a batch into the shared table, edits it there, and deletes the batch', async () => {
-    const { page, context, api, errors } = await importedSession();
+    const { page, close, api, errors } = await importedSession();
     await batchRows(page).first().getByText('8 txns').waitFor();
     await batchRows(page).first().click();
     const table = page.getByRole('table', { name: 'Transactions' });
@@ -131,11 +131,11 @@ describe('Upload: the batch manager', () => {
     await page.getByText('No transaction batches found.').waitFor();
     expect(await api.transactions.batches.query()).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('works from the keyboard and shows the failures of the batch calls', async () => {
-    const { page, context, api } = await importedSession();
+    const { page, close, api } = await importedSession();
     // Tab to the batch row, Enter loads it.
     await batchRows(page).first().focus();
     await page.keyboard.press('Enter');
@@ -164,11 +164,11 @@ describe('Upload: the batch manager', () => {
     );
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Failed to fetch batches' }).waitFor();
-    await context.close();
+    await close();
   });
 
   it('names a batch by its file and date, and lays preview rows and batches out as cards below 768 px', async () => {
-    const { page, context } = await importedSession(576);
+    const { page, close } = await importedSession(576);
     await page.getByLabel('CSV file').setInputFiles(CHASE);
     await choose(page, 'Account', 'Visa (credit)');
     await choose(page, 'Transaction Type', 'charge');
@@ -197,14 +197,14 @@ describe('Upload: the batch manager', () => {
     expect(clipped).toBe(0);
     await screenshotAndCheckWidth(page, 'upload-576');
     await expectNoSeriousA11yViolations(page, 'upload at 576 px');
-    await context.close();
+    await close();
   });
 
   it('keeps the preview table and the batch table from 768 px up', async () => {
-    const { page, context } = await importedSession(800);
+    const { page, close } = await importedSession(800);
     await batchRows(page).first().click();
     await page.getByRole('heading', { name: /^chase-credit-card\.csv — / }).waitFor();
     await screenshotAndCheckWidth(page, 'upload-800');
-    await context.close();
+    await close();
   });
 });

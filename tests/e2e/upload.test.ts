@@ -7,7 +7,7 @@ const { OWN_FIXTURES, CHASE, allTransactions, openUpload, selectBox, choose, upl
 
 describe('Upload: the CSV import', () => {
   it('previews a real bank export, imports it as a batch, then skips every row as a duplicate', async () => {
-    const { page, context, api, errors } = await openUpload(1400, [
+    const { page, close, api, errors } = await openUpload(1400, [
       { name: 'Visa', type: 'credit' },
       { name: 'checking main', type: 'checking' },
       { name: 'Amex', type: 'credit' },
@@ -71,11 +71,11 @@ describe('Upload: the CSV import', () => {
     expect(await allTransactions(api)).toHaveLength(8);
     expect(await api.transactions.batches.query()).toHaveLength(1);
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('never shows an older preview answer over the newer choices', async () => {
-    const { page, context, errors } = await openUpload(1400, [{ name: 'Visa', type: 'credit' }]);
+    const { page, close, errors } = await openUpload(1400, [{ name: 'Visa', type: 'credit' }]);
     await choose(page, 'Account', 'Visa (credit)');
     await page.getByLabel('CSV file').setInputFiles(CHASE);
     await choose(page, 'Transaction Type', 'charge');
@@ -112,11 +112,11 @@ describe('Upload: the CSV import', () => {
     expect(await flip.isChecked()).toBe(false);
     await page.unroute('**/api/upload');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('asks for the date order when every date fits day-first and month-first', async () => {
-    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'ambiguous.csv'));
     await choose(page, 'Account', 'Checking (checking)');
     await choose(page, 'Transaction Type', 'debit');
@@ -133,7 +133,7 @@ describe('Upload: the CSV import', () => {
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
     expect((await allTransactions(api)).map((tx) => tx.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
-    await context.close();
+    await close();
   });
 
   it.each([
@@ -147,7 +147,7 @@ describe('Upload: the CSV import', () => {
     ['an empty file', 'empty.csv', Buffer.alloc(0), 'The file is empty.', '0 bytes'],
     ['a header-only CSV', 'header.csv', Buffer.from('Date,Description,Amount\n'), 'No transactions were found', '24 bytes'],
   ])('keeps Upload disabled while the preview refuses %s, with one alert', async (_label, name, buffer, text, size) => {
-    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
     await page.getByText(`${name} (${size})`).waitFor();
     await choose(page, 'Account', 'Checking (checking)');
@@ -155,11 +155,11 @@ describe('Upload: the CSV import', () => {
     await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
     expect(await page.getByRole('alert').count()).toBe(1);
     expect(await allTransactions(api)).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it("shows 'Failed to upload CSV' when the server answers without a message", async () => {
-    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'us-basic.csv'));
     await choose(page, 'Account', 'Checking (checking)');
     await page.getByText(/^Ready to import \d+ transactions\.$/).waitFor();
@@ -167,11 +167,11 @@ describe('Upload: the CSV import', () => {
     await uploadButton(page).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to upload CSV' }).waitFor();
     expect(await allTransactions(api)).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('maps the columns of a headerless file, saves the mapping for the account, and uses it next time', async () => {
-    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const headerless = Buffer.from('05.01.2024;Bakery;Bread;-3,20\n06.01.2024;Employer;Salary;2500,00\n');
     await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
     await choose(page, 'Account', 'Checking (checking)');
@@ -206,11 +206,11 @@ describe('Upload: the CSV import', () => {
     await page.getByRole('status').filter({ hasText: 'Imported 1 transaction' }).waitFor();
     const accounts = await api.accounts.list.query();
     expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
-    await context.close();
+    await close();
   });
 
   it('lets the mapping picker set the date format of the date column, and saves it with the mapping', async () => {
-    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     // Every date fits day-first and month-first: the person says which.
     const headerless = Buffer.from('01/02/2024;Bakery;-3,20\n03/04/2024;Employer;2500,00\n');
     await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
@@ -257,11 +257,11 @@ describe('Upload: the CSV import', () => {
     await page.getByText('The saved mapping for this account was not used', { exact: false }).waitFor();
     expect(await page.getByText('Using the saved mapping for this account.').count()).toBe(0);
     expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-08-01', 'Shop', '-5.00']);
-    await context.close();
+    await close();
   });
 
   it('shows progress while a large file is sent', async () => {
-    const { page, context, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, context, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const lines = ['Date,Description,Amount'];
     for (let i = 0; i < 40_000; i++)
       lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-15,Purchase number ${i} at a shop,-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
@@ -280,6 +280,9 @@ describe('Upload: the CSV import', () => {
     await page.getByText(/Sending the file: \d+%/).waitFor();
     await page.getByRole('status').filter({ hasText: 'Imported 40000 transactions' }).waitFor({ timeout: 45_000 });
     expect(await api.transactions.batches.query()).toMatchObject([{ transactionCount: 40000 }]);
-    await context.close();
+    // The page is reused by the next test: lift the throttling.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.detach();
+    await close();
   });
 });

@@ -34,7 +34,7 @@ const descriptions = (page: Page) => page.getByRole('table', { name: 'Transactio
 
 describe('URLs that restore the screen', () => {
   it('a reload of a filtered search shows the same filters and results', async () => {
-    const { page, context, errors } = await seeded();
+    const { page, context, close, errors } = await seeded();
     await page.goto(`${app.server.url}/transactions`);
     await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
     await page.getByLabel('Start Date').fill('2024-01-01');
@@ -61,11 +61,11 @@ describe('URLs that restore the screen', () => {
     await shared.getByText('Found 1 transactions').waitFor();
     expect(await shared.getByLabel('Description').inputValue()).toBe('shop');
     expect(errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('opens /budgets/$id/edit from a link, prefilled, and a reload stays there', async () => {
-    const { page, context, api } = await seeded();
+    const { page, close, api } = await seeded();
     const saved = await api.budgets.save.mutate({
       name: 'January 2024',
       startDate: '2024-01-01',
@@ -82,11 +82,11 @@ describe('URLs that restore the screen', () => {
     // A budget that does not exist says so.
     await page.goto(`${app.server.url}/budgets/999999/edit`);
     await page.getByText('This budget does not exist (any more).').waitFor();
-    await context.close();
+    await close();
   });
 
   it('Back restores the budget list with its selected budget and selected row; a reload keeps the budget', async () => {
-    const { page, context, api, rows } = await seeded();
+    const { page, close, api, rows } = await seeded();
     const saved = await api.budgets.save.mutate({ name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
@@ -103,11 +103,11 @@ describe('URLs that restore the screen', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
     await expect.poll(() => descriptions(page)).toHaveLength(3);
-    await context.close();
+    await close();
   });
 
   it('Back restores the search with its results and selection', async () => {
-    const { page, context, rows } = await seeded();
+    const { page, close, rows } = await seeded();
     await page.goto(`${app.server.url}/transactions?startDate=2024-02-01&endDate=2024-02-29`);
     await page.getByText('Found 1 transactions').waitFor();
     await checkbox(page, rows['Cinema']).check();
@@ -117,12 +117,12 @@ describe('URLs that restore the screen', () => {
     await page.getByText('Found 1 transactions').waitFor();
     expect(await page.getByLabel('Start Date').inputValue()).toBe('2024-02-01');
     await toolbar(page).getByText('1 selected').waitFor();
-    await context.close();
+    await close();
   });
 
   it('a signed-out deep link goes to the login card and back to the same screen after signing in', async () => {
     const user = await registerUser(app.server.url);
-    const { page, context } = await openPage(app.browser);
+    const { page, close } = await openPage(app.browser);
     const target = '/transactions?startDate=2024-01-01&endDate=2024-01-31&description=coffee';
     await page.goto(`${app.server.url}${target}`);
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
@@ -143,11 +143,11 @@ describe('URLs that restore the screen', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     await loginViaUi(page, app.server.url, user.user.username, user.password, '/login?redirect=%2F%2Fevil.example%2F');
     await expect.poll(() => new URL(page.url()).host).toBe(new URL(app.server.url).host);
-    await context.close();
+    await close();
   });
 
   it('the batch being inspected is in the URL: a reload shows it again, Clear Selection leaves it', async () => {
-    const { page, context, api, user } = await seeded();
+    const { page, close, api, user } = await seeded();
     await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
     const form = new FormData();
     form.append('account', 'Checking');
@@ -165,6 +165,6 @@ describe('URLs that restore the screen', () => {
     await page.getByRole('button', { name: 'Clear Selection' }).click();
     await page.getByRole('heading', { name: /^march\.csv — / }).waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('batch')).toBeNull();
-    await context.close();
+    await close();
   });
 });
