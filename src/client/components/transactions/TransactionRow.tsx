@@ -83,7 +83,8 @@ export const TransactionRow = memo(function TransactionRow({
   const accept = (category: string) => onCategoryChange(tx, category);
   const amountText = formatCents(tx.amount);
   const label = rowLabel(tx, amountText);
-  const options = full ? withCurrent(categoryNames, tx.category) : [];
+  // Settled: every category (and the current one if it is not among them); else the current one alone.
+  const options = full ? withCurrent(categoryNames, tx.category) : tx.category === null ? [] : [tx.category];
   return (
     <tr className={c.row} aria-rowindex={rowIndex} aria-selected={selected} data-row-id={tx.id} onKeyDown={moveWithinRow}>
       <td className={`${c.cell} ${c.checkCell}`}>
@@ -121,7 +122,7 @@ export const TransactionRow = memo(function TransactionRow({
             {...inner}
           >
             {(full || tx.category === null) && <option value="">{UNCATEGORIZED_LABEL}</option>}
-            {(full ? options : tx.category === null ? [] : [tx.category]).map((name) => (
+            {options.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
