@@ -3,7 +3,7 @@
  * are reused; each session must still start as a fresh context would.
  */
 import { describe, expect, it } from 'vitest';
-import { openPage, signedInPage, useBrowserAndServer } from './harness';
+import { expectNoSeriousA11yViolations, openPage, signedInPage, useBrowserAndServer } from './harness';
 
 const app = useBrowserAndServer();
 
@@ -75,5 +75,35 @@ describe('the page a file shares between its tests', () => {
     await again.page.goto(`${app.server.url}/`);
     expect(await again.page.evaluate(() => navigator.language)).toBe('de-DE');
     await again.close();
+  });
+
+  it('signs the next session in as its own user only, on the page the last one left parked', async () => {
+    const first = await signedInPage(app.browser, app.server);
+    await first.close();
+    const second = await signedInPage(app.browser, app.server);
+    expect(second.page).toBe(first.page);
+    expect(second.user.user.username).not.toBe(first.user.user.username);
+    await second.page.reload();
+    await second.page.getByText(`Welcome, ${second.user.user.username}`).first().waitFor();
+    expect(await second.page.getByText(`Welcome, ${first.user.user.username}`).count()).toBe(0);
+    expect(second.errors).toEqual([]);
+    await second.close();
+  });
+});
+
+describe('the accessibility check', () => {
+  it('fails on a serious violation in the page (axe runs in the page itself)', async () => {
+    const { page, close } = await openPage(app.browser);
+    await page.goto(`${app.server.url}/`);
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>t</title><main><img src="data:,"><p style="color:#999;background:#aaa">faint</p></main></html>',
+    );
+    const failure = await expectNoSeriousA11yViolations(page, 'a page with faults').then(
+      () => null,
+      (error: unknown) => JSON.stringify((error as { actual?: unknown }).actual),
+    );
+    expect(failure).toMatch(/image-alt \(critical\)/);
+    expect(failure).toMatch(/color-contrast \(serious\)/);
+    await close();
   });
 });
