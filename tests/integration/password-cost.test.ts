@@ -15,7 +15,7 @@ afterEach(async () => {
 
 async function storedHash(s: TestServer, userId: number): Promise<string> {
   const [row] = await s.sql<{ password_hash: string }>('select password_hash from "user" where id = ?', [userId]);
-  return row!.password_hash;
+  return row.password_hash;
 }
 
 async function login(s: TestServer, username: string, password: string): Promise<number> {

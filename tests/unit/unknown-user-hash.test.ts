@@ -24,7 +24,7 @@ function service(passwordHashCost?: number): AuthService {
     refreshTokenTtlSeconds: 3600,
     passwordHashCost,
     throttle,
-    signIns: {} as SignIns,
+    signIns: {} as unknown as SignIns,
     signAccessToken: () => 'token',
     verifyAccessToken: () => ({ sub: '1', username: 'x' }),
   });
@@ -42,7 +42,7 @@ describe('signing in as a username that does not exist', () => {
   ])('at PASSWORD_HASH_COST %s still runs scrypt, against a hash with N = %i (as a wrong password would)', async (cost, N) => {
     await expect(service(cost).login(em, { username: 'nobody', password: 'some password' }, '127.0.0.1')).rejects.toThrow(INVALID_CREDENTIALS);
     expect(vi.mocked(verifyPassword)).toHaveBeenCalledTimes(1);
-    const [password, stored] = vi.mocked(verifyPassword).mock.calls[0]!;
+    const [password, stored] = vi.mocked(verifyPassword).mock.calls[0];
     expect(password).toBe('some password');
     expect(stored).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[\\w-]{22}\\$[\\w-]{86}$`));
   });
