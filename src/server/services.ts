@@ -22,6 +22,7 @@ export function createServices(config: AppConfig, signer: TokenSigner, orm: Mikr
     auth: new AuthService({
       allowRegistration: config.allowRegistration,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+      passwordHashCost: config.passwordHashCost,
       throttle: new AuthThrottle(new SqlFailureStore(orm), {
         perUser: config.loginMaxFailures,
         perAddress: config.loginAddressMaxFailures,

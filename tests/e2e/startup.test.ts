@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
 
 /**
  * Start-up does only what the first request needs (issue 19, "Start and idle"): the production
@@ -37,7 +38,15 @@ async function startAndStop(): Promise<{ output: string; packages: Set<string> }
   const loadedFile = path.join(dataDir, 'loaded.txt');
   rmSync(loadedFile, { force: true });
   const child = spawn(process.execPath, ['--require', path.join(dataDir, 'preload.cjs'), 'dist/server/main.js'], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', LOADED_MODULES_FILE: loadedFile },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      LOADED_MODULES_FILE: loadedFile,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

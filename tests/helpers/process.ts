@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { serverBundleOptions } from '../../scripts/server-bundle-options.mjs';
+import { TEST_PASSWORD_HASH_COST } from './password-cost';
 
 /** A client folder that does not exist: test servers answer the API only unless told where a client is. */
 export const NO_CLIENT = path.join(os.tmpdir(), 'bt-test-no-client');
@@ -83,7 +84,16 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
   const child = spawn('sh', ['-c', `${umask}exec "${process.execPath}" "${entry}"`], {
     cwd: path.resolve('.'),
     // No client (CLIENT_DIR names a folder that does not exist) unless env gives one: `npm test` builds dist/client meanwhile.
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CLIENT_DIR: NO_CLIENT, ...env },
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: '/tmp',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      CLIENT_DIR: NO_CLIENT,
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...env,
+    },
     uid: options.uid,
     gid: options.gid,
     stdio: ['ignore', 'pipe', 'pipe'],

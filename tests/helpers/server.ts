@@ -7,6 +7,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { numberPlaceholders } from '../../src/server/db/sql';
+import { TEST_PASSWORD_HASH_COST } from './password-cost';
 import { NO_CLIENT } from './process';
 import pg from 'pg';
 
@@ -38,7 +39,9 @@ export interface TestServer {
  * Starts the real server on a fresh temporary SQLite file, listening on port 0.
  * `env` takes the same variables as production (e.g. ACCESS_TOKEN_TTL: '2'); `logStream`
  * receives the JSON log lines. It serves no client unless `env.CLIENT_DIR` names one (the e2e harness
- * passes dist/client): `npm test` builds dist/client while these servers already run.
+ * passes dist/client): `npm test` builds dist/client while these servers already run. Passwords are hashed at
+ * TEST_PASSWORD_HASH_COST (scrypt N = 1024, ~2 ms of CPU instead of ~35 at the default N = 16384) unless `env` sets
+ * PASSWORD_HASH_COST (`''` for the production default).
  */
 export async function startServer(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
@@ -50,6 +53,7 @@ export async function startServer(env: Record<string, string> = {}, options: { l
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     CLIENT_DIR: NO_CLIENT,
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });

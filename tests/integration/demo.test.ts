@@ -15,6 +15,7 @@ import { ENVELOPE_COLORS, type EnvelopeDto } from '../../src/shared/schemas/enve
 import type { BatchDto, SplitDetails, TransactionDto } from '../../src/shared/schemas/transactions';
 import { ok } from '../helpers/api';
 import { registerUser, rest } from '../helpers/http';
+import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
 
 /**
  * `npm run demo` against a temporary data folder while the server runs on the same SQLite file
@@ -46,7 +47,14 @@ function tableCounts(): Record<string, number> {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-demo-'));
-  config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ALLOW_REGISTRATION: 'false' });
+  config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ALLOW_REGISTRATION: 'false',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+  });
   app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

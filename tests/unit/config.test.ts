@@ -45,6 +45,21 @@ describe('loadConfig', () => {
     expect(loadConfig(env)[key as keyof ReturnType<typeof loadConfig>]).toEqual(expected);
   });
 
+  it.each([
+    [{}, 14],
+    [{ PASSWORD_HASH_COST: '' }, 14],
+    [{ PASSWORD_HASH_COST: '10' }, 10],
+    [{ PASSWORD_HASH_COST: '12' }, 12],
+    [{ PASSWORD_HASH_COST: '20' }, 20],
+  ])('reads PASSWORD_HASH_COST from %j', (env, expected) => {
+    expect(loadConfig(env).passwordHashCost).toBe(expected);
+  });
+
+  it.each(['9', '21', '12.5', 'high', '-14'])('refuses PASSWORD_HASH_COST=%s, naming it', (value) => {
+    expect(() => loadConfig({ PASSWORD_HASH_COST: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: value })).toThrow(/^ {2}- PASSWORD_HASH_COST: /m);
+  });
+
   it.each(['everyone', '10.0.0.1/33', '999.1.1.1', '10.0.0.1,,nope', '-1'])('refuses TRUST_PROXY=%s', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
   });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../modules/auth/crypto';
 
 /**
  * The one place that reads process.env. Every setting has a default so the app
@@ -76,6 +77,12 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: durationText.default(15 * 60),
   REFRESH_TOKEN_TTL: durationText.default(30 * 86400),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(MIN_PASSWORD_HASH_COST, `must be from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}`)
+    .max(MAX_PASSWORD_HASH_COST, `must be from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}`)
+    .default(DEFAULT_PASSWORD_HASH_COST),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW: durationText.default(15 * 60),
@@ -119,6 +126,11 @@ export interface AppConfig {
   refreshTokenTtlSeconds: number;
   /** When unset, a secret is generated on first start and kept in the data directory. */
   jwtSecret?: string;
+  /**
+   * log2 of scrypt's N for new password hashes (10..20, default 14 = N 16384). Higher makes stolen hashes slower to
+   * guess; under 14 is for test suites. Stored hashes keep their own N and still verify.
+   */
+  passwordHashCost: number;
   /** Failed logins per username and client address within the window. */
   loginMaxFailures: number;
   /** Failed logins and bearer tokens per client address within the window, whatever the usernames. */
@@ -176,6 +188,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     jwtSecret: e.JWT_SECRET,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginWindowSeconds: e.LOGIN_WINDOW,

@@ -6,7 +6,7 @@ import type { AuthResult, AuthStatus, LoginInput, ProfileUpdate, RegisterInput, 
 import { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.dto';
 import type { AuthThrottle } from './auth-throttle';
-import { DUMMY_PASSWORD_HASH, hashPassword, randomToken, sha256Hex, verifyPassword } from './crypto';
+import { DEFAULT_PASSWORD_HASH_COST, dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from './crypto';
 import { InstanceClaim } from './instance-claim.entity';
 import { RefreshToken } from './refresh-token.entity';
 import type { SignIns } from './sign-ins';
@@ -40,6 +40,8 @@ export type VerifiedClaims = Omit<AccessTokenClaims, 'typ'> & { typ?: unknown };
 export interface AuthServiceDeps {
   allowRegistration: boolean;
   refreshTokenTtlSeconds: number;
+  /** log2 of scrypt's N for new password hashes (PASSWORD_HASH_COST); 14 when absent. */
+  passwordHashCost?: number;
   throttle: AuthThrottle;
   signIns: SignIns;
   signAccessToken: (claims: AccessTokenClaims) => string;
@@ -71,7 +73,15 @@ function isExpiredTokenError(error: unknown): boolean {
 }
 
 export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+  /** scrypt's N for new hashes, and for the hash an unknown username is checked against. */
+  private readonly passwordHashN: number;
+  /** Verified when the username does not exist: at the configured N, so a missing user takes as long as a wrong password. */
+  private readonly dummyPasswordHash: string;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.passwordHashN = 2 ** (deps.passwordHashCost ?? DEFAULT_PASSWORD_HASH_COST);
+    this.dummyPasswordHash = dummyPasswordHash(this.passwordHashN);
+  }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -89,7 +99,7 @@ export class AuthService {
    */
   async register(em: EntityManager, input: RegisterInput): Promise<AuthResult> {
     if (!(await this.status(em)).registrationOpen) throw closedRegistration();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(input.password, this.passwordHashN);
     const usernameKey = nameKey(input.username);
     const now = this.now().toISOString();
     let user: User;
@@ -116,7 +126,7 @@ export class AuthService {
   async login(em: EntityManager, input: LoginInput, address: string): Promise<AuthResult> {
     const attempt = await this.deps.throttle.begin(this.deps.throttle.passwordScopes(input.username, address), 'login');
     const user = await em.findOne(User, { usernameKey: nameKey(input.username) });
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    const ok = await verifyPassword(input.password, user?.passwordHash ?? this.dummyPasswordHash);
     if (!user || !ok) {
       attempt.failed();
       throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
@@ -224,7 +234,7 @@ export class AuthService {
     }
     let passwordChanged = false;
     if (changes.password !== undefined) {
-      user.passwordHash = await hashPassword(changes.password);
+      user.passwordHash = await hashPassword(changes.password, this.passwordHashN);
       changed = passwordChanged = true;
     }
     if (changes.apiToken !== undefined) {

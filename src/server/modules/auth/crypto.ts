@@ -1,6 +1,15 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
+/**
+ * scrypt's cost N is 2^cost. PASSWORD_HASH_COST (config.ts) sets it for new hashes; the default 14 (N = 16384, about
+ * 35 ms of CPU a hash) is for production, lower costs are for test suites. A stored hash names its own N, r and p, so
+ * hashes stored at another cost still verify.
+ */
+export const DEFAULT_PASSWORD_HASH_COST = 14;
+export const MIN_PASSWORD_HASH_COST = 10;
+export const MAX_PASSWORD_HASH_COST = 20;
+
+const SCRYPT = { N: 2 ** DEFAULT_PASSWORD_HASH_COST, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -8,11 +17,16 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt needs 128 * N * r bytes; Node refuses more than 32 MB unless told (N = 2^20 takes 1 GB). */
+function maxmem(N: number, r: number): number {
+  return 256 * N * r + 1024 * 1024;
+}
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url; N a power of two (2^PASSWORD_HASH_COST). */
+export async function hashPassword(password: string, N: number = SCRYPT.N): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength);
-  const key = await scryptAsync(password, salt, SCRYPT.keyLength, { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p });
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scryptAsync(password, salt, SCRYPT.keyLength, { N, r: SCRYPT.r, p: SCRYPT.p, maxmem: maxmem(N, SCRYPT.r) });
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -24,14 +38,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
     N,
     r: Number(r),
     p: Number(p),
-    maxmem: 256 * N * Number(r) + 1024 * 1024,
+    maxmem: maxmem(N, Number(r)),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to verify against when the username does not exist, so both paths take as long. */
-export const DUMMY_PASSWORD_HASH =
-  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+/**
+ * A hash to verify against when the username does not exist, at the N new hashes get, so both paths take as long.
+ * No password matches it (its key is zeros).
+ */
+export function dummyPasswordHash(N: number = SCRYPT.N): string {
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, 'A'.repeat(22), 'A'.repeat(86)].join('$');
+}
 
 /** A random opaque token: 32 bytes (256 bits), base64url. */
 export function randomToken(bytes = 32): string {
