@@ -208,6 +208,35 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect(answers.none).toEqual({ json: '[]', total: 0 });
     });
 
+    it('reads outside a transaction in one round trip scoped to the user, and leaves no scope on the pooled connection', async () => {
+      const read = (scope?: number) =>
+        pgCountedJsonRows(
+          a.app.orm.em.fork(),
+          { columns: 't.user_id', json: 'cast(s.user_id as text)', from: '"transaction" t', where: 'true', orderBy: 't.user_id', page: null, max: 1000 },
+          [],
+          scope,
+        );
+      // The query forgets its user condition: row-level security answers the scoped user's rows only, and none unscoped.
+      const [mine, theirs, unscoped] = [await read(owner.userId), await read(other.userId), await read()];
+      expect(new Set(JSON.parse(mine.json) as number[])).toEqual(new Set([owner.userId]));
+      expect(new Set(JSON.parse(theirs.json) as number[])).toEqual(new Set([other.userId]));
+      expect(unscoped).toEqual({ json: '[]', total: 0 });
+      // Every connection of the pool (all held at once, so the one the reads used is among them) has no user set.
+      const pool = a.app.orm.em.getConnection().getKnex().client as {
+        acquireConnection: () => Promise<{ query: (sql: string) => Promise<{ rows: { id: string | null }[] }> }>;
+        releaseConnection: (connection: unknown) => Promise<unknown>;
+      };
+      const held = await Promise.all(Array.from({ length: 10 }, () => pool.acquireConnection()));
+      try {
+        const settings = await Promise.all(
+          held.map(async (connection) => (await connection.query("select current_setting('app.user_id', true) as id")).rows[0]?.id),
+        );
+        expect(settings.every((id) => id === null || id === '')).toBe(true);
+      } finally {
+        await Promise.all(held.map((connection) => pool.releaseConnection(connection)));
+      }
+    });
+
     it('prepares at most MAX_PREPARED_STATEMENTS statements on a connection, and answers the rest all the same', async () => {
       const { answers, prepared } = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
         const answers: number[] = [];
