@@ -186,10 +186,14 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const answers = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
         ok(await owner.post('/api/transactions', { postDate: '2022-06-01', description: 'second row', amount: -1, account: 'Main' }));
         const ids = (await selectRows<{ id: number }>(em, 'select id from "transaction" order by id desc')).map((row) => row.id);
-        const read = (max: number, page: { limit: number; offset: number } | null, where = 't.user_id = ?') =>
-          pgCountedJsonRows(em, { columns: 't.id', json: 'cast(s.id as text)', from: '"transaction" t', where, orderBy: 't.id desc', page, max }, [
-            owner.userId,
-          ]);
+        const read = async (max: number, page: { limit: number; offset: number } | null, where = 't.user_id = ?') => {
+          const answer = await pgCountedJsonRows(
+            em,
+            { columns: 't.id', json: 'cast(s.id as text)', from: '"transaction" t', where, orderBy: 't.id desc', page, max },
+            [owner.userId],
+          );
+          return { json: answer.json.toString(), total: answer.total };
+        };
         return {
           ids,
           all: await read(10, null),
@@ -218,9 +222,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
         );
       // The query forgets its user condition: row-level security answers the scoped user's rows only, and none unscoped.
       const [mine, theirs, unscoped] = [await read(owner.userId), await read(other.userId), await read()];
-      expect(new Set(JSON.parse(mine.json) as number[])).toEqual(new Set([owner.userId]));
-      expect(new Set(JSON.parse(theirs.json) as number[])).toEqual(new Set([other.userId]));
-      expect(unscoped).toEqual({ json: '[]', total: 0 });
+      expect(new Set(JSON.parse(mine.json.toString()) as number[])).toEqual(new Set([owner.userId]));
+      expect(new Set(JSON.parse(theirs.json.toString()) as number[])).toEqual(new Set([other.userId]));
+      expect({ json: unscoped.json.toString(), total: unscoped.total }).toEqual({ json: '[]', total: 0 });
       // Every connection of the pool (all held at once, so the one the reads used is among them) has no user set.
       const pool = a.app.orm.em.getConnection().getKnex().client as {
         acquireConnection: () => Promise<{ query: (sql: string) => Promise<{ rows: { id: string | null }[] }> }>;

@@ -454,6 +454,32 @@ export function joinJsonRows(rows: readonly { json: string | null }[]): string {
   return `[${text}]`;
 }
 
+/**
+ * joinJsonRows as UTF-8 bytes, each row's text written straight into one buffer of the exact
+ * size: for an answer sent as it is. Joining the texts into one string and encoding that
+ * (Buffer.from) first flattens a string of twice as many pieces as rows: for 920 rows (275 KB)
+ * about 0.4 ms of CPU against about 0.2 ms (same-run probe).
+ */
+export function joinJsonRowBytes(rows: readonly { json: string | null }[]): Buffer {
+  let size = 2;
+  let joined = 0;
+  for (const row of rows) {
+    if (row.json === null) continue;
+    size += Buffer.byteLength(row.json, 'utf8');
+    joined += 1;
+  }
+  const bytes = Buffer.allocUnsafe(size + Math.max(0, joined - 1));
+  let at = 0;
+  bytes[at++] = 0x5b; // [
+  for (const row of rows) {
+    if (row.json === null) continue;
+    if (at > 1) bytes[at++] = 0x2c; // ,
+    at += bytes.write(row.json, at, 'utf8');
+  }
+  bytes[at++] = 0x5d; // ]
+  return bytes;
+}
+
 /** What pgCountedJsonRows reads: `select <json> from (select <columns> from <from> where <where> order by <orderBy>) s`. */
 export interface CountedJsonQuery {
   columns: string;
@@ -469,7 +495,7 @@ export interface CountedJsonQuery {
 }
 
 /**
- * PostgreSQL: how many rows match and (when at most `max`) each row's JSON, in one statement, so
+ * PostgreSQL: how many rows match and (when at most `max`) each row's JSON (joined as UTF-8 bytes: joinJsonRowBytes), in one statement, so
  * a search costs one round trip instead of a count and then a read. The count comes first (k)
  * and the rows are a lateral subquery that reads nothing when k.n is over `max`; referring to k
  * makes the join a nested loop over k's one row, which keeps the subquery's order. With no
@@ -484,7 +510,7 @@ export async function pgCountedJsonRows(
   query: CountedJsonQuery,
   params: readonly unknown[],
   scope?: number,
-): Promise<{ json: string; total: number }> {
+): Promise<{ json: Buffer; total: number }> {
   const { columns, json, from, where, orderBy, page, max } = query;
   // Unpaged, every row is read (or none, over the cap): their number is the count, sent only beside no row.
   const rows = await pgPreparedRows<{ total: SqlCount | null; json: string | null }>(
@@ -499,7 +525,7 @@ export async function pgCountedJsonRows(
     scope,
   );
   const total = rows[0]?.total;
-  return { json: joinJsonRows(rows), total: total === null || total === undefined ? rows.length : Number(total) };
+  return { json: joinJsonRowBytes(rows), total: total === null || total === undefined ? rows.length : Number(total) };
 }
 
 /** Most statements pgPreparedRows prepares on one connection; past them, a new statement runs unnamed (planned on each call). */
