@@ -219,7 +219,13 @@ describe('the search on PostgreSQL', () => {
         const sent = execute.mock.calls
           .map(([sql]) => (typeof sql === 'string' ? sql : ''))
           .filter((sql) => /^(begin|commit|rollback)\b|set_config|execute /i.test(sql));
-        expect(sent).toEqual([expect.stringMatching(new RegExp(`^select set_config\\('app\\.user_id', '${user.userId}', true\\); execute bt_`))]);
+        expect(sent).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^select set_config\\('app\\.user_id', '${user.userId}', true\\), set_config\\('plan_cache_mode', 'force_generic_plan', true\\); execute bt_`,
+            ),
+          ),
+        ]);
       }
     } finally {
       execute.mockRestore();

@@ -212,7 +212,7 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect(answers.none).toEqual({ json: '[]', total: 0 });
     });
 
-    it('reads outside a transaction in one round trip scoped to the user, and leaves no scope on the pooled connection', async () => {
+    it('reads outside a transaction in one round trip scoped to the user, and leaves neither the scope nor the plan setting on the pooled connection', async () => {
       const read = (scope?: number) =>
         pgCountedJsonRows(
           a.app.orm.em.fork(),
@@ -227,15 +227,31 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect({ json: unscoped.json.toString(), total: unscoped.total }).toEqual({ json: '[]', total: 0 });
       // Every connection of the pool (all held at once, so the one the reads used is among them) has no user set.
       const pool = a.app.orm.em.getConnection().getKnex().client as {
-        acquireConnection: () => Promise<{ query: (sql: string) => Promise<{ rows: { id: string | null }[] }> }>;
+        acquireConnection: () => Promise<{ query: (sql: string) => Promise<{ rows: { id: string | null; plans: string }[] }> }>;
         releaseConnection: (connection: unknown) => Promise<unknown>;
       };
       const held = await Promise.all(Array.from({ length: 10 }, () => pool.acquireConnection()));
       try {
         const settings = await Promise.all(
-          held.map(async (connection) => (await connection.query("select current_setting('app.user_id', true) as id")).rows[0]?.id),
+          held.map(
+            async (connection) =>
+              (await connection.query("select current_setting('app.user_id', true) as id, current_setting('plan_cache_mode') as plans")).rows[0],
+          ),
         );
-        expect(settings.every((id) => id === null || id === '')).toBe(true);
+        expect(settings.map((row) => ({ user: row?.id ?? '', plans: row?.plans }))).toEqual(held.map(() => ({ user: '', plans: 'auto' })));
+        // The two scoped reads' statement ran on its generic plan from the first run on (none planned for its values).
+        const plans = await Promise.all(
+          held.map(
+            async (connection) =>
+              (
+                await connection.query(
+                  "select coalesce(sum(generic_plans), 0)::int as generic, coalesce(sum(custom_plans), 0)::int as custom from pg_prepared_statements where statement like '%cast(s.user_id as text)%'",
+                )
+              ).rows[0] as unknown as { generic: number; custom: number },
+          ),
+        );
+        expect(plans.reduce((sum, row) => sum + row.custom, 0)).toBe(0);
+        expect(plans.reduce((sum, row) => sum + row.generic, 0)).toBe(2);
       } finally {
         await Promise.all(held.map((connection) => pool.releaseConnection(connection)));
       }
