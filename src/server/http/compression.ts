@@ -26,7 +26,7 @@ export const COMPRESSIBLE = /^(application\/(json|javascript)|text\/(html|css|ja
 export const LARGE_ANSWER_BYTES = 128 * 1024;
 
 const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
+export type Encoding = (typeof ENCODINGS)[number];
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -50,7 +50,7 @@ function fastOptions(encoding: Encoding, body: Buffer): zlib.ZlibOptions | zlib.
  * (275 KB of JSON, brotli 1 about 0.2 ms) the thread pool's way (a zlib stream, its chunks and
  * the hand-over to another thread) cost about as much CPU again as compressing.
  */
-function fastCompress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
+export function fastCompress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
   const options = fastOptions(encoding, body);
   if (body.length < THREAD_POOL_ANSWER_BYTES) return encoding === 'gzip' ? zlib.gzipSync(body, options) : zlib.brotliCompressSync(body, options);
   return encoding === 'gzip' ? gzip(body, options) : brotli(body, options);
