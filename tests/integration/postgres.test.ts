@@ -284,6 +284,29 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     });
   });
 
+  it('marks the pages an import wrote all-visible once it commits (a count of its rows reads no table page)', async () => {
+    const user = await signUp(a.url);
+    ok(await user.post('/api/accounts', { name: 'Fresh', type: 'checking' }));
+    const lines = ['Date,Description,Amount'];
+    for (let i = 0; i < 2000; i += 1) lines.push(`2024-03-${String((i % 28) + 1).padStart(2, '0')},Fresh ${i},-${(i % 90) + 1}.00`);
+    const body = new FormData();
+    body.append('file', new Blob([lines.join('\n')]), 'fresh.csv');
+    body.append('account', 'Fresh');
+    body.append('transactionType', 'debit');
+    expect((await rest(a.url, 'POST', '/api/upload', { token: user.token, body })).status).toBe(201);
+    const plan = await withUserScope(a.app.orm.em.fork(), user.userId, async (em) => {
+      await runSql(em, 'set local enable_seqscan = off');
+      await runSql(em, 'set local enable_bitmapscan = off');
+      const [row] = await selectRows<{ 'QUERY PLAN': unknown }>(em, 'explain (analyze, format json) select count(*) from "transaction" t where t.user_id = ?', [
+        user.userId,
+      ]);
+      return JSON.stringify(row?.['QUERY PLAN']);
+    });
+    expect(plan).toContain('"Index Only Scan"');
+    expect(plan).toContain('"Actual Rows":2000');
+    expect(plan).toContain('"Heap Fetches":0');
+  });
+
   describe('two processes on one database', () => {
     it('imports the same file into one account exactly once when both import it at the same time', async () => {
       const user = await signUp(a.url);
