@@ -9,7 +9,8 @@
  * searchers read each answer's bytes without decoding or parsing them (getBytes in stats.ts);
  * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers), with
  * the CPU its backends for that database spent per search alone (/proc of the backends
- * pg_stat_activity lists for it). BENCH_DATABASES=postgresql (or sqlite) measures one database only.
+ * pg_stat_activity lists for it; beside it, the app's connections' alone, without an autovacuum worker
+ * analysing the seeded rows meanwhile). BENCH_DATABASES=postgresql (or sqlite) measures one database only.
  */
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -64,6 +65,8 @@ interface Figures {
   cpuPerSearch: number;
   /** PostgreSQL's CPU per search alone: its backends serving the scratch database (NaN on SQLite). */
   dbCpuPerSearch: number;
+  /** The same, of the app's connections alone (client backends: no autovacuum worker). */
+  clientBackendsCpuPerSearch: number;
 }
 
 /** Time a process has run on a CPU so far, in ms (Linux: /proc/<pid>/schedstat, in ns, where stat counts 10 ms ticks). */
@@ -71,14 +74,20 @@ function runTimeMs(pid: number): number {
   return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
 }
 
-/** CPU (ms) used so far by each backend PostgreSQL runs for `database` (pid -> ms); none without an admin URL. */
-async function backendsCpuMs(adminUrl: string | null, database: string): Promise<Map<number, number>> {
+/**
+ * CPU (ms) used so far by each backend PostgreSQL runs for `database` (pid -> ms); none without an admin URL.
+ * `clientsOnly`: the app's connections alone (not autovacuum, which may be analysing the seeded rows meanwhile).
+ */
+async function backendsCpuMs(adminUrl: string | null, database: string, clientsOnly = false): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (adminUrl === null) return out;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+    const { rows } = await client.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1${clientsOnly ? " and backend_type = 'client backend'" : ''}`,
+      [database],
+    );
     for (const { pid } of rows) {
       try {
         out.set(pid, runTimeMs(pid));
@@ -124,10 +133,14 @@ async function measure(env: Record<string, string>, pgAdmin: { url: string; data
     const quiet: number[] = [];
     const pid = server.child.pid ?? 0;
     const db0 = await backendsCpuMs(pgAdmin?.url ?? null, pgAdmin?.database ?? '');
+    const clients0 = await backendsCpuMs(pgAdmin?.url ?? null, pgAdmin?.database ?? '', true);
     const [main0, cpu0] = [mainThreadCpuMs(pid), cpuTimeMs(pid)];
     for (let round = 0; round < 5; round++) await Promise.all(searchers.map((token, i) => search(token, round + i, quiet)));
     const [mainCpuPerSearch, cpuPerSearch] = [(mainThreadCpuMs(pid) - main0) / quiet.length, (cpuTimeMs(pid) - cpu0) / quiet.length];
     const dbCpuPerSearch = pgAdmin ? backendsCpuBetween(db0, await backendsCpuMs(pgAdmin.url, pgAdmin.database)) / quiet.length : Number.NaN;
+    const clientBackendsCpuPerSearch = pgAdmin
+      ? backendsCpuBetween(clients0, await backendsCpuMs(pgAdmin.url, pgAdmin.database, true)) / quiet.length
+      : Number.NaN;
 
     const busy: number[] = [];
     let importing = true;
@@ -153,6 +166,7 @@ async function measure(env: Record<string, string>, pgAdmin: { url: string; data
       mainCpuPerSearch,
       cpuPerSearch,
       dbCpuPerSearch,
+      clientBackendsCpuPerSearch,
     };
   } finally {
     await server.close();
@@ -181,6 +195,7 @@ export default async function run(): Promise<void> {
   row('search p50 / p99, nothing else running', (f) => `${ms(f.quietP50)} / ${ms(f.quietP99)}`);
   row('server CPU per search alone (main / all)', (f) => `${ms(f.mainCpuPerSearch)} / ${ms(f.cpuPerSearch)}`);
   row('database CPU per search alone (backends)', (f) => (Number.isNaN(f.dbCpuPerSearch) ? 'in the server' : ms(f.dbCpuPerSearch)));
+  row('  of which the app’s connections', (f) => (Number.isNaN(f.clientBackendsCpuPerSearch) ? 'in the server' : ms(f.clientBackendsCpuPerSearch)));
   row('search p50 / p99 during the imports', (f) => `${ms(f.busyP50)} / ${ms(f.busyP99)}`);
   row('  p99 during / p99 alone (ratio)', (f) => (f.busyP99 / f.quietP99).toFixed(2));
   row('searches during the imports', (f) => String(f.searches));

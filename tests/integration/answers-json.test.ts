@@ -128,7 +128,7 @@ async function expectSearch(execute: { mock: { calls: unknown[][] }; mockClear: 
   const text = (sql: unknown) => (typeof sql === 'string' ? sql : typeof sql === 'object' && sql !== null && 'text' in sql ? String(sql.text) : '');
   // A statement prepared on the connection (PostgreSQL) counts once per run (its EXECUTE), not when it is prepared.
   const statements = execute.mock.calls.filter(
-    ([sql]) => /^execute /i.test(text(sql)) || (text(sql).includes('"transaction"') && !/^prepare /i.test(text(sql))),
+    ([sql]) => /(^|; )execute /i.test(text(sql)) || (text(sql).includes('"transaction"') && !/^prepare /i.test(text(sql))),
   );
   expect(statements, query).toHaveLength(reads);
 }
@@ -213,7 +213,20 @@ describe('the search on PostgreSQL', () => {
         { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [] },
         { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0 },
       ];
-      for (const { query, rows, total } of cases) await expectSearch(execute, query, rows, total ?? reference.length, 1);
+      for (const { query, rows, total } of cases) {
+        await expectSearch(execute, query, rows, total ?? reference.length, 1);
+        // One round trip (besides preparing the statement on a connection the first time): the user's scope and the read.
+        const sent = execute.mock.calls
+          .map(([sql]) => (typeof sql === 'string' ? sql : ''))
+          .filter((sql) => /^(begin|commit|rollback)\b|set_config|execute /i.test(sql));
+        expect(sent).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^select set_config\\('app\\.user_id', '${user.userId}', true\\), set_config\\('plan_cache_mode', 'force_generic_plan', true\\); execute bt_`,
+            ),
+          ),
+        ]);
+      }
     } finally {
       execute.mockRestore();
     }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { jsonArrayBytes } from '../../src/server/db/sql';
+import { joinJsonRowBytes, joinJsonRows, jsonArrayBytes } from '../../src/server/db/sql';
 import { jsonBytesWithRawParts, jsonWithRawParts, RawJson, RawJsonBytes } from '../../src/server/http/raw-json';
 import { countedRows } from '../../src/server/modules/budgets/budgets.query';
 import { rawJsonPlaceholder, spliceRawJson } from '../../src/server/trpc/raw-json';
@@ -33,6 +33,22 @@ describe('jsonBytesWithRawParts', () => {
     expect(jsonArrayBytes(Buffer.alloc(0)).map(String).join('')).toBe('[]');
     expect(jsonBytesWithRawParts([['rows', new RawJsonBytes(jsonArrayBytes(null))]]).text()).toBe('{"rows":[]}');
     expect(jsonBytesWithRawParts([]).text()).toBe('{}');
+  });
+});
+
+describe('joinJsonRowBytes', () => {
+  it("writes joinJsonRows' text as UTF-8 bytes, rows of any script, null rows left out", () => {
+    const cases = [
+      [],
+      [{ json: null }],
+      [{ json: '{"d":"Café 😀"}' }],
+      [{ json: null }, { json: '1' }, { json: null }, { json: '"é\\u0000"' }, { json: '{"d":"東京"}' }],
+    ];
+    for (const rows of cases) {
+      const bytes = joinJsonRowBytes(rows);
+      expect(bytes.toString('utf8')).toBe(joinJsonRows(rows));
+      expect(bytes.length).toBe(Buffer.byteLength(joinJsonRows(rows)));
+    }
   });
 });
 

@@ -26,20 +26,34 @@ export const COMPRESSIBLE = /^(application\/(json|javascript)|text\/(html|css|ja
 export const LARGE_ANSWER_BYTES = 128 * 1024;
 
 const ENCODINGS = ['br', 'gzip'] as const;
-type Encoding = (typeof ENCODINGS)[number];
+export type Encoding = (typeof ENCODINGS)[number];
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-function fastCompress(encoding: Encoding, body: Buffer): Promise<Buffer> {
-  if (encoding === 'gzip') return gzip(body, { level: 1 });
-  return brotli(body, {
+/** From this size on, fastCompress runs on the thread pool; below it, on the request's turn. */
+export const THREAD_POOL_ANSWER_BYTES = 1024 * 1024;
+
+function fastOptions(encoding: Encoding, body: Buffer): zlib.ZlibOptions | zlib.BrotliOptions {
+  if (encoding === 'gzip') return { level: 1 };
+  return {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
-  });
+  };
+}
+
+/**
+ * The fastest levels. Under THREAD_POOL_ANSWER_BYTES at once on this turn: for a month's search
+ * (275 KB of JSON, brotli 1 about 0.2 ms) the thread pool's way (a zlib stream, its chunks and
+ * the hand-over to another thread) cost about as much CPU again as compressing.
+ */
+export function fastCompress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
+  const options = fastOptions(encoding, body);
+  if (body.length < THREAD_POOL_ANSWER_BYTES) return encoding === 'gzip' ? zlib.gzipSync(body, options) : zlib.brotliCompressSync(body, options);
+  return encoding === 'gzip' ? gzip(body, options) : brotli(body, options);
 }
 
 /** The encoding a request takes (x-gzip and `*` read as gzip; `x-no-compression` takes none), or null. */

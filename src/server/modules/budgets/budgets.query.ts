@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { OverviewCountedRow, OverviewGroup } from '../../../shared/budget';
 import { categoryKeyOf } from '../../../shared/envelopes/envelopes';
-import { countedRowSql, dialectOf, joinJsonRows, selectRows, TRANSACTION_TABLE, type SqlCount, type TextAggregate } from '../../db/sql';
+import { countedRowSql, dialectOf, joinJsonRowBytes, selectRows, TRANSACTION_TABLE, type SqlCount, type TextAggregate } from '../../db/sql';
 import { NEWEST_FIRST, selectTransactionsJsonBytesWith, transactionJsonSql } from '../transactions/transactions.query';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM } from '../transactions/transaction.dto';
 import { RawJsonBytes } from '../../http/raw-json';
@@ -97,7 +97,7 @@ export async function selectOverviewRows(
   for (const row of rows) {
     if (row.counted) counted.push({ id: Number(row.id), categoryKey: categoryKey(row.category_id === null ? null : Number(row.category_id)) });
   }
-  return { json: new RawJsonBytes([Buffer.from(joinJsonRows(rows))]), countedRows: counted };
+  return { json: new RawJsonBytes([joinJsonRowBytes(rows)]), countedRows: counted };
 }
 
 /**

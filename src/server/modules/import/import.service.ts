@@ -20,7 +20,7 @@ import type { TransactionType } from '../../../shared/schemas/transactions';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
-import { dialectOf, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
+import { dialectOf, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, type SqlTx } from '../../db/sql';
 import { importedRowsWriter, streamAccountFitids, streamAccountRows, type ImportedRow } from '../transactions/transactions.sql';
 import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry, type CachedModel } from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
@@ -244,6 +244,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     }),
   );
   (afterCommit as (() => void) | null)?.();
+  if (written.imported > 0) await markImportVisible(em);
   return written;
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
@@ -271,6 +272,23 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
   }
+}
+
+/**
+ * PostgreSQL, after an import committed: a VACUUM of the transaction table, so the pages the import
+ * wrote are marked all-visible now rather than whenever autovacuum next comes by (after a fifth
+ * more rows). Until then each search or report over those rows checks every row's visibility in
+ * the table itself (the count's index-only scan reads the heap): a month's search (920 rows) cost
+ * the database about 2.85 ms instead of 2.5 (same-run probe). VACUUM reads only the pages not yet
+ * all-visible, passes over the table when another VACUUM holds it (SKIP_LOCKED), and a role that
+ * does not own the table only gets a warning; a failure leaves the work to autovacuum.
+ */
+async function markImportVisible(em: EntityManager): Promise<void> {
+  if (dialectOf(em) !== 'postgresql') return;
+  await em
+    .getConnection()
+    .execute(`vacuum (skip_locked) ${TRANSACTION_TABLE}`, [], 'run')
+    .catch(() => undefined);
 }
 
 /** The pragmas of withCheckpointAfter on the ORM's connection, outside any transaction (SQLite's one connection). */

@@ -253,7 +253,8 @@ export async function selectTransactionsJsonPage(
   const offset = page.offset ?? 0;
   const paged = page.limit !== undefined || page.offset !== undefined;
   if (dialectOf(em) === 'postgresql') {
-    // One round trip: the count and the rows in one statement (no rows read over the cap).
+    // One statement: the count and the rows (no rows read over the cap); outside a transaction,
+    // scoped to the user in the same round trip (pgPreparedRows).
     const answer = await pgCountedJsonRows(
       em,
       {
@@ -266,6 +267,7 @@ export async function selectTransactionsJsonPage(
         max: page.limit === undefined ? MAX_LIST_ROWS : Number.MAX_SAFE_INTEGER,
       },
       [userId, ...params],
+      userId,
     );
     if (page.limit === undefined && answer.total > MAX_LIST_ROWS) throw tooManyRows(answer.total, how);
     return answer;
@@ -287,8 +289,16 @@ export async function selectTransactionsJsonPage(
   return { json: await selectTransactionsJson(em, userId, where, params, paged ? { limit, offset } : null), total };
 }
 
-/** searchTransactionsPage with the rows as JSON text the database builds (GET /api/transactions). */
+/**
+ * searchTransactionsPage with the rows as JSON text the database builds (GET /api/transactions).
+ * On PostgreSQL outside a transaction the read scopes itself (one round trip, see
+ * selectTransactionsJsonPage), but a payee filter reads the user's descriptions first: then both
+ * reads run in one withUserScope transaction.
+ */
 export async function searchTransactionsJsonPage(em: EntityManager, userId: number, filters: TransactionFilters, how?: string): Promise<JsonPage> {
+  if (filters.payee !== undefined && dialectOf(em) === 'postgresql' && em.getTransactionContext() === undefined) {
+    return withUserScope(em, userId, (tem) => searchTransactionsJsonPage(tem, userId, filters, how));
+  }
   const { where, params } = await searchWhere(em, userId, filters);
   // fold() and payee_key() are registered on the main connection only.
   const offMainThread = filters.description === undefined && filters.payee === undefined;

@@ -110,6 +110,8 @@ export const transactionRoutes: RestRoute[] = [
     answer: 'An array of transactions; X-Total-Count tells how many match',
     output: z.array(transactionAnswer),
     refusals: [422],
+    // One read, scoped to the user in its own round trip on PostgreSQL (searchTransactionsJsonPage).
+    scopesItself: true,
     handler: async ({ em, userId, query, reply }) => {
       const page = await searchTransactionsJsonPage(em, userId, query);
       reply.header('X-Total-Count', String(page.total));
