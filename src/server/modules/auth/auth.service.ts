@@ -48,6 +48,8 @@ export interface AuthServiceDeps {
   /** Throws `{ code: 'FAST_JWT_EXPIRED' }`-like errors for expired tokens, others for forged ones. */
   verifyAccessToken: (token: string) => VerifiedClaims;
   now?: () => Date;
+  /** Checks a password against a stored hash; crypto's verifyPassword unless given (tests watch which hash it gets). */
+  verifyPassword?: typeof verifyPassword;
 }
 
 /** Who is asking, for the limits on failed checks. */
@@ -126,7 +128,7 @@ export class AuthService {
   async login(em: EntityManager, input: LoginInput, address: string): Promise<AuthResult> {
     const attempt = await this.deps.throttle.begin(this.deps.throttle.passwordScopes(input.username, address), 'login');
     const user = await em.findOne(User, { usernameKey: nameKey(input.username) });
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? this.dummyPasswordHash);
+    const ok = await (this.deps.verifyPassword ?? verifyPassword)(input.password, user?.passwordHash ?? this.dummyPasswordHash);
     if (!user || !ok) {
       attempt.failed();
       throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
@@ -215,7 +217,7 @@ export class AuthService {
     const user = await em.findOneOrFail(User, { id: userId });
     const throttle = this.deps.throttle;
     const attempt = await throttle.begin(throttle.passwordScopes(user.usernameKey, origin.address), 'login');
-    if (!(await verifyPassword(changes.currentPassword, user.passwordHash))) {
+    if (!(await (this.deps.verifyPassword ?? verifyPassword)(changes.currentPassword, user.passwordHash))) {
       attempt.failed();
       throw new AppError('FORBIDDEN', 'Current password is incorrect');
     }
