@@ -30,7 +30,16 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/.data/**', 'src/server/db/migrations/**', 'src/server/db/migrations-pg/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'bench/.data/**',
+      'src/server/db/migrations/**',
+      'src/server/db/migrations-pg/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -118,10 +127,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'src/shared runs in the browser too: no Node.js modules.' })),
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'src/shared runs in the browser too: no Node.js modules.',
+          })),
           patterns: [
             { group: ['node:*'], message: 'src/shared runs in the browser too: no Node.js modules.' },
-            { group: ['**/client/**', '**/client', '**/server/**', '**/server'], message: 'src/shared imports nothing from the client or the server.' },
+            {
+              group: ['**/client/**', '**/client', '**/server/**', '**/server'],
+              message: 'src/shared imports nothing from the client or the server.',
+            },
             { group: ['react', 'react-dom', '@mui/*'], message: 'src/shared is pure: no UI libraries.' },
           ],
         },

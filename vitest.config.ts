@@ -15,10 +15,17 @@ const pgAdminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
 const wantsPg = process.argv.some((arg) => arg.includes('integration-pg')) || !process.argv.includes('--project');
 const pgAnswers = wantsPg ? await postgresAnswers(pgAdminUrl) : false;
 const skipPg = wantsPg && !pgAnswers && !process.env.CI;
-if (skipPg) console.log(`integration-pg: SKIPPED, no PostgreSQL answers at ${new URL(pgAdminUrl).host} (set PG_ADMIN_URL; with CI set it must run)`);
+if (skipPg)
+  console.log(
+    `integration-pg: SKIPPED, no PostgreSQL answers at ${new URL(pgAdminUrl).host} (set PG_ADMIN_URL; with CI set it must run)`,
+  );
 
 /** Integration files about SQLite alone (its file backups, upgrade fixtures and demo file). */
-const SQLITE_ONLY = ['tests/integration/backup.test.ts', 'tests/integration/upgrade.test.ts', 'tests/integration/demo.test.ts'];
+const SQLITE_ONLY = [
+  'tests/integration/backup.test.ts',
+  'tests/integration/upgrade.test.ts',
+  'tests/integration/demo.test.ts',
+];
 
 /**
  * Test files at once. Vitest's default is one fewer than the cores (one file at a time on two cores), but most
@@ -58,7 +65,12 @@ export default defineConfig({
           name: 'node',
           isolate,
           expect,
-          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/unit/**/*.test.tsx',
+            'tests/integration/**/*.test.ts',
+            'tests/security/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 60_000,

@@ -74,7 +74,8 @@ export default async function run(): Promise<void> {
     );
     // Every path compiled before any is measured (V8's compiler threads count in the server's CPU:
     // with one call of warm-up, the first overview measured paid about 30 ms a call for it).
-    for (const url of [overview, trpcOverview]) for (const encoding of ['gzip, deflate, br', 'identity']) await serverCpu(1, url, encoding, 5);
+    for (const url of [overview, trpcOverview])
+      for (const encoding of ['gzip, deflate, br', 'identity']) await serverCpu(1, url, encoding, 5);
     for (const [label, url, encoding, times, against, sumsAgainst] of [
       ['one-year overview, REST, br', overview, 'gzip, deflate, br', 20, rowsFloor, sumsFloor],
       ['one-year overview, REST, identity', overview, 'identity', 20, rowsFloor, sumsFloor],
@@ -85,7 +86,9 @@ export default async function run(): Promise<void> {
     ] as const) {
       const cpu = await serverCpu(times, url, encoding);
       const sumsRatio = sumsAgainst === null ? '' : `, ${(cpu / sumsAgainst).toFixed(1)}x the sums floor`;
-      console.log(`${label}: server CPU ${ms(cpu)} per answer = ${(cpu / against).toFixed(2)}x its rows floor${sumsRatio}`);
+      console.log(
+        `${label}: server CPU ${ms(cpu)} per answer = ${(cpu / against).toFixed(2)}x its rows floor${sumsRatio}`,
+      );
     }
     floorDb.close();
     db.close();

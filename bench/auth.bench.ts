@@ -26,7 +26,11 @@ export default async function run(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-auth-'));
   const app = await buildApp(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' }), { logger: false });
   try {
-    const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'bench', password: 'bench-password' } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { username: 'bench', password: 'bench-password' },
+    });
     const { accessToken } = registered.json<{ accessToken: string }>();
     const sid = (JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
 
@@ -39,7 +43,9 @@ export default async function run(): Promise<void> {
       pending = signIns.liveUser(sid);
     });
     await pending;
-    console.log(`sign-in liveness check (cached): ${check.toFixed(3)} µs a request (${(check / floor).toFixed(1)}x a Map lookup of ${floor.toFixed(3)} µs)`);
+    console.log(
+      `sign-in liveness check (cached): ${check.toFixed(3)} µs a request (${(check / floor).toFixed(1)}x a Map lookup of ${floor.toFixed(3)} µs)`,
+    );
 
     const inject = async (url: string, token?: string) => {
       const times: number[] = [];

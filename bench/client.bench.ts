@@ -39,7 +39,20 @@ const MERCHANTS = [
   'Airline',
   'Book Nook',
 ];
-const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
+const CATEGORIES = [
+  'Groceries',
+  'Dining',
+  'Rent',
+  'Utilities',
+  'Fuel',
+  'Salary',
+  'Fun',
+  'Health',
+  'Travel',
+  'Gifts',
+  'Insurance',
+  'Phone',
+];
 
 /** 25,000 rows over five years, most categorised (every seventh is not, so suggestions are asked for too). */
 function generateCsv(): string {
@@ -169,7 +182,11 @@ async function firstRows(page: Page, url: string, startDate: string): Promise<{ 
   await page.goto(`${url}/transactions?startDate=&endDate=`);
   await page.getByRole('button', { name: 'Clear Filters' }).waitFor();
   await page.evaluate(() => performance.clearResourceTimings());
-  const painted = page.evaluate(() => (window as unknown as { bench: Probes }).bench.paintedWhen(() => document.querySelector('tr[data-row-id]') !== null));
+  const painted = page.evaluate(() =>
+    (window as unknown as { bench: Probes }).bench.paintedWhen(
+      () => document.querySelector('tr[data-row-id]') !== null,
+    ),
+  );
   // Every seventh row is uncategorised: the table then asks for suggestions; later steps wait for that answer.
   const suggested = page.waitForResponse((response) => response.url().includes('categories.suggest'));
   await page.getByLabel('Start Date').fill(startDate);
@@ -177,7 +194,9 @@ async function firstRows(page: Page, url: string, startDate: string): Promise<{ 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const paintedAt = await painted;
   const arrived = await page.evaluate(() => {
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.name.includes('transactions.list'));
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) =>
+      entry.name.includes('transactions.list'),
+    );
     return entries.at(-1)?.responseEnd ?? Number.NaN;
   });
   const found = (await page.getByText(/Found \d+ transactions/).textContent()) ?? '';
@@ -191,13 +210,17 @@ async function firstRows(page: Page, url: string, startDate: string): Promise<{ 
 async function sortBy(page: Page, label: string): Promise<number> {
   return page.evaluate(async (name) => {
     const bench = (window as unknown as { bench: Probes }).bench;
-    const cell = [...document.querySelectorAll('table[aria-label="Transactions"] thead th')].find((th) => th.textContent.trim().startsWith(name));
+    const cell = [...document.querySelectorAll('table[aria-label="Transactions"] thead th')].find((th) =>
+      th.textContent.trim().startsWith(name),
+    );
     const button = cell?.querySelector<HTMLElement>('.MuiTableSortLabel-root');
     if (!cell || !button) throw new Error(`no sort label ${name}`);
     const before = `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}`;
     const start = performance.now();
     const painted = bench.paintedWhen(
-      () => `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}` !== before,
+      () =>
+        `${cell.getAttribute('aria-sort') ?? ''}|${document.querySelector('tr[data-row-id]')?.getAttribute('data-row-id') ?? ''}` !==
+        before,
     );
     button.click();
     return (await painted) - start;
@@ -238,11 +261,22 @@ async function scrollCpu(page: Page, frames: number): Promise<string> {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await scrollThrough(page, frames);
   const trace = await browser.stopTracing();
-  const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; tid: number; tdur?: number; args?: { name?: string } }[] })
-    .traceEvents;
-  const main = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => event.tid));
+  const events = (
+    JSON.parse(trace.toString()) as {
+      traceEvents: { name: string; ph: string; tid: number; tdur?: number; args?: { name?: string } }[];
+    }
+  ).traceEvents;
+  const main = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => event.tid),
+  );
   const sum = (name: string) =>
-    events.reduce((total, event) => (event.ph === 'X' && event.name === name && main.has(event.tid) ? total + (event.tdur ?? 0) : total), 0);
+    events.reduce(
+      (total, event) =>
+        event.ph === 'X' && event.name === name && main.has(event.tid) ? total + (event.tdur ?? 0) : total,
+      0,
+    );
   const per = (name: string) => ms(sum(name) / 1000 / frames);
   return `main-thread CPU per frame ${per('RunTask')}: scroll event ${per('EventDispatch')}, style ${per('UpdateLayoutTree')}, layout ${per('Layout')}`;
 }
@@ -262,9 +296,11 @@ async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Pr
   const trace = await browser?.stopTracing();
   const { profile } = await cdp.send('Profiler.stop');
   if (trace) {
-    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; dur?: number }[] }).traceEvents;
+    const events = (JSON.parse(trace.toString()) as { traceEvents: { name: string; ph: string; dur?: number }[] })
+      .traceEvents;
     const byName = new Map<string, number>();
-    for (const event of events) if (event.ph === 'X' && event.dur) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur / 1000);
+    for (const event of events)
+      if (event.ph === 'X' && event.dur) byName.set(event.name, (byName.get(event.name) ?? 0) + event.dur / 1000);
     console.log(
       `trace ${name}: ${[...byName]
         .sort((a, b) => b[1] - a[1])
@@ -281,11 +317,14 @@ async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Pr
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   samples.forEach((id, i) => {
     const frame = byId.get(id)?.callFrame;
-    const key = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}` : '?';
+    const key = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber}`
+      : '?';
     self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0) / 1000);
   });
   console.log(`profile ${name}:`);
-  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms(time).padStart(10)}  ${key}`);
+  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${ms(time).padStart(10)}  ${key}`);
   await cdp.detach();
   return result;
 }
@@ -306,11 +345,22 @@ export default async function clientBench(): Promise<void> {
   const server = await startServerProcess({}, { script: path.resolve('dist/server/main.js') });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const user = await registerUser(server.url);
-    await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+    await rest(server.url, 'POST', '/api/accounts', {
+      token: user.accessToken,
+      body: { name: 'Checking', type: 'checking' },
+    });
     const body = new FormData();
     body.append('file', new Blob([generateCsv()]), 'bench.csv');
     body.append('account', 'Checking');
@@ -332,15 +382,23 @@ export default async function clientBench(): Promise<void> {
 
     const firsts: number[] = [];
     for (let run = 0; run < 3; run += 1) {
-      const result = await profiled(page, `first-${run}`, () => firstRows(page, server.url, `2019-12-${String(31 - run).padStart(2, '0')}`));
+      const result = await profiled(page, `first-${run}`, () =>
+        firstRows(page, server.url, `2019-12-${String(31 - run).padStart(2, '0')}`),
+      );
       if (!result.found.includes(String(ROWS))) throw new Error(`the search found "${result.found}", not ${ROWS}`);
       firsts.push(result.ms);
     }
-    console.log(line('answer arrived -> first row painted (median)', median(firsts), 300, floor), `runs ${firsts.map((v) => v.toFixed(0)).join(', ')}`);
+    console.log(
+      line('answer arrived -> first row painted (median)', median(firsts), 300, floor),
+      `runs ${firsts.map((v) => v.toFixed(0)).join(', ')}`,
+    );
 
     const sorts: number[] = [];
     for (const column of ['Date', 'Description', 'Amount', 'Category', 'Type', 'Account']) {
-      const times = await profiled(page, `sort-${column}`, async () => [await sortBy(page, column), await sortBy(page, column)]);
+      const times = await profiled(page, `sort-${column}`, async () => [
+        await sortBy(page, column),
+        await sortBy(page, column),
+      ]);
       sorts.push(...times);
       console.log(line(`sort by ${column} (worst of both directions)`, Math.max(...times), 100, floor));
     }
@@ -349,11 +407,10 @@ export default async function clientBench(): Promise<void> {
     const windowRows = await page.locator('tr[data-row-id]').count();
     for (let run = 0; run < 2; run += 1) {
       const frames = await profiled(page, `scroll-${run}`, () => scrollThrough(page, FRAMES));
-      const vanilla = await page.evaluate(([count, rows, options]) => (window as unknown as { bench: Probes }).bench.vanillaFrames(count, rows, options), [
-        FRAMES,
-        windowRows,
-        CATEGORIES,
-      ] as const);
+      const vanilla = await page.evaluate(
+        ([count, rows, options]) => (window as unknown as { bench: Probes }).bench.vanillaFrames(count, rows, options),
+        [FRAMES, windowRows, CATEGORIES] as const,
+      );
       console.log(
         line(`scroll through all rows, p95 frame (run ${run + 1})`, percentile(frames, 95), 16.7, floor),
         `median ${ms(median(frames))}, max ${ms(Math.max(...frames))}, ${frames.filter((t) => t > floor * 1.5).length}/${frames.length} frames missed`,
@@ -371,7 +428,10 @@ export default async function clientBench(): Promise<void> {
       const off = await selectAll(page, false);
       selects.push(on, off);
     }
-    console.log(line('select all / none, worst of 6 clicks', Math.max(...selects), 100, floor), `runs ${selects.map((v) => v.toFixed(0)).join(', ')}`);
+    console.log(
+      line('select all / none, worst of 6 clicks', Math.max(...selects), 100, floor),
+      `runs ${selects.map((v) => v.toFixed(0)).join(', ')}`,
+    );
   } finally {
     await browser.close();
     await server.close();

@@ -28,7 +28,9 @@ function csv(rows: number, seed: number): string {
   const lines = ['Date,Description,Amount'];
   for (let i = 0; i < rows; i += 1) {
     const day = new Date(Date.UTC(2024, 0, 1) + Math.floor((i / rows) * 365) * 86400_000).toISOString().slice(0, 10);
-    lines.push(`${day},Shop ${(i * 7 + seed) % 300} order ${seed}-${i},-${(i % 200) + 1}.${String(i % 100).padStart(2, '0')}`);
+    lines.push(
+      `${day},Shop ${(i * 7 + seed) % 300} order ${seed}-${i},-${(i % 200) + 1}.${String(i % 100).padStart(2, '0')}`,
+    );
   }
   return lines.join('\n');
 }
@@ -78,7 +80,11 @@ function runTimeMs(pid: number): number {
  * CPU (ms) used so far by each backend PostgreSQL runs for `database` (pid -> ms); none without an admin URL.
  * `clientsOnly`: the app's connections alone (not autovacuum, which may be analysing the seeded rows meanwhile).
  */
-async function backendsCpuMs(adminUrl: string | null, database: string, clientsOnly = false): Promise<Map<number, number>> {
+async function backendsCpuMs(
+  adminUrl: string | null,
+  database: string,
+  clientsOnly = false,
+): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (adminUrl === null) return out;
   const client = new pg.Client({ connectionString: adminUrl });
@@ -108,8 +114,15 @@ function backendsCpuBetween(before: Map<number, number>, after: Map<number, numb
   return sum;
 }
 
-async function measure(env: Record<string, string>, pgAdmin: { url: string; database: string } | null = null): Promise<Figures> {
-  const server = await startServerProcess({ UPLOAD_LIMIT_BYTES: String(16 * 1024 * 1024), LOGIN_MAX_FAILURES: '1000', ...env });
+async function measure(
+  env: Record<string, string>,
+  pgAdmin: { url: string; database: string } | null = null,
+): Promise<Figures> {
+  const server = await startServerProcess({
+    UPLOAD_LIMIT_BYTES: String(16 * 1024 * 1024),
+    LOGIN_MAX_FAILURES: '1000',
+    ...env,
+  });
   try {
     const searchers: string[] = [];
     for (let i = 0; i < SEARCHERS; i++) {
@@ -135,9 +148,15 @@ async function measure(env: Record<string, string>, pgAdmin: { url: string; data
     const db0 = await backendsCpuMs(pgAdmin?.url ?? null, pgAdmin?.database ?? '');
     const clients0 = await backendsCpuMs(pgAdmin?.url ?? null, pgAdmin?.database ?? '', true);
     const [main0, cpu0] = [mainThreadCpuMs(pid), cpuTimeMs(pid)];
-    for (let round = 0; round < 5; round++) await Promise.all(searchers.map((token, i) => search(token, round + i, quiet)));
-    const [mainCpuPerSearch, cpuPerSearch] = [(mainThreadCpuMs(pid) - main0) / quiet.length, (cpuTimeMs(pid) - cpu0) / quiet.length];
-    const dbCpuPerSearch = pgAdmin ? backendsCpuBetween(db0, await backendsCpuMs(pgAdmin.url, pgAdmin.database)) / quiet.length : Number.NaN;
+    for (let round = 0; round < 5; round++)
+      await Promise.all(searchers.map((token, i) => search(token, round + i, quiet)));
+    const [mainCpuPerSearch, cpuPerSearch] = [
+      (mainThreadCpuMs(pid) - main0) / quiet.length,
+      (cpuTimeMs(pid) - cpu0) / quiet.length,
+    ];
+    const dbCpuPerSearch = pgAdmin
+      ? backendsCpuBetween(db0, await backendsCpuMs(pgAdmin.url, pgAdmin.database)) / quiet.length
+      : Number.NaN;
     const clientBackendsCpuPerSearch = pgAdmin
       ? backendsCpuBetween(clients0, await backendsCpuMs(pgAdmin.url, pgAdmin.database, true)) / quiet.length
       : Number.NaN;
@@ -145,10 +164,12 @@ async function measure(env: Record<string, string>, pgAdmin: { url: string; data
     const busy: number[] = [];
     let importing = true;
     const started = performance.now();
-    const imports = Promise.all(importers.map((token, i) => upload(server.url, token, csv(ROWS_PER_IMPORT, i)))).then((results) => {
-      importing = false;
-      for (const r of results) if (r.status !== 201) errors++;
-    });
+    const imports = Promise.all(importers.map((token, i) => upload(server.url, token, csv(ROWS_PER_IMPORT, i)))).then(
+      (results) => {
+        importing = false;
+        for (const r of results) if (r.status !== 201) errors++;
+      },
+    );
     const loops = searchers.map(async (token, i) => {
       for (let n = 0; importing; n++) await search(token, n + i, busy);
     });
@@ -187,15 +208,21 @@ export default async function run(): Promise<void> {
     }
   }
   const row = (label: string, pick: (f: Figures) => string) =>
-    console.log(`${label.padEnd(44)}${(sqlite ? pick(sqlite) : 'not measured').padEnd(24)}${postgres ? pick(postgres) : 'no PostgreSQL'}`);
+    console.log(
+      `${label.padEnd(44)}${(sqlite ? pick(sqlite) : 'not measured').padEnd(24)}${postgres ? pick(postgres) : 'no PostgreSQL'}`,
+    );
   console.log(
     `${IMPORTERS} users importing ${ROWS_PER_IMPORT.toLocaleString('en-US')} rows each while ${SEARCHERS} others search a month of ${ROWS_PER_SEARCHER.toLocaleString('en-US')} rows`,
   );
   console.log(`${''.padEnd(44)}${'SQLite'.padEnd(24)}PostgreSQL`);
   row('search p50 / p99, nothing else running', (f) => `${ms(f.quietP50)} / ${ms(f.quietP99)}`);
   row('server CPU per search alone (main / all)', (f) => `${ms(f.mainCpuPerSearch)} / ${ms(f.cpuPerSearch)}`);
-  row('database CPU per search alone (backends)', (f) => (Number.isNaN(f.dbCpuPerSearch) ? 'in the server' : ms(f.dbCpuPerSearch)));
-  row('  of which the app’s connections', (f) => (Number.isNaN(f.clientBackendsCpuPerSearch) ? 'in the server' : ms(f.clientBackendsCpuPerSearch)));
+  row('database CPU per search alone (backends)', (f) =>
+    Number.isNaN(f.dbCpuPerSearch) ? 'in the server' : ms(f.dbCpuPerSearch),
+  );
+  row('  of which the app’s connections', (f) =>
+    Number.isNaN(f.clientBackendsCpuPerSearch) ? 'in the server' : ms(f.clientBackendsCpuPerSearch),
+  );
   row('search p50 / p99 during the imports', (f) => `${ms(f.busyP50)} / ${ms(f.busyP99)}`);
   row('  p99 during / p99 alone (ratio)', (f) => (f.busyP99 / f.quietP99).toFixed(2));
   row('searches during the imports', (f) => String(f.searches));

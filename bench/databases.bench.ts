@@ -23,7 +23,12 @@ import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/database';
 import type { DatabaseTarget } from '../src/server/db/orm-options';
-import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers, type ScratchDatabase } from '../src/server/db/pg-scratch';
+import {
+  createScratchDatabase,
+  DEFAULT_PG_ADMIN_URL,
+  postgresAnswers,
+  type ScratchDatabase,
+} from '../src/server/db/pg-scratch';
 import { numberPlaceholders } from '../src/server/db/sql';
 import { pgArrayLiteral } from '../src/server/modules/transactions/transactions.sql';
 import { registerUser, rest } from '../tests/helpers/http';
@@ -56,7 +61,9 @@ function historyCsv(): string {
   const next = () => (state = (state * 1103515245 + 12345) % 2147483648);
   const days = 3653;
   for (let i = 0; i < HISTORY_ROWS; i += 1) {
-    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor((i / HISTORY_ROWS) * days) * 86400_000).toISOString().slice(0, 10);
+    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor((i / HISTORY_ROWS) * days) * 86400_000)
+      .toISOString()
+      .slice(0, 10);
     lines.push(
       `${day},Merchant ${next() % 500} purchase ${i},-${(next() % 200) + 1}.${String(next() % 100).padStart(2, '0')},${CATEGORIES[next() % CATEGORIES.length]}`,
     );
@@ -91,7 +98,8 @@ async function userWithImport(server: Awaited<ReturnType<typeof startServer>>, f
   const started = performance.now();
   const imported = await rest(server.url, 'POST', '/api/upload', { token, body });
   const importMs = performance.now() - started;
-  if (imported.status !== 201) throw new Error(`import failed: ${imported.status} ${JSON.stringify(imported.body).slice(0, 200)}`);
+  if (imported.status !== 201)
+    throw new Error(`import failed: ${imported.status} ${JSON.stringify(imported.body).slice(0, 200)}`);
   return { user, token, importMs };
 }
 
@@ -117,7 +125,11 @@ async function measureHistory(
   return { historyMonthMs: median(searches), historyFloorMs: floors.searchFloorMs, historyMonthRows: rows };
 }
 
-async function measure(env: Record<string, string>, file: string, history: string): Promise<Omit<Figures, 'floorRowsPerSecond'>> {
+async function measure(
+  env: Record<string, string>,
+  file: string,
+  history: string,
+): Promise<Omit<Figures, 'floorRowsPerSecond'>> {
   const server = await startServer({ LOG_LEVEL: 'silent', UPLOAD_LIMIT_BYTES: String(64 * 1024 * 1024), ...env });
   try {
     const { user, token, importMs } = await userWithImport(server, file);
@@ -148,7 +160,13 @@ async function measure(env: Record<string, string>, file: string, history: strin
     }
     const floors = await sqlFloors(env.DATABASE_URL ?? null, server.config.databaseFile, user.user.id, months);
     const atScale = await measureHistory(server, env, history);
-    return { importRowsPerSecond: ROWS / (importMs / 1000), monthSearchMs: median(searches), overviewMs: median(overviews), ...floors, ...atScale };
+    return {
+      importRowsPerSecond: ROWS / (importMs / 1000),
+      monthSearchMs: median(searches),
+      overviewMs: median(overviews),
+      ...floors,
+      ...atScale,
+    };
   } finally {
     await server.close();
   }
@@ -207,14 +225,31 @@ async function sqlFloors(
   }
 }
 
-const COLUMNS = 'user_id, account_id, category_id, category_source, post_date, description, amount, type, batch_id, created_at, is_split';
+const COLUMNS =
+  'user_id, account_id, category_id, category_source, post_date, description, amount, type, batch_id, created_at, is_split';
 
 /** The floor's rows: the file parsed by csv-parse, as the transaction table's columns. */
-function floorRows(file: string, userId: number, accountId: number, categoryIds: Map<string, number>): (string | number | null | undefined)[][] {
+function floorRows(
+  file: string,
+  userId: number,
+  accountId: number,
+  categoryIds: Map<string, number>,
+): (string | number | null | undefined)[][] {
   const now = new Date().toISOString();
   return parse(file, { from_line: 2 }).map(([date, description, amount, category]) => {
     const cents = Math.round(Number(amount) * 100);
-    return [userId, accountId, categoryIds.get(category) ?? null, 'bank', date, description, cents, cents < 0 ? 'Debit' : 'Credit', 'floor', now];
+    return [
+      userId,
+      accountId,
+      categoryIds.get(category) ?? null,
+      'bank',
+      date,
+      description,
+      cents,
+      cents < 0 ? 'Debit' : 'Credit',
+      'floor',
+      now,
+    ];
   });
 }
 
@@ -235,20 +270,16 @@ async function seedFloor(
   );
   const categoryIds = new Map<string, number>();
   for (const name of CATEGORIES) {
-    const [row] = await run('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?) returning id', [
-      user.id,
-      name,
-      name.toLowerCase(),
-      now,
-    ]);
+    const [row] = await run(
+      'insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?) returning id',
+      [user.id, name, name.toLowerCase(), now],
+    );
     categoryIds.set(name, row.id);
   }
-  await run(`insert into batch (id, user_id, account_id, upload_date, transaction_count) values ('floor', ?, ?, ?, ?) returning 0 as id`, [
-    user.id,
-    account.id,
-    now,
-    ROWS,
-  ]);
+  await run(
+    `insert into batch (id, user_id, account_id, upload_date, transaction_count) values ('floor', ?, ?, ?, ?) returning 0 as id`,
+    [user.id, account.id, now, ROWS],
+  );
   return { userId: user.id, accountId: account.id, categoryIds };
 }
 
@@ -261,14 +292,18 @@ async function importFloor(target: DatabaseTarget, file: string): Promise<number
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       const run = (sql: string, params: unknown[] = []) =>
-        Promise.resolve(db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { id: number }[]);
+        Promise.resolve(
+          db.prepare(sql).all(...params.map((p) => (typeof p === 'boolean' ? Number(p) : p))) as { id: number }[],
+        );
       const begin = db.prepare('begin');
       begin.run();
       const { userId, accountId, categoryIds } = await seedFloor(run, () => Promise.resolve());
       db.prepare('commit').run();
       const perInsert = 100;
       const rowSql = '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)';
-      const full = db.prepare(`insert into "transaction" (${COLUMNS}) values ${Array.from({ length: perInsert }, () => rowSql).join(', ')}`);
+      const full = db.prepare(
+        `insert into "transaction" (${COLUMNS}) values ${Array.from({ length: perInsert }, () => rowSql).join(', ')}`,
+      );
       const start = performance.now();
       const rows = floorRows(file, userId, accountId, categoryIds);
       db.transaction(() => {
@@ -284,10 +319,13 @@ async function importFloor(target: DatabaseTarget, file: string): Promise<number
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {
-    const run = async (sql: string, params: unknown[] = []) => (await client.query(numberPlaceholders(sql), params)).rows as { id: number }[];
+    const run = async (sql: string, params: unknown[] = []) =>
+      (await client.query(numberPlaceholders(sql), params)).rows as { id: number }[];
     await client.query('begin');
     // Row-level security, as the app runs.
-    const { userId, accountId, categoryIds } = await seedFloor(run, (id) => run("select set_config('app.user_id', ?, true)", [String(id)]));
+    const { userId, accountId, categoryIds } = await seedFloor(run, (id) =>
+      run("select set_config('app.user_id', ?, true)", [String(id)]),
+    );
     const types = ['int', 'int', 'int', 'varchar', 'varchar', 'text', 'int', 'varchar', 'varchar', 'varchar'];
     const insert = `insert into "transaction" (${COLUMNS}) select u.*, false from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) as u`;
     const start = performance.now();
@@ -329,7 +367,10 @@ export default async function run(): Promise<void> {
     }
     const scratch: ScratchDatabase = await createScratchDatabase('bt_bench', adminUrl);
     try {
-      postgres = { ...(await measure({ DATABASE_URL: scratch.url }, file, history)), floorRowsPerSecond: ROWS / (floorMs / 1000) };
+      postgres = {
+        ...(await measure({ DATABASE_URL: scratch.url }, file, history)),
+        floorRowsPerSecond: ROWS / (floorMs / 1000),
+      };
     } finally {
       await scratch.drop();
     }
@@ -345,20 +386,30 @@ export default async function run(): Promise<void> {
   console.log(
     `${'  import / floor time (ratio)'.padEnd(34)}${(sqlite.floorRowsPerSecond / sqlite.importRowsPerSecond).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.floorRowsPerSecond / f.importRowsPerSecond).toFixed(2))}`,
   );
-  console.log(`${'one-month search (median)'.padEnd(34)}${ms(sqlite.monthSearchMs).padEnd(18)}${column(postgres, (f) => ms(f.monthSearchMs))}`);
-  console.log(`${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.searchFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.searchFloorMs))}`);
+  console.log(
+    `${'one-month search (median)'.padEnd(34)}${ms(sqlite.monthSearchMs).padEnd(18)}${column(postgres, (f) => ms(f.monthSearchMs))}`,
+  );
+  console.log(
+    `${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.searchFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.searchFloorMs))}`,
+  );
   console.log(
     `${'  search / floor (ratio)'.padEnd(34)}${(sqlite.monthSearchMs / sqlite.searchFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.monthSearchMs / f.searchFloorMs).toFixed(2))}`,
   );
   console.log(
     `${`month search, ${HISTORY_ROWS.toLocaleString('en-US')} rows/user`.padEnd(34)}${ms(sqlite.historyMonthMs).padEnd(18)}${column(postgres, (f) => ms(f.historyMonthMs))}  (target < 30 ms; ${sqlite.historyMonthRows} rows in the answer)`,
   );
-  console.log(`${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.historyFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.historyFloorMs))}`);
+  console.log(
+    `${'  floor: its SQL + JSON, no HTTP'.padEnd(34)}${ms(sqlite.historyFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.historyFloorMs))}`,
+  );
   console.log(
     `${'  search / floor (ratio)'.padEnd(34)}${(sqlite.historyMonthMs / sqlite.historyFloorMs).toFixed(2).padEnd(18)}${column(postgres, (f) => (f.historyMonthMs / f.historyFloorMs).toFixed(2))}`,
   );
-  console.log(`${'one-year budget overview (median)'.padEnd(34)}${ms(sqlite.overviewMs).padEnd(18)}${column(postgres, (f) => ms(f.overviewMs))}`);
-  console.log(`${'  floor: its SQL sums, no HTTP'.padEnd(34)}${ms(sqlite.sumsFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.sumsFloorMs))}`);
+  console.log(
+    `${'one-year budget overview (median)'.padEnd(34)}${ms(sqlite.overviewMs).padEnd(18)}${column(postgres, (f) => ms(f.overviewMs))}`,
+  );
+  console.log(
+    `${'  floor: its SQL sums, no HTTP'.padEnd(34)}${ms(sqlite.sumsFloorMs).padEnd(18)}${column(postgres, (f) => ms(f.sumsFloorMs))}`,
+  );
   console.log(
     `${'  overview / floor (ratio)'.padEnd(34)}${(sqlite.overviewMs / sqlite.sumsFloorMs).toFixed(1).padEnd(18)}${column(postgres, (f) => (f.overviewMs / f.sumsFloorMs).toFixed(1))}`,
   );

@@ -19,7 +19,20 @@ export const PER_USER = 250_000;
 const OTHER_USERS = 2;
 const START = '2015-01-01';
 const DAYS = 3652;
-const CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
+const CATEGORIES = [
+  'Groceries',
+  'Dining',
+  'Rent',
+  'Utilities',
+  'Fuel',
+  'Salary',
+  'Fun',
+  'Health',
+  'Travel',
+  'Gifts',
+  'Insurance',
+  'Phone',
+];
 
 export function seed(db: Database.Database, userId: number, count: number): void {
   const now = new Date().toISOString();
@@ -39,7 +52,9 @@ export function seed(db: Database.Database, userId: number, count: number): void
   }
   const categoryIds = CATEGORIES.map((name) =>
     Number(
-      db.prepare('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(userId, name, name.toLowerCase(), now).lastInsertRowid,
+      db
+        .prepare('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)')
+        .run(userId, name, name.toLowerCase(), now).lastInsertRowid,
     ),
   );
   const insert = db.prepare(
@@ -68,14 +83,20 @@ export function seed(db: Database.Database, userId: number, count: number): void
 
 /** The one-year budget both benches read the overview of: four line items over the seeded categories. */
 export async function createYearBudget(url: string, token: string): Promise<number> {
-  const budget = await rest<{ id: number }>(url, 'POST', '/api/budgets', { token, body: { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' } });
+  const budget = await rest<{ id: number }>(url, 'POST', '/api/budgets', {
+    token,
+    body: { name: 'Year', startDate: '2023-01-01', endDate: '2023-12-31' },
+  });
   for (const [name, type, categories] of [
     ['Pay', 'Income', ['Salary']],
     ['Home', 'Fixed', ['Rent', 'Utilities', 'Insurance', 'Phone']],
     ['Living', 'Variable', ['Groceries', 'Dining', 'Fuel', 'Health']],
     ['Extras', 'NotCounted', ['Travel', 'Gifts']],
   ] as const) {
-    await rest(url, 'POST', '/api/line-items', { token, body: { budgetId: budget.body.id, name, amount: 100000, type, relatedCategories: categories } });
+    await rest(url, 'POST', '/api/line-items', {
+      token,
+      body: { budgetId: budget.body.id, name, amount: 100000, type, relatedCategories: categories },
+    });
   }
   return budget.body.id;
 }
@@ -92,21 +113,32 @@ export default async function run(): Promise<void> {
     seed(db, heavy.user.id, PER_USER);
     for (const other of others) seed(db, other.user.id, Math.floor(PER_USER / OTHER_USERS));
     db.exec('analyze');
-    console.log(`seeded ${PER_USER} transactions for the heavy user and ${PER_USER} for ${OTHER_USERS} others in ${ms(performance.now() - seedStart)}`);
+    console.log(
+      `seeded ${PER_USER} transactions for the heavy user and ${PER_USER} for ${OTHER_USERS} others in ${ms(performance.now() - seedStart)}`,
+    );
 
     const token = heavy.accessToken;
     const months = ['2019-03', '2021-07', '2023-11', '2024-02', '2020-12'];
-    const ranges = months.map((m) => ({ start: `${m}-01`, end: `${m}-${daysInMonth(Number(m.slice(0, 4)), Number(m.slice(5)))}` }));
+    const ranges = months.map((m) => ({
+      start: `${m}-01`,
+      end: `${m}-${daysInMonth(Number(m.slice(0, 4)), Number(m.slice(5)))}`,
+    }));
 
     // warm up
-    for (const r of ranges) await rest(server.url, 'GET', `/api/transactions?start_date=${r.start}&end_date=${r.end}`, { token });
+    for (const r of ranges)
+      await rest(server.url, 'GET', `/api/transactions?start_date=${r.start}&end_date=${r.end}`, { token });
 
     const httpTimes: number[] = [];
     let rows = 0;
     for (let round = 0; round < 6; round += 1) {
       for (const r of ranges) {
         const t0 = performance.now();
-        const res = await rest<unknown[]>(server.url, 'GET', `/api/transactions?start_date=${r.start}&end_date=${r.end}`, { token });
+        const res = await rest<unknown[]>(
+          server.url,
+          'GET',
+          `/api/transactions?start_date=${r.start}&end_date=${r.end}`,
+          { token },
+        );
         httpTimes.push(performance.now() - t0);
         rows = res.body.length;
       }
@@ -135,12 +167,22 @@ export default async function run(): Promise<void> {
     );
 
     const budgetId = await createYearBudget(server.url, token);
-    const yearRows = (await trpc<{ transactions: unknown[] }>(server.url, 'query', 'budgets.overview', { id: budgetId }, token)).data!.transactions.length;
+    const yearRows = (
+      await trpc<{ transactions: unknown[] }>(server.url, 'query', 'budgets.overview', { id: budgetId }, token)
+    ).data!.transactions.length;
     // The one-year overview through both doors, with and without compression, read as a browser
     // reads it (bytes, decompressed; getBytes), 7 rounds each, the variants alternating.
     const variants = [
-      { label: 'REST GET /api/budgets/:id/overview, br', url: `${server.url}/api/budgets/${budgetId}/overview`, encoding: 'br, gzip' },
-      { label: 'REST GET /api/budgets/:id/overview, identity', url: `${server.url}/api/budgets/${budgetId}/overview`, encoding: 'identity' },
+      {
+        label: 'REST GET /api/budgets/:id/overview, br',
+        url: `${server.url}/api/budgets/${budgetId}/overview`,
+        encoding: 'br, gzip',
+      },
+      {
+        label: 'REST GET /api/budgets/:id/overview, identity',
+        url: `${server.url}/api/budgets/${budgetId}/overview`,
+        encoding: 'identity',
+      },
       {
         label: 'tRPC budgets.overview, br',
         url: `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: budgetId }))}`,
@@ -172,14 +214,24 @@ export default async function run(): Promise<void> {
         group by c.name_key, t.type, t.parent_id is not null`,
     );
     const sumsFloor = await timeMedian(7, () => sums.all(heavy.user.id, '2023-01-01', '2023-12-31'));
-    const rowsFloor = await timeMedian(7, () => JSON.stringify(floorQuery.all(heavy.user.id, '2023-01-01', '2023-12-31')));
-    const text = await (await fetch(`${server.url}/api/budgets/${budgetId}/overview`, { headers: { authorization: `Bearer ${token}` } })).text();
+    const rowsFloor = await timeMedian(7, () =>
+      JSON.stringify(floorQuery.all(heavy.user.id, '2023-01-01', '2023-12-31')),
+    );
+    const text = await (
+      await fetch(`${server.url}/api/budgets/${budgetId}/overview`, { headers: { authorization: `Bearer ${token}` } })
+    ).text();
     const parse = await timeMedian(7, () => JSON.parse(text));
-    console.log(`floor: the year's SQL sums (one GROUP BY on the file) ${ms(sumsFloor)}; the year's ${yearRows} rows + JSON on the file ${ms(rowsFloor)}`);
-    console.log(`one-year budget overview (${yearRows} transactions + overview, ${(answerBytes / 1e6).toFixed(1)} MB of JSON), median of 7 (target < 100 ms):`);
+    console.log(
+      `floor: the year's SQL sums (one GROUP BY on the file) ${ms(sumsFloor)}; the year's ${yearRows} rows + JSON on the file ${ms(rowsFloor)}`,
+    );
+    console.log(
+      `one-year budget overview (${yearRows} transactions + overview, ${(answerBytes / 1e6).toFixed(1)} MB of JSON), median of 7 (target < 100 ms):`,
+    );
     for (const [i, variant] of variants.entries()) {
       const time = median(times[i]);
-      console.log(`  ${variant.label}: ${ms(time)} = ${(time / sumsFloor).toFixed(1)}x the sums, ${(time / rowsFloor).toFixed(2)}x the rows floor`);
+      console.log(
+        `  ${variant.label}: ${ms(time)} = ${(time / sumsFloor).toFixed(1)}x the sums, ${(time / rowsFloor).toFixed(2)}x the rows floor`,
+      );
     }
     console.log(`  (not in these figures: the client's own JSON.parse of the answer, ${ms(parse)})`);
     floorDb.close();

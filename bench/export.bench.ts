@@ -21,7 +21,13 @@ export default async function run(): Promise<void> {
     const db = new Database(server.databaseFile);
     db.pragma('journal_mode = WAL');
     db.pragma('busy_timeout = 5000');
-    seedHistory(db, user.user.id, { rows: ROWS, start: '2016-01-01', days: 3000, accounts: ['Checking', 'Card'], seed: 3 });
+    seedHistory(db, user.user.id, {
+      rows: ROWS,
+      start: '2016-01-01',
+      days: 3000,
+      accounts: ['Checking', 'Card'],
+      seed: 3,
+    });
     db.close();
     const idle = peakRss(server.child.pid!);
     const url = `${server.url}/api/transactions/export.csv?start_date=1900-01-01&end_date=9999-12-31`;
@@ -79,7 +85,9 @@ export default async function run(): Promise<void> {
     console.log(
       `floor (the same rows read and formatted on the file, no HTTP): ${ms(floor)} = ${rate(floor).toFixed(0)} rows/s; ratio ${(rate(http) / rate(floor)).toFixed(2)}`,
     );
-    console.log(`server peak RSS: ${mb(peakRss(server.child.pid!))} (after start and seeding: ${mb(idle)}; target < 200 MB)`);
+    console.log(
+      `server peak RSS: ${mb(peakRss(server.child.pid!))} (after start and seeding: ${mb(idle)}; target < 200 MB)`,
+    );
   } finally {
     await server.close();
   }

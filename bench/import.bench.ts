@@ -22,12 +22,22 @@ const ROWS = 100_000;
 
 function generateCsv(rows = ROWS): string {
   const lines = ['Date,Description,Amount,Category'];
-  const merchants = ['Grocery Mart', 'Coffee Corner', 'Fuel Stop', 'Book Nook', 'Pharmacy Plus', 'Cinema City', 'Hardware Hub'];
+  const merchants = [
+    'Grocery Mart',
+    'Coffee Corner',
+    'Fuel Stop',
+    'Book Nook',
+    'Pharmacy Plus',
+    'Cinema City',
+    'Hardware Hub',
+  ];
   for (let i = 0; i < rows; i += 1) {
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000);
     const date = `${String(day.getUTCMonth() + 1).padStart(2, '0')}/${String(day.getUTCDate()).padStart(2, '0')}/${day.getUTCFullYear()}`;
     const cents = ((i * 7919) % 25000) + 1;
-    lines.push(`${date},${merchants[i % merchants.length]} #${i % 997},-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')},Cat ${i % 20}`);
+    lines.push(
+      `${date},${merchants[i % merchants.length]} #${i % 997},-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')},Cat ${i % 20}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -38,7 +48,10 @@ function generateOfx(): string {
     'OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>',
   ];
   for (let i = 0; i < ROWS; i += 1) {
-    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replace(/-/g, '');
     const cents = ((i * 7919) % 25000) + 1;
     parts.push(
       `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${day}120000[-5:EST]<TRNAMT>-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}<FITID>F${i}<NAME>Shop ${i % 997}<MEMO>Card ${i % 13}</STMTTRN>`,
@@ -50,7 +63,9 @@ function generateOfx(): string {
 
 /** 100,000 CAMT.053 entries. */
 function generateCamt(): string {
-  const parts = ['<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>'];
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>',
+  ];
   for (let i = 0; i < ROWS; i += 1) {
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000).toISOString().slice(0, 10);
     const cents = ((i * 7919) % 25000) + 1;
@@ -64,10 +79,17 @@ function generateCamt(): string {
 
 /** Files shaped to make a reader slow (see tests/security/upload-shapes.test.ts). */
 function pathologicalFiles(): [string, string][] {
-  const rows = (header: string, n: number, line: (i: number) => string) => [header, ...Array.from({ length: n }, (_, i) => line(i))].join('\n');
+  const rows = (header: string, n: number, line: (i: number) => string) =>
+    [header, ...Array.from({ length: n }, (_, i) => line(i))].join('\n');
   return [
-    ['50,000-comma header over 40,000 rows', rows(`Date,Description,Amount${','.repeat(50_000)}`, 40_000, (i) => `2024-07-01,r${i},-1`)],
-    ['199 empty columns on 40,000 rows', rows(`Date,Description,Amount${','.repeat(196)}`, 40_000, (i) => `2024-07-01,r${i},-1${','.repeat(196)}`)],
+    [
+      '50,000-comma header over 40,000 rows',
+      rows(`Date,Description,Amount${','.repeat(50_000)}`, 40_000, (i) => `2024-07-01,r${i},-1`),
+    ],
+    [
+      '199 empty columns on 40,000 rows',
+      rows(`Date,Description,Amount${','.repeat(196)}`, 40_000, (i) => `2024-07-01,r${i},-1${','.repeat(196)}`),
+    ],
     ['one 5 MB line', `Date,Description,Amount\n2024-07-01,${'x'.repeat(5 * 1024 * 1024)},-1\n`],
     ['100,000 one-character rows', 'a\n'.repeat(100_000)],
     [
@@ -115,7 +137,10 @@ function floorOnAppSchema(csv: string, copy: string): { wall: number; cpu: numbe
   const db = new Database(copy);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
-  const user = must(db.prepare<[], { id: number }>('select id from user order by id limit 1').get(), 'the bench user is in the copy').id;
+  const user = must(
+    db.prepare<[], { id: number }>('select id from user order by id limit 1').get(),
+    'the bench user is in the copy',
+  ).id;
   const account = must(
     db.prepare<[number], { id: number }>('select id from account where user_id = ? order by id limit 1').get(user),
     'the bench account is in the copy',
@@ -131,7 +156,13 @@ function floorOnAppSchema(csv: string, copy: string): { wall: number; cpu: numbe
   const now = new Date().toISOString();
   db.transaction(() => {
     const batch = 'floor-batch-0000-0000-000000000000';
-    db.prepare('insert into batch (id, user_id, account_id, upload_date, file_name) values (?, ?, ?, ?, ?)').run(batch, user, account, now, 'bench.csv');
+    db.prepare('insert into batch (id, user_id, account_id, upload_date, file_name) values (?, ?, ?, ?, ?)').run(
+      batch,
+      user,
+      account,
+      now,
+      'bench.csv',
+    );
     for (const record of records) {
       const [date = '', description = '', amount = '', category = ''] = record;
       const [m, d, y] = date.split('/');
@@ -140,7 +171,17 @@ function floorOnAppSchema(csv: string, copy: string): { wall: number; cpu: numbe
         categoryId = Number(addCategory.run(user, category, category.toLowerCase(), now).lastInsertRowid);
         categories.set(category, categoryId);
       }
-      insert.run(user, account, categoryId, `${y}-${m}-${d}`, description, Math.round(Number(amount) * 100), 'debit', batch, now);
+      insert.run(
+        user,
+        account,
+        categoryId,
+        `${y}-${m}-${d}`,
+        description,
+        Math.round(Number(amount) * 100),
+        'debit',
+        batch,
+        now,
+      );
     }
   })();
   const elapsed = performance.now() - start;
@@ -173,7 +214,10 @@ export async function memoryBySize(nodeArgs: string[] = []): Promise<number[]> {
     try {
       const idle = peakRss(must(server.child.pid, 'a spawned server has a pid'));
       const user = await registerUser(server.url);
-      await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+      await rest(server.url, 'POST', '/api/accounts', {
+        token: user.accessToken,
+        body: { name: 'Checking', type: 'checking' },
+      });
       const body = new FormData();
       body.append('file', new Blob([file]), 'bench.csv');
       body.append('account', 'Checking');
@@ -210,7 +254,10 @@ async function statementsInFreshServers(): Promise<void> {
       const pid = must(server.child.pid, 'a spawned server has a pid');
       const idle = peakRss(pid);
       const user = await registerUser(server.url);
-      await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+      await rest(server.url, 'POST', '/api/accounts', {
+        token: user.accessToken,
+        body: { name: 'Checking', type: 'checking' },
+      });
       const body = new FormData();
       body.append('file', new Blob([file]), 'bench.xml');
       body.append('account', 'Checking');
@@ -240,7 +287,10 @@ export default async function run(): Promise<void> {
   try {
     const idle = peakRss(server.child.pid!);
     const user = await registerUser(server.url);
-    await rest(server.url, 'POST', '/api/accounts', { token: user.accessToken, body: { name: 'Checking', type: 'checking' } });
+    await rest(server.url, 'POST', '/api/accounts', {
+      token: user.accessToken,
+      body: { name: 'Checking', type: 'checking' },
+    });
     // The second floor's database: the server's own, with this user and account, before the imports.
     const schemaCopyDir = mkdtempSync(path.join(os.tmpdir(), 'bt-floor-app-'));
     const schemaCopy = path.join(schemaCopyDir, 'app.sqlite');
@@ -292,7 +342,9 @@ export default async function run(): Promise<void> {
     console.log(
       `second import (all duplicates): ${second.body.message} in ${ms(second.elapsed)} = ${rate(second.elapsed).toFixed(0)} rows/s (server CPU ${ms(second.cpu)}; main thread ${ms(second.mainCpu)})`,
     );
-    console.log(`floor (csv-parse + better-sqlite3, one transaction): ${ms(floorMs)} = ${rate(floorMs).toFixed(0)} rows/s (CPU ${ms(floorTime.cpu)})`);
+    console.log(
+      `floor (csv-parse + better-sqlite3, one transaction): ${ms(floorMs)} = ${rate(floorMs).toFixed(0)} rows/s (CPU ${ms(floorTime.cpu)})`,
+    );
     console.log(
       `ratio to floor: first ${(rate(first.elapsed) / rate(floorMs)).toFixed(2)}, second ${(rate(second.elapsed) / rate(floorMs)).toFixed(2)} (target >= 0.7)`,
     );
@@ -329,7 +381,9 @@ export default async function run(): Promise<void> {
         `  ${name}: answered in ${ms(run.elapsed)} (${String(run.body.error ?? run.body.message).slice(0, 60)}), health max ${worst(run.healthTimes)}`,
       );
     }
-    console.log(`pathological uploads: ${pathological.length} health calls, worst ${worst(pathological)} (target < 200 ms)`);
+    console.log(
+      `pathological uploads: ${pathological.length} health calls, worst ${worst(pathological)} (target < 200 ms)`,
+    );
   } finally {
     await server.close();
   }

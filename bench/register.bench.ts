@@ -16,8 +16,21 @@ export default async function run(): Promise<void> {
     const user = await registerUser(server.url);
     const db = new Database(server.config.databaseFile);
     db.pragma('journal_mode = WAL');
-    const ids = seedHistory(db, user.user.id, { rows: 100_000, start: '2015-01-01', days: 3652, accounts: ['Checking'], splitEvery: 100, seed: 1 });
-    seedHistory(db, user.user.id, { rows: 50_000, start: '2015-01-01', days: 3652, accounts: ['Card', 'Savings'], seed: 2 });
+    const ids = seedHistory(db, user.user.id, {
+      rows: 100_000,
+      start: '2015-01-01',
+      days: 3652,
+      accounts: ['Checking'],
+      splitEvery: 100,
+      seed: 1,
+    });
+    seedHistory(db, user.user.id, {
+      rows: 50_000,
+      start: '2015-01-01',
+      days: 3652,
+      accounts: ['Card', 'Savings'],
+      seed: 2,
+    });
     db.exec('analyze');
     db.close();
     const accountId = ids.get('Checking')!;
@@ -38,7 +51,9 @@ export default async function run(): Promise<void> {
          from \`transaction\` t left join account a on a.id = t.account_id left join category c on c.id = t.category_id
         where t.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ? order by t.post_date desc, t.id desc`,
     );
-    const floor = await timeMedian(9, () => JSON.stringify(page.all(user.user.id, accountId, '2020-01-01', '2020-12-31')));
+    const floor = await timeMedian(9, () =>
+      JSON.stringify(page.all(user.user.id, accountId, '2020-01-01', '2020-12-31')),
+    );
     floorDb.close();
     const http = median(times);
     console.log(

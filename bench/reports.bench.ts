@@ -23,8 +23,15 @@ export default async function run(): Promise<void> {
     const seeded = performance.now();
     const db = new Database(server.config.databaseFile);
     db.pragma('journal_mode = WAL');
-    seedHistory(db, heavy.user.id, { rows: ROWS, start: START, days: 1827, accounts: ['Checking', 'Card', 'Savings'], splitEvery: 100 });
-    for (const other of others) seedHistory(db, other.user.id, { rows: ROWS / 2, start: START, days: 1827, accounts: ['Main'] });
+    seedHistory(db, heavy.user.id, {
+      rows: ROWS,
+      start: START,
+      days: 1827,
+      accounts: ['Checking', 'Card', 'Savings'],
+      splitEvery: 100,
+    });
+    for (const other of others)
+      seedHistory(db, other.user.id, { rows: ROWS / 2, start: START, days: 1827, accounts: ['Main'] });
     db.exec('analyze');
     db.close();
     console.log(
@@ -59,8 +66,12 @@ export default async function run(): Promise<void> {
     console.log(
       `monthly report, 5 years (${(monthly.body as unknown[]).length} months): HTTP median ${ms(monthly.median)} = ${(monthly.median / floor).toFixed(1)}x the floor (target < 200 ms)`,
     );
-    console.log(`monthly report, one account: HTTP median ${ms(card.median)} = ${(card.median / floor).toFixed(1)}x the floor`);
-    console.log(`top payees, 5 years: HTTP median ${ms(payees.median)} = ${(payees.median / floor).toFixed(1)}x the floor`);
+    console.log(
+      `monthly report, one account: HTTP median ${ms(card.median)} = ${(card.median / floor).toFixed(1)}x the floor`,
+    );
+    console.log(
+      `top payees, 5 years: HTTP median ${ms(payees.median)} = ${(payees.median / floor).toFixed(1)}x the floor`,
+    );
     floorDb.close();
   } finally {
     await server.close();

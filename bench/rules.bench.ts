@@ -41,7 +41,9 @@ function generateCsv(): string {
     const day = new Date(Date.UTC(2015, 0, 1) + Math.floor(i / 30) * 86_400_000).toISOString().slice(0, 10);
     const cents = ((i * 7919) % 25000) + 1;
     const base = i % 3 === 0 ? MERCHANTS[i % MERCHANTS.length] : `Shop ${i % 4999} REF{n}`;
-    lines.push(`${day},${base.replace('{n}', String(i % 997))},-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+    lines.push(
+      `${day},${base.replace('{n}', String(i % 997))},-${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -77,13 +79,19 @@ function generateRules(): Omit<RuleDto, 'id'>[] {
       { category: `Cat ${word}` },
     );
   for (let i = 0; rules.length < 120; i += 1)
-    add(`other ${i}`, [{ field: 'description', op: 'contains', value: `merchant-${i}` }], { category: `Other ${i % 20}` });
-  for (let i = 0; rules.length < 150; i += 1) add(`starts ${i}`, [{ field: 'description', op: 'startsWith', value: `store ${i} ` }], { type: 'transfer' });
+    add(`other ${i}`, [{ field: 'description', op: 'contains', value: `merchant-${i}` }], {
+      category: `Other ${i % 20}`,
+    });
+  for (let i = 0; rules.length < 150; i += 1)
+    add(`starts ${i}`, [{ field: 'description', op: 'startsWith', value: `store ${i} ` }], { type: 'transfer' });
   for (let i = 0; rules.length < 170; i += 1)
-    add(`equals ${i}`, [{ field: 'description', op: 'equals', value: `exact payee ${i}` }], { description: `Payee ${i}` });
+    add(`equals ${i}`, [{ field: 'description', op: 'equals', value: `exact payee ${i}` }], {
+      description: `Payee ${i}`,
+    });
   for (let i = 0; rules.length < 190; i += 1)
     add(`regex ${i}`, [{ field: 'description', op: 'matches', value: `^ref${i}\\d+ [a-z]+$` }], { category: 'Regex' });
-  for (let i = 0; rules.length < 195; i += 1) add(`amount ${i}`, [{ field: 'amount', op: 'between', value: [-100_000 - i, -99_000] }], { category: 'Big' });
+  for (let i = 0; rules.length < 195; i += 1)
+    add(`amount ${i}`, [{ field: 'amount', op: 'between', value: [-100_000 - i, -99_000] }], { category: 'Big' });
   for (let i = 0; rules.length < 200; i += 1)
     add(
       `account ${i}`,
@@ -108,7 +116,10 @@ export default async function run(): Promise<void> {
       if (res.status !== 201) throw new Error(`rule refused: ${JSON.stringify(res.body)}`);
     }
     const importAs = async (token: string, account: string, applySuggestions: boolean) => {
-      await rest(server.url, 'POST', '/api/accounts', { token, body: { name: account, type: 'checking', applySuggestions } });
+      await rest(server.url, 'POST', '/api/accounts', {
+        token,
+        body: { name: account, type: 'checking', applySuggestions },
+      });
       const body = new FormData();
       body.append('file', new Blob([csv]), 'bench.csv');
       body.append('account', account);
@@ -141,7 +152,12 @@ export default async function run(): Promise<void> {
     // rules categorise do not also make the learner work (its cost is bench/suggest.bench.ts's).
     const rulesOnly = await compare('Checking', RUNS, false);
     const list = (
-      await rest(server.url, 'GET', '/api/transactions?start_date=2015-01-01&end_date=2015-01-31&account=Checking%200', { token: ruled.accessToken })
+      await rest(
+        server.url,
+        'GET',
+        '/api/transactions?start_date=2015-01-01&end_date=2015-01-31&account=Checking%200',
+        { token: ruled.accessToken },
+      )
     ).body as { category: string | null }[];
     const categorised = list.filter((t) => t.category !== null).length;
     const { without, withRules, wall, cpu } = rulesOnly;

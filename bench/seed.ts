@@ -2,7 +2,20 @@
 import type Database from 'better-sqlite3';
 import { addDays } from '../src/shared/dates/calendar';
 
-export const BENCH_CATEGORIES = ['Groceries', 'Dining', 'Rent', 'Utilities', 'Fuel', 'Salary', 'Fun', 'Health', 'Travel', 'Gifts', 'Insurance', 'Phone'];
+export const BENCH_CATEGORIES = [
+  'Groceries',
+  'Dining',
+  'Rent',
+  'Utilities',
+  'Fuel',
+  'Salary',
+  'Fun',
+  'Health',
+  'Travel',
+  'Gifts',
+  'Insurance',
+  'Phone',
+];
 const MERCHANTS = [
   'TESCO STORES',
   'Corner Coffee',
@@ -39,8 +52,17 @@ export function seedHistory(db: Database.Database, userId: number, options: Seed
     accountIds.set(name, Number(id));
   }
   const categoryIds = BENCH_CATEGORIES.map((name) => {
-    db.prepare('insert or ignore into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(userId, name, name.toLowerCase(), now);
-    return (db.prepare('select id from category where user_id = ? and name_key = ?').get(userId, name.toLowerCase()) as { id: number }).id;
+    db.prepare('insert or ignore into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)').run(
+      userId,
+      name,
+      name.toLowerCase(),
+      now,
+    );
+    return (
+      db.prepare('select id from category where user_id = ? and name_key = ?').get(userId, name.toLowerCase()) as {
+        id: number;
+      }
+    ).id;
   });
   const insert = db.prepare(
     'insert into `transaction` (user_id, account_id, category_id, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, null, null, ?)',
@@ -55,10 +77,15 @@ export function seedHistory(db: Database.Database, userId: number, options: Seed
       const amount = -((next() % 20000) + 1) * (next() % 10 === 0 ? -10 : 1);
       const account = ids[next() % ids.length];
       const description = `${MERCHANTS[next() % MERCHANTS.length]} ${(next() % 9000) + 1000}`;
-      const split = options.splitEvery ? i % options.splitEvery === options.splitEvery - 1 && Math.abs(amount) > 1 : false;
+      const split = options.splitEvery
+        ? i % options.splitEvery === options.splitEvery - 1 && Math.abs(amount) > 1
+        : false;
       const categoryId = category === BENCH_CATEGORIES.length ? null : categoryIds[category];
       const type = amount < 0 ? 'debit' : 'credit';
-      const parent = Number(insert.run(userId, account, categoryId, date, description, amount, type, split ? 1 : 0, null, now).lastInsertRowid);
+      const parent = Number(
+        insert.run(userId, account, categoryId, date, description, amount, type, split ? 1 : 0, null, now)
+          .lastInsertRowid,
+      );
       if (split) {
         const first = Math.trunc(amount / 2);
         insert.run(userId, account, categoryIds[0], date, description, first, type, 0, parent, now);

@@ -25,16 +25,31 @@ export interface ServerProcessOptions {
   script?: string;
 }
 
-export async function startServerProcess(env: Record<string, string> = {}, options: ServerProcessOptions = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
   const script = options.script ?? path.resolve('bench/.data/server.cjs');
   // Bundled as production bundles it (CommonJS; scripts/server-bundle-options.mjs).
   if (!options.script) await build({ entryPoints: ['src/server/main.ts'], outfile: script, ...serverBundleOptions });
   const port = await freePort();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? []), script], {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? []), ...(options.nodeArgs ?? []), script],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const stop = () => child.kill('SIGTERM');
   process.once('exit', stop);
   const url = `http://127.0.0.1:${port}`;

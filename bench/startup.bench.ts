@@ -81,7 +81,14 @@ export default async function run(): Promise<void> {
       const user = await registerUser(first.url);
       const db = new Database(first.databaseFile);
       db.pragma('journal_mode = WAL');
-      seedHistory(db, user.user.id, { rows: 250_000, start: '2016-01-01', days: 3650, accounts: ['Checking', 'Card'], splitEvery: 100, seed: 3 });
+      seedHistory(db, user.user.id, {
+        rows: 250_000,
+        start: '2016-01-01',
+        days: 3650,
+        accounts: ['Checking', 'Card'],
+        splitEvery: 100,
+        seed: 3,
+      });
       db.exec('analyze');
       await db.backup(databaseFile);
       db.close();
@@ -109,7 +116,9 @@ export default async function run(): Promise<void> {
     console.log(
       `start on 250,000 rows, spawn to healthy: median ${ms(appStart)} (target < 1000 ms); floor (node + better-sqlite3 + http) ${ms(floorStart)}; ratio ${(appStart / floorStart).toFixed(2)}x`,
     );
-    console.log(`CPU time until healthy: median ${ms(appCpu)}; floor ${ms(floorCpu)}; ratio ${(appCpu / floorCpu).toFixed(2)}x`);
+    console.log(
+      `CPU time until healthy: median ${ms(appCpu)}; floor ${ms(floorCpu)}; ratio ${(appCpu / floorCpu).toFixed(2)}x`,
+    );
     console.log(
       `idle RSS after 2 s: node dist/server/main.js ${mb(appRss)}; with --max-semi-space-size=2 (npm start, Docker) ${mb(median(flagged.map((r) => r.idleRss)))} (target < 100 MB); floor ${mb(floorRss)}`,
     );

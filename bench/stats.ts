@@ -37,23 +37,36 @@ const agent = new http.Agent({ keepAlive: true });
  * same-run probe, load 18). Answers the status, the X-Total-Count header (a search's row count) and the bytes.
  * `encoding` is the Accept-Encoding sent (`identity` for none).
  */
-export function getBytes(url: string, token: string, encoding = 'br, gzip'): Promise<{ status: number; total: number; bytes: number }> {
+export function getBytes(
+  url: string,
+  token: string,
+  encoding = 'br, gzip',
+): Promise<{ status: number; total: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        try {
-          const body = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const bytes = encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
-          resolve({ status: res.statusCode ?? 0, total: Number(res.headers['x-total-count']), bytes: bytes.byteLength });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-    });
+    const request = http.get(
+      url,
+      { agent, headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            const body = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const bytes =
+              encoding === 'br' ? zlib.brotliDecompressSync(body) : encoding === 'gzip' ? zlib.gunzipSync(body) : body;
+            resolve({
+              status: res.statusCode ?? 0,
+              total: Number(res.headers['x-total-count']),
+              bytes: bytes.byteLength,
+            });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      },
+    );
     request.on('error', reject);
   });
 }

@@ -47,12 +47,48 @@ const BASE: Merchant[] = [
     perMonth: 4,
     kind: 'card',
   },
-  { id: 'aldo', spellings: ['ALDO FOODS', 'ALDO FOOD STORES'], buys: [{ category: 'Groceries', amount: -3800, weight: 1 }], perMonth: 3, kind: 'card' },
-  { id: 'kwik', spellings: ['KWIK-E-MART', 'KWIK E MART'], buys: [{ category: 'Groceries', amount: -1200, weight: 1 }], perMonth: 3, kind: 'card' },
-  { id: 'bakery', spellings: ['LA BOULANGERIE', 'BOULANGERIE'], buys: [{ category: 'Groceries', amount: -900, weight: 1 }], perMonth: 2, kind: 'card' },
-  { id: 'butcher', spellings: ['MÜLLER BUTCHERS', 'MULLER BUTCHERS'], buys: [{ category: 'Groceries', amount: -2400, weight: 1 }], perMonth: 1, kind: 'card' },
-  { id: 'shell', spellings: ['SHELL OIL', 'SHELL SERVICE STATION'], buys: [{ category: 'Fuel', amount: -5200, weight: 1 }], perMonth: 3, kind: 'card' },
-  { id: 'chevron', spellings: ['CHEVRON', 'CHEVRON STATION'], buys: [{ category: 'Fuel', amount: -4800, weight: 1 }], perMonth: 1.5, kind: 'card' },
+  {
+    id: 'aldo',
+    spellings: ['ALDO FOODS', 'ALDO FOOD STORES'],
+    buys: [{ category: 'Groceries', amount: -3800, weight: 1 }],
+    perMonth: 3,
+    kind: 'card',
+  },
+  {
+    id: 'kwik',
+    spellings: ['KWIK-E-MART', 'KWIK E MART'],
+    buys: [{ category: 'Groceries', amount: -1200, weight: 1 }],
+    perMonth: 3,
+    kind: 'card',
+  },
+  {
+    id: 'bakery',
+    spellings: ['LA BOULANGERIE', 'BOULANGERIE'],
+    buys: [{ category: 'Groceries', amount: -900, weight: 1 }],
+    perMonth: 2,
+    kind: 'card',
+  },
+  {
+    id: 'butcher',
+    spellings: ['MÜLLER BUTCHERS', 'MULLER BUTCHERS'],
+    buys: [{ category: 'Groceries', amount: -2400, weight: 1 }],
+    perMonth: 1,
+    kind: 'card',
+  },
+  {
+    id: 'shell',
+    spellings: ['SHELL OIL', 'SHELL SERVICE STATION'],
+    buys: [{ category: 'Fuel', amount: -5200, weight: 1 }],
+    perMonth: 3,
+    kind: 'card',
+  },
+  {
+    id: 'chevron',
+    spellings: ['CHEVRON', 'CHEVRON STATION'],
+    buys: [{ category: 'Fuel', amount: -4800, weight: 1 }],
+    perMonth: 1.5,
+    kind: 'card',
+  },
   {
     id: 'bluebottle',
     spellings: ['SQ *BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE'],
@@ -60,13 +96,55 @@ const BASE: Merchant[] = [
     perMonth: 10,
     kind: 'card',
   },
-  { id: 'starbucks', spellings: ['STARBUCKS', 'STARBUCKS STORE'], buys: [{ category: 'Coffee', amount: -640, weight: 1 }], perMonth: 5, kind: 'card' },
-  { id: 'cafe', spellings: ['CAFÉ DE FLORE', 'CAFE DE FLORE'], buys: [{ category: 'Coffee', amount: -700, weight: 1 }], perMonth: 1, kind: 'card' },
-  { id: 'joes', spellings: ['TST* JOES DINER', 'JOES DINER'], buys: [{ category: 'Dining', amount: -3400, weight: 1 }], perMonth: 2, kind: 'card' },
-  { id: 'pizza', spellings: ['LUIGIS PIZZA', "LUIGI'S PIZZERIA"], buys: [{ category: 'Dining', amount: -2800, weight: 1 }], perMonth: 2, kind: 'card' },
-  { id: 'sushi', spellings: ['SUSHI ZEN', 'SQ *SUSHI ZEN'], buys: [{ category: 'Dining', amount: -4600, weight: 1 }], perMonth: 1, kind: 'card' },
-  { id: 'burger', spellings: ["MCDONALD'S", 'MCDONALDS'], buys: [{ category: 'Dining', amount: -1100, weight: 1 }], perMonth: 2, kind: 'card' },
-  { id: 'thai', spellings: ['THAI ORCHID RESTAURANT', 'THAI ORCHID'], buys: [{ category: 'Dining', amount: -3900, weight: 1 }], perMonth: 0.7, kind: 'card' },
+  {
+    id: 'starbucks',
+    spellings: ['STARBUCKS', 'STARBUCKS STORE'],
+    buys: [{ category: 'Coffee', amount: -640, weight: 1 }],
+    perMonth: 5,
+    kind: 'card',
+  },
+  {
+    id: 'cafe',
+    spellings: ['CAFÉ DE FLORE', 'CAFE DE FLORE'],
+    buys: [{ category: 'Coffee', amount: -700, weight: 1 }],
+    perMonth: 1,
+    kind: 'card',
+  },
+  {
+    id: 'joes',
+    spellings: ['TST* JOES DINER', 'JOES DINER'],
+    buys: [{ category: 'Dining', amount: -3400, weight: 1 }],
+    perMonth: 2,
+    kind: 'card',
+  },
+  {
+    id: 'pizza',
+    spellings: ['LUIGIS PIZZA', "LUIGI'S PIZZERIA"],
+    buys: [{ category: 'Dining', amount: -2800, weight: 1 }],
+    perMonth: 2,
+    kind: 'card',
+  },
+  {
+    id: 'sushi',
+    spellings: ['SUSHI ZEN', 'SQ *SUSHI ZEN'],
+    buys: [{ category: 'Dining', amount: -4600, weight: 1 }],
+    perMonth: 1,
+    kind: 'card',
+  },
+  {
+    id: 'burger',
+    spellings: ["MCDONALD'S", 'MCDONALDS'],
+    buys: [{ category: 'Dining', amount: -1100, weight: 1 }],
+    perMonth: 2,
+    kind: 'card',
+  },
+  {
+    id: 'thai',
+    spellings: ['THAI ORCHID RESTAURANT', 'THAI ORCHID'],
+    buys: [{ category: 'Dining', amount: -3900, weight: 1 }],
+    perMonth: 0.7,
+    kind: 'card',
+  },
   {
     id: 'netflix',
     spellings: ['NETFLIX.COM', 'PAYPAL *NETFLIX'],
@@ -74,10 +152,34 @@ const BASE: Merchant[] = [
     perMonth: 1,
     kind: 'online',
   },
-  { id: 'spotify', spellings: ['SPOTIFY', 'WWW.SPOTIFY.COM'], buys: [{ category: 'Subscriptions', amount: -1099, weight: 1 }], perMonth: 1, kind: 'online' },
-  { id: 'gym', spellings: ['IRONWORKS GYM', 'IRONWORKS FITNESS'], buys: [{ category: 'Health', amount: -4500, weight: 1 }], perMonth: 1, kind: 'debit' },
-  { id: 'pharmacy', spellings: ['CVS PHARMACY', 'CVS/PHARMACY'], buys: [{ category: 'Health', amount: -2300, weight: 1 }], perMonth: 1.5, kind: 'card' },
-  { id: 'dentist', spellings: ['BRIGHT SMILE DENTAL'], buys: [{ category: 'Health', amount: -12000, weight: 1 }], perMonth: 0.25, kind: 'card' },
+  {
+    id: 'spotify',
+    spellings: ['SPOTIFY', 'WWW.SPOTIFY.COM'],
+    buys: [{ category: 'Subscriptions', amount: -1099, weight: 1 }],
+    perMonth: 1,
+    kind: 'online',
+  },
+  {
+    id: 'gym',
+    spellings: ['IRONWORKS GYM', 'IRONWORKS FITNESS'],
+    buys: [{ category: 'Health', amount: -4500, weight: 1 }],
+    perMonth: 1,
+    kind: 'debit',
+  },
+  {
+    id: 'pharmacy',
+    spellings: ['CVS PHARMACY', 'CVS/PHARMACY'],
+    buys: [{ category: 'Health', amount: -2300, weight: 1 }],
+    perMonth: 1.5,
+    kind: 'card',
+  },
+  {
+    id: 'dentist',
+    spellings: ['BRIGHT SMILE DENTAL'],
+    buys: [{ category: 'Health', amount: -12000, weight: 1 }],
+    perMonth: 0.25,
+    kind: 'card',
+  },
   {
     id: 'power',
     spellings: ['DIRECT DEBIT SPRINGFIELD POWER', 'SPRINGFIELD POWER CO'],
@@ -85,9 +187,27 @@ const BASE: Merchant[] = [
     perMonth: 1,
     kind: 'debit',
   },
-  { id: 'water', spellings: ['CITY WATER DEPT', 'CITY WATER'], buys: [{ category: 'Utilities', amount: -4100, weight: 1 }], perMonth: 1, kind: 'debit' },
-  { id: 'phone', spellings: ['VERIZON WIRELESS', 'VZWRLSS*APOCC'], buys: [{ category: 'Phone', amount: -7500, weight: 1 }], perMonth: 1, kind: 'debit' },
-  { id: 'internet', spellings: ['COMCAST CABLE', 'COMCAST'], buys: [{ category: 'Utilities', amount: -6999, weight: 1 }], perMonth: 1, kind: 'debit' },
+  {
+    id: 'water',
+    spellings: ['CITY WATER DEPT', 'CITY WATER'],
+    buys: [{ category: 'Utilities', amount: -4100, weight: 1 }],
+    perMonth: 1,
+    kind: 'debit',
+  },
+  {
+    id: 'phone',
+    spellings: ['VERIZON WIRELESS', 'VZWRLSS*APOCC'],
+    buys: [{ category: 'Phone', amount: -7500, weight: 1 }],
+    perMonth: 1,
+    kind: 'debit',
+  },
+  {
+    id: 'internet',
+    spellings: ['COMCAST CABLE', 'COMCAST'],
+    buys: [{ category: 'Utilities', amount: -6999, weight: 1 }],
+    perMonth: 1,
+    kind: 'debit',
+  },
   {
     id: 'rent',
     spellings: ['RENT PAYMENT EVERGREEN PROPERTIES', 'EVERGREEN PROPERTIES'],
@@ -109,9 +229,27 @@ const BASE: Merchant[] = [
     perMonth: 2,
     kind: 'credit',
   },
-  { id: 'salary2', spellings: ['GLOBEX PAYROLL'], buys: [{ category: 'Salary', amount: 265000, weight: 1 }], perMonth: 1, kind: 'credit' },
-  { id: 'interest', spellings: ['INTEREST PAYMENT', 'INTEREST PAID'], buys: [{ category: 'Interest', amount: 350, weight: 1 }], perMonth: 1, kind: 'credit' },
-  { id: 'transit', spellings: ['METRO TRANSIT', 'METRO TRANSIT FARE'], buys: [{ category: 'Transport', amount: -275, weight: 1 }], perMonth: 6, kind: 'card' },
+  {
+    id: 'salary2',
+    spellings: ['GLOBEX PAYROLL'],
+    buys: [{ category: 'Salary', amount: 265000, weight: 1 }],
+    perMonth: 1,
+    kind: 'credit',
+  },
+  {
+    id: 'interest',
+    spellings: ['INTEREST PAYMENT', 'INTEREST PAID'],
+    buys: [{ category: 'Interest', amount: 350, weight: 1 }],
+    perMonth: 1,
+    kind: 'credit',
+  },
+  {
+    id: 'transit',
+    spellings: ['METRO TRANSIT', 'METRO TRANSIT FARE'],
+    buys: [{ category: 'Transport', amount: -275, weight: 1 }],
+    perMonth: 6,
+    kind: 'card',
+  },
   {
     id: 'uber',
     spellings: ['UBER *TRIP', 'UBER TRIP HELP.UBER.COM'],
@@ -126,11 +264,41 @@ const BASE: Merchant[] = [
     perMonth: 1,
     kind: 'card',
   },
-  { id: 'vet', spellings: ['SPRINGFIELD VETERINARY CLINIC'], buys: [{ category: 'Pets', amount: -9500, weight: 1 }], perMonth: 0.3, kind: 'card' },
-  { id: 'cinema', spellings: ['AZTEC THEATER', 'AZTEC THEATRE'], buys: [{ category: 'Fun', amount: -2600, weight: 1 }], perMonth: 1, kind: 'card' },
-  { id: 'books', spellings: ['BOOKWORM BOOKS', 'THE BOOKWORM'], buys: [{ category: 'Books', amount: -2200, weight: 1 }], perMonth: 0.7, kind: 'card' },
-  { id: 'hardware', spellings: ['HOME DEPOT', 'THE HOME DEPOT'], buys: [{ category: 'Household', amount: -5400, weight: 1 }], perMonth: 1, kind: 'card' },
-  { id: 'ikea', spellings: ['IKEA', 'IKEA US'], buys: [{ category: 'Household', amount: -8900, weight: 1 }], perMonth: 0.4, kind: 'card' },
+  {
+    id: 'vet',
+    spellings: ['SPRINGFIELD VETERINARY CLINIC'],
+    buys: [{ category: 'Pets', amount: -9500, weight: 1 }],
+    perMonth: 0.3,
+    kind: 'card',
+  },
+  {
+    id: 'cinema',
+    spellings: ['AZTEC THEATER', 'AZTEC THEATRE'],
+    buys: [{ category: 'Fun', amount: -2600, weight: 1 }],
+    perMonth: 1,
+    kind: 'card',
+  },
+  {
+    id: 'books',
+    spellings: ['BOOKWORM BOOKS', 'THE BOOKWORM'],
+    buys: [{ category: 'Books', amount: -2200, weight: 1 }],
+    perMonth: 0.7,
+    kind: 'card',
+  },
+  {
+    id: 'hardware',
+    spellings: ['HOME DEPOT', 'THE HOME DEPOT'],
+    buys: [{ category: 'Household', amount: -5400, weight: 1 }],
+    perMonth: 1,
+    kind: 'card',
+  },
+  {
+    id: 'ikea',
+    spellings: ['IKEA', 'IKEA US'],
+    buys: [{ category: 'Household', amount: -8900, weight: 1 }],
+    perMonth: 0.4,
+    kind: 'card',
+  },
   {
     id: 'savings',
     spellings: ['TRANSFER TO SAVINGS', 'ONLINE TRANSFER TO SAV'],
@@ -145,9 +313,27 @@ const BASE: Merchant[] = [
     perMonth: 1,
     kind: 'debit',
   },
-  { id: 'charity', spellings: ['RED CROSS DONATION'], buys: [{ category: 'Gifts', amount: -2500, weight: 1 }], perMonth: 0.3, kind: 'online' },
-  { id: 'airline', spellings: ['UNITED AIRLINES', 'UNITED AIR'], buys: [{ category: 'Travel', amount: -42000, weight: 1 }], perMonth: 0.25, kind: 'online' },
-  { id: 'hotel', spellings: ['MARRIOTT HOTELS', 'MARRIOTT'], buys: [{ category: 'Travel', amount: -31000, weight: 1 }], perMonth: 0.25, kind: 'card' },
+  {
+    id: 'charity',
+    spellings: ['RED CROSS DONATION'],
+    buys: [{ category: 'Gifts', amount: -2500, weight: 1 }],
+    perMonth: 0.3,
+    kind: 'online',
+  },
+  {
+    id: 'airline',
+    spellings: ['UNITED AIRLINES', 'UNITED AIR'],
+    buys: [{ category: 'Travel', amount: -42000, weight: 1 }],
+    perMonth: 0.25,
+    kind: 'online',
+  },
+  {
+    id: 'hotel',
+    spellings: ['MARRIOTT HOTELS', 'MARRIOTT'],
+    buys: [{ category: 'Travel', amount: -31000, weight: 1 }],
+    perMonth: 0.25,
+    kind: 'card',
+  },
   // Mixed: the category depends on what was bought.
   {
     id: 'amazon',
@@ -212,7 +398,15 @@ function messy(rand: () => number, merchant: Merchant, date: string): string {
   if (merchant.kind === 'card') {
     const store = rand() < 0.6 ? ` #${digits(rand, 4)}` : rand() < 0.5 ? ` ${digits(rand, 5)}` : '';
     const city = rand() < 0.6 ? ` ${pick(rand, merchant.cities ?? CITIES)}` : '';
-    const prefix = pick(rand, ['', '', 'POS ', 'POS PURCHASE ', 'DEBIT CARD PURCHASE - ', 'CHECKCARD ', 'CONTACTLESS ']);
+    const prefix = pick(rand, [
+      '',
+      '',
+      'POS ',
+      'POS PURCHASE ',
+      'DEBIT CARD PURCHASE - ',
+      'CHECKCARD ',
+      'CONTACTLESS ',
+    ]);
     const suffix = pick(rand, ['', '', ` ${mmdd}`, ` CARD XXXX${digits(rand, 4)}`, ` ${mmdd} ${digits(rand, 6)}`]);
     text = `${prefix}${spelling}${store}${city}${suffix}`;
     if (rand() < 0.15) text = text.slice(0, 22).trim();
@@ -228,11 +422,32 @@ function messy(rand: () => number, merchant: Merchant, date: string): string {
 }
 
 /** `months` months of one household from `start`, oldest first. `scale` multiplies how often merchants come. */
-export function householdLedger(seed: number, start: string, months: number, scale = 1, extraMerchants = 0): LabelledRow[] {
+export function householdLedger(
+  seed: number,
+  start: string,
+  months: number,
+  scale = 1,
+  extraMerchants = 0,
+): LabelledRow[] {
   const rand = random(seed);
   const merchants: Merchant[] = [...BASE];
   // More merchants for a larger history (the 100,000-row timing set): same shapes, other names.
-  const words = ['NORTH', 'OAK', 'RIVER', 'SUN', 'MAPLE', 'STONE', 'LAKE', 'PINE', 'CEDAR', 'BRIGHT', 'GOLD', 'SILVER', 'HILL', 'BAY'];
+  const words = [
+    'NORTH',
+    'OAK',
+    'RIVER',
+    'SUN',
+    'MAPLE',
+    'STONE',
+    'LAKE',
+    'PINE',
+    'CEDAR',
+    'BRIGHT',
+    'GOLD',
+    'SILVER',
+    'HILL',
+    'BAY',
+  ];
   const kinds = ['SHOP', 'MARKET', 'DELI', 'GRILL', 'STUDIO', 'SUPPLY', 'OUTLET', 'BISTRO', 'GARAGE', 'SALON'];
   const categories = ['Groceries', 'Dining', 'Fun', 'Household', 'Health', 'Transport', 'Gifts', 'Clothes', 'Hobbies'];
   for (let i = 0; i < extraMerchants; i++) {

@@ -30,7 +30,13 @@ function pct(part: number, whole: number): string {
   return whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`;
 }
 
-function quality(seed: number): { seen: number; correct: number; confident: number; confidentCorrect: number; test: number } {
+function quality(seed: number): {
+  seen: number;
+  correct: number;
+  confident: number;
+  confidentCorrect: number;
+  test: number;
+} {
   const rows = householdLedger(seed, '2024-01-01', 12);
   const cut = '2024-10-01';
   const train = rows.filter((row) => row.postDate < cut);
@@ -126,7 +132,9 @@ export default async function run(): Promise<void> {
     test += q.test;
   }
   console.log(`top-1 accuracy, merchant seen before: ${pct(correct, seen)} (goal >= 90%)`);
-  console.log(`precision at confidence >= ${CONFIDENT}: ${pct(confidentCorrect, confident)} (goal >= 97%), applied to ${pct(confident, test)} of the rows`);
+  console.log(
+    `precision at confidence >= ${CONFIDENT}: ${pct(confidentCorrect, confident)} (goal >= 97%), applied to ${pct(confident, test)} of the rows`,
+  );
 
   // Speed: 100,000 rows of history (a big household with many merchants), 5,000 new rows.
   const big = householdLedger(42, '2015-01-01', 120, 4, 600);
@@ -134,7 +142,9 @@ export default async function run(): Promise<void> {
   const fresh = householdLedger(43, '2025-01-01', 12, 4, 600)
     .slice(0, 5000)
     .map(({ description, amount }) => ({ description, amount }));
-  console.log(`history ${history.length} rows, ${new Set(history.map((r) => r.merchant)).size} merchants; ${fresh.length} rows to suggest`);
+  console.log(
+    `history ${history.length} rows, ${new Set(history.map((r) => r.merchant)).size} merchants; ${fresh.length} rows to suggest`,
+  );
   let start = performance.now();
   let cpu = process.cpuUsage();
   const model = learn(history);
@@ -155,7 +165,10 @@ export default async function run(): Promise<void> {
     const call = async () => {
       const started = performance.now();
       const used = process.cpuUsage();
-      const res = await rest(server.url, 'POST', '/api/categories/suggest', { token: user.accessToken, body: { transactions: fresh } });
+      const res = await rest(server.url, 'POST', '/api/categories/suggest', {
+        token: user.accessToken,
+        body: { transactions: fresh },
+      });
       if (res.status !== 200) throw new Error(`suggest answered ${res.status}`);
       return { wall: performance.now() - started, cpu: cpuMs(used) };
     };
@@ -166,7 +179,10 @@ export default async function run(): Promise<void> {
     // (written beside the server, as another process would) before each of 5 calls.
     const changed: { wall: number; cpu: number }[] = [];
     const writer = new Database(server.config.databaseFile);
-    const categoryId = writer.prepare('select id from category where user_id = ? order by id limit 1').pluck().get(user.user.id);
+    const categoryId = writer
+      .prepare('select id from category where user_id = ? order by id limit 1')
+      .pluck()
+      .get(user.user.id);
     const addRow = writer.prepare(
       "insert into `transaction` (user_id, account_id, category_id, category_source, post_date, description, amount, type, is_split, parent_id, split_note, batch_id, created_at) values (?, null, ?, 'user', '2026-01-01', ?, -100, 'debit', 0, null, null, null, ?)",
     );

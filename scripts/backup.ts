@@ -66,7 +66,8 @@ async function main(): Promise<number> {
       `Backed up ${config.databaseFile} to ${result.file}: ${(result.bytes / 1024 / 1024).toFixed(1)} MB in ${(result.milliseconds / 1000).toFixed(1)} s` +
         `${result.restarts ? ` (restarted ${result.restarts} times by concurrent writes)` : ''}; integrity check ok.`,
     );
-    if (result.pruned?.length) console.log(`Removed ${result.pruned.length} older backup(s) beyond BACKUP_KEEP=${config.backupKeep}.`);
+    if (result.pruned?.length)
+      console.log(`Removed ${result.pruned.length} older backup(s) beyond BACKUP_KEEP=${config.backupKeep}.`);
     return 0;
   } catch (error) {
     if (error instanceof BackupError || error instanceof ConfigError) {

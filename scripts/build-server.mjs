@@ -10,7 +10,12 @@ import { serverBundleOptions } from './server-bundle-options.mjs';
 mkdirSync('dist/server', { recursive: true });
 writeFileSync('dist/server/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 await build({
-  entryPoints: { main: 'src/server/main.ts', demo: 'scripts/demo.ts', backup: 'scripts/backup.ts', openapi: 'scripts/write-openapi.ts' },
+  entryPoints: {
+    main: 'src/server/main.ts',
+    demo: 'scripts/demo.ts',
+    backup: 'scripts/backup.ts',
+    openapi: 'scripts/write-openapi.ts',
+  },
   outdir: 'dist/server',
   ...serverBundleOptions,
   sourcemap: true,

@@ -36,7 +36,9 @@ try {
 
 const adminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
 if (!(await postgresAnswers(adminUrl))) {
-  console.error(`postgresql: no PostgreSQL answers at PG_ADMIN_URL (${new URL(adminUrl).host}): the PostgreSQL migration was NOT written.`);
+  console.error(
+    `postgresql: no PostgreSQL answers at PG_ADMIN_URL (${new URL(adminUrl).host}): the PostgreSQL migration was NOT written.`,
+  );
   process.exit(1);
 }
 const scratch = await createScratchDatabase('bt_migration', adminUrl);

@@ -5,7 +5,14 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, loadDotEnv } from '../src/server/config/config';
-import { DEFAULT_DEMO_PASSWORD, DEFAULT_DEMO_USERNAME, DemoOptionsError, DemoUserExistsError, formatSummary, runDemo } from '../src/server/demo/run-demo';
+import {
+  DEFAULT_DEMO_PASSWORD,
+  DEFAULT_DEMO_USERNAME,
+  DemoOptionsError,
+  DemoUserExistsError,
+  formatSummary,
+  runDemo,
+} from '../src/server/demo/run-demo';
 import { DEFAULT_DEMO_INTENSITY, DEFAULT_DEMO_SEED } from '../src/server/demo/demo-plan';
 
 const USAGE = `Usage: npm run demo [-- options]
@@ -69,7 +76,9 @@ async function main(): Promise<number> {
     // The server must be started on the same database to show the demo.
     const location = (['DATA_DIR', 'DATABASE_FILE'] as const)
       .filter((name) => env[name])
-      .map((name) => `${name}=${/^[\w./:-]+$/.test(env[name]!) ? env[name] : `'${env[name]!.replace(/'/g, `'\\''`)}'`} `)
+      .map(
+        (name) => `${name}=${/^[\w./:-]+$/.test(env[name]!) ? env[name] : `'${env[name]!.replace(/'/g, `'\\''`)}'`} `,
+      )
       .join('');
     console.log(formatSummary(summary, `http://${host}:${config.port}`, `${location}npm start`));
     return 0;

@@ -29,11 +29,20 @@ const users = [
   { username: 'other', password: 'other-password' },
 ];
 
-async function call<T = any>(app: FastifyInstance, method: string, url: string, token?: string, body?: unknown): Promise<T> {
+async function call<T = any>(
+  app: FastifyInstance,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const res = await app.inject({
     method: method as 'GET',
     url,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     payload: body === undefined ? undefined : JSON.stringify(body),
   });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
@@ -58,7 +67,13 @@ async function extrasForDemo(app: FastifyInstance, token: string): Promise<void>
     ],
   });
   await post('/api/transactions', { postDate: '2026-03-15', description: 'Found in a coat', amount: 2_000 });
-  await post('/api/transactions', { postDate: '2026-02-28', description: 'Vet – Überweisung', amount: -9_999, account: 'Cash Wallet', category: 'Pets' });
+  await post('/api/transactions', {
+    postDate: '2026-02-28',
+    description: 'Vet – Überweisung',
+    amount: -9_999,
+    account: 'Cash Wallet',
+    category: 'Pets',
+  });
   await post('/api/budgets/save', {
     name: 'First quarter',
     startDate: '2026-01-01',
@@ -70,13 +85,23 @@ async function extrasForDemo(app: FastifyInstance, token: string): Promise<void>
       { name: 'Loose change', amount: 0, type: 'NotCounted', relatedCategories: ['uncategorized'] },
     ],
   });
-  await post('/api/envelopes', { name: 'Odds and ends', categories: ['Uncategorized', 'Café Crème'], color: '#795548' });
+  await post('/api/envelopes', {
+    name: 'Odds and ends',
+    categories: ['Uncategorized', 'Café Crème'],
+    color: '#795548',
+  });
 }
 
 async function otherUser(app: FastifyInstance, token: string): Promise<void> {
   const post = (url: string, body: unknown) => call(app, 'POST', url, token, body);
   await post('/api/accounts', { name: 'Everyday Checking', type: 'checking', balance: -5_000 });
-  await post('/api/transactions', { postDate: '2026-01-05', description: 'Salary', amount: 300_000, account: 'Everyday Checking', category: 'Salary' });
+  await post('/api/transactions', {
+    postDate: '2026-01-05',
+    description: 'Salary',
+    amount: 300_000,
+    account: 'Everyday Checking',
+    category: 'Salary',
+  });
   const rent = await post('/api/transactions', {
     postDate: '2026-01-06',
     description: 'Rent and parking',

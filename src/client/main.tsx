@@ -30,7 +30,9 @@ function Routes({ router }: { router: ReturnType<typeof createAppRouter> }) {
 function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
-  const [router] = useState(() => createAppRouter({ queryClient, trpc: createTRPCQueryUtils({ queryClient, client: trpcClient }) }));
+  const [router] = useState(() =>
+    createAppRouter({ queryClient, trpc: createTRPCQueryUtils({ queryClient, client: trpcClient }) }),
+  );
   // A user who asked their system for reduced motion gets no fades, grows or ripples (read at once, and followed).
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY, { noSsr: true });
   return (

@@ -170,7 +170,10 @@ const transactionsRoute = createRoute({
     void context.trpc.categories.list.prefetch();
     void context.trpc.accounts.list.prefetch();
   },
-  component: lazyRouteComponent(() => import('./features/transactions/TransactionSearchScreen'), 'TransactionSearchScreen'),
+  component: lazyRouteComponent(
+    () => import('./features/transactions/TransactionSearchScreen'),
+    'TransactionSearchScreen',
+  ),
 });
 
 const createTransactionRoute = createRoute({

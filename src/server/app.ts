@@ -11,7 +11,15 @@ import { describeDatabase, type AppConfig, type TrustProxy } from './config/conf
 import { registerBackups } from './db/backup-scheduler';
 import { databaseAnswers, openDatabase } from './db/database';
 import { databaseTarget } from './db/orm-options';
-import { databaseFiles, preparePrivateStorage, probeDatabaseWrite, StorageError, tightenFiles, usePrivateUmask, type WriteProbe } from './db/storage';
+import {
+  databaseFiles,
+  preparePrivateStorage,
+  probeDatabaseWrite,
+  StorageError,
+  tightenFiles,
+  usePrivateUmask,
+  type WriteProbe,
+} from './db/storage';
 import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
@@ -139,9 +147,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     keyGenerator: (request) => apiTokenKey(request) ?? 'none',
     allowList: (request) => request.url.split('?')[0] === '/api/health' || apiTokenKey(request) === null,
     errorResponseBuilder: (_request, context) =>
-      new AppError('TOO_MANY_REQUESTS', `Too many requests with this API token (at most ${context.max} a minute). Try again in ${context.after}.`, {
-        retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
+      new AppError(
+        'TOO_MANY_REQUESTS',
+        `Too many requests with this API token (at most ${context.max} a minute). Try again in ${context.after}.`,
+        {
+          retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+        },
+      ),
   });
 
   await app.register(fastifyJwt, {
@@ -163,7 +175,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerRawJsonSplice(app);
   registerCompression(app);
-  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 },
+  });
 
   // Health reads through its own read-only handle (WAL lets it read while an import writes), and
   // probes writing (at most once a second) on a fresh handle, so a database that became
@@ -178,14 +192,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const writeProbe = (): WriteProbe => {
     if (!onSqlite) return { ok: true };
     const now = Date.now();
-    if (!lastProbe || now - lastProbe.at >= 1000) lastProbe = { at: now, result: probeDatabaseWrite(config.databaseFile) };
+    if (!lastProbe || now - lastProbe.at >= 1000)
+      lastProbe = { at: now, result: probeDatabaseWrite(config.databaseFile) };
     return lastProbe.result;
   };
   app.get('/api/health', async (_request, reply) => {
     if ((healthDb && !healthAnswers(healthDb)) || !(await databaseAnswersSoon(orm, onSqlite ? 50 : 1000))) {
-      return reply
-        .status(503)
-        .send({ status: 'unavailable', reason: 'Database is not answering', error: 'Database is not answering', message: 'Database is not answering' });
+      return reply.status(503).send({
+        status: 'unavailable',
+        reason: 'Database is not answering',
+        error: 'Database is not answering',
+        message: 'Database is not answering',
+      });
     }
     const probe = writeProbe();
     if (!probe.ok) {
@@ -202,7 +220,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       createContext,
       maxBatchSize: MAX_BATCH_CALLS,
       onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, path, errorId: errorIdOf(error) }, 'tRPC error');
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error.cause ?? error, path, errorId: errorIdOf(error) }, 'tRPC error');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

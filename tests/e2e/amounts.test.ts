@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
-import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer, type TrpcApi } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+  type TrpcApi,
+} from './harness';
 
 const app = useBrowserAndServer();
 
@@ -28,7 +35,8 @@ async function create(page: Page, description: string, amount: string) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
-const amountOf = async (api: TrpcApi, description: string) => (await all(api)).find((tx) => tx.description === description)?.amount;
+const amountOf = async (api: TrpcApi, description: string) =>
+  (await all(api)).find((tx) => tx.description === description)?.amount;
 
 describe('amounts typed into Create Transaction', () => {
   it.each([
@@ -136,7 +144,11 @@ describe('every other amount field', () => {
     expect(lineItem.amount).toBe(123456);
 
     // Split parts of -82,35.
-    const tx = await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Supermarkt', amount: -8235 });
+    const tx = await api.transactions.create.mutate({
+      postDate: '2024-03-05',
+      description: 'Supermarkt',
+      amount: -8235,
+    });
     await page.goto(`${app.server.url}/transactions`);
     await page.getByRole('button', { name: 'Last year' }).waitFor();
     await page.getByLabel('Start Date').fill('2024-03-01');
@@ -205,7 +217,12 @@ describe('every other amount field', () => {
 describe('sign changes', () => {
   it('asks before an edit turns an expense into income', async () => {
     const { page, close, api } = await session('en-US');
-    const coffee = await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Coffee', amount: -703, type: 'charge' });
+    const coffee = await api.transactions.create.mutate({
+      postDate: '2024-03-05',
+      description: 'Coffee',
+      amount: -703,
+      type: 'charge',
+    });
     await page.goto(`${app.server.url}/transactions`);
     await page.getByLabel('Start Date').fill('2024-03-01');
     await page.getByLabel('End Date').fill('2024-03-31');
@@ -215,7 +232,11 @@ describe('sign changes', () => {
     await page.getByLabel('Amount').fill('12.50');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const question = page.getByRole('dialog', { name: 'Change the sign?' });
-    await question.getByText("This turns an expense into income: -7.03 becomes 12.50. Its type stays 'charge' unless you change Type.").waitFor();
+    await question
+      .getByText(
+        "This turns an expense into income: -7.03 becomes 12.50. Its type stays 'charge' unless you change Type.",
+      )
+      .waitFor();
     await expectNoSeriousA11yViolations(page, 'sign change question');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });

@@ -2,7 +2,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, rest } from '../helpers/http';
 import type { TestServer } from '../helpers/server';
-import { expectNoSeriousA11yViolations, launchBrowser, loginViaUi, openPage, screenshotAndCheckWidth, signedInPage, startAppServer } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  launchBrowser,
+  loginViaUi,
+  openPage,
+  screenshotAndCheckWidth,
+  signedInPage,
+  startAppServer,
+} from './harness';
 
 let browser: Browser;
 
@@ -54,8 +62,13 @@ describe('first run, login and logout', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Welcome, owner').waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const route of ROUTES) await expect(nav.getByRole('link', { name: route.link, exact: true }).isVisible()).resolves.toBe(true);
-    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual(['accessToken', 'refreshToken', 'user']);
+    for (const route of ROUTES)
+      await expect(nav.getByRole('link', { name: route.link, exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => Object.keys(localStorage).sort())).toEqual([
+      'accessToken',
+      'refreshToken',
+      'user',
+    ]);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
@@ -206,7 +219,12 @@ describe('profile', () => {
 async function untilAccessTokenExpired(page: Page, server: TestServer) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   expect(token).toBeTruthy();
-  await expect.poll(async () => (await rest(server.url, 'GET', '/api/accounts', { token })).status, { timeout: 15_000, interval: 100 }).toBe(401);
+  await expect
+    .poll(async () => (await rest(server.url, 'GET', '/api/accounts', { token })).status, {
+      timeout: 15_000,
+      interval: 100,
+    })
+    .toBe(401);
 }
 
 describe('token refresh', () => {
@@ -245,7 +263,9 @@ describe('token refresh', () => {
     expect(refreshes).toEqual([200]);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBe(before);
     expect(page.url()).toBe(`${server.url}/profile`);
-    const login = await rest(server.url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: 'renewed-password' } });
+    const login = await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: user.user.username, password: 'renewed-password' },
+    });
     expect(login.status).toBe(200);
 
     // Expired again, then a reload: the session is restored through a refresh.

@@ -143,7 +143,11 @@ describe('Budgets layout', () => {
   it('fits 576 px: list, selected budget with overview and table, and the editor', async () => {
     const { page, close } = await session(576, async (a) => {
       await seedJanuary(a);
-      await saveBudget(a, { ...JANUARY, name: 'A budget with a rather long name that has to wrap on a narrow screen', lineItems: [] });
+      await saveBudget(a, {
+        ...JANUARY,
+        name: 'A budget with a rather long name that has to wrap on a narrow screen',
+        lineItems: [],
+      });
     });
     await selectJanuary(page);
     await itemRow(page, 'Food').click();

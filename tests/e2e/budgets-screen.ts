@@ -106,7 +106,18 @@ export function useBudgetsScreen() {
   ];
 
   /** Every description of the January budget's table (split parent and parts included), newest first; same-day rows newest id first. */
-  const ALL_JANUARY = ['Refund', 'To savings', 'Cash', 'Cinema', 'Big shop household', 'Big shop food', 'Big shop', 'Supermarket', 'Rent', 'Paycheck'];
+  const ALL_JANUARY = [
+    'Refund',
+    'To savings',
+    'Cash',
+    'Cinema',
+    'Big shop household',
+    'Big shop food',
+    'Big shop',
+    'Supermarket',
+    'Rent',
+    'Paycheck',
+  ];
 
   async function seedTransactions(api: Api) {
     const rows: Record<string, TransactionDto> = {};
@@ -121,12 +132,24 @@ export function useBudgetsScreen() {
 
   async function budgetsOf(api: Api) {
     const budgets = await api.budgets.list.query();
-    return Promise.all(budgets.map(async (budget) => ({ budget, lineItems: await api.budgets.lineItems.query({ budgetId: budget.id }) })));
+    return Promise.all(
+      budgets.map(async (budget) => ({
+        budget,
+        lineItems: await api.budgets.lineItems.query({ budgetId: budget.id }),
+      })),
+    );
   }
 
   /** A signed-in page on the Budgets screen, its user owning what `seed` made. */
   async function session(width = 1400, seed: (api: Api) => Promise<unknown> = async () => {}) {
-    const s = await signedInPage(app.browser, app.server, width, 900, {}, { before: (user) => seed(apiFor(user.accessToken)) });
+    const s = await signedInPage(
+      app.browser,
+      app.server,
+      width,
+      900,
+      {},
+      { before: (user) => seed(apiFor(user.accessToken)) },
+    );
     await s.page.getByRole('heading', { name: 'Budgets', level: 1 }).waitFor();
     return { ...s, api: apiFor(s.user.accessToken) };
   }
@@ -136,28 +159,37 @@ export function useBudgetsScreen() {
     return saveBudget(api, JANUARY);
   };
 
-  const card = (page: Page, name: string) => page.getByRole('region', { name: 'Budget list' }).getByRole('article', { name, exact: true });
-  const cardNames = (page: Page) => page.getByRole('region', { name: 'Budget list' }).locator('article h2').allTextContents();
+  const card = (page: Page, name: string) =>
+    page.getByRole('region', { name: 'Budget list' }).getByRole('article', { name, exact: true });
+  const cardNames = (page: Page) =>
+    page.getByRole('region', { name: 'Budget list' }).locator('article h2').allTextContents();
   const selectedSection = (page: Page) => page.getByRole('region', { name: 'Selected Budget' });
   const column = (page: Page, title: string) => selectedSection(page).getByRole('region', { name: title, exact: true });
-  const typeRow = (page: Page, label: string) => column(page, 'Transaction Type Totals').getByRole('button', { name: new RegExp(`^${label}`) });
-  const itemRow = (page: Page, label: string) => column(page, 'Line Items by Type').getByRole('button', { name: new RegExp(`^${label}`) });
+  const typeRow = (page: Page, label: string) =>
+    column(page, 'Transaction Type Totals').getByRole('button', { name: new RegExp(`^${label}`) });
+  const itemRow = (page: Page, label: string) =>
+    column(page, 'Line Items by Type').getByRole('button', { name: new RegExp(`^${label}`) });
   const status = (page: Page) =>
     selectedSection(page)
       .getByRole('status')
       .filter({ hasText: /^(Showing|Filtered)/ });
   const lineItem = (page: Page, n: number) => page.getByRole('group', { name: `Line item ${n}`, exact: true });
-  const editorButton = (page: Page, name: 'Save Budget' | 'Update Budget') => page.getByRole('button', { name, exact: true });
+  const editorButton = (page: Page, name: 'Save Budget' | 'Update Budget') =>
+    page.getByRole('button', { name, exact: true });
 
   /** Label, figure and detail of each clickable overview row in a column. */
   async function overviewRows(section: Locator): Promise<string[][]> {
     return section
       .getByRole('button')
-      .evaluateAll((buttons) => buttons.map((b) => [...b.querySelectorAll(':scope span.MuiTypography-root')].map((s) => s.textContent)));
+      .evaluateAll((buttons) =>
+        buttons.map((b) => [...b.querySelectorAll(':scope span.MuiTypography-root')].map((s) => s.textContent)),
+      );
   }
 
   async function tableRows(table: Locator): Promise<string[][]> {
-    return table.locator('tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
+    return table
+      .locator('tr')
+      .evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
   }
 
   /** Descriptions in the selected budget's transaction table (or, below 768 px, its cards), in display order. */
@@ -169,7 +201,9 @@ export function useBudgetsScreen() {
         .getByRole('listitem')
         .evaluateAll((items) => items.map((item) => item.querySelector('button p')?.textContent ?? ''));
     }
-    return table.locator('tbody tr[aria-rowindex]').evaluateAll((rows) => rows.map((row) => row.children[2].querySelector('span[title]')?.textContent ?? ''));
+    return table
+      .locator('tbody tr[aria-rowindex]')
+      .evaluateAll((rows) => rows.map((row) => row.children[2].querySelector('span[title]')?.textContent ?? ''));
   }
 
   async function pressed(row: Locator): Promise<string | null> {

@@ -37,8 +37,18 @@ describe('Budgets list', () => {
     const s = await signedInPage(app.browser, app.server);
     const { page, close, errors } = s;
     const api = apiFor(s.user.accessToken);
-    await api.transactions.create.mutate({ postDate: '2024-03-01', description: 'Shop', amount: -100, category: 'Groceries' });
-    await api.transactions.create.mutate({ postDate: '2024-03-02', description: 'Bar', amount: -100, category: 'Dining' });
+    await api.transactions.create.mutate({
+      postDate: '2024-03-01',
+      description: 'Shop',
+      amount: -100,
+      category: 'Groceries',
+    });
+    await api.transactions.create.mutate({
+      postDate: '2024-03-02',
+      description: 'Bar',
+      amount: -100,
+      category: 'Dining',
+    });
 
     // Hold the list to see the loading text.
     let release!: () => void;
@@ -118,8 +128,15 @@ describe('Budgets list', () => {
     expect(await march.locator('dd').allTextContents()).toEqual(['2024-03-01', '2024-03-31', '2']);
 
     const [stored] = await budgetsOf(api);
-    expect(stored.budget).toMatchObject({ name: 'March 2024', startDate: '2024-03-01', endDate: '2024-03-31', amount: 0 });
-    expect(stored.lineItems.map(({ name, amount, type, relatedCategories }) => ({ name, amount, type, relatedCategories }))).toEqual([
+    expect(stored.budget).toMatchObject({
+      name: 'March 2024',
+      startDate: '2024-03-01',
+      endDate: '2024-03-31',
+      amount: 0,
+    });
+    expect(
+      stored.lineItems.map(({ name, amount, type, relatedCategories }) => ({ name, amount, type, relatedCategories })),
+    ).toEqual([
       { name: 'Food', amount: 1999, type: 'Variable' as const, relatedCategories: ['Groceries', 'Dining', 'Takeaway'] },
       { name: 'Pay', amount: 123450, type: 'Income' as const, relatedCategories: ['Salary'] },
     ]);
@@ -188,8 +205,14 @@ describe('Budgets list', () => {
     expect(await cardNames(page)).toEqual(['January 2024 (revised)']);
 
     const [stored] = await budgetsOf(api);
-    expect(stored.budget).toMatchObject({ name: 'January 2024 (revised)', startDate: '2024-01-01', endDate: '2024-02-01' });
-    expect(stored.lineItems.map(({ name, amount, type, relatedCategories }) => [name, amount, type, relatedCategories])).toEqual([
+    expect(stored.budget).toMatchObject({
+      name: 'January 2024 (revised)',
+      startDate: '2024-01-01',
+      endDate: '2024-02-01',
+    });
+    expect(
+      stored.lineItems.map(({ name, amount, type, relatedCategories }) => [name, amount, type, relatedCategories]),
+    ).toEqual([
       ['Salary', 300000, 'Income', ['Salary']],
       ['Rent', 120000, 'Fixed', ['Rent']],
       ['Food', 30010, 'Variable', ['Groceries', 'Dining', 'Household']],
@@ -232,8 +255,15 @@ describe('Budgets list', () => {
     expect(february.budget).toMatchObject({ startDate: '2024-02-01', endDate: '2024-02-29' });
     expect(february.budget.id).not.toBe(january.budget.id);
     expect(january.lineItems).toHaveLength(5);
-    const shape = ({ name, amount, type, relatedCategories }: LineItemDto) => ({ name, amount, type, relatedCategories });
-    expect(february.lineItems.map(shape)).toEqual(january.lineItems.filter((item) => item.name !== 'Household').map(shape));
+    const shape = ({ name, amount, type, relatedCategories }: LineItemDto) => ({
+      name,
+      amount,
+      type,
+      relatedCategories,
+    });
+    expect(february.lineItems.map(shape)).toEqual(
+      january.lineItems.filter((item) => item.name !== 'Household').map(shape),
+    );
     // New items, not the originals moved over.
     expect(february.lineItems.every((item) => item.budgetId === february.budget.id)).toBe(true);
     expect(errors).toEqual([]);
@@ -287,9 +317,15 @@ describe('Selected budget and overview', () => {
     // Each group's actual of budgeted.
     const groups = column(page, 'Line Items by Type');
     await groups.getByRole('region', { name: 'Variable line items' }).getByText('215.00 of 290.00').waitFor();
-    await groups.getByRole('region', { name: 'Untracked line items' }).getByText('65.00', { exact: true }).first().waitFor();
+    await groups
+      .getByRole('region', { name: 'Untracked line items' })
+      .getByText('65.00', { exact: true })
+      .first()
+      .waitFor();
     expect(await tableRows(column(page, 'Budgeted Amounts').getByRole('table'))).toEqual(EXPECTED_BUDGETED_ROWS);
-    await column(page, 'Budgeted Amounts').getByText('Budgeted net 1,510.00, actual net 1,585.00.', { exact: false }).waitFor();
+    await column(page, 'Budgeted Amounts')
+      .getByText('Budgeted net 1,510.00, actual net 1,585.00.', { exact: false })
+      .waitFor();
 
     // Budget bars: 'Food' 165/250 = 66 %, 'Household' over budget, full.
     const bar = (label: string) => itemRow(page, label).getByRole('progressbar', { includeHidden: true });

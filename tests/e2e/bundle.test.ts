@@ -28,7 +28,14 @@ beforeAll(async () => {
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -73,7 +80,10 @@ describe('the built server', () => {
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const missing = await fetch(`${url}/api/unknown`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'No such endpoint: GET /api/unknown', message: 'No such endpoint: GET /api/unknown' });
+    expect(await missing.json()).toEqual({
+      error: 'No such endpoint: GET /api/unknown',
+      message: 'No such endpoint: GET /api/unknown',
+    });
   });
 
   it('creates the SQLite file and a private signing secret in the data directory', () => {

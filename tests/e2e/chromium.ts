@@ -6,7 +6,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Debian's Chromium headless, without any of its calls home. */
 export function chromiumLaunchOptions(): LaunchOptions {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium (see .ci/run)`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it with apt-get install -y chromium (see .ci/run)`,
+    );
   }
   return {
     executablePath: CHROMIUM_PATH,

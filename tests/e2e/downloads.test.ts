@@ -15,8 +15,19 @@ describe('downloads a signed-in browser can start with a link', () => {
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
-      await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Coffee, large', amount: -450, account: 'Checking', category: 'Dining' });
-      await api.transactions.create.mutate({ postDate: '2024-03-06', description: '=1+2', amount: 1000, account: 'Checking' });
+      await api.transactions.create.mutate({
+        postDate: '2024-03-05',
+        description: 'Coffee, large',
+        amount: -450,
+        account: 'Checking',
+        category: 'Dining',
+      });
+      await api.transactions.create.mutate({
+        postDate: '2024-03-06',
+        description: '=1+2',
+        amount: 1000,
+        account: 'Checking',
+      });
 
       const download = async (path: string) => {
         const [file] = await Promise.all([

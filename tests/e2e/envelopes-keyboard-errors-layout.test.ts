@@ -3,7 +3,18 @@ import { expectNoSeriousA11yViolations } from './harness';
 import { useEnvelopesScreen } from './envelopes-screen';
 
 // Split from envelopes.test.ts so the two halves run in parallel workers; the helpers are in envelopes-screen.ts.
-const { seededSession, STANDARD, card, cardNames, openButton, formDialog, transactionsSection, screenshotFromTop, total, envelopesOf } = useEnvelopesScreen();
+const {
+  seededSession,
+  STANDARD,
+  card,
+  cardNames,
+  openButton,
+  formDialog,
+  transactionsSection,
+  screenshotFromTop,
+  total,
+  envelopesOf,
+} = useEnvelopesScreen();
 
 describe('Envelopes: keyboard, errors and layout', () => {
   it('is usable from the keyboard: dialogs open with Enter and close with Escape', async () => {
@@ -14,7 +25,9 @@ describe('Envelopes: keyboard, errors and layout', () => {
     const dialog = formDialog(page, 'Create Envelope');
     await dialog.waitFor();
     // Focus starts in Name and stays inside the dialog.
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent)).toMatch(/^Name/);
+    expect(
+      await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent),
+    ).toMatch(/^Name/);
     await page.keyboard.type('Never saved');
     for (let i = 0; i < 25; i++) await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
@@ -94,7 +107,10 @@ describe('Envelopes: keyboard, errors and layout', () => {
   it('fits a 576 px screen: grid, filter, transactions and the modal', async () => {
     const { page, close, api } = await seededSession(576, [
       ...STANDARD,
-      { name: 'A rather long envelope name that has to wrap on narrow screens', categories: ['Books', 'Magazines', 'Newspapers'] },
+      {
+        name: 'A rather long envelope name that has to wrap on narrow screens',
+        categories: ['Books', 'Magazines', 'Newspapers'],
+      },
     ]);
     const [, food] = await envelopesOf(api);
     await api.envelopes.update.mutate({ id: food.id, data: { isActive: false } });

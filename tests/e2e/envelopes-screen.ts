@@ -31,7 +31,10 @@ export function useEnvelopesScreen() {
     { postDate: '2024-03-02', description: 'Bookshop', amount: -2000, category: 'Books' },
   ];
 
-  async function seededSession(width = 1400, envelopes: { name: string; categories: string[]; color?: string; description?: string }[] = []) {
+  async function seededSession(
+    width = 1400,
+    envelopes: { name: string; categories: string[]; color?: string; description?: string }[] = [],
+  ) {
     const session = await signedInPage(
       app.browser,
       app.server,
@@ -58,12 +61,16 @@ export function useEnvelopesScreen() {
   ];
 
   const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-  const card = (page: Page, name: string) => page.getByRole('list', { name: 'Envelopes' }).getByRole('listitem', { name, exact: true });
-  const cardNames = (page: Page) => page.getByRole('list', { name: 'Envelopes' }).locator(':scope > li h2').allTextContents();
+  const card = (page: Page, name: string) =>
+    page.getByRole('list', { name: 'Envelopes' }).getByRole('listitem', { name, exact: true });
+  const cardNames = (page: Page) =>
+    page.getByRole('list', { name: 'Envelopes' }).locator(':scope > li h2').allTextContents();
   const openButton = (c: Locator) => c.getByRole('button').first();
   const tags = (c: Locator) => c.locator('.MuiChip-label').allTextContents();
-  const formDialog = (page: Page, title: 'Create Envelope' | 'Edit Envelope') => page.getByRole('dialog', { name: title });
-  const transactionsSection = (page: Page, name: string) => page.getByRole('region', { name: `Transactions in ${name}` });
+  const formDialog = (page: Page, title: 'Create Envelope' | 'Edit Envelope') =>
+    page.getByRole('dialog', { name: title });
+  const transactionsSection = (page: Page, name: string) =>
+    page.getByRole('region', { name: `Transactions in ${name}` });
 
   /** Full-page screenshots from the top: a scrolled page would draw the sticky navigation bar mid-page. */
   async function screenshotFromTop(page: Page, name: string) {

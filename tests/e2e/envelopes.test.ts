@@ -64,7 +64,13 @@ describe('Envelopes', () => {
     await page.getByText("Envelope 'Food' created").waitFor();
     await expect.poll(() => heading(page).textContent()).toBe('Envelopes (1)');
     const [stored] = await envelopesOf(api);
-    expect(stored).toMatchObject({ name: 'Food', categories: ['Groceries', 'Dining'], color: '#4CAF50', isActive: true, description: null });
+    expect(stored).toMatchObject({
+      name: 'Food',
+      categories: ['Groceries', 'Dining'],
+      color: '#4CAF50',
+      isActive: true,
+      description: null,
+    });
     expect(createBodies).toHaveLength(1);
     expect(createBodies[0]).toContain('"Food"');
     expect(createBodies[0]).not.toContain('description');
@@ -94,7 +100,10 @@ describe('Envelopes', () => {
     await income.getByText('2 transactions', { exact: true }).waitFor();
     await income.getByText('Pay and refunds').waitFor();
     expect(await income.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(33, 150, 243)');
-    expect((await envelopesOf(api)).find((e) => e.name === 'Income')).toMatchObject({ color: '#2196F3', description: 'Pay and refunds' });
+    expect((await envelopesOf(api)).find((e) => e.name === 'Income')).toMatchObject({
+      color: '#2196F3',
+      description: 'Pay and refunds',
+    });
     expect(createBodies).toHaveLength(2);
     expect(createBodies[1]).toContain('"description":"Pay and refunds"');
     expect(await cardNames(page)).toEqual(['Food', 'Income']);
@@ -125,7 +134,11 @@ describe('Envelopes', () => {
     await expect.poll(async () => (await total(food)).text).toBe('$45.83');
     await food.getByText('3 transactions', { exact: true }).waitFor();
     expect(await tags(food)).toEqual(['Groceries']);
-    expect((await envelopesOf(api)).find((e) => e.name === 'Food')).toMatchObject({ categories: ['Groceries'], description: null, total: -4583 });
+    expect((await envelopesOf(api)).find((e) => e.name === 'Food')).toMatchObject({
+      categories: ['Groceries'],
+      description: null,
+      total: -4583,
+    });
 
     // Deactivate through Active.
     await food.getByRole('button', { name: 'Edit Food' }).click();
@@ -142,7 +155,11 @@ describe('Envelopes', () => {
     const income = card(page, 'Income');
     await income.getByRole('button', { name: 'Delete Income' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Envelope' });
-    await confirm.getByText('Are you sure you want to delete this envelope? This will unlink all associated transactions.', { exact: true }).waitFor();
+    await confirm
+      .getByText('Are you sure you want to delete this envelope? This will unlink all associated transactions.', {
+        exact: true,
+      })
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     expect(await cardNames(page)).toEqual(['Food', 'Income', 'Travel']);
@@ -155,7 +172,9 @@ describe('Envelopes', () => {
     await page.getByText("Envelope 'Income' deleted").waitFor();
     expect((await envelopesOf(api)).map((e) => e.name)).toEqual(['Food', 'Travel']);
     // Deleting an envelope changes no transaction.
-    expect(await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' })).toHaveLength(SEED.length);
+    expect(await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' })).toHaveLength(
+      SEED.length,
+    );
     expect(errors).toEqual([]);
     await close();
   });
@@ -198,7 +217,9 @@ describe('Envelopes', () => {
     expect(await page.getByLabel('From', { exact: true }).count()).toBe(0);
     await expect.poll(async () => (await total(card(page, 'Food'))).text).toBe('$128.03');
     expect(await total(card(page, 'Income'))).toEqual({ text: '$2,505.00', red: false });
-    await expect.poll(() => tableDescriptions(section)).toEqual(['Valentine dinner', 'Bakery', 'Farmers market', 'Pizza', 'Supermarket']);
+    await expect
+      .poll(() => tableDescriptions(section))
+      .toEqual(['Valentine dinner', 'Bakery', 'Farmers market', 'Pizza', 'Supermarket']);
     expect(errors).toEqual([]);
     await close();
   });
@@ -212,7 +233,13 @@ describe('Envelopes', () => {
     await section.waitFor();
     expect(await openButton(food).getAttribute('aria-pressed')).toBe('true');
     // Newest first, the shared table's default order.
-    expect(await tableDescriptions(section)).toEqual(['Valentine dinner', 'Bakery', 'Farmers market', 'Pizza', 'Supermarket']);
+    expect(await tableDescriptions(section)).toEqual([
+      'Valentine dinner',
+      'Bakery',
+      'Farmers market',
+      'Pizza',
+      'Supermarket',
+    ]);
     await section.getByText('5 transactions, total spent $128.03').waitFor();
     await expectNoSeriousA11yViolations(page, 'envelope transactions');
     await screenshotFromTop(page, 'envelopes-transactions-1400');

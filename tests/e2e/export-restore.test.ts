@@ -23,13 +23,42 @@ describe('Export CSV, download all my data, restore', () => {
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
-      await api.transactions.create.mutate({ postDate: '2024-03-05', description: 'Coffee, large', amount: -450, account: 'Checking', category: 'Dining' });
-      await api.transactions.create.mutate({ postDate: '2024-03-06', description: '=1+2', amount: 1000, account: 'Checking', category: 'Gifts' });
-      await api.transactions.create.mutate({ postDate: '2024-03-07', description: 'Dinner', amount: -3000, account: 'Checking', category: 'Dining' });
-      await api.transactions.create.mutate({ postDate: '2024-04-01', description: 'Lunch', amount: -1200, account: 'Checking', category: 'Dining' });
+      await api.transactions.create.mutate({
+        postDate: '2024-03-05',
+        description: 'Coffee, large',
+        amount: -450,
+        account: 'Checking',
+        category: 'Dining',
+      });
+      await api.transactions.create.mutate({
+        postDate: '2024-03-06',
+        description: '=1+2',
+        amount: 1000,
+        account: 'Checking',
+        category: 'Gifts',
+      });
+      await api.transactions.create.mutate({
+        postDate: '2024-03-07',
+        description: 'Dinner',
+        amount: -3000,
+        account: 'Checking',
+        category: 'Dining',
+      });
+      await api.transactions.create.mutate({
+        postDate: '2024-04-01',
+        description: 'Lunch',
+        amount: -1200,
+        account: 'Checking',
+        category: 'Dining',
+      });
 
       // A link with filters (as a report's bar makes): March, Dining, money out.
-      const search = new URLSearchParams({ startDate: '2024-03-01', endDate: '2024-03-31', categories: '["Dining"]', direction: 'out' });
+      const search = new URLSearchParams({
+        startDate: '2024-03-01',
+        endDate: '2024-03-31',
+        categories: '["Dining"]',
+        direction: 'out',
+      });
       await page.goto(`${app.server.url}/transactions?${search}`);
       await page.getByText('Found 2 transactions', { exact: true }).waitFor();
       const csv = await saveDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
@@ -65,7 +94,12 @@ describe('Export CSV, download all my data, restore', () => {
     try {
       const api = trpcApi(app.server, owner.user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 12345 });
-      const big = await api.transactions.create.mutate({ postDate: '2024-02-10', description: 'COSTCO', amount: -10000, account: 'Checking' });
+      const big = await api.transactions.create.mutate({
+        postDate: '2024-02-10',
+        description: 'COSTCO',
+        amount: -10000,
+        account: 'Checking',
+      });
       await api.transactions.split.mutate({
         id: big.id,
         splits: [
@@ -73,10 +107,21 @@ describe('Export CSV, download all my data, restore', () => {
           { amount: -4000, category: 'Household' },
         ],
       });
-      await api.transactions.create.mutate({ postDate: '2024-02-11', description: 'Salary', amount: 250000, account: 'Checking', category: 'Salary' });
+      await api.transactions.create.mutate({
+        postDate: '2024-02-11',
+        description: 'Salary',
+        amount: 250000,
+        account: 'Checking',
+        category: 'Salary',
+      });
 
-      await owner.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile', exact: true }).click();
-      const file = await saveDownload(owner.page, () => owner.page.getByRole('button', { name: 'Download all my data' }).click());
+      await owner.page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Profile', exact: true })
+        .click();
+      const file = await saveDownload(owner.page, () =>
+        owner.page.getByRole('button', { name: 'Download all my data' }).click(),
+      );
       expect(file.name).toMatch(/^budget-tracker-export-\d{4}-\d{2}-\d{2}\.json$/);
       const doc = JSON.parse(file.text);
       expect(doc).toMatchObject({ format: 'budget-tracker', version: 1 });
@@ -103,12 +148,17 @@ describe('Export CSV, download all my data, restore', () => {
 
       // The user now has data: the server refuses, and its reason is shown.
       await other.page.getByLabel('Restore file').setInputFiles(file.path);
-      await other.page.getByRole('alert').filter({ hasText: 'Failed to restore: A restore needs a user without data' }).waitFor();
+      await other.page
+        .getByRole('alert')
+        .filter({ hasText: 'Failed to restore: A restore needs a user without data' })
+        .waitFor();
 
       // A file that is no export: the server's 400 names the problem.
-      await other.page
-        .getByLabel('Restore file')
-        .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"something else"}') });
+      await other.page.getByLabel('Restore file').setInputFiles({
+        name: 'notes.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"format":"something else"}'),
+      });
       await other.page
         .getByRole('alert')
         .filter({ hasText: /^Failed to restore: .+/ })

@@ -2,7 +2,15 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page, type Route } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Download,
+  type Page,
+  type Route,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, onTestFinished } from 'vitest';
 import { sessionEntries } from '../../src/client/lib/session';
 import { registerUser } from '../helpers/http';
@@ -35,7 +43,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
  * One browser and one app server for a test file: started before its tests, closed after.
  * Read `browser` and `server` inside tests (they are set once beforeAll has run).
  */
-export function useBrowserAndServer(env: Record<string, string> = {}): { readonly browser: Browser; readonly server: TestServer } {
+export function useBrowserAndServer(env: Record<string, string> = {}): {
+  readonly browser: Browser;
+  readonly server: TestServer;
+} {
   const app = {} as { browser: Browser; server: TestServer };
   beforeAll(async () => {
     [app.browser, app.server] = await Promise.all([launchBrowser(), startAppServer(env)]);
@@ -93,7 +104,8 @@ const PARKING_PATH = '/__e2e-parking__';
 async function park(page: Page, origin: string) {
   const url = `${origin}${PARKING_PATH}`;
   if (page.url() === url) return;
-  const answer = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>parked</title>' });
+  const answer = (route: Route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>parked</title>' });
   await page.route(url, answer);
   try {
     await page.goto(url);
@@ -133,9 +145,16 @@ async function sharedPage(browser: Browser, contextOptions: BrowserContextOption
  * that compiles the whole bundle again with no code cache. Sessions with other context options (`locale`) share
  * another context; a second page while the shared one is in use, or a fake clock, gets (or leaves behind) its own.
  */
-export async function openPage(browser: Browser, width = 1400, height = 900, options: BrowserContextOptions = {}): Promise<Session> {
+export async function openPage(
+  browser: Browser,
+  width = 1400,
+  height = 900,
+  options: BrowserContextOptions = {},
+): Promise<Session> {
   const viewport = { width, height };
-  const contextOptions = Object.fromEntries(Object.entries(options).filter(([key]) => !PER_PAGE_OPTIONS.has(key))) as BrowserContextOptions;
+  const contextOptions = Object.fromEntries(
+    Object.entries(options).filter(([key]) => !PER_PAGE_OPTIONS.has(key)),
+  ) as BrowserContextOptions;
   const shared = typeof options.storageState === 'string' ? undefined : await sharedPage(browser, contextOptions);
   let context: BrowserContext;
   let page: Page;
@@ -144,7 +163,10 @@ export async function openPage(browser: Browser, width = 1400, height = 900, opt
     ({ context, page } = shared);
     await context.clearCookies();
     await page.setViewportSize(viewport);
-    await page.emulateMedia({ reducedMotion: options.reducedMotion ?? 'reduce', colorScheme: options.colorScheme ?? 'light' });
+    await page.emulateMedia({
+      reducedMotion: options.reducedMotion ?? 'reduce',
+      colorScheme: options.colorScheme ?? 'light',
+    });
     page.setDefaultTimeout(DEFAULT_TIMEOUT);
     page.setDefaultNavigationTimeout(DEFAULT_TIMEOUT);
     const state = typeof options.storageState === 'string' ? undefined : options.storageState;
@@ -236,7 +258,10 @@ export async function signedInPage(
 ) {
   const user = await registerUser(server.url);
   await open.before?.(user);
-  const storageState = { cookies: [], origins: [{ origin: new URL(server.url).origin, localStorage: sessionEntries(user) }] };
+  const storageState = {
+    cookies: [],
+    origins: [{ origin: new URL(server.url).origin, localStorage: sessionEntries(user) }],
+  };
   const session = await openPage(browser, width, height, { ...options, storageState });
   await session.page.goto(`${server.url}${open.path ?? '/'}`);
   await session.page.getByText(`Welcome, ${user.user.username}`).first().waitFor();
@@ -260,7 +285,9 @@ export async function savedDownload(file: Download): Promise<string> {
 
 export async function transitionsSettled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
 }
 
@@ -282,7 +309,9 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     .options({ resultTypes: ['violations'] })
     .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 

@@ -7,19 +7,37 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { registerUser } from '../helpers/http';
-import { expectNoSeriousA11yViolations, openPage, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  openPage,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+} from './harness';
 
 const app = useBrowserAndServer();
 
 async function seeded(width = 1400) {
   const session = await signedInPage(app.browser, app.server, width);
   const api = trpcApi(app.server, session.user.accessToken);
-  const coffee = await api.transactions.create.mutate({ postDate: '2024-01-05', description: 'Coffee Shop', amount: -450, category: 'Dining' });
-  const groceries = await api.transactions.create.mutate({ postDate: '2024-01-10', description: 'Grocery Store', amount: -8235, category: 'Groceries' });
+  const coffee = await api.transactions.create.mutate({
+    postDate: '2024-01-05',
+    description: 'Coffee Shop',
+    amount: -450,
+    category: 'Dining',
+  });
+  const groceries = await api.transactions.create.mutate({
+    postDate: '2024-01-10',
+    description: 'Grocery Store',
+    amount: -8235,
+    category: 'Groceries',
+  });
   return { ...session, api, coffee, groceries };
 }
 
-const label = (tx: TransactionDto) => `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
+const label = (tx: TransactionDto) =>
+  `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
 
 async function searchJanuary(page: Page) {
   await page.goto(`${app.server.url}/transactions`);
@@ -53,7 +71,9 @@ describe('messages', () => {
     await searchJanuary(page);
     await api.transactions.delete.mutate({ id: coffee.id });
     await page.getByLabel(`Type for ${label(coffee)}`).selectOption('charge');
-    const alert = page.getByRole('alert').filter({ hasText: `Failed to update transaction: Transaction ${coffee.id} not found` });
+    const alert = page
+      .getByRole('alert')
+      .filter({ hasText: `Failed to update transaction: Transaction ${coffee.id} not found` });
     await alert.waitFor();
     await page.clock.runFor(30_000);
     expect(await alert.isVisible()).toBe(true);
@@ -81,11 +101,18 @@ describe('edits that cannot be made', () => {
     const amount = page.getByLabel('Amount');
     expect(await amount.isDisabled()).toBe(true);
     expect(await amount.inputValue()).toBe('-32.35');
-    await page.getByText('This is part of a split: change its amount by editing the split (select it, Inspect Split, then Edit Split)').waitFor();
+    await page
+      .getByText(
+        'This is part of a split: change its amount by editing the split (select it, Inspect Split, then Edit Split)',
+      )
+      .waitFor();
     await page.getByLabel('Description').fill('Cleaning things');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Transaction updated successfully').waitFor();
-    expect(await api.transactions.get.query({ id: part.id })).toMatchObject({ description: 'Cleaning things', amount: -3235 });
+    expect(await api.transactions.get.query({ id: part.id })).toMatchObject({
+      description: 'Cleaning things',
+      amount: -3235,
+    });
     await screenshotAndCheckWidth(page, 'edit-split-part-1400');
     await expectNoSeriousA11yViolations(page, 'editing a split part');
     await close();
@@ -98,7 +125,10 @@ describe("'Uncategorized' means no category", () => {
     await page.goto(`${app.server.url}/categories`);
     await page.getByLabel('Add a New Category').fill('UNCATEGORIZED');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: "'UNCATEGORIZED' is reserved for transactions without a category: choose another name" }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "'UNCATEGORIZED' is reserved for transactions without a category: choose another name" })
+      .waitFor();
     expect((await api.categories.list.query()).map((c) => c.name).sort()).toEqual(['Dining', 'Groceries']);
 
     // The edit form names it under Category and saves nothing.
@@ -107,7 +137,9 @@ describe("'Uncategorized' means no category", () => {
     await page.getByRole('button', { name: 'Edit Transaction', exact: true }).click();
     await page.getByLabel('Category').fill('uncategorized');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText("'uncategorized' is reserved for transactions without a category: leave the category empty instead").waitFor();
+    await page
+      .getByText("'uncategorized' is reserved for transactions without a category: leave the category empty instead")
+      .waitFor();
     expect((await api.transactions.get.query({ id: coffee.id })).category).toBe('Dining');
     await close();
   });
@@ -130,10 +162,14 @@ describe('a category belongs to one line item of a budget', () => {
     await variable.getByLabel('Name').fill('Variable');
     await variable.getByLabel('Amount').fill('100');
     await variable.getByLabel('Related Categories').fill('Coffee, groceries');
-    await variable.getByText('groceries is already in line item 1: Food (a category can belong to one line item)').waitFor();
+    await variable
+      .getByText('groceries is already in line item 1: Food (a category can belong to one line item)')
+      .waitFor();
     // The picker offers Food's categories only as taken.
     await variable.getByRole('combobox', { name: 'Add category' }).click();
-    expect(await page.getByRole('option', { name: 'Dining (in line item 1: Food)' }).getAttribute('aria-disabled')).toBe('true');
+    expect(
+      await page.getByRole('option', { name: 'Dining (in line item 1: Food)' }).getAttribute('aria-disabled'),
+    ).toBe('true');
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save Budget' }).click();
     expect(new URL(page.url()).pathname).toBe('/create-budget');

@@ -14,7 +14,12 @@ async function openUpload(reducedMotion: 'reduce' | 'no-preference') {
     { reducedMotion },
     {
       path: '/upload',
-      before: (user) => trpcApi(app.server, user.accessToken).accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 }),
+      before: (user) =>
+        trpcApi(app.server, user.accessToken).accounts.create.mutate({
+          name: 'Checking',
+          type: 'checking',
+          balance: 0,
+        }),
     },
   );
   await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
@@ -81,7 +86,11 @@ describe('Motion: the app honours prefers-reduced-motion', () => {
     expect(await ripples(page)).toBe(0);
     await openAccountMenu(page);
     expect(await started(page)).toEqual([]);
-    expect(await page.evaluate(() => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    ).toBe(0);
     await expectNoSeriousA11yViolations(page, 'Upload with the account menu open, reduced motion');
     expect(errors).toEqual([]);
     await close();

@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+} from './harness';
 
 /**
  * The account register (/accounts/$id) reached from the accounts list: running balances walked
@@ -109,11 +115,18 @@ describe('Account register', () => {
       const api = trpcApi(app.server, user.accessToken);
       const account = await api.accounts.create.mutate({ name: 'Busy', type: 'checking', balance: 0 });
       const lines = ['Date,Description,Amount'];
-      for (let i = 0; i < 1500; i += 1) lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-1.00`);
+      for (let i = 0; i < 1500; i += 1)
+        lines.push(
+          `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-1.00`,
+        );
       const form = new FormData();
       form.append('account', 'Busy');
       form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'busy.csv');
-      const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { Authorization: `Bearer ${user.accessToken}` }, body: form });
+      const res = await fetch(`${app.server.url}/api/upload`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user.accessToken}` },
+        body: form,
+      });
       expect(res.status).toBe(201);
 
       await page.goto(`${app.server.url}/accounts/${account.id}?range=All`);

@@ -1,6 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer, type TrpcApi } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+  type TrpcApi,
+} from './harness';
 
 /**
  * The Reports screen against figures computed by hand from the rows below (January to March
@@ -40,7 +47,9 @@ function tableCells(page: Page, name: string) {
   return page
     .getByRole('table', { name, exact: true })
     .locator('tr')
-    .evaluateAll((rows) => rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.innerText.trim())));
+    .evaluateAll((rows) =>
+      rows.map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.innerText.trim())),
+    );
 }
 
 async function expectFound(page: Page, count: number) {
@@ -158,7 +167,9 @@ describe('Reports', () => {
   });
 
   it('is readable in dark mode', async () => {
-    const { close, page, user, errors } = await signedInPage(app.browser, app.server, 1400, 900, { colorScheme: 'dark' });
+    const { close, page, user, errors } = await signedInPage(app.browser, app.server, 1400, 900, {
+      colorScheme: 'dark',
+    });
     try {
       await seed(trpcApi(app.server, user.accessToken));
       await page.goto(`${app.server.url}/reports?${RANGE}`);

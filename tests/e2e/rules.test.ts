@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+} from './harness';
 
 /** Issue 16, rules: create a rule and see its live count, import a CSV through it, apply rules to stored rows. */
 const app = useBrowserAndServer();
@@ -11,7 +17,8 @@ async function choose(page: Page, label: string, option: string) {
   await selectBox(page, label).click();
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
-const ruleNames = (page: Page) => page.getByRole('list', { name: 'Rules' }).getByRole('listitem').locator('.MuiListItemText-primary').allTextContents();
+const ruleNames = (page: Page) =>
+  page.getByRole('list', { name: 'Rules' }).getByRole('listitem').locator('.MuiListItemText-primary').allTextContents();
 
 async function openRules() {
   const session = await signedInPage(app.browser, app.server, 1400);
@@ -43,15 +50,21 @@ describe('Rules screen', () => {
     const dialog = page.getByRole('dialog', { name: 'New rule' });
     await dialog.getByLabel('Rule name').fill('Coffee');
     await dialog.getByLabel('Condition 1 value').fill('starbucks');
-    await expect.poll(() => dialog.getByTestId('rule-match-count').textContent()).toMatch(/^Matches 2 of your 3 transactions/);
+    await expect
+      .poll(() => dialog.getByTestId('rule-match-count').textContent())
+      .toMatch(/^Matches 2 of your 3 transactions/);
     // A second condition narrows the count live.
     await dialog.getByRole('button', { name: 'Add condition' }).click();
     await choose(page, 'Condition 2 field', 'Amount');
     await choose(page, 'Condition 2 operator', 'is less than');
     await dialog.getByLabel('Condition 2 value').fill('-5.00');
-    await expect.poll(() => dialog.getByTestId('rule-match-count').textContent()).toMatch(/^Matches 1 of your 3 transactions/);
+    await expect
+      .poll(() => dialog.getByTestId('rule-match-count').textContent())
+      .toMatch(/^Matches 1 of your 3 transactions/);
     await dialog.getByLabel('Condition 2 value').fill('0');
-    await expect.poll(() => dialog.getByTestId('rule-match-count').textContent()).toMatch(/^Matches 2 of your 3 transactions/);
+    await expect
+      .poll(() => dialog.getByTestId('rule-match-count').textContent())
+      .toMatch(/^Matches 2 of your 3 transactions/);
     await dialog.getByLabel('Set category').fill('Coffee Shops');
     await expectNoSeriousA11yViolations(page, 'rule dialog');
     await dialog.getByRole('button', { name: 'Save rule' }).click();
@@ -132,7 +145,11 @@ describe('Rules screen', () => {
     ] as const) {
       await api.transactions.create.mutate({ postDate: '2024-02-10', description, amount, account: 'Checking' });
     }
-    await api.rules.create.mutate({ name: 'Taxi', conditions: [{ field: 'description', op: 'contains', value: 'uber' }], actions: { category: 'Transport' } });
+    await api.rules.create.mutate({
+      name: 'Taxi',
+      conditions: [{ field: 'description', op: 'contains', value: 'uber' }],
+      actions: { category: 'Transport' },
+    });
     await page.goto(`${app.server.url}/rules`);
     await expect.poll(() => ruleNames(page)).toEqual(['Taxi']);
     await page.getByRole('button', { name: 'Apply to existing transactions' }).click();
@@ -141,7 +158,13 @@ describe('Rules screen', () => {
     await dialog.getByText('2 of 2 matching transactions would change').waitFor();
     const rows = dialog.getByRole('table', { name: 'Changes the rules would make' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.first().locator('td').allTextContents()).toEqual([expect.any(String), 'category', '(none)', 'Transport', 'Taxi']);
+    expect(await rows.first().locator('td').allTextContents()).toEqual([
+      expect.any(String),
+      'category',
+      '(none)',
+      'Transport',
+      'Taxi',
+    ]);
     // Nothing changed yet.
     expect((await allTransactions(api)).every((t) => t.category === null)).toBe(true);
     await expectNoSeriousA11yViolations(page, 'apply rules preview');

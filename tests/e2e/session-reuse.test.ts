@@ -14,7 +14,10 @@ const media = () => ({
 
 describe('the page a file shares between its tests', () => {
   it('starts each session clean: no storage, cookies, routes, listeners or other pages of the one before, its own viewport and media', async () => {
-    const first = await signedInPage(app.browser, app.server, 576, 700, { colorScheme: 'dark', reducedMotion: 'no-preference' });
+    const first = await signedInPage(app.browser, app.server, 576, 700, {
+      colorScheme: 'dark',
+      reducedMotion: 'no-preference',
+    });
     expect(await first.page.evaluate(media)).toEqual({ dark: true, reducedMotion: false });
     await first.context.addCookies([{ name: 'left', value: 'over', url: app.server.url }]);
     await first.page.evaluate(() => sessionStorage.setItem('left', 'over'));
@@ -32,7 +35,10 @@ describe('the page a file shares between its tests', () => {
     await second.page.goto(`${app.server.url}/`);
     expect(heard).toEqual([]);
     await second.page.getByLabel('Username').waitFor();
-    expect(await second.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }))).toEqual({ local: 0, session: 0 });
+    expect(await second.page.evaluate(() => ({ local: localStorage.length, session: sessionStorage.length }))).toEqual({
+      local: 0,
+      session: 0,
+    });
     expect(second.page.viewportSize()).toEqual({ width: 1000, height: 800 });
     expect(await second.page.evaluate(media)).toEqual({ dark: false, reducedMotion: true });
     expect(second.errors).toEqual([]);
@@ -48,7 +54,9 @@ describe('the page a file shares between its tests', () => {
     const second = await openPage(app.browser);
     expect(second.context).not.toBe(first.context);
     await second.page.goto(`${app.server.url}/`);
-    expect(await second.page.evaluate(() => typeof (globalThis as { __pwClock?: unknown }).__pwClock)).toBe('undefined');
+    expect(await second.page.evaluate(() => typeof (globalThis as { __pwClock?: unknown }).__pwClock)).toBe(
+      'undefined',
+    );
     await second.close();
   });
 

@@ -102,6 +102,7 @@ describe('starting the built server', () => {
     const again = await startAndStop();
     expect(again.output).not.toContain('applied migration');
     expect(again.packages).toContain('better-sqlite3');
-    for (const unneeded of ['umzug', '@mikro-orm/migrations', '@mikro-orm/postgresql', 'pg']) expect(again.packages).not.toContain(unneeded);
+    for (const unneeded of ['umzug', '@mikro-orm/migrations', '@mikro-orm/postgresql', 'pg'])
+      expect(again.packages).not.toContain(unneeded);
   });
 });

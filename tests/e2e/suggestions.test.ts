@@ -24,7 +24,11 @@ async function importCsv(token: string, csv: string): Promise<void> {
   body.append('file', new Blob([csv]), 'february.csv');
   body.append('account', 'Checking');
   body.append('transactionType', 'auto');
-  const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body });
+  const res = await fetch(`${app.server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body,
+  });
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
 }
 
@@ -40,7 +44,10 @@ async function seedBakery(api: TrpcApi, token: string): Promise<void> {
       account: 'Checking',
     });
   }
-  await importCsv(token, 'Date,Description,Amount\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n');
+  await importCsv(
+    token,
+    'Date,Description,Amount\n2024-02-04,CORNER BAKERY 12,-4.50\n2024-02-05,CORNER BAKERY 13,-5.00\n',
+  );
 }
 
 async function searchFebruary(page: Page, source: 'Any' | 'Suggested') {
@@ -53,7 +60,9 @@ async function searchFebruary(page: Page, source: 'Any' | 'Suggested') {
   await page.getByRole('combobox', { name: 'Category source' }).click();
   await page.getByRole('listbox').getByRole('option', { name: source }).click();
   const answered = page.waitForResponse(
-    (res) => decodeURIComponent(res.url()).includes('transactions.list') && decodeURIComponent(res.url()).includes('"startDate":"2024-02-01"'),
+    (res) =>
+      decodeURIComponent(res.url()).includes('transactions.list') &&
+      decodeURIComponent(res.url()).includes('"startDate":"2024-02-01"'),
   );
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await answered;
@@ -97,7 +106,9 @@ describe('Learned suggestions', () => {
       // Polled: the answer can come before the table renders it, and the row was also in the unfiltered list before.
       await expect.poll(() => table.locator('tbody tr[aria-rowindex]').count()).toBe(1);
       await expectNoSeriousA11yViolations(page, 'transactions with a suggested row');
-      await page.getByRole('button', { name: `Accept suggested category Groceries for ${rowLabel(suggested)}` }).click();
+      await page
+        .getByRole('button', { name: `Accept suggested category Groceries for ${rowLabel(suggested)}` })
+        .click();
       await expect.poll(async () => (await byDescription(api, 'GREEN BASKET #555')).categorySource).toBe('user');
 
       // Below the threshold: a one-click chip in the category cell.
@@ -106,12 +117,16 @@ describe('Learned suggestions', () => {
       expect(bakery.category).toBeNull();
       const chip = page.getByRole('button', { name: `Use suggested category Treats for ${rowLabel(bakery)}` });
       await chip.click();
-      await expect.poll(async () => byDescription(api, 'CORNER BAKERY 12')).toMatchObject({ category: 'Treats', categorySource: 'user' });
+      await expect
+        .poll(async () => byDescription(api, 'CORNER BAKERY 12'))
+        .toMatchObject({ category: 'Treats', categorySource: 'user' });
 
       // Categorise similar: the other uncategorised CORNER BAKERY row.
       const offer = page.getByRole('button', { name: 'Also set Treats on 1 similar uncategorized transaction' });
       await offer.click();
-      await expect.poll(async () => byDescription(api, 'CORNER BAKERY 13')).toMatchObject({ category: 'Treats', categorySource: 'user' });
+      await expect
+        .poll(async () => byDescription(api, 'CORNER BAKERY 13'))
+        .toMatchObject({ category: 'Treats', categorySource: 'user' });
       await page.getByText('Set Treats on 1 similar transaction').waitFor();
       expect(await page.getByRole('button', { name: 'Always (create a rule)' }).count()).toBe(0);
     } finally {
@@ -135,7 +150,12 @@ describe('Learned suggestions', () => {
       await page.getByText('Account updated successfully').waitFor();
       expect(await api.accounts.list.query()).toMatchObject([{ name: 'Everyday', applySuggestions: false }]);
       await page.getByRole('button', { name: 'Edit Everyday' }).click();
-      expect(await page.getByRole('form', { name: 'Edit account' }).getByRole('checkbox', { name: 'Apply confident suggestions' }).isChecked()).toBe(false);
+      expect(
+        await page
+          .getByRole('form', { name: 'Edit account' })
+          .getByRole('checkbox', { name: 'Apply confident suggestions' })
+          .isChecked(),
+      ).toBe(false);
     } finally {
       await close();
     }
@@ -151,10 +171,17 @@ describe('Learned suggestions', () => {
       await page.getByRole('button', { name: 'Always (create a rule)' }).click();
       await page.getByText('Rule created: CORNER BAKERY is always Treats').waitFor();
       expect(await api.rules.list.query()).toMatchObject([
-        { conditions: [{ field: 'description', op: 'contains', value: 'corner bakery' }], actions: { category: 'Treats' }, enabled: true },
+        {
+          conditions: [{ field: 'description', op: 'contains', value: 'corner bakery' }],
+          actions: { category: 'Treats' },
+          enabled: true,
+        },
       ]);
       await importCsv(user.accessToken, 'Date,Description,Amount\n2024-02-20,Corner Bakery 0042,-3.80\n');
-      expect(await byDescription(api, 'Corner Bakery 0042')).toMatchObject({ category: 'Treats', categorySource: 'rule' });
+      expect(await byDescription(api, 'Corner Bakery 0042')).toMatchObject({
+        category: 'Treats',
+        categorySource: 'rule',
+      });
     } finally {
       await close();
     }
@@ -169,7 +196,9 @@ describe('Learned suggestions', () => {
       const bakery = await byDescription(api, 'CORNER BAKERY 13');
       const cards = page.getByRole('list', { name: 'Transactions' });
       await cards.getByRole('button', { name: `Use suggested category Treats for ${rowLabel(bakery)}` }).click();
-      await expect.poll(async () => byDescription(api, 'CORNER BAKERY 13')).toMatchObject({ category: 'Treats', categorySource: 'user' });
+      await expect
+        .poll(async () => byDescription(api, 'CORNER BAKERY 13'))
+        .toMatchObject({ category: 'Treats', categorySource: 'user' });
       await expectNoSeriousA11yViolations(page, 'transaction cards with a suggestion chip');
     } finally {
       await close();

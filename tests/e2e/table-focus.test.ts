@@ -9,7 +9,13 @@ import { localIsoDate } from '../../src/shared/dates/calendar';
 import { presetRange } from '../../src/shared/dates/presets';
 import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
-import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage, trpcApi, useBrowserAndServer } from './harness';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+} from './harness';
 
 const app = useBrowserAndServer();
 
@@ -17,7 +23,12 @@ const SEED = [
   { postDate: '2024-01-05', description: 'Coffee Shop', amount: -450, category: 'Dining' },
   { postDate: '2024-01-10', description: 'Grocery Store', amount: -8235, category: 'Groceries' },
   { postDate: '2024-01-15', description: 'Paycheck', amount: 250000, category: 'Salary' },
-  { postDate: '2024-01-20', description: 'A very long description of a purchase at the hardware store downtown', amount: -123456, category: 'Home' },
+  {
+    postDate: '2024-01-20',
+    description: 'A very long description of a purchase at the hardware store downtown',
+    amount: -123456,
+    category: 'Home',
+  },
   { postDate: '2024-01-25', description: 'Electric bill', amount: -6000 },
 ];
 
@@ -30,8 +41,10 @@ async function seeded(width = 1400, height = 900) {
   return { ...session, api, rows };
 }
 
-const label = (tx: TransactionDto) => `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
-const checkbox = (page: Page, tx: TransactionDto) => page.getByRole('checkbox', { name: `Select transaction ${label(tx)}`, exact: true });
+const label = (tx: TransactionDto) =>
+  `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
+const checkbox = (page: Page, tx: TransactionDto) =>
+  page.getByRole('checkbox', { name: `Select transaction ${label(tx)}`, exact: true });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Selected transactions' });
 
 async function searchJanuary(page: Page, found = 5) {
@@ -56,7 +69,9 @@ describe('selecting rows', () => {
   it('three clicks on three checkboxes, where they were, select three rows', async () => {
     const { page, close } = await seeded();
     await searchJanuary(page);
-    const boxes = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[aria-rowindex] input[type="checkbox"]');
+    const boxes = page
+      .getByRole('table', { name: 'Transactions' })
+      .locator('tbody tr[aria-rowindex] input[type="checkbox"]');
     const points = [];
     for (let i = 0; i < 3; i++) {
       const box = (await boxes.nth(i).boundingBox())!;
@@ -136,7 +151,9 @@ describe('focus and the keyboard', () => {
     // Rows are sorted newest first: Electric bill, hardware store, Paycheck, ...
     await checkbox(page, rows['Electric bill']).focus();
     await page.keyboard.press('Tab');
-    expect(await focused(page)).toBe(`input: Select transaction ${label(rows['A very long description of a purchase at the hardware store downtown'])}`);
+    expect(await focused(page)).toBe(
+      `input: Select transaction ${label(rows['A very long description of a purchase at the hardware store downtown'])}`,
+    );
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
     await page.keyboard.press('ArrowRight');
@@ -156,68 +173,76 @@ describe('focus and the keyboard', () => {
 });
 
 describe('phones', () => {
-  it.each([390, 576])('below 768 px (%i px) each transaction is a card, nothing cut, same selection and actions', async (width) => {
-    // Signed in at 576 px (the login helper waits for the welcome text, hidden on the smallest screens).
-    const { page, close, api, rows } = await seeded(576, 844);
-    await page.setViewportSize({ width, height: 844 });
-    await searchJanuary(page);
-    expect(await page.getByRole('table', { name: 'Transactions' }).count()).toBe(0);
-    const list = page.getByRole('list', { name: 'Transactions' });
-    expect(await list.getByRole('listitem').count()).toBe(5);
-    const long = list.getByRole('listitem').filter({ hasText: 'hardware store' });
-    expect(await long.getByText('-1,234.56', { exact: true }).isVisible()).toBe(true);
-    expect(await long.getByText('A very long description of a purchase at the hardware store downtown').isVisible()).toBe(true);
-    expect(await long.getByText('2024-01-20 · Home · debit · Checking').isVisible()).toBe(true);
-    // Nothing is cut: every card's text fits its box.
-    const cut = await list.evaluate(
-      (el) => [...el.querySelectorAll('p, span, div')].filter((node) => (node as HTMLElement).scrollWidth > (node as HTMLElement).clientWidth + 1).length,
-    );
-    expect(cut).toBe(0);
+  it.each([390, 576])(
+    'below 768 px (%i px) each transaction is a card, nothing cut, same selection and actions',
+    async (width) => {
+      // Signed in at 576 px (the login helper waits for the welcome text, hidden on the smallest screens).
+      const { page, close, api, rows } = await seeded(576, 844);
+      await page.setViewportSize({ width, height: 844 });
+      await searchJanuary(page);
+      expect(await page.getByRole('table', { name: 'Transactions' }).count()).toBe(0);
+      const list = page.getByRole('list', { name: 'Transactions' });
+      expect(await list.getByRole('listitem').count()).toBe(5);
+      const long = list.getByRole('listitem').filter({ hasText: 'hardware store' });
+      expect(await long.getByText('-1,234.56', { exact: true }).isVisible()).toBe(true);
+      expect(
+        await long.getByText('A very long description of a purchase at the hardware store downtown').isVisible(),
+      ).toBe(true);
+      expect(await long.getByText('2024-01-20 · Home · debit · Checking').isVisible()).toBe(true);
+      // Nothing is cut: every card's text fits its box.
+      const cut = await list.evaluate(
+        (el) =>
+          [...el.querySelectorAll('p, span, div')].filter(
+            (node) => (node as HTMLElement).scrollWidth > (node as HTMLElement).clientWidth + 1,
+          ).length,
+      );
+      expect(cut).toBe(0);
 
-    await checkbox(page, rows['Coffee Shop']).check();
-    await checkbox(page, rows['Electric bill']).check();
-    await toolbar(page).getByText('2 selected').waitFor();
-    await screenshotAndCheckWidth(page, `transactions-cards-${width}`);
-    await expectNoSeriousA11yViolations(page, `transaction cards at ${width} px`);
-    await toolbar(page).getByRole('button', { name: 'Bulk Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Bulk Edit 2 transactions' });
-    await dialog.getByLabel('Category').fill('Utilities');
-    await dialog.getByRole('button', { name: 'Update' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    const stored = await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-01-31' });
-    expect(
-      stored
-        .filter((tx) => tx.category === 'Utilities')
-        .map((tx) => tx.description)
-        .sort(),
-    ).toEqual(['Coffee Shop', 'Electric bill']);
+      await checkbox(page, rows['Coffee Shop']).check();
+      await checkbox(page, rows['Electric bill']).check();
+      await toolbar(page).getByText('2 selected').waitFor();
+      await screenshotAndCheckWidth(page, `transactions-cards-${width}`);
+      await expectNoSeriousA11yViolations(page, `transaction cards at ${width} px`);
+      await toolbar(page).getByRole('button', { name: 'Bulk Edit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Bulk Edit 2 transactions' });
+      await dialog.getByLabel('Category').fill('Utilities');
+      await dialog.getByRole('button', { name: 'Update' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const stored = await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-01-31' });
+      expect(
+        stored
+          .filter((tx) => tx.category === 'Utilities')
+          .map((tx) => tx.description)
+          .sort(),
+      ).toEqual(['Coffee Shop', 'Electric bill']);
 
-    // Tap a card to edit it; Back returns to it with the selection kept.
-    await list.getByRole('button', { name: `Open ${label(rows['Paycheck'])}` }).click();
-    await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
-    expect(await page.getByLabel('Description').inputValue()).toBe('Paycheck');
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
-    await toolbar(page).getByText('2 selected').waitFor();
+      // Tap a card to edit it; Back returns to it with the selection kept.
+      await list.getByRole('button', { name: `Open ${label(rows['Paycheck'])}` }).click();
+      await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+      expect(await page.getByLabel('Description').inputValue()).toBe('Paycheck');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect.poll(() => focused(page)).toBe(`input: Select transaction ${label(rows['Paycheck'])}`);
+      await toolbar(page).getByText('2 selected').waitFor();
 
-    // Sorting is there too.
-    await page.getByRole('combobox', { name: 'Sort by' }).click();
-    await page.getByRole('listbox').getByRole('option', { name: 'Amount' }).click();
-    const first = await list.getByRole('listitem').first().textContent();
-    expect(first).toContain('Paycheck');
-    // Re-ordered cards keep their own heights: none overlaps the next.
-    await expect
-      .poll(() =>
-        list.getByRole('listitem').evaluateAll((items) =>
-          items
-            .map((item) => item.getBoundingClientRect())
-            .sort((a, b) => a.top - b.top)
-            .every((box, i, all) => i === 0 || all[i - 1].bottom <= box.top + 0.5),
-        ),
-      )
-      .toBe(true);
-    await close();
-  });
+      // Sorting is there too.
+      await page.getByRole('combobox', { name: 'Sort by' }).click();
+      await page.getByRole('listbox').getByRole('option', { name: 'Amount' }).click();
+      const first = await list.getByRole('listitem').first().textContent();
+      expect(first).toContain('Paycheck');
+      // Re-ordered cards keep their own heights: none overlaps the next.
+      await expect
+        .poll(() =>
+          list.getByRole('listitem').evaluateAll((items) =>
+            items
+              .map((item) => item.getBoundingClientRect())
+              .sort((a, b) => a.top - b.top)
+              .every((box, i, all) => i === 0 || all[i - 1].bottom <= box.top + 0.5),
+          ),
+        )
+        .toBe(true);
+      await close();
+    },
+  );
 });
 
 describe('finding transactions', () => {
@@ -227,8 +252,15 @@ describe('finding transactions', () => {
     const lastMonth = presetRange('Last month', today);
     const { page, close, api } = await seeded();
     await api.transactions.create.mutate({ postDate: today, description: 'Bought today', amount: -1999 });
-    await api.transactions.create.mutate({ postDate: lastMonth.startDate, description: 'Last month rent', amount: -90000 });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
+    await api.transactions.create.mutate({
+      postDate: lastMonth.startDate,
+      description: 'Last month rent',
+      amount: -90000,
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Transactions', exact: true })
+      .click();
     await page.getByText('Found 1 transactions').waitFor();
     expect(await page.getByLabel('Start Date').inputValue()).toBe(thisMonth.startDate);
     expect(await page.getByLabel('End Date').inputValue()).toBe(thisMonth.endDate);
@@ -239,13 +271,17 @@ describe('finding transactions', () => {
     await page.getByRole('table', { name: 'Transactions' }).getByText('Last month rent').waitFor();
     expect(await page.getByLabel('Start Date').inputValue()).toBe(lastMonth.startDate);
     expect(await page.getByLabel('End Date').inputValue()).toBe(lastMonth.endDate);
-    expect(await page.getByRole('button', { name: 'Last month', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Last month', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await page.getByRole('button', { name: 'Last year' }).click();
     await expect.poll(() => page.getByLabel('Start Date').inputValue()).toBe(presetRange('Last year', today).startDate);
     await page.getByRole('button', { name: 'This year' }).click();
     await expect.poll(() => page.getByLabel('End Date').inputValue()).toBe(presetRange('This year', today).endDate);
     await page.getByRole('button', { name: 'Last 3 months' }).click();
-    await expect.poll(() => page.getByLabel('Start Date').inputValue()).toBe(presetRange('Last 3 months', today).startDate);
+    await expect
+      .poll(() => page.getByLabel('Start Date').inputValue())
+      .toBe(presetRange('Last 3 months', today).startDate);
     await page.getByText('Found 2 transactions').waitFor();
     await close();
   });
@@ -265,7 +301,11 @@ describe('counts that agree', () => {
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
     await page.getByText('Total (6 transactions)').waitFor();
-    await page.getByText('Showing all 7 rows: 6 transactions counted in the totals and 1 split original (their parts are counted instead)').waitFor();
+    await page
+      .getByText(
+        'Showing all 7 rows: 6 transactions counted in the totals and 1 split original (their parts are counted instead)',
+      )
+      .waitFor();
 
     // The search banner says the same.
     await searchJanuary(page, 7);
@@ -279,12 +319,19 @@ describe('rows scrolled into the window', () => {
   async function seededMany() {
     const session = await seeded();
     const lines = ['Date,Description,Amount,Category'];
-    for (let i = 0; i < 300; i++) lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${i + 1}.00,${i % 4 === 0 ? '' : `Cat ${i % 3}`}`);
+    for (let i = 0; i < 300; i++)
+      lines.push(
+        `2024-01-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${i + 1}.00,${i % 4 === 0 ? '' : `Cat ${i % 3}`}`,
+      );
     const body = new FormData();
     body.append('file', new Blob([lines.join('\n')]), 'many.csv');
     body.append('account', 'Checking');
     body.append('transactionType', 'debit');
-    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${session.user.accessToken}` }, body });
+    const res = await fetch(`${app.server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.user.accessToken}` },
+      body,
+    });
     expect(res.status).toBe(201);
     await searchJanuary(session.page, 305);
     return session;
@@ -295,11 +342,13 @@ describe('rows scrolled into the window', () => {
     const rendered = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[data-row-id]');
     const renderedCount = await rendered.count();
     expect(renderedCount).toBeLessThan(40);
-    const rowOfFocus = () => page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? -1));
+    const rowOfFocus = () =>
+      page.evaluate(() => Number(document.activeElement?.closest('tr')?.getAttribute('aria-rowindex') ?? -1));
     // A person's key presses are a rendered frame apart at least (key repeat is ~30 a second): the list renders the
     // rows the last focus scrolled to before the next press. Pressed faster than frames render, on a loaded machine
     // Tab could outrun the overscan.
-    const nextFrame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const nextFrame = () =>
+      page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await rendered.first().getByRole('checkbox').focus();
     expect(await rowOfFocus()).toBe(2);
     // Twice as many rows as were rendered: each Tab lands on the next row's checkbox.
@@ -340,7 +389,12 @@ describe('rows scrolled into the window', () => {
     // timer can run in between, so the scrolling has not stopped yet).
     const seen = await page.getByRole('table', { name: 'Transactions' }).evaluate(
       (table) =>
-        new Promise<{ light: { options: number; value: string; text: string }[][]; focused: number; hovered: number; stayed: number }>((resolve) => {
+        new Promise<{
+          light: { options: number; value: string; text: string }[][];
+          focused: number;
+          hovered: number;
+          stayed: number;
+        }>((resolve) => {
           const scroller = table.parentElement!;
           const rows = () => [...table.querySelectorAll<HTMLTableRowElement>('tbody tr[data-row-id]')];
           scroller.addEventListener(
@@ -361,7 +415,14 @@ describe('rows scrolled into the window', () => {
               second[1].dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
               // React renders those in a microtask: still inside this task, before any timer.
               queueMicrotask(() =>
-                queueMicrotask(() => resolve({ light, focused: first[0].options.length, hovered: second[1].options.length, stayed: third[0].options.length })),
+                queueMicrotask(() =>
+                  resolve({
+                    light,
+                    focused: first[0].options.length,
+                    hovered: second[1].options.length,
+                    stayed: third[0].options.length,
+                  }),
+                ),
               );
             },
             { once: true },
@@ -372,13 +433,19 @@ describe('rows scrolled into the window', () => {
     expect(seen.light.length).toBeGreaterThan(5);
     expect(seen.light.every((row) => row.map((select) => select.options).join() === '1,1')).toBe(true);
     // The same value and text as the full select would show.
-    expect(seen.light.flat().every((select) => select.text === (select.value === '' ? 'Uncategorized' : select.value))).toBe(true);
+    expect(
+      seen.light.flat().every((select) => select.text === (select.value === '' ? 'Uncategorized' : select.value)),
+    ).toBe(true);
     expect(seen.focused).toBe(full[0]);
     expect(seen.hovered).toBe(full[1]);
     expect(seen.stayed).toBe(1);
     // The focused select keeps focus, and once the scrolling stops every row has every option.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Category for Shop \d+ /);
-    await expect.poll(async () => (await selectsOf()).every((row) => row.map((select) => select.options).join() === full.join())).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /^Category for Shop \d+ /,
+    );
+    await expect
+      .poll(async () => (await selectsOf()).every((row) => row.map((select) => select.options).join() === full.join()))
+      .toBe(true);
     await context.close();
   });
 });

@@ -44,13 +44,18 @@ export function useTransactionsScreen() {
   const table = (page: Page) => page.getByRole('table', { name: 'Transactions' });
   const rowLabel = (tx: TransactionDto) =>
     `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
-  const checkbox = (page: Page, tx: TransactionDto) => page.getByRole('checkbox', { name: `Select transaction ${rowLabel(tx)}`, exact: true });
+  const checkbox = (page: Page, tx: TransactionDto) =>
+    page.getByRole('checkbox', { name: `Select transaction ${rowLabel(tx)}`, exact: true });
 
   /** Waits for the answer of a search over exactly this date range. */
   function searchAnswer(page: Page, start: string, end: string) {
     return page.waitForResponse((res) => {
       const url = decodeURIComponent(res.url());
-      return url.includes('transactions.list') && url.includes(`"startDate":"${start}"`) && url.includes(`"endDate":"${end}"`);
+      return (
+        url.includes('transactions.list') &&
+        url.includes(`"startDate":"${start}"`) &&
+        url.includes(`"endDate":"${end}"`)
+      );
     });
   }
 
@@ -84,5 +89,20 @@ export function useTransactionsScreen() {
       .locator('tbody tr[aria-rowindex]')
       .evaluateAll((rows) => rows.map((row) => row.children[2].querySelector('span[title]')?.textContent ?? ''));
   }
-  return { app, apiFor, SEED, seededSession, allTransactions, pick, banner, table, rowLabel, checkbox, searchAnswer, search, bannerText, descriptions };
+  return {
+    app,
+    apiFor,
+    SEED,
+    seededSession,
+    allTransactions,
+    pick,
+    banner,
+    table,
+    rowLabel,
+    checkbox,
+    searchAnswer,
+    search,
+    bannerText,
+    descriptions,
+  };
 }

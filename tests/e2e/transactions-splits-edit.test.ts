@@ -3,7 +3,8 @@ import { expectNoSeriousA11yViolations, screenshotAndCheckWidth } from './harnes
 import { useTransactionsScreen } from './transactions-screen';
 
 // Split from transactions.test.ts so the two halves run in parallel workers; the helpers are in transactions-screen.ts.
-const { app, seededSession, allTransactions, pick, banner, table, checkbox, search, bannerText, descriptions } = useTransactionsScreen();
+const { app, seededSession, allTransactions, pick, banner, table, checkbox, search, bannerText, descriptions } =
+  useTransactionsScreen();
 
 describe('Splits', () => {
   it('splits with auto-fill after refusing bad splits, then refuses to split it again', async () => {
@@ -67,7 +68,9 @@ describe('Splits', () => {
     ]);
     // The owner refetched: the parts appear, and the banner's total counts parts, not the parent.
     await expect.poll(() => descriptions(page)).toContain('Chocolate');
-    expect(await bannerText(page)).toBe('Found 8 transactionsTotal: 2,340.16 Credit1 split original not counted in the total (their parts are)');
+    expect(await bannerText(page)).toBe(
+      'Found 8 transactionsTotal: 2,340.16 Credit1 split original not counted in the total (their parts are)',
+    );
 
     await page.getByRole('button', { name: 'Clear Selection' }).click();
     await checkbox(page, grocery).check();
@@ -152,7 +155,10 @@ describe('Splits', () => {
     await checkbox(page, paycheck).check();
     await page.route('**/trpc/transactions.splits**', (route) => route.abort());
     await page.getByRole('button', { name: 'Inspect Split' }).click();
-    await page.getByRole('dialog', { name: 'Inspect Split' }).getByText('Failed to load split transaction details.').waitFor();
+    await page
+      .getByRole('dialog', { name: 'Inspect Split' })
+      .getByText('Failed to load split transaction details.')
+      .waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await close();
@@ -161,11 +167,19 @@ describe('Splits', () => {
   it('fixes split status after confirming, and reports a failure', async () => {
     const { page, close, rows } = await seededSession();
     const em = app.server.app.orm.em.fork();
-    await em.getConnection().execute('update `transaction` set is_split = 1 where id in (?, ?)', [rows['Coffee Shop'].id, rows['Paycheck'].id], 'run');
+    await em
+      .getConnection()
+      .execute(
+        'update `transaction` set is_split = 1 where id in (?, ?)',
+        [rows['Coffee Shop'].id, rows['Paycheck'].id],
+        'run',
+      );
     await search(page);
     await page.getByRole('button', { name: 'Fix Split Status' }).click();
     const confirm = page.getByRole('dialog', { name: 'Fix Split Status' });
-    await confirm.getByText('This will reset any transactions that are marked as split but have no split children. Continue?').waitFor();
+    await confirm
+      .getByText('This will reset any transactions that are marked as split but have no split children. Continue?')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Fix Split Status' }).click();
     await confirm.getByRole('button', { name: 'Continue' }).click();
@@ -208,7 +222,13 @@ describe('Edit Transaction', () => {
     await page.clock.runFor(1500);
     await notice.waitFor({ state: 'detached' });
     const created = (await allTransactions(api)).find((tx) => tx.description === 'Bookshop');
-    expect(created).toMatchObject({ postDate: '2024-03-03', amount: -1234, category: 'Books', account: 'Savings', type: 'debit' });
+    expect(created).toMatchObject({
+      postDate: '2024-03-03',
+      amount: -1234,
+      category: 'Books',
+      account: 'Savings',
+      type: 'debit',
+    });
     expect(await page.getByLabel('Description').inputValue()).toBe('');
     await close();
   });
@@ -240,7 +260,9 @@ describe('Edit Transaction', () => {
     await banner(page).waitFor();
     await expect.poll(() => descriptions(page)).toContain('Coffee Shop Downtown');
     // The edited row is still selected.
-    await expect.poll(() => page.getByRole('toolbar', { name: 'Selected transactions' }).getByText('1 selected').count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('toolbar', { name: 'Selected transactions' }).getByText('1 selected').count())
+      .toBe(1);
 
     // A refused save shows the server's reason (the transaction was deleted meanwhile).
     await page.getByRole('button', { name: 'Clear Selection' }).click();

@@ -3,12 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage } from './harness';
 import { useTransactionsScreen } from './transactions-screen';
 
-const { app, apiFor, seededSession, allTransactions, pick, banner, table, rowLabel, checkbox, search, bannerText, descriptions } = useTransactionsScreen();
+const {
+  app,
+  apiFor,
+  seededSession,
+  allTransactions,
+  pick,
+  banner,
+  table,
+  rowLabel,
+  checkbox,
+  search,
+  bannerText,
+  descriptions,
+} = useTransactionsScreen();
 
 describe('Transaction Search', () => {
   it('searches by itself once both dates are set, by every filter via Search, and clears', async () => {
     const { page, close, errors } = await seededSession();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Transactions', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Transactions', exact: true })
+      .click();
     const searchButton = page.getByRole('button', { name: 'Search', exact: true });
     // It opens on this month (nothing seeded there), searched at once.
     await banner(page).waitFor();
@@ -34,7 +50,13 @@ describe('Transaction Search', () => {
     await page.unroute('**/trpc/transactions.list**');
     expect(await bannerText(page)).toBe('Found 5 transactionsTotal: 2,340.16 Credit');
     // Default order: newest first. Money out is red with a minus sign.
-    expect(await descriptions(page)).toEqual(['Electric bill', 'Coffee Beans', 'Paycheck', 'Grocery Store', 'Coffee Shop']);
+    expect(await descriptions(page)).toEqual([
+      'Electric bill',
+      'Coffee Beans',
+      'Paycheck',
+      'Grocery Store',
+      'Coffee Shop',
+    ]);
     const negative = table(page).getByText('-82.35', { exact: true });
     const [r, g] = (await negative.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
     expect(r).toBeGreaterThan(g);
@@ -117,20 +139,50 @@ describe('Transaction table', () => {
     await search(page);
     const head = table(page).locator('thead');
     await head.getByRole('button', { name: 'Amount' }).click();
-    expect(await descriptions(page)).toEqual(['Paycheck', 'Coffee Shop', 'Coffee Beans', 'Electric bill', 'Grocery Store']);
+    expect(await descriptions(page)).toEqual([
+      'Paycheck',
+      'Coffee Shop',
+      'Coffee Beans',
+      'Electric bill',
+      'Grocery Store',
+    ]);
     await head.getByRole('button', { name: 'Amount' }).click();
-    expect(await descriptions(page)).toEqual(['Grocery Store', 'Electric bill', 'Coffee Beans', 'Coffee Shop', 'Paycheck']);
+    expect(await descriptions(page)).toEqual([
+      'Grocery Store',
+      'Electric bill',
+      'Coffee Beans',
+      'Coffee Shop',
+      'Paycheck',
+    ]);
     await head.getByRole('button', { name: 'Description' }).click();
-    expect(await descriptions(page)).toEqual(['Coffee Beans', 'Coffee Shop', 'Electric bill', 'Grocery Store', 'Paycheck']);
+    expect(await descriptions(page)).toEqual([
+      'Coffee Beans',
+      'Coffee Shop',
+      'Electric bill',
+      'Grocery Store',
+      'Paycheck',
+    ]);
     expect(await table(page).locator('th[aria-sort="ascending"]').textContent()).toContain('Description');
     await head.getByRole('button', { name: 'Category' }).click();
-    expect(await descriptions(page)).toEqual(['Coffee Shop', 'Grocery Store', 'Coffee Beans', 'Paycheck', 'Electric bill']);
+    expect(await descriptions(page)).toEqual([
+      'Coffee Shop',
+      'Grocery Store',
+      'Coffee Beans',
+      'Paycheck',
+      'Electric bill',
+    ]);
     await head.getByRole('button', { name: 'Account' }).click();
     expect((await descriptions(page)).slice(3)).toEqual(['Paycheck', 'Coffee Beans']);
     await head.getByRole('button', { name: 'Type' }).click();
     expect((await descriptions(page))[0]).toBe('Paycheck');
     await head.getByRole('button', { name: 'Date' }).click();
-    expect(await descriptions(page)).toEqual(['Electric bill', 'Coffee Beans', 'Paycheck', 'Grocery Store', 'Coffee Shop']);
+    expect(await descriptions(page)).toEqual([
+      'Electric bill',
+      'Coffee Beans',
+      'Paycheck',
+      'Grocery Store',
+      'Coffee Shop',
+    ]);
 
     const bill = rows['Electric bill'];
     await page.getByLabel(`Category for ${rowLabel(bill)}`).selectOption('Groceries');
@@ -189,7 +241,12 @@ describe('Transaction table', () => {
     await dialog.waitFor({ state: 'detached' });
     const stored = await allTransactions(api);
     const changed = stored.filter((tx) => tx.category === 'Household');
-    expect(changed.map((tx) => tx.description).sort()).toEqual(['Coffee Beans', 'Coffee Shop', 'Electric bill', 'Grocery Store']);
+    expect(changed.map((tx) => tx.description).sort()).toEqual([
+      'Coffee Beans',
+      'Coffee Shop',
+      'Electric bill',
+      'Grocery Store',
+    ]);
     expect(changed.every((tx) => tx.type === 'charge' && tx.account === 'Savings')).toBe(true);
     // Merged into the list at once.
     expect(await page.getByLabel(`Category for ${rowLabel(rows['Electric bill'])}`).inputValue()).toBe('Household');
@@ -216,14 +273,21 @@ describe('Transaction table', () => {
     await checkbox(page, rows['Electric bill']).check();
     await bar.getByRole('button', { name: 'Delete Selected' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Selected' });
-    await confirm.getByText('Are you sure you want to delete 2 selected transactions? This action cannot be undone.').waitFor();
+    await confirm
+      .getByText('Are you sure you want to delete 2 selected transactions? This action cannot be undone.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect((await allTransactions(api)).length).toBe(6);
     await bar.getByRole('button', { name: 'Delete Selected' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => descriptions(page)).toEqual(['Coffee Beans', 'Paycheck', 'Grocery Store']);
     expect(await bar.count()).toBe(0);
-    expect((await allTransactions(api)).map((tx) => tx.description).sort()).toEqual(['Coffee Beans', 'Grocery Store', 'Old purchase', 'Paycheck']);
+    expect((await allTransactions(api)).map((tx) => tx.description).sort()).toEqual([
+      'Coffee Beans',
+      'Grocery Store',
+      'Old purchase',
+      'Paycheck',
+    ]);
 
     await checkbox(page, rows['Paycheck']).check();
     await api.transactions.delete.mutate({ id: rows['Paycheck'].id });
@@ -245,7 +309,9 @@ describe('Keyboard only', () => {
       const focused = await page.evaluate(() => {
         const el = document.activeElement as HTMLInputElement | null;
         if (!el) return '';
-        return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText).replace(/\s*\*$/, '').trim();
+        return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText)
+          .replace(/\s*\*$/, '')
+          .trim();
       });
       if (focused === text) return;
     }
@@ -315,13 +381,19 @@ describe('20,000 rows', () => {
     for (let i = 0; i < 20_000; i++) {
       const day = String((i % 28) + 1).padStart(2, '0');
       const month = String((i % 12) + 1).padStart(2, '0');
-      lines.push(`2024-${month}-${day},Purchase ${i},-${(i % 900) + 1}.${String(i % 100).padStart(2, '0')},Cat ${i % 25}`);
+      lines.push(
+        `2024-${month}-${day},Purchase ${i},-${(i % 900) + 1}.${String(i % 100).padStart(2, '0')},Cat ${i % 25}`,
+      );
     }
     const body = new FormData();
     body.append('file', new Blob([lines.join('\n')]), 'big.csv');
     body.append('account', 'Big');
     body.append('transactionType', 'debit');
-    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` }, body });
+    const res = await fetch(`${app.server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      body,
+    });
     expect(res.status).toBe(201);
 
     await page.goto(`${app.server.url}/transactions`);

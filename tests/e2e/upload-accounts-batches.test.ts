@@ -36,7 +36,10 @@ describe('Upload: the Accounts widget', () => {
     await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').fill('-1234.5');
     await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').press('Enter');
     await list.getByText('Balance: $-1,234.50').waitFor();
-    expect(await list.getByRole('listitem').allTextContents()).toEqual([expect.stringMatching(/^Cardcredit/), expect.stringMatching(/^Everydaychecking/)]);
+    expect(await list.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringMatching(/^Cardcredit/),
+      expect.stringMatching(/^Everydaychecking/),
+    ]);
 
     // A duplicate name is refused with the server's reason.
     await page.getByRole('button', { name: 'Edit Card' }).click();
@@ -50,7 +53,10 @@ describe('Upload: the Accounts widget', () => {
     await edit.getByRole('button', { name: 'Save Account' }).click();
     await page.getByText('Account updated successfully').waitFor();
     await list.getByText('Balance: $10.00').waitFor();
-    expect((await api.accounts.list.query()).find((a) => a.type === 'credit')).toMatchObject({ name: 'Credit Card', balance: 1000 });
+    expect((await api.accounts.list.query()).find((a) => a.type === 'credit')).toMatchObject({
+      name: 'Credit Card',
+      balance: 1000,
+    });
 
     // Delete asks first; Cancel keeps the account.
     await page.getByRole('button', { name: 'Delete Credit Card' }).click();
@@ -64,7 +70,12 @@ describe('Upload: the Accounts widget', () => {
     expect((await api.accounts.list.query()).map((a) => a.name)).toEqual(['Everyday']);
 
     // An account that still holds transactions is kept, and the reason shown.
-    await api.transactions.create.mutate({ postDate: '2024-01-01', description: 'x', amount: -100, account: 'Everyday' });
+    await api.transactions.create.mutate({
+      postDate: '2024-01-01',
+      description: 'x',
+      amount: -100,
+      account: 'Everyday',
+    });
     await page.getByRole('button', { name: 'Delete Everyday' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to delete account' }).waitFor();
@@ -93,7 +104,11 @@ describe('Upload: the batch manager', () => {
     form.append('transactionType', 'charge');
     form.append('dateFormat', 'MM/DD/YYYY');
     form.append('file', new Blob([readFileSync(CHASE)]), 'chase-credit-card.csv');
-    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${session.user.accessToken}` }, body: form });
+    const res = await fetch(`${app.server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.user.accessToken}` },
+      body: form,
+    });
     expect(res.status).toBe(201);
     await session.page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => batchRows(session.page).count()).toBe(1);
@@ -122,7 +137,10 @@ describe('Upload: the batch manager', () => {
 
     // Delete Batch asks first.
     await page.getByRole('button', { name: /^Delete Batch / }).click();
-    await page.getByRole('dialog').getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Are you sure you want to delete all transactions in this batch? This action cannot be undone.')
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await api.transactions.batches.query()).toHaveLength(1);
     await page.getByRole('button', { name: /^Delete Batch / }).click();
@@ -190,9 +208,11 @@ describe('Upload: the batch manager', () => {
     // Nothing inside the preview or the batches is wider than its box.
     const clipped = await page.evaluate(
       () =>
-        [...document.querySelectorAll('[aria-label="Rows as they will be stored"], [aria-label="Transaction batches"]')].filter(
-          (el) => el.scrollWidth > el.clientWidth + 1,
-        ).length,
+        [
+          ...document.querySelectorAll(
+            '[aria-label="Rows as they will be stored"], [aria-label="Transaction batches"]',
+          ),
+        ].filter((el) => el.scrollWidth > el.clientWidth + 1).length,
     );
     expect(clipped).toBe(0);
     await screenshotAndCheckWidth(page, 'upload-576');

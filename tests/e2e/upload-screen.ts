@@ -33,7 +33,8 @@ export function useUploadScreen() {
       {
         path: '/upload',
         before: async (user) => {
-          for (const account of accounts) await apiFor(user.accessToken).accounts.create.mutate({ ...account, balance: 0 });
+          for (const account of accounts)
+            await apiFor(user.accessToken).accounts.create.mutate({ ...account, balance: 0 });
         },
       },
     );
@@ -42,7 +43,8 @@ export function useUploadScreen() {
   }
 
   /** An MUI select by its label (its accessible name also holds the chosen value). */
-  const selectBox = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) });
+  const selectBox = (page: Page, label: string) =>
+    page.getByRole('combobox', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`) });
 
   /** Picks an option of an MUI select by its label. */
   async function choose(page: Page, label: string, option: string) {
@@ -52,11 +54,26 @@ export function useUploadScreen() {
 
   const uploadForm = (page: Page) => page.getByRole('form', { name: 'Upload CSV' });
   const uploadButton = (page: Page) => uploadForm(page).getByRole('button', { name: 'Upload', exact: true });
-  const previewRows = (page: Page) => page.getByRole('table', { name: 'Rows as they will be stored' }).locator('tbody tr');
+  const previewRows = (page: Page) =>
+    page.getByRole('table', { name: 'Rows as they will be stored' }).locator('tbody tr');
   const batchRows = (page: Page) =>
     page
       .getByRole('table', { name: 'Transaction batches' })
       .locator('tbody tr')
       .or(page.getByRole('list', { name: 'Transaction batches' }).getByRole('listitem'));
-  return { app, BANK_FIXTURES, OWN_FIXTURES, CHASE, apiFor, allTransactions, openUpload, selectBox, choose, uploadForm, uploadButton, previewRows, batchRows };
+  return {
+    app,
+    BANK_FIXTURES,
+    OWN_FIXTURES,
+    CHASE,
+    apiFor,
+    allTransactions,
+    openUpload,
+    selectBox,
+    choose,
+    uploadForm,
+    uploadButton,
+    previewRows,
+    batchRows,
+  };
 }

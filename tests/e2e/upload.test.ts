@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, screenshotAndCheckWidth } from './harness';
 import { useUploadScreen } from './upload-screen';
 
-const { OWN_FIXTURES, CHASE, allTransactions, openUpload, selectBox, choose, uploadButton, previewRows, batchRows } = useUploadScreen();
+const { OWN_FIXTURES, CHASE, allTransactions, openUpload, selectBox, choose, uploadButton, previewRows, batchRows } =
+  useUploadScreen();
 
 describe('Upload: the CSV import', () => {
   it('previews a real bank export, imports it as a batch, then skips every row as a duplicate', async () => {
@@ -13,11 +14,17 @@ describe('Upload: the CSV import', () => {
       { name: 'Amex', type: 'credit' },
     ]);
     await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
-    await page.getByText('Choose a file, an account and a transaction type to see a preview before importing.').waitFor();
+    await page
+      .getByText('Choose a file, an account and a transaction type to see a preview before importing.')
+      .waitFor();
 
     // Accounts are sorted by name and shown as 'name (type)'.
     await selectBox(page, 'Account').click();
-    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Amex (credit)', 'checking main (checking)', 'Visa (credit)']);
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual([
+      'Amex (credit)',
+      'checking main (checking)',
+      'Visa (credit)',
+    ]);
     await page.getByRole('option', { name: 'Visa (credit)' }).click();
     await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
     await page.getByLabel('CSV file').setInputFiles(CHASE);
@@ -97,7 +104,8 @@ describe('Upload: the CSV import', () => {
     await flip.check();
     await expect.poll(() => requests).toBe(1);
     const olderAnswer = page.waitForResponse(
-      (response) => response.url().endsWith('/api/upload') && (response.request().postData() ?? '').includes('name="flipAmounts"'),
+      (response) =>
+        response.url().endsWith('/api/upload') && (response.request().postData() ?? '').includes('name="flipAmounts"'),
     );
     await flip.uncheck();
     await expect.poll(() => requests).toBe(2);
@@ -145,7 +153,13 @@ describe('Upload: the CSV import', () => {
       '16 bytes',
     ],
     ['an empty file', 'empty.csv', Buffer.alloc(0), 'The file is empty.', '0 bytes'],
-    ['a header-only CSV', 'header.csv', Buffer.from('Date,Description,Amount\n'), 'No transactions were found', '24 bytes'],
+    [
+      'a header-only CSV',
+      'header.csv',
+      Buffer.from('Date,Description,Amount\n'),
+      'No transactions were found',
+      '24 bytes',
+    ],
   ])('keeps Upload disabled while the preview refuses %s, with one alert', async (_label, name, buffer, text, size) => {
     const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     await page.getByLabel('CSV file').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
@@ -163,7 +177,9 @@ describe('Upload: the CSV import', () => {
     await page.getByLabel('CSV file').setInputFiles(path.join(OWN_FIXTURES, 'us-basic.csv'));
     await choose(page, 'Account', 'Checking (checking)');
     await page.getByText(/^Ready to import \d+ transactions\.$/).waitFor();
-    await page.route('**/api/upload', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
+    await page.route('**/api/upload', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+    );
     await uploadButton(page).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to upload CSV' }).waitFor();
     expect(await allTransactions(api)).toEqual([]);
@@ -185,7 +201,11 @@ describe('Upload: the CSV import', () => {
     await choose(page, 'Role of column 3', 'Description part');
     await page.getByRole('button', { name: 'Use this mapping' }).click();
     await page.getByText('Ready to import 2 transactions.').waitFor();
-    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-01-05', 'Bakery Bread', '-3.20']);
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual([
+      '2024-01-05',
+      'Bakery Bread',
+      '-3.20',
+    ]);
     await expectNoSeriousA11yViolations(page, 'upload with a mapping');
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
@@ -195,7 +215,9 @@ describe('Upload: the CSV import', () => {
     ]);
 
     // Next month's file: the saved mapping reads it, and it can be changed.
-    await page.getByLabel('CSV file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05.02.2024;Bakery;Cake;-4,10\n') });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05.02.2024;Bakery;Cake;-4,10\n') });
     await page.getByText('Using the saved mapping for this account.').waitFor();
     await page.getByText('Ready to import 1 transaction.').waitFor();
     await page.getByRole('button', { name: 'Change mapping' }).click();
@@ -205,7 +227,9 @@ describe('Upload: the CSV import', () => {
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 1 transaction' }).waitFor();
     const accounts = await api.accounts.list.query();
-    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({ mapping: { header: false, date: 0, description: [1], amount: 3 } });
+    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({
+      mapping: { header: false, date: 0, description: [1], amount: 3 },
+    });
     await close();
   });
 
@@ -219,19 +243,31 @@ describe('Upload: the CSV import', () => {
     expect(await selectBox(page, 'Role of column 1').textContent()).toBe('Date');
     await selectBox(page, 'Date format of the date column').click();
     // Only the formats that read every date of the column are offered.
-    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Detect from the file', 'MM/DD/YYYY', 'DD/MM/YYYY']);
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual([
+      'Detect from the file',
+      'MM/DD/YYYY',
+      'DD/MM/YYYY',
+    ]);
     await page.getByRole('listbox').getByRole('option', { name: 'DD/MM/YYYY', exact: true }).click();
     await page.getByRole('button', { name: 'Use this mapping' }).click();
     await page.getByText('Ready to import 2 transactions.').waitFor();
-    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-02-01', 'Bakery', '-3.20']);
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual([
+      '2024-02-01',
+      'Bakery',
+      '-3.20',
+    ]);
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
     expect((await allTransactions(api)).map((t) => t.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
     const accounts = await api.accounts.list.query();
-    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({ mapping: { date: 0, amount: 2, dateFormat: 'DD/MM/YYYY' } });
+    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({
+      mapping: { date: 0, amount: 2, dateFormat: 'DD/MM/YYYY' },
+    });
 
     // Next month's file, as ambiguous: the saved mapping reads it day-first without asking.
-    await page.getByLabel('CSV file').setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05/06/2024;Bakery;-4,10\n') });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05/06/2024;Bakery;-4,10\n') });
     await page.getByText('Using the saved mapping for this account.').waitFor();
     await page.getByText('Ready to import 1 transaction.').waitFor();
     expect((await previewRows(page).first().locator('td').allTextContents())[1]).toBe('2024-06-05');
@@ -241,22 +277,33 @@ describe('Upload: the CSV import', () => {
 
     // A file of as many columns in another layout is not read with the saved mapping: the screen
     // says which column does not fit and asks again; a file with its own header is read by it.
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'other.csv', mimeType: 'text/csv', buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n') });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'other.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n'),
+    });
     await page
       .getByRole('alert')
-      .filter({ hasText: "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)" })
+      .filter({
+        hasText:
+          "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date in DD/MM/YYYY)",
+      })
       .waitFor();
     await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
     await expect.poll(() => uploadButton(page).isDisabled()).toBe(true);
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'headed.csv', mimeType: 'text/csv', buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n') });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'headed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Date,Amount,Description\n2024-08-01,-5.00,Shop\n'),
+    });
     await page.getByText('Ready to import 1 transaction.').waitFor();
     await page.getByText('The saved mapping for this account was not used', { exact: false }).waitFor();
     expect(await page.getByText('Using the saved mapping for this account.').count()).toBe(0);
-    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual(['2024-08-01', 'Shop', '-5.00']);
+    expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual([
+      '2024-08-01',
+      'Shop',
+      '-5.00',
+    ]);
     await close();
   });
 
@@ -264,7 +311,9 @@ describe('Upload: the CSV import', () => {
     const { page, context, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const lines = ['Date,Description,Amount'];
     for (let i = 0; i < 40_000; i++)
-      lines.push(`2024-${String((i % 12) + 1).padStart(2, '0')}-15,Purchase number ${i} at a shop,-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`);
+      lines.push(
+        `2024-${String((i % 12) + 1).padStart(2, '0')}-15,Purchase number ${i} at a shop,-${(i % 997) + 1}.${String(i % 100).padStart(2, '0')}`,
+      );
     const big = Buffer.from(lines.join('\n'));
     await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: big });
     await choose(page, 'Account', 'Checking (checking)');
@@ -274,14 +323,24 @@ describe('Upload: the CSV import', () => {
     // Slow the upload down so its progress can be seen.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 512 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
     await uploadButton(page).click();
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(/Sending the file: \d+%/).waitFor();
     await page.getByRole('status').filter({ hasText: 'Imported 40000 transactions' }).waitFor({ timeout: 45_000 });
     expect(await api.transactions.batches.query()).toMatchObject([{ transactionCount: 40000 }]);
     // The page is reused by the next test: lift the throttling.
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await cdp.detach();
     await close();
   });

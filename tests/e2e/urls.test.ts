@@ -28,9 +28,11 @@ async function seeded() {
 }
 
 const label = (tx: TransactionDto) => `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}`;
-const checkbox = (page: Page, tx: TransactionDto) => page.getByRole('checkbox', { name: `Select transaction ${label(tx)}`, exact: true });
+const checkbox = (page: Page, tx: TransactionDto) =>
+  page.getByRole('checkbox', { name: `Select transaction ${label(tx)}`, exact: true });
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Selected transactions' });
-const descriptions = (page: Page) => page.getByRole('table', { name: 'Transactions' }).locator('tbody tr td:nth-child(3)').allTextContents();
+const descriptions = (page: Page) =>
+  page.getByRole('table', { name: 'Transactions' }).locator('tbody tr td:nth-child(3)').allTextContents();
 
 describe('URLs that restore the screen', () => {
   it('a reload of a filtered search shows the same filters and results', async () => {
@@ -87,7 +89,12 @@ describe('URLs that restore the screen', () => {
 
   it('Back restores the budget list with its selected budget and selected row; a reload keeps the budget', async () => {
     const { page, close, api, rows } = await seeded();
-    const saved = await api.budgets.save.mutate({ name: 'January', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] });
+    const saved = await api.budgets.save.mutate({
+      name: 'January',
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      lineItems: [],
+    });
     await page.goto(`${app.server.url}/`);
     await page.getByRole('button', { name: 'Select budget January' }).click();
     await page.getByRole('heading', { name: 'Selected Budget' }).waitFor();
@@ -151,8 +158,18 @@ describe('URLs that restore the screen', () => {
     await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
     const form = new FormData();
     form.append('account', 'Checking');
-    form.append('file', new Blob(['Date,Description,Amount\n2024-03-01,Bakery,-3.20\n2024-03-02,Bookshop,-12.00\n'], { type: 'text/csv' }), 'march.csv');
-    const res = await fetch(`${app.server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.accessToken}` }, body: form });
+    form.append(
+      'file',
+      new Blob(['Date,Description,Amount\n2024-03-01,Bakery,-3.20\n2024-03-02,Bookshop,-12.00\n'], {
+        type: 'text/csv',
+      }),
+      'march.csv',
+    );
+    const res = await fetch(`${app.server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.accessToken}` },
+      body: form,
+    });
     expect(res.ok).toBe(true);
     const { batchId } = (await res.json()) as { batchId: string };
     await page.goto(`${app.server.url}/upload`);

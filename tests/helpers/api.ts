@@ -38,7 +38,8 @@ export async function signUp(baseUrl: string): Promise<ApiUser> {
 
 /** Expects a 2xx and answers the body, with the failure in the message otherwise. */
 export function ok<T>(res: HttpResult<T>): T {
-  if (res.status < 200 || res.status >= 300) throw new Error(`expected 2xx, got ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`expected 2xx, got ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
@@ -69,11 +70,11 @@ export async function seedBatch(
     });
     await em.flush();
     if (transactionIds.length > 0) {
-      await runSql(em, `update "transaction" set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`, [
-        id,
-        userId,
-        ...transactionIds,
-      ]);
+      await runSql(
+        em,
+        `update "transaction" set batch_id = ? where user_id = ? and id in (${transactionIds.map(() => '?').join(',')})`,
+        [id, userId, ...transactionIds],
+      );
     }
   });
   return id;

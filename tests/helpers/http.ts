@@ -13,7 +13,12 @@ export interface RequestOptions {
 }
 
 /** Calls a REST route: JSON in, JSON (or text) out. */
-export async function rest<T = any>(baseUrl: string, method: string, path: string, options: RequestOptions = {}): Promise<HttpResult<T>> {
+export async function rest<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: BodyInit | undefined;
@@ -66,7 +71,11 @@ export async function trpc<T = any>(
 let counter = 0;
 
 /** Registers a fresh user (unique name per call) and returns its tokens and user. */
-export async function registerUser(baseUrl: string, username?: string, password = 'correct horse battery'): Promise<AuthResult & { password: string }> {
+export async function registerUser(
+  baseUrl: string,
+  username?: string,
+  password = 'correct horse battery',
+): Promise<AuthResult & { password: string }> {
   const name = username ?? `user${process.pid}x${Date.now().toString(36)}x${counter++}`;
   const res = await rest<AuthResult>(baseUrl, 'POST', '/api/auth/register', { body: { username: name, password } });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);

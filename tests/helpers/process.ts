@@ -68,13 +68,17 @@ export const NOBODY = { uid: 65534, gid: 65534 };
  */
 export function unprivilegedUser(): { uid?: number; gid?: number } | null {
   if (process.getuid?.() !== 0) return {};
-  const probe = spawnSync(process.execPath, ['-e', "require('node:fs').accessSync(process.argv[1]); require('fastify')", bundledEntry('src/server/main.ts')], {
-    cwd: path.resolve('.'),
-    uid: NOBODY.uid,
-    gid: NOBODY.gid,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
-    timeout: 60_000,
-  });
+  const probe = spawnSync(
+    process.execPath,
+    ['-e', "require('node:fs').accessSync(process.argv[1]); require('fastify')", bundledEntry('src/server/main.ts')],
+    {
+      cwd: path.resolve('.'),
+      uid: NOBODY.uid,
+      gid: NOBODY.gid,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: '/tmp' },
+      timeout: 60_000,
+    },
+  );
   return probe.status === 0 ? NOBODY : null;
 }
 

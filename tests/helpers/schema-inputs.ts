@@ -37,7 +37,8 @@ const CONTROL = ['\u0000', '\u0001', '\u0007', '\u0008', '\u001b', '\u007f', '\u
 /** A valid-looking string for a field, from its name and constraints. */
 function validString(name: string, s: JsonSchema): string {
   if (s.enum) return String(s.enum[0]);
-  if (s.pattern === '^\\d{4}-\\d{2}-\\d{2}$' || /date/i.test(name)) return /end/i.test(name) ? '2024-12-31' : '2024-01-01';
+  if (s.pattern === '^\\d{4}-\\d{2}-\\d{2}$' || /date/i.test(name))
+    return /end/i.test(name) ? '2024-12-31' : '2024-01-01';
   if (s.pattern && /#/.test(s.pattern)) return '#2196F3';
   if (/amount/i.test(name)) return '12.50';
   if (/apiToken/.test(name)) return 'btapi_Q2hlY2tpbmcgdGhlIGVudHJvcHkgb2YgdGhpcyB0b2tlbg';
@@ -92,7 +93,9 @@ export function stringPaths(s: JsonSchema, prefix: (string | number)[] = []): (s
   for (const branch of branches(s)) {
     const type = typeOf(branch);
     if (type === 'string') out.push(prefix);
-    else if (type === 'object') for (const [key, prop] of Object.entries(branch.properties ?? {})) out.push(...stringPaths(prop, [...prefix, key]));
+    else if (type === 'object')
+      for (const [key, prop] of Object.entries(branch.properties ?? {}))
+        out.push(...stringPaths(prop, [...prefix, key]));
     else if (type === 'array' && branch.items) out.push(...stringPaths(branch.items, [...prefix, 0]));
   }
   const seen = new Set<string>();
@@ -103,7 +106,13 @@ export function stringPaths(s: JsonSchema, prefix: (string | number)[] = []): (s
 export function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const copy: any = Array.isArray(root) ? [...root] : typeof root === 'object' && root !== null ? { ...root } : typeof head === 'number' ? [] : {};
+  const copy: any = Array.isArray(root)
+    ? [...root]
+    : typeof root === 'object' && root !== null
+      ? { ...root }
+      : typeof head === 'number'
+        ? []
+        : {};
   copy[head] = setAt(copy[head], rest, value);
   return copy;
 }
@@ -130,7 +139,22 @@ const hostileString = fc.oneof(
   fc.constantFrom('x'.repeat(256), 'y'.repeat(5000), '\u00e9'.repeat(1001)),
 );
 const hostileNumber = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.5, 1e13, -1e13, 1e13 + 1, -1e13 - 1, 2 ** 53, -(2 ** 53), 1e300, -1e300, Number.MAX_SAFE_INTEGER),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    1e13,
+    -1e13,
+    1e13 + 1,
+    -1e13 - 1,
+    2 ** 53,
+    -(2 ** 53),
+    1e300,
+    -1e300,
+    Number.MAX_SAFE_INTEGER,
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -149,7 +173,8 @@ export function hostileInput(s: JsonSchema, name = '', depth = 0): fc.Arbitrary<
     case 'object': {
       const entries = Object.entries(nonNull.properties ?? {});
       const record: Record<string, fc.Arbitrary<unknown>> = {};
-      for (const [key, prop] of entries) record[key] = depth > 4 ? fc.constant(validInput(prop, key)) : hostileInput(prop, key, depth + 1);
+      for (const [key, prop] of entries)
+        record[key] = depth > 4 ? fc.constant(validInput(prop, key)) : hostileInput(prop, key, depth + 1);
       const required = (nonNull.required ?? []).filter((k) => k in record);
       shaped = fc.oneof(
         fc.record(record, { requiredKeys: required }),
@@ -160,8 +185,15 @@ export function hostileInput(s: JsonSchema, name = '', depth = 0): fc.Arbitrary<
     }
     case 'array':
       shaped = fc.oneof(
-        fc.array(depth > 4 ? fc.constant(validInput(nonNull.items ?? {}, name)) : hostileInput(nonNull.items ?? {}, name, depth + 1), { maxLength: 4 }),
-        fc.constant(Array.from({ length: (nonNull.maxItems ?? 1000) + 1 }, () => validInput(nonNull.items ?? {}, name))),
+        fc.array(
+          depth > 4
+            ? fc.constant(validInput(nonNull.items ?? {}, name))
+            : hostileInput(nonNull.items ?? {}, name, depth + 1),
+          { maxLength: 4 },
+        ),
+        fc.constant(
+          Array.from({ length: (nonNull.maxItems ?? 1000) + 1 }, () => validInput(nonNull.items ?? {}, name)),
+        ),
       );
       break;
     case 'string':

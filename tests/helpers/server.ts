@@ -17,7 +17,8 @@ import pg from 'pg';
  * (created through PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres) that is
  * dropped when it closes.
  */
-export const testDatabase: 'sqlite' | 'postgresql' = process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
+export const testDatabase: 'sqlite' | 'postgresql' =
+  process.env.TEST_DATABASE === 'postgresql' ? 'postgresql' : 'sqlite';
 export const pgAdminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
 
 export interface TestServer {
@@ -43,7 +44,10 @@ export interface TestServer {
  * TEST_PASSWORD_HASH_COST (scrypt N = 1024, ~2 ms of CPU instead of ~35 at the default N = 16384) unless `env` sets
  * PASSWORD_HASH_COST (`''` for the production default).
  */
-export async function startServer(env: Record<string, string> = {}, options: { logStream?: Writable } = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { logStream?: Writable } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const onPostgres = testDatabase === 'postgresql' && !env.DATABASE_FILE && !env.DATABASE_URL;
   const scratch: ScratchDatabase | null = onPostgres ? await createScratchDatabase('bt_test', pgAdminUrl) : null;

@@ -1,4 +1,9 @@
-import type { AnyProcedure, TRPCRouterRecord as RouterRecord, inferProcedureInput, inferTransformedProcedureOutput } from '@trpc/server';
+import type {
+  AnyProcedure,
+  TRPCRouterRecord as RouterRecord,
+  inferProcedureInput,
+  inferTransformedProcedureOutput,
+} from '@trpc/server';
 import type { AppRouter } from '../../src/server/trpc/router';
 import { trpc, type TrpcResult } from './http';
 
@@ -12,10 +17,15 @@ type ProcedureCall<P extends AnyProcedure> = P['_def']['type'] extends 'query'
   ? { query: (...input: OptionalInput<P>) => Promise<TrpcResult<inferTransformedProcedureOutput<AppRouter, P>>> }
   : { mutate: (...input: OptionalInput<P>) => Promise<TrpcResult<inferTransformedProcedureOutput<AppRouter, P>>> };
 
-type OptionalInput<P extends AnyProcedure> = undefined extends inferProcedureInput<P> ? [input?: inferProcedureInput<P>] : [input: inferProcedureInput<P>];
+type OptionalInput<P extends AnyProcedure> =
+  undefined extends inferProcedureInput<P> ? [input?: inferProcedureInput<P>] : [input: inferProcedureInput<P>];
 
 export type TypedClient<R extends RouterRecord> = {
-  [K in keyof R]: R[K] extends AnyProcedure ? ProcedureCall<R[K]> : R[K] extends RouterRecord ? TypedClient<R[K]> : never;
+  [K in keyof R]: R[K] extends AnyProcedure
+    ? ProcedureCall<R[K]>
+    : R[K] extends RouterRecord
+      ? TypedClient<R[K]>
+      : never;
 };
 
 export type AppClient = TypedClient<AppRouter['_def']['record']>;
@@ -28,7 +38,10 @@ function proxy(baseUrl: string, token: string | null | undefined, path: string[]
         return async (input?: unknown) => {
           const result = await trpc(baseUrl, key === 'query' ? 'query' : 'mutation', path.join('.'), input, token);
           if (!unwrap) return result;
-          if (result.error) throw new Error(`tRPC ${path.join('.')} refused (${result.error.data.httpStatus}): ${result.error.message}`);
+          if (result.error)
+            throw new Error(
+              `tRPC ${path.join('.')} refused (${result.error.data.httpStatus}): ${result.error.message}`,
+            );
           return result.data;
         };
       }

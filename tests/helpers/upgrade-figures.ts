@@ -35,11 +35,36 @@ export interface UserFigures {
   username: string;
   accounts: { id: number; name: string; type: string; balance: number; count: number; sum: number }[];
   categories: string[];
-  transactions: { count: number; sum: number; countedCount: number; countedSum: number; withoutAccount: number; uncategorized: number; digest: string };
-  splits: { parentId: number; amount: number; parts: { id: number; amount: number; category: string | null; splitNote: string | null }[] }[];
-  batches: { batchId: string; transactionCount: number; account: string | null; fileName: string | null; rows: number }[];
+  transactions: {
+    count: number;
+    sum: number;
+    countedCount: number;
+    countedSum: number;
+    withoutAccount: number;
+    uncategorized: number;
+    digest: string;
+  };
+  splits: {
+    parentId: number;
+    amount: number;
+    parts: { id: number; amount: number; category: string | null; splitNote: string | null }[];
+  }[];
+  batches: {
+    batchId: string;
+    transactionCount: number;
+    account: string | null;
+    fileName: string | null;
+    rows: number;
+  }[];
   budgets: { id: number; name: string; startDate: string; endDate: string; lineItems: unknown[]; overview: unknown }[];
-  envelopes: { name: string; categories: string[]; color: string; isActive: boolean; transactionCount: number; total: number }[];
+  envelopes: {
+    name: string;
+    categories: string[];
+    color: string;
+    isActive: boolean;
+    transactionCount: number;
+    total: number;
+  }[];
 }
 
 export async function collectFigures(username: string, get: ApiGet): Promise<UserFigures> {
@@ -47,10 +72,20 @@ export async function collectFigures(username: string, get: ApiGet): Promise<Use
   const counted = all.filter((tx) => !tx.isSplit);
   const accounts = await get<{ id: number; name: string; type: string; balance: number }[]>('/api/accounts');
   const categories = await get<{ name: string }[]>('/api/categories');
-  const batches = await get<{ batchId: string; transactionCount: number; account: string | null; fileName: string | null }[]>('/api/transactions/batches/list');
+  const batches = await get<
+    { batchId: string; transactionCount: number; account: string | null; fileName: string | null }[]
+  >('/api/transactions/batches/list');
   const budgets = await get<{ id: number; name: string; startDate: string; endDate: string }[]>('/api/budgets');
-  const envelopes =
-    await get<{ name: string; categories: string[]; color: string; isActive: boolean; transactionCount: number; total: number }[]>('/api/envelopes');
+  const envelopes = await get<
+    {
+      name: string;
+      categories: string[];
+      color: string;
+      isActive: boolean;
+      transactionCount: number;
+      total: number;
+    }[]
+  >('/api/envelopes');
 
   const rows = [...all]
     .sort((a, b) => a.id - b.id)
@@ -70,12 +105,15 @@ export async function collectFigures(username: string, get: ApiGet): Promise<Use
   const parents = all.filter((tx) => tx.isSplit).sort((a, b) => a.id - b.id);
   const budgetFigures = [];
   for (const budget of [...budgets].sort((a, b) => a.id - b.id)) {
-    const answer = await get<{ lineItems: unknown[]; overview: { lineItems: { transactionIds: number[] }[]; untracked: { transactionIds: number[] } } }>(
-      `/api/budgets/${budget.id}/overview`,
-    );
+    const answer = await get<{
+      lineItems: unknown[];
+      overview: { lineItems: { transactionIds: number[] }[]; untracked: { transactionIds: number[] } };
+    }>(`/api/budgets/${budget.id}/overview`);
     // Transaction ids are kept as a digest: the fixture's JSON stays small.
     const withoutIds = JSON.parse(
-      JSON.stringify(answer.overview, (key, value) => (key === 'transactionIds' ? digest([...value].sort((a: number, b: number) => a - b)) : value)),
+      JSON.stringify(answer.overview, (key, value) =>
+        key === 'transactionIds' ? digest([...value].sort((a: number, b: number) => a - b)) : value,
+      ),
     );
     budgetFigures.push({
       id: budget.id,

@@ -2,7 +2,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { computeBudgetOverview } from '../../src/shared/budget';
 import { envelopeTransactions, summarizeEnvelope } from '../../src/shared/envelopes/envelopes';
-import { buildMonthlyReport, monthOf, payeeKey, payeeName, rankPayees, type MonthlyAggregate } from '../../src/shared/reports';
+import {
+  buildMonthlyReport,
+  monthOf,
+  payeeKey,
+  payeeName,
+  rankPayees,
+  type MonthlyAggregate,
+} from '../../src/shared/reports';
 import { isCountedTransaction } from '../../src/shared/transactions/counted';
 import { TRANSACTION_TYPES, type TransactionDto } from '../../src/shared/schemas/transactions';
 import { TRANSACTION_TABLE, withUserScope } from '../../src/server/db/sql';
@@ -41,15 +48,21 @@ async function referenceRows(userId: number, startDate: string, endDate: string)
   );
 }
 
-async function rawGet(path: string, token = user.token): Promise<{ status: number; text: string; type: string | null }> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' } });
+async function rawGet(
+  path: string,
+  token = user.token,
+): Promise<{ status: number; text: string; type: string | null }> {
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' },
+  });
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') };
 }
 
 beforeAll(async () => {
   server = await startServer();
   user = await signUp(server.url);
-  const checking = ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', balance: 12345 })).id as number;
+  const checking = ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', balance: 12345 }))
+    .id as number;
   ok(await user.post('/api/accounts', { name: 'Card "gold"', type: 'credit' }));
   const ids: number[] = [];
   for (const [i, description] of AWKWARD.entries()) {
@@ -77,7 +90,11 @@ beforeAll(async () => {
     }),
   );
   // A category source left behind by a deleted category says nothing (categorySource null).
-  await server.sql(`update ${TRANSACTION_TABLE} set category_id = null, category_source = 'user' where id = ?`, [ids[2]], 'run');
+  await server.sql(
+    `update ${TRANSACTION_TABLE} set category_id = null, category_source = 'user' where id = ?`,
+    [ids[2]],
+    'run',
+  );
   await seedBatch(server.app, user.userId, checking, [ids[3], ids[4]]);
 });
 afterAll(async () => {
@@ -98,7 +115,9 @@ describe('the search built by the database', () => {
     expect(res.type).toBe('application/json; charset=utf-8');
     expect(JSON.parse(res.text)).toEqual(reference);
     expect(res.text).toBe(JSON.stringify(reference));
-    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' }))).toEqual(reference);
+    expect(data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' }))).toEqual(
+      reference,
+    );
   });
 
   it('pages and filters the same way', async () => {
@@ -109,7 +128,9 @@ describe('the search built by the database', () => {
     expect(beyond.text).toBe('[]');
     const none = await rawGet('/api/transactions?start_date=2025-01-01&end_date=2025-12-31');
     expect(none.text).toBe('[]');
-    const food = await rawGet(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&categories=${encodeURIComponent('food & "drink"')}`);
+    const food = await rawGet(
+      `/api/transactions?start_date=2024-01-01&end_date=2024-12-31&categories=${encodeURIComponent('food & "drink"')}`,
+    );
     expect(food.text).toBe(JSON.stringify(reference.filter((t) => t.category === 'Food & "Drink"')));
   });
 });
@@ -119,16 +140,26 @@ describe('the search built by the database', () => {
  * server's main connection (`execute`, spied on: the ORM's, or on PostgreSQL the driver's `query`) ran `reads`
  * statements on the transaction table for it.
  */
-async function expectSearch(execute: { mock: { calls: unknown[][] }; mockClear: () => void }, query: string, rows: unknown[], total: number, reads: number) {
+async function expectSearch(
+  execute: { mock: { calls: unknown[][] }; mockClear: () => void },
+  query: string,
+  rows: unknown[],
+  total: number,
+  reads: number,
+) {
   execute.mockClear();
-  const res = await fetch(`${server.url}/api/transactions?${query}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const res = await fetch(`${server.url}/api/transactions?${query}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   expect(res.status).toBe(200);
   expect(await res.text()).toBe(JSON.stringify(rows));
   expect(res.headers.get('x-total-count')).toBe(String(total));
-  const text = (sql: unknown) => (typeof sql === 'string' ? sql : typeof sql === 'object' && sql !== null && 'text' in sql ? String(sql.text) : '');
+  const text = (sql: unknown) =>
+    typeof sql === 'string' ? sql : typeof sql === 'object' && sql !== null && 'text' in sql ? String(sql.text) : '';
   // A statement prepared on the connection (PostgreSQL) counts once per run (its EXECUTE), not when it is prepared.
   const statements = execute.mock.calls.filter(
-    ([sql]) => /(^|; )execute /i.test(text(sql)) || (text(sql).includes('"transaction"') && !/^prepare /i.test(text(sql))),
+    ([sql]) =>
+      /(^|; )execute /i.test(text(sql)) || (text(sql).includes('"transaction"') && !/^prepare /i.test(text(sql))),
   );
   expect(statements, query).toHaveLength(reads);
 }
@@ -141,53 +172,74 @@ function readerOf(file: string): SqliteReader {
 }
 
 describe('the search on SQLite', () => {
-  it.runIf(testDatabase === 'sqlite')('reads on a worker thread the same text and totals, and a filter that needs fold() on the main connection', async () => {
-    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
-    const execute = vi.spyOn(server.app.orm.em.getConnection(), 'execute');
-    const reader = readerOf(server.config.databaseFile);
-    try {
-      const cases = [
-        { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference, main: 0 },
-        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5), main: 0 },
-        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [], main: 0 },
-        { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0, main: 0 },
-        // fold() is registered on the main connection only: the count and the rows are read there.
-        {
-          query: 'start_date=2024-01-01&end_date=2024-12-31&description=COFFEE',
-          rows: reference.filter((t) => /coffee/i.test(t.description)),
-          total: 1,
-          main: 2,
-        },
-      ];
-      for (const { query, rows, total, main } of cases) await expectSearch(execute, query, rows, total ?? reference.length, main);
-      expect(reader.running).toBeGreaterThan(0);
-    } finally {
-      execute.mockRestore();
-    }
-  });
+  it.runIf(testDatabase === 'sqlite')(
+    'reads on a worker thread the same text and totals, and a filter that needs fold() on the main connection',
+    async () => {
+      const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+      const execute = vi.spyOn(server.app.orm.em.getConnection(), 'execute');
+      const reader = readerOf(server.config.databaseFile);
+      try {
+        const cases = [
+          { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference, main: 0 },
+          { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5), main: 0 },
+          { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [], main: 0 },
+          { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0, main: 0 },
+          // fold() is registered on the main connection only: the count and the rows are read there.
+          {
+            query: 'start_date=2024-01-01&end_date=2024-12-31&description=COFFEE',
+            rows: reference.filter((t) => /coffee/i.test(t.description)),
+            total: 1,
+            main: 2,
+          },
+        ];
+        for (const { query, rows, total, main } of cases)
+          await expectSearch(execute, query, rows, total ?? reference.length, main);
+        expect(reader.running).toBeGreaterThan(0);
+      } finally {
+        execute.mockRestore();
+      }
+    },
+  );
 
   it.runIf(testDatabase === 'sqlite')('finds a transaction written just before the search', async () => {
     const other = await signUp(server.url);
     ok(await other.post('/api/accounts', { name: 'Main', type: 'checking' }));
     for (let i = 1; i <= 5; i++) {
-      ok(await other.post('/api/transactions', { postDate: '2024-06-01', description: `row ${i}`, amount: -i, account: 'Main' }));
-      const found = ok<TransactionDto[]>(await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
+      ok(
+        await other.post('/api/transactions', {
+          postDate: '2024-06-01',
+          description: `row ${i}`,
+          amount: -i,
+          account: 'Main',
+        }),
+      );
+      const found = ok<TransactionDto[]>(
+        await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'),
+      );
       expect(found.map((t) => t.description)).toEqual(Array.from({ length: i }, (_, k) => `row ${i - k}`));
     }
   });
 
-  it.runIf(testDatabase === 'sqlite')('refuses a count over the cap without reading the rows, and answers errors as errors', async () => {
-    const reader = readerOf(server.config.databaseFile);
-    const count = { sql: `select count(*) from ${TRANSACTION_TABLE} where user_id = ?`, params: [user.userId] };
-    const rows = { sql: `select group_concat(id) from ${TRANSACTION_TABLE} where user_id = ?`, params: [user.userId] };
-    const over = await reader.countedJson({ count, rows, max: 1 });
-    expect(over).toEqual({ total: AWKWARD.length + 2, bytes: null });
-    const all = await reader.countedJson({ count, rows, max: 1000 });
-    expect(JSON.parse(String(all.bytes))).toHaveLength(AWKWARD.length + 2);
-    await expect(reader.countedJson({ count: { sql: 'select x from no_such_table', params: [] }, rows, max: 1 })).rejects.toThrow(/no such table/);
-    // The thread is still there for the next read.
-    expect((await reader.countedJson({ count, rows, max: 1 })).total).toBe(AWKWARD.length + 2);
-  });
+  it.runIf(testDatabase === 'sqlite')(
+    'refuses a count over the cap without reading the rows, and answers errors as errors',
+    async () => {
+      const reader = readerOf(server.config.databaseFile);
+      const count = { sql: `select count(*) from ${TRANSACTION_TABLE} where user_id = ?`, params: [user.userId] };
+      const rows = {
+        sql: `select group_concat(id) from ${TRANSACTION_TABLE} where user_id = ?`,
+        params: [user.userId],
+      };
+      const over = await reader.countedJson({ count, rows, max: 1 });
+      expect(over).toEqual({ total: AWKWARD.length + 2, bytes: null });
+      const all = await reader.countedJson({ count, rows, max: 1000 });
+      expect(JSON.parse(String(all.bytes))).toHaveLength(AWKWARD.length + 2);
+      await expect(
+        reader.countedJson({ count: { sql: 'select x from no_such_table', params: [] }, rows, max: 1 }),
+      ).rejects.toThrow(/no such table/);
+      // The thread is still there for the next read.
+      expect((await reader.countedJson({ count, rows, max: 1 })).total).toBe(AWKWARD.length + 2);
+    },
+  );
 
   it.runIf(testDatabase === 'sqlite')('stops its reader threads when the app closes', async () => {
     const another = await startServer();
@@ -197,40 +249,45 @@ describe('the search on SQLite', () => {
     expect(reader.running).toBe(1);
     await another.close();
     expect(reader.running).toBe(0);
-    await expect(reader.countedJson({ count: { sql: 'select 1', params: [] }, rows: { sql: 'select 1', params: [] }, max: 1 })).rejects.toThrow(/closed/);
+    await expect(
+      reader.countedJson({ count: { sql: 'select 1', params: [] }, rows: { sql: 'select 1', params: [] }, max: 1 }),
+    ).rejects.toThrow(/closed/);
   });
 });
 
 describe('the search on PostgreSQL', () => {
-  it.runIf(testDatabase === 'postgresql')('counts and reads the rows in one statement (one round trip), with the same totals', async () => {
-    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
-    // Every statement of the server's connections, the ORM's and the search's own (a prepared statement).
-    const execute = vi.spyOn(pg.Client.prototype, 'query');
-    try {
-      const cases = [
-        { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference },
-        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5) },
-        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [] },
-        { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0 },
-      ];
-      for (const { query, rows, total } of cases) {
-        await expectSearch(execute, query, rows, total ?? reference.length, 1);
-        // One round trip (besides preparing the statement on a connection the first time): the user's scope and the read.
-        const sent = execute.mock.calls
-          .map(([sql]) => (typeof sql === 'string' ? sql : ''))
-          .filter((sql) => /^(begin|commit|rollback)\b|set_config|execute /i.test(sql));
-        expect(sent).toEqual([
-          expect.stringMatching(
-            new RegExp(
-              `^select set_config\\('app\\.user_id', '${user.userId}', true\\), set_config\\('plan_cache_mode', 'force_generic_plan', true\\); execute bt_`,
+  it.runIf(testDatabase === 'postgresql')(
+    'counts and reads the rows in one statement (one round trip), with the same totals',
+    async () => {
+      const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+      // Every statement of the server's connections, the ORM's and the search's own (a prepared statement).
+      const execute = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        const cases = [
+          { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference },
+          { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5) },
+          { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [] },
+          { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0 },
+        ];
+        for (const { query, rows, total } of cases) {
+          await expectSearch(execute, query, rows, total ?? reference.length, 1);
+          // One round trip (besides preparing the statement on a connection the first time): the user's scope and the read.
+          const sent = execute.mock.calls
+            .map(([sql]) => (typeof sql === 'string' ? sql : ''))
+            .filter((sql) => /^(begin|commit|rollback)\b|set_config|execute /i.test(sql));
+          expect(sent).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                `^select set_config\\('app\\.user_id', '${user.userId}', true\\), set_config\\('plan_cache_mode', 'force_generic_plan', true\\); execute bt_`,
+              ),
             ),
-          ),
-        ]);
+          ]);
+        }
+      } finally {
+        execute.mockRestore();
       }
-    } finally {
-      execute.mockRestore();
-    }
-  });
+    },
+  );
 });
 
 describe('the budget overview built by the database', () => {
@@ -248,7 +305,12 @@ describe('the budget overview built by the database', () => {
       }),
     );
     const reference = await referenceRows(user.userId, '2024-03-01', '2024-03-31');
-    const expected = { budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) };
+    const expected = {
+      budget: saved.budget,
+      lineItems: saved.lineItems,
+      transactions: reference,
+      overview: computeBudgetOverview(reference, saved.lineItems),
+    };
     const res = await rawGet(`/api/budgets/${saved.budget.id}/overview`);
     expect(res.status).toBe(200);
     expect(res.text).toBe(JSON.stringify(expected));
@@ -265,10 +327,17 @@ describe('the budget overview built by the database', () => {
       }),
     );
     const reference = await referenceRows(user.userId, '2024-03-01', '2024-03-31');
-    const expected = { budget: saved.budget, lineItems: saved.lineItems, transactions: reference, overview: computeBudgetOverview(reference, saved.lineItems) };
+    const expected = {
+      budget: saved.budget,
+      lineItems: saved.lineItems,
+      transactions: reference,
+      overview: computeBudgetOverview(reference, saved.lineItems),
+    };
     const budgets = data(await user.trpc.budgets.list.query());
     const input = encodeURIComponent(JSON.stringify({ id: saved.budget.id }));
-    const batchInput = encodeURIComponent(JSON.stringify({ 0: { id: saved.budget.id }, 1: {}, 2: { id: saved.budget.id } }));
+    const batchInput = encodeURIComponent(
+      JSON.stringify({ 0: { id: saved.budget.id }, 1: {}, 2: { id: saved.budget.id } }),
+    );
     // The database's JSON of the rows is never parsed into objects on the way.
     const parse = vi.spyOn(JSON, 'parse');
     const rowsText = JSON.stringify(reference);
@@ -278,25 +347,36 @@ describe('the budget overview built by the database', () => {
       expect(alone.status).toBe(200);
       expect(alone.headers.get('content-encoding') ?? 'identity').toBe(encoding);
       expect(await alone.text()).toBe(JSON.stringify({ result: { data: expected } }));
-      const batch = await fetch(`${server.url}/trpc/budgets.overview,budgets.list,budgets.overview?batch=1&input=${batchInput}`, { headers });
+      const batch = await fetch(
+        `${server.url}/trpc/budgets.overview,budgets.list,budgets.overview?batch=1&input=${batchInput}`,
+        { headers },
+      );
       expect(batch.status).toBe(200);
-      expect(await batch.text()).toBe(JSON.stringify([{ result: { data: expected } }, { result: { data: budgets } }, { result: { data: expected } }]));
+      expect(await batch.text()).toBe(
+        JSON.stringify([{ result: { data: expected } }, { result: { data: budgets } }, { result: { data: expected } }]),
+      );
     }
     const parsedRows = parse.mock.calls.filter(([text]) => text === rowsText).length;
     parse.mockRestore();
     expect(parsedRows).toBe(0);
     // Streamed as JSON lines (httpBatchStreamLink): the rows travel as objects, no placeholder is left.
-    const streamed = await fetch(`${server.url}/trpc/budgets.overview?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: saved.budget.id } }))}`, {
-      headers: { authorization: `Bearer ${user.token}`, 'trpc-accept': 'application/jsonl' },
-    });
+    const streamed = await fetch(
+      `${server.url}/trpc/budgets.overview?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: saved.budget.id } }))}`,
+      {
+        headers: { authorization: `Bearer ${user.token}`, 'trpc-accept': 'application/jsonl' },
+      },
+    );
     expect(streamed.status).toBe(200);
     const lines = await streamed.text();
     expect(lines).not.toContain('bt-raw-json');
     expect(lines).toContain(JSON.stringify(reference[0]));
     // A refusal before any byte keeps its status.
-    const missing = await fetch(`${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`, {
-      headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br' },
-    });
+    const missing = await fetch(
+      `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`,
+      {
+        headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br' },
+      },
+    );
     expect(missing.status).toBe(404);
     expect(await missing.text()).not.toContain('bt-raw-json');
   });
@@ -376,12 +456,21 @@ describe('the budget overview built by the database', () => {
       buildMonthlyReport('2024-01-01', '2024-03-31', [...aggregates.values()]),
     );
     const ranked = rankPayees(
-      [...payees].map(([description, { count, total }]) => ({ name: payeeName(description), key: payeeKey(payeeName(description)), count, total })),
+      [...payees].map(([description, { count, total }]) => ({
+        name: payeeName(description),
+        key: payeeKey(payeeName(description)),
+        count,
+        total,
+      })),
       5,
     );
-    expect(ok(await other.get('/api/reports/payees?start_date=2024-01-01&end_date=2024-03-31&limit=5'))).toEqual(ranked);
+    expect(ok(await other.get('/api/reports/payees?start_date=2024-01-01&end_date=2024-03-31&limit=5'))).toEqual(
+      ranked,
+    );
     // Another user's rows never enter it.
-    expect((await rest(server.url, 'GET', `/api/budgets/${saved.budget.id}/overview`, { token: user.token })).status).toBe(404);
+    expect(
+      (await rest(server.url, 'GET', `/api/budgets/${saved.budget.id}/overview`, { token: user.token })).status,
+    ).toBe(404);
   });
 });
 
@@ -396,8 +485,15 @@ describe('the budget overview of sums past exact integers', () => {
       const ids: number[] = [];
       for (const day of ['03', '02', '01']) {
         ids.push(
-          ok(await owner.post('/api/transactions', { postDate: `2024-05-${day}`, description: `old ${day}`, amount: 100, account: 'Old', category: 'Legacy' }))
-            .id,
+          ok(
+            await owner.post('/api/transactions', {
+              postDate: `2024-05-${day}`,
+              description: `old ${day}`,
+              amount: 100,
+              account: 'Old',
+              category: 'Legacy',
+            }),
+          ).id,
         );
       }
       const big = 5_000_000_000_000_000;
@@ -449,7 +545,9 @@ describe('the register built by the database', () => {
         { endDate: '2024-03-02' },
         { startDate: '2030-01-01' },
       ]) {
-        const reference = await withUserScope(server.app.orm.em.fork(), user.userId, (em) => accountRegister(em, user.userId, account.id, range));
+        const reference = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
+          accountRegister(em, user.userId, account.id, range),
+        );
         const query = new URLSearchParams({
           ...(range.startDate ? { start_date: range.startDate } : {}),
           ...(range.endDate ? { end_date: range.endDate } : {}),
@@ -460,7 +558,9 @@ describe('the register built by the database', () => {
       }
     }
     const checking = accounts.find((a) => a.name === 'Checking');
-    const whole = ok<{ isSplit: boolean; runningBalance: number }[]>(await user.get(`/api/accounts/${checking?.id}/register`));
+    const whole = ok<{ isSplit: boolean; runningBalance: number }[]>(
+      await user.get(`/api/accounts/${checking?.id}/register`),
+    );
     expect(whole.some((row) => row.isSplit)).toBe(true);
     expect(whole[0]?.runningBalance).toBe(12345);
   });
@@ -472,9 +572,23 @@ describe('at scale', () => {
     const account = ok(await big.post('/api/accounts', { name: 'Main', type: 'checking' })).id as number;
     const categoryIds: number[] = [];
     for (const name of ['Food', 'Rent', 'Fun']) {
-      const tx = ok(await big.post('/api/transactions', { postDate: '2023-12-31', description: 'seed', amount: -1, account: 'Main', category: name }));
+      const tx = ok(
+        await big.post('/api/transactions', {
+          postDate: '2023-12-31',
+          description: 'seed',
+          amount: -1,
+          account: 'Main',
+          category: name,
+        }),
+      );
       categoryIds.push(
-        Number((await server.sql<{ category_id: number }>(`select category_id from ${TRANSACTION_TABLE} where id = ?`, [tx.id]))[0]?.category_id),
+        Number(
+          (
+            await server.sql<{ category_id: number }>(`select category_id from ${TRANSACTION_TABLE} where id = ?`, [
+              tx.id,
+            ])
+          )[0]?.category_id,
+        ),
       );
     }
     let state = 7;
@@ -527,7 +641,11 @@ describe('at scale', () => {
     );
     const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
     expect(register.text).toBe(
-      JSON.stringify(await withUserScope(server.app.orm.em.fork(), big.userId, (em) => accountRegister(em, big.userId, account, { startDate: '2024-01-01' }))),
+      JSON.stringify(
+        await withUserScope(server.app.orm.em.fork(), big.userId, (em) =>
+          accountRegister(em, big.userId, account, { startDate: '2024-01-01' }),
+        ),
+      ),
     );
   });
 });
@@ -536,16 +654,32 @@ describe('envelopes built by the database', () => {
   it('answer over REST and tRPC what the shared membership rule selects from the rows, totals from SQL sums', async () => {
     const made = [
       { name: 'Eating', categories: ['FOOD & "drink"', 'fun'], color: '#ff0000', isActive: true },
-      { name: 'Loose ends', categories: ['Uncategorized', 'Nothing yet'], color: '#00ff00', isActive: false, description: 'A "quoted"\nnote' },
+      {
+        name: 'Loose ends',
+        categories: ['Uncategorized', 'Nothing yet'],
+        color: '#00ff00',
+        isActive: false,
+        description: 'A "quoted"\nnote',
+      },
       { name: 'Empty', categories: ['Nothing yet'], color: '#0000ff', isActive: true },
     ];
     for (const body of made) ok(await user.post('/api/envelopes', body));
     const all = await referenceRows(user.userId, '0000-01-01', '9999-12-31');
     for (const range of [{}, { startDate: '2024-03-02' }, { startDate: '2024-03-02', endDate: '2024-03-03' }]) {
-      const query = new URLSearchParams({ ...(range.startDate ? { start_date: range.startDate } : {}), ...(range.endDate ? { end_date: range.endDate } : {}) });
+      const query = new URLSearchParams({
+        ...(range.startDate ? { start_date: range.startDate } : {}),
+        ...(range.endDate ? { end_date: range.endDate } : {}),
+      });
       const res = await rawGet(`/api/envelopes?${query.toString()}`);
       expect(res.status).toBe(200);
-      const answer = JSON.parse(res.text) as { id: number; name: string; description: string | null; categories: string[]; color: string; isActive: boolean }[];
+      const answer = JSON.parse(res.text) as {
+        id: number;
+        name: string;
+        description: string | null;
+        categories: string[];
+        color: string;
+        isActive: boolean;
+      }[];
       const expected = answer.map(({ id, name, description, categories, color, isActive }) => {
         const transactions = envelopeTransactions(all, categories, range);
         return { id, name, description, categories, color, isActive, transactions, ...summarizeEnvelope(transactions) };

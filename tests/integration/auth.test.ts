@@ -53,7 +53,10 @@ describe('health, 404s and headers', () => {
   });
 
   it('refuses malformed JSON and oversized bodies with JSON errors', async () => {
-    const bad = await rest(url, 'POST', '/api/auth/login', { body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const bad = await rest(url, 'POST', '/api/auth/login', {
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Request body is not valid JSON');
     const big = await rest(url, 'POST', '/api/auth/login', {
@@ -98,7 +101,9 @@ describe('register and login', () => {
 
   it('gives one message for a wrong password and an unknown user', async () => {
     const wrong = await rest(url, 'POST', '/api/auth/login', { body: { username: 'Alice', password: 'nope-nope' } });
-    const unknown = await rest(url, 'POST', '/api/auth/login', { body: { username: 'nobody-here', password: 'nope-nope' } });
+    const unknown = await rest(url, 'POST', '/api/auth/login', {
+      body: { username: 'nobody-here', password: 'nope-nope' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
@@ -112,7 +117,9 @@ describe('register and login', () => {
     const victim = await registerUser(url);
     const other = await registerUser(url);
     for (let i = 0; i < 10; i++) {
-      const res = await rest(url, 'POST', '/api/auth/login', { body: { username: victim.user.username, password: 'wrong-guess' } });
+      const res = await rest(url, 'POST', '/api/auth/login', {
+        body: { username: victim.user.username, password: 'wrong-guess' },
+      });
       expect(res.status).toBe(401);
     }
     const locked = await rest(url, 'POST', '/api/auth/login', {
@@ -125,7 +132,9 @@ describe('register and login', () => {
     expect(locked.body.error).toMatch(/Too many failed login attempts/);
     const t = await trpcClient(url).auth.login.mutate({ username: victim.user.username, password: victim.password });
     expect(t.status).toBe(429);
-    const fine = await rest(url, 'POST', '/api/auth/login', { body: { username: other.user.username, password: other.password } });
+    const fine = await rest(url, 'POST', '/api/auth/login', {
+      body: { username: other.user.username, password: other.password },
+    });
     expect(fine.status).toBe(200);
   });
 });
@@ -175,7 +184,14 @@ describe('tokens', () => {
     const accessAsRefresh = await rest(url, 'POST', '/api/auth/refresh', { token: user.accessToken });
     expect(accessAsRefresh.status).toBe(401);
     const apiToken = generateApiToken();
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } })).status).toBe(200);
+    expect(
+      (
+        await rest(url, 'PUT', '/api/auth/profile', {
+          token: user.accessToken,
+          body: { apiToken, currentPassword: user.password },
+        })
+      ).status,
+    ).toBe(200);
     const apiAsRefresh = await rest(url, 'POST', '/api/auth/refresh', { token: apiToken });
     expect(apiAsRefresh.status).toBe(401);
   });
@@ -201,25 +217,42 @@ describe('profile and API token', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe(newName);
-    expect((await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: user.password } })).status).toBe(401);
-    expect((await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: 'a brand new password' } })).status).toBe(200);
+    expect(
+      (await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: user.password } })).status,
+    ).toBe(401);
+    expect(
+      (await rest(url, 'POST', '/api/auth/login', { body: { username: newName, password: 'a brand new password' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('a new password ends every other sign-in and keeps the one that changed it', async () => {
     const user = await registerUser(url);
-    const other = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
-    const third = (await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).body;
+    const other = (
+      await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })
+    ).body;
+    const third = (
+      await rest(url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })
+    ).body;
     // A username-only change signs nobody out.
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: `${user.user.username}-x`, currentPassword: user.password } }))
-        .status,
+      (
+        await rest(url, 'PUT', '/api/auth/profile', {
+          token: user.accessToken,
+          body: { username: `${user.user.username}-x`, currentPassword: user.password },
+        })
+      ).status,
     ).toBe(200);
     const third2 = await rest(url, 'POST', '/api/auth/refresh', { token: third.refreshToken });
     expect(third2.status).toBe(200);
 
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { password: 'another new password', currentPassword: user.password } }))
-        .status,
+      (
+        await rest(url, 'PUT', '/api/auth/profile', {
+          token: user.accessToken,
+          body: { password: 'another new password', currentPassword: user.password },
+        })
+      ).status,
     ).toBe(200);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: other.refreshToken })).status).toBe(401);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: third2.body.refreshToken })).status).toBe(401);
@@ -229,11 +262,20 @@ describe('profile and API token', () => {
     // Over an API token, a password change ends every sign-in.
     const apiToken = generateApiToken();
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: mine.body.accessToken, body: { apiToken, currentPassword: 'another new password' } })).status,
+      (
+        await rest(url, 'PUT', '/api/auth/profile', {
+          token: mine.body.accessToken,
+          body: { apiToken, currentPassword: 'another new password' },
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { password: 'yet another password', currentPassword: 'another new password' } }))
-        .status,
+      (
+        await rest(url, 'PUT', '/api/auth/profile', {
+          token: apiToken,
+          body: { password: 'yet another password', currentPassword: 'another new password' },
+        })
+      ).status,
     ).toBe(200);
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: mine.body.refreshToken })).status).toBe(401);
   });
@@ -244,9 +286,15 @@ describe('profile and API token', () => {
     const empty = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { currentPassword } });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('No changes to save');
-    const taken = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { username: 'ALICE', currentPassword } });
+    const taken = await rest(url, 'PUT', '/api/auth/profile', {
+      token: user.accessToken,
+      body: { username: 'ALICE', currentPassword },
+    });
     expect(taken.status).toBe(409);
-    const short = await rest(url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken: 'too-short', currentPassword } });
+    const short = await rest(url, 'PUT', '/api/auth/profile', {
+      token: user.accessToken,
+      body: { apiToken: 'too-short', currentPassword },
+    });
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('apiToken: API token must be at least 32 characters');
     const me = await rest(url, 'GET', '/api/auth/me', { token: user.accessToken });
@@ -256,7 +304,10 @@ describe('profile and API token', () => {
   it('accepts the API token as a bearer on REST and tRPC, stores only its hash, and can remove it', async () => {
     const user = await registerUser(url);
     const apiToken = generateApiToken();
-    const set = await trpcClient(url, user.accessToken).auth.updateProfile.mutate({ apiToken, currentPassword: user.password });
+    const set = await trpcClient(url, user.accessToken).auth.updateProfile.mutate({
+      apiToken,
+      currentPassword: user.password,
+    });
     expect(set.status).toBe(200);
     expect(set.data?.apiTokenSet).toBe(true);
     expect(set.data?.apiTokenCreatedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -271,7 +322,14 @@ describe('profile and API token', () => {
     expect(rows[0].api_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].api_token_hash).not.toContain(apiToken);
 
-    expect((await rest(url, 'PUT', '/api/auth/profile', { token: apiToken, body: { apiToken: null, currentPassword: user.password } })).status).toBe(200);
+    expect(
+      (
+        await rest(url, 'PUT', '/api/auth/profile', {
+          token: apiToken,
+          body: { apiToken: null, currentPassword: user.password },
+        })
+      ).status,
+    ).toBe(200);
     expect((await rest(url, 'GET', '/api/auth/me', { token: apiToken })).status).toBe(401);
   });
 });
@@ -280,10 +338,21 @@ describe('registration switch', () => {
   it('closes registration once the first user exists when ALLOW_REGISTRATION=false', async () => {
     const closed = await startServer({ ALLOW_REGISTRATION: 'false' });
     try {
-      expect((await rest(closed.url, 'GET', '/api/auth/status')).body).toEqual({ hasUsers: false, registrationOpen: true });
-      expect((await rest(closed.url, 'POST', '/api/auth/register', { body: { username: 'owner', password: 'password-1' } })).status).toBe(200);
-      expect((await rest(closed.url, 'GET', '/api/auth/status')).body).toEqual({ hasUsers: true, registrationOpen: false });
-      const second = await rest(closed.url, 'POST', '/api/auth/register', { body: { username: 'guest', password: 'password-1' } });
+      expect((await rest(closed.url, 'GET', '/api/auth/status')).body).toEqual({
+        hasUsers: false,
+        registrationOpen: true,
+      });
+      expect(
+        (await rest(closed.url, 'POST', '/api/auth/register', { body: { username: 'owner', password: 'password-1' } }))
+          .status,
+      ).toBe(200);
+      expect((await rest(closed.url, 'GET', '/api/auth/status')).body).toEqual({
+        hasUsers: true,
+        registrationOpen: false,
+      });
+      const second = await rest(closed.url, 'POST', '/api/auth/register', {
+        body: { username: 'guest', password: 'password-1' },
+      });
       expect(second.status).toBe(403);
       expect(second.body.error).toBe('Registration is closed on this server');
     } finally {
@@ -301,7 +370,10 @@ describe('access token lifetime', () => {
       const user = await registerUser(short.url);
       expect((await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken })).status).toBe(200);
       await expect
-        .poll(async () => (await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken })).status, { timeout: 15_000, interval: 250 })
+        .poll(async () => (await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken })).status, {
+          timeout: 15_000,
+          interval: 250,
+        })
         .toBe(401);
       const expired = await rest(short.url, 'GET', '/api/auth/me', { token: user.accessToken });
       expect(expired.status).toBe(401);

@@ -50,7 +50,12 @@ function bulkRows(databaseFile: string, userId: number, count: number): void {
     );
     db.transaction(() => {
       for (let i = 0; i < count; i += 1)
-        insert.run(userId, `2020-01-${String((i % 28) + 1).padStart(2, '0')}`, `Bulk purchase number ${i} ${'x'.repeat(60)}`, -(i + 1));
+        insert.run(
+          userId,
+          `2020-01-${String((i % 28) + 1).padStart(2, '0')}`,
+          `Bulk purchase number ${i} ${'x'.repeat(60)}`,
+          -(i + 1),
+        );
     })();
   } finally {
     db.close();
@@ -93,7 +98,10 @@ describe('npm run backup -- <file>', () => {
     await expect.poll(() => committed.length, { timeout: 20_000 }).toBeGreaterThan(5);
     const before = committed.length;
     const file = path.join(work, 'copy.sqlite');
-    const run = await runBackupCommand([file, '--pages-per-step', '16'], { DATABASE_FILE: server.config.databaseFile, DATA_DIR: work });
+    const run = await runBackupCommand([file, '--pages-per-step', '16'], {
+      DATABASE_FILE: server.config.databaseFile,
+      DATA_DIR: work,
+    });
     const duringBackup = committed.length - before;
     stopWriting.abort();
     await writer;
@@ -108,14 +116,24 @@ describe('npm run backup -- <file>', () => {
       expect(copy.pragma('foreign_key_check')).toEqual([]);
       expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
       restored = copy
-        .prepare("select id, description, amount from `transaction` where description like 'During backup %' and parent_id is null order by id")
+        .prepare(
+          "select id, description, amount from `transaction` where description like 'During backup %' and parent_id is null order by id",
+        )
         .all() as typeof restored;
       // Every split in the copy is whole: its parts sum to its parent.
       const broken = copy
-        .prepare('select p.id from `transaction` p where p.is_split = 1 and p.amount != (select sum(c.amount) from `transaction` c where c.parent_id = p.id)')
+        .prepare(
+          'select p.id from `transaction` p where p.is_split = 1 and p.amount != (select sum(c.amount) from `transaction` c where c.parent_id = p.id)',
+        )
         .all();
       expect(broken).toEqual([]);
-      expect((copy.prepare('select count(*) as n from "transaction" where description like ?').get('Bulk purchase%') as { n: number }).n).toBe(40_000);
+      expect(
+        (
+          copy.prepare('select count(*) as n from "transaction" where description like ?').get('Bulk purchase%') as {
+            n: number;
+          }
+        ).n,
+      ).toBe(40_000);
     } finally {
       copy.close();
     }
@@ -129,9 +147,15 @@ describe('npm run backup -- <file>', () => {
     copyFileSync(file, path.join(restoredDir, 'budget-tracker.sqlite'));
     const second = await startServer({ DATA_DIR: restoredDir });
     try {
-      const login = ok(await rest(second.url, 'POST', '/api/auth/login', { body: { username: user.username, password: 'correct horse battery' } }));
+      const login = ok(
+        await rest(second.url, 'POST', '/api/auth/login', {
+          body: { username: user.username, password: 'correct horse battery' },
+        }),
+      );
       const rows = ok<{ id: number; parentTransactionId: number | null }[]>(
-        await rest(second.url, 'GET', '/api/transactions?start_date=2024-06-01&end_date=2024-06-01', { token: login.accessToken }),
+        await rest(second.url, 'GET', '/api/transactions?start_date=2024-06-01&end_date=2024-06-01', {
+          token: login.accessToken,
+        }),
       );
       expect(
         rows
@@ -156,7 +180,9 @@ describe('npm run backup -- <file>', () => {
     const none = await runBackupCommand([], { DATA_DIR: server.config.dataDir, BACKUP_DIR: '' });
     expect(none.code).toBe(2);
     expect(none.out).toContain('Name the backup file, or set BACKUP_DIR');
-    const missing = await runBackupCommand([path.join(work, 'x.sqlite')], { DATA_DIR: path.join(work, 'nothing-here') });
+    const missing = await runBackupCommand([path.join(work, 'x.sqlite')], {
+      DATA_DIR: path.join(work, 'nothing-here'),
+    });
     expect(missing.code).toBe(1);
     expect(missing.out).toContain('There is no database');
     // On PostgreSQL there is no file to copy: the command says so instead of copying a stale one.
@@ -167,7 +193,11 @@ describe('npm run backup -- <file>', () => {
     expect(onPostgres.code).toBe(2);
     expect(onPostgres.out).toContain('pg_dump');
     expect(existsSync(path.join(work, 'pg.sqlite'))).toBe(false);
-    const intoFolder = await runBackupCommand([], { DATA_DIR: server.config.dataDir, BACKUP_DIR: path.join(work, 'backups'), BACKUP_KEEP: '1' });
+    const intoFolder = await runBackupCommand([], {
+      DATA_DIR: server.config.dataDir,
+      BACKUP_DIR: path.join(work, 'backups'),
+      BACKUP_KEEP: '1',
+    });
     expect(intoFolder.code, intoFolder.out).toBe(0);
     expect(scheduledBackups(path.join(work, 'backups'))).toHaveLength(1);
   });
@@ -182,7 +212,9 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_INTERVAL, BACKUP_KEEP)', () => {
       const copy = new Database(scheduledBackups(dir)[0].file, { readonly: true });
       try {
         expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect((copy.prepare('select count(*) as n from mikro_orm_migrations').get() as { n: number }).n).toBeGreaterThan(0);
+        expect(
+          (copy.prepare('select count(*) as n from mikro_orm_migrations').get() as { n: number }).n,
+        ).toBeGreaterThan(0);
       } finally {
         copy.close();
       }
@@ -215,14 +247,24 @@ describe('scheduled backups (BACKUP_DIR, BACKUP_INTERVAL, BACKUP_KEEP)', () => {
     expect(scheduledBackups(dir)).toHaveLength(1); // not due before 12:30
     await vi.advanceTimersByTimeAsync(60_000);
     await running.idle();
-    expect(scheduledBackups(dir).map((b) => new Date(b.takenAt).toISOString())).toEqual(['2025-01-01T12:30:00.000Z', '2025-01-01T11:30:00.000Z']);
+    expect(scheduledBackups(dir).map((b) => new Date(b.takenAt).toISOString())).toEqual([
+      '2025-01-01T12:30:00.000Z',
+      '2025-01-01T11:30:00.000Z',
+    ]);
     await vi.advanceTimersByTimeAsync(3600_000);
     await running.idle();
     await vi.advanceTimersByTimeAsync(3600_000);
     await running.idle();
-    expect(scheduledBackups(dir).map((b) => new Date(b.takenAt).toISOString())).toEqual(['2025-01-01T14:30:00.000Z', '2025-01-01T13:30:00.000Z']);
+    expect(scheduledBackups(dir).map((b) => new Date(b.takenAt).toISOString())).toEqual([
+      '2025-01-01T14:30:00.000Z',
+      '2025-01-01T13:30:00.000Z',
+    ]);
     expect(readdirSync(dir).sort()).toEqual(
-      [scheduledBackupName(new Date('2025-01-01T13:30:00Z')), scheduledBackupName(new Date('2025-01-01T14:30:00Z')), 'notes.txt'].sort(),
+      [
+        scheduledBackupName(new Date('2025-01-01T13:30:00Z')),
+        scheduledBackupName(new Date('2025-01-01T14:30:00Z')),
+        'notes.txt',
+      ].sort(),
     );
     expect(log.error).not.toHaveBeenCalled();
     expect(log.info).toHaveBeenCalledTimes(3);

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
-import { BANK_CSV_DIR, BANK_STATEMENTS_DIR, bankCsvEntries, manifestOptions, statementEntries, statementOptions } from '../helpers/fixture-manifests';
+import {
+  BANK_CSV_DIR,
+  BANK_STATEMENTS_DIR,
+  bankCsvEntries,
+  manifestOptions,
+  statementEntries,
+  statementOptions,
+} from '../helpers/fixture-manifests';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -42,7 +49,8 @@ const corpus: CorpusFile[] = [
     lastDate: e.transactions[e.transactions.length - 1].date,
   })),
 ];
-if (corpus.length === 0) console.warn(`bank fixtures not found at ${path.dirname(BANK_CSV_DIR)}: corpus import tests skipped`);
+if (corpus.length === 0)
+  console.warn(`bank fixtures not found at ${path.dirname(BANK_CSV_DIR)}: corpus import tests skipped`);
 
 let server: TestServer;
 let user: ApiUser;

@@ -48,7 +48,10 @@ describe('bulk import writes', () => {
     ok(await user.post('/api/accounts', { name: 'Awkward', type: 'checking' }));
     const lines = [
       'Date,Description,Amount,Category',
-      ...AWKWARD.map((text, i) => `2024-03-${String(i + 1).padStart(2, '0')},${csvField(text)},-${i + 1}.00,${csvField(`Cat ${i} ${text}`.trim())}`),
+      ...AWKWARD.map(
+        (text, i) =>
+          `2024-03-${String(i + 1).padStart(2, '0')},${csvField(text)},-${i + 1}.00,${csvField(`Cat ${i} ${text}`.trim())}`,
+      ),
     ];
     const res = await upload(lines.join('\n'), 'Awkward');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -66,7 +69,8 @@ describe('bulk import writes', () => {
     ok(await user.post('/api/accounts', { name: 'Large', type: 'checking' }));
     const count = 25_003;
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < count; i++) lines.push(`2024-0${(i % 9) + 1}-15,Row ${i},-${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`);
+    for (let i = 0; i < count; i++)
+      lines.push(`2024-0${(i % 9) + 1}-15,Row ${i},-${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`);
     const res = await upload(lines.join('\n'), 'Large');
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.imported).toBe(count);
@@ -76,7 +80,11 @@ describe('bulk import writes', () => {
     );
     let expected = 0;
     for (let i = 0; i < count; i++) expected -= ((i % 500) + 1) * 100 + (i % 100);
-    expect([Number(stored.n), Number(stored.total), Number(stored.distinct_descriptions)]).toEqual([count, expected, count]);
+    expect([Number(stored.n), Number(stored.total), Number(stored.distinct_descriptions)]).toEqual([
+      count,
+      expected,
+      count,
+    ]);
   });
 });
 
@@ -84,7 +92,8 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgresql')("SQLite's page cache
   const cacheSize = async () => Number((await server.sql<{ cache_size: number }>('pragma cache_size'))[0]?.cache_size);
   const rows = (count: number, last = '') => {
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < count; i++) lines.push(`2024-05-${String((i % 28) + 1).padStart(2, '0')},Cache ${i},-${(i % 90) + 1}.00`);
+    for (let i = 0; i < count; i++)
+      lines.push(`2024-05-${String((i % 28) + 1).padStart(2, '0')},Cache ${i},-${(i % 90) + 1}.00`);
     if (last) lines.push(last);
     return lines.join('\n');
   };

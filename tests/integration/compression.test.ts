@@ -81,14 +81,18 @@ describe('compression', () => {
   for (const encoding of ['br', 'gzip'] as const) {
     for (const file of STATIC) {
       it(`sends ${file.path} as ${encoding} to a client that takes it`, async () => {
-        const res = await rawGet(`${server.url}${file.path}`, { 'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip' });
+        const res = await rawGet(`${server.url}${file.path}`, {
+          'accept-encoding': encoding === 'br' ? 'gzip, deflate, br' : 'gzip',
+        });
         expect(res.status).toBe(200);
         expect(res.headers['content-encoding']).toBe(encoding);
         expect(String(res.headers['content-type'])).toContain(file.type);
         expect(res.body.length).toBeLessThan(Buffer.byteLength(file.text));
         expect(decoded(res)).toBe(file.text);
         // The copy the build wrote, byte for byte: not compressed again on each request.
-        expect(res.body.equals(readFileSync(path.join(clientDir, `${file.file}.${encoding === 'br' ? 'br' : 'gz'}`)))).toBe(true);
+        expect(
+          res.body.equals(readFileSync(path.join(clientDir, `${file.file}.${encoding === 'br' ? 'br' : 'gz'}`))),
+        ).toBe(true);
       });
     }
 
@@ -102,12 +106,22 @@ describe('compression', () => {
       const input = encodeURIComponent(JSON.stringify({ startDate: '2024-01-01', endDate: '2024-12-31' }));
       const procedures = Array.from({ length: 12 }, () => 'transactions.list').join(',');
       const batchInput = encodeURIComponent(
-        JSON.stringify(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [i, { startDate: '2024-01-01', endDate: '2024-12-31' }]))),
+        JSON.stringify(
+          Object.fromEntries(
+            Array.from({ length: 12 }, (_, i) => [i, { startDate: '2024-01-01', endDate: '2024-12-31' }]),
+          ),
+        ),
       );
-      const single = await rawGet(`${server.url}/trpc/transactions.list?input=${input}`, { ...accept, authorization: `Bearer ${token}` });
+      const single = await rawGet(`${server.url}/trpc/transactions.list?input=${input}`, {
+        ...accept,
+        authorization: `Bearer ${token}`,
+      });
       expect(single.status).toBe(200);
       expect(JSON.parse(decoded(single))).toEqual({ result: { data: [] } });
-      const batch = await rawGet(`${server.url}/trpc/${procedures}?batch=1&input=${batchInput}`, { ...accept, authorization: `Bearer ${token}` });
+      const batch = await rawGet(`${server.url}/trpc/${procedures}?batch=1&input=${batchInput}`, {
+        ...accept,
+        authorization: `Bearer ${token}`,
+      });
       expect(batch.status).toBe(200);
       expect(batch.headers['content-encoding']).toBe(encoding);
       expect(JSON.parse(decoded(batch))).toHaveLength(12);
@@ -117,16 +131,29 @@ describe('compression', () => {
   it('compresses large JSON answers of both doors in one pass (br, gzip, x-gzip, *) and sends them whole to a client that takes none', async () => {
     const big = await registerUser(server.url);
     const auth = { authorization: `Bearer ${big.accessToken}` };
-    expect((await rest(server.url, 'POST', '/api/accounts', { token: big.accessToken, body: { name: 'Big', type: 'checking' } })).status).toBe(201);
+    expect(
+      (
+        await rest(server.url, 'POST', '/api/accounts', {
+          token: big.accessToken,
+          body: { name: 'Big', type: 'checking' },
+        })
+      ).status,
+    ).toBe(201);
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < 1500; i += 1) lines.push(`2024-0${(i % 9) + 1}-${String((i % 28) + 1).padStart(2, '0')},Large answer row ${i} café,-${i + 1}.25`);
+    for (let i = 0; i < 1500; i += 1)
+      lines.push(
+        `2024-0${(i % 9) + 1}-${String((i % 28) + 1).padStart(2, '0')},Large answer row ${i} café,-${i + 1}.25`,
+      );
     const form = new FormData();
     form.append('file', new Blob([lines.join('\n')]), 'big.csv');
     form.append('account', 'Big');
     expect((await rest(server.url, 'POST', '/api/upload', { token: big.accessToken, body: form })).status).toBe(201);
 
     const input = encodeURIComponent(JSON.stringify({ startDate: '2024-01-01', endDate: '2024-12-31' }));
-    for (const url of [`${server.url}/api/transactions?start_date=2024-01-01&end_date=2024-12-31`, `${server.url}/trpc/transactions.list?input=${input}`]) {
+    for (const url of [
+      `${server.url}/api/transactions?start_date=2024-01-01&end_date=2024-12-31`,
+      `${server.url}/trpc/transactions.list?input=${input}`,
+    ]) {
       const plain = await rawGet(url, { ...auth, 'accept-encoding': 'identity' });
       expect(plain.status).toBe(200);
       expect(plain.headers['content-encoding']).toBeUndefined();
@@ -154,10 +181,13 @@ describe('compression', () => {
       expect(refused.body.toString('utf8')).toBe(text);
     }
     // An error answer of tRPC keeps its status through the hook.
-    const missing = await rawGet(`${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`, {
-      ...auth,
-      'accept-encoding': 'br',
-    });
+    const missing = await rawGet(
+      `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`,
+      {
+        ...auth,
+        'accept-encoding': 'br',
+      },
+    );
     expect(missing.status).toBe(404);
     expect(JSON.parse(decoded(missing)).error.data.httpStatus).toBe(404);
   });

@@ -18,7 +18,15 @@ beforeAll(async () => {
   user = await signUp(server.url);
   ok(await user.post('/api/accounts', { name: 'Main', type: 'checking', balance: 0 }));
   const add = async (postDate: string, amount: number, category?: string) =>
-    ok(await user.post('/api/transactions', { postDate, description: `r${amount}`, amount, account: 'Main', ...(category ? { category } : {}) })).id as number;
+    ok(
+      await user.post('/api/transactions', {
+        postDate,
+        description: `r${amount}`,
+        amount,
+        account: 'Main',
+        ...(category ? { category } : {}),
+      }),
+    ).id as number;
   await add('2024-01-01', 1000, 'Pay');
   await add('2024-01-02', -300, 'Food');
   const parent = await add('2024-01-03', -900, 'Food');
@@ -42,9 +50,10 @@ afterAll(async () => {
 describe('the counted-row rule', () => {
   it('selects the same rows in SQL as in the shared function', async () => {
     const all = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
-    const rows = await server.sql<{ id: number }>(`select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`, [
-      user.userId,
-    ]);
+    const rows = await server.sql<{ id: number }>(
+      `select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${countedRowSql('t')} order by t.id`,
+      [user.userId],
+    );
     expect(rows.map((r) => r.id)).toEqual(
       all
         .filter(isCountedTransaction)
@@ -58,12 +67,18 @@ describe('the counted-row rule', () => {
     const all = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
     const counted = all.filter(isCountedTransaction);
     const net = counted.reduce((sum, t) => sum + t.amount, 0);
-    const report = ok<{ net: number }[]>(await user.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-02-29'));
+    const report = ok<{ net: number }[]>(
+      await user.get('/api/reports/monthly?start_date=2024-01-01&end_date=2024-02-29'),
+    );
     expect(report.reduce((sum, r) => sum + r.net, 0)).toBe(net);
-    const searched = ok<TransactionDto[]>(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&counted=true'));
+    const searched = ok<TransactionDto[]>(
+      await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&counted=true'),
+    );
     expect(searched.map((t) => t.id).sort()).toEqual(counted.map((t) => t.id).sort());
     const account = ok(await user.get('/api/accounts'))[0];
-    const register = ok<{ runningBalance: number; amount: number }[]>(await user.get(`/api/accounts/${account.id}/register`));
+    const register = ok<{ runningBalance: number; amount: number }[]>(
+      await user.get(`/api/accounts/${account.id}/register`),
+    );
     // The oldest row's balance before it is the stated balance (0) minus every counted row.
     const oldest = register.at(-1)!;
     expect(oldest.runningBalance - oldest.amount).toBe(0 - net);

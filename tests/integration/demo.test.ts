@@ -32,14 +32,21 @@ let summary: DemoSummary;
 let token: string;
 
 const get = <T = any>(p: string) => rest<T>(url, 'GET', p, { token }).then(ok);
-const allTransactions = (t = token) => rest<TransactionDto[]>(url, 'GET', '/api/transactions?start_date=1900-01-01&end_date=9999-12-31', { token: t }).then(ok);
+const allTransactions = (t = token) =>
+  rest<TransactionDto[]>(url, 'GET', '/api/transactions?start_date=1900-01-01&end_date=9999-12-31', { token: t }).then(
+    ok,
+  );
 
 /** Rows of every table of the database file (read through a separate read-only handle). */
 function tableCounts(): Record<string, number> {
   const db = new Database(config.databaseFile, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").all() as { name: string }[];
-    return Object.fromEntries(tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]));
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as { name: string }[];
+    return Object.fromEntries(
+      tables.map(({ name }) => [name, (db.prepare(`select count(*) as n from "${name}"`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }
@@ -62,7 +69,9 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${address.port}`;
   await registerUser(url, 'alice'); // the first user; registration is closed after this one
   summary = await runDemo({ config, today: TODAY });
-  const login = await rest<AuthResult>(url, 'POST', '/api/auth/login', { body: { username: 'demo', password: 'demo-password' } });
+  const login = await rest<AuthResult>(url, 'POST', '/api/auth/login', {
+    body: { username: 'demo', password: 'demo-password' },
+  });
   expect(login.status).toBe(200);
   token = login.body.accessToken;
 });
@@ -74,7 +83,9 @@ afterAll(async () => {
 
 describe('npm run demo', () => {
   it('creates the user even though public registration is closed, and leaves the other user alone', async () => {
-    const closed = await rest(url, 'POST', '/api/auth/register', { body: { username: 'mallory', password: 'long enough password' } });
+    const closed = await rest(url, 'POST', '/api/auth/register', {
+      body: { username: 'mallory', password: 'long enough password' },
+    });
     expect(closed.status).toBe(403);
     expect(summary).toMatchObject({
       username: 'demo',
@@ -86,7 +97,9 @@ describe('npm run demo', () => {
       envelopes: 6,
       inactiveEnvelopes: 1,
     });
-    const alice = await rest<AuthResult>(url, 'POST', '/api/auth/login', { body: { username: 'alice', password: 'correct horse battery' } });
+    const alice = await rest<AuthResult>(url, 'POST', '/api/auth/login', {
+      body: { username: 'alice', password: 'correct horse battery' },
+    });
     expect(await allTransactions(alice.body.accessToken)).toEqual([]);
     expect(ok(await rest(url, 'GET', '/api/accounts', { token: alice.body.accessToken }))).toEqual([]);
   });
@@ -107,16 +120,32 @@ describe('npm run demo', () => {
     expect(dates[0].slice(0, 7)).toBe('2024-07');
     expect(dates.at(-1)! <= TODAY).toBe(true);
     expect(dates.at(-1)!.slice(0, 7)).toBe('2025-06');
-    expect(transactions.every((t) => /^\d{4}-\d{2}-\d{2}$/.test(t.postDate) && Number.isInteger(t.amount) && t.amount !== 0)).toBe(true);
+    expect(
+      transactions.every((t) => /^\d{4}-\d{2}-\d{2}$/.test(t.postDate) && Number.isInteger(t.amount) && t.amount !== 0),
+    ).toBe(true);
     // Every category is in use, and the household's regular life shows every month.
     const used = new Set(transactions.map((t) => t.category));
     expect(categories.filter((c) => !used.has(c.name))).toEqual([]);
-    const months = (category: string) => new Set(transactions.filter((t) => t.category === category).map((t) => t.postDate.slice(0, 7))).size;
-    for (const category of ['Salary', 'Rent', 'Groceries', 'Electricity', 'Internet', 'Streaming', 'Dining Out', 'Coffee'])
+    const months = (category: string) =>
+      new Set(transactions.filter((t) => t.category === category).map((t) => t.postDate.slice(0, 7))).size;
+    for (const category of [
+      'Salary',
+      'Rent',
+      'Groceries',
+      'Electricity',
+      'Internet',
+      'Streaming',
+      'Dining Out',
+      'Coffee',
+    ])
       expect(months(category), category).toBe(12);
     expect(transactions.some((t) => t.category === 'Travel')).toBe(true);
-    expect(transactions.filter((t) => t.category === 'Rent').every((t) => t.amount < 0 && t.type === 'debit')).toBe(true);
-    expect(transactions.filter((t) => t.category === 'Salary').every((t) => t.amount > 0 && t.type === 'credit')).toBe(true);
+    expect(transactions.filter((t) => t.category === 'Rent').every((t) => t.amount < 0 && t.type === 'debit')).toBe(
+      true,
+    );
+    expect(transactions.filter((t) => t.category === 'Salary').every((t) => t.amount > 0 && t.type === 'credit')).toBe(
+      true,
+    );
     expect(new Set(transactions.map((t) => t.account))).toEqual(new Set(accounts.map((a) => a.name)));
     expect(new Set(transactions.map((t) => t.type))).toEqual(new Set(['credit', 'debit', 'charge', 'transfer']));
 
@@ -171,7 +200,10 @@ describe('npm run demo', () => {
     // Over the year every line item has its transactions, and the plan is close to what happened.
     for (const item of overview.lineItems) {
       expect(item.transactionCount, item.name).toBeGreaterThan(0);
-      if (item.type !== 'NotCounted') expect(Math.abs(item.actual - item.budgeted), item.name).toBeLessThan(Math.max(item.budgeted, item.actual) * 0.3);
+      if (item.type !== 'NotCounted')
+        expect(Math.abs(item.actual - item.budgeted), item.name).toBeLessThan(
+          Math.max(item.budgeted, item.actual) * 0.3,
+        );
     }
     expect(overview.actual.net).toBeGreaterThan(0); // the household ends the year in the black
     expect(overview.splits.parentCount).toBe(summary.splitParents);
@@ -201,18 +233,40 @@ describe('npm run demo', () => {
   it('removes a half-made user again when a step fails', async () => {
     const before = tableCounts();
     // An upload limit below the first CSV makes the first import fail after accounts and categories exist.
-    await expect(runDemo({ config: { ...config, uploadLimitBytes: 1024 }, username: 'demo-broken', today: TODAY })).rejects.toThrow('413');
+    await expect(
+      runDemo({ config: { ...config, uploadLimitBytes: 1024 }, username: 'demo-broken', today: TODAY }),
+    ).rejects.toThrow('413');
     expect(tableCounts()).toEqual(before);
-    const login = await rest(url, 'POST', '/api/auth/login', { body: { username: 'demo-broken', password: 'demo-password' } });
+    const login = await rest(url, 'POST', '/api/auth/login', {
+      body: { username: 'demo-broken', password: 'demo-password' },
+    });
     expect(login.status).toBe(401);
   });
 
   it('is deterministic given the date', async () => {
     const twin = await runDemo({ config, username: 'demo-twin', password: 'another password', today: TODAY });
-    expect({ ...twin, username: 'demo', password: 'demo-password', userId: summary.userId, elapsedMs: 0 }).toEqual({ ...summary, elapsedMs: 0 });
-    const login = await rest<AuthResult>(url, 'POST', '/api/auth/login', { body: { username: 'demo-twin', password: 'another password' } });
+    expect({ ...twin, username: 'demo', password: 'demo-password', userId: summary.userId, elapsedMs: 0 }).toEqual({
+      ...summary,
+      elapsedMs: 0,
+    });
+    const login = await rest<AuthResult>(url, 'POST', '/api/auth/login', {
+      body: { username: 'demo-twin', password: 'another password' },
+    });
     const shape = (rows: TransactionDto[]) =>
-      rows.map((t) => [t.postDate, t.description, t.amount, t.category, t.type, t.account, t.isSplit, t.parentTransactionId !== null].join('|')).sort();
+      rows
+        .map((t) =>
+          [
+            t.postDate,
+            t.description,
+            t.amount,
+            t.category,
+            t.type,
+            t.account,
+            t.isSplit,
+            t.parentTransactionId !== null,
+          ].join('|'),
+        )
+        .sort();
     expect(shape(await allTransactions(login.body.accessToken))).toEqual(shape(await allTransactions()));
   });
 });

@@ -39,10 +39,24 @@ beforeAll(async () => {
   ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
   ok(await user.post('/api/accounts', { name: 'Empty', type: 'checking' }));
   for (const [postDate, description, amount] of TRICKY) {
-    ok(await user.post('/api/transactions', { postDate, description, amount, account: 'Checking', category: amount > 0 ? 'Income' : '=cmd|calc' }));
+    ok(
+      await user.post('/api/transactions', {
+        postDate,
+        description,
+        amount,
+        account: 'Checking',
+        category: amount > 0 ? 'Income' : '=cmd|calc',
+      }),
+    );
   }
   parentId = ok(
-    await user.post('/api/transactions', { postDate: '2024-01-20', description: 'Split me', amount: -1000, account: 'Checking', category: 'Misc' }),
+    await user.post('/api/transactions', {
+      postDate: '2024-01-20',
+      description: 'Split me',
+      amount: -1000,
+      account: 'Checking',
+      category: 'Misc',
+    }),
   ).id;
   ok(
     await user.post(`/api/transactions/${parentId}/split`, {
@@ -52,7 +66,14 @@ beforeAll(async () => {
       ],
     }),
   );
-  ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'Next month', amount: -5, account: 'Checking' }));
+  ok(
+    await user.post('/api/transactions', {
+      postDate: '2024-02-01',
+      description: 'Next month',
+      amount: -5,
+      account: 'Checking',
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -64,7 +85,9 @@ const RANGE = 'start_date=2024-01-01&end_date=2024-01-31';
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
 async function download(query: string, token: string | null = user.token) {
-  const res = await fetch(`${server.url}/api/transactions/export.csv?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${server.url}/api/transactions/export.csv?${query}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -73,7 +96,9 @@ describe('GET /api/transactions/export.csv', () => {
     const res = await download(RANGE);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="transactions-2024-01-01-to-2024-01-31.csv"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="transactions-2024-01-01-to-2024-01-31.csv"',
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = utf8(res.bytes).slice(1);
@@ -81,17 +106,28 @@ describe('GET /api/transactions/export.csv', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const records = parse(text, { bom: false });
     expect(records[0]).toEqual([...TRANSACTION_CSV_COLUMNS]);
-    const searched = ok<{ id: number; postDate: string; amount: number; parentTransactionId: number | null }[]>(await user.get(`/api/transactions?${RANGE}`));
+    const searched = ok<{ id: number; postDate: string; amount: number; parentTransactionId: number | null }[]>(
+      await user.get(`/api/transactions?${RANGE}`),
+    );
     expect(records).toHaveLength(searched.length + 1);
     expect(records.slice(1).map((r) => r[0])).toEqual(searched.map((t) => t.postDate));
-    expect(records.slice(1).map((r) => r[6])).toEqual(searched.map((t) => (t.parentTransactionId === null ? '' : String(t.parentTransactionId))));
+    expect(records.slice(1).map((r) => r[6])).toEqual(
+      searched.map((t) => (t.parentTransactionId === null ? '' : String(t.parentTransactionId))),
+    );
   });
 
   it('writes amounts as decimals with a dot and guards formula cells with an apostrophe (never the amount’s minus)', async () => {
     const text = utf8((await download(RANGE)).bytes).slice(1);
     const records = parse(text);
     const byDescription = new Map(records.slice(1).map((r) => [r[1], r]));
-    expect(byDescription.get('Coffee, large')?.slice(0, 6)).toEqual(['2024-01-02', 'Coffee, large', '-4.50', "'=cmd|calc", 'debit', 'Checking']);
+    expect(byDescription.get('Coffee, large')?.slice(0, 6)).toEqual([
+      '2024-01-02',
+      'Coffee, large',
+      '-4.50',
+      "'=cmd|calc",
+      'debit',
+      'Checking',
+    ]);
     expect(byDescription.get('The "Best" Diner')?.[2]).toBe('-25.99');
     expect(byDescription.has('\'=HYPERLINK("http://evil.example","click")')).toBe(true);
     expect(byDescription.has("'+44 20 7946 0000 call")).toBe(true);
@@ -134,8 +170,12 @@ describe('GET /api/transactions/export.csv', () => {
     body.append('transactionType', 'debit');
     const imported = await rest(server.url, 'POST', '/api/upload', { token: user.token, body });
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    const original = ok<{ postDate: string; amount: number; description: string }[]>(await user.get(`/api/transactions?${RANGE}&account=Checking`));
-    const copy = ok<{ postDate: string; amount: number; description: string }[]>(await user.get(`/api/transactions?${RANGE}&account=Empty`));
+    const original = ok<{ postDate: string; amount: number; description: string }[]>(
+      await user.get(`/api/transactions?${RANGE}&account=Checking`),
+    );
+    const copy = ok<{ postDate: string; amount: number; description: string }[]>(
+      await user.get(`/api/transactions?${RANGE}&account=Empty`),
+    );
     const shape = (rows: typeof original) => rows.map((r) => `${r.postDate}|${r.amount}|${r.description}`).sort();
     expect(copy).toHaveLength(original.length);
     // Exactly the same (descriptions hold no line breaks or other control characters: the API refuses them).
@@ -176,6 +216,9 @@ describe('GET /api/transactions/export.csv', () => {
     expect(apiInQuery.status).toBe(401);
     expect(JSON.parse(utf8(apiInQuery.bytes)).error).toContain('Authorization');
     // Only download routes take a token from the query.
-    expect((await rest(server.url, 'GET', `/api/transactions?${RANGE}&access_token=${encodeURIComponent(user.token)}`)).status).toBe(401);
+    expect(
+      (await rest(server.url, 'GET', `/api/transactions?${RANGE}&access_token=${encodeURIComponent(user.token)}`))
+        .status,
+    ).toBe(401);
   });
 });

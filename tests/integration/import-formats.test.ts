@@ -24,7 +24,12 @@ function form(file: string | Uint8Array, fields: Record<string, string>, fileNam
   return body;
 }
 
-async function upload(user: ApiUser, file: string | Uint8Array, fields: Record<string, string> = {}, account = 'Checking') {
+async function upload(
+  user: ApiUser,
+  file: string | Uint8Array,
+  fields: Record<string, string> = {},
+  account = 'Checking',
+) {
   return rest(server.url, 'POST', '/api/upload', { token: user.token, body: form(file, { account, ...fields }) });
 }
 
@@ -71,10 +76,22 @@ describe('statements through the same pipeline', () => {
     ]);
     const preview = await upload(user, file, { dryRun: 'true' }, 'Checking');
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ format: 'ofx', imported: 3, dateColumn: 'DTPOSTED', message: 'Ready to import 3 transactions.' });
+    expect(preview.body).toMatchObject({
+      format: 'ofx',
+      imported: 3,
+      dateColumn: 'DTPOSTED',
+      message: 'Ready to import 3 transactions.',
+    });
     const first = await upload(user, file, {}, 'Checking');
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ message: 'Imported 3 transactions', batchId: expect.any(String), imported: 3, duplicates: 0, skipped: 0, warnings: [] });
+    expect(first.body).toEqual({
+      message: 'Imported 3 transactions',
+      batchId: expect.any(String),
+      imported: 3,
+      duplicates: 0,
+      skipped: 0,
+      warnings: [],
+    });
     expect((await stored(user)).map((t) => [t.postDate, t.amount, t.description, t.type]).sort()).toEqual([
       ['2024-01-05', -1250, 'COFFEE — CARD 1234', 'debit'],
       ['2024-01-05', -1250, 'COFFEE — CARD 1234', 'debit'],
@@ -85,7 +102,10 @@ describe('statements through the same pipeline', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ imported: 0, duplicates: 3, batchId: null });
     // A new FITID with the same date, amount and text is a new transaction.
-    const more = await upload(user, ofx([{ fitid: 'A4', date: '20240105', amount: '-12.50', name: 'COFFEE', memo: 'CARD 1234' }]));
+    const more = await upload(
+      user,
+      ofx([{ fitid: 'A4', date: '20240105', amount: '-12.50', name: 'COFFEE', memo: 'CARD 1234' }]),
+    );
     expect(more.body).toMatchObject({ imported: 1, duplicates: 0 });
   });
 
@@ -96,7 +116,9 @@ describe('statements through the same pipeline', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ imported: 2, duplicates: 0, skipped: 0, warnings: [] });
     const fresh = (await userWith()).user;
-    const ambiguous = await upload(fresh, '!Type:Bank\nD01/02/2024\nT-1.00\nPA\n^\nD03/04/2024\nT-2.00\nPB\n^\n', { dryRun: 'true' });
+    const ambiguous = await upload(fresh, '!Type:Bank\nD01/02/2024\nT-1.00\nPA\n^\nD03/04/2024\nT-2.00\nPB\n^\n', {
+      dryRun: 'true',
+    });
     expect(ambiguous.status).toBe(422);
     expect(ambiguous.body).toMatchObject({ code: 'AMBIGUOUS_DATE', candidates: ['MM/DD/YYYY', 'DD/MM/YYYY'] });
 
@@ -110,7 +132,13 @@ describe('statements through the same pipeline', () => {
     const camtRes = await upload(user, camt, { dryRun: 'true' }, 'Checking');
     expect(camtRes.status, JSON.stringify(camtRes.body)).toBe(200);
     expect(camtRes.body).toMatchObject({ format: 'camt053', imported: 2 });
-    expect(camtRes.body.rows.map((r: { description: string; amount: number; currency: string }) => [r.description, r.amount, r.currency])).toEqual([
+    expect(
+      camtRes.body.rows.map((r: { description: string; amount: number; currency: string }) => [
+        r.description,
+        r.amount,
+        r.currency,
+      ]),
+    ).toEqual([
       ['Stadtwerke — Strom Februar', -4210, 'EUR'],
       ['Friend & Co', 1000, 'USD'],
     ]);
@@ -123,7 +151,11 @@ describe('statements through the same pipeline', () => {
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;">]><OFX><STMTTRN><TRNAMT>&lol2;</STMTTRN></OFX>',
       'entities',
     ],
-    ['deep nesting', `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<a>'.repeat(5000)}</BkToCstmrStmt></Document>`, 'nests'],
+    [
+      'deep nesting',
+      `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<a>'.repeat(5000)}</BkToCstmrStmt></Document>`,
+      'nests',
+    ],
     ['an XML file that is no statement', '<?xml version="1.0"?><html><body>hi</body></html>', 'neither'],
   ])('refuses %s with a message and writes nothing', async (_label, file, word) => {
     const { user } = await userWith();
@@ -190,7 +222,11 @@ describe('column mappings and the account import profile', () => {
     // Next month's file: read with the saved mapping, and the preview says so.
     const next = await upload(user, '05.02.2024;Bakery;Cake;-4,10\n', { dryRun: 'true' });
     expect(next.status, JSON.stringify(next.body)).toBe(200);
-    expect(next.body).toMatchObject({ usedSavedMapping: true, imported: 1, rows: [{ description: 'Bakery Cake', amount: -410 }] });
+    expect(next.body).toMatchObject({
+      usedSavedMapping: true,
+      imported: 1,
+      rows: [{ description: 'Bakery Cake', amount: -410 }],
+    });
     // A file of another shape is read without it.
     const other = await upload(user, 'Date,Description,Amount\n2024-03-01,x,-1.00\n', { dryRun: 'true' });
     expect(other.body).toMatchObject({ usedSavedMapping: false, imported: 1 });
@@ -199,7 +235,9 @@ describe('column mappings and the account import profile', () => {
     const reordered = await upload(user, 'Bakery;05.02.2024;Cake;-4,10\n', { dryRun: 'true' });
     expect(reordered.status).toBe(422);
     expect(reordered.body).toMatchObject({ needsMapping: true, sample: [['Bakery', '05.02.2024', 'Cake', '-4,10']] });
-    expect(reordered.body.error).toContain("The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date)");
+    expect(reordered.body.error).toContain(
+      "The saved mapping for this account does not fit this file (column 1 holds 'Bakery', not a date)",
+    );
 
     ok(await user.del(`/api/accounts/${ids.Checking}/import-profile`));
     expect((await upload(user, '05.02.2024;Bakery;Cake;-4,10\n', { dryRun: 'true' })).status).toBe(422);
@@ -207,14 +245,29 @@ describe('column mappings and the account import profile', () => {
 
   it('takes debit and credit columns, a category and a date format, and a header line', async () => {
     const { user } = await userWith();
-    const file = 'Wann|Was|Raus|Rein|Topf\n01/02/2024|Rent||x\n03/02/2024|Rent|500.00||Home\n04/02/2024|Pay||900.00|Work\n';
-    const mapping = JSON.stringify({ header: true, date: 0, description: [1], debit: 2, credit: 3, category: 4, dateFormat: 'DD/MM/YYYY' });
+    const file =
+      'Wann|Was|Raus|Rein|Topf\n01/02/2024|Rent||x\n03/02/2024|Rent|500.00||Home\n04/02/2024|Pay||900.00|Work\n';
+    const mapping = JSON.stringify({
+      header: true,
+      date: 0,
+      description: [1],
+      debit: 2,
+      credit: 3,
+      category: 4,
+      dateFormat: 'DD/MM/YYYY',
+    });
     const res = await upload(user, file, { dryRun: 'true', mapping });
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(res.body.error).toContain("Line 2: the amount 'x' cannot be read");
     const fixed = file.replace('01/02/2024|Rent||x\n', '');
     const good = await upload(user, fixed, { dryRun: 'true', mapping });
-    expect(good.body.rows.map((r: { postDate: string; amount: number; category: string }) => [r.postDate, r.amount, r.category])).toEqual([
+    expect(
+      good.body.rows.map((r: { postDate: string; amount: number; category: string }) => [
+        r.postDate,
+        r.amount,
+        r.category,
+      ]),
+    ).toEqual([
       ['2024-02-03', -50000, 'Home'],
       ['2024-02-04', 90000, 'Work'],
     ]);
@@ -248,9 +301,14 @@ describe('column mappings and the account import profile', () => {
       }),
     );
     expect(saved).toMatchObject({ columnCount: 3, headers: ['Who', 'When', 'How much'] });
-    expect(data(await user.trpc.imports.profile.query({ accountId: ids.Checking }))).toMatchObject({ mapping: { date: 1 } });
+    expect(data(await user.trpc.imports.profile.query({ accountId: ids.Checking }))).toMatchObject({
+      mapping: { date: 1 },
+    });
     const res = await upload(user, 'who,when,how much\nShop,2024-05-01,-2.00\n', { dryRun: 'true' });
-    expect(res.body).toMatchObject({ usedSavedMapping: true, rows: [{ description: 'Shop', postDate: '2024-05-01', amount: -200 }] });
+    expect(res.body).toMatchObject({
+      usedSavedMapping: true,
+      rows: [{ description: 'Shop', postDate: '2024-05-01', amount: -200 }],
+    });
   });
 });
 

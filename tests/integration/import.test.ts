@@ -29,7 +29,10 @@ function form(file: Uint8Array | string | null, fields: Record<string, string>, 
 }
 
 async function upload(user: ApiUser, file: Uint8Array | string | null, fields: Record<string, string> = {}) {
-  return rest(server.url, 'POST', '/api/upload', { token: user.token, body: form(file, { account: 'Checking', transactionType: 'debit', ...fields }) });
+  return rest(server.url, 'POST', '/api/upload', {
+    token: user.token,
+    body: form(file, { account: 'Checking', transactionType: 'debit', ...fields }),
+  });
 }
 
 async function userWithAccount(): Promise<ApiUser> {
@@ -51,9 +54,9 @@ function countRows(db: Database.Database): number {
 }
 
 async function stored(user: ApiUser) {
-  return ok<{ postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[]>(
-    await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'),
-  );
+  return ok<
+    { postDate: string; description: string; amount: number; category: string | null; type: string; batchId: string }[]
+  >(await user.get('/api/transactions?start_date=1900-01-01&end_date=2100-12-31'));
 }
 
 /** Rows and batches a stopped server left in its database (as a superuser on PostgreSQL: no row-level security). */
@@ -131,7 +134,14 @@ describe('POST /api/upload', () => {
     const user = await userWithAccount();
     const res = await upload(user, fixture('us-basic.csv'));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: 'Imported 4 transactions', batchId: expect.any(String), imported: 4, duplicates: 0, skipped: 0, warnings: [] });
+    expect(res.body).toEqual({
+      message: 'Imported 4 transactions',
+      batchId: expect.any(String),
+      imported: 4,
+      duplicates: 0,
+      skipped: 0,
+      warnings: [],
+    });
     const rows = await stored(user);
     expect(rows.map((r) => [r.description, r.amount, r.category, r.type])).toEqual([
       ['=HYPERLINK("http://x")', -100, null, 'debit'],
@@ -146,11 +156,17 @@ describe('POST /api/upload', () => {
 
     const again = await upload(user, fixture('us-basic.csv'));
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ message: 'Imported 0 transactions (4 duplicates skipped)', imported: 0, duplicates: 4, batchId: null });
+    expect(again.body).toMatchObject({
+      message: 'Imported 0 transactions (4 duplicates skipped)',
+      imported: 0,
+      duplicates: 4,
+      batchId: null,
+    });
     expect(await stored(user)).toHaveLength(4);
 
     // one more coffee than stored: only the extra one imports
-    const three = 'Date,Description,Amount\n01/15/2024,coffee  shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n';
+    const three =
+      'Date,Description,Amount\n01/15/2024,coffee  shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n';
     expect((await upload(user, three)).body).toMatchObject({ imported: 1, duplicates: 2 });
 
     // deleting the batch frees its rows
@@ -166,7 +182,8 @@ describe('POST /api/upload', () => {
       await expect.poll(() => checkpointWorkers()).toBe(0);
       const before = checkpointsDone(server.config.databaseFile);
       const lines = ['Date,Description,Amount'];
-      for (let i = 0; i < 1500; i += 1) lines.push(`2024-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.25`);
+      for (let i = 0; i < 1500; i += 1)
+        lines.push(`2024-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.25`);
       expect((await upload(user, lines.join('\n'))).body).toMatchObject({ imported: 1500 });
       await expect.poll(() => checkpointsDone(server.config.databaseFile)).toBe(before + 1);
       expect(await server.sql('pragma wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 1000 }]);
@@ -191,7 +208,14 @@ describe('POST /api/upload', () => {
       duplicates: 0,
       skipped: 3,
       rows: [
-        { line: 5, postDate: '2024-01-13', description: 'Bäckerei Müller', amount: -320, category: null, duplicate: false },
+        {
+          line: 5,
+          postDate: '2024-01-13',
+          description: 'Bäckerei Müller',
+          amount: -320,
+          category: null,
+          duplicate: false,
+        },
         { line: 6, postDate: '2024-01-14', description: 'Gehalt', amount: 123456, category: null, duplicate: false },
       ],
     });
@@ -220,10 +244,14 @@ describe('POST /api/upload', () => {
 
   it('flips charges-positive card exports', async () => {
     const user = await userWithAccount();
-    const res = await upload(user, 'Date,Description,Amount\n2024-03-01,Card purchase,12.34\n2024-03-02,Payment,-50.00\n', {
-      flipAmounts: 'true',
-      dryRun: 'true',
-    });
+    const res = await upload(
+      user,
+      'Date,Description,Amount\n2024-03-01,Card purchase,12.34\n2024-03-02,Payment,-50.00\n',
+      {
+        flipAmounts: 'true',
+        dryRun: 'true',
+      },
+    );
     expect(res.body.rows.map((r: { amount: number }) => r.amount)).toEqual([-1234, 5000]);
   });
 
@@ -251,10 +279,34 @@ describe('POST /api/upload', () => {
     ['a binary file', new Uint8Array([1, 0, 2, 0, 3]), {}, 415, 'binary'],
     ['no date column', 'Name,Amount\nx,1.00\n', {}, 422, 'Headers seen: Name, Amount'],
     ['no amount column', 'Date,Description\n2024-01-01,x\n', {}, 422, 'Headers seen: Date, Description'],
-    ['an unreadable date', 'Date,Description,Amount\n2024-01-01,a,1.00\n2024-13-45,b,2.00\n', {}, 422, "Line 3: the date '2024-13-45'"],
-    ['an unreadable amount', 'Date,Description,Amount\n2024-01-01,a,1.00\n2024-01-02,b,12abc\n', {}, 422, "Line 3: the amount '12abc'"],
-    ['an unknown account', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { account: 'Nope' }, 404, "Account 'Nope' not found"],
-    ['an invalid type', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { transactionType: 'gift' }, 400, 'transactionType'],
+    [
+      'an unreadable date',
+      'Date,Description,Amount\n2024-01-01,a,1.00\n2024-13-45,b,2.00\n',
+      {},
+      422,
+      "Line 3: the date '2024-13-45'",
+    ],
+    [
+      'an unreadable amount',
+      'Date,Description,Amount\n2024-01-01,a,1.00\n2024-01-02,b,12abc\n',
+      {},
+      422,
+      "Line 3: the amount '12abc'",
+    ],
+    [
+      'an unknown account',
+      'Date,Description,Amount\n2024-01-01,a,1.00\n',
+      { account: 'Nope' },
+      404,
+      "Account 'Nope' not found",
+    ],
+    [
+      'an invalid type',
+      'Date,Description,Amount\n2024-01-01,a,1.00\n',
+      { transactionType: 'gift' },
+      400,
+      'transactionType',
+    ],
     ['a missing account', 'Date,Description,Amount\n2024-01-01,a,1.00\n', { account: '' }, 400, 'account'],
   ] as const)('refuses %s and writes nothing', async (_label, file, fields, status, text) => {
     const user = await userWithAccount();
@@ -298,10 +350,15 @@ describe('POST /api/upload', () => {
       const user = await signUp(url);
       ok(await rest(url, 'POST', '/api/accounts', { token: user.token, body: { name: 'Checking', type: 'checking' } }));
       const lines = ['Date,Description,Amount'];
-      for (let i = 0; i < 150_000; i += 1) lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-${(i % 500) + 1}.00`);
+      for (let i = 0; i < 150_000; i += 1)
+        lines.push(`2024-01-${String((i % 28) + 1).padStart(2, '0')},Row ${i},-${(i % 500) + 1}.00`);
       const body = form(lines.join('\n'), { account: 'Checking', transactionType: 'debit' });
       await watcher.before();
-      const pending = fetch(`${url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body }).catch(() => null);
+      const pending = fetch(`${url}/api/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}` },
+        body,
+      }).catch(() => null);
       // Mid-import, observed rather than timed: the import's transaction has written (SQLite: its first megabyte
       // of pages spilled into the write-ahead log; PostgreSQL: a transaction holding a transaction id is open)
       // while a reader still sees none of its rows.

@@ -16,9 +16,20 @@ let intruder: ApiUser;
 const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, lineItem: 0, envelope: 0, rule: 0 };
 
 async function snapshot(): Promise<string> {
-  const tables = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope', 'import_profile', 'rule'];
+  const tables = [
+    'transaction',
+    'account',
+    'category',
+    'batch',
+    'budget',
+    'line_item',
+    'envelope',
+    'import_profile',
+    'rule',
+  ];
   const parts: unknown[] = [];
-  for (const table of tables) parts.push(await server.sql(`select * from "${table}" where user_id = ? order by 1`, [owner.userId]));
+  for (const table of tables)
+    parts.push(await server.sql(`select * from "${table}" where user_id = ? order by 1`, [owner.userId]));
   return JSON.stringify(parts);
 }
 
@@ -29,9 +40,22 @@ beforeAll(async () => {
   ids.account = ok(await owner.post('/api/accounts', { name: 'SECRET-A', type: 'checking' })).id;
   ok(await intruder.post('/api/accounts', { name: 'Mine', type: 'checking' }));
   ids.tx = ok(
-    await owner.post('/api/transactions', { postDate: '2024-01-01', description: 'SECRET plain', amount: -100, account: 'SECRET-A', category: 'SECRET-cat' }),
+    await owner.post('/api/transactions', {
+      postDate: '2024-01-01',
+      description: 'SECRET plain',
+      amount: -100,
+      account: 'SECRET-A',
+      category: 'SECRET-cat',
+    }),
   ).id;
-  ids.parent = ok(await owner.post('/api/transactions', { postDate: '2024-01-02', description: 'SECRET parent', amount: -1000, account: 'SECRET-A' })).id;
+  ids.parent = ok(
+    await owner.post('/api/transactions', {
+      postDate: '2024-01-02',
+      description: 'SECRET parent',
+      amount: -1000,
+      account: 'SECRET-A',
+    }),
+  ).id;
   const split = ok(
     await owner.post(`/api/transactions/${ids.parent}/split`, {
       splits: [
@@ -49,7 +73,9 @@ beforeAll(async () => {
       headers: ['SECRET-h', 'b', 'c'],
     }),
   );
-  ids.budget = ok(await owner.post('/api/budgets', { name: 'SECRET budget', startDate: '2024-01-01', endDate: '2024-12-31' })).id;
+  ids.budget = ok(
+    await owner.post('/api/budgets', { name: 'SECRET budget', startDate: '2024-01-01', endDate: '2024-12-31' }),
+  ).id;
   ids.lineItem = ok(await owner.post('/api/line-items', { budgetId: ids.budget, name: 'SECRET item', amount: 1 })).id;
   ids.envelope = ok(await owner.post('/api/envelopes', { name: 'SECRET env', categories: ['SECRET-cat'] })).id;
   ids.rule = ok(
@@ -74,14 +100,29 @@ interface Attempt {
 const txBody = { postDate: '2024-01-01', description: 'x', amount: -1 };
 const restAttempts: Record<string, Attempt> = {
   'GET /transactions': { path: () => '/api/transactions?start_date=2000-01-01&end_date=2100-01-01', expect: 'own' },
-  'POST /transactions': { path: () => '/api/transactions', body: () => ({ ...txBody, account: 'SECRET-A' }), expect: 404 },
-  'PUT /transactions/bulk': { path: () => '/api/transactions/bulk', body: () => ({ transactionIds: [ids.tx], updates: { category: 'hacked' } }), expect: 404 },
+  'POST /transactions': {
+    path: () => '/api/transactions',
+    body: () => ({ ...txBody, account: 'SECRET-A' }),
+    expect: 404,
+  },
+  'PUT /transactions/bulk': {
+    path: () => '/api/transactions/bulk',
+    body: () => ({ transactionIds: [ids.tx], updates: { category: 'hacked' } }),
+    expect: 404,
+  },
   'POST /transactions/fix-split-status': { path: () => '/api/transactions/fix-split-status', expect: 'own' },
   'GET /transactions/batches/list': { path: () => '/api/transactions/batches/list', expect: 'own' },
-  'GET /transactions/batches/:batchId/transactions': { path: () => `/api/transactions/batches/${ids.batch}/transactions`, expect: 404 },
+  'GET /transactions/batches/:batchId/transactions': {
+    path: () => `/api/transactions/batches/${ids.batch}/transactions`,
+    expect: 404,
+  },
   'DELETE /transactions/batches/:batchId': { path: () => `/api/transactions/batches/${ids.batch}`, expect: 404 },
   'GET /transactions/:id': { path: () => `/api/transactions/${ids.tx}`, expect: 404 },
-  'PUT /transactions/:id': { path: () => `/api/transactions/${ids.tx}`, body: () => ({ description: 'hacked' }), expect: 404 },
+  'PUT /transactions/:id': {
+    path: () => `/api/transactions/${ids.tx}`,
+    body: () => ({ description: 'hacked' }),
+    expect: 404,
+  },
   'DELETE /transactions/:id': { path: () => `/api/transactions/${ids.child}`, expect: 404 },
   'POST /transactions/:id/split': {
     path: () => `/api/transactions/${ids.parent}/split`,
@@ -107,7 +148,11 @@ const restAttempts: Record<string, Attempt> = {
   'PUT /accounts/:id': { path: () => `/api/accounts/${ids.account}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /accounts/:id': { path: () => `/api/accounts/${ids.account}`, expect: 404 },
   'GET /budgets': { path: () => '/api/budgets', expect: 'own' },
-  'POST /budgets': { path: () => '/api/budgets', body: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }), expect: 'own' },
+  'POST /budgets': {
+    path: () => '/api/budgets',
+    body: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }),
+    expect: 'own',
+  },
   'POST /budgets/save': {
     path: () => '/api/budgets/save',
     body: () => ({ id: ids.budget, name: 'hacked', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [] }),
@@ -118,11 +163,23 @@ const restAttempts: Record<string, Attempt> = {
   'DELETE /budgets/:id': { path: () => `/api/budgets/${ids.budget}`, expect: 404 },
   'GET /budgets/:id/line-items': { path: () => `/api/budgets/${ids.budget}/line-items`, expect: 404 },
   'GET /line-items/:id': { path: () => `/api/line-items/${ids.budget}`, expect: 404 },
-  'POST /line-items': { path: () => '/api/line-items', body: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }), expect: 404 },
-  'PUT /line-items/:id': { path: () => `/api/line-items/${ids.lineItem}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'POST /line-items': {
+    path: () => '/api/line-items',
+    body: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }),
+    expect: 404,
+  },
+  'PUT /line-items/:id': {
+    path: () => `/api/line-items/${ids.lineItem}`,
+    body: () => ({ name: 'hacked' }),
+    expect: 404,
+  },
   'DELETE /line-items/:id': { path: () => `/api/line-items/${ids.lineItem}`, expect: 404 },
   'GET /envelopes': { path: () => '/api/envelopes', expect: 'own' },
-  'POST /envelopes': { path: () => '/api/envelopes', body: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
+  'POST /envelopes': {
+    path: () => '/api/envelopes',
+    body: () => ({ name: 'mine', categories: ['SECRET-cat'] }),
+    expect: 'own',
+  },
   'PUT /envelopes/:id': { path: () => `/api/envelopes/${ids.envelope}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /envelopes/:id': { path: () => `/api/envelopes/${ids.envelope}`, expect: 404 },
   'GET /accounts/:id/import-profile': { path: () => `/api/accounts/${ids.account}/import-profile`, expect: 404 },
@@ -132,22 +189,38 @@ const restAttempts: Record<string, Attempt> = {
     expect: 404,
   },
   'DELETE /accounts/:id/import-profile': { path: () => `/api/accounts/${ids.account}/import-profile`, expect: 404 },
-  'GET /reports/monthly': { path: () => '/api/reports/monthly?start_date=2000-01-01&end_date=2099-12-31&account=SECRET-A', expect: 404 },
-  'GET /reports/payees': { path: () => '/api/reports/payees?start_date=2000-01-01&end_date=2100-01-01&limit=1000', expect: 'own' },
+  'GET /reports/monthly': {
+    path: () => '/api/reports/monthly?start_date=2000-01-01&end_date=2099-12-31&account=SECRET-A',
+    expect: 404,
+  },
+  'GET /reports/payees': {
+    path: () => '/api/reports/payees?start_date=2000-01-01&end_date=2100-01-01&limit=1000',
+    expect: 'own',
+  },
   'GET /accounts/:id/register': { path: () => `/api/accounts/${ids.account}/register`, expect: 404 },
-  'GET /accounts/:id/reconcile': { path: () => `/api/accounts/${ids.account}/reconcile?statement_date=2024-01-01&statement_balance=0`, expect: 404 },
+  'GET /accounts/:id/reconcile': {
+    path: () => `/api/accounts/${ids.account}/reconcile?statement_date=2024-01-01&statement_balance=0`,
+    expect: 404,
+  },
   'POST /accounts/:id/reconcile': {
     path: () => `/api/accounts/${ids.account}/reconcile`,
     body: () => ({ statementDate: '2024-01-01', statementBalance: 999 }),
     expect: 404,
   },
-  'GET /transactions/export.csv': { path: () => '/api/transactions/export.csv?start_date=2000-01-01&end_date=2100-01-01', expect: 'own' },
+  'GET /transactions/export.csv': {
+    path: () => '/api/transactions/export.csv?start_date=2000-01-01&end_date=2100-01-01',
+    expect: 'own',
+  },
   'GET /export': { path: () => '/api/export', expect: 'own' },
   // The intruder has data of its own, so a restore is refused; it could only ever write to its own user.
   'GET /rules': { path: () => '/api/rules', expect: 'own' },
   'POST /rules': {
     path: () => '/api/rules',
-    body: () => ({ name: 'mine', conditions: [{ field: 'description', op: 'contains', value: 'x' }], actions: { type: 'transfer' } }),
+    body: () => ({
+      name: 'mine',
+      conditions: [{ field: 'description', op: 'contains', value: 'x' }],
+      actions: { type: 'transfer' },
+    }),
     expect: 'own',
   },
   'PUT /rules/:id': { path: () => `/api/rules/${ids.rule}`, body: () => ({ name: 'hacked' }), expect: 404 },
@@ -162,7 +235,16 @@ const restAttempts: Record<string, Attempt> = {
   'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
   'POST /import': {
     path: () => '/api/import',
-    body: () => ({ format: 'budget-tracker', version: 1, accounts: [], categories: [], batches: [], transactions: [], budgets: [], envelopes: [] }),
+    body: () => ({
+      format: 'budget-tracker',
+      version: 1,
+      accounts: [],
+      categories: [],
+      batches: [],
+      transactions: [],
+      budgets: [],
+      envelopes: [],
+    }),
     expect: 409,
   },
 };
@@ -174,14 +256,30 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'auth.refresh': 'public',
   'auth.logout': 'public',
   'auth.me': { kind: 'query', input: () => undefined, expect: 'own' },
-  'auth.updateProfile': { kind: 'mutation', input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }), expect: 'own' },
-  'transactions.list': { kind: 'query', input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }), expect: 'own' },
+  'auth.updateProfile': {
+    kind: 'mutation',
+    input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }),
+    expect: 'own',
+  },
+  'transactions.list': {
+    kind: 'query',
+    input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
+    expect: 'own',
+  },
   'transactions.get': { kind: 'query', input: () => ({ id: ids.tx }), expect: 404 },
   'transactions.create': { kind: 'mutation', input: () => ({ ...txBody, account: 'SECRET-A' }), expect: 404 },
-  'transactions.update': { kind: 'mutation', input: () => ({ id: ids.tx, data: { description: 'hacked' } }), expect: 404 },
+  'transactions.update': {
+    kind: 'mutation',
+    input: () => ({ id: ids.tx, data: { description: 'hacked' } }),
+    expect: 404,
+  },
   'transactions.delete': { kind: 'mutation', input: () => ({ id: ids.tx }), expect: 404 },
   'transactions.deleteMany': { kind: 'mutation', input: () => ({ ids: [ids.tx, ids.parent] }), expect: 404 },
-  'transactions.bulkUpdate': { kind: 'mutation', input: () => ({ transactionIds: [ids.tx], updates: { type: 'transfer' } }), expect: 404 },
+  'transactions.bulkUpdate': {
+    kind: 'mutation',
+    input: () => ({ transactionIds: [ids.tx], updates: { type: 'transfer' } }),
+    expect: 404,
+  },
   'transactions.split': {
     kind: 'mutation',
     input: () => ({
@@ -200,13 +298,21 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'transactions.deleteBatch': { kind: 'mutation', input: () => ({ batchId: ids.batch }), expect: 404 },
   'categories.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'categories.create': { kind: 'mutation', input: () => ({ name: 'SECRET-x' }), expect: 'own' },
-  'categories.suggest': { kind: 'mutation', input: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }), expect: 'own' },
+  'categories.suggest': {
+    kind: 'mutation',
+    input: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }),
+    expect: 'own',
+  },
   'accounts.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'accounts.create': { kind: 'mutation', input: () => ({ name: 'Third', type: 'cash' }), expect: 'own' },
   'accounts.update': { kind: 'mutation', input: () => ({ id: ids.account, data: { name: 'hacked' } }), expect: 404 },
   'accounts.delete': { kind: 'mutation', input: () => ({ id: ids.account }), expect: 404 },
   'budgets.list': { kind: 'query', input: () => undefined, expect: 'own' },
-  'budgets.create': { kind: 'mutation', input: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }), expect: 'own' },
+  'budgets.create': {
+    kind: 'mutation',
+    input: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }),
+    expect: 'own',
+  },
   'budgets.update': { kind: 'mutation', input: () => ({ id: ids.budget, data: { name: 'hacked' } }), expect: 404 },
   'budgets.delete': { kind: 'mutation', input: () => ({ id: ids.budget }), expect: 404 },
   'budgets.save': {
@@ -216,8 +322,16 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   },
   'budgets.overview': { kind: 'query', input: () => ({ id: ids.budget }), expect: 404 },
   'budgets.lineItems': { kind: 'query', input: () => ({ budgetId: ids.budget }), expect: 404 },
-  'budgets.createLineItem': { kind: 'mutation', input: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }), expect: 404 },
-  'budgets.updateLineItem': { kind: 'mutation', input: () => ({ id: ids.lineItem, data: { name: 'hacked' } }), expect: 404 },
+  'budgets.createLineItem': {
+    kind: 'mutation',
+    input: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }),
+    expect: 404,
+  },
+  'budgets.updateLineItem': {
+    kind: 'mutation',
+    input: () => ({ id: ids.lineItem, data: { name: 'hacked' } }),
+    expect: 404,
+  },
   'budgets.deleteLineItem': { kind: 'mutation', input: () => ({ id: ids.lineItem }), expect: 404 },
   'envelopes.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'envelopes.create': { kind: 'mutation', input: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
@@ -226,26 +340,53 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'imports.profile': { kind: 'query', input: () => ({ accountId: ids.account }), expect: 404 },
   'imports.saveProfile': {
     kind: 'mutation',
-    input: () => ({ accountId: ids.account, profile: { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3 } }),
+    input: () => ({
+      accountId: ids.account,
+      profile: { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3 },
+    }),
     expect: 404,
   },
   'imports.deleteProfile': { kind: 'mutation', input: () => ({ accountId: ids.account }), expect: 404 },
-  'reports.monthly': { kind: 'query', input: () => ({ startDate: '2024-01-01', endDate: '2024-12-31', account: 'SECRET-A' }), expect: 404 },
+  'reports.monthly': {
+    kind: 'query',
+    input: () => ({ startDate: '2024-01-01', endDate: '2024-12-31', account: 'SECRET-A' }),
+    expect: 404,
+  },
   'reports.payees': { kind: 'query', input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }), expect: 'own' },
   'accounts.register': { kind: 'query', input: () => ({ id: ids.account }), expect: 404 },
-  'accounts.reconcile': { kind: 'query', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 0 }), expect: 404 },
-  'accounts.adjustBalance': { kind: 'mutation', input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 999 }), expect: 404 },
+  'accounts.reconcile': {
+    kind: 'query',
+    input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 0 }),
+    expect: 404,
+  },
+  'accounts.adjustBalance': {
+    kind: 'mutation',
+    input: () => ({ id: ids.account, statementDate: '2024-01-01', statementBalance: 999 }),
+    expect: 404,
+  },
   'rules.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'rules.create': {
     kind: 'mutation',
-    input: () => ({ name: 'mine', conditions: [{ field: 'amount', op: 'lt', value: 0 }], actions: { type: 'transfer' } }),
+    input: () => ({
+      name: 'mine',
+      conditions: [{ field: 'amount', op: 'lt', value: 0 }],
+      actions: { type: 'transfer' },
+    }),
     expect: 'own',
   },
   'rules.update': { kind: 'mutation', input: () => ({ id: ids.rule, data: { enabled: false } }), expect: 404 },
   'rules.delete': { kind: 'mutation', input: () => ({ id: ids.rule }), expect: 404 },
   'rules.reorder': { kind: 'mutation', input: () => ({ ids: [ids.rule] }), expect: 404 },
-  'rules.countMatches': { kind: 'query', input: () => ({ conditions: [{ field: 'description', op: 'contains', value: 'secret' }] }), expect: 'own' },
-  'rules.applyToTransactions': { kind: 'mutation', input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }), expect: 404 },
+  'rules.countMatches': {
+    kind: 'query',
+    input: () => ({ conditions: [{ field: 'description', op: 'contains', value: 'secret' }] }),
+    expect: 'own',
+  },
+  'rules.applyToTransactions': {
+    kind: 'mutation',
+    input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }),
+    expect: 404,
+  },
   'imports.upload': {
     kind: 'mutation',
     input: () => ({
@@ -261,7 +402,9 @@ describe('every user’s data is sealed off', () => {
   it('has an isolation entry for every REST route and tRPC procedure', () => {
     const routeKeys = domainRoutes.map((route) => `${route.method} ${route.url}`);
     expect(routeKeys.filter((key) => !(key in restAttempts))).toEqual([]);
-    const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures);
+    const procedures = Object.keys(
+      (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures,
+    );
     expect(procedures.filter((path) => !(path in trpcAttempts))).toEqual([]);
   });
 
@@ -296,7 +439,13 @@ describe('every user’s data is sealed off', () => {
     const attempt = trpcAttempts[path] as Exclude<(typeof trpcAttempts)[string], 'public'>;
     const before = await snapshot();
     // Every procedure by its path, as the router lists them: the string path is the point here.
-    const res = await trpc(server.url, attempt.kind === 'query' ? 'query' : 'mutation', path, attempt.input(), intruder.token);
+    const res = await trpc(
+      server.url,
+      attempt.kind === 'query' ? 'query' : 'mutation',
+      path,
+      attempt.input(),
+      intruder.token,
+    );
     if (attempt.expect !== 'own') expect(res.error?.data.httpStatus, JSON.stringify(res)).toBe(attempt.expect);
     else {
       expect(res.error, JSON.stringify(res.error)).toBeUndefined();
@@ -311,14 +460,20 @@ describe('every user’s data is sealed off', () => {
     body.append('file', new Blob(['Date,Description,Amount\n2024-01-01,x,-1.00\n']), 'x.csv');
     body.append('account', 'SECRET-A');
     body.append('transactionType', 'debit');
-    const res = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${intruder.token}` }, body });
+    const res = await fetch(`${server.url}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${intruder.token}` },
+      body,
+    });
     expect(res.status).toBe(404);
     expect(await snapshot()).toBe(before);
     expect((await fetch(`${server.url}/api/upload`, { method: 'POST', body })).status).toBe(401);
   });
 
   it('still shows the owner everything', async () => {
-    expect(data(await owner.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' }))).toHaveLength(4);
+    expect(
+      data(await owner.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' })),
+    ).toHaveLength(4);
     expect(ok(await owner.get('/api/envelopes'))[0].transactionCount).toBe(1);
   });
 });
@@ -327,19 +482,52 @@ describe('OpenAPI document', () => {
   it('documents every REST route with its parameters', async () => {
     const res = await fetch(`${server.url}/api/openapi.json`);
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+    };
     expect(doc.openapi).toMatch(/^3\./);
     for (const route of domainRoutes) {
       const path = `/api${route.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`;
-      expect(Object.hasOwn(doc.paths, path) ? doc.paths[path][route.method.toLowerCase()] : undefined, `${route.method} ${path}`).toBeDefined();
+      expect(
+        Object.hasOwn(doc.paths, path) ? doc.paths[path][route.method.toLowerCase()] : undefined,
+        `${route.method} ${path}`,
+      ).toBeDefined();
     }
     const search = doc.paths['/api/transactions'].get.parameters!.map((p) => p.name);
     expect(search).toEqual(
-      expect.arrayContaining(['start_date', 'end_date', 'categories', 'account', 'description', 'min_amount', 'max_amount', 'payee', 'direction', 'counted']),
+      expect.arrayContaining([
+        'start_date',
+        'end_date',
+        'categories',
+        'account',
+        'description',
+        'min_amount',
+        'max_amount',
+        'payee',
+        'direction',
+        'counted',
+      ]),
     );
-    expect(doc.paths['/api/transactions/export.csv'].get.parameters!.map((p) => p.name)).toEqual([...search, 'access_token']);
-    expect(doc.paths['/api/reports/monthly'].get.parameters!.map((p) => p.name)).toEqual(['start_date', 'end_date', 'account']);
-    expect(doc.paths['/api/reports/payees'].get.parameters!.map((p) => p.name)).toEqual(['start_date', 'end_date', 'account', 'limit']);
-    expect(doc.paths['/api/accounts/{id}/register'].get.parameters!.map((p) => p.name)).toEqual(['id', 'start_date', 'end_date']);
+    expect(doc.paths['/api/transactions/export.csv'].get.parameters!.map((p) => p.name)).toEqual([
+      ...search,
+      'access_token',
+    ]);
+    expect(doc.paths['/api/reports/monthly'].get.parameters!.map((p) => p.name)).toEqual([
+      'start_date',
+      'end_date',
+      'account',
+    ]);
+    expect(doc.paths['/api/reports/payees'].get.parameters!.map((p) => p.name)).toEqual([
+      'start_date',
+      'end_date',
+      'account',
+      'limit',
+    ]);
+    expect(doc.paths['/api/accounts/{id}/register'].get.parameters!.map((p) => p.name)).toEqual([
+      'id',
+      'start_date',
+      'end_date',
+    ]);
   });
 });

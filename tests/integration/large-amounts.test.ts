@@ -27,17 +27,49 @@ let budgetId: number;
 beforeAll(async () => {
   server = await startServer();
   user = await signUp(server.url);
-  accountId = ok<{ id: number }>(await user.post('/api/accounts', { name: 'Vault', type: 'savings', balance: BALANCE })).id;
-  ok(await user.post('/api/transactions', { postDate: '2024-05-02', description: 'Windfall', amount: MAX, account: 'Vault', category: 'Income' }));
-  ok(await user.post('/api/transactions', { postDate: '2024-05-03', description: 'Yacht', amount: BIG_DEBIT, account: 'Vault', category: 'Toys' }));
+  accountId = ok<{ id: number }>(
+    await user.post('/api/accounts', { name: 'Vault', type: 'savings', balance: BALANCE }),
+  ).id;
+  ok(
+    await user.post('/api/transactions', {
+      postDate: '2024-05-02',
+      description: 'Windfall',
+      amount: MAX,
+      account: 'Vault',
+      category: 'Income',
+    }),
+  );
+  ok(
+    await user.post('/api/transactions', {
+      postDate: '2024-05-03',
+      description: 'Yacht',
+      amount: BIG_DEBIT,
+      account: 'Vault',
+      category: 'Toys',
+    }),
+  );
   const body = new FormData();
-  body.append('file', new Blob(['Date,Description,Amount,Category\n2024-05-04,Island,-123456789.01,Toys\n']), 'statement.csv');
+  body.append(
+    'file',
+    new Blob(['Date,Description,Amount,Category\n2024-05-04,Island,-123456789.01,Toys\n']),
+    'statement.csv',
+  );
   body.append('account', 'Vault');
   body.append('transactionType', 'debit');
   const imported = await rest(server.url, 'POST', '/api/upload', { token: user.token, body });
   expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-  budgetId = ok<{ id: number }>(await user.post('/api/budgets', { name: 'May', startDate: '2024-05-01', endDate: '2024-05-31', amount: BUDGET })).id;
-  ok(await user.post('/api/line-items', { budgetId, name: 'Toys', amount: LINE_ITEM, type: 'Variable', relatedCategories: ['Toys'] }));
+  budgetId = ok<{ id: number }>(
+    await user.post('/api/budgets', { name: 'May', startDate: '2024-05-01', endDate: '2024-05-31', amount: BUDGET }),
+  ).id;
+  ok(
+    await user.post('/api/line-items', {
+      budgetId,
+      name: 'Toys',
+      amount: LINE_ITEM,
+      type: 'Variable',
+      relatedCategories: ['Toys'],
+    }),
+  );
 });
 afterAll(async () => {
   await server.close();
@@ -46,14 +78,20 @@ afterAll(async () => {
 describe('amounts beyond 32 bits', () => {
   it('come back exactly from search', async () => {
     const rows = ok<TransactionDto[]>(await user.get(`/api/transactions?${RANGE}`));
-    expect(Object.fromEntries(rows.map((r) => [r.description, r.amount]))).toEqual({ Windfall: MAX, Yacht: BIG_DEBIT, Island: IMPORTED });
+    expect(Object.fromEntries(rows.map((r) => [r.description, r.amount]))).toEqual({
+      Windfall: MAX,
+      Yacht: BIG_DEBIT,
+      Island: IMPORTED,
+    });
     for (const r of rows) expect(typeof r.amount).toBe('number');
   });
 
   it('come back exactly from the account register, with exact running balances', async () => {
     const accounts = ok<{ id: number; balance: number }[]>(await user.get('/api/accounts'));
     expect(accounts.find((a) => a.id === accountId)?.balance).toBe(BALANCE);
-    const rows = ok<{ description: string; amount: number; runningBalance: number }[]>(await user.get(`/api/accounts/${accountId}/register`));
+    const rows = ok<{ description: string; amount: number; runningBalance: number }[]>(
+      await user.get(`/api/accounts/${accountId}/register`),
+    );
     expect(rows.map((r) => [r.description, r.amount, r.runningBalance])).toEqual([
       ['Island', IMPORTED, BALANCE],
       ['Yacht', BIG_DEBIT, BALANCE - IMPORTED],
@@ -69,12 +107,16 @@ describe('amounts beyond 32 bits', () => {
     }>(await user.get(`/api/budgets/${budgetId}/overview`));
     expect(answer.budget.amount).toBe(BUDGET);
     expect(answer.lineItems.map((l) => [l.name, l.amount])).toEqual([['Toys', LINE_ITEM]]);
-    expect(answer.overview.lineItems.map((l) => [l.name, l.budgeted, l.actual])).toEqual([['Toys', LINE_ITEM, -(BIG_DEBIT + IMPORTED)]]);
+    expect(answer.overview.lineItems.map((l) => [l.name, l.budgeted, l.actual])).toEqual([
+      ['Toys', LINE_ITEM, -(BIG_DEBIT + IMPORTED)],
+    ]);
     expect(answer.overview.total).toBe(MAX + BIG_DEBIT + IMPORTED);
   });
 
   it('come back exactly from the CSV export', async () => {
-    const res = await fetch(`${server.url}/api/transactions/export.csv?${RANGE}`, { headers: { authorization: `Bearer ${user.token}` } });
+    const res = await fetch(`${server.url}/api/transactions/export.csv?${RANGE}`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('2024-05-02,Windfall,99999999999.99,');

@@ -44,7 +44,9 @@ describe("the reserved category name 'Uncategorized'", () => {
     const user = await signUp(server.url);
     const res = await user.post('/api/categories', { name });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe(`'${name.trim()}' is reserved for transactions without a category: choose another name`);
+    expect(res.body.error).toBe(
+      `'${name.trim()}' is reserved for transactions without a category: choose another name`,
+    );
     expect(res.body.message).toBe(res.body.error);
     const viaTrpc = await user.trpc.categories.create.mutate({ name });
     expect(viaTrpc.error?.data.httpStatus).toBe(400);
@@ -60,15 +62,33 @@ describe("the reserved category name 'Uncategorized'", () => {
     const tea = await addTx(user, { description: 'Tea', amount: -300 });
     const before = await all(user);
 
-    const created = await user.post('/api/transactions', { postDate: '2024-03-06', description: 'Lunch', amount: -900, category: 'UNCATEGORIZED' });
+    const created = await user.post('/api/transactions', {
+      postDate: '2024-03-06',
+      description: 'Lunch',
+      amount: -900,
+      category: 'UNCATEGORIZED',
+    });
     expect(created.status).toBe(400);
-    expect(created.body.error).toBe("'UNCATEGORIZED' is reserved for transactions without a category: leave the category empty instead");
-    const viaTrpc = await user.trpc.transactions.create.mutate({ postDate: '2024-03-06', description: 'Lunch', amount: -900, category: 'uncategorized' });
+    expect(created.body.error).toBe(
+      "'UNCATEGORIZED' is reserved for transactions without a category: leave the category empty instead",
+    );
+    const viaTrpc = await user.trpc.transactions.create.mutate({
+      postDate: '2024-03-06',
+      description: 'Lunch',
+      amount: -900,
+      category: 'uncategorized',
+    });
     expect(viaTrpc.error?.data.httpStatus).toBe(400);
 
-    const edited = await user.put(`/api/transactions/${coffee.id}`, { category: 'Uncategorized', description: 'Coffee beans' });
+    const edited = await user.put(`/api/transactions/${coffee.id}`, {
+      category: 'Uncategorized',
+      description: 'Coffee beans',
+    });
     expect(edited.status).toBe(400);
-    const bulk = await user.put('/api/transactions/bulk', { transactionIds: [coffee.id, tea.id], updates: { category: ' uncategorized ', type: 'charge' } });
+    const bulk = await user.put('/api/transactions/bulk', {
+      transactionIds: [coffee.id, tea.id],
+      updates: { category: ' uncategorized ', type: 'charge' },
+    });
     expect(bulk.status).toBe(400);
     const split = await user.post(`/api/transactions/${coffee.id}/split`, {
       splits: [
@@ -97,8 +117,14 @@ describe("the reserved category name 'Uncategorized'", () => {
     expect(res.status).toBe(201);
     expect(await categoryNames(user)).toEqual(['Groceries']);
     const rows = await all(user);
-    expect(Object.fromEntries(rows.map((tx) => [tx.description, tx.category]))).toEqual({ Kiosk: null, Bakery: null, Market: 'Groceries' });
-    const found: TransactionDto[] = ok(await user.get('/api/transactions?start_date=2024-03-01&end_date=2024-03-31&categories=Uncategorized'));
+    expect(Object.fromEntries(rows.map((tx) => [tx.description, tx.category]))).toEqual({
+      Kiosk: null,
+      Bakery: null,
+      Market: 'Groceries',
+    });
+    const found: TransactionDto[] = ok(
+      await user.get('/api/transactions?start_date=2024-03-01&end_date=2024-03-31&categories=Uncategorized'),
+    );
     expect(found.map((tx) => tx.description).sort()).toEqual(['Bakery', 'Kiosk']);
   });
 
@@ -106,7 +132,9 @@ describe("the reserved category name 'Uncategorized'", () => {
     const user = await userWithAccount();
     await addTx(user, { description: 'Cash', amount: -4000 });
     await addTx(user, { description: 'Coffee', amount: -450, category: 'Dining' });
-    const found: TransactionDto[] = ok(await user.get('/api/transactions?start_date=2024-03-01&end_date=2024-03-31&categories=uncategorized'));
+    const found: TransactionDto[] = ok(
+      await user.get('/api/transactions?start_date=2024-03-01&end_date=2024-03-31&categories=uncategorized'),
+    );
     expect(found.map((tx) => tx.description)).toEqual(['Cash']);
     const envelope = ok(await user.post('/api/envelopes', { name: 'Loose cash', categories: ['Uncategorized'] }));
     expect(envelope).toMatchObject({ transactionCount: 1, total: -4000 });
@@ -123,25 +151,37 @@ describe("the reserved category name 'Uncategorized'", () => {
   });
 
   // The migration runs again on SQLite (the only dialect whose databases predate it).
-  it.skipIf(testDatabase !== 'sqlite')('an upgrade turns a category stored as Uncategorized into no category', async () => {
-    const user = await userWithAccount();
-    const tx = await addTx(user, { description: 'Old row', amount: -100, category: 'Legacy' });
-    const em = server.app.orm.em.fork();
-    const connection = em.getConnection();
-    await connection.execute("update category set name = 'UNCATEGORIZED', name_key = 'uncategorized' where user_id = ?", [user.userId], 'run');
-    expect((await all(user))[0].category).toBe('UNCATEGORIZED');
-    // Run the migration again, as an upgrade from a database that had such a category would.
-    const migration = 'Migration20261123183932_reserve_uncategorized';
-    await connection.execute('delete from mikro_orm_migrations where name = ?', [migration], 'run');
-    await server.app.orm.migrator.up({ migrations: [migration] });
-    expect(await categoryNames(user)).toEqual([]);
-    const [after] = await all(user);
-    expect(after).toMatchObject({ id: tx.id, category: null, description: 'Old row', amount: -100 });
-  });
+  it.skipIf(testDatabase !== 'sqlite')(
+    'an upgrade turns a category stored as Uncategorized into no category',
+    async () => {
+      const user = await userWithAccount();
+      const tx = await addTx(user, { description: 'Old row', amount: -100, category: 'Legacy' });
+      const em = server.app.orm.em.fork();
+      const connection = em.getConnection();
+      await connection.execute(
+        "update category set name = 'UNCATEGORIZED', name_key = 'uncategorized' where user_id = ?",
+        [user.userId],
+        'run',
+      );
+      expect((await all(user))[0].category).toBe('UNCATEGORIZED');
+      // Run the migration again, as an upgrade from a database that had such a category would.
+      const migration = 'Migration20261123183932_reserve_uncategorized';
+      await connection.execute('delete from mikro_orm_migrations where name = ?', [migration], 'run');
+      await server.app.orm.migrator.up({ migrations: [migration] });
+      expect(await categoryNames(user)).toEqual([]);
+      const [after] = await all(user);
+      expect(after).toMatchObject({ id: tx.id, category: null, description: 'Old row', amount: -100 });
+    },
+  );
 });
 
 describe('a category belongs to one line item of a budget', () => {
-  const groceries = { name: 'Food', amount: 40000, type: 'Variable' as const, relatedCategories: ['Groceries', 'Dining'] };
+  const groceries = {
+    name: 'Food',
+    amount: 40000,
+    type: 'Variable' as const,
+    relatedCategories: ['Groceries', 'Dining'],
+  };
 
   it('refuses a save that relates a category to two line items, naming both, and saves nothing', async () => {
     const user = await signUp(server.url);
@@ -149,10 +189,15 @@ describe('a category belongs to one line item of a budget', () => {
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
-      lineItems: [groceries, { name: 'Variable', amount: 10000, type: 'Variable' as const, relatedCategories: ['Coffee', ' groceries '] }],
+      lineItems: [
+        groceries,
+        { name: 'Variable', amount: 10000, type: 'Variable' as const, relatedCategories: ['Coffee', ' groceries '] },
+      ],
     });
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe("Category 'groceries' is already related to line item 'Food'; a category can belong to one line item of a budget");
+    expect(res.body.error).toBe(
+      "Category 'groceries' is already related to line item 'Food'; a category can belong to one line item of a budget",
+    );
     expect(ok(await user.get('/api/budgets'))).toEqual([]);
     const viaTrpc = await user.trpc.budgets.save.mutate({
       name: 'March',
@@ -177,7 +222,12 @@ describe('a category belongs to one line item of a budget', () => {
     const budgetId = saved.budget.id;
     const [food, fun] = saved.lineItems;
 
-    const created = await user.post('/api/line-items', { budgetId, name: 'Treats', amount: 100, relatedCategories: ['dining'] });
+    const created = await user.post('/api/line-items', {
+      budgetId,
+      name: 'Treats',
+      amount: 100,
+      relatedCategories: ['dining'],
+    });
     expect(created.status).toBe(409);
     expect(created.body.error).toContain("Category 'dining' is already related to line item 'Food'");
     const updated = await user.put(`/api/line-items/${fun.id}`, { relatedCategories: ['Cinema', 'Groceries'] });
@@ -189,11 +239,16 @@ describe('a category belongs to one line item of a budget', () => {
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
-      lineItems: [{ id: fun.id, name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema', 'Dining'] }],
+      lineItems: [
+        { id: fun.id, name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema', 'Dining'] },
+      ],
     });
     expect(partial.status).toBe(409);
     const items = ok(await user.get(`/api/line-items/${budgetId}`));
-    expect(items.map((i: { relatedCategories: string[] }) => i.relatedCategories)).toEqual([['Groceries', 'Dining'], ['Cinema']]);
+    expect(items.map((i: { relatedCategories: string[] }) => i.relatedCategories)).toEqual([
+      ['Groceries', 'Dining'],
+      ['Cinema'],
+    ]);
 
     // Moving Dining from Food to Fun in one save is fine; so is the same category in another budget.
     const moved = ok(
@@ -208,16 +263,38 @@ describe('a category belongs to one line item of a budget', () => {
         ],
       }),
     );
-    expect(moved.lineItems.map((i: { relatedCategories: string[] }) => i.relatedCategories)).toEqual([['Groceries'], ['Cinema', 'Dining']]);
-    const other = ok(await user.post('/api/budgets', { name: 'April', startDate: '2024-04-01', endDate: '2024-04-30' }));
-    expect((await user.post('/api/line-items', { budgetId: other.id, name: 'Food', amount: 1, relatedCategories: ['Groceries'] })).status).toBe(201);
+    expect(moved.lineItems.map((i: { relatedCategories: string[] }) => i.relatedCategories)).toEqual([
+      ['Groceries'],
+      ['Cinema', 'Dining'],
+    ]);
+    const other = ok(
+      await user.post('/api/budgets', { name: 'April', startDate: '2024-04-01', endDate: '2024-04-30' }),
+    );
+    expect(
+      (
+        await user.post('/api/line-items', {
+          budgetId: other.id,
+          name: 'Food',
+          amount: 1,
+          relatedCategories: ['Groceries'],
+        })
+      ).status,
+    ).toBe(201);
     // Deleting the owner in the same save frees the category.
     const freed = await user.post('/api/budgets/save', {
       id: budgetId,
       name: 'March',
       startDate: '2024-03-01',
       endDate: '2024-03-31',
-      lineItems: [{ id: fun.id, name: 'Fun', amount: 5000, type: 'Variable' as const, relatedCategories: ['Cinema', 'Dining', 'Groceries'] }],
+      lineItems: [
+        {
+          id: fun.id,
+          name: 'Fun',
+          amount: 5000,
+          type: 'Variable' as const,
+          relatedCategories: ['Cinema', 'Dining', 'Groceries'],
+        },
+      ],
       deletedLineItemIds: [food.id],
     });
     expect(freed.status).toBe(200);
@@ -244,10 +321,21 @@ describe('search bounds are magnitudes', () => {
       ['-50', '150'],
       ['50', '-150'],
     ]) {
-      const rows: TransactionDto[] = ok(await user.get(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${min}&max_amount=${max}`));
+      const rows: TransactionDto[] = ok(
+        await user.get(
+          `/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${min}&max_amount=${max}`,
+        ),
+      );
       expect(rows.map((tx) => tx.description).sort(), `${min}..${max}`).toEqual(expected);
     }
-    const viaTrpc = data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', minAmount: -15000, maxAmount: -5000 }));
+    const viaTrpc = data(
+      await user.trpc.transactions.list.query({
+        startDate: '2024-01-01',
+        endDate: '2024-12-31',
+        minAmount: -15000,
+        maxAmount: -5000,
+      }),
+    );
     expect(viaTrpc.map((tx) => tx.description).sort()).toEqual(expected);
   });
 });

@@ -3,7 +3,11 @@ import { restRoutes } from '../../src/server/http/openapi';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';
 
-type Operation = { operationId?: string; deprecated?: boolean; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  operationId?: string;
+  deprecated?: boolean;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 let server: TestServer | undefined;
 let user: ApiUser;
 let doc: { paths: Record<string, Record<string, Operation>> };
@@ -23,9 +27,23 @@ beforeAll(async () => {
   user = await signUp(server.url);
   ids.account = ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', balance: 10_000 })).id;
   const tx = ok(
-    await user.post('/api/transactions', { postDate: '2026-01-05', description: 'Groceries', amount: -2_500, category: 'Food', account: 'Checking' }),
+    await user.post('/api/transactions', {
+      postDate: '2026-01-05',
+      description: 'Groceries',
+      amount: -2_500,
+      category: 'Food',
+      account: 'Checking',
+    }),
   );
-  ok(await user.post('/api/transactions', { postDate: '2026-01-06', description: 'Salary', amount: 100_000, category: 'Pay', account: 'Checking' }));
+  ok(
+    await user.post('/api/transactions', {
+      postDate: '2026-01-06',
+      description: 'Salary',
+      amount: 100_000,
+      category: 'Pay',
+      account: 'Checking',
+    }),
+  );
   ok(
     await user.post(`/api/transactions/${tx.id}/split`, {
       splits: [
@@ -35,8 +53,17 @@ beforeAll(async () => {
     }),
   );
   ids.transaction = tx.id;
-  ids.budget = ok(await user.post('/api/budgets', { name: 'January', startDate: '2026-01-01', endDate: '2026-01-31' })).id;
-  ok(await user.post('/api/line-items', { budgetId: ids.budget, name: 'Food', amount: -30_000, relatedCategories: ['Food'] }));
+  ids.budget = ok(
+    await user.post('/api/budgets', { name: 'January', startDate: '2026-01-01', endDate: '2026-01-31' }),
+  ).id;
+  ok(
+    await user.post('/api/line-items', {
+      budgetId: ids.budget,
+      name: 'Food',
+      amount: -30_000,
+      relatedCategories: ['Food'],
+    }),
+  );
   ids.envelope = ok(await user.post('/api/envelopes', { name: 'Eating', categories: ['Food'] })).id;
   ok(
     await user.post('/api/rules', {
@@ -49,9 +76,17 @@ beforeAll(async () => {
     }),
   );
   const form = new FormData();
-  form.append('file', new Blob(['Date,Description,Amount\n2026-01-07,Coffee,-3.50\n2026-01-08,Bakery,-4.20\n']), 'jan.csv');
+  form.append(
+    'file',
+    new Blob(['Date,Description,Amount\n2026-01-07,Coffee,-3.50\n2026-01-08,Bakery,-4.20\n']),
+    'jan.csv',
+  );
   form.append('account', 'Checking');
-  const upload = await fetch(`${server.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  const upload = await fetch(`${server.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}` },
+    body: form,
+  });
   expect(upload.status).toBe(201);
   ids.batch = ((await upload.json()) as { batchId: string }).batchId;
   ok(
@@ -76,12 +111,19 @@ describe('the OpenAPI document', () => {
       expect(operation, `${route.method} ${route.url}`).toBeDefined();
       expect(operation?.operationId, `${route.method} ${route.url}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
     }
-    for (const methods of Object.values(doc.paths)) for (const operation of Object.values(methods)) seen.push(operation.operationId!);
+    for (const methods of Object.values(doc.paths))
+      for (const operation of Object.values(methods)) seen.push(operation.operationId!);
     expect(seen.length).toBe(new Set(seen).size);
   });
 
   it('includes the auth calls and the upload', () => {
-    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/logout', '/api/upload'])
+    for (const path of [
+      '/api/auth/login',
+      '/api/auth/register',
+      '/api/auth/refresh',
+      '/api/auth/logout',
+      '/api/upload',
+    ])
       expect(operationAt(path, 'post'), path).toBeDefined();
     expect(doc.paths['/api/upload'].post.responses['201'].content?.['application/json']?.schema).toBeDefined();
   });
@@ -126,7 +168,8 @@ const getPaths: Record<string, () => string> = {
   '/categories': () => '/api/categories',
   '/accounts': () => '/api/accounts',
   '/accounts/:id/register': () => `/api/accounts/${ids.account}/register`,
-  '/accounts/:id/reconcile': () => `/api/accounts/${ids.account}/reconcile?statement_date=2026-01-31&statement_balance=50000`,
+  '/accounts/:id/reconcile': () =>
+    `/api/accounts/${ids.account}/reconcile?statement_date=2026-01-31&statement_balance=50000`,
   '/accounts/:id/import-profile': () => `/api/accounts/${ids.account}/import-profile`,
   '/budgets': () => '/api/budgets',
   '/budgets/:id/overview': () => `/api/budgets/${ids.budget}/overview`,
@@ -146,9 +189,12 @@ describe('real answers match their output schemas', () => {
     expect(gets.map((route) => route.url).filter((url) => !(url in getPaths))).toEqual([]);
   });
 
-  it.each(gets.filter((route) => route.output).map((route) => [route.url, route] as const))('GET %s', async (url, route) => {
-    const body = ok(await user.get(getPaths[url]()));
-    const parsed = route.output!.safeParse(body);
-    expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
-  });
+  it.each(gets.filter((route) => route.output).map((route) => [route.url, route] as const))(
+    'GET %s',
+    async (url, route) => {
+      const body = ok(await user.get(getPaths[url]()));
+      const parsed = route.output!.safeParse(body);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+    },
+  );
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PREPARED_STATEMENTS, pgCountedJsonRows, pgPreparedRows, runSql, selectRows, withUserScope } from '../../src/server/db/sql';
+import {
+  MAX_PREPARED_STATEMENTS,
+  pgCountedJsonRows,
+  pgPreparedRows,
+  runSql,
+  selectRows,
+  withUserScope,
+} from '../../src/server/db/sql';
 import { searchTransactionsJsonPage } from '../../src/server/modules/transactions/transactions.query';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
@@ -56,7 +63,10 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
 
     it('lets a query that forgets its user condition see only the signed-in user’s rows', async () => {
       const seen = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => ({
-        transactions: await selectRows<{ user_id: number; description: string }>(em, 'select user_id, description from "transaction"'),
+        transactions: await selectRows<{ user_id: number; description: string }>(
+          em,
+          'select user_id, description from "transaction"',
+        ),
         accounts: await selectRows<{ user_id: number }>(em, 'select user_id from account'),
         categories: await selectRows<{ user_id: number }>(em, 'select user_id from category'),
       }));
@@ -76,7 +86,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
         .map((t) => t.table_name)
         // The sign-in bookkeeping is read before anyone is signed in (login, refresh): not user data.
         .filter((table) => !['refresh_token', 'sign_in'].includes(table));
-      expect(tables).toEqual(expect.arrayContaining(['account', 'batch', 'budget', 'category', 'envelope', 'rule', 'transaction']));
+      expect(tables).toEqual(
+        expect.arrayContaining(['account', 'batch', 'budget', 'category', 'envelope', 'rule', 'transaction']),
+      );
       for (const table of tables) {
         const users = await withUserScope(a.app.orm.em.fork(), owner.userId, (em) =>
           selectRows<{ user_id: number }>(em, `select distinct user_id from "${table}"`),
@@ -86,7 +98,10 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
           table,
         ).toEqual(users.length ? [owner.userId] : []);
         // Both users own rows here (or neither does): the filter, not an empty table, hides the other's.
-        const all = await a.sql<{ n: number }>(`select count(distinct user_id) as n from "${table}" where user_id in (?, ?)`, [owner.userId, other.userId]);
+        const all = await a.sql<{ n: number }>(
+          `select count(distinct user_id) as n from "${table}" where user_id in (?, ?)`,
+          [owner.userId, other.userId],
+        );
         expect([0, 2], table).toContain(all[0].n);
       }
     });
@@ -99,10 +114,14 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       });
       await expect(
         withUserScope(a.app.orm.em.fork(), owner.userId, (em) =>
-          runSql(em, `insert into category (user_id, name, name_key, created_at) values (?, 'Stolen', 'stolen', 'x')`, [other.userId]),
+          runSql(em, `insert into category (user_id, name, name_key, created_at) values (?, 'Stolen', 'stolen', 'x')`, [
+            other.userId,
+          ]),
         ),
       ).rejects.toThrow(/row-level security/);
-      const theirs = ok<{ amount: number }[]>(await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
+      const theirs = ok<{ amount: number }[]>(
+        await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'),
+      );
       expect(theirs.map((t) => t.amount)).toEqual([-500]);
     });
 
@@ -130,7 +149,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const { result, sent } = await sentSql(() =>
         withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => ({
           setting: (await selectRows<{ id: string }>(em, "select current_setting('app.user_id') as id"))[0]?.id,
-          users: (await selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"')).map((r) => r.user_id),
+          users: (await selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"')).map(
+            (r) => r.user_id,
+          ),
         })),
       );
       expect(result).toEqual({ setting: String(owner.userId), users: [owner.userId] });
@@ -143,20 +164,30 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     it('sets the user of a scope opened inside a running transaction (a savepoint), and only once per BEGIN', async () => {
       const { result, sent } = await sentSql(() =>
         withUserScope(a.app.orm.em.fork(), owner.userId, async (outer) => {
-          const inner = await withUserScope(outer, other.userId, (em) => selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"'));
+          const inner = await withUserScope(outer, other.userId, (em) =>
+            selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"'),
+          );
           // A transaction a scope's work opens on another entity manager is not scoped by it.
-          const unscoped = await a.app.orm.em.fork().transactional((em) => selectRows(em, 'select * from "transaction"'));
+          const unscoped = await a.app.orm.em
+            .fork()
+            .transactional((em) => selectRows(em, 'select * from "transaction"'));
           return { inner: inner.map((r) => r.user_id), unscoped };
         }),
       );
       expect(result).toEqual({ inner: [other.userId], unscoped: [] });
       expect(sent.filter((sql) => sql.includes('set_config'))).toHaveLength(2);
-      expect(sent.filter((sql) => sql.startsWith('BEGIN'))).toEqual([`BEGIN; select set_config('app.user_id', '${owner.userId}', true);`, 'BEGIN;']);
+      expect(sent.filter((sql) => sql.startsWith('BEGIN'))).toEqual([
+        `BEGIN; select set_config('app.user_id', '${owner.userId}', true);`,
+        'BEGIN;',
+      ]);
     });
 
     it('runs the search as a statement prepared once per connection, its values sent as parameters', async () => {
       const named = (em: Parameters<typeof selectRows>[0]) =>
-        selectRows<{ name: string; statement: string }>(em, 'select name, statement from pg_prepared_statements order by name');
+        selectRows<{ name: string; statement: string }>(
+          em,
+          'select name, statement from pg_prepared_statements order by name',
+        );
       const { before, answers, after } = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
         const before = await named(em);
         const answers = [];
@@ -175,7 +206,10 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const added = after.filter((row) => !before.some((old) => old.name === row.name));
       expect(added.length).toBeLessThanOrEqual(1);
       const search = after.filter(
-        (row) => row.statement.includes('"transaction"') && row.statement.includes('with k as') && !row.statement.startsWith('execute'),
+        (row) =>
+          row.statement.includes('"transaction"') &&
+          row.statement.includes('with k as') &&
+          !row.statement.startsWith('execute'),
       );
       expect(search).toHaveLength(1);
       expect(search[0]?.statement).not.toContain('2024-01-01');
@@ -184,12 +218,29 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
 
     it('counts and reads rows in one statement: all of them, one page, or none over the cap, always with their count', async () => {
       const answers = await withUserScope(a.app.orm.em.fork(), owner.userId, async (em) => {
-        ok(await owner.post('/api/transactions', { postDate: '2022-06-01', description: 'second row', amount: -1, account: 'Main' }));
-        const ids = (await selectRows<{ id: number }>(em, 'select id from "transaction" order by id desc')).map((row) => row.id);
+        ok(
+          await owner.post('/api/transactions', {
+            postDate: '2022-06-01',
+            description: 'second row',
+            amount: -1,
+            account: 'Main',
+          }),
+        );
+        const ids = (await selectRows<{ id: number }>(em, 'select id from "transaction" order by id desc')).map(
+          (row) => row.id,
+        );
         const read = async (max: number, page: { limit: number; offset: number } | null, where = 't.user_id = ?') => {
           const answer = await pgCountedJsonRows(
             em,
-            { columns: 't.id', json: 'cast(s.id as text)', from: '"transaction" t', where, orderBy: 't.id desc', page, max },
+            {
+              columns: 't.id',
+              json: 'cast(s.id as text)',
+              from: '"transaction" t',
+              where,
+              orderBy: 't.id desc',
+              page,
+              max,
+            },
             [owner.userId],
           );
           return { json: answer.json.toString(), total: answer.total };
@@ -216,7 +267,15 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const read = (scope?: number) =>
         pgCountedJsonRows(
           a.app.orm.em.fork(),
-          { columns: 't.user_id', json: 'cast(s.user_id as text)', from: '"transaction" t', where: 'true', orderBy: 't.user_id', page: null, max: 1000 },
+          {
+            columns: 't.user_id',
+            json: 'cast(s.user_id as text)',
+            from: '"transaction" t',
+            where: 'true',
+            orderBy: 't.user_id',
+            page: null,
+            max: 1000,
+          },
           [],
           scope,
         );
@@ -227,7 +286,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       expect({ json: unscoped.json.toString(), total: unscoped.total }).toEqual({ json: '[]', total: 0 });
       // Every connection of the pool (all held at once, so the one the reads used is among them) has no user set.
       const pool = a.app.orm.em.getConnection().getKnex().client as {
-        acquireConnection: () => Promise<{ query: (sql: string) => Promise<{ rows: { id: string | null; plans: string }[] }> }>;
+        acquireConnection: () => Promise<{
+          query: (sql: string) => Promise<{ rows: { id: string | null; plans: string }[] }>;
+        }>;
         releaseConnection: (connection: unknown) => Promise<unknown>;
       };
       const held = await Promise.all(Array.from({ length: 10 }, () => pool.acquireConnection()));
@@ -235,10 +296,16 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
         const settings = await Promise.all(
           held.map(
             async (connection) =>
-              (await connection.query("select current_setting('app.user_id', true) as id, current_setting('plan_cache_mode') as plans")).rows[0],
+              (
+                await connection.query(
+                  "select current_setting('app.user_id', true) as id, current_setting('plan_cache_mode') as plans",
+                )
+              ).rows[0],
           ),
         );
-        expect(settings.map((row) => ({ user: row?.id ?? '', plans: row?.plans }))).toEqual(held.map(() => ({ user: '', plans: 'auto' })));
+        expect(settings.map((row) => ({ user: row?.id ?? '', plans: row?.plans }))).toEqual(
+          held.map(() => ({ user: '', plans: 'auto' })),
+        );
         // The two scoped reads' statement ran on its generic plan from the first run on (none planned for its values).
         const plans = await Promise.all(
           held.map(
@@ -276,7 +343,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const seen = await Promise.all(
         users.map((user) =>
           withUserScope(a.app.orm.em.fork(), user.userId, async (em) =>
-            (await selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"')).map((r) => r.user_id),
+            (await selectRows<{ user_id: number }>(em, 'select distinct user_id from "transaction"')).map(
+              (r) => r.user_id,
+            ),
           ),
         ),
       );
@@ -288,7 +357,8 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     const user = await signUp(a.url);
     ok(await user.post('/api/accounts', { name: 'Fresh', type: 'checking' }));
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < 2000; i += 1) lines.push(`2024-03-${String((i % 28) + 1).padStart(2, '0')},Fresh ${i},-${(i % 90) + 1}.00`);
+    for (let i = 0; i < 2000; i += 1)
+      lines.push(`2024-03-${String((i % 28) + 1).padStart(2, '0')},Fresh ${i},-${(i % 90) + 1}.00`);
     const body = new FormData();
     body.append('file', new Blob([lines.join('\n')]), 'fresh.csv');
     body.append('account', 'Fresh');
@@ -318,7 +388,8 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
       const user = await signUp(a.url);
       ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
       const lines = ['Date,Description,Amount'];
-      for (let i = 0; i < 3000; i += 1) lines.push(`2024-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.00`);
+      for (let i = 0; i < 3000; i += 1)
+        lines.push(`2024-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.00`);
       const send = (server: TestServer) => {
         const body = new FormData();
         body.append('file', new Blob([lines.join('\n')]), 'same.csv');
@@ -335,18 +406,28 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
     it('counts failed logins across both processes (never more attempts than the limit)', async () => {
       const user = await signUp(a.url);
       const attempts = Array.from({ length: 10 }, (_, i) =>
-        rest(i % 2 ? a.url : b.url, 'POST', '/api/auth/login', { body: { username: user.username, password: 'wrong password!' } }),
+        rest(i % 2 ? a.url : b.url, 'POST', '/api/auth/login', {
+          body: { username: user.username, password: 'wrong password!' },
+        }),
       );
       const statuses = (await Promise.all(attempts)).map((r) => r.status);
       expect(statuses.filter((s) => s === 401)).toHaveLength(3);
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
-      expect((await rest(a.url, 'POST', '/api/auth/login', { body: { username: user.username, password: user.password } })).status).toBe(429);
+      expect(
+        (await rest(a.url, 'POST', '/api/auth/login', { body: { username: user.username, password: user.password } }))
+          .status,
+      ).toBe(429);
     });
 
     it('rotates a refresh token once across processes and ends the sign-in when one is replayed on the other', async () => {
-      const login = await rest(a.url, 'POST', '/api/auth/register', { body: { username: `rot${Date.now()}`, password: 'correct horse battery' } });
+      const login = await rest(a.url, 'POST', '/api/auth/register', {
+        body: { username: `rot${Date.now()}`, password: 'correct horse battery' },
+      });
       const token = login.body.refreshToken as string;
-      const both = await Promise.all([rest(a.url, 'POST', '/api/auth/refresh', { token }), rest(b.url, 'POST', '/api/auth/refresh', { token })]);
+      const both = await Promise.all([
+        rest(a.url, 'POST', '/api/auth/refresh', { token }),
+        rest(b.url, 'POST', '/api/auth/refresh', { token }),
+      ]);
       expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
       const winner = both.find((r) => r.status === 200)!;
       // The loser was a replay of a spent token: the whole sign-in ended, the new token too.
@@ -369,7 +450,9 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
 
     it('lets exactly one of many simultaneous first registrations through', async () => {
       const tries = Array.from({ length: 8 }, (_, i) =>
-        rest(i % 2 ? c.url : d.url, 'POST', '/api/auth/register', { body: { username: `first${i}`, password: 'correct horse battery' } }),
+        rest(i % 2 ? c.url : d.url, 'POST', '/api/auth/register', {
+          body: { username: `first${i}`, password: 'correct horse battery' },
+        }),
       );
       const statuses = (await Promise.all(tries)).map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);

@@ -19,7 +19,9 @@ let checkingId: number;
 const id: Record<string, number> = {};
 
 async function add(key: string, postDate: string, amount: number, account = 'Checking'): Promise<void> {
-  id[key] = ok(await user.post('/api/transactions', { postDate, description: `row ${key}`, amount, account, category: 'Misc' })).id;
+  id[key] = ok(
+    await user.post('/api/transactions', { postDate, description: `row ${key}`, amount, account, category: 'Misc' }),
+  ).id;
 }
 
 beforeAll(async () => {
@@ -47,7 +49,14 @@ afterAll(async () => {
   await server.close();
 });
 
-type Row = { id: number; amount: number; runningBalance: number; account: string; isSplit: boolean; parentTransactionId: number | null };
+type Row = {
+  id: number;
+  amount: number;
+  runningBalance: number;
+  account: string;
+  isSplit: boolean;
+  parentTransactionId: number | null;
+};
 const pairs = (rows: Row[]) => rows.map((r) => [Object.keys(id).find((k) => id[k] === r.id), r.runningBalance]);
 
 describe('GET /api/accounts/{id}/register', () => {
@@ -83,7 +92,9 @@ describe('GET /api/accounts/{id}/register', () => {
   });
 
   it('pages by date with balances that still count the rows after the page', async () => {
-    expect(pairs(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-02-29`)))).toEqual([
+    expect(
+      pairs(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-02-29`))),
+    ).toEqual([
       ['d', 98000],
       ['c', 99000],
       ['c2', 99000],
@@ -93,23 +104,33 @@ describe('GET /api/accounts/{id}/register', () => {
       ['b', 104000],
       ['a', 224000],
     ]);
-    expect(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2025-01-01&end_date=2025-12-31`))).toEqual([]);
-    const viaTrpc = data(await user.trpc.accounts.register.query({ id: checkingId, startDate: '2024-02-01', endDate: '2024-02-29' }));
-    expect(viaTrpc).toEqual(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-02-29`)));
+    expect(
+      ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2025-01-01&end_date=2025-12-31`)),
+    ).toEqual([]);
+    const viaTrpc = data(
+      await user.trpc.accounts.register.query({ id: checkingId, startDate: '2024-02-01', endDate: '2024-02-29' }),
+    );
+    expect(viaTrpc).toEqual(
+      ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-02-29`)),
+    );
   });
 
   it('refuses bad dates and unknown accounts', async () => {
     const reversed = await user.get(`/api/accounts/${checkingId}/register?start_date=2024-03-01&end_date=2024-02-01`);
     expect(reversed.status).toBe(400);
     expect(reversed.body.error).toBe('end_date: Start date must not be after end date');
-    expect((await user.get(`/api/accounts/${checkingId}/register?start_date=yesterday`)).body.error).toContain('start_date');
+    expect((await user.get(`/api/accounts/${checkingId}/register?start_date=yesterday`)).body.error).toContain(
+      'start_date',
+    );
     expect((await user.get('/api/accounts/999999/register')).status).toBe(404);
   });
 });
 
 describe('reconciling with a bank statement', () => {
   it('shows the register balance on the statement date, the difference and the rows after it', async () => {
-    const result = ok(await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-02-29&statement_balance=97500`));
+    const result = ok(
+      await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-02-29&statement_balance=97500`),
+    );
     expect(result).toMatchObject({
       account: { id: checkingId, name: 'Checking', balance: 100000 },
       statementDate: '2024-02-29',
@@ -119,30 +140,64 @@ describe('reconciling with a bank statement', () => {
       adjustedBalance: 99500,
     });
     expect(pairs(result.transactionsAfter)).toEqual([['e', 100000]]);
-    const agreeing = ok(await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-01-31&statement_balance=104000`));
+    const agreeing = ok(
+      await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-01-31&statement_balance=104000`),
+    );
     expect(agreeing.difference).toBe(0);
     expect(agreeing.transactionsAfter).toHaveLength(5);
-    expect((await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-02-29&statement_balance=975.00`)).body.error).toContain(
-      'statement_balance',
+    expect(
+      (await user.get(`/api/accounts/${checkingId}/reconcile?statement_date=2024-02-29&statement_balance=975.00`)).body
+        .error,
+    ).toContain('statement_balance');
+    expect((await user.get(`/api/accounts/${checkingId}/reconcile?statement_balance=1`)).body.error).toContain(
+      'statement_date',
     );
-    expect((await user.get(`/api/accounts/${checkingId}/reconcile?statement_balance=1`)).body.error).toContain('statement_date');
   });
 
   it('adjusts the account to the statement by recording the new stated balance', async () => {
-    const adjusted = ok(await user.post(`/api/accounts/${checkingId}/reconcile`, { statementDate: '2024-02-29', statementBalance: 97500 }));
-    expect(adjusted).toMatchObject({ registerBalance: 97500, difference: 0, adjustedBalance: 99500, account: { balance: 99500 } });
+    const adjusted = ok(
+      await user.post(`/api/accounts/${checkingId}/reconcile`, {
+        statementDate: '2024-02-29',
+        statementBalance: 97500,
+      }),
+    );
+    expect(adjusted).toMatchObject({
+      registerBalance: 97500,
+      difference: 0,
+      adjustedBalance: 99500,
+      account: { balance: 99500 },
+    });
     expect(ok(await user.get('/api/accounts')).find((a: { id: number }) => a.id === checkingId).balance).toBe(99500);
-    expect(pairs(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-03-31`)))).toEqual([
+    expect(
+      pairs(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-03-31`))),
+    ).toEqual([
       ['e', 99500],
       ['d', 97500],
       ['c', 98500],
       ['c2', 98500],
       ['c1', 100500],
     ]);
-    const viaTrpc = data(await user.trpc.accounts.adjustBalance.mutate({ id: checkingId, statementDate: '2024-03-01', statementBalance: 100000 }));
+    const viaTrpc = data(
+      await user.trpc.accounts.adjustBalance.mutate({
+        id: checkingId,
+        statementDate: '2024-03-01',
+        statementBalance: 100000,
+      }),
+    );
     expect(viaTrpc).toMatchObject({ difference: 0, account: { balance: 100000 }, transactionsAfter: [] });
-    expect(data(await user.trpc.accounts.reconcile.query({ id: checkingId, statementDate: '2024-03-01', statementBalance: 100000 })).difference).toBe(0);
-    const bad = await user.post(`/api/accounts/${checkingId}/reconcile`, { statementDate: '2024-02-30', statementBalance: 1 });
+    expect(
+      data(
+        await user.trpc.accounts.reconcile.query({
+          id: checkingId,
+          statementDate: '2024-03-01',
+          statementBalance: 100000,
+        }),
+      ).difference,
+    ).toBe(0);
+    const bad = await user.post(`/api/accounts/${checkingId}/reconcile`, {
+      statementDate: '2024-02-30',
+      statementBalance: 1,
+    });
     expect(bad.status).toBe(400);
     expect(ok(await user.get('/api/accounts')).find((a: { id: number }) => a.id === checkingId).balance).toBe(100000);
   });

@@ -11,8 +11,16 @@ let server: TestServer;
 let user: ApiUser;
 let splitParentId: number;
 
-async function add(postDate: string, description: string, amount: number, account: string, category?: string): Promise<number> {
-  return ok(await user.post('/api/transactions', { postDate, description, amount, account, ...(category ? { category } : {}) })).id;
+async function add(
+  postDate: string,
+  description: string,
+  amount: number,
+  account: string,
+  category?: string,
+): Promise<number> {
+  return ok(
+    await user.post('/api/transactions', { postDate, description, amount, account, ...(category ? { category } : {}) }),
+  ).id;
 }
 
 beforeAll(async () => {
@@ -63,7 +71,13 @@ describe('GET /api/reports/monthly', () => {
 
   it('filters by account name (any case) and counts only that account', async () => {
     expect(ok(await user.get(`/api/reports/monthly?${Q1}&account=card`))).toEqual([
-      { month: '2024-01', income: 1000, expenses: 5700, net: -4700, byCategory: { Groceries: -4000, Uncategorized: -700 } },
+      {
+        month: '2024-01',
+        income: 1000,
+        expenses: 5700,
+        net: -4700,
+        byCategory: { Groceries: -4000, Uncategorized: -700 },
+      },
       { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {} },
       { month: '2024-03', income: 0, expenses: 9000, net: -9000, byCategory: { Dining: -3000, Groceries: -6000 } },
     ]);
@@ -78,12 +92,11 @@ describe('GET /api/reports/monthly', () => {
       { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {} },
       { month: '2024-03', income: 0, expenses: 0, net: 0, byCategory: {} },
     ]);
-    expect(ok(await user.get('/api/reports/monthly?start_date=2022-11-15&end_date=2023-02-01')).map((r: { month: string }) => r.month)).toEqual([
-      '2022-11',
-      '2022-12',
-      '2023-01',
-      '2023-02',
-    ]);
+    expect(
+      ok(await user.get('/api/reports/monthly?start_date=2022-11-15&end_date=2023-02-01')).map(
+        (r: { month: string }) => r.month,
+      ),
+    ).toEqual(['2022-11', '2022-12', '2023-01', '2023-02']);
   });
 
   it('answers the same over tRPC', async () => {
@@ -105,7 +118,10 @@ describe('GET /api/reports/monthly', () => {
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error).toContain('at most 1200 months');
     // Deliberately without endDate, which the typed client would not let through.
-    expect((await trpc(server.url, 'query', 'reports.monthly', { startDate: '2024-01-01' }, user.token)).error?.data.httpStatus).toBe(400);
+    expect(
+      (await trpc(server.url, 'query', 'reports.monthly', { startDate: '2024-01-01' }, user.token)).error?.data
+        .httpStatus,
+    ).toBe(400);
   });
 });
 
@@ -121,25 +137,27 @@ describe('GET /api/reports/payees', () => {
   });
 
   it('takes limit (default 20, 1 to 1000) and the account filter', async () => {
-    expect(ok(await user.get(`/api/reports/payees?${Q1}&limit=2`)).map((p: { payee: string }) => p.payee)).toEqual(['ACME PAYROLL', 'Landlord']);
-    expect(ok(await user.get(`/api/reports/payees?${Q1}&account=Card`)).map((p: { payee: string }) => p.payee)).toEqual([
-      'Supermarket & more',
-      'TESCO STORES',
-      'Coffee kiosk',
+    expect(ok(await user.get(`/api/reports/payees?${Q1}&limit=2`)).map((p: { payee: string }) => p.payee)).toEqual([
+      'ACME PAYROLL',
+      'Landlord',
     ]);
+    expect(ok(await user.get(`/api/reports/payees?${Q1}&account=Card`)).map((p: { payee: string }) => p.payee)).toEqual(
+      ['Supermarket & more', 'TESCO STORES', 'Coffee kiosk'],
+    );
     for (const limit of ['0', '1001', 'ten', '2.5']) {
       const res = await user.get(`/api/reports/payees?${Q1}&limit=${limit}`);
       expect(res.status, limit).toBe(400);
       expect(res.body.error).toMatch(/^limit: /);
     }
-    expect(data(await user.trpc.reports.payees.query({ startDate: '2024-01-01', endDate: '2024-03-31', limit: 1 }))).toEqual([
-      { payee: 'ACME PAYROLL', count: 1, total: 300000 },
-    ]);
+    expect(
+      data(await user.trpc.reports.payees.query({ startDate: '2024-01-01', endDate: '2024-03-31', limit: 1 })),
+    ).toEqual([{ payee: 'ACME PAYROLL', count: 1, total: 300000 }]);
   });
 });
 
 describe('links from a figure to exactly its rows (the search filters the Reports screen uses)', () => {
-  const search = async (query: string) => ok<{ id: number; description: string; amount: number }[]>(await user.get(`/api/transactions?${query}`));
+  const search = async (query: string) =>
+    ok<{ id: number; description: string; amount: number }[]>(await user.get(`/api/transactions?${query}`));
 
   it('payee: the rows of one payee, whatever their reference numbers and case', async () => {
     const rows = await search(`${Q1}&payee=${encodeURIComponent('tesco stores')}`);
@@ -157,7 +175,9 @@ describe('links from a figure to exactly its rows (the search filters the Report
     expect(january.reduce((sum, r) => sum + r.amount, 0)).toBe(301000);
     const groceries = await search(`start_date=2024-01-01&end_date=2024-01-31&categories=Groceries&counted=true`);
     expect(groceries.reduce((sum, r) => sum + r.amount, 0)).toBe(-4000);
-    expect((await user.get(`/api/transactions?${Q1}&direction=sideways`)).body.error).toBe('direction: must be in or out');
+    expect((await user.get(`/api/transactions?${Q1}&direction=sideways`)).body.error).toBe(
+      'direction: must be in or out',
+    );
     expect((await user.get(`/api/transactions?${Q1}&counted=yes`)).body.error).toBe('counted: must be true or false');
   });
 });

@@ -78,7 +78,11 @@ describe('rules over REST and tRPC', () => {
   });
 
   it.each([
-    ['an unknown field', { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field 'payee'/],
+    [
+      'an unknown field',
+      { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] },
+      /conditions\.0\.field: unknown field 'payee'/,
+    ],
     [
       'an unsafe regex',
       { conditions: [{ field: 'description', op: 'matches', value: '(a+)+$' }] },
@@ -109,8 +113,18 @@ describe('rules over REST and tRPC', () => {
       ok(await user.post('/api/transactions', { postDate: '2024-02-01', description, amount, account: 'Checking' }));
     }
     const count = ok(await user.post('/api/rules/count', { conditions: coffee.conditions }));
-    expect(count).toEqual({ matched: 1, total: 3, sample: [expect.objectContaining({ description: 'STARBUCKS 1', amount: -450 })] });
-    expect(data(await user.trpc.rules.countMatches.query({ conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }] }))).toMatchObject({
+    expect(count).toEqual({
+      matched: 1,
+      total: 3,
+      sample: [expect.objectContaining({ description: 'STARBUCKS 1', amount: -450 })],
+    });
+    expect(
+      data(
+        await user.trpc.rules.countMatches.query({
+          conditions: [{ field: 'description', op: 'contains', value: 'starbucks' }],
+        }),
+      ),
+    ).toMatchObject({
       matched: 2,
       total: 3,
     });
@@ -124,7 +138,9 @@ describe('imports run rules on every new row', () => {
 
   it('shows in the dry run which rule set each category, keeps bank categories otherwise, and stores the same', async () => {
     const user = await userWithAccount();
-    const rule = ok(await user.post('/api/rules', { ...coffee, actions: { category: 'Coffee Shops', description: 'Starbucks' } }));
+    const rule = ok(
+      await user.post('/api/rules', { ...coffee, actions: { category: 'Coffee Shops', description: 'Starbucks' } }),
+    );
     const rent = ok(
       await user.post('/api/rules', {
         name: 'Rent',
@@ -135,7 +151,15 @@ describe('imports run rules on every new row', () => {
     const dry = await upload(user, csv, { dryRun: 'true' });
     expect(dry.status).toBe(200);
     expect(
-      dry.body.rows.map((r: Record<string, unknown>) => [r.description, r.bankDescription, r.category, r.categoryOrigin, r.ruleId, r.ruleName, r.type]),
+      dry.body.rows.map((r: Record<string, unknown>) => [
+        r.description,
+        r.bankDescription,
+        r.category,
+        r.categoryOrigin,
+        r.ruleId,
+        r.ruleName,
+        r.type,
+      ]),
     ).toEqual([
       ['Starbucks', 'STARBUCKS #1234', 'Coffee Shops', 'rule', rule.id, 'Coffee', 'debit'],
       ['Tesco Stores', 'Tesco Stores', 'Groceries', 'bank', null, null, 'debit'],
@@ -161,7 +185,12 @@ describe('imports run rules on every new row', () => {
 
   it('a rule naming another account does not touch this import; the tRPC upload runs rules too', async () => {
     const user = await userWithAccount();
-    ok(await user.post('/api/rules', { ...coffee, conditions: [...coffee.conditions, { field: 'account', op: 'equals', value: 'Savings' }] }));
+    ok(
+      await user.post('/api/rules', {
+        ...coffee,
+        conditions: [...coffee.conditions, { field: 'account', op: 'equals', value: 'Savings' }],
+      }),
+    );
     ok(
       await user.post('/api/rules', {
         name: 'Tesco',
@@ -172,9 +201,17 @@ describe('imports run rules on every new row', () => {
         actions: { category: 'Food' },
       }),
     );
-    const res = data(await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(csv).toString('base64'), dryRun: true }));
+    const res = data(
+      await user.trpc.imports.upload.mutate({
+        account: 'Checking',
+        contentBase64: Buffer.from(csv).toString('base64'),
+        dryRun: true,
+      }),
+    );
     if (!('rows' in res)) throw new Error('a dry run answers a preview');
-    expect(res.rows.map((r: { category: string | null; categoryOrigin: string | null }) => [r.category, r.categoryOrigin])).toEqual([
+    expect(
+      res.rows.map((r: { category: string | null; categoryOrigin: string | null }) => [r.category, r.categoryOrigin]),
+    ).toEqual([
       ['Dining', 'bank'],
       ['Food', 'rule'],
       [null, null],
@@ -187,7 +224,15 @@ describe('POST /api/rules/apply', () => {
   async function seeded() {
     const user = await userWithAccount();
     const add = async (postDate: string, description: string, amount: number, category?: string) =>
-      ok(await user.post('/api/transactions', { postDate, description, amount, account: 'Checking', ...(category ? { category } : {}) })).id as number;
+      ok(
+        await user.post('/api/transactions', {
+          postDate,
+          description,
+          amount,
+          account: 'Checking',
+          ...(category ? { category } : {}),
+        }),
+      ).id as number;
     const ids = {
       a: await add('2024-01-05', 'STARBUCKS 1', -450),
       b: await add('2024-02-05', 'Starbucks 2', -500, 'Dining'),
@@ -214,7 +259,14 @@ describe('POST /api/rules/apply', () => {
     });
     expect(await stored(user)).toEqual(before);
 
-    const ranged = ok(await user.post('/api/rules/apply', { start_date: '2024-02-01', end_date: '2024-12-31', onlyUncategorized: false, dryRun: true }));
+    const ranged = ok(
+      await user.post('/api/rules/apply', {
+        start_date: '2024-02-01',
+        end_date: '2024-12-31',
+        onlyUncategorized: false,
+        dryRun: true,
+      }),
+    );
     expect(ranged.changes.map((c: { id: number; from: string | null }) => [c.id, c.from])).toEqual([
       [ids.c, null],
       [ids.b, 'Dining'],
@@ -240,7 +292,9 @@ describe('POST /api/rules/apply', () => {
         enabled: false,
       }),
     );
-    expect(data(await user.trpc.rules.applyToTransactions.mutate({ ruleIds: [rename.id], onlyUncategorized: false }))).toMatchObject({
+    expect(
+      data(await user.trpc.rules.applyToTransactions.mutate({ ruleIds: [rename.id], onlyUncategorized: false })),
+    ).toMatchObject({
       changed: 1,
       changes: [
         { id: ids.other, field: 'type', from: 'debit', to: 'charge', ruleId: rename.id },

@@ -22,23 +22,30 @@ describe(`the migrations`, () => {
     expect(diff.trim(), `${server.database}: migrations and entities differ`).toBe('');
   });
 
-  it.runIf(process.env.TEST_DATABASE === 'postgresql')('put row-level security on every table with a user_id column (PostgreSQL)', async () => {
-    const tables = await server.sql<{ table_name: string; rls: boolean; forced: boolean }>(
-      `select c.table_name, k.relrowsecurity as rls, k.relforcerowsecurity as forced
+  it.runIf(process.env.TEST_DATABASE === 'postgresql')(
+    'put row-level security on every table with a user_id column (PostgreSQL)',
+    async () => {
+      const tables = await server.sql<{ table_name: string; rls: boolean; forced: boolean }>(
+        `select c.table_name, k.relrowsecurity as rls, k.relforcerowsecurity as forced
          from information_schema.columns c join pg_class k on k.relname = c.table_name and k.relkind = 'r'
         where c.table_schema = 'public' and c.column_name = 'user_id' order by 1`,
-    );
-    // The sign-in bookkeeping tables are read before anyone is signed in (login, refresh): not user data.
-    const bookkeeping = new Set(['refresh_token', 'sign_in']);
-    const userOwned = tables.filter((t) => !bookkeeping.has(t.table_name));
-    expect(userOwned.length).toBeGreaterThanOrEqual(8);
-    expect(userOwned.filter((t) => !t.rls || !t.forced).map((t) => t.table_name)).toEqual([]);
-    const all = await server.sql<{ tablename: string }>("select tablename from pg_tables where schemaname = 'public'");
-    const names = new Set(all.map((t) => t.tablename));
-    // Every entity table is there (EntityBase is abstract: its columns live in the others).
-    const tablesOfEntities = entities.filter((entity) => !entity.meta.abstract).map((entity) => entity.meta.tableName);
-    expect(tablesOfEntities.filter((table) => !names.has(table ?? ''))).toEqual([]);
-  });
+      );
+      // The sign-in bookkeeping tables are read before anyone is signed in (login, refresh): not user data.
+      const bookkeeping = new Set(['refresh_token', 'sign_in']);
+      const userOwned = tables.filter((t) => !bookkeeping.has(t.table_name));
+      expect(userOwned.length).toBeGreaterThanOrEqual(8);
+      expect(userOwned.filter((t) => !t.rls || !t.forced).map((t) => t.table_name)).toEqual([]);
+      const all = await server.sql<{ tablename: string }>(
+        "select tablename from pg_tables where schemaname = 'public'",
+      );
+      const names = new Set(all.map((t) => t.tablename));
+      // Every entity table is there (EntityBase is abstract: its columns live in the others).
+      const tablesOfEntities = entities
+        .filter((entity) => !entity.meta.abstract)
+        .map((entity) => entity.meta.tableName);
+      expect(tablesOfEntities.filter((table) => !names.has(table ?? ''))).toEqual([]);
+    },
+  );
 });
 
 /**
@@ -74,8 +81,14 @@ describe('the index of split parts', () => {
   it('holds only rows that have a parent', async () => {
     const definition =
       server.database === 'sqlite'
-        ? (await server.sql<{ sql: string }>('select sql from sqlite_master where type = ? and name = ?', ['index', INDEX]))[0]?.sql
-        : (await server.sql<{ indexdef: string }>('select indexdef from pg_indexes where indexname = ?', [INDEX]))[0]?.indexdef;
+        ? (
+            await server.sql<{ sql: string }>('select sql from sqlite_master where type = ? and name = ?', [
+              'index',
+              INDEX,
+            ])
+          )[0]?.sql
+        : (await server.sql<{ indexdef: string }>('select indexdef from pg_indexes where indexname = ?', [INDEX]))[0]
+            ?.indexdef;
     expect(definition).toMatch(/\bwhere\s+\(?\s*[`"]?parent_id[`"]?\s+is\s+not\s+null\s*\)?\s*$/i);
   });
 
@@ -86,7 +99,9 @@ describe('the index of split parts', () => {
     } else {
       // Tables this small are read whole unless sequential scans are ruled out; then the index must exist to be used.
       await server.sql('set enable_seqscan = off');
-      plan = (await server.sql<{ 'QUERY PLAN': string }>(`explain ${lookup}`)).map((row) => row['QUERY PLAN']).join('\n');
+      plan = (await server.sql<{ 'QUERY PLAN': string }>(`explain ${lookup}`))
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
       await server.sql('reset enable_seqscan');
     }
     expect(plan).toContain(INDEX);
@@ -103,12 +118,16 @@ describe('the indexes of the transaction table', () => {
   it('are the ones its queries use, and no index on category_id alone', async () => {
     const names =
       server.database === 'sqlite'
-        ? (await server.sql<{ name: string }>("select name from sqlite_master where type = 'index' and tbl_name = 'transaction' and sql is not null")).map(
-            (row) => row.name,
-          )
-        : (await server.sql<{ indexname: string }>("select indexname from pg_indexes where tablename = 'transaction' and indexname <> 'transaction_pkey'")).map(
-            (row) => row.indexname,
-          );
+        ? (
+            await server.sql<{ name: string }>(
+              "select name from sqlite_master where type = 'index' and tbl_name = 'transaction' and sql is not null",
+            )
+          ).map((row) => row.name)
+        : (
+            await server.sql<{ indexname: string }>(
+              "select indexname from pg_indexes where tablename = 'transaction' and indexname <> 'transaction_pkey'",
+            )
+          ).map((row) => row.indexname);
     expect(names.sort()).toEqual([
       'transaction_account_post_date_amount_split_index',
       'transaction_batch_id_index',
@@ -117,10 +136,13 @@ describe('the indexes of the transaction table', () => {
     ]);
   });
 
-  it.runIf(process.env.TEST_DATABASE !== 'postgresql')('serve a search by categories through the user covering index (SQLite)', async () => {
-    const plan = await server.sql<{ detail: string }>(
-      `explain query plan select id from "transaction" t where t.user_id = 1 and t.post_date between '2024-01-01' and '2024-12-31' and t.category_id in (1, 2)`,
-    );
-    expect(plan.map((row) => row.detail).join('\n')).toContain('transaction_user_post_date_covering_index');
-  });
+  it.runIf(process.env.TEST_DATABASE !== 'postgresql')(
+    'serve a search by categories through the user covering index (SQLite)',
+    async () => {
+      const plan = await server.sql<{ detail: string }>(
+        `explain query plan select id from "transaction" t where t.user_id = 1 and t.post_date between '2024-01-01' and '2024-12-31' and t.category_id in (1, 2)`,
+      );
+      expect(plan.map((row) => row.detail).join('\n')).toContain('transaction_user_post_date_covering_index');
+    },
+  );
 });

@@ -22,7 +22,22 @@ const DESCRIPTIONS = [
   'İstanbul Kebab',
   'Dž Ligature',
 ];
-const NEEDLES = ['café', 'CAFÉ', 'cafe', 'Cafe\u0301', 'école', 'STRASSE', 'straße', 'σοφία', 'ñandú', 'åland', 'œuvre', 'i̇stanbul', 'ǆ', 'zzz'];
+const NEEDLES = [
+  'café',
+  'CAFÉ',
+  'cafe',
+  'Cafe\u0301',
+  'école',
+  'STRASSE',
+  'straße',
+  'σοφία',
+  'ñandú',
+  'åland',
+  'œuvre',
+  'i̇stanbul',
+  'ǆ',
+  'zzz',
+];
 
 let server: TestServer;
 let user: ApiUser;
@@ -30,7 +45,8 @@ beforeAll(async () => {
   server = await startServer();
   user = await signUp(server.url);
   ok(await user.post('/api/accounts', { name: 'Main', type: 'checking' }));
-  for (const description of DESCRIPTIONS) ok(await user.post('/api/transactions', { postDate: '2024-05-01', description, amount: -100, account: 'Main' }));
+  for (const description of DESCRIPTIONS)
+    ok(await user.post('/api/transactions', { postDate: '2024-05-01', description, amount: -100, account: 'Main' }));
 });
 afterAll(async () => {
   await server.close();
@@ -40,15 +56,20 @@ describe('description search', () => {
   it.each(NEEDLES)('finds the same rows for %s as the JavaScript fold', async (needle) => {
     const expected = DESCRIPTIONS.filter((d) => foldText(d).includes(foldText(needle))).sort();
     const rows = ok<{ description: string }[]>(
-      await user.get(`/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`),
+      await user.get(
+        `/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`,
+      ),
     );
     expect(rows.map((r) => r.description).sort(), server.database).toEqual(expected);
   });
 
   it('finds composed and decomposed accents alike, and plain letters only without accents', async () => {
     const find = async (needle: string) =>
-      ok<{ description: string }[]>(await user.get(`/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`))
-        .length;
+      ok<{ description: string }[]>(
+        await user.get(
+          `/api/transactions?start_date=2024-05-01&end_date=2024-05-31&description=${encodeURIComponent(needle)}`,
+        ),
+      ).length;
     expect(await find('café')).toBe(3);
     expect(await find('cafe')).toBe(1);
     expect(await find('σοφία')).toBe(1);

@@ -26,7 +26,9 @@ describe('migrations at start-up', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bt-startup-'));
     if (testDatabase === 'postgresql') scratch = await createScratchDatabase('bt_test', pgAdminUrl);
-    target = scratch ? { dialect: 'postgresql', url: scratch.url } : { dialect: 'sqlite', file: path.join(dir, 'db.sqlite') };
+    target = scratch
+      ? { dialect: 'postgresql', url: scratch.url }
+      : { dialect: 'sqlite', file: path.join(dir, 'db.sqlite') };
   });
   afterAll(async () => {
     await scratch?.drop();
@@ -59,6 +61,8 @@ describe('migrations at start-up', () => {
     const rerun = await open().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const outcome = rerun instanceof Error ? rerun.message : rerun.applied;
     if (!(rerun instanceof Error)) await rerun.orm.close(true);
-    expect(outcome).toSatisfy((o: string | string[]) => (typeof o === 'string' ? /exists|duplicate/i.test(o) : o.length === 1 && o[0] === newest));
+    expect(outcome).toSatisfy((o: string | string[]) =>
+      typeof o === 'string' ? /exists|duplicate/i.test(o) : o.length === 1 && o[0] === newest,
+    );
   });
 });

@@ -23,7 +23,13 @@ async function userWithAccount(account: Record<string, unknown> = {}): Promise<A
 }
 
 /** `count` categorised rows of one merchant, spelled the messy ways a bank writes it. */
-async function history(user: ApiUser, merchant: string, category: string, count: number, amount = -2500): Promise<void> {
+async function history(
+  user: ApiUser,
+  merchant: string,
+  category: string,
+  count: number,
+  amount = -2500,
+): Promise<void> {
   for (let i = 0; i < count; i++) {
     ok(
       await user.post('/api/transactions', {
@@ -58,7 +64,11 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     ];
     const answer = ok(await user.post('/api/categories/suggest', { transactions }));
     expect(answer).toEqual([
-      { category: 'Groceries', confidence: expect.any(Number), reason: "10 earlier 'GREEN BASKET' rows were Groceries" },
+      {
+        category: 'Groceries',
+        confidence: expect.any(Number),
+        reason: "10 earlier 'GREEN BASKET' rows were Groceries",
+      },
       { category: null, confidence: 0, reason: 'No earlier transaction looks like this one' },
       { category: 'Fuel', confidence: expect.any(Number), reason: "2 earlier 'SHELL OIL' rows were Fuel" },
     ]);
@@ -69,7 +79,14 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
 
   it('learns from split parts, not their parents, and sees new rows at once', async () => {
     const user = await userWithAccount();
-    const parent = ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'MEGA MART', amount: -1000, category: 'Shopping' }));
+    const parent = ok(
+      await user.post('/api/transactions', {
+        postDate: '2024-02-01',
+        description: 'MEGA MART',
+        amount: -1000,
+        category: 'Shopping',
+      }),
+    );
     ok(
       await user.post(`/api/transactions/${parent.id}/split`, {
         splits: [
@@ -78,14 +95,23 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
         ],
       }),
     );
-    const [first] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
+    const [first] = ok(
+      await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }),
+    );
     expect(first.category).toBe('Groceries');
     expect(first.reason).not.toContain('Shopping');
     // A recategorised row changes the answer at once (the cached model is rebuilt).
     const rows = ok<{ id: number; parentTransactionId: number | null }[]>(await user.get(`${ALL}&description=MEGA`));
     const parts = rows.filter((row) => row.parentTransactionId !== null);
-    ok(await user.put('/api/transactions/bulk', { transactionIds: parts.map((p) => p.id), updates: { category: 'Treats' } }));
-    const [second] = ok(await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }));
+    ok(
+      await user.put('/api/transactions/bulk', {
+        transactionIds: parts.map((p) => p.id),
+        updates: { category: 'Treats' },
+      }),
+    );
+    const [second] = ok(
+      await user.post('/api/categories/suggest', { transactions: [{ description: 'MEGA MART', amount: -600 }] }),
+    );
     expect(second).toMatchObject({ category: 'Treats', reason: "2 earlier 'MEGA MART' rows were Treats" });
   });
 
@@ -104,11 +130,24 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     ];
     const ids: number[] = [];
     for (const [description, amount, category] of rows) {
-      ids.push(ok<{ id: number }>(await user.post('/api/transactions', { postDate: '2024-01-02', description, amount, category, account: 'Checking' })).id);
+      ids.push(
+        ok<{ id: number }>(
+          await user.post('/api/transactions', {
+            postDate: '2024-01-02',
+            description,
+            amount,
+            category,
+            account: 'Checking',
+          }),
+        ).id,
+      );
     }
-    const current = () => withUserScope(server.app.orm.em.fork(), user.userId, (em) => currentModelEntry(em, user.userId));
+    const current = () =>
+      withUserScope(server.app.orm.em.fork(), user.userId, (em) => currentModelEntry(em, user.userId));
     const ask = async (description: string, amount: number) =>
-      ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }))[0];
+      ok<{ category: string | null; reason: string }[]>(
+        await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }),
+      )[0];
     expect(await current()).toBeNull();
     expect(await ask('🍕 PIZZA PLACE', -2000)).toMatchObject({ category: 'Dining' });
     // Learned from scratch with the checksum the database computes: the next call learns nothing.
@@ -119,9 +158,15 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     // Each change to a learned row is seen by the next suggestion: text, amount, category.
     ok(await user.put(`/api/transactions/${ids[2]}`, { description: '🍕 PASTA PLACES' }));
     expect(await current()).toBeNull();
-    expect(await ask('🍕 PASTA PLACES', -2000)).toMatchObject({ category: 'Dining', reason: "1 earlier 'PASTA PLACES' row was Dining" });
+    expect(await ask('🍕 PASTA PLACES', -2000)).toMatchObject({
+      category: 'Dining',
+      reason: "1 earlier 'PASTA PLACES' row was Dining",
+    });
     ok(await user.put(`/api/transactions/${ids[5]}`, { amount: -(65521 * 3 + 9973) }));
-    expect(await ask('REFUND SHOP', 5000)).toMatchObject({ category: 'Shopping', reason: "2 earlier 'REFUND SHOP' rows (money out) were Shopping" });
+    expect(await ask('REFUND SHOP', 5000)).toMatchObject({
+      category: 'Shopping',
+      reason: "2 earlier 'REFUND SHOP' rows (money out) were Shopping",
+    });
     ok(await user.put(`/api/transactions/${ids[1]}`, { category: 'Bakery' }));
     expect(await ask('ZURICH BACKEREI', -100)).toMatchObject({ category: 'Bakery' });
   });
@@ -129,20 +174,38 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
   it('sees a description edit that keeps the text’s length and first character (counted by a database trigger)', async () => {
     const user = await userWithAccount();
     const first = ok<{ id: number }>(
-      await user.post('/api/transactions', { postDate: '2024-01-02', description: 'GREEN BASKET', amount: -1200, category: 'Groceries', account: 'Checking' }),
+      await user.post('/api/transactions', {
+        postDate: '2024-01-02',
+        description: 'GREEN BASKET',
+        amount: -1200,
+        category: 'Groceries',
+        account: 'Checking',
+      }),
     );
     const second = ok<{ id: number }>(
-      await user.post('/api/transactions', { postDate: '2024-01-03', description: 'BLUE LAGOON 1', amount: -900, category: 'Fun', account: 'Checking' }),
+      await user.post('/api/transactions', {
+        postDate: '2024-01-03',
+        description: 'BLUE LAGOON 1',
+        amount: -900,
+        category: 'Fun',
+        account: 'Checking',
+      }),
     );
-    const current = () => withUserScope(server.app.orm.em.fork(), user.userId, (em) => currentModelEntry(em, user.userId));
+    const current = () =>
+      withUserScope(server.app.orm.em.fork(), user.userId, (em) => currentModelEntry(em, user.userId));
     const ask = async (description: string) =>
-      ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount: -1000 }] }))[0];
+      ok<{ category: string | null; reason: string }[]>(
+        await user.post('/api/categories/suggest', { transactions: [{ description, amount: -1000 }] }),
+      )[0];
     expect(await ask('GREEN BASKET')).toMatchObject({ category: 'Groceries' });
     expect(await current()).not.toBeNull();
     // Same length, same first character: only the edit count tells the model is stale.
     ok(await user.put(`/api/transactions/${first.id}`, { description: 'GREEN BUCKET' }));
     expect(await current()).toBeNull();
-    expect(await ask('GREEN BUCKET')).toMatchObject({ category: 'Groceries', reason: "1 earlier 'GREEN BUCKET' row was Groceries" });
+    expect(await ask('GREEN BUCKET')).toMatchObject({
+      category: 'Groceries',
+      reason: "1 earlier 'GREEN BUCKET' row was Groceries",
+    });
     expect(await ask('GREEN BASKET')).not.toMatchObject({ reason: "1 earlier 'GREEN BASKET' row was Groceries" });
     // An update that leaves the description as it was counts nothing: the model stays.
     const kept = await current();
@@ -159,14 +222,33 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
         enabled: true,
       }),
     );
-    ok(await user.post('/api/rules/apply', { start_date: '2024-01-01', end_date: '2024-12-31', onlyUncategorized: false }));
+    ok(
+      await user.post('/api/rules/apply', {
+        start_date: '2024-01-01',
+        end_date: '2024-12-31',
+        onlyUncategorized: false,
+      }),
+    );
     expect(await current()).toBeNull();
-    expect(await ask('BLUE LAGOON 2')).toMatchObject({ category: 'Fun', reason: "1 earlier 'BLUE LAGOON' row was Fun" });
+    expect(await ask('BLUE LAGOON 2')).toMatchObject({
+      category: 'Fun',
+      reason: "1 earlier 'BLUE LAGOON' row was Fun",
+    });
   });
 
   it('reads the learned rows as columns (selectJsonColumns): every text exactly, each row’s values aligned, the aggregates of the same rows', async () => {
     const user = await userWithAccount();
-    const texts = ['He said "hi"', 'C:\\path\\shop \\', 'Café Zürich – ½ 🍕', "O'Brien's", '[1,2]', 'null', ' x ', 'tab\tand\nnewline', '\u001e\u001f,x'];
+    const texts = [
+      'He said "hi"',
+      'C:\\path\\shop \\',
+      'Café Zürich – ½ 🍕',
+      "O'Brien's",
+      '[1,2]',
+      'null',
+      ' x ',
+      'tab\tand\nnewline',
+      '\u001e\u001f,x',
+    ];
     for (const [i, description] of texts.entries()) {
       // Control characters only arrive by another path (the API refuses them): written with SQL.
       const posted = ok<{ id: number }>(
@@ -194,14 +276,21 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
           'count(*) as n',
           [user.userId],
         ),
-        selectRows<{ description: string; amount: number | string; category_id: number }>(em, `select t.description, t.amount, t.category_id from ${from}`, [
-          user.userId,
-        ]),
+        selectRows<{ description: string; amount: number | string; category_id: number }>(
+          em,
+          `select t.description, t.amount, t.category_id from ${from}`,
+          [user.userId],
+        ),
       ]);
     const [columns, rows] = await withUserScope(server.app.orm.em.fork(), user.userId, read);
     expect(Number(columns.aggregates.n)).toBe(texts.length);
-    const asRows = columns.columns[0]?.map((description, i) => ({ description, amount: columns.columns[1]?.[i], category_id: columns.columns[2]?.[i] }));
-    const sort = (list: { description: unknown }[]) => [...list].sort((a, b) => String(a.description).localeCompare(String(b.description)));
+    const asRows = columns.columns[0]?.map((description, i) => ({
+      description,
+      amount: columns.columns[1]?.[i],
+      category_id: columns.columns[2]?.[i],
+    }));
+    const sort = (list: { description: unknown }[]) =>
+      [...list].sort((a, b) => String(a.description).localeCompare(String(b.description)));
     expect(sort(asRows ?? [])).toEqual(sort(rows.map((row) => ({ ...row, amount: Number(row.amount) }))));
     expect(new Set(asRows?.map((row) => row.description))).toEqual(new Set(texts));
     // No rows: empty columns, the aggregates still answered.
@@ -222,9 +311,13 @@ describe('POST /api/categories/suggest and tRPC categories.suggest', () => {
     const owner = await userWithAccount();
     await history(owner, 'PRIVATE CLINIC', 'Health', 12);
     const other = await userWithAccount();
-    expect(ok(await other.post('/api/categories/suggest', { transactions: [{ description: 'PRIVATE CLINIC', amount: -2500 }] }))).toEqual([
-      { category: null, confidence: 0, reason: 'No earlier transaction looks like this one' },
-    ]);
+    expect(
+      ok(
+        await other.post('/api/categories/suggest', {
+          transactions: [{ description: 'PRIVATE CLINIC', amount: -2500 }],
+        }),
+      ),
+    ).toEqual([{ category: null, confidence: 0, reason: 'No earlier transaction looks like this one' }]);
   });
 
   it('refuses bad input with a 400 naming it', async () => {
@@ -254,11 +347,20 @@ describe('categorySource', () => {
     const user = await userWithAccount();
     const plain = ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'A', amount: -100 }));
     expect(plain.categorySource).toBeNull();
-    const set = ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'B', amount: -100, category: 'Food' }));
+    const set = ok(
+      await user.post('/api/transactions', {
+        postDate: '2024-01-01',
+        description: 'B',
+        amount: -100,
+        category: 'Food',
+      }),
+    );
     expect(set.categorySource).toBe('user');
     expect(ok(await user.put(`/api/transactions/${plain.id}`, { category: 'Food' })).categorySource).toBe('user');
     expect(ok(await user.put(`/api/transactions/${plain.id}`, { category: null })).categorySource).toBeNull();
-    const bulk = ok(await user.put('/api/transactions/bulk', { transactionIds: [plain.id], updates: { category: 'Rent' } }));
+    const bulk = ok(
+      await user.put('/api/transactions/bulk', { transactionIds: [plain.id], updates: { category: 'Rent' } }),
+    );
     expect(bulk[0].categorySource).toBe('user');
     const split = ok(
       await user.post(`/api/transactions/${set.id}/split`, {
@@ -285,7 +387,12 @@ describe('categorySource', () => {
     ].join('\n');
     const preview = await upload(user, csv, { dryRun: 'true' });
     expect(preview.status).toBe(200);
-    expect(preview.body.rows.map((r: { category: string | null; categorySource: string | null }) => [r.category, r.categorySource])).toEqual([
+    expect(
+      preview.body.rows.map((r: { category: string | null; categorySource: string | null }) => [
+        r.category,
+        r.categorySource,
+      ]),
+    ).toEqual([
       ['Groceries', 'suggested'],
       [null, null],
       ['Salary', 'bank'],
@@ -294,15 +401,25 @@ describe('categorySource', () => {
     expect(preview.body.rows[0].categoryReason).toBe("12 earlier 'GREEN BASKET' rows were Groceries");
     expect(ok(await upload(user, csv)).imported).toBe(4);
 
-    const suggested = ok<{ id: number; description: string; category: string; categorySource: string }[]>(await user.get(`${ALL}&category_source=suggested`));
-    expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested']]);
+    const suggested = ok<{ id: number; description: string; category: string; categorySource: string }[]>(
+      await user.get(`${ALL}&category_source=suggested`),
+    );
+    expect(suggested.map((r) => [r.description, r.category, r.categorySource])).toEqual([
+      ['POS GREEN BASKET #0555 SPRINGFIELD IL', 'Groceries', 'suggested'],
+    ]);
     expect(
-      data(await user.trpc.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31', categorySource: 'bank' })).map(
-        (r: { description: string }) => r.description,
-      ),
+      data(
+        await user.trpc.transactions.list.query({
+          startDate: '2024-01-01',
+          endDate: '2024-12-31',
+          categorySource: 'bank',
+        }),
+      ).map((r: { description: string }) => r.description),
     ).toEqual(['ACME PAYROLL']);
     // Accepting (setting the same category) makes it the person's.
-    expect(ok(await user.put(`/api/transactions/${suggested[0].id}`, { category: 'Groceries' })).categorySource).toBe('user');
+    expect(ok(await user.put(`/api/transactions/${suggested[0].id}`, { category: 'Groceries' })).categorySource).toBe(
+      'user',
+    );
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
     expect((await user.get(`${ALL}&category_source=robot`)).body.error).toMatch(
       /category_source.*must be one of bank, rule, suggested, user|must be one of bank, rule, suggested, user/,
@@ -322,7 +439,9 @@ describe('categorySource', () => {
       }),
     );
     const ask = async (description: string, amount: number) =>
-      ok<{ category: string | null; reason: string }[]>(await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }))[0];
+      ok<{ category: string | null; reason: string }[]>(
+        await user.post('/api/categories/suggest', { transactions: [{ description, amount }] }),
+      )[0];
     // The model is learned (and kept) before the import.
     expect((await ask('GREEN BASKET 1', -2000)).reason).toBe("9 earlier 'GREEN BASKET' rows were Groceries");
     const csv = [
@@ -336,9 +455,18 @@ describe('categorySource', () => {
     expect(ok(await upload(user, csv)).imported).toBe(5);
     // The bank's row (its category under the stored name) and the rule's rows are learned; the
     // suggested GREEN BASKET row is not (the learner does not learn its own guesses).
-    expect(await ask('GREEN BASKET 2', -2000)).toMatchObject({ category: 'Groceries', reason: "10 earlier 'GREEN BASKET' rows were Groceries" });
-    expect(await ask('SHELL OIL 14', -4000)).toMatchObject({ category: 'Fuel', reason: "2 earlier 'SHELL OIL' rows were Fuel" });
-    expect(await ask('BOOK NOOK', -1000)).toMatchObject({ category: 'Books', reason: "1 earlier 'BOOK NOOK' row was Books" });
+    expect(await ask('GREEN BASKET 2', -2000)).toMatchObject({
+      category: 'Groceries',
+      reason: "10 earlier 'GREEN BASKET' rows were Groceries",
+    });
+    expect(await ask('SHELL OIL 14', -4000)).toMatchObject({
+      category: 'Fuel',
+      reason: "2 earlier 'SHELL OIL' rows were Fuel",
+    });
+    expect(await ask('BOOK NOOK', -1000)).toMatchObject({
+      category: 'Books',
+      reason: "1 earlier 'BOOK NOOK' row was Books",
+    });
     // A later change through any other path is still seen.
     const rows = ok<{ id: number }[]>(await user.get(`${ALL}&category_source=rule`));
     ok(await user.put(`/api/transactions/${rows[0].id}`, { category: 'Car' }));
@@ -350,7 +478,10 @@ describe('categorySource', () => {
     expect(ok(await user.get('/api/accounts'))[0]).toMatchObject({ name: 'Checking', applySuggestions: false });
     await history(user, 'GREEN BASKET', 'Groceries', 12);
     const csv = 'Date,Description,Amount\n2024-03-01,GREEN BASKET 77,-31.20\n';
-    expect((await upload(user, csv, { dryRun: 'true' })).body.rows[0]).toMatchObject({ category: null, categorySource: null });
+    expect((await upload(user, csv, { dryRun: 'true' })).body.rows[0]).toMatchObject({
+      category: null,
+      categorySource: null,
+    });
     ok(await upload(user, csv));
     expect(ok(await user.get(`${ALL}&category_source=suggested`))).toEqual([]);
     const [account] = ok(await user.get('/api/accounts'));
@@ -364,7 +495,15 @@ describe('categorySource', () => {
 
   it('survives the JSON export and restore', async () => {
     const user = await userWithAccount({ applySuggestions: false });
-    ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'A', amount: -100, category: 'Food', account: 'Checking' }));
+    ok(
+      await user.post('/api/transactions', {
+        postDate: '2024-01-01',
+        description: 'A',
+        amount: -100,
+        category: 'Food',
+        account: 'Checking',
+      }),
+    );
     const doc = ok(await user.get('/api/export'));
     expect(doc.transactions[0].categorySource).toBe('user');
     expect(doc.accounts[0].applySuggestions).toBe(false);

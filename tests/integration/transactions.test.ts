@@ -29,7 +29,13 @@ async function rowCount(user: ApiUser): Promise<number> {
 describe('POST/PUT/DELETE /api/transactions', () => {
   it('creates a transaction with the documented shape, creating its category', async () => {
     const user = await freshUserWithAccount();
-    const res = await user.post('/api/transactions', { postDate: '2024-03-05', description: 'Coffee', amount: -450, category: 'Dining', account: 'checking' });
+    const res = await user.post('/api/transactions', {
+      postDate: '2024-03-05',
+      description: 'Coffee',
+      amount: -450,
+      category: 'Dining',
+      account: 'checking',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -49,13 +55,22 @@ describe('POST/PUT/DELETE /api/transactions', () => {
     const categories = ok(await user.get('/api/categories'));
     expect(categories.map((c: { name: string }) => c.name)).toEqual(['Dining']);
     // the same category in another case is reused, not duplicated
-    ok(await user.post('/api/transactions', { postDate: '2024-03-06', description: 'Tea', amount: -300, category: 'DINING' }));
+    ok(
+      await user.post('/api/transactions', {
+        postDate: '2024-03-06',
+        description: 'Tea',
+        amount: -300,
+        category: 'DINING',
+      }),
+    );
     expect(ok(await user.get('/api/categories'))).toHaveLength(1);
   });
 
   it('defaults the type from the sign and accepts no account', async () => {
     const user = await signUp(server.url);
-    const tx = ok(await user.post('/api/transactions', { postDate: '2024-01-01', description: 'Salary', amount: 250000 }));
+    const tx = ok(
+      await user.post('/api/transactions', { postDate: '2024-01-01', description: 'Salary', amount: 250000 }),
+    );
     expect(tx).toMatchObject({ type: 'credit', account: null, category: null });
   });
 
@@ -86,7 +101,12 @@ describe('POST/PUT/DELETE /api/transactions', () => {
       payload: '{"postDate":"2024-01-01","description":"x","amount":1e309}',
     });
     expect(big.statusCode).toBe(400);
-    const unknown = await user.post('/api/transactions', { postDate: '2024-01-01', description: 'x', amount: 1, account: 'Nope' });
+    const unknown = await user.post('/api/transactions', {
+      postDate: '2024-01-01',
+      description: 'x',
+      amount: 1,
+      account: 'Nope',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toContain("Account 'Nope' not found");
     expect(await rowCount(user)).toBe(0);
@@ -133,12 +153,20 @@ describe('GET /api/transactions', () => {
     await addTx(user, { postDate: '2024-02-01', description: 'Grocery STORE', amount: -2500, category: 'Food' });
     await addTx(user, { postDate: '2024-02-10', description: 'Paycheck', amount: 300000, category: 'Salary' });
     await addTx(user, { postDate: '2024-02-15', description: 'Mystery', amount: -999 });
-    await addTx(user, { postDate: '2024-02-29', description: 'Card grocery', amount: -1234, category: 'food', account: 'Card' });
+    await addTx(user, {
+      postDate: '2024-02-29',
+      description: 'Card grocery',
+      amount: -1234,
+      category: 'food',
+      account: 'Card',
+    });
     await addTx(user, { postDate: '2024-03-01', description: 'After range', amount: -100, category: 'Food' });
   });
 
   const search = async (query: string) =>
-    ok<TransactionDto[]>(await user.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29${query}`)).map((t) => t.description);
+    ok<TransactionDto[]>(await user.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29${query}`)).map(
+      (t) => t.description,
+    );
 
   it('answers the range newest first', async () => {
     expect(await search('')).toEqual(['Card grocery', 'Mystery', 'Paycheck', 'Grocery STORE']);
@@ -161,9 +189,11 @@ describe('GET /api/transactions', () => {
     await addTx(other, { postDate: '2024-02-21', description: 'Ελληνικό Καφέ', amount: -300 });
     await addTx(other, { postDate: '2024-02-22', description: 'Backerei Muller', amount: -200 });
     const find = async (text: string) =>
-      ok<TransactionDto[]>(await other.get(`/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`)).map(
-        (t) => t.description,
-      );
+      ok<TransactionDto[]>(
+        await other.get(
+          `/api/transactions?start_date=2024-02-01&end_date=2024-02-29&description=${encodeURIComponent(text)}`,
+        ),
+      ).map((t) => t.description);
     expect(await find('bäckerei müller')).toEqual(['BÄCKEREI MÜLLER']);
     expect(await find('ΚΑΦΈ')).toEqual(['Ελληνικό Καφέ']);
     expect(await find('MULLER')).toEqual(['Backerei Muller']);
@@ -179,7 +209,14 @@ describe('GET /api/transactions', () => {
     expect(res.body.error).toContain(field);
   });
   it('answers the same over tRPC (amount bounds in cents)', async () => {
-    const rows = data(await user.trpc.transactions.list.query({ startDate: '2024-02-01', endDate: '2024-02-29', minAmount: 1234, categories: ['food'] }));
+    const rows = data(
+      await user.trpc.transactions.list.query({
+        startDate: '2024-02-01',
+        endDate: '2024-02-29',
+        minAmount: 1234,
+        categories: ['food'],
+      }),
+    );
     expect(rows.map((t: TransactionDto) => t.description)).toEqual(['Card grocery', 'Grocery STORE']);
   });
 });
@@ -191,20 +228,30 @@ describe('bulk update', () => {
     const a = await addTx(user, { postDate: '2024-01-01', description: 'a', amount: -1 });
     const b = await addTx(user, { postDate: '2024-01-02', description: 'b', amount: -2 });
     const other = await signUp(server.url);
-    const foreign = ok(await other.post('/api/transactions', { postDate: '2024-01-01', description: 'theirs', amount: -3 }));
+    const foreign = ok(
+      await other.post('/api/transactions', { postDate: '2024-01-01', description: 'theirs', amount: -3 }),
+    );
 
-    const refused = await user.put('/api/transactions/bulk', { transactionIds: [a.id, foreign.id], updates: { category: 'X' } });
+    const refused = await user.put('/api/transactions/bulk', {
+      transactionIds: [a.id, foreign.id],
+      updates: { category: 'X' },
+    });
     expect(refused.status).toBe(404);
     expect(ok(await user.get(`/api/transactions/${a.id}`)).category).toBeNull();
     expect(ok(await other.get(`/api/transactions/${foreign.id}`)).category).toBeNull();
 
-    expect((await user.put('/api/transactions/bulk', { transactionIds: [a.id], updates: { account: 'Nope' } })).status).toBe(404);
+    expect(
+      (await user.put('/api/transactions/bulk', { transactionIds: [a.id], updates: { account: 'Nope' } })).status,
+    ).toBe(404);
     const empty = await user.put('/api/transactions/bulk', { transactionIds: [a.id], updates: {} });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toContain('Please select at least one field to update');
 
     const updated = ok(
-      await user.put('/api/transactions/bulk', { transactionIds: [a.id, b.id], updates: { category: 'Bills', type: 'transfer', account: 'Card' } }),
+      await user.put('/api/transactions/bulk', {
+        transactionIds: [a.id, b.id],
+        updates: { category: 'Bills', type: 'transfer', account: 'Card' },
+      }),
     );
     expect(updated).toHaveLength(2);
     for (const tx of updated) expect(tx).toMatchObject({ category: 'Bills', type: 'transfer', account: 'Card' });
@@ -214,9 +261,16 @@ describe('bulk update', () => {
 describe('splits', () => {
   it('splits, inspects from parent or part, edits by re-posting, refuses bad splits unchanged', async () => {
     const user = await freshUserWithAccount();
-    const parent = await addTx(user, { postDate: '2024-05-01', description: 'Big shop', amount: -10000, type: 'charge' });
+    const parent = await addTx(user, {
+      postDate: '2024-05-01',
+      description: 'Big shop',
+      amount: -10000,
+      type: 'charge',
+    });
 
-    const tooFew = await user.post(`/api/transactions/${parent.id}/split`, { splits: [{ amount: -10000, category: 'Food' }] });
+    const tooFew = await user.post(`/api/transactions/${parent.id}/split`, {
+      splits: [{ amount: -10000, category: 'Food' }],
+    });
     expect(tooFew.status).toBe(400);
     expect(tooFew.body.error).toBe('At least 2 splits are required');
     const badSum = await user.post(`/api/transactions/${parent.id}/split`, {
@@ -269,7 +323,11 @@ describe('splits', () => {
     // the date of the family moves together
     ok(await user.put(`/api/transactions/${parent.id}`, { postDate: '2024-05-02' }));
     const moved = ok(await user.get(`/api/transactions/${child.id}/splits`));
-    expect([moved.parentTransaction, ...moved.childTransactions].map((t: TransactionDto) => t.postDate)).toEqual(['2024-05-02', '2024-05-02', '2024-05-02']);
+    expect([moved.parentTransaction, ...moved.childTransactions].map((t: TransactionDto) => t.postDate)).toEqual([
+      '2024-05-02',
+      '2024-05-02',
+      '2024-05-02',
+    ]);
 
     // editing = posting again replaces the parts
     const edited = ok(
@@ -353,13 +411,20 @@ describe('batches', () => {
     const second = await seedBatch(server.app, user.userId, a.bank_account_id, [c.id], '2024-02-01T10:00:00.005Z');
     const batches = ok(await user.get('/api/transactions/batches/list'));
     expect(batches.map((x: { batchId: string }) => x.batchId)).toEqual([second, first]);
-    expect(batches[1]).toMatchObject({ batchId: first, transactionCount: 2, uploadDate: expect.any(String), account: 'Checking' });
+    expect(batches[1]).toMatchObject({
+      batchId: first,
+      transactionCount: 2,
+      uploadDate: expect.any(String),
+      account: 'Checking',
+    });
     const rows = ok(await user.get(`/api/transactions/batches/${first}/transactions`));
     expect(rows.map((t: TransactionDto) => t.description)).toEqual(['b', 'a']);
     expect(rows[0].batchId).toBe(first);
     ok(await user.del(`/api/transactions/batches/${first}`));
     expect(await rowCount(user)).toBe(1);
     expect((await user.get(`/api/transactions/batches/${first}/transactions`)).status).toBe(404);
-    expect(data(await user.trpc.transactions.batches.query()).map((x: { batchId: string }) => x.batchId)).toEqual([second]);
+    expect(data(await user.trpc.transactions.batches.query()).map((x: { batchId: string }) => x.batchId)).toEqual([
+      second,
+    ]);
   });
 });

@@ -19,14 +19,19 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
 
   function csv(rows: number, payee: string): string {
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < rows; i += 1) lines.push(`2026-01-${String((i % 28) + 1).padStart(2, '0')},${payee} ${i},-3.50`);
+    for (let i = 0; i < rows; i += 1)
+      lines.push(`2026-01-${String((i % 28) + 1).padStart(2, '0')},${payee} ${i},-3.50`);
     return `${lines.join('\n')}\n`;
   }
 
   it('refuses a file over UPLOAD_LIMIT_BYTES with 413 and the limit in words', async () => {
     const big = csv(200, 'Coffee shop');
     expect(big.length).toBeGreaterThan(2048);
-    const res = await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(big).toString('base64'), fileName: 'big.csv' });
+    const res = await user.trpc.imports.upload.mutate({
+      account: 'Checking',
+      contentBase64: Buffer.from(big).toString('base64'),
+      fileName: 'big.csv',
+    });
     expect(res.error?.data.httpStatus).toBe(413);
     expect(res.error?.message).toMatch(/larger than the upload limit/);
   });
@@ -34,7 +39,11 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
   it('imports a file within the limit', async () => {
     const small = csv(3, 'Bakery');
     expect(small.length).toBeLessThan(2048);
-    const res = await user.trpc.imports.upload.mutate({ account: 'Checking', contentBase64: Buffer.from(small).toString('base64'), fileName: 'small.csv' });
+    const res = await user.trpc.imports.upload.mutate({
+      account: 'Checking',
+      contentBase64: Buffer.from(small).toString('base64'),
+      fileName: 'small.csv',
+    });
     expect(res.error?.message).toBeUndefined();
     expect(res.data, JSON.stringify(res.data)).toMatchObject({ imported: 3 });
   });

@@ -41,7 +41,9 @@ describe('upgrading a database made by an earlier release', () => {
     try {
       const db = new Database(file, { readonly: true });
       try {
-        const applied = (db.prepare('select name from mikro_orm_migrations order by id').all() as { name: string }[]).map((m) => m.name);
+        const applied = (
+          db.prepare('select name from mikro_orm_migrations order by id').all() as { name: string }[]
+        ).map((m) => m.name);
         expect(applied.slice(0, expected.migrations.length)).toEqual(expected.migrations);
         expect(applied).toEqual(migrationsList.map((m) => m.name));
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -51,7 +53,9 @@ describe('upgrading a database made by an earlier release', () => {
       }
       for (const user of expected.users) {
         const login = ok(await rest(upgraded.url, 'POST', '/api/auth/login', { body: user }));
-        const figures = await collectFigures(user.username, async (url) => ok(await rest(upgraded.url, 'GET', url, { token: login.accessToken })));
+        const figures = await collectFigures(user.username, async (url) =>
+          ok(await rest(upgraded.url, 'GET', url, { token: login.accessToken })),
+        );
         expect(figures).toEqual(expected.figures.find((f) => f.username === user.username));
       }
     } finally {

@@ -40,13 +40,16 @@ async function fill(user: ApiUser): Promise<void> {
   const body = new FormData();
   body.append(
     'file',
-    new Blob(['Date,Description,Amount,Category\n2024-01-03,Grocer 1,-12.34,Groceries\n2024-01-04,Pay,2500.00,Salary\n2024-01-05,Café,-3.50,\n']),
+    new Blob([
+      'Date,Description,Amount,Category\n2024-01-03,Grocer 1,-12.34,Groceries\n2024-01-04,Pay,2500.00,Salary\n2024-01-05,Café,-3.50,\n',
+    ]),
     'jan.csv',
   );
   body.append('account', 'Checking');
   body.append('transactionType', 'debit');
   expect((await rest(server.url, 'POST', '/api/upload', { token: user.token, body })).status).toBe(201);
-  const grocer = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03'))[0].id;
+  const grocer = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-03&end_date=2024-01-03'))[0]
+    .id;
   ok(
     await user.post(`/api/transactions/${grocer}/split`, {
       splits: [
@@ -55,9 +58,22 @@ async function fill(user: ApiUser): Promise<void> {
       ],
     }),
   );
-  ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'No account, no category', amount: -1 }));
+  ok(
+    await user.post('/api/transactions', {
+      postDate: '2024-02-01',
+      description: 'No account, no category',
+      amount: -1,
+    }),
+  );
   const card = ok(
-    await user.post('/api/transactions', { postDate: '2024-02-02', description: 'Dinner', amount: -8000, account: 'Card', category: 'Dining', type: 'charge' }),
+    await user.post('/api/transactions', {
+      postDate: '2024-02-02',
+      description: 'Dinner',
+      amount: -8000,
+      account: 'Card',
+      category: 'Dining',
+      type: 'charge',
+    }),
   ).id;
   ok(
     await user.post(`/api/transactions/${card}/split`, {
@@ -80,8 +96,22 @@ async function fill(user: ApiUser): Promise<void> {
       ],
     }),
   );
-  ok(await user.post('/api/budgets', { name: 'Empty budget', startDate: '2024-05-01', endDate: '2024-05-31', amount: 7 }));
-  ok(await user.post('/api/envelopes', { name: 'Fun', categories: ['Dining', 'Gifts'], color: '#E91E63', description: 'Going out' }));
+  ok(
+    await user.post('/api/budgets', {
+      name: 'Empty budget',
+      startDate: '2024-05-01',
+      endDate: '2024-05-31',
+      amount: 7,
+    }),
+  );
+  ok(
+    await user.post('/api/envelopes', {
+      name: 'Fun',
+      categories: ['Dining', 'Gifts'],
+      color: '#E91E63',
+      description: 'Going out',
+    }),
+  );
   ok(await user.post('/api/envelopes', { name: 'Old', categories: ['Uncategorized'], isActive: false }));
 }
 
@@ -104,7 +134,10 @@ function withoutIds(doc: UserDataDocument) {
       batch: batch(batchId),
       parent: position(parentId),
     })),
-    budgets: doc.budgets.map(({ id: _id, lineItems, ...rest }) => ({ ...rest, lineItems: lineItems.map(({ id: _item, ...item }) => item) })),
+    budgets: doc.budgets.map(({ id: _id, lineItems, ...rest }) => ({
+      ...rest,
+      lineItems: lineItems.map(({ id: _item, ...item }) => item),
+    })),
     envelopes: doc.envelopes.map(({ id: _id, ...rest }) => rest),
     rules: (doc.rules ?? []).map(({ id: _id, ...rest }) => rest),
   };
@@ -134,7 +167,9 @@ describe('GET /api/export', () => {
   it('answers one versioned document with all of the user’s data, as a download', async () => {
     const res = await owner.get('/api/export');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="budget-tracker-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="budget-tracker-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.headers.get('cache-control')).toBe('no-store');
     const doc = res.body as UserDataDocument;
     expect(doc).toMatchObject({ format: 'budget-tracker', version: 1 });
@@ -143,7 +178,14 @@ describe('GET /api/export', () => {
       ['Card', 'credit', -5000],
       ['Unused', 'cash', 0],
     ]);
-    expect(doc.categories.map((c) => c.name).sort()).toEqual(['Dining', 'Gifts', 'Groceries', 'Household', 'Never used', 'Salary']);
+    expect(doc.categories.map((c) => c.name).sort()).toEqual([
+      'Dining',
+      'Gifts',
+      'Groceries',
+      'Household',
+      'Never used',
+      'Salary',
+    ]);
     expect(doc.batches).toHaveLength(1);
     expect(doc.batches[0]).toMatchObject({ fileName: 'jan.csv', transactionCount: 3, dateFormat: 'YYYY-MM-DD' });
     expect(doc.transactions).toHaveLength(10); // 3 imported + 2 split parts + 1 + 1 card parent + 3 parts
@@ -180,8 +222,19 @@ describe('POST /api/import', () => {
     expect(JSON.stringify(doc).length).toBeGreaterThan(2048);
     const res = await copy.post('/api/import', doc);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.imported).toEqual({ accounts: 3, categories: 6, batches: 1, transactions: 10, budgets: 2, lineItems: 3, envelopes: 2, rules: 2 });
-    expect(res.body.message).toBe('Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)');
+    expect(res.body.imported).toEqual({
+      accounts: 3,
+      categories: 6,
+      batches: 1,
+      transactions: 10,
+      budgets: 2,
+      lineItems: 3,
+      envelopes: 2,
+      rules: 2,
+    });
+    expect(res.body.message).toBe(
+      'Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)',
+    );
 
     const again = ok<UserDataDocument>(await copy.get('/api/export'));
     expect(again.transactions.map((t) => t.id)).not.toEqual(doc.transactions.map((t) => t.id));
@@ -193,13 +246,26 @@ describe('POST /api/import', () => {
     const overview = async (user: ApiUser) => {
       const budget = ok<{ id: number; name: string }[]>(await user.get('/api/budgets')).find((b) => b.name === 'Q1')!;
       const { overview: o } = ok(await user.get(`/api/budgets/${budget.id}/overview`));
-      return { actual: o.actual, budgeted: o.budgeted, typeTotals: o.typeTotals, splits: o.splits, total: o.total, transactionCount: o.transactionCount };
+      return {
+        actual: o.actual,
+        budgeted: o.budgeted,
+        typeTotals: o.typeTotals,
+        splits: o.splits,
+        total: o.total,
+        transactionCount: o.transactionCount,
+      };
     };
     expect(await overview(copy)).toEqual(await overview(owner));
     const envelopes = async (user: ApiUser) =>
-      ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes')).map((e) => [e.name, e.total, e.transactionCount]);
+      ok<{ name: string; total: number; transactionCount: number }[]>(await user.get('/api/envelopes')).map((e) => [
+        e.name,
+        e.total,
+        e.transactionCount,
+      ]);
     expect(await envelopes(copy)).toEqual(await envelopes(owner));
-    const batch = ok<{ batchId: string; transactionCount: number }[]>(await copy.get('/api/transactions/batches/list'))[0];
+    const batch = ok<{ batchId: string; transactionCount: number }[]>(
+      await copy.get('/api/transactions/batches/list'),
+    )[0];
     expect(ok<unknown[]>(await copy.get(`/api/transactions/batches/${batch.batchId}/transactions`)).length).toBe(5); // 3 rows + the split's 2 parts
   });
 
@@ -232,11 +298,17 @@ describe('POST /api/import', () => {
         { ...doc, transactions: doc.transactions.map((t) => (t.amount === -234 ? { ...t, amount: -235 } : t)) },
         /split of transaction \d+: Split amounts must sum to 12\.34/,
       ],
-      [{ ...doc, categories: [...doc.categories, { id: 424242, name: 'GROCERIES' }] }, /^categories\.6\.name: 'GROCERIES' appears twice/],
+      [
+        { ...doc, categories: [...doc.categories, { id: 424242, name: 'GROCERIES' }] },
+        /^categories\.6\.name: 'GROCERIES' appears twice/,
+      ],
       [{ ...doc, accounts: undefined }, /^accounts: /],
       [{ ...doc, extra: [] }, /extra/],
       [
-        { ...doc, rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(a|ab)*' }] }] },
+        {
+          ...doc,
+          rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(a|ab)*' }] }],
+        },
         /^rules\.0\.conditions\.0\.value: unsafe or invalid regular expression/,
       ],
       [{ ...doc, rules: [{ ...doc.rules![0], priority: -5 }] }, /^rules\.0\.priority: is out of range/],
@@ -258,15 +330,28 @@ describe('POST /api/import', () => {
       await server.sql(
         "create function refuse_boom() returns trigger language plpgsql as $$ begin if new.name = 'boom' then raise exception 'boom'; end if; return new; end $$",
       );
-      await server.sql('create trigger refuse_boom before insert on envelope for each row execute function refuse_boom()');
+      await server.sql(
+        'create trigger refuse_boom before insert on envelope for each row execute function refuse_boom()',
+      );
     } else {
-      await server.sql("create trigger refuse_boom before insert on envelope when new.name = 'boom' begin select raise(abort, 'boom'); end", [], 'run');
+      await server.sql(
+        "create trigger refuse_boom before insert on envelope when new.name = 'boom' begin select raise(abort, 'boom'); end",
+        [],
+        'run',
+      );
     }
     try {
-      const res = await user.post('/api/import', { ...doc, envelopes: [...doc.envelopes, { ...doc.envelopes[0], id: 99, name: 'boom' }] });
+      const res = await user.post('/api/import', {
+        ...doc,
+        envelopes: [...doc.envelopes, { ...doc.envelopes[0], id: 99, name: 'boom' }],
+      });
       expect(res.status).toBe(500);
     } finally {
-      await server.sql(server.database === 'postgresql' ? 'drop trigger refuse_boom on envelope' : 'drop trigger refuse_boom', [], 'run');
+      await server.sql(
+        server.database === 'postgresql' ? 'drop trigger refuse_boom on envelope' : 'drop trigger refuse_boom',
+        [],
+        'run',
+      );
     }
     expect(await counts(user)).toEqual({ transactions: 0, accounts: 0, categories: 0, budgets: 0, envelopes: 0 });
     expect((await user.post('/api/import', doc)).status).toBe(201);
@@ -281,7 +366,12 @@ describe('POST /api/import', () => {
         ...doc,
         transactions: [
           ...doc.transactions,
-          ...Array.from({ length: 40 }, (_, i) => ({ ...doc.transactions[1], id: 5000 + i, parentId: null, isSplit: false })),
+          ...Array.from({ length: 40 }, (_, i) => ({
+            ...doc.transactions[1],
+            id: 5000 + i,
+            parentId: null,
+            isSplit: false,
+          })),
         ],
       });
       expect(res.status).toBe(413);

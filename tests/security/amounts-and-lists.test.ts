@@ -41,13 +41,21 @@ describe('amounts are bounded to 10^13 cents', () => {
         ],
         ['POST /accounts', user.post('/api/accounts', { name: `A${amount}`, type: 'cash', balance: amount })],
         ['PUT /accounts/:id', user.put(`/api/accounts/${account.id}`, { balance: amount })],
-        ['POST /budgets', user.post('/api/budgets', { name: 'C', startDate: '2024-01-01', endDate: '2024-12-31', amount })],
+        [
+          'POST /budgets',
+          user.post('/api/budgets', { name: 'C', startDate: '2024-01-01', endDate: '2024-12-31', amount }),
+        ],
         ['PUT /budgets/:id', user.put(`/api/budgets/${budget.id}`, { amount })],
         ['POST /line-items', user.post('/api/line-items', { budgetId: budget.id, name: 'Big', amount })],
         ['PUT /line-items/:id', user.put(`/api/line-items/${item.id}`, { amount })],
         [
           'POST /budgets/save',
-          user.post('/api/budgets/save', { name: 'S', startDate: '2024-01-01', endDate: '2024-01-31', lineItems: [{ name: 'I', amount }] }),
+          user.post('/api/budgets/save', {
+            name: 'S',
+            startDate: '2024-01-01',
+            endDate: '2024-01-31',
+            lineItems: [{ name: 'I', amount }],
+          }),
         ],
       ];
       for (const [label, call] of calls) {
@@ -59,7 +67,9 @@ describe('amounts are bounded to 10^13 cents', () => {
       expect(t.status).toBe(400);
       const l = await user.trpc.budgets.createLineItem.mutate({ budgetId: budget.id, name: 'Big', amount });
       expect(l.status).toBe(400);
-      const q = await user.get(`/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${amount / 100}`);
+      const q = await user.get(
+        `/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${amount / 100}`,
+      );
       expect(q.status, 'min_amount').toBe(400);
     }
     const edge = await user.post('/api/line-items', { budgetId: budget.id, name: 'Edge', amount: MAX_AMOUNT_CENTS });
@@ -67,9 +77,23 @@ describe('amounts are bounded to 10^13 cents', () => {
   });
 
   it('the overview of a budget whose line items are as large as allowed answers exact sums', async () => {
-    const budget = ok(await user.post('/api/budgets', { name: 'Huge', startDate: '2030-01-01', endDate: '2030-12-31' }));
-    const lineItems = Array.from({ length: 500 }, (_, i) => ({ name: `Item ${i}`, amount: MAX_AMOUNT_CENTS, type: 'Fixed' }));
-    ok(await user.post('/api/budgets/save', { id: budget.id, name: 'Huge', startDate: '2030-01-01', endDate: '2030-12-31', lineItems }));
+    const budget = ok(
+      await user.post('/api/budgets', { name: 'Huge', startDate: '2030-01-01', endDate: '2030-12-31' }),
+    );
+    const lineItems = Array.from({ length: 500 }, (_, i) => ({
+      name: `Item ${i}`,
+      amount: MAX_AMOUNT_CENTS,
+      type: 'Fixed',
+    }));
+    ok(
+      await user.post('/api/budgets/save', {
+        id: budget.id,
+        name: 'Huge',
+        startDate: '2030-01-01',
+        endDate: '2030-12-31',
+        lineItems,
+      }),
+    );
     const overview = await user.get(`/api/budgets/${budget.id}/overview`);
     expect(overview.status).toBe(200);
     expect(overview.body.overview.budgeted.fixed).toBe(500 * MAX_AMOUNT_CENTS);
@@ -115,7 +139,14 @@ describe('list answers are capped', () => {
     const second = await heavy.get('/api/transactions?start_date=2000-01-01&end_date=2100-01-01&limit=50&offset=50');
     expect(second.body).toHaveLength(50);
     expect(second.body[0].id).not.toBe(first.body[0].id);
-    const t = data(await heavy.trpc.transactions.list.query({ startDate: '2000-01-01', endDate: '2100-01-01', limit: 10, offset: 5 }));
+    const t = data(
+      await heavy.trpc.transactions.list.query({
+        startDate: '2000-01-01',
+        endDate: '2100-01-01',
+        limit: 10,
+        offset: 5,
+      }),
+    );
     expect(t).toHaveLength(10);
     const tooLarge = await heavy.get(`/api/transactions?start_date=2000-01-01&end_date=2100-01-01&limit=${CAP + 1}`);
     expect(tooLarge.status).toBe(400);
@@ -137,7 +168,9 @@ describe('list answers are capped', () => {
   });
 
   it('refuses a budget overview over the cap with 422, never a 500', async () => {
-    const budget = ok(await heavy.post('/api/budgets', { name: 'All time', startDate: '2000-01-01', endDate: '2100-01-01' }));
+    const budget = ok(
+      await heavy.post('/api/budgets', { name: 'All time', startDate: '2000-01-01', endDate: '2100-01-01' }),
+    );
     const res = await heavy.get(`/api/budgets/${budget.id}/overview`);
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/narrow the range/);

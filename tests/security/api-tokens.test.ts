@@ -17,7 +17,10 @@ afterEach(async () => {
 
 async function setToken(apiToken: string) {
   const user = await registerUser(server!.url);
-  return rest(server!.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } });
+  return rest(server!.url, 'PUT', '/api/auth/profile', {
+    token: user.accessToken,
+    body: { apiToken, currentPassword: user.password },
+  });
 }
 
 describe('API token strength', () => {
@@ -59,29 +62,51 @@ describe('guessing bearer tokens', () => {
     server = await startServer({ TRUST_PROXY: '1' });
     const user = await registerUser(server.url);
     const apiToken = generateApiToken();
-    expect((await rest(server.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await rest(server.url, 'PUT', '/api/auth/profile', {
+          token: user.accessToken,
+          body: { apiToken, currentPassword: user.password },
+        })
+      ).status,
+    ).toBe(200);
     const attacker = { 'x-forwarded-for': '203.0.113.50' };
     const statuses: number[] = [];
     const guesses = Array.from({ length: 300 }, (_, i) => `btapi_${String(i).padStart(43, 'Q')}`);
     for (let i = 0; i < guesses.length; i += 30) {
-      const batch = await Promise.all(guesses.slice(i, i + 30).map((token) => rest(server!.url, 'GET', '/api/auth/me', { token, headers: attacker })));
+      const batch = await Promise.all(
+        guesses.slice(i, i + 30).map((token) => rest(server!.url, 'GET', '/api/auth/me', { token, headers: attacker })),
+      );
       statuses.push(...batch.map((r) => r.status));
     }
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(50);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(250);
-    const refused = await rest(server.url, 'GET', '/api/auth/me', { token: 'btapi_not-a-real-token-but-long-enough-1234', headers: attacker });
+    const refused = await rest(server.url, 'GET', '/api/auth/me', {
+      token: 'btapi_not-a-real-token-but-long-enough-1234',
+      headers: attacker,
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Even a right guess from there is refused now, so guessing teaches nothing.
     expect((await rest(server.url, 'GET', '/api/auth/me', { token: apiToken, headers: attacker })).status).toBe(429);
     expect((await trpcClient(server.url, apiToken).auth.me.query()).status).toBe(200);
     // A signed-in browser at that address is not locked out, and other addresses are unaffected.
-    expect((await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken, headers: attacker })).status).toBe(200);
-    expect((await rest(server.url, 'GET', '/api/auth/me', { token: apiToken, headers: { 'x-forwarded-for': '203.0.113.51' } })).status).toBe(200);
+    expect((await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken, headers: attacker })).status).toBe(
+      200,
+    );
+    expect(
+      (
+        await rest(server.url, 'GET', '/api/auth/me', {
+          token: apiToken,
+          headers: { 'x-forwarded-for': '203.0.113.51' },
+        })
+      ).status,
+    ).toBe(200);
     // Sign-in attempts from that address wait too: one counter per address.
-    const login = await rest(server.url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password }, headers: attacker });
+    const login = await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: user.user.username, password: user.password },
+      headers: attacker,
+    });
     expect(login.status).toBe(429);
   });
 
@@ -92,7 +117,10 @@ describe('guessing bearer tokens', () => {
     const attacker = { 'x-forwarded-for': '203.0.113.60' };
     const statuses: number[] = [];
     for (let i = 0; i < 55; i++) {
-      statuses.push((await rest(server.url, 'GET', '/api/auth/me', { token: `${header}.${payload}.forged${i}`, headers: attacker })).status);
+      statuses.push(
+        (await rest(server.url, 'GET', '/api/auth/me', { token: `${header}.${payload}.forged${i}`, headers: attacker }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 50).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(50).every((s) => s === 429)).toBe(true);

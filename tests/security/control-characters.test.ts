@@ -20,7 +20,9 @@ let user: ApiUser;
 const TABLES = ['transaction', 'account', 'category', 'batch', 'budget', 'line_item', 'envelope'];
 async function snapshot(): Promise<string> {
   const conn = server.app.orm.em.fork().getConnection();
-  const parts: unknown[] = [await conn.execute('select id, username, password_hash, api_token_hash from user order by id')];
+  const parts: unknown[] = [
+    await conn.execute('select id, username, password_hash, api_token_hash from user order by id'),
+  ];
   for (const table of TABLES) parts.push(await conn.execute(`select * from \`${table}\` order by 1`));
   return JSON.stringify(parts);
 }
@@ -47,12 +49,20 @@ interface Case {
 function urlOf(route: { url: string }, params: Record<string, unknown> = {}): string {
   return `/api${route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params[name] ?? '1';
-    return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value));
+    return encodeURIComponent(
+      typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value),
+    );
   })}`;
 }
 
 const restCases: Case[] = [];
-for (const op of [...authRoutes, ...domainRoutes] as { method: string; url: string; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType }[]) {
+for (const op of [...authRoutes, ...domainRoutes] as {
+  method: string;
+  url: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+}[]) {
   for (const part of ['body', 'query', 'params'] as const) {
     const schema = op[part];
     if (!schema) continue;
@@ -63,9 +73,15 @@ for (const op of [...authRoutes, ...domainRoutes] as { method: string; url: stri
       paths: stringPaths(json),
       async send(value, path) {
         const input = setAt(base, path, value) as Record<string, unknown>;
-        let target = urlOf(op, part === 'params' ? input : (validInput(op.params ? jsonSchemaOf(op.params) : {}) as Record<string, unknown>));
+        let target = urlOf(
+          op,
+          part === 'params' ? input : (validInput(op.params ? jsonSchemaOf(op.params) : {}) as Record<string, unknown>),
+        );
         if (part === 'query') target += `?${new URLSearchParams(input as Record<string, string>).toString()}`;
-        const token = op.url.startsWith('/auth/') && ['/auth/login', '/auth/register', '/auth/status'].includes(op.url) ? null : user.token;
+        const token =
+          op.url.startsWith('/auth/') && ['/auth/login', '/auth/register', '/auth/status'].includes(op.url)
+            ? null
+            : user.token;
         const res = await rest(server.url, op.method, target, {
           token,
           ...(part === 'body'
@@ -105,7 +121,9 @@ describe('control characters in text fields', () => {
   });
 
   it('a NUL in the login username answers 400 naming the field', async () => {
-    const res = await rest(server.url, 'POST', '/api/auth/login', { body: { username: 'a\u0000b', password: 'whatever-password' } });
+    const res = await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: 'a\u0000b', password: 'whatever-password' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('username');
   });

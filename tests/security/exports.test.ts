@@ -36,7 +36,13 @@ describe('CSV export', () => {
     ok(await owner.post('/api/accounts', { name: '=EVIL()', type: 'checking' }));
     for (const [i, payload] of payloads.entries()) {
       ok(
-        await owner.post('/api/transactions', { postDate: '2024-05-01', description: payload, amount: -(i + 1), account: '=EVIL()', category: `@${payload}` }),
+        await owner.post('/api/transactions', {
+          postDate: '2024-05-01',
+          description: payload,
+          amount: -(i + 1),
+          account: '=EVIL()',
+          category: `@${payload}`,
+        }),
       );
     }
     const res = await fetch(`${server.url}/api/transactions/export.csv?start_date=2024-05-01&end_date=2024-05-01`, {
@@ -55,14 +61,30 @@ describe('CSV export', () => {
 describe('restore', () => {
   it('cannot reach another user’s batch or transaction through the ids in a document', async () => {
     ok(await owner.post('/api/accounts', { name: 'Own', type: 'checking' }));
-    const victimTx = ok(await owner.post('/api/transactions', { postDate: '2024-01-01', description: 'victim', amount: -1000, account: 'Own' })).id;
+    const victimTx = ok(
+      await owner.post('/api/transactions', {
+        postDate: '2024-01-01',
+        description: 'victim',
+        amount: -1000,
+        account: 'Own',
+      }),
+    ).id;
     const victimBatch = await seedBatch(server.app, owner.userId, null, [victimTx]);
     const doc: UserDataDocument = {
       format: 'budget-tracker',
       version: 1,
       accounts: [],
       categories: [],
-      batches: [{ id: victimBatch, accountId: null, uploadDate: '2024-01-01T00:00:00.000Z', transactionCount: 1, fileName: 'x.csv', dateFormat: null }],
+      batches: [
+        {
+          id: victimBatch,
+          accountId: null,
+          uploadDate: '2024-01-01T00:00:00.000Z',
+          transactionCount: 1,
+          fileName: 'x.csv',
+          dateFormat: null,
+        },
+      ],
       transactions: [
         {
           id: victimTx,
@@ -88,7 +110,11 @@ describe('restore', () => {
     expect(mine).toHaveLength(1);
     expect(mine[0].id).not.toBe(victimTx);
     expect(mine[0].batchId).not.toBe(victimBatch);
-    expect(ok(await owner.get(`/api/transactions/${victimTx}`))).toMatchObject({ description: 'victim', amount: -1000, batchId: victimBatch });
+    expect(ok(await owner.get(`/api/transactions/${victimTx}`))).toMatchObject({
+      description: 'victim',
+      amount: -1000,
+      batchId: victimBatch,
+    });
     expect(ok(await owner.get(`/api/transactions/batches/${victimBatch}/transactions`))).toHaveLength(1);
     // A part whose parent is the owner's row (not in the document) is refused.
     const other = await signUp(server.url);
@@ -108,11 +134,21 @@ describe('download links', () => {
     ok(await intruder.put('/api/auth/profile', { apiToken, currentPassword: intruder.password }));
     for (const route of ['/api/export?', '/api/transactions/export.csv?start_date=2024-01-01&end_date=2024-01-31&']) {
       expect((await fetch(`${server.url}${route}access_token=${apiToken}`)).status, route).toBe(401);
-      expect((await fetch(`${server.url}${route}access_token=${encodeURIComponent(intruder.token)}`)).status, route).toBe(200);
+      expect(
+        (await fetch(`${server.url}${route}access_token=${encodeURIComponent(intruder.token)}`)).status,
+        route,
+      ).toBe(200);
     }
-    for (const route of ['/api/accounts', '/api/auth/me', '/api/reports/payees?start_date=2024-01-01&end_date=2024-01-31']) {
+    for (const route of [
+      '/api/accounts',
+      '/api/auth/me',
+      '/api/reports/payees?start_date=2024-01-01&end_date=2024-01-31',
+    ]) {
       const sep = route.includes('?') ? '&' : '?';
-      expect((await rest(server.url, 'GET', `${route}${sep}access_token=${encodeURIComponent(intruder.token)}`)).status, route).toBe(401);
+      expect(
+        (await rest(server.url, 'GET', `${route}${sep}access_token=${encodeURIComponent(intruder.token)}`)).status,
+        route,
+      ).toBe(401);
     }
   });
 });

@@ -23,7 +23,12 @@ const mode = (file: string) => statSync(file).mode & 0o777;
 
 function expectPrivate(dir: string) {
   expect(mode(dir).toString(8), dir).toBe('700');
-  for (const name of ['budget-tracker.sqlite', 'budget-tracker.sqlite-wal', 'budget-tracker.sqlite-shm', 'jwt-secret']) {
+  for (const name of [
+    'budget-tracker.sqlite',
+    'budget-tracker.sqlite-wal',
+    'budget-tracker.sqlite-shm',
+    'jwt-secret',
+  ]) {
     const file = path.join(dir, name);
     expect(existsSync(file), `${name} exists`).toBe(true);
     expect(mode(file).toString(8), name).toBe('600');
@@ -66,6 +71,7 @@ describe('private file modes', () => {
     const databaseFile = path.join(elsewhere, 'books.sqlite');
     server = spawnServer({ DATA_DIR: path.join(dataDir, 'data'), DATABASE_FILE: databaseFile }, { umask: 0o000 });
     await registerUser(await server.url);
-    for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`]) expect(mode(file).toString(8), file).toBe('600');
+    for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`])
+      expect(mode(file).toString(8), file).toBe('600');
   });
 });

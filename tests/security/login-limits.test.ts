@@ -62,7 +62,8 @@ describe('tRPC batches', () => {
     const headers = freshAddress();
     const calls = 50;
     const input: Record<string, unknown> = {};
-    for (let i = 0; i < calls; i++) input[i] = { username: user.user.username, password: i === calls - 1 ? user.password : `wrong-${i}` };
+    for (let i = 0; i < calls; i++)
+      input[i] = { username: user.user.username, password: i === calls - 1 ? user.password : `wrong-${i}` };
     const res = await fetch(`${server.url}/trpc/${Array(calls).fill('auth.login').join(',')}?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -72,7 +73,10 @@ describe('tRPC batches', () => {
     const text = await res.text();
     expect(text).not.toContain('accessToken');
 
-    const two: Record<string, unknown> = { 0: { username: user.user.username, password: 'x' }, 1: { name: 'Groceries' } };
+    const two: Record<string, unknown> = {
+      0: { username: user.user.username, password: 'x' },
+      1: { name: 'Groceries' },
+    };
     const mixed = await fetch(`${server.url}/trpc/auth.login,categories.create?batch=1`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
@@ -93,9 +97,12 @@ describe('tRPC batches', () => {
   it('answers at most 20 calls per batch', async () => {
     const user = await registerUser(server.url);
     const call = (n: number) =>
-      fetch(`${server.url}/trpc/${Array(n).fill('categories.list').join(',')}?batch=1&input=${encodeURIComponent('{}')}`, {
-        headers: { authorization: `Bearer ${user.accessToken}` },
-      });
+      fetch(
+        `${server.url}/trpc/${Array(n).fill('categories.list').join(',')}?batch=1&input=${encodeURIComponent('{}')}`,
+        {
+          headers: { authorization: `Bearer ${user.accessToken}` },
+        },
+      );
     expect((await call(20)).status).toBe(200);
     const tooMany = await call(21);
     expect(tooMany.status).toBe(400);
@@ -118,7 +125,9 @@ describe('per-address limit across usernames (credential stuffing)', () => {
     const user = await registerUser(server.url);
     expect((await login(user.user.username, user.password, freshAddress())).status).toBe(200);
     // The blocked address is refused even with the right password, in parallel too.
-    const blocked = await Promise.all(Array.from({ length: 5 }, () => login(user.user.username, user.password, headers)));
+    const blocked = await Promise.all(
+      Array.from({ length: 5 }, () => login(user.user.username, user.password, headers)),
+    );
     expect(blocked.map((b) => b.status)).toEqual([429, 429, 429, 429, 429]);
   });
 });

@@ -33,8 +33,12 @@ describe('logs', () => {
 
   it('never logs passwords, tokens or Authorization headers', async () => {
     const user = await registerUser(server.url, 'log-user', 'Password-S3CRET-value');
-    await rest(server.url, 'POST', '/api/auth/login', { body: { username: 'log-user', password: 'Password-S3CRET-value' } });
-    await rest(server.url, 'POST', '/api/auth/login', { body: { username: 'log-user', password: 'Wrong-S3CRET-guess' } });
+    await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: 'log-user', password: 'Password-S3CRET-value' },
+    });
+    await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: 'log-user', password: 'Wrong-S3CRET-guess' },
+    });
     await trpcClient(server.url).auth.login.mutate({ username: 'log-user', password: 'Trpc-S3CRET-guess' });
     await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken });
     await rest(server.url, 'POST', '/api/auth/refresh', { token: user.refreshToken });
@@ -55,7 +59,10 @@ describe('logs', () => {
     // Break the envelopes table behind the server's back, so the next insert fails inside the driver.
     await server.app.orm.em.fork().getConnection().execute('drop table envelope');
     const marker = 'Envelope-S3CRET-name';
-    const res = await rest(server.url, 'POST', '/api/envelopes', { token: user.accessToken, body: { name: marker, categories: ['Rent-S3CRET'] } });
+    const res = await rest(server.url, 'POST', '/api/envelopes', {
+      token: user.accessToken,
+      body: { name: marker, categories: ['Rent-S3CRET'] },
+    });
     expect(res.status).toBe(500);
     expect(res.body.errorId).toMatch(/^[A-Za-z0-9-]{8,}$/);
     expect(res.body.error).toContain(res.body.errorId);
@@ -64,7 +71,10 @@ describe('logs', () => {
     expect(capture.text).not.toContain('S3CRET');
     expect(capture.text).not.toMatch(/insert into/i);
 
-    const t = await trpcClient(server.url, user.accessToken).envelopes.create.mutate({ name: marker, categories: ['x'] });
+    const t = await trpcClient(server.url, user.accessToken).envelopes.create.mutate({
+      name: marker,
+      categories: ['x'],
+    });
     expect(t.status).toBe(500);
     const trpcId = (t.error?.data as { errorId?: string }).errorId;
     expect(trpcId).toMatch(/^[A-Za-z0-9-]{8,}$/);

@@ -40,7 +40,9 @@ describe('TRUST_PROXY', () => {
 
   it('with two hops trusted, the address two hops back is the client', async () => {
     server = await startServer({ TRUST_PROXY: '2', LOGIN_MAX_FAILURES: '10' });
-    const statuses = await failuresUntilRefused((i) => ({ 'x-forwarded-for': `10.9.${i}.1, 203.0.113.8, 192.0.2.${i}` }));
+    const statuses = await failuresUntilRefused((i) => ({
+      'x-forwarded-for': `10.9.${i}.1, 203.0.113.8, 192.0.2.${i}`,
+    }));
     expect(statuses).toEqual(tenFailuresThenRefused);
     // ...and a different client behind the same proxies is counted apart.
     const other = await failuresUntilRefused(() => ({ 'x-forwarded-for': '203.0.113.9, 192.0.2.1' }), 1);

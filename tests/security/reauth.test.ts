@@ -19,7 +19,10 @@ const STRONG_TOKEN = () => `btapi_${Buffer.from(crypto.getRandomValues(new Uint8
 async function withApiToken() {
   const user = await registerUser(server.url);
   const apiToken = STRONG_TOKEN();
-  const set = await rest(server.url, 'PUT', '/api/auth/profile', { token: user.accessToken, body: { apiToken, currentPassword: user.password } });
+  const set = await rest(server.url, 'PUT', '/api/auth/profile', {
+    token: user.accessToken,
+    body: { apiToken, currentPassword: user.password },
+  });
   expect(set.status).toBe(200);
   return { ...user, apiToken };
 }
@@ -47,7 +50,13 @@ describe('a stolen token alone cannot change the credentials', () => {
       }
     }
     expect(await me(user.accessToken)).toEqual(before);
-    expect((await rest(server.url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } })).status).toBe(200);
+    expect(
+      (
+        await rest(server.url, 'POST', '/api/auth/login', {
+          body: { username: user.user.username, password: user.password },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses them over tRPC too', async () => {
@@ -73,7 +82,10 @@ describe('a stolen token alone cannot change the credentials', () => {
       expect(res.body.error).toBe('Current password is incorrect');
     }
     for (let i = 0; i < 5; i++) {
-      const res = await trpcClient(server.url, user.accessToken).auth.updateProfile.mutate({ username: 'taken-over', currentPassword: `guess-t${i}` });
+      const res = await trpcClient(server.url, user.accessToken).auth.updateProfile.mutate({
+        username: 'taken-over',
+        currentPassword: `guess-t${i}`,
+      });
       expect(res.status).toBe(403);
     }
     expect(await me(user.accessToken)).toEqual(before);
@@ -84,7 +96,9 @@ describe('a stolen token alone cannot change the credentials', () => {
     });
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
-    const login = await rest(server.url, 'POST', '/api/auth/login', { body: { username: user.user.username, password: user.password } });
+    const login = await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: user.user.username, password: user.password },
+    });
     expect(login.status).toBe(429);
   });
 
@@ -96,7 +110,9 @@ describe('a stolen token alone cannot change the credentials', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.user.username).toBe(`${user.user.username}-new`);
-    const login = await rest(server.url, 'POST', '/api/auth/login', { body: { username: `${user.user.username}-new`, password: 'brand-new-password' } });
+    const login = await rest(server.url, 'POST', '/api/auth/login', {
+      body: { username: `${user.user.username}-new`, password: 'brand-new-password' },
+    });
     expect(login.status).toBe(200);
   });
 });

@@ -64,7 +64,9 @@ describe('ended sign-ins', () => {
 
   it('of parallel refreshes with one token exactly one succeeds; the rest are replays that end the sign-in', async () => {
     const user = await registerUser(server.url);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => rest(server.url, 'POST', '/api/auth/refresh', { token: user.refreshToken })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => rest(server.url, 'POST', '/api/auth/refresh', { token: user.refreshToken })),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(7);

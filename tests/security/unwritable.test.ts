@@ -12,7 +12,8 @@ import { spawnServer, unprivilegedUser, type ServerProcess } from '../helpers/pr
  * root the server runs as `nobody` here.
  */
 const runAs = unprivilegedUser();
-if (runAs === null) console.warn('unwritable storage tests skipped: running as root and user nobody cannot read this checkout');
+if (runAs === null)
+  console.warn('unwritable storage tests skipped: running as root and user nobody cannot read this checkout');
 const asUser: { uid?: number; gid?: number } = runAs ?? {};
 let server: ServerProcess | undefined;
 let root: string | undefined;

@@ -60,7 +60,10 @@ async function encoded(body: FormData): Promise<{ bytes: Uint8Array; contentType
  * 200); answers the longest turn of the event loop meanwhile, in CPU time, and how many probes got
  * answered before the upload.
  */
-async function uploadWhileProbingHealth(file: Uint8Array | string, fields: Record<string, string> = { dryRun: 'true' }) {
+async function uploadWhileProbingHealth(
+  file: Uint8Array | string,
+  fields: Record<string, string> = { dryRun: 'true' },
+) {
   const { bytes, contentType } = await encoded(form(file, { account: 'Checking', ...fields }));
   const watch = watchLoopTurns();
   let done = false;
@@ -100,7 +103,12 @@ const PATHOLOGICAL: [string, () => Uint8Array | string, number[], string | null]
     [200],
     null,
   ],
-  ['one 5 MB line', () => `Date,Description,Amount\n2024-07-01,${'x'.repeat(5 * 1024 * 1024)},-1\n`, [422], 'longer than 64 KB'],
+  [
+    'one 5 MB line',
+    () => `Date,Description,Amount\n2024-07-01,${'x'.repeat(5 * 1024 * 1024)},-1\n`,
+    [422],
+    'longer than 64 KB',
+  ],
   ['100,000 one-character rows', () => 'a\n'.repeat(100_000), [422], 'Choose what each column holds'],
   [
     'a quoted field over 64 KB spanning many lines',
@@ -117,7 +125,11 @@ const PATHOLOGICAL: [string, () => Uint8Array | string, number[], string | null]
   ['5 MB of random bytes', () => new Uint8Array(randomBytes(5 * 1024 * 1024)), [415], 'binary'],
   [
     '8 MB of random printable text',
-    () => Array.from({ length: (8 * 1024 * 1024) / 64 }, (_, i) => `${i % 7 ? ',' : '"'}${randomBytes(24).toString('base64')}${i % 3 ? '\n' : ';'}`).join(''),
+    () =>
+      Array.from(
+        { length: (8 * 1024 * 1024) / 64 },
+        (_, i) => `${i % 7 ? ',' : '"'}${randomBytes(24).toString('base64')}${i % 3 ? '\n' : ';'}`,
+      ).join(''),
     [400, 422],
     null,
   ],
@@ -128,10 +140,25 @@ const PATHOLOGICAL: [string, () => Uint8Array | string, number[], string | null]
     [422],
     'entities',
   ],
-  ['3 MB of nested CAMT elements', () => `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<Stmt>'.repeat(500_000)}`, [422], 'nests'],
-  ['an OFX field of 6 MB', () => `OFXHEADER:100\n\n<OFX><STMTTRN><NAME>${'&amp;'.repeat(1_200_000)}</STMTTRN></OFX>`, [422], 'longer than 64 KB'],
+  [
+    '3 MB of nested CAMT elements',
+    () => `<?xml version="1.0"?><Document><BkToCstmrStmt>${'<Stmt>'.repeat(500_000)}`,
+    [422],
+    'nests',
+  ],
+  [
+    'an OFX field of 6 MB',
+    () => `OFXHEADER:100\n\n<OFX><STMTTRN><NAME>${'&amp;'.repeat(1_200_000)}</STMTTRN></OFX>`,
+    [422],
+    'longer than 64 KB',
+  ],
   ['30,000 CAMT entries', () => camtEntries(30_000), [200], null],
-  ['a QIF line of 5 MB', () => `!Type:Bank\nD01/02/2024\nT-1.00\nP${'p'.repeat(5 * 1024 * 1024)}\n^\n`, [422], 'longer than 64 KB'],
+  [
+    'a QIF line of 5 MB',
+    () => `!Type:Bank\nD01/02/2024\nT-1.00\nP${'p'.repeat(5 * 1024 * 1024)}\n^\n`,
+    [422],
+    'longer than 64 KB',
+  ],
 ];
 
 function camtEntries(n: number): string {
@@ -146,7 +173,10 @@ describe('pathological uploads keep the server answering', () => {
     expect(statuses, JSON.stringify(answer.body).slice(0, 300)).toContain(answer.status);
     if (text) expect(answer.body.error).toContain(text);
     expect(probes).toBeGreaterThan(0);
-    expect(longestTurnCpuMs, `one turn of the event loop took ${longestTurnCpuMs.toFixed(0)} ms of CPU during the upload`).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
+    expect(
+      longestTurnCpuMs,
+      `one turn of the event loop took ${longestTurnCpuMs.toFixed(0)} ms of CPU during the upload`,
+    ).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
   });
 
   it('a refused upload writes nothing', async () => {
@@ -217,7 +247,10 @@ describe('reading time is bounded by the size of the file (fuzz)', () => {
 });
 
 /** Sends a raw multipart body (fetch would build a well-formed one), written to the socket at once. */
-function rawUpload(body: string | Uint8Array, contentType: string): Promise<{ status: number; body: { error?: string } }> {
+function rawUpload(
+  body: string | Uint8Array,
+  contentType: string,
+): Promise<{ status: number; body: { error?: string } }> {
   const url = new URL(`${server.url}/api/upload`);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -226,7 +259,11 @@ function rawUpload(body: string | Uint8Array, contentType: string): Promise<{ st
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { authorization: `Bearer ${user.token}`, 'content-type': contentType, 'content-length': Buffer.byteLength(body) },
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'content-type': contentType,
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (res) => {
         let text = '';
@@ -259,7 +296,10 @@ describe('the multipart body of POST /api/upload', () => {
     ['an unknown field', { account: 'Checking', colour: 'blue' }, "Unknown field 'colour'"],
     ['too many fields', Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x'])), 'Unknown field'],
   ])('refuses %s with 400', async (_label, fields, text) => {
-    const res = await rest(server.url, 'POST', '/api/upload', { token: user.token, body: form(csv, fields as Record<string, string>) });
+    const res = await rest(server.url, 'POST', '/api/upload', {
+      token: user.token,
+      body: form(csv, fields as Record<string, string>),
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(text);
   });
@@ -282,7 +322,10 @@ describe('the multipart body of POST /api/upload', () => {
   });
   it.each([
     ['--XYZ\r\nTrue--XYZ--', 'multipart/form-data; boundary=XYZ'],
-    ['--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Amount\r\n', 'multipart/form-data; boundary=XYZ'],
+    [
+      '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nDate,Amount\r\n',
+      'multipart/form-data; boundary=XYZ',
+    ],
     ['garbage without any boundary', 'multipart/form-data; boundary=XYZ'],
   ])('answers 400, not 500, to a malformed body %#', async (body, type) => {
     const res = await rawUpload(body, type);

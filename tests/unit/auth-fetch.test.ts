@@ -45,14 +45,21 @@ beforeEach(() => {
       calls.push({ url: input, auth });
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (input === '/api/auth/refresh') {
-        if (refreshResult === 'fail' || auth !== 'Bearer refresh-1') return json(401, { error: 'Invalid or expired refresh token' });
+        if (refreshResult === 'fail' || auth !== 'Bearer refresh-1')
+          return json(401, { error: 'Invalid or expired refresh token' });
         return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', user: { id: 1, username: 'a' } });
       }
       if (input.startsWith('/trpc/mixed')) {
-        return json(207, [{ result: { data: 1 } }, auth === `Bearer ${validToken}` ? { result: { data: 2 } } : { error: { data: { httpStatus: 401 } } }]);
+        return json(207, [
+          { result: { data: 1 } },
+          auth === `Bearer ${validToken}` ? { result: { data: 2 } } : { error: { data: { httpStatus: 401 } } },
+        ]);
       }
-      if (input.includes('auth.updateProfile')) return json(403, { error: { message: 'Current password is incorrect', data: { httpStatus: 403 } } });
-      return auth === `Bearer ${validToken}` ? json(200, { ok: true }) : json(input.includes('forbidden') ? 403 : 401, { error: 'expired' });
+      if (input.includes('auth.updateProfile'))
+        return json(403, { error: { message: 'Current password is incorrect', data: { httpStatus: 403 } } });
+      return auth === `Bearer ${validToken}`
+        ? json(200, { ok: true })
+        : json(input.includes('forbidden') ? 403 : 401, { error: 'expired' });
     }),
   );
 });

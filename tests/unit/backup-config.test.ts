@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from '../../src/server/config/config';
 
 describe('backup and restore settings', () => {
   it('has no scheduled backups by default, a 24h interval, 7 kept and a 100 MB restore limit', () => {
-    expect(loadConfig({})).toMatchObject({ backupDir: undefined, backupIntervalSeconds: 86400, backupKeep: 7, restoreLimitBytes: 100 * 1024 * 1024 });
+    expect(loadConfig({})).toMatchObject({
+      backupDir: undefined,
+      backupIntervalSeconds: 86400,
+      backupKeep: 7,
+      restoreLimitBytes: 100 * 1024 * 1024,
+    });
   });
 
   it.each([

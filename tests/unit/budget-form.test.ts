@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeBudgetOverview, UNTRACKED_ID, type OverviewLineItem, type OverviewTransaction } from '../../src/shared/budget';
+import {
+  computeBudgetOverview,
+  UNTRACKED_ID,
+  type OverviewLineItem,
+  type OverviewTransaction,
+} from '../../src/shared/budget';
 import {
   amountToCents,
   appendCategory,
@@ -12,7 +17,13 @@ import {
   type BudgetDraft,
   type LineItemDraft,
 } from '../../src/client/features/budgets/budgetForm';
-import { applyOverviewFilter, describeFilter, sameFilter, toggleFilter, type OverviewFilter } from '../../src/client/features/budgets/overviewFilter';
+import {
+  applyOverviewFilter,
+  describeFilter,
+  sameFilter,
+  toggleFilter,
+  type OverviewFilter,
+} from '../../src/client/features/budgets/overviewFilter';
 
 function row(patch: Partial<LineItemDraft> = {}): LineItemDraft {
   return { ...emptyLineItem(), name: 'Food', amount: '250', relatedCategories: 'Groceries', ...patch };
@@ -73,8 +84,20 @@ describe('budget form', () => {
   });
 
   it('draftFromLineItem keeps the id for Edit Budget and drops it for Copy Budget', () => {
-    const saved = { id: 7, name: 'Rent', amount: 120050, type: 'Fixed' as const, relatedCategories: ['Rent', 'Housing'] };
-    expect(draftFromLineItem(saved, true)).toMatchObject({ id: 7, name: 'Rent', amount: '1,200.50', type: 'Fixed', relatedCategories: 'Rent, Housing' });
+    const saved = {
+      id: 7,
+      name: 'Rent',
+      amount: 120050,
+      type: 'Fixed' as const,
+      relatedCategories: ['Rent', 'Housing'],
+    };
+    expect(draftFromLineItem(saved, true)).toMatchObject({
+      id: 7,
+      name: 'Rent',
+      amount: '1,200.50',
+      type: 'Fixed',
+      relatedCategories: 'Rent, Housing',
+    });
     expect(draftFromLineItem(saved, true, 'de-DE')).toMatchObject({ amount: '1.200,50' });
     expect(draftFromLineItem(saved, false)).not.toHaveProperty('id');
   });
@@ -83,7 +106,10 @@ describe('budget form', () => {
     const result = buildSaveInput(
       draft({
         name: '  January  ',
-        lineItems: [row({ id: 3, amount: '19.99', type: 'Fixed', relatedCategories: ' Rent , ,Housing ' }), row({ name: ' Fun ', amount: '25' })],
+        lineItems: [
+          row({ id: 3, amount: '19.99', type: 'Fixed', relatedCategories: ' Rent , ,Housing ' }),
+          row({ name: ' Fun ', amount: '25' }),
+        ],
       }),
       42,
       [9],
@@ -107,7 +133,9 @@ describe('budget form', () => {
   it('buildSaveInput refuses missing fields, dates out of order and incomplete line items', () => {
     const bad = row({ name: ' ', amount: 'x', relatedCategories: '' });
     const empty = row({ amount: '', relatedCategories: 'Rent' });
-    const result = buildSaveInput(draft({ name: '', startDate: '2024-02-01', endDate: '2024-01-01', lineItems: [bad, empty, row()] }));
+    const result = buildSaveInput(
+      draft({ name: '', startDate: '2024-02-01', endDate: '2024-01-01', lineItems: [bad, empty, row()] }),
+    );
     expect(result).toEqual({
       ok: false,
       errors: {
@@ -127,7 +155,12 @@ describe('budget form', () => {
 });
 
 describe('overview filter', () => {
-  const tx = (id: number, amount: number, category: string | null, extra: Partial<OverviewTransaction> = {}): OverviewTransaction => ({
+  const tx = (
+    id: number,
+    amount: number,
+    category: string | null,
+    extra: Partial<OverviewTransaction> = {},
+  ): OverviewTransaction => ({
     id,
     amount,
     category,

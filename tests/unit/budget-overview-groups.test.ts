@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeBudgetOverview, groupOverviewTransactions, overviewFromGroups, type OverviewLineItem, type OverviewTransaction } from '../../src/shared/budget';
+import {
+  computeBudgetOverview,
+  groupOverviewTransactions,
+  overviewFromGroups,
+  type OverviewLineItem,
+  type OverviewTransaction,
+} from '../../src/shared/budget';
 import { LINE_ITEM_TYPES } from '../../src/shared/schemas/budgets';
 import { TRANSACTION_TYPES } from '../../src/shared/schemas/transactions';
 
@@ -70,12 +76,46 @@ describe('overviewFromGroups', () => {
 
   it('lists a line item’s ids in list order across its categories and types', () => {
     const rows: Row[] = [
-      { id: 3, postDate: '2024-01-09', amount: -1, category: 'Rent', type: 'debit', isSplit: false, parentTransactionId: null },
-      { id: 9, postDate: '2024-01-05', amount: 5, category: 'Food', type: 'credit', isSplit: false, parentTransactionId: null },
-      { id: 4, postDate: '2024-01-05', amount: -2, category: 'rent', type: 'debit', isSplit: false, parentTransactionId: null },
-      { id: 8, postDate: '2024-01-01', amount: -3, category: 'FOOD', type: 'debit', isSplit: false, parentTransactionId: null },
+      {
+        id: 3,
+        postDate: '2024-01-09',
+        amount: -1,
+        category: 'Rent',
+        type: 'debit',
+        isSplit: false,
+        parentTransactionId: null,
+      },
+      {
+        id: 9,
+        postDate: '2024-01-05',
+        amount: 5,
+        category: 'Food',
+        type: 'credit',
+        isSplit: false,
+        parentTransactionId: null,
+      },
+      {
+        id: 4,
+        postDate: '2024-01-05',
+        amount: -2,
+        category: 'rent',
+        type: 'debit',
+        isSplit: false,
+        parentTransactionId: null,
+      },
+      {
+        id: 8,
+        postDate: '2024-01-01',
+        amount: -3,
+        category: 'FOOD',
+        type: 'debit',
+        isSplit: false,
+        parentTransactionId: null,
+      },
     ];
-    const items: OverviewLineItem[] = [{ id: 1, name: 'Home', amount: 0, type: 'Fixed', relatedCategories: ['food', 'rent'] }];
+    const items: OverviewLineItem[] = [
+      { id: 1, name: 'Home', amount: 0, type: 'Fixed', relatedCategories: ['food', 'rent'] },
+    ];
     const { groups, countedRows } = groupOverviewTransactions(rows);
     const overview = overviewFromGroups(groups, countedRows, items);
     expect(overview.lineItems[0]?.transactionIds).toEqual([3, 9, 4, 8]);

@@ -13,10 +13,29 @@ import { LINE_ITEM_TYPES } from '../../src/shared/schemas/budgets';
 import { TRANSACTION_TYPES } from '../../src/shared/schemas/transactions';
 
 /** Transaction builder: type follows the sign unless given. */
-function tx(id: number, amount: number, category: string | null, extra: Partial<OverviewTransaction> = {}): OverviewTransaction {
-  return { id, amount, category, type: amount < 0 ? 'debit' : 'credit', isSplit: false, parentTransactionId: null, ...extra };
+function tx(
+  id: number,
+  amount: number,
+  category: string | null,
+  extra: Partial<OverviewTransaction> = {},
+): OverviewTransaction {
+  return {
+    id,
+    amount,
+    category,
+    type: amount < 0 ? 'debit' : 'credit',
+    isSplit: false,
+    parentTransactionId: null,
+    ...extra,
+  };
 }
-function item(id: number, name: string, type: OverviewLineItem['type'], amount: number, relatedCategories: string[]): OverviewLineItem {
+function item(
+  id: number,
+  name: string,
+  type: OverviewLineItem['type'],
+  amount: number,
+  relatedCategories: string[],
+): OverviewLineItem {
   return { id, name, type, amount, relatedCategories };
 }
 
@@ -48,8 +67,26 @@ describe('computeBudgetOverview: a hand-computed month', () => {
 
   it('per line item: budgeted, oriented actual, count, keys and ids', () => {
     expect(overview.lineItems).toEqual([
-      { id: 1, name: 'Pay', type: 'Income', budgeted: 500000, actual: 520000, transactionCount: 1, categories: ['salary'], transactionIds: [1] },
-      { id: 2, name: 'Rent', type: 'Fixed', budgeted: 150000, actual: 150000, transactionCount: 1, categories: ['rent'], transactionIds: [2] },
+      {
+        id: 1,
+        name: 'Pay',
+        type: 'Income',
+        budgeted: 500000,
+        actual: 520000,
+        transactionCount: 1,
+        categories: ['salary'],
+        transactionIds: [1],
+      },
+      {
+        id: 2,
+        name: 'Rent',
+        type: 'Fixed',
+        budgeted: 150000,
+        actual: 150000,
+        transactionCount: 1,
+        categories: ['rent'],
+        transactionIds: [2],
+      },
       {
         id: 3,
         name: 'Food',
@@ -60,9 +97,36 @@ describe('computeBudgetOverview: a hand-computed month', () => {
         categories: ['groceries', 'dining'],
         transactionIds: [3, 4, 5, 10],
       },
-      { id: 4, name: 'Savings', type: 'NotCounted', budgeted: 100000, actual: 100000, transactionCount: 1, categories: ['transfer'], transactionIds: [6] },
-      { id: 5, name: 'Misc', type: 'Variable', budgeted: 10000, actual: 2550, transactionCount: 2, categories: ['uncategorized'], transactionIds: [7, 13] },
-      { id: 6, name: 'Insurance', type: 'Fixed', budgeted: 2000, actual: 0, transactionCount: 0, categories: [], transactionIds: [] },
+      {
+        id: 4,
+        name: 'Savings',
+        type: 'NotCounted',
+        budgeted: 100000,
+        actual: 100000,
+        transactionCount: 1,
+        categories: ['transfer'],
+        transactionIds: [6],
+      },
+      {
+        id: 5,
+        name: 'Misc',
+        type: 'Variable',
+        budgeted: 10000,
+        actual: 2550,
+        transactionCount: 2,
+        categories: ['uncategorized'],
+        transactionIds: [7, 13],
+      },
+      {
+        id: 6,
+        name: 'Insurance',
+        type: 'Fixed',
+        budgeted: 2000,
+        actual: 0,
+        transactionCount: 0,
+        categories: [],
+        transactionIds: [],
+      },
     ]);
   });
 
@@ -80,8 +144,21 @@ describe('computeBudgetOverview: a hand-computed month', () => {
   });
 
   it('budgeted and actual figures; nets = income - (fixed + variable)', () => {
-    expect(overview.budgeted).toEqual({ income: 500000, fixed: 152000, variable: 70000, notCounted: 100000, net: 278000 });
-    expect(overview.actual).toEqual({ income: 520000, fixed: 150000, variable: 23895, notCounted: 100000, untracked: 8700, net: 346105 });
+    expect(overview.budgeted).toEqual({
+      income: 500000,
+      fixed: 152000,
+      variable: 70000,
+      notCounted: 100000,
+      net: 278000,
+    });
+    expect(overview.actual).toEqual({
+      income: 520000,
+      fixed: 150000,
+      variable: 23895,
+      notCounted: 100000,
+      untracked: 8700,
+      net: 346105,
+    });
   });
 
   it('groups by type in the fixed order, Untracked last', () => {
@@ -122,7 +199,11 @@ describe('computeBudgetOverview: edge cases', () => {
   it('a transaction whose category is related to several line items counts in each (documented double count)', () => {
     const o = computeBudgetOverview(
       [tx(1, -100, 'Food')],
-      [item(1, 'Eating', 'Variable', 0, ['food']), item(2, 'Shared', 'NotCounted', 0, ['FOOD ']), item(3, 'Again', 'Variable', 0, ['Food'])],
+      [
+        item(1, 'Eating', 'Variable', 0, ['food']),
+        item(2, 'Shared', 'NotCounted', 0, ['FOOD ']),
+        item(3, 'Again', 'Variable', 0, ['Food']),
+      ],
     );
     expect(o.lineItems.map((i) => [i.actual, i.transactionIds])).toEqual([
       [100, [1]],
@@ -149,7 +230,10 @@ describe('computeBudgetOverview: edge cases', () => {
   });
 
   it('a line item related to "Uncategorized" catches null, empty and blank categories', () => {
-    const o = computeBudgetOverview([tx(1, -1, null), tx(2, -2, ''), tx(3, -4, ' \t ')], [item(1, 'Misc', 'Variable', 0, [' UNCATEGORIZED '])]);
+    const o = computeBudgetOverview(
+      [tx(1, -1, null), tx(2, -2, ''), tx(3, -4, ' \t ')],
+      [item(1, 'Misc', 'Variable', 0, [' UNCATEGORIZED '])],
+    );
     expect(o.lineItems[0]).toMatchObject({ actual: 7, transactionIds: [1, 2, 3] });
     expect(o.untracked.transactionCount).toBe(0);
   });
@@ -205,12 +289,25 @@ describe('overview properties', () => {
       }),
       { maxLength: 60 },
     )
-    .map((rows) => rows.map(({ child, ...r }, i): OverviewTransaction => ({ ...r, id: i + 1, parentTransactionId: child && !r.isSplit ? 1000 + i : null })));
+    .map((rows) =>
+      rows.map(({ child, ...r }, i): OverviewTransaction => ({
+        ...r,
+        id: i + 1,
+        parentTransactionId: child && !r.isSplit ? 1000 + i : null,
+      })),
+    );
   /** Line items over disjoint category keys (each key belongs to at most one item). */
   const arbLineItems = fc
-    .array(fc.record({ type: fc.constantFrom(...LINE_ITEM_TYPES), amount: fc.integer({ min: 0, max: 1_000_000 }), group: fc.integer({ min: 0, max: 6 }) }), {
-      maxLength: 6,
-    })
+    .array(
+      fc.record({
+        type: fc.constantFrom(...LINE_ITEM_TYPES),
+        amount: fc.integer({ min: 0, max: 1_000_000 }),
+        group: fc.integer({ min: 0, max: 6 }),
+      }),
+      {
+        maxLength: 6,
+      },
+    )
     .map((rows) => {
       const keysByGroup = [['food'], ['rent'], ['pay', 'gym'], ['uncategorized'], [], ['nothing-matches'], ['gifts']];
       const used = new Set<number>();
@@ -240,7 +337,8 @@ describe('overview properties', () => {
         expect(o.transactionCount).toBe(counted.length);
         expect(o.total).toBe(counted.reduce((s, t) => s + t.amount, 0));
         const parentIds = new Set(transactions.filter((t) => t.isSplit).map((t) => t.id));
-        for (const group of [...o.lineItems, o.untracked]) for (const id of group.transactionIds) expect(parentIds.has(id)).toBe(false);
+        for (const group of [...o.lineItems, o.untracked])
+          for (const id of group.transactionIds) expect(parentIds.has(id)).toBe(false);
         expect(o.splits.parentCount).toBe(parentIds.size);
       }),
     );
@@ -264,10 +362,13 @@ describe('overview properties', () => {
       fc.property(arbTransactions, arbLineItems, (transactions, lineItems) => {
         const o = computeBudgetOverview(transactions, lineItems);
         const netTypes = new Set(['Income', 'Fixed', 'Variable']);
-        const signed = transactions.filter((t) => lineItems.some((li) => netTypes.has(li.type) && matchesLineItem(t, li))).reduce((s, t) => s + t.amount, 0);
+        const signed = transactions
+          .filter((t) => lineItems.some((li) => netTypes.has(li.type) && matchesLineItem(t, li)))
+          .reduce((s, t) => s + t.amount, 0);
         expect(o.actual.net).toBe(signed);
         expect(o.actual.net).toBe(o.actual.income - (o.actual.fixed + o.actual.variable));
-        const budgetedOf = (type: string) => lineItems.filter((li) => li.type === type).reduce((s, li) => s + li.amount, 0);
+        const budgetedOf = (type: string) =>
+          lineItems.filter((li) => li.type === type).reduce((s, li) => s + li.amount, 0);
         expect(o.budgeted.net).toBe(budgetedOf('Income') - (budgetedOf('Fixed') + budgetedOf('Variable')));
       }),
     );
@@ -279,9 +380,13 @@ describe('overview properties', () => {
         const o = computeBudgetOverview(transactions, lineItems);
         const placed = [...o.lineItems, o.untracked].flatMap((g) => g.transactionIds).sort((a, b) => a - b);
         expect(placed).toEqual(transactions.filter(isCountedTransaction).map((t) => t.id));
-        const untrackedIds = transactions.filter((t) => isCountedTransaction(t) && !lineItems.some((li) => matchesLineItem(t, li))).map((t) => t.id);
+        const untrackedIds = transactions
+          .filter((t) => isCountedTransaction(t) && !lineItems.some((li) => matchesLineItem(t, li)))
+          .map((t) => t.id);
         expect(o.untracked.transactionIds).toEqual(untrackedIds);
-        expect(o.untracked.categories).toEqual([...new Set(transactions.filter((t) => untrackedIds.includes(t.id)).map(transactionCategoryKey))].sort());
+        expect(o.untracked.categories).toEqual(
+          [...new Set(transactions.filter((t) => untrackedIds.includes(t.id)).map(transactionCategoryKey))].sort(),
+        );
       }),
     );
   });

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, fromDayNumber, isIsoDate, isoDateOf, isValidCalendarDate, toDayNumber, toIsoDate } from '../../src/shared/dates/calendar';
+import {
+  addDays,
+  fromDayNumber,
+  isIsoDate,
+  isoDateOf,
+  isValidCalendarDate,
+  toDayNumber,
+  toIsoDate,
+} from '../../src/shared/dates/calendar';
 
 describe('calendar dates', () => {
   it.each([
@@ -73,11 +81,16 @@ describe('calendar dates', () => {
 
   it('agrees with the built-in UTC calendar', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }), (y, m, d) => {
-        const utc = new Date(Date.UTC(y, m - 1, d));
-        const real = utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
-        return isValidCalendarDate(y, m, d) === real;
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        (y, m, d) => {
+          const utc = new Date(Date.UTC(y, m - 1, d));
+          const real = utc.getUTCFullYear() === y && utc.getUTCMonth() === m - 1 && utc.getUTCDate() === d;
+          return isValidCalendarDate(y, m, d) === real;
+        },
+      ),
     );
   });
 });

@@ -11,13 +11,31 @@ import {
   showingAllText,
   showingSomeText,
 } from '../../src/client/components/transactions/tableState';
-import { amountLocked, readDraft, signChange, signChangeQuestion } from '../../src/client/features/transactions/transactionForm';
-import { buildFilters, EMPTY_FORM, emptyResultText, initialForm } from '../../src/client/features/transactions/searchForm';
-import { categoriesTakenByOthers, emptyLineItem, sharedCategoryErrors, type LineItemDraft } from '../../src/client/features/budgets/budgetForm';
+import {
+  amountLocked,
+  readDraft,
+  signChange,
+  signChangeQuestion,
+} from '../../src/client/features/transactions/transactionForm';
+import {
+  buildFilters,
+  EMPTY_FORM,
+  emptyResultText,
+  initialForm,
+} from '../../src/client/features/transactions/searchForm';
+import {
+  categoriesTakenByOthers,
+  emptyLineItem,
+  sharedCategoryErrors,
+  type LineItemDraft,
+} from '../../src/client/features/budgets/budgetForm';
 
 describe('server messages', () => {
   it.each([
-    ['password: Password must be at least 8 characters', [{ path: 'password', message: 'Password must be at least 8 characters' }]],
+    [
+      'password: Password must be at least 8 characters',
+      [{ path: 'password', message: 'Password must be at least 8 characters' }],
+    ],
     [
       'username: Username is required; password: Password is required',
       [
@@ -29,7 +47,13 @@ describe('server messages', () => {
     ['Transaction 5 not found', [{ path: '', message: 'Transaction 5 not found' }]],
     [
       "Category 'Food' is already related to line item 'A'; a category can belong to one line item of a budget",
-      [{ path: '', message: "Category 'Food' is already related to line item 'A'; a category can belong to one line item of a budget" }],
+      [
+        {
+          path: '',
+          message:
+            "Category 'Food' is already related to line item 'A'; a category can belong to one line item of a budget",
+        },
+      ],
     ],
     [
       "'Uncategorized' is reserved for transactions without a category: choose another name",
@@ -41,9 +65,15 @@ describe('server messages', () => {
   });
 
   it('reads without prefixes', () => {
-    expect(readableServerText('password: Password must be at least 8 characters')).toBe('Password must be at least 8 characters');
-    expect(readableServerText('username: Username is required; password: Too short')).toBe('Username is required. Too short.');
-    expect(readableServerText('endDate: Start date must not be after end date')).toBe('Start date must not be after end date');
+    expect(readableServerText('password: Password must be at least 8 characters')).toBe(
+      'Password must be at least 8 characters',
+    );
+    expect(readableServerText('username: Username is required; password: Too short')).toBe(
+      'Username is required. Too short.',
+    );
+    expect(readableServerText('endDate: Start date must not be after end date')).toBe(
+      'Start date must not be after end date',
+    );
   });
 
   it('puts messages under the fields they name, the rest aside', () => {
@@ -51,14 +81,29 @@ describe('server messages', () => {
       fields: { password: 'Too short' },
       rest: 'Bad token',
     });
-    expect(fieldMessages('Invalid username or password', ['username', 'password'])).toEqual({ fields: {}, rest: 'Invalid username or password' });
+    expect(fieldMessages('Invalid username or password', ['username', 'password'])).toEqual({
+      fields: {},
+      rest: 'Invalid username or password',
+    });
   });
 
   it.each([
-    ['Failed to update transaction', 'Transaction 5 not found', 'Failed to update transaction: Transaction 5 not found'],
-    ['Failed to update transactions. Please try again.', 'Transaction 5 not found', 'Failed to update transactions: Transaction 5 not found'],
+    [
+      'Failed to update transaction',
+      'Transaction 5 not found',
+      'Failed to update transaction: Transaction 5 not found',
+    ],
+    [
+      'Failed to update transactions. Please try again.',
+      'Transaction 5 not found',
+      'Failed to update transactions: Transaction 5 not found',
+    ],
     ['Failed to update transaction', '', 'Failed to update transaction'],
-    ['Failed to delete some transactions. Please try again.', '  ', 'Failed to delete some transactions. Please try again.'],
+    [
+      'Failed to delete some transactions. Please try again.',
+      '  ',
+      'Failed to delete some transactions. Please try again.',
+    ],
   ])('withReason(%j, %j)', (fallback, reason, expected) => {
     expect(withReason(fallback, reason)).toBe(expected);
   });
@@ -70,7 +115,14 @@ describe('table state', () => {
   it('accepts only well-formed memories', () => {
     expect(isTableMemory({ selected: [1, 2], focusId: 2 })).toBe(true);
     expect(isTableMemory({ selected: [], focusId: null })).toBe(true);
-    for (const bad of [null, 'x', { selected: 'x', focusId: null }, { selected: [1.5], focusId: null }, { selected: [], focusId: 'a' }, { selected: [] }]) {
+    for (const bad of [
+      null,
+      'x',
+      { selected: 'x', focusId: null },
+      { selected: [1.5], focusId: null },
+      { selected: [], focusId: 'a' },
+      { selected: [] },
+    ]) {
       expect(isTableMemory(bad)).toBe(false);
     }
   });
@@ -112,14 +164,26 @@ describe('table state', () => {
 });
 
 describe('the transaction form', () => {
-  const draft = { postDate: '2024-03-05', description: ' Coffee ', amount: '-7,03', category: '', account: '', type: 'charge' as const };
+  const draft = {
+    postDate: '2024-03-05',
+    description: ' Coffee ',
+    amount: '-7,03',
+    category: '',
+    account: '',
+    type: 'charge' as const,
+  };
 
   it('reads the draft with the shared parser', () => {
-    expect(readDraft(draft, 'en-US')).toEqual({ ok: true, value: { postDate: '2024-03-05', description: 'Coffee', amount: -703, category: null } });
+    expect(readDraft(draft, 'en-US')).toEqual({
+      ok: true,
+      value: { postDate: '2024-03-05', description: 'Coffee', amount: -703, category: null },
+    });
   });
 
   it('names every problem at its field', () => {
-    expect(readDraft({ ...draft, postDate: '', description: ' ', amount: '7 euros', category: ' uncategorized' }, 'en-US')).toEqual({
+    expect(
+      readDraft({ ...draft, postDate: '', description: ' ', amount: '7 euros', category: ' uncategorized' }, 'en-US'),
+    ).toEqual({
       ok: false,
       errors: {
         postDate: 'Date is required',
@@ -128,7 +192,10 @@ describe('the transaction form', () => {
         category: "'uncategorized' is reserved for transactions without a category: leave the category empty instead",
       },
     });
-    expect(readDraft({ ...draft, amount: '' }, 'en-US')).toMatchObject({ ok: false, errors: { amount: 'Amount is required' } });
+    expect(readDraft({ ...draft, amount: '' }, 'en-US')).toMatchObject({
+      ok: false,
+      errors: { amount: 'Amount is required' },
+    });
   });
 
   it.each([
@@ -158,7 +225,12 @@ describe('the transaction form', () => {
 
 describe('the search form', () => {
   it('opens on this month', () => {
-    expect(initialForm('2024-02-10')).toMatchObject({ startDate: '2024-02-01', endDate: '2024-02-29', minAmount: '', maxAmount: '' });
+    expect(initialForm('2024-02-10')).toMatchObject({
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+      minAmount: '',
+      maxAmount: '',
+    });
   });
 
   it('reads bounds as sizes in the browser locale, and names a bad one', () => {
@@ -167,23 +239,44 @@ describe('the search form', () => {
       ok: true,
       filters: { startDate: '2024-01-01', endDate: '2024-01-31', minAmount: 5000, maxAmount: 15000 },
     });
-    expect(buildFilters({ ...form, minAmount: '1.234,50' }, 'de-DE')).toMatchObject({ ok: true, filters: { minAmount: 123450 } });
-    expect(buildFilters({ ...form, minAmount: 'abc' })).toEqual({ ok: false, field: 'minAmount', message: 'Enter an amount like -12.50' });
-    expect(buildFilters({ ...form, maxAmount: '5x' })).toEqual({ ok: false, field: 'maxAmount', message: 'Enter an amount like -12.50' });
+    expect(buildFilters({ ...form, minAmount: '1.234,50' }, 'de-DE')).toMatchObject({
+      ok: true,
+      filters: { minAmount: 123450 },
+    });
+    expect(buildFilters({ ...form, minAmount: 'abc' })).toEqual({
+      ok: false,
+      field: 'minAmount',
+      message: 'Enter an amount like -12.50',
+    });
+    expect(buildFilters({ ...form, maxAmount: '5x' })).toEqual({
+      ok: false,
+      field: 'maxAmount',
+      message: 'Enter an amount like -12.50',
+    });
   });
 
   it('says which sizes an empty result was searched for', () => {
     const base = { startDate: '2024-01-01', endDate: '2024-01-31' };
     expect(emptyResultText(null)).toBe('No transactions match these filters.');
     expect(emptyResultText(base)).toBe('No transactions match these filters.');
-    expect(emptyResultText({ ...base, maxAmount: 500 })).toBe('No transactions of size up to 5.00 (either sign) match these filters.');
-    expect(emptyResultText({ ...base, minAmount: 500 })).toBe('No transactions of size 5.00 or more (either sign) match these filters.');
-    expect(emptyResultText({ ...base, minAmount: 5000, maxAmount: 15000 })).toBe('No transactions of size 50.00 to 150.00 (either sign) match these filters.');
+    expect(emptyResultText({ ...base, maxAmount: 500 })).toBe(
+      'No transactions of size up to 5.00 (either sign) match these filters.',
+    );
+    expect(emptyResultText({ ...base, minAmount: 500 })).toBe(
+      'No transactions of size 5.00 or more (either sign) match these filters.',
+    );
+    expect(emptyResultText({ ...base, minAmount: 5000, maxAmount: 15000 })).toBe(
+      'No transactions of size 50.00 to 150.00 (either sign) match these filters.',
+    );
   });
 });
 
 describe('line items sharing a category', () => {
-  const item = (name: string, relatedCategories: string): LineItemDraft => ({ ...emptyLineItem(), name, relatedCategories });
+  const item = (name: string, relatedCategories: string): LineItemDraft => ({
+    ...emptyLineItem(),
+    name,
+    relatedCategories,
+  });
 
   it('names the category and the line item that has it, at the later item', () => {
     const food = item('Food', 'Groceries, Dining');
@@ -191,7 +284,8 @@ describe('line items sharing a category', () => {
     const other = item('', 'DINING, GROCERIES');
     expect(sharedCategoryErrors([food, variable, other])).toEqual({
       [variable.key]: 'groceries is already in line item 1: Food (a category can belong to one line item)',
-      [other.key]: 'DINING is already in line item 1: Food; GROCERIES is already in line item 1: Food (a category can belong to one line item)',
+      [other.key]:
+        'DINING is already in line item 1: Food; GROCERIES is already in line item 1: Food (a category can belong to one line item)',
     });
     expect(sharedCategoryErrors([food, item('Fun', 'Cinema')])).toEqual({});
   });

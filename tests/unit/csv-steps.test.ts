@@ -45,7 +45,10 @@ describe('stepwise reading', () => {
     // Decoding 9 MB is one string of 9 MB (~40 ms of CPU); in one step with detecting the delimiter and the first
     // records, a server held its event loop for over 100 ms.
     const text = Array.from({ length: 150 }, (_, i) => `2024-07-01,"m${i}\n${'y'.repeat(60_000)}",-1`).join('\n');
-    for (const bytes of [new TextEncoder().encode(text), new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('a,b\n')])]) {
+    for (const bytes of [
+      new TextEncoder().encode(text),
+      new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('a,b\n')]),
+    ]) {
       const steps = decodeInput(bytes);
       expect(steps.next().done).toBe(false);
       expect(steps.next()).toMatchObject({ done: true, value: { ok: true } });
@@ -60,7 +63,11 @@ describe('stepwise reading', () => {
   });
 
   it('marks duplicates stepwise exactly as at once', async () => {
-    const rows = Array.from({ length: 2 * RECORDS_PER_STEP + 5 }, (_, i) => ({ postDate: '2024-01-01', amount: -(i % 7), description: `Shop ${i % 3}` }));
+    const rows = Array.from({ length: 2 * RECORDS_PER_STEP + 5 }, (_, i) => ({
+      postDate: '2024-01-01',
+      amount: -(i % 7),
+      description: `Shop ${i % 3}`,
+    }));
     const existing = new Map([
       ['2024-01-01|-1|shop 1', 3],
       ['2024-01-01|0|shop 0', 1],

@@ -2,9 +2,24 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dedupeKey, DuplicateMarker, markDuplicates, RowCounts, runSteps, tokenize, type CsvReadHead, type CsvRow } from '../../src/shared/csv';
+import {
+  dedupeKey,
+  DuplicateMarker,
+  markDuplicates,
+  RowCounts,
+  runSteps,
+  tokenize,
+  type CsvReadHead,
+  type CsvRow,
+} from '../../src/shared/csv';
 import { collectRead, decodeInput, openCsvTextSteps } from '../../src/shared/csv/read-csv';
-import { detectDelimiter, IMPORT_LIMITS, recordChunks, RECORDS_PER_STEP, type CsvRecord } from '../../src/shared/csv/tokenize';
+import {
+  detectDelimiter,
+  IMPORT_LIMITS,
+  recordChunks,
+  RECORDS_PER_STEP,
+  type CsvRecord,
+} from '../../src/shared/csv/tokenize';
 import { openImportSteps, readImport } from '../../src/shared/import/read-file';
 import { BANK_CSV_DIR } from '../helpers/fixture-manifests';
 
@@ -70,10 +85,15 @@ describe('chunked tokeniser', () => {
     const cellArb = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('"a,b"', '"x\ny"', '"q""q"', ''));
     const lineArb = fc.array(cellArb, { minLength: 1, maxLength: 4 }).map((cells) => cells.join(','));
     fc.assert(
-      fc.property(fc.array(lineArb, { maxLength: 30 }), fc.constantFrom('\n', '\r\n', '\r'), fc.integer({ min: 1, max: 5 }), (lines, eol, perChunk) => {
-        const text = lines.join(eol);
-        expect(joined(text, ',', perChunk).records).toEqual(tokenize(text, ','));
-      }),
+      fc.property(
+        fc.array(lineArb, { maxLength: 30 }),
+        fc.constantFrom('\n', '\r\n', '\r'),
+        fc.integer({ min: 1, max: 5 }),
+        (lines, eol, perChunk) => {
+          const text = lines.join(eol);
+          expect(joined(text, ',', perChunk).records).toEqual(tokenize(text, ','));
+        },
+      ),
     );
   });
 
@@ -96,7 +116,12 @@ describe('streamed CSV read', () => {
     if (!reference.ok) throw new Error(reference.message);
     expect(reference.rows.length).toBeGreaterThan(2900);
     expect(reference.skipped.map((s) => s.reason)).toEqual(
-      expect.arrayContaining(['before the header', 'continues the description of the row above', 'a balance line, not a transaction', 'no amount']),
+      expect.arrayContaining([
+        'before the header',
+        'continues the description of the row above',
+        'a balance line, not a transaction',
+        'no amount',
+      ]),
     );
     expect(reference.notes.join(' ')).toMatch(/unmarked rows were read as money out/);
     for (const perChunk of [1, 7, 450]) expect(readInChunks(text, perChunk)).toEqual(reference);
@@ -147,10 +172,17 @@ describe('DuplicateMarker', () => {
 
   it('builds no key once nothing stored is left to match (nothing stored, or every stored row matched)', () => {
     const key = '2024-01-01|-100|shop';
-    const marker = new DuplicateMarker({ all: new Map([[key, 1]]), withoutFitid: new Map(), fitids: new Set(['A']) }, { owned: true });
+    const marker = new DuplicateMarker(
+      { all: new Map([[key, 1]]), withoutFitid: new Map(), fitids: new Set(['A']) },
+      { owned: true },
+    );
     const first = countingRow('2024-01-01', -100, 'Shop');
     expect(marker.isDuplicate(first)).toBe(true);
-    const later = [countingRow('2024-01-01', -100, 'Shop'), countingRow('2024-01-02', 5, 'Cafe'), countingRow('2024-01-02', 5, 'Cafe', 'B')];
+    const later = [
+      countingRow('2024-01-01', -100, 'Shop'),
+      countingRow('2024-01-02', 5, 'Cafe'),
+      countingRow('2024-01-02', 5, 'Cafe', 'B'),
+    ];
     expect(later.map((row) => marker.isDuplicate(row))).toEqual([false, false, false]);
     expect(marker.isDuplicate(countingRow('2024-01-03', 7, 'Bank id stored', 'A'))).toBe(true);
     expect(later.map((row) => row.reads)).toEqual([0, 0, 0]);
@@ -199,24 +231,29 @@ describe('DuplicateMarker', () => {
       fitid: fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }),
     });
     fc.assert(
-      fc.property(fc.array(oddRow, { maxLength: 30 }), fc.array(oddRow, { maxLength: 30 }), fc.boolean(), (stored, file, owned) => {
-        const keys = { all: new Map<string, number>(), withoutFitid: new Map<string, number>() };
-        const counts = { all: new RowCounts(), withoutFitid: new RowCounts() };
-        for (const row of stored) {
-          const key = dedupeKey(row.postDate, row.amount, row.description);
-          keys.all.set(key, (keys.all.get(key) ?? 0) + 1);
-          counts.all.add(row.postDate, row.amount, row.description);
-          if (!row.fitid) {
-            keys.withoutFitid.set(key, (keys.withoutFitid.get(key) ?? 0) + 1);
-            counts.withoutFitid.add(row.postDate, row.amount, row.description);
+      fc.property(
+        fc.array(oddRow, { maxLength: 30 }),
+        fc.array(oddRow, { maxLength: 30 }),
+        fc.boolean(),
+        (stored, file, owned) => {
+          const keys = { all: new Map<string, number>(), withoutFitid: new Map<string, number>() };
+          const counts = { all: new RowCounts(), withoutFitid: new RowCounts() };
+          for (const row of stored) {
+            const key = dedupeKey(row.postDate, row.amount, row.description);
+            keys.all.set(key, (keys.all.get(key) ?? 0) + 1);
+            counts.all.add(row.postDate, row.amount, row.description);
+            if (!row.fitid) {
+              keys.withoutFitid.set(key, (keys.withoutFitid.get(key) ?? 0) + 1);
+              counts.withoutFitid.add(row.postDate, row.amount, row.description);
+            }
           }
-        }
-        const fitids = new Set(stored.flatMap((r) => (r.fitid ? [r.fitid] : [])));
-        const byKeys = new DuplicateMarker({ ...keys, fitids }, { owned });
-        const byCounts = new DuplicateMarker({ ...counts, fitids }, { owned });
-        expect(file.map((row) => byCounts.isDuplicate(row))).toEqual(file.map((row) => byKeys.isDuplicate(row)));
-        if (!owned) expect(counts.all.size).toBe(new Set(stored.map((r) => `${r.postDate}|${r.amount}`)).size);
-      }),
+          const fitids = new Set(stored.flatMap((r) => (r.fitid ? [r.fitid] : [])));
+          const byKeys = new DuplicateMarker({ ...keys, fitids }, { owned });
+          const byCounts = new DuplicateMarker({ ...counts, fitids }, { owned });
+          expect(file.map((row) => byCounts.isDuplicate(row))).toEqual(file.map((row) => byKeys.isDuplicate(row)));
+          if (!owned) expect(counts.all.size).toBe(new Set(stored.map((r) => `${r.postDate}|${r.amount}`)).size);
+        },
+      ),
     );
   });
 });

@@ -67,7 +67,12 @@ describe('updateInput', () => {
   it.each([
     ['a description is sent', envelope(), form({ name: 'Food', categories: 'Groceries', description: 'New' }), 'New'],
     ['an emptied description is removed with null', envelope(), form({ name: 'Food', categories: 'Groceries' }), null],
-    ['no description before or after: not sent', envelope({ description: null }), form({ name: 'Food', categories: 'Groceries' }), undefined],
+    [
+      'no description before or after: not sent',
+      envelope({ description: null }),
+      form({ name: 'Food', categories: 'Groceries' }),
+      undefined,
+    ],
   ])('%s', (_label, original, value, description) => {
     const result = updateInput({ ...value, isActive: false }, original);
     expect(result.ok).toBe(true);
@@ -109,13 +114,29 @@ describe('formFromEnvelope and saveRequest', () => {
 describe('rangeOf (the date filter)', () => {
   it.each([
     ['Show All Time ignores the dates', { ...ALL_TIME, from: '2024-02-01', to: '2024-01-01' }, { ok: true, range: {} }],
-    ['both dates', { showAllTime: false, from: '2024-02-01', to: '2024-02-29' }, { ok: true, range: { startDate: '2024-02-01', endDate: '2024-02-29' } }],
+    [
+      'both dates',
+      { showAllTime: false, from: '2024-02-01', to: '2024-02-29' },
+      { ok: true, range: { startDate: '2024-02-01', endDate: '2024-02-29' } },
+    ],
     ['From only', { showAllTime: false, from: '2024-01-15', to: '' }, { ok: true, range: { startDate: '2024-01-15' } }],
     ['To only', { showAllTime: false, from: '', to: '2024-01-31' }, { ok: true, range: { endDate: '2024-01-31' } }],
     ['neither', { showAllTime: false, from: '', to: '' }, { ok: true, range: {} }],
-    ['an impossible date is left open', { showAllTime: false, from: '2024-02-30', to: '2024-03-01' }, { ok: true, range: { endDate: '2024-03-01' } }],
-    ['the same day', { showAllTime: false, from: '2024-02-14', to: '2024-02-14' }, { ok: true, range: { startDate: '2024-02-14', endDate: '2024-02-14' } }],
-    ['From after To', { showAllTime: false, from: '2024-02-01', to: '2024-01-01' }, { ok: false, error: 'To must not be before From' }],
+    [
+      'an impossible date is left open',
+      { showAllTime: false, from: '2024-02-30', to: '2024-03-01' },
+      { ok: true, range: { endDate: '2024-03-01' } },
+    ],
+    [
+      'the same day',
+      { showAllTime: false, from: '2024-02-14', to: '2024-02-14' },
+      { ok: true, range: { startDate: '2024-02-14', endDate: '2024-02-14' } },
+    ],
+    [
+      'From after To',
+      { showAllTime: false, from: '2024-02-01', to: '2024-01-01' },
+      { ok: false, error: 'To must not be before From' },
+    ],
   ])('%s', (_label, filter, expected) => {
     expect(rangeOf(filter)).toEqual(expected);
   });

@@ -73,7 +73,10 @@ describe('envelopeTransactions', () => {
           );
           expect(members).toEqual(expected);
           const summary = summarizeEnvelope(members);
-          expect(summary).toEqual({ transactionCount: expected.length, total: expected.reduce((s, t) => s + t.amount, 0) });
+          expect(summary).toEqual({
+            transactionCount: expected.length,
+            total: expected.reduce((s, t) => s + t.amount, 0),
+          });
         },
       ),
     );
@@ -109,15 +112,18 @@ describe('parseCategoryList', () => {
 
   it('yields trimmed, non-empty names, unique regardless of case, matching the schemas', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('Food', 'food', ' Rent ', '', ' ', 'Gifts', 'GIFTS', 'a b'), { maxLength: 12 }), (parts) => {
-        const text = parts.join(',');
-        const names = parseCategoryList(text);
-        for (const name of names) expect(name).toBe(name.trim());
-        expect(names.every((n) => n.length > 0)).toBe(true);
-        expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
-        expect(names).toEqual(dedupeNames(text.split(',')));
-        expect(parseCategoryList(names.join(', '))).toEqual(names);
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('Food', 'food', ' Rent ', '', ' ', 'Gifts', 'GIFTS', 'a b'), { maxLength: 12 }),
+        (parts) => {
+          const text = parts.join(',');
+          const names = parseCategoryList(text);
+          for (const name of names) expect(name).toBe(name.trim());
+          expect(names.every((n) => n.length > 0)).toBe(true);
+          expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(names.length);
+          expect(names).toEqual(dedupeNames(text.split(',')));
+          expect(parseCategoryList(names.join(', '))).toEqual(names);
+        },
+      ),
     );
   });
 });

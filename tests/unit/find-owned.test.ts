@@ -22,7 +22,8 @@ describe('findOwned', () => {
     orm = await openDatabase({ dialect: 'sqlite', file: path.join(dir, 'owned.sqlite') });
     const em = orm.em.fork();
     const now = new Date().toISOString();
-    const user = (name: string) => em.create(User, { username: name, usernameKey: name, passwordHash: 'x', createdAt: now, updatedAt: now });
+    const user = (name: string) =>
+      em.create(User, { username: name, usernameKey: name, passwordHash: 'x', createdAt: now, updatedAt: now });
     const alice = user('alice');
     const bob = user('bob');
     const account = em.create(Account, {
@@ -34,8 +35,23 @@ describe('findOwned', () => {
       applySuggestions: true,
       createdAt: now,
     });
-    const budget = em.create(Budget, { user: alice, name: 'May', startDate: '2026-05-01', endDate: '2026-05-31', amount: 0, createdAt: now });
-    const item = em.create(LineItem, { user: alice, budget, name: 'Food', amount: 100, type: 'Variable', relatedCategories: [], createdAt: now });
+    const budget = em.create(Budget, {
+      user: alice,
+      name: 'May',
+      startDate: '2026-05-01',
+      endDate: '2026-05-31',
+      amount: 0,
+      createdAt: now,
+    });
+    const item = em.create(LineItem, {
+      user: alice,
+      budget,
+      name: 'Food',
+      amount: 100,
+      type: 'Variable',
+      relatedCategories: [],
+      createdAt: now,
+    });
     await em.flush();
     Object.assign(ids, { alice: alice.id, bob: bob.id, account: account.id, lineItem: item.id });
   });
@@ -68,9 +84,17 @@ describe('findOwned', () => {
   });
 
   it.each([
-    ['LineItem', () => findOwned(orm!.em.fork(), LineItem, ids.bob, ids.lineItem), () => `Line item ${ids.lineItem} not found`],
+    [
+      'LineItem',
+      () => findOwned(orm!.em.fork(), LineItem, ids.bob, ids.lineItem),
+      () => `Line item ${ids.lineItem} not found`,
+    ],
     ['Budget', () => findOwned(orm!.em.fork(), Budget, ids.alice, 424_242), () => 'Budget 424242 not found'],
-    ['Batch (string id)', () => findOwned(orm!.em.fork(), Batch, ids.alice, 'no-such-batch'), () => 'Batch no-such-batch not found'],
+    [
+      'Batch (string id)',
+      () => findOwned(orm!.em.fork(), Batch, ids.alice, 'no-such-batch'),
+      () => 'Batch no-such-batch not found',
+    ],
   ] as [string, () => Promise<unknown>, () => string][])('names the kind of row: %s', async (_name, run, message) => {
     expect((await refusal(run)).message).toBe(message());
   });

@@ -12,7 +12,8 @@ function sqliteTx(db: Database.Database, dialect: SqlTx['dialect'] = 'sqlite'): 
   } as unknown as SqlTx;
 }
 
-const cacheSize = (db: Database.Database) => (db.prepare('pragma cache_size').get() as { cache_size: number }).cache_size;
+const cacheSize = (db: Database.Database) =>
+  (db.prepare('pragma cache_size').get() as { cache_size: number }).cache_size;
 
 describe('withSmallPageCache', () => {
   it('holds the page cache to IMPORT_PAGE_CACHE_KIB while the work runs and gives the old size back, also when the work throws', async () => {

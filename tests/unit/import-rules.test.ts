@@ -93,17 +93,33 @@ describe('1. header names in any spelling', () => {
 
 describe('2. who the money went to', () => {
   it.each([
-    ['counterparty then purpose', 'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd,Invoice 42,-10.00\n', 'ACME Ltd — Invoice 42'],
+    [
+      'counterparty then purpose',
+      'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd,Invoice 42,-10.00\n',
+      'ACME Ltd — Invoice 42',
+    ],
     ['purpose equal to the counterparty', 'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd,acme ltd,-10.00\n', 'ACME Ltd'],
-    ['purpose contained in the counterparty', 'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd London,London,-10.00\n', 'ACME Ltd London'],
+    [
+      'purpose contained in the counterparty',
+      'Date,Payee,Memo,Amount\n2024-01-01,ACME Ltd London,London,-10.00\n',
+      'ACME Ltd London',
+    ],
     [
       'German counterparty and purpose',
       'Buchungstag;Auftraggeber/Empfänger;Verwendungszweck;Betrag\n01.01.2024;Stadtwerke;Strom Januar;-50,00\n',
       'Stadtwerke — Strom Januar',
     ],
-    ['Dutch counterparty', 'Datum;Tegenrekeninghouder;Omschrijving;Bedrag\n01-01-2024;Jan Jansen;Huur;-500,00\n', 'Jan Jansen — Huur'],
+    [
+      'Dutch counterparty',
+      'Datum;Tegenrekeninghouder;Omschrijving;Bedrag\n01-01-2024;Jan Jansen;Huur;-500,00\n',
+      'Jan Jansen — Huur',
+    ],
     ['French counterparty', 'Date;Nom du tiers;Libellé;Montant\n01/01/2024;EDF;Facture;-50,00\n', 'EDF — Facture'],
-    ['an IBAN is not a name', 'Date,Counterparty,Name,Description,Amount\n2024-01-01,NL91ABNA0417164300,Bob,Lunch,-5.00\n', 'Bob — Lunch'],
+    [
+      'an IBAN is not a name',
+      'Date,Counterparty,Name,Description,Amount\n2024-01-01,NL91ABNA0417164300,Bob,Lunch,-5.00\n',
+      'Bob — Lunch',
+    ],
     [
       'a party pair column (either side, by direction)',
       'Booking date;Value date;Beneficiary / Originator;Payment Details;Debit;Credit;Currency\n2024-01-05;2024-01-05;Stadtwerke;Strom Januar;-45,20;;EUR\n',
@@ -119,7 +135,8 @@ describe('2. who the money went to', () => {
   });
 
   it('takes the recipient for money out and the payer for money in, never the holder', () => {
-    const file = 'Date,Note,From,To,Amount\n2024-01-01,Tutoring,Me Holder,Tom,-20.00\n2024-01-02,Rent,Sally,Me Holder,500.00\n';
+    const file =
+      'Date,Note,From,To,Amount\n2024-01-01,Tutoring,Me Holder,Tom,-20.00\n2024-01-02,Rent,Sally,Me Holder,500.00\n';
     expect(ok(file).rows.map((r) => r.description)).toEqual(['Tom — Tutoring', 'Sally — Rent']);
   });
 
@@ -158,9 +175,21 @@ describe('3. sign markers on only some rows', () => {
       'Date,Description,Amount,\n01-Mar-2024,Shop,£9.99,\n02-Mar-2024,Payment,£100.00,CR\n03-Mar-2024,Cafe,£3.50,\n',
       [-999, 10000, -350],
     ],
-    ['CR suffix in the amount', 'Date,Description,Amount\n2024-03-01,Shop,9.99\n2024-03-02,Payment,100.00 CR\n', [-999, 10000]],
-    ['DR marks on a savings export', 'Date,Description,Amount,Type\n2024-03-01,Interest,1.00,\n2024-03-02,Fee,2.00,DR\n', [100, -200]],
-    ['Af/Bij on every row stays as marked', 'Datum;Omschrijving;Af Bij;Bedrag\n14-03-2024;a;Af;1,00\n15-03-2024;b;Bij;2,00\n', [-100, 200]],
+    [
+      'CR suffix in the amount',
+      'Date,Description,Amount\n2024-03-01,Shop,9.99\n2024-03-02,Payment,100.00 CR\n',
+      [-999, 10000],
+    ],
+    [
+      'DR marks on a savings export',
+      'Date,Description,Amount,Type\n2024-03-01,Interest,1.00,\n2024-03-02,Fee,2.00,DR\n',
+      [100, -200],
+    ],
+    [
+      'Af/Bij on every row stays as marked',
+      'Datum;Omschrijving;Af Bij;Bedrag\n14-03-2024;a;Af;1,00\n15-03-2024;b;Bij;2,00\n',
+      [-100, 200],
+    ],
   ])('%s', (_label, file, amounts) => {
     const result = ok(file);
     expect(result.rows.map((r) => r.amount)).toEqual(amounts);
@@ -175,15 +204,31 @@ describe('3. sign markers on only some rows', () => {
 
 describe('4. preambles', () => {
   it.each([
-    ['key-value lines with colons', 'Account:,12345678\nCurrency:,EUR\nPeriod:,01.01.2024 - 31.01.2024\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
-    ['a key-value line that names a date and an amount', 'Date: 2024-01-31;Amount: 100,00\n\nDatum;Omschrijving;Bedrag\n2024-01-05;Shop;-1,00\n', 3],
+    [
+      'key-value lines with colons',
+      'Account:,12345678\nCurrency:,EUR\nPeriod:,01.01.2024 - 31.01.2024\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n',
+      4,
+    ],
+    [
+      'a key-value line that names a date and an amount',
+      'Date: 2024-01-31;Amount: 100,00\n\nDatum;Omschrijving;Bedrag\n2024-01-05;Shop;-1,00\n',
+      3,
+    ],
     [
       'a title and a disclaimer',
       '"Statement for account 1234, amounts in USD"\nThis export is provided as is.\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n',
       3,
     ],
-    ['a header-like line not followed by rows', 'Date,Amount\nsummary,only\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
-    ['a summary block with its own date and amount above the table', 'Date,Amount\n31/01/2024,1000.00\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n', 4],
+    [
+      'a header-like line not followed by rows',
+      'Date,Amount\nsummary,only\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n',
+      4,
+    ],
+    [
+      'a summary block with its own date and amount above the table',
+      'Date,Amount\n31/01/2024,1000.00\n\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n',
+      4,
+    ],
     [
       'key-value lines without colons',
       'Account Number,12345678\nStatement Period,01/01/2024 - 31/01/2024\nDate,Description,Amount\n2024-01-05,Shop,-1.00\n',
@@ -248,14 +293,28 @@ describe('5. headerless files and columns it cannot name', () => {
   it('uses a saved mapping only for a file of the same shape', () => {
     const saved = { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: [] };
     expect(ok(headerless, { savedMapping: saved }).usedSavedMapping).toBe(true);
-    expect(ok('Date,Description,Amount,Category\n2024-01-01,a,1.00,x\n', { savedMapping: saved }).usedSavedMapping).toBe(false);
+    expect(
+      ok('Date,Description,Amount,Category\n2024-01-01,a,1.00,x\n', { savedMapping: saved }).usedSavedMapping,
+    ).toBe(false);
   });
 
   // A saved mapping is a promise about one bank's layout: it is used where the file fits it,
   // never to misread a file of another layout that happens to have as many columns.
-  const savedHeaderless = { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3, headers: [] };
-  const savedDated = { mapping: { header: false, date: 0, description: [1], amount: 2, dateFormat: 'DD.MM.YYYY' }, columnCount: 3, headers: [] };
-  const savedWithHeader = { mapping: { header: true, date: 1, description: [0], amount: 2 }, columnCount: 3, headers: ['Who', 'When', 'How much'] };
+  const savedHeaderless = {
+    mapping: { header: false, date: 0, description: [1], amount: 2 },
+    columnCount: 3,
+    headers: [],
+  };
+  const savedDated = {
+    mapping: { header: false, date: 0, description: [1], amount: 2, dateFormat: 'DD.MM.YYYY' },
+    columnCount: 3,
+    headers: [],
+  };
+  const savedWithHeader = {
+    mapping: { header: true, date: 1, description: [0], amount: 2 },
+    columnCount: 3,
+    headers: ['Who', 'When', 'How much'],
+  };
   it.each([
     [
       'a headerless file of its layout',
@@ -266,7 +325,12 @@ describe('5. headerless files and columns it cannot name', () => {
         ['2024-02-06', -200, 'Cafe'],
       ],
     ],
-    ['a headerless file after a key-value preamble', savedHeaderless, 'Account:;1234\n2024-02-05;Bakery;-4,10\n', [['2024-02-05', -410, 'Bakery']]],
+    [
+      'a headerless file after a key-value preamble',
+      savedHeaderless,
+      'Account:;1234\n2024-02-05;Bakery;-4,10\n',
+      [['2024-02-05', -410, 'Bakery']],
+    ],
     ['its dated layout', savedDated, '05.02.2024;Bakery;-4,10\n', [['2024-02-05', -410, 'Bakery']]],
     [
       'a headerless file with a trailing delimiter on every line',
@@ -277,7 +341,12 @@ describe('5. headerless files and columns it cannot name', () => {
         ['2024-02-06', -200, 'Cafe'],
       ],
     ],
-    ['its own header, in another letter case', savedWithHeader, 'who,when,how much\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
+    [
+      'its own header, in another letter case',
+      savedWithHeader,
+      'who,when,how much\nShop,2024-05-01,-2.00\n',
+      [['2024-05-01', -200, 'Shop']],
+    ],
     [
       'its own header after a preamble of as many cells',
       savedWithHeader,
@@ -306,7 +375,12 @@ describe('5. headerless files and columns it cannot name', () => {
       'Date,Description,Amount\n2024-01-05,Shop,-1.00\n',
       [['2024-01-05', -100, 'Shop']],
     ],
-    ['a file whose header differs from the saved one', savedWithHeader, 'Payee,Date,Amount\nShop,2024-05-01,-2.00\n', [['2024-05-01', -200, 'Shop']]],
+    [
+      'a file whose header differs from the saved one',
+      savedWithHeader,
+      'Payee,Date,Amount\nShop,2024-05-01,-2.00\n',
+      [['2024-05-01', -200, 'Shop']],
+    ],
   ])('a saved mapping is not used for %s: the header is read', (_label, savedMapping, file, rows) => {
     const result = ok(file, { savedMapping });
     expect(result.usedSavedMapping).toBe(false);
@@ -315,19 +389,37 @@ describe('5. headerless files and columns it cannot name', () => {
   });
 
   it.each([
-    ['amount and description swapped', savedHeaderless, '2024-01-05;-3,20;Bakery\n2024-01-06;2500,00;Employer\n', 'column 3'],
-    ['a balance where the description was', savedHeaderless, '2024-01-05;-3.20;1000.00\n2024-01-06;-1.00;999.00\n', 'column 2'],
+    [
+      'amount and description swapped',
+      savedHeaderless,
+      '2024-01-05;-3,20;Bakery\n2024-01-06;2500,00;Employer\n',
+      'column 3',
+    ],
+    [
+      'a balance where the description was',
+      savedHeaderless,
+      '2024-01-05;-3.20;1000.00\n2024-01-06;-1.00;999.00\n',
+      'column 2',
+    ],
     ['the date elsewhere', savedHeaderless, 'Bakery;2024-01-05;-3,20\nCafe;2024-01-06;-1,00\n', 'column 1'],
     ['dates in another format than the saved one', savedDated, '2024-01-05;Bakery;-3,20\n', 'DD.MM.YYYY'],
-    ['a column more, filled', savedHeaderless, '2024-01-05;Bakery;-3,20;Food\n2024-01-06;Cafe;-1,00;Food\n', 'the file has 4 columns, the saved mapping 3'],
-  ])('a saved mapping that does not fit asks for a mapping instead of misreading: %s', (_label, savedMapping, file, named) => {
-    const result = readImport(file, { savedMapping });
-    expect(result).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', details: { needsMapping: true } });
-    if (result.ok) return;
-    expect(result.message).toContain('saved mapping');
-    expect(result.message).toContain(named);
-    expect((result.details as { sample: string[][] }).sample.length).toBeGreaterThan(0);
-  });
+    [
+      'a column more, filled',
+      savedHeaderless,
+      '2024-01-05;Bakery;-3,20;Food\n2024-01-06;Cafe;-1,00;Food\n',
+      'the file has 4 columns, the saved mapping 3',
+    ],
+  ])(
+    'a saved mapping that does not fit asks for a mapping instead of misreading: %s',
+    (_label, savedMapping, file, named) => {
+      const result = readImport(file, { savedMapping });
+      expect(result).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', details: { needsMapping: true } });
+      if (result.ok) return;
+      expect(result.message).toContain('saved mapping');
+      expect(result.message).toContain(named);
+      expect((result.details as { sample: string[][] }).sample.length).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('5. the mapping picker offers the date formats that read the chosen date column', () => {
@@ -370,7 +462,11 @@ describe('5. the mapping picker offers the date formats that read the chosen dat
 
   it.each([
     ['no date format: detected from the file', '', { header: false, date: 0, description: [1], amount: 2 }],
-    ['a chosen date format travels with the mapping', 'DD/MM/YYYY', { header: false, date: 0, description: [1], amount: 2, dateFormat: 'DD/MM/YYYY' }],
+    [
+      'a chosen date format travels with the mapping',
+      'DD/MM/YYYY',
+      { header: false, date: 0, description: [1], amount: 2, dateFormat: 'DD/MM/YYYY' },
+    ],
   ])('%s', (_label, dateFormat, mapping) => {
     expect(mappingFromChoices(['date', 'description', 'amount'], false, dateFormat)).toEqual(mapping);
     // ... and the engine reads the file with it.
@@ -475,11 +571,21 @@ describe('other formats: files written in each style, through the same pipeline'
   it.each([
     ['QIF', '!Type:Bank\nD01/05/2024\nT-1.00\nPShop\n^\nD02/06/2024\nT-2.00\nPCafe\n^\n'],
     ['CSV', 'Date,Description,Amount\n01/05/2024,Shop,-1.00\n02/06/2024,Cafe,-2.00\n'],
-  ])('%s: day/month ambiguity is refused naming the candidates, settled by a date format or the last one used', (_format, file) => {
-    expect(readImport(file)).toMatchObject({ ok: false, code: 'AMBIGUOUS_DATE', details: { candidates: ['MM/DD/YYYY', 'DD/MM/YYYY'] } });
-    expect(ok(file, { dateFormat: 'DD/MM/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-05-01', '2024-06-02']);
-    expect(ok(file, { preferredDateFormat: 'MM/DD/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-01-05', '2024-02-06']);
-  });
+  ])(
+    '%s: day/month ambiguity is refused naming the candidates, settled by a date format or the last one used',
+    (_format, file) => {
+      expect(readImport(file)).toMatchObject({
+        ok: false,
+        code: 'AMBIGUOUS_DATE',
+        details: { candidates: ['MM/DD/YYYY', 'DD/MM/YYYY'] },
+      });
+      expect(ok(file, { dateFormat: 'DD/MM/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-05-01', '2024-06-02']);
+      expect(ok(file, { preferredDateFormat: 'MM/DD/YYYY' }).rows.map((r) => r.postDate)).toEqual([
+        '2024-01-05',
+        '2024-02-06',
+      ]);
+    },
+  );
 
   it.each([
     [
@@ -487,8 +593,16 @@ describe('other formats: files written in each style, through the same pipeline'
       'OFXHEADER:100\n\n<OFX><BANKTRANLIST><STMTTRN><DTPOSTED>20240101<TRNAMT>-1<NAME>a</STMTTRN></BANKTRANLIST></OFX>',
       'ofx',
     ],
-    ['a CSV whose first cell mentions OFX is still CSV', 'Date,Description,Amount\n2024-01-01,OFX <OFX> fee,-1.00\n', 'csv'],
-    ['QIF with a BOM and an account list first', '\uFEFF!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/13/2024\nT-1\nPa\n^\n', 'qif'],
+    [
+      'a CSV whose first cell mentions OFX is still CSV',
+      'Date,Description,Amount\n2024-01-01,OFX <OFX> fee,-1.00\n',
+      'csv',
+    ],
+    [
+      'QIF with a BOM and an account list first',
+      '\uFEFF!Account\nNChecking\nTBank\n^\n!Type:Bank\nD1/13/2024\nT-1\nPa\n^\n',
+      'qif',
+    ],
   ])('the format comes from the content: %s', (_label, file, format) => {
     expect(ok(file).format).toBe(format);
   });
@@ -508,8 +622,11 @@ describe('6. type per row (auto)', () => {
 
 describe('7. currencies', () => {
   it('warns naming each currency and its rows', () => {
-    const file = 'Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n2024-01-02,b,-2.00,USD\n2024-01-03,c,-3.00,EUR\n';
-    expect(ok(file).warnings).toContain('This file mixes 2 currencies: EUR (2 rows), USD (1 row). Amounts are imported as they are, without conversion.');
+    const file =
+      'Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n2024-01-02,b,-2.00,USD\n2024-01-03,c,-3.00,EUR\n';
+    expect(ok(file).warnings).toContain(
+      'This file mixes 2 currencies: EUR (2 rows), USD (1 row). Amounts are imported as they are, without conversion.',
+    );
     expect(ok('Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n').warnings).toEqual([]);
   });
 });
@@ -541,7 +658,8 @@ describe('the description joining rule', () => {
 
 describe('round trips: random transactions written as OFX, QIF and CAMT.053 read back the same', () => {
   const pad = (n: number) => String(n).padStart(2, '0');
-  const money = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${pad(Math.abs(cents) % 100)}`;
+  const money = (cents: number) =>
+    `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${pad(Math.abs(cents) % 100)}`;
   const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const tx = fc.record({
     y: fc.integer({ min: 1990, max: 2060 }),
@@ -561,7 +679,11 @@ describe('round trips: random transactions written as OFX, QIF and CAMT.053 read
       (rows) =>
         `<?xml version="1.0"?><?OFX OFXHEADER="200"?><OFX><BANKTRANLIST>${rows.map((r, i) => `<STMTTRN><DTPOSTED>${r.y}${pad(r.m)}${pad(r.d)}000000</DTPOSTED><TRNAMT>${money(r.cents)}</TRNAMT><FITID>${i}</FITID><MEMO>${xml(r.name)}</MEMO></STMTTRN>`).join('')}</BANKTRANLIST></OFX>`,
     ],
-    ['QIF', (rows) => `!Type:Bank\n${rows.map((r) => `D${pad(r.d)}/${pad(r.m)}/${r.y}\nT${money(r.cents)}\nP${r.name}\n^`).join('\n')}\n`],
+    [
+      'QIF',
+      (rows) =>
+        `!Type:Bank\n${rows.map((r) => `D${pad(r.d)}/${pad(r.m)}/${r.y}\nT${money(r.cents)}\nP${r.name}\n^`).join('\n')}\n`,
+    ],
     [
       'CAMT.053',
       (rows) =>
@@ -572,7 +694,9 @@ describe('round trips: random transactions written as OFX, QIF and CAMT.053 read
     fc.assert(
       fc.property(fc.array(tx, { minLength: 1, maxLength: 20 }), (rows) => {
         const result = ok(write(rows));
-        expect(rowsOf(result)).toEqual(rows.map((r) => [`${r.y}-${pad(r.m)}-${pad(r.d)}`, r.cents, r.name.replace(/\s+/g, ' ').trim()]));
+        expect(rowsOf(result)).toEqual(
+          rows.map((r) => [`${r.y}-${pad(r.m)}-${pad(r.d)}`, r.cents, r.name.replace(/\s+/g, ' ').trim()]),
+        );
       }),
       { numRuns: 60 },
     );

@@ -43,7 +43,11 @@ describe('findSharedCategories', () => {
       fc.property(fc.array(fc.array(names, { maxLength: 4 }), { maxLength: 5 }), (lists) => {
         const items = lists.map((list, i) => item(`Item ${i}`, ...list));
         const owners = new Map<string, Set<number>>();
-        lists.forEach((list, i) => list.forEach((name) => owners.set(name.trim().toLowerCase(), (owners.get(name.trim().toLowerCase()) ?? new Set()).add(i))));
+        lists.forEach((list, i) =>
+          list.forEach((name) =>
+            owners.set(name.trim().toLowerCase(), (owners.get(name.trim().toLowerCase()) ?? new Set()).add(i)),
+          ),
+        );
         const shared = [...owners.values()].some((set) => set.size > 1);
         expect(findSharedCategories(items).length > 0).toBe(shared);
       }),

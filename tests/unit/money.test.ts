@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { absCents, centsFromNumber, centsToDecimalString, formatCents, groupDigits, isCents, parseDecimalToCents, sumCents } from '../../src/shared/money';
+import {
+  absCents,
+  centsFromNumber,
+  centsToDecimalString,
+  formatCents,
+  groupDigits,
+  isCents,
+  parseDecimalToCents,
+  sumCents,
+} from '../../src/shared/money';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 const anyCents = fc.integer({ min: -MAX, max: MAX });
@@ -130,17 +139,20 @@ describe('centsToDecimalString and formatCents', () => {
     expect(formatCents(cents, options)).toBe(expected);
   });
 
-  it.each(['en-US', 'de-DE', 'ar-EG', 'hi-IN-u-nu-deva', 'fr-CH'])('%s: every fraction 00-99, either sign, reads as Intl formats value/100', (locale) => {
-    const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    for (const units of [0, 7, 1234]) {
-      for (let fraction = 0; fraction < 100; fraction += 1) {
-        const cents = units * 100 + fraction;
-        // Exact in floating point at this size: Intl's own rounding of value/100 is the reference.
-        expect(formatCents(cents, { locale })).toBe(intl.format(cents / 100));
-        if (cents !== 0) expect(formatCents(-cents, { locale })).toBe(intl.format(-cents / 100));
+  it.each(['en-US', 'de-DE', 'ar-EG', 'hi-IN-u-nu-deva', 'fr-CH'])(
+    '%s: every fraction 00-99, either sign, reads as Intl formats value/100',
+    (locale) => {
+      const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const units of [0, 7, 1234]) {
+        for (let fraction = 0; fraction < 100; fraction += 1) {
+          const cents = units * 100 + fraction;
+          // Exact in floating point at this size: Intl's own rounding of value/100 is the reference.
+          expect(formatCents(cents, { locale })).toBe(intl.format(cents / 100));
+          if (cents !== 0) expect(formatCents(-cents, { locale })).toBe(intl.format(-cents / 100));
+        }
       }
-    }
-  });
+    },
+  );
 
   it.each([1.5, Number.NaN, Infinity, MAX + 1])('refuses non-cents %d', (value) => {
     expect(() => formatCents(value)).toThrow(RangeError);
@@ -157,7 +169,12 @@ describe('centsToDecimalString and formatCents', () => {
   });
 
   it("agrees with Intl's exact decimal-string formatting for every safe cents value", () => {
-    const oracle = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const oracle = new Intl.NumberFormat('de-DE', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     fc.assert(
       fc.property(anyCents, (cents) => {
         const exact = oracle.format(centsToDecimalString(cents) as unknown as number);

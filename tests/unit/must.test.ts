@@ -14,7 +14,9 @@ describe('must', () => {
   });
 
   it('throws an Error naming the broken invariant when the value is missing', () => {
-    expect(() => must(undefined, 'every line item has a running sum')).toThrow(new Error('Invariant broken: every line item has a running sum'));
+    expect(() => must(undefined, 'every line item has a running sum')).toThrow(
+      new Error('Invariant broken: every line item has a running sum'),
+    );
   });
 
   it('reads an array element that a guard elsewhere proved present', () => {

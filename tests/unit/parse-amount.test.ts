@@ -1,9 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_AMOUNT_CENTS } from '../../src/shared/limits';
-import { AMOUNT_HINT, centsToDecimalString, decimalMarkOf, formatAmountInput, parseAmount, TOO_LARGE_MESSAGE } from '../../src/shared/money';
+import {
+  AMOUNT_HINT,
+  centsToDecimalString,
+  decimalMarkOf,
+  formatAmountInput,
+  parseAmount,
+  TOO_LARGE_MESSAGE,
+} from '../../src/shared/money';
 
-const LOCALES = ['en-US', 'de-DE', 'fr-FR', 'de-CH', 'en-IN', 'es-ES', 'nl-NL', 'en-GB', 'pt-BR', 'ar-EG', 'ja-JP', 'sv-SE'];
+const LOCALES = [
+  'en-US',
+  'de-DE',
+  'fr-FR',
+  'de-CH',
+  'en-IN',
+  'es-ES',
+  'nl-NL',
+  'en-GB',
+  'pt-BR',
+  'ar-EG',
+  'ja-JP',
+  'sv-SE',
+];
 const amounts = fc.integer({ min: -MAX_AMOUNT_CENTS, max: MAX_AMOUNT_CENTS });
 
 function cents(text: string, locale = 'en-US'): number | string {
@@ -124,7 +144,11 @@ describe('parseAmount: the notations of the issue, the same in every locale', ()
   it('refuses amounts beyond the largest stored amount', () => {
     expect(cents(centsToDecimalString(MAX_AMOUNT_CENTS))).toBe(MAX_AMOUNT_CENTS);
     expect(cents(centsToDecimalString(-MAX_AMOUNT_CENTS))).toBe(-MAX_AMOUNT_CENTS);
-    expect(parseAmount(centsToDecimalString(MAX_AMOUNT_CENTS + 1))).toEqual({ ok: false, code: 'TOO_LARGE', message: TOO_LARGE_MESSAGE });
+    expect(parseAmount(centsToDecimalString(MAX_AMOUNT_CENTS + 1))).toEqual({
+      ok: false,
+      code: 'TOO_LARGE',
+      message: TOO_LARGE_MESSAGE,
+    });
     expect(parseAmount('9'.repeat(400))).toMatchObject({ ok: false, code: 'TOO_LARGE' });
     expect(parseAmount(`0.${'9'.repeat(400)}`)).toMatchObject({ ok: true, cents: 100 });
   });
@@ -170,13 +194,17 @@ describe('parseAmount properties', () => {
 
   it('reads the same amount with a currency symbol, parentheses or a Unicode minus', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }), fc.constantFrom('$', '€', '£', '₹'), (value, symbol) => {
-        const plain = centsToDecimalString(value);
-        expect(cents(`${symbol}${plain}`)).toBe(value);
-        expect(cents(`${plain} ${symbol}`)).toBe(value);
-        expect(cents(`(${plain})`)).toBe(-value);
-        expect(cents(`\u2212${symbol}${plain}`)).toBe(-value);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: MAX_AMOUNT_CENTS }),
+        fc.constantFrom('$', '€', '£', '₹'),
+        (value, symbol) => {
+          const plain = centsToDecimalString(value);
+          expect(cents(`${symbol}${plain}`)).toBe(value);
+          expect(cents(`${plain} ${symbol}`)).toBe(value);
+          expect(cents(`(${plain})`)).toBe(-value);
+          expect(cents(`\u2212${symbol}${plain}`)).toBe(-value);
+        },
+      ),
     );
   });
 
@@ -206,9 +234,14 @@ describe('parseAmount properties', () => {
 
   it('refuses any text with a letter in it', () => {
     fc.assert(
-      fc.property(fc.string(), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzAEIOU'.split('')), fc.string(), (before, letter, after) => {
-        expect(parseAmount(`${before}${letter}${after}`).ok).toBe(false);
-      }),
+      fc.property(
+        fc.string(),
+        fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzAEIOU'.split('')),
+        fc.string(),
+        (before, letter, after) => {
+          expect(parseAmount(`${before}${letter}${after}`).ok).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from '../../src/server/modules/auth/crypto';
+import {
+  dummyPasswordHash,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  verifyPassword,
+} from '../../src/server/modules/auth/crypto';
 
 describe('password hashing', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {

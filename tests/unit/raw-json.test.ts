@@ -78,8 +78,12 @@ describe('tRPC placeholders for JSON bytes', () => {
     const first = rawJsonPlaceholder(req, [rows]);
     const second = rawJsonPlaceholder(req, [Buffer.from('['), Buffer.from('1,2'), Buffer.from(']')]);
     expect(first).not.toBe(second);
-    const body = Buffer.from(JSON.stringify([{ result: { data: { a: first, b: 'x' } } }, { result: { data: second } }]));
-    expect(spliceRawJson(req, body).toString()).toBe(JSON.stringify([{ result: { data: { a: [AWKWARD], b: 'x' } } }, { result: { data: [1, 2] } }]));
+    const body = Buffer.from(
+      JSON.stringify([{ result: { data: { a: first, b: 'x' } } }, { result: { data: second } }]),
+    );
+    expect(spliceRawJson(req, body).toString()).toBe(
+      JSON.stringify([{ result: { data: { a: [AWKWARD], b: 'x' } } }, { result: { data: [1, 2] } }]),
+    );
     // Spliced once: the request holds no placeholders any more.
     expect(spliceRawJson(req, body)).toBe(body);
   });

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assignColumns, decodeCsvBytes, detectDelimiter, markDuplicates, normalizeDescription, parseAmountCell, readCsv, tokenize } from '../../src/shared/csv';
+import {
+  assignColumns,
+  decodeCsvBytes,
+  detectDelimiter,
+  markDuplicates,
+  normalizeDescription,
+  parseAmountCell,
+  readCsv,
+  tokenize,
+} from '../../src/shared/csv';
 import { dateFormatCandidates, findDateFormat, parseDateWith } from '../../src/shared/csv/dates';
 
 const ok = (text: string | Uint8Array, options = {}) => {
@@ -123,8 +132,15 @@ describe('dates', () => {
   it('refuses ambiguity without a previous format, uses the account’s last format otherwise, never today', () => {
     const csv = 'Date,Description,Amount\n01/02/2024,a,1.00\n03/04/2024,b,2.00\n';
     const refused = readCsv(csv);
-    expect(refused).toMatchObject({ ok: false, code: 'AMBIGUOUS_DATE', details: { candidates: ['MM/DD/YYYY', 'DD/MM/YYYY'] } });
-    expect(ok(csv, { preferredDateFormat: 'DD/MM/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-02-01', '2024-04-03']);
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'AMBIGUOUS_DATE',
+      details: { candidates: ['MM/DD/YYYY', 'DD/MM/YYYY'] },
+    });
+    expect(ok(csv, { preferredDateFormat: 'DD/MM/YYYY' }).rows.map((r) => r.postDate)).toEqual([
+      '2024-02-01',
+      '2024-04-03',
+    ]);
     expect(ok(csv, { dateFormat: 'MM/DD/YYYY' }).rows.map((r) => r.postDate)).toEqual(['2024-01-02', '2024-03-04']);
     expect(readCsv(csv, { dateFormat: 'YYYY-MM-DD' })).toMatchObject({ ok: false, code: 'BAD_DATE' });
   });
@@ -168,7 +184,9 @@ describe('amounts', () => {
     expect(pair.rows.map((r) => r.amount)).toEqual([-1000, 2000]);
     const indicator = ok('Date;Description;D/C;Amount\n2024-01-01;a;D;10,00\n2024-01-02;b;C;20,00\n');
     expect(indicator.rows.map((r) => r.amount)).toEqual([-1000, 2000]);
-    const card = ok('Date,Description,Amount,\n2024-01-01,buy,£9.99,\n2024-01-02,pay,"+ £100.00",CR\n', { flipAmounts: true });
+    const card = ok('Date,Description,Amount,\n2024-01-01,buy,£9.99,\n2024-01-02,pay,"+ £100.00",CR\n', {
+      flipAmounts: true,
+    });
     expect(card.rows.map((r) => r.amount)).toEqual([-999, 10000]);
   });
 });
@@ -208,7 +226,11 @@ describe('preamble, footer, balance and continuation lines', () => {
         ],
       },
     });
-    expect(readCsv('Date,Text\n2024-01-01,x\n')).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', message: expect.stringContaining('no amount column') });
+    expect(readCsv('Date,Text\n2024-01-01,x\n')).toMatchObject({
+      ok: false,
+      code: 'NEEDS_MAPPING',
+      message: expect.stringContaining('no amount column'),
+    });
     expect(readCsv('')).toMatchObject({ ok: false, code: 'EMPTY' });
   });
 });
@@ -228,7 +250,9 @@ describe('duplicates by occurrence', () => {
 
 describe('a payee that only looks like an account number', () => {
   it('is the description when nothing else describes the row (found by the round-trip property)', () => {
-    const result = readCsv('Posting Date\tPayee\tAmount\r\n01/13/1990\tx0.X\t0.00\r\n01/14/1990\tNL91ABNA0417164300\t-1.00\r\n');
+    const result = readCsv(
+      'Posting Date\tPayee\tAmount\r\n01/13/1990\tx0.X\t0.00\r\n01/14/1990\tNL91ABNA0417164300\t-1.00\r\n',
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.rows.map((r) => r.description)).toEqual(['x0.X', 'NL91ABNA0417164300']);
   });
@@ -269,7 +293,8 @@ describe('round trip: random transactions written in each dialect read back the 
     const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, thousands);
     return `${cents < 0 ? '-' : ''}${whole}${decimal}${String(abs % 100).padStart(2, '0')}`;
   }
-  const quote = (text: string, delimiter: string) => (/["\n\r]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text);
+  const quote = (text: string, delimiter: string) =>
+    /["\n\r]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text;
 
   it.each(dialects.map((d, i) => [i, d] as const))('dialect %i', (_i, dialect) => {
     fc.assert(
@@ -288,9 +313,11 @@ describe('round trip: random transactions written in each dialect read back the 
           const lines = [dialect.header.join(dialect.delimiter)];
           for (const r of rows) {
             lines.push(
-              [dialect.format(r.y, r.m, r.d), quote(r.description, dialect.delimiter), quote(dialect.amount(r.cents), dialect.delimiter)].join(
-                dialect.delimiter,
-              ),
+              [
+                dialect.format(r.y, r.m, r.d),
+                quote(r.description, dialect.delimiter),
+                quote(dialect.amount(r.cents), dialect.delimiter),
+              ].join(dialect.delimiter),
             );
           }
           const result = readCsv(`${lines.join('\r\n')}\r\n`);

@@ -1,8 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareRegisterOrder, reconcileFigures, withRunningBalance, type RegisterTransaction } from '../../src/shared/register/register';
+import {
+  compareRegisterOrder,
+  reconcileFigures,
+  withRunningBalance,
+  type RegisterTransaction,
+} from '../../src/shared/register/register';
 
-const row = (id: number, postDate: string, amount: number, extra: Partial<RegisterTransaction> = {}): RegisterTransaction => ({
+const row = (
+  id: number,
+  postDate: string,
+  amount: number,
+  extra: Partial<RegisterTransaction> = {},
+): RegisterTransaction => ({
   id,
   postDate,
   amount,
@@ -29,7 +39,12 @@ describe('withRunningBalance', () => {
   it.each([
     ['no rows', [], 500, []],
     ['one row', [row(1, '2024-01-01', -200)], 500, [500]],
-    ['walks back', [row(3, '2024-03-01', 20), row(2, '2024-02-01', -10), row(1, '2024-01-01', 300)], 1000, [1000, 980, 990]],
+    [
+      'walks back',
+      [row(3, '2024-03-01', 20), row(2, '2024-02-01', -10), row(1, '2024-01-01', 300)],
+      1000,
+      [1000, 980, 990],
+    ],
     [
       'a split parent shows the balance after its split and counts once',
       [
@@ -46,7 +61,9 @@ describe('withRunningBalance', () => {
   });
 
   it('each balance is the start minus the counted rows above it (property)', () => {
-    const rows = fc.array(fc.record({ amount: fc.integer({ min: -100000, max: 100000 }), isSplit: fc.boolean() }), { maxLength: 40 });
+    const rows = fc.array(fc.record({ amount: fc.integer({ min: -100000, max: 100000 }), isSplit: fc.boolean() }), {
+      maxLength: 40,
+    });
     fc.assert(
       fc.property(rows, fc.integer({ min: -1e9, max: 1e9 }), (items, start) => {
         const list = items.map((item, i) => row(i + 1, '2024-01-01', item.amount, { isSplit: item.isSplit }));

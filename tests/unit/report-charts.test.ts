@@ -30,7 +30,10 @@ describe('spendingChart', () => {
   it.each([
     {
       name: 'spending categories only, as positive spending, biggest first; income categories left out',
-      report: [row('2024-01', { Groceries: -5000, Rent: -100000, Salary: 300000 }), row('2024-02', { Groceries: -3000, Salary: 300000 })],
+      report: [
+        row('2024-01', { Groceries: -5000, Rent: -100000, Salary: 300000 }),
+        row('2024-02', { Groceries: -3000, Salary: 300000 }),
+      ],
       limit: 8,
       series: [
         { name: 'Rent', categories: ['Rent'], values: [100000, 0], total: 100000 },
@@ -95,26 +98,35 @@ describe('spendingChart', () => {
   });
 
   it('keeps the top 8 and folds the rest with the default limit', () => {
-    const byCategory = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`C${String(i).padStart(2, '0')}`, -(1000 - i)]));
+    const byCategory = Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [`C${String(i).padStart(2, '0')}`, -(1000 - i)]),
+    );
     const chart = spendingChart([row('2024-01', byCategory)]);
     expect(chart.series.map((s) => s.name)).toEqual(['C00', 'C01', 'C02', 'C03', 'C04', 'C05', 'C06', 'C07', 'Other']);
-    expect(chart.series.at(-1)).toMatchObject({ categories: ['C08', 'C09', 'C10', 'C11'], total: 992 + 991 + 990 + 989 });
+    expect(chart.series.at(-1)).toMatchObject({
+      categories: ['C08', 'C09', 'C10', 'C11'],
+      total: 992 + 991 + 990 + 989,
+    });
   });
 });
 
 describe('seriesColors', () => {
-  it.each(['light', 'dark'] as const)('gives Other grey, Uncategorized slate and categories palette colours (%s)', (mode) => {
-    const colors = seriesColors(['Rent', 'Uncategorized', 'Other'], mode);
-    expect(colors.Other).toBe(OTHER_COLORS[mode]);
-    expect(colors.Uncategorized).toBe(UNCATEGORIZED_COLORS[mode]);
-    expect(colors.Rent).toBe(CATEGORY_PALETTES[mode][nameHash('Rent') % CATEGORY_PALETTES[mode].length]);
-  });
+  it.each(['light', 'dark'] as const)(
+    'gives Other grey, Uncategorized slate and categories palette colours (%s)',
+    (mode) => {
+      const colors = seriesColors(['Rent', 'Uncategorized', 'Other'], mode);
+      expect(colors.Other).toBe(OTHER_COLORS[mode]);
+      expect(colors.Uncategorized).toBe(UNCATEGORIZED_COLORS[mode]);
+      expect(colors.Rent).toBe(CATEGORY_PALETTES[mode][nameHash('Rent') % CATEGORY_PALETTES[mode].length]);
+    },
+  );
 
   it('keeps a category colour whatever else is shown, when nothing bigger collides', () => {
     const names = ['Rent', 'Groceries', 'Dining', 'Travel'];
     const alone = Object.fromEntries(names.map((name) => [name, seriesColors([name], 'light')[name]]));
     const together = seriesColors(names, 'light');
-    const distinct = new Set(names.map((name) => nameHash(name) % CATEGORY_PALETTES.light.length)).size === names.length;
+    const distinct =
+      new Set(names.map((name) => nameHash(name) % CATEGORY_PALETTES.light.length)).size === names.length;
     if (distinct) expect(together).toEqual(alone);
     expect(seriesColors(names, 'light')).toEqual(together); // deterministic
   });
@@ -139,7 +151,11 @@ describe('seriesColors', () => {
 
 describe('cashflowTotals and monthLabel', () => {
   it('adds income and expenses over the range', () => {
-    expect(cashflowTotals([row('2024-01', {}, 5000, 2000), row('2024-02', {}, 0, 4000)])).toEqual({ income: 5000, expenses: 6000, net: -1000 });
+    expect(cashflowTotals([row('2024-01', {}, 5000, 2000), row('2024-02', {}, 0, 4000)])).toEqual({
+      income: 5000,
+      expenses: 6000,
+      net: -1000,
+    });
   });
   it.each([
     ['2024-01', 'Jan 2024'],
@@ -164,12 +180,30 @@ describe('figure links', () => {
     [
       'the Other bar',
       categoryBarFilters({ ...range, account: 'Checking' }, '2024-01', ['C', 'Uncategorized']),
-      { startDate: '2024-01-15', endDate: '2024-01-31', counted: true, account: 'Checking', categories: ['C', 'Uncategorized'] },
+      {
+        startDate: '2024-01-15',
+        endDate: '2024-01-31',
+        counted: true,
+        account: 'Checking',
+        categories: ['C', 'Uncategorized'],
+      },
     ],
-    ['an income bar', cashflowBarFilters(range, '2024-03', 'in'), { startDate: '2024-03-01', endDate: '2024-03-10', counted: true, direction: 'in' }],
-    ['an expenses bar', cashflowBarFilters(range, '2024-02', 'out'), { startDate: '2024-02-01', endDate: '2024-02-29', counted: true, direction: 'out' }],
+    [
+      'an income bar',
+      cashflowBarFilters(range, '2024-03', 'in'),
+      { startDate: '2024-03-01', endDate: '2024-03-10', counted: true, direction: 'in' },
+    ],
+    [
+      'an expenses bar',
+      cashflowBarFilters(range, '2024-02', 'out'),
+      { startDate: '2024-02-01', endDate: '2024-02-29', counted: true, direction: 'out' },
+    ],
     ['a net point', netFilters(range, '2024-02'), { startDate: '2024-02-01', endDate: '2024-02-29', counted: true }],
-    ['a payee', payeeFilters(range, 'Tesco Stores'), { startDate: '2024-01-15', endDate: '2024-03-10', counted: true, payee: 'Tesco Stores' }],
+    [
+      'a payee',
+      payeeFilters(range, 'Tesco Stores'),
+      { startDate: '2024-01-15', endDate: '2024-03-10', counted: true, payee: 'Tesco Stores' },
+    ],
   ])('%s', (_name, filters, expected) => expect(filters).toEqual(expected));
 });
 
@@ -184,5 +218,6 @@ describe('reportPresetRange', () => {
     ['Custom', '2024-05-17', null],
   ])('%s on %s', (preset, today, range) => expect(reportPresetRange(preset, today)).toEqual(range));
 
-  it('refuses a today that is no date', () => expect(() => reportPresetRange('This year', '2024-13-01')).toThrow(RangeError));
+  it('refuses a today that is no date', () =>
+    expect(() => reportPresetRange('This year', '2024-13-01')).toThrow(RangeError));
 });

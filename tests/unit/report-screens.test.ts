@@ -21,11 +21,18 @@ describe('Transactions search params', () => {
   it.each<[string, unknown, ReturnType<typeof readTransactionSearch>]>([
     ['no params: a first visit searches this month', {}, { form: thisMonth, extras: {} }],
     ['empty dates: a cleared form', { startDate: '', endDate: '' }, { form: EMPTY_FORM, extras: {} }],
-    ['one date only: the form waits for the other', { startDate: '2024-01-01' }, { form: { ...EMPTY_FORM, startDate: '2024-01-01' }, extras: {} }],
+    [
+      'one date only: the form waits for the other',
+      { startDate: '2024-01-01' },
+      { form: { ...EMPTY_FORM, startDate: '2024-01-01' }, extras: {} },
+    ],
     [
       'a category bar',
       { startDate: '2024-02-01', endDate: '2024-02-29', categories: ['Dining'], counted: true },
-      { form: { ...EMPTY_FORM, startDate: '2024-02-01', endDate: '2024-02-29', categories: ['Dining'] }, extras: { counted: true } },
+      {
+        form: { ...EMPTY_FORM, startDate: '2024-02-01', endDate: '2024-02-29', categories: ['Dining'] },
+        extras: { counted: true },
+      },
     ],
     [
       'a payee with an account',
@@ -37,9 +44,22 @@ describe('Transactions search params', () => {
     ],
     [
       'amounts as typed and suggested categories only',
-      { startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' },
       {
-        form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', minAmount: '10,50', maxAmount: '200', categorySource: 'suggested' },
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        minAmount: '10,50',
+        maxAmount: '200',
+        categorySource: 'suggested',
+      },
+      {
+        form: {
+          ...EMPTY_FORM,
+          startDate: '2024-01-01',
+          endDate: '2024-01-31',
+          minAmount: '10,50',
+          maxAmount: '200',
+          categorySource: 'suggested',
+        },
         extras: {},
       },
     ],
@@ -56,7 +76,11 @@ describe('Transactions search params', () => {
       },
       { form: { ...EMPTY_FORM, startDate: '2024-01-01', endDate: '2024-01-31', description: 'cafe' }, extras: {} },
     ],
-    ['an impossible date is dropped', { startDate: '2024-02-30', endDate: '2024-03-31' }, { form: { ...EMPTY_FORM, endDate: '2024-03-31' }, extras: {} }],
+    [
+      'an impossible date is dropped',
+      { startDate: '2024-02-30', endDate: '2024-03-31' },
+      { form: { ...EMPTY_FORM, endDate: '2024-03-31' }, extras: {} },
+    ],
   ])('%s', (_name, raw, expected) => expect(readTransactionSearch(raw, today)).toEqual(expected));
 
   it('a link made from filters reads back as the same filters', () => {
@@ -144,32 +168,79 @@ describe('Transactions search params', () => {
       { startDate: '2024-03-01', endDate: '2024-03-31', payee: 'TESCO STORES', direction: 'out', counted: true },
       'start_date=2024-03-01&end_date=2024-03-31&payee=TESCO+STORES&direction=out&counted=true',
     ],
-  ])('export link %#', (filters, query) => expect(exportCsvPath(filters)).toBe(`/api/transactions/export.csv?${query}`));
+  ])('export link %#', (filters, query) =>
+    expect(exportCsvPath(filters)).toBe(`/api/transactions/export.csv?${query}`),
+  );
 });
 
 describe('Reports search params', () => {
   const today = '2026-11-25';
   it.each([
-    [{}, { preset: 'Last 12 months', startDate: '2025-12-01', endDate: '2026-11-30', account: undefined, table: false, problem: null }],
+    [
+      {},
+      {
+        preset: 'Last 12 months',
+        startDate: '2025-12-01',
+        endDate: '2026-11-30',
+        account: undefined,
+        table: false,
+        problem: null,
+      },
+    ],
     [
       { preset: 'This year' as const, table: true },
-      { preset: 'This year', startDate: '2026-01-01', endDate: '2026-11-30', account: undefined, table: true, problem: null },
+      {
+        preset: 'This year',
+        startDate: '2026-01-01',
+        endDate: '2026-11-30',
+        account: undefined,
+        table: true,
+        problem: null,
+      },
     ],
     [
       { preset: 'Last year' as const, account: 'Card' },
-      { preset: 'Last year', startDate: '2025-01-01', endDate: '2025-12-31', account: 'Card', table: false, problem: null },
+      {
+        preset: 'Last year',
+        startDate: '2025-01-01',
+        endDate: '2025-12-31',
+        account: 'Card',
+        table: false,
+        problem: null,
+      },
     ],
     [
       { preset: 'Custom' as const, startDate: '2024-01-15', endDate: '2024-03-10' },
-      { preset: 'Custom', startDate: '2024-01-15', endDate: '2024-03-10', account: undefined, table: false, problem: null },
+      {
+        preset: 'Custom',
+        startDate: '2024-01-15',
+        endDate: '2024-03-10',
+        account: undefined,
+        table: false,
+        problem: null,
+      },
     ],
     [
       { preset: 'Custom' as const, startDate: '2024-01-15' },
-      { preset: 'Custom', startDate: '2024-01-15', endDate: '', account: undefined, table: false, problem: 'Choose a start and an end date' },
+      {
+        preset: 'Custom',
+        startDate: '2024-01-15',
+        endDate: '',
+        account: undefined,
+        table: false,
+        problem: 'Choose a start and an end date',
+      },
     ],
     [
       { preset: 'Custom' as const, startDate: '2024-05-01', endDate: '2024-03-10' },
-      { preset: 'Custom', startDate: '2024-05-01', endDate: '2024-03-10', account: undefined, table: false, problem: 'End Date must not be before Start Date' },
+      {
+        preset: 'Custom',
+        startDate: '2024-05-01',
+        endDate: '2024-03-10',
+        account: undefined,
+        table: false,
+        problem: 'End Date must not be before Start Date',
+      },
     ],
   ])('%j', (search, resolved) => expect(resolveReportSearch(search, today)).toEqual(resolved));
 });

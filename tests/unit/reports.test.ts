@@ -14,7 +14,12 @@ import {
   type MonthlyAggregate,
 } from '../../src/shared/reports';
 
-const agg = (month: string, category: string | null, moneyIn: number, moneyOut: number): MonthlyAggregate => ({ month, category, moneyIn, moneyOut });
+const agg = (month: string, category: string | null, moneyIn: number, moneyOut: number): MonthlyAggregate => ({
+  month,
+  category,
+  moneyIn,
+  moneyOut,
+});
 
 describe('monthsInRange', () => {
   it.each([
@@ -47,7 +52,8 @@ describe('monthsInRange', () => {
         expect(months[0]).toBe(start.slice(0, 7));
         expect(months.at(-1)).toBe(end.slice(0, 7));
         expect(months).toHaveLength(monthCount(start, end));
-        for (let i = 1; i < months.length; i += 1) expect(monthBounds(months[i - 1]).endDate < monthBounds(months[i]).startDate).toBe(true);
+        for (let i = 1; i < months.length; i += 1)
+          expect(monthBounds(months[i - 1]).endDate < monthBounds(months[i]).startDate).toBe(true);
       }),
     );
   });
@@ -63,7 +69,13 @@ describe('buildMonthlyReport', () => {
       agg('2024-03', 'Groceries', 0, 6000),
     ]);
     expect(report).toEqual([
-      { month: '2024-01', income: 301000, expenses: 5700, net: 295300, byCategory: { Groceries: -4000, Salary: 300000, [UNCATEGORIZED_SERIES]: -700 } },
+      {
+        month: '2024-01',
+        income: 301000,
+        expenses: 5700,
+        net: 295300,
+        byCategory: { Groceries: -4000, Salary: 300000, [UNCATEGORIZED_SERIES]: -700 },
+      },
       { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {} },
       { month: '2024-03', income: 0, expenses: 9000, net: -9000, byCategory: { dining: -3000, Groceries: -6000 } },
     ]);
@@ -76,7 +88,10 @@ describe('buildMonthlyReport', () => {
   });
 
   it('merges a category literally named Uncategorized with the rows that have none', () => {
-    const [row] = buildMonthlyReport('2024-05-01', '2024-05-31', [agg('2024-05', null, 0, 100), agg('2024-05', 'Uncategorized', 0, 50)]);
+    const [row] = buildMonthlyReport('2024-05-01', '2024-05-31', [
+      agg('2024-05', null, 0, 100),
+      agg('2024-05', 'Uncategorized', 0, 50),
+    ]);
     expect(row.byCategory).toEqual({ Uncategorized: -150 });
   });
 
@@ -113,13 +128,27 @@ describe('topCategorySeries', () => {
     const chart = topCategorySeries(report);
     expect(chart.series).toEqual(['J', 'I', 'H', 'G', 'F', 'E', 'D', 'C', OTHER_SERIES]);
     expect(chart.other).toEqual(['A', 'B', UNCATEGORIZED_SERIES]);
-    expect(chart.rows[0].values).toEqual({ J: -1000, I: -900, H: -800, G: -700, F: -600, E: -500, D: -400, C: -300, Other: -300 });
+    expect(chart.rows[0].values).toEqual({
+      J: -1000,
+      I: -900,
+      H: -800,
+      G: -700,
+      F: -600,
+      E: -500,
+      D: -400,
+      C: -300,
+      Other: -300,
+    });
     expect(chart.rows[1].values).toEqual({ J: -5, I: 0, H: 0, G: 0, F: 0, E: 0, D: 0, C: 0, Other: -50 });
   });
 
   it('has no Other when everything fits, and renames the bucket if a category is called Other', () => {
     expect(topCategorySeries(report, 20).series).not.toContain(OTHER_SERIES);
-    const own = buildMonthlyReport('2024-01-01', '2024-01-31', [agg('2024-01', 'Other', 0, 900), agg('2024-01', 'X', 0, 10), agg('2024-01', 'Y', 0, 5)]);
+    const own = buildMonthlyReport('2024-01-01', '2024-01-31', [
+      agg('2024-01', 'Other', 0, 900),
+      agg('2024-01', 'X', 0, 10),
+      agg('2024-01', 'Y', 0, 5),
+    ]);
     expect(topCategorySeries(own, 2).series).toEqual(['Other', 'X', 'Other (rest)']);
   });
 });
@@ -144,7 +173,10 @@ describe('payeeName and payeeKey', () => {
   });
 
   it('is idempotent, case-insensitive in its key, and never empty for a non-blank description (property)', () => {
-    const text = fc.string({ unit: fc.constantFrom('a', 'B', 'é', '1', '2', ' ', '#', '*', '-', '/', '&', '\t', 'Z'), maxLength: 30 });
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'B', 'é', '1', '2', ' ', '#', '*', '-', '/', '&', '\t', 'Z'),
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(text, (description) => {
         const name = payeeName(description);

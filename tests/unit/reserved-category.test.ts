@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isReservedCategoryName, reservedCategoryMessage, reservedCategoryOnTransactionMessage } from '../../src/shared/categories';
+import {
+  isReservedCategoryName,
+  reservedCategoryMessage,
+  reservedCategoryOnTransactionMessage,
+} from '../../src/shared/categories';
 import { magnitudeBounds } from '../../src/shared/money';
 
 describe('the reserved category name', () => {
@@ -19,7 +23,9 @@ describe('the reserved category name', () => {
   });
 
   it('words both refusals with the name as typed', () => {
-    expect(reservedCategoryMessage(' UNCATEGORIZED ')).toBe("'UNCATEGORIZED' is reserved for transactions without a category: choose another name");
+    expect(reservedCategoryMessage(' UNCATEGORIZED ')).toBe(
+      "'UNCATEGORIZED' is reserved for transactions without a category: choose another name",
+    );
     expect(reservedCategoryOnTransactionMessage('uncategorized')).toBe(
       "'uncategorized' is reserved for transactions without a category: leave the category empty instead",
     );
@@ -56,8 +62,10 @@ describe('magnitudeBounds', () => {
     fc.assert(
       fc.property(bound, bound, (minAmount, maxAmount) => {
         const out = magnitudeBounds({ minAmount, maxAmount });
-        for (const value of [out.minAmount, out.maxAmount]) if (value !== undefined) expect(value).toBeGreaterThanOrEqual(0);
-        if (out.minAmount !== undefined && out.maxAmount !== undefined) expect(out.minAmount).toBeLessThanOrEqual(out.maxAmount);
+        for (const value of [out.minAmount, out.maxAmount])
+          if (value !== undefined) expect(value).toBeGreaterThanOrEqual(0);
+        if (out.minAmount !== undefined && out.maxAmount !== undefined)
+          expect(out.minAmount).toBeLessThanOrEqual(out.maxAmount);
       }),
     );
   });

@@ -16,7 +16,13 @@ import {
 } from '../../src/shared/rules';
 
 /** Rule builder: `rule(1, [cond], {category: 'x'})`. */
-function rule(id: number, conditions: RuleCondition[], actions: RuleDto['actions'], priority = 100, enabled = true): RuleDto {
+function rule(
+  id: number,
+  conditions: RuleCondition[],
+  actions: RuleDto['actions'],
+  priority = 100,
+  enabled = true,
+): RuleDto {
   return { id, name: `r${id}`, conditions, actions, priority, enabled };
 }
 function row(description: string, amount = -100, account: string | null = 'Checking'): RuleRow {
@@ -60,10 +66,13 @@ describe('checkRegex', () => {
 
   it('never throws, and what it accepts compiles (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'ab.*+?|()[]{}\\^$1,2k<>=!:-'.split('')), maxLength: 24 }), (pattern) => {
-        const check = checkRegex(pattern);
-        if (check.ok) expect(() => new RegExp(pattern, 'iu')).not.toThrow();
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'ab.*+?|()[]{}\\^$1,2k<>=!:-'.split('')), maxLength: 24 }),
+        (pattern) => {
+          const check = checkRegex(pattern);
+          if (check.ok) expect(() => new RegExp(pattern, 'iu')).not.toThrow();
+        },
+      ),
       { numRuns: 2000 },
     );
   }, 120_000);
@@ -84,11 +93,27 @@ describe('createRuleSchema', () => {
   });
 
   it.each([
-    ['an unknown field', { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field 'payee'/],
+    [
+      'an unknown field',
+      { conditions: [{ field: 'payee', op: 'equals', value: 'x' }] },
+      /conditions\.0\.field: unknown field 'payee'/,
+    ],
     // An object's inherited names are not fields (the API fuzz found `valueOf` answering 500).
-    ['an inherited name as field', { conditions: [{ field: 'valueOf', op: 'op-value', value: null }] }, /conditions\.0\.field: unknown field 'valueOf'/],
-    ['__proto__ as field', { conditions: [{ field: '__proto__', op: 'equals', value: 'x' }] }, /conditions\.0\.field: unknown field '__proto__'/],
-    ['an unknown operator', { conditions: [{ field: 'amount', op: 'contains', value: 'x' }] }, /conditions\.0\.op: unknown operator 'contains' for amount/],
+    [
+      'an inherited name as field',
+      { conditions: [{ field: 'valueOf', op: 'op-value', value: null }] },
+      /conditions\.0\.field: unknown field 'valueOf'/,
+    ],
+    [
+      '__proto__ as field',
+      { conditions: [{ field: '__proto__', op: 'equals', value: 'x' }] },
+      /conditions\.0\.field: unknown field '__proto__'/,
+    ],
+    [
+      'an unknown operator',
+      { conditions: [{ field: 'amount', op: 'contains', value: 'x' }] },
+      /conditions\.0\.op: unknown operator 'contains' for amount/,
+    ],
     [
       'an unsafe regex',
       { conditions: [{ field: 'description', op: 'matches', value: '(a+)+' }] },
@@ -100,10 +125,22 @@ describe('createRuleSchema', () => {
     ['no action', { actions: {} }, /actions: must set at least one of category, type, description/],
     ['the reserved category', { actions: { category: 'uncategorized' } }, /actions\.category: .*reserved/],
     ['an unknown type', { actions: { type: 'gift' } }, /actions\.type/],
-    ['between in the wrong order', { conditions: [{ field: 'amount', op: 'between', value: [10, 5] }] }, /conditions\.0\.value: between takes \[low, high\]/],
-    ['fractional cents', { conditions: [{ field: 'amount', op: 'eq', value: 1.5 }] }, /conditions\.0\.value: must be a whole number of cents/],
+    [
+      'between in the wrong order',
+      { conditions: [{ field: 'amount', op: 'between', value: [10, 5] }] },
+      /conditions\.0\.value: between takes \[low, high\]/,
+    ],
+    [
+      'fractional cents',
+      { conditions: [{ field: 'amount', op: 'eq', value: 1.5 }] },
+      /conditions\.0\.value: must be a whole number of cents/,
+    ],
     ['an empty text', { conditions: [contains('  ')] }, /conditions\.0\.value: must not be empty/],
-    ['a control character', { conditions: [contains('a\u0000b')] }, /conditions\.0\.value: must not contain control characters/],
+    [
+      'a control character',
+      { conditions: [contains('a\u0000b')] },
+      /conditions\.0\.value: must not contain control characters/,
+    ],
   ])('refuses %s with a message naming it', (_label, change, message) => {
     const result = createRuleSchema.safeParse({ ...base, ...change });
     expect(result.success).toBe(false);
@@ -112,10 +149,20 @@ describe('createRuleSchema', () => {
 });
 
 describe('applyRules', () => {
-  const coffee = rule(1, [contains('starbucks'), { field: 'amount', op: 'lt', value: 0 }], { category: 'Coffee Shops' }, 10);
+  const coffee = rule(
+    1,
+    [contains('starbucks'), { field: 'amount', op: 'lt', value: 0 }],
+    { category: 'Coffee Shops' },
+    10,
+  );
   it.each<[string, RuleDto[], RuleRow, ReturnType<typeof applyRules>]>([
     ['no rules', [], row('STARBUCKS 123'), { actions: {}, ruleIds: {} }],
-    ['case-insensitive contains', [coffee], row('Card STARBUCKS #12'), { actions: { category: 'Coffee Shops' }, ruleIds: { category: 1 } }],
+    [
+      'case-insensitive contains',
+      [coffee],
+      row('Card STARBUCKS #12'),
+      { actions: { category: 'Coffee Shops' }, ruleIds: { category: 1 } },
+    ],
     ['the amount condition fails for money in', [coffee], row('STARBUCKS refund', 450), { actions: {}, ruleIds: {} }],
     [
       'accents fold like search (NFC)',
@@ -159,7 +206,12 @@ describe('applyRules', () => {
       row('x', -999),
       { actions: { category: 'Netflix' }, ruleIds: { category: 7 } },
     ],
-    ['amount gt', [rule(7, [{ field: 'amount', op: 'gt', value: 0 }], { type: 'credit' })], row('x', 1), { actions: { type: 'credit' }, ruleIds: { type: 7 } }],
+    [
+      'amount gt',
+      [rule(7, [{ field: 'amount', op: 'gt', value: 0 }], { type: 'credit' })],
+      row('x', 1),
+      { actions: { type: 'credit' }, ruleIds: { type: 7 } },
+    ],
     [
       'account equals, any case',
       [rule(8, [{ field: 'account', op: 'equals', value: 'checking' }], { category: 'A' })],
@@ -174,9 +226,15 @@ describe('applyRules', () => {
     ],
     [
       'lower priority wins per field, later rules fill other fields',
-      [rule(1, [contains('shell')], { category: 'Fuel', description: 'Shell' }, 20), rule(2, [contains('shell')], { category: 'Car', type: 'charge' }, 10)],
+      [
+        rule(1, [contains('shell')], { category: 'Fuel', description: 'Shell' }, 20),
+        rule(2, [contains('shell')], { category: 'Car', type: 'charge' }, 10),
+      ],
       row('SHELL 0423'),
-      { actions: { category: 'Car', type: 'charge', description: 'Shell' }, ruleIds: { category: 2, type: 2, description: 1 } },
+      {
+        actions: { category: 'Car', type: 'charge', description: 'Shell' },
+        ruleIds: { category: 2, type: 2, description: 1 },
+      },
     ],
     [
       'equal priority: lower id wins',
@@ -205,7 +263,9 @@ describe('applyRules', () => {
       .constantFrom('a', 'b', 'ab', 'xy', 'abc', 'bca', 'BBA', 'xyz', 'éclair')
       .map((value): RuleCondition => ({ field: 'description', op: 'contains', value })),
     fc.constantFrom('abc', 'xyzzy').map((value): RuleCondition => ({ field: 'description', op: 'equals', value })),
-    fc.constantFrom('a', 'x', 'abc', 'xyz').map((value): RuleCondition => ({ field: 'description', op: 'startsWith', value })),
+    fc
+      .constantFrom('a', 'x', 'abc', 'xyz')
+      .map((value): RuleCondition => ({ field: 'description', op: 'startsWith', value })),
     fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'lt', value })),
     fc.integer({ min: -3, max: 3 }).map((value): RuleCondition => ({ field: 'amount', op: 'gt', value })),
     fc.constantFrom('A', 'B').map((value): RuleCondition => ({ field: 'account', op: 'equals', value })),
@@ -215,7 +275,11 @@ describe('applyRules', () => {
   );
   const actionsArb = fc
     .record(
-      { category: fc.constantFrom('C1', 'C2', 'C3'), type: fc.constantFrom('debit' as const, 'transfer' as const), description: fc.constantFrom('D1', 'D2') },
+      {
+        category: fc.constantFrom('C1', 'C2', 'C3'),
+        type: fc.constantFrom('debit' as const, 'transfer' as const),
+        description: fc.constantFrom('D1', 'D2'),
+      },
       { requiredKeys: [] },
     )
     .filter((a) => Object.keys(a).length > 0);
@@ -230,7 +294,21 @@ describe('applyRules', () => {
     { selector: (r) => r.id, maxLength: 8 },
   );
   const rowArb = fc.record({
-    description: fc.constantFrom('a', 'ab', 'XY', 'bxa', 'Abba', '', 'abc', 'ABCA', 'xyzzy', 'zabcaz', 'BBAbca', 'E\u0301CLAIRS', 'xyz abc'),
+    description: fc.constantFrom(
+      'a',
+      'ab',
+      'XY',
+      'bxa',
+      'Abba',
+      '',
+      'abc',
+      'ABCA',
+      'xyzzy',
+      'zabcaz',
+      'BBAbca',
+      'E\u0301CLAIRS',
+      'xyz abc',
+    ),
     amount: fc.integer({ min: -4, max: 4 }),
     account: fc.constantFrom('A', 'b', null),
   });
@@ -295,7 +373,9 @@ describe('planImportRows', () => {
       { line: 5, postDate: '2024-01-04', description: 'Odd', amount: -1, category: 'uncategorized' },
     ];
     const planned = runSteps(planImportRows(rows, rules, 'Checking', typeOf));
-    expect(planned.map((r) => [r.description, r.bankDescription, r.category, r.categoryOrigin, r.type, r.ruleIds])).toEqual([
+    expect(
+      planned.map((r) => [r.description, r.bankDescription, r.category, r.categoryOrigin, r.type, r.ruleIds]),
+    ).toEqual([
       ['Starbucks', 'STARBUCKS 12', 'Coffee', 'rule', 'debit', { category: 1, description: 1 }],
       ['Rent Jan', 'Rent Jan', 'Housing', 'bank', 'transfer', { type: 2 }],
       ['Salary', 'Salary', null, null, 'credit', {}],

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { splitRequest, type SplitDraftRow } from '../../src/client/components/transactions/splitDraft';
 
-const row = (amount: string, category: string, description = '', splitNote = ''): SplitDraftRow => ({ key: 0, amount, category, description, splitNote });
+const row = (amount: string, category: string, description = '', splitNote = ''): SplitDraftRow => ({
+  key: 0,
+  amount,
+  category,
+  description,
+  splitNote,
+});
 
 describe('the split dialog rows -> the split to send', () => {
   it.each<[string, number, SplitDraftRow[], ReturnType<typeof splitRequest>]>([
@@ -41,7 +47,19 @@ describe('the split dialog rows -> the split to send', () => {
         ],
       },
     ],
-    ['fewer than two parts', -3000, [row('30', 'A'), row('', '')], { ok: false, message: expect.any(String) as unknown as string }],
-    ['parts that do not add up', -3000, [row('10', 'A'), row('10', 'B')], { ok: false, message: expect.any(String) as unknown as string }],
-  ])('%s', (_name, parentAmount, rows, expected) => expect(splitRequest(rows, parentAmount, 'en-US')).toEqual(expected));
+    [
+      'fewer than two parts',
+      -3000,
+      [row('30', 'A'), row('', '')],
+      { ok: false, message: expect.any(String) as unknown as string },
+    ],
+    [
+      'parts that do not add up',
+      -3000,
+      [row('10', 'A'), row('10', 'B')],
+      { ok: false, message: expect.any(String) as unknown as string },
+    ],
+  ])('%s', (_name, parentAmount, rows, expected) =>
+    expect(splitRequest(rows, parentAmount, 'en-US')).toEqual(expected),
+  );
 });

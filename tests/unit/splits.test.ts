@@ -25,7 +25,9 @@ const partitions = fc
     fc.uniqueArray(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 1, maxLength: 9 }),
   )
   .map(([magnitude, negative, cuts]) => {
-    const points = [...new Set(cuts.map((c) => Math.min(magnitude - 1, Math.floor(c * (magnitude - 1)) + 1)))].sort((a, b) => a - b);
+    const points = [...new Set(cuts.map((c) => Math.min(magnitude - 1, Math.floor(c * (magnitude - 1)) + 1)))].sort(
+      (a, b) => a - b,
+    );
     const bounds = [0, ...points, magnitude];
     const parts = bounds.slice(1).map((b, i) => b - bounds[i]);
     return { parent: negative ? -magnitude : magnitude, parts };
@@ -50,11 +52,29 @@ describe('validateSplit', () => {
   it.each([
     ['no rows', -100, [], 'TOO_FEW_SPLITS', 'At least 2 splits are required'],
     ['one counted row', -100, [e(-100, 'a'), e(null, 'b')], 'TOO_FEW_SPLITS', 'At least 2 splits are required'],
-    ['a row without category does not count', -100, [e(-50, 'a'), e(-50, '  ')], 'TOO_FEW_SPLITS', 'At least 2 splits are required'],
-    ['a NaN amount does not count', -100, [e(-50, 'a'), e(Number.NaN, 'b')], 'TOO_FEW_SPLITS', 'At least 2 splits are required'],
+    [
+      'a row without category does not count',
+      -100,
+      [e(-50, 'a'), e(-50, '  ')],
+      'TOO_FEW_SPLITS',
+      'At least 2 splits are required',
+    ],
+    [
+      'a NaN amount does not count',
+      -100,
+      [e(-50, 'a'), e(Number.NaN, 'b')],
+      'TOO_FEW_SPLITS',
+      'At least 2 splits are required',
+    ],
     ['sum off by one cent', -10000, [e(-6000), e(-3999)], 'SUM_MISMATCH', 'Split amounts must sum to 100.00'],
     ['sum too large', 4567, [e(4000), e(600)], 'SUM_MISMATCH', 'Split amounts must sum to 45.67'],
-    ['message shows |parent| without grouping', -123456, [e(-1), e(-2)], 'SUM_MISMATCH', 'Split amounts must sum to 1234.56'],
+    [
+      'message shows |parent| without grouping',
+      -123456,
+      [e(-1), e(-2)],
+      'SUM_MISMATCH',
+      'Split amounts must sum to 1234.56',
+    ],
     [
       'sum beyond the safe range',
       -Number.MAX_SAFE_INTEGER,
@@ -62,9 +82,27 @@ describe('validateSplit', () => {
       'SUM_MISMATCH',
       'Split amounts must sum to 90071992547409.91',
     ],
-    ['wrong sign (negative parent)', -100, [e(150), e(-250)], 'SIGN_MISMATCH', 'Split amounts must be negative like the original transaction'],
-    ['wrong sign (positive parent)', 100, [e(150), e(-50)], 'SIGN_MISMATCH', 'Split amounts must be positive like the original transaction'],
-    ['magnitudes sent for a negative parent', -100, [e(60), e(40)], 'SIGN_MISMATCH', 'Split amounts must be negative like the original transaction'],
+    [
+      'wrong sign (negative parent)',
+      -100,
+      [e(150), e(-250)],
+      'SIGN_MISMATCH',
+      'Split amounts must be negative like the original transaction',
+    ],
+    [
+      'wrong sign (positive parent)',
+      100,
+      [e(150), e(-50)],
+      'SIGN_MISMATCH',
+      'Split amounts must be positive like the original transaction',
+    ],
+    [
+      'magnitudes sent for a negative parent',
+      -100,
+      [e(60), e(40)],
+      'SIGN_MISMATCH',
+      'Split amounts must be negative like the original transaction',
+    ],
     ['zero part', -100, [e(0), e(-100)], 'ZERO_AMOUNT', 'Every split needs an amount other than 0.00'],
     ['zero parent', 0, [e(0), e(0)], 'ZERO_AMOUNT', 'A transaction of 0.00 cannot be split'],
     ['zero parent with non-zero parts', 0, [e(5), e(-5)], 'ZERO_AMOUNT', 'A transaction of 0.00 cannot be split'],
@@ -178,7 +216,9 @@ describe('dialog helpers', () => {
           const remainder = splitRemainder(parent, magnitudes);
           if (remainder > 0 && magnitudes.includes(null)) expect(splitRemainder(parent, filled)).toBe(0);
           else expect(filled).toEqual(magnitudes);
-          expect(filled.filter((m) => m === null).length).toBeGreaterThanOrEqual(magnitudes.filter((m) => m === null).length - 1);
+          expect(filled.filter((m) => m === null).length).toBeGreaterThanOrEqual(
+            magnitudes.filter((m) => m === null).length - 1,
+          );
         },
       ),
     );
@@ -201,10 +241,30 @@ describe('dialog helpers', () => {
   });
 
   it.each([
-    ['one cent short', -10000, [6000, 3999], { index: 1, magnitude: 4000, label: 'Add the remaining 0.01 to the last part' }],
-    ['one cent over', 10000, [6000, 4001], { index: 1, magnitude: 4000, label: 'Take the extra 0.01 off the last part' }],
-    ['short by more, three parts', -82_35, [5000, 3000, 200], { index: 2, magnitude: 235, label: 'Add the remaining 0.35 to the last part' }],
-    ['a grouped remainder', -1_000_000, [500_000, 376_543], { index: 1, magnitude: 500_000, label: 'Add the remaining 1,234.57 to the last part' }],
+    [
+      'one cent short',
+      -10000,
+      [6000, 3999],
+      { index: 1, magnitude: 4000, label: 'Add the remaining 0.01 to the last part' },
+    ],
+    [
+      'one cent over',
+      10000,
+      [6000, 4001],
+      { index: 1, magnitude: 4000, label: 'Take the extra 0.01 off the last part' },
+    ],
+    [
+      'short by more, three parts',
+      -82_35,
+      [5000, 3000, 200],
+      { index: 2, magnitude: 235, label: 'Add the remaining 0.35 to the last part' },
+    ],
+    [
+      'a grouped remainder',
+      -1_000_000,
+      [500_000, 376_543],
+      { index: 1, magnitude: 500_000, label: 'Add the remaining 1,234.57 to the last part' },
+    ],
   ])('lastPartAdjustment: %s', (_label, parent, magnitudes, expected) => {
     expect(lastPartAdjustment(parent, magnitudes)).toEqual(expected);
   });

@@ -8,7 +8,9 @@ describe('sqliteParams', () => {
     expect(sqliteParams(params)).toBe(params);
     const db = new Database(':memory:');
     db.exec('create table t (a, b, c)');
-    db.prepare(`insert into t values ${Array.from({ length: 400 }, () => '(?, ?, ?)').join(', ')}`).run(sqliteParams(params));
+    db.prepare(`insert into t values ${Array.from({ length: 400 }, () => '(?, ?, ?)').join(', ')}`).run(
+      sqliteParams(params),
+    );
     expect(db.prepare('select count(*) as n, sum(b) as b from t').get()).toEqual({ n: 400, b: (400 * (1 + 1198)) / 2 });
     db.close();
   });

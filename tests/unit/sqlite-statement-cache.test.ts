@@ -41,7 +41,9 @@ describe('cacheSqliteStatements', () => {
       { id: 1, flag: 1, at: 5000, name: 'a' },
       { id: 2, flag: 0, at: 6000, name: 'b' },
     ]);
-    expect((await client._query(db, { sql: select, bindings: [2] })).response).toEqual([{ id: 2, flag: 0, at: 6000, name: 'b' }]);
+    expect((await client._query(db, { sql: select, bindings: [2] })).response).toEqual([
+      { id: 2, flag: 0, at: 6000, name: 'b' },
+    ]);
     expect((await client._query(db, { sql: 'select count(*) as n from t' })).response).toEqual([{ n: 2 }]);
     expect(prepares()).toBe(3);
   });
@@ -51,7 +53,9 @@ describe('cacheSqliteStatements', () => {
     const other = new Database(':memory:');
     await client._query(db, { sql: 'select 1 as one' });
     expect((await client._query(other, { sql: 'select 2 as two' })).response).toEqual([{ two: 2 }]);
-    expect((await client._query(db, { sql: 'select 1 as one', options: { safeIntegers: true } })).response).toBe('knex');
+    expect((await client._query(db, { sql: 'select 1 as one', options: { safeIntegers: true } })).response).toBe(
+      'knex',
+    );
     expect(fallbacks()).toBe(1);
     expect(prepares()).toBe(1);
   });

@@ -3,7 +3,15 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { householdLedger } from '../../bench/suggest-data';
-import { addRow, learn, merchantKey, normalizeMerchant, suggestAll, type LearnRow, type SuggestionModel } from '../../src/shared/suggest';
+import {
+  addRow,
+  learn,
+  merchantKey,
+  normalizeMerchant,
+  suggestAll,
+  type LearnRow,
+  type SuggestionModel,
+} from '../../src/shared/suggest';
 import * as before from './reference/learner-f8591be';
 import * as normalizeBefore from './reference/normalize-f8591be';
 
@@ -61,7 +69,11 @@ const bankText = fc
     const text = words.map((word, i) => `${word}${gaps[i] ?? ' '}`).join('');
     return upper ? text.toUpperCase() : text;
   });
-const anyText = fc.oneof(bankText, fc.stringMatching(/^[A-Za-z0-9 #*'`&.,/\-_:;()+éÜß’]{0,40}$/), fc.string({ maxLength: 30 }));
+const anyText = fc.oneof(
+  bankText,
+  fc.stringMatching(/^[A-Za-z0-9 #*'`&.,/\-_:;()+éÜß’]{0,40}$/),
+  fc.string({ maxLength: 30 }),
+);
 
 function expectSameModel(actual: SuggestionModel, expected: before.SuggestionModel): void {
   expect(actual.rows).toBe(expected.rows);
@@ -91,7 +103,8 @@ function differences(texts: readonly string[]): { text: string; key: string; bef
   for (const text of texts) {
     const now = merchantKey(text);
     const then = normalizeBefore.merchantKey(text);
-    if (now.key !== then.key || now.tokens.join('\u0000') !== then.tokens.join('\u0000')) found.push({ text, key: now.key, before: then.key });
+    if (now.key !== then.key || now.tokens.join('\u0000') !== then.tokens.join('\u0000'))
+      found.push({ text, key: now.key, before: then.key });
   }
   return found;
 }

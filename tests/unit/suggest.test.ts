@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addRow, CONFIDENT, foldMerchantText, learn, merchantWords, normalizeMerchant, suggest, suggestAll, type LearnRow } from '../../src/shared/suggest';
+import {
+  addRow,
+  CONFIDENT,
+  foldMerchantText,
+  learn,
+  merchantWords,
+  normalizeMerchant,
+  suggest,
+  suggestAll,
+  type LearnRow,
+} from '../../src/shared/suggest';
 
 describe('normalizeMerchant', () => {
   it.each([
@@ -68,9 +78,14 @@ describe('normalizeMerchant', () => {
 
   it('ignores store numbers and dates: any digits appended give the same key', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 99999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (store, month, day) => {
-        expect(normalizeMerchant(`GREEN BASKET #${store} ${month}/${day}`).key).toBe('green basket');
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 99999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        (store, month, day) => {
+          expect(normalizeMerchant(`GREEN BASKET #${store} ${month}/${day}`).key).toBe('green basket');
+        },
+      ),
     );
   });
 });
@@ -102,7 +117,13 @@ describe('suggest', () => {
       'Groceries',
       "14 earlier 'GREEN BASKET' rows were Groceries",
     ],
-    ['few rows: a suggestion, not a confident one', 'SHELL OIL 8812', -4100, 'Fuel', "3 earlier 'SHELL OIL' rows were Fuel"],
+    [
+      'few rows: a suggestion, not a confident one',
+      'SHELL OIL 8812',
+      -4100,
+      'Fuel',
+      "3 earlier 'SHELL OIL' rows were Fuel",
+    ],
     [
       'amount size decides between a merchant’s categories (small)',
       'AMAZON MKTPLACE',
@@ -158,7 +179,10 @@ describe('suggest', () => {
   it('answers in order, with confidence between 0 and 1', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ description: fc.string({ maxLength: 30 }), amount: fc.integer({ min: -1e9, max: 1e9 }) }), { maxLength: 20 }),
+        fc.array(
+          fc.record({ description: fc.string({ maxLength: 30 }), amount: fc.integer({ min: -1e9, max: 1e9 }) }),
+          { maxLength: 20 },
+        ),
         (input) => {
           const answers = suggestAll(model, input);
           expect(answers).toHaveLength(input.length);
@@ -174,7 +198,14 @@ describe('suggest', () => {
 });
 
 describe('a model brought forward row by row (an imported batch) answers as one learned afresh', () => {
-  const merchant = fc.constantFrom('GREEN BASKET', 'SHELL OIL 12', 'POS CORNER BAKERY', 'AMZN Mktp US*2K', 'NETFLIX.COM', 'Green Basket 0412');
+  const merchant = fc.constantFrom(
+    'GREEN BASKET',
+    'SHELL OIL 12',
+    'POS CORNER BAKERY',
+    'AMZN Mktp US*2K',
+    'NETFLIX.COM',
+    'Green Basket 0412',
+  );
   const row = fc.record({
     description: merchant,
     amount: fc.integer({ min: -50_000, max: 50_000 }).filter((a) => a !== 0),

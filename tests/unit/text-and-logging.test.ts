@@ -77,7 +77,10 @@ describe('log scrubbing', () => {
       "update `user` set `api_token_hash` = 'abc' where `id` = 1 - attempt to write a readonly database",
       '[SQL statement omitted] - attempt to write a readonly database',
     ],
-    ["select t.id from `transaction` t where t.description = 'rent' - no such column", '[SQL statement omitted] - no such column'],
+    [
+      "select t.id from `transaction` t where t.description = 'rent' - no such column",
+      '[SQL statement omitted] - no such column',
+    ],
     ['delete from refresh_token where id = 3', '[SQL statement omitted]'],
     ['Something ordinary went wrong', 'Something ordinary went wrong'],
   ])('%s', (input, expected) => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SORT, nextSort, sortTransactions, type SortState } from '../../src/client/components/transactions/sort';
+import {
+  DEFAULT_SORT,
+  nextSort,
+  sortTransactions,
+  type SortState,
+} from '../../src/client/components/transactions/sort';
 import { QueryClient } from '@tanstack/react-query';
 import { createTransactionCache } from '../../src/client/lib/transactionCache';
 import { isSplitMember } from '../../src/client/lib/transactions';
@@ -25,10 +30,38 @@ function tx(overrides: Partial<TransactionDto> = {}): TransactionDto {
   };
 }
 
-const a = tx({ postDate: '2024-01-02', description: 'banana', amount: -500, category: 'Food', account: 'Checking', type: 'debit' });
-const b = tx({ postDate: '2024-01-03', description: 'Apple', amount: 2500, category: null, account: 'savings', type: 'credit' });
-const c = tx({ postDate: '2024-01-01', description: 'cherry', amount: -10, category: 'fuel', account: null, type: 'charge' });
-const d = tx({ postDate: '2024-01-03', description: 'apple', amount: -10, category: 'Bills', account: 'Checking', type: 'transfer' });
+const a = tx({
+  postDate: '2024-01-02',
+  description: 'banana',
+  amount: -500,
+  category: 'Food',
+  account: 'Checking',
+  type: 'debit',
+});
+const b = tx({
+  postDate: '2024-01-03',
+  description: 'Apple',
+  amount: 2500,
+  category: null,
+  account: 'savings',
+  type: 'credit',
+});
+const c = tx({
+  postDate: '2024-01-01',
+  description: 'cherry',
+  amount: -10,
+  category: 'fuel',
+  account: null,
+  type: 'charge',
+});
+const d = tx({
+  postDate: '2024-01-03',
+  description: 'apple',
+  amount: -10,
+  category: 'Bills',
+  account: 'Checking',
+  type: 'transfer',
+});
 const rows = [a, b, c, d];
 const ids = (list: TransactionDto[]) => list.map((row) => row.id);
 
@@ -90,14 +123,20 @@ describe('the transaction cache (every cached list shows a changed row)', () => 
     for (const [input, list] of Object.entries(lists)) {
       queryClient.setQueryData([['transactions', 'list'], { input: JSON.parse(input), type: 'query' }], list);
     }
-    queryClient.setQueryData([['transactions', 'batchTransactions'], { input: { batchId: 'b1' }, type: 'query' }], [a, c]);
+    queryClient.setQueryData(
+      [['transactions', 'batchTransactions'], { input: { batchId: 'b1' }, type: 'query' }],
+      [a, c],
+    );
     queryClient.setQueryData(
       [['envelopes', 'list'], { input: {}, type: 'query' }],
       envelopes.map((transactions, i) => ({ id: i + 1, name: `E${i}`, transactions })),
     );
     const invalidated: string[] = [];
     const utils = {
-      transactions: { invalidate: async () => void invalidated.push('transactions'), batches: { invalidate: async () => void invalidated.push('batches') } },
+      transactions: {
+        invalidate: async () => void invalidated.push('transactions'),
+        batches: { invalidate: async () => void invalidated.push('batches') },
+      },
       envelopes: { list: { invalidate: async () => void invalidated.push('envelopes') } },
       reports: { invalidate: async () => void invalidated.push('reports') },
       accounts: {
@@ -113,10 +152,15 @@ describe('the transaction cache (every cached list shows a changed row)', () => 
       ['transactions', 'batchTransactions'],
     ].flatMap((key) => queryClient.getQueriesData<TransactionDto[]>({ queryKey: [key] }).map(([, data]) => data));
   const envelopeRows = (queryClient: QueryClient) =>
-    queryClient.getQueriesData<Array<{ transactions: TransactionDto[] }>>({ queryKey: [['envelopes', 'list']] })[0][1]!.map((e) => e.transactions);
+    queryClient
+      .getQueriesData<Array<{ transactions: TransactionDto[] }>>({ queryKey: [['envelopes', 'list']] })[0][1]!
+      .map((e) => e.transactions);
 
   it('puts changed rows into every list that holds them, keeping order, ignoring unknown ids', () => {
-    const { queryClient, cache } = cacheWith({ '{"startDate":"2024-01-01"}': rows, '{"startDate":"2023-01-01"}': [b] }, [[a, b], [d]]);
+    const { queryClient, cache } = cacheWith(
+      { '{"startDate":"2024-01-01"}': rows, '{"startDate":"2023-01-01"}': [b] },
+      [[a, b], [d]],
+    );
     const changed = { ...a, category: 'Income' };
     cache.put([changed, tx()]);
     expect(lists(queryClient)).toEqual([[changed, b, c, d], [b], [changed, c]]);
@@ -163,7 +207,14 @@ describe('split members', () => {
 
 describe('sortTransactions on a kept list', () => {
   it('gives the same order the second time and in the other direction as a fresh sort would', () => {
-    const list = [a, b, c, d, tx({ description: 'Apple', category: null, account: null }), tx({ description: 'apple', category: 'food' })];
+    const list = [
+      a,
+      b,
+      c,
+      d,
+      tx({ description: 'Apple', category: null, account: null }),
+      tx({ description: 'apple', category: 'food' }),
+    ];
     for (const key of ['postDate', 'description', 'amount', 'category', 'type', 'account'] as const) {
       const fresh = (direction: 'asc' | 'desc') => ids(sortTransactions([...list], { key, direction }));
       for (const direction of ['asc', 'desc', 'asc', 'desc'] as const) {

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { guardFormula, unguardFormula } from '../../src/shared/csv/formula';
-import { csvField, csvRecord, transactionCsvCells, transactionCsvHeader } from '../../src/shared/export/transactions-csv';
+import {
+  csvField,
+  csvRecord,
+  transactionCsvCells,
+  transactionCsvHeader,
+} from '../../src/shared/export/transactions-csv';
 
 describe('guardFormula', () => {
   it.each([
@@ -72,7 +77,15 @@ describe('RFC 4180 records', () => {
     };
     expect(transactionCsvCells(base)).toEqual(['2024-03-05', 'Coffee', '-4.50', '', 'debit', '', '', '']);
     expect(
-      transactionCsvCells({ ...base, amount: 5, description: '-refund', category: '=cmd', account: '@acct', parentTransactionId: 42, batchId: 'b-1' }),
+      transactionCsvCells({
+        ...base,
+        amount: 5,
+        description: '-refund',
+        category: '=cmd',
+        account: '@acct',
+        parentTransactionId: 42,
+        batchId: 'b-1',
+      }),
     ).toEqual(['2024-03-05', "'-refund", '0.05', "'=cmd", 'debit', "'@acct", '42', 'b-1']);
     expect(transactionCsvCells({ ...base, amount: -123456789 })[2]).toBe('-1234567.89');
   });

@@ -38,11 +38,16 @@ describe('signing in as a username that does not exist', () => {
     [10, 1024],
     [12, 4096],
     [undefined, 16384],
-  ])('at PASSWORD_HASH_COST %s still runs scrypt, against a hash with N = %i (as a wrong password would)', async (cost, N) => {
-    await expect(service(cost).login(em, { username: 'nobody', password: 'some password' }, '127.0.0.1')).rejects.toThrow(INVALID_CREDENTIALS);
-    expect(verifying).toHaveBeenCalledTimes(1);
-    const [password, stored] = verifying.mock.calls[0];
-    expect(password).toBe('some password');
-    expect(stored).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[\\w-]{22}\\$[\\w-]{86}$`));
-  });
+  ])(
+    'at PASSWORD_HASH_COST %s still runs scrypt, against a hash with N = %i (as a wrong password would)',
+    async (cost, N) => {
+      await expect(
+        service(cost).login(em, { username: 'nobody', password: 'some password' }, '127.0.0.1'),
+      ).rejects.toThrow(INVALID_CREDENTIALS);
+      expect(verifying).toHaveBeenCalledTimes(1);
+      const [password, stored] = verifying.mock.calls[0];
+      expect(password).toBe('some password');
+      expect(stored).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[\\w-]{22}\\$[\\w-]{86}$`));
+    },
+  );
 });

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkpointInBackground, checkpointWorkers, closeCheckpointer, withCheckpointAfter, type PragmaConnection } from '../../src/server/db/wal-checkpoint';
+import {
+  checkpointInBackground,
+  checkpointWorkers,
+  closeCheckpointer,
+  withCheckpointAfter,
+  type PragmaConnection,
+} from '../../src/server/db/wal-checkpoint';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-wal-'));
 const opened: string[] = [];
@@ -53,35 +59,39 @@ const autocheckpoint = (db: Database.Database) => db.pragma('wal_autocheckpoint'
 const WORKER_PATIENCE = { timeout: 60_000 };
 
 describe('withCheckpointAfter', () => {
-  it('commits a large transaction without copying the log into the file, then asks for the checkpoint; the worker copies it', WORKER_PATIENCE, async () => {
-    // Without it, the commit itself copies the whole log into the file (the cost moved off the request).
-    const plain = walFile('plain.sqlite');
-    await writeManyPages(plain.db);
-    expect(fileBytes(plain.file)).toBeGreaterThan(WRITTEN);
-    plain.db.close();
+  it(
+    'commits a large transaction without copying the log into the file, then asks for the checkpoint; the worker copies it',
+    WORKER_PATIENCE,
+    async () => {
+      // Without it, the commit itself copies the whole log into the file (the cost moved off the request).
+      const plain = walFile('plain.sqlite');
+      await writeManyPages(plain.db);
+      expect(fileBytes(plain.file)).toBeGreaterThan(WRITTEN);
+      plain.db.close();
 
-    const { db, file } = walFile('deferred.sqlite');
-    const asked: string[] = [];
-    expect(
-      await withCheckpointAfter(
-        connection(db),
-        () => writeManyPages(db),
-        (f) => asked.push(f),
-      ),
-    ).toBe(PAGES);
-    expect(asked).toEqual([file]);
-    expect(fileBytes(file)).toBeLessThan(WRITTEN / 4);
-    expect(fileBytes(`${file}-wal`)).toBeGreaterThan(WRITTEN);
-    expect(autocheckpoint(db)).toBe(AUTOCHECKPOINT);
+      const { db, file } = walFile('deferred.sqlite');
+      const asked: string[] = [];
+      expect(
+        await withCheckpointAfter(
+          connection(db),
+          () => writeManyPages(db),
+          (f) => asked.push(f),
+        ),
+      ).toBe(PAGES);
+      expect(asked).toEqual([file]);
+      expect(fileBytes(file)).toBeLessThan(WRITTEN / 4);
+      expect(fileBytes(`${file}-wal`)).toBeGreaterThan(WRITTEN);
+      expect(autocheckpoint(db)).toBe(AUTOCHECKPOINT);
 
-    const done = await checkpointInBackground(file);
-    expect(done).toMatchObject({ busy: 0 });
-    expect('log' in done && done.log).toBeGreaterThan(AUTOCHECKPOINT);
-    expect('log' in done && done.checkpointed).toBe('log' in done && done.log);
-    expect(fileBytes(file)).toBeGreaterThan(WRITTEN);
-    expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: PAGES });
-    db.close();
-  });
+      const done = await checkpointInBackground(file);
+      expect(done).toMatchObject({ busy: 0 });
+      expect('log' in done && done.log).toBeGreaterThan(AUTOCHECKPOINT);
+      expect('log' in done && done.checkpointed).toBe('log' in done && done.log);
+      expect(fileBytes(file)).toBeGreaterThan(WRITTEN);
+      expect(db.prepare('select count(*) as n from t').get()).toEqual({ n: PAGES });
+      db.close();
+    },
+  );
 
   it('turns autocheckpoint back on and still asks for the checkpoint when the work throws', async () => {
     const { db, file } = walFile('failed.sqlite');
@@ -126,27 +136,35 @@ describe('withCheckpointAfter', () => {
 });
 
 describe('checkpointInBackground', () => {
-  it('keeps a worker thread (about 10 MB) only while it has checkpoints to do, and answers every request', WORKER_PATIENCE, async () => {
-    const { db, file } = walFile('idle.sqlite');
-    db.pragma('wal_autocheckpoint = 0');
-    await writeManyPages(db);
-    const answers = await Promise.all([checkpointInBackground(file), checkpointInBackground(file)]);
-    expect(answers).toMatchObject([{ busy: 0 }, { busy: 0 }]);
-    await expect.poll(() => checkpointWorkers()).toBe(0);
-    await writeManyPages(db);
-    expect(await checkpointInBackground(file)).toMatchObject({ busy: 0 });
-    await expect.poll(() => checkpointWorkers()).toBe(0);
-    expect(fileBytes(file)).toBeGreaterThan(2 * WRITTEN);
-    db.close();
-  });
+  it(
+    'keeps a worker thread (about 10 MB) only while it has checkpoints to do, and answers every request',
+    WORKER_PATIENCE,
+    async () => {
+      const { db, file } = walFile('idle.sqlite');
+      db.pragma('wal_autocheckpoint = 0');
+      await writeManyPages(db);
+      const answers = await Promise.all([checkpointInBackground(file), checkpointInBackground(file)]);
+      expect(answers).toMatchObject([{ busy: 0 }, { busy: 0 }]);
+      await expect.poll(() => checkpointWorkers()).toBe(0);
+      await writeManyPages(db);
+      expect(await checkpointInBackground(file)).toMatchObject({ busy: 0 });
+      await expect.poll(() => checkpointWorkers()).toBe(0);
+      expect(fileBytes(file)).toBeGreaterThan(2 * WRITTEN);
+      db.close();
+    },
+  );
 
-  it('answers a failure (never rejects) when the file cannot be opened, and works again afterwards', WORKER_PATIENCE, async () => {
-    const missing = path.join(dir, 'missing.sqlite');
-    opened.push(missing);
-    expect(await checkpointInBackground(missing)).toMatchObject({ error: expect.any(String) as string });
-    const { db, file } = walFile('later.sqlite');
-    await writeManyPages(db);
-    expect(await checkpointInBackground(file)).toMatchObject({ busy: 0 });
-    db.close();
-  });
+  it(
+    'answers a failure (never rejects) when the file cannot be opened, and works again afterwards',
+    WORKER_PATIENCE,
+    async () => {
+      const missing = path.join(dir, 'missing.sqlite');
+      opened.push(missing);
+      expect(await checkpointInBackground(missing)).toMatchObject({ error: expect.any(String) as string });
+      const { db, file } = walFile('later.sqlite');
+      await writeManyPages(db);
+      expect(await checkpointInBackground(file)).toMatchObject({ busy: 0 });
+      db.close();
+    },
+  );
 });

@@ -30,7 +30,14 @@ export function ConfirmDialog({
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs" fullWidth>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
@@ -39,8 +46,15 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the confirm button takes focus when the dialog opens (keyboard confirm), as before */}
-        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} disabled={busy} autoFocus>
+        <Button
+          onClick={onConfirm}
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          disabled={busy}
+          // The confirm button takes focus when the dialog opens, so Enter confirms.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        >
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -22,7 +22,16 @@ export interface MoneyFieldProps extends BaseProps {
  * or, when the text is no amount, the error right under it. Letters are kept as typed, never
  * dropped, so the person sees what is wrong.
  */
-export function MoneyField({ value, onChange, error, helperText, unsigned = false, onBlur, slotProps, ...rest }: MoneyFieldProps) {
+export function MoneyField({
+  value,
+  onChange,
+  error,
+  helperText,
+  unsigned = false,
+  onBlur,
+  slotProps,
+  ...rest
+}: MoneyFieldProps) {
   const [own, setOwn] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const locale = browserLocale();
@@ -51,7 +60,10 @@ export function MoneyField({ value, onChange, error, helperText, unsigned = fals
       }}
       error={Boolean(shown)}
       helperText={shown ?? note ?? helperText}
-      slotProps={{ ...slotProps, htmlInput: { inputMode: 'decimal', spellCheck: false, ...(slotProps?.htmlInput as object) } }}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { inputMode: 'decimal', spellCheck: false, ...(slotProps?.htmlInput as object) },
+      }}
     />
   );
 }

@@ -1,5 +1,17 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, Divider, Drawer, IconButton, List, ListItem, ListItemText, Toolbar, Typography } from '@mui/material';
+import {
+  AppBar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Toolbar,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useAuth } from '../lib/auth';
 import { NAV_LINKS } from '../routes';
@@ -43,7 +55,10 @@ export function NavBar() {
               to={link.to}
               color="inherit"
               activeOptions={ACTIVE}
-              activeProps={{ 'aria-current': 'page', sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' } }}
+              activeProps={{
+                'aria-current': 'page',
+                sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' },
+              }}
             >
               {link.label}
             </ButtonLink>
@@ -52,7 +67,13 @@ export function NavBar() {
         <Box sx={{ flexGrow: { xs: 1, xl: 0 } }} />
         <Typography
           variant="body2"
-          sx={{ display: { xs: 'none', sm: 'block' }, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 240 }}
+          sx={{
+            display: { xs: 'none', sm: 'block' },
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            maxWidth: 240,
+          }}
           data-testid="welcome"
         >
           {welcome}

@@ -34,7 +34,12 @@ export function Notice({ notice, onClose }: NoticeProps) {
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
     >
       {notice ? (
-        <Alert severity={notice.severity} onClose={onClose} variant="filled" role={notice.severity === 'error' ? 'alert' : 'status'}>
+        <Alert
+          severity={notice.severity}
+          onClose={onClose}
+          variant="filled"
+          role={notice.severity === 'error' ? 'alert' : 'status'}
+        >
           {notice.text}
         </Alert>
       ) : undefined}
@@ -45,7 +50,10 @@ export function Notice({ notice, onClose }: NoticeProps) {
 /** `const [notice, show, clear] = useNotice()`, then `<Notice notice={notice} onClose={clear} />`. */
 export function useNotice(): [NoticeMessage | null, (text: string, severity?: AlertColor) => void, () => void] {
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
-  const show = useCallback((text: string, severity: AlertColor = 'success') => setNotice({ text, severity, id: Date.now() + Math.random() }), []);
+  const show = useCallback(
+    (text: string, severity: AlertColor = 'success') => setNotice({ text, severity, id: Date.now() + Math.random() }),
+    [],
+  );
   const clear = useCallback(() => setNotice(null), []);
   return [notice, show, clear];
 }

@@ -19,7 +19,10 @@ export const UNSIGNED_MESSAGE = 'Enter an amount of 0 or more';
 export function readAmountField(text: string, locale: string, rules: AmountFieldRules = {}): FieldAmount {
   const reading = parseAmount(text, locale);
   if (!reading.ok) {
-    if (reading.code === 'EMPTY') return rules.required ? { ok: false, message: rules.requiredMessage ?? 'Amount is required' } : { ok: true, cents: null };
+    if (reading.code === 'EMPTY')
+      return rules.required
+        ? { ok: false, message: rules.requiredMessage ?? 'Amount is required' }
+        : { ok: true, cents: null };
     return { ok: false, message: reading.code === 'INVALID' ? AMOUNT_HINT : reading.message };
   }
   if (rules.unsigned && reading.cents < 0) return { ok: false, message: UNSIGNED_MESSAGE };

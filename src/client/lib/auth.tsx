@@ -83,7 +83,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser(next);
   }, []);
 
-  const value = useMemo<AuthState>(() => ({ status, user, signIn, signOut, updateUser }), [status, user, signIn, signOut, updateUser]);
+  const value = useMemo<AuthState>(
+    () => ({ status, user, signIn, signOut, updateUser }),
+    [status, user, signIn, signOut, updateUser],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -10,7 +10,14 @@ import { accessToken, clearSession, refreshToken, storeTokens, storeUser } from 
  */
 let refreshing: Promise<boolean> | null = null;
 
-const AUTH_PATHS = ['/api/auth/login', '/api/auth/register', '/api/auth/refresh', '/api/auth/logout', '/trpc/auth.login', '/trpc/auth.register'];
+const AUTH_PATHS = [
+  '/api/auth/login',
+  '/api/auth/register',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/trpc/auth.login',
+  '/trpc/auth.register',
+];
 /** A 403 from a profile change means "wrong current password", not an expired session: no refresh, no retry. */
 const REAUTH_PATHS = ['/api/auth/profile', '/trpc/auth.updateProfile'];
 

@@ -25,7 +25,10 @@ export function focusHeadingWhenReady(root: HTMLElement, timeoutMs = 3000): () =
   const tryFocus = () => {
     const heading = pageHeading(root);
     if (!heading) return false;
-    const moved = document.activeElement !== startedWith && root.contains(document.activeElement) && document.activeElement !== root;
+    const moved =
+      document.activeElement !== startedWith &&
+      root.contains(document.activeElement) &&
+      document.activeElement !== root;
     if (!moved) focusWithoutTabStop(heading);
     return true;
   };

@@ -53,7 +53,11 @@ function parseBody(text: string): Record<string, unknown> | null {
  * same token handling as every other call: one refresh and one retry on 401/403.
  * Resolves with the JSON answer; rejects with a RestError carrying the server's message.
  */
-export async function postFormWithProgress<T>(url: string, body: FormData, onProgress?: (p: UploadProgress) => void): Promise<T> {
+export async function postFormWithProgress<T>(
+  url: string,
+  body: FormData,
+  onProgress?: (p: UploadProgress) => void,
+): Promise<T> {
   const sentWith = accessToken();
   let result = await sendOnce(url, body, onProgress);
   if (sentWith && (result.status === 401 || result.status === 403)) {
@@ -66,7 +70,8 @@ export async function postFormWithProgress<T>(url: string, body: FormData, onPro
   }
   const parsed = parseBody(result.text);
   if (result.status < 200 || result.status >= 300) {
-    const message = typeof parsed?.error === 'string' ? parsed.error : typeof parsed?.message === 'string' ? parsed.message : '';
+    const message =
+      typeof parsed?.error === 'string' ? parsed.error : typeof parsed?.message === 'string' ? parsed.message : '';
     throw new RestError(result.status, message, parsed);
   }
   return parsed as T;

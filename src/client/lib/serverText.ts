@@ -43,7 +43,10 @@ export function readableServerText(text: string): string {
  * Messages for the form's own fields (by the first path segment, e.g. 'password'), and the
  * rest as readable text for a general alert.
  */
-export function fieldMessages<F extends string>(text: string, fields: readonly F[]): { fields: Partial<Record<F, string>>; rest: string } {
+export function fieldMessages<F extends string>(
+  text: string,
+  fields: readonly F[],
+): { fields: Partial<Record<F, string>>; rest: string } {
   const out: Partial<Record<F, string>> = {};
   const rest: string[] = [];
   for (const issue of parseServerMessage(text)) {

@@ -12,12 +12,17 @@ import { refusalMessage, trpc } from './trpc';
  */
 export function useSuggestions(rows: readonly TransactionDto[]): ReadonlyMap<number, SuggestionDto> {
   const utils = trpc.useUtils();
-  const wanted = useMemo(() => rows.filter((tx) => tx.category === null && !tx.isSplit).slice(0, MAX_SUGGEST_ROWS), [rows]);
+  const wanted = useMemo(
+    () => rows.filter((tx) => tx.category === null && !tx.isSplit).slice(0, MAX_SUGGEST_ROWS),
+    [rows],
+  );
   const key = useMemo(() => wanted.map((tx) => `${tx.id}:${tx.amount}:${tx.description}`), [wanted]);
   const query = useQuery({
     queryKey: ['categories.suggest', key],
     queryFn: async (): Promise<[number, SuggestionDto][]> => {
-      const answers = await utils.client.categories.suggest.mutate({ transactions: wanted.map((tx) => ({ description: tx.description, amount: tx.amount })) });
+      const answers = await utils.client.categories.suggest.mutate({
+        transactions: wanted.map((tx) => ({ description: tx.description, amount: tx.amount })),
+      });
       return wanted.map((tx, i) => [tx.id, must(answers[i], 'the server answers every row asked about')]);
     },
     enabled: wanted.length > 0,
@@ -45,7 +50,10 @@ const ALL_TIME = { startDate: '1900-01-01', endDate: '9999-12-31' } as const;
  * same merchant (same merchant key as the suggestions use) and offers to set it on them too,
  * or to create a rule that does it for every later import.
  */
-export function useCategoriseSimilar(onUpdated: (rows: TransactionDto[]) => void, report: (text: string, severity?: 'success' | 'error') => void) {
+export function useCategoriseSimilar(
+  onUpdated: (rows: TransactionDto[]) => void,
+  report: (text: string, severity?: 'success' | 'error') => void,
+) {
   const utils = trpc.useUtils();
   const [offer, setOffer] = useState<SimilarOffer | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,8 +67,15 @@ export function useCategoriseSimilar(onUpdated: (rows: TransactionDto[]) => void
       // The search narrows by the merchant's longest word; the merchant key decides.
       const word = [...merchant.tokens].sort((a, b) => b.length - a.length)[0];
       try {
-        const rows = await utils.client.transactions.list.query({ ...ALL_TIME, categories: ['Uncategorized'], description: word, limit: 5000 });
-        const ids = rows.filter((row) => row.id !== tx.id && !row.isSplit && normalizeMerchant(row.description).key === merchant.key).map((row) => row.id);
+        const rows = await utils.client.transactions.list.query({
+          ...ALL_TIME,
+          categories: ['Uncategorized'],
+          description: word,
+          limit: 5000,
+        });
+        const ids = rows
+          .filter((row) => row.id !== tx.id && !row.isSplit && normalizeMerchant(row.description).key === merchant.key)
+          .map((row) => row.id);
         if (ids.length > 0) setOffer({ category, merchant: merchant.display, merchantKey: merchant.key, ids });
       } catch (error) {
         console.error('Finding similar transactions failed', error);
@@ -73,7 +88,10 @@ export function useCategoriseSimilar(onUpdated: (rows: TransactionDto[]) => void
     if (!offer) return;
     setBusy(true);
     try {
-      const rows = await utils.client.transactions.bulkUpdate.mutate({ transactionIds: offer.ids, updates: { category: offer.category } });
+      const rows = await utils.client.transactions.bulkUpdate.mutate({
+        transactionIds: offer.ids,
+        updates: { category: offer.category },
+      });
       onUpdated(rows);
       report(`Set ${offer.category} on ${rows.length} similar transaction${rows.length === 1 ? '' : 's'}`);
       setOffer(null);

@@ -39,13 +39,19 @@ function editEverywhere(queryClient: QueryClient, edit: (rows: Rows) => Rows): v
     queryClient.setQueriesData<Rows>({ queryKey }, (current) => (Array.isArray(current) ? edit(current) : current));
   }
   queryClient.setQueriesData<EnvelopeDto[]>({ queryKey: ENVELOPES }, (current) =>
-    Array.isArray(current) ? current.map((envelope) => ({ ...envelope, transactions: edit(envelope.transactions) })) : current,
+    Array.isArray(current)
+      ? current.map((envelope) => ({ ...envelope, transactions: edit(envelope.transactions) }))
+      : current,
   );
 }
 
 /** Figures other screens compute from rows (marked stale: fetched again when next shown). */
 function derived(utils: ReturnType<typeof trpc.useUtils>): Promise<unknown> {
-  return Promise.all([utils.reports.invalidate(), utils.accounts.register.invalidate(), utils.accounts.reconcile.invalidate()]);
+  return Promise.all([
+    utils.reports.invalidate(),
+    utils.accounts.register.invalidate(),
+    utils.accounts.reconcile.invalidate(),
+  ]);
 }
 
 export function createTransactionCache(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>) {

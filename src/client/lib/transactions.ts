@@ -9,6 +9,10 @@ export function isSplitMember(tx: Pick<TransactionDto, 'isSplit' | 'parentTransa
 }
 
 /** Sorts without mutating, each key computed once (the transaction table's order). */
-export function sortTransactions<T extends TransactionDto>(list: readonly T[], key: SortKey, direction: SortDirection): T[] {
+export function sortTransactions<T extends TransactionDto>(
+  list: readonly T[],
+  key: SortKey,
+  direction: SortDirection,
+): T[] {
   return sortBy(list, { key, direction });
 }

@@ -1,4 +1,9 @@
-import { DriverException, ForeignKeyConstraintViolationException, NotFoundError, UniqueConstraintViolationException } from '@mikro-orm/core';
+import {
+  DriverException,
+  ForeignKeyConstraintViolationException,
+  NotFoundError,
+  UniqueConstraintViolationException,
+} from '@mikro-orm/core';
 import type { FastifyError } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError, codeForStatus, describeIssues, INTERNAL_ERROR_MESSAGE, isAppError } from '../../shared/errors';

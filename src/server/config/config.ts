@@ -9,7 +9,9 @@ import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_C
  * starts with no configuration at all; a bad value stops startup with a list of
  * what is wrong.
  */
-const booleanText = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Durations such as `900` (seconds), `15m`, `12h`, `30d`. */
 const DURATION = /^(\d+)\s*([smhd]?)$/;

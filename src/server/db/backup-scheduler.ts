@@ -70,7 +70,10 @@ export class BackupScheduler {
     const now = new Date();
     try {
       const result = await backupIntoFolder(databaseFile, dir, keep, now);
-      log.info({ file: result.file, bytes: result.bytes, restarts: result.restarts, pruned: result.pruned.length }, 'backup written');
+      log.info(
+        { file: result.file, bytes: result.bytes, restarts: result.restarts, pruned: result.pruned.length },
+        'backup written',
+      );
       this.planAt(now.getTime() + intervalSeconds * 1000);
     } catch (error) {
       log.error({ err: error, dir }, 'backup failed');
@@ -83,7 +86,13 @@ export class BackupScheduler {
 export function registerBackups(app: FastifyInstance): void {
   const { backupDir, databaseFile, backupIntervalSeconds, backupKeep } = app.config;
   if (!backupDir) return;
-  const scheduler = new BackupScheduler({ databaseFile, dir: backupDir, intervalSeconds: backupIntervalSeconds, keep: backupKeep, log: app.log });
+  const scheduler = new BackupScheduler({
+    databaseFile,
+    dir: backupDir,
+    intervalSeconds: backupIntervalSeconds,
+    keep: backupKeep,
+    log: app.log,
+  });
   app.addHook('onListen', (done) => {
     scheduler.start();
     done();

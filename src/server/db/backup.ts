@@ -34,11 +34,16 @@ export interface BackupResult {
 
 const ALL_PAGES = 0x7fffffff;
 
-export async function backupDatabase(databaseFile: string, targetFile: string, options: BackupOptions = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  databaseFile: string,
+  targetFile: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
   const started = performance.now();
   const target = path.resolve(targetFile);
   if (!existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}`);
-  if (existsSync(target)) throw new BackupError(`${target} already exists; choose a new file name (a backup never overwrites)`);
+  if (existsSync(target))
+    throw new BackupError(`${target} already exists; choose a new file name (a backup never overwrites)`);
   if (!existsSync(path.dirname(target))) throw new BackupError(`The folder ${path.dirname(target)} does not exist`);
   const partial = `${target}.partial-${process.pid}-${Date.now()}`;
   const pagesPerStep = Math.max(1, Math.floor(options.pagesPerStep ?? 1000));
@@ -94,7 +99,12 @@ export function scheduledBackups(dir: string): { file: string; takenAt: number }
   return readdirSync(dir)
     .map((name) => {
       const match = SCHEDULED.exec(name);
-      return match ? { file: path.join(dir, name), takenAt: Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`) } : null;
+      return match
+        ? {
+            file: path.join(dir, name),
+            takenAt: Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`),
+          }
+        : null;
     })
     .filter((entry): entry is { file: string; takenAt: number } => entry !== null && Number.isFinite(entry.takenAt))
     .sort((a, b) => b.takenAt - a.takenAt);

@@ -14,7 +14,9 @@ class CentsType extends BigIntType<'number'> {
 
   override getColumnType(prop: EntityProperty, platform: Platform): string {
     // Of the two platforms, PostgreSQL's is the one with schemas (its default one is `public`).
-    return platform.getDefaultSchemaName() !== undefined ? platform.getBigIntTypeDeclarationSQL(prop) : platform.getIntegerTypeDeclarationSQL(prop);
+    return platform.getDefaultSchemaName() !== undefined
+      ? platform.getBigIntTypeDeclarationSQL(prop)
+      : platform.getIntegerTypeDeclarationSQL(prop);
   }
 }
 

@@ -12,7 +12,11 @@ export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
  * dialect. A database that has applied every one of them (one small read) starts without loading
  * the migration runner or any migration's code.
  */
-export async function openDatabase(target: DatabaseTarget, log: (message: string) => void = () => undefined, debug = false): Promise<Orm> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  log: (message: string) => void = () => undefined,
+  debug = false,
+): Promise<Orm> {
   const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(await ormOptions(target, debug));
   const client: unknown = orm.em.getConnection().getKnex().client;
   if (target.dialect === 'sqlite') cacheSqliteStatements(client as KnexSqliteClient);

@@ -22,7 +22,12 @@ export function entityLabel(em: EntityManager, entity: EntityClass<unknown>): st
  * The signed-in user's own row by id. Another user's row is indistinguishable from a missing
  * one: both are the 404 AppError `<Kind> <id> not found`.
  */
-export async function findOwned<T extends Owned>(em: EntityManager, entity: EntityClass<T>, userId: number, id: T['id']): Promise<T> {
+export async function findOwned<T extends Owned>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  userId: number,
+  id: T['id'],
+): Promise<T> {
   const found = await em.findOne(entity, { id, user: userId } as FilterQuery<T>);
   if (!found) throw new AppError('NOT_FOUND', `${entityLabel(em, entity)} ${id} not found`);
   return found;

@@ -7,7 +7,9 @@ import { entities } from './entities';
 export type DatabaseTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgresql'; url: string };
 
 export function databaseTarget(config: { databaseFile: string; databaseUrl?: string }): DatabaseTarget {
-  return config.databaseUrl ? { dialect: 'postgresql', url: config.databaseUrl } : { dialect: 'sqlite', file: config.databaseFile };
+  return config.databaseUrl
+    ? { dialect: 'postgresql', url: config.databaseUrl }
+    : { dialect: 'sqlite', file: config.databaseFile };
 }
 
 // No Migrator extension: `orm.migrator` loads @mikro-orm/migrations on first use (database.ts), so
@@ -31,7 +33,9 @@ const migrationDefaults = {
  * ORM's migrator is used, they go into its options (`useMigrationsList` in database.ts).
  */
 export async function loadMigrationsList(dialect: DatabaseTarget['dialect']): Promise<MigrationObject[]> {
-  return dialect === 'postgresql' ? (await import('./migrations-pg')).migrationsList : (await import('./migrations')).migrationsList;
+  return dialect === 'postgresql'
+    ? (await import('./migrations-pg')).migrationsList
+    : (await import('./migrations')).migrationsList;
 }
 
 /**
@@ -42,7 +46,10 @@ export async function loadMigrationsList(dialect: DatabaseTarget['dialect']): Pr
  */
 export async function ormOptions(target: DatabaseTarget, debug = false) {
   if (target.dialect === 'postgresql') {
-    const [{ defineConfig: postgresConfig }, { default: pg }] = await Promise.all([import('@mikro-orm/postgresql'), import('pg')]);
+    const [{ defineConfig: postgresConfig }, { default: pg }] = await Promise.all([
+      import('@mikro-orm/postgresql'),
+      import('pg'),
+    ]);
     // PostgreSQL answers count(*), sum() and the money columns (bigint: cents.type.ts) as int8 /
     // numeric, which node-postgres reads as text. Money is integer cents (at most 10^13 each), so
     // both are read as numbers, as SQLite gives them, in this one place for raw SQL and the ORM

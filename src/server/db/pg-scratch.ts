@@ -46,7 +46,10 @@ function withUser(url: string, user: string, database: string): string {
   return parsed.toString();
 }
 
-export async function createScratchDatabase(prefix = 'bt_test', adminUrl = DEFAULT_PG_ADMIN_URL): Promise<ScratchDatabase> {
+export async function createScratchDatabase(
+  prefix = 'bt_test',
+  adminUrl = DEFAULT_PG_ADMIN_URL,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(adminUrl, async (client) => {
     try {

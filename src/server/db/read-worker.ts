@@ -150,7 +150,8 @@ export class SqliteReader {
       if (waiting) {
         if ('error' in message) waiting.reject(Object.assign(new Error(message.error), { code: message.code }));
         else {
-          const bytes = message.bytes && Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
+          const bytes =
+            message.bytes && Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength);
           waiting.resolve({ total: message.total, bytes });
         }
       }

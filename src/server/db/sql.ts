@@ -89,8 +89,12 @@ function memoized(fn: (text: string) => string, size = 20_000): (text: string) =
 export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
   // foldText (src/shared/text/fold.ts) is what PostgreSQL's fold() function computes too.
   const key = memoized(payeeKey);
-  connection.function('fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? foldText(text) : text));
-  connection.function('payee_key', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? key(text) : text));
+  connection.function('fold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? foldText(text) : text,
+  );
+  connection.function('payee_key', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? key(text) : text,
+  );
 }
 
 /** Runs a read inside the caller's transaction when there is one. */
@@ -133,7 +137,11 @@ export async function selectJsonColumns<A>(
 ): Promise<JsonColumns<A>> {
   if (dialectOf(em) === 'postgresql') {
     const rows = `'[' || coalesce(string_agg(json_build_array(${columns.map((column) => column.sql).join(', ')})::text, ','), '') || ']' as bt_rows`;
-    const [answer] = await selectRows<A & { bt_rows: string }>(em, `select ${rows}, ${aggregates} from ${from}`, params);
+    const [answer] = await selectRows<A & { bt_rows: string }>(
+      em,
+      `select ${rows}, ${aggregates} from ${from}`,
+      params,
+    );
     const { bt_rows: text, ...rest } = must(answer, 'an aggregate answers one row');
     const values = JSON.parse(text) as unknown[][];
     return { columns: columns.map((_, c) => values.map((row) => row[c])), aggregates: rest as A };
@@ -142,7 +150,11 @@ export async function selectJsonColumns<A>(
     (column, c) =>
       `'[' || coalesce(group_concat(${column.type === 'text' ? jsonStringSql('sqlite', column.sql) : jsonIntegerSql(column.sql)}, ','), '') || ']' as bt_column_${c}`,
   );
-  const [answer] = await selectRows<Record<string, unknown>>(em, `select ${lists.join(', ')}, ${aggregates} from ${from}`, params);
+  const [answer] = await selectRows<Record<string, unknown>>(
+    em,
+    `select ${lists.join(', ')}, ${aggregates} from ${from}`,
+    params,
+  );
   const row = must(answer, 'an aggregate answers one row');
   const values = columns.map((_, c) => JSON.parse(row[`bt_column_${c}`] as string) as unknown[]);
   const rest = Object.fromEntries(Object.entries(row).filter(([name]) => !name.startsWith('bt_column_')));
@@ -151,7 +163,9 @@ export async function selectJsonColumns<A>(
 
 /** Runs a write inside the caller's transaction when there is one; answers the rows it changed. */
 export async function runSql(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<number> {
-  const result = await em.getConnection().execute<{ affectedRows?: number; changes?: number }>(sql, [...params], 'run', em.getTransactionContext());
+  const result = await em
+    .getConnection()
+    .execute<{ affectedRows?: number; changes?: number }>(sql, [...params], 'run', em.getTransactionContext());
   return result.affectedRows ?? result.changes ?? 0;
 }
 
@@ -167,7 +181,11 @@ export interface SqlTx {
   /** An INSERT of one row; answers its generated `id`. */
   readonly insertId: (sql: string, params?: readonly unknown[]) => Promise<number>;
   /** Rows as arrays of column values, `chunk` at a time, without holding the whole answer. */
-  readonly iterate: <T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) => AsyncGenerator<T[]>;
+  readonly iterate: <T extends unknown[]>(
+    sql: string,
+    params: readonly unknown[],
+    chunk: number,
+  ) => AsyncGenerator<T[]>;
   /** Most rows one multi-row INSERT may hold with `columns` parameters each. */
   readonly maxRowsPerInsert: (columns: number) => number;
 }
@@ -181,7 +199,9 @@ export async function sqlTx(tem: EntityManager): Promise<SqlTx> {
   const trx = tem.getTransactionContext<{ client: { acquireConnection: () => Promise<unknown> } }>();
   if (!trx) throw new Error('sqlTx() needs a running transaction');
   const connection = await trx.client.acquireConnection();
-  return dialectOf(tem) === 'postgresql' ? postgresTx(connection as pg.ClientBase) : sqliteTx(connection as BetterSqlite3.Database);
+  return dialectOf(tem) === 'postgresql'
+    ? postgresTx(connection as pg.ClientBase)
+    : sqliteTx(connection as BetterSqlite3.Database);
 }
 
 const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
@@ -194,7 +214,8 @@ const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3
  */
 export function sqliteParams(params: readonly unknown[]): readonly unknown[] {
   for (let i = 0; i < params.length; i++) {
-    if (typeof params[i] === 'boolean') return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
+    if (typeof params[i] === 'boolean')
+      return params.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value));
   }
   return params;
 }
@@ -222,7 +243,8 @@ function sqliteTx(db: BetterSqlite3.Database): SqlTx {
   };
   return {
     dialect: 'sqlite',
-    all: <T extends object>(sql: string, params: readonly unknown[] = []) => settled(() => prepared(sql).all(sqliteParams(params)) as T[]),
+    all: <T extends object>(sql: string, params: readonly unknown[] = []) =>
+      settled(() => prepared(sql).all(sqliteParams(params)) as T[]),
     run: (sql, params = []) => settled(() => prepared(sql).run(sqliteParams(params)).changes),
     insertId: (sql, params = []) => settled(() => Number(prepared(sql).run(sqliteParams(params)).lastInsertRowid)),
     // eslint-disable-next-line @typescript-eslint/require-await -- SqlTx streams through an AsyncGenerator; better-sqlite3 reads synchronously
@@ -313,7 +335,11 @@ const pendingScopes = new AsyncLocalStorage<PendingScope>();
  * When that did not happen on this transaction's connection (an entity manager already inside a
  * transaction takes a savepoint, not a BEGIN), the setting is its own statement, as before.
  */
-export async function withUserScope<T>(em: EntityManager, userId: number, work: (em: EntityManager) => Promise<T>): Promise<T> {
+export async function withUserScope<T>(
+  em: EntityManager,
+  userId: number,
+  work: (em: EntityManager) => Promise<T>,
+): Promise<T> {
   if (dialectOf(em) !== 'postgresql') return work(em);
   if (!Number.isSafeInteger(userId)) throw new Error(`withUserScope: not a user id: ${String(userId)}`);
   const scope: PendingScope = { userId, open: true, connection: null };
@@ -384,7 +410,9 @@ export function jsonStringSql(dialect: Dialect, expression: string): string {
  * database CPU (a month of 920 rows, 13 fields each). SQLite quotes it as jsonStringSql does.
  */
 export function jsonWordSql(dialect: Dialect, expression: string): string {
-  return dialect === 'postgresql' ? `coalesce('"' || ${expression} || '"', 'null')` : jsonStringSql(dialect, expression);
+  return dialect === 'postgresql'
+    ? `coalesce('"' || ${expression} || '"', 'null')`
+    : jsonStringSql(dialect, expression);
 }
 
 /** An integer column as JSON: its digits, or null. */
@@ -428,7 +456,12 @@ function textAggregateSql(dialect: Dialect, aggregate: TextAggregate, orderBy: s
  * (string_agg ... ORDER BY); SQLite reads the rows from a subquery already in that order, so
  * several aggregates share one sort instead of sorting the rows once each.
  */
-export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly TextAggregate[], source: string, orderBy: string): string {
+export function orderedAggregatesSql(
+  dialect: Dialect,
+  aggregates: readonly TextAggregate[],
+  source: string,
+  orderBy: string,
+): string {
   if (dialect === 'postgresql') {
     return `select ${aggregates.map((a) => `${textAggregateSql(dialect, a, orderBy)} as ${a.alias}`).join(', ')} from ${source}`;
   }
@@ -442,7 +475,12 @@ export function orderedAggregatesSql(dialect: Dialect, aggregates: readonly Text
  * one aggregated text (an ARRAY() or string_agg of the rows) cost the database two to three
  * times as much for a month of 1,900 or 7,700 rows (same-run probe, bench/.data).
  */
-export async function pgSelectJsonRows(em: EntityManager, select: string, json: string, params: readonly unknown[]): Promise<string> {
+export async function pgSelectJsonRows(
+  em: EntityManager,
+  select: string,
+  json: string,
+  params: readonly unknown[],
+): Promise<string> {
   const rows = await selectRows<{ json: string }>(em, `select ${json} as json from (${select}) s`, params);
   return joinJsonRows(rows);
 }
@@ -567,7 +605,12 @@ function statementName(text: string): string {
  * 0.8 ms more each (a month's search), on every new connection. Outside a transaction and
  * without a scope: selectRows.
  */
-export async function pgPreparedRows<T extends object>(em: EntityManager, sql: string, params: readonly unknown[], scope?: number): Promise<T[]> {
+export async function pgPreparedRows<T extends object>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[],
+  scope?: number,
+): Promise<T[]> {
   const trx = em.getTransactionContext<{ client: { acquireConnection: () => Promise<unknown> } }>();
   if (!trx && scope !== undefined) return pgScopedPreparedRows<T>(em, scope, sql, params);
   if (!trx) return selectRows<T>(em, sql, params);
@@ -581,7 +624,11 @@ export async function pgPreparedRows<T extends object>(em: EntityManager, sql: s
  * The name `sql` is prepared under on `connection`, preparing it there first (with `run`) when it
  * is not yet; null when the connection already holds MAX_PREPARED_STATEMENTS others.
  */
-async function preparedName(connection: object, sql: string, run: (text: string) => Promise<unknown>): Promise<string | null> {
+async function preparedName(
+  connection: object,
+  sql: string,
+  run: (text: string) => Promise<unknown>,
+): Promise<string | null> {
   const text = numberPlaceholders(sql);
   const name = statementName(text);
   let prepared = preparedOn.get(connection);
@@ -601,7 +648,12 @@ interface KnexPool {
 }
 
 /** pgPreparedRows outside a transaction, scoped to `userId`: one round trip on a pooled connection (see there). */
-async function pgScopedPreparedRows<T extends object>(em: EntityManager, userId: number, sql: string, params: readonly unknown[]): Promise<T[]> {
+async function pgScopedPreparedRows<T extends object>(
+  em: EntityManager,
+  userId: number,
+  sql: string,
+  params: readonly unknown[],
+): Promise<T[]> {
   if (!Number.isSafeInteger(userId)) throw new Error(`pgPreparedRows: not a user id: ${String(userId)}`);
   const connection = em.getConnection();
   const platform = em.getPlatform();
@@ -676,7 +728,9 @@ export function cacheSqliteStatements(client: KnexSqliteClient): void {
       if (cache.size >= 300) cache.clear();
       cache.set(obj.sql, statement);
     }
-    const bindings = (obj.bindings ?? []).map((value) => (value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value));
+    const bindings = (obj.bindings ?? []).map((value) =>
+      value instanceof Date ? value.valueOf() : typeof value === 'boolean' ? Number(value) : value,
+    );
     if (statement.reader) {
       obj.response = statement.all(bindings);
       return Promise.resolve(obj);

@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, closeSync, constants, existsSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -101,7 +112,8 @@ export function preparePrivateStorage(dataDir: string, databaseFile: string | nu
     return;
   }
   const databaseFolder = path.dirname(databaseFile);
-  if (path.resolve(databaseFolder) !== path.resolve(dataDir)) ensureFolder(databaseFolder, 'The database folder', false);
+  if (path.resolve(databaseFolder) !== path.resolve(dataDir))
+    ensureFolder(databaseFolder, 'The database folder', false);
   tightenFiles([...databaseFiles(databaseFile), path.join(dataDir, 'jwt-secret')]);
   if (existsSync(databaseFile)) {
     try {

@@ -151,7 +151,9 @@ export async function withCheckpointAfter<T>(
   checkpoint: (file: string) => unknown = checkpointInBackground,
 ): Promise<T> {
   if (!connection) return work();
-  const [main] = (await connection.all<{ name: string; file: string }>('pragma database_list')).filter((d) => d.name === 'main');
+  const [main] = (await connection.all<{ name: string; file: string }>('pragma database_list')).filter(
+    (d) => d.name === 'main',
+  );
   const [mode] = await connection.all<{ journal_mode: string }>('pragma journal_mode');
   if (!main?.file || mode?.journal_mode.toLowerCase() !== 'wal') return work();
   const [setting] = await connection.all<{ wal_autocheckpoint: number }>('pragma wal_autocheckpoint');

@@ -61,15 +61,71 @@ const HABITS: Habit[] = [
     max: 8900,
     account: 'credit',
   },
-  { category: 'Coffee', payees: ['STARBUCKS #1123', 'Blue Bottle Coffee', 'Corner Café'], perMonth: 10, min: 325, max: 790, account: 'credit' },
-  { category: 'Transport', payees: ['METRO TRANSIT', 'UBER *TRIP', 'LYFT *RIDE'], perMonth: 5, min: 250, max: 3200, account: 'credit' },
-  { category: 'Fuel', payees: ['SHELL OIL 5742', 'CHEVRON 0091', 'BP#8812'], perMonth: 2, min: 3500, max: 7200, account: 'credit' },
-  { category: 'Household', payees: ['TARGET 00012', 'IKEA', 'HOME DEPOT #4410', 'AMAZON MKTPL'], perMonth: 3, min: 900, max: 16000, account: 'credit' },
-  { category: 'Clothing', payees: ['UNIQLO', 'H&M 552', 'REI #77'], perMonth: 1, min: 2500, max: 18000, account: 'credit' },
-  { category: 'Entertainment', payees: ['AMC THEATRES', 'STEAM PURCHASE', 'Ticketmaster'], perMonth: 1.5, min: 1200, max: 9500, account: 'credit' },
+  {
+    category: 'Coffee',
+    payees: ['STARBUCKS #1123', 'Blue Bottle Coffee', 'Corner Café'],
+    perMonth: 10,
+    min: 325,
+    max: 790,
+    account: 'credit',
+  },
+  {
+    category: 'Transport',
+    payees: ['METRO TRANSIT', 'UBER *TRIP', 'LYFT *RIDE'],
+    perMonth: 5,
+    min: 250,
+    max: 3200,
+    account: 'credit',
+  },
+  {
+    category: 'Fuel',
+    payees: ['SHELL OIL 5742', 'CHEVRON 0091', 'BP#8812'],
+    perMonth: 2,
+    min: 3500,
+    max: 7200,
+    account: 'credit',
+  },
+  {
+    category: 'Household',
+    payees: ['TARGET 00012', 'IKEA', 'HOME DEPOT #4410', 'AMAZON MKTPL'],
+    perMonth: 3,
+    min: 900,
+    max: 16000,
+    account: 'credit',
+  },
+  {
+    category: 'Clothing',
+    payees: ['UNIQLO', 'H&M 552', 'REI #77'],
+    perMonth: 1,
+    min: 2500,
+    max: 18000,
+    account: 'credit',
+  },
+  {
+    category: 'Entertainment',
+    payees: ['AMC THEATRES', 'STEAM PURCHASE', 'Ticketmaster'],
+    perMonth: 1.5,
+    min: 1200,
+    max: 9500,
+    account: 'credit',
+  },
   { category: 'Books', payees: ["Powell's Books", 'KINDLE SVCS'], perMonth: 1, min: 499, max: 3200, account: 'credit' },
-  { category: 'Pharmacy', payees: ['CVS/PHARMACY #0912', 'WALGREENS #3321'], perMonth: 1.2, min: 600, max: 4800, account: 'credit' },
-  { category: 'Gifts', payees: ['ETSY.COM', 'Flower Shop Rosa', 'AMAZON MKTPL'], perMonth: 0.8, min: 1500, max: 12000, account: 'credit' },
+  {
+    category: 'Pharmacy',
+    payees: ['CVS/PHARMACY #0912', 'WALGREENS #3321'],
+    perMonth: 1.2,
+    min: 600,
+    max: 4800,
+    account: 'credit',
+  },
+  {
+    category: 'Gifts',
+    payees: ['ETSY.COM', 'Flower Shop Rosa', 'AMAZON MKTPL'],
+    perMonth: 0.8,
+    min: 1500,
+    max: 12000,
+    account: 'credit',
+  },
   { category: 'Pets', payees: ['PETCO 1180', 'Happy Paws Vet'], perMonth: 1, min: 1800, max: 15000, account: 'credit' },
 ];
 
@@ -156,7 +212,13 @@ export interface DemoLedgerOptions {
 }
 
 /** Three accounts (checking, credit card, savings) with every transaction of the span. */
-export function generateDemoLedger({ start, months, seed = 42, intensity = 1, earners = 1 }: DemoLedgerOptions): DemoAccount[] {
+export function generateDemoLedger({
+  start,
+  months,
+  seed = 42,
+  intensity = 1,
+  earners = 1,
+}: DemoLedgerOptions): DemoAccount[] {
   const random = seededRandom(seed);
   const checking: DemoRow[] = [];
   const credit: DemoRow[] = [];
@@ -168,14 +230,29 @@ export function generateDemoLedger({ start, months, seed = 42, intensity = 1, ea
     const date = (day: number) => isoDateOf(year, month, Math.min(Math.max(1, day), last));
 
     for (const payday of [1, 15]) {
-      checking.push({ postDate: date(payday), description: 'ACME CORP PAYROLL DIRECT DEP', amount: between(random, 310000, 312000), category: 'Salary' });
+      checking.push({
+        postDate: date(payday),
+        description: 'ACME CORP PAYROLL DIRECT DEP',
+        amount: between(random, 310000, 312000),
+        category: 'Salary',
+      });
     }
     if (earners === 2) {
-      checking.push({ postDate: date(28), description: 'NORTHWIND HEALTH PAYROLL', amount: between(random, 518000, 524000), category: 'Salary' });
+      checking.push({
+        postDate: date(28),
+        description: 'NORTHWIND HEALTH PAYROLL',
+        amount: between(random, 518000, 524000),
+        category: 'Salary',
+      });
     }
     for (const bill of BILLS) {
       const amount = bill.amount + (bill.jitter ? between(random, -bill.jitter, bill.jitter) : 0);
-      target(bill.account).push({ postDate: date(bill.day), description: bill.payee, amount: -amount, category: bill.category });
+      target(bill.account).push({
+        postDate: date(bill.day),
+        description: bill.payee,
+        amount: -amount,
+        category: bill.category,
+      });
     }
     for (const habit of HABITS) {
       const count = occurrences(random, habit.perMonth * intensity);
@@ -190,26 +267,70 @@ export function generateDemoLedger({ start, months, seed = 42, intensity = 1, ea
       }
     }
     if (random() < 0.25) {
-      credit.push({ postDate: date(between(random, 2, 27)), description: 'AMAZON MKTPL REFUND', amount: between(random, 1500, 6000), category: 'Refunds' });
+      credit.push({
+        postDate: date(between(random, 2, 27)),
+        description: 'AMAZON MKTPL REFUND',
+        amount: between(random, 1500, 6000),
+        category: 'Refunds',
+      });
     }
     if (month === 7 || month === 12 || random() < 0.08) {
-      credit.push({ postDate: date(between(random, 3, 20)), description: 'DELTA AIR LINES', amount: -between(random, 28000, 72000), category: 'Travel' });
-      credit.push({ postDate: date(between(random, 21, 27)), description: 'MARRIOTT HOTELS', amount: -between(random, 35000, 90000), category: 'Travel' });
+      credit.push({
+        postDate: date(between(random, 3, 20)),
+        description: 'DELTA AIR LINES',
+        amount: -between(random, 28000, 72000),
+        category: 'Travel',
+      });
+      credit.push({
+        postDate: date(between(random, 21, 27)),
+        description: 'MARRIOTT HOTELS',
+        amount: -between(random, 35000, 90000),
+        category: 'Travel',
+      });
     }
     const transfer = 50000;
-    checking.push({ postDate: date(16), description: 'TRANSFER TO SAVINGS', amount: -transfer, category: 'Savings Transfer' });
-    savings.push({ postDate: date(16), description: 'TRANSFER FROM CHECKING', amount: transfer, category: 'Savings Transfer' });
-    savings.push({ postDate: date(last), description: 'INTEREST PAYMENT', amount: between(random, 800, 1600), category: 'Interest' });
+    checking.push({
+      postDate: date(16),
+      description: 'TRANSFER TO SAVINGS',
+      amount: -transfer,
+      category: 'Savings Transfer',
+    });
+    savings.push({
+      postDate: date(16),
+      description: 'TRANSFER FROM CHECKING',
+      amount: transfer,
+      category: 'Savings Transfer',
+    });
+    savings.push({
+      postDate: date(last),
+      description: 'INTEREST PAYMENT',
+      amount: between(random, 800, 1600),
+      category: 'Interest',
+    });
   }
 
   // The card is paid in full from checking each month for the previous month's spending.
   const byMonth = new Map<string, number>();
-  for (const row of credit) byMonth.set(row.postDate.slice(0, 7), (byMonth.get(row.postDate.slice(0, 7)) ?? 0) + row.amount);
+  for (const row of credit)
+    byMonth.set(row.postDate.slice(0, 7), (byMonth.get(row.postDate.slice(0, 7)) ?? 0) + row.amount);
   for (const [month, total] of byMonth) {
     if (total >= 0) continue;
-    const paymentDate = addDays(`${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`, 5);
-    credit.push({ postDate: paymentDate, description: 'PAYMENT THANK YOU', amount: -total, category: 'Credit Card Payment' });
-    checking.push({ postDate: paymentDate, description: 'CARD SERVICES PAYMENT', amount: total, category: 'Credit Card Payment' });
+    const paymentDate = addDays(
+      `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`,
+      5,
+    );
+    credit.push({
+      postDate: paymentDate,
+      description: 'PAYMENT THANK YOU',
+      amount: -total,
+      category: 'Credit Card Payment',
+    });
+    checking.push({
+      postDate: paymentDate,
+      description: 'CARD SERVICES PAYMENT',
+      amount: total,
+      category: 'Credit Card Payment',
+    });
   }
 
   const byDate = (a: DemoRow, b: DemoRow) => a.postDate.localeCompare(b.postDate);

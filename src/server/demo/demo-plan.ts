@@ -20,7 +20,20 @@ export const DEMO_MONTHS = 12;
 export const DEFAULT_DEMO_INTENSITY = 4;
 export const DEFAULT_DEMO_SEED = 42;
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export interface DemoWindow {
   /** First day of the first month (11 months before the current one). */
@@ -66,7 +79,10 @@ export interface DemoLedger {
 
 export function demoLedger(today: string, seed = DEFAULT_DEMO_SEED, intensity = DEFAULT_DEMO_INTENSITY): DemoLedger {
   const window = demoWindow(today);
-  return { window, accounts: generateDemoLedger({ start: window.start, months: DEMO_MONTHS, seed, intensity, earners: 2 }) };
+  return {
+    window,
+    accounts: generateDemoLedger({ start: window.start, months: DEMO_MONTHS, seed, intensity, earners: 2 }),
+  };
 }
 
 /** What an import of each account's CSV is typed as (the upload form's transaction type). */
@@ -102,14 +118,17 @@ function slug(text: string): string {
  */
 export function demoBatches({ window, accounts }: DemoLedger): DemoBatch[] {
   const batches: DemoBatch[] = [];
-  const windowMonth = (index: number) => must(window.months[index], 'the demo window has DEMO_MONTHS (a multiple of 3) months');
+  const windowMonth = (index: number) =>
+    must(window.months[index], 'the demo window has DEMO_MONTHS (a multiple of 3) months');
   for (const account of accounts) {
     for (let q = 0; q < DEMO_MONTHS / 3; q++) {
       const firstMonth = windowMonth(q * 3);
       const lastMonth = windowMonth(q * 3 + 2);
       const from = `${firstMonth}-01`;
       const until = q === DEMO_MONTHS / 3 - 1 ? window.today : `${windowMonth(q * 3 + 3)}-01`;
-      const rows = account.rows.filter((row) => row.postDate >= from && (q === DEMO_MONTHS / 3 - 1 ? row.postDate <= until : row.postDate < until));
+      const rows = account.rows.filter(
+        (row) => row.postDate >= from && (q === DEMO_MONTHS / 3 - 1 ? row.postDate <= until : row.postDate < until),
+      );
       if (rows.length === 0) continue;
       batches.push({
         account,
@@ -152,7 +171,12 @@ export const DEMO_LINE_ITEMS: DemoLineItem[] = [
   { name: 'Gifts & giving', type: 'Variable', relatedCategories: ['Gifts', 'Charity'], factor: 1 },
   { name: 'Travel', type: 'Variable', relatedCategories: ['Travel'], factor: 1 },
   // Both legs of a transfer are in the data, so these net to about zero: budget nothing.
-  { name: 'Transfers & card payments', type: 'NotCounted', relatedCategories: ['Savings Transfer', 'Credit Card Payment'], factor: 0 },
+  {
+    name: 'Transfers & card payments',
+    type: 'NotCounted',
+    relatedCategories: ['Savings Transfer', 'Credit Card Payment'],
+    factor: 0,
+  },
 ];
 
 /** Categories deliberately related to no line item (the overview shows them under Untracked). */
@@ -209,7 +233,12 @@ export function demoBudgets({ window, accounts }: DemoLedger): PlannedBudget[] {
     }));
   const current = must(window.months.at(-1), 'the demo window has DEMO_MONTHS months');
   return [
-    { name: `${monthLabel(current)} budget`, startDate: window.monthStart, endDate: window.monthEnd, lineItems: items(1) },
+    {
+      name: `${monthLabel(current)} budget`,
+      startDate: window.monthStart,
+      endDate: window.monthEnd,
+      lineItems: items(1),
+    },
     {
       name: `Year budget ${monthLabel(window.start.slice(0, 7), true)} - ${monthLabel(current, true)}`,
       startDate: window.start,
@@ -262,7 +291,13 @@ export const DEMO_ENVELOPES: PlannedEnvelope[] = [
     color: color('Purple'),
     isActive: true,
   },
-  { name: 'Health', description: null, categories: ['Pharmacy', 'Gym', 'Health Insurance'], color: color('Red'), isActive: true },
+  {
+    name: 'Health',
+    description: null,
+    categories: ['Pharmacy', 'Gym', 'Health Insurance'],
+    color: color('Red'),
+    isActive: true,
+  },
   {
     name: 'Summer holiday',
     description: 'Saved up for last summer; closed until the next trip',
@@ -290,8 +325,22 @@ interface SplitRule {
 }
 
 const SPLIT_RULES: SplitRule[] = [
-  { category: 'Groceries', minCents: 8000, months: 4, other: 'Household', share: 0.3, note: 'Cleaning supplies and paper goods' },
-  { category: 'Household', minCents: 6000, months: 3, other: 'Gifts', share: 0.4, note: 'Birthday present bought in the same order' },
+  {
+    category: 'Groceries',
+    minCents: 8000,
+    months: 4,
+    other: 'Household',
+    share: 0.3,
+    note: 'Cleaning supplies and paper goods',
+  },
+  {
+    category: 'Household',
+    minCents: 6000,
+    months: 3,
+    other: 'Gifts',
+    share: 0.4,
+    note: 'Birthday present bought in the same order',
+  },
 ];
 
 /**
@@ -308,7 +357,8 @@ export function planSplits(transactions: readonly TransactionDto[]): PlannedSpli
       if (nameKey(tx.category) !== nameKey(rule.category)) continue;
       const month = tx.postDate.slice(0, 7);
       const best = largestByMonth.get(month);
-      if (!best || tx.amount < best.amount || (tx.amount === best.amount && tx.id < best.id)) largestByMonth.set(month, tx);
+      if (!best || tx.amount < best.amount || (tx.amount === best.amount && tx.id < best.id))
+        largestByMonth.set(month, tx);
     }
     // Latest months first (YYYY-MM text sorts by date; each month appears once).
     const latest = [...largestByMonth].sort(([a], [b]) => (a < b ? 1 : -1)).slice(0, rule.months);
@@ -336,7 +386,8 @@ export function retypeTargets(transactions: readonly TransactionDto[]): { transf
   for (const tx of transactions) {
     const category = nameKey(tx.category);
     if (category === 'savings transfer' || category === 'credit card payment') transfer.push(tx.id);
-    else if ((category === 'salary' || category === 'refunds') && tx.amount > 0 && tx.type !== 'credit') credit.push(tx.id);
+    else if ((category === 'salary' || category === 'refunds') && tx.amount > 0 && tx.type !== 'credit')
+      credit.push(tx.id);
   }
   return { transfer, credit };
 }

@@ -8,7 +8,16 @@ import type { ImportResult } from '../../shared/schemas/import';
 import type { BatchDto, TransactionDto } from '../../shared/schemas/transactions';
 import { User } from '../modules/users/user.entity';
 import { DEMO_CATEGORIES, toBankCsv } from './demo-ledger';
-import { DEFAULT_DEMO_INTENSITY, DEFAULT_DEMO_SEED, DEMO_ENVELOPES, demoBatches, demoBudgets, demoLedger, planSplits, retypeTargets } from './demo-plan';
+import {
+  DEFAULT_DEMO_INTENSITY,
+  DEFAULT_DEMO_SEED,
+  DEMO_ENVELOPES,
+  demoBatches,
+  demoBudgets,
+  demoLedger,
+  planSplits,
+  retypeTargets,
+} from './demo-plan';
 import { multipartBody } from './multipart';
 import { nameKey } from '../../shared/names';
 
@@ -91,7 +100,12 @@ interface CallOptions {
 }
 
 /** One in-process request through the whole stack (auth, validation, services). */
-async function call<T>(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: CallOptions = {}): Promise<T> {
+async function call<T>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: CallOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let payload: string | Buffer | undefined;
@@ -137,25 +151,39 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const intensity = options.intensity ?? DEFAULT_DEMO_INTENSITY;
   if (!Number.isInteger(seed)) throw new DemoOptionsError('seed must be a whole number');
-  if (!(intensity > 0 && intensity <= 20)) throw new DemoOptionsError('intensity must be a number above 0 and at most 20');
+  if (!(intensity > 0 && intensity <= 20))
+    throw new DemoOptionsError('intensity must be a number above 0 and at most 20');
   const ledger = demoLedger(today, seed, intensity); // validates `today`
 
   // This app instance never listens: registration is opened for it alone, so the demo user can be
   // created through the real register route even when ALLOW_REGISTRATION=false closes the public
   // sign-up form of the running server. Access tokens live long enough for a slow disk.
-  const app = await buildApp({ ...config, allowRegistration: true, accessTokenTtlSeconds: Math.max(config.accessTokenTtlSeconds, 3600) }, { logger: false });
+  const app = await buildApp(
+    { ...config, allowRegistration: true, accessTokenTtlSeconds: Math.max(config.accessTokenTtlSeconds, 3600) },
+    { logger: false },
+  );
   try {
     const existing = await app.orm.em.fork().findOne(User, { usernameKey: nameKey(username) });
     if (existing) throw new DemoUserExistsError(existing.username, config.databaseFile);
     log(`Creating user '${username}' in ${config.databaseFile}`);
-    const auth = await call<AuthResult>(app, 'POST', '/api/auth/register', { body: { username, password } }).catch((error: unknown) => {
-      // Someone took the name between the check and now (the server may be running meanwhile).
-      if (error instanceof DemoCallError && error.status === 409) throw new DemoUserExistsError(username, config.databaseFile);
-      throw error;
-    });
+    const auth = await call<AuthResult>(app, 'POST', '/api/auth/register', { body: { username, password } }).catch(
+      (error: unknown) => {
+        // Someone took the name between the check and now (the server may be running meanwhile).
+        if (error instanceof DemoCallError && error.status === 409)
+          throw new DemoUserExistsError(username, config.databaseFile);
+        throw error;
+      },
+    );
     try {
       const summary = await populate(app, auth, password, ledger, log);
-      return { ...summary, username, password, userId: auth.user.id, databaseFile: config.databaseFile, elapsedMs: Math.round(performance.now() - started) };
+      return {
+        ...summary,
+        username,
+        password,
+        userId: auth.user.id,
+        databaseFile: config.databaseFile,
+        elapsedMs: Math.round(performance.now() - started),
+      };
     } catch (error) {
       await app.orm.em.fork().nativeDelete(User, { id: auth.user.id });
       log(`Failed; removed the half-made user '${username}' again.`);
@@ -179,7 +207,10 @@ async function populate(
   const { window } = ledger;
 
   for (const account of ledger.accounts) {
-    await call(app, 'POST', '/api/accounts', { token, body: { name: account.name, type: account.type, balance: account.balance } });
+    await call(app, 'POST', '/api/accounts', {
+      token,
+      body: { name: account.name, type: account.type, balance: account.balance },
+    });
   }
   // Every demo category up front, as a newcomer would set them up before the first import.
   for (const name of DEMO_CATEGORIES) await call(app, 'POST', '/api/categories', { token, body: { name } });
@@ -193,7 +224,9 @@ async function populate(
     );
     const result = await call<ImportResult>(app, 'POST', '/api/upload', { token, multipart: body });
     if (!result.batchId || result.imported !== batch.rows.length) {
-      throw new Error(`Importing ${batch.fileName} stored ${result.imported} of ${batch.rows.length} rows: ${result.message}`);
+      throw new Error(
+        `Importing ${batch.fileName} stored ${result.imported} of ${batch.rows.length} rows: ${result.message}`,
+      );
     }
     imported += result.imported;
   }
@@ -203,29 +236,48 @@ async function populate(
   const stored = await call<TransactionDto[]>(app, 'GET', `/api/transactions?${range}`, { token });
   const retype = retypeTargets(stored);
   if (retype.transfer.length)
-    await call(app, 'PUT', '/api/transactions/bulk', { token, body: { transactionIds: retype.transfer, updates: { type: 'transfer' } } });
-  if (retype.credit.length) await call(app, 'PUT', '/api/transactions/bulk', { token, body: { transactionIds: retype.credit, updates: { type: 'credit' } } });
+    await call(app, 'PUT', '/api/transactions/bulk', {
+      token,
+      body: { transactionIds: retype.transfer, updates: { type: 'transfer' } },
+    });
+  if (retype.credit.length)
+    await call(app, 'PUT', '/api/transactions/bulk', {
+      token,
+      body: { transactionIds: retype.credit, updates: { type: 'credit' } },
+    });
 
   const splits = planSplits(stored);
   for (const split of splits) {
-    await call(app, 'POST', `/api/transactions/${split.transactionId}/split`, { token, body: { splits: split.splits } });
+    await call(app, 'POST', `/api/transactions/${split.transactionId}/split`, {
+      token,
+      body: { splits: split.splits },
+    });
   }
   log(`Split ${plural(splits.length, 'transaction')}`);
 
   let lineItems = 0;
   const budgets = demoBudgets(ledger);
   for (const budget of budgets) {
-    const saved = await call<{ budget: BudgetDto; lineItems: unknown[] }>(app, 'POST', '/api/budgets/save', { token, body: budget });
+    const saved = await call<{ budget: BudgetDto; lineItems: unknown[] }>(app, 'POST', '/api/budgets/save', {
+      token,
+      body: budget,
+    });
     lineItems += saved.lineItems.length;
   }
   for (const envelope of DEMO_ENVELOPES) await call(app, 'POST', '/api/envelopes', { token, body: envelope });
-  log(`Saved ${plural(budgets.length, 'budget')} (${plural(lineItems, 'line item')}) and ${plural(DEMO_ENVELOPES.length, 'envelope')}`);
+  log(
+    `Saved ${plural(budgets.length, 'budget')} (${plural(lineItems, 'line item')}) and ${plural(DEMO_ENVELOPES.length, 'envelope')}`,
+  );
 
   // Sign in the way a person will (proves the credentials), then end both sessions the demo opened.
-  const login = await call<AuthResult>(app, 'POST', '/api/auth/login', { body: { username: auth.user.username, password } });
+  const login = await call<AuthResult>(app, 'POST', '/api/auth/login', {
+    body: { username: auth.user.username, password },
+  });
   await call(app, 'POST', '/api/auth/logout', { token: login.refreshToken });
 
-  const all = await call<TransactionDto[]>(app, 'GET', '/api/transactions?start_date=1900-01-01&end_date=9999-12-31', { token });
+  const all = await call<TransactionDto[]>(app, 'GET', '/api/transactions?start_date=1900-01-01&end_date=9999-12-31', {
+    token,
+  });
   const batchList = await call<BatchDto[]>(app, 'GET', '/api/transactions/batches/list', { token });
   const categories = await call<unknown[]>(app, 'GET', '/api/categories', { token });
   const accounts = await call<unknown[]>(app, 'GET', '/api/accounts', { token });

@@ -9,7 +9,12 @@ import type { CategoryDto } from '../../shared/schemas/categories';
 import type { EnvelopeDto } from '../../shared/schemas/envelopes';
 import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import';
 import type { ReconcileResult } from '../../shared/schemas/register';
-import { TRANSACTION_TYPES, type BatchDto, type SplitDetails, type TransactionDto } from '../../shared/schemas/transactions';
+import {
+  TRANSACTION_TYPES,
+  type BatchDto,
+  type SplitDetails,
+  type TransactionDto,
+} from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
 import { CATEGORY_SOURCES, type SuggestionDto } from '../../shared/schemas/suggest';
 import { RULE_ACTION_FIELDS, type ApplyRulesResult, type RuleDto, type RuleMatchCount } from '../../shared/rules';
@@ -36,9 +41,16 @@ export const userAnswer = z.object({
   apiTokenCreatedAt: timestamp.nullable(),
 }) satisfies z.ZodType<UserDto>;
 
-export const authStatusAnswer = z.object({ registrationOpen: z.boolean(), hasUsers: z.boolean() }) satisfies z.ZodType<AuthStatus>;
+export const authStatusAnswer = z.object({
+  registrationOpen: z.boolean(),
+  hasUsers: z.boolean(),
+}) satisfies z.ZodType<AuthStatus>;
 
-export const authAnswer = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userAnswer }) satisfies z.ZodType<AuthResult>;
+export const authAnswer = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  user: userAnswer,
+}) satisfies z.ZodType<AuthResult>;
 
 export const profileAnswer = z.object({ message: z.string(), user: userAnswer });
 
@@ -60,7 +72,10 @@ export const transactionAnswer = z.object({
   account: z.string().nullable().describe('Account name'),
   bank_account_id: z.number().int().nullable(),
   category: z.string().nullable().describe('Category name; null when uncategorised'),
-  categorySource: z.enum(CATEGORY_SOURCES).nullable().describe('Where the category came from: bank, rule, suggested or user'),
+  categorySource: z
+    .enum(CATEGORY_SOURCES)
+    .nullable()
+    .describe('Where the category came from: bank, rule, suggested or user'),
   type: z.enum(TRANSACTION_TYPES),
   isSplit: z.boolean(),
   parentTransactionId: z.number().int().nullable(),
@@ -83,7 +98,10 @@ export const batchAnswer = z.object({
 
 export const deletedBatchAnswer = z.object({ message: z.string(), deleted: z.number().int() });
 
-export const fixSplitAnswer = z.object({ message: z.number().int().describe('How many transactions were fixed'), fixed: z.number().int() });
+export const fixSplitAnswer = z.object({
+  message: z.number().int().describe('How many transactions were fixed'),
+  fixed: z.number().int(),
+});
 
 export const budgetAnswer = z.object({
   id: z.number().int(),
@@ -102,7 +120,10 @@ export const lineItemAnswer = z.object({
   relatedCategories: z.array(z.string()),
 }) satisfies z.ZodType<LineItemDto>;
 
-export const savedBudgetAnswer = z.object({ budget: budgetAnswer, lineItems: z.array(lineItemAnswer) }) satisfies z.ZodType<SavedBudget>;
+export const savedBudgetAnswer = z.object({
+  budget: budgetAnswer,
+  lineItems: z.array(lineItemAnswer),
+}) satisfies z.ZodType<SavedBudget>;
 
 const groupType = z.enum([...LINE_ITEM_TYPES, 'Untracked']);
 const lineItemActual = z.object({
@@ -184,7 +205,11 @@ export const monthlyReportAnswer = z.object({
   byCategory: z.record(z.string(), cents).describe('Category name (or Uncategorized) -> signed cents'),
 }) satisfies z.ZodType<MonthlyReportRow>;
 
-export const payeeAnswer = z.object({ payee: z.string(), count: z.number().int(), total: cents }) satisfies z.ZodType<PayeeTotal>;
+export const payeeAnswer = z.object({
+  payee: z.string(),
+  count: z.number().int(),
+  total: cents,
+}) satisfies z.ZodType<PayeeTotal>;
 
 const importCounts = z.object({
   accounts: z.number().int(),
@@ -196,10 +221,17 @@ const importCounts = z.object({
   envelopes: z.number().int(),
   rules: z.number().int(),
 });
-export const userDataImportAnswer = z.object({ message: z.string(), imported: importCounts }) satisfies z.ZodType<UserDataImportResult>;
+export const userDataImportAnswer = z.object({
+  message: z.string(),
+  imported: importCounts,
+}) satisfies z.ZodType<UserDataImportResult>;
 
 const ruleCondition = z.union([
-  z.object({ field: z.literal('description'), op: z.enum(['contains', 'startsWith', 'equals', 'matches']), value: z.string() }),
+  z.object({
+    field: z.literal('description'),
+    op: z.enum(['contains', 'startsWith', 'equals', 'matches']),
+    value: z.string(),
+  }),
   z.object({ field: z.literal('amount'), op: z.enum(['eq', 'lt', 'gt']), value: cents }),
   z.object({ field: z.literal('amount'), op: z.literal('between'), value: z.tuple([cents, cents]) }),
   z.object({ field: z.literal('account'), op: z.literal('equals'), value: z.string() }),
@@ -209,7 +241,11 @@ export const ruleAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   conditions: z.array(ruleCondition),
-  actions: z.object({ category: z.string().optional(), type: z.enum(TRANSACTION_TYPES).optional(), description: z.string().optional() }),
+  actions: z.object({
+    category: z.string().optional(),
+    type: z.enum(TRANSACTION_TYPES).optional(),
+    description: z.string().optional(),
+  }),
   priority: z.number().int(),
   enabled: z.boolean(),
 }) satisfies z.ZodType<RuleDto>;
@@ -225,7 +261,13 @@ export const ruleApplyAnswer = z.object({
   matched: z.number().int(),
   changed: z.number().int(),
   changes: z.array(
-    z.object({ id: z.number().int(), field: z.enum(RULE_ACTION_FIELDS), from: z.string().nullable(), to: z.string(), ruleId: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      field: z.enum(RULE_ACTION_FIELDS),
+      from: z.string().nullable(),
+      to: z.string(),
+      ruleId: z.number().int(),
+    }),
   ),
   truncated: z.boolean(),
 }) satisfies z.ZodType<ApplyRulesResult>;

@@ -52,7 +52,8 @@ function fastOptions(encoding: Encoding, body: Buffer): zlib.ZlibOptions | zlib.
  */
 export function fastCompress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
   const options = fastOptions(encoding, body);
-  if (body.length < THREAD_POOL_ANSWER_BYTES) return encoding === 'gzip' ? zlib.gzipSync(body, options) : zlib.brotliCompressSync(body, options);
+  if (body.length < THREAD_POOL_ANSWER_BYTES)
+    return encoding === 'gzip' ? zlib.gzipSync(body, options) : zlib.brotliCompressSync(body, options);
   return encoding === 'gzip' ? gzip(body, options) : brotli(body, options);
 }
 
@@ -69,13 +70,21 @@ function acceptedEncoding(request: FastifyRequest): Encoding | null {
  * body as bytes when it is JSON the request did not ask to stream (tRPC's `trpc-accept:
  * application/jsonl`), else as the stream it is (subscriptions are text/event-stream).
  */
-export async function responseBody(request: FastifyRequest, reply: FastifyReply, payload: Response): Promise<Buffer | ReadableStream | null> {
+export async function responseBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: Response,
+): Promise<Buffer | ReadableStream | null> {
   reply.status(payload.status);
   payload.headers.forEach((value, name) => {
     if (name !== 'content-length') reply.header(name, value);
   });
   if (payload.body === null) return null;
-  if (request.headers['trpc-accept'] !== undefined || !/^application\/json\b/.test(payload.headers.get('content-type') ?? '')) return payload.body;
+  if (
+    request.headers['trpc-accept'] !== undefined ||
+    !/^application\/json\b/.test(payload.headers.get('content-type') ?? '')
+  )
+    return payload.body;
   return Buffer.from(await payload.arrayBuffer());
 }
 
@@ -97,7 +106,10 @@ function compressSmall(encoding: Encoding, body: Buffer): Buffer {
 function compressingStream(encoding: Encoding): zlib.Gzip | zlib.BrotliCompress {
   if (encoding === 'gzip') return zlib.createGzip();
   return zlib.createBrotliCompress({
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    },
   });
 }
 
@@ -142,7 +154,8 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
     if (payload.length < minimum) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    const compressed = body.length < LARGE_ANSWER_BYTES ? compressSmall(encoding, body) : await fastCompress(encoding, body);
+    const compressed =
+      body.length < LARGE_ANSWER_BYTES ? compressSmall(encoding, body) : await fastCompress(encoding, body);
     markEncoded(reply, encoding);
     reply.header('content-length', compressed.length);
     return compressed;

@@ -26,7 +26,10 @@ export function checkDownloadRequest(request: FastifyRequest, reply: FastifyRepl
   // @fastify/jwt types request.user as always there; it is there only once requireUser has run (not on a public route).
   const user = request.user as FastifyRequest['user'] | undefined;
   if (viaQuery.has(request) && user?.via !== 'session') {
-    throw new AppError('UNAUTHORIZED', 'Only a session access token may be sent as access_token; send an API token as Authorization: Bearer <token>');
+    throw new AppError(
+      'UNAUTHORIZED',
+      'Only a session access token may be sent as access_token; send an API token as Authorization: Bearer <token>',
+    );
   }
   reply.header('cache-control', 'no-store');
 }

@@ -19,7 +19,9 @@ export function scrubSql(text: string | undefined): string | undefined {
   const out = lines.map((line) => {
     if (!SQL_STATEMENT.test(line)) return line;
     const driverMessage = line.lastIndexOf(' - ');
-    return driverMessage >= 0 ? `[SQL statement omitted] - ${line.slice(driverMessage + 3)}` : '[SQL statement omitted]';
+    return driverMessage >= 0
+      ? `[SQL statement omitted] - ${line.slice(driverMessage + 3)}`
+      : '[SQL statement omitted]';
   });
   return out.join('\n');
 }
@@ -37,13 +39,27 @@ interface SerializedError {
 export function serializeError(error: unknown, depth = 0): SerializedError {
   if (!(error instanceof Error)) return { type: typeof error, message: scrubSql(String(error)) ?? '', stack: '' };
   const e = error as Error & { code?: unknown };
-  const out: SerializedError = { type: e.name || e.constructor.name || 'Error', message: scrubSql(e.message) ?? '', stack: scrubSql(e.stack) ?? '' };
+  const out: SerializedError = {
+    type: e.name || e.constructor.name || 'Error',
+    message: scrubSql(e.message) ?? '',
+    stack: scrubSql(e.stack) ?? '',
+  };
   if (e.code !== undefined) out.code = e.code;
   if (e.cause !== undefined && depth < 4) out.cause = serializeError(e.cause, depth + 1);
   return out;
 }
 
-const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'apiToken', 'accessToken', 'refreshToken', 'token', 'passwordHash', 'apiTokenHash'];
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'apiToken',
+  'accessToken',
+  'refreshToken',
+  'token',
+  'passwordHash',
+  'apiTokenHash',
+];
 
 export const REDACTED_PATHS = [
   'req.headers.authorization',

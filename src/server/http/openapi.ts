@@ -55,7 +55,11 @@ function responses(op: RestRoute): Record<string, unknown> {
 
 /** A 2xx answer: its words and, unless it is empty or a file, the schema of its JSON. */
 function answer(op: RestRoute, description: string): Record<string, unknown> {
-  if (op.download) return { description, content: { [op.download.contentType]: op.output ? { schema: jsonSchema(op.output, 'output') } : {} } };
+  if (op.download)
+    return {
+      description,
+      content: { [op.download.contentType]: op.output ? { schema: jsonSchema(op.output, 'output') } : {} },
+    };
   if (!op.output) return { description };
   return { description, content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } };
 }
@@ -81,7 +85,12 @@ function operation(op: RestRoute): Record<string, unknown> {
     if (!schema) continue;
     const described = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, property] of Object.entries(described.properties ?? {})) {
-      parameters.push({ name, in: location, required: location === 'path' || (described.required ?? []).includes(name), schema: property });
+      parameters.push({
+        name,
+        in: location,
+        required: location === 'path' || (described.required ?? []).includes(name),
+        schema: property,
+      });
     }
   }
   if (op.download) {
@@ -100,7 +109,14 @@ function operation(op: RestRoute): Record<string, unknown> {
     ...(op.deprecated ? { deprecated: true } : {}),
     ...(op.public ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { [op.bodyType ?? 'application/json']: { schema: jsonSchema(op.body) } } } } : {}),
+    ...(op.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [op.bodyType ?? 'application/json']: { schema: jsonSchema(op.body) } },
+          },
+        }
+      : {}),
     responses: responses(op),
   };
 }
@@ -122,7 +138,10 @@ export function openApiDocument(): Record<string, unknown> {
       responses: {
         '200': { description: '{ status: "ok" }' },
         '431': { description: REFUSALS[431], content: ERROR_CONTENT },
-        '503': { description: '{ status: "degraded", reason } when the database cannot be written; { status: "unavailable" } when it does not answer' },
+        '503': {
+          description:
+            '{ status: "degraded", reason } when the database cannot be written; { status: "unavailable" } when it does not answer',
+        },
       },
     },
   };
@@ -132,7 +151,10 @@ export function openApiDocument(): Record<string, unknown> {
       tags: ['Health'],
       summary: 'This document',
       security: [],
-      responses: { '200': { description: 'OpenAPI 3.1' }, '429': { description: REFUSALS[429], content: ERROR_CONTENT } },
+      responses: {
+        '200': { description: 'OpenAPI 3.1' },
+        '429': { description: REFUSALS[429], content: ERROR_CONTENT },
+      },
     },
   };
   return {
@@ -149,7 +171,11 @@ export function openApiDocument(): Record<string, unknown> {
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
-        Error: { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } }, required: ['error', 'message'] },
+        Error: {
+          type: 'object',
+          properties: { error: { type: 'string' }, message: { type: 'string' } },
+          required: ['error', 'message'],
+        },
       },
     },
     paths,

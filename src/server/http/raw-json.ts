@@ -30,7 +30,12 @@ export class RawJsonBytes {
 
 /** An object's JSON with some of its values already JSON text: keys in the order given. */
 export function jsonWithRawParts(parts: readonly (readonly [string, unknown])[]): RawJson {
-  const body = parts.map(([key, value]) => `${JSON.stringify(key)}:${value instanceof RawJson ? value.text.toString() : JSON.stringify(value)}`).join(',');
+  const body = parts
+    .map(
+      ([key, value]) =>
+        `${JSON.stringify(key)}:${value instanceof RawJson ? value.text.toString() : JSON.stringify(value)}`,
+    )
+    .join(',');
   return new RawJson(`{${body}}`);
 }
 
@@ -40,7 +45,12 @@ export function jsonBytesWithRawParts(parts: readonly (readonly [string, unknown
   let text = '{';
   parts.forEach(([key, value], i) => {
     text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:`;
-    const bytes = value instanceof RawJsonBytes ? value.chunks : value instanceof RawJson && typeof value.text !== 'string' ? [value.text] : null;
+    const bytes =
+      value instanceof RawJsonBytes
+        ? value.chunks
+        : value instanceof RawJson && typeof value.text !== 'string'
+          ? [value.text]
+          : null;
     if (bytes) {
       chunks.push(Buffer.from(text), ...bytes);
       text = '';

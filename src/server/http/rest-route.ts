@@ -109,7 +109,8 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         const params = route.params ? parseInput(route.params, request.params) : undefined;
         const query = route.query ? parseInput(route.query, request.query) : undefined;
         const body = route.body && !route.bodyType ? parseInput(route.body, requireBody(request.body)) : undefined;
-        const call = (em: EntityManager, userId: number) => route.handler({ em, userId, params, query, body, request, reply });
+        const call = (em: EntityManager, userId: number) =>
+          route.handler({ em, userId, params, query, body, request, reply });
         // A public route reads no user's rows; a streamed answer scopes its own reads (see streamsAnswer).
         const result = route.public
           ? await call(request.em, 0)

@@ -11,7 +11,11 @@ export function wireName(field: string): string {
  * schema's fields, and the schema's complaints come back under the wire names
  * ("end_date: Start date must not be after end date").
  */
-export function wireQuery<W extends z.ZodRawShape, S extends z.ZodType>(wire: W, schema: S, toInput: (query: z.output<z.ZodObject<W>>) => unknown) {
+export function wireQuery<W extends z.ZodRawShape, S extends z.ZodType>(
+  wire: W,
+  schema: S,
+  toInput: (query: z.output<z.ZodObject<W>>) => unknown,
+) {
   return z.object(wire).transform((query, ctx): z.output<S> => {
     const parsed = schema.safeParse(toInput(query));
     if (parsed.success) return parsed.data;

@@ -30,7 +30,10 @@ export function checkBatch(calls: readonly { path: string }[]): void {
     throw new TRPCError({ code: 'BAD_REQUEST', message: `A batch may hold at most ${MAX_BATCH_CALLS} calls` });
   }
   if (calls.length > 1 && calls.some((call) => call.path.startsWith('auth.'))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'Sign-in and profile calls (auth.*) cannot be batched: send each on its own' });
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: 'Sign-in and profile calls (auth.*) cannot be batched: send each on its own',
+    });
   }
 }
 

@@ -19,9 +19,17 @@ const t = initTRPC.context<Context>().create({
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
     // The same id is in the 'tRPC error' log line (app.ts onError).
     const errorId = internal ? errorIdOf(error) : undefined;
-    const message = issues ? describeIssues(issues) : internal ? `${INTERNAL_ERROR_MESSAGE} (error id ${errorId})` : shape.message;
+    const message = issues
+      ? describeIssues(issues)
+      : internal
+        ? `${INTERNAL_ERROR_MESSAGE} (error id ${errorId})`
+        : shape.message;
     const details = (error.cause as { details?: Record<string, unknown> } | undefined)?.details;
-    return { ...shape, message, data: { ...shape.data, ...(details ? { details } : {}), ...(errorId ? { errorId } : {}) } };
+    return {
+      ...shape,
+      message,
+      data: { ...shape.data, ...(details ? { details } : {}), ...(errorId ? { errorId } : {}) },
+    };
   },
 });
 
@@ -55,7 +63,8 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
     user = await ctx.services.auth.authenticate(ctx.em, ctx.bearer, ctx.clientIp);
   } catch (error) {
     const appError = toAppError(error);
-    if (appError.code === 'TOO_MANY_REQUESTS') throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: appError.message, cause: appError });
+    if (appError.code === 'TOO_MANY_REQUESTS')
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: appError.message, cause: appError });
     throw new TRPCError({ code: 'UNAUTHORIZED', message: appError.message });
   }
   return next({ ctx: { ...ctx, user } });

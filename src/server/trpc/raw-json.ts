@@ -24,7 +24,8 @@ const slots = new WeakMap<FastifyRequest, RawJsonSlots>();
 export function rawJsonPlaceholder(request: FastifyRequest, chunks: readonly Buffer[]): string | null {
   if (request.headers['trpc-accept'] !== undefined) return null;
   let found = slots.get(request);
-  if (found === undefined) slots.set(request, (found = { prefix: `bt-raw-json:${randomBytes(16).toString('hex')}:`, parts: [] }));
+  if (found === undefined)
+    slots.set(request, (found = { prefix: `bt-raw-json:${randomBytes(16).toString('hex')}:`, parts: [] }));
   found.parts.push(chunks);
   return `${found.prefix}${found.parts.length - 1}`;
 }

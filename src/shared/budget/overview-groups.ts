@@ -9,7 +9,14 @@
 import { TRANSACTION_TYPES } from '../schemas/transactions';
 import { categoryKeyOf } from '../envelopes/envelopes';
 import { isCountedTransaction } from '../transactions/counted';
-import { assembleOverview, lineItemKeys, type BudgetOverview, type OverviewLineItem, type OverviewSums, type OverviewTransaction } from './overview';
+import {
+  assembleOverview,
+  lineItemKeys,
+  type BudgetOverview,
+  type OverviewLineItem,
+  type OverviewSums,
+  type OverviewTransaction,
+} from './overview';
 
 export interface OverviewGroup {
   /** The category key (categoryKeyOf: trimmed, lower case, 'uncategorized' when none). */
@@ -80,7 +87,10 @@ export function overviewFromGroups(
 }
 
 /** The grouping the database does, over rows in list order (for tests: the SQL answers must equal it). */
-export function groupOverviewTransactions(transactions: readonly OverviewTransaction[]): { groups: OverviewGroup[]; countedRows: OverviewCountedRow[] } {
+export function groupOverviewTransactions(transactions: readonly OverviewTransaction[]): {
+  groups: OverviewGroup[];
+  countedRows: OverviewCountedRow[];
+} {
   const groups = new Map<string, OverviewGroup>();
   const countedRows: OverviewCountedRow[] = [];
   for (const tx of transactions) {

@@ -27,7 +27,10 @@ import { nameKey } from '../names';
 export const UNTRACKED_ID = -1;
 export const UNTRACKED_NAME = 'Untracked';
 
-export type OverviewTransaction = Pick<TransactionDto, 'id' | 'amount' | 'category' | 'type' | 'isSplit' | 'parentTransactionId'>;
+export type OverviewTransaction = Pick<
+  TransactionDto,
+  'id' | 'amount' | 'category' | 'type' | 'isSplit' | 'parentTransactionId'
+>;
 export type OverviewLineItem = Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>;
 export type OverviewGroupType = LineItemType | 'Untracked';
 
@@ -57,7 +60,13 @@ export interface BudgetOverview {
   total: number;
 }
 
-export const OVERVIEW_GROUP_ORDER: readonly OverviewGroupType[] = ['Income', 'Fixed', 'Variable', 'NotCounted', 'Untracked'];
+export const OVERVIEW_GROUP_ORDER: readonly OverviewGroupType[] = [
+  'Income',
+  'Fixed',
+  'Variable',
+  'NotCounted',
+  'Untracked',
+];
 
 /** The category key a transaction is grouped under: trimmed, lower-case, 'uncategorized' when none. */
 export function transactionCategoryKey(tx: Pick<TransactionDto, 'category'>): string {
@@ -78,7 +87,10 @@ export function lineItemKeys(item: Pick<LineItemDto, 'relatedCategories'>): Set<
 }
 
 /** True when a counted transaction's category key is among the item's related categories. */
-export function matchesLineItem(tx: Pick<TransactionDto, 'category' | 'isSplit'>, item: Pick<LineItemDto, 'relatedCategories'>): boolean {
+export function matchesLineItem(
+  tx: Pick<TransactionDto, 'category' | 'isSplit'>,
+  item: Pick<LineItemDto, 'relatedCategories'>,
+): boolean {
   return isCountedTransaction(tx) && lineItemKeys(item).has(transactionCategoryKey(tx));
 }
 
@@ -88,7 +100,10 @@ function orient(type: OverviewGroupType, signedSum: number): number {
   return oriented === 0 ? 0 : oriented;
 }
 
-export function computeBudgetOverview(transactions: readonly OverviewTransaction[], lineItems: readonly OverviewLineItem[]): BudgetOverview {
+export function computeBudgetOverview(
+  transactions: readonly OverviewTransaction[],
+  lineItems: readonly OverviewLineItem[],
+): BudgetOverview {
   const typeTotals = TRANSACTION_TYPES.map((type) => ({ type, total: 0, count: 0 }));
   const typeTotal = new Map<string, (typeof typeTotals)[number]>(typeTotals.map((t) => [t.type, t]));
   const sums = lineItems.map((item) => ({ item, keys: lineItemKeys(item), sum: 0, ids: [] as number[] }));
@@ -146,7 +161,14 @@ export interface OverviewSums {
 }
 
 /** The overview from its sums: line items oriented, Untracked, the groups by type and the nets. */
-export function assembleOverview({ typeTotals, sums, untrackedSum, splits, transactionCount, total }: OverviewSums): BudgetOverview {
+export function assembleOverview({
+  typeTotals,
+  sums,
+  untrackedSum,
+  splits,
+  transactionCount,
+  total,
+}: OverviewSums): BudgetOverview {
   const items: LineItemActual[] = sums.map(({ item, keys, sum, ids }) => ({
     id: item.id,
     name: item.name,

@@ -9,7 +9,8 @@ export interface ParsedAmount {
   marker: 'CR' | 'DR' | null;
 }
 
-const CURRENCY = /(?:[$€£¥₹₩₽¢]|R\$|S\$|US\$|CHF|EUR|USD|GBP|SGD|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|BRL|JPY|INR|ZAR|MXN|kr\.?|zł|Fr\.)/gi;
+const CURRENCY =
+  /(?:[$€£¥₹₩₽¢]|R\$|S\$|US\$|CHF|EUR|USD|GBP|SGD|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|BRL|JPY|INR|ZAR|MXN|kr\.?|zł|Fr\.)/gi;
 
 export type AmountResult = { ok: true; amount: ParsedAmount | null } | { ok: false };
 
@@ -80,7 +81,8 @@ function digitsToCents(text: string): number | null {
   }
   const groups = whole.split(/[.,]/);
   const lead = groups[0] ?? '';
-  if (groups.length > 1 && (lead.length === 0 || lead.length > 3 || groups.slice(1).some((g) => g.length !== 3))) return null;
+  if (groups.length > 1 && (lead.length === 0 || lead.length > 3 || groups.slice(1).some((g) => g.length !== 3)))
+    return null;
   whole = groups.join('');
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(fraction) || (whole === '' && fraction === '')) return null;
   const digits = `${whole || '0'}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');

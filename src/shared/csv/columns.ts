@@ -76,13 +76,19 @@ const PAYER =
 /** "Beneficiary / Originator", "Payee/Payer", "Empfänger/Auftraggeber": either party, by direction. */
 function isPartyPair(h: string): boolean {
   const parts = h.split('/').map((p) => p.trim());
-  return parts.length === 2 && parts.every((p) => PAYEE.test(p) || PAYER.test(p) || COUNTERPARTY.test(p)) && parts.some((p) => PAYER.test(p) || PAYEE.test(p));
+  return (
+    parts.length === 2 &&
+    parts.every((p) => PAYEE.test(p) || PAYER.test(p) || COUNTERPARTY.test(p)) &&
+    parts.some((p) => PAYER.test(p) || PAYEE.test(p))
+  );
 }
 const DESCRIPTION =
   /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d)$/;
-const FALLBACK = /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description)$/;
+const FALLBACK =
+  /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description)$/;
 const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubrik|rubrique)$/;
-const CURRENCY = /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta)$/;
+const CURRENCY =
+  /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta)$/;
 
 /** Preference of a date column: 0 booking/transaction/plain date, 1 posting date, 2 value/settlement date. */
 export function dateRank(normalized: string): number {
@@ -95,7 +101,8 @@ export function dateRank(normalized: string): number {
  * A qualifier in front of a plain column name ("BookingText", "Posting Amount", "Payment Details",
  * "Transaction Currency"): the name reads like its plain form when the whole name has no role.
  */
-const QUALIFIER = /^(transaction|trans|txn|booking|booked|posted|posting|post|payment|operation|entry|started|completed) (?=\S)/;
+const QUALIFIER =
+  /^(transaction|trans|txn|booking|booked|posted|posting|post|payment|operation|entry|started|completed) (?=\S)/;
 
 function roleOf(h: string): ColumnRole | null {
   const role = plainRoleOf(h);
@@ -121,7 +128,15 @@ function plainRoleOf(h: string): ColumnRole | null {
 }
 
 /** Roles a file has at most one column of (the first, or the best date column). */
-const SINGLE: ReadonlySet<ColumnRole> = new Set(['date', 'amount', 'debit', 'credit', 'indicator', 'category', 'currency']);
+const SINGLE: ReadonlySet<ColumnRole> = new Set([
+  'date',
+  'amount',
+  'debit',
+  'credit',
+  'indicator',
+  'category',
+  'currency',
+]);
 
 /**
  * Assigns roles to a header row. Of several date columns the booking or transaction date
@@ -174,7 +189,10 @@ export function mentionsDate(cells: readonly string[]): boolean {
 }
 
 export function hasAmountColumn(roles: readonly ColumnAssignment[]): boolean {
-  return roles.some((c) => c.role === 'amount') || (roles.some((c) => c.role === 'debit') && roles.some((c) => c.role === 'credit'));
+  return (
+    roles.some((c) => c.role === 'amount') ||
+    (roles.some((c) => c.role === 'debit') && roles.some((c) => c.role === 'credit'))
+  );
 }
 
 /** Indicator cell -> +1 (money in) / -1 (money out) / 0 unknown. */

@@ -63,7 +63,11 @@ export const DATE_FORMATS: DateFormat[] = [
   { name: 'DD-MM-YYYY', pattern: new RegExp(`^(\\d{1,2})-(\\d{1,2})-(\\d{4})${TAIL}`), order: [3, 2, 1] },
   { name: 'MM-DD-YYYY', pattern: new RegExp(`^(\\d{1,2})-(\\d{1,2})-(\\d{4})${TAIL}`), order: [3, 1, 2] },
   { name: 'DD-MM-YY', pattern: new RegExp(`^(\\d{1,2})-(\\d{1,2})-(\\d{2})${TAIL}`), order: [3, 2, 1] },
-  { name: 'DD MMM YYYY', pattern: /^(\d{1,2})[\s\-./]+([A-Za-zÀ-ÿ]{3,5})\.?[\s\-./,]+(\d{4}|\d{2})$/, order: [3, 2, 1] },
+  {
+    name: 'DD MMM YYYY',
+    pattern: /^(\d{1,2})[\s\-./]+([A-Za-zÀ-ÿ]{3,5})\.?[\s\-./,]+(\d{4}|\d{2})$/,
+    order: [3, 2, 1],
+  },
   { name: 'MMM DD, YYYY', pattern: /^([A-Za-zÀ-ÿ]{3,5})\.?\s+(\d{1,2}),?\s+(\d{4})$/, order: [3, 1, 2] },
 ];
 
@@ -108,7 +112,8 @@ export function parseDateWith(format: DateFormat, raw: string): string | null {
 }
 
 /** True when a cell has the shape of a date in some format (used to tell data rows from other lines). */
-const DATE_SHAPE = /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}$|\d{1,2}[\s\-./]+[A-Za-zÀ-ÿ]{3,5}|[A-Za-zÀ-ÿ]{3,5}\.?\s+\d{1,2},?\s+\d{4}$)/;
+const DATE_SHAPE =
+  /^(\d{1,4}[-/.]\d{1,2}[-/.]\d{2,4}|\d{8}$|\d{1,2}[\s\-./]+[A-Za-zÀ-ÿ]{3,5}|[A-Za-zÀ-ÿ]{3,5}\.?\s+\d{1,2},?\s+\d{4}$)/;
 export function looksLikeDate(raw: string): boolean {
   const text = raw.trim();
   return DATE_SHAPE.test(text) && DATE_FORMATS.some((f) => f.pattern.test(text));
@@ -127,19 +132,33 @@ export interface DatedCell {
 
 export type DateChoice =
   | { ok: true; format: DateFormat; candidates: string[]; warning: string | null }
-  | { ok: false; code: 'UNKNOWN_DATE_FORMAT' | 'BAD_DATE' | 'AMBIGUOUS_DATE'; message: string; details: Record<string, unknown> };
+  | {
+      ok: false;
+      code: 'UNKNOWN_DATE_FORMAT' | 'BAD_DATE' | 'AMBIGUOUS_DATE';
+      message: string;
+      details: Record<string, unknown>;
+    };
 
 /**
  * The one date format of a file, inferred from all its dates: a given format must read
  * every date; a day/month ambiguity is settled by the account's last format or refused
  * naming the candidates. Shared by every reader (CSV, QIF, ...).
  */
-export function chooseDateFormat(cells: readonly DatedCell[], options: { dateFormat?: string | null; preferredDateFormat?: string | null }): DateChoice {
+export function chooseDateFormat(
+  cells: readonly DatedCell[],
+  options: { dateFormat?: string | null; preferredDateFormat?: string | null },
+): DateChoice {
   const fitting = dateFormatCandidates(cells.map((c) => c.value));
   const names = fitting.map((f) => f.name);
   if (options.dateFormat) {
     const format = findDateFormat(options.dateFormat);
-    if (!format) return { ok: false, code: 'UNKNOWN_DATE_FORMAT', message: `Unknown date format '${options.dateFormat}'.`, details: { candidates: names } };
+    if (!format)
+      return {
+        ok: false,
+        code: 'UNKNOWN_DATE_FORMAT',
+        message: `Unknown date format '${options.dateFormat}'.`,
+        details: { candidates: names },
+      };
     const bad = cells.find((c) => parseDateWith(format, c.value) === null);
     if (bad) {
       return {

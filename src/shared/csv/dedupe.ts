@@ -34,7 +34,14 @@ const AMOUNT_SPAN = 33_554_432;
  * `date|cents` (a string key never equals a number key).
  */
 function dateAmountKey(postDate: string, amount: number): number | string {
-  if (postDate.length === 10 && Number.isInteger(amount) && amount > -AMOUNT_SPAN && amount < AMOUNT_SPAN && postDate[4] === '-' && postDate[7] === '-') {
+  if (
+    postDate.length === 10 &&
+    Number.isInteger(amount) &&
+    amount > -AMOUNT_SPAN &&
+    amount < AMOUNT_SPAN &&
+    postDate[4] === '-' &&
+    postDate[7] === '-'
+  ) {
     let ymd = 0;
     for (let i = 0; i < 10; i += 1) {
       if (i === 4 || i === 7) continue;
@@ -61,7 +68,8 @@ export class RowCounts {
     const text = normalizeDescription(description);
     const found = this.at.get(at);
     if (found === undefined) this.at.set(at, text);
-    else if (typeof found === 'string') this.at.set(at, found === text ? new Map([[text, 2]]) : new Map([[found, 1]]).set(text, 1));
+    else if (typeof found === 'string')
+      this.at.set(at, found === text ? new Map([[text, 2]]) : new Map([[found, 1]]).set(text, 1));
     else found.set(text, (found.get(text) ?? 0) + 1);
   }
 
@@ -113,7 +121,13 @@ const copyOf = (pool: Map<string, number> | RowCounts) => (pool instanceof RowCo
  * the bank's text too (a renamed row keeps it), so a rule added, changed or removed between two
  * imports of one statement never makes its rows look new.
  */
-type DedupeRow = { postDate: string; amount: number; description: string; bankDescription?: string; fitid?: string | null };
+type DedupeRow = {
+  postDate: string;
+  amount: number;
+  description: string;
+  bankDescription?: string;
+  fitid?: string | null;
+};
 
 /**
  * Marks which rows are already stored. A row with a bank id (FITID) is a duplicate when that
@@ -126,7 +140,10 @@ export function markDuplicates(rows: readonly DedupeRow[], existing: Map<string,
 }
 
 /** `markDuplicates` as steps (see steps.ts), pausing every RECORDS_PER_STEP rows. */
-export function* markDuplicatesSteps(rows: readonly DedupeRow[], existing: Map<string, number> | StoredRows): Steps<boolean[]> {
+export function* markDuplicatesSteps(
+  rows: readonly DedupeRow[],
+  existing: Map<string, number> | StoredRows,
+): Steps<boolean[]> {
   const marker = new DuplicateMarker(existing);
   const duplicate = new Array<boolean>(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
@@ -158,12 +175,16 @@ export class DuplicateMarker {
 
   isDuplicate(row: DedupeRow): boolean {
     if (row.fitid && this.fitids.has(row.fitid)) return true;
-    const pool = row.fitid ? (this.leftWithout ??= this.poolWithoutFitid()) : (this.left ??= this.owned ? this.stored.all : copyOf(this.stored.all));
+    const pool = row.fitid
+      ? (this.leftWithout ??= this.poolWithoutFitid())
+      : (this.left ??= this.owned ? this.stored.all : copyOf(this.stored.all));
     // A key costs a string built and hashed per row: none is built when nothing is left to match
     // (a first import, or once every stored row has absorbed its equal), as keys used up are deleted.
     if (pool.size === 0) return false;
     const description = row.bankDescription ?? row.description;
-    return pool instanceof RowCounts ? pool.take(row.postDate, row.amount, description) : takeFromMap(pool, row.postDate, row.amount, description);
+    return pool instanceof RowCounts
+      ? pool.take(row.postDate, row.amount, description)
+      : takeFromMap(pool, row.postDate, row.amount, description);
   }
 
   private poolWithoutFitid(): Map<string, number> | RowCounts {

@@ -1,7 +1,8 @@
 import { runSteps, type Steps } from './steps';
 
 /** Bytes to text: UTF-8 (BOM or not), else Windows-1252; binary files are refused. */
-export type DecodeResult = { ok: true; text: string; encoding: 'utf-8' | 'utf-8-bom' | 'windows-1252' } | { ok: false; message: string };
+export type DecodeResult =
+  { ok: true; text: string; encoding: 'utf-8' | 'utf-8-bom' | 'windows-1252' } | { ok: false; message: string };
 
 function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
@@ -14,10 +15,17 @@ export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
 /** `decodeCsvBytes` as steps: a large Windows-1252 file is decoded a megabyte at a time. */
 export function* decodeBytesSteps(bytes: Uint8Array): Steps<DecodeResult> {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    return { ok: false, message: 'This file is a ZIP archive (an Excel .xlsx file?), not a CSV. Export the statement as CSV and try again.' };
+    return {
+      ok: false,
+      message:
+        'This file is a ZIP archive (an Excel .xlsx file?), not a CSV. Export the statement as CSV and try again.',
+    };
   }
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) {
-    return { ok: false, message: 'This file is an old Excel (.xls) workbook, not a CSV. Export the statement as CSV and try again.' };
+    return {
+      ok: false,
+      message: 'This file is an old Excel (.xls) workbook, not a CSV. Export the statement as CSV and try again.',
+    };
   }
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, message: 'This file is a PDF, not a CSV.' };
   const sample = bytes.subarray(0, 8192);
@@ -40,8 +48,8 @@ export function* decodeBytesSteps(bytes: Uint8Array): Steps<DecodeResult> {
 
 /** 0x80-0x9F of Windows-1252 (undefined bytes map to themselves); the rest equals Latin-1. */
 const CP1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d,
-  0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
 /** Done by hand: some runtimes decode the 'windows-1252' label as plain Latin-1. */

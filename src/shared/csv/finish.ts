@@ -63,11 +63,19 @@ export class RowFinisher {
 
   add(row: CsvRow, lineText: () => string): CsvRow | null | CsvReadFailure {
     if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
-      return fail('BAD_AMOUNT', `Line ${row.line}: the amount is larger than the largest amount allowed (${groupDigits(MAX_AMOUNT_CENTS / 100)}.00).`, {
-        line: row.line,
-      });
+      return fail(
+        'BAD_AMOUNT',
+        `Line ${row.line}: the amount is larger than the largest amount allowed (${groupDigits(MAX_AMOUNT_CENTS / 100)}.00).`,
+        {
+          line: row.line,
+        },
+      );
     }
-    if (CONTROL.test(row.description) || (row.category !== null && CONTROL.test(row.category)) || (row.fitid && CONTROL.test(row.fitid))) {
+    if (
+      CONTROL.test(row.description) ||
+      (row.category !== null && CONTROL.test(row.category)) ||
+      (row.fitid && CONTROL.test(row.fitid))
+    ) {
       this.controlLines.push(row.line);
       this.skipped.push({ line: row.line, text: visibleText(lineText()), reason: 'contains control characters' });
       return null;
@@ -97,14 +105,21 @@ export class RowFinisher {
       );
     }
     if (currencies.size > 1) {
-      const parts = [...currencies].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code, n]) => `${code} (${plural(n, 'row')})`);
-      warnings.push(`This file mixes ${currencies.size} currencies: ${parts.join(', ')}. Amounts are imported as they are, without conversion.`);
+      const parts = [...currencies]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .map(([code, n]) => `${code} (${plural(n, 'row')})`);
+      warnings.push(
+        `This file mixes ${currencies.size} currencies: ${parts.join(', ')}. Amounts are imported as they are, without conversion.`,
+      );
     }
     return warnings;
   }
 }
 
-export function* finishRowsSteps(raw: readonly CsvRow[], lineTexts: (line: number) => string): Steps<FinishedRows | CsvReadFailure> {
+export function* finishRowsSteps(
+  raw: readonly CsvRow[],
+  lineTexts: (line: number) => string,
+): Steps<FinishedRows | CsvReadFailure> {
   const rows: CsvRow[] = [];
   const finisher = new RowFinisher();
   for (let i = 0; i < raw.length; i += 1) {
@@ -118,6 +133,9 @@ export function* finishRowsSteps(raw: readonly CsvRow[], lineTexts: (line: numbe
   return { rows, skipped: finisher.skipped, warnings: finisher.warnings() };
 }
 
-export function finishRows(raw: readonly CsvRow[], lineTexts: (line: number) => string = () => ''): FinishedRows | CsvReadFailure {
+export function finishRows(
+  raw: readonly CsvRow[],
+  lineTexts: (line: number) => string = () => '',
+): FinishedRows | CsvReadFailure {
   return runSteps(finishRowsSteps(raw, lineTexts));
 }

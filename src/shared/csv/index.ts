@@ -15,7 +15,15 @@ export type {
   RowChunks,
   RowsEnd,
 } from './types';
-export { normalizeDescription, dedupeKey, markDuplicates, markDuplicatesSteps, DuplicateMarker, RowCounts, type StoredRows } from './dedupe';
+export {
+  normalizeDescription,
+  dedupeKey,
+  markDuplicates,
+  markDuplicatesSteps,
+  DuplicateMarker,
+  RowCounts,
+  type StoredRows,
+} from './dedupe';
 export { parseAmountCell } from './amounts';
 export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates, chooseDateFormat } from './dates';
 export { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';

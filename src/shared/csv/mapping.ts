@@ -97,7 +97,12 @@ export function mappingProblem(mapping: ColumnMapping, records: readonly CsvReco
   return null;
 }
 
-export function layoutFromMapping(records: readonly CsvRecord[], start: number, mapping: ColumnMapping, saved: boolean): Layout {
+export function layoutFromMapping(
+  records: readonly CsvRecord[],
+  start: number,
+  mapping: ColumnMapping,
+  saved: boolean,
+): Layout {
   const startRecord = records[start];
   const width = startRecord?.cells.length ?? 0;
   const headerCells = mapping.header ? (startRecord?.cells.map((c) => c.trim()) ?? []) : [];
@@ -169,7 +174,8 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
   for (const index of mapping.description) {
     const filled = dated.map((r) => r[index] ?? '').filter(Boolean);
     const [first] = filled;
-    if (first !== undefined && filled.every((v) => amountShaped(v) || looksLikeDate(v))) return `column ${index + 1} holds ${quoted(first)}, not a description`;
+    if (first !== undefined && filled.every((v) => amountShaped(v) || looksLikeDate(v)))
+      return `column ${index + 1} holds ${quoted(first)}, not a description`;
   }
   return null;
 }
@@ -178,7 +184,12 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
  * The first record, from the table's start, whose date cell (under `mapping`) is a date: lines of
  * the table's width before it (a title, an unnamed header) are not transactions.
  */
-export function firstDatedRecord(mapping: ColumnMapping, records: readonly CsvRecord[], start: number, lookahead: number): number {
+export function firstDatedRecord(
+  mapping: ColumnMapping,
+  records: readonly CsvRecord[],
+  start: number,
+  lookahead: number,
+): number {
   let looked = 0;
   for (let i = start; i < records.length && looked < lookahead; i += 1) {
     const record = must(records[i], 'i < records.length');
@@ -205,10 +216,12 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const indexes = Array.from({ length: width }, (_, i) => i);
   const date = indexes.find((i) => share(i, looksLikeDate) >= 0.8);
   if (date === undefined) return null;
-  const isAmount = (v: string) => /\d/.test(v) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(v) && (parseAmountCell(v) as { ok: boolean }).ok;
+  const isAmount = (v: string) =>
+    /\d/.test(v) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(v) && (parseAmountCell(v) as { ok: boolean }).ok;
   const amount = indexes.find((i) => i !== date && share(i, isAmount) >= 0.8);
   if (amount === undefined) return null;
-  const textLength = (i: number) => data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);
+  const textLength = (i: number) =>
+    data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);
   const description = indexes
     .filter((i) => i !== date && i !== amount && textLength(i) > 0)
     .sort((a, b) => textLength(b) - textLength(a))
@@ -221,7 +234,11 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
  * filled date cell of the sample's data rows, in the engine's order; [] when the column holds
  * no date any format reads.
  */
-export function mappingDateFormats(sample: readonly (readonly string[])[], dateColumn: number, header: boolean): string[] {
+export function mappingDateFormats(
+  sample: readonly (readonly string[])[],
+  dateColumn: number,
+  header: boolean,
+): string[] {
   const cells = (header ? sample.slice(1) : sample).map((row) => (row[dateColumn] ?? '').trim()).filter(Boolean);
   if (cells.length === 0) return [];
   return dateFormatCandidates(cells).map((format) => format.name);

@@ -22,11 +22,45 @@ import {
 } from './mapping';
 import { must } from '../must';
 import { runSteps, runStepsAsync, type Steps } from './steps';
-import { addUnnamedIndicator, lineText, planDateRange, planTable, recordsFrom, shapeFailure, shapeProblemIn, tableRows, type Chunks } from './table';
-import { detectDelimiter, IMPORT_LIMITS, isBlankRecord, MAX_COLUMNS, MAX_RECORD_CHARS, recordChunks, RECORDS_PER_STEP, type CsvRecord } from './tokenize';
-import { fail, type CsvReadFailure, type CsvReadResult, type CsvReadStream, type CsvRow, type ReadOptions } from './types';
+import {
+  addUnnamedIndicator,
+  lineText,
+  planDateRange,
+  planTable,
+  recordsFrom,
+  shapeFailure,
+  shapeProblemIn,
+  tableRows,
+  type Chunks,
+} from './table';
+import {
+  detectDelimiter,
+  IMPORT_LIMITS,
+  isBlankRecord,
+  MAX_COLUMNS,
+  MAX_RECORD_CHARS,
+  recordChunks,
+  RECORDS_PER_STEP,
+  type CsvRecord,
+} from './tokenize';
+import {
+  fail,
+  type CsvReadFailure,
+  type CsvReadResult,
+  type CsvReadStream,
+  type CsvRow,
+  type ReadOptions,
+} from './types';
 
-export type { CsvErrorCode, CsvReadFailure, CsvReadResult, CsvReadSuccess, CsvRow, ReadOptions, SkippedLine } from './types';
+export type {
+  CsvErrorCode,
+  CsvReadFailure,
+  CsvReadResult,
+  CsvReadSuccess,
+  CsvRow,
+  ReadOptions,
+  SkippedLine,
+} from './types';
 
 /** Records looked at for the header. */
 const HEADER_SEARCH = 60;
@@ -41,7 +75,11 @@ export function readCsv(input: Uint8Array | string, options: ReadOptions = {}): 
  * `readCsv` that pauses every RECORDS_PER_STEP records (`pause`, e.g. setImmediate), so a
  * server keeps answering other requests while a large file is read. Same result.
  */
-export function readCsvAsync(input: Uint8Array | string, options: ReadOptions, pause: () => Promise<void>): Promise<CsvReadResult> {
+export function readCsvAsync(
+  input: Uint8Array | string,
+  options: ReadOptions,
+  pause: () => Promise<void>,
+): Promise<CsvReadResult> {
   return runStepsAsync(readCsvSteps(input, options), pause);
 }
 
@@ -50,7 +88,9 @@ export function readCsvAsync(input: Uint8Array | string, options: ReadOptions, p
  * pause: decoding a large file makes one string of its size at once (~40 ms of CPU for 9 MB), so what reads it
  * next (the delimiter, the first records) starts in a step of its own.
  */
-export function* decodeInput(input: Uint8Array | string): Steps<{ ok: true; text: string; encoding: string } | CsvReadFailure> {
+export function* decodeInput(
+  input: Uint8Array | string,
+): Steps<{ ok: true; text: string; encoding: string } | CsvReadFailure> {
   if (typeof input === 'string') return { ok: true, text: input.replace(/^\uFEFF/, ''), encoding: 'text' };
   if (input.length === 0) return fail('EMPTY', 'The file is empty.');
   const decoded = yield* decodeBytesSteps(input);
@@ -72,7 +112,13 @@ export function* readCsvTextSteps(text: string, encoding: string, options: ReadO
 /** A streamed read taken whole: its rows in one array, as `readCsv` answers. */
 export function* collectRead(stream: CsvReadStream): Steps<CsvReadResult> {
   if (!stream.ok) return stream;
-  const { rows: chunks, dateRange: _dateRange, hasFitids: _hasFitids, mayLackCategory: _mayLackCategory, ...head } = stream;
+  const {
+    rows: chunks,
+    dateRange: _dateRange,
+    hasFitids: _hasFitids,
+    mayLackCategory: _mayLackCategory,
+    ...head
+  } = stream;
   const rows: CsvRow[] = [];
   for (;;) {
     const next = chunks.next();
@@ -94,7 +140,12 @@ const PREFIX_RECORDS = 400;
  * done, the rows (pass 2) come as chunks of the records of `recordsPerChunk` records. Only the
  * first records are ever held together.
  */
-export function* openCsvTextSteps(text: string, encoding: string, options: ReadOptions, recordsPerChunk = RECORDS_PER_STEP): Steps<CsvReadStream> {
+export function* openCsvTextSteps(
+  text: string,
+  encoding: string,
+  options: ReadOptions,
+  recordsPerChunk = RECORDS_PER_STEP,
+): Steps<CsvReadStream> {
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
   const delimiter = detectDelimiter(text);
   const source = () => recordChunks(text, delimiter, IMPORT_LIMITS, recordsPerChunk);
@@ -122,14 +173,23 @@ export function* openCsvTextSteps(text: string, encoding: string, options: ReadO
     return later ? shapeFailure(later, MAX_COLUMNS, MAX_RECORD_CHARS) : layout;
   }
   if (!layout.mapping) {
-    const problem = yield* addUnnamedIndicator(layout.columns, layout.headers, () => recordsFrom(source, layout.dataStart));
+    const problem = yield* addUnnamedIndicator(layout.columns, layout.headers, () =>
+      recordsFrom(source, layout.dataStart),
+    );
     if (problem) return shapeFailure(problem, MAX_COLUMNS, MAX_RECORD_CHARS);
   }
-  const started = yield* planTable(continueFrom(records, layout.dataStart, tokens), layout, delimiter, options, IMPORT_LIMITS);
+  const started = yield* planTable(
+    continueFrom(records, layout.dataStart, tokens),
+    layout,
+    delimiter,
+    options,
+    IMPORT_LIMITS,
+  );
   if ('ok' in started) return started;
   const { plan } = started;
   for (const r of records.slice(0, layout.headerIndex)) {
-    if (!isBlankRecord(r)) plan.survey.skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' });
+    if (!isBlankRecord(r))
+      plan.survey.skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'before the header' });
   }
   const dateColumn = must(
     layout.columns.find((c) => c.role === 'date'),
@@ -173,7 +233,8 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
   if (options.mapping) {
     const start = tableStart(records);
     const problem = mappingProblem(options.mapping, records, start);
-    if (problem) return fail('BAD_MAPPING', problem, { needsMapping: true, sample: sampleRows(records, start), headers: [] });
+    if (problem)
+      return fail('BAD_MAPPING', problem, { needsMapping: true, sample: sampleRows(records, start), headers: [] });
     return layoutFromMapping(records, start, options.mapping, false);
   }
   const saved = options.savedMapping ?? null;
@@ -226,8 +287,11 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     // As many columns, or more that are all empty (a trailing delimiter on every line).
     const sameWidth =
       width === saved.columnCount ||
-      (width > saved.columnCount && sampleRows(records, start).every((row) => row.slice(saved.columnCount).every((c) => c === '')));
-    misfit = sameWidth ? mappingMisfit(saved.mapping, records, start) : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
+      (width > saved.columnCount &&
+        sampleRows(records, start).every((row) => row.slice(saved.columnCount).every((c) => c === '')));
+    misfit = sameWidth
+      ? mappingMisfit(saved.mapping, records, start)
+      : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
     if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
   }
   if (firstCandidate) return notUsed(firstCandidate);
@@ -236,7 +300,11 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
 }
 
 /** One of the next records reads as a transaction under these columns. */
-function followedByTransactions(records: readonly CsvRecord[], from: number, columns: readonly ColumnAssignment[]): boolean {
+function followedByTransactions(
+  records: readonly CsvRecord[],
+  from: number,
+  columns: readonly ColumnAssignment[],
+): boolean {
   const at = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
   const date = at('date');
   const amountColumns = [at('amount'), at('debit'), at('credit')].filter((i): i is number => i !== undefined);
@@ -271,5 +339,10 @@ function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null)
       : looksLikeData
         ? 'This file has no header row: choose what each column holds.'
         : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
-  return fail('NEEDS_MAPPING', message, { needsMapping: true, sample, headers: looksLikeData ? [] : seen, suggestedMapping: suggestMapping(records, start) });
+  return fail('NEEDS_MAPPING', message, {
+    needsMapping: true,
+    sample,
+    headers: looksLikeData ? [] : seen,
+    suggestedMapping: suggestMapping(records, start),
+  });
 }

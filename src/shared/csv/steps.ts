@@ -29,7 +29,11 @@ export async function runStepsAsync<T>(steps: Steps<T>, pause: () => Promise<voi
  * few hundred rows) so that no step holds the loop long; a turn after every one of them would cost
  * more than the steps themselves add up to in waiting for other requests.
  */
-export function slicedPause(turn: () => Promise<void>, sliceMs: number, now: () => number): () => Promise<void> | undefined {
+export function slicedPause(
+  turn: () => Promise<void>,
+  sliceMs: number,
+  now: () => number,
+): () => Promise<void> | undefined {
   let last = now();
   const resumed = () => {
     last = now();

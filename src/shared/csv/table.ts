@@ -15,7 +15,15 @@ import type { Layout } from './mapping';
 import { must } from '../must';
 import type { Steps } from './steps';
 import { RECORDS_PER_STEP, type CsvRecord, type ShapeProblem } from './tokenize';
-import { fail, type CsvReadFailure, type CsvRow, type ReadOptions, type RowChunks, type RowsEnd, type SkippedLine } from './types';
+import {
+  fail,
+  type CsvReadFailure,
+  type CsvRow,
+  type ReadOptions,
+  type RowChunks,
+  type RowsEnd,
+  type SkippedLine,
+} from './types';
 
 export type Chunks = Generator<CsvRecord[], ShapeProblem | null, void>;
 
@@ -97,7 +105,14 @@ function columnsOf(columns: readonly ColumnAssignment[]): Columns {
     category: col('category'),
     currency: col('currency'),
     text: columns
-      .filter((c) => c.role === 'description' || c.role === 'description-fallback' || c.role === 'counterparty' || c.role === 'payee' || c.role === 'payer')
+      .filter(
+        (c) =>
+          c.role === 'description' ||
+          c.role === 'description-fallback' ||
+          c.role === 'counterparty' ||
+          c.role === 'payee' ||
+          c.role === 'payer',
+      )
       .map((c) => c.index),
   };
 }
@@ -112,7 +127,11 @@ const textCell = (r: CsvRecord, i: number | undefined) => unguardFormula(cell(r,
  * rows are marked. A pass of its own over the data records, only for files with columns
  * left unnamed.
  */
-export function* addUnnamedIndicator(columns: ColumnAssignment[], headers: readonly string[], data: () => Chunks): Steps<ShapeProblem | null> {
+export function* addUnnamedIndicator(
+  columns: ColumnAssignment[],
+  headers: readonly string[],
+  data: () => Chunks,
+): Steps<ShapeProblem | null> {
   if (columns.some((c) => c.role === 'indicator')) return null;
   const open = (i: number) => {
     const role = columns.find((c) => c.index === i)?.role;
@@ -245,7 +264,10 @@ function newSurvey(textColumns: readonly number[]): Survey {
 }
 
 /** The amount a transaction record states, its sign and whether a mark gave it; a failure when a cell is not an amount. */
-function amountOf(r: CsvRecord, cols: Columns): { cents: number | null; sign: number; marked: boolean } | CsvReadFailure {
+function amountOf(
+  r: CsvRecord,
+  cols: Columns,
+): { cents: number | null; sign: number; marked: boolean } | CsvReadFailure {
   let cents: number | null = null;
   let sign = 0;
   let marked = false;
@@ -253,7 +275,10 @@ function amountOf(r: CsvRecord, cols: Columns): { cents: number | null; sign: nu
     const raw = cell(r, cols.amount);
     const parsed = parseAmountCell(raw);
     if (!parsed.ok)
-      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, { line: r.line, value: visibleText(raw, 40) });
+      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, {
+        line: r.line,
+        value: visibleText(raw, 40),
+      });
     if (parsed.amount) {
       cents = parsed.amount.cents;
       if (parsed.amount.marker) {
@@ -380,7 +405,11 @@ function continuations(s: Survey, textColumns: readonly number[], delimiter: str
       const extra = out.get(above) ?? [];
       extra.push(...textCells);
       out.set(above, extra);
-      s.skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'continues the description of the row above' });
+      s.skipped.push({
+        line: r.line,
+        text: lineText(r, delimiter),
+        reason: 'continues the description of the row above',
+      });
     } else s.skipped.push({ line: r.line, text: lineText(r, delimiter), reason: 'not a transaction' });
   }
   s.loose = [];
@@ -403,7 +432,11 @@ function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
     return t !== undefined && t.first !== '' && t.same;
   };
   const byPreference = (list: ColumnAssignment[]) =>
-    [...list].sort((a, b) => Number(!NAMED.test(normalizeHeader(a.header))) - Number(!NAMED.test(normalizeHeader(b.header))) || a.index - b.index);
+    [...list].sort(
+      (a, b) =>
+        Number(!NAMED.test(normalizeHeader(a.header))) - Number(!NAMED.test(normalizeHeader(b.header))) ||
+        a.index - b.index,
+    );
   let counterparty = byPreference(of('counterparty'));
   const payee = of('payee');
   const payer = of('payer');
@@ -414,9 +447,13 @@ function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
   // about a transaction.
   if (rowCount >= 3) {
     const constantOnes = [...purpose, ...fallback, ...counterparty].filter(constant);
-    const othersVary = [...purpose, ...fallback, ...counterparty, ...payee, ...payer].some((c) => !constantOnes.includes(c) && !constant(c));
+    const othersVary = [...purpose, ...fallback, ...counterparty, ...payee, ...payer].some(
+      (c) => !constantOnes.includes(c) && !constant(c),
+    );
     if (constantOnes.length > 0 && othersVary) {
-      dropped.push(...constantOnes.filter((c) => !fallback.includes(c)).map((c) => c.header || `Column ${c.index + 1}`));
+      dropped.push(
+        ...constantOnes.filter((c) => !fallback.includes(c)).map((c) => c.header || `Column ${c.index + 1}`),
+      );
       purpose = purpose.filter((c) => !constantOnes.includes(c));
       fallback = fallback.filter((c) => !constantOnes.includes(c));
       counterparty = counterparty.filter((c) => !constantOnes.includes(c));
@@ -442,7 +479,10 @@ function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
             .join(' '),
         );
       // Text that only looks like an account number ('x0.X', 'AB12 ...') is still better than no description.
-      if (!what && !party) what = squashSpaces([...(cents < 0 ? payee : payer), ...counterparty].map((c) => textCell(r, c.index)).find(Boolean) ?? '');
+      if (!what && !party)
+        what = squashSpaces(
+          [...(cents < 0 ? payee : payer), ...counterparty].map((c) => textCell(r, c.index)).find(Boolean) ?? '',
+        );
       return joinDescription(party, what);
     },
   };
@@ -496,7 +536,9 @@ export function* planTable(
   if (choice.warning) warnings.push(choice.warning);
   if (s.badAmount) return s.badAmount;
   const format = choice.format;
-  const postDates = s.dates.map((d) => must(parseDateWith(format, d.value) ?? undefined, 'the date format was chosen to read every candidate date'));
+  const postDates = s.dates.map((d) =>
+    must(parseDateWith(format, d.value) ?? undefined, 'the date format was chosen to read every candidate date'),
+  );
   yield;
   const noAmount = s.noAmount;
   if (noAmount.length > 0)
@@ -521,7 +563,10 @@ export function* planTable(
       `Column${one ? '' : 's'} ${describe.dropped.map((h) => `'${h}'`).join(', ')} ${one ? 'holds' : 'hold'} the same text on every row and ${one ? 'was' : 'were'} not used in descriptions.`,
     );
   }
-  return { plan: { survey: s, format, postDates, unmarkedSign, describe, extra, warnings, notes }, dateFormatCandidates: choice.candidates };
+  return {
+    plan: { survey: s, format, postDates, unmarkedSign, describe, extra, warnings, notes },
+    dateFormatCandidates: choice.candidates,
+  };
 }
 
 /** Earliest and latest date of the rows the plan will build. */
@@ -540,7 +585,13 @@ export function planDateRange(plan: TablePlan): [string, string] {
  * Pass 2: the data records tokenised again, each transaction built into its row as the survey
  * decided, checked (finish.ts) and answered in chunks.
  */
-export function* tableRows(data: Chunks, plan: TablePlan, layout: Layout, delimiter: string, options: ReadOptions): RowChunks {
+export function* tableRows(
+  data: Chunks,
+  plan: TablePlan,
+  layout: Layout,
+  delimiter: string,
+  options: ReadOptions,
+): RowChunks {
   const s = plan.survey;
   const cols = columnsOf(layout.columns);
   const flip = Boolean(options.flipAmounts);

@@ -35,7 +35,12 @@ export function tokenize(text: string, delimiter: string, limitChars = Infinity)
  * so a server stays responsive; with `limits`, a record over the column or length limit
  * ends the work at once with the line it starts on. Linear in the text's length.
  */
-export function* tokenizeSteps(text: string, delimiter: string, limitChars = Infinity, limits: Limits = NO_LIMITS): Steps<TokenizeResult> {
+export function* tokenizeSteps(
+  text: string,
+  delimiter: string,
+  limitChars = Infinity,
+  limits: Limits = NO_LIMITS,
+): Steps<TokenizeResult> {
   const records: CsvRecord[] = [];
   const chunks = recordChunks(text, delimiter, limits, RECORDS_PER_STEP, limitChars);
   for (;;) {
@@ -74,7 +79,13 @@ function countOf(text: string, delimiter: string, from: number, to: number, max:
 type Chunks = Generator<CsvRecord[], ShapeProblem | null, void>;
 
 /** Fast path for files without any quote character: split lines, then cells. */
-function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number, limits: Limits, perChunk: number): Chunks {
+function* tokenizeUnquoted(
+  text: string,
+  delimiter: string,
+  limitChars: number,
+  limits: Limits,
+  perChunk: number,
+): Chunks {
   let records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let start = 0;
@@ -111,7 +122,14 @@ function* tokenizeUnquoted(text: string, delimiter: string, limitChars: number, 
 }
 
 /** The careful tokenizer (quotes, line breaks in cells, old Mac line endings); lines count from `lineOffset` + 1. */
-function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, limits: Limits, perChunk: number, lineOffset: number): Chunks {
+function* tokenizeQuoted(
+  text: string,
+  delimiter: string,
+  limitChars: number,
+  limits: Limits,
+  perChunk: number,
+  lineOffset: number,
+): Chunks {
   let records: CsvRecord[] = [];
   const end = Math.min(text.length, limitChars);
   let cells: string[] = [];
@@ -158,7 +176,8 @@ function* tokenizeQuoted(text: string, delimiter: string, limitChars: number, li
     }
     if (ch === delimiter) {
       cells.push(cell);
-      if (cells.length >= limits.maxColumns) return { problem: 'too-many-columns', line: recordLine, columns: cells.length + 1 };
+      if (cells.length >= limits.maxColumns)
+        return { problem: 'too-many-columns', line: recordLine, columns: cells.length + 1 };
       cell = '';
       quotedCell = false;
       continue;

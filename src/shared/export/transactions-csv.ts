@@ -8,7 +8,16 @@ import { guardFormula } from '../csv/formula';
 import { centsToDecimalString } from '../money';
 import type { TransactionDto } from '../schemas/transactions';
 
-export const TRANSACTION_CSV_COLUMNS = ['Date', 'Description', 'Amount', 'Category', 'Type', 'Account', 'Split of', 'Batch'] as const;
+export const TRANSACTION_CSV_COLUMNS = [
+  'Date',
+  'Description',
+  'Amount',
+  'Category',
+  'Type',
+  'Account',
+  'Split of',
+  'Batch',
+] as const;
 export const UTF8_BOM = '\uFEFF';
 const AMOUNT_COLUMN = TRANSACTION_CSV_COLUMNS.indexOf('Amount');
 
@@ -29,7 +38,10 @@ export function transactionCsvHeader(): string {
 
 /** A transaction's cells in column order, guarded. */
 export function transactionCsvCells(
-  tx: Pick<TransactionDto, 'postDate' | 'description' | 'amount' | 'category' | 'type' | 'account' | 'parentTransactionId' | 'batchId'>,
+  tx: Pick<
+    TransactionDto,
+    'postDate' | 'description' | 'amount' | 'category' | 'type' | 'account' | 'parentTransactionId' | 'batchId'
+  >,
 ): string[] {
   const cells = [
     tx.postDate,

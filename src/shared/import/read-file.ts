@@ -31,7 +31,10 @@ export function detectFormat(text: string): ImportFormat | 'xml' {
   const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
   // OFX starts so (a header, a processing instruction, or the OFX element first): a CSV cell
   // that merely mentions <OFX> is not a statement.
-  if (/^\s*OFXHEADER\s*:/i.test(head) || /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)*(<\?OFX\b|<OFX>)/i.test(head))
+  if (
+    /^\s*OFXHEADER\s*:/i.test(head) ||
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)*(<\?OFX\b|<OFX>)/i.test(head)
+  )
     return 'ofx';
   if (/^\s*!(Type|Account|Option|Clear)\b/i.test(head)) return 'qif';
   if (/^\s*<(\?xml|[A-Za-z])/.test(head)) {
@@ -45,7 +48,11 @@ export function readImport(input: Uint8Array | string, options: ReadOptions = {}
   return runSteps(readImportSteps(input, options));
 }
 
-export function readImportAsync(input: Uint8Array | string, options: ReadOptions, pause: () => Promise<void>): Promise<CsvReadResult> {
+export function readImportAsync(
+  input: Uint8Array | string,
+  options: ReadOptions,
+  pause: () => Promise<void>,
+): Promise<CsvReadResult> {
   return runStepsAsync(readImportSteps(input, options), pause);
 }
 
@@ -58,7 +65,11 @@ export function* readImportSteps(input: Uint8Array | string, options: ReadOption
  * header and date format read; its rows come in chunks (of the rows of `rowsPerChunk` records or
  * entries) as they are taken. The bytes are not needed once this answers.
  */
-export function* openImportSteps(input: Uint8Array | string, options: ReadOptions, rowsPerChunk = RECORDS_PER_STEP): Steps<CsvReadStream> {
+export function* openImportSteps(
+  input: Uint8Array | string,
+  options: ReadOptions,
+  rowsPerChunk = RECORDS_PER_STEP,
+): Steps<CsvReadStream> {
   const decoded = yield* decodeInput(input);
   if (!decoded.ok) return decoded;
   const { text, encoding } = decoded;
@@ -71,11 +82,17 @@ export function* openImportSteps(input: Uint8Array | string, options: ReadOption
   else if (format === 'camt053') read = yield* readCamtSteps(text);
   else read = yield* readQifSteps(text, options);
   if ('ok' in read) return read;
-  if (read.rows.length === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
+  if (read.rows.length === 0)
+    return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
   return statementHead(format, encoding, read, rowsPerChunk);
 }
 
-function statementHead(format: Exclude<ImportFormat, 'csv'>, encoding: string, read: StatementRead, rowsPerChunk: number): CsvReadHead {
+function statementHead(
+  format: Exclude<ImportFormat, 'csv'>,
+  encoding: string,
+  read: StatementRead,
+  rowsPerChunk: number,
+): CsvReadHead {
   let min = must(read.rows[0], 'a statement with rows').postDate;
   let max = min;
   let hasFitids = false;
@@ -125,5 +142,9 @@ function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRea
     yield out;
   }
   if (finisher.count === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
-  return { skipped: finisher.skipped, warnings: [...read.warnings, ...finisher.warnings()], notes: [`Read as ${FORMAT_NAMES[format]}.`] };
+  return {
+    skipped: finisher.skipped,
+    warnings: [...read.warnings, ...finisher.warnings()],
+    notes: [`Read as ${FORMAT_NAMES[format]}.`],
+  };
 }

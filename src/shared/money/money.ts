@@ -170,7 +170,11 @@ function amountFormatter(locale: string, currency: string | undefined): Intl.Num
 function fractionDigits(locale: string, fraction: number): string {
   let table = fractionTables.get(locale);
   if (!table) {
-    const format = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0, useGrouping: false });
+    const format = new Intl.NumberFormat(locale, {
+      minimumIntegerDigits: 2,
+      maximumFractionDigits: 0,
+      useGrouping: false,
+    });
     table = Array.from({ length: 100 }, (_, n) =>
       format
         .formatToParts(n)

@@ -26,7 +26,8 @@ import { DEFAULT_LOCALE, groupDigits } from './money';
 export const AMOUNT_HINT = 'Enter an amount like -12.50';
 
 export type AmountReading =
-  { ok: true; cents: number; localeDependent: boolean; rounded: boolean } | { ok: false; code: 'EMPTY' | 'INVALID' | 'TOO_LARGE'; message: string };
+  | { ok: true; cents: number; localeDependent: boolean; rounded: boolean }
+  | { ok: false; code: 'EMPTY' | 'INVALID' | 'TOO_LARGE'; message: string };
 
 const EMPTY: AmountReading = { ok: false, code: 'EMPTY', message: 'Amount is required' };
 const INVALID: AmountReading = { ok: false, code: 'INVALID', message: AMOUNT_HINT };
@@ -153,7 +154,10 @@ function count(text: string, ch: string): number {
 }
 
 /** The whole and fraction digits of the number's body, or null when it is not a number. */
-function splitNumber(body: string, locale: string): { whole: string; fraction: string; localeDependent: boolean } | null {
+function splitNumber(
+  body: string,
+  locale: string,
+): { whole: string; fraction: string; localeDependent: boolean } | null {
   if (!/^[\d.,\s'\u2019]*$/.test(body) || !/\d/.test(body)) return null;
   const dots = count(body, '.');
   const commas = count(body, ',');
@@ -209,7 +213,8 @@ export function parseAmount(text: string, locale: string = DEFAULT_LOCALE): Amou
   const roundUp = number.fraction.length > 2 && number.fraction.charAt(2) >= '5';
   // Compare digit strings first: Number() is exact only up to 2^53.
   const digits = `${whole}${kept}`.replace(/^0+(?=\d)/, '');
-  if (digits.length > String(MAX_AMOUNT_CENTS).length + 1) return { ok: false, code: 'TOO_LARGE', message: TOO_LARGE_MESSAGE };
+  if (digits.length > String(MAX_AMOUNT_CENTS).length + 1)
+    return { ok: false, code: 'TOO_LARGE', message: TOO_LARGE_MESSAGE };
   const magnitude = Number(digits) + (roundUp ? 1 : 0);
   if (magnitude > MAX_AMOUNT_CENTS) return { ok: false, code: 'TOO_LARGE', message: TOO_LARGE_MESSAGE };
   const cents = peeled.negative && magnitude !== 0 ? -magnitude : magnitude;

@@ -9,7 +9,10 @@
 import type { TransactionDto } from '../schemas/transactions';
 import { isCountedTransaction } from '../transactions/counted';
 
-export type RegisterTransaction = Pick<TransactionDto, 'id' | 'postDate' | 'amount' | 'isSplit' | 'parentTransactionId'>;
+export type RegisterTransaction = Pick<
+  TransactionDto,
+  'id' | 'postDate' | 'amount' | 'isSplit' | 'parentTransactionId'
+>;
 
 export type RegisterRow<T extends RegisterTransaction = TransactionDto> = T & { runningBalance: number };
 
@@ -33,7 +36,10 @@ export function compareRegisterOrder(a: RegisterTransaction, b: RegisterTransact
  * balance after the first (newest) row: the stated balance minus the counted rows newer than
  * the page.
  */
-export function withRunningBalance<T extends RegisterTransaction>(rows: readonly T[], balanceAfterFirst: number): RegisterRow<T>[] {
+export function withRunningBalance<T extends RegisterTransaction>(
+  rows: readonly T[],
+  balanceAfterFirst: number,
+): RegisterRow<T>[] {
   let balance = balanceAfterFirst;
   return rows.map((row) => {
     const out = { ...row, runningBalance: balance === 0 ? 0 : balance };
@@ -56,7 +62,11 @@ export interface ReconcileFigures {
  * after the statement date: the register's balance on that date is the stated balance minus
  * them, and adjusting moves the stated balance by the difference.
  */
-export function reconcileFigures(statedBalance: number, laterTotal: number, statementBalance: number): ReconcileFigures {
+export function reconcileFigures(
+  statedBalance: number,
+  laterTotal: number,
+  statementBalance: number,
+): ReconcileFigures {
   const registerBalance = statedBalance - laterTotal;
   const difference = statementBalance - registerBalance;
   return { registerBalance, difference: difference || 0, adjustedBalance: statedBalance + difference };

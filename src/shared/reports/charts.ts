@@ -17,8 +17,34 @@ export type ColorMode = 'light' | 'dark';
  * 'Other'.
  */
 export const CATEGORY_PALETTES: Record<ColorMode, readonly string[]> = {
-  light: ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#e377c2', '#8c564b', '#17becf', '#bcbd22', '#ff7f0e', '#3949ab', '#00897b', '#ad1457'],
-  dark: ['#64b5f6', '#ef5350', '#81c784', '#b39ddb', '#f48fb1', '#bcaaa4', '#4dd0e1', '#dce775', '#ffb74d', '#9fa8da', '#4db6ac', '#f06292'],
+  light: [
+    '#1f77b4',
+    '#d62728',
+    '#2ca02c',
+    '#9467bd',
+    '#e377c2',
+    '#8c564b',
+    '#17becf',
+    '#bcbd22',
+    '#ff7f0e',
+    '#3949ab',
+    '#00897b',
+    '#ad1457',
+  ],
+  dark: [
+    '#64b5f6',
+    '#ef5350',
+    '#81c784',
+    '#b39ddb',
+    '#f48fb1',
+    '#bcaaa4',
+    '#4dd0e1',
+    '#dce775',
+    '#ffb74d',
+    '#9fa8da',
+    '#4db6ac',
+    '#f06292',
+  ],
 };
 /** 'Other' (the folded tail) is always grey; 'Uncategorized' always the same slate. */
 export const OTHER_COLORS: Record<ColorMode, string> = { light: '#9e9e9e', dark: '#757575' };
@@ -56,7 +82,8 @@ export function seriesColors(series: readonly string[], mode: ColorMode, otherNa
     }
     const start = nameHash(name) % palette.length;
     let index = start;
-    for (let step = 0; step < palette.length && taken.has(index); step += 1) index = (start + step + 1) % palette.length;
+    for (let step = 0; step < palette.length && taken.has(index); step += 1)
+      index = (start + step + 1) % palette.length;
     taken.add(index);
     colors[name] = must(palette[index], 'the index is reduced modulo the palette size');
   }
@@ -89,7 +116,8 @@ export interface SpendingChart {
  */
 export function spendingChart(report: readonly MonthlyReportRow[], limit = TOP_CATEGORY_COUNT): SpendingChart {
   const totals = new Map<string, number>();
-  for (const row of report) for (const [name, cents] of Object.entries(row.byCategory)) totals.set(name, (totals.get(name) ?? 0) + cents);
+  for (const row of report)
+    for (const [name, cents] of Object.entries(row.byCategory)) totals.set(name, (totals.get(name) ?? 0) + cents);
   const spending = new Set([...totals].filter(([, cents]) => cents < 0).map(([name]) => name));
   const negated: MonthlyReportRow[] = report.map((row) => {
     const byCategory: Record<string, number> = {};

@@ -29,7 +29,11 @@ function base(range: ReportRange, dates: { startDate: string; endDate: string })
 }
 
 /** A spending bar: the month's counted rows in the series' categories (several for 'Other'). */
-export function categoryBarFilters(range: ReportRange, month: string, categories: readonly string[]): TransactionFilters {
+export function categoryBarFilters(
+  range: ReportRange,
+  month: string,
+  categories: readonly string[],
+): TransactionFilters {
   return { ...base(range, monthWithinRange(month, range)), categories: [...categories] };
 }
 

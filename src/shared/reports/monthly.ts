@@ -89,9 +89,14 @@ function compareSeries(a: string, b: string): number {
 }
 
 /** Folds the aggregates into one row per month of the range (categories by name, 'Uncategorized' last). */
-export function buildMonthlyReport(startDate: string, endDate: string, aggregates: readonly MonthlyAggregate[]): MonthlyReportRow[] {
+export function buildMonthlyReport(
+  startDate: string,
+  endDate: string,
+  aggregates: readonly MonthlyAggregate[],
+): MonthlyReportRow[] {
   const rows = new Map<string, MonthlyReportRow>();
-  for (const month of monthsInRange(startDate, endDate)) rows.set(month, { month, income: 0, expenses: 0, net: 0, byCategory: {} });
+  for (const month of monthsInRange(startDate, endDate))
+    rows.set(month, { month, income: 0, expenses: 0, net: 0, byCategory: {} });
   const sums = new Map<string, Map<string, number>>();
   for (const group of aggregates) {
     const row = rows.get(group.month);
@@ -107,7 +112,8 @@ export function buildMonthlyReport(startDate: string, endDate: string, aggregate
     row.net = row.income - row.expenses;
     const byCategory = sums.get(row.month);
     if (byCategory) {
-      for (const [name, cents] of [...byCategory].sort(([a], [b]) => compareSeries(a, b))) row.byCategory[name] = cents || 0;
+      for (const [name, cents] of [...byCategory].sort(([a], [b]) => compareSeries(a, b)))
+        row.byCategory[name] = cents || 0;
     }
   }
   return [...rows.values()];
@@ -129,8 +135,11 @@ export interface CategorySeries {
  */
 export function topCategorySeries(report: readonly MonthlyReportRow[], limit = TOP_CATEGORY_COUNT): CategorySeries {
   const totals = new Map<string, number>();
-  for (const row of report) for (const [name, cents] of Object.entries(row.byCategory)) totals.set(name, (totals.get(name) ?? 0) + cents);
-  const ranked = [...totals].sort(([a, totalA], [b, totalB]) => Math.abs(totalB) - Math.abs(totalA) || compareSeries(a, b)).map(([name]) => name);
+  for (const row of report)
+    for (const [name, cents] of Object.entries(row.byCategory)) totals.set(name, (totals.get(name) ?? 0) + cents);
+  const ranked = [...totals]
+    .sort(([a, totalA], [b, totalB]) => Math.abs(totalB) - Math.abs(totalA) || compareSeries(a, b))
+    .map(([name]) => name);
   const top = ranked.slice(0, limit);
   const other = ranked.slice(limit).sort(compareSeries);
   const otherName = totals.has(OTHER_SERIES) ? `${OTHER_SERIES} (rest)` : OTHER_SERIES;

@@ -79,7 +79,10 @@ export function rankPayees(groups: readonly PayeeGroup[], limit = DEFAULT_PAYEE_
     }
   }
   return [...byKey.values()]
-    .sort((a, b) => Math.abs(b.total) - Math.abs(a.total) || b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .sort(
+      (a, b) =>
+        Math.abs(b.total) - Math.abs(a.total) || b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    )
     .slice(0, limit)
     .map(({ name, count, total }) => ({ payee: name, count, total: total || 0 }));
 }

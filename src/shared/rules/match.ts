@@ -6,7 +6,14 @@
  */
 import { must } from '../must';
 import { foldText } from '../text/fold';
-import { RULE_ACTION_FIELDS, type DescriptionCondition, type RuleActionField, type RuleActions, type RuleCondition, type RuleDto } from './schema';
+import {
+  RULE_ACTION_FIELDS,
+  type DescriptionCondition,
+  type RuleActionField,
+  type RuleActions,
+  type RuleCondition,
+  type RuleDto,
+} from './schema';
 import { RULE_REGEX_FLAGS } from './safe-regex';
 
 export interface RuleRow {
@@ -335,5 +342,7 @@ export function applyRules(rules: readonly RuleDto[], row: RuleRow): RuleOutcome
 
 /** True when all the conditions hold for the row (the "matches N" count of a rule being edited). */
 export function conditionsMatch(conditions: readonly RuleCondition[], row: RuleRow): boolean {
-  return RuleSet.compile([{ id: 0, name: '', conditions: [...conditions], actions: { category: 'x' }, priority: 0, enabled: true }]).matchesAny(row);
+  return RuleSet.compile([
+    { id: 0, name: '', conditions: [...conditions], actions: { category: 'x' }, priority: 0, enabled: true },
+  ]).matchesAny(row);
 }

@@ -43,7 +43,9 @@ export function checkRegex(pattern: string): RegexCheck {
   try {
     new RegExp(pattern, RULE_REGEX_FLAGS);
   } catch (error) {
-    return refuse(`is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`);
+    return refuse(
+      `is not a valid regular expression (${(error as Error).message.replace(/^Invalid regular expression: /, '')})`,
+    );
   }
   const stack: Frame[] = [{ hasQuantifier: false, hasAlternation: false }];
   // The pattern compiled above, so its groups balance: the root frame is never popped.
@@ -55,7 +57,8 @@ export function checkRegex(pattern: string): RegexCheck {
     const c = pattern[i];
     if (c === '\\') {
       const next = pattern[i + 1] ?? '';
-      if (/[1-9]/.test(next) || next === 'k') return refuse('must not use backreferences (\\1, \\k<name>): they can take exponential time');
+      if (/[1-9]/.test(next) || next === 'k')
+        return refuse('must not use backreferences (\\1, \\k<name>): they can take exponential time');
       i += 2;
       // \p{...}, \P{...}, \u{...}: skip the braces.
       if ((next === 'p' || next === 'P' || next === 'u') && pattern[i] === '{') i = pattern.indexOf('}', i) + 1;
@@ -75,12 +78,18 @@ export function checkRegex(pattern: string): RegexCheck {
       continue;
     }
     if (c === '(') {
-      if (pattern.startsWith('(?=', i) || pattern.startsWith('(?!', i) || pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) {
+      if (
+        pattern.startsWith('(?=', i) ||
+        pattern.startsWith('(?!', i) ||
+        pattern.startsWith('(?<=', i) ||
+        pattern.startsWith('(?<!', i)
+      ) {
         return refuse('must not use lookarounds ((?=, (?!, (?<=, (?<!)');
       }
       if (pattern.startsWith('(?<', i)) i = pattern.indexOf('>', i) + 1;
       else if (pattern.startsWith('(?:', i)) i += 3;
-      else if (pattern[i + 1] === '?') return refuse('uses a group form this check does not know; use (...) or (?:...)');
+      else if (pattern[i + 1] === '?')
+        return refuse('uses a group form this check does not know; use (...) or (?:...)');
       else i += 1;
       stack.push({ hasQuantifier: false, hasAlternation: false });
       last = null;
@@ -104,11 +113,15 @@ export function checkRegex(pattern: string): RegexCheck {
     const quantifier = readQuantifier(pattern, i);
     if (quantifier) {
       if (last?.complex && quantifier.max !== 1) {
-        return refuse('must not repeat a group that holds a quantifier or an alternation (such as (a+)+ or (a|ab)*): it can take exponential time');
+        return refuse(
+          'must not repeat a group that holds a quantifier or an alternation (such as (a+)+ or (a|ab)*): it can take exponential time',
+        );
       }
       if (quantifier.max > WIDE_REPEAT) unbounded += 1;
       if (unbounded > MAX_UNBOUNDED)
-        return refuse(`may use at most ${MAX_UNBOUNDED} unbounded quantifiers (*, +, {n,}): more can take polynomial time on long text`);
+        return refuse(
+          `may use at most ${MAX_UNBOUNDED} unbounded quantifiers (*, +, {n,}): more can take polynomial time on long text`,
+        );
       innermost().hasQuantifier = true;
       i = quantifier.end;
       if (pattern[i] === '?') i += 1; // lazy

@@ -31,8 +31,14 @@ export const MAX_RULES_PER_USER = 1000;
 /** The longest text a description or account condition compares with. */
 export const RULE_TEXT_MAX = 255;
 
-export type DescriptionCondition = { field: 'description'; op: 'contains' | 'startsWith' | 'equals' | 'matches'; value: string };
-export type AmountCondition = { field: 'amount'; op: 'eq' | 'lt' | 'gt'; value: number } | { field: 'amount'; op: 'between'; value: [number, number] };
+export type DescriptionCondition = {
+  field: 'description';
+  op: 'contains' | 'startsWith' | 'equals' | 'matches';
+  value: string;
+};
+export type AmountCondition =
+  | { field: 'amount'; op: 'eq' | 'lt' | 'gt'; value: number }
+  | { field: 'amount'; op: 'between'; value: [number, number] };
 export type AccountCondition = { field: 'account'; op: 'equals'; value: string };
 export type RuleCondition = DescriptionCondition | AmountCondition | AccountCondition;
 
@@ -68,7 +74,8 @@ export const ruleConditionSchema = z
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
-    if (!Object.hasOwn(RULE_OPS, raw.field)) return fail('field', `unknown field '${raw.field}' (use ${RULE_FIELDS.join(', ')})`);
+    if (!Object.hasOwn(RULE_OPS, raw.field))
+      return fail('field', `unknown field '${raw.field}' (use ${RULE_FIELDS.join(', ')})`);
     const field = raw.field as RuleField;
     const ops: readonly string[] = RULE_OPS[field];
     if (!ops.includes(raw.op)) return fail('op', `unknown operator '${raw.op}' for ${field} (use ${ops.join(', ')})`);
@@ -107,7 +114,9 @@ export const ruleActionsSchema = z
       category: text({ max: 255 })
         .optional()
         .transform(emptyToUndefined)
-        .refine((name) => !isReservedCategoryName(name), { message: reservedCategoryOnTransactionMessage('Uncategorized') }),
+        .refine((name) => !isReservedCategoryName(name), {
+          message: reservedCategoryOnTransactionMessage('Uncategorized'),
+        }),
       type: transactionTypeSchema.optional(),
       description: text({ max: DESCRIPTION_MAX_LENGTH }).optional().transform(emptyToUndefined),
     },
@@ -179,7 +188,10 @@ export const applyRulesSchema = z
     dryRun: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .strict()
-  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, { message: 'Start date must not be after end date', path: ['endDate'] });
+  .refine((r) => !r.startDate || !r.endDate || r.startDate <= r.endDate, {
+    message: 'Start date must not be after end date',
+    path: ['endDate'],
+  });
 export type ApplyRulesInput = z.infer<typeof applyRulesSchema>;
 
 export interface RuleChange {

@@ -27,7 +27,10 @@ export const apiTokenSchema = z
   .max(API_TOKEN_MAX_LENGTH, { error: `API token must be at most ${API_TOKEN_MAX_LENGTH} characters`, abort: true })
   .regex(/^[\x21-\x7e]+$/, { error: 'API token may only contain printable characters without spaces', abort: true })
   // Three dot-separated parts is how an access token looks: such a token would never reach the API-token check.
-  .refine((v) => v.split('.').length !== 3, 'API token must not contain exactly two dots (it would be read as an access token)')
+  .refine(
+    (v) => v.split('.').length !== 3,
+    'API token must not contain exactly two dots (it would be read as an access token)',
+  )
   .refine(
     (v) => estimateTokenBits(stripTokenPrefix(v)) >= MIN_API_TOKEN_BITS,
     `API token is too easy to guess: it needs at least ${MIN_API_TOKEN_BITS} bits of randomness (use Generate, or e.g. openssl rand -hex 32)`,

@@ -17,7 +17,10 @@ const AMOUNT_TEXT = groupDigits(MAX_AMOUNT_CENTS);
  */
 export const centsSchema = z
   .number({ error: 'must be a number of cents' })
-  .refine((value) => isAllowedAmount(value), `must be a whole number of cents between -${AMOUNT_TEXT} and ${AMOUNT_TEXT}`);
+  .refine(
+    (value) => isAllowedAmount(value),
+    `must be a whole number of cents between -${AMOUNT_TEXT} and ${AMOUNT_TEXT}`,
+  );
 
 /** True when `cents` is an amount any front door accepts. */
 export function isAllowedAmount(cents: number): boolean {
@@ -68,12 +71,19 @@ export function text(options: TextOptions) {
   const { max, min = 0, label, trim = true, multiline = false } = options;
   let schema = z
     .string({ error: label ? `${label} is required` : 'must be text' })
-    .refine((value) => !hasControlCharacters(value, multiline), label ? `${label} ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE);
+    .refine(
+      (value) => !hasControlCharacters(value, multiline),
+      label ? `${label} ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE,
+    );
   if (trim) schema = schema.trim();
   if (min > 0)
     schema = schema.min(
       min,
-      label ? (min === 1 ? `${label} is required` : `${label} must be at least ${min} characters`) : `must be at least ${min} characters`,
+      label
+        ? min === 1
+          ? `${label} is required`
+          : `${label} must be at least ${min} characters`
+        : `must be at least ${min} characters`,
     );
   return schema.max(max, label ? `${label} must be at most ${max} characters` : `must be at most ${max} characters`);
 }

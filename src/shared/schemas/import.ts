@@ -59,13 +59,19 @@ const mappingField = z
     try {
       parsed = JSON.parse(value);
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be JSON such as {"header": true, "date": 0, "description": [1], "amount": 2}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be JSON such as {"header": true, "date": 0, "description": [1], "amount": 2}',
+      });
       return z.NEVER;
     }
     const result = columnMappingSchema.safeParse(parsed);
     if (!result.success) {
       for (const issue of result.error.issues)
-        ctx.addIssue({ code: 'custom', message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+        });
       return z.NEVER;
     }
     return result.data;
@@ -74,7 +80,9 @@ const mappingField = z
 /** The non-file fields of POST /api/upload (multipart) and of tRPC imports.upload. */
 export const importFieldsSchema = z.object({
   account: text({ label: 'account', min: 1, max: 255 }),
-  transactionType: z.enum(IMPORT_TRANSACTION_TYPES, { error: `must be one of ${IMPORT_TRANSACTION_TYPES.join(', ')}` }).default('auto'),
+  transactionType: z
+    .enum(IMPORT_TRANSACTION_TYPES, { error: `must be one of ${IMPORT_TRANSACTION_TYPES.join(', ')}` })
+    .default('auto'),
   dateFormat: text({ max: 32 })
     .optional()
     .transform((value) => value || undefined),
@@ -173,8 +181,14 @@ export const importProfileInputSchema = z
   .strict()
   .refine(
     (p) =>
-      Math.max(p.mapping.date, p.mapping.amount ?? 0, p.mapping.debit ?? 0, p.mapping.credit ?? 0, p.mapping.category ?? 0, ...p.mapping.description) <
-      p.columnCount,
+      Math.max(
+        p.mapping.date,
+        p.mapping.amount ?? 0,
+        p.mapping.debit ?? 0,
+        p.mapping.credit ?? 0,
+        p.mapping.category ?? 0,
+        ...p.mapping.description,
+      ) < p.columnCount,
     {
       message: 'mapping: every column index must be below columnCount',
       path: ['mapping'],

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DEFAULT_PAYEE_LIMIT, MAX_PAYEE_LIMIT, MAX_REPORT_MONTHS, monthCount, type MonthlyReportRow, type PayeeTotal } from '../reports';
+import {
+  DEFAULT_PAYEE_LIMIT,
+  MAX_PAYEE_LIMIT,
+  MAX_REPORT_MONTHS,
+  monthCount,
+  type MonthlyReportRow,
+  type PayeeTotal,
+} from '../reports';
 import { isoDateSchema, text } from './common';
 
 export type { MonthlyReportRow, PayeeTotal };
@@ -18,7 +25,11 @@ const notTooLong = (r: Range) => r.startDate > r.endDate || monthCount(r.startDa
 const notTooLongMessage = { message: `A report covers at most ${MAX_REPORT_MONTHS} months`, path: ['endDate'] };
 
 /** GET /api/reports/monthly, tRPC reports.monthly. */
-export const monthlyReportInputSchema = z.object(rangeShape).strict().refine(inOrder, inOrderMessage).refine(notTooLong, notTooLongMessage);
+export const monthlyReportInputSchema = z
+  .object(rangeShape)
+  .strict()
+  .refine(inOrder, inOrderMessage)
+  .refine(notTooLong, notTooLongMessage);
 export type MonthlyReportInput = z.infer<typeof monthlyReportInputSchema>;
 
 /** GET /api/reports/payees, tRPC reports.payees. */

@@ -6,7 +6,9 @@ import { centsSchema, isoDateSchema, text } from './common';
 /** Where a transaction's category came from (null: uncategorised, or set before this was kept). */
 export const CATEGORY_SOURCES = ['bank', 'rule', 'suggested', 'user'] as const;
 export type CategorySource = (typeof CATEGORY_SOURCES)[number];
-export const categorySourceSchema = z.enum(CATEGORY_SOURCES, { error: `must be one of ${CATEGORY_SOURCES.join(', ')}` });
+export const categorySourceSchema = z.enum(CATEGORY_SOURCES, {
+  error: `must be one of ${CATEGORY_SOURCES.join(', ')}`,
+});
 
 /** The most rows one suggest call takes. */
 export const MAX_SUGGEST_ROWS = 5000;

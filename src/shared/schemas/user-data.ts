@@ -23,7 +23,11 @@ export const USER_DATA_VERSION = 1;
 /** A document names at most this many problems; the rest are summed up. */
 const MAX_PROBLEMS = 20;
 
-const rowId = z.number({ error: 'must be a whole number' }).int('must be a whole number').positive('must be positive').max(Number.MAX_SAFE_INTEGER);
+const rowId = z
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .positive('must be positive')
+  .max(Number.MAX_SAFE_INTEGER);
 const name = (max = 255) =>
   text({ max, trim: false })
     .min(1, 'must not be empty')
@@ -121,7 +125,9 @@ export const exportedRuleSchema = z
 
 const documentShape = z
   .object({
-    format: z.literal(USER_DATA_FORMAT, { error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)` }),
+    format: z.literal(USER_DATA_FORMAT, {
+      error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)`,
+    }),
     version: z.number().int(),
     exportedAt: plain(40).optional(),
     accounts: z.array(exportedAccountSchema),
@@ -159,7 +165,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     );
     return problems;
   }
-  if (doc.importProfiles?.length) add(['importProfiles'], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
+  if (doc.importProfiles?.length)
+    add(['importProfiles'], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
   const ids = <T extends { id: number | string }>(section: string, rows: readonly T[]) => {
     const seen = new Map<number | string, T>();
     rows.forEach((row, i) => {
@@ -171,7 +178,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   const names = (section: string, rows: readonly { name: string }[]) => {
     const seen = new Set<string>();
     rows.forEach((row, i) => {
-      if (seen.has(nameKey(row.name))) add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
+      if (seen.has(nameKey(row.name)))
+        add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
       seen.add(nameKey(row.name));
     });
   };
@@ -182,13 +190,17 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   names('accounts', doc.accounts);
   names('categories', doc.categories);
   doc.batches.forEach((batch, i) => {
-    if (batch.accountId !== null && !accounts.has(batch.accountId)) add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
+    if (batch.accountId !== null && !accounts.has(batch.accountId))
+      add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
   });
   const parts = new Map<number, { parent: ExportedTransaction; list: ExportedTransaction[] }>();
   doc.transactions.forEach((tx, i) => {
-    if (tx.accountId !== null && !accounts.has(tx.accountId)) add(['transactions', i, 'accountId'], `refers to no account (${tx.accountId})`);
-    if (tx.categoryId !== null && !categories.has(tx.categoryId)) add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
-    if (tx.batchId !== null && !batches.has(tx.batchId)) add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
+    if (tx.accountId !== null && !accounts.has(tx.accountId))
+      add(['transactions', i, 'accountId'], `refers to no account (${tx.accountId})`);
+    if (tx.categoryId !== null && !categories.has(tx.categoryId))
+      add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
+    if (tx.batchId !== null && !batches.has(tx.batchId))
+      add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
     if (tx.parentId === null) return;
     const parent = transactions.get(tx.parentId);
     if (!parent) {
@@ -196,7 +208,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       return;
     }
     if (tx.isSplit) add(['transactions', i, 'isSplit'], 'a split part cannot itself be split');
-    if (parent.parentId !== null || !parent.isSplit) add(['transactions', i, 'parentId'], `transaction ${parent.id} is not a split parent`);
+    if (parent.parentId !== null || !parent.isSplit)
+      add(['transactions', i, 'parentId'], `transaction ${parent.id} is not a split parent`);
     if (tx.postDate !== parent.postDate || tx.accountId !== parent.accountId || tx.type !== parent.type) {
       add(['transactions', i], `a split part shares its parent's date, account and type (parent ${parent.id})`);
     }
@@ -209,7 +222,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       parent.amount,
       list.map((part) => ({ amount: part.amount, category: 'part' })),
     );
-    if (!check.ok) add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
+    if (!check.ok)
+      add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
   }
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
@@ -221,13 +235,15 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   doc.budgets.forEach((budget, i) => {
     if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
   });
-  if (problems.length > MAX_PROBLEMS) problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
+  if (problems.length > MAX_PROBLEMS)
+    problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
   return problems;
 }
 
 /** The document as POST /api/import takes it: well-formed and consistent, else 400 naming the problems. */
 export const userDataDocumentSchema = documentShape.superRefine((doc, ctx) => {
-  for (const problem of userDataProblems(doc)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+  for (const problem of userDataProblems(doc))
+    ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
 });
 
 export interface UserDataImportResult {

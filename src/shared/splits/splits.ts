@@ -22,7 +22,8 @@ export interface SplitEntryLike {
 
 export type SplitErrorCode = 'TOO_FEW_SPLITS' | 'SIGN_MISMATCH' | 'SUM_MISMATCH' | 'ZERO_AMOUNT';
 
-export type SplitCheck = { ok: true; entries: { amount: number; category: string }[] } | { ok: false; code: SplitErrorCode; message: string };
+export type SplitCheck =
+  { ok: true; entries: { amount: number; category: string }[] } | { ok: false; code: SplitErrorCode; message: string };
 
 export const TOO_FEW_SPLITS_MESSAGE = 'At least 2 splits are required';
 
@@ -124,7 +125,10 @@ export interface LastPartAdjustment {
  * last part (or take it off, while the part stays above 0). Null when there is nothing to fix,
  * an empty slot can take the remainder (Auto-fill does that), or no part can absorb it.
  */
-export function lastPartAdjustment(parentAmount: number, magnitudes: readonly (number | null)[]): LastPartAdjustment | null {
+export function lastPartAdjustment(
+  parentAmount: number,
+  magnitudes: readonly (number | null)[],
+): LastPartAdjustment | null {
   const remainder = splitRemainder(parentAmount, magnitudes);
   if (remainder === 0 || magnitudes.some((m) => m === null)) return null;
   let index = -1;
@@ -138,6 +142,7 @@ export function lastPartAdjustment(parentAmount: number, magnitudes: readonly (n
   const magnitude = (magnitudes[index] as number) + remainder;
   if (magnitude <= 0) return null;
   const size = formatCents(Math.abs(remainder));
-  const label = remainder > 0 ? `Add the remaining ${size} to the last part` : `Take the extra ${size} off the last part`;
+  const label =
+    remainder > 0 ? `Add the remaining ${size} to the last part` : `Take the extra ${size} off the last part`;
   return { index, magnitude, label };
 }

@@ -32,7 +32,8 @@ interface Entry {
   details: TxDetails[];
 }
 
-const endsWith = (path: readonly string[], ...tail: string[]) => tail.every((name, i) => path[path.length - tail.length + i] === name);
+const endsWith = (path: readonly string[], ...tail: string[]) =>
+  tail.every((name, i) => path[path.length - tail.length + i] === name);
 
 export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailure> {
   const start = text.indexOf('<');
@@ -82,9 +83,17 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
         } else if (t && name === 'TxDtls') {
           e.details.push(t);
           tx = null;
-        } else if (t && name === 'Nm' && (endsWith(path, 'RltdPties', 'Dbtr', 'Nm') || endsWith(path, 'RltdPties', 'Dbtr', 'Pty', 'Nm'))) {
+        } else if (
+          t &&
+          name === 'Nm' &&
+          (endsWith(path, 'RltdPties', 'Dbtr', 'Nm') || endsWith(path, 'RltdPties', 'Dbtr', 'Pty', 'Nm'))
+        ) {
           t.debtor ||= value;
-        } else if (t && name === 'Nm' && (endsWith(path, 'RltdPties', 'Cdtr', 'Nm') || endsWith(path, 'RltdPties', 'Cdtr', 'Pty', 'Nm'))) {
+        } else if (
+          t &&
+          name === 'Nm' &&
+          (endsWith(path, 'RltdPties', 'Cdtr', 'Nm') || endsWith(path, 'RltdPties', 'Cdtr', 'Pty', 'Nm'))
+        ) {
           t.creditor ||= value;
         } else if (t && name === 'Ustrd' && parent === 'RmtInf') {
           if (value) t.ustrd.push(value);
@@ -100,7 +109,12 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
         } else if (endsWith(path, 'ValDt', 'Dt') || endsWith(path, 'ValDt', 'DtTm')) {
           e.valueDate ||= value;
         }
-      } else if (name === 'IBAN' && endsWith(path, 'Stmt', 'Acct', 'Id', 'IBAN') && value && !accounts.includes(value)) {
+      } else if (
+        name === 'IBAN' &&
+        endsWith(path, 'Stmt', 'Acct', 'Id', 'IBAN') &&
+        value &&
+        !accounts.includes(value)
+      ) {
         accounts.push(value);
       }
       path.pop();
@@ -115,7 +129,9 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
   if (found.problem) return found.problem;
   const warnings: string[] = [];
   if (accounts.length > 1)
-    warnings.push(`This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`);
+    warnings.push(
+      `This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`,
+    );
   return { rows, warnings, dateColumn: 'BookgDt', dateFormat: 'YYYY-MM-DD' };
 }
 
@@ -127,7 +143,9 @@ function describeEntry(e: Entry, moneyIn: boolean): string {
     if (texts.length > 0) return texts.join(' / ');
     // A batch of payments with no text of its own: its parties say what it was.
     const fromDebtor = moneyIn !== e.reversal;
-    const parties = [...new Set(e.details.map((d) => squashSpaces(fromDebtor ? d.debtor : d.creditor)).filter(Boolean))];
+    const parties = [
+      ...new Set(e.details.map((d) => squashSpaces(fromDebtor ? d.debtor : d.creditor)).filter(Boolean)),
+    ];
     return parties.join(', ');
   }
   const d = e.details[0];
@@ -145,12 +163,20 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(rawDate);
   const postDate = m ? toIsoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
   if (!postDate)
-    return fail('BAD_DATE', `Line ${e.line}: the booking date '${rawDate.slice(0, 40)}' cannot be read.`, { line: e.line, value: rawDate.slice(0, 40) });
+    return fail('BAD_DATE', `Line ${e.line}: the booking date '${rawDate.slice(0, 40)}' cannot be read.`, {
+      line: e.line,
+      value: rawDate.slice(0, 40),
+    });
   const parsed = parseAmountCell(e.amount);
   if (!parsed.ok || !parsed.amount)
-    return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, { line: e.line, value: e.amount.slice(0, 40) });
+    return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, {
+      line: e.line,
+      value: e.amount.slice(0, 40),
+    });
   if (e.indicator !== 'CRDT' && e.indicator !== 'DBIT') {
-    return fail('BAD_AMOUNT', `Line ${e.line}: the entry does not say whether it is a credit or a debit (CdtDbtInd).`, { line: e.line });
+    return fail('BAD_AMOUNT', `Line ${e.line}: the entry does not say whether it is a credit or a debit (CdtDbtInd).`, {
+      line: e.line,
+    });
   }
   const moneyIn = e.indicator === 'CRDT';
   const cents = Math.abs(parsed.amount.cents);

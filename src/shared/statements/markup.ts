@@ -36,14 +36,16 @@ function localName(name: string): string {
  * Throws MarkupError for shapes no statement has (deep nesting, huge fields, entity declarations).
  */
 export function* readMarkup(text: string, start: number, handler: MarkupHandler): Steps<void> {
-  if (/<!ENTITY/i.test(text)) throw new MarkupError('The file declares XML entities; statements never do, so it was refused.');
+  if (/<!ENTITY/i.test(text))
+    throw new MarkupError('The file declares XML entities; statements never do, so it was refused.');
   // Per open element: its own text so far, and whether a child has opened (text after that is not its own).
   const texts: string[] = [];
   const hasChild: boolean[] = [];
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        if (texts.length >= MAX_DEPTH) throw new MarkupError(`The file nests elements more than ${MAX_DEPTH} levels deep; statements never do.`);
+        if (texts.length >= MAX_DEPTH)
+          throw new MarkupError(`The file nests elements more than ${MAX_DEPTH} levels deep; statements never do.`);
         if (hasChild.length > 0) hasChild[hasChild.length - 1] = true;
         texts.push('');
         hasChild.push(false);
@@ -54,7 +56,9 @@ export function* readMarkup(text: string, start: number, handler: MarkupHandler)
         const open = texts[top];
         if (open === undefined || hasChild[top]) return;
         if (open.length + data.length > MAX_FIELD_CHARS)
-          throw new MarkupError(`A field of the file is longer than ${MAX_FIELD_CHARS / 1024} KB; statements' fields are far shorter.`);
+          throw new MarkupError(
+            `A field of the file is longer than ${MAX_FIELD_CHARS / 1024} KB; statements' fields are far shorter.`,
+          );
         texts[top] = open + data;
       },
       onclosetag(name) {

@@ -79,7 +79,9 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
   if (found.problem) return found.problem;
   const warnings: string[] = [];
   if (accounts.length > 1) {
-    warnings.push(`This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`);
+    warnings.push(
+      `This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`,
+    );
   }
   return { rows, warnings, dateColumn: 'DTPOSTED', dateFormat: 'YYYYMMDD' };
 }
@@ -89,7 +91,10 @@ function toRow(pending: Pending, currency: string | null): CsvRow | CsvReadFailu
   const rawDate = field('DTPOSTED') || field('DTUSER');
   const postDate = ofxDate(rawDate);
   if (!postDate)
-    return fail('BAD_DATE', `Line ${pending.line}: the date '${rawDate.slice(0, 40)}' cannot be read.`, { line: pending.line, value: rawDate.slice(0, 40) });
+    return fail('BAD_DATE', `Line ${pending.line}: the date '${rawDate.slice(0, 40)}' cannot be read.`, {
+      line: pending.line,
+      value: rawDate.slice(0, 40),
+    });
   const rawAmount = field('TRNAMT');
   const parsed = parseAmountCell(rawAmount.trim());
   if (!parsed.ok || !parsed.amount) {

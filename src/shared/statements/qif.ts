@@ -100,13 +100,17 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
         // C (cleared), A (address), S/E/$ (splits of this transaction) and others; N is a cheque number outside investments.
         break;
     }
-    if (value.length > 64 * 1024) return fail('LINE_TOO_LONG', `Line ${lineNo} is longer than 64 KB; a statement's lines are far shorter.`, { line: lineNo });
+    if (value.length > 64 * 1024)
+      return fail('LINE_TOO_LONG', `Line ${lineNo} is longer than 64 KB; a statement's lines are far shorter.`, {
+        line: lineNo,
+      });
   }
   if (current && inTransactions && current.date) records.push(current);
   if (records.length === 0) return fail('NO_ROWS', 'No transactions were found in this QIF file.');
 
   const undated = records.find((r) => !r.date);
-  if (undated) return fail('BAD_DATE', `Line ${undated.line}: the transaction has no date (D line).`, { line: undated.line });
+  if (undated)
+    return fail('BAD_DATE', `Line ${undated.line}: the transaction has no date (D line).`, { line: undated.line });
   const choice = chooseDateFormat(
     records.map((r) => ({ line: r.line, value: normalizeQifDate(r.date) })),
     options,
@@ -118,16 +122,28 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
     const r = must(records[i], 'i < records.length');
     const parsed = parseAmountCell(r.amount);
     if (!parsed.ok || !parsed.amount)
-      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, { line: r.line, value: r.amount.slice(0, 40) });
+      return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, {
+        line: r.line,
+        value: r.amount.slice(0, 40),
+      });
     // A category in brackets is a transfer to another account, not a category.
     const category = r.category && !/^\[.*\]$/.test(r.category) ? r.category : null;
     rows.push({
       line: r.line,
-      postDate: must(parseDateWith(choice.format, normalizeQifDate(r.date)) ?? undefined, 'the date format was chosen to read every date'),
+      postDate: must(
+        parseDateWith(choice.format, normalizeQifDate(r.date)) ?? undefined,
+        'the date format was chosen to read every date',
+      ),
       amount: parsed.amount.cents === 0 ? 0 : parsed.amount.cents,
       description: joinDescription(r.payee || [r.action, r.security].filter(Boolean).join(' '), r.memo),
       category,
     });
   }
-  return { rows, warnings: choice.warning ? [choice.warning] : [], dateColumn: 'D', dateFormat: choice.format.name, candidates: choice.candidates };
+  return {
+    rows,
+    warnings: choice.warning ? [choice.warning] : [],
+    dateColumn: 'D',
+    dateFormat: choice.format.name,
+    candidates: choice.candidates,
+  };
 }

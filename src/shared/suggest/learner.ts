@@ -92,21 +92,40 @@ export function memoNormalizer(limit = 200_000): (description: string) => Mercha
  * afresh: a history's descriptions are mostly distinct (store numbers, dates, references), so a
  * memo of them costs more (hashing and keeping every one) than the one-pass normaliser it saves.
  */
-export function learn(rows: Iterable<LearnRow>, normalize: (description: string) => MerchantWords = merchantKey): SuggestionModel {
-  const model: SuggestionModel = { keys: new Map(), squashed: new Map(), tokenKeys: new Map(), rows: 0, near: new Map(), keyWeights: new Map() };
+export function learn(
+  rows: Iterable<LearnRow>,
+  normalize: (description: string) => MerchantWords = merchantKey,
+): SuggestionModel {
+  const model: SuggestionModel = {
+    keys: new Map(),
+    squashed: new Map(),
+    tokenKeys: new Map(),
+    rows: 0,
+    near: new Map(),
+    keyWeights: new Map(),
+  };
   for (const row of rows) addRow(model, row, normalize);
   return model;
 }
 
 /** Adds one categorised row to a model. */
-export function addRow(model: SuggestionModel, row: LearnRow, normalize: (description: string) => MerchantWords = merchantKey): void {
+export function addRow(
+  model: SuggestionModel,
+  row: LearnRow,
+  normalize: (description: string) => MerchantWords = merchantKey,
+): void {
   const merchant = normalize(row.description);
   if (!merchant.key) return;
   if (model.near.size > 0) model.near.clear();
   if (model.keyWeights.size > 0) model.keyWeights.clear();
   let stats = model.keys.get(merchant.key);
   if (!stats) {
-    stats = { display: merchant.key.toUpperCase(), tokens: merchant.tokens, rows: 0, bySign: { in: new Map(), out: new Map() } };
+    stats = {
+      display: merchant.key.toUpperCase(),
+      tokens: merchant.tokens,
+      rows: 0,
+      bySign: { in: new Map(), out: new Map() },
+    };
     model.keys.set(merchant.key, stats);
     const squashed = merchant.tokens.join('');
     if (!model.squashed.has(squashed)) model.squashed.set(squashed, merchant.key);
@@ -136,7 +155,11 @@ const MIN_SIMILARITY = 0.5;
 const MAX_KEYS_PER_TOKEN = 500;
 
 /** Suggests a category for one row. */
-export function suggest(model: SuggestionModel, row: SuggestRow, normalize: (description: string) => MerchantKey = normalizeMerchant): Suggestion {
+export function suggest(
+  model: SuggestionModel,
+  row: SuggestRow,
+  normalize: (description: string) => MerchantKey = normalizeMerchant,
+): Suggestion {
   const merchant = normalize(row.description);
   if (!merchant.key || model.rows === 0) return NONE;
   const squashedKey = model.keys.has(merchant.key) ? undefined : model.squashed.get(merchant.tokens.join(''));
@@ -178,7 +201,8 @@ function nearestKey(model: SuggestionModel, tokens: readonly string[]): { key: s
     }
     // Weighted Jaccard: shared weight over the weight of the union of both word sets.
     const similarity = common / (queryWeight + keyWeight - common);
-    if (!best || similarity > best.similarity || (similarity === best.similarity && stats.rows > best.rows)) best = { key, similarity, rows: stats.rows };
+    if (!best || similarity > best.similarity || (similarity === best.similarity && stats.rows > best.rows))
+      best = { key, similarity, rows: stats.rows };
   }
   return best && best.similarity >= MIN_SIMILARITY ? { key: best.key, similarity: best.similarity } : null;
 }
@@ -214,7 +238,8 @@ function fromKey(stats: KeyStats, amount: number, similarity: number): Suggestio
     const weight = categoryStats.count * amountFit(categoryStats, size);
     total += weight;
     rows += categoryStats.count;
-    if (!best || weight > best.weight || (weight === best.weight && category < best.category)) best = { category, weight, count: categoryStats.count };
+    if (!best || weight > best.weight || (weight === best.weight && category < best.category))
+      best = { category, weight, count: categoryStats.count };
   }
   if (!best || total === 0) return NONE;
   const share = best.weight / total;

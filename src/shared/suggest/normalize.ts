@@ -79,9 +79,37 @@ const PREFIX_WORDS = new Set([
 const WEAK_PREFIX = new Set(['apple', 'google', 'on', 'at', 'to', 'from', 'direct', 'online', 'web', 'pay', 'credit']);
 
 /** Words after which the next token is a reference, not a name. */
-const REFERENCE_MARKERS = new Set(['ref', 'reference', 'auth', 'id', 'conf', 'confirmation', 'invoice', 'inv', 'order']);
+const REFERENCE_MARKERS = new Set([
+  'ref',
+  'reference',
+  'auth',
+  'id',
+  'conf',
+  'confirmation',
+  'invoice',
+  'inv',
+  'order',
+]);
 
-const NOISE_WORDS = new Set(['www', 'com', 'net', 'org', 'inc', 'llc', 'ltd', 'gmbh', 'plc', 'corp', 'co', 'sa', 'ag', 'bv', 'srl', 'xxx', 'xxxx']);
+const NOISE_WORDS = new Set([
+  'www',
+  'com',
+  'net',
+  'org',
+  'inc',
+  'llc',
+  'ltd',
+  'gmbh',
+  'plc',
+  'corp',
+  'co',
+  'sa',
+  'ag',
+  'bv',
+  'srl',
+  'xxx',
+  'xxxx',
+]);
 
 const REGION_CODES = new Set([
   // US states and DC
@@ -199,7 +227,19 @@ const REGION_CODES = new Set([
 ]);
 /** The first word of two-word city names ("NEW YORK", "SAN DIEGO", "ST LOUIS"). */
 /** The last word of two-word city names ("CAPITAL CITY", "PALM SPRINGS", "MIAMI BEACH"). */
-const CITY_LAST_WORDS = new Set(['city', 'town', 'beach', 'springs', 'falls', 'park', 'heights', 'village', 'island', 'valley', 'hills']);
+const CITY_LAST_WORDS = new Set([
+  'city',
+  'town',
+  'beach',
+  'springs',
+  'falls',
+  'park',
+  'heights',
+  'village',
+  'island',
+  'valley',
+  'hills',
+]);
 const CITY_FIRST_WORDS = new Set([
   'new',
   'san',
@@ -238,9 +278,13 @@ const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
 /** Lower case without accents, apostrophes or ampersands; punctuation becomes spaces. */
 export function foldMerchantText(description: string): string {
   // Plain ASCII (most bank text) skips the Unicode work.
-  let text = NON_ASCII.test(description) ? description.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/ß/g, 'ss') : description;
+  let text = NON_ASCII.test(description)
+    ? description.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/ß/g, 'ss')
+    : description;
   text = text.toLowerCase().replace(APOSTROPHES, '');
-  return (NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')).trim();
+  return (
+    NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')
+  ).trim();
 }
 
 /** The words of a folded description, and which of them hold an (ASCII) digit. */
@@ -502,7 +546,10 @@ function asciiMerchantTokens(description: string): string[] | null {
       if (!(flags & WORD_DIGIT)) {
         if (allX && letters >= 2) flags |= WORD_MASK;
         bits[n] = flags;
-        flags |= letters > PACKED_LETTERS ? (SPECIAL_LONG.get(wordText(description, n)) ?? 0) : (specialBits[specialSlot(packed)] ?? 0);
+        flags |=
+          letters > PACKED_LETTERS
+            ? (SPECIAL_LONG.get(wordText(description, n)) ?? 0)
+            : (specialBits[specialSlot(packed)] ?? 0);
       }
       bits[n] = flags;
       wordLetters[n] = letters;
@@ -526,7 +573,11 @@ function asciiMerchantTokens(description: string): string[] | null {
   for (let i = 0; i < n; i++) {
     const word = bits[i] ?? 0;
     if (word & WORD_CARD && i + 1 < n && removed[i + 1]) removed[i] = 1;
-    if (word & WORD_MONTH && ((i > 0 && (bits[i - 1] ?? 0) & WORD_DIGIT) || (i + 1 < n && (bits[i + 1] ?? 0) & WORD_DIGIT))) removed[i] = 1;
+    if (
+      word & WORD_MONTH &&
+      ((i > 0 && (bits[i - 1] ?? 0) & WORD_DIGIT) || (i + 1 < n && (bits[i + 1] ?? 0) & WORD_DIGIT))
+    )
+      removed[i] = 1;
   }
   // Leading payment words: strong ones always, weak ones only before another payment word.
   for (let start = 0; start < n; start++) {
@@ -554,7 +605,8 @@ function asciiMerchantTokens(description: string): string[] | null {
     return tokens;
   }
   // Only noise: keep the first words without digits, else the first words.
-  for (let i = 0; i < n && tokens.length < 3; i++) if (!((bits[i] ?? 0) & WORD_DIGIT)) tokens.push(wordText(description, i));
+  for (let i = 0; i < n && tokens.length < 3; i++)
+    if (!((bits[i] ?? 0) & WORD_DIGIT)) tokens.push(wordText(description, i));
   if (tokens.length === 0) for (let i = 0; i < n && i < 3; i++) tokens.push(wordText(description, i));
   return tokens;
 }

@@ -79,9 +79,37 @@ const PREFIX_WORDS = new Set([
 const WEAK_PREFIX = new Set(['apple', 'google', 'on', 'at', 'to', 'from', 'direct', 'online', 'web', 'pay', 'credit']);
 
 /** Words after which the next token is a reference, not a name. */
-const REFERENCE_MARKERS = new Set(['ref', 'reference', 'auth', 'id', 'conf', 'confirmation', 'invoice', 'inv', 'order']);
+const REFERENCE_MARKERS = new Set([
+  'ref',
+  'reference',
+  'auth',
+  'id',
+  'conf',
+  'confirmation',
+  'invoice',
+  'inv',
+  'order',
+]);
 
-const NOISE_WORDS = new Set(['www', 'com', 'net', 'org', 'inc', 'llc', 'ltd', 'gmbh', 'plc', 'corp', 'co', 'sa', 'ag', 'bv', 'srl', 'xxx', 'xxxx']);
+const NOISE_WORDS = new Set([
+  'www',
+  'com',
+  'net',
+  'org',
+  'inc',
+  'llc',
+  'ltd',
+  'gmbh',
+  'plc',
+  'corp',
+  'co',
+  'sa',
+  'ag',
+  'bv',
+  'srl',
+  'xxx',
+  'xxxx',
+]);
 
 const REGION_CODES = new Set([
   // US states and DC
@@ -199,7 +227,19 @@ const REGION_CODES = new Set([
 ]);
 /** The first word of two-word city names ("NEW YORK", "SAN DIEGO", "ST LOUIS"). */
 /** The last word of two-word city names ("CAPITAL CITY", "PALM SPRINGS", "MIAMI BEACH"). */
-const CITY_LAST_WORDS = new Set(['city', 'town', 'beach', 'springs', 'falls', 'park', 'heights', 'village', 'island', 'valley', 'hills']);
+const CITY_LAST_WORDS = new Set([
+  'city',
+  'town',
+  'beach',
+  'springs',
+  'falls',
+  'park',
+  'heights',
+  'village',
+  'island',
+  'valley',
+  'hills',
+]);
 const CITY_FIRST_WORDS = new Set([
   'new',
   'san',
@@ -238,9 +278,13 @@ const NOT_ASCII_LETTER_OR_DIGIT = /[^a-z0-9]+/g;
 /** Lower case without accents, apostrophes or ampersands; punctuation becomes spaces. */
 export function foldMerchantText(description: string): string {
   // Plain ASCII (most bank text) skips the Unicode work.
-  let text = NON_ASCII.test(description) ? description.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/ß/g, 'ss') : description;
+  let text = NON_ASCII.test(description)
+    ? description.normalize('NFKD').replace(COMBINING_MARKS, '').replace(/ß/g, 'ss')
+    : description;
   text = text.toLowerCase().replace(APOSTROPHES, '');
-  return (NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')).trim();
+  return (
+    NON_ASCII.test(text) ? text.replace(NOT_LETTER_OR_DIGIT, ' ') : text.replace(NOT_ASCII_LETTER_OR_DIGIT, ' ')
+  ).trim();
 }
 
 /** The words of a folded description, and which of them hold an (ASCII) digit. */

@@ -6,6 +6,16 @@ import { ROW_CLASS } from './rowStyles';
  * the theme's darker error shade in light mode (readable on a selected row) and the
  * lighter one in dark mode (rowStyles.tsx). A plain span: it is in every row of the table.
  */
-export function Amount({ cents, text }: { cents: number; /** formatCents(cents), when the caller has it already. */ text?: string }) {
-  return <span className={cents < 0 ? `${ROW_CLASS.amount} ${ROW_CLASS.negative}` : ROW_CLASS.amount}>{text ?? formatCents(cents)}</span>;
+export function Amount({
+  cents,
+  text,
+}: {
+  cents: number;
+  /** formatCents(cents), when the caller has it already. */ text?: string;
+}) {
+  return (
+    <span className={cents < 0 ? `${ROW_CLASS.amount} ${ROW_CLASS.negative}` : ROW_CLASS.amount}>
+      {text ?? formatCents(cents)}
+    </span>
+  );
 }

@@ -1,4 +1,15 @@
-import { Alert, Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
@@ -74,9 +85,16 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
               options={categoryNames}
               inputValue={category}
               onInputChange={(_e, value) => setCategory(value)}
-              renderInput={(params) => <TextField {...params} label="Category" helperText="Leave empty to keep each category" />}
+              renderInput={(params) => (
+                <TextField {...params} label="Category" helperText="Leave empty to keep each category" />
+              )}
             />
-            <TextField select label="Type" value={type} onChange={(e) => setType(e.target.value as TransactionType | '')}>
+            <TextField
+              select
+              label="Type"
+              value={type}
+              onChange={(e) => setType(e.target.value as TransactionType | '')}
+            >
               <MenuItem value="">
                 <em>No change</em>
               </MenuItem>

@@ -79,7 +79,14 @@ export function InspectSplitDialog({ transactionId, onClose, onEdit }: InspectSp
   const details = query.data;
   const failed = query.isError || editError;
   return (
-    <Dialog open={transactionId !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth fullScreen={fullScreen}>
+    <Dialog
+      open={transactionId !== null}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      maxWidth="md"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <DialogTitle id={titleId}>Inspect Split</DialogTitle>
       <DialogContent>
         {query.isLoading && <CircularProgress aria-label="Loading split" size={28} />}

@@ -59,7 +59,16 @@ function BarContent(props: BarContentProps) {
 }
 
 const noop = () => undefined;
-const layer = { gridArea: '1 / 1', p: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', alignContent: 'flex-start', gap: 1, minWidth: 0 } as const;
+const layer = {
+  gridArea: '1 / 1',
+  p: 1,
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  alignContent: 'flex-start',
+  gap: 1,
+  minWidth: 0,
+} as const;
 
 /**
  * Actions for the selected rows (SPEC: Transaction table). Its space is always kept, sized for

@@ -1,9 +1,26 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
-import { autoFillRemainder, canSubmitSplit, lastPartAdjustment, splitRemainder, type LastPartAdjustment } from '../../../shared/splits';
+import {
+  autoFillRemainder,
+  canSubmitSplit,
+  lastPartAdjustment,
+  splitRemainder,
+  type LastPartAdjustment,
+} from '../../../shared/splits';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { blankRow, initialRows, magnitudesOf, splitRequest, type SplitDraftRow } from './splitDraft';
@@ -58,7 +75,8 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     setRows(change);
   }, []);
   const update = useCallback(
-    (key: number, patch: Partial<SplitDraftRow>) => edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
+    (key: number, patch: Partial<SplitDraftRow>) =>
+      edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
     [edit],
   );
   const remove = useCallback((key: number) => edit((current) => current.filter((r) => r.key !== key)), [edit]);
@@ -67,7 +85,9 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     edit((current) =>
       current.map((row, i) => {
         const amount = next[i];
-        return amount !== magnitudes[i] && amount !== null && amount !== undefined ? { ...row, amount: formatAmountInput(amount, locale) } : row;
+        return amount !== magnitudes[i] && amount !== null && amount !== undefined
+          ? { ...row, amount: formatAmountInput(amount, locale) }
+          : row;
       }),
     );
   }
@@ -93,12 +113,25 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   }
 
   return (
-    <Dialog open={Boolean(parent)} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="lg" fullWidth fullScreen={fullScreen}>
+    <Dialog
+      open={Boolean(parent)}
+      onClose={saving ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Split Transaction</DialogTitle>
         <DialogContent>
           {parent && <ParentLine parent={parent} />}
-          <SplitRows rows={rows} categoryNames={categoryNames} parentDescription={parent?.description ?? ''} onChange={update} onRemove={remove} />
+          <SplitRows
+            rows={rows}
+            categoryNames={categoryNames}
+            parentDescription={parent?.description ?? ''}
+            onChange={update}
+            onRemove={remove}
+          />
           <SplitTools
             parentAmount={parentAmount}
             magnitudes={magnitudes}
@@ -107,7 +140,9 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
             adjustment={adjustment}
             onAdd={() => edit((current) => [...current, blankRow()])}
             onAutoFill={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))}
-            onAdjust={() => adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))}
+            onAdjust={() =>
+              adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
+            }
           />
           {error && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
@@ -140,7 +175,16 @@ interface SplitToolsProps {
 }
 
 /** Add Split, Auto-fill remaining, the one-click fix of a leftover, and what remains to assign. */
-function SplitTools({ parentAmount, magnitudes, remainder, canAutoFill, adjustment, onAdd, onAutoFill, onAdjust }: SplitToolsProps) {
+function SplitTools({
+  parentAmount,
+  magnitudes,
+  remainder,
+  canAutoFill,
+  adjustment,
+  onAdd,
+  onAutoFill,
+  onAdjust,
+}: SplitToolsProps) {
   const balanced = remainder === 0;
   return (
     <>
@@ -156,7 +200,11 @@ function SplitTools({ parentAmount, magnitudes, remainder, canAutoFill, adjustme
             {adjustment.label}
           </Button>
         )}
-        <Typography role="status" aria-live="polite" sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}>
+        <Typography
+          role="status"
+          aria-live="polite"
+          sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
+        >
           Remaining: {formatCents(remainder)} of {formatCents(Math.abs(parentAmount))}
         </Typography>
       </Stack>
@@ -189,7 +237,9 @@ function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove 
           categoryNames={categoryNames}
           parentDescription={parentDescription}
           canRemove={rows.length > 2}
-          categoryError={isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined}
+          categoryError={
+            isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined
+          }
           onChange={onChange}
           onRemove={onRemove}
         />

@@ -38,7 +38,14 @@ export const SplitRowFields = memo(function SplitRowFields(props: SplitRowFields
         options={props.categoryNames}
         inputValue={row.category}
         onInputChange={(_e, category) => onChange(row.key, { category })}
-        renderInput={(params) => <TextField {...params} label="Category" error={Boolean(props.categoryError)} helperText={props.categoryError} />}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label="Category"
+            error={Boolean(props.categoryError)}
+            helperText={props.categoryError}
+          />
+        )}
       />
       <TextField
         label="Description"
@@ -46,7 +53,11 @@ export const SplitRowFields = memo(function SplitRowFields(props: SplitRowFields
         placeholder={props.parentDescription}
         onChange={(e) => onChange(row.key, { description: e.target.value })}
       />
-      <TextField label="Split Note" value={row.splitNote} onChange={(e) => onChange(row.key, { splitNote: e.target.value })} />
+      <TextField
+        label="Split Note"
+        value={row.splitNote}
+        onChange={(e) => onChange(row.key, { splitNote: e.target.value })}
+      />
       <Box sx={{ minWidth: 80 }}>
         {props.canRemove && (
           <Button color="error" onClick={() => props.onRemove(row.key)} aria-label={`Remove split ${index + 1}`}>

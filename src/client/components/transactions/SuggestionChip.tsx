@@ -2,7 +2,15 @@ import { Chip, Tooltip } from '@mui/material';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 
 /** A suggestion below the import threshold, shown in an uncategorised row: one click sets it. */
-export function SuggestionChip({ suggestion, rowLabel, onAccept }: { suggestion: SuggestionDto; rowLabel: string; onAccept: (category: string) => void }) {
+export function SuggestionChip({
+  suggestion,
+  rowLabel,
+  onAccept,
+}: {
+  suggestion: SuggestionDto;
+  rowLabel: string;
+  onAccept: (category: string) => void;
+}) {
   if (suggestion.category === null) return null;
   const category = suggestion.category;
   return (

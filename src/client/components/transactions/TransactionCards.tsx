@@ -1,4 +1,16 @@
-import { Box, ButtonBase, Checkbox, Chip, FormControlLabel, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  ButtonBase,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { alpha } from '@mui/material/styles';
 import { memo, useEffect, useRef } from 'react';
@@ -39,7 +51,14 @@ interface CardProps {
  * One transaction as a compact card: date, description, amount, category; tap to edit. Two Tab stops, and a
  * third where a suggestion waits: the chip of a suggestion below the threshold, or the marker that accepts one.
  */
-const TransactionCard = memo(function TransactionCard({ tx, selected, suggestion, onToggle, onEdit, onCategoryChange }: CardProps) {
+const TransactionCard = memo(function TransactionCard({
+  tx,
+  selected,
+  suggestion,
+  onToggle,
+  onEdit,
+  onCategoryChange,
+}: CardProps) {
   const label = rowLabel(tx);
   const accept = (category: string) => onCategoryChange(tx, category);
   const chip = tx.category === null && suggestion?.category ? suggestion : null;
@@ -172,7 +191,12 @@ export function TransactionCards(props: CardsProps) {
           {loading ? 'Loading transactions...' : emptyText}
         </Typography>
       ) : (
-        <Box ref={scrollRef} role="list" aria-label="Transactions" sx={{ maxHeight, overflowY: 'auto', overflowX: 'hidden' }}>
+        <Box
+          ref={scrollRef}
+          role="list"
+          aria-label="Transactions"
+          sx={{ maxHeight, overflowY: 'auto', overflowX: 'hidden' }}
+        >
           <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const tx = must(rows[item.index], 'a virtual item indexes rows');

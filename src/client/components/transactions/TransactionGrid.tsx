@@ -1,4 +1,13 @@
-import { LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableRow, Typography } from '@mui/material';
+import {
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useId, useMemo, useRef, type RefObject } from 'react';
 import { must } from '../../../shared/must';
@@ -47,7 +56,12 @@ export function TransactionGrid(props: TransactionViewProps) {
   return (
     <>
       <Paper variant="outlined" sx={{ position: 'relative' }}>
-        {loading && <LinearProgress aria-label="Loading transactions" sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }} />}
+        {loading && (
+          <LinearProgress
+            aria-label="Loading transactions"
+            sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 3 }}
+          />
+        )}
         <TableContainer ref={scrollRef} sx={{ maxHeight, overflow: 'auto' }}>
           <Table
             stickyHeader

@@ -86,7 +86,13 @@ export const TransactionRow = memo(function TransactionRow({
   // Settled: every category (and the current one if it is not among them); else the current one alone.
   const options = full ? withCurrent(categoryNames, tx.category) : tx.category === null ? [] : [tx.category];
   return (
-    <tr className={c.row} aria-rowindex={rowIndex} aria-selected={selected} data-row-id={tx.id} onKeyDown={moveWithinRow}>
+    <tr
+      className={c.row}
+      aria-rowindex={rowIndex}
+      aria-selected={selected}
+      data-row-id={tx.id}
+      onKeyDown={moveWithinRow}
+    >
       <td className={`${c.cell} ${c.checkCell}`}>
         <input
           type="checkbox"
@@ -129,7 +135,9 @@ export const TransactionRow = memo(function TransactionRow({
             ))}
           </select>
           <CategorySourceMark source={tx.categorySource} category={tx.category} rowLabel={label} onAccept={accept} />
-          {tx.category === null && suggestion && <SuggestionChip suggestion={suggestion} rowLabel={label} onAccept={accept} />}
+          {tx.category === null && suggestion && (
+            <SuggestionChip suggestion={suggestion} rowLabel={label} onAccept={accept} />
+          )}
         </div>
       </td>
       <td className={c.cell}>

@@ -54,7 +54,10 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const [notice, showNotice, clearNotice] = useNotice();
 
   const sorted = useMemo(() => sortTransactions(transactions, sort), [transactions, sort]);
-  const selected = useMemo(() => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))), [transactions, selection]);
+  const selected = useMemo(
+    () => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))),
+    [transactions, selection],
+  );
   const single = selected.length === 1 ? selected[0] : null;
 
   const onSort = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
@@ -126,7 +129,13 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
       />
       {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
 
-      <TableDialogs selected={selected} categoryNames={categories.names} actions={actions} showNotice={showNotice} dialogs={dialogs} />
+      <TableDialogs
+        selected={selected}
+        categoryNames={categories.names}
+        actions={actions}
+        showNotice={showNotice}
+        dialogs={dialogs}
+      />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );
@@ -139,7 +148,9 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
 function usePreloadedEditor() {
   const router = useRouter();
   useEffect(() => {
-    router.preloadRoute({ to: '/create-transaction' }).catch((error: unknown) => console.warn('Preloading Edit Transaction failed', error));
+    router
+      .preloadRoute({ to: '/create-transaction' })
+      .catch((error: unknown) => console.warn('Preloading Edit Transaction failed', error));
   }, [router]);
 }
 
@@ -161,12 +172,20 @@ function useInlineEdits(transactions: TransactionDto[], actions: TableActions, s
     },
     [changeCategoryOf, failInline, offerFor],
   );
-  const changeType = useCallback((tx: TransactionDto, type: TransactionDto['type']) => changeTypeOf(tx, type, failInline), [changeTypeOf, failInline]);
+  const changeType = useCallback(
+    (tx: TransactionDto, type: TransactionDto['type']) => changeTypeOf(tx, type, failInline),
+    [changeTypeOf, failInline],
+  );
   return { suggestions, similar, changeCategory, changeType };
 }
 
 /** Which of the selection's dialogs is open, and the actions that open and finish them. */
-function useDialogs(selected: TransactionDto[], actions: TableActions, showNotice: ShowNotice, clearSelection: () => void) {
+function useDialogs(
+  selected: TransactionDto[],
+  actions: TableActions,
+  showNotice: ShowNotice,
+  clearSelection: () => void,
+) {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [splitting, setSplitting] = useState<Splitting>(null);
@@ -183,7 +202,10 @@ function useDialogs(selected: TransactionDto[], actions: TableActions, showNotic
       return;
     }
     if (single.parentTransactionId !== null) {
-      showNotice('This transaction is part of a split and cannot be split again; edit the split of its parent instead', 'error');
+      showNotice(
+        'This transaction is part of a split and cannot be split again; edit the split of its parent instead',
+        'error',
+      );
       return;
     }
     setSplitting({ parent: single, initial: null });
@@ -264,7 +286,10 @@ function TableDialogs({ selected, categoryNames, actions, showNotice, dialogs }:
         onClose={dialogs.closeInspect}
         onEdit={(details) => {
           dialogs.closeInspect();
-          dialogs.setSplitting({ parent: details.parentTransaction, initial: rowsFromChildren(details.childTransactions, browserLocale()) });
+          dialogs.setSplitting({
+            parent: details.parentTransaction,
+            initial: rowsFromChildren(details.childTransactions, browserLocale()),
+          });
         }}
       />
     </>

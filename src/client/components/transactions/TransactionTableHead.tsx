@@ -39,7 +39,14 @@ interface HeadProps {
 }
 
 /** Memoised: the grid re-renders every frame while scrolling, the header only when its props change. */
-export const TransactionTableHead = memo(function TransactionTableHead({ sort, onSort, selectedCount, rowCount, onToggleAll, selectAllRef }: HeadProps) {
+export const TransactionTableHead = memo(function TransactionTableHead({
+  sort,
+  onSort,
+  selectedCount,
+  rowCount,
+  onToggleAll,
+  selectAllRef,
+}: HeadProps) {
   const all = rowCount > 0 && selectedCount === rowCount;
   const some = selectedCount > 0 && !all;
   // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
@@ -64,7 +71,11 @@ export const TransactionTableHead = memo(function TransactionTableHead({ sort, o
           const active = sort.key === column.key;
           return (
             <TableCell key={column.key} align={column.align} sortDirection={active ? sort.direction : false}>
-              <TableSortLabel active={active} direction={active ? sort.direction : 'asc'} onClick={() => onSort(column.key)}>
+              <TableSortLabel
+                active={active}
+                direction={active ? sort.direction : 'asc'}
+                onClick={() => onSort(column.key)}
+              >
                 {column.label}
               </TableSortLabel>
             </TableCell>

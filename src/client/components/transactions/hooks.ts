@@ -4,14 +4,20 @@ import { trpc } from '../../lib/trpc';
 /** The user's category names, sorted by name, with the load error the spec names. */
 export function useCategoryNames() {
   const query = trpc.categories.list.useQuery();
-  const names = useMemo(() => (query.data ?? []).map((c) => c.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })), [query.data]);
+  const names = useMemo(
+    () => (query.data ?? []).map((c) => c.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [query.data],
+  );
   return { names, error: query.isError ? 'Failed to load categories' : null, refresh: query.refetch };
 }
 
 /** The user's account names, sorted by name. */
 export function useAccountNames() {
   const query = trpc.accounts.list.useQuery();
-  const names = useMemo(() => (query.data ?? []).map((a) => a.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })), [query.data]);
+  const names = useMemo(
+    () => (query.data ?? []).map((a) => a.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    [query.data],
+  );
   return { names, error: query.isError ? 'Failed to load accounts' : null };
 }
 

@@ -31,7 +31,8 @@ export const ROW_CLASS = {
 
 function rowCss(theme: Theme) {
   // createTheme keeps each colour scheme's palette here (the Theme type does not declare it).
-  const schemes = (theme as Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Theme['palette'] }>> }).colorSchemes;
+  const schemes = (theme as Theme & { colorSchemes?: Partial<Record<'light' | 'dark', { palette: Theme['palette'] }>> })
+    .colorSchemes;
   const light = schemes?.light?.palette ?? theme.palette;
   const dark = schemes?.dark?.palette ?? theme.palette;
   const c = ROW_CLASS;
@@ -39,7 +40,9 @@ function rowCss(theme: Theme) {
   const scheme = (palette: Theme['palette'], mode: 'light' | 'dark') => ({
     [`body .${c.row}`]: { color: palette.text.primary },
     [`body .${c.row}:hover`]: { backgroundColor: palette.action.hover },
-    [`body .${c.row}[aria-selected="true"]`]: { backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity) },
+    [`body .${c.row}[aria-selected="true"]`]: {
+      backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity),
+    },
     [`body .${c.row}[aria-selected="true"]:hover`]: {
       backgroundColor: alpha(palette.primary.main, palette.action.selectedOpacity + palette.action.hoverOpacity),
     },
@@ -47,9 +50,15 @@ function rowCss(theme: Theme) {
       borderBottom: `1px solid ${mode === 'light' ? lighten(alpha(palette.divider, 1), 0.88) : darken(alpha(palette.divider, 1), 0.68)}`,
     },
     [`body .${c.check}`]: { accentColor: palette.primary.main },
-    [`body .${c.select}`]: { borderColor: mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)', colorScheme: mode },
+    [`body .${c.select}`]: {
+      borderColor: mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)',
+      colorScheme: mode,
+    },
     [`body .${c.select}:hover`]: { borderColor: palette.text.primary },
-    [`body .${c.select}:focus-visible, body .${c.check}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    [`body .${c.select}:focus-visible, body .${c.check}:focus-visible`]: {
+      outline: `2px solid ${palette.primary.main}`,
+      outlineOffset: 1,
+    },
     [`body .${c.chip}`]: { borderColor: mode === 'light' ? '#bdbdbd' : '#616161', color: palette.text.primary },
     [`body .${c.chipPrimary}`]: { borderColor: alpha(palette.primary.main, 0.5), color: palette.primary.main },
     [`body .${c.amount}`]: { color: palette.text.primary },

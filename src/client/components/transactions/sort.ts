@@ -68,7 +68,10 @@ function ascendingOrder<T extends TransactionDto>(rows: readonly T[], key: SortK
   });
   const firstEmpty = decorated.findIndex((entry) => entry.key === null);
   const split = firstEmpty < 0 ? decorated.length : firstEmpty;
-  const order = { valued: decorated.slice(0, split).map((entry) => entry.row), empty: decorated.slice(split).map((entry) => entry.row) };
+  const order = {
+    valued: decorated.slice(0, split).map((entry) => entry.row),
+    empty: decorated.slice(split).map((entry) => entry.row),
+  };
   byColumn.set(key, order);
   return order;
 }

@@ -26,7 +26,10 @@ export function isTableMemory(value: unknown): value is TableMemory {
  * The selection to restore once rows have loaded: the remembered ids that are still shown.
  * Null while none of the remembered rows (nor the focused one) is there yet.
  */
-export function restorableSelection(memory: TableMemory, rows: readonly Pick<TransactionDto, 'id'>[]): Set<number> | null {
+export function restorableSelection(
+  memory: TableMemory,
+  rows: readonly Pick<TransactionDto, 'id'>[],
+): Set<number> | null {
   const shown = new Set(rows.map((row) => row.id));
   const kept = memory.selected.filter((id) => shown.has(id));
   if (kept.length === 0 && (memory.focusId === null || !shown.has(memory.focusId))) return null;

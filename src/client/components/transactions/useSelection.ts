@@ -61,7 +61,8 @@ export function useTableMemory(key: string, rows: readonly TransactionDto[], res
   }, [pending, rows, restore]);
 
   const remember = useCallback(
-    (selected: Iterable<number>, focusId: number | null) => rememberInEntry(storageKey, { selected: [...selected], focusId }),
+    (selected: Iterable<number>, focusId: number | null) =>
+      rememberInEntry(storageKey, { selected: [...selected], focusId }),
     [storageKey],
   );
   const requestFocus = useCallback((id: number) => setFocusRequest({ id, nonce: Date.now() + Math.random() }), []);

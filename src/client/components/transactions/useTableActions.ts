@@ -46,7 +46,10 @@ export function useTableActions() {
     (tx: TransactionDto, category: string | null, onFail?: FailureReporter) => changeInline(tx, { category }, onFail),
     [changeInline],
   );
-  const changeType = useCallback((tx: TransactionDto, type: TransactionType, onFail?: FailureReporter) => changeInline(tx, { type }, onFail), [changeInline]);
+  const changeType = useCallback(
+    (tx: TransactionDto, type: TransactionType, onFail?: FailureReporter) => changeInline(tx, { type }, onFail),
+    [changeInline],
+  );
 
   const bulkUpdated = useCallback(
     (updated: TransactionDto[]) => {

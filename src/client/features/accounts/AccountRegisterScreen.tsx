@@ -1,4 +1,15 @@
-import { Alert, Box, Chip, CircularProgress, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -6,7 +17,13 @@ import { localIsoDate } from '../../../shared/dates/calendar';
 import { formatCents } from '../../../shared/money';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
-import { REGISTER_RANGES, registerSearchSchema, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
+import {
+  REGISTER_RANGES,
+  registerSearchSchema,
+  resolveRegisterRange,
+  type RegisterRangeName,
+  type RegisterSearch,
+} from './registerSearch';
 import { RegisterTable } from './RegisterTable';
 import { omitWhere } from '../../lib/objects';
 
@@ -25,9 +42,15 @@ export function AccountRegisterScreen() {
   const validId = Number.isSafeInteger(id) && id > 0;
   const accounts = trpc.accounts.list.useQuery();
   const account = accounts.data?.find((a) => a.id === id);
-  const dates = { ...(range.startDate ? { startDate: range.startDate } : {}), ...(range.endDate ? { endDate: range.endDate } : {}) };
+  const dates = {
+    ...(range.startDate ? { startDate: range.startDate } : {}),
+    ...(range.endDate ? { endDate: range.endDate } : {}),
+  };
   const inOrder = !dates.startDate || !dates.endDate || dates.startDate <= dates.endDate;
-  const register = trpc.accounts.register.useQuery({ id, ...dates }, { enabled: validId && inOrder, placeholderData: keepPreviousData });
+  const register = trpc.accounts.register.useQuery(
+    { id, ...dates },
+    { enabled: validId && inOrder, placeholderData: keepPreviousData },
+  );
 
   function change(patch: RegisterSearch) {
     const next = omitWhere<RegisterSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
@@ -49,7 +72,9 @@ export function AccountRegisterScreen() {
       {account && (
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Chip size="small" label={account.type} color="primary" variant="outlined" />
-          <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{`Balance today: ${formatCents(account.balance)}`}</Typography>
+          <Typography
+            sx={{ fontVariantNumeric: 'tabular-nums' }}
+          >{`Balance today: ${formatCents(account.balance)}`}</Typography>
         </Stack>
       )}
       <ReconcilePanel accountId={id} />
@@ -84,7 +109,9 @@ export function AccountRegisterScreen() {
             label="Start Date"
             type="date"
             value={range.startDate ?? ''}
-            onChange={(e) => change({ range: 'Custom', startDate: e.target.value || undefined, endDate: range.endDate })}
+            onChange={(e) =>
+              change({ range: 'Custom', startDate: e.target.value || undefined, endDate: range.endDate })
+            }
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -93,7 +120,9 @@ export function AccountRegisterScreen() {
             value={range.endDate ?? ''}
             error={!inOrder}
             helperText={inOrder ? undefined : 'End Date must not be before Start Date'}
-            onChange={(e) => change({ range: 'Custom', startDate: range.startDate, endDate: e.target.value || undefined })}
+            onChange={(e) =>
+              change({ range: 'Custom', startDate: range.startDate, endDate: e.target.value || undefined })
+            }
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>

@@ -24,7 +24,10 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
   const reconcile = trpc.accounts.reconcile.useQuery(statement ? { id: accountId, ...statement } : skipToken);
   const adjust = trpc.accounts.adjustBalance.useMutation({
     onSuccess: async (result) => {
-      utils.accounts.reconcile.setData({ id: accountId, statementDate: result.statementDate, statementBalance: result.statementBalance }, result);
+      utils.accounts.reconcile.setData(
+        { id: accountId, statementDate: result.statementDate, statementBalance: result.statementBalance },
+        result,
+      );
       setAdjusted(`Balance adjusted: the account's balance today is now ${formatCents(result.account.balance)}`);
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
@@ -32,7 +35,10 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
 
   function check(event: SubmitEvent) {
     event.preventDefault();
-    const read = readAmountField(balanceText, browserLocale(), { required: true, requiredMessage: 'Statement balance is required' });
+    const read = readAmountField(balanceText, browserLocale(), {
+      required: true,
+      requiredMessage: 'Statement balance is required',
+    });
     const next: typeof errors = {};
     if (!date) next.date = 'Statement date is required';
     if (!read.ok) next.balance = read.message;
@@ -49,7 +55,13 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
       <Typography id="reconcile-heading" variant="h2" gutterBottom>
         Reconcile
       </Typography>
-      <Box component="form" onSubmit={check} noValidate aria-label="Statement" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+      <Box
+        component="form"
+        onSubmit={check}
+        noValidate
+        aria-label="Statement"
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+      >
         <TextField
           label="Statement date"
           type="date"
@@ -60,7 +72,13 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
           helperText={errors.date}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <MoneyField label="Statement balance" required value={balanceText} onChange={setBalanceText} error={errors.balance} />
+        <MoneyField
+          label="Statement balance"
+          required
+          value={balanceText}
+          onChange={setBalanceText}
+          error={errors.balance}
+        />
         <Button type="submit" variant="contained" disabled={reconcile.isFetching}>
           Reconcile
         </Button>
@@ -72,7 +90,11 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
       )}
       {result && (
         <Box sx={{ mt: 2 }}>
-          <Stack direction="row" aria-label="Reconcile figures" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}>
+          <Stack
+            direction="row"
+            aria-label="Reconcile figures"
+            sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
+          >
             <span>{`Register balance on ${result.statementDate}: ${formatCents(result.registerBalance)}`}</span>
             <span>{`Statement balance: ${formatCents(result.statementBalance)}`}</span>
             <strong>{`Difference: ${formatCents(result.difference)}`}</strong>
@@ -104,7 +126,9 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
           <Typography variant="h3" gutterBottom>
             {`Transactions after ${result.statementDate} (${result.transactionsAfter.length})`}
           </Typography>
-          {result.transactionsAfter.length > 0 && <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />}
+          {result.transactionsAfter.length > 0 && (
+            <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />
+          )}
         </Box>
       )}
     </Paper>

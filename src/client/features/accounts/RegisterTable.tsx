@@ -13,9 +13,22 @@ const COLUMNS = '110px minmax(0, 1fr) minmax(0, 180px) 130px 140px';
  * page (a register may hold 100,000 rows). A split parent shows its amount greyed (it is counted
  * through its parts, listed right below it and indented).
  */
-export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly RegisterRow[]; label: string; maxHeight?: number }) {
+export function RegisterTable({
+  rows,
+  label,
+  maxHeight = 560,
+}: {
+  rows: readonly RegisterRow[];
+  label: string;
+  maxHeight?: number;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} sx={{ overflowX: 'auto' }}>
@@ -24,7 +37,14 @@ export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly
           <Box
             role="row"
             aria-rowindex={1}
-            sx={{ display: 'grid', gridTemplateColumns: COLUMNS, py: 1, borderBottom: 2, borderColor: 'divider', fontWeight: 600 }}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: COLUMNS,
+              py: 1,
+              borderBottom: 2,
+              borderColor: 'divider',
+              fontWeight: 600,
+            }}
           >
             {['Date', 'Description', 'Category', 'Amount', 'Balance'].map((name, index) => (
               <Box key={name} role="columnheader" sx={{ ...cell, textAlign: index >= 3 ? 'right' : 'left' }}>
@@ -33,7 +53,13 @@ export function RegisterTable({ rows, label, maxHeight = 560 }: { rows: readonly
             ))}
           </Box>
         </Box>
-        <Box ref={scroller} role="rowgroup" sx={{ maxHeight, overflowY: 'auto', position: 'relative' }} tabIndex={0} aria-label={`${label} rows`}>
+        <Box
+          ref={scroller}
+          role="rowgroup"
+          sx={{ maxHeight, overflowY: 'auto', position: 'relative' }}
+          tabIndex={0}
+          aria-label={`${label} rows`}
+        >
           <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = must(rows[item.index], 'a virtual item indexes rows');

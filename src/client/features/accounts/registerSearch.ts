@@ -14,7 +14,10 @@ export const registerSearchSchema = z.object({
 export type RegisterSearch = z.infer<typeof registerSearchSchema>;
 
 /** The dates the register lists: a named range for today, the whole history ('All'), or the custom dates (either may be open). */
-export function resolveRegisterRange(search: RegisterSearch, today: string): { range: RegisterRangeName; startDate?: string; endDate?: string } {
+export function resolveRegisterRange(
+  search: RegisterSearch,
+  today: string,
+): { range: RegisterRangeName; startDate?: string; endDate?: string } {
   const range = search.range ?? 'Last 12 months';
   if (range === 'All') return { range };
   if (range === 'Custom') return { range, startDate: search.startDate, endDate: search.endDate };

@@ -28,10 +28,21 @@ export function LoginScreen() {
   // The auth state is not known until the server says whether it has users.
   if (status.isPending) return <LoadingScreen />;
 
-  const submitLabel = mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
+  const submitLabel =
+    mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        bgcolor: 'background.default',
+      }}
+    >
       <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Typography variant="h1" component="h1" align="center" gutterBottom>
@@ -42,7 +53,13 @@ export function LoginScreen() {
               {firstRun ? 'Welcome! Create the first account on this server.' : 'Create a new account.'}
             </Typography>
           )}
-          <Stack component="form" spacing={2} onSubmit={(event) => void form.submit(event)} noValidate={false} sx={{ mt: 2 }}>
+          <Stack
+            component="form"
+            spacing={2}
+            onSubmit={(event) => void form.submit(event)}
+            noValidate={false}
+            sx={{ mt: 2 }}
+          >
             <TextField
               label="Username"
               name="username"
@@ -130,7 +147,10 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
     setError('');
     setFieldErrors({});
     try {
-      const result = mode === 'login' ? await login.mutateAsync({ username, password }) : await register.mutateAsync({ username, password });
+      const result =
+        mode === 'login'
+          ? await login.mutateAsync({ username, password })
+          : await register.mutateAsync({ username, password });
       signIn(result);
     } catch (failure) {
       if (isServerError(failure)) {
@@ -138,7 +158,8 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
         const byField = serverFieldErrors(failure, ['username', 'password'] as const);
         setFieldErrors(byField.fields);
         const named = Object.keys(byField.fields).length > 0;
-        if (!named || byField.rest) setError(byField.rest || serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
+        if (!named || byField.rest)
+          setError(byField.rest || serverMessage(failure, mode === 'login' ? 'Login failed' : 'Registration failed'));
       } else {
         setError('Something went wrong. Please try again.');
       }

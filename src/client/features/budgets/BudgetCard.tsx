@@ -41,7 +41,10 @@ export function BudgetCard({ budget, lineItems, selected, onSelect, onEdit, onCo
           <Typography variant="h3" component="h2" id={headingId} gutterBottom sx={{ overflowWrap: 'anywhere' }}>
             {budget.name}
           </Typography>
-          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25 }}
+          >
             <Typography component="dt" variant="body2" color="text.secondary">
               Start Date
             </Typography>

@@ -33,12 +33,20 @@ const editRoute = getRouteApi('/_auth/budgets/$id/edit');
  */
 export function BudgetEditorScreen() {
   const { copy } = createRoute.useSearch();
-  const navigationKey = useRouterState({ select: (state) => state.location.state.__TSR_key ?? state.location.state.key ?? '' });
+  const navigationKey = useRouterState({
+    select: (state) => state.location.state.__TSR_key ?? state.location.state.key ?? '',
+  });
   const copied = trpc.budgets.lineItems.useQuery({ budgetId: copy ?? 0 }, { enabled: Boolean(copy) });
   if (copy && copied.isPending) return <EditorLoading title="Create Budget" />;
   if (copy && copied.isError) return <EditorFailed title="Create Budget" onRetry={() => void copied.refetch()} />;
   // Each visit starts a fresh form.
-  return <BudgetForm key={`${navigationKey}-${copy ?? 'new'}`} budget={null} lineItems={copy ? (copied.data ?? null) : null} />;
+  return (
+    <BudgetForm
+      key={`${navigationKey}-${copy ?? 'new'}`}
+      budget={null}
+      lineItems={copy ? (copied.data ?? null) : null}
+    />
+  );
 }
 
 /** Edit budget (/budgets/$id/edit, deep-linkable): the stored budget and its line items. */
@@ -126,7 +134,10 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
   };
 
   const changeItem = useCallback((key: string, patch: Partial<LineItemDraft>) => {
-    setDraft((current) => ({ ...current, lineItems: current.lineItems.map((item) => (item.key === key ? { ...item, ...patch } : item)) }));
+    setDraft((current) => ({
+      ...current,
+      lineItems: current.lineItems.map((item) => (item.key === key ? { ...item, ...patch } : item)),
+    }));
     setErrors((current) => {
       if (!current.lineItems[key]) return current;
       const { [key]: _cleared, ...next } = current.lineItems;
@@ -248,13 +259,35 @@ function useLineItemDeletion(dropItem: (key: string) => void) {
     }
   }
 
-  return { error, dismissError: () => setError(''), confirming, pending: removeLineItem.isPending, ask, deleteSaved, cancel: () => setConfirming(null) };
+  return {
+    error,
+    dismissError: () => setError(''),
+    confirming,
+    pending: removeLineItem.isPending,
+    ask,
+    deleteSaved,
+    cancel: () => setConfirming(null),
+  };
 }
 
-function BudgetFields({ draft, errors, onChange }: { draft: BudgetDraft; errors: DraftErrors; onChange: (field: DraftField, value: string) => void }) {
+function BudgetFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: BudgetDraft;
+  errors: DraftErrors;
+  onChange: (field: DraftField, value: string) => void;
+}) {
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
         <TextField
           label="Budget Name"
           required

@@ -37,7 +37,14 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  */
 export function BudgetOverviewPanel({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' }, mb: 2 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
+        mb: 2,
+      }}
+    >
       <TypeTotals overview={overview} filter={filter} onToggle={onToggle} />
       <LineItemsByType overview={overview} filter={filter} onToggle={onToggle} />
       <BudgetedAmounts overview={overview} />
@@ -71,11 +78,26 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
           onClick={() => onToggle({ kind: 'split' })}
         />
       </List>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', px: 2, pt: 1, borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: 1,
+          flexWrap: 'wrap',
+          px: 2,
+          pt: 1,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           Total ({plural(overview.transactionCount, 'transaction')})
         </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="overview-total">
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
+          data-testid="overview-total"
+        >
           {formatCents(overview.total)}
         </Typography>
       </Box>
@@ -99,7 +121,9 @@ function LineItemsByType({ overview, filter, onToggle }: BudgetOverviewPanelProp
               {group.type}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {group.type === 'Untracked' ? formatCents(group.actual) : `${formatCents(group.actual)} of ${formatCents(group.budgeted)}`}
+              {group.type === 'Untracked'
+                ? formatCents(group.actual)
+                : `${formatCents(group.actual)} of ${formatCents(group.budgeted)}`}
             </Typography>
           </Box>
           {group.items.length === 0 ? (
@@ -116,7 +140,11 @@ function LineItemsByType({ overview, filter, onToggle }: BudgetOverviewPanelProp
                     key={item.id}
                     label={item.name}
                     detail={itemDetail(item)}
-                    figure={untracked ? formatCents(item.actual) : `${formatCents(item.actual)} of ${formatCents(item.budgeted)}`}
+                    figure={
+                      untracked
+                        ? formatCents(item.actual)
+                        : `${formatCents(item.actual)} of ${formatCents(item.budgeted)}`
+                    }
                     progress={untracked ? undefined : barPercent(item.actual, item.budgeted)}
                     over={item.type !== 'Income' && item.actual > item.budgeted}
                     selected={sameFilter(filter, mine)}
@@ -186,7 +214,8 @@ function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
         </TableBody>
       </Table>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        Net = Income − (Fixed + Variable). Budgeted net {formatCents(budgeted.net)}, actual net {formatCents(actual.net)}.
+        Net = Income − (Fixed + Variable). Budgeted net {formatCents(budgeted.net)}, actual net{' '}
+        {formatCents(actual.net)}.
       </Typography>
     </Column>
   );

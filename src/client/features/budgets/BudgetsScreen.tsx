@@ -68,7 +68,10 @@ export function BudgetsScreen() {
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}
+      >
         <Typography variant="h1">Budgets</Typography>
         <ButtonLink to="/create-budget" variant="contained">
           Create Budget
@@ -97,7 +100,11 @@ export function BudgetsScreen() {
         />
       )}
       {budgets.ready && selected && selection && (
-        <SelectedBudget key={`${selection.id}-${selection.round}`} budget={selected.budget} lineItems={selected.lineItems} />
+        <SelectedBudget
+          key={`${selection.id}-${selection.round}`}
+          budget={selected.budget}
+          lineItems={selected.lineItems}
+        />
       )}
       <ConfirmDialog
         open={deleting !== null}
@@ -149,7 +156,12 @@ function BudgetGrid({ rows, selectedId, onSelect, onEdit, onCopy, onDelete }: Bu
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          md: 'repeat(2, minmax(0, 1fr))',
+          lg: 'repeat(3, minmax(0, 1fr))',
+          xl: 'repeat(4, minmax(0, 1fr))',
+        },
       }}
     >
       {rows.map(({ budget, lineItems }) => (

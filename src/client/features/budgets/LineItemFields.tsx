@@ -40,7 +40,13 @@ export const LineItemFields = memo(function LineItemFields({
         </Typography>
         <Tooltip title="Delete line item">
           <span>
-            <IconButton aria-label={`Delete ${label}`} onClick={() => onDelete(item)} disabled={disabled} color="error" size="small">
+            <IconButton
+              aria-label={`Delete ${label}`}
+              onClick={() => onDelete(item)}
+              disabled={disabled}
+              color="error"
+              size="small"
+            >
               <DeleteOutlineIcon fontSize="small" />
             </IconButton>
           </span>
@@ -51,7 +57,11 @@ export const LineItemFields = memo(function LineItemFields({
           display: 'grid',
           gap: 1.5,
           // Name on its own row up to lg (Amount and Type share the next one), then all three in a row.
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', lg: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            lg: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)',
+          },
         }}
       >
         <TextField
@@ -75,7 +85,14 @@ export const LineItemFields = memo(function LineItemFields({
           error={errors?.amount}
           disabled={disabled}
         />
-        <TextField select label="Type" size="small" value={item.type} onChange={(e) => set({ type: e.target.value as LineItemType })} disabled={disabled}>
+        <TextField
+          select
+          label="Type"
+          size="small"
+          value={item.type}
+          onChange={(e) => set({ type: e.target.value as LineItemType })}
+          disabled={disabled}
+        >
           {LINE_ITEM_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {type}
@@ -107,7 +124,15 @@ interface RelatedCategoriesProps {
 }
 
 /** Related Categories as text, a picker that appends one (those of other line items disabled), and Clear All. */
-function RelatedCategoriesFields({ item, label, categoryNames, takenBy, error, disabled, set }: RelatedCategoriesProps) {
+function RelatedCategoriesFields({
+  item,
+  label,
+  categoryNames,
+  takenBy,
+  error,
+  disabled,
+  set,
+}: RelatedCategoriesProps) {
   const chosen = new Set(splitCategories(item.relatedCategories).map((name) => name.toLowerCase()));
   const available = categoryNames.filter((name) => !chosen.has(name.toLowerCase()));
   return (

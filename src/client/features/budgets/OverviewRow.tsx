@@ -27,13 +27,24 @@ export function OverviewRow({ label, detail, figure, progress, over = false, sel
         aria-pressed={selected}
         onClick={onClick}
         dense
-        sx={{ display: 'block', borderRadius: 1, py: 0.75, '&.Mui-selected': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+        sx={{
+          display: 'block',
+          borderRadius: 1,
+          py: 0.75,
+          '&.Mui-selected': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+        }}
       >
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+        <Box
+          sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}
+        >
           <Typography component="span" variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
             {label}
           </Typography>
-          <Typography component="span" variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 'auto' }}>
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', ml: 'auto' }}
+          >
             {figure}
           </Typography>
         </Box>
@@ -47,7 +58,12 @@ export function OverviewRow({ label, detail, figure, progress, over = false, sel
           />
         )}
         {detail && (
-          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+          <Typography
+            component="span"
+            variant="caption"
+            color="text.secondary"
+            sx={{ display: 'block', overflowWrap: 'anywhere' }}
+          >
             {detail}
           </Typography>
         )}

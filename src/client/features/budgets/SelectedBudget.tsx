@@ -24,7 +24,10 @@ interface SelectedBudgetProps {
  */
 export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
   // Selecting a budget (again) shows its rows as they are now: fetched on every mount.
-  const query = trpc.transactions.list.useQuery({ startDate: budget.startDate, endDate: budget.endDate }, { refetchOnMount: 'always' });
+  const query = trpc.transactions.list.useQuery(
+    { startDate: budget.startDate, endDate: budget.endDate },
+    { refetchOnMount: 'always' },
+  );
   const rows = query.data ?? null;
   const loading = query.isFetching;
   const error = query.isError ? FETCH_TRANSACTIONS_ERROR : '';
@@ -35,9 +38,15 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
   }, [query.error]);
 
   const overview = useMemo(() => computeBudgetOverview(rows ?? [], lineItems), [rows, lineItems]);
-  const shown = useMemo(() => applyOverviewFilter(rows ?? [], filter, lineItems, overview), [rows, filter, lineItems, overview]);
+  const shown = useMemo(
+    () => applyOverviewFilter(rows ?? [], filter, lineItems, overview),
+    [rows, filter, lineItems, overview],
+  );
   const counts = useMemo(() => rowCounts(rows ?? []), [rows]);
-  const toggle = useCallback((next: Exclude<OverviewFilter, null>) => setFilter((current) => toggleFilter(current, next)), []);
+  const toggle = useCallback(
+    (next: Exclude<OverviewFilter, null>) => setFilter((current) => toggleFilter(current, next)),
+    [],
+  );
 
   return (
     <Box component="section" aria-labelledby="selected-budget-heading" sx={{ mt: 3 }}>
@@ -67,7 +76,9 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
           <BudgetOverviewPanel overview={overview} filter={filter} onToggle={toggle} />
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1, minHeight: 32 }}>
             <Typography variant="body2" role="status">
-              {filter ? `Filtered by ${describeFilter(filter, overview)}: ${showingSomeText(shown.length, counts)}` : showingAllText(counts)}
+              {filter
+                ? `Filtered by ${describeFilter(filter, overview)}: ${showingSomeText(shown.length, counts)}`
+                : showingAllText(counts)}
             </Typography>
             {filter && (
               <Button size="small" onClick={() => setFilter(null)}>

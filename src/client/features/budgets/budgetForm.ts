@@ -2,7 +2,12 @@ import { findSharedCategories } from '../../../shared/budget';
 import { formatAmountInput } from '../../../shared/money';
 import { must } from '../../../shared/must';
 import { readAmountField } from '../../lib/amountField';
-import { LINE_ITEM_TYPES, type LineItemDto, type LineItemType, type SaveBudgetInput } from '../../../shared/schemas/budgets';
+import {
+  LINE_ITEM_TYPES,
+  type LineItemDto,
+  type LineItemType,
+  type SaveBudgetInput,
+} from '../../../shared/schemas/budgets';
 
 /**
  * The Create/Edit budget form as plain data, and its conversion into the one
@@ -72,7 +77,8 @@ export function splitCategories(text: string): string[] {
 export function appendCategory(text: string, name: string): string {
   const trimmed = name.trim();
   const current = splitCategories(text);
-  if (!trimmed || current.some((existing) => existing.toLowerCase() === trimmed.toLowerCase())) return current.join(', ');
+  if (!trimmed || current.some((existing) => existing.toLowerCase() === trimmed.toLowerCase()))
+    return current.join(', ');
   return [...current, trimmed].join(', ');
 }
 
@@ -108,7 +114,12 @@ export type BuildResult = { ok: true; input: SaveBudgetInput } | { ok: false; er
  * budget (absent when creating or copying); `deletedLineItemIds` are saved items removed
  * from the form that the save should delete.
  */
-export function buildSaveInput(draft: BudgetDraft, budgetId?: number, deletedLineItemIds: readonly number[] = [], locale = 'en-US'): BuildResult {
+export function buildSaveInput(
+  draft: BudgetDraft,
+  budgetId?: number,
+  deletedLineItemIds: readonly number[] = [],
+  locale = 'en-US',
+): BuildResult {
   const errors: DraftErrors = { lineItems: {} };
   let failed = false;
   const name = draft.name.trim();
@@ -176,12 +187,16 @@ function itemTitle(index: number, name: string): string {
  */
 export function sharedCategoryErrors(items: readonly LineItemDraft[]): Record<string, string> {
   const out: Record<string, string[]> = {};
-  const found = findSharedCategories(items.map((item) => ({ name: item.name, relatedCategories: splitCategories(item.relatedCategories) })));
+  const found = findSharedCategories(
+    items.map((item) => ({ name: item.name, relatedCategories: splitCategories(item.relatedCategories) })),
+  );
   for (const shared of found) {
     const { key } = must(items[shared.index], 'a shared category names one of the items');
     (out[key] ??= []).push(`${shared.category} is already in ${itemTitle(shared.firstIndex, shared.firstName)}`);
   }
-  return Object.fromEntries(Object.entries(out).map(([key, list]) => [key, `${list.join('; ')} (a category can belong to one line item)`]));
+  return Object.fromEntries(
+    Object.entries(out).map(([key, list]) => [key, `${list.join('; ')} (a category can belong to one line item)`]),
+  );
 }
 
 /** For each line item: the categories other line items already have (lower-case -> "line item 1: Food"). */

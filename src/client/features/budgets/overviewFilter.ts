@@ -14,7 +14,8 @@ import type { TransactionType } from '../../../shared/schemas/transactions';
  * a line item (or Untracked) or the split-transactions row. One at a time: choosing one
  * replaces the others, choosing the active one again clears it.
  */
-export type OverviewFilter = { kind: 'type'; type: TransactionType } | { kind: 'lineItem'; id: number } | { kind: 'split' } | null;
+export type OverviewFilter =
+  { kind: 'type'; type: TransactionType } | { kind: 'lineItem'; id: number } | { kind: 'split' } | null;
 
 export function sameFilter(a: OverviewFilter, b: OverviewFilter): boolean {
   if (a === null || b === null) return a === b;
@@ -60,10 +61,16 @@ export function applyOverviewFilter<T extends OverviewTransaction>(
 }
 
 /** Words for the active filter ("Type: debit", "Line item: Food", "Split transactions"). */
-export function describeFilter(filter: OverviewFilter, overview: Pick<BudgetOverview, 'lineItems' | 'untracked'>): string {
+export function describeFilter(
+  filter: OverviewFilter,
+  overview: Pick<BudgetOverview, 'lineItems' | 'untracked'>,
+): string {
   if (filter === null) return '';
   if (filter.kind === 'type') return `Type: ${filter.type}`;
   if (filter.kind === 'split') return 'Split transactions';
-  const item = filter.id === UNTRACKED_ID ? overview.untracked : overview.lineItems.find((candidate) => candidate.id === filter.id);
+  const item =
+    filter.id === UNTRACKED_ID
+      ? overview.untracked
+      : overview.lineItems.find((candidate) => candidate.id === filter.id);
   return `Line item: ${item?.name ?? 'unknown'}`;
 }

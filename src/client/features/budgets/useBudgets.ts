@@ -17,13 +17,18 @@ export interface BudgetWithItems {
 export function useBudgetsWithLineItems() {
   const list = trpc.budgets.list.useQuery();
   const budgets = list.data;
-  const itemQueries = trpc.useQueries((t) => (budgets ?? []).map((budget) => t.budgets.lineItems({ budgetId: budget.id })));
+  const itemQueries = trpc.useQueries((t) =>
+    (budgets ?? []).map((budget) => t.budgets.lineItems({ budgetId: budget.id })),
+  );
 
   const loading = list.isLoading || itemQueries.some((query) => query.isLoading);
   const failed = list.isError || itemQueries.some((query) => query.isError);
   const ready = Boolean(budgets) && !loading && !failed;
   // Each budget's line-item array keeps its identity between renders (query data).
-  const rows: BudgetWithItems[] = (budgets ?? []).map((budget, i) => ({ budget, lineItems: itemQueries[i]?.data ?? EMPTY }));
+  const rows: BudgetWithItems[] = (budgets ?? []).map((budget, i) => ({
+    budget,
+    lineItems: itemQueries[i]?.data ?? EMPTY,
+  }));
 
   async function retry() {
     await list.refetch();

@@ -13,7 +13,10 @@ export function CategoriesScreen() {
   const utils = trpc.useUtils();
   const list = trpc.categories.list.useQuery();
   const create = trpc.categories.create.useMutation();
-  const sorted = useMemo(() => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })), [list.data]);
+  const sorted = useMemo(
+    () => [...(list.data ?? [])].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })),
+    [list.data],
+  );
 
   async function add(event: SubmitEvent) {
     event.preventDefault();
@@ -53,7 +56,12 @@ export function CategoriesScreen() {
             error={Boolean(error)}
             autoComplete="off"
           />
-          <Button type="submit" variant="contained" disabled={create.isPending} sx={{ flexShrink: 0, minWidth: 96, height: { sm: 40 } }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            sx={{ flexShrink: 0, minWidth: 96, height: { sm: 40 } }}
+          >
             {create.isPending ? 'Adding...' : 'Add'}
           </Button>
         </Stack>

@@ -22,7 +22,12 @@ export function EnvelopeTotal({ cents }: { cents: number }) {
       component="span"
       data-negative={negative ? 'true' : 'false'}
       sx={[
-        { color: negative ? 'error.dark' : 'text.primary', fontWeight: 600, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+        {
+          color: negative ? 'error.dark' : 'text.primary',
+          fontWeight: 600,
+          fontVariantNumeric: 'tabular-nums',
+          whiteSpace: 'nowrap',
+        },
         negative && ((theme) => theme.applyStyles('dark', { color: theme.palette.error.light })),
       ]}
     >
@@ -59,17 +64,42 @@ export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }:
         id={envelopeButtonId(envelope.id)}
         onClick={onSelect}
         aria-pressed={selected}
-        sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start' }}
+        sx={{
+          flexGrow: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          justifyContent: 'flex-start',
+        }}
       >
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', minWidth: 0 }}>
-            <Typography id={nameId(envelope.id)} component="h2" variant="h3" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'flex-start', justifyContent: 'space-between', minWidth: 0 }}
+          >
+            <Typography
+              id={nameId(envelope.id)}
+              component="h2"
+              variant="h3"
+              sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+            >
               {envelope.name}
             </Typography>
-            {!envelope.isActive && <Chip label="INACTIVE" size="small" sx={{ fontWeight: 700, flexShrink: 0, bgcolor: 'grey.800', color: 'common.white' }} />}
+            {!envelope.isActive && (
+              <Chip
+                label="INACTIVE"
+                size="small"
+                sx={{ fontWeight: 700, flexShrink: 0, bgcolor: 'grey.800', color: 'common.white' }}
+              />
+            )}
           </Stack>
           {envelope.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+            >
               {envelope.description}
             </Typography>
           )}

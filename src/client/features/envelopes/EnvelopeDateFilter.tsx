@@ -14,7 +14,11 @@ interface EnvelopeDateFilterProps {
 export function EnvelopeDateFilter({ filter, error, onChange, onClear }: EnvelopeDateFilterProps) {
   const checkboxRef = useRef<HTMLInputElement>(null);
   return (
-    <Paper role="group" aria-label="Date filter" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+    <Paper
+      role="group"
+      aria-label="Date filter"
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}
+    >
       <FormControlLabel
         sx={{ mr: 0, minHeight: 56 }}
         control={
@@ -28,7 +32,15 @@ export function EnvelopeDateFilter({ filter, error, onChange, onClear }: Envelop
       />
       {!filter.showAllTime && (
         // One group, so on a narrow screen the dates and Clear Filter wrap together under the checkbox.
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-start',
+            gap: 2,
+            flex: { xs: '1 1 100%', sm: '0 1 auto' },
+          }}
+        >
           <TextField
             label="From"
             type="date"

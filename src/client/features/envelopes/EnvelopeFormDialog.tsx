@@ -18,7 +18,13 @@ import {
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../../shared/schemas/envelopes';
 import { serverMessage, trpc } from '../../lib/trpc';
-import { EMPTY_ENVELOPE_FORM, formFromEnvelope, saveRequest, type EnvelopeForm, type EnvelopeFormErrors } from './envelopeForm';
+import {
+  EMPTY_ENVELOPE_FORM,
+  formFromEnvelope,
+  saveRequest,
+  type EnvelopeForm,
+  type EnvelopeFormErrors,
+} from './envelopeForm';
 
 interface EnvelopeFormDialogProps {
   open: boolean;
@@ -66,7 +72,8 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
       return;
     }
     try {
-      const saved = request.kind === 'create' ? await create.mutateAsync(request.input) : await update.mutateAsync(request.input);
+      const saved =
+        request.kind === 'create' ? await create.mutateAsync(request.input) : await update.mutateAsync(request.input);
       onSaved(saved, request.kind === 'create');
     } catch (failure) {
       setSaveError(serverMessage(failure, 'Failed to save envelope'));
@@ -92,7 +99,14 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
               autoComplete="off"
               fullWidth
             />
-            <TextField label="Description" multiline rows={3} value={form.description} onChange={(e) => change({ description: e.target.value })} fullWidth />
+            <TextField
+              label="Description"
+              multiline
+              rows={3}
+              value={form.description}
+              onChange={(e) => change({ description: e.target.value })}
+              fullWidth
+            />
             <TextField
               label="Categories"
               required
@@ -106,7 +120,10 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
             />
             <ColourChoice value={form.color} onChange={(color) => change({ color })} />
             {envelope && (
-              <FormControlLabel control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />} label="Active" />
+              <FormControlLabel
+                control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />}
+                label="Active"
+              />
             )}
             {saveError && (
               <Alert severity="error" role="alert">
@@ -158,7 +175,15 @@ function ColourChoice({ value, onChange }: { value: string; onChange: (color: st
                 <Box
                   component="span"
                   aria-hidden
-                  sx={{ width: 18, height: 18, borderRadius: '50%', bgcolor: colour.value, flexShrink: 0, border: 1, borderColor: 'divider' }}
+                  sx={{
+                    width: 18,
+                    height: 18,
+                    borderRadius: '50%',
+                    bgcolor: colour.value,
+                    flexShrink: 0,
+                    border: 1,
+                    borderColor: 'divider',
+                  }}
                 />
                 {colour.name}
               </Box>

@@ -28,14 +28,23 @@ export function EnvelopeTransactions({ envelope, loading, onClose }: EnvelopeTra
       aria-labelledby={headingId}
       sx={{ mt: 3, p: { xs: 1.5, sm: 2 }, borderTop: `4px solid ${envelope.color}`, scrollMarginTop: '80px' }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+          mb: 1.5,
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} component="h2" variant="h2" sx={{ overflowWrap: 'anywhere' }}>
             Transactions in {envelope.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {envelope.transactionCount === 1 ? '1 transaction' : `${envelope.transactionCount} transactions`}, total spent{' '}
-            <EnvelopeTotal cents={envelope.total} />
+            {envelope.transactionCount === 1 ? '1 transaction' : `${envelope.transactionCount} transactions`}, total
+            spent <EnvelopeTotal cents={envelope.total} />
           </Typography>
         </Box>
         <Button variant="outlined" onClick={onClose}>

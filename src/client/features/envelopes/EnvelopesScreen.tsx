@@ -21,7 +21,11 @@ type Range = { startDate?: string; endDate?: string };
 export function EnvelopesScreen() {
   const { filter, range, checkedRange, changeFilter } = useRangeFilter();
   const [selectedId, setSelectedId] = useSelectedEnvelope();
-  const [dialog, setDialog] = useState<{ open: boolean; envelope: EnvelopeDto | null; key: number }>({ open: false, envelope: null, key: 0 });
+  const [dialog, setDialog] = useState<{ open: boolean; envelope: EnvelopeDto | null; key: number }>({
+    open: false,
+    envelope: null,
+    key: 0,
+  });
   const [toDelete, setToDelete] = useState<EnvelopeDto | null>(null);
   const [error, setError] = useState('');
   const [notice, showNotice, clearNotice] = useNotice();
@@ -64,7 +68,8 @@ export function EnvelopesScreen() {
     showNotice(`Envelope '${envelope.name}' ${created ? 'created' : 'updated'}`);
   }
 
-  const openDialog = (envelope: EnvelopeDto | null) => setDialog((current) => ({ open: true, envelope, key: current.key + 1 }));
+  const openDialog = (envelope: EnvelopeDto | null) =>
+    setDialog((current) => ({ open: true, envelope, key: current.key + 1 }));
   const openCreate = () => openDialog(null);
   const isEmpty = list.isSuccess && envelopes.length === 0;
 
@@ -117,9 +122,19 @@ export function EnvelopesScreen() {
 }
 
 /** The title with the count once known; Create Envelope once there is one (the empty state offers it otherwise). */
-function Header({ headingRef, count, onCreate }: { headingRef: RefObject<HTMLHeadingElement | null>; count: number | null; onCreate: () => void }) {
+function Header({
+  headingRef,
+  count,
+  onCreate,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  count: number | null;
+  onCreate: () => void;
+}) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}
+    >
       <Typography variant="h1" ref={headingRef} tabIndex={-1} sx={{ outline: 'none' }}>
         {count === null ? 'Envelopes' : `Envelopes (${count})`}
       </Typography>
@@ -146,7 +161,9 @@ function useRangeFilter() {
 
 /** The selected envelope, kept in the history entry: Back from Edit Transaction shows the same envelope's transactions. */
 function useSelectedEnvelope() {
-  const [selectedId, setSelectedIdState] = useState<number | null>(() => recallFromEntry<number | null>('envelopes.selected') ?? null);
+  const [selectedId, setSelectedIdState] = useState<number | null>(
+    () => recallFromEntry<number | null>('envelopes.selected') ?? null,
+  );
   const setSelectedId = useCallback((next: number | null | ((current: number | null) => number | null)) => {
     setSelectedIdState((current) => {
       const value = typeof next === 'function' ? next(current) : next;
@@ -158,7 +175,11 @@ function useSelectedEnvelope() {
 }
 
 /** Loading (a spinner first, a bar while another range loads) and a failed fetch with Retry. */
-function ListStatus({ list }: { list: { isError: boolean; isLoading: boolean; isFetching: boolean; refetch: () => Promise<unknown> } }) {
+function ListStatus({
+  list,
+}: {
+  list: { isError: boolean; isLoading: boolean; isFetching: boolean; refetch: () => Promise<unknown> };
+}) {
   return (
     <>
       {list.isError && (

@@ -43,7 +43,12 @@ export function formFromEnvelope(envelope: EnvelopeDto): EnvelopeForm {
 type Checked<T> = { ok: true; input: T } | { ok: false; errors: EnvelopeFormErrors };
 
 /** SPEC section 5: name required (trimmed), at least one category (comma list, trimmed, empties removed). */
-function check(form: EnvelopeForm): { errors: EnvelopeFormErrors; name: string; categories: string[]; description: string } {
+function check(form: EnvelopeForm): {
+  errors: EnvelopeFormErrors;
+  name: string;
+  categories: string[];
+  description: string;
+} {
   const name = form.name.trim();
   const categories = parseCategoryList(form.categories);
   const errors: EnvelopeFormErrors = {};
@@ -104,7 +109,9 @@ export const ALL_TIME: DateFilter = { showAllTime: true, from: '', to: '' };
  * The `envelopes.list` input for a filter, or an error when From is after To. Empty or
  * unfinished dates leave that side open.
  */
-export function rangeOf(filter: DateFilter): { ok: true; range: { startDate?: string; endDate?: string } } | { ok: false; error: string } {
+export function rangeOf(
+  filter: DateFilter,
+): { ok: true; range: { startDate?: string; endDate?: string } } | { ok: false; error: string } {
   if (filter.showAllTime) return { ok: true, range: {} };
   const startDate = isIsoDate(filter.from) ? filter.from : undefined;
   const endDate = isIsoDate(filter.to) ? filter.to : undefined;

@@ -36,7 +36,11 @@ export function DataSection() {
     setOutcome(null);
     setRestoring(true);
     try {
-      const res = await authFetch('/api/import', { method: 'POST', headers: { 'content-type': 'application/json' }, body: await file.text() });
+      const res = await authFetch('/api/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: await file.text(),
+      });
       const text = await answerText(res);
       if (res.ok) {
         setOutcome({ severity: 'success', text: text || 'Your data was restored' });
@@ -57,8 +61,8 @@ export function DataSection() {
         Your data
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
-        Download everything (accounts, categories, transactions with splits, budgets, envelopes) as one JSON file. A file can be restored into an account that
-        has no data yet.
+        Download everything (accounts, categories, transactions with splits, budgets, envelopes) as one JSON file. A
+        file can be restored into an account that has no data yet.
       </Typography>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', mt: 2 }}>
         <Button variant="outlined" onClick={() => void downloadWithSession('/api/export')}>
@@ -67,10 +71,22 @@ export function DataSection() {
         <Button variant="outlined" disabled={restoring} onClick={() => input.current?.click()}>
           {restoring ? 'Restoring...' : 'Restore from a file'}
         </Button>
-        <input ref={input} type="file" accept="application/json,.json" hidden aria-label="Restore file" onChange={(e) => void restore(e)} />
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label="Restore file"
+          onChange={(e) => void restore(e)}
+        />
       </Stack>
       {outcome && (
-        <Alert severity={outcome.severity} role={outcome.severity === 'error' ? 'alert' : 'status'} onClose={() => setOutcome(null)} sx={{ mt: 2 }}>
+        <Alert
+          severity={outcome.severity}
+          role={outcome.severity === 'error' ? 'alert' : 'status'}
+          onClose={() => setOutcome(null)}
+          sx={{ mt: 2 }}
+        >
           {outcome.text}
         </Alert>
       )}

@@ -1,5 +1,16 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { Notice, useNotice } from '../../components/Notice';
 import { useAuth } from '../../lib/auth';
@@ -73,7 +84,14 @@ export function ProfileScreen() {
       </Typography>
       <Paper component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
         <Stack spacing={2.5}>
-          <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
           <NewPasswordFields
             password={password}
             confirm={confirm}
@@ -137,7 +155,11 @@ function ApiTokenField({ value, onChange, tokenSet, busy, onRemove }: ApiTokenFi
           }
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
-        <Button variant="outlined" onClick={() => onChange(generateApiToken())} sx={{ flexShrink: 0, mt: { sm: '2px' } }}>
+        <Button
+          variant="outlined"
+          onClick={() => onChange(generateApiToken())}
+          sx={{ flexShrink: 0, mt: { sm: '2px' } }}
+        >
           Generate
         </Button>
       </Stack>

@@ -1,4 +1,15 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography, useTheme } from '@mui/material';
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+  useTheme,
+} from '@mui/material';
 import { BarPlot } from '@mui/x-charts/BarChart';
 import { ChartsAxisHighlight } from '@mui/x-charts/ChartsAxisHighlight';
 import { ChartsDataProvider } from '@mui/x-charts/ChartsDataProvider';
@@ -10,7 +21,14 @@ import { ChartsWrapper } from '@mui/x-charts/ChartsWrapper';
 import { ChartsXAxis } from '@mui/x-charts/ChartsXAxis';
 import { ChartsYAxis } from '@mui/x-charts/ChartsYAxis';
 import { LinePlot, MarkPlot } from '@mui/x-charts/LineChart';
-import { cashflowBarFilters, cashflowTotals, monthLabel, netFilters, type MonthlyReportRow, type ReportRange } from '../../../shared/reports';
+import {
+  cashflowBarFilters,
+  cashflowTotals,
+  monthLabel,
+  netFilters,
+  type MonthlyReportRow,
+  type ReportRange,
+} from '../../../shared/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { FigureLink } from './FigureLink';
 import { axisAmount, figure } from './format';
@@ -68,7 +86,14 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
             color: dark ? palette.error.light : palette.error.main,
             valueFormatter: figure,
           },
-          { type: 'line', id: 'net', label: 'Net', data: report.map((r) => r.net), color: palette.text.primary, valueFormatter: figure },
+          {
+            type: 'line',
+            id: 'net',
+            label: 'Net',
+            data: report.map((r) => r.net),
+            color: palette.text.primary,
+            valueFormatter: figure,
+          },
         ]}
       >
         <ChartsWrapper legendPosition={{ vertical: 'bottom', horizontal: 'center' }}>

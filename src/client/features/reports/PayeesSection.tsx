@@ -28,7 +28,11 @@ export function PayeesSection({ payees, range }: { payees: PayeeTotal[]; range: 
               {payees.map((payee) => (
                 <TableRow key={payee.payee}>
                   <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                    <TextLink to="/transactions" search={transactionSearchOf(payeeFilters(range, payee.payee))} underline="hover">
+                    <TextLink
+                      to="/transactions"
+                      search={transactionSearchOf(payeeFilters(range, payee.payee))}
+                      underline="hover"
+                    >
                       {payee.payee}
                     </TextLink>
                   </TableCell>

@@ -28,7 +28,11 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
         onChange={(_e, preset: ReportPreset | null) => {
           if (!preset) return;
           // Custom starts from the range shown, so the dates are there to adjust.
-          onChange(preset === 'Custom' ? { preset, startDate: view.startDate, endDate: view.endDate } : { preset, startDate: undefined, endDate: undefined });
+          onChange(
+            preset === 'Custom'
+              ? { preset, startDate: view.startDate, endDate: view.endDate }
+              : { preset, startDate: undefined, endDate: undefined },
+          );
         }}
         sx={{ flexWrap: 'wrap' }}
       >
@@ -43,7 +47,9 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
         type="date"
         value={view.startDate}
         disabled={!custom}
-        onChange={(e) => onChange({ preset: 'Custom', startDate: e.target.value || undefined, endDate: view.endDate || undefined })}
+        onChange={(e) =>
+          onChange({ preset: 'Custom', startDate: e.target.value || undefined, endDate: view.endDate || undefined })
+        }
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
@@ -53,7 +59,9 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
         disabled={!custom}
         error={Boolean(problem)}
         helperText={problem ?? undefined}
-        onChange={(e) => onChange({ preset: 'Custom', startDate: view.startDate || undefined, endDate: e.target.value || undefined })}
+        onChange={(e) =>
+          onChange({ preset: 'Custom', startDate: view.startDate || undefined, endDate: e.target.value || undefined })
+        }
         slotProps={{ inputLabel: { shrink: true } }}
       />
       <TextField
@@ -73,7 +81,10 @@ export function ReportControls({ view, accountNames, onChange }: ReportControlsP
           </MenuItem>
         ))}
       </TextField>
-      <FormControlLabel control={<Switch checked={view.table} onChange={(e) => onChange({ table: e.target.checked || undefined })} />} label="Show as table" />
+      <FormControlLabel
+        control={<Switch checked={view.table} onChange={(e) => onChange({ table: e.target.checked || undefined })} />}
+        label="Show as table"
+      />
     </Paper>
   );
 }

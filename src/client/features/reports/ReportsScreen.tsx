@@ -41,7 +41,8 @@ export function ReportsScreen() {
     const next = omitWhere<ReportSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
     void navigate({ to: '/reports', search: next, replace: true });
   }
-  const open = (filters: TransactionFilters) => void navigate({ to: '/transactions', search: transactionSearchOf(filters) });
+  const open = (filters: TransactionFilters) =>
+    void navigate({ to: '/transactions', search: transactionSearchOf(filters) });
   const failure = monthly.error ?? payees.error;
 
   return (

@@ -1,7 +1,24 @@
-import { Box, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography, useTheme } from '@mui/material';
+import {
+  Box,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+  useTheme,
+} from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useMemo } from 'react';
-import { categoryBarFilters, monthLabel, seriesColors, type ReportRange, type SpendingChart } from '../../../shared/reports';
+import {
+  categoryBarFilters,
+  monthLabel,
+  seriesColors,
+  type ReportRange,
+  type SpendingChart,
+} from '../../../shared/reports';
 import { must } from '../../../shared/must';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { FigureLink } from './FigureLink';
@@ -86,7 +103,10 @@ function SpendingTable({ chart, range }: { chart: SpendingChart; range: ReportRa
               </TableCell>
               {chart.series.map((s) => (
                 <TableCell key={s.name} align="right">
-                  <FigureLink cents={must(s.values[index], 'a series has a value for each month')} filters={categoryBarFilters(range, month, s.categories)} />
+                  <FigureLink
+                    cents={must(s.values[index], 'a series has a value for each month')}
+                    filters={categoryBarFilters(range, month, s.categories)}
+                  />
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -5,7 +5,8 @@ const compact = new Map<string, Intl.NumberFormat>();
 /** An axis tick: whole currency units in short form (1.2K), for scale only; figures use formatCents. */
 export function axisAmount(cents: number, locale = 'en-US'): string {
   let format = compact.get(locale);
-  if (!format) compact.set(locale, (format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })));
+  if (!format)
+    compact.set(locale, (format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })));
   return format.format(cents / 100);
 }
 

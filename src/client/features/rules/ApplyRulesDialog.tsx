@@ -56,7 +56,13 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
 
   const changeOptions = () => setPreview(null);
   return (
-    <Dialog open onClose={apply.isPending ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="apply-rules-title">
+    <Dialog
+      open
+      onClose={apply.isPending ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="apply-rules-title"
+    >
       <DialogTitle id="apply-rules-title">Apply rules to existing transactions</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
@@ -102,7 +108,11 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
                   : `${preview.changed} of ${preview.matched} matching transactions would change${preview.truncated ? ` (the first ${preview.changes.length} changes are listed)` : ''}:`}
               </Typography>
               {preview.changes.length > 0 && (
-                <TableContainer sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label="Changes to make">
+                <TableContainer
+                  sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}
+                  tabIndex={0}
+                  aria-label="Changes to make"
+                >
                   <Table size="small" stickyHeader aria-label="Changes the rules would make">
                     <TableHead>
                       <TableRow>
@@ -145,7 +155,11 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
             {apply.isPending ? 'Previewing...' : 'Preview changes'}
           </Button>
         ) : (
-          <Button variant="contained" onClick={() => void run(false)} disabled={apply.isPending || preview.changed === 0}>
+          <Button
+            variant="contained"
+            onClick={() => void run(false)}
+            disabled={apply.isPending || preview.changed === 0}
+          >
             {apply.isPending ? 'Applying...' : `Apply ${preview.changed} changes`}
           </Button>
         )}

@@ -16,7 +16,8 @@ export function MatchCount({ conditions }: { conditions: RuleCondition[] | null 
     { enabled: deferred !== null, placeholderData: keepPreviousData, staleTime: 5_000 },
   );
   let text = 'Complete the conditions to see how many transactions they match.';
-  if (deferred !== null && count.data) text = `Matches ${count.data.matched.toLocaleString()} of your ${count.data.total.toLocaleString()} transactions`;
+  if (deferred !== null && count.data)
+    text = `Matches ${count.data.matched.toLocaleString()} of your ${count.data.total.toLocaleString()} transactions`;
   else if (deferred !== null && count.isError) text = 'Could not count the matching transactions.';
   else if (deferred !== null) text = 'Counting matching transactions...';
   return (

@@ -62,7 +62,13 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
         <DialogTitle id="rule-dialog-title">{rule ? `Edit rule '${rule.name}'` : 'New rule'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Rule name" required value={draft.name} onChange={(e) => set({ name: e.target.value })} autoComplete="off" />
+            <TextField
+              label="Rule name"
+              required
+              value={draft.name}
+              onChange={(e) => set({ name: e.target.value })}
+              autoComplete="off"
+            />
             <Typography variant="subtitle1" component="h3">
               When all of these match
             </Typography>
@@ -130,7 +136,10 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
                 slotProps={{ htmlInput: { min: 0, max: 10000, step: 1 } }}
                 sx={{ width: 200 }}
               />
-              <FormControlLabel control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />} label="Enabled" />
+              <FormControlLabel
+                control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
+                label="Enabled"
+              />
             </Stack>
             {error && (
               <Alert severity="error" role="alert">

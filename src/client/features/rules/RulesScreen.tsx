@@ -1,6 +1,18 @@
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import { Box, Button, IconButton, List, ListItem, ListItemText, Paper, Stack, Switch, Tooltip, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Stack,
+  Switch,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import type { RuleDto } from '../../../shared/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -39,7 +51,8 @@ export function RulesScreen() {
         Rules
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Rules set the category, type or description of every imported transaction they match. The first rule in the list wins for each of them.
+        Rules set the category, type or description of every imported transaction they match. The first rule in the list
+        wins for each of them.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
         <Button variant="contained" onClick={() => setEditing('new')}>
@@ -117,10 +130,20 @@ function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDe
   return (
     <ListItem divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
       <Stack direction="column">
-        <IconButton size="small" aria-label={`Move ${rule.name} up`} disabled={first || reordering} onClick={() => onMove(-1)}>
+        <IconButton
+          size="small"
+          aria-label={`Move ${rule.name} up`}
+          disabled={first || reordering}
+          onClick={() => onMove(-1)}
+        >
           <ArrowUpwardIcon fontSize="small" />
         </IconButton>
-        <IconButton size="small" aria-label={`Move ${rule.name} down`} disabled={last || reordering} onClick={() => onMove(1)}>
+        <IconButton
+          size="small"
+          aria-label={`Move ${rule.name} down`}
+          disabled={last || reordering}
+          onClick={() => onMove(1)}
+        >
           <ArrowDownwardIcon fontSize="small" />
         </IconButton>
       </Stack>
@@ -130,7 +153,11 @@ function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDe
         sx={{ overflowWrap: 'anywhere' }}
       />
       <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
-        <Switch checked={rule.enabled} slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }} onChange={(e) => onToggle(e.target.checked)} />
+        <Switch
+          checked={rule.enabled}
+          slotProps={{ input: { 'aria-label': `${rule.name} enabled` } }}
+          onChange={(e) => onToggle(e.target.checked)}
+        />
       </Tooltip>
       <Button size="small" onClick={onEdit} aria-label={`Edit ${rule.name}`}>
         Edit
@@ -152,7 +179,9 @@ function useEnabledSwitch(showNotice: ReturnType<typeof useNotice>[1]) {
   return trpc.rules.update.useMutation({
     onMutate: async ({ id, data }) => {
       const previous = utils.rules.list.getData();
-      utils.rules.list.setData(undefined, (list) => list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)));
+      utils.rules.list.setData(undefined, (list) =>
+        list?.map((r) => (r.id === id && data.enabled !== undefined ? { ...r, enabled: data.enabled } : r)),
+      );
       await utils.rules.list.cancel(undefined, { revert: false });
       return { previous };
     },
@@ -165,7 +194,15 @@ function useEnabledSwitch(showNotice: ReturnType<typeof useNotice>[1]) {
 }
 
 /** Delete with confirmation; the transactions a rule already changed stay as they are. */
-function DeleteRuleDialog({ rule, showNotice, onDone }: { rule: RuleDto | null; showNotice: ReturnType<typeof useNotice>[1]; onDone: () => void }) {
+function DeleteRuleDialog({
+  rule,
+  showNotice,
+  onDone,
+}: {
+  rule: RuleDto | null;
+  showNotice: ReturnType<typeof useNotice>[1];
+  onDone: () => void;
+}) {
   const utils = trpc.useUtils();
   const remove = trpc.rules.delete.useMutation({ onSuccess: () => utils.rules.list.invalidate() });
   return (

@@ -3,7 +3,14 @@
  * typed in units ("-4.50") and read with the app's one amount reader into cents.
  */
 import { formatAmountInput, formatCents, parseAmount } from '../../../shared/money';
-import { DEFAULT_RULE_PRIORITY, RULE_OPS, ruleConditionsSchema, type RuleCondition, type RuleDto, type RuleField } from '../../../shared/rules';
+import {
+  DEFAULT_RULE_PRIORITY,
+  RULE_OPS,
+  ruleConditionsSchema,
+  type RuleCondition,
+  type RuleDto,
+  type RuleField,
+} from '../../../shared/rules';
 import type { TransactionType } from '../../../shared/schemas/transactions';
 
 export interface ConditionDraft {
@@ -36,20 +43,38 @@ export const OP_LABELS: Record<string, string> = {
   between: 'is between',
 };
 
-export const FIELD_LABELS: Record<RuleField, string> = { description: 'Description', amount: 'Amount', account: 'Account' };
+export const FIELD_LABELS: Record<RuleField, string> = {
+  description: 'Description',
+  amount: 'Amount',
+  account: 'Account',
+};
 
 export function newCondition(field: RuleField = 'description'): ConditionDraft {
   return { field, op: RULE_OPS[field][0], value: '', high: '' };
 }
 
 export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
-  if (!rule) return { name: '', conditions: [newCondition()], category: '', type: '', description: '', priority: String(DEFAULT_RULE_PRIORITY), enabled: true };
+  if (!rule)
+    return {
+      name: '',
+      conditions: [newCondition()],
+      category: '',
+      type: '',
+      description: '',
+      priority: String(DEFAULT_RULE_PRIORITY),
+      enabled: true,
+    };
   return {
     name: rule.name,
     conditions: rule.conditions.map((c): ConditionDraft => {
       if (c.field !== 'amount') return { field: c.field, op: c.op, value: c.value, high: '' };
       if (c.op === 'between')
-        return { field: 'amount', op: 'between', value: formatAmountInput(c.value[0], locale), high: formatAmountInput(c.value[1], locale) };
+        return {
+          field: 'amount',
+          op: 'between',
+          value: formatAmountInput(c.value[0], locale),
+          high: formatAmountInput(c.value[1], locale),
+        };
       return { field: 'amount', op: c.op, value: formatAmountInput(c.value, locale), high: '' };
     }),
     category: rule.actions.category ?? '',
@@ -99,7 +124,10 @@ export function ruleInputOf(draft: RuleDraft, locale: string) {
       ...(draft.type ? { type: draft.type } : {}),
       ...(draft.description.trim() ? { description: draft.description } : {}),
     },
-    priority: Number.isFinite(Number(draft.priority)) && draft.priority.trim() !== '' ? Number(draft.priority) : DEFAULT_RULE_PRIORITY,
+    priority:
+      Number.isFinite(Number(draft.priority)) && draft.priority.trim() !== ''
+        ? Number(draft.priority)
+        : DEFAULT_RULE_PRIORITY,
     enabled: draft.enabled,
   };
 }
@@ -109,7 +137,11 @@ export function describeConditions(conditions: readonly RuleCondition[]): string
   return conditions
     .map((c) => {
       const value =
-        c.field === 'amount' ? (c.op === 'between' ? `${formatCents(c.value[0])} and ${formatCents(c.value[1])}` : formatCents(c.value)) : `'${c.value}'`;
+        c.field === 'amount'
+          ? c.op === 'between'
+            ? `${formatCents(c.value[0])} and ${formatCents(c.value[1])}`
+            : formatCents(c.value)
+          : `'${c.value}'`;
       return `${FIELD_LABELS[c.field]} ${OP_LABELS[c.op]} ${value}`;
     })
     .join(' and ');

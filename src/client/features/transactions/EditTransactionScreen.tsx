@@ -60,12 +60,20 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const read = readDraft(locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft, locale);
+    const read = readDraft(
+      locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft,
+      locale,
+    );
     setErrors(read.ok ? {} : read.errors);
     if (!read.ok) return;
     const change = editing ? signChange(editing.amount, read.value.amount) : null;
     if (editing && change) {
-      const text = signChangeQuestion(change, formatAmountInput(editing.amount, locale), formatAmountInput(read.value.amount, locale), draft.type);
+      const text = signChangeQuestion(
+        change,
+        formatAmountInput(editing.amount, locale),
+        formatAmountInput(read.value.amount, locale),
+        draft.type,
+      );
       setQuestion({ text, value: read.value });
       return;
     }
@@ -76,7 +84,11 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
     setQuestion(null);
     try {
       if (editing) {
-        const data = { ...value, ...(locked ? { amount: undefined } : {}), ...(draft.type !== editing.type ? { type: draft.type } : {}) };
+        const data = {
+          ...value,
+          ...(locked ? { amount: undefined } : {}),
+          ...(draft.type !== editing.type ? { type: draft.type } : {}),
+        };
         const saved = await update.mutateAsync({ id: editing.id, data });
         setEditing(saved);
         setDraft((current) => ({ ...current, amount: formatAmountInput(saved.amount, locale), type: saved.type }));
@@ -93,7 +105,10 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
       const byField = serverFieldErrors(failure, DRAFT_FIELDS);
       setErrors(byField.fields);
       const fallback = editing ? 'Failed to update transaction' : 'Failed to create transaction';
-      showNotice(byField.rest || Object.keys(byField.fields).length === 0 ? refusalMessage(failure, fallback) : fallback, 'error');
+      showNotice(
+        byField.rest || Object.keys(byField.fields).length === 0 ? refusalMessage(failure, fallback) : fallback,
+        'error',
+      );
     }
   }
 
@@ -111,7 +126,12 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
             error={errors.amount}
             onChange={(amount) => set({ amount })}
           />
-          <CategoryField value={draft.category} options={categories.names} error={errors.category} onChange={(category) => set({ category })} />
+          <CategoryField
+            value={draft.category}
+            options={categories.names}
+            error={errors.category}
+            onChange={(category) => set({ category })}
+          />
           {editing ? (
             <TypeField value={draft.type} onChange={(type) => set({ type })} />
           ) : (
@@ -136,14 +156,31 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   );
 }
 
-function CategoryField({ value, options, error, onChange }: { value: string; options: string[]; error?: string; onChange: (category: string) => void }) {
+function CategoryField({
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  value: string;
+  options: string[];
+  error?: string;
+  onChange: (category: string) => void;
+}) {
   return (
     <Autocomplete
       freeSolo
       options={options}
       inputValue={value}
       onInputChange={(_e, category) => onChange(category)}
-      renderInput={(params) => <TextField {...params} label="Category" error={Boolean(error)} helperText={error ?? 'Leave empty for no category'} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Category"
+          error={Boolean(error)}
+          helperText={error ?? 'Leave empty for no category'}
+        />
+      )}
     />
   );
 }
@@ -162,7 +199,15 @@ function TypeField({ value, onChange }: { value: TransactionType; onChange: (typ
 }
 
 /** A new transaction: its account, if any. */
-function AccountField({ value, names, onChange }: { value: string; names: string[]; onChange: (account: string) => void }) {
+function AccountField({
+  value,
+  names,
+  onChange,
+}: {
+  value: string;
+  names: string[];
+  onChange: (account: string) => void;
+}) {
   return (
     <TextField select label="Account" value={value} onChange={(e) => onChange(e.target.value)}>
       <MenuItem value="">
@@ -211,7 +256,17 @@ function DateAndDescription({
 }
 
 /** The amount; disabled, saying why, when it cannot change (a split member). */
-function AmountField({ value, lockedText, error, onChange }: { value: string; lockedText: string | null; error?: string; onChange: (amount: string) => void }) {
+function AmountField({
+  value,
+  lockedText,
+  error,
+  onChange,
+}: {
+  value: string;
+  lockedText: string | null;
+  error?: string;
+  onChange: (amount: string) => void;
+}) {
   return (
     <MoneyField
       label="Amount"

@@ -1,4 +1,14 @@
-import { Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+} from '@mui/material';
 import type { SubmitEvent } from 'react';
 import { DATE_PRESETS, type DatePreset } from '../../../shared/dates/presets';
 import { MoneyField } from '../../components/MoneyField';
@@ -31,7 +41,13 @@ export function SearchFilters(props: SearchFiltersProps) {
   }
 
   return (
-    <Paper component="form" onSubmit={submit} noValidate aria-label="Search filters" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+    <Paper
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Search filters"
+      sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}
+    >
       <PresetButtons preset={props.preset} onPreset={props.onPreset} />
       <Box
         sx={{
@@ -91,7 +107,11 @@ export function SearchFilters(props: SearchFiltersProps) {
             </MenuItem>
           ))}
         </TextField>
-        <TextField label="Description" value={form.description} onChange={(e) => onChange({ description: e.target.value })} />
+        <TextField
+          label="Description"
+          value={form.description}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
         <MoneyField
           label="Min Amount"
           value={form.minAmount}

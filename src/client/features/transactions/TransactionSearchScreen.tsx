@@ -62,7 +62,9 @@ export function TransactionSearchScreen() {
           {fix.result.text}
         </Alert>
       )}
-      {results && filters && <SearchResults results={results} filters={filters} searching={searching} current={current} />}
+      {results && filters && (
+        <SearchResults results={results} filters={filters} searching={searching} current={current} />
+      )}
       {!results && searching && <Typography color="text.secondary">Searching...</Typography>}
       <ConfirmDialog
         open={fix.asking}
@@ -120,13 +122,24 @@ function ExtraFilterChips({ extras, onRemove }: { extras: ExtraFilters; onRemove
 }
 
 /** The banner (count, total, originals), Export CSV of exactly this search, and the rows. */
-function SearchResults(props: { results: TransactionDto[]; filters: TransactionFilters; searching: boolean; current: boolean }) {
+function SearchResults(props: {
+  results: TransactionDto[];
+  filters: TransactionFilters;
+  searching: boolean;
+  current: boolean;
+}) {
   const { results, filters, searching, current } = props;
   const total = searchTotal(results);
   const note = originalsNote(rowCounts(results));
   return (
     <>
-      <Alert severity="info" icon={false} role="status" sx={{ mb: 2, visibility: current ? 'visible' : 'hidden' }} aria-hidden={!current}>
+      <Alert
+        severity="info"
+        icon={false}
+        role="status"
+        sx={{ mb: 2, visibility: current ? 'visible' : 'hidden' }}
+        aria-hidden={!current}
+      >
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
           <strong>Found {results.length} transactions</strong>
           <span>

@@ -35,7 +35,8 @@ export function initialForm(today: string): SearchForm {
 /** Helper text of Min Amount and Max Amount. */
 export const AMOUNT_BOUNDS_HELP = 'Amounts are compared by size (the sign is ignored)';
 
-export type BuiltFilters = { ok: true; filters: TransactionFilters } | { ok: false; field: keyof SearchForm; message: string };
+export type BuiltFilters =
+  { ok: true; filters: TransactionFilters } | { ok: false; field: keyof SearchForm; message: string };
 
 /**
  * Form -> search filters (SPEC section 5): runs only with both dates; min and max are read
@@ -45,7 +46,8 @@ export type BuiltFilters = { ok: true; filters: TransactionFilters } | { ok: fal
 export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
   if (!form.startDate) return { ok: false, field: 'startDate', message: 'Start Date is required' };
   if (!form.endDate) return { ok: false, field: 'endDate', message: 'End Date is required' };
-  if (form.startDate > form.endDate) return { ok: false, field: 'endDate', message: 'End Date must not be before Start Date' };
+  if (form.startDate > form.endDate)
+    return { ok: false, field: 'endDate', message: 'End Date must not be before Start Date' };
   const filters: TransactionFilters = { startDate: form.startDate, endDate: form.endDate };
   if (form.categories.length > 0) filters.categories = form.categories;
   if (form.account.trim()) filters.account = form.account.trim();
@@ -65,14 +67,19 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
  * The result banner's total: split parts count, their parents never (a parent's amount is
  * already in its parts). Shown as a magnitude, labelled Credit when the sum is >= 0.
  */
-export function searchTotal(rows: readonly TransactionDto[]): { cents: number; label: 'Credit' | 'Debit'; text: string } {
+export function searchTotal(rows: readonly TransactionDto[]): {
+  cents: number;
+  label: 'Credit' | 'Debit';
+  text: string;
+} {
   const sum = sumCents(rows.filter((tx) => !tx.isSplit).map((tx) => tx.amount));
   return { cents: sum, label: sum >= 0 ? 'Credit' : 'Debit', text: formatCents(Math.abs(sum)) };
 }
 
 /** What an empty result says: with amount bounds it names the sizes searched for. */
 export function emptyResultText(filters: TransactionFilters | null): string {
-  if (!filters || (filters.minAmount === undefined && filters.maxAmount === undefined)) return 'No transactions match these filters.';
+  if (!filters || (filters.minAmount === undefined && filters.maxAmount === undefined))
+    return 'No transactions match these filters.';
   const min = filters.minAmount === undefined ? null : formatCents(filters.minAmount);
   const max = filters.maxAmount === undefined ? null : formatCents(filters.maxAmount);
   const size = min && max ? `of size ${min} to ${max}` : min ? `of size ${min} or more` : `of size up to ${max}`;

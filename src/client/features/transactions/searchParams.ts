@@ -106,7 +106,8 @@ export function transactionSearchOf(filters: TransactionFilters): TransactionSea
 export function extraFilterLabels(extras: ExtraFilters): { key: keyof ExtraFilters; label: string }[] {
   const labels: { key: keyof ExtraFilters; label: string }[] = [];
   if (extras.payee) labels.push({ key: 'payee', label: `Payee: ${extras.payee}` });
-  if (extras.direction) labels.push({ key: 'direction', label: extras.direction === 'in' ? 'Money in only' : 'Money out only' });
+  if (extras.direction)
+    labels.push({ key: 'direction', label: extras.direction === 'in' ? 'Money in only' : 'Money out only' });
   if (extras.counted) labels.push({ key: 'counted', label: 'Split parents left out (as report totals count)' });
   return labels;
 }

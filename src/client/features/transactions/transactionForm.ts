@@ -49,7 +49,10 @@ export interface ReadDraft {
 }
 
 /** Checks the form; every problem is named under its field, and nothing is sent while one remains. */
-export function readDraft(draft: TransactionDraft, locale: string): { ok: true; value: ReadDraft } | { ok: false; errors: DraftErrors } {
+export function readDraft(
+  draft: TransactionDraft,
+  locale: string,
+): { ok: true; value: ReadDraft } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   if (!draft.postDate) errors.postDate = 'Date is required';
   if (!draft.description.trim()) errors.description = 'Description is required';
@@ -59,7 +62,12 @@ export function readDraft(draft: TransactionDraft, locale: string): { ok: true; 
   if (Object.keys(errors).length > 0 || !amount.ok || amount.cents === null) return { ok: false, errors };
   return {
     ok: true,
-    value: { postDate: draft.postDate, description: draft.description.trim(), amount: amount.cents, category: draft.category.trim() || null },
+    value: {
+      postDate: draft.postDate,
+      description: draft.description.trim(),
+      amount: amount.cents,
+      category: draft.category.trim() || null,
+    },
   };
 }
 
@@ -71,7 +79,12 @@ export function signChange(before: number, after: number): 'toIncome' | 'toExpen
 }
 
 /** The question asked before a save that flips the sign. */
-export function signChangeQuestion(change: 'toIncome' | 'toExpense', before: string, after: string, type: TransactionType): string {
+export function signChangeQuestion(
+  change: 'toIncome' | 'toExpense',
+  before: string,
+  after: string,
+  type: TransactionType,
+): string {
   const head = change === 'toIncome' ? 'This turns an expense into income' : 'This turns income into an expense';
   return `${head}: ${before} becomes ${after}. Its type stays '${type}' unless you change Type.`;
 }

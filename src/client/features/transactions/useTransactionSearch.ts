@@ -7,7 +7,13 @@ import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
 import { trpc } from '../../lib/trpc';
 import { buildFilters, EMPTY_FORM, type SearchForm } from './searchForm';
-import { readTransactionSearch, sameForm, searchOfForm, type ExtraFilters, type TransactionSearch } from './searchParams';
+import {
+  readTransactionSearch,
+  sameForm,
+  searchOfForm,
+  type ExtraFilters,
+  type TransactionSearch,
+} from './searchParams';
 
 const route = getRouteApi('/_auth/transactions');
 
@@ -120,8 +126,23 @@ export function useTransactionSearch() {
   const results = filters ? (query.data ?? null) : null;
   const searching = filters !== null && query.isFetching;
   // The banner speaks of the dates shown: hidden while a search runs or the dates were changed since.
-  const current = !searching && filters !== null && filters.startDate === form.startDate && filters.endDate === form.endDate;
-  return { today, form, formError, filters, extras: submitted.extras, results, searching, current, run, choosePreset, change, clear, removeExtra };
+  const current =
+    !searching && filters !== null && filters.startDate === form.startDate && filters.endDate === form.endDate;
+  return {
+    today,
+    form,
+    formError,
+    filters,
+    extras: submitted.extras,
+    results,
+    searching,
+    current,
+    run,
+    choosePreset,
+    change,
+    clear,
+    removeExtra,
+  };
 }
 
 /**

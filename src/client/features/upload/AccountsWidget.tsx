@@ -41,7 +41,9 @@ type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
 export function readAccountDraft(
   draft: AccountDraft,
   locale = 'en-US',
-): { ok: true; value: { name: string; type: AccountType; balance: number; applySuggestions: boolean } } | { ok: false; errors: DraftErrors } {
+):
+  | { ok: true; value: { name: string; type: AccountType; balance: number; applySuggestions: boolean } }
+  | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const name = draft.name.trim();
   if (!name) errors.name = 'Name is required';
@@ -131,7 +133,20 @@ function useAccountEditor(showNotice: AccountsWidgetProps['showNotice']) {
   }
 
   const saving = create.isPending || update.isPending;
-  return { editing, draft, setDraft, errors, formError, deleting, setDeleting, deletePending: remove.isPending, saving, open, save, confirmDelete };
+  return {
+    editing,
+    draft,
+    setDraft,
+    errors,
+    formError,
+    deleting,
+    setDeleting,
+    deletePending: remove.isPending,
+    saving,
+    open,
+    save,
+    confirmDelete,
+  };
 }
 
 type AccountEditor = ReturnType<typeof useAccountEditor>;
@@ -222,13 +237,23 @@ function AccountItem({ account, editor }: { account: AccountDto; editor: Account
         {`Balance: $${formatCents(account.balance)}`}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
-        <ButtonLink size="small" to="/accounts/$id" params={{ id: String(account.id) }} aria-label={`Register of ${account.name}`}>
+        <ButtonLink
+          size="small"
+          to="/accounts/$id"
+          params={{ id: String(account.id) }}
+          aria-label={`Register of ${account.name}`}
+        >
           Register
         </ButtonLink>
         <Button size="small" onClick={() => editor.open(account)} aria-label={`Edit ${account.name}`}>
           Edit
         </Button>
-        <Button size="small" color="error" onClick={() => editor.setDeleting(account)} aria-label={`Delete ${account.name}`}>
+        <Button
+          size="small"
+          color="error"
+          onClick={() => editor.setDeleting(account)}
+          aria-label={`Delete ${account.name}`}
+        >
           Delete
         </Button>
       </Stack>

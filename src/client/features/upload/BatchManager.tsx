@@ -28,14 +28,21 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
   // The batch being inspected lives in the URL (?batch=<id>): reload, a shared link and Back show it again.
   const selectedId = route.useSearch({ select: (search) => search.batch || null });
   const selected = selectedId ? (batches.data?.find((batch) => batch.batchId === selectedId) ?? null) : null;
-  const rows = trpc.transactions.batchTransactions.useQuery({ batchId: selectedId ?? '' }, { enabled: selectedId !== null });
+  const rows = trpc.transactions.batchTransactions.useQuery(
+    { batchId: selectedId ?? '' },
+    { enabled: selectedId !== null },
+  );
   const [deleting, setDeleting] = useState<BatchDto | null>(null);
 
   useEffect(() => {
     if (rows.error) console.error('Failed to fetch batch transactions', rows.error);
   }, [rows.error]);
 
-  const show = useCallback((batchId: string | null) => void navigate({ to: '/upload', search: batchId ? { batch: batchId } : {}, replace: true }), [navigate]);
+  const show = useCallback(
+    (batchId: string | null) =>
+      void navigate({ to: '/upload', search: batchId ? { batch: batchId } : {}, replace: true }),
+    [navigate],
+  );
   // Pressing the open batch again fetches its rows again.
   const load = (batch: BatchDto) => (batch.batchId === selectedId ? void rows.refetch() : show(batch.batchId));
   const clearSelection = () => show(null);
@@ -61,7 +68,10 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
   const askDelete = (batch: BatchDto) => setDeleting(batch);
   return (
     <Paper component="section" aria-labelledby="batches-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}
+      >
         <Typography id="batches-heading" variant="h2">
           Transaction Batches
         </Typography>
@@ -82,9 +92,15 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
           Failed to fetch batches
         </Alert>
       )}
-      {batches.isSuccess && list.length === 0 && <Typography color="text.secondary">No transaction batches found.</Typography>}
-      {list.length > 0 && narrow && <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={load} onDelete={askDelete} />}
-      {list.length > 0 && !narrow && <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />}
+      {batches.isSuccess && list.length === 0 && (
+        <Typography color="text.secondary">No transaction batches found.</Typography>
+      )}
+      {list.length > 0 && narrow && (
+        <BatchCards batches={list} selectedId={selected?.batchId ?? null} onOpen={load} onDelete={askDelete} />
+      )}
+      {list.length > 0 && !narrow && (
+        <BatchTable batches={list} selectedId={selectedId} onOpen={load} onDelete={askDelete} />
+      )}
       {selected && <SelectedBatch batch={selected} rows={rows} />}
       <ConfirmDialog
         open={deleting !== null}
@@ -101,7 +117,13 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
 }
 
 /** The inspected batch's rows in the shared table (edits there update the cached rows). */
-function SelectedBatch({ batch, rows }: { batch: BatchDto; rows: { isError: boolean; isFetching: boolean; data?: TransactionDto[] } }) {
+function SelectedBatch({
+  batch,
+  rows,
+}: {
+  batch: BatchDto;
+  rows: { isError: boolean; isFetching: boolean; data?: TransactionDto[] };
+}) {
   return (
     <Box sx={{ mt: 3 }} aria-live="polite">
       <Typography variant="h3" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
@@ -112,7 +134,12 @@ function SelectedBatch({ batch, rows }: { batch: BatchDto; rows: { isError: bool
           Failed to fetch batch transactions
         </Alert>
       ) : (
-        <TransactionTable transactions={rows.data ?? []} loading={rows.isFetching} emptyText="No transactions found in this batch." maxHeight={480} />
+        <TransactionTable
+          transactions={rows.data ?? []}
+          loading={rows.isFetching}
+          emptyText="No transactions found in this batch."
+          maxHeight={480}
+        />
       )}
     </Box>
   );

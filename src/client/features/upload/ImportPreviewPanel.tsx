@@ -1,4 +1,16 @@
-import { Alert, Box, Button, Chip, CircularProgress, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import type { ColumnMapping } from '../../../shared/csv/types';
 import type { ColumnRole } from '../../../shared/csv/columns';
@@ -22,7 +34,12 @@ const ROLE_LABELS: Record<ColumnRole, string> = {
   currency: 'Currency',
 };
 
-const FORMAT_LABELS: Record<ImportPreview['format'], string> = { csv: 'CSV', ofx: 'OFX', qif: 'QIF', camt053: 'CAMT.053' };
+const FORMAT_LABELS: Record<ImportPreview['format'], string> = {
+  csv: 'CSV',
+  ofx: 'OFX',
+  qif: 'QIF',
+  camt053: 'CAMT.053',
+};
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
@@ -55,7 +72,8 @@ export function ImportPreviewPanel({
       </Typography>
     );
   }
-  const candidates = state.status === 'refused' ? state.candidates : state.status === 'ready' ? state.preview.dateFormatCandidates : [];
+  const candidates =
+    state.status === 'refused' ? state.candidates : state.status === 'ready' ? state.preview.dateFormatCandidates : [];
   const showDateFormat = candidates.length > 1 || dateFormat !== '';
   return (
     <Box component="section" aria-labelledby="import-preview-heading" sx={{ mt: 3 }}>
@@ -64,7 +82,14 @@ export function ImportPreviewPanel({
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
         {showDateFormat && (
-          <TextField select label="Date format" size="small" value={dateFormat} onChange={(e) => onDateFormatChange(e.target.value)} sx={{ minWidth: 220 }}>
+          <TextField
+            select
+            label="Date format"
+            size="small"
+            value={dateFormat}
+            onChange={(e) => onDateFormatChange(e.target.value)}
+            sx={{ minWidth: 220 }}
+          >
             <MenuItem value="">Detect automatically</MenuItem>
             {candidates.map((name) => (
               <MenuItem key={name} value={name}>
@@ -85,13 +110,22 @@ export function ImportPreviewPanel({
         </Stack>
       )}
       {state.status === 'refused' && (
-        <Alert severity={state.code === 'AMBIGUOUS_DATE' || state.needsMapping ? 'warning' : 'error'} role="alert" sx={{ mb: 2 }}>
+        <Alert
+          severity={state.code === 'AMBIGUOUS_DATE' || state.needsMapping ? 'warning' : 'error'}
+          role="alert"
+          sx={{ mb: 2 }}
+        >
           {state.message}
           {state.code === 'AMBIGUOUS_DATE' && ' Pick the date format above.'}
         </Alert>
       )}
       {state.status === 'refused' && state.needsMapping && state.sample.length > 0 && (
-        <MappingPicker key={JSON.stringify(state.sample[0])} sample={state.sample} initial={mapping ?? state.suggestedMapping} onApply={onMappingChange} />
+        <MappingPicker
+          key={JSON.stringify(state.sample[0])}
+          sample={state.sample}
+          initial={mapping ?? state.suggestedMapping}
+          onApply={onMappingChange}
+        />
       )}
       {state.status === 'ready' && state.preview.mapping && (
         <Alert
@@ -131,9 +165,13 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
     <>
       <Alert severity={preview.imported > 0 ? 'info' : 'warning'} sx={{ mb: 2 }}>
         {preview.message}
-        {preview.skipped > 0 && ` ${preview.skipped} line${preview.skipped === 1 ? '' : 's'} outside the table will be ignored.`}
+        {preview.skipped > 0 &&
+          ` ${preview.skipped} line${preview.skipped === 1 ? '' : 's'} outside the table will be ignored.`}
       </Alert>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
+      >
         <Typography component="dt" color="text.secondary">
           Date format
         </Typography>
@@ -159,7 +197,12 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
         </Typography>
         <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Detected columns">
           {preview.columns.map((column) => (
-            <Chip key={column.index} size="small" variant="outlined" label={`${column.header || `Column ${column.index + 1}`} → ${ROLE_LABELS[column.role]}`} />
+            <Chip
+              key={column.index}
+              size="small"
+              variant="outlined"
+              label={`${column.header || `Column ${column.index + 1}`} → ${ROLE_LABELS[column.role]}`}
+            />
           ))}
         </Box>
       </Box>
@@ -184,7 +227,8 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
       <PreviewRows rows={shown} />
       {later > 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Showing the first {Math.min(preview.totalRows, 100)} of {preview.totalRows} rows{shown.length > 100 ? ' and later duplicates' : ''}.
+          Showing the first {Math.min(preview.totalRows, 100)} of {preview.totalRows} rows
+          {shown.length > 100 ? ' and later duplicates' : ''}.
         </Typography>
       )}
     </>

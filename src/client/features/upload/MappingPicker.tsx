@@ -1,4 +1,15 @@
-import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { mappingDateFormats } from '../../../shared/csv/mapping';
 import type { ColumnMapping } from '../../../shared/csv/types';
@@ -32,7 +43,11 @@ export function choicesFromMapping(mapping: ColumnMapping | null, width: number)
 }
 
 /** The mapping the choices make, or the sentence saying what is missing. */
-export function mappingFromChoices(choices: readonly ColumnChoice[], header: boolean, dateFormat = ''): ColumnMapping | string {
+export function mappingFromChoices(
+  choices: readonly ColumnChoice[],
+  header: boolean,
+  dateFormat = '',
+): ColumnMapping | string {
   const all = (choice: ColumnChoice) => choices.flatMap((c, i) => (c === choice ? [i] : []));
   const single = (choice: ColumnChoice) => all(choice)[0];
   for (const choice of ['date', 'amount', 'debit', 'credit', 'category'] as const) {
@@ -43,8 +58,10 @@ export function mappingFromChoices(choices: readonly ColumnChoice[], header: boo
   const amount = single('amount');
   const debit = single('debit');
   const credit = single('credit');
-  if (amount === undefined && debit === undefined && credit === undefined) return 'Choose the amount column, or the debit and credit columns.';
-  if (amount !== undefined && (debit !== undefined || credit !== undefined)) return 'Choose either an amount column or debit and credit columns, not both.';
+  if (amount === undefined && debit === undefined && credit === undefined)
+    return 'Choose the amount column, or the debit and credit columns.';
+  if (amount !== undefined && (debit !== undefined || credit !== undefined))
+    return 'Choose either an amount column or debit and credit columns, not both.';
   return {
     header,
     date,
@@ -98,8 +115,18 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         The mapping is saved for this account and used for its next files of the same shape.
       </Typography>
-      <FormControlLabel control={<Checkbox checked={header} onChange={(e) => setHeader(e.target.checked)} />} label="The first row is a header" />
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, my: 1 }}>
+      <FormControlLabel
+        control={<Checkbox checked={header} onChange={(e) => setHeader(e.target.checked)} />}
+        label="The first row is a header"
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+          my: 1,
+        }}
+      >
         {Array.from({ length: width }, (_, index) => (
           <Paper key={index} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`mapping-column-${index}`}>
             <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
@@ -118,7 +145,9 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
               size="small"
               label={`Role of column ${index + 1}`}
               value={choices[index] ?? 'ignore'}
-              onChange={(e) => setChoices((current) => current.map((c, i) => (i === index ? (e.target.value as ColumnChoice) : c)))}
+              onChange={(e) =>
+                setChoices((current) => current.map((c, i) => (i === index ? (e.target.value as ColumnChoice) : c)))
+              }
             >
               {(Object.keys(CHOICE_LABELS) as ColumnChoice[]).map((choice) => (
                 <MenuItem key={choice} value={choice}>

@@ -1,4 +1,18 @@
-import { Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Box,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import type { ImportedRowPreview } from '../../../shared/schemas/import';
 import { Amount } from '../../components/transactions/Amount';
 
@@ -18,7 +32,12 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, maxHeight: 480, overflowY: 'auto' }}
       >
         {rows.map((row) => (
-          <Paper component="li" key={row.line} variant="outlined" sx={{ p: 1.5, color: row.duplicate ? 'text.secondary' : 'text.primary' }}>
+          <Paper
+            component="li"
+            key={row.line}
+            variant="outlined"
+            sx={{ p: 1.5, color: row.duplicate ? 'text.secondary' : 'text.primary' }}
+          >
             <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="body2">{`${row.postDate} · line ${row.line}`}</Typography>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -29,7 +48,9 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
             <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
               <Chip size="small" variant="outlined" label={row.duplicate ? 'Duplicate' : 'New'} />
               <Chip size="small" variant="outlined" label={row.type} />
-              {row.category && <Chip size="small" variant="outlined" label={previewCategory(row)} title={row.categoryReason} />}
+              {row.category && (
+                <Chip size="small" variant="outlined" label={previewCategory(row)} title={row.categoryReason} />
+              )}
             </Stack>
             <CategoryOrigin row={row} />
           </Paper>
@@ -38,7 +59,11 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
     );
   }
   return (
-    <TableContainer sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-label="Rows to import">
+    <TableContainer
+      sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 1 }}
+      tabIndex={0}
+      aria-label="Rows to import"
+    >
       <Table size="small" stickyHeader aria-label="Rows as they will be stored">
         <TableHead>
           <TableRow>
@@ -63,7 +88,9 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
                 {row.category ? previewCategory(row) : ''}
                 <CategoryOrigin row={row} />
               </TableCell>
-              <TableCell>{row.duplicate ? <Chip size="small" label="Duplicate" variant="outlined" /> : 'New'}</TableCell>
+              <TableCell>
+                {row.duplicate ? <Chip size="small" label="Duplicate" variant="outlined" /> : 'New'}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

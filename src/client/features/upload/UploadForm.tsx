@@ -67,9 +67,16 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
       setDateFormat('');
       setMapping(null);
       if (inputRef.current) inputRef.current.value = '';
-      await Promise.all([utils.transactions.batches.invalidate(), utils.transactions.list.invalidate(), utils.categories.list.invalidate()]);
+      await Promise.all([
+        utils.transactions.batches.invalidate(),
+        utils.transactions.list.invalidate(),
+        utils.categories.list.invalidate(),
+      ]);
     } catch (error) {
-      setResult({ ok: false, text: error instanceof RestError && error.message ? error.message : 'Failed to upload CSV' });
+      setResult({
+        ok: false,
+        text: error instanceof RestError && error.message ? error.message : 'Failed to upload CSV',
+      });
     } finally {
       setUploading(false);
       setProgress(null);
@@ -77,7 +84,13 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
   }
 
   return (
-    <Paper component="form" onSubmit={(event) => void upload(event)} noValidate aria-labelledby="upload-heading" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Paper
+      component="form"
+      onSubmit={(event) => void upload(event)}
+      noValidate
+      aria-labelledby="upload-heading"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
       <Typography id="upload-heading" variant="h2" gutterBottom>
         Upload CSV
       </Typography>
@@ -158,11 +171,22 @@ function FileDropZone({
         aria-label="CSV file"
         onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
       />
-      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} aria-describedby="csv-file-name">
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileIcon />}
+        onClick={() => inputRef.current?.click()}
+        aria-describedby="csv-file-name"
+      >
         Choose file
       </Button>
-      <Typography id="csv-file-name" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} color={file ? 'text.primary' : 'text.secondary'}>
-        {file ? `${file.name} (${formatBytes(file.size)})` : 'No file chosen (or drop one here): CSV, OFX, QFX, QIF or CAMT.053'}
+      <Typography
+        id="csv-file-name"
+        sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+        color={file ? 'text.primary' : 'text.secondary'}
+      >
+        {file
+          ? `${file.name} (${formatBytes(file.size)})`
+          : 'No file chosen (or drop one here): CSV, OFX, QFX, QIF or CAMT.053'}
       </Typography>
     </Box>
   );
@@ -192,7 +216,14 @@ function ChoiceFields({ options, account, onAccount, transactionType, onTransact
           </MenuItem>
         ))}
       </TextField>
-      <TextField select required fullWidth label="Transaction Type" value={transactionType} onChange={(e) => onTransactionType(e.target.value)}>
+      <TextField
+        select
+        required
+        fullWidth
+        label="Transaction Type"
+        value={transactionType}
+        onChange={(e) => onTransactionType(e.target.value)}
+      >
         {IMPORT_TRANSACTION_TYPES.map((type) => (
           <MenuItem key={type} value={type}>
             {type === 'auto' ? 'auto (credit in, debit or charge out)' : type}
@@ -217,7 +248,11 @@ function UploadStatus({ uploading, progress, result, onDismiss }: UploadStatusPr
     <>
       {uploading && (
         <Box role="status">
-          <LinearProgress variant={progress && sent < 100 ? 'determinate' : 'indeterminate'} value={sent} aria-label="Upload progress" />
+          <LinearProgress
+            variant={progress && sent < 100 ? 'determinate' : 'indeterminate'}
+            value={sent}
+            aria-label="Upload progress"
+          />
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {progress && sent < 100 ? `Sending the file: ${sent}%` : 'Importing...'}
           </Typography>

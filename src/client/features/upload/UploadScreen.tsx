@@ -19,7 +19,12 @@ export function UploadScreen() {
           <UploadForm accounts={accounts.data ?? []} />
         </Grid>
         <Grid size={{ xs: 12, lg: 4 }}>
-          <AccountsWidget accounts={accounts.data ?? []} loading={accounts.isLoading} failed={accounts.isError} showNotice={showNotice} />
+          <AccountsWidget
+            accounts={accounts.data ?? []}
+            loading={accounts.isLoading}
+            failed={accounts.isError}
+            showNotice={showNotice}
+          />
         </Grid>
       </Grid>
       <BatchManager showNotice={showNotice} />

@@ -80,7 +80,10 @@ function refusalOf(error: unknown): PreviewState {
     candidates: stringList(body?.candidates),
     needsMapping: body?.needsMapping === true,
     sample: sampleOf(body?.sample),
-    suggestedMapping: body?.suggestedMapping && typeof body.suggestedMapping === 'object' ? (body.suggestedMapping as ColumnMapping) : null,
+    suggestedMapping:
+      body?.suggestedMapping && typeof body.suggestedMapping === 'object'
+        ? (body.suggestedMapping as ColumnMapping)
+        : null,
   };
 }
 
@@ -95,7 +98,11 @@ export function useImportPreview(choices: ImportChoices): PreviewState {
   const ready = file !== null && account !== '' && transactionType !== '';
   const query = useQuery({
     queryKey: ['import.preview', file ? fileKey(file) : 0, account, transactionType, dateFormat, flipAmounts, mapping],
-    queryFn: () => postFormWithProgress<ImportPreview>('/api/upload', importForm({ file, account, transactionType, dateFormat, flipAmounts, mapping }, true)),
+    queryFn: () =>
+      postFormWithProgress<ImportPreview>(
+        '/api/upload',
+        importForm({ file, account, transactionType, dateFormat, flipAmounts, mapping }, true),
+      ),
     enabled: ready,
     retry: false,
     staleTime: 0,

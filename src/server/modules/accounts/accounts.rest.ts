@@ -8,13 +8,20 @@ import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
 import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
 import { accountRegisterJson, adjustAccountBalance, reconcileAccount } from './register.service';
 
-const registerQuerySchema = wireQuery({ start_date: z.string().optional(), end_date: z.string().optional() }, registerRangeSchema, (q) => ({
-  startDate: present(q.start_date),
-  endDate: present(q.end_date),
-}));
+const registerQuerySchema = wireQuery(
+  { start_date: z.string().optional(), end_date: z.string().optional() },
+  registerRangeSchema,
+  (q) => ({
+    startDate: present(q.start_date),
+    endDate: present(q.end_date),
+  }),
+);
 
 const statementQuerySchema = wireQuery(
-  { statement_date: z.string({ error: 'statement_date is required' }), statement_balance: z.string({ error: 'statement_balance is required' }) },
+  {
+    statement_date: z.string({ error: 'statement_date is required' }),
+    statement_balance: z.string({ error: 'statement_balance is required' }),
+  },
   statementSchema,
   (q) => ({ statementDate: q.statement_date, statementBalance: wholeNumberText(q.statement_balance) }),
 );
@@ -82,7 +89,8 @@ export const accountRoutes: RestRoute[] = [
     summary: 'Compare the register with a bank statement: statement_date and statement_balance (integer cents)',
     params: idParamsSchema,
     query: statementQuerySchema,
-    answer: '{ account, statementDate, statementBalance, registerBalance, difference, adjustedBalance, transactionsAfter }',
+    answer:
+      '{ account, statementDate, statementBalance, registerBalance, difference, adjustedBalance, transactionsAfter }',
     output: reconcileAnswer,
     handler: ({ em, userId, params, query }) => reconcileAccount(em, userId, params.id, query),
   }),
@@ -90,7 +98,8 @@ export const accountRoutes: RestRoute[] = [
     method: 'POST',
     url: '/accounts/:id/reconcile',
     tag: TAG,
-    summary: 'Adjust the account to a bank statement { statementDate, statementBalance }: records the stated balance that makes the register agree',
+    summary:
+      'Adjust the account to a bank statement { statementDate, statementBalance }: records the stated balance that makes the register agree',
     params: idParamsSchema,
     body: statementSchema,
     answer: 'The reconciliation after the adjustment (difference 0, account with its new balance)',

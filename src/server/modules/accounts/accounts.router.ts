@@ -10,12 +10,16 @@ const byId = z.object({ id: idSchema });
 
 export const accountsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listAccounts(ctx.em, ctx.user.id)),
-  create: protectedProcedure.input(createAccountSchema).mutation(({ ctx, input }) => createAccount(ctx.em, ctx.user.id, input)),
+  create: protectedProcedure
+    .input(createAccountSchema)
+    .mutation(({ ctx, input }) => createAccount(ctx.em, ctx.user.id, input)),
   update: protectedProcedure
     .input(byId.extend({ data: updateAccountSchema }))
     .mutation(({ ctx, input }) => updateAccount(ctx.em, ctx.user.id, input.id, input.data)),
   delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user.id, input.id)),
-  register: protectedProcedure.input(registerInputSchema).query(({ ctx, input: { id, ...range } }) => accountRegister(ctx.em, ctx.user.id, id, range)),
+  register: protectedProcedure
+    .input(registerInputSchema)
+    .query(({ ctx, input: { id, ...range } }) => accountRegister(ctx.em, ctx.user.id, id, range)),
   reconcile: protectedProcedure
     .input(reconcileInputSchema)
     .query(({ ctx, input: { id, ...statement } }) => reconcileAccount(ctx.em, ctx.user.id, id, statement)),

@@ -8,7 +8,13 @@ import { nameKey } from '../../../shared/names';
 import { findOwned } from '../../db/find-owned';
 
 export function toAccountDto(account: Account): AccountDto {
-  return { id: account.id, name: account.name, type: account.type as AccountType, balance: account.balance, applySuggestions: account.applySuggestions };
+  return {
+    id: account.id,
+    name: account.name,
+    type: account.type as AccountType,
+    balance: account.balance,
+    applySuggestions: account.applySuggestions,
+  };
 }
 
 export async function listAccounts(em: EntityManager, userId: number): Promise<AccountDto[]> {
@@ -47,7 +53,12 @@ export async function createAccount(em: EntityManager, userId: number, input: Cr
   return toAccountDto(account);
 }
 
-export async function updateAccount(em: EntityManager, userId: number, id: number, input: UpdateAccountInput): Promise<AccountDto> {
+export async function updateAccount(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateAccountInput,
+): Promise<AccountDto> {
   const account = await ownAccount(em, userId, id);
   if (input.name !== undefined) {
     await refuseDuplicateName(em, userId, input.name, id);
@@ -66,9 +77,13 @@ export async function deleteAccount(em: EntityManager, userId: number, id: numbe
   const account = await ownAccount(em, userId, id);
   const inUse = await em.count(Transaction, { account: id, user: userId });
   if (inUse > 0) {
-    throw new AppError('CONFLICT', `Account '${account.name}' still has ${inUse} transaction${inUse === 1 ? '' : 's'}; delete them (or their batches) first`, {
-      transactionCount: inUse,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `Account '${account.name}' still has ${inUse} transaction${inUse === 1 ? '' : 's'}; delete them (or their batches) first`,
+      {
+        transactionCount: inUse,
+      },
+    );
   }
   em.remove(account);
   await em.flush();

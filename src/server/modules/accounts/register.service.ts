@@ -10,7 +10,8 @@ import { ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';
 
 /** compareRegisterOrder (src/shared/register/register.ts) as SQL: newest first, split parents right above their parts. */
-const REGISTER_ORDER = 't.post_date desc, coalesce(t.parent_id, t.id) desc, case when t.parent_id is null then 0 else 1 end, t.id desc';
+const REGISTER_ORDER =
+  't.post_date desc, coalesce(t.parent_id, t.id) desc, case when t.parent_id is null then 0 else 1 end, t.id desc';
 const EARLIEST = '0000-01-01';
 const LATEST = '9999-12-31';
 
@@ -28,7 +29,13 @@ async function countedTotalAfter(em: EntityManager, accountId: number, date: str
   return row?.total ?? 0;
 }
 
-async function registerRows(em: EntityManager, userId: number, account: Account, startDate: string, endDate: string): Promise<RegisterRow[]> {
+async function registerRows(
+  em: EntityManager,
+  userId: number,
+  account: Account,
+  startDate: string,
+  endDate: string,
+): Promise<RegisterRow[]> {
   const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, account.id, endDate);
   const rows = await selectTransactions(
     em,
@@ -45,7 +52,13 @@ async function registerRows(em: EntityManager, userId: number, account: Account,
  * the page's first row minus the counted rows listed above it (a window sum in register order),
  * which is withRunningBalance (src/shared/register/register.ts) in SQL.
  */
-async function registerJson(em: EntityManager, userId: number, account: Account, startDate: string, endDate: string): Promise<string> {
+async function registerJson(
+  em: EntityManager,
+  userId: number,
+  account: Account,
+  startDate: string,
+  endDate: string,
+): Promise<string> {
   const later = endDate >= LATEST ? 0 : await countedTotalAfter(em, account.id, endDate);
   const inner = `select ${TRANSACTION_COLUMNS}, coalesce(t.parent_id, t.id) as family,
       coalesce(sum(case when ${countedRowSql('t')} then t.amount else 0 end) over (order by ${REGISTER_ORDER} rows between unbounded preceding and 1 preceding), 0) as newer
@@ -61,20 +74,38 @@ async function registerJson(em: EntityManager, userId: number, account: Account,
 }
 
 /** The register as JSON text the database builds (GET /api/accounts/:id/register): the same answer as accountRegister. */
-export async function accountRegisterJson(em: EntityManager, userId: number, accountId: number, range: RegisterRange): Promise<RawJson> {
+export async function accountRegisterJson(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+  range: RegisterRange,
+): Promise<RawJson> {
   const account = await ownAccount(em, userId, accountId);
   return new RawJson(await registerJson(em, userId, account, range.startDate ?? EARLIEST, range.endDate ?? LATEST));
 }
 
 /** The account's transactions between the dates (both optional), newest first, each with the balance after it. */
-export async function accountRegister(em: EntityManager, userId: number, accountId: number, range: RegisterRange): Promise<RegisterRow[]> {
+export async function accountRegister(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+  range: RegisterRange,
+): Promise<RegisterRow[]> {
   const account = await ownAccount(em, userId, accountId);
   return registerRows(em, userId, account, range.startDate ?? EARLIEST, range.endDate ?? LATEST);
 }
 
-async function reconcileWith(em: EntityManager, userId: number, account: Account, statement: StatementInput): Promise<ReconcileResult> {
+async function reconcileWith(
+  em: EntityManager,
+  userId: number,
+  account: Account,
+  statement: StatementInput,
+): Promise<ReconcileResult> {
   const later = await countedTotalAfter(em, account.id, statement.statementDate);
-  const transactionsAfter = statement.statementDate >= LATEST ? [] : await registerRows(em, userId, account, addDays(statement.statementDate, 1), LATEST);
+  const transactionsAfter =
+    statement.statementDate >= LATEST
+      ? []
+      : await registerRows(em, userId, account, addDays(statement.statementDate, 1), LATEST);
   return {
     account: toAccountDto(account),
     statementDate: statement.statementDate,
@@ -85,7 +116,12 @@ async function reconcileWith(em: EntityManager, userId: number, account: Account
 }
 
 /** The register against a bank statement: the balance on its date, the difference, and the rows after it. */
-export async function reconcileAccount(em: EntityManager, userId: number, accountId: number, statement: StatementInput): Promise<ReconcileResult> {
+export async function reconcileAccount(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+  statement: StatementInput,
+): Promise<ReconcileResult> {
   return reconcileWith(em, userId, await ownAccount(em, userId, accountId), statement);
 }
 
@@ -93,7 +129,12 @@ export async function reconcileAccount(em: EntityManager, userId: number, accoun
  * Makes the register agree with the statement by recording the stated balance that does
  * (the statement balance plus the counted rows after its date), in one transaction.
  */
-export async function adjustAccountBalance(em: EntityManager, userId: number, accountId: number, statement: StatementInput): Promise<ReconcileResult> {
+export async function adjustAccountBalance(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+  statement: StatementInput,
+): Promise<ReconcileResult> {
   return em.transactional(async (tem) => {
     const account = await ownAccount(tem, userId, accountId);
     const later = await countedTotalAfter(tem, account.id, statement.statementDate);

@@ -27,7 +27,11 @@ export interface FailureStore {
    * and answers the seconds until it accepts one more; otherwise records one failure per scope
    * at `now` and answers their ids.
    */
-  reserve: (limits: readonly ScopeLimit[], now: Date, windowMs: number) => Promise<{ ids: number[] } | { waitSeconds: number }>;
+  reserve: (
+    limits: readonly ScopeLimit[],
+    now: Date,
+    windowMs: number,
+  ) => Promise<{ ids: number[] } | { waitSeconds: number }>;
   /** Removes reserved failures again (the check they stood for succeeded). */
   release: (ids: readonly number[]) => Promise<void>;
   /** Seconds until every scope accepts an attempt (0 = now), recording nothing. */
@@ -140,16 +144,18 @@ export class SqlFailureStore implements FailureStore {
     const since = new Date(now.getTime() - windowMs).toISOString();
     let wait = 0;
     for (const { scope, max } of limits) {
-      const [counted] = await execute('select count(*) as n from auth_failure where scope = ? and at > ?', [scope, since]);
+      const [counted] = await execute('select count(*) as n from auth_failure where scope = ? and at > ?', [
+        scope,
+        since,
+      ]);
       // A driver may answer count(*) as a number, a bigint or a string.
       const count = Number(must(counted, 'count(*) answers one row').n);
       if (count < max) continue;
       // The scope accepts again once the (count - max + 1) oldest failures have left the window.
-      const [row] = await execute('select at from auth_failure where scope = ? and at > ? order by at asc, id asc limit 1 offset ?', [
-        scope,
-        since,
-        count - max,
-      ]);
+      const [row] = await execute(
+        'select at from auth_failure where scope = ? and at > ? order by at asc, id asc limit 1 offset ?',
+        [scope, since, count - max],
+      );
       const { at } = must(row, 'the window holds count > offset failures (counted in this transaction)');
       const freeAt = new Date(String(at)).getTime() + windowMs;
       wait = Math.max(wait, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
@@ -157,21 +163,32 @@ export class SqlFailureStore implements FailureStore {
     return wait;
   }
 
-  async reserve(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<{ ids: number[] } | { waitSeconds: number }> {
+  async reserve(
+    limits: readonly ScopeLimit[],
+    now: Date,
+    windowMs: number,
+  ): Promise<{ ids: number[] } | { waitSeconds: number }> {
     const em = this.orm.em.fork();
     const prune = ++this.reservations % 200 === 0;
     return em.transactional(async (tx) => {
       const connection = tx.getConnection();
       const context = tx.getTransactionContext<unknown>();
-      const execute = (sql: string, params: unknown[]) => connection.execute<Record<string, unknown>[]>(sql, params, 'all', context);
+      const execute = (sql: string, params: unknown[]) =>
+        connection.execute<Record<string, unknown>[]>(sql, params, 'all', context);
       const onPostgres = dialectOf(tx) === 'postgresql';
       // PostgreSQL runs reservations side by side (also from other processes): each scope's lock,
       // taken in one order, makes count-then-insert atomic per scope. SQLite runs one writer at a time.
       if (onPostgres) {
-        for (const scope of [...new Set(limits.map((limit) => limit.scope))].sort()) await execute('select pg_advisory_xact_lock(hashtext(?))', [scope]);
+        for (const scope of [...new Set(limits.map((limit) => limit.scope))].sort())
+          await execute('select pg_advisory_xact_lock(hashtext(?))', [scope]);
       }
       if (prune) {
-        await connection.execute('delete from auth_failure where at <= ?', [new Date(now.getTime() - windowMs).toISOString()], 'run', context);
+        await connection.execute(
+          'delete from auth_failure where at <= ?',
+          [new Date(now.getTime() - windowMs).toISOString()],
+          'run',
+          context,
+        );
       }
       const wait = await this.blockedFor(execute, limits, now, windowMs);
       if (wait > 0) return { waitSeconds: wait };
@@ -199,6 +216,11 @@ export class SqlFailureStore implements FailureStore {
 
   async wait(limits: readonly ScopeLimit[], now: Date, windowMs: number): Promise<number> {
     const connection = this.orm.em.fork().getConnection();
-    return this.blockedFor((sql, params) => connection.execute<Record<string, unknown>[]>(sql, params, 'all'), limits, now, windowMs);
+    return this.blockedFor(
+      (sql, params) => connection.execute<Record<string, unknown>[]>(sql, params, 'all'),
+      limits,
+      now,
+      windowMs,
+    );
   }
 }

@@ -1,5 +1,10 @@
 import { AppError } from '../../../shared/errors';
-import { loginInputSchema, profileUpdateSchema, refreshInputSchema, registerInputSchema } from '../../../shared/schemas/auth';
+import {
+  loginInputSchema,
+  profileUpdateSchema,
+  refreshInputSchema,
+  registerInputSchema,
+} from '../../../shared/schemas/auth';
 import { bearerFrom } from '../../common/bearer';
 import { authAnswer, authStatusAnswer, profileAnswer, userAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
@@ -52,7 +57,8 @@ export const authRoutes: RestRoute[] = [
     answer: '{ accessToken, refreshToken, user }',
     output: authAnswer,
     refusals: [401],
-    handler: ({ em, request }) => request.server.services.auth.refresh(em, refreshTokenOf(request.headers.authorization, request.body)),
+    handler: ({ em, request }) =>
+      request.server.services.auth.refresh(em, refreshTokenOf(request.headers.authorization, request.body)),
   }),
   restRoute({
     method: 'POST',
@@ -81,13 +87,17 @@ export const authRoutes: RestRoute[] = [
     method: 'PUT',
     url: '/auth/profile',
     tag: TAG,
-    summary: 'Change any of username, password, apiToken, with currentPassword (403 when it is wrong; counted as a failed login)',
+    summary:
+      'Change any of username, password, apiToken, with currentPassword (403 when it is wrong; counted as a failed login)',
     body: profileUpdateSchema,
     answer: '{ message, user }',
     output: profileAnswer,
     refusals: [403],
     handler: async ({ em, userId, body, request }) => {
-      const user = await request.server.services.auth.updateProfile(em, userId, body, { address: request.ip, signInId: request.user.signInId });
+      const user = await request.server.services.auth.updateProfile(em, userId, body, {
+        address: request.ip,
+        signInId: request.user.signInId,
+      });
       return { message: 'Profile updated', user };
     },
   }),

@@ -2,11 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
-import type { AuthResult, AuthStatus, LoginInput, ProfileUpdate, RegisterInput, TokenPair, UserDto } from '../../../shared/schemas/auth';
+import type {
+  AuthResult,
+  AuthStatus,
+  LoginInput,
+  ProfileUpdate,
+  RegisterInput,
+  TokenPair,
+  UserDto,
+} from '../../../shared/schemas/auth';
 import { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.dto';
 import type { AuthThrottle } from './auth-throttle';
-import { DEFAULT_PASSWORD_HASH_COST, dummyPasswordHash, hashPassword, randomToken, sha256Hex, verifyPassword } from './crypto';
+import {
+  DEFAULT_PASSWORD_HASH_COST,
+  dummyPasswordHash,
+  hashPassword,
+  randomToken,
+  sha256Hex,
+  verifyPassword,
+} from './crypto';
 import { InstanceClaim } from './instance-claim.entity';
 import { RefreshToken } from './refresh-token.entity';
 import type { SignIns } from './sign-ins';
@@ -113,12 +128,19 @@ export class AuthService {
           await tx.flush();
         }
         if (await tx.count(User, { usernameKey })) throw new AppError('CONFLICT', 'That username is already taken');
-        const created = tx.create(User, { username: input.username, usernameKey, passwordHash, createdAt: now, updatedAt: now });
+        const created = tx.create(User, {
+          username: input.username,
+          usernameKey,
+          passwordHash,
+          createdAt: now,
+          updatedAt: now,
+        });
         await tx.flush();
         return created;
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException && !this.deps.allowRegistration) throw closedRegistration();
+      if (error instanceof UniqueConstraintViolationException && !this.deps.allowRegistration)
+        throw closedRegistration();
       throw error;
     }
     return { ...(await this.startSignIn(em, user)), user: toUserDto(user) };
@@ -128,7 +150,10 @@ export class AuthService {
   async login(em: EntityManager, input: LoginInput, address: string): Promise<AuthResult> {
     const attempt = await this.deps.throttle.begin(this.deps.throttle.passwordScopes(input.username, address), 'login');
     const user = await em.findOne(User, { usernameKey: nameKey(input.username) });
-    const ok = await (this.deps.verifyPassword ?? verifyPassword)(input.password, user?.passwordHash ?? this.dummyPasswordHash);
+    const ok = await (this.deps.verifyPassword ?? verifyPassword)(
+      input.password,
+      user?.passwordHash ?? this.dummyPasswordHash,
+    );
     if (!user || !ok) {
       attempt.failed();
       throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
@@ -147,7 +172,11 @@ export class AuthService {
       if (stored.usedAt) return { replayed: stored.family };
       // Spend it with a conditional update: of concurrent refreshes (even on another process
       // sharing the database) exactly one wins; the others are replays.
-      const spent = await tx.nativeUpdate(RefreshToken, { id: stored.id, usedAt: null, revokedAt: null }, { usedAt: now });
+      const spent = await tx.nativeUpdate(
+        RefreshToken,
+        { id: stored.id, usedAt: null, revokedAt: null },
+        { usedAt: now },
+      );
       if (spent !== 1) return { replayed: stored.family };
       const pair = await this.issueTokens(tx, stored.user, stored.family);
       return { result: { ...pair, user: toUserDto(stored.user) } };
@@ -210,9 +239,17 @@ export class AuthService {
    * once: their refresh and access tokens stop working (the sign-in making the change stays;
    * over an API token, none does).
    */
-  async updateProfile(em: EntityManager, userId: number, changes: ProfileUpdate, origin: RequestOrigin): Promise<UserDto> {
+  async updateProfile(
+    em: EntityManager,
+    userId: number,
+    changes: ProfileUpdate,
+    origin: RequestOrigin,
+  ): Promise<UserDto> {
     if (changes.currentPassword === undefined) {
-      throw new AppError('BAD_REQUEST', 'currentPassword: Current password is required to change the username, password or API token');
+      throw new AppError(
+        'BAD_REQUEST',
+        'currentPassword: Current password is required to change the username, password or API token',
+      );
     }
     const user = await em.findOneOrFail(User, { id: userId });
     const throttle = this.deps.throttle;
@@ -279,7 +316,12 @@ export class AuthService {
       expiresAt: new Date(now.getTime() + this.deps.refreshTokenTtlSeconds * 1000).toISOString(),
     });
     await em.flush();
-    const accessToken = this.deps.signAccessToken({ sub: String(user.id), typ: 'access', username: user.username, sid: signInId });
+    const accessToken = this.deps.signAccessToken({
+      sub: String(user.id),
+      typ: 'access',
+      username: user.username,
+      sid: signInId,
+    });
     return { accessToken, refreshToken };
   }
 }

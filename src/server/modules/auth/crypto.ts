@@ -25,7 +25,12 @@ function maxmem(N: number, r: number): number {
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64url; N a power of two (2^PASSWORD_HASH_COST). */
 export async function hashPassword(password: string, N: number = SCRYPT.N): Promise<string> {
   const salt = randomBytes(SCRYPT.saltLength);
-  const key = await scryptAsync(password, salt, SCRYPT.keyLength, { N, r: SCRYPT.r, p: SCRYPT.p, maxmem: maxmem(N, SCRYPT.r) });
+  const key = await scryptAsync(password, salt, SCRYPT.keyLength, {
+    N,
+    r: SCRYPT.r,
+    p: SCRYPT.p,
+    maxmem: maxmem(N, SCRYPT.r),
+  });
   return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 

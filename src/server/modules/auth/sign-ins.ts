@@ -34,11 +34,16 @@ export class SignIns {
   /** The user of a live sign-in, or null when it is unknown or has ended. */
   async liveUser(id: string): Promise<number | null> {
     const cached = this.known.get(id);
-    if (cached && (!cached.live || this.clock() - cached.checkedAt < this.liveTtlMs)) return cached.live ? cached.userId : null;
+    if (cached && (!cached.live || this.clock() - cached.checkedAt < this.liveTtlMs))
+      return cached.live ? cached.userId : null;
     const [row] = await this.orm.em
       .fork()
       .getConnection()
-      .execute<{ user_id: number; revoked_at: string | null }[]>('select user_id, revoked_at from sign_in where id = ?', [id], 'all');
+      .execute<{ user_id: number; revoked_at: string | null }[]>(
+        'select user_id, revoked_at from sign_in where id = ?',
+        [id],
+        'all',
+      );
     if (!row) return null;
     this.remember(id, { userId: row.user_id, live: row.revoked_at === null, checkedAt: this.clock() });
     return row.revoked_at === null ? row.user_id : null;
@@ -54,7 +59,11 @@ export class SignIns {
   /** Ends every sign-in of the user but `keep` (a password change). Call inside the change's transaction. */
   async revokeOthers(em: EntityManager, userId: number, now: string, keep?: string): Promise<void> {
     const others = keep ? { family: { $ne: keep } } : {};
-    await em.nativeUpdate(SignIn, { user: userId, revokedAt: null, ...(keep ? { id: { $ne: keep } } : {}) }, { revokedAt: now });
+    await em.nativeUpdate(
+      SignIn,
+      { user: userId, revokedAt: null, ...(keep ? { id: { $ne: keep } } : {}) },
+      { revokedAt: now },
+    );
     await em.nativeUpdate(RefreshToken, { user: userId, revokedAt: null, ...others }, { revokedAt: now });
     this.forgetLive((key, entry) => entry.userId === userId && key !== keep);
   }

@@ -1,14 +1,29 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { OverviewCountedRow, OverviewGroup } from '../../../shared/budget';
 import { categoryKeyOf } from '../../../shared/envelopes/envelopes';
-import { countedRowSql, dialectOf, joinJsonRowBytes, selectRows, TRANSACTION_TABLE, type SqlCount, type TextAggregate } from '../../db/sql';
+import {
+  countedRowSql,
+  dialectOf,
+  joinJsonRowBytes,
+  selectRows,
+  TRANSACTION_TABLE,
+  type SqlCount,
+  type TextAggregate,
+} from '../../db/sql';
 import { NEWEST_FIRST, selectTransactionsJsonBytesWith, transactionJsonSql } from '../transactions/transactions.query';
 import { TRANSACTION_COLUMNS, TRANSACTION_FROM } from '../transactions/transaction.dto';
 import { RawJsonBytes } from '../../http/raw-json';
 
 /** The user's category keys by category id (a row without a category is 'uncategorized'). */
-export async function selectCategoryKeys(em: EntityManager, userId: number): Promise<(categoryId: number | null) => string> {
-  const rows = await selectRows<{ id: number; name_key: string }>(em, 'select c.id, c.name_key from category c where c.user_id = ?', [userId]);
+export async function selectCategoryKeys(
+  em: EntityManager,
+  userId: number,
+): Promise<(categoryId: number | null) => string> {
+  const rows = await selectRows<{ id: number; name_key: string }>(
+    em,
+    'select c.id, c.name_key from category c where c.user_id = ?',
+    [userId],
+  );
   const keys = new Map(rows.map((row) => [row.id, categoryKeyOf(row.name_key)]));
   return (categoryId) => (categoryId === null ? categoryKeyOf(null) : (keys.get(categoryId) ?? categoryKeyOf(null)));
 }
@@ -84,10 +99,21 @@ export async function selectOverviewRows(
 ): Promise<{ json: RawJsonBytes; countedRows: OverviewCountedRow[] }> {
   const where = 't.post_date >= ? and t.post_date <= ?';
   if (dialectOf(em) === 'sqlite') {
-    const { json, counted_rows } = await selectTransactionsJsonBytesWith(em, userId, where, [startDate, endDate], [COUNTED_ROWS_AGGREGATE]);
+    const { json, counted_rows } = await selectTransactionsJsonBytesWith(
+      em,
+      userId,
+      where,
+      [startDate, endDate],
+      [COUNTED_ROWS_AGGREGATE],
+    );
     return { json: new RawJsonBytes(json), countedRows: countedRows(counted_rows, categoryKey) };
   }
-  const rows = await selectRows<{ json: string; id: number | string; counted: boolean; category_id: number | string | null }>(
+  const rows = await selectRows<{
+    json: string;
+    id: number | string;
+    counted: boolean;
+    category_id: number | string | null;
+  }>(
     em,
     `select ${transactionJsonSql('postgresql')} as json, s.id, ${countedRowSql('s')} as counted, s.category_id
        from (select ${TRANSACTION_COLUMNS}, t.category_id from ${TRANSACTION_FROM} where t.user_id = ? and (${where}) order by ${NEWEST_FIRST}) s`,
@@ -95,7 +121,11 @@ export async function selectOverviewRows(
   );
   const counted: OverviewCountedRow[] = [];
   for (const row of rows) {
-    if (row.counted) counted.push({ id: Number(row.id), categoryKey: categoryKey(row.category_id === null ? null : Number(row.category_id)) });
+    if (row.counted)
+      counted.push({
+        id: Number(row.id),
+        categoryKey: categoryKey(row.category_id === null ? null : Number(row.category_id)),
+      });
   }
   return { json: new RawJsonBytes([joinJsonRowBytes(rows)]), countedRows: counted };
 }
@@ -104,7 +134,10 @@ export async function selectOverviewRows(
  * COUNTED_ROWS_AGGREGATE's text as the rows overviewFromGroups takes, read digit by digit (a
  * year holds ~25,000 entries: no string is made for any of them).
  */
-export function countedRows(text: string | null, categoryKey: (categoryId: number | null) => string): OverviewCountedRow[] {
+export function countedRows(
+  text: string | null,
+  categoryKey: (categoryId: number | null) => string,
+): OverviewCountedRow[] {
   const rows: OverviewCountedRow[] = [];
   if (!text) return rows;
   const COMMA = 44;
@@ -116,7 +149,8 @@ export function countedRows(text: string | null, categoryKey: (categoryId: numbe
     for (let c = text.charCodeAt(i); c !== COLON; c = text.charCodeAt(++i)) id = id * 10 + (c - ZERO);
     i += 1;
     let category: number | null = null;
-    for (let c = text.charCodeAt(i); i < text.length && c !== COMMA; c = text.charCodeAt(++i)) category = (category ?? 0) * 10 + (c - ZERO);
+    for (let c = text.charCodeAt(i); i < text.length && c !== COMMA; c = text.charCodeAt(++i))
+      category = (category ?? 0) * 10 + (c - ZERO);
     i += 1;
     rows.push({ id, categoryKey: categoryKey(category) });
   }

@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { createBudgetSchema, createLineItemSchema, saveBudgetSchema, updateBudgetSchema, updateLineItemSchema } from '../../../shared/schemas/budgets';
+import {
+  createBudgetSchema,
+  createLineItemSchema,
+  saveBudgetSchema,
+  updateBudgetSchema,
+  updateLineItemSchema,
+} from '../../../shared/schemas/budgets';
 import { idParamsSchema, idSchema } from '../../../shared/schemas/common';
-import { budgetAnswer, budgetOverviewAnswer, lineItemAnswer, messageAnswer, savedBudgetAnswer } from '../../http/answers';
+import {
+  budgetAnswer,
+  budgetOverviewAnswer,
+  lineItemAnswer,
+  messageAnswer,
+  savedBudgetAnswer,
+} from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import {
   budgetOverviewJson,
@@ -99,7 +111,8 @@ export const budgetRoutes: RestRoute[] = [
     method: 'GET',
     url: '/line-items/:id',
     tag: LINE_ITEMS,
-    summary: "A budget's line items (the id is the budget's; the same as GET /api/budgets/{id}/line-items, kept for existing scripts)",
+    summary:
+      "A budget's line items (the id is the budget's; the same as GET /api/budgets/{id}/line-items, kept for existing scripts)",
     operationId: 'getLineItemsByBudgetId',
     deprecated: true,
     params: budgetIdParams,

@@ -30,7 +30,13 @@ import { LineItem } from './line-item.entity';
 import { findOwned } from '../../db/find-owned';
 
 export function toBudgetDto(budget: Budget): BudgetDto {
-  return { id: budget.id, name: budget.name, startDate: budget.startDate, endDate: budget.endDate, amount: budget.amount };
+  return {
+    id: budget.id,
+    name: budget.name,
+    startDate: budget.startDate,
+    endDate: budget.endDate,
+    amount: budget.amount,
+  };
 }
 
 export function toLineItemDto(item: LineItem): LineItemDto {
@@ -73,13 +79,24 @@ function checkDates(startDate: string, endDate: string): void {
  */
 function checkSharedCategories(items: readonly NamedLineItem[]): void {
   const [shared] = findSharedCategories(items);
-  if (shared) throw new AppError('CONFLICT', sharedCategoryMessage(shared), { category: shared.category, lineItem: shared.firstName });
+  if (shared)
+    throw new AppError('CONFLICT', sharedCategoryMessage(shared), {
+      category: shared.category,
+      lineItem: shared.firstName,
+    });
 }
 
 /** The other line items of a budget, as the category check reads them. */
-async function otherLineItems(em: EntityManager, userId: number, budgetId: number, exceptId?: number): Promise<NamedLineItem[]> {
+async function otherLineItems(
+  em: EntityManager,
+  userId: number,
+  budgetId: number,
+  exceptId?: number,
+): Promise<NamedLineItem[]> {
   const items = await em.find(LineItem, { budget: budgetId, user: userId }, { orderBy: { id: 'asc' } });
-  return items.filter((item) => item.id !== exceptId).map((item) => ({ name: item.name, relatedCategories: item.relatedCategories }));
+  return items
+    .filter((item) => item.id !== exceptId)
+    .map((item) => ({ name: item.name, relatedCategories: item.relatedCategories }));
 }
 
 export async function listBudgets(em: EntityManager, userId: number): Promise<BudgetDto[]> {
@@ -104,7 +121,12 @@ export async function createBudget(em: EntityManager, userId: number, input: Cre
   return toBudgetDto(budget);
 }
 
-export async function updateBudget(em: EntityManager, userId: number, id: number, input: UpdateBudgetInput): Promise<BudgetDto> {
+export async function updateBudget(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateBudgetInput,
+): Promise<BudgetDto> {
   const budget = await ownBudget(em, userId, id);
   const startDate = input.startDate ?? budget.startDate;
   const endDate = input.endDate ?? budget.endDate;
@@ -133,7 +155,11 @@ export async function listLineItems(em: EntityManager, userId: number, budgetId:
   return items.map(toLineItemDto);
 }
 
-export async function createLineItem(em: EntityManager, userId: number, input: CreateLineItemInput): Promise<LineItemDto> {
+export async function createLineItem(
+  em: EntityManager,
+  userId: number,
+  input: CreateLineItemInput,
+): Promise<LineItemDto> {
   const budget = await ownBudget(em, userId, input.budgetId);
   await checkRoomFor(em, userId, budget.id, 1);
   checkSharedCategories([...(await otherLineItems(em, userId, budget.id)), input]);
@@ -150,7 +176,12 @@ export async function createLineItem(em: EntityManager, userId: number, input: C
   return toLineItemDto(item);
 }
 
-export async function updateLineItem(em: EntityManager, userId: number, id: number, input: UpdateLineItemInput): Promise<LineItemDto> {
+export async function updateLineItem(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateLineItemInput,
+): Promise<LineItemDto> {
   const item = await ownLineItem(em, userId, id);
   if (input.budgetId !== undefined && input.budgetId !== item.budget.id) {
     const target = await ownBudget(em, userId, input.budgetId);
@@ -199,8 +230,10 @@ export async function saveBudget(em: EntityManager, userId: number, input: SaveB
       await tem.flush();
     }
     const existing = input.id !== undefined ? await tem.find(LineItem, { budget: budget.id, user: userId }) : [];
-    const kept = existing.length - new Set(input.deletedLineItemIds.filter((id) => existing.some((item) => item.id === id))).size;
-    if (kept + input.lineItems.filter((fields) => fields.id === undefined).length > MAX_LINE_ITEMS_PER_BUDGET) throw tooManyLineItems();
+    const kept =
+      existing.length - new Set(input.deletedLineItemIds.filter((id) => existing.some((item) => item.id === id))).size;
+    if (kept + input.lineItems.filter((fields) => fields.id === undefined).length > MAX_LINE_ITEMS_PER_BUDGET)
+      throw tooManyLineItems();
     const byId = new Map(existing.map((item) => [item.id, item]));
     // The budget keeps its untouched items and the payload's: one line item per category among them.
     const sent = new Set([...input.deletedLineItemIds, ...input.lineItems.map((item) => item.id)]);
@@ -266,7 +299,10 @@ async function budgetOverviewParts(em: EntityManager, userId: number, id: number
   const lineItems = await listLineItems(em, userId, id);
   const categoryKey = await selectCategoryKeys(em, userId);
   const tooLarge = () =>
-    new AppError('UNPROCESSABLE', `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`);
+    new AppError(
+      'UNPROCESSABLE',
+      `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`,
+    );
   let groups: OverviewGroup[];
   try {
     groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate, categoryKey);

@@ -34,7 +34,8 @@ export const categoryRoutes: RestRoute[] = [
     summary:
       'Suggest a category for up to 5,000 rows { transactions: [{ description, amount (cents), postDate?, account? }] }, learned only from your own categorised transactions (split parts, not parents)',
     body: suggestInputSchema,
-    answer: 'In the same order, [{ category (or null), confidence (0..1; at or above 0.9 an import applies it), reason }]',
+    answer:
+      'In the same order, [{ category (or null), confidence (0..1; at or above 0.9 an import applies it), reason }]',
     output: z.array(suggestionAnswer),
     handler: ({ em, userId, body }) => suggestCategories(em, userId, body),
   }),

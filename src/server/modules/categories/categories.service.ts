@@ -1,5 +1,9 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { isReservedCategoryName, reservedCategoryMessage, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
+import {
+  isReservedCategoryName,
+  reservedCategoryMessage,
+  reservedCategoryOnTransactionMessage,
+} from '../../../shared/categories';
 import { AppError } from '../../../shared/errors';
 import type { CategoryDto, CreateCategoryInput } from '../../../shared/schemas/categories';
 import { User } from '../users/user.entity';
@@ -15,7 +19,11 @@ export async function listCategories(em: EntityManager, userId: number): Promise
   return rows.map(toCategoryDto);
 }
 
-export async function createCategory(em: EntityManager, userId: number, input: CreateCategoryInput): Promise<CategoryDto> {
+export async function createCategory(
+  em: EntityManager,
+  userId: number,
+  input: CreateCategoryInput,
+): Promise<CategoryDto> {
   const name = input.name.trim();
   if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryMessage(name));
   const existing = await em.findOne(Category, { user: userId, nameKey: nameKey(name) });
@@ -36,11 +44,16 @@ export async function createCategory(em: EntityManager, userId: number, input: C
  * The reserved name 'Uncategorized' is never created and has no id: it means no category
  * (an import row in 'Uncategorized' is stored without one).
  */
-export async function ensureCategories(em: EntityManager, userId: number, names: Iterable<string>): Promise<Map<string, number>> {
+export async function ensureCategories(
+  em: EntityManager,
+  userId: number,
+  names: Iterable<string>,
+): Promise<Map<string, number>> {
   const wanted = new Map<string, string>();
   for (const name of names) {
     const trimmed = name.trim();
-    if (trimmed && !isReservedCategoryName(trimmed) && !wanted.has(nameKey(trimmed))) wanted.set(nameKey(trimmed), trimmed);
+    if (trimmed && !isReservedCategoryName(trimmed) && !wanted.has(nameKey(trimmed)))
+      wanted.set(nameKey(trimmed), trimmed);
   }
   const ids = new Map<string, number>();
   if (wanted.size === 0) return ids;
@@ -63,7 +76,11 @@ export async function ensureCategories(em: EntityManager, userId: number, names:
  * The id of the named category (created when missing), or null for no category. The reserved
  * name is refused (400): a transaction without a category is sent without one.
  */
-export async function resolveCategoryId(em: EntityManager, userId: number, name: string | null | undefined): Promise<number | null> {
+export async function resolveCategoryId(
+  em: EntityManager,
+  userId: number,
+  name: string | null | undefined,
+): Promise<number | null> {
   if (!name || !name.trim()) return null;
   if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryOnTransactionMessage(name));
   const ids = await ensureCategories(em, userId, [name]);

@@ -1,7 +1,23 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { SuggestInput, SuggestionDto } from '../../../shared/schemas/suggest';
-import { addRow, learn, memoNormalizer, suggest, type LearnRow, type SuggestionModel, type SuggestRow } from '../../../shared/suggest';
-import { countedRowSql, dialectOf, selectJsonColumns, selectRows, TRANSACTION_TABLE, type Dialect, type JsonColumn } from '../../db/sql';
+import {
+  addRow,
+  learn,
+  memoNormalizer,
+  suggest,
+  type LearnRow,
+  type SuggestionModel,
+  type SuggestRow,
+} from '../../../shared/suggest';
+import {
+  countedRowSql,
+  dialectOf,
+  selectJsonColumns,
+  selectRows,
+  TRANSACTION_TABLE,
+  type Dialect,
+  type JsonColumn,
+} from '../../db/sql';
 
 /**
  * What the learner learns from: the user's categorised counted rows (split parts included,
@@ -64,7 +80,12 @@ function cacheOf(em: EntityManager): Map<number, CachedModel> {
 }
 
 async function fingerprint(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await selectRows<ChecksumRow>(em, `select ${CHECKSUM_SQL[dialectOf(em)]} from ${LEARNED_FROM}`, [userId, userId, userId, userId]);
+  const [row] = await selectRows<ChecksumRow>(em, `select ${CHECKSUM_SQL[dialectOf(em)]} from ${LEARNED_FROM}`, [
+    userId,
+    userId,
+    userId,
+    userId,
+  ]);
   return checksumText(row);
 }
 
@@ -81,7 +102,12 @@ const LEARNED_COLUMNS: readonly JsonColumn[] = [
  * own) and the checksum.
  */
 async function learnModel(em: EntityManager, userId: number): Promise<CachedModel> {
-  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, CHECKSUM_SQL[dialectOf(em)], [userId, userId, userId, userId]);
+  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, CHECKSUM_SQL[dialectOf(em)], [
+    userId,
+    userId,
+    userId,
+    userId,
+  ]);
   const [descriptions, amounts, categoryIds] = read.columns as [string[], number[], number[]];
   const categories = await selectRows<{ id: number; name: string }>(em, CATEGORIES_SQL, [userId]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
@@ -142,7 +168,12 @@ export async function currentModelEntry(em: EntityManager, userId: number): Prom
  * the whole history. If anything else replaced the cached model meanwhile, the step does nothing
  * (and any other change is caught by the fingerprint, as always).
  */
-export async function learnBatchAfterCommit(em: EntityManager, userId: number, entry: CachedModel, batchId: string): Promise<() => void> {
+export async function learnBatchAfterCommit(
+  em: EntityManager,
+  userId: number,
+  entry: CachedModel,
+  batchId: string,
+): Promise<() => void> {
   const rows = await selectRows<LearnRow>(
     em,
     `select t.description as description, t.amount as amount, c.name as category
@@ -165,7 +196,11 @@ export function suggestWith(model: SuggestionModel, rows: readonly SuggestRow[])
   return rows.map((row) => suggest(model, row, normalize));
 }
 
-export async function suggestCategories(em: EntityManager, userId: number, input: SuggestInput): Promise<SuggestionDto[]> {
+export async function suggestCategories(
+  em: EntityManager,
+  userId: number,
+  input: SuggestInput,
+): Promise<SuggestionDto[]> {
   if (input.transactions.length === 0) return [];
   return suggestWith(await suggestionModel(em, userId), input.transactions);
 }

@@ -7,20 +7,22 @@ import { createEnvelope, deleteEnvelope, listEnvelopesJson, updateEnvelope } fro
 
 const TAG = 'Envelopes';
 
-const rangeQuerySchema = z.object({ start_date: text({ max: 10 }).optional(), end_date: text({ max: 10 }).optional() }).transform((query, ctx) => {
-  const parsed = envelopeRangeSchema.safeParse({
-    startDate: query.start_date || undefined,
-    endDate: query.end_date || undefined,
-  });
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] === 'startDate' ? 'start_date' : 'end_date';
-      ctx.addIssue({ code: 'custom', message: issue.message, path: [field] });
+const rangeQuerySchema = z
+  .object({ start_date: text({ max: 10 }).optional(), end_date: text({ max: 10 }).optional() })
+  .transform((query, ctx) => {
+    const parsed = envelopeRangeSchema.safeParse({
+      startDate: query.start_date || undefined,
+      endDate: query.end_date || undefined,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'startDate' ? 'start_date' : 'end_date';
+        ctx.addIssue({ code: 'custom', message: issue.message, path: [field] });
+      }
+      return z.NEVER;
     }
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+    return parsed.data;
+  });
 
 export const envelopeRoutes: RestRoute[] = [
   restRoute({

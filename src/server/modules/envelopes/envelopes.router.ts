@@ -7,8 +7,12 @@ import { createEnvelope, deleteEnvelope, listEnvelopes, updateEnvelope } from '.
 const byId = z.object({ id: idSchema });
 
 export const envelopesRouter = router({
-  list: protectedProcedure.input(envelopeRangeSchema.optional()).query(({ ctx, input }) => listEnvelopes(ctx.em, ctx.user.id, input ?? {})),
-  create: protectedProcedure.input(createEnvelopeSchema).mutation(({ ctx, input }) => createEnvelope(ctx.em, ctx.user.id, input)),
+  list: protectedProcedure
+    .input(envelopeRangeSchema.optional())
+    .query(({ ctx, input }) => listEnvelopes(ctx.em, ctx.user.id, input ?? {})),
+  create: protectedProcedure
+    .input(createEnvelopeSchema)
+    .mutation(({ ctx, input }) => createEnvelope(ctx.em, ctx.user.id, input)),
   update: protectedProcedure
     .input(byId.extend({ data: updateEnvelopeSchema }))
     .mutation(({ ctx, input }) => updateEnvelope(ctx.em, ctx.user.id, input.id, input.data)),

@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
-import type { CreateEnvelopeInput, EnvelopeDto, EnvelopeRange, UpdateEnvelopeInput } from '../../../shared/schemas/envelopes';
+import type {
+  CreateEnvelopeInput,
+  EnvelopeDto,
+  EnvelopeRange,
+  UpdateEnvelopeInput,
+} from '../../../shared/schemas/envelopes';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { countedRowSql, selectRows, TRANSACTION_TABLE, type SqlCount } from '../../db/sql';
@@ -80,7 +85,11 @@ function membershipWhere(keys: readonly string[], range: EnvelopeRange): { where
 }
 
 /** Count and signed total of the user's counted rows in the range per category key: one GROUP BY. */
-async function sumsByCategoryKey(em: EntityManager, userId: number, range: EnvelopeRange): Promise<Map<string, { count: number; total: number }>> {
+async function sumsByCategoryKey(
+  em: EntityManager,
+  userId: number,
+  range: EnvelopeRange,
+): Promise<Map<string, { count: number; total: number }>> {
   const categoryKey = await selectCategoryKeys(em, userId);
   const clauses = ['t.user_id = ?', countedRowSql('t')];
   const params: unknown[] = [userId];
@@ -114,11 +123,17 @@ async function sumsByCategoryKey(em: EntityManager, userId: number, range: Envel
  * split parents excluded (their parts count instead). Counts and totals come from one GROUP BY;
  * each envelope's transactions are JSON text the database writes (newest first).
  */
-async function envelopesParts(em: EntityManager, userId: number, range: EnvelopeRange, onlyId?: number): Promise<EnvelopeParts[]> {
+async function envelopesParts(
+  em: EntityManager,
+  userId: number,
+  range: EnvelopeRange,
+  onlyId?: number,
+): Promise<EnvelopeParts[]> {
   const envelopes = await em.find(Envelope, { user: userId }, { orderBy: { name: 'asc', id: 'asc' } });
   const keysOf = (envelope: Envelope) => [...new Set(envelope.categories.map((name) => nameKey(name)))];
   const all = new Set(envelopes.flatMap(keysOf));
-  const sums = all.size > 0 ? await sumsByCategoryKey(em, userId, range) : new Map<string, { count: number; total: number }>();
+  const sums =
+    all.size > 0 ? await sumsByCategoryKey(em, userId, range) : new Map<string, { count: number; total: number }>();
   const linked = [...all].reduce((n, key) => n + (sums.get(key)?.count ?? 0), 0);
   if (linked > MAX_LIST_ROWS) throw tooManyRows(linked, 'narrow the range with start_date and end_date');
   const out: EnvelopeParts[] = [];
@@ -135,17 +150,32 @@ async function envelopesParts(em: EntityManager, userId: number, range: Envelope
 }
 
 /** Every envelope with its transactions, count and total (tRPC envelopes.list). */
-export async function listEnvelopes(em: EntityManager, userId: number, range: EnvelopeRange = {}): Promise<EnvelopeDto[]> {
+export async function listEnvelopes(
+  em: EntityManager,
+  userId: number,
+  range: EnvelopeRange = {},
+): Promise<EnvelopeDto[]> {
   return (await envelopesParts(em, userId, range)).map(toEnvelopeDto);
 }
 
 /** The same list as JSON text, each envelope's transactions sent as the database wrote them (GET /api/envelopes). */
-export async function listEnvelopesJson(em: EntityManager, userId: number, range: EnvelopeRange = {}): Promise<RawJson> {
+export async function listEnvelopesJson(
+  em: EntityManager,
+  userId: number,
+  range: EnvelopeRange = {},
+): Promise<RawJson> {
   const parts = await envelopesParts(em, userId, range);
-  return new RawJson(`[${parts.map((p) => jsonWithRawParts(envelopeFields(p, new RawJson(p.transactionsJson))).text).join(',')}]`);
+  return new RawJson(
+    `[${parts.map((p) => jsonWithRawParts(envelopeFields(p, new RawJson(p.transactionsJson))).text).join(',')}]`,
+  );
 }
 
-export async function getEnvelope(em: EntityManager, userId: number, id: number, range: EnvelopeRange = {}): Promise<EnvelopeDto> {
+export async function getEnvelope(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  range: EnvelopeRange = {},
+): Promise<EnvelopeDto> {
   await ownEnvelope(em, userId, id);
   const [found] = await envelopesParts(em, userId, range, id);
   if (!found) throw new AppError('NOT_FOUND', `Envelope ${id} not found`);
@@ -153,7 +183,11 @@ export async function getEnvelope(em: EntityManager, userId: number, id: number,
 }
 
 /** Writes and reads back in one transaction: a failure answering leaves nothing saved. */
-export async function createEnvelope(em: EntityManager, userId: number, input: CreateEnvelopeInput): Promise<EnvelopeDto> {
+export async function createEnvelope(
+  em: EntityManager,
+  userId: number,
+  input: CreateEnvelopeInput,
+): Promise<EnvelopeDto> {
   return em.transactional(async (tx) => {
     const envelope = tx.create(Envelope, {
       user: tx.getReference(User, userId),
@@ -169,7 +203,12 @@ export async function createEnvelope(em: EntityManager, userId: number, input: C
   });
 }
 
-export async function updateEnvelope(em: EntityManager, userId: number, id: number, input: UpdateEnvelopeInput): Promise<EnvelopeDto> {
+export async function updateEnvelope(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateEnvelopeInput,
+): Promise<EnvelopeDto> {
   return em.transactional(async (tx) => {
     const envelope = await ownEnvelope(tx, userId, id);
     if (input.name !== undefined) envelope.name = input.name;

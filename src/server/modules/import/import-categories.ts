@@ -45,7 +45,11 @@ export async function categoriseImportRowsAsync(
   return out;
 }
 
-function categoriseRow(row: ImportRowLike, model: SuggestionModel | null, normalize: ReturnType<typeof memoNormalizer>): RowCategory {
+function categoriseRow(
+  row: ImportRowLike,
+  model: SuggestionModel | null,
+  normalize: ReturnType<typeof memoNormalizer>,
+): RowCategory {
   const named = row.category?.trim();
   if (named && !isReservedCategoryName(named)) return { category: named, source: row.categoryOrigin ?? 'bank' };
   if (!model || model.rows === 0) return { category: null, source: null };

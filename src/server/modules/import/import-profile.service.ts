@@ -23,14 +23,22 @@ function toDto(profile: ImportProfile, accountId: number): ImportProfileDto {
 }
 
 /** The account's saved mapping for the importer, or null. */
-export async function savedMappingOf(em: EntityManager, userId: number, accountId: number): Promise<SavedMapping | null> {
+export async function savedMappingOf(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+): Promise<SavedMapping | null> {
   const profile = await em.findOne(ImportProfile, { user: userId, account: accountId });
   if (!profile) return null;
   const dto = toDto(profile, accountId);
   return { mapping: dto.mapping, columnCount: dto.columnCount, headers: dto.headers };
 }
 
-export async function getImportProfile(em: EntityManager, userId: number, accountId: number): Promise<ImportProfileDto> {
+export async function getImportProfile(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+): Promise<ImportProfileDto> {
   const account = await ownAccount(em, userId, accountId);
   const profile = await em.findOne(ImportProfile, { user: userId, account: account.id });
   if (!profile) throw new AppError('NOT_FOUND', `Account '${account.name}' has no saved import mapping`);
@@ -58,7 +66,11 @@ export async function putImportProfile(
   return toDto(profile, account.id);
 }
 
-export async function deleteImportProfile(em: EntityManager, userId: number, accountId: number): Promise<{ message: string }> {
+export async function deleteImportProfile(
+  em: EntityManager,
+  userId: number,
+  accountId: number,
+): Promise<{ message: string }> {
   const account = await ownAccount(em, userId, accountId);
   const profile = await em.findOne(ImportProfile, { user: userId, account: account.id });
   if (!profile) throw new AppError('NOT_FOUND', `Account '${account.name}' has no saved import mapping`);

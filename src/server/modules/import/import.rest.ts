@@ -23,7 +23,10 @@ function uploadError(error: unknown, limitBytes: number): AppError {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
     case 'FST_FILES_LIMIT':
-      return new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
+      return new AppError(
+        'BAD_REQUEST',
+        "Send exactly one file, in the field 'file': this upload holds more than one file",
+      );
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new AppError('BAD_REQUEST', `This upload holds too many fields; it takes ${FIELDS_TEXT}`);
@@ -32,7 +35,10 @@ function uploadError(error: unknown, limitBytes: number): AppError {
     default:
       if (failure.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
       // busboy's own errors (no status): a body that is not well-formed multipart.
-      return new AppError('BAD_REQUEST', `The upload is not a well-formed multipart/form-data body${failure.message ? ` (${failure.message})` : ''}`);
+      return new AppError(
+        'BAD_REQUEST',
+        `The upload is not a well-formed multipart/form-data body${failure.message ? ` (${failure.message})` : ''}`,
+      );
   }
 }
 
@@ -42,7 +48,11 @@ function uploadError(error: unknown, limitBytes: number): AppError {
  * concatenation; without a usable length, the chunks are joined at the end. Nothing else keeps
  * the bytes: the import lets go of them once decoded.
  */
-async function readFilePart(file: AsyncIterable<Buffer>, contentLength: number, limitBytes: number): Promise<Uint8Array> {
+async function readFilePart(
+  file: AsyncIterable<Buffer>,
+  contentLength: number,
+  limitBytes: number,
+): Promise<Uint8Array> {
   const capacity = Number.isSafeInteger(contentLength) && contentLength > 0 ? Math.min(contentLength, limitBytes) : 0;
   let buffer = capacity > 0 ? Buffer.allocUnsafe(capacity) : null;
   let length = 0;
@@ -71,7 +81,10 @@ async function readFilePart(file: AsyncIterable<Buffer>, contentLength: number, 
  */
 async function readUpload(request: FastifyRequest, limitBytes: number): Promise<UploadParts> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with fields file, account and transactionType');
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the file as multipart/form-data with fields file, account and transactionType',
+    );
   }
   const out: UploadParts = { bytes: null, fileName: null, fields: {} };
   try {
@@ -79,23 +92,31 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
       if (part.type === 'file') {
         if (part.fieldname !== 'file') {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', `Unexpected file in the field '${part.fieldname.slice(0, 40)}': send the statement in the field 'file'`);
+          throw new AppError(
+            'BAD_REQUEST',
+            `Unexpected file in the field '${part.fieldname.slice(0, 40)}': send the statement in the field 'file'`,
+          );
         }
         if (out.bytes) {
           part.file.resume();
-          throw new AppError('BAD_REQUEST', "Send exactly one file, in the field 'file': this upload holds more than one file");
+          throw new AppError(
+            'BAD_REQUEST',
+            "Send exactly one file, in the field 'file': this upload holds more than one file",
+          );
         }
         out.bytes = await readFilePart(part.file, Number(request.headers['content-length'] ?? 0), limitBytes);
         if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(limitBytes));
         out.fileName = part.filename || null;
       } else {
         const name = part.fieldname;
-        if (!IMPORT_FIELD_NAMES.includes(name)) throw new AppError('BAD_REQUEST', `Unknown field '${name.slice(0, 40)}'; the upload takes ${FIELDS_TEXT}`);
+        if (!IMPORT_FIELD_NAMES.includes(name))
+          throw new AppError('BAD_REQUEST', `Unknown field '${name.slice(0, 40)}'; the upload takes ${FIELDS_TEXT}`);
         if (name in out.fields) throw new AppError('BAD_REQUEST', `The field '${name}' is sent twice; send it once`);
         if (part.valueTruncated) throw new AppError('BAD_REQUEST', `The field '${name}' is too long`);
         // A field sent as JSON (content-type application/json) arrives parsed; the upload's fields are text.
         const value: unknown = part.value;
-        if (value !== undefined && typeof value !== 'string') throw new AppError('BAD_REQUEST', `The field '${name}' must be plain text`);
+        if (value !== undefined && typeof value !== 'string')
+          throw new AppError('BAD_REQUEST', `The field '${name}' must be plain text`);
         out.fields[name] = value ?? '';
       }
     }
@@ -136,7 +157,8 @@ export const uploadRoute: RestRoute = restRoute({
     const limitBytes = request.server.config.uploadLimitBytes;
     const upload = await readUpload(request, limitBytes);
     const fields = parseInput(importFieldsSchema, upload.fields);
-    if (!upload.bytes) throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
+    if (!upload.bytes)
+      throw new AppError('BAD_REQUEST', 'file: choose a file to upload (CSV, OFX, QFX, QIF or CAMT.053)');
     const input = { ...fields, bytes: upload.bytes, fileName: upload.fileName };
     // The import lets go of the bytes once it has decoded them: nothing here keeps them.
     upload.bytes = null;

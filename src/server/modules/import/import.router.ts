@@ -30,13 +30,18 @@ export const importRouter = router({
     )
     .mutation(({ ctx, input }) => {
       // The same limit as POST /api/upload (UPLOAD_LIMIT_BYTES); the JSON body is also bounded by BODY_LIMIT_BYTES.
-      if (base64Size(input.contentBase64) > ctx.config.uploadLimitBytes) throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(ctx.config.uploadLimitBytes));
+      if (base64Size(input.contentBase64) > ctx.config.uploadLimitBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', uploadTooLarge(ctx.config.uploadLimitBytes));
       const bytes = new Uint8Array(Buffer.from(input.contentBase64, 'base64'));
       return importFile(ctx.em, ctx.user.id, { ...input, bytes, fileName: input.fileName ?? null });
     }),
-  profile: protectedProcedure.input(byAccount).query(({ ctx, input }) => getImportProfile(ctx.em, ctx.user.id, input.accountId)),
+  profile: protectedProcedure
+    .input(byAccount)
+    .query(({ ctx, input }) => getImportProfile(ctx.em, ctx.user.id, input.accountId)),
   saveProfile: protectedProcedure
     .input(byAccount.extend({ profile: importProfileInputSchema }))
     .mutation(({ ctx, input }) => putImportProfile(ctx.em, ctx.user.id, input.accountId, input.profile)),
-  deleteProfile: protectedProcedure.input(byAccount).mutation(({ ctx, input }) => deleteImportProfile(ctx.em, ctx.user.id, input.accountId)),
+  deleteProfile: protectedProcedure
+    .input(byAccount)
+    .mutation(({ ctx, input }) => deleteImportProfile(ctx.em, ctx.user.id, input.accountId)),
 });

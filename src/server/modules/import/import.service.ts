@@ -15,14 +15,30 @@ import {
 import { AppError, type ErrorCode } from '../../../shared/errors';
 import { openImportSteps } from '../../../shared/import/read-file';
 import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
-import { autoTransactionType, type ImportFields, type ImportPreview, type ImportResult } from '../../../shared/schemas/import';
+import {
+  autoTransactionType,
+  type ImportFields,
+  type ImportPreview,
+  type ImportResult,
+} from '../../../shared/schemas/import';
 import type { TransactionType } from '../../../shared/schemas/transactions';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { dialectOf, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, type SqlTx } from '../../db/sql';
-import { importedRowsWriter, streamAccountFitids, streamAccountRows, type ImportedRow } from '../transactions/transactions.sql';
-import { currentModelEntry, learnBatchAfterCommit, suggestionModel, suggestionModelEntry, type CachedModel } from '../categories/suggestions.service';
+import {
+  importedRowsWriter,
+  streamAccountFitids,
+  streamAccountRows,
+  type ImportedRow,
+} from '../transactions/transactions.sql';
+import {
+  currentModelEntry,
+  learnBatchAfterCommit,
+  suggestionModel,
+  suggestionModelEntry,
+  type CachedModel,
+} from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { withSmallPageCache } from './page-cache';
@@ -101,7 +117,11 @@ export function previewMessage(imported: number, duplicates: number): string {
  * one batch in one database transaction: all rows or none. Rows already stored in the
  * account are skipped, counted by occurrence (by bank id when the file has them).
  */
-export function importFile(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
+export function importFile(
+  em: EntityManager,
+  userId: number,
+  input: ImportInput,
+): Promise<ImportResult | ImportPreview> {
   // PostgreSQL takes many writers: imports into different accounts run side by side, and two
   // into the same account (from any process) wait for each other on a lock (lockAccountImports).
   if (dialectOf(em) === 'postgresql') return postgresImports(() => runImport(em, userId, input));
@@ -218,7 +238,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const context = await withUserScope(em, userId, (sem) => importContext(sem, userId, input));
   const { account, rules } = context;
   const read = await openFile(input, context);
-  const typeOf = (amount: number): TransactionType => (input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType);
+  const typeOf = (amount: number): TransactionType =>
+    input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType;
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
   const plan = (rows: CsvRow[]) => runSteps(planImportRows(rows, rules, account.name, typeOf));
 
@@ -230,7 +251,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       const end = await eachChunk(read, (rows) => {
         for (const row of plan(rows)) shown.add(row, marker.isDuplicate(row));
       });
-      const model = account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
+      const model =
+        account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
       return preview(read, end, shown, rules, input, categoriseImportRows(shown.rows, model));
     });
   }
@@ -265,7 +287,13 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       await batch.add(fresh);
     });
     const opened = batch as BatchWriter | null;
-    const result = { batchId: null, imported: 0, duplicates: duplicateCount, skipped: end.skipped.length, warnings: end.warnings };
+    const result = {
+      batchId: null,
+      imported: 0,
+      duplicates: duplicateCount,
+      skipped: end.skipped.length,
+      warnings: end.warnings,
+    };
     if (!opened) return { message: importMessage(0, duplicateCount), ...result };
     const imported = await opened.finish();
     // The cached model learns this batch's rows once they are committed (not the whole history again).
@@ -309,7 +337,14 @@ function scopedTransaction<T>(em: EntityManager, userId: number, work: (tem: Ent
   return withUserScope(em, userId, (sem) => sem.transactional(work));
 }
 
-function preview(read: CsvReadHead, end: RowsEnd, shown: PreviewRows, rules: RuleSet, input: ImportInput, categories: readonly RowCategory[]): ImportPreview {
+function preview(
+  read: CsvReadHead,
+  end: RowsEnd,
+  shown: PreviewRows,
+  rules: RuleSet,
+  input: ImportInput,
+  categories: readonly RowCategory[],
+): ImportPreview {
   const duplicateCount = shown.duplicates;
   const imported = shown.total - duplicateCount;
   return {
@@ -377,19 +412,17 @@ async function openBatch(
   mayLackCategory: boolean,
 ): Promise<BatchWriter> {
   // Learned suggestions come last: only rows that neither the file nor a rule categorised.
-  const learned = account.applySuggestions && mayLackCategory ? await suggestionModelEntry(tem, userId) : await currentModelEntry(tem, userId);
+  const learned =
+    account.applySuggestions && mayLackCategory
+      ? await suggestionModelEntry(tem, userId)
+      : await currentModelEntry(tem, userId);
   const model = account.applySuggestions ? (learned?.model ?? null) : null;
   const batchId = randomUUID();
   const now = new Date().toISOString();
-  await db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', [
-    batchId,
-    userId,
-    account.id,
-    now,
-    0,
-    fileName?.slice(0, 255) ?? null,
-    dateFormat,
-  ]);
+  await db.run(
+    'insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)',
+    [batchId, userId, account.id, now, 0, fileName?.slice(0, 255) ?? null, dateFormat],
+  );
   const writer = importedRowsWriter(db);
   /**
    * Category ids by the name exactly as rows carry it (a rule's category is one string for all its
@@ -404,7 +437,8 @@ async function openBatch(
     async add(fresh) {
       const categories = categoriseImportRows(fresh, model);
       let missing: string[] | null = null;
-      for (const { category } of categories) if (category && !categoryIds.has(category)) (missing ??= []).push(category);
+      for (const { category } of categories)
+        if (category && !categoryIds.has(category)) (missing ??= []).push(category);
       if (missing) {
         const ids = await ensureCategories(tem, userId, missing);
         for (const name of missing) categoryIds.set(name, ids.get(nameKey(name)) ?? null);

@@ -30,7 +30,12 @@ export async function selectMonthlyAggregates(
        left join category c on c.id = m.category_id`,
     accountId === null ? [userId, startDate, endDate] : [userId, startDate, endDate, accountId],
   );
-  return rows.map((row) => ({ month: row.month, category: row.category, moneyIn: row.money_in, moneyOut: row.money_out }));
+  return rows.map((row) => ({
+    month: row.month,
+    category: row.category,
+    moneyIn: row.money_in,
+    moneyOut: row.money_out,
+  }));
 }
 
 /**

@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
-import { buildMonthlyReport, payeeKey, payeeName, rankPayees, type MonthlyReportRow, type PayeeTotal } from '../../../shared/reports';
+import {
+  buildMonthlyReport,
+  payeeKey,
+  payeeName,
+  rankPayees,
+  type MonthlyReportRow,
+  type PayeeTotal,
+} from '../../../shared/reports';
 import type { MonthlyReportInput, PayeeReportInput } from '../../../shared/schemas/reports';
 import { findAccountByName } from '../accounts/accounts.service';
 import { selectDescriptionGroups, selectMonthlyAggregates } from './reports.query';
@@ -10,7 +17,11 @@ async function accountFilter(em: EntityManager, userId: number, name: string | u
 }
 
 /** Income, expenses, net and per-category sums for every month of the range (src/shared/reports/monthly.ts). */
-export async function monthlyReport(em: EntityManager, userId: number, input: MonthlyReportInput): Promise<MonthlyReportRow[]> {
+export async function monthlyReport(
+  em: EntityManager,
+  userId: number,
+  input: MonthlyReportInput,
+): Promise<MonthlyReportRow[]> {
   const accountId = await accountFilter(em, userId, input.account);
   const aggregates = await selectMonthlyAggregates(em, userId, input.startDate, input.endDate, accountId);
   return buildMonthlyReport(input.startDate, input.endDate, aggregates);

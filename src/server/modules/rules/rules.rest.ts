@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { applyRulesSchema, countRuleMatchesSchema, createRuleSchema, reorderRulesSchema, updateRuleSchema } from '../../../shared/rules';
+import {
+  applyRulesSchema,
+  countRuleMatchesSchema,
+  createRuleSchema,
+  reorderRulesSchema,
+  updateRuleSchema,
+} from '../../../shared/rules';
 import { idParamsSchema, isoDateSchema } from '../../../shared/schemas/common';
 import { messageAnswer, ruleAnswer, ruleApplyAnswer, ruleCountAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
-import { applyRulesToTransactions, countRuleMatches, createRule, deleteRule, listRules, reorderRules, updateRule } from './rules.service';
+import {
+  applyRulesToTransactions,
+  countRuleMatches,
+  createRule,
+  deleteRule,
+  listRules,
+  reorderRules,
+  updateRule,
+} from './rules.service';
 
 const TAG = 'Rules';
 
@@ -26,9 +40,14 @@ const applyBodySchema = z
       dryRun: body.dryRun,
     });
     if (!parsed.success) {
-      const wireName = (key: PropertyKey) => (key === 'startDate' ? 'start_date' : key === 'endDate' ? 'end_date' : key);
+      const wireName = (key: PropertyKey) =>
+        key === 'startDate' ? 'start_date' : key === 'endDate' ? 'end_date' : key;
       for (const issue of parsed.error.issues) {
-        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path.map((key, i) => (i === 0 ? wireName(key) : key)) });
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: issue.path.map((key, i) => (i === 0 ? wireName(key) : key)),
+        });
       }
       return z.NEVER;
     }

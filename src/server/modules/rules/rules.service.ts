@@ -26,7 +26,14 @@ import { Rule } from './rule.entity';
 const RULE_ORDER = { priority: 'asc', id: 'asc' } as const;
 
 export function toRuleDto(rule: Rule): RuleDto {
-  return { id: rule.id, name: rule.name, conditions: rule.conditions, actions: rule.actions, priority: rule.priority, enabled: rule.enabled };
+  return {
+    id: rule.id,
+    name: rule.name,
+    conditions: rule.conditions,
+    actions: rule.actions,
+    priority: rule.priority,
+    enabled: rule.enabled,
+  };
 }
 
 async function ownRule(em: EntityManager, userId: number, id: number): Promise<Rule> {
@@ -53,7 +60,10 @@ export async function createRule(em: EntityManager, userId: number, input: Creat
   return em.transactional(async (tx) => {
     const count = await tx.count(Rule, { user: userId });
     if (count >= MAX_RULES_PER_USER)
-      throw new AppError('CONFLICT', `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`);
+      throw new AppError(
+        'CONFLICT',
+        `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`,
+      );
     await ensureActionCategory(tx, userId, input.actions.category);
     const rule = tx.create(Rule, {
       user: tx.getReference(User, userId),
@@ -69,7 +79,12 @@ export async function createRule(em: EntityManager, userId: number, input: Creat
   });
 }
 
-export async function updateRule(em: EntityManager, userId: number, id: number, input: UpdateRuleInput): Promise<RuleDto> {
+export async function updateRule(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateRuleInput,
+): Promise<RuleDto> {
   return em.transactional(async (tx) => {
     const rule = await ownRule(tx, userId, id);
     if (input.name !== undefined) rule.name = input.name;
@@ -159,15 +174,22 @@ async function candidateRows(
 const SAMPLE_SIZE = 5;
 
 /** How many of the user's transactions the conditions match ("matches N of your transactions"). */
-export async function countRuleMatches(em: EntityManager, userId: number, input: CountRuleMatchesInput): Promise<RuleMatchCount> {
-  const rules = RuleSet.compile([{ id: 0, name: '', conditions: input.conditions, actions: { category: 'x' }, priority: 0, enabled: true }]);
+export async function countRuleMatches(
+  em: EntityManager,
+  userId: number,
+  input: CountRuleMatchesInput,
+): Promise<RuleMatchCount> {
+  const rules = RuleSet.compile([
+    { id: 0, name: '', conditions: input.conditions, actions: { category: 'x' }, priority: 0, enabled: true },
+  ]);
   const rows = await candidateRows(em, userId, {});
   let matched = 0;
   const sample: RuleMatchCount['sample'] = [];
   for (const row of rows) {
     if (!rules.matchesAny({ description: row.description, amount: row.amount, account: row.account })) continue;
     matched += 1;
-    if (sample.length < SAMPLE_SIZE) sample.push({ id: row.id, postDate: row.post_date, description: row.description, amount: row.amount });
+    if (sample.length < SAMPLE_SIZE)
+      sample.push({ id: row.id, postDate: row.post_date, description: row.description, amount: row.amount });
   }
   return { matched, total: rows.length, sample };
 }
@@ -177,12 +199,17 @@ export async function countRuleMatches(em: EntityManager, userId: number, input:
  * a dry run answers what would change; otherwise the changes are written in one transaction,
  * creating the categories the rules name. `changes` lists at most MAX_APPLY_CHANGES fields.
  */
-export async function applyRulesToTransactions(em: EntityManager, userId: number, input: ApplyRulesInput): Promise<ApplyRulesResult> {
+export async function applyRulesToTransactions(
+  em: EntityManager,
+  userId: number,
+  input: ApplyRulesInput,
+): Promise<ApplyRulesResult> {
   return em.transactional(async (tx) => {
     let rules = await listRules(tx, userId);
     if (input.ruleIds) {
       const wanted = new Set(input.ruleIds);
-      for (const id of wanted) if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+      for (const id of wanted)
+        if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
       rules = rules.filter((rule) => wanted.has(rule.id)).map((rule) => ({ ...rule, enabled: true }));
     }
     const set = RuleSet.compile(rules);
@@ -205,7 +232,13 @@ export async function applyRulesToTransactions(em: EntityManager, userId: number
         if (same) continue;
         change[field] = to;
         if (changes.length < MAX_APPLY_CHANGES)
-          changes.push({ id: row.id, field, from, to, ruleId: must(outcome.ruleIds[field], 'the rule that set a field is recorded') });
+          changes.push({
+            id: row.id,
+            field,
+            from,
+            to,
+            ruleId: must(outcome.ruleIds[field], 'the rule that set a field is recorded'),
+          });
         else truncated = true;
       }
       if (change.category !== undefined || change.type !== undefined || change.description !== undefined) {
@@ -223,8 +256,16 @@ export async function applyRulesToTransactions(em: EntityManager, userId: number
       // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
       const update = `update ${TRANSACTION_TABLE} set category_id = ?, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
       for (const p of planned) {
-        const categoryId = p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
-        await db.run(update, [categoryId, p.type ?? p.row.type, p.description !== undefined, p.description ?? p.row.description, p.row.id, userId]);
+        const categoryId =
+          p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
+        await db.run(update, [
+          categoryId,
+          p.type ?? p.row.type,
+          p.description !== undefined,
+          p.description ?? p.row.description,
+          p.row.id,
+          userId,
+        ]);
       }
     }
     return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };

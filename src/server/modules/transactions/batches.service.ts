@@ -22,13 +22,22 @@ async function ownBatch(em: EntityManager, userId: number, batchId: string): Pro
 }
 
 /** A batch's transactions (over 100,000 only page by page). */
-export async function batchTransactions(em: EntityManager, userId: number, batchId: string, page: PageRequest = {}): Promise<Page<TransactionDto>> {
+export async function batchTransactions(
+  em: EntityManager,
+  userId: number,
+  batchId: string,
+  page: PageRequest = {},
+): Promise<Page<TransactionDto>> {
   await ownBatch(em, userId, batchId);
   return selectTransactionsPage(em, userId, 't.batch_id = ?', [batchId], page, 'page with limit and offset');
 }
 
 /** Deletes an upload and all its transactions (split parts included) in one transaction. */
-export async function deleteBatch(em: EntityManager, userId: number, batchId: string): Promise<{ message: string; deleted: number }> {
+export async function deleteBatch(
+  em: EntityManager,
+  userId: number,
+  batchId: string,
+): Promise<{ message: string; deleted: number }> {
   return em.transactional(async (tem) => {
     const batch = await ownBatch(tem, userId, batchId);
     const deleted = await deleteBatchRows(tem, userId, batchId);

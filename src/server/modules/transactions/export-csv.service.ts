@@ -28,7 +28,11 @@ export const EXPORT_PAGE_ROWS = 2000;
  * there are. The first page is read before the answer starts, so a failing query still answers
  * with an error status.
  */
-export async function transactionsCsvStream(em: EntityManager, userId: number, filters: TransactionFilters): Promise<Readable> {
+export async function transactionsCsvStream(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<Readable> {
   const pages = searchRowPages<ExportRow>(em, userId, filters, EXPORT_COLUMNS, EXPORT_PAGE_ROWS);
   const first = await pages.next();
   async function* text(): AsyncGenerator<string> {

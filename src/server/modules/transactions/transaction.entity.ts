@@ -31,7 +31,8 @@ export class Transaction extends EntityBase {
 }
 
 /** The partial index of split parts, in SQL both databases take (the migrations write the same). */
-const PARENT_INDEX_SQL = 'create index "transaction_parent_id_partial_index" on "transaction" ("parent_id") where "parent_id" is not null';
+const PARENT_INDEX_SQL =
+  'create index "transaction_parent_id_partial_index" on "transaction" ("parent_id") where "parent_id" is not null';
 
 export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
   class: Transaction,
@@ -60,10 +61,16 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
   indexes: [
     // Serves every dated search of a user, and covers the monthly report (grouped by date and
     // category over counted rows, optionally one account) without reading the table.
-    { name: 'transaction_user_post_date_covering_index', properties: ['user', 'postDate', 'category', 'isSplit', 'amount', 'account'] },
+    {
+      name: 'transaction_user_post_date_covering_index',
+      properties: ['user', 'postDate', 'category', 'isSplit', 'amount', 'account'],
+    },
     // Duplicate detection on import (account, date, amount), and an account register's sum of the
     // counted rows after a date, read from the index alone.
-    { name: 'transaction_account_post_date_amount_split_index', properties: ['account', 'postDate', 'amount', 'isSplit'] },
+    {
+      name: 'transaction_account_post_date_amount_split_index',
+      properties: ['account', 'postDate', 'amount', 'isSplit'],
+    },
     // Split parts by their parent (a split's family, deletes, the parent's cascade). Partial: only
     // parts have a parent, so the rows of an import (never parts) add nothing to it. Every lookup
     // compares parent_id with a value, which implies "is not null", so both databases use it.

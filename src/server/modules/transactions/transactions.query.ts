@@ -74,12 +74,21 @@ export interface PageRequest {
 
 /** 422 for a list answer over MAX_LIST_ROWS rows: the caller narrows the range or pages. */
 export function tooManyRows(total: number, how = 'narrow the range or page with limit and offset'): AppError {
-  return new AppError('UNPROCESSABLE', `${groupDigits(total)} transactions match, more than the ${groupDigits(MAX_LIST_ROWS)} one answer holds: ${how}`, {
-    totalCount: total,
-  });
+  return new AppError(
+    'UNPROCESSABLE',
+    `${groupDigits(total)} transactions match, more than the ${groupDigits(MAX_LIST_ROWS)} one answer holds: ${how}`,
+    {
+      totalCount: total,
+    },
+  );
 }
 
-export async function countTransactions(em: EntityManager, userId: number, where: string, params: unknown[]): Promise<number> {
+export async function countTransactions(
+  em: EntityManager,
+  userId: number,
+  where: string,
+  params: unknown[],
+): Promise<number> {
   const [row] = await selectRows<{ n: SqlCount }>(em, countSql(where), [userId, ...params]);
   return Number(row?.n ?? 0);
 }
@@ -119,7 +128,11 @@ export async function selectTransactionsPage(
  * One transaction's JSON as the database writes it: exactly toTransactionDto's fields, in its
  * order, from a row of TRANSACTION_COLUMNS aliased `s`; `extra` fields follow.
  */
-export function transactionJsonSql(dialect: Dialect, s = 's', extra: readonly (readonly [string, string])[] = []): string {
+export function transactionJsonSql(
+  dialect: Dialect,
+  s = 's',
+  extra: readonly (readonly [string, string])[] = [],
+): string {
   const text = (column: string) => jsonStringSql(dialect, `${s}.${column}`);
   const word = (column: string) => jsonWordSql(dialect, `${s}.${column}`);
   return jsonObjectSql([
@@ -208,7 +221,10 @@ function transactionsJsonStatement(
   bytes = false,
 ): { sql: string; params: unknown[] } {
   const inner = `select ${TRANSACTION_COLUMNS}, t.category_id from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}${page ? ` order by ${NEWEST_FIRST} limit ? offset ?` : ''}`;
-  const aggregates: TextAggregate[] = [{ alias: 'json', item: transactionJsonSql(dialect), separator: ',', bytes }, ...extra];
+  const aggregates: TextAggregate[] = [
+    { alias: 'json', item: transactionJsonSql(dialect), separator: ',', bytes },
+    ...extra,
+  ];
   return {
     sql: orderedAggregatesSql(dialect, aggregates, `(${inner}) s`, NEWEST_FIRST_S),
     params: page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
@@ -228,10 +244,16 @@ export async function selectTransactionsJson(
   params: unknown[],
   page: { limit: number; offset: number } | null = null,
 ): Promise<string> {
-  if (dialectOf(em) !== 'postgresql') return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
+  if (dialectOf(em) !== 'postgresql')
+    return (await selectTransactionsJsonWith(em, userId, where, params, page, [])).json;
   const inner = `select ${TRANSACTION_COLUMNS} from ${TRANSACTION_FROM} where t.user_id = ?${where ? ` and (${where})` : ''}
     order by ${NEWEST_FIRST}${page ? ' limit ? offset ?' : ''}`;
-  return pgSelectJsonRows(em, inner, transactionJsonSql('postgresql'), page ? [userId, ...params, page.limit, page.offset] : [userId, ...params]);
+  return pgSelectJsonRows(
+    em,
+    inner,
+    transactionJsonSql('postgresql'),
+    page ? [userId, ...params, page.limit, page.offset] : [userId, ...params],
+  );
 }
 
 /**
@@ -272,7 +294,8 @@ export async function selectTransactionsJsonPage(
     if (page.limit === undefined && answer.total > MAX_LIST_ROWS) throw tooManyRows(answer.total, how);
     return answer;
   }
-  const reader = offMainThread && em.getTransactionContext() === undefined ? sqliteReader(String(em.config.get('dbName'))) : null;
+  const reader =
+    offMainThread && em.getTransactionContext() === undefined ? sqliteReader(String(em.config.get('dbName'))) : null;
   if (reader) {
     const rows = transactionsJsonStatement('sqlite', userId, where, params, paged ? { limit, offset } : null, []);
     const answer = await reader.countedJson({
@@ -295,18 +318,36 @@ export async function selectTransactionsJsonPage(
  * selectTransactionsJsonPage), but a payee filter reads the user's descriptions first: then both
  * reads run in one withUserScope transaction.
  */
-export async function searchTransactionsJsonPage(em: EntityManager, userId: number, filters: TransactionFilters, how?: string): Promise<JsonPage> {
+export async function searchTransactionsJsonPage(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+  how?: string,
+): Promise<JsonPage> {
   if (filters.payee !== undefined && dialectOf(em) === 'postgresql' && em.getTransactionContext() === undefined) {
     return withUserScope(em, userId, (tem) => searchTransactionsJsonPage(tem, userId, filters, how));
   }
   const { where, params } = await searchWhere(em, userId, filters);
   // fold() and payee_key() are registered on the main connection only.
   const offMainThread = filters.description === undefined && filters.payee === undefined;
-  return selectTransactionsJsonPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how, offMainThread);
+  return selectTransactionsJsonPage(
+    em,
+    userId,
+    where,
+    params,
+    { limit: filters.limit, offset: filters.offset },
+    how,
+    offMainThread,
+  );
 }
 
 /** The search of GET /api/transactions: every filter optional except the dates; newest first; paged. */
-export async function searchTransactionsPage(em: EntityManager, userId: number, filters: TransactionFilters, how?: string): Promise<Page<TransactionDto>> {
+export async function searchTransactionsPage(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+  how?: string,
+): Promise<Page<TransactionDto>> {
   const { where, params } = await searchWhere(em, userId, filters);
   return selectTransactionsPage(em, userId, where, params, { limit: filters.limit, offset: filters.offset }, how);
 }
@@ -316,7 +357,11 @@ export async function searchTransactionsPage(em: EntityManager, userId: number, 
  * JSON text the database writes and parsed: cheaper than an object per row from the driver and
  * a DTO copy of each (tRPC transactions.list); on PostgreSQL as rows (see selectTransactionsJson).
  */
-export async function searchTransactions(em: EntityManager, userId: number, filters: TransactionFilters): Promise<TransactionDto[]> {
+export async function searchTransactions(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<TransactionDto[]> {
   if (dialectOf(em) === 'postgresql') return (await searchTransactionsPage(em, userId, filters)).rows;
   return JSON.parse((await searchTransactionsJsonPage(em, userId, filters)).json.toString()) as TransactionDto[];
 }
@@ -326,7 +371,11 @@ export async function searchTransactions(em: EntityManager, userId: number, filt
  * a payee filter becomes the list of the user's descriptions in the date range whose payee key
  * (computed here, by the same function) matches.
  */
-export async function searchWhere(em: EntityManager, userId: number, filters: TransactionFilters): Promise<{ where: string; params: unknown[] }> {
+export async function searchWhere(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<{ where: string; params: unknown[] }> {
   const dialect = dialectOf(em);
   if (dialect !== 'postgresql' || filters.payee === undefined) return searchClauses(filters, dialect);
   const key = payeeKey(filters.payee);
@@ -439,7 +488,11 @@ export async function* searchRowPages<T extends KeysetRow>(
   }
 }
 
-export async function selectTransactionsByIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<TransactionDto[]> {
+export async function selectTransactionsByIds(
+  em: EntityManager,
+  userId: number,
+  ids: readonly number[],
+): Promise<TransactionDto[]> {
   const out: TransactionDto[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);

@@ -12,7 +12,14 @@ import {
 } from '../../../shared/schemas/transactions';
 import { idParamsSchema, isAllowedAmount, text } from '../../../shared/schemas/common';
 import { attachment } from '../../http/download';
-import { batchAnswer, deletedBatchAnswer, fixSplitAnswer, messageAnswer, splitAnswer, transactionAnswer } from '../../http/answers';
+import {
+  batchAnswer,
+  deletedBatchAnswer,
+  fixSplitAnswer,
+  messageAnswer,
+  splitAnswer,
+  transactionAnswer,
+} from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { exportFileName, transactionsCsvStream } from './export-csv.service';
 import { batchTransactions, deleteBatch, listBatches } from './batches.service';
@@ -36,7 +43,10 @@ const decimalAmount = (field: string) =>
       if (value === undefined || value === '') return undefined;
       const cents = parseDecimalToCents(value);
       if (cents === null || !isAllowedAmount(cents)) {
-        ctx.addIssue({ code: 'custom', message: `${field} must be a decimal amount such as 12.50, at most 100,000,000,000.00` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${field} must be a decimal amount such as 12.50, at most 100,000,000,000.00`,
+        });
         return z.NEVER;
       }
       return cents;
@@ -88,7 +98,11 @@ export const transactionQuerySchema = z
       };
       for (const issue of parsed.error.issues) {
         const [head, ...rest] = issue.path;
-        ctx.addIssue({ code: 'custom', message: issue.message, path: [wire[String(head)] ?? head, ...rest] as PropertyKey[] });
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: [wire[String(head)] ?? head, ...rest] as PropertyKey[],
+        });
       }
       return z.NEVER;
     }
@@ -105,7 +119,8 @@ export const transactionRoutes: RestRoute[] = [
     method: 'GET',
     url: '/transactions',
     tag: TAG,
-    summary: 'Search transactions between two dates (newest first); at most 100,000 per answer, paged with limit and offset',
+    summary:
+      'Search transactions between two dates (newest first); at most 100,000 per answer, paged with limit and offset',
     query: transactionQuerySchema,
     answer: 'An array of transactions; X-Total-Count tells how many match',
     output: z.array(transactionAnswer),

@@ -28,9 +28,13 @@ import {
 const byId = z.object({ id: idSchema });
 
 export const transactionsRouter = router({
-  list: protectedProcedure.input(transactionFiltersSchema).query(({ ctx, input }) => listTransactions(ctx.em, ctx.user.id, input)),
+  list: protectedProcedure
+    .input(transactionFiltersSchema)
+    .query(({ ctx, input }) => listTransactions(ctx.em, ctx.user.id, input)),
   get: protectedProcedure.input(byId).query(({ ctx, input }) => getTransaction(ctx.em, ctx.user.id, input.id)),
-  create: protectedProcedure.input(createTransactionSchema).mutation(({ ctx, input }) => createTransaction(ctx.em, ctx.user.id, input)),
+  create: protectedProcedure
+    .input(createTransactionSchema)
+    .mutation(({ ctx, input }) => createTransaction(ctx.em, ctx.user.id, input)),
   update: protectedProcedure
     .input(byId.extend({ data: updateTransactionSchema }))
     .mutation(({ ctx, input }) => updateTransaction(ctx.em, ctx.user.id, input.id, input.data)),
@@ -38,7 +42,9 @@ export const transactionsRouter = router({
   deleteMany: protectedProcedure
     .input(z.object({ ids: z.array(idSchema).min(1, 'Select at least one transaction').max(100_000) }))
     .mutation(({ ctx, input }) => deleteTransactions(ctx.em, ctx.user.id, input.ids)),
-  bulkUpdate: protectedProcedure.input(bulkUpdateSchema).mutation(({ ctx, input }) => bulkUpdateTransactions(ctx.em, ctx.user.id, input)),
+  bulkUpdate: protectedProcedure
+    .input(bulkUpdateSchema)
+    .mutation(({ ctx, input }) => bulkUpdateTransactions(ctx.em, ctx.user.id, input)),
   split: protectedProcedure
     .input(byId.extend({ splits: splitInputSchema.shape.splits }))
     .mutation(({ ctx, input }) => splitTransaction(ctx.em, ctx.user.id, input.id, { splits: input.splits })),
@@ -48,5 +54,7 @@ export const transactionsRouter = router({
   batchTransactions: protectedProcedure
     .input(batchIdSchema.extend({ limit: listLimitSchema.optional(), offset: listOffsetSchema.optional() }))
     .query(async ({ ctx, input }) => (await batchTransactions(ctx.em, ctx.user.id, input.batchId, input)).rows),
-  deleteBatch: protectedProcedure.input(batchIdSchema).mutation(({ ctx, input }) => deleteBatch(ctx.em, ctx.user.id, input.batchId)),
+  deleteBatch: protectedProcedure
+    .input(batchIdSchema)
+    .mutation(({ ctx, input }) => deleteBatch(ctx.em, ctx.user.id, input.batchId)),
 });

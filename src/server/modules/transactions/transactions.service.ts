@@ -36,7 +36,11 @@ function defaultType(amount: number): 'debit' | 'credit' {
   return amount < 0 ? 'debit' : 'credit';
 }
 
-export async function createTransaction(em: EntityManager, userId: number, input: CreateTransactionInput): Promise<TransactionDto> {
+export async function createTransaction(
+  em: EntityManager,
+  userId: number,
+  input: CreateTransactionInput,
+): Promise<TransactionDto> {
   return em.transactional(async (tem) => {
     const account = input.account ? await findAccountByName(tem, userId, input.account) : null;
     const categoryId = await resolveCategoryId(tem, userId, input.category);
@@ -71,12 +75,20 @@ async function splitFamily(em: EntityManager, userId: number, tx: Transaction): 
  * to those apply to the parent and all its parts; amounts of split rows are refused
  * (edit the split instead), so the parts always sum to the parent.
  */
-export async function updateTransaction(em: EntityManager, userId: number, id: number, input: UpdateTransactionInput): Promise<TransactionDto> {
+export async function updateTransaction(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: UpdateTransactionInput,
+): Promise<TransactionDto> {
   return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
-      throw new AppError('CONFLICT', 'The amount of a split transaction cannot be changed here; edit the split so its parts still sum to the total');
+      throw new AppError(
+        'CONFLICT',
+        'The amount of a split transaction cannot be changed here; edit the split so its parts still sum to the total',
+      );
     }
     const shared = family.length > 0 ? family : [tx];
     if (input.account !== undefined) {
@@ -104,7 +116,11 @@ export async function updateTransaction(em: EntityManager, userId: number, id: n
  * removes the whole split (all parts) and leaves the parent whole again, so a split
  * never stops summing to its parent.
  */
-export async function deleteTransactions(em: EntityManager, userId: number, ids: readonly number[]): Promise<{ deleted: number }> {
+export async function deleteTransactions(
+  em: EntityManager,
+  userId: number,
+  ids: readonly number[],
+): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
   return em.transactional(async (tem) => {
     const rows = await tem.find(Transaction, { id: { $in: unique }, user: userId });
@@ -143,7 +159,11 @@ export async function deleteTransaction(em: EntityManager, userId: number, id: n
 }
 
 /** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
-export async function bulkUpdateTransactions(em: EntityManager, userId: number, input: BulkUpdateInput): Promise<TransactionDto[]> {
+export async function bulkUpdateTransactions(
+  em: EntityManager,
+  userId: number,
+  input: BulkUpdateInput,
+): Promise<TransactionDto[]> {
   const ids = [...new Set(input.transactionIds)];
   return em.transactional(async (tem) => {
     const rows = await tem.find(Transaction, { id: { $in: ids }, user: userId });
@@ -175,7 +195,11 @@ export async function bulkUpdateTransactions(em: EntityManager, userId: number, 
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
-        await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, { category: categoryId, categorySource: categoryId ? 'user' : null });
+        await tem.nativeUpdate(
+          Transaction,
+          { user: userId, id: { $in: chunk } },
+          { category: categoryId, categorySource: categoryId ? 'user' : null },
+        );
       }
     }
     for (let i = 0; i < shared.length; i += 500) {
@@ -183,7 +207,8 @@ export async function bulkUpdateTransactions(em: EntityManager, userId: number, 
       const changes: Partial<Pick<Transaction, 'type'>> & { account?: number } = {};
       if (type !== undefined) changes.type = type;
       if (account !== undefined) changes.account = account.id;
-      if (Object.keys(changes).length > 0) await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
+      if (Object.keys(changes).length > 0)
+        await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
     return selectTransactionsByIds(tem, userId, ids);
   });
@@ -193,11 +218,19 @@ export async function bulkUpdateTransactions(em: EntityManager, userId: number, 
  * Splits a transaction into parts that carry its sign and sum exactly to it. Posting a
  * split for a parent that is already split replaces its parts (that is how a split is edited).
  */
-export async function splitTransaction(em: EntityManager, userId: number, id: number, input: SplitInput): Promise<SplitDetails> {
+export async function splitTransaction(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  input: SplitInput,
+): Promise<SplitDetails> {
   return em.transactional(async (tem) => {
     const parent = await ownTransaction(tem, userId, id);
     if (parent.parent) {
-      throw new AppError('CONFLICT', 'This transaction is part of a split and cannot be split again; edit the split of its parent instead');
+      throw new AppError(
+        'CONFLICT',
+        'This transaction is part of a split and cannot be split again; edit the split of its parent instead',
+      );
     }
     const check = validateSplit(parent.amount, input.splits);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });

@@ -4,7 +4,15 @@
  * dialect differences are the helpers of src/server/db/sql.ts.
  */
 import type { EntityManager } from '@mikro-orm/knex';
-import { dialectOf, insertionOrderSql, runSql, selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from '../../db/sql';
+import {
+  dialectOf,
+  insertionOrderSql,
+  runSql,
+  selectRows,
+  TRANSACTION_TABLE,
+  valuesSql,
+  type SqlTx,
+} from '../../db/sql';
 import { must } from '../../../shared/must';
 
 export interface BatchListRow {
@@ -30,7 +38,11 @@ export function selectBatchList(em: EntityManager, userId: number): Promise<Batc
 
 /** Deletes a batch's rows (split parts first); answers how many rows the batch held. Call inside a transaction. */
 export async function deleteBatchRows(tem: EntityManager, userId: number, batchId: string): Promise<number> {
-  const [row] = await selectRows<{ n: number }>(tem, `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`, [batchId, userId]);
+  const [row] = await selectRows<{ n: number }>(
+    tem,
+    `select count(*) as n from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`,
+    [batchId, userId],
+  );
   await runSql(
     tem,
     `delete from ${TRANSACTION_TABLE} where user_id = ? and parent_id in (select id from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?)`,
@@ -56,7 +68,14 @@ export function clearEmptySplits(em: EntityManager, userId: number): Promise<num
  * An account's stored top-level rows in a date range, as [post_date, amount, description, fitid],
  * streamed; the description is the bank's text when a rule renamed the row.
  */
-export function streamAccountRows(db: SqlTx, userId: number, accountId: number, minDate: string, maxDate: string, chunk: number) {
+export function streamAccountRows(
+  db: SqlTx,
+  userId: number,
+  accountId: number,
+  minDate: string,
+  maxDate: string,
+  chunk: number,
+) {
   return db.iterate<[string, number, string, string | null]>(
     `select post_date, amount, coalesce(bank_description, description), fitid from ${TRANSACTION_TABLE}
       where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?`,
@@ -67,20 +86,50 @@ export function streamAccountRows(db: SqlTx, userId: number, accountId: number, 
 
 /** Every bank id stored in an account, streamed. */
 export function streamAccountFitids(db: SqlTx, userId: number, accountId: number, chunk: number) {
-  return db.iterate<[string]>(`select fitid from ${TRANSACTION_TABLE} where user_id = ? and account_id = ? and fitid is not null`, [userId, accountId], chunk);
+  return db.iterate<[string]>(
+    `select fitid from ${TRANSACTION_TABLE} where user_id = ? and account_id = ? and fitid is not null`,
+    [userId, accountId],
+    chunk,
+  );
 }
 
 /**
  * An imported row: user, account, category, category_source, post_date, description,
  * bank_description, amount, type, batch, fitid, created_at.
  */
-export type ImportedRow = [number, number, number | null, string | null, string, string, string | null, number, string, string, string | null, string];
+export type ImportedRow = [
+  number,
+  number,
+  number | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  number,
+  string,
+  string,
+  string | null,
+  string,
+];
 const IMPORTED_COLUMNS = 12;
 
 const IMPORTED_COLUMN_NAMES =
   'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
 /** PostgreSQL array types of the ImportedRow columns, in order (amount: bigint, as its column). */
-const IMPORTED_COLUMN_TYPES = ['int', 'int', 'int', 'varchar', 'varchar', 'text', 'text', 'bigint', 'varchar', 'varchar', 'varchar', 'varchar'];
+const IMPORTED_COLUMN_TYPES = [
+  'int',
+  'int',
+  'int',
+  'varchar',
+  'varchar',
+  'text',
+  'text',
+  'bigint',
+  'varchar',
+  'varchar',
+  'varchar',
+  'varchar',
+];
 /** Rows one PostgreSQL statement carries (as 12 arrays, whatever the row count). */
 const ROWS_PER_UNNEST = 10_000;
 
@@ -105,7 +154,8 @@ export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
 function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) =>
-    `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` + valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
+    `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
+    valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
   const perStatement = perInsert * IMPORTED_COLUMNS;
   let params: unknown[] = [];
@@ -218,7 +268,21 @@ export function insertRestoredTransaction(
   return db.insertId(
     `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${isSplit ? 'true' : 'false'}, ?, ?, ?, ?)`,
-    [userId, accountId, categoryId, categorySource, postDate, description, bankDescription, amount, type, parentId, splitNote, batchId, createdAt],
+    [
+      userId,
+      accountId,
+      categoryId,
+      categorySource,
+      postDate,
+      description,
+      bankDescription,
+      amount,
+      type,
+      parentId,
+      splitNote,
+      batchId,
+      createdAt,
+    ],
   );
 }
 

@@ -14,7 +14,8 @@ export const userDataRoutes: RestRoute[] = [
     summary:
       'All your data as one versioned JSON document (accounts, categories, batches, transactions with splits, budgets with line items, envelopes). A browser link may sign in with ?access_token=<session access token>',
     download: { contentType: 'application/json' },
-    answer: '{ format: "budget-tracker", version: 1, exportedAt, accounts, categories, batches, transactions, budgets, envelopes }',
+    answer:
+      '{ format: "budget-tracker", version: 1, exportedAt, accounts, categories, batches, transactions, budgets, envelopes }',
     output: userDataDocumentSchema,
     handler: async ({ em, userId, reply }) => {
       const doc = await exportUserData(em, userId);

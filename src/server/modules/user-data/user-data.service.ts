@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { CategorySource } from '../../../shared/schemas/suggest';
-import { USER_DATA_FORMAT, USER_DATA_VERSION, type UserDataDocument, type UserDataImportResult } from '../../../shared/schemas/user-data';
+import {
+  USER_DATA_FORMAT,
+  USER_DATA_VERSION,
+  type UserDataDocument,
+  type UserDataImportResult,
+} from '../../../shared/schemas/user-data';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
 import { sqlTx, TRANSACTION_TABLE } from '../../db/sql';
@@ -32,12 +37,21 @@ function parseJsonList(text: unknown): string[] {
 }
 
 /** Everything the user has, as one versioned document (src/shared/schemas/user-data.ts), rows in id order. */
-export async function exportUserData(em: EntityManager, userId: number, now = new Date()): Promise<UserDataDocument & { exportedAt: string }> {
-  const accounts = await selectRows<{ id: number; name: string; type: string; balance: number; apply_suggestions: number; created_at: string }>(
-    em,
-    'select id, name, type, balance, apply_suggestions, created_at from account where user_id = ? order by id',
-    [userId],
-  );
+export async function exportUserData(
+  em: EntityManager,
+  userId: number,
+  now = new Date(),
+): Promise<UserDataDocument & { exportedAt: string }> {
+  const accounts = await selectRows<{
+    id: number;
+    name: string;
+    type: string;
+    balance: number;
+    apply_suggestions: number;
+    created_at: string;
+  }>(em, 'select id, name, type, balance, apply_suggestions, created_at from account where user_id = ? order by id', [
+    userId,
+  ]);
   const categories = await selectRows<{ id: number; name: string; created_at: string }>(
     em,
     'select id, name, created_at from category where user_id = ? order by id',
@@ -50,7 +64,11 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     transaction_count: number;
     file_name: string | null;
     date_format: string | null;
-  }>(em, 'select id, account_id, upload_date, transaction_count, file_name, date_format from batch where user_id = ? order by upload_date, id', [userId]);
+  }>(
+    em,
+    'select id, account_id, upload_date, transaction_count, file_name, date_format from batch where user_id = ? order by upload_date, id',
+    [userId],
+  );
   const transactions = await selectRows<{
     id: number;
     post_date: string;
@@ -72,11 +90,16 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
-  const budgets = await selectRows<{ id: number; name: string; start_date: string; end_date: string; amount: number; created_at: string }>(
-    em,
-    'select id, name, start_date, end_date, amount, created_at from budget where user_id = ? order by id',
-    [userId],
-  );
+  const budgets = await selectRows<{
+    id: number;
+    name: string;
+    start_date: string;
+    end_date: string;
+    amount: number;
+    created_at: string;
+  }>(em, 'select id, name, start_date, end_date, amount, created_at from budget where user_id = ? order by id', [
+    userId,
+  ]);
   const lineItems = await selectRows<{
     id: number;
     budget_id: number;
@@ -85,7 +108,11 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     type: string;
     related_categories: unknown;
     created_at: string;
-  }>(em, 'select id, budget_id, name, amount, type, related_categories, created_at from line_item where user_id = ? order by id', [userId]);
+  }>(
+    em,
+    'select id, budget_id, name, amount, type, related_categories, created_at from line_item where user_id = ? order by id',
+    [userId],
+  );
   const envelopes = await selectRows<{
     id: number;
     name: string;
@@ -94,8 +121,20 @@ export async function exportUserData(em: EntityManager, userId: number, now = ne
     color: string;
     is_active: number;
     created_at: string;
-  }>(em, 'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id', [userId]);
-  const rules = await selectRows<{ id: number; name: string; conditions: unknown; actions: unknown; priority: number; enabled: number; created_at: string }>(
+  }>(
+    em,
+    'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id',
+    [userId],
+  );
+  const rules = await selectRows<{
+    id: number;
+    name: string;
+    conditions: unknown;
+    actions: unknown;
+    priority: number;
+    enabled: number;
+    created_at: string;
+  }>(
     em,
     'select id, name, conditions, actions, priority, enabled, created_at from rule where user_id = ? order by priority, id',
     [userId],
@@ -185,7 +224,10 @@ function newIdOf<K extends number | string, V>(ids: ReadonlyMap<K, V>, oldId: K,
 }
 
 /** How many rows of each kind the user has (all zero for a user without data). */
-export async function userDataCounts(em: EntityManager, userId: number): Promise<Record<(typeof DATA_TABLES)[number][1], number>> {
+export async function userDataCounts(
+  em: EntityManager,
+  userId: number,
+): Promise<Record<(typeof DATA_TABLES)[number][1], number>> {
   const counts = {} as Record<(typeof DATA_TABLES)[number][1], number>;
   for (const [table, label] of DATA_TABLES) {
     const [row] = await selectRows<{ n: number }>(em, `select count(*) as n from ${table} where user_id = ?`, [userId]);
@@ -205,7 +247,11 @@ function plural(n: number, word: string): string {
  * database transaction. Rows get new ids (batches new UUIDs); every relation is carried over by
  * the document's ids, and the creation timestamps are kept.
  */
-export async function importUserData(em: EntityManager, userId: number, doc: UserDataDocument): Promise<UserDataImportResult> {
+export async function importUserData(
+  em: EntityManager,
+  userId: number,
+  doc: UserDataDocument,
+): Promise<UserDataImportResult> {
   return em.transactional(async (tem) => {
     const counts = await userDataCounts(tem, userId);
     const present = Object.entries(counts).filter(([, n]) => n > 0);
@@ -224,18 +270,35 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
         db.insertId(sql, params);
 
     const accountIds = new Map<number, number>();
-    const addAccount = insert('insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    const addAccount = insert(
+      'insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (const a of doc.accounts) {
-      accountIds.set(a.id, await addAccount(userId, a.name, nameKey(a.name), a.type, a.balance, a.applySuggestions !== false, a.createdAt ?? now));
+      accountIds.set(
+        a.id,
+        await addAccount(
+          userId,
+          a.name,
+          nameKey(a.name),
+          a.type,
+          a.balance,
+          a.applySuggestions !== false,
+          a.createdAt ?? now,
+        ),
+      );
     }
 
     const categoryIds = new Map<number, number>();
     const addCategory = insert('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)');
-    for (const c of doc.categories) categoryIds.set(c.id, await addCategory(userId, c.name, nameKey(c.name), c.createdAt ?? now));
+    for (const c of doc.categories)
+      categoryIds.set(c.id, await addCategory(userId, c.name, nameKey(c.name), c.createdAt ?? now));
 
     const batchIds = new Map<string, string>();
     const addBatch = (...params: unknown[]) =>
-      db.run('insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)', params);
+      db.run(
+        'insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)',
+        params,
+      );
     for (const b of doc.batches) {
       const id = randomUUID();
       batchIds.set(b.id, id);
@@ -276,20 +339,48 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
     }
     for (const [id, parentId] of lateParents)
-      await setRestoredParent(db, userId, id, must(transactionIds.get(parentId), 'a split part names a transaction of the document'));
+      await setRestoredParent(
+        db,
+        userId,
+        id,
+        must(transactionIds.get(parentId), 'a split part names a transaction of the document'),
+      );
 
     let lineItems = 0;
-    const addBudget = insert('insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)');
-    const addLineItem = insert('insert into line_item (user_id, budget_id, name, amount, type, related_categories, created_at) values (?, ?, ?, ?, ?, ?, ?)');
+    const addBudget = insert(
+      'insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)',
+    );
+    const addLineItem = insert(
+      'insert into line_item (user_id, budget_id, name, amount, type, related_categories, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
     for (const b of doc.budgets) {
       const budgetId = await addBudget(userId, b.name, b.startDate, b.endDate, b.amount, b.createdAt ?? now);
       for (const item of b.lineItems) {
-        await addLineItem(userId, budgetId, item.name, item.amount, item.type, JSON.stringify(item.relatedCategories), item.createdAt ?? now);
+        await addLineItem(
+          userId,
+          budgetId,
+          item.name,
+          item.amount,
+          item.type,
+          JSON.stringify(item.relatedCategories),
+          item.createdAt ?? now,
+        );
         lineItems += 1;
       }
     }
-    const addEnvelope = insert('insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)');
-    for (const e of doc.envelopes) await addEnvelope(userId, e.name, e.description, JSON.stringify(e.categories), e.color, e.isActive, e.createdAt ?? now);
+    const addEnvelope = insert(
+      'insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const e of doc.envelopes)
+      await addEnvelope(
+        userId,
+        e.name,
+        e.description,
+        JSON.stringify(e.categories),
+        e.color,
+        e.isActive,
+        e.createdAt ?? now,
+      );
 
     const rules = doc.rules ?? [];
     // A rule's category is created when missing, as saving the rule would.
@@ -298,8 +389,19 @@ export async function importUserData(em: EntityManager, userId: number, doc: Use
       userId,
       rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])),
     );
-    const addRule = insert('insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)');
-    for (const r of rules) await addRule(userId, r.name, JSON.stringify(r.conditions), JSON.stringify(r.actions), r.priority, r.enabled, r.createdAt ?? now);
+    const addRule = insert(
+      'insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const r of rules)
+      await addRule(
+        userId,
+        r.name,
+        JSON.stringify(r.conditions),
+        JSON.stringify(r.actions),
+        r.priority,
+        r.enabled,
+        r.createdAt ?? now,
+      );
 
     const imported = {
       accounts: doc.accounts.length,
