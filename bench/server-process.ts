@@ -6,11 +6,11 @@
  * even one stopped half-way.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { serverBundleOptions } from '../scripts/server-bundle-options.mjs';
+import { serverBundleOptions, workerEntryPoints } from '../scripts/server-bundle-options.mjs';
 import { freePort } from '../tests/helpers/ports';
 
 export interface ServerProcess {
@@ -30,9 +30,15 @@ export async function startServerProcess(
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-bench-'));
-  const script = options.script ?? path.resolve('bench/.data/server.cjs');
+  const script = options.script ?? path.resolve('bench/.data/server/main.js');
   // Bundled as production bundles it (CommonJS; scripts/server-bundle-options.mjs).
-  if (!options.script) await build({ entryPoints: ['src/server/main.ts'], outfile: script, ...serverBundleOptions });
+  if (!options.script) {
+    mkdirSync(path.dirname(script), { recursive: true });
+    writeFileSync(path.join(path.dirname(script), 'package.json'), '{ "type": "commonjs" }\n');
+    await build({ entryPoints: ['src/server/main.ts'], outfile: script, ...serverBundleOptions });
+    // The worker threads beside it, as `npm run build` puts them.
+    await build({ entryPoints: workerEntryPoints, outdir: path.dirname(script), ...serverBundleOptions });
+  }
   const port = await freePort();
   const child = spawn(
     process.execPath,

@@ -1,11 +1,12 @@
 // Bundles the server into dist/server/main.js, the demo-data command into dist/server/demo.js,
 // the backup command into dist/server/backup.js (so they also run inside the Docker image) and the
-// OpenAPI writer into dist/server/openapi.js (npm run lint:openapi).
+// OpenAPI writer into dist/server/openapi.js (npm run lint:openapi), and the database reader thread
+// into dist/server/read-worker.js (a module of its own that the server starts as a worker).
 // Packages stay external (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
 // How the TypeScript is bundled: scripts/server-bundle-options.mjs (shared with the tests' server processes).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { serverBundleOptions } from './server-bundle-options.mjs';
+import { serverBundleOptions, workerEntryPoints } from './server-bundle-options.mjs';
 
 mkdirSync('dist/server', { recursive: true });
 writeFileSync('dist/server/package.json', `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
@@ -15,9 +16,10 @@ await build({
     demo: 'scripts/demo.ts',
     backup: 'scripts/backup.ts',
     openapi: 'scripts/write-openapi.ts',
+    ...workerEntryPoints,
   },
   outdir: 'dist/server',
   ...serverBundleOptions,
   sourcemap: true,
 });
-console.log('built dist/server/main.js, dist/server/demo.js, dist/server/backup.js and dist/server/openapi.js');
+console.log('built dist/server/main.js, demo.js, backup.js, openapi.js and read-worker.js');

@@ -18,3 +18,6 @@ export const serverBundleOptions = {
   supported: { 'dynamic-import': false },
   logLevel: 'warning',
 };
+
+/** Worker threads' entry points, bundled beside the server (their file names are what the server looks for). */
+export const workerEntryPoints = { 'read-worker': 'src/server/db/read-worker/thread.ts' };

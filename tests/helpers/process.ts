@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
-import { serverBundleOptions } from '../../scripts/server-bundle-options.mjs';
+import { serverBundleOptions, workerEntryPoints } from '../../scripts/server-bundle-options.mjs';
 import { TEST_PASSWORD_HASH_COST } from './password-cost';
 
 /** A client folder that does not exist: test servers answer the API only unless told where a client is. */
@@ -30,7 +30,8 @@ export function bundledEntry(entry: string): string {
   }
   const name = entry.replace(/\.ts$/, '').replace(/[^A-Za-z0-9]+/g, '-');
   buildSync({
-    entryPoints: { [name]: path.resolve(entry) },
+    // The server's worker threads are bundled beside it, as `npm run build` puts them.
+    entryPoints: { [name]: path.resolve(entry), ...workerEntryPoints },
     outdir: BUNDLE_DIR,
     ...serverBundleOptions,
   });

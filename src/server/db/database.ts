@@ -2,7 +2,6 @@ import { MikroORM } from '@mikro-orm/core';
 import type { AbstractSqlDriver, EntityManager } from '@mikro-orm/knex';
 import { migrationNames } from './migration-names';
 import { loadMigrationsList, ormOptions, type DatabaseTarget } from './orm-options';
-import { cacheSqliteStatements, scopeUsersInBegin, type KnexPgClient, type KnexSqliteClient } from './sql';
 
 /** The app's ORM on either database (SQLite or PostgreSQL); its entity managers speak SQL. */
 export type Orm = MikroORM<AbstractSqlDriver, EntityManager>;
@@ -18,9 +17,6 @@ export async function openDatabase(
   debug = false,
 ): Promise<Orm> {
   const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(await ormOptions(target, debug));
-  const client: unknown = orm.em.getConnection().getKnex().client;
-  if (target.dialect === 'sqlite') cacheSqliteStatements(client as KnexSqliteClient);
-  else scopeUsersInBegin(client as KnexPgClient);
   try {
     if (!(await migrationsCurrent(orm, target.dialect))) {
       const applied = await (await migratorOf(orm, target.dialect)).up();

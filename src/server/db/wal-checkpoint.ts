@@ -9,9 +9,11 @@
  * and synchronous stays as it is. The thread lives while it has checkpoints to do (it costs about
  * 10 MB of memory, and a server between imports does not keep it).
  */
+import type { EntityManager } from '@mikro-orm/knex';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { onPostgres } from './sql';
 
 /** What `pragma wal_checkpoint` answers: busy (0 or 1), pages in the log, pages copied into the file. */
 export interface CheckpointResult {
@@ -139,6 +141,16 @@ export interface PragmaConnection {
   run: (sql: string) => Promise<unknown>;
 }
 
+/** The pragmas of withCheckpointAfter on the ORM's connection, outside any transaction (SQLite's one connection). */
+function pragmaConnection(em: EntityManager): PragmaConnection | null {
+  if (onPostgres(em)) return null;
+  const connection = em.getConnection();
+  return {
+    all: <T extends object>(sql: string) => connection.execute<T[]>(sql),
+    run: (sql: string) => connection.execute(sql, [], 'run'),
+  };
+}
+
 /**
  * Runs `work` (a write transaction) with the connection's autocheckpoint off, so its COMMIT only
  * writes the log; then turns it back on and asks `checkpoint` (checkpointInBackground) to copy the
@@ -146,10 +158,11 @@ export interface PragmaConnection {
  * (`connection` null) none of these: work runs as it is.
  */
 export async function withCheckpointAfter<T>(
-  connection: PragmaConnection | null,
+  database: EntityManager | PragmaConnection,
   work: () => Promise<T>,
   checkpoint: (file: string) => unknown = checkpointInBackground,
 ): Promise<T> {
+  const connection = 'getConnection' in database ? pragmaConnection(database) : database;
   if (!connection) return work();
   const [main] = (await connection.all<{ name: string; file: string }>('pragma database_list')).filter(
     (d) => d.name === 'main',

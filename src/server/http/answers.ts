@@ -11,12 +11,12 @@ import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import
 import type { ReconcileResult } from '../../shared/schemas/register';
 import {
   TRANSACTION_TYPES,
+  transactionAnswerSchema,
   type BatchDto,
   type SplitDetails,
-  type TransactionDto,
 } from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
-import { CATEGORY_SOURCES, type SuggestionDto } from '../../shared/schemas/suggest';
+import type { SuggestionDto } from '../../shared/schemas/suggest';
 import { RULE_ACTION_FIELDS, type ApplyRulesResult, type RuleDto, type RuleMatchCount } from '../../shared/rules';
 
 /**
@@ -64,24 +64,7 @@ export const accountAnswer = z.object({
 
 export const categoryAnswer = z.object({ id: z.number().int(), name: z.string() }) satisfies z.ZodType<CategoryDto>;
 
-export const transactionAnswer = z.object({
-  id: z.number().int(),
-  postDate: isoDate,
-  description: z.string(),
-  amount: cents,
-  account: z.string().nullable().describe('Account name'),
-  bank_account_id: z.number().int().nullable(),
-  category: z.string().nullable().describe('Category name; null when uncategorised'),
-  categorySource: z
-    .enum(CATEGORY_SOURCES)
-    .nullable()
-    .describe('Where the category came from: bank, rule, suggested or user'),
-  type: z.enum(TRANSACTION_TYPES),
-  isSplit: z.boolean(),
-  parentTransactionId: z.number().int().nullable(),
-  splitNote: z.string().nullable(),
-  batchId: z.string().nullable(),
-}) satisfies z.ZodType<TransactionDto>;
+export const transactionAnswer = transactionAnswerSchema;
 
 export const splitAnswer = z.object({
   parentTransaction: transactionAnswer,

@@ -1,61 +1,31 @@
 /**
- * An answer whose JSON text is already written (by the database, see jsonArrayAggSql in
- * src/server/db/sql.ts): a REST handler returns it and the route sends the text as it is, with
- * the JSON content type, instead of stringifying objects built row by row.
+ * A REST answer whose JSON is already written (the read model's JSON of many transactions): the
+ * route sends its bytes as they are, with the JSON content type, instead of parsing them into
+ * objects only to stringify them again.
  */
 export class RawJson {
-  /** The JSON text, or its UTF-8 bytes (a search read on a worker thread, see read-worker.ts). */
-  constructor(readonly text: string | Buffer) {}
+  constructor(readonly bytes: Buffer) {}
 }
 
-/**
- * JSON already written, as UTF-8 bytes in pieces that follow one another (a large part read from
- * the database as bytes, see TextAggregate.bytes in src/server/db/sql.ts). The route sends them
- * joined into one buffer: a many-megabyte answer is never decoded into a JavaScript string,
- * flattened, measured and encoded back to UTF-8 on its way out.
- */
-export class RawJsonBytes {
-  constructor(readonly chunks: readonly Buffer[]) {}
-
-  /** The JSON as one buffer. */
-  bytes(): Buffer {
-    return this.chunks.length === 1 ? (this.chunks[0] as Buffer) : Buffer.concat(this.chunks);
-  }
-
-  /** The JSON as text (for an answer that parses it). */
-  text(): string {
-    return this.bytes().toString('utf8');
-  }
-}
-
-/** An object's JSON with some of its values already JSON text: keys in the order given. */
+/** An object's JSON, keys in the order given, with RawJson values copied in as they are. */
 export function jsonWithRawParts(parts: readonly (readonly [string, unknown])[]): RawJson {
-  const body = parts
-    .map(
-      ([key, value]) =>
-        `${JSON.stringify(key)}:${value instanceof RawJson ? value.text.toString() : JSON.stringify(value)}`,
-    )
-    .join(',');
-  return new RawJson(`{${body}}`);
-}
-
-/** jsonWithRawParts as bytes: values already JSON bytes (RawJsonBytes) are copied as they are, never decoded. */
-export function jsonBytesWithRawParts(parts: readonly (readonly [string, unknown])[]): RawJsonBytes {
   const chunks: Buffer[] = [];
   let text = '{';
   parts.forEach(([key, value], i) => {
     text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:`;
-    const bytes =
-      value instanceof RawJsonBytes
-        ? value.chunks
-        : value instanceof RawJson && typeof value.text !== 'string'
-          ? [value.text]
-          : null;
-    if (bytes) {
-      chunks.push(Buffer.from(text), ...bytes);
+    if (value instanceof RawJson) {
+      chunks.push(Buffer.from(text), value.bytes);
       text = '';
-    } else text += value instanceof RawJson ? (value.text as string) : JSON.stringify(value);
+    } else text += JSON.stringify(value);
   });
   chunks.push(Buffer.from(`${text}}`));
-  return new RawJsonBytes(chunks);
+  return new RawJson(Buffer.concat(chunks));
+}
+
+/** A JSON array of RawJson items. */
+export function jsonArrayOfRaw(items: readonly RawJson[]): RawJson {
+  const chunks: Buffer[] = [Buffer.from('[')];
+  items.forEach((item, i) => chunks.push(...(i === 0 ? [] : [Buffer.from(',')]), item.bytes));
+  chunks.push(Buffer.from(']'));
+  return new RawJson(Buffer.concat(chunks));
 }

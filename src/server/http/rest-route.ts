@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config';
 import { acceptQueryAccessToken, checkDownloadRequest } from './download';
-import { RawJson, RawJsonBytes } from './raw-json';
+import { RawJson } from './raw-json';
 import { parseInput, requireBody } from './validate';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -83,7 +83,7 @@ export interface RestRoute<P = unknown, Q = unknown, B = unknown> {
   scopesItself?: boolean;
   /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
   bodyLimit?: (config: AppConfig) => number;
-  /** Answers the call: a value, or a promise of one (a RawJson or RawJsonBytes is sent as the JSON it holds). */
+  /** Answers the call: a value, or a promise of one (a RawJson is sent as the JSON it holds). */
   handler: (call: RestCall<P, Q, B>) => unknown;
 }
 
@@ -121,8 +121,7 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         const status = route.statusOf ? route.statusOf(result) : route.status;
         if (status) reply.status(status);
         if (result === undefined) return reply.status(status ?? 204).send();
-        if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.text);
-        if (result instanceof RawJsonBytes) return reply.type('application/json; charset=utf-8').send(result.bytes());
+        if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.bytes);
         return result;
       },
     });

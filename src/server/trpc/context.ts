@@ -4,7 +4,6 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { bearerFrom } from '../common/bearer';
 import type { AppConfig } from '../config/config';
 import type { AppServices } from '../services';
-import { rawJsonPlaceholder } from './raw-json';
 
 export interface Context {
   em: EntityManager;
@@ -13,8 +12,6 @@ export interface Context {
   /** The `Authorization` bearer credential, if any; resolved by protectedProcedure. */
   bearer: string | null;
   clientIp: string;
-  /** A stand-in for JSON bytes in this request's answer (src/server/trpc/raw-json.ts), or null when the answer is streamed. */
-  rawJson: (chunks: readonly Buffer[]) => string | null;
 }
 
 /** The most calls one batched request may hold (the client's batch link sends at most this many). */
@@ -45,6 +42,5 @@ export function createContext({ req, info }: CreateFastifyContextOptions): Conte
     services: req.server.services,
     bearer: bearerFrom(req.headers.authorization),
     clientIp: req.ip,
-    rawJson: (chunks) => rawJsonPlaceholder(req, chunks),
   };
 }

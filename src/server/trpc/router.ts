@@ -3,7 +3,6 @@ import { authRouter } from '../modules/auth/auth.router';
 import { budgetsRouter } from '../modules/budgets/budgets.router';
 import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
-import { importRouter } from '../modules/import/import.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
@@ -16,7 +15,6 @@ export const appRouter = router({
   accounts: accountsRouter,
   budgets: budgetsRouter,
   envelopes: envelopesRouter,
-  imports: importRouter,
   reports: reportsRouter,
   rules: rulesRouter,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, MAX_LIST_ROWS } from '../limits';
-import { categorySourceSchema, type CategorySource } from './suggest';
+import { CATEGORY_SOURCES, categorySourceSchema } from './suggest';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
 
 export const TRANSACTION_TYPES = ['credit', 'debit', 'charge', 'transfer'] as const;
@@ -9,26 +9,32 @@ export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, {
   error: `must be one of ${TRANSACTION_TYPES.join(', ')}`,
 });
 
-/** A transaction as every answer shows it (SPEC section 3). */
-export interface TransactionDto {
-  id: number;
-  postDate: string;
-  description: string;
-  /** Integer cents; negative is money out. */
-  amount: number;
-  /** Account name, or null when the transaction has no account. */
-  account: string | null;
-  bank_account_id: number | null;
-  /** Category name, or null when uncategorised. */
-  category: string | null;
-  /** Where the category came from: bank (the file), rule, suggested (learned), user; null when uncategorised or unknown. */
-  categorySource: CategorySource | null;
-  type: TransactionType;
-  isSplit: boolean;
-  parentTransactionId: number | null;
-  splitNote: string | null;
-  batchId: string | null;
-}
+/**
+ * A transaction as every answer shows it. The server's read model writes these fields from one list
+ * (src/server/db/transaction-reads/fields.ts), which the compiler holds to this schema's keys.
+ */
+export const transactionAnswerSchema = z.object({
+  id: z.number().int(),
+  postDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .describe('YYYY-MM-DD'),
+  description: z.string(),
+  amount: z.number().int().describe('Integer cents; negative is money out'),
+  account: z.string().nullable().describe('Account name; null when the transaction has no account'),
+  bank_account_id: z.number().int().nullable(),
+  category: z.string().nullable().describe('Category name; null when uncategorised'),
+  categorySource: z
+    .enum(CATEGORY_SOURCES)
+    .nullable()
+    .describe('Where the category came from: bank, rule, suggested or user; null when uncategorised'),
+  type: z.enum(TRANSACTION_TYPES),
+  isSplit: z.boolean(),
+  parentTransactionId: z.number().int().nullable(),
+  splitNote: z.string().nullable(),
+  batchId: z.string().nullable(),
+});
+export type TransactionDto = z.infer<typeof transactionAnswerSchema>;
 
 const categoryNameSchema = text({ max: 255 })
   .nullable()

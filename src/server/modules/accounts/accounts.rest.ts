@@ -1,30 +1,37 @@
 import { z } from 'zod';
 import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { registerRangeSchema, statementSchema } from '../../../shared/schemas/register';
+import { listPageSchema, registerRangeSchema, statementSchema } from '../../../shared/schemas/register';
 import { accountAnswer, messageAnswer, reconcileAnswer, registerRowAnswer } from '../../http/answers';
+import { RawJson } from '../../http/raw-json';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
 import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
 import { accountRegisterJson, adjustAccountBalance, reconcileAccount } from './register.service';
 
 const registerQuerySchema = wireQuery(
-  { start_date: z.string().optional(), end_date: z.string().optional() },
-  registerRangeSchema,
-  (q) => ({
-    startDate: present(q.start_date),
-    endDate: present(q.end_date),
-  }),
+  { start_date: z.string().optional(), end_date: z.string().optional(), ...listPageSchema.shape },
+  registerRangeSchema.and(listPageSchema),
+  (q) => ({ startDate: present(q.start_date), endDate: present(q.end_date), limit: q.limit, offset: q.offset }),
 );
 
 const statementQuerySchema = wireQuery(
   {
     statement_date: z.string({ error: 'statement_date is required' }),
     statement_balance: z.string({ error: 'statement_balance is required' }),
+    ...listPageSchema.shape,
   },
-  statementSchema,
-  (q) => ({ statementDate: q.statement_date, statementBalance: wholeNumberText(q.statement_balance) }),
+  statementSchema.and(listPageSchema),
+  (q) => ({
+    statementDate: q.statement_date,
+    statementBalance: wholeNumberText(q.statement_balance),
+    limit: q.limit,
+    offset: q.offset,
+  }),
 );
+
+/** A long list's page and its whole count, as REST sends them. */
+const PAGED = 'X-Total-Count tells how many rows the whole list holds; over 100,000 only page by page (limit, offset)';
 
 const TAG = 'Accounts';
 
@@ -78,9 +85,14 @@ export const accountRoutes: RestRoute[] = [
       "The account's transactions between start_date and end_date (both optional), newest first, with the balance after each (walking back from the stated balance; split parts counted once)",
     params: idParamsSchema,
     query: registerQuerySchema,
-    answer: 'An array of transactions, each with runningBalance (cents)',
+    answer: `An array of transactions, each with runningBalance (cents); ${PAGED}`,
     output: z.array(registerRowAnswer),
-    handler: ({ em, userId, params, query }) => accountRegisterJson(em, userId, params.id, query),
+    refusals: [422],
+    handler: async ({ em, userId, params, query, reply }) => {
+      const page = await accountRegisterJson(em, userId, params.id, query);
+      reply.header('X-Total-Count', String(page.total));
+      return new RawJson(page.json);
+    },
   }),
   restRoute({
     method: 'GET',
@@ -89,10 +101,14 @@ export const accountRoutes: RestRoute[] = [
     summary: 'Compare the register with a bank statement: statement_date and statement_balance (integer cents)',
     params: idParamsSchema,
     query: statementQuerySchema,
-    answer:
-      '{ account, statementDate, statementBalance, registerBalance, difference, adjustedBalance, transactionsAfter }',
+    answer: `{ account, statementDate, statementBalance, registerBalance, difference, adjustedBalance, transactionsAfter }; ${PAGED} after the statement date`,
     output: reconcileAnswer,
-    handler: ({ em, userId, params, query }) => reconcileAccount(em, userId, params.id, query),
+    refusals: [422],
+    handler: async ({ em, userId, params, query: { limit, offset, ...statement }, reply }) => {
+      const { result, total } = await reconcileAccount(em, userId, params.id, statement, { limit, offset });
+      reply.header('X-Total-Count', String(total));
+      return result;
+    },
   }),
   restRoute({
     method: 'POST',
@@ -101,9 +117,15 @@ export const accountRoutes: RestRoute[] = [
     summary:
       'Adjust the account to a bank statement { statementDate, statementBalance }: records the stated balance that makes the register agree',
     params: idParamsSchema,
+    query: listPageSchema,
     body: statementSchema,
-    answer: 'The reconciliation after the adjustment (difference 0, account with its new balance)',
+    answer: `The reconciliation after the adjustment (difference 0, account with its new balance); ${PAGED} after the statement date`,
     output: reconcileAnswer,
-    handler: ({ em, userId, params, body }) => adjustAccountBalance(em, userId, params.id, body),
+    refusals: [422],
+    handler: async ({ em, userId, params, query, body, reply }) => {
+      const { result, total } = await adjustAccountBalance(em, userId, params.id, body, query);
+      reply.header('X-Total-Count', String(total));
+      return result;
+    },
   }),
 ];

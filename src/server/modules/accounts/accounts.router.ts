@@ -19,11 +19,17 @@ export const accountsRouter = router({
   delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user.id, input.id)),
   register: protectedProcedure
     .input(registerInputSchema)
-    .query(({ ctx, input: { id, ...range } }) => accountRegister(ctx.em, ctx.user.id, id, range)),
+    .query(async ({ ctx, input: { id, ...range } }) => (await accountRegister(ctx.em, ctx.user.id, id, range)).rows),
   reconcile: protectedProcedure
     .input(reconcileInputSchema)
-    .query(({ ctx, input: { id, ...statement } }) => reconcileAccount(ctx.em, ctx.user.id, id, statement)),
+    .query(
+      async ({ ctx, input: { id, limit, offset, ...statement } }) =>
+        (await reconcileAccount(ctx.em, ctx.user.id, id, statement, { limit, offset })).result,
+    ),
   adjustBalance: protectedProcedure
     .input(reconcileInputSchema)
-    .mutation(({ ctx, input: { id, ...statement } }) => adjustAccountBalance(ctx.em, ctx.user.id, id, statement)),
+    .mutation(
+      async ({ ctx, input: { id, limit, offset, ...statement } }) =>
+        (await adjustAccountBalance(ctx.em, ctx.user.id, id, statement, { limit, offset })).result,
+    ),
 });

@@ -1,4 +1,4 @@
-import { dialectOf } from '../../db/sql';
+import { sqlTx } from '../../db/sql';
 import type { Orm as MikroORM } from '../../db/database';
 import { AppError } from '../../../shared/errors';
 import { must } from '../../../shared/must';
@@ -175,13 +175,10 @@ export class SqlFailureStore implements FailureStore {
       const context = tx.getTransactionContext<unknown>();
       const execute = (sql: string, params: unknown[]) =>
         connection.execute<Record<string, unknown>[]>(sql, params, 'all', context);
-      const onPostgres = dialectOf(tx) === 'postgresql';
-      // PostgreSQL runs reservations side by side (also from other processes): each scope's lock,
-      // taken in one order, makes count-then-insert atomic per scope. SQLite runs one writer at a time.
-      if (onPostgres) {
-        for (const scope of [...new Set(limits.map((limit) => limit.scope))].sort())
-          await execute('select pg_advisory_xact_lock(hashtext(?))', [scope]);
-      }
+      const db = await sqlTx(tx);
+      // Where reservations run side by side (PostgreSQL, also from other processes), each scope's
+      // lock, taken in one order, makes count-then-insert atomic per scope.
+      for (const scope of [...new Set(limits.map((limit) => limit.scope))].sort()) await db.lockName(scope);
       if (prune) {
         await connection.execute(
           'delete from auth_failure where at <= ?',
@@ -194,13 +191,7 @@ export class SqlFailureStore implements FailureStore {
       if (wait > 0) return { waitSeconds: wait };
       const ids: number[] = [];
       for (const { scope } of limits) {
-        const result = await connection.execute<{ insertId: number }>(
-          `insert into auth_failure (scope, at) values (?, ?)${onPostgres ? ' returning id' : ''}`,
-          [scope, now.toISOString()],
-          'run',
-          context,
-        );
-        ids.push(result.insertId);
+        ids.push(await db.insertId('insert into auth_failure (scope, at) values (?, ?)', [scope, now.toISOString()]));
       }
       return { ids };
     });

@@ -14,9 +14,6 @@ export const authRouter = router({
   login: publicProcedure
     .input(loginInputSchema)
     .mutation(({ ctx, input }) => ctx.services.auth.login(ctx.em, input, ctx.clientIp)),
-  refresh: publicProcedure
-    .input(refreshInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.auth.refresh(ctx.em, input.refreshToken)),
   logout: publicProcedure.input(refreshInputSchema).mutation(async ({ ctx, input }) => {
     await ctx.services.auth.logout(ctx.em, input.refreshToken);
     return { ok: true as const };

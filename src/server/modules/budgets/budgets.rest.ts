@@ -14,9 +14,10 @@ import {
   messageAnswer,
   savedBudgetAnswer,
 } from '../../http/answers';
+import { jsonWithRawParts, RawJson } from '../../http/raw-json';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import {
-  budgetOverviewJson,
+  budgetOverview,
   createBudget,
   createLineItem,
   deleteBudget,
@@ -74,7 +75,15 @@ export const budgetRoutes: RestRoute[] = [
     answer: '{ budget, lineItems, transactions, overview }',
     output: budgetOverviewAnswer,
     refusals: [422],
-    handler: ({ em, userId, params }) => budgetOverviewJson(em, userId, params.id),
+    handler: async ({ em, userId, params }) => {
+      const { budget, lineItems, transactionsJson, overview } = await budgetOverview(em, userId, params.id);
+      return jsonWithRawParts([
+        ['budget', budget],
+        ['lineItems', lineItems],
+        ['transactions', new RawJson(transactionsJson)],
+        ['overview', overview],
+      ]);
+    },
   }),
   restRoute({
     method: 'PUT',

@@ -5,10 +5,9 @@ import {
   sharedCategoryMessage,
   type BudgetOverview,
   type NamedLineItem,
-  type OverviewGroup,
 } from '../../../shared/budget';
 import { AppError } from '../../../shared/errors';
-import { MAX_LINE_ITEMS_PER_BUDGET, MAX_LIST_ROWS } from '../../../shared/limits';
+import { MAX_LINE_ITEMS_PER_BUDGET } from '../../../shared/limits';
 import type {
   BudgetDto,
   CreateBudgetInput,
@@ -20,10 +19,8 @@ import type {
   UpdateBudgetInput,
   UpdateLineItemInput,
 } from '../../../shared/schemas/budgets';
-import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { tooManyRows } from '../transactions/transactions.query';
-import { jsonBytesWithRawParts, RawJsonBytes } from '../../http/raw-json';
-import { selectCategoryKeys, selectOverviewGroups, selectOverviewRows } from './budgets.query';
+import { readsOf } from '../../db/transaction-reads';
+import { categoryKeysById } from '../categories/categories.service';
 import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
@@ -271,85 +268,33 @@ export async function saveBudget(em: EntityManager, userId: number, input: SaveB
   return { budget: await getBudget(fresh, userId, budgetId), lineItems: await listLineItems(fresh, userId, budgetId) };
 }
 
-export interface BudgetOverviewResult {
+/** A budget's overview, with its transactions as the JSON array the database wrote. */
+export interface BudgetOverviewParts {
   budget: BudgetDto;
   lineItems: LineItemDto[];
-  transactions: TransactionDto[];
-  overview: BudgetOverview;
-}
-
-/** The overview's parts, with its transactions as the JSON the database wrote. */
-interface BudgetOverviewParts {
-  budget: BudgetDto;
-  lineItems: LineItemDto[];
-  /** The transactions as JSON bytes (written by the database). */
-  transactionsJson: RawJsonBytes;
+  transactionsJson: Buffer;
   overview: BudgetOverview;
 }
 
 /**
- * The budget, its line items, the transactions between its dates (JSON the database
- * writes) and the overview of SPEC section 9 from one GROUP BY (overviewFromGroups, equal to
- * computeBudgetOverview of the rows). Over 100,000 transactions is refused (422: narrow the
- * budget's dates), and so are sums too large to be exact (only possible with rows stored before
- * amounts were bounded).
+ * The budget, its line items, the transactions between its dates and the overview from one GROUP
+ * BY (overviewFromGroups, equal to computeBudgetOverview of the rows). Over the answer cap is
+ * refused (422: narrow the budget's dates), and so are sums too large to be exact (only possible
+ * with rows stored before amounts were bounded).
  */
-async function budgetOverviewParts(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewParts> {
+export async function budgetOverview(em: EntityManager, userId: number, id: number): Promise<BudgetOverviewParts> {
   const budget = await getBudget(em, userId, id);
   const lineItems = await listLineItems(em, userId, id);
-  const categoryKey = await selectCategoryKeys(em, userId);
-  const tooLarge = () =>
-    new AppError(
+  const categoryKey = await categoryKeysById(em, userId);
+  try {
+    const read = await readsOf(em).overview(userId, budget, categoryKey);
+    const overview = overviewFromGroups(read.groups, read.countedRows, lineItems);
+    return { budget, lineItems, transactionsJson: read.json, overview };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new AppError(
       'UNPROCESSABLE',
       `The amounts of budget '${budget.name}' are too large to total exactly: lower the largest line items or amounts`,
     );
-  let groups: OverviewGroup[];
-  try {
-    groups = await selectOverviewGroups(em, userId, budget.startDate, budget.endDate, categoryKey);
-  } catch (error) {
-    if (error instanceof RangeError) throw tooLarge();
-    throw error;
   }
-  const rowCount = groups.reduce((sum, group) => sum + group.count, 0);
-  if (rowCount > MAX_LIST_ROWS) throw tooManyRows(rowCount, "narrow the range (the budget's start and end dates)");
-  const rows =
-    rowCount === 0
-      ? { json: new RawJsonBytes([Buffer.from('[]')]), countedRows: [] }
-      : await selectOverviewRows(em, userId, budget.startDate, budget.endDate, categoryKey);
-  try {
-    const overview = overviewFromGroups(groups, rows.countedRows, lineItems);
-    return { budget, lineItems, transactionsJson: rows.json, overview };
-  } catch (error) {
-    if (error instanceof RangeError) throw tooLarge();
-    throw error;
-  }
-}
-
-/**
- * The overview as objects (tRPC budgets.overview). With `rawJson` (the tRPC context's), the
- * transactions the database wrote as JSON bytes are not parsed: a placeholder stands in their
- * place and the answer gets the bytes (src/server/trpc/raw-json.ts).
- */
-export async function budgetOverview(
-  em: EntityManager,
-  userId: number,
-  id: number,
-  rawJson?: (chunks: readonly Buffer[]) => string | null,
-): Promise<BudgetOverviewResult> {
-  const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
-  const placeholder = rawJson?.(transactionsJson.chunks);
-  // The answer's bytes carry the transactions' JSON where the placeholder stands.
-  if (placeholder) return { budget, lineItems, transactions: placeholder as unknown as TransactionDto[], overview };
-  return { budget, lineItems, transactions: JSON.parse(transactionsJson.text()) as TransactionDto[], overview };
-}
-
-/** The same overview as JSON with the transactions sent as the database wrote them (GET /api/budgets/:id/overview). */
-export async function budgetOverviewJson(em: EntityManager, userId: number, id: number): Promise<RawJsonBytes> {
-  const { budget, lineItems, transactionsJson, overview } = await budgetOverviewParts(em, userId, id);
-  return jsonBytesWithRawParts([
-    ['budget', budget],
-    ['lineItems', lineItems],
-    ['transactions', transactionsJson],
-    ['overview', overview],
-  ]);
 }

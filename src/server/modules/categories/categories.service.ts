@@ -9,6 +9,8 @@ import type { CategoryDto, CreateCategoryInput } from '../../../shared/schemas/c
 import { User } from '../users/user.entity';
 import { Category } from './category.entity';
 import { nameKey } from '../../../shared/names';
+import { categoryKeyOf } from '../../../shared/envelopes/envelopes';
+import { selectRows } from '../../db/sql';
 
 export function toCategoryDto(category: Category): CategoryDto {
   return { id: category.id, name: category.name };
@@ -85,4 +87,18 @@ export async function resolveCategoryId(
   if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryOnTransactionMessage(name));
   const ids = await ensureCategories(em, userId, [name]);
   return ids.get(nameKey(name)) ?? null;
+}
+
+/** The user's category keys by category id (a row without a category is 'uncategorized'). */
+export async function categoryKeysById(
+  em: EntityManager,
+  userId: number,
+): Promise<(categoryId: number | null) => string> {
+  const rows = await selectRows<{ id: number; name_key: string }>(
+    em,
+    'select c.id, c.name_key from category c where c.user_id = ?',
+    [userId],
+  );
+  const keys = new Map(rows.map((row) => [row.id, categoryKeyOf(row.name_key)]));
+  return (categoryId) => (categoryId === null ? categoryKeyOf(null) : (keys.get(categoryId) ?? categoryKeyOf(null)));
 }

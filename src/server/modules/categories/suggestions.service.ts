@@ -11,11 +11,10 @@ import {
 } from '../../../shared/suggest';
 import {
   countedRowSql,
-  dialectOf,
+  firstCodePointSql,
   selectJsonColumns,
   selectRows,
   TRANSACTION_TABLE,
-  type Dialect,
   type JsonColumn,
 } from '../../db/sql';
 
@@ -39,15 +38,14 @@ const LEARNED_ROWS = `t.user_id = ? and t.category_id is not null and ${countedR
  * first character, and any edit of one is counted by a database trigger in the user's
  * `description_edits` (migration 20261127053000), so an edit that keeps both is seen too.
  */
-function checksumSql(dialect: Dialect): string {
-  const firstCodePoint = dialect === 'postgresql' ? 'ascii(t.description)' : 'unicode(t.description)';
+function checksumSql(em: EntityManager): string {
+  const firstCodePoint = firstCodePointSql(em, 't.description');
   return `count(*) as n, coalesce(max(t.id), 0) as m, coalesce(sum((t.id % 9973 + 1) * (t.category_id % 65521) + t.category_id % 9967), 0) as c,
     coalesce(sum((t.id % 7919 + 1) * (t.amount % 65521) + t.amount % 9973), 0) as a,
     coalesce(sum((t.id % 7907 + 1) * length(t.description) + ${firstCodePoint}), 0) as d,
     (select count(*) from category where user_id = ?) as kn, (select coalesce(sum(id), 0) from category where user_id = ?) as ks,
     (select description_edits from "user" where id = ?) as e`;
 }
-const CHECKSUM_SQL = { sqlite: checksumSql('sqlite'), postgresql: checksumSql('postgresql') };
 const LEARNED_FROM = `${TRANSACTION_TABLE} t where ${LEARNED_ROWS}`;
 /** What learning reads to name the categories of the rows it learns from. */
 const CATEGORIES_SQL = 'select id, name from category where user_id = ?';
@@ -80,7 +78,7 @@ function cacheOf(em: EntityManager): Map<number, CachedModel> {
 }
 
 async function fingerprint(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await selectRows<ChecksumRow>(em, `select ${CHECKSUM_SQL[dialectOf(em)]} from ${LEARNED_FROM}`, [
+  const [row] = await selectRows<ChecksumRow>(em, `select ${checksumSql(em)} from ${LEARNED_FROM}`, [
     userId,
     userId,
     userId,
@@ -102,7 +100,7 @@ const LEARNED_COLUMNS: readonly JsonColumn[] = [
  * own) and the checksum.
  */
 async function learnModel(em: EntityManager, userId: number): Promise<CachedModel> {
-  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, CHECKSUM_SQL[dialectOf(em)], [
+  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, checksumSql(em), [
     userId,
     userId,
     userId,

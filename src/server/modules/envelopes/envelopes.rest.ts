@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { idParamsSchema, text } from '../../../shared/schemas/common';
 import { createEnvelopeSchema, envelopeRangeSchema, updateEnvelopeSchema } from '../../../shared/schemas/envelopes';
 import { envelopeAnswer, messageAnswer } from '../../http/answers';
+import { jsonArrayOfRaw, jsonWithRawParts, RawJson } from '../../http/raw-json';
 import { restRoute, type RestRoute } from '../../http/rest-route';
-import { createEnvelope, deleteEnvelope, listEnvelopesJson, updateEnvelope } from './envelopes.service';
+import { createEnvelope, deleteEnvelope, envelopeFields, envelopesParts, updateEnvelope } from './envelopes.service';
 
 const TAG = 'Envelopes';
 
@@ -34,7 +35,12 @@ export const envelopeRoutes: RestRoute[] = [
     answer: 'An array of { id, name, description, categories, color, isActive, transactions, transactionCount, total }',
     output: z.array(envelopeAnswer),
     refusals: [422],
-    handler: ({ em, userId, query }) => listEnvelopesJson(em, userId, query),
+    handler: async ({ em, userId, query }) => {
+      const envelopes = await envelopesParts(em, userId, query);
+      return jsonArrayOfRaw(
+        envelopes.map((parts) => jsonWithRawParts(envelopeFields(parts, new RawJson(parts.transactionsJson)))),
+      );
+    },
   }),
   restRoute({
     method: 'POST',

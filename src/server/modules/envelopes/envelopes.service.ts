@@ -8,30 +8,27 @@ import type {
 } from '../../../shared/schemas/envelopes';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { countedRowSql, selectRows, TRANSACTION_TABLE, type SqlCount } from '../../db/sql';
-import { jsonWithRawParts, RawJson } from '../../http/raw-json';
-import { selectCategoryKeys } from '../budgets/budgets.query';
-import { selectTransactionsJson, tooManyRows } from '../transactions/transactions.query';
+import { readsOf, tooManyRows } from '../../db/transaction-reads';
+import { categoryKeysById } from '../categories/categories.service';
 import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
 import { nameKey } from '../../../shared/names';
 import { findOwned } from '../../db/find-owned';
 
-const UNCATEGORIZED = 'uncategorized';
-
 async function ownEnvelope(em: EntityManager, userId: number, id: number): Promise<Envelope> {
   return findOwned(em, Envelope, userId, id);
 }
 
-/** An envelope's answer with its transactions as JSON text the database built. */
-interface EnvelopeParts {
+/** An envelope with its transactions as the JSON array the database wrote. */
+export interface EnvelopeParts {
   envelope: Envelope;
-  transactionsJson: string;
+  transactionsJson: Buffer;
   transactionCount: number;
   total: number;
 }
 
-function envelopeFields(parts: EnvelopeParts, transactions: unknown): [string, unknown][] {
+/** An envelope's answer with its transactions in `transactions` (objects, or the JSON as it is). */
+export function envelopeFields(parts: EnvelopeParts, transactions: unknown): [string, unknown][] {
   const { envelope } = parts;
   return [
     ['id', envelope.id],
@@ -47,71 +44,23 @@ function envelopeFields(parts: EnvelopeParts, transactions: unknown): [string, u
 }
 
 function toEnvelopeDto(parts: EnvelopeParts): EnvelopeDto {
-  const { envelope } = parts;
-  return {
-    id: envelope.id,
-    name: envelope.name,
-    description: envelope.description ?? null,
-    categories: envelope.categories,
-    color: envelope.color,
-    isActive: envelope.isActive,
-    transactions: JSON.parse(parts.transactionsJson) as TransactionDto[],
-    transactionCount: parts.transactionCount,
-    total: parts.total,
-  };
+  const transactions = JSON.parse(parts.transactionsJson.toString('utf8')) as TransactionDto[];
+  return Object.fromEntries(envelopeFields(parts, transactions)) as unknown as EnvelopeDto;
 }
 
-/** The rows of the given category keys (counted rows in the optional range) as a WHERE clause. */
-function membershipWhere(keys: readonly string[], range: EnvelopeRange): { where: string; params: unknown[] } {
-  const clauses = [countedRowSql('t')];
-  const params: unknown[] = [];
-  const membership: string[] = [];
-  const named = keys.filter((key) => key !== UNCATEGORIZED);
-  if (named.length > 0) {
-    membership.push(`c.name_key in (${named.map(() => '?').join(', ')})`);
-    params.push(...named);
-  }
-  if (keys.includes(UNCATEGORIZED)) membership.push('t.category_id is null');
-  clauses.push(`(${membership.join(' or ')})`);
-  if (range.startDate) {
-    clauses.push('t.post_date >= ?');
-    params.push(range.startDate);
-  }
-  if (range.endDate) {
-    clauses.push('t.post_date <= ?');
-    params.push(range.endDate);
-  }
-  return { where: clauses.join(' and '), params };
-}
-
-/** Count and signed total of the user's counted rows in the range per category key: one GROUP BY. */
+/** Count and signed total of the user's counted rows in the range per category key. */
 async function sumsByCategoryKey(
   em: EntityManager,
   userId: number,
   range: EnvelopeRange,
 ): Promise<Map<string, { count: number; total: number }>> {
-  const categoryKey = await selectCategoryKeys(em, userId);
-  const clauses = ['t.user_id = ?', countedRowSql('t')];
-  const params: unknown[] = [userId];
-  if (range.startDate) {
-    clauses.push('t.post_date >= ?');
-    params.push(range.startDate);
-  }
-  if (range.endDate) {
-    clauses.push('t.post_date <= ?');
-    params.push(range.endDate);
-  }
-  const rows = await selectRows<{ category_id: number | null; n: SqlCount; total: number | string | null }>(
-    em,
-    `select t.category_id, count(*) as n, sum(t.amount) as total from ${TRANSACTION_TABLE} t where ${clauses.join(' and ')} group by t.category_id`,
-    params,
-  );
+  const categoryKey = await categoryKeysById(em, userId);
   const sums = new Map<string, { count: number; total: number }>();
-  for (const row of rows) {
-    const key = categoryKey(row.category_id);
+  for (const row of await readsOf(em).categorySums(userId, range)) {
+    const key = categoryKey(row.categoryId);
     const sum = sums.get(key) ?? { count: 0, total: 0 };
-    sum.count += Number(row.n);
-    sum.total += Number(row.total ?? 0);
+    sum.count += row.count;
+    sum.total += row.total;
     sums.set(key, sum);
   }
   return sums;
@@ -123,7 +72,7 @@ async function sumsByCategoryKey(
  * split parents excluded (their parts count instead). Counts and totals come from one GROUP BY;
  * each envelope's transactions are JSON text the database writes (newest first).
  */
-async function envelopesParts(
+export async function envelopesParts(
   em: EntityManager,
   userId: number,
   range: EnvelopeRange,
@@ -142,8 +91,10 @@ async function envelopesParts(
     const keys = keysOf(envelope);
     const transactionCount = keys.reduce((n, key) => n + (sums.get(key)?.count ?? 0), 0);
     const total = keys.reduce((n, key) => n + (sums.get(key)?.total ?? 0), 0);
-    const { where, params } = membershipWhere(keys, range);
-    const transactionsJson = transactionCount === 0 ? '[]' : await selectTransactionsJson(em, userId, where, params);
+    const transactionsJson =
+      transactionCount === 0
+        ? Buffer.from('[]')
+        : (await readsOf(em).pageJson(userId, { ...range, categories: keys, counted: true })).json;
     out.push({ envelope, transactionsJson, transactionCount, total });
   }
   return out;
@@ -156,18 +107,6 @@ export async function listEnvelopes(
   range: EnvelopeRange = {},
 ): Promise<EnvelopeDto[]> {
   return (await envelopesParts(em, userId, range)).map(toEnvelopeDto);
-}
-
-/** The same list as JSON text, each envelope's transactions sent as the database wrote them (GET /api/envelopes). */
-export async function listEnvelopesJson(
-  em: EntityManager,
-  userId: number,
-  range: EnvelopeRange = {},
-): Promise<RawJson> {
-  const parts = await envelopesParts(em, userId, range);
-  return new RawJson(
-    `[${parts.map((p) => jsonWithRawParts(envelopeFields(p, new RawJson(p.transactionsJson))).text).join(',')}]`,
-  );
 }
 
 export async function getEnvelope(

@@ -25,13 +25,13 @@ import type { TransactionType } from '../../../shared/schemas/transactions';
 import { findAccountByName } from '../accounts/accounts.service';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
-import { dialectOf, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, type SqlTx } from '../../db/sql';
+import { bulkWritersAtOnce, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
 import {
   importedRowsWriter,
   streamAccountFitids,
   streamAccountRows,
   type ImportedRow,
-} from '../transactions/transactions.sql';
+} from '../../db/transaction-writes';
 import {
   currentModelEntry,
   learnBatchAfterCommit,
@@ -41,8 +41,7 @@ import {
 } from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
-import { withSmallPageCache } from './page-cache';
-import { withCheckpointAfter, type PragmaConnection } from '../../db/wal-checkpoint';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -79,14 +78,18 @@ const failureCodes: Record<CsvReadFailure['code'], ErrorCode> = {
   BAD_STATEMENT: 'UNPROCESSABLE',
 };
 
-/** SQLite: one import at a time per process (a long write transaction on one file). */
-const sqliteImports = limiter(1);
-/**
- * PostgreSQL: several writers, but few imports at once per process. Imports are long and mostly
- * CPU: a few at a time finish as soon as many would, while a search between their steps waits
- * behind a few steps instead of one step of every import in flight.
- */
-const postgresImports = limiter(2);
+/** The imports running at once in this process, by how many the database takes (bulkWritersAtOnce). */
+const importQueues = new Map<number, ReturnType<typeof limiter>>();
+
+function importQueue(em: EntityManager): ReturnType<typeof limiter> {
+  const slots = bulkWritersAtOnce(em);
+  let queue = importQueues.get(slots);
+  if (!queue) importQueues.set(slots, (queue = limiter(slots)));
+  return queue;
+}
+
+/** SQLite's page cache while an import writes, in KiB: the pages of the rows it adds need not stay in memory. */
+export const IMPORT_PAGE_CACHE_KIB = 8000;
 
 /**
  * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
@@ -122,22 +125,20 @@ export function importFile(
   userId: number,
   input: ImportInput,
 ): Promise<ImportResult | ImportPreview> {
-  // PostgreSQL takes many writers: imports into different accounts run side by side, and two
-  // into the same account (from any process) wait for each other on a lock (lockAccountImports).
-  if (dialectOf(em) === 'postgresql') return postgresImports(() => runImport(em, userId, input));
-  return sqliteImports(() => runImport(em, userId, input));
+  // Where the database takes several writers, imports into different accounts run side by side, and
+  // two into the same account (from any process) wait for each other on a lock (lockAccountImports).
+  return importQueue(em)(() => runImport(em, userId, input));
 }
 
 /** Any number for the first key of the import lock: with the account id it names one account's imports. */
 const IMPORT_LOCK_CLASS = 18_001;
 
 /**
- * PostgreSQL: holds the account's import lock until the transaction ends, so a second import of
- * the same file (in this process or another) waits, then sees the first one's rows as duplicates.
- * SQLite needs none: one write transaction at a time holds the whole file.
+ * Holds the account's import lock until the transaction ends, so a second import of the same file
+ * (in this process or another) waits, then sees the first one's rows as duplicates.
  */
-async function lockAccountImports(db: SqlTx, accountId: number): Promise<void> {
-  if (db.dialect === 'postgresql') await db.all('select pg_advisory_xact_lock(?, ?)', [IMPORT_LOCK_CLASS, accountId]);
+function lockAccountImports(db: SqlTx, accountId: number): Promise<void> {
+  return db.lock(IMPORT_LOCK_CLASS, accountId);
 }
 
 /** What an import reads from the database before the file: the account, its last date format, its saved mapping and the rules. */
@@ -259,14 +260,13 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
 
   let afterCommit: (() => void) | null = null;
   // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
-  const written = await withCheckpointAfter(pragmaConnection(em), () =>
+  const written = await withCheckpointAfter(em, () =>
     scopedTransaction(em, userId, async (tem) => {
       const db = await sqlTx(tem);
-      return withSmallPageCache(db, () => writeImport(tem, db));
+      return db.withPageCache(IMPORT_PAGE_CACHE_KIB, () => writeImport(tem, db));
     }),
   );
   (afterCommit as (() => void) | null)?.();
-  if (written.imported > 0) await markImportVisible(em);
   return written;
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
@@ -300,33 +300,6 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
   }
-}
-
-/**
- * PostgreSQL, after an import committed: a VACUUM of the transaction table, so the pages the import
- * wrote are marked all-visible now rather than whenever autovacuum next comes by (after a fifth
- * more rows). Until then each search or report over those rows checks every row's visibility in
- * the table itself (the count's index-only scan reads the heap): a month's search (920 rows) cost
- * the database about 2.85 ms instead of 2.5 (same-run probe). VACUUM reads only the pages not yet
- * all-visible, passes over the table when another VACUUM holds it (SKIP_LOCKED), and a role that
- * does not own the table only gets a warning; a failure leaves the work to autovacuum.
- */
-async function markImportVisible(em: EntityManager): Promise<void> {
-  if (dialectOf(em) !== 'postgresql') return;
-  await em
-    .getConnection()
-    .execute(`vacuum (skip_locked) ${TRANSACTION_TABLE}`, [], 'run')
-    .catch(() => undefined);
-}
-
-/** The pragmas of withCheckpointAfter on the ORM's connection, outside any transaction (SQLite's one connection). */
-function pragmaConnection(em: EntityManager): PragmaConnection | null {
-  if (dialectOf(em) !== 'sqlite') return null;
-  const connection = em.getConnection();
-  return {
-    all: <T extends object>(sql: string) => connection.execute<T[]>(sql),
-    run: (sql: string) => connection.execute(sql, [], 'run'),
-  };
 }
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */

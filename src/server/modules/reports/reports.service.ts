@@ -9,11 +9,18 @@ import {
 } from '../../../shared/reports';
 import type { MonthlyReportInput, PayeeReportInput } from '../../../shared/schemas/reports';
 import { findAccountByName } from '../accounts/accounts.service';
-import { selectDescriptionGroups, selectMonthlyAggregates } from './reports.query';
+import { readsOf } from '../../db/transaction-reads';
 
-/** The account filter of a report: an account name of the user (404 when there is none). */
-async function accountFilter(em: EntityManager, userId: number, name: string | undefined): Promise<number | null> {
-  return name ? (await findAccountByName(em, userId, name)).id : null;
+/** The rows a report sums: its dates, and the account it names (404 when the user has none of that name). */
+async function reportRows(
+  em: EntityManager,
+  userId: number,
+  input: { startDate: string; endDate: string; account?: string },
+): Promise<{ startDate: string; endDate: string; accountId?: number }> {
+  const { startDate, endDate } = input;
+  return input.account
+    ? { startDate, endDate, accountId: (await findAccountByName(em, userId, input.account)).id }
+    : { startDate, endDate };
 }
 
 /** Income, expenses, net and per-category sums for every month of the range (src/shared/reports/monthly.ts). */
@@ -22,15 +29,13 @@ export async function monthlyReport(
   userId: number,
   input: MonthlyReportInput,
 ): Promise<MonthlyReportRow[]> {
-  const accountId = await accountFilter(em, userId, input.account);
-  const aggregates = await selectMonthlyAggregates(em, userId, input.startDate, input.endDate, accountId);
+  const aggregates = await readsOf(em).monthlySums(userId, await reportRows(em, userId, input));
   return buildMonthlyReport(input.startDate, input.endDate, aggregates);
 }
 
 /** The payees with the largest totals (by magnitude) in the range (src/shared/reports/payees.ts). */
 export async function payeeReport(em: EntityManager, userId: number, input: PayeeReportInput): Promise<PayeeTotal[]> {
-  const accountId = await accountFilter(em, userId, input.account);
-  const groups = await selectDescriptionGroups(em, userId, input.startDate, input.endDate, accountId);
+  const groups = await readsOf(em).descriptionSums(userId, await reportRows(em, userId, input));
   return rankPayees(
     groups.map(({ description, count, total }) => {
       const name = payeeName(description);

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { findOwned } from '../../db/find-owned';
 import { Batch } from './batch.entity';
-import { selectTransactionsPage, type Page, type PageRequest } from './transactions.query';
-import { deleteBatchRows, selectBatchList } from './transactions.sql';
+import { readsOf, type Page } from '../../db/transaction-reads';
+import { deleteBatchRows, selectBatchList } from '../../db/transaction-writes';
 
 /** The user's uploads, newest first; the count is of the batch's transactions now (split parts not counted). */
 export async function listBatches(em: EntityManager, userId: number): Promise<BatchDto[]> {
@@ -26,10 +26,10 @@ export async function batchTransactions(
   em: EntityManager,
   userId: number,
   batchId: string,
-  page: PageRequest = {},
+  page: { limit?: number; offset?: number } = {},
 ): Promise<Page<TransactionDto>> {
   await ownBatch(em, userId, batchId);
-  return selectTransactionsPage(em, userId, 't.batch_id = ?', [batchId], page, 'page with limit and offset');
+  return readsOf(em).page(userId, { batchId }, { ...page, narrow: 'page with limit and offset' });
 }
 
 /** Deletes an upload and all its transactions (split parts included) in one transaction. */

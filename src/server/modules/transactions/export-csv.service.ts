@@ -1,22 +1,8 @@
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/knex';
 import { transactionCsvHeader, transactionCsvRecord } from '../../../shared/export/transactions-csv';
-import type { TransactionFilters, TransactionType } from '../../../shared/schemas/transactions';
-import { searchRowPages, type KeysetRow } from './transactions.query';
-
-/** Just the columns a CSV record needs, named as transactionCsvRecord reads them (no per-row copy). */
-export const EXPORT_COLUMNS = `t.id, t.post_date as "postDate", t.description, t.amount, t.type, t.parent_id as "parentTransactionId",
-  t.batch_id as "batchId", a.name as account, c.name as category`;
-
-interface ExportRow extends KeysetRow {
-  description: string;
-  amount: number;
-  type: TransactionType;
-  parentTransactionId: number | null;
-  batchId: string | null;
-  account: string | null;
-  category: string | null;
-}
+import type { TransactionFilters } from '../../../shared/schemas/transactions';
+import { readsOf } from '../../db/transaction-reads';
 
 /** Rows a page: a page's text is written before the next is read, so memory holds one page at a time. */
 export const EXPORT_PAGE_ROWS = 2000;
@@ -33,7 +19,7 @@ export async function transactionsCsvStream(
   userId: number,
   filters: TransactionFilters,
 ): Promise<Readable> {
-  const pages = searchRowPages<ExportRow>(em, userId, filters, EXPORT_COLUMNS, EXPORT_PAGE_ROWS);
+  const pages = readsOf(em).exportPages(userId, filters, EXPORT_PAGE_ROWS);
   const first = await pages.next();
   async function* text(): AsyncGenerator<string> {
     yield transactionCsvHeader();

@@ -15,11 +15,9 @@ import { batchTransactions, deleteBatch, listBatches } from './batches.service';
 import {
   bulkUpdateTransactions,
   createTransaction,
-  deleteTransaction,
   deleteTransactions,
   fixSplitStatus,
   getSplits,
-  getTransaction,
   listTransactions,
   splitTransaction,
   updateTransaction,
@@ -31,14 +29,12 @@ export const transactionsRouter = router({
   list: protectedProcedure
     .input(transactionFiltersSchema)
     .query(({ ctx, input }) => listTransactions(ctx.em, ctx.user.id, input)),
-  get: protectedProcedure.input(byId).query(({ ctx, input }) => getTransaction(ctx.em, ctx.user.id, input.id)),
   create: protectedProcedure
     .input(createTransactionSchema)
     .mutation(({ ctx, input }) => createTransaction(ctx.em, ctx.user.id, input)),
   update: protectedProcedure
     .input(byId.extend({ data: updateTransactionSchema }))
     .mutation(({ ctx, input }) => updateTransaction(ctx.em, ctx.user.id, input.id, input.data)),
-  delete: protectedProcedure.input(byId).mutation(({ ctx, input }) => deleteTransaction(ctx.em, ctx.user.id, input.id)),
   deleteMany: protectedProcedure
     .input(z.object({ ids: z.array(idSchema).min(1, 'Select at least one transaction').max(100_000) }))
     .mutation(({ ctx, input }) => deleteTransactions(ctx.em, ctx.user.id, input.ids)),

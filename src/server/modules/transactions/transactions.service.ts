@@ -16,18 +16,43 @@ import { resolveCategoryId } from '../categories/categories.service';
 import { Category } from '../categories/category.entity';
 import { User } from '../users/user.entity';
 import { Transaction } from './transaction.entity';
-import { searchTransactions, selectRows, selectTransactions, selectTransactionsByIds } from './transactions.query';
 import { findOwned } from '../../db/find-owned';
-import { clearEmptySplits } from './transactions.sql';
+import { clearEmptySplits } from '../../db/transaction-writes';
+import { readsOf, type JsonPage } from '../../db/transaction-reads';
 
-export { searchTransactions as listTransactions };
+/** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
+export async function listTransactions(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<TransactionDto[]> {
+  return (await readsOf(em).page(userId, filters, { limit: filters.limit, offset: filters.offset })).rows;
+}
+
+/** The same search as the JSON the database writes, with the count of all matching rows. */
+export function searchTransactionsJson(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<JsonPage> {
+  return readsOf(em).pageJson(userId, filters, { limit: filters.limit, offset: filters.offset });
+}
+
+/** The user's transactions with these ids (any order), newest first; ids that are not the user's are left out. */
+async function transactionsByIds(em: EntityManager, userId: number, ids: readonly number[]): Promise<TransactionDto[]> {
+  const out: TransactionDto[] = [];
+  // A few hundred parameters a statement, well inside both databases' limits.
+  for (let i = 0; i < ids.length; i += 500)
+    out.push(...(await readsOf(em).page(userId, { ids: ids.slice(i, i + 500) })).rows);
+  return out;
+}
 
 async function ownTransaction(em: EntityManager, userId: number, id: number): Promise<Transaction> {
   return findOwned(em, Transaction, userId, id);
 }
 
 export async function getTransaction(em: EntityManager, userId: number, id: number): Promise<TransactionDto> {
-  const [dto] = await selectTransactionsByIds(em, userId, [id]);
+  const [dto] = await transactionsByIds(em, userId, [id]);
   if (!dto) throw new AppError('NOT_FOUND', `Transaction ${id} not found`);
   return dto;
 }
@@ -210,7 +235,7 @@ export async function bulkUpdateTransactions(
       if (Object.keys(changes).length > 0)
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
-    return selectTransactionsByIds(tem, userId, ids);
+    return transactionsByIds(tem, userId, ids);
   });
 }
 
@@ -266,7 +291,7 @@ export async function getSplits(em: EntityManager, userId: number, id: number): 
   const tx = await getTransaction(em, userId, id);
   const parentId = tx.parentTransactionId ?? id;
   const parentTransaction = parentId === id ? tx : await getTransaction(em, userId, parentId);
-  const childTransactions = await selectTransactions(em, userId, 't.parent_id = ?', [parentId], 't.id asc');
+  const { rows: childTransactions } = await readsOf(em).page(userId, { parentId }, { order: 'written' });
   if (!parentTransaction.isSplit && childTransactions.length === 0) {
     throw new AppError('NOT_FOUND', `Transaction ${id} is not split`);
   }
@@ -278,6 +303,3 @@ export async function fixSplitStatus(em: EntityManager, userId: number): Promise
   const fixed = await clearEmptySplits(em, userId);
   return { message: fixed, fixed };
 }
-
-export type { TransactionFilters };
-export { selectRows };

@@ -10,9 +10,8 @@ import {
 } from '../../../shared/schemas/user-data';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
-import { sqlTx, TRANSACTION_TABLE } from '../../db/sql';
-import { insertRestoredTransaction, setRestoredParent } from '../transactions/transactions.sql';
-import { selectRows } from '../transactions/transactions.query';
+import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
+import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
 import { nameKey } from '../../../shared/names';
 

@@ -1,19 +1,10 @@
 /**
- * The hand-written writes and bulk reads on the transaction table (reads for lists and searches
- * are in transactions.query.ts, report sums in reports.query.ts), on either database: the
- * dialect differences are the helpers of src/server/db/sql.ts.
+ * The hand-written writes and bulk reads on the transaction table, on either database (the
+ * read model for answers is transaction-reads/).
  */
 import type { EntityManager } from '@mikro-orm/knex';
-import {
-  dialectOf,
-  insertionOrderSql,
-  runSql,
-  selectRows,
-  TRANSACTION_TABLE,
-  valuesSql,
-  type SqlTx,
-} from '../../db/sql';
-import { must } from '../../../shared/must';
+import { onPostgres, runSql, selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from './sql';
+import { must } from '../../shared/must';
 
 export interface BatchListRow {
   id: string;
@@ -31,7 +22,7 @@ export function selectBatchList(em: EntityManager, userId: number): Promise<Batc
         (select count(*) from ${TRANSACTION_TABLE} t where t.batch_id = b.id and t.parent_id is null) as live_count
        from batch b left join account a on a.id = b.account_id
       where b.user_id = ?
-      order by b.upload_date desc, ${insertionOrderSql(dialectOf(em), 'b', 'id')} desc`,
+      order by b.upload_date desc, ${onPostgres(em) ? 'b.id' : 'b.rowid'} desc`,
     [userId],
   );
 }
@@ -148,11 +139,12 @@ export interface ImportedRowsWriter {
 }
 
 export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
-  return db.dialect === 'postgresql' ? unnestWriter(db) : valuesWriter(db);
+  return db.bulk === 'unnest' ? unnestWriter(db) : valuesWriter(db);
 }
 
 function valuesWriter(db: SqlTx): ImportedRowsWriter {
-  const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
+  // SQLite allows 32,766 parameters; a statement of a hundred rows is already cheap per row.
+  const perInsert = Math.max(1, Math.min(100, Math.floor(32_000 / IMPORTED_COLUMNS)));
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
     valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);

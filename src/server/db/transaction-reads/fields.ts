@@ -1,0 +1,89 @@
+/**
+ * The one list of a transaction answer's fields. Every read of transactions selects these columns
+ * (named as the answer's keys, so a driver row is already the answer's shape), and the JSON the
+ * databases write is built from the same list. The compiler holds the list to the answer schema's keys.
+ */
+import { transactionAnswerSchema, type TransactionDto } from '../../../shared/schemas/transactions';
+
+/** How the database writes a field's value as JSON. */
+export type JsonKind =
+  /** A whole number or null. */
+  | 'integer'
+  /** Any text: quoted and escaped. */
+  | 'text'
+  /** Text the app writes from a fixed alphabet (dates, enum words, UUIDs): quoted, never needs escaping. */
+  | 'word'
+  /** A boolean column (0/1 on SQLite). */
+  | 'boolean';
+
+export interface TransactionField {
+  /** The value, over the aliases of TRANSACTION_FROM: t (transaction), a (account), c (category). */
+  sql: string;
+  json: JsonKind;
+}
+
+export const TRANSACTION_FIELDS = {
+  id: { sql: 't.id', json: 'integer' },
+  postDate: { sql: 't.post_date', json: 'word' },
+  description: { sql: 't.description', json: 'text' },
+  amount: { sql: 't.amount', json: 'integer' },
+  account: { sql: 'a.name', json: 'text' },
+  bank_account_id: { sql: 't.account_id', json: 'integer' },
+  category: { sql: 'c.name', json: 'text' },
+  // A source without a category (a category deleted since) says nothing.
+  categorySource: { sql: 'case when c.name is null then null else t.category_source end', json: 'word' },
+  type: { sql: 't.type', json: 'word' },
+  isSplit: { sql: 't.is_split', json: 'boolean' },
+  parentTransactionId: { sql: 't.parent_id', json: 'integer' },
+  splitNote: { sql: 't.split_note', json: 'text' },
+  batchId: { sql: 't.batch_id', json: 'word' },
+} as const satisfies { readonly [K in keyof TransactionDto]-?: TransactionField };
+
+type FieldKey = keyof typeof TRANSACTION_FIELDS;
+
+/** The fields in the answer schema's key order (the order JSON answers list them in). */
+const FIELD_KEYS = Object.keys(transactionAnswerSchema.shape) as FieldKey[];
+
+/** The transaction table with the account and category a row names. */
+export const TRANSACTION_FROM = `"transaction" t
+  left join account a on a.id = t.account_id
+  left join category c on c.id = t.category_id`;
+
+/** A select list of some of the fields, each column named as its key. */
+export function selectOf(keys: readonly FieldKey[]): string {
+  return keys.map((key) => `${TRANSACTION_FIELDS[key].sql} as "${key}"`).join(', ');
+}
+
+/** The select list of a transaction answer. */
+export const TRANSACTION_SELECT = selectOf(FIELD_KEYS);
+
+const BOOLEAN_KEYS = FIELD_KEYS.filter((key) => TRANSACTION_FIELDS[key].json === 'boolean');
+
+/** A row of TRANSACTION_SELECT as the answer: booleans read as booleans (SQLite answers 0 and 1). */
+export function toTransactionDto<T extends object>(row: T): T & TransactionDto {
+  const fields = row as Record<string, unknown>;
+  for (const key of BOOLEAN_KEYS) fields[key] = Boolean(fields[key]);
+  return row as T & TransactionDto;
+}
+
+/** A JSON writer of one dialect: a value of `kind` in `expression` as the JSON text of it. */
+export type JsonValueSql = (kind: JsonKind, expression: string) => string;
+
+/** A JSON object from [key, JSON text expression] pairs, keys in the order given (plain identifiers only). */
+export function jsonObjectSql(fields: readonly (readonly [string, string])[]): string {
+  return fields.map(([key, value], i) => `'${i === 0 ? '{' : ','}"${key}":' || ${value}`).join(' || ') + ` || '}'`;
+}
+
+/** An extra field after the transaction's own: its key and the JSON text expression of its value. */
+export type ExtraJsonField = readonly [string, string];
+
+/**
+ * One transaction's JSON as the database writes it, from a row of TRANSACTION_SELECT aliased `s`:
+ * exactly the answer's fields in its order, then `extra`.
+ */
+export function transactionJsonSql(json: JsonValueSql, extra: readonly ExtraJsonField[] = []): string {
+  return jsonObjectSql([
+    ...FIELD_KEYS.map((key) => [key, json(TRANSACTION_FIELDS[key].json, `s."${key}"`)] as const),
+    ...extra,
+  ]);
+}

@@ -1,0 +1,78 @@
+import type { EntityManager } from '@mikro-orm/knex';
+import { payeeKey } from '../../../shared/reports/payees';
+import { countedRowSql, joinJsonRowBytes, selectRows, TRANSACTION_TABLE } from '../sql';
+import type { JsonKind } from './fields';
+import { TRANSACTION_FROM, TRANSACTION_SELECT } from './fields';
+import type { OverviewRead } from './index';
+import { NEWEST_FIRST, SqlTransactionReads, type Paging } from './reads';
+import type { Selection, Where } from './selection';
+
+function postgresJson(kind: JsonKind, expression: string): string {
+  if (kind === 'integer') return `coalesce(cast(${expression} as text), 'null')`;
+  if (kind === 'boolean') return `case when ${expression} then 'true' else 'false' end`;
+  // A word never needs escaping: quoted as it is, without to_json's cost per value.
+  if (kind === 'word') return `coalesce('"' || ${expression} || '"', 'null')`;
+  return `coalesce(to_json(${expression})::text, 'null')`;
+}
+
+/**
+ * PostgreSQL: the database writes each row's JSON and the server joins the rows' texts into one
+ * buffer; it has no payee_key(), so a payee filter becomes the list of the user's descriptions
+ * whose payee key matches (computed here, by the same function).
+ */
+export class PostgresTransactionReads extends SqlTransactionReads {
+  protected readonly json = postgresJson;
+
+  protected containsSql(haystack: string, needle: string): string {
+    return `strpos(${haystack}, ${needle}) > 0`;
+  }
+
+  protected async payeeWhere(em: EntityManager, userId: number, selection: Selection): Promise<Where | null> {
+    if (selection.payee === undefined) return null;
+    const key = payeeKey(selection.payee);
+    const dates = [selection.startDate ?? '0000-01-01', selection.endDate ?? '9999-12-31'];
+    const rows = await selectRows<{ description: string }>(
+      em,
+      `select distinct t.description from ${TRANSACTION_TABLE} t where t.user_id = ? and t.post_date >= ? and t.post_date <= ?`,
+      [userId, ...dates],
+    );
+    const descriptions = rows.map((row) => row.description).filter((description) => payeeKey(description) === key);
+    if (descriptions.length === 0) return { sql: '1 = 0', params: [] };
+    return { sql: `t.description in (${descriptions.map(() => '?').join(', ')})`, params: descriptions };
+  }
+
+  protected async jsonArray(
+    select: Where,
+    rowJson: string,
+    order: string,
+    paging: Paging | null,
+    prefix: unknown[] = [],
+  ): Promise<Buffer> {
+    const rows = await selectRows<{ json: string }>(
+      this.em,
+      `select ${rowJson} as json from (${select.sql}) s order by ${order}${paging ? ' limit ? offset ?' : ''}`,
+      [...prefix, ...select.params, ...(paging ? [paging.limit, paging.offset] : [])],
+    );
+    return joinJsonRowBytes(rows);
+  }
+
+  /** Each row's JSON beside the few columns the counted rows need. */
+  protected async overviewRows(
+    userId: number,
+    range: { startDate: string; endDate: string },
+    categoryKey: (categoryId: number | null) => string,
+  ): Promise<Omit<OverviewRead, 'groups'>> {
+    const rows = await selectRows<{ json: string; id: number; counted: boolean; category_id: number | null }>(
+      this.em,
+      `select ${this.rowJson()} as json, s.id, ${countedRowSql('s', '"isSplit"')} as counted, s.category_id
+         from (select ${TRANSACTION_SELECT}, t.category_id from ${TRANSACTION_FROM}
+           where t.user_id = ? and t.post_date >= ? and t.post_date <= ?) s
+        order by ${NEWEST_FIRST}`,
+      [userId, range.startDate, range.endDate],
+    );
+    const countedRows = rows
+      .filter((row) => row.counted)
+      .map((row) => ({ id: Number(row.id), categoryKey: categoryKey(row.category_id) }));
+    return { json: joinJsonRowBytes(rows), countedRows };
+  }
+}

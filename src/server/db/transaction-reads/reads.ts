@@ -1,0 +1,337 @@
+import type { EntityManager } from '@mikro-orm/knex';
+import { AppError } from '../../../shared/errors';
+import { MAX_LIST_ROWS } from '../../../shared/limits';
+import { groupDigits } from '../../../shared/money';
+import type { MonthlyAggregate } from '../../../shared/reports';
+import type { OverviewGroup } from '../../../shared/budget';
+import type { RegisterRow } from '../../../shared/register/register';
+import type { TransactionDto } from '../../../shared/schemas/transactions';
+import { countedRowSql, selectRows, TRANSACTION_TABLE, withUserScope, type SqlCount } from '../sql';
+import {
+  selectOf,
+  toTransactionDto,
+  TRANSACTION_FROM,
+  TRANSACTION_SELECT,
+  transactionJsonSql,
+  type ExtraJsonField,
+  type JsonValueSql,
+} from './fields';
+import type {
+  CategorySum,
+  DescriptionSum,
+  ExportRow,
+  JsonPage,
+  OverviewRead,
+  Page,
+  ReadOptions,
+  RegisterSelection,
+  SumSelection,
+  TransactionReads,
+} from './index';
+import { selectionWhere, type Selection, type Where } from './selection';
+
+/** A page to read: at most `limit` rows from `offset` on. */
+export interface Paging {
+  limit: number;
+  offset: number;
+}
+
+/** The order of every list: newest first; over TRANSACTION_SELECT's columns of a subquery `s`. */
+export const NEWEST_FIRST = 's."postDate" desc, s.id desc';
+const WRITTEN_ORDER = 's.id asc';
+/** Register order (compareRegisterOrder in src/shared/register/register.ts) over the transaction table `t`. */
+const REGISTER_ORDER_T =
+  't.post_date desc, coalesce(t.parent_id, t.id) desc, case when t.parent_id is null then 0 else 1 end, t.id desc';
+/** The same over a subquery of registerSelect. */
+const REGISTER_ORDER_S =
+  's."postDate" desc, s.family desc, case when s."parentTransactionId" is null then 0 else 1 end, s.id desc';
+const LATEST = '9999-12-31';
+const EXPORT_SELECT = selectOf([
+  'id',
+  'postDate',
+  'description',
+  'amount',
+  'type',
+  'parentTransactionId',
+  'batchId',
+  'account',
+  'category',
+]);
+
+/** 422 for a list answer over MAX_LIST_ROWS rows: the caller narrows the selection or pages. */
+export function tooManyRows(total: number, narrow = 'narrow the range or page with limit and offset'): AppError {
+  return new AppError(
+    'UNPROCESSABLE',
+    `${groupDigits(total)} transactions match, more than the ${groupDigits(MAX_LIST_ROWS)} one answer holds: ${narrow}`,
+    { totalCount: total },
+  );
+}
+
+/** The page `options` ask for out of `total` rows (null: all of them); refuses an unpaged list over the cap. */
+function pagingOf(total: number, options: ReadOptions): Paging | null {
+  if (options.limit === undefined && total > MAX_LIST_ROWS) throw tooManyRows(total, options.narrow);
+  if (options.limit === undefined && options.offset === undefined) return null;
+  return { limit: Math.min(options.limit ?? MAX_LIST_ROWS, MAX_LIST_ROWS), offset: options.offset ?? 0 };
+}
+
+function pageSql(paging: Paging | null): string {
+  return paging ? ' limit ? offset ?' : '';
+}
+
+function pageParams(paging: Paging | null): unknown[] {
+  return paging ? [paging.limit, paging.offset] : [];
+}
+
+const EMPTY_ARRAY = '[]';
+
+/** The reads both databases run as the same SQL; what differs is left to each database's subclass. */
+export abstract class SqlTransactionReads implements TransactionReads {
+  constructor(protected readonly em: EntityManager) {}
+
+  /** How this database writes a field's value as JSON text. */
+  protected abstract readonly json: JsonValueSql;
+  /** True when `needle` occurs in `haystack`. */
+  protected abstract containsSql(haystack: string, needle: string): string;
+  /** A payee filter as a condition on the rows, read through `em`; null without one. */
+  protected abstract payeeWhere(em: EntityManager, userId: number, selection: Selection): Promise<Where | null>;
+  /**
+   * The rows of `select` (a subquery aliased `s` with TRANSACTION_SELECT's columns) in `order`,
+   * optionally one page of them, each written by `rowJson`, as one JSON array's UTF-8 bytes.
+   */
+  protected abstract jsonArray(
+    select: Where,
+    rowJson: string,
+    order: string,
+    paging: Paging | null,
+    prefix?: unknown[],
+  ): Promise<Buffer>;
+  /** The overview's rows (newest first) as JSON, and its counted rows in the same order. */
+  protected abstract overviewRows(
+    userId: number,
+    range: { startDate: string; endDate: string },
+    categoryKey: (categoryId: number | null) => string,
+  ): Promise<Omit<OverviewRead, 'groups'>>;
+
+  protected async where(em: EntityManager, userId: number, selection: Selection): Promise<Where> {
+    const payee = await this.payeeWhere(em, userId, selection);
+    return selectionWhere({ containsSql: (h, n) => this.containsSql(h, n) }, userId, selection, payee);
+  }
+
+  protected async count(where: Where): Promise<number> {
+    const [row] = await selectRows<{ n: SqlCount }>(
+      this.em,
+      `select count(*) as n from ${TRANSACTION_FROM} where ${where.sql}`,
+      where.params,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  protected selectSql(where: Where): Where {
+    return { sql: `select ${TRANSACTION_SELECT} from ${TRANSACTION_FROM} where ${where.sql}`, params: where.params };
+  }
+
+  protected rowJson(extra: readonly ExtraJsonField[] = []): string {
+    return transactionJsonSql(this.json, extra);
+  }
+
+  async page(userId: number, selection: Selection, options: ReadOptions = {}): Promise<Page<TransactionDto>> {
+    const where = await this.where(this.em, userId, selection);
+    const total = await this.count(where);
+    const paging = pagingOf(total, options);
+    if (total === 0) return { rows: [], total };
+    const select = this.selectSql(where);
+    const order = options.order === 'written' ? WRITTEN_ORDER : NEWEST_FIRST;
+    const rows = await selectRows<TransactionDto>(
+      this.em,
+      `select * from (${select.sql}) s order by ${order}${pageSql(paging)}`,
+      [...select.params, ...pageParams(paging)],
+    );
+    return { rows: rows.map(toTransactionDto), total };
+  }
+
+  async pageJson(userId: number, selection: Selection, options: ReadOptions = {}): Promise<JsonPage> {
+    const where = await this.where(this.em, userId, selection);
+    const total = await this.count(where);
+    const paging = pagingOf(total, options);
+    if (total === 0) return { json: Buffer.from(EMPTY_ARRAY), total };
+    const order = options.order === 'written' ? WRITTEN_ORDER : NEWEST_FIRST;
+    return { json: await this.jsonArray(this.selectSql(where), this.rowJson(), order, paging), total };
+  }
+
+  /** An account's rows between the dates with `newer`, the sum of the counted rows listed above each (register order). */
+  private registerSelect(userId: number, register: RegisterSelection): Where {
+    return {
+      sql: `select ${TRANSACTION_SELECT}, coalesce(t.parent_id, t.id) as family,
+        coalesce(sum(case when ${countedRowSql('t')} then t.amount else 0 end)
+          over (order by ${REGISTER_ORDER_T} rows between unbounded preceding and 1 preceding), 0) as newer
+        from ${TRANSACTION_FROM} where t.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?`,
+      params: [userId, register.accountId, register.startDate, register.endDate],
+    };
+  }
+
+  /** How many rows a register lists, the page to read, and the balance after its newest row. */
+  private async registerStart(userId: number, register: RegisterSelection, options: ReadOptions) {
+    const total = await this.count({
+      sql: 't.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?',
+      params: [userId, register.accountId, register.startDate, register.endDate],
+    });
+    const paging = pagingOf(total, { narrow: 'narrow the dates or page with limit and offset', ...options });
+    const later = register.endDate >= LATEST ? 0 : await this.countedTotalAfter(register.accountId, register.endDate);
+    return { total, paging, balance: register.balance - later };
+  }
+
+  async register(userId: number, register: RegisterSelection, options: ReadOptions = {}): Promise<Page<RegisterRow>> {
+    const { total, paging, balance } = await this.registerStart(userId, register, options);
+    if (total === 0) return { rows: [], total };
+    const select = this.registerSelect(userId, register);
+    const rows = await selectRows<RegisterRow & { family?: unknown; newer?: unknown }>(
+      this.em,
+      `select s.*, ? - s.newer as "runningBalance" from (${select.sql}) s order by ${REGISTER_ORDER_S}${pageSql(paging)}`,
+      [balance, ...select.params, ...pageParams(paging)],
+    );
+    return {
+      rows: rows.map(({ family: _family, newer: _newer, ...row }) => {
+        row.runningBalance = Number(row.runningBalance);
+        return toTransactionDto(row);
+      }),
+      total,
+    };
+  }
+
+  async registerJson(userId: number, register: RegisterSelection, options: ReadOptions = {}): Promise<JsonPage> {
+    const { total, paging, balance } = await this.registerStart(userId, register, options);
+    if (total === 0) return { json: Buffer.from(EMPTY_ARRAY), total };
+    const rowJson = this.rowJson([['runningBalance', 'cast((? - s.newer) as text)']]);
+    const json = await this.jsonArray(this.registerSelect(userId, register), rowJson, REGISTER_ORDER_S, paging, [
+      balance,
+    ]);
+    return { json, total };
+  }
+
+  async countedTotalAfter(accountId: number, date: string): Promise<number> {
+    // The caller has checked that the account is the user's; an account's rows are always its owner's.
+    const [row] = await selectRows<{ total: number | null }>(
+      this.em,
+      `select sum(t.amount) as total from ${TRANSACTION_TABLE} t where t.account_id = ? and t.post_date > ? and ${countedRowSql('t')}`,
+      [accountId, date],
+    );
+    return Number(row?.total ?? 0);
+  }
+
+  async overview(
+    userId: number,
+    range: { startDate: string; endDate: string },
+    categoryKey: (categoryId: number | null) => string,
+  ): Promise<OverviewRead> {
+    const groups = await this.overviewGroups(userId, range, categoryKey);
+    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    if (total > MAX_LIST_ROWS) throw tooManyRows(total, "narrow the range (the budget's start and end dates)");
+    if (total === 0) return { groups, json: Buffer.from(EMPTY_ARRAY), countedRows: [] };
+    return { groups, ...(await this.overviewRows(userId, range, categoryKey)) };
+  }
+
+  /** The overview's sums: one GROUP BY over the transaction table alone, never a row as an object. */
+  private async overviewGroups(
+    userId: number,
+    range: { startDate: string; endDate: string },
+    categoryKey: (categoryId: number | null) => string,
+  ): Promise<OverviewGroup[]> {
+    const counted = `case when ${countedRowSql('t')} then 1 else 0 end`;
+    const part = 'case when t.parent_id is null then 0 else 1 end';
+    const rows = await selectRows<{
+      category_id: number | null;
+      type: string;
+      counted: SqlCount;
+      part: SqlCount;
+      n: SqlCount;
+      total: number | string | null;
+    }>(
+      this.em,
+      `select t.category_id, t.type, ${counted} as counted, ${part} as part, count(*) as n, sum(t.amount) as total
+         from ${TRANSACTION_TABLE} t
+        where t.user_id = ? and t.post_date >= ? and t.post_date <= ?
+        group by t.category_id, t.type, ${counted}, ${part}`,
+      [userId, range.startDate, range.endDate],
+    );
+    return rows.map((row) => {
+      const total = Number(row.total ?? 0);
+      if (!Number.isSafeInteger(total)) throw new RangeError('A sum is too large to be exact');
+      return {
+        categoryKey: categoryKey(row.category_id),
+        type: row.type,
+        counted: Number(row.counted) === 1,
+        part: Number(row.part) === 1,
+        count: Number(row.n),
+        total,
+      };
+    });
+  }
+
+  async *exportPages(userId: number, selection: Selection, pageSize: number): AsyncGenerator<ExportRow[]> {
+    // Each page is a short transaction of its own (scoped to the user for row-level security):
+    // a streamed answer reads on after the request's handler has returned.
+    const where = await withUserScope(this.em, userId, (tem) => this.where(tem, userId, selection));
+    let after: ExportRow | null = null;
+    for (;;) {
+      // `post_date <= ?` bounds the index range, so each page starts where the last one ended.
+      const keyset = after ? ' and t.post_date <= ? and (t.post_date < ? or t.id < ?)' : '';
+      const last: ExportRow | null = after;
+      const page: ExportRow[] = await withUserScope(this.em, userId, (tem) =>
+        selectRows<ExportRow>(
+          tem,
+          `select ${EXPORT_SELECT} from ${TRANSACTION_FROM} where ${where.sql}${keyset} order by t.post_date desc, t.id desc limit ?`,
+          [...where.params, ...(last ? [last.postDate, last.postDate, last.id] : []), pageSize],
+        ),
+      );
+      if (page.length > 0) yield page;
+      if (page.length < pageSize) return;
+      after = page[page.length - 1] ?? null;
+    }
+  }
+
+  async monthlySums(userId: number, selection: SumSelection): Promise<MonthlyAggregate[]> {
+    // Grouped by day and category first, which the (user, date, category, ...) index delivers in
+    // order, then the days folded into months: far cheaper than sorting every row by month.
+    const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const rows = await selectRows<{ month: string; category: string | null; money_in: number; money_out: number }>(
+      this.em,
+      `select m.month, c.name as category, m.money_in, m.money_out
+         from (select substr(d.post_date, 1, 7) as month, d.category_id, sum(d.money_in) as money_in, sum(d.money_out) as money_out
+                 from (select t.post_date, t.category_id,
+                              sum(case when t.amount > 0 then t.amount else 0 end) as money_in,
+                              sum(case when t.amount < 0 then -t.amount else 0 end) as money_out
+                         from ${TRANSACTION_TABLE} t
+                        where ${where.sql}
+                        group by t.post_date, t.category_id) d
+                group by substr(d.post_date, 1, 7), d.category_id) m
+         left join category c on c.id = m.category_id`,
+      where.params,
+    );
+    return rows.map((row) => ({
+      month: row.month,
+      category: row.category,
+      moneyIn: Number(row.money_in),
+      moneyOut: Number(row.money_out),
+    }));
+  }
+
+  async descriptionSums(userId: number, selection: SumSelection): Promise<DescriptionSum[]> {
+    const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const rows = await selectRows<{ description: string; count: SqlCount; total: number | string }>(
+      this.em,
+      `select t.description, count(*) as count, sum(t.amount) as total from ${TRANSACTION_TABLE} t where ${where.sql} group by t.description`,
+      where.params,
+    );
+    return rows.map((row) => ({ description: row.description, count: Number(row.count), total: Number(row.total) }));
+  }
+
+  async categorySums(userId: number, selection: SumSelection): Promise<CategorySum[]> {
+    const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const rows = await selectRows<{ category_id: number | null; n: SqlCount; total: number | string | null }>(
+      this.em,
+      `select t.category_id, count(*) as n, sum(t.amount) as total from ${TRANSACTION_TABLE} t where ${where.sql} group by t.category_id`,
+      where.params,
+    );
+    return rows.map((row) => ({ categoryId: row.category_id, count: Number(row.n), total: Number(row.total ?? 0) }));
+  }
+}
