@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint strict type-checked everywhere, React hooks and jsx-a11y for the client,
 // and import boundaries: src/shared imports nothing from the client, the server, Node.js or the DOM; the client
-// imports the server only as types.
+// imports the server only as types; services import neither front door (http/, trpc/).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -138,6 +138,25 @@ export default tseslint.config(
               message: 'src/shared imports nothing from the client or the server.',
             },
             { group: ['react', 'react-dom', '@mui/*'], message: 'src/shared is pure: no UI libraries.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Layers one way: services (rules and the ORM) know nothing of the front doors that call them,
+    // and only src/server/db knows which database it talks to.
+    files: ['src/server/modules/**/*.ts', 'src/server/common/**/*.ts'],
+    ignores: ['src/server/modules/**/*.rest.ts', 'src/server/modules/**/*.router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '**/http', '**/trpc/**', '**/trpc'],
+              message: 'Services do not import the front doors (http/, trpc/): return data and let the door shape it.',
+            },
           ],
         },
       ],

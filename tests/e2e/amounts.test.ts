@@ -3,6 +3,7 @@
  * search bounds of item 12), in an en-US and a de-DE browser.
  */
 import type { Page } from 'playwright-core';
+import { restDataClient } from '../helpers/rest-client';
 import { describe, expect, it } from 'vitest';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import {
@@ -20,7 +21,7 @@ async function session(locale: 'en-US' | 'de-DE', width = 1400) {
   const s = await signedInPage(app.browser, app.server, width, 900, { locale });
   const api = trpcApi(app.server, s.user.accessToken);
   await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
-  return { ...s, api };
+  return { ...s, api, rest: restDataClient(app.server.url, s.user.accessToken) };
 }
 
 async function all(api: TrpcApi): Promise<TransactionDto[]> {
@@ -216,7 +217,7 @@ describe('every other amount field', () => {
 
 describe('sign changes', () => {
   it('asks before an edit turns an expense into income', async () => {
-    const { page, close, api } = await session('en-US');
+    const { page, close, api, rest } = await session('en-US');
     const coffee = await api.transactions.create.mutate({
       postDate: '2024-03-05',
       description: 'Coffee',
@@ -240,7 +241,7 @@ describe('sign changes', () => {
     await expectNoSeriousA11yViolations(page, 'sign change question');
     await question.getByRole('button', { name: 'Cancel' }).click();
     await question.waitFor({ state: 'detached' });
-    expect((await api.transactions.get.query({ id: coffee.id })).amount).toBe(-703);
+    expect((await rest.transaction(coffee.id)).amount).toBe(-703);
 
     // Confirmed, with the type changed too.
     await page.getByRole('combobox', { name: 'Type' }).click();
@@ -249,12 +250,12 @@ describe('sign changes', () => {
     await question.getByRole('button', { name: 'Save' }).click();
     await question.waitFor({ state: 'detached' });
     await page.getByText('Transaction updated successfully').waitFor();
-    expect(await api.transactions.get.query({ id: coffee.id })).toMatchObject({ amount: 1250, type: 'credit' });
+    expect(await rest.transaction(coffee.id)).toMatchObject({ amount: 1250, type: 'credit' });
 
     // The same sign asks nothing.
     await page.getByLabel('Amount').fill('13');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(async () => (await api.transactions.get.query({ id: coffee.id })).amount).toBe(1300);
+    await expect.poll(async () => (await rest.transaction(coffee.id)).amount).toBe(1300);
     expect(await question.count()).toBe(0);
     await close();
   });

@@ -3,6 +3,7 @@
  * matter, and rules agree (items 4, 8 and 12).
  */
 import type { Page } from 'playwright-core';
+import { restDataClient } from '../helpers/rest-client';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
@@ -33,7 +34,7 @@ async function seeded(width = 1400) {
     amount: -8235,
     category: 'Groceries',
   });
-  return { ...session, api, coffee, groceries };
+  return { ...session, api, rest: restDataClient(app.server.url, session.user.accessToken), coffee, groceries };
 }
 
 const label = (tx: TransactionDto) =>
@@ -66,10 +67,10 @@ describe('messages', () => {
   });
 
   it('an error notice stays until dismissed (successes go after 3 seconds: see transactions.test.ts)', async () => {
-    const { page, close, api, coffee } = await seeded();
+    const { page, close, coffee, rest } = await seeded();
     await page.clock.install();
     await searchJanuary(page);
-    await api.transactions.delete.mutate({ id: coffee.id });
+    await rest.deleteTransaction(coffee.id);
     await page.getByLabel(`Type for ${label(coffee)}`).selectOption('charge');
     const alert = page
       .getByRole('alert')
@@ -85,7 +86,7 @@ describe('messages', () => {
 
 describe('edits that cannot be made', () => {
   it("a split part's amount is disabled and says why; other changes save", async () => {
-    const { page, close, api, groceries } = await seeded();
+    const { page, close, api, groceries, rest } = await seeded();
     const split = await api.transactions.split.mutate({
       id: groceries.id,
       splits: [
@@ -109,7 +110,7 @@ describe('edits that cannot be made', () => {
     await page.getByLabel('Description').fill('Cleaning things');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Transaction updated successfully').waitFor();
-    expect(await api.transactions.get.query({ id: part.id })).toMatchObject({
+    expect(await rest.transaction(part.id)).toMatchObject({
       description: 'Cleaning things',
       amount: -3235,
     });
@@ -121,7 +122,7 @@ describe('edits that cannot be made', () => {
 
 describe("'Uncategorized' means no category", () => {
   it('the Categories screen and the transaction forms refuse the name; nothing is created', async () => {
-    const { page, close, api, coffee } = await seeded();
+    const { page, close, api, coffee, rest } = await seeded();
     await page.goto(`${app.server.url}/categories`);
     await page.getByLabel('Add a New Category').fill('UNCATEGORIZED');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -140,7 +141,7 @@ describe("'Uncategorized' means no category", () => {
     await page
       .getByText("'uncategorized' is reserved for transactions without a category: leave the category empty instead")
       .waitFor();
-    expect((await api.transactions.get.query({ id: coffee.id })).category).toBe('Dining');
+    expect((await rest.transaction(coffee.id)).category).toBe('Dining');
     await close();
   });
 });

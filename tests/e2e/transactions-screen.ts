@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { restDataClient } from '../helpers/rest-client';
 import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { useBrowserAndServer, trpcApi, signedInPage, type TrpcApi } from './harness';
@@ -31,7 +32,7 @@ export function useTransactionsScreen() {
     await api.accounts.create.mutate({ name: 'Savings', type: 'savings', balance: 0 });
     const rows: Record<string, TransactionDto> = {};
     for (const tx of SEED) rows[tx.description] = await api.transactions.create.mutate(tx);
-    return { ...session, api, rows };
+    return { ...session, api, rest: restDataClient(app.server.url, session.user.accessToken), rows };
   }
 
   async function allTransactions(api: Api): Promise<TransactionDto[]> {

@@ -81,7 +81,7 @@ describe('Splits', () => {
   });
 
   it('shows the server error when the split is refused', async () => {
-    const { page, close, api, rows } = await seededSession();
+    const { page, close, rows, rest } = await seededSession();
     await search(page);
     await checkbox(page, rows['Coffee Shop']).check();
     await page.getByRole('button', { name: 'Split Transaction' }).click();
@@ -90,7 +90,7 @@ describe('Splits', () => {
     await dialog.getByRole('group', { name: 'Split 1' }).getByLabel('Category').fill('Dining');
     await dialog.getByRole('group', { name: 'Split 2' }).getByLabel('Category').fill('Tips');
     await dialog.getByRole('button', { name: 'Auto-fill remaining' }).click();
-    await api.transactions.delete.mutate({ id: rows['Coffee Shop'].id });
+    await rest.deleteTransaction(rows['Coffee Shop'].id);
     await dialog.getByRole('button', { name: 'Save Split' }).click();
     await dialog
       .getByRole('alert')
@@ -234,7 +234,7 @@ describe('Edit Transaction', () => {
   });
 
   it('edits a transaction chosen in the table, and shows the failure notice when refused', async () => {
-    const { page, close, api, rows } = await seededSession();
+    const { page, close, rows, rest } = await seededSession();
     await search(page);
     await checkbox(page, rows['Coffee Shop']).check();
     await page.getByRole('button', { name: 'Edit Transaction', exact: true }).click();
@@ -250,7 +250,7 @@ describe('Edit Transaction', () => {
     await page.getByLabel('Amount').fill('-5.25');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Transaction updated successfully').waitFor();
-    expect(await api.transactions.get.query({ id: rows['Coffee Shop'].id })).toMatchObject({
+    expect(await rest.transaction(rows['Coffee Shop'].id)).toMatchObject({
       description: 'Coffee Shop Downtown',
       amount: -525,
       category: 'Dining',
@@ -269,7 +269,7 @@ describe('Edit Transaction', () => {
     await checkbox(page, rows['Grocery Store']).check();
     await page.getByRole('button', { name: 'Edit Transaction', exact: true }).click();
     await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
-    await api.transactions.delete.mutate({ id: rows['Grocery Store'].id });
+    await rest.deleteTransaction(rows['Grocery Store'].id);
     await page.getByLabel('Description').fill('Groceries');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page

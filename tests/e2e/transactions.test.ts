@@ -135,7 +135,7 @@ describe('Transaction Search', () => {
 
 describe('Transaction table', () => {
   it('sorts by each column and edits category and type inline at once', async () => {
-    const { page, close, api, rows, errors } = await seededSession();
+    const { page, close, rows, errors, rest } = await seededSession();
     await search(page);
     const head = table(page).locator('thead');
     await head.getByRole('button', { name: 'Amount' }).click();
@@ -186,14 +186,14 @@ describe('Transaction table', () => {
 
     const bill = rows['Electric bill'];
     await page.getByLabel(`Category for ${rowLabel(bill)}`).selectOption('Groceries');
-    await expect.poll(async () => (await api.transactions.get.query({ id: bill.id })).category).toBe('Groceries');
+    await expect.poll(async () => (await rest.transaction(bill.id)).category).toBe('Groceries');
     await page.getByLabel(`Type for ${rowLabel(bill)}`).selectOption('transfer');
-    await expect.poll(async () => (await api.transactions.get.query({ id: bill.id })).type).toBe('transfer');
+    await expect.poll(async () => (await rest.transaction(bill.id)).type).toBe('transfer');
     await page.getByLabel(`Category for ${rowLabel(bill)}`).selectOption('');
-    await expect.poll(async () => (await api.transactions.get.query({ id: bill.id })).category).toBe(null);
+    await expect.poll(async () => (await rest.transaction(bill.id)).category).toBe(null);
 
     // A refused inline change is only logged and the row shows the stored value again.
-    await api.transactions.delete.mutate({ id: rows['Coffee Shop'].id });
+    await rest.deleteTransaction(rows['Coffee Shop'].id);
     const coffee = page.getByLabel(`Type for ${rowLabel(rows['Coffee Shop'])}`);
     await coffee.selectOption('charge');
     await expect.poll(() => coffee.inputValue()).toBe('debit');
@@ -207,7 +207,7 @@ describe('Transaction table', () => {
   });
 
   it('selects rows, bulk edits category, type and account, and refuses an empty bulk edit', async () => {
-    const { page, close, api, rows } = await seededSession();
+    const { page, close, api, rows, rest } = await seededSession();
     await search(page);
     const bar = page.getByRole('toolbar', { name: 'Selected transactions' });
     expect(await bar.count()).toBe(0);
@@ -254,7 +254,7 @@ describe('Transaction table', () => {
 
     // The server refuses (one selected row was deleted meanwhile).
     await page.getByRole('checkbox', { name: 'Select all transactions' }).check();
-    await api.transactions.delete.mutate({ id: rows['Paycheck'].id });
+    await rest.deleteTransaction(rows['Paycheck'].id);
     await bar.getByRole('button', { name: 'Bulk Edit' }).click();
     const again = page.getByRole('dialog', { name: /^Bulk Edit/ });
     await again.getByRole('combobox', { name: 'Type' }).click();
@@ -266,7 +266,7 @@ describe('Transaction table', () => {
   });
 
   it('deletes the selected rows after confirming, and reports a refused delete', async () => {
-    const { page, close, api, rows } = await seededSession();
+    const { page, close, api, rows, rest } = await seededSession();
     await search(page);
     const bar = page.getByRole('toolbar', { name: 'Selected transactions' });
     await checkbox(page, rows['Coffee Shop']).check();
@@ -290,7 +290,7 @@ describe('Transaction table', () => {
     ]);
 
     await checkbox(page, rows['Paycheck']).check();
-    await api.transactions.delete.mutate({ id: rows['Paycheck'].id });
+    await rest.deleteTransaction(rows['Paycheck'].id);
     await bar.getByRole('button', { name: 'Delete Selected' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page
@@ -319,7 +319,7 @@ describe('Keyboard only', () => {
   }
 
   it('selects, bulk edits and sorts with the keyboard; Escape closes dialogs', async () => {
-    const { page, close, api, rows } = await seededSession();
+    const { page, close, api, rows, rest } = await seededSession();
     await search(page);
     await page.getByLabel('Max Amount').focus();
     await tabTo(page, 'Search');
@@ -351,7 +351,7 @@ describe('Keyboard only', () => {
     // Inline type change with the keyboard.
     await page.getByLabel(`Type for ${rowLabel(rows['Paycheck'])}`).focus();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(async () => (await api.transactions.get.query({ id: rows['Paycheck'].id })).type).toBe('debit');
+    await expect.poll(async () => (await rest.transaction(rows['Paycheck'].id)).type).toBe('debit');
 
     // Sorting with the keyboard.
     await tabTo(page, 'Amount', true);

@@ -1,4 +1,5 @@
 import type { AccountType } from '../../src/shared/schemas/accounts';
+import { restDataClient } from '../helpers/rest-client';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowserAndServer, trpcApi, signedInPage, type TrpcApi } from './harness';
@@ -39,7 +40,8 @@ export function useUploadScreen() {
       },
     );
     await session.page.getByRole('heading', { name: 'Upload CSV' }).waitFor();
-    return { ...session, api: apiFor(session.user.accessToken) };
+    const token = session.user.accessToken;
+    return { ...session, api: apiFor(token), rest: restDataClient(app.server.url, token) };
   }
 
   /** An MUI select by its label (its accessible name also holds the chosen value). */

@@ -187,7 +187,7 @@ describe('Upload: the CSV import', () => {
   });
 
   it('maps the columns of a headerless file, saves the mapping for the account, and uses it next time', async () => {
-    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api, rest } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     const headerless = Buffer.from('05.01.2024;Bakery;Bread;-3,20\n06.01.2024;Employer;Salary;2500,00\n');
     await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
     await choose(page, 'Account', 'Checking (checking)');
@@ -227,14 +227,14 @@ describe('Upload: the CSV import', () => {
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 1 transaction' }).waitFor();
     const accounts = await api.accounts.list.query();
-    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({
+    expect(await rest.importProfile(accounts[0].id)).toMatchObject({
       mapping: { header: false, date: 0, description: [1], amount: 3 },
     });
     await close();
   });
 
   it('lets the mapping picker set the date format of the date column, and saves it with the mapping', async () => {
-    const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
+    const { page, close, api, rest } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     // Every date fits day-first and month-first: the person says which.
     const headerless = Buffer.from('01/02/2024;Bakery;-3,20\n03/04/2024;Employer;2500,00\n');
     await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
@@ -260,7 +260,7 @@ describe('Upload: the CSV import', () => {
     await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
     expect((await allTransactions(api)).map((t) => t.postDate).sort()).toEqual(['2024-02-01', '2024-04-03']);
     const accounts = await api.accounts.list.query();
-    expect(await api.imports.profile.query({ accountId: accounts[0].id })).toMatchObject({
+    expect(await rest.importProfile(accounts[0].id)).toMatchObject({
       mapping: { date: 0, amount: 2, dateFormat: 'DD/MM/YYYY' },
     });
 

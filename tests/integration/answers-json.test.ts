@@ -11,20 +11,21 @@ import {
   type MonthlyAggregate,
 } from '../../src/shared/reports';
 import { isCountedTransaction } from '../../src/shared/transactions/counted';
+import { withRunningBalance } from '../../src/shared/register/register';
 import { TRANSACTION_TYPES, type TransactionDto } from '../../src/shared/schemas/transactions';
 import { TRANSACTION_TABLE, withUserScope } from '../../src/server/db/sql';
 import { accountRegister } from '../../src/server/modules/accounts/register.service';
-import { NEWEST_FIRST, selectTransactions } from '../../src/server/modules/transactions/transactions.query';
+import { readsOf } from '../../src/server/db/transaction-reads';
 import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
-import { sqliteReader, type SqliteReader } from '../../src/server/db/read-worker';
+import { sqliteReader, type SqliteReader } from '../../src/server/db/read-worker/pool';
 import { startServer, testDatabase, type TestServer } from '../helpers/server';
 
 /**
- * Answers built where the data is (issue 19): the search, the budget overview and the register
- * send JSON the database writes, and the overview's figures come from one GROUP BY. Each must be
- * exactly what the row-by-row path answered: the same text for the search (fields, values,
- * order of rows), and for the overview the reference computeBudgetOverview over the same rows,
+ * Answers built where the data is: the search, the budget overview and the register send JSON the
+ * database writes, and the overview's figures come from one GROUP BY. Each must be exactly what
+ * the row-by-row path answers: the same text for the search (fields, values, order of rows), and
+ * for the overview the reference computeBudgetOverview over the same rows,
  * on awkward text and on generated data (both databases: the integration-pg project runs this file too).
  */
 let server: TestServer;
@@ -41,10 +42,12 @@ const AWKWARD = [
   '  spaces kept  ',
 ];
 
-/** The rows as the object path reads them (toTransactionDto), newest first. */
+/** The rows as the object path reads them (driver rows through toTransactionDto), newest first. */
 async function referenceRows(userId: number, startDate: string, endDate: string): Promise<TransactionDto[]> {
-  return withUserScope(server.app.orm.em.fork(), userId, (em) =>
-    selectTransactions(em, userId, 't.post_date >= ? and t.post_date <= ?', [startDate, endDate], NEWEST_FIRST),
+  return withUserScope(
+    server.app.orm.em.fork(),
+    userId,
+    async (em) => (await readsOf(em).page(userId, { startDate, endDate })).rows,
   );
 }
 
@@ -226,13 +229,13 @@ describe('the search on SQLite', () => {
       const reader = readerOf(server.config.databaseFile);
       const count = { sql: `select count(*) from ${TRANSACTION_TABLE} where user_id = ?`, params: [user.userId] };
       const rows = {
-        sql: `select group_concat(id) from ${TRANSACTION_TABLE} where user_id = ?`,
+        sql: `select cast('[' || group_concat(id) || ']' as blob) from ${TRANSACTION_TABLE} where user_id = ?`,
         params: [user.userId],
       };
       const over = await reader.countedJson({ count, rows, max: 1 });
-      expect(over).toEqual({ total: AWKWARD.length + 2, bytes: null });
+      expect(over).toEqual({ total: AWKWARD.length + 2, json: null });
       const all = await reader.countedJson({ count, rows, max: 1000 });
-      expect(JSON.parse(String(all.bytes))).toHaveLength(AWKWARD.length + 2);
+      expect(JSON.parse(String(all.json))).toHaveLength(AWKWARD.length + 2);
       await expect(
         reader.countedJson({ count: { sql: 'select x from no_such_table', params: [] }, rows, max: 1 }),
       ).rejects.toThrow(/no such table/);
@@ -256,42 +259,28 @@ describe('the search on SQLite', () => {
 });
 
 describe('the search on PostgreSQL', () => {
-  it.runIf(testDatabase === 'postgresql')(
-    'counts and reads the rows in one statement (one round trip), with the same totals',
-    async () => {
-      const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
-      // Every statement of the server's connections, the ORM's and the search's own (a prepared statement).
-      const execute = vi.spyOn(pg.Client.prototype, 'query');
-      try {
-        const cases = [
-          { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference },
-          { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5) },
-          { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [] },
-          { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0 },
-        ];
-        for (const { query, rows, total } of cases) {
-          await expectSearch(execute, query, rows, total ?? reference.length, 1);
-          // One round trip (besides preparing the statement on a connection the first time): the user's scope and the read.
-          const sent = execute.mock.calls
-            .map(([sql]) => (typeof sql === 'string' ? sql : ''))
-            .filter((sql) => /^(begin|commit|rollback)\b|set_config|execute /i.test(sql));
-          expect(sent).toEqual([
-            expect.stringMatching(
-              new RegExp(
-                `^select set_config\\('app\\.user_id', '${user.userId}', true\\), set_config\\('plan_cache_mode', 'force_generic_plan', true\\); execute bt_`,
-              ),
-            ),
-          ]);
-        }
-      } finally {
-        execute.mockRestore();
-      }
-    },
-  );
+  it.runIf(testDatabase === 'postgresql')('counts, then reads the rows, with the same totals', async () => {
+    const reference = await referenceRows(user.userId, '2024-01-01', '2024-12-31');
+    // Every statement of the server's connections.
+    const execute = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      const cases = [
+        { query: 'start_date=2024-01-01&end_date=2024-12-31', rows: reference, reads: 2 },
+        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=2', rows: reference.slice(2, 5), reads: 2 },
+        { query: 'start_date=2024-01-01&end_date=2024-12-31&limit=3&offset=200', rows: [], reads: 2 },
+        // Nothing matches: the count alone.
+        { query: 'start_date=2025-01-01&end_date=2025-12-31', rows: [], total: 0, reads: 1 },
+      ];
+      for (const { query, rows, total, reads } of cases)
+        await expectSearch(execute, query, rows, total ?? reference.length, reads);
+    } finally {
+      execute.mockRestore();
+    }
+  });
 });
 
 describe('the budget overview built by the database', () => {
-  it('answers over REST and tRPC what the reference computes from the rows', async () => {
+  it('answers what the reference computes from the rows', async () => {
     const saved = ok(
       await user.post('/api/budgets/save', {
         name: 'March',
@@ -314,71 +303,6 @@ describe('the budget overview built by the database', () => {
     const res = await rawGet(`/api/budgets/${saved.budget.id}/overview`);
     expect(res.status).toBe(200);
     expect(res.text).toBe(JSON.stringify(expected));
-    expect(data(await user.trpc.budgets.overview.query({ id: saved.budget.id }))).toEqual(expected);
-  });
-
-  it('writes the same bytes through tRPC, alone, batched and compressed, with the database JSON in place of its placeholder', async () => {
-    const saved = ok(
-      await user.post('/api/budgets/save', {
-        name: 'March over tRPC',
-        startDate: '2024-03-01',
-        endDate: '2024-03-31',
-        lineItems: [{ name: 'Food', amount: 5000, type: 'Variable', relatedCategories: ['food & "drink"', 'Fun'] }],
-      }),
-    );
-    const reference = await referenceRows(user.userId, '2024-03-01', '2024-03-31');
-    const expected = {
-      budget: saved.budget,
-      lineItems: saved.lineItems,
-      transactions: reference,
-      overview: computeBudgetOverview(reference, saved.lineItems),
-    };
-    const budgets = data(await user.trpc.budgets.list.query());
-    const input = encodeURIComponent(JSON.stringify({ id: saved.budget.id }));
-    const batchInput = encodeURIComponent(
-      JSON.stringify({ 0: { id: saved.budget.id }, 1: {}, 2: { id: saved.budget.id } }),
-    );
-    // The database's JSON of the rows is never parsed into objects on the way.
-    const parse = vi.spyOn(JSON, 'parse');
-    const rowsText = JSON.stringify(reference);
-    for (const encoding of ['identity', 'br', 'gzip']) {
-      const headers = { authorization: `Bearer ${user.token}`, 'accept-encoding': encoding };
-      const alone = await fetch(`${server.url}/trpc/budgets.overview?input=${input}`, { headers });
-      expect(alone.status).toBe(200);
-      expect(alone.headers.get('content-encoding') ?? 'identity').toBe(encoding);
-      expect(await alone.text()).toBe(JSON.stringify({ result: { data: expected } }));
-      const batch = await fetch(
-        `${server.url}/trpc/budgets.overview,budgets.list,budgets.overview?batch=1&input=${batchInput}`,
-        { headers },
-      );
-      expect(batch.status).toBe(200);
-      expect(await batch.text()).toBe(
-        JSON.stringify([{ result: { data: expected } }, { result: { data: budgets } }, { result: { data: expected } }]),
-      );
-    }
-    const parsedRows = parse.mock.calls.filter(([text]) => text === rowsText).length;
-    parse.mockRestore();
-    expect(parsedRows).toBe(0);
-    // Streamed as JSON lines (httpBatchStreamLink): the rows travel as objects, no placeholder is left.
-    const streamed = await fetch(
-      `${server.url}/trpc/budgets.overview?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { id: saved.budget.id } }))}`,
-      {
-        headers: { authorization: `Bearer ${user.token}`, 'trpc-accept': 'application/jsonl' },
-      },
-    );
-    expect(streamed.status).toBe(200);
-    const lines = await streamed.text();
-    expect(lines).not.toContain('bt-raw-json');
-    expect(lines).toContain(JSON.stringify(reference[0]));
-    // A refusal before any byte keeps its status.
-    const missing = await fetch(
-      `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`,
-      {
-        headers: { authorization: `Bearer ${user.token}`, 'accept-encoding': 'br' },
-      },
-    );
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).not.toContain('bt-raw-json');
   });
 
   it('equals the reference on generated data (splits, uncategorised rows, many categories and types), and so do the reports', async () => {
@@ -405,7 +329,7 @@ describe('the budget overview built by the database', () => {
       if (i % 7 === 0) parents.push(tx.id as number);
     }
     for (const id of parents) {
-      const parent = data(await other.trpc.transactions.get.query({ id }));
+      const parent = ok(await other.get(`/api/transactions/${id}`));
       const half = Math.trunc(parent.amount / 2);
       ok(
         await other.post(`/api/transactions/${id}/split`, {
@@ -524,7 +448,6 @@ describe('the budget overview of sums past exact integers', () => {
       const res = await rawGet(`/api/budgets/${saved.budget.id}/overview`, owner.token);
       expect(res.status).toBe(200);
       expect(res.text).toBe(JSON.stringify(expected));
-      expect(data(await owner.trpc.budgets.overview.query({ id: saved.budget.id }))).toEqual(expected);
 
       await server.sql(`update ${TRANSACTION_TABLE} set amount = ? where id = ?`, [big, ids[2]]);
       const refused = await rawGet(`/api/budgets/${saved.budget.id}/overview`, owner.token);
@@ -545,9 +468,12 @@ describe('the register built by the database', () => {
         { endDate: '2024-03-02' },
         { startDate: '2030-01-01' },
       ]) {
-        const reference = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
+        const { rows: reference } = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
           accountRegister(em, user.userId, account.id, range),
         );
+        // The database's running balances are the walk row by row from the newest row's balance.
+        const walked = withRunningBalance(reference, reference[0]?.runningBalance ?? 0);
+        expect(reference.map((r) => r.runningBalance)).toEqual(walked.map((r) => r.runningBalance));
         const query = new URLSearchParams({
           ...(range.startDate ? { start_date: range.startDate } : {}),
           ...(range.endDate ? { end_date: range.endDate } : {}),
@@ -642,9 +568,11 @@ describe('at scale', () => {
     const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
     expect(register.text).toBe(
       JSON.stringify(
-        await withUserScope(server.app.orm.em.fork(), big.userId, (em) =>
-          accountRegister(em, big.userId, account, { startDate: '2024-01-01' }),
-        ),
+        (
+          await withUserScope(server.app.orm.em.fork(), big.userId, (em) =>
+            accountRegister(em, big.userId, account, { startDate: '2024-01-01' }),
+          )
+        ).rows,
       ),
     );
   });

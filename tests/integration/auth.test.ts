@@ -160,13 +160,6 @@ describe('tokens', () => {
     expect((await rest(url, 'POST', '/api/auth/refresh', { token: next.body.refreshToken })).status).toBe(401);
   });
 
-  it('refreshes over tRPC too', async () => {
-    const user = await registerUser(url);
-    const t = await trpcClient(url).auth.refresh.mutate({ refreshToken: user.refreshToken });
-    expect(t.status).toBe(200);
-    expect(t.data?.refreshToken).not.toBe(user.refreshToken);
-  });
-
   it('logout revokes the refresh token on the server', async () => {
     const user = await registerUser(url);
     const out = await rest(url, 'POST', '/api/auth/logout', { token: user.refreshToken });

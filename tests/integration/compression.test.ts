@@ -182,7 +182,7 @@ describe('compression', () => {
     }
     // An error answer of tRPC keeps its status through the hook.
     const missing = await rawGet(
-      `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: 999999 }))}`,
+      `${server.url}/trpc/budgets.lineItems?input=${encodeURIComponent(JSON.stringify({ budgetId: 999999 }))}`,
       {
         ...auth,
         'accept-encoding': 'br',

@@ -2,8 +2,7 @@ import { withUserScope } from '../../src/server/db/sql';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { EXPORT_COLUMNS } from '../../src/server/modules/transactions/export-csv.service';
-import { searchRowPages, searchTransactions } from '../../src/server/modules/transactions/transactions.query';
+import { readsOf } from '../../src/server/db/transaction-reads';
 import { TRANSACTION_CSV_COLUMNS } from '../../src/shared/export/transactions-csv';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
@@ -185,11 +184,9 @@ describe('GET /api/transactions/export.csv', () => {
   it('reads page after page in the search’s order, rows of one day split across pages included', async () => {
     for (const pageSize of [1, 2, 3, 5, 100]) {
       const pages: number[][] = [];
-      for await (const page of searchRowPages(
-        server.app.orm.em.fork(),
+      for await (const page of readsOf(server.app.orm.em.fork()).exportPages(
         user.userId,
         { startDate: '2024-01-01', endDate: '2024-12-31' },
-        EXPORT_COLUMNS,
         pageSize,
       )) {
         expect(page.length).toBeLessThanOrEqual(pageSize);
@@ -197,9 +194,9 @@ describe('GET /api/transactions/export.csv', () => {
       }
       // The whole list in one read, in the user's scope as the app reads (row-level security on PostgreSQL).
       const all = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
-        searchTransactions(em, user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }),
+        readsOf(em).page(user.userId, { startDate: '2024-01-01', endDate: '2024-12-31' }),
       );
-      expect(pages.flat(), `page size ${pageSize}`).toEqual(all.map((t) => t.id));
+      expect(pages.flat(), `page size ${pageSize}`).toEqual(all.rows.map((t) => t.id));
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESCRIPTION_MAX_LENGTH, MAX_AMOUNT_CENTS } from '../../src/shared/limits';
-import { data, ok, signUp, type ApiUser } from '../helpers/api';
+import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -301,7 +301,7 @@ describe('column mappings and the account import profile', () => {
       }),
     );
     expect(saved).toMatchObject({ columnCount: 3, headers: ['Who', 'When', 'How much'] });
-    expect(data(await user.trpc.imports.profile.query({ accountId: ids.Checking }))).toMatchObject({
+    expect(ok(await user.get(`/api/accounts/${ids.Checking}/import-profile`))).toMatchObject({
       mapping: { date: 1 },
     });
     const res = await upload(user, 'who,when,how much\nShop,2024-05-01,-2.00\n', { dryRun: 'true' });

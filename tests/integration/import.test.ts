@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { data, ok, signUp, type ApiUser } from '../helpers/api';
+import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/pg-scratch';
@@ -324,19 +324,6 @@ describe('POST /api/upload', () => {
     expect(res.status).toBe(413);
     expect(res.body.error).toContain('upload limit');
     expect(await stored(user)).toHaveLength(0);
-  });
-
-  it('is available over tRPC too', async () => {
-    const user = await userWithAccount();
-    const result = data(
-      await user.trpc.imports.upload.mutate({
-        account: 'checking',
-        transactionType: 'charge',
-        fileName: 'x.csv',
-        contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,a,-1.00\n').toString('base64'),
-      }),
-    );
-    expect(result).toMatchObject({ imported: 1, message: 'Imported 1 transaction' });
   });
 
   // Reads what the killed server left: its SQLite file, or its PostgreSQL database.

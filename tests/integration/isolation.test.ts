@@ -253,7 +253,6 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'auth.status': 'public',
   'auth.register': 'public',
   'auth.login': 'public',
-  'auth.refresh': 'public',
   'auth.logout': 'public',
   'auth.me': { kind: 'query', input: () => undefined, expect: 'own' },
   'auth.updateProfile': {
@@ -266,14 +265,12 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
     expect: 'own',
   },
-  'transactions.get': { kind: 'query', input: () => ({ id: ids.tx }), expect: 404 },
   'transactions.create': { kind: 'mutation', input: () => ({ ...txBody, account: 'SECRET-A' }), expect: 404 },
   'transactions.update': {
     kind: 'mutation',
     input: () => ({ id: ids.tx, data: { description: 'hacked' } }),
     expect: 404,
   },
-  'transactions.delete': { kind: 'mutation', input: () => ({ id: ids.tx }), expect: 404 },
   'transactions.deleteMany': { kind: 'mutation', input: () => ({ ids: [ids.tx, ids.parent] }), expect: 404 },
   'transactions.bulkUpdate': {
     kind: 'mutation',
@@ -308,45 +305,18 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'accounts.update': { kind: 'mutation', input: () => ({ id: ids.account, data: { name: 'hacked' } }), expect: 404 },
   'accounts.delete': { kind: 'mutation', input: () => ({ id: ids.account }), expect: 404 },
   'budgets.list': { kind: 'query', input: () => undefined, expect: 'own' },
-  'budgets.create': {
-    kind: 'mutation',
-    input: () => ({ name: 'mine', startDate: '2024-01-01', endDate: '2024-01-31' }),
-    expect: 'own',
-  },
-  'budgets.update': { kind: 'mutation', input: () => ({ id: ids.budget, data: { name: 'hacked' } }), expect: 404 },
   'budgets.delete': { kind: 'mutation', input: () => ({ id: ids.budget }), expect: 404 },
   'budgets.save': {
     kind: 'mutation',
     input: () => ({ id: ids.budget, name: 'h', startDate: '2024-01-01', endDate: '2024-01-02', lineItems: [] }),
     expect: 404,
   },
-  'budgets.overview': { kind: 'query', input: () => ({ id: ids.budget }), expect: 404 },
   'budgets.lineItems': { kind: 'query', input: () => ({ budgetId: ids.budget }), expect: 404 },
-  'budgets.createLineItem': {
-    kind: 'mutation',
-    input: () => ({ budgetId: ids.budget, name: 'x', amount: 1 }),
-    expect: 404,
-  },
-  'budgets.updateLineItem': {
-    kind: 'mutation',
-    input: () => ({ id: ids.lineItem, data: { name: 'hacked' } }),
-    expect: 404,
-  },
   'budgets.deleteLineItem': { kind: 'mutation', input: () => ({ id: ids.lineItem }), expect: 404 },
   'envelopes.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'envelopes.create': { kind: 'mutation', input: () => ({ name: 'mine', categories: ['SECRET-cat'] }), expect: 'own' },
   'envelopes.update': { kind: 'mutation', input: () => ({ id: ids.envelope, data: { name: 'hacked' } }), expect: 404 },
   'envelopes.delete': { kind: 'mutation', input: () => ({ id: ids.envelope }), expect: 404 },
-  'imports.profile': { kind: 'query', input: () => ({ accountId: ids.account }), expect: 404 },
-  'imports.saveProfile': {
-    kind: 'mutation',
-    input: () => ({
-      accountId: ids.account,
-      profile: { mapping: { header: false, date: 0, description: [1], amount: 2 }, columnCount: 3 },
-    }),
-    expect: 404,
-  },
-  'imports.deleteProfile': { kind: 'mutation', input: () => ({ accountId: ids.account }), expect: 404 },
   'reports.monthly': {
     kind: 'query',
     input: () => ({ startDate: '2024-01-01', endDate: '2024-12-31', account: 'SECRET-A' }),
@@ -385,15 +355,6 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'rules.applyToTransactions': {
     kind: 'mutation',
     input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }),
-    expect: 404,
-  },
-  'imports.upload': {
-    kind: 'mutation',
-    input: () => ({
-      account: 'SECRET-A',
-      transactionType: 'debit',
-      contentBase64: Buffer.from('Date,Description,Amount\n2024-01-01,x,-1.00\n').toString('base64'),
-    }),
     expect: 404,
   },
 };
@@ -528,6 +489,8 @@ describe('OpenAPI document', () => {
       'id',
       'start_date',
       'end_date',
+      'limit',
+      'offset',
     ]);
   });
 });

@@ -237,7 +237,7 @@ describe('budgets and line items', () => {
         category: 'Groceries',
       }),
     );
-    const result = data(await user.trpc.budgets.overview.query({ id: budget.id }));
+    const result = ok(await user.get(`/api/budgets/${budget.id}/overview`));
     expect(result.transactions).toHaveLength(4);
     expect(result.overview.total).toBe(310000 - 12000);
     const byName = Object.fromEntries(
@@ -247,7 +247,6 @@ describe('budgets and line items', () => {
     expect(result.overview.untracked).toMatchObject({ id: -1, categories: ['fun'], actual: 4000 });
     expect(result.overview.actual.net).toBe(310000 - 8000);
     expect(result.overview.budgeted.net).toBe(300000 - 50000);
-    expect(ok(await user.get(`/api/budgets/${budget.id}/overview`)).overview).toEqual(result.overview);
   });
 });
 

@@ -371,7 +371,7 @@ describe('categorySource', () => {
       }),
     );
     expect(split.childTransactions.map((c: { categorySource: string }) => c.categorySource)).toEqual(['user', 'user']);
-    expect(data(await user.trpc.transactions.get.query({ id: set.id })).categorySource).toBe('user');
+    expect(ok(await user.get(`/api/transactions/${set.id}`)).categorySource).toBe('user');
   });
 
   it('import: bank for the file’s own categories, suggested for confident suggestions; reviewing makes them user', async () => {

@@ -65,7 +65,12 @@ describe('amounts are bounded to 10^13 cents', () => {
       }
       const t = await user.trpc.transactions.create.mutate({ postDate: '2024-01-01', description: 'x', amount });
       expect(t.status).toBe(400);
-      const l = await user.trpc.budgets.createLineItem.mutate({ budgetId: budget.id, name: 'Big', amount });
+      const l = await user.trpc.budgets.save.mutate({
+        name: 'S',
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        lineItems: [{ name: 'Big', amount }],
+      });
       expect(l.status).toBe(400);
       const q = await user.get(
         `/api/transactions?start_date=2024-01-01&end_date=2024-12-31&min_amount=${amount / 100}`,

@@ -1,41 +1,34 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { SqlTx } from '../../src/server/db/sql';
-import { IMPORT_PAGE_CACHE_KIB, withSmallPageCache } from '../../src/server/modules/import/page-cache';
+import { openDatabase } from '../../src/server/db/database';
+import { transactionConnection } from '../../src/server/db/knex-internals';
+import { sqlTx } from '../../src/server/db/sql';
+import { IMPORT_PAGE_CACHE_KIB } from '../../src/server/modules/import/import.service';
 
-/** The two calls withSmallPageCache makes, on a real SQLite connection. */
-function sqliteTx(db: Database.Database, dialect: SqlTx['dialect'] = 'sqlite'): SqlTx {
-  return {
-    dialect,
-    all: (sql: string) => Promise.resolve(db.prepare(sql).all()),
-    run: (sql: string) => Promise.resolve(db.prepare(sql).run().changes),
-  } as unknown as SqlTx;
-}
+const cacheSize = (db: BetterSqlite3.Database) => Number(db.pragma('cache_size', { simple: true }));
 
-const cacheSize = (db: Database.Database) =>
-  (db.prepare('pragma cache_size').get() as { cache_size: number }).cache_size;
-
-describe('withSmallPageCache', () => {
+describe('an import holds the page cache small', () => {
   it('holds the page cache to IMPORT_PAGE_CACHE_KIB while the work runs and gives the old size back, also when the work throws', async () => {
-    const db = new Database(':memory:');
-    db.pragma('cache_size = -32000');
-    const during = await withSmallPageCache(sqliteTx(db), () => Promise.resolve(cacheSize(db)));
-    expect(during).toBe(-IMPORT_PAGE_CACHE_KIB);
-    expect(cacheSize(db)).toBe(-32000);
-    await expect(
-      withSmallPageCache(sqliteTx(db), () => {
-        expect(cacheSize(db)).toBe(-IMPORT_PAGE_CACHE_KIB);
-        return Promise.reject(new Error('the import failed'));
-      }),
-    ).rejects.toThrow('the import failed');
-    expect(cacheSize(db)).toBe(-32000);
-    db.close();
-  });
-
-  it('leaves PostgreSQL alone', async () => {
-    const db = new Database(':memory:');
-    db.pragma('cache_size = -32000');
-    expect(await withSmallPageCache(sqliteTx(db, 'postgresql'), () => Promise.resolve(cacheSize(db)))).toBe(-32000);
-    db.close();
+    const orm = await openDatabase({ dialect: 'sqlite', file: ':memory:' });
+    try {
+      await orm.em.fork().transactional(async (tem) => {
+        const db = (await transactionConnection(tem)) as BetterSqlite3.Database;
+        const tx = await sqlTx(tem);
+        const before = cacheSize(db);
+        expect(await tx.withPageCache(IMPORT_PAGE_CACHE_KIB, () => Promise.resolve(cacheSize(db)))).toBe(
+          -IMPORT_PAGE_CACHE_KIB,
+        );
+        expect(cacheSize(db)).toBe(before);
+        await expect(
+          tx.withPageCache(IMPORT_PAGE_CACHE_KIB, () => {
+            expect(cacheSize(db)).toBe(-IMPORT_PAGE_CACHE_KIB);
+            return Promise.reject(new Error('the import failed'));
+          }),
+        ).rejects.toThrow('the import failed');
+        expect(cacheSize(db)).toBe(before);
+      });
+    } finally {
+      await orm.close(true);
+    }
   });
 });

@@ -158,11 +158,11 @@ function pragmaConnection(em: EntityManager): PragmaConnection | null {
  * (`connection` null) none of these: work runs as it is.
  */
 export async function withCheckpointAfter<T>(
-  database: EntityManager | PragmaConnection,
+  database: EntityManager | PragmaConnection | null,
   work: () => Promise<T>,
   checkpoint: (file: string) => unknown = checkpointInBackground,
 ): Promise<T> {
-  const connection = 'getConnection' in database ? pragmaConnection(database) : database;
+  const connection = database !== null && 'getConnection' in database ? pragmaConnection(database) : database;
   if (!connection) return work();
   const [main] = (await connection.all<{ name: string; file: string }>('pragma database_list')).filter(
     (d) => d.name === 'main',

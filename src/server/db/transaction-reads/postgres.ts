@@ -72,7 +72,7 @@ export class PostgresTransactionReads extends SqlTransactionReads {
     );
     const countedRows = rows
       .filter((row) => row.counted)
-      .map((row) => ({ id: Number(row.id), categoryKey: categoryKey(row.category_id) }));
+      .map((row) => ({ id: row.id, categoryKey: categoryKey(row.category_id) }));
     return { json: joinJsonRowBytes(rows), countedRows };
   }
 }

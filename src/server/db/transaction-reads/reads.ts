@@ -190,10 +190,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
       [balance, ...select.params, ...pageParams(paging)],
     );
     return {
-      rows: rows.map(({ family: _family, newer: _newer, ...row }) => {
-        row.runningBalance = Number(row.runningBalance);
-        return toTransactionDto(row);
-      }),
+      rows: rows.map(({ family: _family, newer: _newer, ...row }) => toTransactionDto(row)),
       total,
     };
   }
@@ -215,7 +212,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
       `select sum(t.amount) as total from ${TRANSACTION_TABLE} t where t.account_id = ? and t.post_date > ? and ${countedRowSql('t')}`,
       [accountId, date],
     );
-    return Number(row?.total ?? 0);
+    return row?.total ?? 0;
   }
 
   async overview(
@@ -310,8 +307,8 @@ export abstract class SqlTransactionReads implements TransactionReads {
     return rows.map((row) => ({
       month: row.month,
       category: row.category,
-      moneyIn: Number(row.money_in),
-      moneyOut: Number(row.money_out),
+      moneyIn: row.money_in,
+      moneyOut: row.money_out,
     }));
   }
 

@@ -64,7 +64,7 @@ export class SqliteTransactionReads extends SqlTransactionReads {
     const plain = selection.description === undefined && selection.payee === undefined && options.order !== 'written';
     const reader = plain && this.em.getTransactionContext() === undefined ? readerOf(this.em) : null;
     if (!reader) return super.pageJson(userId, selection, options);
-    const where = selectionWhere({ containsSql: this.containsSql }, userId, selection, null);
+    const where = selectionWhere({ containsSql: (h, n) => this.containsSql(h, n) }, userId, selection, null);
     const paged = options.limit !== undefined || options.offset !== undefined;
     const paging = paged
       ? { limit: Math.min(options.limit ?? MAX_LIST_ROWS, MAX_LIST_ROWS), offset: options.offset ?? 0 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, ok, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';
 
-/** The tRPC import (file in base64) honours UPLOAD_LIMIT_BYTES like POST /api/upload, not a fixed size. */
-describe('tRPC imports.upload reads its limit from the configuration', () => {
+/** POST /api/upload honours UPLOAD_LIMIT_BYTES, not a fixed size. */
+describe('the upload reads its limit from the configuration', () => {
   let server: TestServer;
   let user: ApiUser;
 
@@ -24,27 +24,26 @@ describe('tRPC imports.upload reads its limit from the configuration', () => {
     return `${lines.join('\n')}\n`;
   }
 
+  function uploadForm(file: string, name: string): FormData {
+    const body = new FormData();
+    body.append('file', new Blob([file]), name);
+    body.append('account', 'Checking');
+    return body;
+  }
+
   it('refuses a file over UPLOAD_LIMIT_BYTES with 413 and the limit in words', async () => {
     const big = csv(200, 'Coffee shop');
     expect(big.length).toBeGreaterThan(2048);
-    const res = await user.trpc.imports.upload.mutate({
-      account: 'Checking',
-      contentBase64: Buffer.from(big).toString('base64'),
-      fileName: 'big.csv',
-    });
-    expect(res.error?.data.httpStatus).toBe(413);
-    expect(res.error?.message).toMatch(/larger than the upload limit/);
+    const res = await user.post('/api/upload', uploadForm(big, 'big.csv'));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toMatch(/larger than the upload limit/);
   });
 
   it('imports a file within the limit', async () => {
     const small = csv(3, 'Bakery');
     expect(small.length).toBeLessThan(2048);
-    const res = await user.trpc.imports.upload.mutate({
-      account: 'Checking',
-      contentBase64: Buffer.from(small).toString('base64'),
-      fileName: 'small.csv',
-    });
-    expect(res.error?.message).toBeUndefined();
-    expect(res.data, JSON.stringify(res.data)).toMatchObject({ imported: 3 });
+    const res = await user.post('/api/upload', uploadForm(small, 'small.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ imported: 3 });
   });
 });
