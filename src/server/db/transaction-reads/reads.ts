@@ -42,9 +42,11 @@ const WRITTEN_ORDER = 's.id asc';
 /** Register order (compareRegisterOrder in src/shared/register/register.ts) over the transaction table `t`. */
 const REGISTER_ORDER_T =
   't.post_date desc, coalesce(t.parent_id, t.id) desc, case when t.parent_id is null then 0 else 1 end, t.id desc';
-/** The same over a subquery of registerSelect. */
-const REGISTER_ORDER_S =
-  's."postDate" desc, s.family desc, case when s."parentTransactionId" is null then 0 else 1 end, s.id desc';
+/** The same over the columns of registerSelect, in a subquery `p` or `s`. */
+const registerOrder = (alias: string) =>
+  `${alias}."postDate" desc, ${alias}.family desc, case when ${alias}."parentTransactionId" is null then 0 else 1 end, ${alias}.id desc`;
+const REGISTER_ORDER_P = registerOrder('p');
+const REGISTER_ORDER_S = registerOrder('s');
 const LATEST = '9999-12-31';
 const EXPORT_SELECT = selectOf([
   'id',
@@ -158,36 +160,59 @@ export abstract class SqlTransactionReads implements TransactionReads {
     return { json: await this.jsonArray(this.selectSql(where), this.rowJson(), order, paging), total };
   }
 
-  /** An account's rows between the dates with `newer`, the sum of the counted rows listed above each (register order). */
-  private registerSelect(userId: number, register: RegisterSelection): Where {
+  /** The condition of an account's rows between the register's dates. */
+  private registerWhere(userId: number, register: RegisterSelection): Where {
     return {
-      sql: `select ${TRANSACTION_SELECT}, coalesce(t.parent_id, t.id) as family,
-        coalesce(sum(case when ${countedRowSql('t')} then t.amount else 0 end)
-          over (order by ${REGISTER_ORDER_T} rows between unbounded preceding and 1 preceding), 0) as newer
-        from ${TRANSACTION_FROM} where t.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?`,
+      sql: 't.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?',
       params: [userId, register.accountId, register.startDate, register.endDate],
     };
   }
 
-  /** How many rows a register lists, the page to read, and the balance after its newest row. */
+  /**
+   * The page's rows in register order, each with `newer`: the sum of the counted rows listed
+   * above it on the page. Only the page is sorted whole; the rows before it are summed apart.
+   */
+  private registerSelect(where: Where, paging: Paging | null): Where {
+    const page = `select ${TRANSACTION_SELECT}, coalesce(t.parent_id, t.id) as family from ${TRANSACTION_FROM}
+      where ${where.sql} order by ${REGISTER_ORDER_T}${pageSql(paging)}`;
+    return {
+      sql: `select p.*, coalesce(sum(case when ${countedRowSql('p', '"isSplit"')} then p.amount else 0 end)
+          over (order by ${REGISTER_ORDER_P} rows between unbounded preceding and 1 preceding), 0) as newer
+        from (${page}) p`,
+      params: [...where.params, ...pageParams(paging)],
+    };
+  }
+
+  /** The sum of the counted rows listed before the page (register order). */
+  private async countedBefore(where: Where, paging: Paging | null): Promise<number> {
+    if (!paging || paging.offset === 0) return 0;
+    const [row] = await selectRows<{ total: number | null }>(
+      this.em,
+      `select sum(case when ${countedRowSql('b')} then b.amount else 0 end) as total
+         from (select t.amount, t.is_split from ${TRANSACTION_TABLE} t where ${where.sql} order by ${REGISTER_ORDER_T} limit ?) b`,
+      [...where.params, paging.offset],
+    );
+    return row?.total ?? 0;
+  }
+
+  /** How many rows a register lists, the page to read, and the balance after the page's first row. */
   private async registerStart(userId: number, register: RegisterSelection, options: ReadOptions) {
-    const total = await this.count({
-      sql: 't.user_id = ? and t.account_id = ? and t.post_date >= ? and t.post_date <= ?',
-      params: [userId, register.accountId, register.startDate, register.endDate],
-    });
+    const where = this.registerWhere(userId, register);
+    const total = await this.count(where);
     const paging = pagingOf(total, { narrow: 'narrow the dates or page with limit and offset', ...options });
     const later = register.endDate >= LATEST ? 0 : await this.countedTotalAfter(register.accountId, register.endDate);
-    return { total, paging, balance: register.balance - later };
+    const before = total === 0 ? 0 : await this.countedBefore(where, paging);
+    return { where, total, paging, balance: register.balance - later - before };
   }
 
   async register(userId: number, register: RegisterSelection, options: ReadOptions = {}): Promise<Page<RegisterRow>> {
-    const { total, paging, balance } = await this.registerStart(userId, register, options);
+    const { where, total, paging, balance } = await this.registerStart(userId, register, options);
     if (total === 0) return { rows: [], total };
-    const select = this.registerSelect(userId, register);
+    const select = this.registerSelect(where, paging);
     const rows = await selectRows<RegisterRow & { family?: unknown; newer?: unknown }>(
       this.em,
-      `select s.*, ? - s.newer as "runningBalance" from (${select.sql}) s order by ${REGISTER_ORDER_S}${pageSql(paging)}`,
-      [balance, ...select.params, ...pageParams(paging)],
+      `select s.*, ? - s.newer as "runningBalance" from (${select.sql}) s order by ${REGISTER_ORDER_S}`,
+      [balance, ...select.params],
     );
     return {
       rows: rows.map(({ family: _family, newer: _newer, ...row }) => toTransactionDto(row)),
@@ -196,12 +221,10 @@ export abstract class SqlTransactionReads implements TransactionReads {
   }
 
   async registerJson(userId: number, register: RegisterSelection, options: ReadOptions = {}): Promise<JsonPage> {
-    const { total, paging, balance } = await this.registerStart(userId, register, options);
+    const { where, total, paging, balance } = await this.registerStart(userId, register, options);
     if (total === 0) return { json: Buffer.from(EMPTY_ARRAY), total };
     const rowJson = this.rowJson([['runningBalance', 'cast((? - s.newer) as text)']]);
-    const json = await this.jsonArray(this.registerSelect(userId, register), rowJson, REGISTER_ORDER_S, paging, [
-      balance,
-    ]);
+    const json = await this.jsonArray(this.registerSelect(where, paging), rowJson, REGISTER_ORDER_S, null, [balance]);
     return { json, total };
   }
 
