@@ -3,15 +3,15 @@
  * month) and as many for other users, then medians for
  *  - GET /api/transactions for one month, over HTTP,
  *  - the same query run directly on the database file (the floor), and their ratio,
- *  - one year's transactions plus the overview of a one-year budget (tRPC budgets.overview and
- *    REST, each with brotli and without compression, read as bytes), beside two floors on the
+ *  - one year's transactions plus the overview of a one-year budget (REST, with brotli and
+ *    without compression, read as bytes), beside two floors on the
  *    file: the SQL sums of the year (one GROUP BY) and the year's rows read and turned into JSON;
  *    and apart, the client's own JSON.parse of the answer.
  * Targets on a 2-core machine: month search within 2x of the floor; one-year overview < 100 ms.
  */
 import Database from 'better-sqlite3';
 import { addDays, daysInMonth } from '../src/shared/dates/calendar';
-import { registerUser, rest, trpc } from '../tests/helpers/http';
+import { registerUser, rest } from '../tests/helpers/http';
 import { startServer } from '../tests/helpers/server';
 import { getBytes, median, ms, timeMedian } from './stats';
 
@@ -168,9 +168,9 @@ export default async function run(): Promise<void> {
 
     const budgetId = await createYearBudget(server.url, token);
     const yearRows = (
-      await trpc<{ transactions: unknown[] }>(server.url, 'query', 'budgets.overview', { id: budgetId }, token)
-    ).data!.transactions.length;
-    // The one-year overview through both doors, with and without compression, read as a browser
+      await rest<{ transactions: unknown[] }>(server.url, 'GET', `/api/budgets/${budgetId}/overview`, { token })
+    ).body.transactions.length;
+    // The one-year overview, with and without compression, read as a browser
     // reads it (bytes, decompressed; getBytes), 7 rounds each, the variants alternating.
     const variants = [
       {
@@ -181,16 +181,6 @@ export default async function run(): Promise<void> {
       {
         label: 'REST GET /api/budgets/:id/overview, identity',
         url: `${server.url}/api/budgets/${budgetId}/overview`,
-        encoding: 'identity',
-      },
-      {
-        label: 'tRPC budgets.overview, br',
-        url: `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: budgetId }))}`,
-        encoding: 'br, gzip',
-      },
-      {
-        label: 'tRPC budgets.overview, identity',
-        url: `${server.url}/trpc/budgets.overview?input=${encodeURIComponent(JSON.stringify({ id: budgetId }))}`,
         encoding: 'identity',
       },
     ];

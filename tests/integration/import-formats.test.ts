@@ -286,7 +286,7 @@ describe('column mappings and the account import profile', () => {
     expect(await stored(user)).toEqual([]);
   });
 
-  it('PUT validates the profile and answers it; tRPC reads the same profile', async () => {
+  it('PUT validates the profile and answers it; GET reads the same profile', async () => {
     const { user, ids } = await userWith();
     const bad = await user.put(`/api/accounts/${ids.Checking}/import-profile`, {
       mapping: { header: false, date: 0, description: [], amount: 5 },

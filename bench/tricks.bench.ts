@@ -1,0 +1,212 @@
+/**
+ * Each speed trick the server keeps, against the plain way of doing the same work, in one process
+ * on the same data, the two ways interleaved round by round (median of the rounds), as CPU time:
+ * the event loop's thread alone (/proc/self/task, what every other request waits behind) and the
+ * whole process (worker threads and libuv's pool included). docs/performance.md reads these figures.
+ *  - JSON the database writes (the read model's pageJson) against driver rows as objects and
+ *    JSON.stringify, for a month's search (~2,000 rows) and a year's overview rows (~25,000);
+ *  - a search on a reader thread against the same read on the main connection;
+ *  - the fastest compression levels for a large answer (the year's JSON, ~7 MB) against the
+ *    levels used for small answers;
+ *  - an import's commit with the WAL checkpoint left to a worker thread against SQLite's own
+ *    checkpoint inside the COMMIT (100,000 rows);
+ *  - learned rows read as JSON columns against rows as objects (250,000 rows), and the cached
+ *    suggestion model against learning it again.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { EntityManager } from '@mikro-orm/knex';
+import Database from 'better-sqlite3';
+import { openDatabase } from '../src/server/db/database';
+import { readsOf } from '../src/server/db/transaction-reads';
+import { selectJsonColumns, selectRows } from '../src/server/db/sql';
+import { checkpointInBackground, withCheckpointAfter } from '../src/server/db/wal-checkpoint';
+import { suggestionModel } from '../src/server/modules/categories/suggestions.service';
+import { registerUser } from '../tests/helpers/http';
+import { startServer } from '../tests/helpers/server';
+import { PER_USER, seed } from './domain.bench';
+import { mainThreadCpuMs } from './server-process';
+import { median, ms } from './stats';
+
+interface Cost {
+  main: number;
+  total: number;
+}
+
+/** The CPU `work` costs this process: its main thread's and the whole process's, in ms. */
+async function cost(work: () => unknown): Promise<Cost> {
+  const main0 = mainThreadCpuMs(process.pid);
+  const total0 = process.cpuUsage();
+  await work();
+  const total = process.cpuUsage(total0);
+  return { main: mainThreadCpuMs(process.pid) - main0, total: (total.user + total.system) / 1000 };
+}
+
+/** A and B interleaved, `rounds` times after one warm-up each: the medians of their costs. */
+async function ab(rounds: number, a: () => unknown, b: () => unknown): Promise<[Cost, Cost]> {
+  await a();
+  await b();
+  const costs: [Cost[], Cost[]] = [[], []];
+  for (let round = 0; round < rounds; round += 1) {
+    costs[0].push(await cost(a));
+    costs[1].push(await cost(b));
+  }
+  const med = (list: Cost[]): Cost => ({
+    main: median(list.map((c) => c.main)),
+    total: median(list.map((c) => c.total)),
+  });
+  return [med(costs[0]), med(costs[1])];
+}
+
+function report(label: string, kept: Cost, plain: Cost): void {
+  const saved = (k: number, p: number) => (p > 0 ? `${Math.round((1 - k / p) * 100)}%` : 'n/a');
+  console.log(
+    `${label}: kept ${ms(kept.main)} main / ${ms(kept.total)} total; plain ${ms(plain.main)} main / ${ms(plain.total)} total; saves ${saved(kept.main, plain.main)} of the main thread, ${saved(kept.total, plain.total)} in all`,
+  );
+}
+
+/** 100,000 rows written in one transaction on a fresh connection, `commit` around it. */
+function importRows(
+  file: string,
+  commit: (db: Database.Database, work: () => Promise<void>) => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('drop table if exists t; create table t (a integer, b text, c integer)');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const insert = db.prepare(`insert into t values ${Array.from({ length: 100 }, () => '(?, ?, ?)').join(', ')}`);
+    const values = Array.from({ length: 300 }, (_, i) => (i % 3 === 1 ? `Merchant ${i} purchase of something` : i));
+    await commit(db, () => {
+      db.transaction(() => {
+        for (let i = 0; i < 1000; i += 1) insert.run(values);
+      })();
+      return Promise.resolve();
+    });
+    db.close();
+  };
+}
+
+async function readModel(): Promise<void> {
+  const server = await startServer();
+  try {
+    const auth = await registerUser(server.url);
+    const userId = auth.user.id;
+    const file = new Database(server.config.databaseFile);
+    seed(file, userId, PER_USER);
+    file.exec('analyze');
+    file.close();
+    const em = () => server.app.orm.em.fork();
+    const month = { startDate: '2023-11-01', endDate: '2023-11-30' };
+    const year = { startDate: '2023-01-01', endDate: '2023-12-31' };
+    for (const [label, range, rounds] of [
+      ['a month of the search as JSON', month, 30],
+      ["a year's rows as JSON", year, 10],
+    ] as const) {
+      const [kept, plain] = await ab(
+        rounds,
+        () => em().transactional((tem) => readsOf(tem).pageJson(userId, range)),
+        () =>
+          em().transactional(async (tem) => Buffer.from(JSON.stringify((await readsOf(tem).page(userId, range)).rows))),
+      );
+      report(`database-written JSON, ${label}`, kept, plain);
+    }
+    const [worker, main] = await ab(
+      30,
+      () => readsOf(em()).pageJson(userId, month),
+      () => em().transactional((tem) => readsOf(tem).pageJson(userId, month)),
+    );
+    report('reader thread, a month of the search', worker, main);
+    const json = await em().transactional((tem) => readsOf(tem).pageJson(userId, year));
+    const [fast, small] = await ab(
+      10,
+      () => new Promise((resolve) => zlib.brotliCompress(json.json, fastBrotli(json.json.length), resolve)),
+      () => zlib.brotliCompressSync(json.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    );
+    report(
+      `compression of a large answer (${(json.json.length / 1e6).toFixed(1)} MB), brotli 1 on the pool vs 4`,
+      fast,
+      small,
+    );
+    await learning(em, userId);
+  } finally {
+    await server.close();
+  }
+}
+
+function fastBrotli(size: number): zlib.BrotliOptions {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
+async function learning(em: () => EntityManager, userId: number) {
+  const from = `"transaction" t where t.user_id = ? and t.category_id is not null and t.is_split = false`;
+  const [columns, rows] = await ab(
+    10,
+    () =>
+      selectJsonColumns(
+        em(),
+        [
+          { sql: 't.description', type: 'text' },
+          { sql: 't.amount', type: 'integer' },
+          { sql: 't.category_id', type: 'integer' },
+        ],
+        from,
+        'count(*) as n',
+        [userId],
+      ),
+    () => selectRows(em(), `select t.description, t.amount, t.category_id from ${from}`, [userId]),
+  );
+  report('learned rows as JSON columns, 250,000 rows', columns, rows);
+  const [cached, relearned] = await ab(
+    5,
+    () => suggestionModel(em(), userId),
+    // A write since the model was learned (a new category) makes the next call learn it again.
+    async () => {
+      const fork = em();
+      await fork.getConnection().execute('update category set name = name where user_id = ?', [userId], 'run');
+      await fork
+        .getConnection()
+        .execute(
+          'insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)',
+          [userId, `Probe ${Math.random()}`, `probe ${Math.random()}`, new Date().toISOString()],
+          'run',
+        );
+      return suggestionModel(fork, userId);
+    },
+  );
+  report('suggestion model, cached vs learned again', cached, relearned);
+}
+
+async function checkpoint(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bt-tricks-'));
+  try {
+    const file = path.join(dir, 'import.sqlite');
+    const orm = await openDatabase({ dialect: 'sqlite', file });
+    await orm.close(true);
+    const pragmas = (db: Database.Database) => ({
+      all: <T extends object>(sql: string) => Promise.resolve(db.prepare(sql).all() as T[]),
+      run: (sql: string) => Promise.resolve(db.exec(sql)),
+    });
+    const [worker, inline] = await ab(
+      5,
+      importRows(file, (db, work) => withCheckpointAfter(pragmas(db), work, checkpointInBackground)),
+      importRows(file, (_db, work) => work()),
+    );
+    report("an import's commit, WAL checkpoint on a worker vs in the COMMIT (100,000 rows)", worker, inline);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default async function run(): Promise<void> {
+  await readModel();
+  await checkpoint();
+}
