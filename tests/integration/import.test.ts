@@ -8,7 +8,6 @@ import { rest } from '../helpers/http';
 import pg from 'pg';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { spawnServer } from '../helpers/process';
-import { checkpointsDone, checkpointWorkers } from '../../src/server/db/wal-checkpoint';
 import { pgAdminUrl, startServer, testDatabase, type TestServer } from '../helpers/server';
 
 const fixture = (name: string) => readFileSync(path.resolve('tests/fixtures/csv', name));
@@ -173,26 +172,6 @@ describe('POST /api/upload', () => {
     ok(await user.del(`/api/transactions/batches/${res.body.batchId}`));
     expect((await upload(user, fixture('us-basic.csv'))).body).toMatchObject({ imported: 3, duplicates: 1 });
   });
-
-  it.skipIf(testDatabase !== 'sqlite')(
-    "leaves copying an import's write-ahead log into the file to a background checkpoint, with autocheckpoint back on",
-    async () => {
-      const user = await userWithAccount();
-      // The earlier tests' imports asked for checkpoints of the same file: count from when they are done.
-      await expect.poll(() => checkpointWorkers()).toBe(0);
-      const before = checkpointsDone(server.config.databaseFile);
-      const lines = ['Date,Description,Amount'];
-      for (let i = 0; i < 1500; i += 1)
-        lines.push(`2024-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${(i % 90) + 1}.25`);
-      expect((await upload(user, lines.join('\n'))).body).toMatchObject({ imported: 1500 });
-      await expect.poll(() => checkpointsDone(server.config.databaseFile)).toBe(before + 1);
-      expect(await server.sql('pragma wal_autocheckpoint')).toEqual([{ wal_autocheckpoint: 1000 }]);
-      expect(await stored(user)).toHaveLength(1500);
-      // A dry run writes nothing, so it asks for no checkpoint.
-      expect((await upload(user, lines.join('\n'), { dryRun: 'true' })).body).toMatchObject({ duplicates: 1500 });
-      expect(checkpointsDone(server.config.databaseFile)).toBe(before + 1);
-    },
-  );
 
   it('reads a Windows-1252 semicolon file with a preamble and a footer', async () => {
     const user = await userWithAccount();

@@ -2,7 +2,7 @@
  * The app's database with what each kind needs around it. SQLite: a private file, probed for
  * writes at start and (at most once a second) by health checks, read for health through its own
  * read-only handle (WAL lets it read while an import writes), copied by scheduled backups, and its
- * worker threads closed with it. PostgreSQL: the pool answers health checks, and a read-only or full
+ * reader threads closed with it. PostgreSQL: the pool answers health checks, and a read-only or full
  * server fails the writes themselves; it is backed up with its own tools.
  */
 import Database from 'better-sqlite3';
@@ -18,7 +18,6 @@ import {
   tightenFiles,
   type WriteProbe,
 } from './storage';
-import { closeCheckpointer } from './wal-checkpoint';
 
 export type DatabaseHealth = { ok: true } | { ok: false; status: 'unavailable' | 'degraded'; reason: string };
 
@@ -59,7 +58,6 @@ function sqliteHealth(orm: Orm, file: string): Pick<AppDatabase, 'health' | 'clo
     async close() {
       reader.close();
       await orm.close(true);
-      await closeCheckpointer(file);
       await closeSqliteReader(file);
     },
   };

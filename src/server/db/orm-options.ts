@@ -82,8 +82,6 @@ export async function ormOptions(target: DatabaseTarget, debug = false) {
           connection.pragma('journal_mode = WAL');
           connection.pragma('foreign_keys = ON');
           connection.pragma('busy_timeout = 5000');
-          // A 32 MB page cache (default 2 MB): years of history read back without going to the file.
-          connection.pragma('cache_size = -32000');
           // fold() and payee_key(): see sql.ts.
           registerSqlFunctions(connection);
           done(null, connection);

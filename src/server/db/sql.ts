@@ -161,13 +161,10 @@ export interface SqlTx {
   readonly lock: (space: number, key: number) => Promise<void>;
   /** lock() named by a text. */
   readonly lockName: (name: string) => Promise<void>;
-  /**
-   * Runs `work` with the connection's page cache held to `kib` (SQLite), then gives it its size
-   * back: a large write need not keep its new pages in memory. PostgreSQL manages its own.
-   */
-  readonly withPageCache: <T>(kib: number, work: () => Promise<T>) => Promise<T>;
-  /** Writes many rows of `columns` (their PostgreSQL types, in order) into `table`; see bulkInserter. */
+  /** How this database takes many rows at once (transaction-writes.ts). */
   readonly bulk: BulkDialect;
+  /** Most rows one multi-row INSERT may hold with `columns` parameters each. */
+  readonly maxRowsPerInsert: (columns: number) => number;
 }
 
 /** How a database takes many rows at once (transaction-writes.ts). */
@@ -217,16 +214,9 @@ function sqliteTx(db: BetterSqlite3.Database): SqlTx {
     },
     lock: () => Promise.resolve(),
     lockName: () => Promise.resolve(),
-    async withPageCache<T>(kib: number, work: () => Promise<T>): Promise<T> {
-      const before = Number(db.pragma('cache_size', { simple: true }));
-      db.pragma(`cache_size = -${Math.trunc(kib)}`);
-      try {
-        return await work();
-      } finally {
-        db.pragma(`cache_size = ${Math.trunc(before)}`);
-      }
-    },
     bulk: 'values',
+    // SQLite allows 32,766 parameters; a statement of a hundred rows is already cheap per row.
+    maxRowsPerInsert: (columns) => Math.max(1, Math.min(100, Math.floor(32_000 / columns))),
   };
 }
 
@@ -272,8 +262,9 @@ function postgresTx(client: pg.ClientBase): SqlTx {
     async lockName(name) {
       await query('select pg_advisory_xact_lock(hashtext(?))', [name]);
     },
-    withPageCache: (_kib, work) => work(),
     bulk: 'unnest',
+    // At most 65,535 parameters a statement.
+    maxRowsPerInsert: (columns) => Math.max(1, Math.min(2000, Math.floor(65_000 / columns))),
   };
 }
 

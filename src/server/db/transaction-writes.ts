@@ -143,8 +143,7 @@ export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
 }
 
 function valuesWriter(db: SqlTx): ImportedRowsWriter {
-  // SQLite allows 32,766 parameters; a statement of a hundred rows is already cheap per row.
-  const perInsert = Math.max(1, Math.min(100, Math.floor(32_000 / IMPORTED_COLUMNS)));
+  const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
     valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);

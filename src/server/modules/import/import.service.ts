@@ -41,7 +41,6 @@ import {
 } from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
-import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { limiter } from '../../common/limiter';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -87,9 +86,6 @@ function importQueue(em: EntityManager): ReturnType<typeof limiter> {
   if (!queue) importQueues.set(slots, (queue = limiter(slots)));
   return queue;
 }
-
-/** SQLite's page cache while an import writes, in KiB: the pages of the rows it adds need not stay in memory. */
-export const IMPORT_PAGE_CACHE_KIB = 8000;
 
 /**
  * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
@@ -259,13 +255,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   let afterCommit: (() => void) | null = null;
-  // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
-  const written = await withCheckpointAfter(em, () =>
-    scopedTransaction(em, userId, async (tem) => {
-      const db = await sqlTx(tem);
-      return db.withPageCache(IMPORT_PAGE_CACHE_KIB, () => writeImport(tem, db));
-    }),
-  );
+  const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
   (afterCommit as (() => void) | null)?.();
   return written;
 
