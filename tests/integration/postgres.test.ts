@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSql, selectRows, withUserScope } from '../../src/server/db/sql';
+import { scopedPreparedRows } from '../../src/server/db/transaction-reads/postgres-search';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, testDatabase, type TestServer } from '../helpers/server';
@@ -115,6 +116,50 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
         await other.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'),
       );
       expect(theirs.map((t) => t.amount)).toEqual([-500]);
+    });
+
+    it('reads the search outside a transaction scoped to the user, and leaves neither the scope nor the plan setting on the pooled connection', async () => {
+      const read = (userId: number) =>
+        scopedPreparedRows<{ user_id: number }>(
+          a.app.orm.em.fork(),
+          userId,
+          'select t.user_id from "transaction" t',
+          [],
+        );
+      // The query forgets its user condition: row-level security answers the scoped user's rows only.
+      expect(new Set((await read(owner.userId)).map((r) => r.user_id))).toEqual(new Set([owner.userId]));
+      expect(new Set((await read(other.userId)).map((r) => r.user_id))).toEqual(new Set([other.userId]));
+      const search = await rest(a.url, 'GET', '/api/transactions?start_date=2024-01-01&end_date=2024-12-31', {
+        token: owner.token,
+      });
+      expect(search.status).toBe(200);
+      expect(search.body.every((t: { id: number }) => typeof t.id === 'number')).toBe(true);
+      expect(search.headers.get('x-total-count')).toBe(String(search.body.length));
+      // Every connection of the pool (all held at once, so the one the reads used is among them) has no user set.
+      const pool = a.app.orm.em.getConnection().getKnex().client as {
+        acquireConnection: () => Promise<{
+          query: (sql: string) => Promise<{ rows: { id: string | null; plans: string }[] }>;
+        }>;
+        releaseConnection: (connection: unknown) => Promise<unknown>;
+      };
+      const held = await Promise.all(Array.from({ length: 10 }, () => pool.acquireConnection()));
+      try {
+        const settings = await Promise.all(
+          held.map(
+            async (connection) =>
+              (
+                await connection.query(
+                  "select current_setting('app.user_id', true) as id, current_setting('plan_cache_mode') as plans",
+                )
+              ).rows[0],
+          ),
+        );
+        expect(settings.map((row) => ({ user: row?.id ?? '', plans: row?.plans }))).toEqual(
+          held.map(() => ({ user: '', plans: 'auto' })),
+        );
+      } finally {
+        await Promise.all(held.map((connection) => pool.releaseConnection(connection)));
+      }
     });
 
     it('keeps many users’ scopes apart when their transactions start at once', async () => {

@@ -7,18 +7,15 @@ import zlib from 'node:zlib';
 
 /**
  * Text answers (JSON of the REST and tRPC doors, HTML, JS, CSS, SVG) leave compressed with
- * brotli or gzip, whichever the client prefers. CSV downloads are left as they are (they stream
- * at full speed), and request bodies are never decompressed (the body limits keep their meaning).
- * The built client's files are compressed once at build time and served as they are by the
- * static plugin (`preCompressed`); the rest is one onSend hook here. It replaced @fastify/compress,
- * which held about 1.5 MB of an idle server's memory (mime-db and its own stream libraries) for
- * what these few lines do.
+ * brotli or gzip, whichever the client prefers. CSV downloads are left as they are (they stream),
+ * and request bodies are never decompressed (the body limits keep their meaning). The built
+ * client's files are compressed once at build time and served as they are by the static plugin
+ * (`preCompressed`); the rest is one onSend hook here.
  *
- * Large answers (LARGE_ANSWER_BYTES or more: a year's overview is ~7 MB of JSON) are compressed
- * in one pass on libuv's thread pool at the fastest levels (brotli quality 1, gzip
- * level 1): brotli quality 4 in 16 KB stream chunks (the plugin's way) cost more CPU than the database
- * spent writing the JSON (same-run probe on 6.7 MB of transactions JSON: brotli 4 81 ms of CPU,
- * brotli 1 30 ms for 14% more bytes, gzip 1 22 ms), and the main thread waits for none of it.
+ * Large answers (LARGE_ANSWER_BYTES or more, such as a year's overview) are compressed at the
+ * fastest levels (brotli quality 1, gzip level 1), from THREAD_POOL_ANSWER_BYTES on in one pass on
+ * libuv's thread pool, so the main thread waits for none of it: docs/performance.md tells what
+ * this buys.
  */
 export const COMPRESSIBLE = /^(application\/(json|javascript)|text\/(html|css|javascript)|image\/svg\+xml)\b/;
 
@@ -46,9 +43,8 @@ function fastOptions(encoding: Encoding, body: Buffer): zlib.ZlibOptions | zlib.
 }
 
 /**
- * The fastest levels. Under THREAD_POOL_ANSWER_BYTES at once on this turn: for a month's search
- * (275 KB of JSON, brotli 1 about 0.2 ms) the thread pool's way (a zlib stream, its chunks and
- * the hand-over to another thread) cost about as much CPU again as compressing.
+ * The fastest levels. Under THREAD_POOL_ANSWER_BYTES at once on this turn: for a few hundred
+ * kilobytes the hand-over to another thread costs about as much as compressing.
  */
 export function fastCompress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
   const options = fastOptions(encoding, body);
@@ -91,7 +87,7 @@ export async function responseBody(
 /** Answers under this many bytes go as they are: compressing them saves less than it costs. */
 const SMALL_ANSWER_BYTES = 1024;
 
-/** Compression for answers under LARGE_ANSWER_BYTES, on the request's turn (brotli 4 and gzip 6, as @fastify/compress did). */
+/** Compression for answers under LARGE_ANSWER_BYTES, on the request's turn (brotli 4, gzip 6). */
 function compressSmall(encoding: Encoding, body: Buffer): Buffer {
   if (encoding === 'gzip') return zlib.gzipSync(body);
   return zlib.brotliCompressSync(body, {

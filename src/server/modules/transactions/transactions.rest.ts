@@ -125,6 +125,8 @@ export const transactionRoutes: RestRoute[] = [
     answer: 'An array of transactions; X-Total-Count tells how many match',
     output: z.array(transactionAnswer),
     refusals: [422],
+    // The read model scopes the read itself (on PostgreSQL one round trip outside a transaction).
+    scopesItself: true,
     handler: async ({ em, userId, query, reply }) => {
       const page = await searchTransactionsJson(em, userId, query);
       reply.header('X-Total-Count', String(page.total));
