@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDecimalToCents } from '../../../shared/money';
+import { readAmount } from '../../../shared/money';
 import {
   batchIdSchema,
   bulkUpdateSchema,
@@ -10,7 +10,7 @@ import {
   transactionFiltersSchema,
   updateTransactionSchema,
 } from '../../../shared/schemas/transactions';
-import { idParamsSchema, isAllowedAmount, text } from '../../../shared/schemas/common';
+import { idParamsSchema, text } from '../../../shared/schemas/common';
 import { attachment } from '../../http/download';
 import {
   batchAnswer,
@@ -41,15 +41,15 @@ const decimalAmount = (field: string) =>
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return undefined;
-      const cents = parseDecimalToCents(value);
-      if (cents === null || !isAllowedAmount(cents)) {
+      const reading = readAmount(value, 'query');
+      if (!reading.ok) {
         ctx.addIssue({
           code: 'custom',
           message: `${field} must be a decimal amount such as 12.50, at most 100,000,000,000.00`,
         });
         return z.NEVER;
       }
-      return cents;
+      return reading.cents;
     });
 
 /** The wire names of GET /api/transactions, translated into the shared filters. */
