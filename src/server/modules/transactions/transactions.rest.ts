@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, MAX_FILTER_CATEGORIES, NAME_MAX_LENGTH } from '../../../shared/limits';
 import { readAmount } from '../../../shared/money';
 import {
   batchIdSchema,
@@ -57,12 +58,13 @@ export const transactionQuerySchema = z
   .object({
     start_date: text({ label: 'start_date', min: 1, max: 10 }),
     end_date: text({ label: 'end_date', min: 1, max: 10 }),
-    categories: text({ max: 500 * 256 }).optional(),
-    account: text({ max: 255 }).optional(),
-    description: text({ max: 255, trim: false }).optional(),
+    // Comma-separated names.
+    categories: text({ max: MAX_FILTER_CATEGORIES * (NAME_MAX_LENGTH + 1) }).optional(),
+    account: text({ max: NAME_MAX_LENGTH }).optional(),
+    description: text({ max: NAME_MAX_LENGTH, trim: false }).optional(),
     min_amount: decimalAmount('min_amount'),
     max_amount: decimalAmount('max_amount'),
-    payee: text({ max: 1000 }).optional(),
+    payee: text({ max: DESCRIPTION_MAX_LENGTH }).optional(),
     direction: text({ max: 10 }).optional(),
     counted: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     category_source: text({ max: 16 }).optional(),
