@@ -30,7 +30,7 @@ function addRowSecurityCalls(file: string, tables: readonly string[]): void {
   if (up < 0 || end < 0) throw new Error(`${file}: no up() to add row-level security to`);
   const calls = tables.map((table) => `\n    addRowSecurity(this, '${table}');`).join('');
   const imports =
-    "import { Migration } from '@mikro-orm/migrations';\nimport { addRowSecurity } from '../row-security';";
+    "import { Migration } from '@mikro-orm/migrations';\nimport { addRowSecurity } from './row-security';";
   writeFileSync(
     file,
     `${code.slice(0, end)}\n${calls}${code.slice(end)}`.replace(

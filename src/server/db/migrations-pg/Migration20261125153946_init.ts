@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addRowSecurity, FOLD_FUNCTION_SQL } from '../row-security';
+import { FOLD_FUNCTION_SQL, rowSecuritySql } from './row-security';
 
 export class Migration20261125153946_init extends Migration {
 
@@ -82,7 +82,7 @@ export class Migration20261125153946_init extends Migration {
     // Not from the entities: the search's fold() and row-level security on every user-owned table.
     this.addSql(FOLD_FUNCTION_SQL);
     for (const table of ['account', 'category', 'batch', 'transaction', 'budget', 'line_item', 'envelope', 'import_profile']) {
-      addRowSecurity(this, table);
+      for (const sql of rowSecuritySql(table)) this.addSql(sql);
     }
   }
 

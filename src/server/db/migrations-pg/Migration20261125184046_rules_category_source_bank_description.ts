@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { addRowSecurity } from '../row-security';
+import { rowSecuritySql } from './row-security';
 
 export class Migration20261125184046_rules_category_source_bank_description extends Migration {
 
@@ -14,7 +14,7 @@ export class Migration20261125184046_rules_category_source_bank_description exte
     this.addSql(`alter table "transaction" add column "category_source" varchar(16) null, add column "bank_description" text null;`);
 
     // Not from the entities: rules are user-owned rows (row-level security, see row-security.ts).
-    addRowSecurity(this, 'rule');
+    for (const sql of rowSecuritySql('rule')) this.addSql(sql);
   }
 
   override async down(): Promise<void> {
