@@ -1,0 +1,148 @@
+/**
+ * Matching expected occurrences to the transactions that paid them. A transaction may pay an
+ * occurrence of its own account whose day is within the schedule's window of the transaction's
+ * date, with the same sign and an amount within the tolerance. Of all such pairs the closest in
+ * date wins, then the one whose description shares more merchant words (src/shared/suggest);
+ * each occurrence takes one transaction and each transaction pays one occurrence, so a second
+ * schedule of the same amount never takes a row the first one matched. Ties go to the earlier
+ * occurrence, then the older schedule: the answer does not depend on the order of the input.
+ */
+import { toDayNumber } from '../dates/calendar';
+import { merchantTokens } from '../suggest/normalize';
+
+export interface PendingOccurrence {
+  id: number;
+  scheduleId: number;
+  accountId: number;
+  /** The day it falls on. */
+  date: string;
+  amount: number;
+  /** Basis points (1/100 of a percent) the amount may differ by. */
+  toleranceBasisPoints: number;
+  window: number;
+  description: string;
+}
+
+export interface CandidateTransaction {
+  id: number;
+  accountId: number;
+  date: string;
+  amount: number;
+  description: string;
+}
+
+export interface OccurrenceMatch {
+  occurrenceId: number;
+  transactionId: number;
+  /** Days between the occurrence and the transaction. */
+  distance: number;
+  /** 0..1: how many merchant words the descriptions share. */
+  likeness: number;
+}
+
+/** True when `amount` pays `expected` within the tolerance (same sign; integer maths). */
+export function amountWithin(amount: number, expected: number, toleranceBasisPoints: number): boolean {
+  if (amount === 0 || Math.sign(amount) !== Math.sign(expected)) return false;
+  return Math.abs(amount - expected) * 10_000 <= Math.abs(expected) * toleranceBasisPoints;
+}
+
+/** Shared merchant words over all words (Dice's coefficient), 0..1. */
+export function descriptionLikeness(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const set = new Set(a);
+  let shared = 0;
+  for (const word of new Set(b)) if (set.has(word)) shared += 1;
+  return (2 * shared) / (set.size + new Set(b).size);
+}
+
+interface AccountRows {
+  days: number[];
+  rows: CandidateTransaction[];
+}
+
+function byAccount(transactions: readonly CandidateTransaction[]): Map<number, AccountRows> {
+  const groups = new Map<number, { day: number; row: CandidateTransaction }[]>();
+  for (const row of transactions) {
+    let list = groups.get(row.accountId);
+    if (!list) groups.set(row.accountId, (list = []));
+    list.push({ day: toDayNumber(row.date), row });
+  }
+  const out = new Map<number, AccountRows>();
+  for (const [accountId, list] of groups) {
+    list.sort((a, b) => a.day - b.day || a.row.id - b.row.id);
+    out.set(accountId, { days: list.map((item) => item.day), rows: list.map((item) => item.row) });
+  }
+  return out;
+}
+
+/** The index of the first day >= `day` in sorted `days`. */
+function lowerBound(days: readonly number[], day: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((days[mid] ?? 0) < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+interface Pair extends OccurrenceMatch {
+  occurrence: PendingOccurrence;
+}
+
+function comparePairs(a: Pair, b: Pair): number {
+  return (
+    a.distance - b.distance ||
+    b.likeness - a.likeness ||
+    (a.occurrence.date < b.occurrence.date ? -1 : a.occurrence.date > b.occurrence.date ? 1 : 0) ||
+    a.occurrence.scheduleId - b.occurrence.scheduleId ||
+    a.occurrenceId - b.occurrenceId ||
+    a.transactionId - b.transactionId
+  );
+}
+
+/** The best one-to-one pairs of occurrences and transactions (see the module comment). */
+export function matchOccurrences(
+  occurrences: readonly PendingOccurrence[],
+  transactions: readonly CandidateTransaction[],
+  tokens: (description: string) => readonly string[] = merchantTokens,
+): OccurrenceMatch[] {
+  const accounts = byAccount(transactions);
+  const words = new Map<string, readonly string[]>();
+  const wordsOf = (description: string) => {
+    let found = words.get(description);
+    if (!found) words.set(description, (found = tokens(description)));
+    return found;
+  };
+  const pairs: Pair[] = [];
+  for (const occurrence of occurrences) {
+    const account = accounts.get(occurrence.accountId);
+    if (!account) continue;
+    const day = toDayNumber(occurrence.date);
+    for (let i = lowerBound(account.days, day - occurrence.window); i < account.days.length; i++) {
+      const rowDay = account.days[i] ?? 0;
+      if (rowDay > day + occurrence.window) break;
+      const row = account.rows[i];
+      if (!row || !amountWithin(row.amount, occurrence.amount, occurrence.toleranceBasisPoints)) continue;
+      const likeness = descriptionLikeness(wordsOf(occurrence.description), wordsOf(row.description));
+      pairs.push({ occurrence, occurrenceId: occurrence.id, transactionId: row.id, distance: Math.abs(rowDay - day), likeness });
+    }
+  }
+  pairs.sort(comparePairs);
+  const takenOccurrences = new Set<number>();
+  const takenTransactions = new Set<number>();
+  const matches: OccurrenceMatch[] = [];
+  for (const pair of pairs) {
+    if (takenOccurrences.has(pair.occurrenceId) || takenTransactions.has(pair.transactionId)) continue;
+    takenOccurrences.add(pair.occurrenceId);
+    takenTransactions.add(pair.transactionId);
+    matches.push({
+      occurrenceId: pair.occurrenceId,
+      transactionId: pair.transactionId,
+      distance: pair.distance,
+      likeness: pair.likeness,
+    });
+  }
+  return matches;
+}
