@@ -162,7 +162,11 @@ describe('expanding a schedule over calendar dates', () => {
 
   it('keys each occurrence by the rule’s own date when the weekend rule moves it', () => {
     expect(
-      expandSchedule(timing('FREQ=MONTHLY;BYMONTHDAY=1', '2025-03-01', { weekendRule: 'after' }), '2025-03-01', '2025-03-31'),
+      expandSchedule(
+        timing('FREQ=MONTHLY;BYMONTHDAY=1', '2025-03-01', { weekendRule: 'after' }),
+        '2025-03-01',
+        '2025-03-31',
+      ),
     ).toEqual([{ scheduledDate: '2025-03-01', date: '2025-03-03' }]);
   });
 

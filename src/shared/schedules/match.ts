@@ -126,7 +126,13 @@ export function matchOccurrences(
       const row = account.rows[i];
       if (!row || !amountWithin(row.amount, occurrence.amount, occurrence.toleranceBasisPoints)) continue;
       const likeness = descriptionLikeness(wordsOf(occurrence.description), wordsOf(row.description));
-      pairs.push({ occurrence, occurrenceId: occurrence.id, transactionId: row.id, distance: Math.abs(rowDay - day), likeness });
+      pairs.push({
+        occurrence,
+        occurrenceId: occurrence.id,
+        transactionId: row.id,
+        distance: Math.abs(rowDay - day),
+        likeness,
+      });
     }
   }
   pairs.sort(comparePairs);

@@ -113,7 +113,10 @@ function readPart(rec: Recurrence, key: string, value: string): string | null {
 
 /** Reads an RRULE (`FREQ=MONTHLY;BYMONTHDAY=31`, an `RRULE:` prefix allowed); answers it and its canonical text. */
 export function parseRecurrence(input: string): RecurrenceResult {
-  const body = input.trim().replace(/^RRULE:/i, '').toUpperCase();
+  const body = input
+    .trim()
+    .replace(/^RRULE:/i, '')
+    .toUpperCase();
   if (!body) return { ok: false, message: 'must be a rule such as FREQ=MONTHLY;BYMONTHDAY=1' };
   const rec: Recurrence = {
     freq: 'DAILY',
@@ -129,7 +132,8 @@ export function parseRecurrence(input: string): RecurrenceResult {
   const seen = new Set<string>();
   for (const part of body.split(';').filter(Boolean)) {
     const [key = '', value, ...rest] = part.split('=');
-    if (value === undefined || rest.length > 0 || !key || !value) return { ok: false, message: `'${part}' is not KEY=VALUE` };
+    if (value === undefined || rest.length > 0 || !key || !value)
+      return { ok: false, message: `'${part}' is not KEY=VALUE` };
     if (seen.has(key)) return { ok: false, message: `${key} appears twice` };
     seen.add(key);
     const problem = readPart(rec, key, value);

@@ -40,9 +40,12 @@ export const scheduleEndSchema = z.union(
 ) satisfies z.ZodType<ScheduleEnd>;
 
 /** An account by id, or by name (as transactions name theirs). */
-export const accountRefSchema = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), requiredText('Account')], {
-  error: 'must be an account id or name',
-});
+export const accountRefSchema = z.union(
+  [z.number().int().positive().max(Number.MAX_SAFE_INTEGER), requiredText('Account')],
+  {
+    error: 'must be an account id or name',
+  },
+);
 
 const fields = {
   name: requiredText('Name'),
@@ -89,11 +92,7 @@ export const createScheduleSchema = z
   .refine(endsAfterStart, endsAfterStartMessage);
 export type CreateScheduleInput = z.infer<typeof createScheduleSchema>;
 
-export const updateScheduleSchema = z
-  .object(fields)
-  .partial()
-  .strict()
-  .refine(endsAfterStart, endsAfterStartMessage);
+export const updateScheduleSchema = z.object(fields).partial().strict().refine(endsAfterStart, endsAfterStartMessage);
 export type UpdateScheduleInput = z.infer<typeof updateScheduleSchema>;
 
 /** Which occurrence to skip or post: its date (the schedule's own day); the next open one when left out. */

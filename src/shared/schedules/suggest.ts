@@ -39,7 +39,12 @@ const weekdayCode = (dates: readonly string[]) =>
 
 const CADENCES: Cadence[] = [
   { interval: 'weekly', days: 7, slack: 1, rule: (dates) => `FREQ=WEEKLY;BYDAY=${weekdayCode(dates)}` },
-  { interval: 'every 2 weeks', days: 14, slack: 2, rule: (dates) => `FREQ=WEEKLY;INTERVAL=2;BYDAY=${weekdayCode(dates)}` },
+  {
+    interval: 'every 2 weeks',
+    days: 14,
+    slack: 2,
+    rule: (dates) => `FREQ=WEEKLY;INTERVAL=2;BYDAY=${weekdayCode(dates)}`,
+  },
   { interval: 'monthly', days: 30.4, slack: 5, rule: (dates) => `FREQ=MONTHLY;BYMONTHDAY=${dayOfMonth(dates)}` },
   {
     interval: 'every 3 months',
@@ -72,7 +77,9 @@ function trailingRun(rows: readonly HistoryRow[], cadence: Cadence): HistoryRow[
   return rows.slice(start);
 }
 
-function stableAmounts(run: readonly HistoryRow[]): { median: number; min: number; max: number; spread: number } | null {
+function stableAmounts(
+  run: readonly HistoryRow[],
+): { median: number; min: number; max: number; spread: number } | null {
   const amounts = run.map((row) => row.amount);
   const mid = median(amounts);
   const min = Math.min(...amounts);
