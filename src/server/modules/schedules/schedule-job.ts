@@ -22,6 +22,7 @@ export class ScheduleJob {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private runs = 0;
 
   constructor(private readonly options: ScheduleJobOptions) {}
 
@@ -64,10 +65,13 @@ export class ScheduleJob {
     const today = this.options.clock.today();
     try {
       const result = await this.options.run(today);
-      if (result.posted > 0 || result.matched > 0) this.options.log.info({ today, ...result }, 'schedules run');
+      // The run at start is always logged (it says the server caught up); later ones when they did something.
+      if (this.runs === 0 || result.posted > 0 || result.matched > 0)
+        this.options.log.info({ today, ...result }, 'schedules run');
     } catch (error) {
       this.options.log.error({ err: error, today }, 'schedules run failed');
     }
+    this.runs += 1;
   }
 }
 
