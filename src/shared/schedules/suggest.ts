@@ -98,8 +98,9 @@ function suggestionFor(rows: readonly HistoryRow[], today: string): ScheduleSugg
     const amounts = stableAmounts(run);
     if (!amounts) continue;
     const recurrence = cadence.rule(run.map((row) => row.date));
+    // Expanded from the last row itself, so an every-two-weeks rule keeps the run's weeks.
     const [next] = expandSchedule(
-      { recurrence, startDate: addDays(last.date, 1), end: 'never', weekendRule: 'none' },
+      { recurrence, startDate: last.date, end: 'never', weekendRule: 'none' },
       today > last.date ? today : addDays(last.date, 1),
       addDays(today, 400),
     );
