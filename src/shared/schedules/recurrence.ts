@@ -163,7 +163,7 @@ export function recurrenceText(rec: Recurrence): string {
     .join(';');
 }
 
-const FREQ_OF: Record<Frequency, number> = {
+const FREQ_OF: Record<Frequency, RRuleOptions['freq']> = {
   DAILY: RRule.DAILY,
   WEEKLY: RRule.WEEKLY,
   MONTHLY: RRule.MONTHLY,

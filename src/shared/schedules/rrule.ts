@@ -6,10 +6,8 @@
 import * as rruleModule from 'rrule';
 
 type RRuleModule = typeof rruleModule;
-const loaded: RRuleModule =
-  'RRule' in rruleModule && rruleModule.RRule
-    ? rruleModule
-    : (rruleModule as unknown as { default: RRuleModule }).default;
+const named = rruleModule as Partial<RRuleModule> & { default?: RRuleModule };
+const loaded = (named.RRule ? rruleModule : named.default) as RRuleModule;
 
 export const { RRule, Weekday } = loaded;
 export type RRuleOptions = rruleModule.Options;

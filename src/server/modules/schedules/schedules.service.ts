@@ -337,13 +337,14 @@ function byDate(a: OccurrenceDto, b: OccurrenceDto): number {
 
 /** Each account's balance at the end of today, and its counted rows dated after today up to `to`. */
 async function balancesAround(em: EntityManager, userId: number, today: string, to: string) {
-  const accounts = await selectRows<{ id: number; balance: number; later: number | null }>(
+  // PostgreSQL answers a sum of bigints as numeric text.
+  const accounts = await selectRows<{ id: number; balance: number; later: number | string | null }>(
     em,
     `select a.id, a.balance, (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and t.post_date > ? and ${countedRowSql('t')}) as later
        from account a where a.user_id = ?`,
     [today, userId],
   );
-  const laterRows = await selectRows<{ account_id: number; post_date: string; total: number }>(
+  const laterRows = await selectRows<{ account_id: number; post_date: string; total: number | string }>(
     em,
     `select t.account_id, t.post_date, sum(t.amount) as total from ${TRANSACTION_TABLE} t
       where t.user_id = ? and t.account_id is not null and t.post_date > ? and t.post_date <= ? and ${countedRowSql('t')}
@@ -351,7 +352,7 @@ async function balancesAround(em: EntityManager, userId: number, today: string, 
     [userId, today, to],
   );
   return {
-    balancesToday: new Map(accounts.map((a) => [a.id, Number(a.balance) - Number(a.later ?? 0)])),
+    balancesToday: new Map(accounts.map((a) => [a.id, a.balance - Number(a.later ?? 0)])),
     laterRows: laterRows.map((r) => ({ accountId: r.account_id, date: r.post_date, amount: Number(r.total) })),
   };
 }
@@ -399,7 +400,7 @@ export async function scheduleSuggestions(
       accountId: r.account_id,
       account: r.account,
       date: r.post_date,
-      amount: Number(r.amount),
+      amount: r.amount,
       description: r.description,
     })),
     today,
