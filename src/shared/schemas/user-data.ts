@@ -271,6 +271,30 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   ids('envelopes', doc.envelopes);
   ids('rules', doc.rules ?? []);
   ids('schedules', doc.schedules ?? []);
+  scheduleProblems(doc, { accounts, categories, transactions }, add);
+  ids(
+    'lineItems',
+    doc.budgets.flatMap((budget) => budget.lineItems),
+  );
+  doc.budgets.forEach((budget, i) => {
+    if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
+  });
+  if (problems.length > MAX_PROBLEMS)
+    problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
+  return problems;
+}
+
+/** Schedules that refer to nothing, or whose occurrences repeat a date or share a transaction. */
+function scheduleProblems(
+  doc: UserDataDocument,
+  known: {
+    accounts: ReadonlyMap<number | string, unknown>;
+    categories: ReadonlyMap<number | string, unknown>;
+    transactions: ReadonlyMap<number | string, unknown>;
+  },
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  const { accounts, categories, transactions } = known;
   const paid = new Set<number>();
   (doc.schedules ?? []).forEach((schedule, i) => {
     if (!accounts.has(schedule.accountId))
@@ -290,16 +314,6 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       paid.add(o.transactionId);
     });
   });
-  ids(
-    'lineItems',
-    doc.budgets.flatMap((budget) => budget.lineItems),
-  );
-  doc.budgets.forEach((budget, i) => {
-    if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
-  });
-  if (problems.length > MAX_PROBLEMS)
-    problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
-  return problems;
 }
 
 /** The document as POST /api/import takes it: well-formed and consistent, else 400 naming the problems. */
