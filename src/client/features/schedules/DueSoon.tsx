@@ -13,7 +13,14 @@ export function DueSoon() {
   const items = upcoming.data?.occurrences ?? [];
   if (items.length === 0) return null;
   return (
-    <Alert severity="info" icon={false} sx={{ mb: 2 }} component="section" aria-labelledby="due-soon-heading">
+    <Alert
+      severity="info"
+      icon={false}
+      sx={{ mb: 2 }}
+      component="section"
+      role="region"
+      aria-labelledby="due-soon-heading"
+    >
       <Typography id="due-soon-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Due soon
       </Typography>
