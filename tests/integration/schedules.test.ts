@@ -256,6 +256,12 @@ describe('expected schedules', () => {
       ['2025-04-03', 'upcoming', null],
     ]);
     expect(ok(await user.get(`/api/schedules/${phone.id}`)).missed).toBe(0);
+    // A matched row deleted later leaves its occurrence open again (missed, past its window).
+    ok(await user.del(`/api/transactions/${late.id}`));
+    await runJob();
+    expect((await occurrences(user, '2025-02-01', '2025-02-28')).map((o) => [o.status, o.transactionId])).toEqual([
+      ['missed', null],
+    ]);
   });
 });
 

@@ -55,33 +55,41 @@ export function descriptionLikeness(a: readonly string[], b: readonly string[]):
   return (2 * shared) / (set.size + new Set(b).size);
 }
 
-interface AccountRows {
-  days: number[];
-  rows: CandidateTransaction[];
+/** Day numbers of dates (a history holds few distinct dates, read many times). */
+function dayNumbers(): (date: string) => number {
+  const memo = new Map<string, number>();
+  return (date) => {
+    let day = memo.get(date);
+    if (day === undefined) memo.set(date, (day = toDayNumber(date)));
+    return day;
+  };
 }
 
-function byAccount(transactions: readonly CandidateTransaction[]): Map<number, AccountRows> {
-  const groups = new Map<number, { day: number; row: CandidateTransaction }[]>();
+/** The rows by account, then by day number, each day's rows by amount (a bill's few candidates are found by halving). */
+function byAccountAndDay(
+  transactions: readonly CandidateTransaction[],
+  dayOf: (date: string) => number,
+): Map<number, Map<number, CandidateTransaction[]>> {
+  const out = new Map<number, Map<number, CandidateTransaction[]>>();
   for (const row of transactions) {
-    let list = groups.get(row.accountId);
-    if (!list) groups.set(row.accountId, (list = []));
-    list.push({ day: toDayNumber(row.date), row });
+    let days = out.get(row.accountId);
+    if (!days) out.set(row.accountId, (days = new Map()));
+    const day = dayOf(row.date);
+    const list = days.get(day);
+    if (list) list.push(row);
+    else days.set(day, [row]);
   }
-  const out = new Map<number, AccountRows>();
-  for (const [accountId, list] of groups) {
-    list.sort((a, b) => a.day - b.day || a.row.id - b.row.id);
-    out.set(accountId, { days: list.map((item) => item.day), rows: list.map((item) => item.row) });
-  }
+  for (const days of out.values()) for (const list of days.values()) list.sort((a, b) => a.amount - b.amount);
   return out;
 }
 
-/** The index of the first day >= `day` in sorted `days`. */
-function lowerBound(days: readonly number[], day: number): number {
+/** The index of the first row whose amount is at least `amount` (rows sorted by amount). */
+function firstFrom(rows: readonly CandidateTransaction[], amount: number): number {
   let lo = 0;
-  let hi = days.length;
+  let hi = rows.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((days[mid] ?? 0) < day) lo = mid + 1;
+    if ((rows[mid]?.amount ?? 0) < amount) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -108,7 +116,8 @@ export function matchOccurrences(
   transactions: readonly CandidateTransaction[],
   tokens: (description: string) => readonly string[] = merchantTokens,
 ): OccurrenceMatch[] {
-  const accounts = byAccount(transactions);
+  const dayOf = dayNumbers();
+  const accounts = byAccountAndDay(transactions, dayOf);
   const words = new Map<string, readonly string[]>();
   const wordsOf = (description: string) => {
     let found = words.get(description);
@@ -117,22 +126,25 @@ export function matchOccurrences(
   };
   const pairs: Pair[] = [];
   for (const occurrence of occurrences) {
-    const account = accounts.get(occurrence.accountId);
-    if (!account) continue;
-    const day = toDayNumber(occurrence.date);
-    for (let i = lowerBound(account.days, day - occurrence.window); i < account.days.length; i++) {
-      const rowDay = account.days[i] ?? 0;
-      if (rowDay > day + occurrence.window) break;
-      const row = account.rows[i];
-      if (!row || !amountWithin(row.amount, occurrence.amount, occurrence.toleranceBasisPoints)) continue;
-      const likeness = descriptionLikeness(wordsOf(occurrence.description), wordsOf(row.description));
-      pairs.push({
-        occurrence,
-        occurrenceId: occurrence.id,
-        transactionId: row.id,
-        distance: Math.abs(rowDay - day),
-        likeness,
-      });
+    const days = accounts.get(occurrence.accountId);
+    if (!days) continue;
+    const day = dayOf(occurrence.date);
+    const slack = Math.floor((Math.abs(occurrence.amount) * occurrence.toleranceBasisPoints) / 10_000);
+    for (let rowDay = day - occurrence.window; rowDay <= day + occurrence.window; rowDay++) {
+      const rows = days.get(rowDay) ?? [];
+      for (let i = firstFrom(rows, occurrence.amount - slack); i < rows.length; i++) {
+        const row = rows[i];
+        if (!row || row.amount > occurrence.amount + slack) break;
+        if (!amountWithin(row.amount, occurrence.amount, occurrence.toleranceBasisPoints)) continue;
+        const likeness = descriptionLikeness(wordsOf(occurrence.description), wordsOf(row.description));
+        pairs.push({
+          occurrence,
+          occurrenceId: occurrence.id,
+          transactionId: row.id,
+          distance: Math.abs(rowDay - day),
+          likeness,
+        });
+      }
     }
   }
   pairs.sort(comparePairs);

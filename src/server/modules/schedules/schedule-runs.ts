@@ -307,6 +307,12 @@ export async function runUserSchedules(tem: EntityManager, userId: number, today
   const schedules = await selectSchedules(tem, userId);
   if (schedules.length === 0) return { posted: 0, matched: 0 };
   await storeDue(tem, userId, schedules, today);
+  // A matched row that was deleted since pays nothing: its occurrence waits for a row again.
+  await runSql(
+    tem,
+    `update schedule_occurrence set status = 'due' where user_id = ? and status = 'matched' and transaction_id is null`,
+    [userId],
+  );
   const posted = await postDue(tem, userId, today);
   const matched = await matchPending(tem, userId);
   await markMissed(tem, userId, today);
