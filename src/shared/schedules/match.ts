@@ -73,7 +73,7 @@ function byAccountAndDay(
   const out = new Map<number, Map<number, CandidateTransaction[]>>();
   for (const row of transactions) {
     let days = out.get(row.accountId);
-    if (!days) out.set(row.accountId, (days = new Map()));
+    if (!days) out.set(row.accountId, (days = new Map<number, CandidateTransaction[]>()));
     const day = dayOf(row.date);
     const list = days.get(day);
     if (list) list.push(row);
