@@ -18,6 +18,11 @@ export const MAX_WINDOW_DAYS = 10;
 export const DEFAULT_WINDOW_DAYS = 3;
 export const MAX_SCHEDULES_PER_USER = 1000;
 export const MAX_END_AFTER = 10_000;
+/**
+ * The most occurrences a new or changed schedule may bring due at once (its past dates up to
+ * today): a start date decades back would otherwise post or store tens of thousands of rows.
+ */
+export const MAX_PAST_OCCURRENCES = 1000;
 /** The longest look ahead of the upcoming list and a range of occurrences, in days. */
 export const MAX_AHEAD_DAYS = 400;
 

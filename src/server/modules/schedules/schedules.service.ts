@@ -4,7 +4,9 @@ import { AppError } from '../../../shared/errors';
 import {
   coveredKey,
   describeRecurrence,
+  MAX_PAST_OCCURRENCES,
   MAX_SCHEDULES_PER_USER,
+  occurrencesToStore,
   nextOpen,
   occurrencesBetween,
   projectBalances,
@@ -120,6 +122,18 @@ function endColumns(end: ScheduleEnd): { endAfter: number | null; endUntil: stri
   return { endAfter: null, endUntil: null };
 }
 
+/** Refuses a schedule whose past dates would bring more than MAX_PAST_OCCURRENCES occurrences due at once. */
+async function refuseLongPast(tem: EntityManager, userId: number, id: number, today: string): Promise<void> {
+  const row = await ownSchedule(tem, userId, id);
+  const stored = (await selectStored(tem, userId, id)).get(id) ?? [];
+  const due = occurrencesToStore(rulesOf(row), new Set(stored.map((o) => o.scheduledDate)), today).length;
+  if (due > MAX_PAST_OCCURRENCES)
+    throw new AppError(
+      'BAD_REQUEST',
+      `startDate: the schedule would bring ${due} past occurrences due at once (at most ${MAX_PAST_OCCURRENCES}); start it later`,
+    );
+}
+
 /** Creates a schedule and runs it at once: an occurrence due today (or earlier) posts or matches now. */
 export async function createSchedule(
   em: EntityManager,
@@ -150,6 +164,7 @@ export async function createSchedule(
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
+    await refuseLongPast(tem, userId, schedule.id, today);
     await runUserSchedules(tem, userId, today);
     return scheduleDto(tem, userId, schedule.id, today);
   });
@@ -193,6 +208,7 @@ export async function updateSchedule(
         `delete from schedule_occurrence where schedule_id = ? and user_id = ? and status in ('due', 'missed')`,
         [id, userId],
       );
+      await refuseLongPast(tem, userId, id, today);
     }
     await runUserSchedules(tem, userId, today);
     return scheduleDto(tem, userId, id, today);
