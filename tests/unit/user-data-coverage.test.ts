@@ -12,6 +12,8 @@ const CARRIED: Record<string, string> = {
   line_item: 'budgets',
   envelope: 'envelopes',
   rule: 'rules',
+  schedule: 'schedules',
+  schedule_occurrence: 'schedules',
 };
 
 /** Tables with a user_id that the export leaves out, and why. */
