@@ -5,7 +5,7 @@
  * -10050 in every mode and locale, never -1005000.
  *
  * Every mode reads a decimal point or a decimal comma ("-100.50", "-100,50", ".5", "12."),
- * thousands in groups of three ("1,234,567.89"), a leading sign ('-', '+' or the Unicode minus),
+ * thousands in groups of three ("1,234,567.89"), a leading sign ('-', '+', the Unicode minus or a dash),
  * and full-width or Arabic-Indic digits; it refuses letters, two decimal marks, malformed groups
  * and magnitudes beyond its limit. MODES lists everything a mode adds or forbids beyond that.
  */
@@ -197,7 +197,7 @@ function creditDebitWord(text: string): { amount: string; marker: CreditDebitMar
   return { amount: text.slice(0, found.index).trim(), marker: word === 'CR' || word === 'H' ? 'CR' : 'DR' };
 }
 
-const SIGN = /^[-+\u2212]$/;
+const SIGN = /^[-+\u2212\u2013]$/;
 
 interface Peeling {
   rest: string;
