@@ -1,6 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Writable } from 'node:stream';
 import type { AppConfig } from './config/config';
@@ -12,18 +11,21 @@ import { registerClient } from './http/client';
 import { registerCompression } from './http/compression';
 import { registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
-import { errorIdOf, loggerOptions } from './http/logging';
+import { loggerOptions } from './http/logging';
 import { loadSigningSecret } from './http/secret';
 import { registerApiTokenLimit, registerSecurityHeaders, trustProxyOption } from './http/security';
 import { createServices, type TokenSigner } from './services';
-import { createContext, MAX_BATCH_CALLS } from './trpc/context';
-import { appRouter, type AppRouter } from './trpc/router';
+import { fixedClock, systemClock, type Clock } from './common/clock';
+import { registerScheduleJob } from './modules/schedules/schedule-job';
+import { registerTrpc } from './trpc/plugin';
 
 export interface BuildOptions {
   /** Fastify logger options; defaults to JSON logs at the configured level (redacted). */
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log lines from it); stdout otherwise. */
   logStream?: Writable;
+  /** What the server takes as today (tests move it); CLOCK_TODAY or the local date otherwise. */
+  clock?: Clock;
 }
 
 /** Builds the whole app (database, security, tRPC, REST, client) without listening; closing it closes the database. */
@@ -55,24 +57,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     verify: { algorithms: ['HS256'] },
   });
   const tokens: TokenSigner = { sign: (claims) => app.jwt.sign(claims), verify: (token) => app.jwt.verify(token) };
-  app.decorate('services', createServices(config, tokens, database.orm));
+  const clock = options.clock ?? (config.clockToday ? fixedClock(config.clockToday) : systemClock);
+  app.decorate('services', createServices(config, tokens, database.orm, clock));
+  registerScheduleJob(app, clock);
   registerCompression(app);
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20, fieldSize: 4096 },
   });
   registerHealth(app, database.health);
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      maxBatchSize: MAX_BATCH_CALLS,
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error.cause ?? error, path, errorId: errorIdOf(error) }, 'tRPC error');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
-  });
+  await registerTrpc(app);
   await app.register(apiRoutes, { prefix: '/api' });
   await registerClient(app, config.clientDir);
   return app;

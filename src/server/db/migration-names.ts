@@ -1,8 +1,9 @@
+// Written by scripts/migration-lists.ts (npm run db:migration) from the migration files: do not edit.
+
 /**
- * The name of every committed migration, per dialect, oldest first: the same names as
- * `migrations/index.ts` and `migrations-pg/index.ts` list (a test keeps them equal). Start-up
- * compares them with the names the database has applied, so on a current database the migration
- * runner (and every migration's code) is never loaded.
+ * The name of every committed migration, per dialect, oldest first: the names migrations/index.ts and
+ * migrations-pg/index.ts list. Start-up compares them with the names the database has applied, so on a
+ * current database the migration runner (and every migration's code) is never loaded.
  */
 export const migrationNames = {
   sqlite: [
@@ -18,6 +19,7 @@ export const migrationNames = {
     'Migration20261126230800_partial_parent_index',
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
+    'Migration20261128111023_schedules',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -26,5 +28,6 @@ export const migrationNames = {
     'Migration20261127021900_bigint_money',
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
+    'Migration20261128111024_schedules',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

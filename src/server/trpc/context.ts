@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { bearerFrom } from '../common/bearer';
 import type { AppConfig } from '../config/config';
 import type { AppServices } from '../services';
+import { MAX_BATCH_CALLS } from '../../shared/limits';
 
 export interface Context {
   em: EntityManager;
@@ -13,9 +14,6 @@ export interface Context {
   bearer: string | null;
   clientIp: string;
 }
-
-/** The most calls one batched request may hold (the client's batch link sends at most this many). */
-export const MAX_BATCH_CALLS = 20;
 
 /**
  * A batch is one HTTP request holding several calls. Credential checks (every `auth.*`

@@ -5,6 +5,7 @@ import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
+import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { router } from './init';
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   envelopes: envelopesRouter,
   reports: reportsRouter,
   rules: rulesRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,7 +3,7 @@
  * which column holds what; the mapping is saved as the account's import profile and used
  * again for files of the same shape.
  */
-import { parseAmountCell } from './amounts';
+import { readAmount } from '../money/read-amount';
 import { normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { visibleText } from './finish';
@@ -138,7 +138,7 @@ export function savedHeaderIndex(saved: SavedMapping, records: readonly CsvRecor
 
 /** A cell written the way amounts are: digits with decimals, a sign or brackets. */
 function amountShaped(value: string): boolean {
-  return /\d/.test(value) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(value) && parseAmountCell(value).ok;
+  return /\d/.test(value) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(value) && readAmount(value, 'csv').ok;
 }
 
 const quoted = (value: string) => `'${visibleText(value, 40)}'`;
@@ -168,7 +168,10 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
   }
   for (const index of [mapping.amount, mapping.debit, mapping.credit]) {
     if (index === undefined) continue;
-    const bad = dated.find((r) => !parseAmountCell(r[index] ?? '').ok);
+    const bad = dated.find((r) => {
+      const reading = readAmount(r[index] ?? '', 'csv');
+      return !reading.ok && reading.code !== 'EMPTY';
+    });
     if (bad) return `column ${index + 1} holds ${quoted(bad[index] ?? '')}, not an amount`;
   }
   for (const index of mapping.description) {
@@ -216,9 +219,7 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const indexes = Array.from({ length: width }, (_, i) => i);
   const date = indexes.find((i) => share(i, looksLikeDate) >= 0.8);
   if (date === undefined) return null;
-  const isAmount = (v: string) =>
-    /\d/.test(v) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(v) && (parseAmountCell(v) as { ok: boolean }).ok;
-  const amount = indexes.find((i) => i !== date && share(i, isAmount) >= 0.8);
+  const amount = indexes.find((i) => i !== date && share(i, amountShaped) >= 0.8);
   if (amount === undefined) return null;
   const textLength = (i: number) =>
     data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);

@@ -4,7 +4,7 @@
  * message a person can act on. Linear in the file's size whatever its shape, and stepwise
  * (see steps.ts) so a server keeps answering while it reads.
  */
-import { parseAmountCell } from './amounts';
+import { readAmount } from '../money/read-amount';
 import { assignColumns, hasDateAndAmount, isKeyValueLine, type ColumnAssignment, type ColumnRole } from './columns';
 import { looksLikeDate } from './dates';
 import { decodeBytesSteps } from './encoding';
@@ -314,13 +314,7 @@ function followedByTransactions(
     if (isBlankRecord(r)) continue;
     looked += 1;
     if (date === undefined || !looksLikeDate(r.cells[date] ?? '')) continue;
-    if (
-      amountColumns.some((c) => {
-        const parsed = parseAmountCell((r.cells[c] ?? '').trim());
-        return parsed.ok && parsed.amount !== null;
-      })
-    )
-      return true;
+    if (amountColumns.some((c) => readAmount(r.cells[c] ?? '', 'csv').ok)) return true;
   }
   return false;
 }

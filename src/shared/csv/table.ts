@@ -5,7 +5,7 @@
  * tokenised again and built chunk by chunk. The answers are those of reading the whole file at once.
  */
 import { isReservedCategoryName } from '../categories/reserved';
-import { parseAmountCell } from './amounts';
+import { readAmount, type AmountReading } from '../money/read-amount';
 import { indicatorSign, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith, type DateFormat, type DatedCell } from './dates';
 import { isAccountNumber, joinDescription, joinParts } from './describe';
@@ -263,6 +263,11 @@ function newSurvey(textColumns: readonly number[]): Survey {
   };
 }
 
+/** A cell that is neither an amount nor empty. */
+function unreadable(reading: AmountReading): boolean {
+  return !reading.ok && reading.code !== 'EMPTY';
+}
+
 /** The amount a transaction record states, its sign and whether a mark gave it; a failure when a cell is not an amount. */
 function amountOf(
   r: CsvRecord,
@@ -273,36 +278,36 @@ function amountOf(
   let marked = false;
   if (cols.amount !== undefined) {
     const raw = cell(r, cols.amount);
-    const parsed = parseAmountCell(raw);
-    if (!parsed.ok)
+    const parsed = readAmount(raw, 'csv');
+    if (unreadable(parsed))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, {
         line: r.line,
         value: visibleText(raw, 40),
       });
-    if (parsed.amount) {
-      cents = parsed.amount.cents;
-      if (parsed.amount.marker) {
-        sign = parsed.amount.marker === 'CR' ? 1 : -1;
+    if (parsed.ok) {
+      cents = parsed.cents;
+      if (parsed.marker) {
+        sign = parsed.marker === 'CR' ? 1 : -1;
         marked = true;
       }
     }
   } else {
     const rawDebit = cell(r, cols.debit);
     const rawCredit = cell(r, cols.credit);
-    const debit = parseAmountCell(rawDebit);
-    const credit = parseAmountCell(rawCredit);
-    if (!debit.ok)
+    const debit = readAmount(rawDebit, 'csv');
+    const credit = readAmount(rawCredit, 'csv');
+    if (unreadable(debit))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawDebit, 40)}' cannot be read.`, {
         line: r.line,
         value: visibleText(rawDebit, 40),
       });
-    if (!credit.ok)
+    if (unreadable(credit))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawCredit, 40)}' cannot be read.`, {
         line: r.line,
         value: visibleText(rawCredit, 40),
       });
-    if (debit.amount || credit.amount) {
-      cents = (credit.amount ? Math.abs(credit.amount.cents) : 0) - (debit.amount ? Math.abs(debit.amount.cents) : 0);
+    if (debit.ok || credit.ok) {
+      cents = (credit.ok ? Math.abs(credit.cents) : 0) - (debit.ok ? Math.abs(debit.cents) : 0);
       sign = cents < 0 ? -1 : 1;
     }
   }

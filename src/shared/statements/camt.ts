@@ -4,7 +4,7 @@
  * way its booking went), described by the counterparty (Cdtr for money out, Dbtr for money
  * in, swapped for reversals; v08 nests it in Pty) then the Ustrd lines; AcctSvcrRef for duplicates.
  */
-import { parseAmountCell } from '../csv/amounts';
+import { readAmount } from '../money/read-amount';
 import { toIsoDate } from '../dates/calendar';
 import { joinDescription } from '../csv/describe';
 import { squashSpaces } from '../csv/finish';
@@ -167,8 +167,8 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
       line: e.line,
       value: rawDate.slice(0, 40),
     });
-  const parsed = parseAmountCell(e.amount);
-  if (!parsed.ok || !parsed.amount)
+  const parsed = readAmount(e.amount, 'csv');
+  if (!parsed.ok)
     return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, {
       line: e.line,
       value: e.amount.slice(0, 40),
@@ -179,7 +179,7 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
     });
   }
   const moneyIn = e.indicator === 'CRDT';
-  const cents = Math.abs(parsed.amount.cents);
+  const cents = Math.abs(parsed.cents);
   return {
     line: e.line,
     postDate,

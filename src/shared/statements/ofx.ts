@@ -4,7 +4,7 @@
  * TRNAMT says (never by TRNTYPE), described by NAME then MEMO, with FITID for duplicates.
  * Every statement of a file (several accounts) goes into the chosen account, with a warning.
  */
-import { parseAmountCell } from '../csv/amounts';
+import { readAmount } from '../money/read-amount';
 import { toIsoDate } from '../dates/calendar';
 import { joinDescription } from '../csv/describe';
 import type { Steps } from '../csv/steps';
@@ -96,8 +96,8 @@ function toRow(pending: Pending, currency: string | null): CsvRow | CsvReadFailu
       value: rawDate.slice(0, 40),
     });
   const rawAmount = field('TRNAMT');
-  const parsed = parseAmountCell(rawAmount.trim());
-  if (!parsed.ok || !parsed.amount) {
+  const parsed = readAmount(rawAmount.trim(), 'csv');
+  if (!parsed.ok) {
     return fail('BAD_AMOUNT', `Line ${pending.line}: the amount '${rawAmount.slice(0, 40)}' cannot be read.`, {
       line: pending.line,
       value: rawAmount.slice(0, 40),
@@ -107,7 +107,7 @@ function toRow(pending: Pending, currency: string | null): CsvRow | CsvReadFailu
   return {
     line: pending.line,
     postDate,
-    amount: parsed.amount.cents === 0 ? 0 : parsed.amount.cents,
+    amount: parsed.cents === 0 ? 0 : parsed.cents,
     description: joinDescription(field('NAME'), field('MEMO')),
     category: null,
     currency: rowCurrency ? rowCurrency.toUpperCase() : null,

@@ -5,7 +5,7 @@
  * `6/ 1/94` and `01/05/2024` are read with one format for the whole file, chosen as for CSV
  * (an ambiguous day/month order is settled by the account's last format or refused).
  */
-import { parseAmountCell } from '../csv/amounts';
+import { readAmount } from '../money/read-amount';
 import { chooseDateFormat, parseDateWith } from '../csv/dates';
 import { joinDescription } from '../csv/describe';
 import type { Steps } from '../csv/steps';
@@ -120,8 +120,8 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
   for (let i = 0; i < records.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
     const r = must(records[i], 'i < records.length');
-    const parsed = parseAmountCell(r.amount);
-    if (!parsed.ok || !parsed.amount)
+    const parsed = readAmount(r.amount, 'csv');
+    if (!parsed.ok)
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, {
         line: r.line,
         value: r.amount.slice(0, 40),
@@ -134,7 +134,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
         parseDateWith(choice.format, normalizeQifDate(r.date)) ?? undefined,
         'the date format was chosen to read every date',
       ),
-      amount: parsed.amount.cents === 0 ? 0 : parsed.amount.cents,
+      amount: parsed.cents === 0 ? 0 : parsed.cents,
       description: joinDescription(r.payee || [r.action, r.security].filter(Boolean).join(' '), r.memo),
       category,
     });

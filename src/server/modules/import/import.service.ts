@@ -42,6 +42,7 @@ import {
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { limiter } from '../../common/limiter';
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 
@@ -257,6 +258,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   let afterCommit: (() => void) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
   (afterCommit as (() => void) | null)?.();
+  if (written.imported > 0) await matchSchedulesAfterWrite(em, userId);
   return written;
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {

@@ -19,6 +19,7 @@ import { Transaction } from './transaction.entity';
 import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
 export async function listTransactions(
@@ -83,6 +84,7 @@ export async function createTransaction(
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
+    if (tx.account) await matchSchedulesAfterWrite(tem, userId);
     // Read back inside the transaction: a failure answering leaves nothing saved.
     return getTransaction(tem, userId, tx.id);
   });
