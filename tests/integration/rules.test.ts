@@ -183,7 +183,7 @@ describe('imports run rules on every new row', () => {
     expect((await upload(user, csv)).body).toMatchObject({ imported: 0, duplicates: 4 });
   });
 
-  it('a rule naming another account does not touch this import; the tRPC upload runs rules too', async () => {
+  it('a rule naming another account does not touch this import; a dry run shows the rules' categories too', async () => {
     const user = await userWithAccount();
     ok(
       await user.post('/api/rules', {
