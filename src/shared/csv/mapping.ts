@@ -4,7 +4,9 @@
  * again for files of the same shape.
  */
 import { parseAmountCell } from './amounts';
-import { normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { inferRoles } from './content';
+import { mappingOfColumns } from './content-layout';
 import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { visibleText } from './finish';
 import { isBlankRecord, type CsvRecord } from './tokenize';
@@ -24,6 +26,8 @@ export interface Layout {
   usedSavedMapping: boolean;
   /** Worth saying in the preview: why the account's saved mapping was not used. */
   note?: string;
+  /** Worth saying in the preview: which roles the columns' content told. */
+  contentNotes?: string[];
 }
 
 /** Rows shown to a person choosing a mapping, and their widest cell. */
@@ -200,7 +204,10 @@ export function firstDatedRecord(
   return start;
 }
 
-/** A first guess for the picker: the date-shaped column, the amount-shaped column, the widest text column. */
+/**
+ * A first guess for the picker: the roles the content tells (a debit and credit pair apart from a
+ * signed amount), else the date-shaped column, the first amount-shaped column and the widest text column.
+ */
 export function suggestMapping(records: readonly CsvRecord[], start: number): ColumnMapping | null {
   const rows = sampleRows(records, start);
   const [firstRow] = rows;
@@ -208,6 +215,9 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const header = !firstRow.some((c) => looksLikeDate(c));
   const data = header ? rows.slice(1) : rows;
   if (data.length === 0) return null;
+  const headers = header ? firstRow : [];
+  const inferred = mappingOfColumns(inferRoles(data, headers, assignColumns(headers)).columns, header);
+  if (inferred) return inferred;
   const width = Math.max(...data.map((r) => r.length));
   const share = (i: number, test: (v: string) => boolean) => {
     const filled = data.map((r) => r[i] ?? '').filter(Boolean);
@@ -216,9 +226,7 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const indexes = Array.from({ length: width }, (_, i) => i);
   const date = indexes.find((i) => share(i, looksLikeDate) >= 0.8);
   if (date === undefined) return null;
-  const isAmount = (v: string) =>
-    /\d/.test(v) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(v) && (parseAmountCell(v) as { ok: boolean }).ok;
-  const amount = indexes.find((i) => i !== date && share(i, isAmount) >= 0.8);
+  const amount = indexes.find((i) => i !== date && share(i, amountShaped) >= 0.8);
   if (amount === undefined) return null;
   const textLength = (i: number) =>
     data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);

@@ -6,6 +6,7 @@
  */
 import { parseAmountCell } from './amounts';
 import { assignColumns, hasDateAndAmount, isKeyValueLine, type ColumnAssignment, type ColumnRole } from './columns';
+import { contentLayout, refineHeaderLayout } from './content-layout';
 import { looksLikeDate } from './dates';
 import { decodeBytesSteps } from './encoding';
 import { visibleText } from './finish';
@@ -277,10 +278,10 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     };
     firstCandidate ??= layout;
     if (!followedByTransactions(records, i + 1, columns)) continue;
-    if (cells.length === tableWidth) return notUsed(layout);
+    if (cells.length === tableWidth) return notUsed(refineHeaderLayout(records, layout));
     firstFollowed ??= layout;
   }
-  if (firstFollowed) return notUsed(firstFollowed);
+  if (firstFollowed) return notUsed(refineHeaderLayout(records, firstFollowed));
   if (saved && !saved.mapping.header) {
     const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
     const width = records[start]?.cells.length ?? 0;
@@ -294,6 +295,9 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
       : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
     if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
   }
+  // A saved mapping that does not fit says the bank's layout changed: a person is asked rather than a guess made.
+  const byContent = misfit === null ? contentLayout(records) : null;
+  if (byContent) return notUsed(byContent);
   if (firstCandidate) return notUsed(firstCandidate);
   yield;
   return needsMapping(records, misfit);

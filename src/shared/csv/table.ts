@@ -526,7 +526,7 @@ export function* planTable(
   const extra = continuations(s, cols.text, delimiter);
   if (s.candidates === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   const warnings: string[] = [];
-  const notes: string[] = layout.note ? [layout.note] : [];
+  const notes: string[] = [...(layout.note ? [layout.note] : []), ...(layout.contentNotes ?? [])];
   // The date format, inferred from every row.
   const choice = chooseDateFormat(s.dates, {
     dateFormat: options.dateFormat ?? layout.mapping?.mapping.dateFormat,
