@@ -166,7 +166,13 @@ describe('amounts', () => {
     ['CHF 10.50', 1050],
     ['1,234', 123400],
     ['0,00', 0],
-  ])('%s -> %d', (text, cents) => {
+    ['1\u2009234,56', 123456],
+    ['\u221212,50', -1250],
+    ['\u2013 12.50', -1250],
+    ['      -31,45', -3145],
+    ['\t2.640,00  ', 264000],
+    ['-  1 234.56  ', -123456],
+  ])('%j -> %d', (text, cents) => {
     const result = parseAmountCell(text);
     expect(result.ok && result.amount?.cents).toBe(cents);
   });
@@ -179,9 +185,13 @@ describe('amounts', () => {
   it.each(['12abc', '1.2.3,4,5x', 'abc', '12.345.6'])('refuses %s', (text) => {
     expect(parseAmountCell(text).ok).toBe(false);
   });
-  it('debit/credit columns, indicators and CR markers fix the sign; flip only touches plain signed amounts', () => {
+  it('indicators and CR markers fix the sign; flip turns signed amounts and debit/credit pairs', () => {
     const pair = ok('Date,Description,Debit,Credit\n2024-01-01,a,10.00,\n2024-01-02,b,,20.00\n');
     expect(pair.rows.map((r) => r.amount)).toEqual([-1000, 2000]);
+    const flippedPair = ok('Date,Description,Debit,Credit\n2024-01-01,a,10.00,\n2024-01-02,b,,20.00\n', {
+      flipAmounts: true,
+    });
+    expect(flippedPair.rows.map((r) => r.amount)).toEqual([1000, -2000]);
     const indicator = ok('Date;Description;D/C;Amount\n2024-01-01;a;D;10,00\n2024-01-02;b;C;20,00\n');
     expect(indicator.rows.map((r) => r.amount)).toEqual([-1000, 2000]);
     const card = ok('Date,Description,Amount,\n2024-01-01,buy,£9.99,\n2024-01-02,pay,"+ £100.00",CR\n', {

@@ -23,7 +23,11 @@ export function parseAmountCell(raw: string): AmountResult {
     const cents = Number(plain[2]) * 100 + Number((plain[3] ?? '').padEnd(2, '0'));
     return { ok: true, amount: { cents: plain[1] && cents !== 0 ? -cents : cents, marker: null } };
   }
-  let text = raw.replace(/\u00a0|\u202f/g, ' ').trim();
+  // Spaces of any width pad or group digits; a typographic minus or dash is a minus.
+  let text = raw
+    .replace(/[\u00a0\u2007\u2009\u202f]/g, ' ')
+    .replace(/^(\s*)[\u2212\u2013]/, '$1-')
+    .trim();
   if (text === '' || text === '-' || text === '--') return { ok: true, amount: null };
   let negative = false;
   let marker: ParsedAmount['marker'] = null;

@@ -91,13 +91,18 @@ export function readCsvAsync(
  */
 export function* decodeInput(
   input: Uint8Array | string,
-): Steps<{ ok: true; text: string; encoding: string } | CsvReadFailure> {
+): Steps<{ ok: true; text: string; encoding: string; invalidLine?: number } | CsvReadFailure> {
   if (typeof input === 'string') return { ok: true, text: input.replace(/^\uFEFF/, ''), encoding: 'text' };
   if (input.length === 0) return fail('EMPTY', 'The file is empty.');
   const decoded = yield* decodeBytesSteps(input);
   yield;
   if (!decoded.ok) return fail('NOT_CSV', decoded.message);
-  return { ok: true, text: decoded.text, encoding: decoded.encoding };
+  return {
+    ok: true,
+    text: decoded.text,
+    encoding: decoded.encoding,
+    ...(decoded.invalidLine ? { invalidLine: decoded.invalidLine } : {}),
+  };
 }
 
 export function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
@@ -186,7 +191,18 @@ export function* openCsvTextSteps(
     options,
     IMPORT_LIMITS,
   );
-  if ('ok' in started) return started;
+  if ('ok' in started) {
+    // The header named columns under which no line reads as a transaction: a person says what they hold.
+    if (started.code === 'NO_ROWS' && !layout.mapping) {
+      const date = layout.columns.find((c) => c.role === 'date');
+      return needsMapping(
+        records,
+        null,
+        `No line under the header${layout.headerLine ? ` (line ${layout.headerLine})` : ''} has a date in '${date?.header || `Column ${(date?.index ?? 0) + 1}`}' and an amount: choose what each column holds.`,
+      );
+    }
+    return started;
+  }
   const { plan } = started;
   for (const r of records.slice(0, layout.headerIndex)) {
     if (!isBlankRecord(r))
@@ -329,7 +345,7 @@ function followedByTransactions(
   return false;
 }
 
-function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null): CsvReadFailure {
+function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null, why?: string): CsvReadFailure {
   const start = tableStart(records);
   const sample = sampleRows(records, start);
   if (sample.length === 0) return fail('EMPTY', 'The file is empty.');
@@ -338,11 +354,12 @@ function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null)
   const seen = first.filter(Boolean);
   const looksLikeData = first.some((c) => looksLikeDate(c));
   const message =
-    savedMisfit !== null
+    why ??
+    (savedMisfit !== null
       ? `The saved mapping for this account does not fit this file (${savedMisfit}): choose what each column holds.`
       : looksLikeData
         ? 'This file has no header row: choose what each column holds.'
-        : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
+        : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`);
   return fail('NEEDS_MAPPING', message, {
     needsMapping: true,
     sample,
