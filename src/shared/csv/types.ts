@@ -33,6 +33,8 @@ export interface ReadOptions {
   savedMapping?: SavedMapping | null;
   /** A file of several accounts' statements: only the rows of these statements (indexes in `statements`). */
   onlyStatements?: readonly number[] | null;
+  /** A file of several accounts' statements: the rows of every statement but these. */
+  skipStatements?: readonly number[] | null;
 }
 
 /** One account's statement in a file of several, as the preview lists it. */

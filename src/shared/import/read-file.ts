@@ -120,7 +120,9 @@ function statementHead(
   rowsPerChunk: number,
 ): CsvReadHead {
   const only = options.onlyStatements ? new Set(options.onlyStatements) : null;
-  if (only) read.rows = read.rows.filter((row) => only.has(row.statement ?? 0));
+  const skip = new Set(options.skipStatements ?? []);
+  if (only || skip.size > 0)
+    read.rows = read.rows.filter((row) => (only ? only.has(row.statement ?? 0) : !skip.has(row.statement ?? 0)));
   let min = read.rows[0]?.postDate ?? '';
   let max = min;
   let hasFitids = false;
