@@ -45,8 +45,8 @@ export interface StatementSummary {
   account: string;
   currency: string | null;
   rows: number;
-  /** Earliest and latest date of its rows. */
-  dateRange: [string, string];
+  /** Earliest and latest date of its rows (null when it has none). */
+  dateRange: [string, string] | null;
 }
 
 /** A mapping with the shape of the file it was made for. */

@@ -160,26 +160,24 @@ function statementHead(
 function statementSummaries(read: StatementRead): StatementSummary[] {
   const infos = read.statements ?? [];
   if (infos.length < 2) return [];
-  const out = new Map<number, StatementSummary>();
+  const out: StatementSummary[] = infos.slice(0, MAX_STATEMENTS_LISTED + 1).map((info, index) => ({
+    index,
+    account: info.account,
+    currency: info.currency,
+    rows: 0,
+    dateRange: null,
+  }));
   for (const row of read.rows) {
-    const index = row.statement ?? 0;
-    const known = out.get(index);
-    if (known) {
-      known.rows += 1;
-      if (row.postDate < known.dateRange[0]) known.dateRange[0] = row.postDate;
-      if (row.postDate > known.dateRange[1]) known.dateRange[1] = row.postDate;
-    } else if (out.size < MAX_STATEMENTS_LISTED) {
-      const info = infos[index];
-      out.set(index, {
-        index,
-        account: info?.account ?? '',
-        currency: info?.currency ?? null,
-        rows: 1,
-        dateRange: [row.postDate, row.postDate],
-      });
-    }
+    const summary = out[row.statement ?? 0];
+    if (!summary) continue;
+    summary.rows += 1;
+    const range = (summary.dateRange ??= [row.postDate, row.postDate]);
+    if (row.postDate < range[0]) range[0] = row.postDate;
+    if (row.postDate > range[1]) range[1] = row.postDate;
   }
-  return [...out.values()];
+  // A statement opened before its account number came, left without rows, is no statement.
+  const listed = out.filter((s) => s.account !== '' || s.rows > 0).slice(0, MAX_STATEMENTS_LISTED);
+  return listed.length > 1 ? listed : [];
 }
 
 /** A statement's rows through the same checks as CSV rows, in chunks; each chunk is let go once it is taken. */
