@@ -156,22 +156,9 @@ export function* openCsvTextSteps(
   const delimiter = detectDelimiter(text);
   const source = () => recordChunks(text, delimiter, IMPORT_LIMITS, recordsPerChunk);
   const tokens = source();
-  const records: CsvRecord[] = [];
-  let nonBlank = 0;
-  let done = false;
-  while (nonBlank < PREFIX_RECORDS) {
-    const next = tokens.next();
-    if (next.done) {
-      if (next.value) return shapeFailure(next.value, MAX_COLUMNS, MAX_RECORD_CHARS);
-      done = true;
-      break;
-    }
-    for (const r of next.value) {
-      records.push(r);
-      if (!isBlankRecord(r)) nonBlank += 1;
-    }
-    yield;
-  }
+  const prefix = yield* readPrefix(tokens);
+  if ('ok' in prefix) return prefix;
+  const { records, done } = prefix;
   const layout = yield* findLayout(records, options);
   if ('ok' in layout) {
     // A shape problem anywhere in the file is answered first.
@@ -231,6 +218,25 @@ export function* openCsvTextSteps(
     mayLackCategory: plan.survey.mayLackCategory,
     rows: tableRows(recordsFrom(source, layout.dataStart), plan, layout, delimiter, options),
   };
+}
+
+/** The file's first records (PREFIX_RECORDS non-blank ones), and whether they are all of it. */
+function* readPrefix(tokens: Chunks): Steps<{ records: CsvRecord[]; done: boolean } | CsvReadFailure> {
+  const records: CsvRecord[] = [];
+  let nonBlank = 0;
+  while (nonBlank < PREFIX_RECORDS) {
+    const next = tokens.next();
+    if (next.done) {
+      if (next.value) return shapeFailure(next.value, MAX_COLUMNS, MAX_RECORD_CHARS);
+      return { records, done: true };
+    }
+    for (const r of next.value) {
+      records.push(r);
+      if (!isBlankRecord(r)) nonBlank += 1;
+    }
+    yield;
+  }
+  return { records, done: false };
 }
 
 /** The records already read from index `from`, then the rest of the tokeniser's. */
