@@ -24,7 +24,11 @@ describe('encoding', () => {
     [[0xc3, 0xa9], 'utf-8', 'é'],
     [[0xe9, 0x80], 'windows-1252', 'é€'],
   ])('%j -> %s', (bytes, encoding, text) => {
-    expect(decodeCsvBytes(new Uint8Array(bytes))).toEqual({ ok: true, encoding, text });
+    expect(decodeCsvBytes(new Uint8Array(bytes))).toMatchObject({ ok: true, encoding, text });
+  });
+  it('says on which line the byte that is not UTF-8 stands', () => {
+    const bytes = new Uint8Array([...Buffer.from('a,b\nc,d\ne'), 0xe9, ...Buffer.from(',f\n')]);
+    expect(decodeCsvBytes(bytes)).toMatchObject({ encoding: 'windows-1252', invalidLine: 3, text: 'a,b\nc,d\neé,f\n' });
   });
   it.each([
     [[0x50, 0x4b, 0x03, 0x04], 'ZIP'],
