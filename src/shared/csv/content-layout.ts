@@ -143,11 +143,15 @@ export function mappingOfColumns(columns: readonly ColumnAssignment[], header: b
   const credit = at('credit');
   if (amount === undefined && (debit === undefined || credit === undefined)) return null;
   const category = at('category');
+  const indicator = at('indicator');
+  const currency = at('currency');
   return {
     header,
     date,
     description: text.length > 0 ? text : fallback,
     ...(amount !== undefined ? { amount } : { debit, credit }),
     ...(category !== undefined ? { category } : {}),
+    ...(indicator !== undefined ? { indicator } : {}),
+    ...(currency !== undefined ? { currency } : {}),
   };
 }

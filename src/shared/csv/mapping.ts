@@ -75,6 +75,8 @@ function usedColumns(mapping: ColumnMapping): { role: ColumnRole; index: number 
   if (mapping.debit !== undefined) out.push({ role: 'debit', index: mapping.debit });
   if (mapping.credit !== undefined) out.push({ role: 'credit', index: mapping.credit });
   if (mapping.category !== undefined) out.push({ role: 'category', index: mapping.category });
+  if (mapping.indicator !== undefined) out.push({ role: 'indicator', index: mapping.indicator });
+  if (mapping.currency !== undefined) out.push({ role: 'currency', index: mapping.currency });
   for (const index of mapping.description) out.push({ role: 'description', index });
   return out;
 }

@@ -212,7 +212,8 @@ export function* openCsvTextSteps(
     dateFormatCandidates: started.dateFormatCandidates,
     mapping: layout.mapping,
     usedSavedMapping: layout.usedSavedMapping,
-    ...(layout.mapping ? { sample: sampleRows(records, layout.headerIndex) } : {}),
+    // The first rows, so a person can change what a column was taken for.
+    sample: sampleRows(records, layout.headerIndex),
     dateRange: planDateRange(plan),
     hasFitids: false,
     mayLackCategory: plan.survey.mayLackCategory,

@@ -17,6 +17,9 @@ export interface ColumnMapping {
   debit?: number;
   credit?: number;
   category?: number;
+  /** A column of CR/DR (or D/C, Af/Bij) marks that says which way each amount went. */
+  indicator?: number;
+  currency?: number;
   dateFormat?: string;
 }
 

@@ -40,6 +40,8 @@ export const columnMappingSchema = z
     debit: columnIndex.optional(),
     credit: columnIndex.optional(),
     category: columnIndex.optional(),
+    indicator: columnIndex.optional(),
+    currency: columnIndex.optional(),
     dateFormat: text({ max: 32 }).optional(),
   })
   .strict()
@@ -240,6 +242,8 @@ export const importProfileInputSchema = z
         p.mapping.debit ?? 0,
         p.mapping.credit ?? 0,
         p.mapping.category ?? 0,
+        p.mapping.indicator ?? 0,
+        p.mapping.currency ?? 0,
         ...p.mapping.description,
       ) < p.columnCount,
     {
