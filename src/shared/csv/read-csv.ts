@@ -180,7 +180,8 @@ export function* openCsvTextSteps(
   );
   if ('ok' in started) {
     // The header named columns under which no line reads as a transaction: a person says what they hold.
-    if (started.code === 'NO_ROWS' && !layout.mapping) {
+    const linesUnder = records.slice(layout.dataStart).some((r) => !isBlankRecord(r));
+    if (started.code === 'NO_ROWS' && !layout.mapping && linesUnder) {
       const date = layout.columns.find((c) => c.role === 'date');
       return needsMapping(
         records,
