@@ -79,6 +79,12 @@ describe('roles told by content', () => {
     expect(result).toMatchObject({ ok: false, code: 'NEEDS_MAPPING', details: { needsMapping: true } });
   });
 
+  it('a headerless file with a total line under its rows is read, the total line skipped', () => {
+    const result = ok('13/01/2024,Shop,-5.00\n14/01/2024,Cafe,-3.00\n15/01/2024,Salary,100.00\nTotal,,92.00\n');
+    expect(result.rows.map((r) => r.amount)).toEqual([-500, -300, 10000]);
+    expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([[4, 'not a transaction']]);
+  });
+
   it('never stores an empty description while a cell of the row has words', () => {
     const result = ok('Date,Description,Amount,Note\n2024-01-02,,-5.00,Parking ticket\n');
     expect(result.rows[0]?.description).toBe('Parking ticket');

@@ -30,11 +30,19 @@ function centsOf(value: string): number {
   return parsed.ok && parsed.amount ? parsed.amount.cents : 0;
 }
 
-/** Every filled cell is a date and one date format reads them all. */
+/** Nearly every filled cell is a date (a footer line may not be), and one date format reads them all. */
 function isDateColumn(cells: Cells): boolean {
   const filled = filledOf(cells);
   if (filled.length === 0 || filled.length * 2 < cells.length) return false;
-  return filled.every(looksLikeDate) && dateFormatCandidates(filled).length > 0;
+  const dates = filled.filter(looksLikeDate);
+  const misses = filled.length - dates.length;
+  return misses <= Math.max(1, filled.length * 0.1) && dates.length > misses && dateFormatCandidates(dates).length > 0;
+}
+
+/** A header's date column holds dates on most rows (a footer or a note line may hold something else). */
+function mostlyDates(cells: Cells): boolean {
+  const filled = filledOf(cells);
+  return filled.length > 0 && filled.filter(looksLikeDate).length * 2 >= filled.length;
 }
 
 /** Most filled cells are amounts. */
@@ -112,7 +120,7 @@ export function inferRoles(
 ): ContentRoles {
   const t = tableOf(rows.slice(0, PROFILE_ROWS), headers);
   const notes: string[] = [];
-  const columns = known.filter((c) => c.role !== 'date' || isDateColumn(t.columns[c.index] ?? []));
+  const columns = known.filter((c) => c.role !== 'date' || mostlyDates(t.columns[c.index] ?? []));
   const taken = () => new Set(columns.map((c) => c.index));
   const add = (index: number, role: ColumnRole) =>
     columns.push({ index, header: headers[index]?.trim() ?? '', role, byContent: true });
