@@ -268,13 +268,11 @@ describe('Upload: the CSV import', () => {
     });
 
     // Next month's file, as ambiguous: the saved mapping reads it day-first without asking.
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({
-        name: 'next.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('05/06/2024;Bakery;-4,10;-1,00\n'),
-      });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'next.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('05/06/2024;Bakery;-4,10;-1,00\n'),
+    });
     await page.getByText('Using the saved mapping for this account.').waitFor();
     await page.getByText('Ready to import 1 transaction.').waitFor();
     expect((await previewRows(page).first().locator('td').allTextContents())[1]).toBe('2024-06-05');
