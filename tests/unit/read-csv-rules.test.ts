@@ -23,7 +23,11 @@ describe('encoding', () => {
     [[0xc3, 0xa9], 'utf-8', 'é'],
     [[0xe9, 0x80], 'windows-1252', 'é€'],
   ])('%j -> %s', (bytes, encoding, text) => {
-    expect(decodeCsvBytes(new Uint8Array(bytes))).toEqual({ ok: true, encoding, text });
+    expect(decodeCsvBytes(new Uint8Array(bytes))).toMatchObject({ ok: true, encoding, text });
+  });
+  it('says on which line the byte that is not UTF-8 stands', () => {
+    const bytes = new Uint8Array([...Buffer.from('a,b\nc,d\ne'), 0xe9, ...Buffer.from(',f\n')]);
+    expect(decodeCsvBytes(bytes)).toMatchObject({ encoding: 'windows-1252', invalidLine: 3, text: 'a,b\nc,d\neé,f\n' });
   });
   it.each([
     [[0x50, 0x4b, 0x03, 0x04], 'ZIP'],
@@ -146,9 +150,13 @@ describe('dates', () => {
 });
 
 describe('amounts', () => {
-  it('debit/credit columns, indicators and CR markers fix the sign; flip only touches plain signed amounts', () => {
+  it('indicators and CR markers fix the sign; flip turns signed amounts and debit/credit pairs', () => {
     const pair = ok('Date,Description,Debit,Credit\n2024-01-01,a,10.00,\n2024-01-02,b,,20.00\n');
     expect(pair.rows.map((r) => r.amount)).toEqual([-1000, 2000]);
+    const flippedPair = ok('Date,Description,Debit,Credit\n2024-01-01,a,10.00,\n2024-01-02,b,,20.00\n', {
+      flipAmounts: true,
+    });
+    expect(flippedPair.rows.map((r) => r.amount)).toEqual([1000, -2000]);
     const indicator = ok('Date;Description;D/C;Amount\n2024-01-01;a;D;10,00\n2024-01-02;b;C;20,00\n');
     expect(indicator.rows.map((r) => r.amount)).toEqual([-1000, 2000]);
     const card = ok('Date,Description,Amount,\n2024-01-01,buy,£9.99,\n2024-01-02,pay,"+ £100.00",CR\n', {

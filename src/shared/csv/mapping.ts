@@ -4,7 +4,9 @@
  * again for files of the same shape.
  */
 import { readAmount } from '../money/read-amount';
-import { normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { inferRoles } from './content';
+import { mappingOfColumns } from './content-layout';
 import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { visibleText } from './finish';
 import { isBlankRecord, type CsvRecord } from './tokenize';
@@ -24,6 +26,8 @@ export interface Layout {
   usedSavedMapping: boolean;
   /** Worth saying in the preview: why the account's saved mapping was not used. */
   note?: string;
+  /** Worth saying in the preview: which roles the columns' content told. */
+  contentNotes?: string[];
 }
 
 /** Rows shown to a person choosing a mapping, and their widest cell. */
@@ -71,6 +75,8 @@ function usedColumns(mapping: ColumnMapping): { role: ColumnRole; index: number 
   if (mapping.debit !== undefined) out.push({ role: 'debit', index: mapping.debit });
   if (mapping.credit !== undefined) out.push({ role: 'credit', index: mapping.credit });
   if (mapping.category !== undefined) out.push({ role: 'category', index: mapping.category });
+  if (mapping.indicator !== undefined) out.push({ role: 'indicator', index: mapping.indicator });
+  if (mapping.currency !== undefined) out.push({ role: 'currency', index: mapping.currency });
   for (const index of mapping.description) out.push({ role: 'description', index });
   return out;
 }
@@ -203,7 +209,10 @@ export function firstDatedRecord(
   return start;
 }
 
-/** A first guess for the picker: the date-shaped column, the amount-shaped column, the widest text column. */
+/**
+ * A first guess for the picker: the roles the content tells (a debit and credit pair apart from a
+ * signed amount), else the date-shaped column, the first amount-shaped column and the widest text column.
+ */
 export function suggestMapping(records: readonly CsvRecord[], start: number): ColumnMapping | null {
   const rows = sampleRows(records, start);
   const [firstRow] = rows;
@@ -211,6 +220,9 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const header = !firstRow.some((c) => looksLikeDate(c));
   const data = header ? rows.slice(1) : rows;
   if (data.length === 0) return null;
+  const headers = header ? firstRow : [];
+  const inferred = mappingOfColumns(inferRoles(data, headers, assignColumns(headers)).columns, header);
+  if (inferred) return inferred;
   const width = Math.max(...data.map((r) => r.length));
   const share = (i: number, test: (v: string) => boolean) => {
     const filled = data.map((r) => r[i] ?? '').filter(Boolean);

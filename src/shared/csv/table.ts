@@ -9,7 +9,7 @@ import { readAmount, type AmountReading } from '../money/read-amount';
 import { indicatorSign, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith, type DateFormat, type DatedCell } from './dates';
 import { isAccountNumber, joinDescription, joinParts } from './describe';
-import { RowFinisher, squashSpaces, visibleText } from './finish';
+import { noRowsLeft, RowFinisher, squashSpaces, visibleText } from './finish';
 import { unguardFormula } from './formula';
 import type { Layout } from './mapping';
 import { must } from '../must';
@@ -427,8 +427,23 @@ interface Describer {
   dropped: string[];
 }
 
+/** Columns no role was given: their text describes a row that has no other. */
+function unassigned(layout: Layout): number[] {
+  const used = new Set(layout.columns.map((c) => c.index));
+  return layout.headers.map((_h, i) => i).filter((i) => !used.has(i));
+}
+
+/** The first cell of `columns` that holds words, for a row that has no other description. */
+function anyText(r: CsvRecord, columns: readonly number[]): string {
+  for (const i of columns) {
+    const v = textCell(r, i);
+    if (/\p{L}/u.test(v) && !looksLikeDate(v)) return squashSpaces(v);
+  }
+  return '';
+}
+
 /** Description columns: counterparty, then purpose; a column with one text on every row is not a description. */
-function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
+function describer(columns: readonly ColumnAssignment[], s: Survey, others: readonly number[]): Describer {
   const of = (role: ColumnRole) => columns.filter((c) => c.role === role);
   const rowCount = s.lines.length;
   const constant = (c: ColumnAssignment) => {
@@ -488,7 +503,8 @@ function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
         what = squashSpaces(
           [...(cents < 0 ? payee : payer), ...counterparty].map((c) => textCell(r, c.index)).find(Boolean) ?? '',
         );
-      return joinDescription(party, what);
+      // Never an empty description while some cell of the row has words.
+      return joinDescription(party, what) || anyText(r, others);
     },
   };
 }
@@ -531,7 +547,7 @@ export function* planTable(
   const extra = continuations(s, cols.text, delimiter);
   if (s.candidates === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   const warnings: string[] = [];
-  const notes: string[] = layout.note ? [layout.note] : [];
+  const notes: string[] = [...(layout.note ? [layout.note] : []), ...(layout.contentNotes ?? [])];
   // The date format, inferred from every row.
   const choice = chooseDateFormat(s.dates, {
     dateFormat: options.dateFormat ?? layout.mapping?.mapping.dateFormat,
@@ -561,7 +577,7 @@ export function* planTable(
       `Only ${s.markedIn + s.markedOut} of ${rowCount} rows carry a ${mark} mark, so the ${unmarked} unmarked rows were read as money ${unmarkedSign < 0 ? 'out' : 'in'}.`,
     );
   }
-  const describe = describer(layout.columns, s);
+  const describe = describer(layout.columns, s, unassigned(layout));
   if (describe.dropped.length > 0) {
     const one = describe.dropped.length === 1;
     notes.push(
@@ -616,7 +632,8 @@ export function* tableRows(
       k += 1;
       if (sign !== 0) cents = sign * Math.abs(cents);
       else if (plan.unmarkedSign !== 0) cents = plan.unmarkedSign * Math.abs(cents);
-      else if (flip) cents = -cents;
+      // A sign a CR/DR mark states is never flipped; a signed column's or a debit/credit pair's is.
+      if (flip && code <= 1 && plan.unmarkedSign === 0) cents = -cents;
       let description = plan.describe.text(r, cents);
       const extra = plan.extra.get(r.line);
       if (extra) description = squashSpaces([description, ...extra].join(' '));
@@ -644,7 +661,7 @@ export function* tableRows(
 }
 
 function endOfTable(plan: TablePlan, finisher: RowFinisher): RowsEnd | CsvReadFailure {
-  if (finisher.count === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   const skipped = [...plan.survey.skipped, ...finisher.skipped].sort((a, b) => a.line - b.line);
+  if (finisher.count === 0) return noRowsLeft(skipped, 'No transactions were found under the header.');
   return { skipped, warnings: [...plan.warnings, ...finisher.warnings()], notes: plan.notes };
 }
