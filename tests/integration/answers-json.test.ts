@@ -21,7 +21,7 @@ import { sqliteReader, type SqliteReader } from '../../src/server/db/read-worker
 import { startServer, testDatabase, type TestServer } from '../helpers/server';
 
 /**
- * Answers built where the data is (issue 19): the search, the budget overview and the register
+ * Answers built where the data is: the search, the budget overview and the register
  * send JSON the database writes, and the overview's figures come from one GROUP BY. Each must be
  * exactly what the row-by-row path answered: the same text for the search (fields, values,
  * order of rows), and for the overview the reference computeBudgetOverview over the same rows,

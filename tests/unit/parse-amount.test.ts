@@ -31,7 +31,7 @@ function cents(text: string, locale = 'en-US'): number | string {
   return reading.ok ? reading.cents : reading.code;
 }
 
-describe('parseAmount: the notations of the issue, the same in every locale', () => {
+describe('parseAmount: common notations, the same in every locale', () => {
   it.each([
     ['-100.50', -10050],
     ['-100,50', -10050],

@@ -6,7 +6,7 @@ import { countedRows } from '../../src/server/modules/budgets/budgets.query';
 import { rawJsonPlaceholder, spliceRawJson } from '../../src/server/trpc/raw-json';
 
 /**
- * The overview's REST answer is assembled as UTF-8 bytes (issue 19): the transactions' JSON comes
+ * The overview's REST answer is assembled as UTF-8 bytes: the transactions' JSON comes
  * from the database as bytes and is copied in as it is. The bytes must be exactly what
  * JSON.stringify writes of the same object, whatever the text holds.
  */
