@@ -1,10 +1,8 @@
 /**
  * SQLite reads off the event loop: a worker thread with its own read-only connection to the
  * database file runs a search's count and its JSON statement and hands back the answer's bytes,
- * so the server's one thread only parses the request and sends the bytes. A month's search (920
- * rows, 273 KB of JSON) was about a third of the main thread's CPU per search in the SQL step
- * (profile of 20 searchers at once, bench/.data); 20 searches at once each waited for the others'
- * SQL on that one thread. WAL mode lets the worker read while the main connection writes, and a
+ * so the server's one thread only parses the request and sends the bytes: searches at once no
+ * longer wait for one another's SQL on that one thread. WAL mode lets the worker read while the main connection writes, and a
  * read sees every transaction committed before it started (each read is its own read transaction,
  * so the count and the rows come from one snapshot).
  *
@@ -25,7 +23,7 @@ export interface SqlStatement {
 }
 
 /**
- * What countedJsonRead reads: `count` answers one number; over `max` nothing more is read;
+ * What a counted JSON read (DatabaseReader.countedJson) runs: `count` answers one number; over `max` nothing more is read;
  * `rows` answers one row whose one column is a text (the rows' JSON objects joined with ',', or null for none).
  */
 export interface CountedJsonRead {
@@ -79,7 +77,7 @@ parentPort.on('message', ({ id, count, rows, max }) => {
 });
 `;
 
-/** After this long without a read, a worker thread goes (it holds a connection and about 10 MB). */
+/** After this long without a read, a worker thread goes (it holds a connection and its own heap). */
 const IDLE_MS = 30_000;
 
 type Message = { id: number; total: number; bytes: Uint8Array | null } | { id: number; error: string; code?: string };

@@ -120,8 +120,7 @@ export interface JsonColumns<A> {
  * one JSON array, the i-th value of every column from the same row; beside them `aggregates`, a
  * select list of aggregates over the same rows (`count(*) as n, ...`), read in the same scan.
  * The database writes one text per column instead of the driver building an object (or array)
- * per row, and JSON.parse reads it back: for 100,000 rows of four columns on SQLite about half
- * the CPU time of better-sqlite3's raw rows. Bounded by the database's longest text (SQLite: 1 GB).
+ * per row, and JSON.parse reads it back, which costs less than the driver's row arrays. Bounded by the database's longest text (SQLite: 1 GB).
  *
  * SQLite: one group_concat per column (one aggregate loop steps every aggregate for a row before
  * the next row). PostgreSQL: one string_agg of each row as a JSON array, split into columns here
@@ -208,8 +207,8 @@ const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3
 
 /**
  * better-sqlite3 binds no booleans: SQLite stores them as 1 and 0. Parameters without a boolean
- * are answered as they are: an import's multi-row INSERT binds 1,200 values a statement, and a
- * copy of each (then spread into the call's arguments) was about 3% of a first import's CPU.
+ * are answered as they are: an import's multi-row INSERT binds over a thousand values a statement,
+ * and copying them (then spreading them into the call's arguments) showed in an import's profile.
  * better-sqlite3 takes the array itself as the anonymous parameters.
  */
 export function sqliteParams(params: readonly unknown[]): readonly unknown[] {
@@ -406,8 +405,8 @@ export function jsonStringSql(dialect: Dialect, expression: string): string {
 /**
  * A text column whose values never need a JSON escape, as JSON: the app writes only dates
  * (YYYY-MM-DD), words of a fixed list (a transaction's type, a category's source) and UUIDs
- * there. On PostgreSQL quoted as it is: to_json per value cost about a quarter of the search's
- * database CPU (a month of 920 rows, 13 fields each). SQLite quotes it as jsonStringSql does.
+ * there. On PostgreSQL quoted as it is: to_json per value was a large share of the search's
+ * database CPU. SQLite quotes it as jsonStringSql does.
  */
 export function jsonWordSql(dialect: Dialect, expression: string): string {
   return dialect === 'postgresql'
@@ -472,8 +471,8 @@ export function orderedAggregatesSql(
  * PostgreSQL: the rows of `select` as the JSON text of an array, each row written by `json` (an
  * expression over the columns of `select`, aliased `s`, e.g. jsonObjectSql's), rows in the order
  * `select` answers them. Each row's JSON comes back as its own text and the server joins them:
- * one aggregated text (an ARRAY() or string_agg of the rows) cost the database two to three
- * times as much for a month of 1,900 or 7,700 rows (same-run probe, bench/.data).
+ * one aggregated text (an ARRAY() or string_agg of the rows) cost the database several times
+ * as much.
  */
 export async function pgSelectJsonRows(
   em: EntityManager,
@@ -495,8 +494,7 @@ export function joinJsonRows(rows: readonly { json: string | null }[]): string {
 /**
  * joinJsonRows as UTF-8 bytes, each row's text written straight into one buffer of the exact
  * size: for an answer sent as it is. Joining the texts into one string and encoding that
- * (Buffer.from) first flattens a string of twice as many pieces as rows: for 920 rows (275 KB)
- * about 0.4 ms of CPU against about 0.2 ms (same-run probe).
+ * (Buffer.from) first flattens a string of twice as many pieces as rows.
  */
 export function joinJsonRowBytes(rows: readonly { json: string | null }[]): Buffer {
   let size = 2;
@@ -538,8 +536,7 @@ export interface CountedJsonQuery {
  * and the rows are a lateral subquery that reads nothing when k.n is over `max`; referring to k
  * makes the join a nested loop over k's one row, which keeps the subquery's order. With no
  * matching row (or none on the page) one row comes back with json null. The count is a column
- * of every row only when paged: the driver reading it on each of a month's 920 rows cost the
- * server about a tenth of its CPU per search. The statement is prepared once per connection (pgPreparedRows).
+ * of every row only when paged: the driver would otherwise read it again on every row. The statement is prepared once per connection (pgPreparedRows).
  * `?` parameters: `params` (those of `where`) are sent twice, for the count and for the rows.
  * `scope`: the user whose rows a call outside a transaction reads, in one round trip (pgPreparedRows).
  */
@@ -591,18 +588,17 @@ function statementName(text: string): string {
  * plain read is a new statement that PostgreSQL parses and plans again; prepared, it is parsed once per connection
  * and, after its first five runs there, planned once (a generic plan: the search's is an index
  * range scan whatever the dates). `EXECUTE` goes as a simple-protocol query with the values
- * written in as the ORM writes them (the driver's extended protocol cost the server about 0.3 ms
- * more per search). A connection keeps at most MAX_PREPARED_STATEMENTS of them (they live as
+ * written in as the ORM writes them (the driver's extended protocol cost the server more per
+ * search). A connection keeps at most MAX_PREPARED_STATEMENTS of them (they live as
  * long as it does); beyond, a statement runs as selectRows runs it.
  *
  * Inside the caller's transaction (withUserScope) it runs there. Outside one, with `scope` (a
  * user id), it is one round trip on a pooled connection: `select set_config('app.user_id', <id>,
  * true); execute ...` in one message, which PostgreSQL runs as one implicit transaction, so the
  * row-level security user holds for the read and ends with it, as withUserScope's would; no BEGIN
- * and COMMIT of their own, nor the ORM's transaction (probe: the server's CPU per search 3.6-3.7
- * -> 3.3-3.5 ms). That read also takes the generic plan from its first run (plan_cache_mode, for
- * that transaction only): the five runs planned for their values first cost the database about
- * 0.8 ms more each (a month's search), on every new connection. Outside a transaction and
+ * and COMMIT of their own, nor the ORM's transaction. That read also takes the generic plan from
+ * its first run (plan_cache_mode, for that transaction only): otherwise the first five runs on
+ * every new connection are planned for their values, each costing the database more. Outside a transaction and
  * without a scope: selectRows.
  */
 export async function pgPreparedRows<T extends object>(

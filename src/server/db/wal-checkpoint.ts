@@ -1,13 +1,13 @@
 /**
  * SQLite WAL checkpoints off the event loop. A commit that leaves more than `wal_autocheckpoint`
  * pages (1,000) in the write-ahead log copies the whole log into the database file and syncs it
- * before the commit returns: for a 100,000-row import (about 5,700 pages) that was most of its
- * COMMIT, on the server's one busy thread, with the disk's sync in the request's time. An import
+ * before the commit returns: for a large import that was most of its COMMIT, on the server's
+ * one busy thread, with the disk's sync in the request's time. An import
  * commits with autocheckpoint off (`withCheckpointAfter`) and a worker thread, with its own
  * connection to the same file, checkpoints afterwards on the other core (PASSIVE: it never blocks
  * readers or writers). Durability is unchanged: a committed transaction is in the log either way,
- * and synchronous stays as it is. The thread lives while it has checkpoints to do (it costs about
- * 10 MB of memory, and a server between imports does not keep it).
+ * and synchronous stays as it is. The thread lives while it has checkpoints to do (it has a heap
+ * of its own, which a server between imports does not keep).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -92,7 +92,7 @@ function checkpointerOf(name: string): Checkpointer {
   worker.on('message', (answer: Answer) => {
     if ('ok' in answer) finished.set(file, (finished.get(file) ?? 0) + 1);
     created.waiting.shift()?.(answer);
-    // Idle, the thread goes (about 10 MB of memory): the next import starts another one.
+    // Idle, the thread goes (its heap with it): the next import starts another one.
     if (created.waiting.length === 0) {
       forget();
       void worker.terminate();

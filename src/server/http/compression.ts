@@ -10,15 +10,13 @@ import zlib from 'node:zlib';
  * brotli or gzip, whichever the client prefers. CSV downloads are left as they are (they stream
  * at full speed), and request bodies are never decompressed (the body limits keep their meaning).
  * The built client's files are compressed once at build time and served as they are by the
- * static plugin (`preCompressed`); the rest is one onSend hook here. It replaced @fastify/compress,
- * which held about 1.5 MB of an idle server's memory (mime-db and its own stream libraries) for
- * what these few lines do.
+ * static plugin (`preCompressed`); the rest is one onSend hook here, which keeps an idle server
+ * smaller than @fastify/compress did (mime-db and its own stream libraries).
  *
  * Large answers (LARGE_ANSWER_BYTES or more: a year's overview is ~7 MB of JSON) are compressed
  * in one pass on libuv's thread pool at the fastest levels (brotli quality 1, gzip
- * level 1): brotli quality 4 in 16 KB stream chunks (the plugin's way) cost more CPU than the database
- * spent writing the JSON (same-run probe on 6.7 MB of transactions JSON: brotli 4 81 ms of CPU,
- * brotli 1 30 ms for 14% more bytes, gzip 1 22 ms), and the main thread waits for none of it.
+ * level 1): brotli quality 4 in 16 KB stream chunks cost more CPU than the database spent writing
+ * the JSON, for a few more bytes saved, and the main thread waits for none of it.
  */
 export const COMPRESSIBLE = /^(application\/(json|javascript)|text\/(html|css|javascript)|image\/svg\+xml)\b/;
 
@@ -46,9 +44,9 @@ function fastOptions(encoding: Encoding, body: Buffer): zlib.ZlibOptions | zlib.
 }
 
 /**
- * The fastest levels. Under THREAD_POOL_ANSWER_BYTES at once on this turn: for a month's search
- * (275 KB of JSON, brotli 1 about 0.2 ms) the thread pool's way (a zlib stream, its chunks and
- * the hand-over to another thread) cost about as much CPU again as compressing.
+ * The fastest levels. Under THREAD_POOL_ANSWER_BYTES at once on this turn: for an answer that
+ * size the thread pool's way (a zlib stream, its chunks and the hand-over to another thread)
+ * costs as much CPU again as compressing.
  */
 export function fastCompress(encoding: Encoding, body: Buffer): Buffer | Promise<Buffer> {
   const options = fastOptions(encoding, body);

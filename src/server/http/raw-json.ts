@@ -1,5 +1,5 @@
 /**
- * An answer whose JSON text is already written (by the database, see jsonArrayAggSql in
+ * An answer whose JSON text is already written (by the database, see jsonObjectSql in
  * src/server/db/sql.ts): a REST handler returns it and the route sends the text as it is, with
  * the JSON content type, instead of stringifying objects built row by row.
  */

@@ -5,8 +5,7 @@ import { responseBody } from '../http/compression';
 /**
  * JSON already written by the database (RawJsonBytes) inside a tRPC answer. tRPC stringifies what
  * a procedure returns, so a procedure holding many megabytes of the database's JSON would parse
- * it into objects only for tRPC to write the same text again (a year's overview: ~7 MB, about 50
- * ms of CPU for the parse, the stringify and the copies). Instead the procedure returns a
+ * it into objects only for tRPC to write the same text again. Instead the procedure returns a
  * placeholder string where the JSON goes, and this request's answer gets the bytes in its place
  * (spliceRawJson, an onSend hook before compression): the same bytes tRPC would have written.
  * A placeholder is unguessable (16 random bytes per request) and never leaves the server. Answers

@@ -1,6 +1,6 @@
 /**
- * Money is integer cents below the UI (SPEC section 9: stored in cents, shown as value/100
- * with two decimals). These helpers turn decimal text into cents and cents into text exactly:
+ * Money is integer cents below the UI (stored in cents, shown as value/100 with two
+ * decimals). These helpers turn decimal text into cents and cents into text exactly:
  * no step divides by 100 in floating point, so every safe integer of cents survives a round trip.
  *
  * Programming errors (a non-integer "cents" value, a sum beyond the safe range) throw a
@@ -70,8 +70,7 @@ export function parseDecimalToCents(text: string): number | null {
 const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 
 /**
- * round(100 x value) for a number from a form (SPEC section 5: line-item amounts are
- * "round(100 x value)").
+ * round(100 x value) for a number from a form (a line item's amount).
  *
  * Works on the number's shortest decimal text (`String(value)`, the digits a person typed)
  * instead of multiplying in binary floating point, so:
@@ -129,7 +128,7 @@ export function centsToDecimalString(cents: number): string {
 /**
  * A whole number with its thousands grouped the en-US way ("10,000,000,000,000"): what
  * `n.toLocaleString('en-US')` answers for an integer, for the fixed texts of messages and limits. Without ICU: the
- * first number a process formats through Intl maps about 6 MB of ICU data into it for good, and these texts are
+ * first number a process formats through Intl maps ICU's data into it for good, and these texts are
  * built when a module loads, in a server that may have nothing else to format (tests/integration/idle-footprint).
  */
 export function groupDigits(n: number): string {

@@ -9,7 +9,7 @@ export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, {
   error: `must be one of ${TRANSACTION_TYPES.join(', ')}`,
 });
 
-/** A transaction as every answer shows it (SPEC section 3). */
+/** A transaction as every answer shows it. */
 export interface TransactionDto {
   id: number;
   postDate: string;

@@ -83,12 +83,11 @@ export const COUNTED_ROWS_AGGREGATE = {
 
 /**
  * The overview's transactions between the dates as JSON bytes (RawJsonBytes: the REST answer
- * sends them as they are, and tRPC's in place of a placeholder; ~7 MB for a year of 25,000 rows),
+ * sends them as they are, and tRPC's in place of a placeholder; megabytes for a year),
  * and its counted rows in the same list order. SQLite writes the JSON and lists the counted rows
  * in one pass over rows already sorted, and hands the JSON over as a blob, never decoded into a
  * string. PostgreSQL writes each row's JSON with the search's expression (transactionJsonSql:
- * to_json for free text only; row_to_json cost its database 62 ms for a year of 12,000 rows, this
- * 43 ms, same-run probe), beside the few columns the counted rows need, and the server joins the texts.
+ * to_json for free text only, cheaper for the database than row_to_json), beside the few columns the counted rows need, and the server joins the texts.
  */
 export async function selectOverviewRows(
   em: EntityManager,
@@ -132,7 +131,7 @@ export async function selectOverviewRows(
 
 /**
  * COUNTED_ROWS_AGGREGATE's text as the rows overviewFromGroups takes, read digit by digit (a
- * year holds ~25,000 entries: no string is made for any of them).
+ * year holds tens of thousands of entries: no string is made for any of them).
  */
 export function countedRows(
   text: string | null,

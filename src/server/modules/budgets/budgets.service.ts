@@ -289,7 +289,7 @@ interface BudgetOverviewParts {
 
 /**
  * The budget, its line items, the transactions between its dates (JSON the database
- * writes) and the overview of SPEC section 9 from one GROUP BY (overviewFromGroups, equal to
+ * writes) and the overview from one GROUP BY (overviewFromGroups, equal to
  * computeBudgetOverview of the rows). Over 100,000 transactions is refused (422: narrow the
  * budget's dates), and so are sums too large to be exact (only possible with rows stored before
  * amounts were bounded).
