@@ -104,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // So do the search's reader threads (read-worker.ts).
     if (onSqlite) await closeSqliteReader(config.databaseFile);
   });
-  // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (README).
+  // Scheduled backups copy the SQLite file; PostgreSQL is backed up with its own tools (pg_dump).
   if (onSqlite) registerBackups(app);
   app.decorateRequest('em', null as never);
   app.addHook('onRequest', (request, _reply, done) => {
