@@ -111,6 +111,9 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
 });
 
+/** Every variable the server reads (.env.example and the README's configuration table list the same). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 /** false, a number of trusted proxy hops, or the trusted proxies' addresses. */
 export type TrustProxy = false | number | string[];
 
