@@ -219,6 +219,17 @@ const rulesRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/rules/RulesScreen'), 'RulesScreen'),
 });
 
+const schedulesRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/schedules',
+  staticData: { nav: 'Schedules' },
+  loader: ({ context }) => {
+    void context.trpc.schedules.list.prefetch();
+    void context.trpc.accounts.list.prefetch();
+  },
+  component: lazyRouteComponent(() => import('./features/schedules/SchedulesScreen'), 'SchedulesScreen'),
+});
+
 /** The signed-in screens; the navigation bar lists those with `staticData.nav`, in this order. */
 export const SCREENS = [
   budgetsRoute,
@@ -230,6 +241,7 @@ export const SCREENS = [
   createTransactionRoute,
   reportsRoute,
   rulesRoute,
+  schedulesRoute,
   profileRoute,
   accountRegisterRoute,
   editBudgetRoute,

@@ -29,6 +29,8 @@ import { apiRoutes } from './http/api';
 import { looksLikeAccessToken } from './modules/auth/auth.service';
 import { sha256Hex } from './modules/auth/crypto';
 import { createServices } from './services';
+import { fixedClock, systemClock, type Clock } from './common/clock';
+import { registerScheduleJob } from './modules/schedules/schedule-job';
 import { bearerFrom } from './common/bearer';
 import { createContext, MAX_BATCH_CALLS } from './trpc/context';
 import { registerRawJsonSplice } from './trpc/raw-json';
@@ -41,6 +43,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Where the default logger writes (tests read the log lines from it); stdout otherwise. */
   logStream?: Writable;
+  /** What the server takes as today (tests move it); CLOCK_TODAY or the local date otherwise. */
+  clock?: Clock;
 }
 
 /**
@@ -161,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sign: { algorithm: 'HS256', expiresIn: config.accessTokenTtlSeconds },
     verify: { algorithms: ['HS256'] },
   });
+  const clock = options.clock ?? (config.clockToday ? fixedClock(config.clockToday) : systemClock);
   app.decorate(
     'services',
     createServices(
@@ -170,8 +175,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         verify: (token) => app.jwt.verify(token),
       },
       orm,
+      clock,
     ),
   );
+  registerScheduleJob(app, clock);
 
   registerRawJsonSplice(app);
   registerCompression(app);

@@ -1,5 +1,6 @@
 import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
+import type { Clock } from './common/clock';
 import { AuthThrottle, SqlFailureStore } from './modules/auth/auth-throttle';
 import { AuthService, type AccessTokenClaims, type VerifiedClaims } from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
@@ -10,6 +11,8 @@ import { SignIns } from './modules/auth/sign-ins';
  */
 export interface AppServices {
   auth: AuthService;
+  /** Today for the schedules (a fixed date under CLOCK_TODAY or in tests). */
+  clock: Clock;
 }
 
 export interface TokenSigner {
@@ -17,8 +20,9 @@ export interface TokenSigner {
   verify: (token: string) => VerifiedClaims;
 }
 
-export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM): AppServices {
+export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM, clock: Clock): AppServices {
   return {
+    clock,
     auth: new AuthService({
       allowRegistration: config.allowRegistration,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/common/clock';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { numberPlaceholders } from '../../src/server/db/sql';
@@ -46,7 +47,7 @@ export interface TestServer {
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { logStream?: Writable } = {},
+  options: { logStream?: Writable; clock?: Clock } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const onPostgres = testDatabase === 'postgresql' && !env.DATABASE_FILE && !env.DATABASE_URL;
@@ -64,7 +65,10 @@ export async function startServer(
   // With a log stream the app's own logger (level, redaction, serializers) writes there; otherwise no logs.
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, options.logStream ? { logStream: options.logStream } : { logger: false });
+    app = await buildApp(config, {
+      ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   } catch (error) {
     await scratch?.drop();
     throw error;

@@ -13,7 +13,18 @@ import { startServer, type TestServer } from '../helpers/server';
 let server: TestServer;
 let owner: ApiUser;
 let intruder: ApiUser;
-const ids = { account: 0, tx: 0, parent: 0, child: 0, batch: '', budget: 0, lineItem: 0, envelope: 0, rule: 0 };
+const ids = {
+  account: 0,
+  tx: 0,
+  parent: 0,
+  child: 0,
+  batch: '',
+  budget: 0,
+  lineItem: 0,
+  envelope: 0,
+  rule: 0,
+  schedule: 0,
+};
 
 async function snapshot(): Promise<string> {
   const tables = [
@@ -26,6 +37,8 @@ async function snapshot(): Promise<string> {
     'envelope',
     'import_profile',
     'rule',
+    'schedule',
+    'schedule_occurrence',
   ];
   const parts: unknown[] = [];
   for (const table of tables)
@@ -83,6 +96,17 @@ beforeAll(async () => {
       name: 'SECRET rule',
       conditions: [{ field: 'description', op: 'contains', value: 'secret' }],
       actions: { category: 'SECRET-cat' },
+    }),
+  ).id;
+  ids.schedule = ok(
+    await owner.post('/api/schedules', {
+      name: 'SECRET schedule',
+      account: 'SECRET-A',
+      description: 'SECRET plain',
+      amount: -100,
+      recurrence: 'FREQ=MONTHLY;BYMONTHDAY=1',
+      mode: 'expect',
+      startDate: '2024-01-01',
     }),
   ).id;
 });
@@ -233,6 +257,30 @@ const restAttempts: Record<string, Attempt> = {
     expect: 'own',
   },
   'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
+  'GET /schedules': { path: () => '/api/schedules', expect: 'own' },
+  'POST /schedules': {
+    path: () => '/api/schedules',
+    body: () => ({
+      name: 'mine',
+      account: 'SECRET-A',
+      description: 'x',
+      amount: -1,
+      recurrence: 'FREQ=DAILY',
+      startDate: '2024-01-01',
+    }),
+    expect: 404,
+  },
+  'GET /schedules/upcoming': { path: () => '/api/schedules/upcoming?days=400', expect: 'own' },
+  'GET /schedules/suggestions': { path: () => '/api/schedules/suggestions', expect: 'own' },
+  'GET /schedules/occurrences': {
+    path: () => '/api/schedules/occurrences?start_date=2024-01-01&end_date=2025-12-31',
+    expect: 'own',
+  },
+  'GET /schedules/:id': { path: () => `/api/schedules/${ids.schedule}`, expect: 404 },
+  'PUT /schedules/:id': { path: () => `/api/schedules/${ids.schedule}`, body: () => ({ name: 'hacked' }), expect: 404 },
+  'DELETE /schedules/:id': { path: () => `/api/schedules/${ids.schedule}`, expect: 404 },
+  'POST /schedules/:id/skip': { path: () => `/api/schedules/${ids.schedule}/skip`, expect: 404 },
+  'POST /schedules/:id/post-now': { path: () => `/api/schedules/${ids.schedule}/post-now`, expect: 404 },
   'POST /import': {
     path: () => '/api/import',
     body: () => ({
@@ -387,6 +435,31 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }),
     expect: 404,
   },
+  'schedules.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'schedules.get': { kind: 'query', input: () => ({ id: ids.schedule }), expect: 404 },
+  'schedules.create': {
+    kind: 'mutation',
+    input: () => ({
+      name: 'mine',
+      account: 'SECRET-A',
+      description: 'x',
+      amount: -1,
+      recurrence: 'FREQ=DAILY',
+      startDate: '2024-01-01',
+    }),
+    expect: 404,
+  },
+  'schedules.update': { kind: 'mutation', input: () => ({ id: ids.schedule, data: { name: 'hacked' } }), expect: 404 },
+  'schedules.delete': { kind: 'mutation', input: () => ({ id: ids.schedule }), expect: 404 },
+  'schedules.skip': { kind: 'mutation', input: () => ({ id: ids.schedule }), expect: 404 },
+  'schedules.postNow': { kind: 'mutation', input: () => ({ id: ids.schedule }), expect: 404 },
+  'schedules.upcoming': { kind: 'query', input: () => ({ days: 400 }), expect: 'own' },
+  'schedules.occurrences': {
+    kind: 'query',
+    input: () => ({ startDate: '2024-01-01', endDate: '2025-12-31' }),
+    expect: 'own',
+  },
+  'schedules.suggestions': { kind: 'query', input: () => undefined, expect: 'own' },
   'imports.upload': {
     kind: 'mutation',
     input: () => ({

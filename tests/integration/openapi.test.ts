@@ -65,6 +65,17 @@ beforeAll(async () => {
     }),
   );
   ids.envelope = ok(await user.post('/api/envelopes', { name: 'Eating', categories: ['Food'] })).id;
+  ids.schedule = ok(
+    await user.post('/api/schedules', {
+      name: 'Rent',
+      account: 'Checking',
+      description: 'Rent',
+      amount: -90_000,
+      recurrence: 'FREQ=MONTHLY;BYMONTHDAY=31',
+      mode: 'expect',
+      startDate: '2026-01-31',
+    }),
+  ).id;
   ok(
     await user.post('/api/rules', {
       name: 'Between',
@@ -180,6 +191,11 @@ const getPaths: Record<string, () => string> = {
   '/reports/payees': () => '/api/reports/payees?start_date=2026-01-01&end_date=2026-01-31',
   '/export': () => '/api/export',
   '/rules': () => '/api/rules',
+  '/schedules': () => '/api/schedules',
+  '/schedules/upcoming': () => '/api/schedules/upcoming?days=90',
+  '/schedules/suggestions': () => '/api/schedules/suggestions',
+  '/schedules/occurrences': () => '/api/schedules/occurrences?start_date=2026-01-01&end_date=2026-04-30',
+  '/schedules/:id': () => `/api/schedules/${ids.schedule}`,
 };
 
 describe('real answers match their output schemas', () => {

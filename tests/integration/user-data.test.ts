@@ -231,6 +231,7 @@ describe('POST /api/import', () => {
       lineItems: 3,
       envelopes: 2,
       rules: 2,
+      schedules: 0,
     });
     expect(res.body.message).toBe(
       'Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)',

@@ -12,6 +12,7 @@ describe('one route list', () => {
       { to: '/transactions', label: 'Transactions' },
       { to: '/reports', label: 'Reports' },
       { to: '/rules', label: 'Rules' },
+      { to: '/schedules', label: 'Schedules' },
       { to: '/profile', label: 'Profile' },
     ]);
   });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isIsoDate } from '../../shared/dates/calendar';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../modules/auth/crypto';
 
 /**
@@ -109,6 +110,10 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL: durationText.default(24 * 3600),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
+  CLOCK_TODAY: z
+    .string()
+    .refine((v) => isIsoDate(v), 'must be a real date in YYYY-MM-DD format')
+    .optional(),
 });
 
 /** Every variable the server reads (.env.example and the README's configuration table list the same). */
@@ -154,6 +159,8 @@ export interface AppConfig {
   backupDir?: string;
   backupIntervalSeconds: number;
   backupKeep: number;
+  /** The date the server takes as today, when pinned (tests, demonstrations); the real local date otherwise. */
+  clockToday?: string;
 }
 
 export class ConfigError extends Error {
@@ -206,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
     backupIntervalSeconds: e.BACKUP_INTERVAL,
     backupKeep: e.BACKUP_KEEP,
+    ...(e.CLOCK_TODAY ? { clockToday: e.CLOCK_TODAY } : {}),
   };
 }
 

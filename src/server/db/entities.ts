@@ -10,6 +10,7 @@ import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
 import { ImportProfileSchema } from '../modules/import/import-profile.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
+import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
 import { TransactionSchema } from '../modules/transactions/transaction.entity';
 import { UserSchema } from '../modules/users/user.entity';
@@ -31,4 +32,6 @@ export const entities = [
   AuthFailureSchema,
   InstanceClaimSchema,
   RuleSchema,
+  ScheduleSchema,
+  ScheduleOccurrenceSchema,
 ];

@@ -18,6 +18,7 @@ export const migrationNames = {
     'Migration20261126230800_partial_parent_index',
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
+    'Migration20261128111023_schedules',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -26,5 +27,6 @@ export const migrationNames = {
     'Migration20261127021900_bigint_money',
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
+    'Migration20261128111024_schedules',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

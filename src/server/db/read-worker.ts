@@ -23,7 +23,7 @@ export interface SqlStatement {
 }
 
 /**
- * What a counted JSON read (DatabaseReader.countedJson) runs: `count` answers one number; over `max` nothing more is read;
+ * What a counted JSON read (SqliteReader.countedJson) runs: `count` answers one number; over `max` nothing more is read;
  * `rows` answers one row whose one column is a text (the rows' JSON objects joined with ',', or null for none).
  */
 export interface CountedJsonRead {

@@ -17,6 +17,15 @@ import {
 } from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
 import { CATEGORY_SOURCES, type SuggestionDto } from '../../shared/schemas/suggest';
+import {
+  OCCURRENCE_STATUSES,
+  SCHEDULE_MODES,
+  WEEKEND_RULES,
+  type OccurrenceDto,
+  type ScheduleDto,
+  type ScheduleSuggestionDto,
+  type UpcomingDto,
+} from '../../shared/schedules';
 import { RULE_ACTION_FIELDS, type ApplyRulesResult, type RuleDto, type RuleMatchCount } from '../../shared/rules';
 
 /**
@@ -220,6 +229,7 @@ const importCounts = z.object({
   lineItems: z.number().int(),
   envelopes: z.number().int(),
   rules: z.number().int(),
+  schedules: z.number().int(),
 });
 export const userDataImportAnswer = z.object({
   message: z.string(),
@@ -277,3 +287,66 @@ export const suggestionAnswer = z.object({
   confidence: z.number().min(0).max(1),
   reason: z.string(),
 }) satisfies z.ZodType<SuggestionDto>;
+
+const scheduleEnd = z
+  .union([z.literal('never'), z.object({ after: z.number().int() }), z.object({ until: isoDate })])
+  .describe("'never', { after: n occurrences } or { until: date }");
+
+export const scheduleAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  account: z.string().describe('Account name'),
+  accountId: z.number().int(),
+  description: z.string(),
+  amount: cents,
+  amountTolerance: z.number().describe('Percent the amount may differ by and still match (0 = exactly)'),
+  category: z.string().nullable(),
+  recurrence: z.string().describe('RFC 5545 RRULE, e.g. FREQ=MONTHLY;BYMONTHDAY=31'),
+  recurrenceText: z.string().describe('The recurrence in words'),
+  weekendRule: z.enum(WEEKEND_RULES),
+  mode: z.enum(SCHEDULE_MODES).describe('post: transactions are created; expect: imported or entered rows are matched'),
+  window: z.number().int().describe('Days either side of an occurrence in which its row may come'),
+  startDate: isoDate,
+  end: scheduleEnd,
+  nextDate: isoDate.nullable().describe('The next occurrence still upcoming or due'),
+  missed: z.number().int().describe('Occurrences past their window without a match'),
+}) satisfies z.ZodType<ScheduleDto>;
+
+export const occurrenceAnswer = z.object({
+  id: z.number().int().nullable().describe('null for an occurrence still ahead (not stored yet)'),
+  scheduleId: z.number().int(),
+  scheduleName: z.string(),
+  description: z.string(),
+  account: z.string(),
+  accountId: z.number().int(),
+  scheduledDate: isoDate.describe("The schedule's own day for it"),
+  date: isoDate.describe('The day it falls on, after the weekend rule'),
+  amount: cents,
+  status: z.enum(OCCURRENCE_STATUSES),
+  transactionId: z.number().int().nullable().describe('The transaction it was posted as or matched to'),
+}) satisfies z.ZodType<OccurrenceDto>;
+
+export const upcomingAnswer = z.object({
+  startDate: isoDate,
+  endDate: isoDate,
+  occurrences: z.array(
+    occurrenceAnswer.extend({
+      projectedBalance: cents.describe("Its account's balance after it (stored rows and occurrences before it)"),
+    }),
+  ),
+}) satisfies z.ZodType<UpcomingDto>;
+
+export const scheduleSuggestionAnswer = z.object({
+  name: z.string(),
+  account: z.string(),
+  accountId: z.number().int(),
+  description: z.string(),
+  amount: cents.describe('The median amount'),
+  amountRange: z.object({ min: cents, max: cents }),
+  amountTolerance: z.number(),
+  interval: z.string().describe('weekly, every 2 weeks, monthly, every 3 months or yearly'),
+  recurrence: z.string(),
+  occurrences: z.number().int().describe('How many past rows follow it'),
+  lastDate: isoDate,
+  nextDate: isoDate,
+}) satisfies z.ZodType<ScheduleSuggestionDto>;

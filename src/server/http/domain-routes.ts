@@ -5,6 +5,7 @@ import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
 import { ruleRoutes } from '../modules/rules/rules.rest';
+import { scheduleRoutes } from '../modules/schedules/schedules.rest';
 import { userDataRoutes } from '../modules/user-data/user-data.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
 import type { RestRoute } from './rest-route';
@@ -20,4 +21,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...reportRoutes,
   ...userDataRoutes,
   ...ruleRoutes,
+  ...scheduleRoutes,
 ];

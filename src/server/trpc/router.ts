@@ -6,6 +6,7 @@ import { envelopesRouter } from '../modules/envelopes/envelopes.router';
 import { importRouter } from '../modules/import/import.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
+import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { router } from './init';
 
@@ -19,6 +20,7 @@ export const appRouter = router({
   imports: importRouter,
   reports: reportsRouter,
   rules: rulesRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

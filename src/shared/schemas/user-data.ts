@@ -17,6 +17,16 @@ import { LINE_ITEM_TYPES } from './budgets';
 import { centsSchema, isoDateSchema, text } from './common';
 import { TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
+import {
+  MAX_SCHEDULES_PER_USER,
+  MAX_TOLERANCE_PERCENT,
+  MAX_WINDOW_DAYS,
+  OCCURRENCE_STATUSES,
+  recurrenceSchema,
+  SCHEDULE_MODES,
+  scheduleEndSchema,
+} from '../schedules/schema';
+import { WEEKEND_RULES } from '../schedules/recurrence';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
@@ -123,6 +133,36 @@ export const exportedRuleSchema = z
   })
   .strict();
 
+export const exportedOccurrenceSchema = z
+  .object({
+    scheduledDate: isoDateSchema,
+    date: isoDateSchema,
+    amount: centsSchema,
+    status: z.enum(OCCURRENCE_STATUSES),
+    transactionId: rowId.nullable(),
+  })
+  .strict();
+
+export const exportedScheduleSchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    accountId: rowId,
+    description: name(DESCRIPTION_MAX_LENGTH),
+    amount: centsSchema,
+    amountTolerance: z.number().min(0).max(MAX_TOLERANCE_PERCENT),
+    categoryId: rowId.nullable(),
+    recurrence: recurrenceSchema,
+    weekendRule: z.enum(WEEKEND_RULES),
+    mode: z.enum(SCHEDULE_MODES),
+    window: z.number().int().min(0).max(MAX_WINDOW_DAYS),
+    startDate: isoDateSchema,
+    end: scheduleEndSchema,
+    createdAt: timestamp,
+    occurrences: z.array(exportedOccurrenceSchema).max(100_000),
+  })
+  .strict();
+
 const documentShape = z
   .object({
     format: z.literal(USER_DATA_FORMAT, {
@@ -140,6 +180,8 @@ const documentShape = z
     importProfiles: z.array(z.unknown()).optional(),
     /** Categorisation rules (absent in documents written before rules existed). */
     rules: z.array(exportedRuleSchema).max(1000).optional(),
+    /** Scheduled transactions with their stored occurrences (absent in documents written before schedules existed). */
+    schedules: z.array(exportedScheduleSchema).max(MAX_SCHEDULES_PER_USER).optional(),
   })
   .strict();
 
@@ -228,6 +270,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
   ids('rules', doc.rules ?? []);
+  ids('schedules', doc.schedules ?? []);
+  scheduleProblems(doc, { accounts, categories, transactions }, add);
   ids(
     'lineItems',
     doc.budgets.flatMap((budget) => budget.lineItems),
@@ -238,6 +282,38 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   if (problems.length > MAX_PROBLEMS)
     problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
   return problems;
+}
+
+/** Schedules that refer to nothing, or whose occurrences repeat a date or share a transaction. */
+function scheduleProblems(
+  doc: UserDataDocument,
+  known: {
+    accounts: ReadonlyMap<number | string, unknown>;
+    categories: ReadonlyMap<number | string, unknown>;
+    transactions: ReadonlyMap<number | string, unknown>;
+  },
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  const { accounts, categories, transactions } = known;
+  const paid = new Set<number>();
+  (doc.schedules ?? []).forEach((schedule, i) => {
+    if (!accounts.has(schedule.accountId))
+      add(['schedules', i, 'accountId'], `refers to no account (${schedule.accountId})`);
+    if (schedule.categoryId !== null && !categories.has(schedule.categoryId))
+      add(['schedules', i, 'categoryId'], `refers to no category (${schedule.categoryId})`);
+    const days = new Set<string>();
+    schedule.occurrences.forEach((o, j) => {
+      if (days.has(o.scheduledDate))
+        add(['schedules', i, 'occurrences', j, 'scheduledDate'], `${o.scheduledDate} appears twice`);
+      days.add(o.scheduledDate);
+      if (o.transactionId === null) return;
+      if (!transactions.has(o.transactionId))
+        add(['schedules', i, 'occurrences', j, 'transactionId'], `refers to no transaction (${o.transactionId})`);
+      if (paid.has(o.transactionId))
+        add(['schedules', i, 'occurrences', j, 'transactionId'], `transaction ${o.transactionId} pays two occurrences`);
+      paid.add(o.transactionId);
+    });
+  });
 }
 
 /** The document as POST /api/import takes it: well-formed and consistent, else 400 naming the problems. */
@@ -257,5 +333,6 @@ export interface UserDataImportResult {
     lineItems: number;
     envelopes: number;
     rules: number;
+    schedules: number;
   };
 }

@@ -26,6 +26,7 @@ import {
 } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
 import { omitWhere } from '../../lib/objects';
+import { AccountUpcoming } from '../schedules/AccountUpcoming';
 
 /**
  * An account's register (/accounts/$id): its transactions newest first with the running
@@ -78,6 +79,7 @@ export function AccountRegisterScreen() {
         </Stack>
       )}
       <ReconcilePanel accountId={id} />
+      <AccountUpcoming accountId={id} days={search.ahead ?? 30} onDays={(ahead) => change({ ahead })} />
       <Paper component="section" aria-labelledby="register-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="register-heading" variant="h2" gutterBottom>
           Transactions

@@ -10,6 +10,11 @@ export const registerSearchSchema = z.object({
   range: z.enum(REGISTER_RANGES).optional().catch(undefined),
   startDate: isoDateSchema.optional().catch(undefined),
   endDate: isoDateSchema.optional().catch(undefined),
+  /** How far ahead the scheduled occurrences beside the register reach (days). */
+  ahead: z
+    .union([z.literal(30), z.literal(90)])
+    .optional()
+    .catch(undefined),
 });
 export type RegisterSearch = z.infer<typeof registerSearchSchema>;
 

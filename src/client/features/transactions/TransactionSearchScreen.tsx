@@ -13,6 +13,7 @@ import { emptyResultText, searchTotal } from './searchForm';
 import { SearchFilters } from './SearchFilters';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
 import { useTransactionSearch } from './useTransactionSearch';
+import { DueSoon } from '../schedules/DueSoon';
 
 /**
  * Transaction Search (/transactions): filters (kept in the URL), an automatic search once both
@@ -52,6 +53,7 @@ export function TransactionSearchScreen() {
         onFixSplitStatus={fix.ask}
       />
       <ExtraFilterChips extras={extras} onRemove={search.removeExtra} />
+      <DueSoon />
       {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {loadError}

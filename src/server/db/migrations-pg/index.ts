@@ -5,6 +5,7 @@ import { Migration20261126230800_partial_parent_index } from './Migration2026112
 import { Migration20261127021900_bigint_money } from './Migration20261127021900_bigint_money';
 import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
+import { Migration20261128111024_schedules } from './Migration20261128111024_schedules';
 
 /**
  * Every PostgreSQL migration, oldest first. A new migration file is added here too
@@ -18,4 +19,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127021900_bigint_money', class: Migration20261127021900_bigint_money },
   { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
+  { name: 'Migration20261128111024_schedules', class: Migration20261128111024_schedules },
 ];

@@ -11,6 +11,7 @@ import { Migration20261125155022_rules_and_bank_description } from './Migration2
 import { Migration20261126230800_partial_parent_index } from './Migration20261126230800_partial_parent_index';
 import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
+import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
 
 /** Every migration, oldest first. A new migration file is added here too. */
 export const migrationsList: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126230800_partial_parent_index', class: Migration20261126230800_partial_parent_index },
   { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
+  { name: 'Migration20261128111023_schedules', class: Migration20261128111023_schedules },
 ];

@@ -44,6 +44,7 @@ import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { withSmallPageCache } from './page-cache';
 import { withCheckpointAfter, type PragmaConnection } from '../../db/wal-checkpoint';
 import { limiter } from '../../common/limiter';
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 
@@ -267,6 +268,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   );
   (afterCommit as (() => void) | null)?.();
   if (written.imported > 0) await markImportVisible(em);
+  if (written.imported > 0) await matchSchedulesAfterWrite(em, userId);
   return written;
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {

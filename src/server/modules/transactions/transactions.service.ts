@@ -19,6 +19,7 @@ import { Transaction } from './transaction.entity';
 import { searchTransactions, selectRows, selectTransactions, selectTransactionsByIds } from './transactions.query';
 import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from './transactions.sql';
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 
 export { searchTransactions as listTransactions };
 
@@ -58,6 +59,7 @@ export async function createTransaction(
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
+    if (tx.account) await matchSchedulesAfterWrite(tem, userId);
     // Read back inside the transaction: a failure answering leaves nothing saved.
     return getTransaction(tem, userId, tx.id);
   });

@@ -10,7 +10,9 @@ import {
 } from '../../../shared/schemas/user-data';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
-import { sqlTx, TRANSACTION_TABLE } from '../../db/sql';
+import { sqlTx, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
+import { endOf } from '../schedules/schedule-runs';
 import { insertRestoredTransaction, setRestoredParent } from '../transactions/transactions.sql';
 import { selectRows } from '../transactions/transactions.query';
 import { must } from '../../../shared/must';
@@ -25,6 +27,7 @@ const DATA_TABLES = [
   ['budget', 'budget'],
   ['envelope', 'envelope'],
   ['rule', 'rule'],
+  ['schedule', 'schedule'],
 ] as const;
 
 function parseJson(text: unknown): unknown {
@@ -139,6 +142,7 @@ export async function exportUserData(
     'select id, name, conditions, actions, priority, enabled, created_at from rule where user_id = ? order by priority, id',
     [userId],
   );
+  const schedules = await exportSchedules(em, userId);
   return {
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
@@ -212,7 +216,123 @@ export async function exportUserData(
       enabled: Boolean(r.enabled),
       createdAt: r.created_at,
     })),
+    schedules,
   };
+}
+
+/** The user's schedules with their stored occurrences, for the document. */
+async function exportSchedules(em: EntityManager, userId: number): Promise<NonNullable<UserDataDocument['schedules']>> {
+  const schedules = await selectRows<{
+    id: number;
+    name: string;
+    account_id: number;
+    description: string;
+    amount: number;
+    tolerance_basis_points: number;
+    category_id: number | null;
+    recurrence: string;
+    weekend_rule: WeekendRule;
+    mode: ScheduleMode;
+    match_window: number;
+    start_date: string;
+    end_after: number | null;
+    end_until: string | null;
+    created_at: string;
+  }>(
+    em,
+    `select id, name, account_id, description, amount, tolerance_basis_points, category_id, recurrence, weekend_rule, mode,
+            match_window, start_date, end_after, end_until, created_at from schedule where user_id = ? order by id`,
+    [userId],
+  );
+  const occurrences = await selectRows<{
+    schedule_id: number;
+    scheduled_date: string;
+    due_date: string;
+    amount: number;
+    status: OccurrenceStatus;
+    transaction_id: number | null;
+  }>(
+    em,
+    'select schedule_id, scheduled_date, due_date, amount, status, transaction_id from schedule_occurrence where user_id = ? order by schedule_id, scheduled_date',
+    [userId],
+  );
+  return schedules.map((s) => ({
+    id: s.id,
+    name: s.name,
+    accountId: s.account_id,
+    description: s.description,
+    amount: s.amount,
+    amountTolerance: s.tolerance_basis_points / 100,
+    categoryId: s.category_id,
+    recurrence: s.recurrence,
+    weekendRule: s.weekend_rule,
+    mode: s.mode,
+    window: s.match_window,
+    startDate: s.start_date,
+    end: endOf(s),
+    createdAt: s.created_at,
+    occurrences: occurrences
+      .filter((o) => o.schedule_id === s.id)
+      .map((o) => ({
+        scheduledDate: o.scheduled_date,
+        date: o.due_date,
+        amount: o.amount,
+        status: o.status,
+        transactionId: o.transaction_id,
+      })),
+  }));
+}
+
+/** Restores the document's schedules and occurrences (accounts, categories and transactions are in by now). */
+async function restoreSchedules(
+  db: SqlTx,
+  userId: number,
+  schedules: NonNullable<UserDataDocument['schedules']>,
+  ids: {
+    accounts: ReadonlyMap<number, number>;
+    categories: ReadonlyMap<number, number>;
+    transactions: ReadonlyMap<number, number>;
+  },
+  now: string,
+): Promise<void> {
+  for (const s of schedules) {
+    const end = typeof s.end === 'object' ? s.end : null;
+    const scheduleId = await db.insertId(
+      `insert into schedule (user_id, account_id, name, description, amount, tolerance_basis_points, category_id, recurrence,
+         weekend_rule, mode, match_window, start_date, end_after, end_until, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        userId,
+        newIdOf(ids.accounts, s.accountId, 'account'),
+        s.name,
+        s.description,
+        s.amount,
+        Math.round(s.amountTolerance * 100),
+        s.categoryId === null ? null : newIdOf(ids.categories, s.categoryId, 'category'),
+        s.recurrence,
+        s.weekendRule,
+        s.mode,
+        s.window,
+        s.startDate,
+        end && 'after' in end ? end.after : null,
+        end && 'until' in end ? end.until : null,
+        s.createdAt ?? now,
+      ],
+    );
+    for (const o of s.occurrences)
+      await db.run(
+        'insert into schedule_occurrence (user_id, schedule_id, scheduled_date, due_date, amount, status, transaction_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+        [
+          userId,
+          scheduleId,
+          o.scheduledDate,
+          o.date,
+          o.amount,
+          o.status,
+          o.transactionId === null ? null : newIdOf(ids.transactions, o.transactionId, 'transaction'),
+          now,
+        ],
+      );
+  }
 }
 
 /**
@@ -403,6 +523,14 @@ export async function importUserData(
         r.createdAt ?? now,
       );
 
+    await restoreSchedules(
+      db,
+      userId,
+      doc.schedules ?? [],
+      { accounts: accountIds, categories: categoryIds, transactions: transactionIds },
+      now,
+    );
+
     const imported = {
       accounts: doc.accounts.length,
       categories: doc.categories.length,
@@ -412,9 +540,10 @@ export async function importUserData(
       lineItems,
       envelopes: doc.envelopes.length,
       rules: rules.length,
+      schedules: doc.schedules?.length ?? 0,
     };
     return {
-      message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules.length ? ` (and ${plural(rules.length, 'rule')})` : ''}`,
+      message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules.length ? ` (and ${plural(rules.length, 'rule')})` : ''}${imported.schedules ? ` (and ${plural(imported.schedules, 'schedule')})` : ''}`,
       imported,
     };
   });
