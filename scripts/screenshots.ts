@@ -20,7 +20,7 @@ import { buildReason } from './build-freshness.mjs';
 
 const PICTURE_DATE = '2026-10-31';
 const OUT_DIR = 'docs/screenshots';
-const VIEWPORT = { width: 1280, height: 860 };
+const VIEWPORT = { width: 1440, height: 900 };
 
 /** Builds client and server when `npm start` would. */
 function ensureBuild(): void {
