@@ -188,7 +188,8 @@ describe('Upload: the CSV import', () => {
 
   it('maps the columns of a headerless file, saves the mapping for the account, and uses it next time', async () => {
     const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
-    const headerless = Buffer.from('05.01.2024;Bakery;Bread;-3,20\n06.01.2024;Employer;Salary;2500,00\n');
+    // Two signed number columns: the content does not tell which is the amount, so a person is asked.
+    const headerless = Buffer.from('05.01.2024;Bakery;Bread;-3,20;-1,00\n06.01.2024;Employer;Salary;2500,00;5,00\n');
     await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
     await choose(page, 'Account', 'Checking (checking)');
     await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
@@ -215,9 +216,11 @@ describe('Upload: the CSV import', () => {
     ]);
 
     // Next month's file: the saved mapping reads it, and it can be changed.
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05.02.2024;Bakery;Cake;-4,10\n') });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'next.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('05.02.2024;Bakery;Cake;-4,10;-1,00\n'),
+    });
     await page.getByText('Using the saved mapping for this account.').waitFor();
     await page.getByText('Ready to import 1 transaction.').waitFor();
     await page.getByRole('button', { name: 'Change mapping' }).click();
@@ -236,7 +239,7 @@ describe('Upload: the CSV import', () => {
   it('lets the mapping picker set the date format of the date column, and saves it with the mapping', async () => {
     const { page, close, api } = await openUpload(1400, [{ name: 'Checking', type: 'checking' }]);
     // Every date fits day-first and month-first: the person says which.
-    const headerless = Buffer.from('01/02/2024;Bakery;-3,20\n03/04/2024;Employer;2500,00\n');
+    const headerless = Buffer.from('01/02/2024;Bakery;-3,20;-1,00\n03/04/2024;Employer;2500,00;5,00\n');
     await page.getByLabel('CSV file').setInputFiles({ name: 'export.csv', mimeType: 'text/csv', buffer: headerless });
     await choose(page, 'Account', 'Checking (checking)');
     await page.getByRole('heading', { name: 'Choose what each column holds' }).waitFor();
@@ -265,9 +268,11 @@ describe('Upload: the CSV import', () => {
     });
 
     // Next month's file, as ambiguous: the saved mapping reads it day-first without asking.
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'next.csv', mimeType: 'text/csv', buffer: Buffer.from('05/06/2024;Bakery;-4,10\n') });
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'next.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('05/06/2024;Bakery;-4,10;-1,00\n'),
+    });
     await page.getByText('Using the saved mapping for this account.').waitFor();
     await page.getByText('Ready to import 1 transaction.').waitFor();
     expect((await previewRows(page).first().locator('td').allTextContents())[1]).toBe('2024-06-05');
@@ -280,7 +285,7 @@ describe('Upload: the CSV import', () => {
     await page.getByLabel('CSV file').setInputFiles({
       name: 'other.csv',
       mimeType: 'text/csv',
-      buffer: Buffer.from('Bakery;05/07/2024;-4,10\nCafe;06/07/2024;-2,00\n'),
+      buffer: Buffer.from('Bakery;05/07/2024;-4,10;-1,00\nCafe;06/07/2024;-2,00;1,00\n'),
     });
     await page
       .getByRole('alert')

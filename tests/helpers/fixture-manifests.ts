@@ -9,6 +9,8 @@ import path from 'node:path';
  */
 export const BANK_CSV_DIR = path.resolve('../shared/fixtures/bank-csv');
 export const BANK_STATEMENTS_DIR = path.resolve('../shared/fixtures/bank-statements');
+/** Layouts of banks the shared fixtures do not cover, written for this repository (tests/fixtures/bank-layouts). */
+export const BANK_LAYOUTS_DIR = path.resolve('tests/fixtures/bank-layouts');
 
 export interface ManifestRow {
   line: number;
@@ -26,6 +28,8 @@ export interface BankCsvEntry {
   first: ManifestRow;
   last: ManifestRow;
   sum_amount_cents: number;
+  /** The account type the file is imported into (checking when absent). */
+  account_type?: string;
 }
 
 export interface StatementEntry {
@@ -44,6 +48,7 @@ function readManifest<T>(dir: string): T[] {
 }
 
 export const bankCsvEntries = (): BankCsvEntry[] => readManifest<BankCsvEntry>(BANK_CSV_DIR);
+export const bankLayoutEntries = (): BankCsvEntry[] => readManifest<BankCsvEntry>(BANK_LAYOUTS_DIR);
 export const statementEntries = (): StatementEntry[] => readManifest<StatementEntry>(BANK_STATEMENTS_DIR);
 
 /**

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import {
   BANK_CSV_DIR,
+  BANK_LAYOUTS_DIR,
   BANK_STATEMENTS_DIR,
   bankCsvEntries,
+  bankLayoutEntries,
   manifestOptions,
   statementEntries,
   statementOptions,
@@ -27,6 +29,7 @@ interface CorpusFile {
   sum: number;
   firstDate: string;
   lastDate: string;
+  accountType?: string;
 }
 
 const corpus: CorpusFile[] = [
@@ -38,6 +41,16 @@ const corpus: CorpusFile[] = [
     sum: e.sum_amount_cents,
     firstDate: e.first.date,
     lastDate: e.last.date,
+  })),
+  ...bankLayoutEntries().map((e) => ({
+    label: `bank-layouts/${e.file}`,
+    bytes: readFileSync(path.join(BANK_LAYOUTS_DIR, e.file)),
+    options: Object.fromEntries(Object.entries(manifestOptions(e)).map(([k, v]) => [k, String(v)])),
+    rows: e.transaction_rows,
+    sum: e.sum_amount_cents,
+    firstDate: e.first.date,
+    lastDate: e.last.date,
+    accountType: e.account_type,
   })),
   ...statementEntries().map((e) => ({
     label: `bank-statements/${e.file}`,
@@ -75,7 +88,7 @@ function upload(file: CorpusFile, account: string) {
 describe.skipIf(corpus.length === 0)('real bank files imported through the server', () => {
   it.each(corpus.map((file, i) => [file.label, file, i] as const))('%s', async (_label, file, i) => {
     const account = `Corpus ${i}`;
-    ok(await user.post('/api/accounts', { name: account, type: 'checking' }));
+    ok(await user.post('/api/accounts', { name: account, type: file.accountType ?? 'checking' }));
     const first = await upload(file, account);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body).toMatchObject({ imported: file.rows, duplicates: 0 });

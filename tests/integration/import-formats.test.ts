@@ -91,6 +91,7 @@ describe('statements through the same pipeline', () => {
       duplicates: 0,
       skipped: 0,
       warnings: [],
+      attention: [],
     });
     expect((await stored(user)).map((t) => [t.postDate, t.amount, t.description, t.type]).sort()).toEqual([
       ['2024-01-05', -1250, 'COFFEE — CARD 1234', 'debit'],
@@ -190,15 +191,31 @@ describe('column mappings and the account import profile', () => {
 
   it('asks for a mapping with the first rows, imports with one, saves it, and uses it next time', async () => {
     const { user, ids } = await userWith();
-    const refused = await upload(user, headerless, { dryRun: 'true' });
+    // The content tells the columns of this headerless file: it is read, each role shown.
+    const read = await upload(user, headerless, { dryRun: 'true' });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.columns.map((c: { role: string }) => c.role)).toEqual([
+      'date',
+      'counterparty',
+      'counterparty',
+      'amount',
+    ]);
+    expect(read.body.sample).toEqual([
+      ['05.01.2024', 'Bakery', 'Bread and rolls', '-3,20'],
+      ['06.01.2024', 'Employer', 'Salary', '2500,00'],
+    ]);
+    // Two columns that could each be the amount: the person is asked.
+    const refused = await upload(user, '05.01.2024;Bakery;-3,20;-1,00\n06.01.2024;Employer;2500,00;5,00\n', {
+      dryRun: 'true',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       needsMapping: true,
       sample: [
-        ['05.01.2024', 'Bakery', 'Bread and rolls', '-3,20'],
-        ['06.01.2024', 'Employer', 'Salary', '2500,00'],
+        ['05.01.2024', 'Bakery', '-3,20', '-1,00'],
+        ['06.01.2024', 'Employer', '2500,00', '5,00'],
       ],
-      suggestedMapping: { header: false, date: 0, amount: 3 },
+      suggestedMapping: { header: false, date: 0, amount: 2 },
     });
     expect((await user.get(`/api/accounts/${ids.Checking}/import-profile`)).status).toBe(404);
 
@@ -240,7 +257,9 @@ describe('column mappings and the account import profile', () => {
     );
 
     ok(await user.del(`/api/accounts/${ids.Checking}/import-profile`));
-    expect((await upload(user, '05.02.2024;Bakery;Cake;-4,10\n', { dryRun: 'true' })).status).toBe(422);
+    // Without the saved mapping, the content tells the columns again.
+    const unsaved = await upload(user, '05.02.2024;Bakery;Cake;-4,10\n', { dryRun: 'true' });
+    expect(unsaved.body).toMatchObject({ usedSavedMapping: false, mapping: null, imported: 1 });
   });
 
   it('takes debit and credit columns, a category and a date format, and a header line', async () => {

@@ -141,6 +141,7 @@ describe('POST /api/upload', () => {
       duplicates: 0,
       skipped: 0,
       warnings: [],
+      attention: [],
     });
     const rows = await stored(user);
     expect(rows.map((r) => [r.description, r.amount, r.category, r.type])).toEqual([

@@ -281,6 +281,11 @@ describe('POST /api/rules/apply', () => {
       [ids.c]: 'Coffee Shops',
       [ids.other]: null,
     });
+    // A category a rule set on a stored row is the rule's.
+    const sources = Object.fromEntries(
+      rows.map((r) => [r.id, (r as unknown as { categorySource: string | null }).categorySource]),
+    );
+    expect([sources[ids.a], sources[ids.c]]).toEqual(['rule', 'rule']);
     // Nothing left to do.
     expect(ok(await user.post('/api/rules/apply', {}))).toMatchObject({ matched: 0, changed: 0, changes: [] });
     // tRPC: all rows, a rename and a type, with exactly the given (disabled) rule.

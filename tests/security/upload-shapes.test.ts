@@ -153,6 +153,8 @@ const PATHOLOGICAL: [string, () => Uint8Array | string, number[], string | null]
     'longer than 64 KB',
   ],
   ['30,000 CAMT entries', () => camtEntries(30_000), [200], null],
+  ['a CAMT.053 of 50,000 statements of distinct accounts', () => camtAccounts(50_000), [200], null],
+  ['an OFX of 50,000 statements of distinct accounts', () => ofxAccounts(50_000), [200], null],
   [
     'a QIF line of 5 MB',
     () => `!Type:Bank\nD01/02/2024\nT-1.00\nP${'p'.repeat(5 * 1024 * 1024)}\n^\n`,
@@ -166,6 +168,34 @@ function camtEntries(n: number): string {
     `<Ntry><Amt Ccy="EUR">${(i % 900) + 1}.25</Amt><CdtDbtInd>${i % 2 ? 'DBIT' : 'CRDT'}</CdtDbtInd><BookgDt><Dt>2024-0${(i % 9) + 1}-1${i % 10}</Dt></BookgDt><AcctSvcrRef>REF${i}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Shop ${i % 97}</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Invoice ${i}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
   return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>${Array.from({ length: n }, (_, i) => entry(i)).join('\n')}</Stmt></BkToCstmrStmt></Document>`;
 }
+
+/** One statement (one entry) per account: a file of many accounts must be read in linear time. */
+function camtAccounts(n: number): string {
+  const statement = (i: number) =>
+    `<Stmt><Acct><Id><IBAN>DE${String(i).padStart(20, '0')}</IBAN></Id></Acct><Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2024-01-02</Dt></BookgDt></Ntry></Stmt>`;
+  return `<?xml version="1.0"?><Document><BkToCstmrStmt>${Array.from({ length: n }, (_, i) => statement(i)).join('')}</BkToCstmrStmt></Document>`;
+}
+
+function ofxAccounts(n: number): string {
+  const statement = (i: number) =>
+    `<STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>${i}</BANKACCTFROM><BANKTRANLIST><STMTTRN><DTPOSTED>20240102<TRNAMT>-1.00<FITID>F${i}</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS>`;
+  return `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1>${Array.from({ length: n }, (_, i) => statement(i)).join('')}</BANKMSGSRSV1></OFX>`;
+}
+
+describe('statements of many accounts', () => {
+  it.each([
+    ['CAMT.053', camtAccounts],
+    ['OFX', ofxAccounts],
+  ])('%s: the warning names a few accounts and the preview lists a bounded number', (_label, make) => {
+    const read = readImport(make(5_000));
+    if (!read.ok) throw new Error(read.message);
+    const warning = read.warnings.find((w) => w.includes('accounts'));
+    expect(warning).toContain('5000 accounts');
+    expect(warning).toContain('and 4995 more');
+    expect(warning!.length).toBeLessThan(300);
+    expect(read.statements?.length).toBe(50);
+  });
+});
 
 describe('pathological uploads keep the server answering', () => {
   it.each(PATHOLOGICAL)('%s', async (_label, make, statuses, text) => {

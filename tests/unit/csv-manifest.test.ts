@@ -2,16 +2,23 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../src/shared/csv';
-import { BANK_CSV_DIR as dir, bankCsvEntries, manifestOptions } from '../helpers/fixture-manifests';
+import {
+  BANK_CSV_DIR as dir,
+  BANK_LAYOUTS_DIR,
+  bankCsvEntries,
+  bankLayoutEntries,
+  manifestOptions,
+  type BankCsvEntry,
+} from '../helpers/fixture-manifests';
 
 /** Every real bank export of ../shared/fixtures/bank-csv reads exactly as its manifest says. */
 const entries = bankCsvEntries();
 if (entries.length === 0) console.warn(`bank CSV fixtures not found at ${dir}: manifest tests skipped`);
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-describe.skipIf(entries.length === 0)('bank CSV fixtures (MANIFEST.json)', () => {
-  it.each(entries.map((e) => [e.file, e] as const))('%s', (file, entry) => {
-    const result = readCsv(new Uint8Array(readFileSync(path.join(dir, file))), manifestOptions(entry));
+function expectManifestRows(folder: string, entry: BankCsvEntry) {
+  {
+    const result = readCsv(new Uint8Array(readFileSync(path.join(folder, entry.file))), manifestOptions(entry));
     if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
     const ok = result;
     expect(ok.rows.length).toBe(entry.transaction_rows);
@@ -23,5 +30,16 @@ describe.skipIf(entries.length === 0)('bank CSV fixtures (MANIFEST.json)', () =>
     expect(squash(last.description)).toContain(squash(entry.last.description));
     expect(first.line).toBe(entry.first.line);
     expect(ok.rows.reduce((sum, row) => sum + row.amount, 0)).toBe(entry.sum_amount_cents);
-  });
+    expect(ok.rows.every((row) => row.description !== '')).toBe(true);
+  }
+}
+
+describe.skipIf(entries.length === 0)('bank CSV fixtures (MANIFEST.json)', () => {
+  it.each(entries.map((e) => [e.file, e] as const))('%s', (_file, entry) => expectManifestRows(dir, entry));
+});
+
+describe('bank layouts outside the shared fixtures, read by header words and content (tests/fixtures/bank-layouts)', () => {
+  it.each(bankLayoutEntries().map((e) => [e.file, e] as const))('%s', (_file, entry) =>
+    expectManifestRows(BANK_LAYOUTS_DIR, entry),
+  );
 });

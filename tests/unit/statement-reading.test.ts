@@ -243,15 +243,28 @@ describe('preambles', () => {
 
 describe('headerless files and columns it cannot name', () => {
   const headerless = '2024-01-05;Bakery;-3,20\n2024-01-06;Employer;2500,00\n';
-  it('asks for a mapping with the first rows and a suggestion', () => {
-    expect(readCsv(headerless)).toMatchObject({
+  it('reads a headerless file whose content tells the columns, and says which column was taken for what', () => {
+    const result = ok(headerless);
+    expect(rowsOf(result)).toEqual([
+      ['2024-01-05', -320, 'Bakery'],
+      ['2024-01-06', 250000, 'Employer'],
+    ]);
+    expect(result.columns.map((c) => [c.index, c.role, c.byContent])).toEqual([
+      [0, 'date', true],
+      [1, 'counterparty', true],
+      [2, 'amount', true],
+    ]);
+    expect(result.notes.join(' ')).toContain('Told by their content');
+  });
+  it('asks for a mapping with the first rows and a suggestion when the content does not tell the amount', () => {
+    expect(readCsv('2024-01-05;Bakery;-3,20;-1,00\n2024-01-06;Employer;2500,00;7,00\n')).toMatchObject({
       ok: false,
       code: 'NEEDS_MAPPING',
       details: {
         needsMapping: true,
         sample: [
-          ['2024-01-05', 'Bakery', '-3,20'],
-          ['2024-01-06', 'Employer', '2500,00'],
+          ['2024-01-05', 'Bakery', '-3,20', '-1,00'],
+          ['2024-01-06', 'Employer', '2500,00', '7,00'],
         ],
         suggestedMapping: { header: false, date: 0, amount: 2, description: [1] },
       },

@@ -1,4 +1,4 @@
-import { AMOUNT_HINT, decimalMarkOf, formatAmountInput, parseAmount } from '../../shared/money';
+import { AMOUNT_HINT, decimalMarkOf, formatAmountInput, readAmount } from '../../shared/money';
 
 /**
  * What an amount field's text means to a form: cents, nothing (blank and optional), or the
@@ -17,7 +17,7 @@ export interface AmountFieldRules {
 export const UNSIGNED_MESSAGE = 'Enter an amount of 0 or more';
 
 export function readAmountField(text: string, locale: string, rules: AmountFieldRules = {}): FieldAmount {
-  const reading = parseAmount(text, locale);
+  const reading = readAmount(text, 'form', { locale });
   if (!reading.ok) {
     if (reading.code === 'EMPTY')
       return rules.required
@@ -36,7 +36,7 @@ export function readAmountField(text: string, locale: string, rules: AmountField
  * not an amount (left as typed).
  */
 export function understoodAmount(text: string, locale: string): { text: string; note: string | null } | null {
-  const reading = parseAmount(text, locale);
+  const reading = readAmount(text, 'form', { locale });
   if (!reading.ok) return null;
   const shown = formatAmountInput(reading.cents, locale);
   const why: string[] = [];

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { MAX_BATCH_CALLS } from '../../shared/limits';
 import { authFetch } from './authFetch';
 import { fieldMessages, readableServerText, withReason } from './serverText';
 
@@ -23,9 +24,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-/** The server answers at most this many calls per batch (src/server/trpc/context.ts). */
-const MAX_BATCH_CALLS = 20;
 
 /** Sign-in and profile calls (auth.*) travel alone: the server refuses them inside a batch. */
 export function createTrpcClient() {

@@ -1,8 +1,9 @@
+// Written by scripts/migration-lists.ts (npm run db:migration) from the migration files: do not edit.
+
 /**
- * The name of every committed migration, per dialect, oldest first: the same names as
- * `migrations/index.ts` and `migrations-pg/index.ts` list (a test keeps them equal). Start-up
- * compares them with the names the database has applied, so on a current database the migration
- * runner (and every migration's code) is never loaded.
+ * The name of every committed migration, per dialect, oldest first: the names migrations/index.ts and
+ * migrations-pg/index.ts list. Start-up compares them with the names the database has applied, so on a
+ * current database the migration runner (and every migration's code) is never loaded.
  */
 export const migrationNames = {
   sqlite: [

@@ -211,6 +211,141 @@ export interface DemoLedgerOptions {
   earners?: 1 | 2;
 }
 
+/** The rows of the three accounts being generated. */
+interface Ledger {
+  checking: DemoRow[];
+  credit: DemoRow[];
+  savings: DemoRow[];
+}
+
+/** One month of the span: its last day, and the date of a day in it (clamped to the month). */
+interface DemoMonth {
+  month: number;
+  last: number;
+  date: (day: number) => string;
+}
+
+function accountRows(ledger: Ledger, account: 'checking' | 'credit'): DemoRow[] {
+  return account === 'checking' ? ledger.checking : ledger.credit;
+}
+
+function addIncome(ledger: Ledger, { date }: DemoMonth, random: () => number, earners: 1 | 2): void {
+  for (const payday of [1, 15]) {
+    ledger.checking.push({
+      postDate: date(payday),
+      description: 'ACME CORP PAYROLL DIRECT DEP',
+      amount: between(random, 310000, 312000),
+      category: 'Salary',
+    });
+  }
+  if (earners === 2) {
+    ledger.checking.push({
+      postDate: date(28),
+      description: 'NORTHWIND HEALTH PAYROLL',
+      amount: between(random, 518000, 524000),
+      category: 'Salary',
+    });
+  }
+}
+
+function addSpending(ledger: Ledger, { date, last }: DemoMonth, random: () => number, intensity: number): void {
+  for (const bill of BILLS) {
+    const amount = bill.amount + (bill.jitter ? between(random, -bill.jitter, bill.jitter) : 0);
+    accountRows(ledger, bill.account).push({
+      postDate: date(bill.day),
+      description: bill.payee,
+      amount: -amount,
+      category: bill.category,
+    });
+  }
+  for (const habit of HABITS) {
+    const count = occurrences(random, habit.perMonth * intensity);
+    for (let i = 0; i < count; i++) {
+      const payee = pick(random, habit.payees);
+      accountRows(ledger, habit.account).push({
+        postDate: date(1 + Math.floor(random() * last)),
+        description: payee,
+        amount: -between(random, habit.min, habit.max),
+        category: habit.category,
+      });
+    }
+  }
+}
+
+/** A refund now and then; trips in July, December and now and then. */
+function addRefundsAndTravel(ledger: Ledger, { month, date }: DemoMonth, random: () => number): void {
+  if (random() < 0.25) {
+    ledger.credit.push({
+      postDate: date(between(random, 2, 27)),
+      description: 'AMAZON MKTPL REFUND',
+      amount: between(random, 1500, 6000),
+      category: 'Refunds',
+    });
+  }
+  if (month === 7 || month === 12 || random() < 0.08) {
+    ledger.credit.push({
+      postDate: date(between(random, 3, 20)),
+      description: 'DELTA AIR LINES',
+      amount: -between(random, 28000, 72000),
+      category: 'Travel',
+    });
+    ledger.credit.push({
+      postDate: date(between(random, 21, 27)),
+      description: 'MARRIOTT HOTELS',
+      amount: -between(random, 35000, 90000),
+      category: 'Travel',
+    });
+  }
+}
+
+function addSavings(ledger: Ledger, { date, last }: DemoMonth, random: () => number): void {
+  const transfer = 50000;
+  ledger.checking.push({
+    postDate: date(16),
+    description: 'TRANSFER TO SAVINGS',
+    amount: -transfer,
+    category: 'Savings Transfer',
+  });
+  ledger.savings.push({
+    postDate: date(16),
+    description: 'TRANSFER FROM CHECKING',
+    amount: transfer,
+    category: 'Savings Transfer',
+  });
+  ledger.savings.push({
+    postDate: date(last),
+    description: 'INTEREST PAYMENT',
+    amount: between(random, 800, 1600),
+    category: 'Interest',
+  });
+}
+
+/** The card is paid in full from checking each month for the previous month's spending. */
+function addCardPayments(ledger: Ledger): void {
+  const byMonth = new Map<string, number>();
+  for (const row of ledger.credit)
+    byMonth.set(row.postDate.slice(0, 7), (byMonth.get(row.postDate.slice(0, 7)) ?? 0) + row.amount);
+  for (const [month, total] of byMonth) {
+    if (total >= 0) continue;
+    const paymentDate = addDays(
+      `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`,
+      5,
+    );
+    ledger.credit.push({
+      postDate: paymentDate,
+      description: 'PAYMENT THANK YOU',
+      amount: -total,
+      category: 'Credit Card Payment',
+    });
+    ledger.checking.push({
+      postDate: paymentDate,
+      description: 'CARD SERVICES PAYMENT',
+      amount: total,
+      category: 'Credit Card Payment',
+    });
+  }
+}
+
 /** Three accounts (checking, credit card, savings) with every transaction of the span. */
 export function generateDemoLedger({
   start,
@@ -220,124 +355,26 @@ export function generateDemoLedger({
   earners = 1,
 }: DemoLedgerOptions): DemoAccount[] {
   const random = seededRandom(seed);
-  const checking: DemoRow[] = [];
-  const credit: DemoRow[] = [];
-  const savings: DemoRow[] = [];
-  const target = (account: 'checking' | 'credit') => (account === 'checking' ? checking : credit);
-
+  const ledger: Ledger = { checking: [], credit: [], savings: [] };
+  // Each month draws from `random` in this order, so a seed gives the same rows as before.
   for (const { year, month } of monthStarts(start, months)) {
     const last = daysInMonth(year, month);
-    const date = (day: number) => isoDateOf(year, month, Math.min(Math.max(1, day), last));
-
-    for (const payday of [1, 15]) {
-      checking.push({
-        postDate: date(payday),
-        description: 'ACME CORP PAYROLL DIRECT DEP',
-        amount: between(random, 310000, 312000),
-        category: 'Salary',
-      });
-    }
-    if (earners === 2) {
-      checking.push({
-        postDate: date(28),
-        description: 'NORTHWIND HEALTH PAYROLL',
-        amount: between(random, 518000, 524000),
-        category: 'Salary',
-      });
-    }
-    for (const bill of BILLS) {
-      const amount = bill.amount + (bill.jitter ? between(random, -bill.jitter, bill.jitter) : 0);
-      target(bill.account).push({
-        postDate: date(bill.day),
-        description: bill.payee,
-        amount: -amount,
-        category: bill.category,
-      });
-    }
-    for (const habit of HABITS) {
-      const count = occurrences(random, habit.perMonth * intensity);
-      for (let i = 0; i < count; i++) {
-        const payee = pick(random, habit.payees);
-        target(habit.account).push({
-          postDate: date(1 + Math.floor(random() * last)),
-          description: payee,
-          amount: -between(random, habit.min, habit.max),
-          category: habit.category,
-        });
-      }
-    }
-    if (random() < 0.25) {
-      credit.push({
-        postDate: date(between(random, 2, 27)),
-        description: 'AMAZON MKTPL REFUND',
-        amount: between(random, 1500, 6000),
-        category: 'Refunds',
-      });
-    }
-    if (month === 7 || month === 12 || random() < 0.08) {
-      credit.push({
-        postDate: date(between(random, 3, 20)),
-        description: 'DELTA AIR LINES',
-        amount: -between(random, 28000, 72000),
-        category: 'Travel',
-      });
-      credit.push({
-        postDate: date(between(random, 21, 27)),
-        description: 'MARRIOTT HOTELS',
-        amount: -between(random, 35000, 90000),
-        category: 'Travel',
-      });
-    }
-    const transfer = 50000;
-    checking.push({
-      postDate: date(16),
-      description: 'TRANSFER TO SAVINGS',
-      amount: -transfer,
-      category: 'Savings Transfer',
-    });
-    savings.push({
-      postDate: date(16),
-      description: 'TRANSFER FROM CHECKING',
-      amount: transfer,
-      category: 'Savings Transfer',
-    });
-    savings.push({
-      postDate: date(last),
-      description: 'INTEREST PAYMENT',
-      amount: between(random, 800, 1600),
-      category: 'Interest',
-    });
+    const demoMonth: DemoMonth = {
+      month,
+      last,
+      date: (day) => isoDateOf(year, month, Math.min(Math.max(1, day), last)),
+    };
+    addIncome(ledger, demoMonth, random, earners);
+    addSpending(ledger, demoMonth, random, intensity);
+    addRefundsAndTravel(ledger, demoMonth, random);
+    addSavings(ledger, demoMonth, random);
   }
-
-  // The card is paid in full from checking each month for the previous month's spending.
-  const byMonth = new Map<string, number>();
-  for (const row of credit)
-    byMonth.set(row.postDate.slice(0, 7), (byMonth.get(row.postDate.slice(0, 7)) ?? 0) + row.amount);
-  for (const [month, total] of byMonth) {
-    if (total >= 0) continue;
-    const paymentDate = addDays(
-      `${month}-${String(daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7)))).padStart(2, '0')}`,
-      5,
-    );
-    credit.push({
-      postDate: paymentDate,
-      description: 'PAYMENT THANK YOU',
-      amount: -total,
-      category: 'Credit Card Payment',
-    });
-    checking.push({
-      postDate: paymentDate,
-      description: 'CARD SERVICES PAYMENT',
-      amount: total,
-      category: 'Credit Card Payment',
-    });
-  }
-
+  addCardPayments(ledger);
   const byDate = (a: DemoRow, b: DemoRow) => a.postDate.localeCompare(b.postDate);
   return [
-    { name: 'Everyday Checking', type: 'checking', balance: 523417, rows: checking.sort(byDate) },
-    { name: 'Rewards Card', type: 'credit', balance: -84233, rows: credit.sort(byDate) },
-    { name: 'Rainy Day Savings', type: 'savings', balance: 1250000, rows: savings.sort(byDate) },
+    { name: 'Everyday Checking', type: 'checking', balance: 523417, rows: ledger.checking.sort(byDate) },
+    { name: 'Rewards Card', type: 'credit', balance: -84233, rows: ledger.credit.sort(byDate) },
+    { name: 'Rainy Day Savings', type: 'savings', balance: 1250000, rows: ledger.savings.sort(byDate) },
   ];
 }
 

@@ -195,26 +195,51 @@ export async function runDemo(options: DemoOptions = {}): Promise<DemoSummary> {
 }
 
 type Populated = Omit<DemoSummary, 'username' | 'password' | 'userId' | 'databaseFile' | 'elapsedMs'>;
+type DemoLedger = ReturnType<typeof demoLedger>;
+/** A call as the demo user (their access token on every request). */
+type UserCall = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: CallOptions) => Promise<T>;
 
 async function populate(
   app: FastifyInstance,
   auth: AuthResult,
   password: string,
-  ledger: ReturnType<typeof demoLedger>,
+  ledger: DemoLedger,
   log: (line: string) => void,
 ): Promise<Populated> {
-  const token = auth.accessToken;
-  const { window } = ledger;
-
+  const asUser: UserCall = (method, url, options = {}) =>
+    call(app, method, url, { token: auth.accessToken, ...options });
   for (const account of ledger.accounts) {
-    await call(app, 'POST', '/api/accounts', {
-      token,
+    await asUser('POST', '/api/accounts', {
       body: { name: account.name, type: account.type, balance: account.balance },
     });
   }
   // Every demo category up front, as a newcomer would set them up before the first import.
-  for (const name of DEMO_CATEGORIES) await call(app, 'POST', '/api/categories', { token, body: { name } });
+  for (const name of DEMO_CATEGORIES) await asUser('POST', '/api/categories', { body: { name } });
+  const imported = await importBatches(asUser, ledger, log);
+  await retypeAndSplit(asUser, ledger, log);
+  const { budgets, lineItems } = await saveBudgetsAndEnvelopes(asUser, ledger, log);
 
+  // Sign in the way a person will (proves the credentials), then end both sessions the demo opened.
+  const login = await call<AuthResult>(app, 'POST', '/api/auth/login', {
+    body: { username: auth.user.username, password },
+  });
+  await call(app, 'POST', '/api/auth/logout', { token: login.refreshToken });
+  const counts = await countStored(asUser);
+  await call(app, 'POST', '/api/auth/logout', { token: auth.refreshToken });
+  return {
+    ...counts,
+    from: ledger.window.start,
+    to: ledger.window.today,
+    imported,
+    budgets,
+    lineItems,
+    envelopes: DEMO_ENVELOPES.length,
+    inactiveEnvelopes: DEMO_ENVELOPES.filter((e) => !e.isActive).length,
+  };
+}
+
+/** Uploads the ledger as bank CSV files, one batch each; answers how many rows were stored. */
+async function importBatches(asUser: UserCall, ledger: DemoLedger, log: (line: string) => void): Promise<number> {
   let imported = 0;
   const batches = demoBatches(ledger);
   for (const batch of batches) {
@@ -222,7 +247,7 @@ async function populate(
       { account: batch.account.name, transactionType: batch.transactionType, dateFormat: 'MM/DD/YYYY' },
       { field: 'file', fileName: batch.fileName, content: toBankCsv(batch.rows) },
     );
-    const result = await call<ImportResult>(app, 'POST', '/api/upload', { token, multipart: body });
+    const result = await asUser<ImportResult>('POST', '/api/upload', { multipart: body });
     if (!result.batchId || result.imported !== batch.rows.length) {
       throw new Error(
         `Importing ${batch.fileName} stored ${result.imported} of ${batch.rows.length} rows: ${result.message}`,
@@ -231,71 +256,64 @@ async function populate(
     imported += result.imported;
   }
   log(`Imported ${plural(imported, 'transaction')} in ${batches.length} CSV batches`);
+  return imported;
+}
 
-  const range = `start_date=${window.start}&end_date=${window.today}`;
-  const stored = await call<TransactionDto[]>(app, 'GET', `/api/transactions?${range}`, { token });
+/** Sets the type of the transfers and refunds, and splits the purchases demo-plan.ts chooses. */
+async function retypeAndSplit(asUser: UserCall, ledger: DemoLedger, log: (line: string) => void): Promise<void> {
+  const range = `start_date=${ledger.window.start}&end_date=${ledger.window.today}`;
+  const stored = await asUser<TransactionDto[]>('GET', `/api/transactions?${range}`);
   const retype = retypeTargets(stored);
   if (retype.transfer.length)
-    await call(app, 'PUT', '/api/transactions/bulk', {
-      token,
+    await asUser('PUT', '/api/transactions/bulk', {
       body: { transactionIds: retype.transfer, updates: { type: 'transfer' } },
     });
   if (retype.credit.length)
-    await call(app, 'PUT', '/api/transactions/bulk', {
-      token,
+    await asUser('PUT', '/api/transactions/bulk', {
       body: { transactionIds: retype.credit, updates: { type: 'credit' } },
     });
-
   const splits = planSplits(stored);
   for (const split of splits) {
-    await call(app, 'POST', `/api/transactions/${split.transactionId}/split`, {
-      token,
-      body: { splits: split.splits },
-    });
+    await asUser('POST', `/api/transactions/${split.transactionId}/split`, { body: { splits: split.splits } });
   }
   log(`Split ${plural(splits.length, 'transaction')}`);
+}
 
+async function saveBudgetsAndEnvelopes(
+  asUser: UserCall,
+  ledger: DemoLedger,
+  log: (line: string) => void,
+): Promise<{ budgets: number; lineItems: number }> {
   let lineItems = 0;
   const budgets = demoBudgets(ledger);
   for (const budget of budgets) {
-    const saved = await call<{ budget: BudgetDto; lineItems: unknown[] }>(app, 'POST', '/api/budgets/save', {
-      token,
+    const saved = await asUser<{ budget: BudgetDto; lineItems: unknown[] }>('POST', '/api/budgets/save', {
       body: budget,
     });
     lineItems += saved.lineItems.length;
   }
-  for (const envelope of DEMO_ENVELOPES) await call(app, 'POST', '/api/envelopes', { token, body: envelope });
+  for (const envelope of DEMO_ENVELOPES) await asUser('POST', '/api/envelopes', { body: envelope });
   log(
     `Saved ${plural(budgets.length, 'budget')} (${plural(lineItems, 'line item')}) and ${plural(DEMO_ENVELOPES.length, 'envelope')}`,
   );
+  return { budgets: budgets.length, lineItems };
+}
 
-  // Sign in the way a person will (proves the credentials), then end both sessions the demo opened.
-  const login = await call<AuthResult>(app, 'POST', '/api/auth/login', {
-    body: { username: auth.user.username, password },
-  });
-  await call(app, 'POST', '/api/auth/logout', { token: login.refreshToken });
-
-  const all = await call<TransactionDto[]>(app, 'GET', '/api/transactions?start_date=1900-01-01&end_date=9999-12-31', {
-    token,
-  });
-  const batchList = await call<BatchDto[]>(app, 'GET', '/api/transactions/batches/list', { token });
-  const categories = await call<unknown[]>(app, 'GET', '/api/categories', { token });
-  const accounts = await call<unknown[]>(app, 'GET', '/api/accounts', { token });
-  await call(app, 'POST', '/api/auth/logout', { token: auth.refreshToken });
+/** What the user now has, as the API answers it. */
+async function countStored(
+  asUser: UserCall,
+): Promise<Pick<Populated, 'accounts' | 'categories' | 'transactions' | 'batches' | 'splitParents' | 'splitParts'>> {
+  const all = await asUser<TransactionDto[]>('GET', '/api/transactions?start_date=1900-01-01&end_date=9999-12-31');
+  const batches = await asUser<BatchDto[]>('GET', '/api/transactions/batches/list');
+  const categories = await asUser<unknown[]>('GET', '/api/categories');
+  const accounts = await asUser<unknown[]>('GET', '/api/accounts');
   return {
-    from: window.start,
-    to: window.today,
     accounts: accounts.length,
     categories: categories.length,
     transactions: all.length,
-    imported,
-    batches: batchList.length,
+    batches: batches.length,
     splitParents: all.filter((tx) => tx.isSplit).length,
     splitParts: all.filter((tx) => tx.parentTransactionId !== null).length,
-    budgets: budgets.length,
-    lineItems,
-    envelopes: DEMO_ENVELOPES.length,
-    inactiveEnvelopes: DEMO_ENVELOPES.filter((e) => !e.isActive).length,
   };
 }
 

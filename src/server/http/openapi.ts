@@ -55,11 +55,15 @@ function responses(op: RestRoute): Record<string, unknown> {
 
 /** A 2xx answer: its words and, unless it is empty or a file, the schema of its JSON. */
 function answer(op: RestRoute, description: string): Record<string, unknown> {
-  if (op.download)
+  if (op.download) {
+    const file = op.download.contentType.startsWith('text/')
+      ? { type: 'string', description: `The file as ${op.download.contentType} text` }
+      : { type: 'string', format: 'binary' };
     return {
       description,
-      content: { [op.download.contentType]: op.output ? { schema: jsonSchema(op.output, 'output') } : {} },
+      content: { [op.download.contentType]: { schema: op.output ? jsonSchema(op.output, 'output') : file } },
     };
+  }
   if (!op.output) return { description };
   return { description, content: { 'application/json': { schema: jsonSchema(op.output, 'output') } } };
 }
@@ -121,6 +125,18 @@ function operation(op: RestRoute): Record<string, unknown> {
   };
 }
 
+/** What GET /api/health answers, whatever its status. */
+const HEALTH_SCHEMA = {
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['ok', 'degraded', 'unavailable'] },
+    reason: { type: 'string', description: 'Why the server is degraded or unavailable' },
+    error: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
+
 /** The OpenAPI 3.1 document of the REST surface, built from the same zod schemas the routes use. */
 export function openApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -136,11 +152,12 @@ export function openApiDocument(): Record<string, unknown> {
       summary: 'Answers 200 { status: "ok" } when the database answers and can be written; never rate limited',
       security: [],
       responses: {
-        '200': { description: '{ status: "ok" }' },
+        '200': { description: '{ status: "ok" }', content: { 'application/json': { schema: HEALTH_SCHEMA } } },
         '431': { description: REFUSALS[431], content: ERROR_CONTENT },
         '503': {
           description:
             '{ status: "degraded", reason } when the database cannot be written; { status: "unavailable" } when it does not answer',
+          content: { 'application/json': { schema: HEALTH_SCHEMA } },
         },
       },
     },
@@ -152,7 +169,18 @@ export function openApiDocument(): Record<string, unknown> {
       summary: 'This document',
       security: [],
       responses: {
-        '200': { description: 'OpenAPI 3.1' },
+        '200': {
+          description: 'OpenAPI 3.1',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['openapi', 'info', 'paths'],
+                properties: { openapi: { type: 'string' }, info: { type: 'object' }, paths: { type: 'object' } },
+              },
+            },
+          },
+        },
         '429': { description: REFUSALS[429], content: ERROR_CONTENT },
       },
     },

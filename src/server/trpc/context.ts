@@ -4,6 +4,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import { bearerFrom } from '../common/bearer';
 import type { AppConfig } from '../config/config';
 import type { AppServices } from '../services';
+import { MAX_BATCH_CALLS } from '../../shared/limits';
 import { rawJsonPlaceholder } from './raw-json';
 
 export interface Context {
@@ -16,9 +17,6 @@ export interface Context {
   /** A stand-in for JSON bytes in this request's answer (src/server/trpc/raw-json.ts), or null when the answer is streamed. */
   rawJson: (chunks: readonly Buffer[]) => string | null;
 }
-
-/** The most calls one batched request may hold (the client's batch link sends at most this many). */
-export const MAX_BATCH_CALLS = 20;
 
 /**
  * A batch is one HTTP request holding several calls. Credential checks (every `auth.*`

@@ -25,20 +25,41 @@ export interface ColumnAssignment {
   index: number;
   header: string;
   role: ColumnRole;
+  /** Told by what the column holds rather than by its header. */
+  byContent?: boolean;
 }
 
 /** Brackets holding a unit, a currency or a sign: `(USD)`, `[€]`, `(-)`, `(+)`, `(in EUR)`, `(EUR)`. */
 const UNIT_BRACKETS = /[([{]\s*(?:[Ii]n\s+)?(?:[A-Z]{3}|[$€£¥₹₩₽¢]|[+-]|[Cc]ents?)\s*[)\]}]/g;
 
 /**
- * The comparable form of a header: CamelCase split, accents, quotes, units in brackets
- * and punctuation dropped, lower case, single spaces. `/` is kept (Af/Bij, D/C).
+ * Gender-neutral spellings read as the plain word: `Empfänger*in`, `Zahlungsempfänger:in`,
+ * `Auftraggeber/-in`, `Empfänger(in)`, `EmpfängerIn`, `Zahlungspflichtige*r`.
+ */
+const GENDER_MARK = /([a-zäöüß])(?:\*|:|_|\/-?|\(-?)(innen|in|r)\)?(?![a-zäöüß])/g;
+const GENDER_CAPITAL = /(er)(?:In|Innen)(?![a-zäöüß])/g;
+
+/** A currency written after a header word is its unit: `Debit EUR`, `Crédit euros`, `Betrag in CHF`. */
+const TRAILING_UNIT =
+  /(\S) (?:in )?(?:eur|euro|euros|usd|gbp|chf|sek|nok|dkk|pln|czk|huf|ron|bgn|isk|jpy|cad|aud|nzd|brl|mxn|zar|inr|sgd|hkd|try|kr|kc|zl|ft)$/;
+
+/**
+ * The comparable form of a header: CamelCase split, accents, quotes, units in brackets or after
+ * the word, gender marks, a leading `#` and punctuation dropped, lower case, single spaces.
+ * `/` is kept (Af/Bij, D/C).
  */
 export function normalizeHeader(header: string): string {
   return header
     .replace(UNIT_BRACKETS, ' ')
+    .replace(GENDER_MARK, (_m, last: string, suffix: string) => (suffix === 'r' ? `${last}r` : last))
+    .replace(GENDER_CAPITAL, '$1')
+    .replace(/^\s*#+/, '')
     .replace(/([a-z\u00df-\u00ff])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[øØ]/g, 'o')
+    .replace(/[æÆ]/g, 'ae')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/ß/g, 'ss')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
@@ -46,33 +67,37 @@ export function normalizeHeader(header: string): string {
     .replace(/[^a-z0-9/#&\s]+/g, ' ')
     .replace(/\s*\/\s*/g, '/')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(TRAILING_UNIT, '$1');
 }
 
 /** How much a date column is preferred: booking / transaction dates first, value / settlement dates last. */
 const DATE_LATE =
-  /\b(value|valeur|valor|valuta|valutadatum|wertstellung|wertstellungsdatum|settlement|settled|completed|completion|rentedatum|balancete|effective)\b|^valuta|valutadatum$/;
+  /\b(value|valeur|valor|valuta|valutadatum|wertstellung|wertstellungsdatum|settlement|settled|completed|completion|rentedatum|rentedato|valutadag|valutadato|arvopaiva|balancete|effective)\b|^valuta|valutadatum$/;
 const DATE_POSTED = /\b(posted|posting|post|processed|run|boekdatum)\b/;
 
 const EXCLUDED =
   /balance|saldo|solde|kontostand|running|\bfee\b|\bfees\b|commission|ursprungsbetrag|auslagen|quantity|price|\bqty\b|\bid\b|number|\bno\b|#|nummer|iban|bic|sort code|card|rekening$|account$|kontonummer|auftragskonto|mandat|glaubiger|glaeubiger|time ?zone|\btime\b|status|\bstate\b/;
 const DATE =
   /^(transaction|trans|booking|booked|posting|posted|post|value|started|start|completed|settlement|operation|run|entry|buchung|buchungs|effective)? ?(date|datum|fecha|data|dato|datetime|date time|day)\b|^(buchung|buchungstag|buchungsdatum|belegdatum|valutadatum|valuta|wertstellung|wertstellungsdatum|transactiedatum|boekdatum|rentedatum|paivamaara|kirjauspaiva|bokforingsdag|bokforingsdatum|date processed|date de valeur|date operation|date de loperation|date doperation|fecha operacion|fecha valor|data operacao|data contabile|data valuta|date comptable)\b/;
+/** Date words of more languages, anywhere in the header or as the end of a compound (Bokföringsdag, Bogføringsdato). */
+const DATE_WORD =
+  /(?:^| )(?:date|datum|fecha|data|dato|dia|day|pvm)(?: |$)|(?:datum|dato|dag|paiva|pvm)$|^f (?:valor|operacion|contable)$|^(?:buchungstag|valutatag|umsatztag)$/;
 const DATE_LOOSE = /date|datum|fecha|data\b|buchungstag/;
 const AMOUNT =
-  /^(amount|betrag|montant|bedrag|importe|maara|valor|gross|net|transaction amount|umsatz|summe|belopp|kwota|importo|beloeb|bel.p|value|sum|total)\b/;
+  /^(amount|betrag|montant|bedrag|importe|maara|valor|gross|net|transaction amount|umsatz|summe|belopp|kwota|importo|beloeb|bel.p|belob|value|sum|total|objem|castka|osszeg|suma|summa|montante|valore|kwota operacji)\b/;
 const DEBIT =
-  /^(debit|debits|debit amount|withdrawal|withdrawals|withdrawn|paid out|money out|out|soll|debet|af|cargo|cargos|ausgang|ausgaben|uitgaven|charges?|spent|sortie|debito)\b/;
+  /^(debit|debits|debit amount|withdrawal|withdrawals|withdrawn|paid out|money out|out|soll|debet|af|cargo|cargos|ausgang|ausgaben|uitgaven|charges?|spent|sortie|debito|belastung|belastungen|lastschrift|uttak|uttag|utbetalning|udbetaling|addebiti|addebito|uscite|uscita|dare|obciazenia|wyplaty|terhelés|terheles|naplata|vydaj|debitering)\b/;
 const CREDIT =
-  /^(credit|credits|credit amount|deposit|deposits|paid in|money in|in|haben|bij|abono|abonos|eingang|einnahmen|inkomsten|received|entree|credito)\b/;
+  /^(credit|credits|credit amount|deposit|deposits|paid in|money in|in|haben|bij|abono|abonos|eingang|einnahmen|inkomsten|received|entree|credito|gutschrift|gutschriften|innskudd|inbetalning|insattning|indbetaling|accrediti|accredito|entrate|entrata|avere|uznania|wplywy|jovairas|prijem|kreditering)\b/;
 const INDICATOR_COMPACT =
   /^(af\/?bij|bij\/?af|credit\/?debet|debet\/?credit|credit\/?debit|debit\/?credit|d\/?c|c\/?d|cr\/?dr|dr\/?cr|soll\/?haben|haben\/?soll|s\/?h|h\/?s|debitcreditindicator|creditdebitindicator|cdtdbtind|sign|direction|richting|transaction direction|in\/?out)$/;
 const COUNTERPARTY =
-  /^(payee|payee name|name|merchant|merchant name|counterparty|counterparty name|counter party|counter party name|other party|party|auftraggeber\/empfanger|empfanger\/auftraggeber|auftraggeber\/empfaenger|empfaenger\/auftraggeber|beguenstigter\/zahlungspflichtiger|begunstigter\/zahlungspflichtiger|zahlungspflichtiger\/beguenstigter|name zahlungsbeteiligter|zahlungsbeteiligter|tegenrekeninghouder|tegenpartij|naam tegenpartij|naam|naam \/ omschrijving|naam\/omschrijving|saaja\/maksaja|nom|nom du tiers|tiers|contrepartie|beneficiario\/ordenante|ordenante\/beneficiario|payee\/payer|payer\/payee|description payee|vendor)$/;
+  /^(payee|payee name|name|merchant|merchant name|counterparty|counterparty name|counter party|counter party name|other party|party|auftraggeber\/empfanger|empfanger\/auftraggeber|auftraggeber\/empfaenger|empfaenger\/auftraggeber|beguenstigter\/zahlungspflichtiger|begunstigter\/zahlungspflichtiger|zahlungspflichtiger\/beguenstigter|name zahlungsbeteiligter|zahlungsbeteiligter|tegenrekeninghouder|tegenpartij|naam tegenpartij|naam|naam \/ omschrijving|naam\/omschrijving|saaja\/maksaja|nom|nom du tiers|tiers|contrepartie|beneficiario\/ordenante|ordenante\/beneficiario|payee\/payer|payer\/payee|description payee|vendor|supplier|supplier found|nimi|kontrahent|nazwa kontrahenta|dane kontrahenta|nazev protiuctu|protistrana|controparte|motpart|gegenpartei|name gegenkonto|partner|partner name|partnername|tegenpartij naam)$/;
 const PAYEE =
-  /^(to|recipient|recipient name|beneficiary|beneficiary name|empfanger|empfaenger|beguenstigter|begunstigter|destinataire|destinatario|begunstigde|paid to|payee account name)$/;
+  /^(to|recipient|recipient name|beneficiary|beneficiary name|empfanger|empfaenger|zahlungsempfanger|zahlungsempfaenger|beguenstigter|begunstigter|destinataire|destinatario|begunstigde|paid to|payee account name|maksunsaaja|saaja|mottagare|mottaker|modtager|odbiorca|nazwa odbiorcy|prijemce|beneficiaire|nom du beneficiaire|beneficiario)$/;
 const PAYER =
-  /^(from|payer|payer name|sender|sender name|originator|originator name|ordering party|remitter|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by)$/;
+  /^(from|payer|payer name|sender|sender name|originator|originator name|ordering party|remitter|auftraggeber|zahlungspflichtiger|ordenante|donneur dordre|remitente|opdrachtgever|paid by|maksaja|avsandare|afsender|avsender|nadawca|nazwa nadawcy|platce|emetteur|ordinante)$/;
 /** "Beneficiary / Originator", "Payee/Payer", "Empfänger/Auftraggeber": either party, by direction. */
 function isPartyPair(h: string): boolean {
   const parts = h.split('/').map((p) => p.trim());
@@ -83,12 +108,17 @@ function isPartyPair(h: string): boolean {
   );
 }
 const DESCRIPTION =
-  /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d)$/;
+  /^(description|desc|transaction description|details|transaction details|narrative|narration|particulars|memo|note|notes|action|purpose|verwendungszweck|libelle|libelle operation|intitule|omschrijving|mededelingen|concepto|descripcion|historico|descricao|item title|vwz\d*|description \d|selite|remarks|reference|referenz|text|beschreibung|motivo|causale|descrizione|communication|mitteilung|betreff|payment reference|remittance information|message|memo \d|details \d|label|beskrivning|beskrivelse|forklaring|tekst|teksti|otsikko|viesti|opis|opis operacji|tytul|tytul operacji|zprava|zprava pro prijemce|poznamka|referens|meddelande|descrizione estesa|descripcion ampliada|observaciones|mededeling|detalhes|leiras|kozlemeny|popis)$/;
 const FALLBACK =
-  /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description)$/;
+  /^(buchungstext|type|transaction type|tegenrekening|mutatie soort|mutatiesoort|code|betaalwijze|type betaling|category description|typ|umsatztyp|umsatzart|movimiento|tipo|tipo de movimiento|tipo movimento|transaktionstyp|typ transakcji|typ operacji|type doperation|type operation|tapahtuma|tapahtumalaji)$/;
 const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubrik|rubrique)$/;
 const CURRENCY =
-  /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta)$/;
+  /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta|mena|divisa|valutta)$/;
+
+/** A header naming a column that is never an amount or a description (a balance, an id, a time). */
+export function excludedHeader(normalized: string): boolean {
+  return normalized !== '' && EXCLUDED.test(normalized);
+}
 
 /** Preference of a date column: 0 booking/transaction/plain date, 1 posting date, 2 value/settlement date. */
 export function dateRank(normalized: string): number {
@@ -112,6 +142,7 @@ function roleOf(h: string): ColumnRole | null {
 
 function plainRoleOf(h: string): ColumnRole | null {
   if (DATE.test(h) && !/\btime\b/.test(h.replace(/date ?time/, ''))) return 'date';
+  if (DATE_WORD.test(h) && !/\btime\b|saldo|balance/.test(h)) return 'date';
   if (CURRENCY.test(h)) return 'currency';
   if (INDICATOR_COMPACT.test(h.replace(/\s+/g, ''))) return 'indicator';
   if (EXCLUDED.test(h)) return null;

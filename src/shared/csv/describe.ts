@@ -7,13 +7,23 @@ import { squashSpaces } from './finish';
 
 export const DESCRIPTION_SEPARATOR = ' — ';
 
-const fold = (text: string) => text.toLowerCase();
+/** Compared without letter case or accents: an upper-case copy 'ICA NARA' of 'ICA Nära' is the same text. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** All capitals: a bank's upper-case copy of a name rather than the name as its owner writes it. */
+const shouting = (text: string) => text === text.toUpperCase() && text !== text.toLowerCase();
+
+/** Of two spellings of one text, the one its owner wrote (not an all-capitals copy). */
+const ownSpelling = (a: string, b: string) => (shouting(a) && !shouting(b) ? b : a);
 
 /**
- * - second empty, or equal to the first: first
- * - first empty: second
- * - second starts with the first (a name that is a truncation of the memo): second
- * - second contained in the first: first
+ * - second empty: first; first empty: second
+ * - second equal to or contained in the first (without case or accents): first
+ * - second starts with the first (a name that is a truncation of the memo): the first, then the rest of the second
  * - otherwise: first — second
  */
 export function joinDescription(first: string, second: string): string {
@@ -24,7 +34,7 @@ export function joinDescription(first: string, second: string): string {
   const fa = fold(a);
   const fb = fold(b);
   if (fa === fb || fa.includes(fb)) return a;
-  if (fb.startsWith(fa)) return b;
+  if (fb.startsWith(fa)) return fa.length === a.length && fb.length === b.length ? a + b.slice(a.length) : b;
   return `${a}${DESCRIPTION_SEPARATOR}${b}`;
 }
 
@@ -40,6 +50,10 @@ export function joinParts(parts: readonly string[]): string {
     const p = squashSpaces(part);
     if (!p) continue;
     const fp = fold(p);
+    if (fp === folded) {
+      text = ownSpelling(text, p);
+      continue;
+    }
     if (folded.includes(fp)) continue;
     if (fp.includes(folded) && folded) {
       // A later cell that holds everything so far replaces it.

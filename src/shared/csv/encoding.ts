@@ -2,7 +2,34 @@ import { runSteps, type Steps } from './steps';
 
 /** Bytes to text: UTF-8 (BOM or not), else Windows-1252; binary files are refused. */
 export type DecodeResult =
-  { ok: true; text: string; encoding: 'utf-8' | 'utf-8-bom' | 'windows-1252' } | { ok: false; message: string };
+  | {
+      ok: true;
+      text: string;
+      encoding: 'utf-8' | 'utf-8-bom' | 'windows-1252';
+      /** Windows-1252: the line of the first byte UTF-8 cannot read (the reason the file was not read as UTF-8). */
+      invalidLine?: number;
+    }
+  | { ok: false; message: string };
+
+/** Offset of the first byte that does not continue a well-formed UTF-8 sequence, or -1. */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i] ?? 0;
+    const length =
+      b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    if (length === 0) return i;
+    for (let k = 1; k < length; k += 1) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    i += length;
+  }
+  return -1;
+}
+
+function lineOfOffset(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < offset; at = bytes.indexOf(0x0a, at + 1)) line += 1;
+  return line;
+}
 
 function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
@@ -42,7 +69,9 @@ export function* decodeBytesSteps(bytes: Uint8Array): Steps<DecodeResult> {
       parts.push(decodeWindows1252(bytes.subarray(start, start + STEP)));
       yield;
     }
-    return { ok: true, text: parts.join(''), encoding: 'windows-1252' };
+    const invalid = firstInvalidUtf8(bytes);
+    const invalidLine = invalid >= 0 ? lineOfOffset(bytes, invalid) : undefined;
+    return { ok: true, text: parts.join(''), encoding: 'windows-1252', ...(invalidLine ? { invalidLine } : {}) };
   }
 }
 

@@ -17,6 +17,10 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
+/** Bidirectional embeddings, overrides and isolates: they can make a stored text read in a misleading order. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_ALL = /[\u202a-\u202e\u2066-\u2069]/g;
+
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
 }
@@ -56,6 +60,7 @@ export interface FinishedRows {
 export class RowFinisher {
   readonly skipped: SkippedLine[] = [];
   private readonly controlLines: number[] = [];
+  private readonly bidiLines: number[] = [];
   private readonly shortened: number[] = [];
   private readonly currencies = new Map<string, number>();
   /** Rows answered (not skipped) so far. */
@@ -81,11 +86,17 @@ export class RowFinisher {
       return null;
     }
     let description = row.description;
+    let rawCategory = row.category;
+    if (BIDI.test(description) || (rawCategory !== null && BIDI.test(rawCategory))) {
+      this.bidiLines.push(row.line);
+      description = squashSpaces(description.replace(BIDI_ALL, ''));
+      rawCategory = rawCategory === null ? null : rawCategory.replace(BIDI_ALL, '');
+    }
     if (description.length > DESCRIPTION_MAX_LENGTH) {
       description = description.slice(0, DESCRIPTION_MAX_LENGTH).trimEnd();
       this.shortened.push(row.line);
     }
-    const category = row.category ? row.category.slice(0, 255).trim() || null : null;
+    const category = rawCategory ? rawCategory.slice(0, 255).trim() || null : null;
     if (row.currency) this.currencies.set(row.currency, (this.currencies.get(row.currency) ?? 0) + 1);
     this.count += 1;
     return description === row.description && category === row.category ? row : { ...row, description, category };
@@ -93,7 +104,12 @@ export class RowFinisher {
 
   warnings(): string[] {
     const warnings: string[] = [];
-    const { controlLines, shortened, currencies } = this;
+    const { controlLines, bidiLines, shortened, currencies } = this;
+    if (bidiLines.length > 0) {
+      warnings.push(
+        `${plural(bidiLines.length, 'line')} held right-to-left override characters, which can make a text read in a misleading order; they were removed: line ${lineList(bidiLines)}.`,
+      );
+    }
     if (controlLines.length > 0) {
       warnings.push(
         `${plural(controlLines.length, 'line')} ${controlLines.length === 1 ? 'contains' : 'contain'} control characters (such as NUL) and ${controlLines.length === 1 ? 'was' : 'were'} skipped: line ${lineList(controlLines)}.`,
@@ -114,6 +130,24 @@ export class RowFinisher {
     }
     return warnings;
   }
+}
+
+/**
+ * The answer when every row of a file was skipped: which lines, and why, rather than "no
+ * transactions"; `fallback` when no line was skipped either.
+ */
+export function noRowsLeft(skipped: readonly SkippedLine[], fallback: string): CsvReadFailure {
+  const rows = skipped.filter((s) => s.reason !== 'before the header');
+  if (rows.length === 0) return fail('NO_ROWS', fallback);
+  const named = rows
+    .slice(0, 3)
+    .map((s) => `line ${s.line} (${s.reason})`)
+    .join('; ');
+  return fail(
+    'NO_ROWS',
+    `No transaction could be imported: ${named}${rows.length > 3 ? ` (and ${rows.length - 3} more lines)` : ''}.`,
+    { lines: rows.slice(0, LISTED).map((s) => ({ line: s.line, reason: s.reason })) },
+  );
 }
 
 export function* finishRowsSteps(

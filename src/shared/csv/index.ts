@@ -24,7 +24,6 @@ export {
   RowCounts,
   type StoredRows,
 } from './dedupe';
-export { parseAmountCell } from './amounts';
 export { DATE_FORMATS, findDateFormat, parseDateWith, dateFormatCandidates, chooseDateFormat } from './dates';
 export { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 export { joinDescription, DESCRIPTION_SEPARATOR } from './describe';

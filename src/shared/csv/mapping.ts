@@ -3,8 +3,10 @@
  * which column holds what; the mapping is saved as the account's import profile and used
  * again for files of the same shape.
  */
-import { parseAmountCell } from './amounts';
-import { normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { readAmount } from '../money/read-amount';
+import { assignColumns, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
+import { inferRoles } from './content';
+import { mappingOfColumns } from './content-layout';
 import { dateFormatCandidates, findDateFormat, looksLikeDate, parseDateWith } from './dates';
 import { visibleText } from './finish';
 import { isBlankRecord, type CsvRecord } from './tokenize';
@@ -24,6 +26,8 @@ export interface Layout {
   usedSavedMapping: boolean;
   /** Worth saying in the preview: why the account's saved mapping was not used. */
   note?: string;
+  /** Worth saying in the preview: which roles the columns' content told. */
+  contentNotes?: string[];
 }
 
 /** Rows shown to a person choosing a mapping, and their widest cell. */
@@ -71,6 +75,8 @@ function usedColumns(mapping: ColumnMapping): { role: ColumnRole; index: number 
   if (mapping.debit !== undefined) out.push({ role: 'debit', index: mapping.debit });
   if (mapping.credit !== undefined) out.push({ role: 'credit', index: mapping.credit });
   if (mapping.category !== undefined) out.push({ role: 'category', index: mapping.category });
+  if (mapping.indicator !== undefined) out.push({ role: 'indicator', index: mapping.indicator });
+  if (mapping.currency !== undefined) out.push({ role: 'currency', index: mapping.currency });
   for (const index of mapping.description) out.push({ role: 'description', index });
   return out;
 }
@@ -138,7 +144,7 @@ export function savedHeaderIndex(saved: SavedMapping, records: readonly CsvRecor
 
 /** A cell written the way amounts are: digits with decimals, a sign or brackets. */
 function amountShaped(value: string): boolean {
-  return /\d/.test(value) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(value) && parseAmountCell(value).ok;
+  return /\d/.test(value) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(value) && readAmount(value, 'csv').ok;
 }
 
 const quoted = (value: string) => `'${visibleText(value, 40)}'`;
@@ -168,7 +174,10 @@ export function mappingMisfit(mapping: ColumnMapping, records: readonly CsvRecor
   }
   for (const index of [mapping.amount, mapping.debit, mapping.credit]) {
     if (index === undefined) continue;
-    const bad = dated.find((r) => !parseAmountCell(r[index] ?? '').ok);
+    const bad = dated.find((r) => {
+      const reading = readAmount(r[index] ?? '', 'csv');
+      return !reading.ok && reading.code !== 'EMPTY';
+    });
     if (bad) return `column ${index + 1} holds ${quoted(bad[index] ?? '')}, not an amount`;
   }
   for (const index of mapping.description) {
@@ -200,7 +209,10 @@ export function firstDatedRecord(
   return start;
 }
 
-/** A first guess for the picker: the date-shaped column, the amount-shaped column, the widest text column. */
+/**
+ * A first guess for the picker: the roles the content tells (a debit and credit pair apart from a
+ * signed amount), else the date-shaped column, the first amount-shaped column and the widest text column.
+ */
 export function suggestMapping(records: readonly CsvRecord[], start: number): ColumnMapping | null {
   const rows = sampleRows(records, start);
   const [firstRow] = rows;
@@ -208,6 +220,9 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const header = !firstRow.some((c) => looksLikeDate(c));
   const data = header ? rows.slice(1) : rows;
   if (data.length === 0) return null;
+  const headers = header ? firstRow : [];
+  const inferred = mappingOfColumns(inferRoles(data, headers, assignColumns(headers)).columns, header);
+  if (inferred) return inferred;
   const width = Math.max(...data.map((r) => r.length));
   const share = (i: number, test: (v: string) => boolean) => {
     const filled = data.map((r) => r[i] ?? '').filter(Boolean);
@@ -216,9 +231,7 @@ export function suggestMapping(records: readonly CsvRecord[], start: number): Co
   const indexes = Array.from({ length: width }, (_, i) => i);
   const date = indexes.find((i) => share(i, looksLikeDate) >= 0.8);
   if (date === undefined) return null;
-  const isAmount = (v: string) =>
-    /\d/.test(v) && /[.,]\d{1,2}\b|^[-+(]|[-)]$/.test(v) && (parseAmountCell(v) as { ok: boolean }).ok;
-  const amount = indexes.find((i) => i !== date && share(i, isAmount) >= 0.8);
+  const amount = indexes.find((i) => i !== date && share(i, amountShaped) >= 0.8);
   if (amount === undefined) return null;
   const textLength = (i: number) =>
     data.reduce((sum, r) => sum + (/[A-Za-z]/.test(r[i] ?? '') ? (r[i] ?? '').length : 0), 0);

@@ -4,8 +4,9 @@
  * message a person can act on. Linear in the file's size whatever its shape, and stepwise
  * (see steps.ts) so a server keeps answering while it reads.
  */
-import { parseAmountCell } from './amounts';
+import { readAmount } from '../money/read-amount';
 import { assignColumns, hasDateAndAmount, isKeyValueLine, type ColumnAssignment, type ColumnRole } from './columns';
+import { contentLayout, refineHeaderLayout } from './content-layout';
 import { looksLikeDate } from './dates';
 import { decodeBytesSteps } from './encoding';
 import { visibleText } from './finish';
@@ -90,13 +91,18 @@ export function readCsvAsync(
  */
 export function* decodeInput(
   input: Uint8Array | string,
-): Steps<{ ok: true; text: string; encoding: string } | CsvReadFailure> {
+): Steps<{ ok: true; text: string; encoding: string; invalidLine?: number } | CsvReadFailure> {
   if (typeof input === 'string') return { ok: true, text: input.replace(/^\uFEFF/, ''), encoding: 'text' };
   if (input.length === 0) return fail('EMPTY', 'The file is empty.');
   const decoded = yield* decodeBytesSteps(input);
   yield;
   if (!decoded.ok) return fail('NOT_CSV', decoded.message);
-  return { ok: true, text: decoded.text, encoding: decoded.encoding };
+  return {
+    ok: true,
+    text: decoded.text,
+    encoding: decoded.encoding,
+    ...(decoded.invalidLine ? { invalidLine: decoded.invalidLine } : {}),
+  };
 }
 
 export function* readCsvSteps(input: Uint8Array | string, options: ReadOptions): Steps<CsvReadResult> {
@@ -150,22 +156,9 @@ export function* openCsvTextSteps(
   const delimiter = detectDelimiter(text);
   const source = () => recordChunks(text, delimiter, IMPORT_LIMITS, recordsPerChunk);
   const tokens = source();
-  const records: CsvRecord[] = [];
-  let nonBlank = 0;
-  let done = false;
-  while (nonBlank < PREFIX_RECORDS) {
-    const next = tokens.next();
-    if (next.done) {
-      if (next.value) return shapeFailure(next.value, MAX_COLUMNS, MAX_RECORD_CHARS);
-      done = true;
-      break;
-    }
-    for (const r of next.value) {
-      records.push(r);
-      if (!isBlankRecord(r)) nonBlank += 1;
-    }
-    yield;
-  }
+  const prefix = yield* readPrefix(tokens);
+  if ('ok' in prefix) return prefix;
+  const { records, done } = prefix;
   const layout = yield* findLayout(records, options);
   if ('ok' in layout) {
     // A shape problem anywhere in the file is answered first.
@@ -185,7 +178,19 @@ export function* openCsvTextSteps(
     options,
     IMPORT_LIMITS,
   );
-  if ('ok' in started) return started;
+  if ('ok' in started) {
+    // The header named columns under which no line reads as a transaction: a person says what they hold.
+    const linesUnder = records.slice(layout.dataStart).some((r) => !isBlankRecord(r));
+    if (started.code === 'NO_ROWS' && !layout.mapping && linesUnder) {
+      const date = layout.columns.find((c) => c.role === 'date');
+      return needsMapping(
+        records,
+        null,
+        `No line under the header${layout.headerLine ? ` (line ${layout.headerLine})` : ''} has a date in '${date?.header || `Column ${(date?.index ?? 0) + 1}`}' and an amount: choose what each column holds.`,
+      );
+    }
+    return started;
+  }
   const { plan } = started;
   for (const r of records.slice(0, layout.headerIndex)) {
     if (!isBlankRecord(r))
@@ -208,12 +213,32 @@ export function* openCsvTextSteps(
     dateFormatCandidates: started.dateFormatCandidates,
     mapping: layout.mapping,
     usedSavedMapping: layout.usedSavedMapping,
-    ...(layout.mapping ? { sample: sampleRows(records, layout.headerIndex) } : {}),
+    // The first rows, so a person can change what a column was taken for.
+    sample: sampleRows(records, layout.headerIndex),
     dateRange: planDateRange(plan),
     hasFitids: false,
     mayLackCategory: plan.survey.mayLackCategory,
     rows: tableRows(recordsFrom(source, layout.dataStart), plan, layout, delimiter, options),
   };
+}
+
+/** The file's first records (PREFIX_RECORDS non-blank ones), and whether they are all of it. */
+function* readPrefix(tokens: Chunks): Steps<{ records: CsvRecord[]; done: boolean } | CsvReadFailure> {
+  const records: CsvRecord[] = [];
+  let nonBlank = 0;
+  while (nonBlank < PREFIX_RECORDS) {
+    const next = tokens.next();
+    if (next.done) {
+      if (next.value) return shapeFailure(next.value, MAX_COLUMNS, MAX_RECORD_CHARS);
+      return { records, done: true };
+    }
+    for (const r of next.value) {
+      records.push(r);
+      if (!isBlankRecord(r)) nonBlank += 1;
+    }
+    yield;
+  }
+  return { records, done: false };
 }
 
 /** The records already read from index `from`, then the rest of the tokeniser's. */
@@ -277,10 +302,10 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
     };
     firstCandidate ??= layout;
     if (!followedByTransactions(records, i + 1, columns)) continue;
-    if (cells.length === tableWidth) return notUsed(layout);
+    if (cells.length === tableWidth) return notUsed(refineHeaderLayout(records, layout));
     firstFollowed ??= layout;
   }
-  if (firstFollowed) return notUsed(firstFollowed);
+  if (firstFollowed) return notUsed(refineHeaderLayout(records, firstFollowed));
   if (saved && !saved.mapping.header) {
     const start = firstDatedRecord(saved.mapping, records, tableStart(records), HEADER_LOOKAHEAD);
     const width = records[start]?.cells.length ?? 0;
@@ -294,6 +319,9 @@ function* findLayout(records: readonly CsvRecord[], options: ReadOptions): Steps
       : `the file has ${width} columns, the saved mapping ${saved.columnCount}`;
     if (!misfit) return layoutFromMapping(records, start, saved.mapping, true);
   }
+  // A saved mapping that does not fit says the bank's layout changed: a person is asked rather than a guess made.
+  const byContent = misfit === null ? contentLayout(records) : null;
+  if (byContent) return notUsed(byContent);
   if (firstCandidate) return notUsed(firstCandidate);
   yield;
   return needsMapping(records, misfit);
@@ -314,18 +342,12 @@ function followedByTransactions(
     if (isBlankRecord(r)) continue;
     looked += 1;
     if (date === undefined || !looksLikeDate(r.cells[date] ?? '')) continue;
-    if (
-      amountColumns.some((c) => {
-        const parsed = parseAmountCell((r.cells[c] ?? '').trim());
-        return parsed.ok && parsed.amount !== null;
-      })
-    )
-      return true;
+    if (amountColumns.some((c) => readAmount(r.cells[c] ?? '', 'csv').ok)) return true;
   }
   return false;
 }
 
-function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null): CsvReadFailure {
+function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null, why?: string): CsvReadFailure {
   const start = tableStart(records);
   const sample = sampleRows(records, start);
   if (sample.length === 0) return fail('EMPTY', 'The file is empty.');
@@ -334,11 +356,12 @@ function needsMapping(records: readonly CsvRecord[], savedMisfit: string | null)
   const seen = first.filter(Boolean);
   const looksLikeData = first.some((c) => looksLikeDate(c));
   const message =
-    savedMisfit !== null
+    why ??
+    (savedMisfit !== null
       ? `The saved mapping for this account does not fit this file (${savedMisfit}): choose what each column holds.`
       : looksLikeData
         ? 'This file has no header row: choose what each column holds.'
-        : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`;
+        : `The columns could not be recognised${columns.some((c) => c.role === 'date') ? ' (no amount column, or debit and credit columns)' : ' (no date column)'}. Headers seen: ${seen.join(', ') || '(none)'}. Choose what each column holds.`);
   return fail('NEEDS_MAPPING', message, {
     needsMapping: true,
     sample,

@@ -5,11 +5,11 @@
  * tokenised again and built chunk by chunk. The answers are those of reading the whole file at once.
  */
 import { isReservedCategoryName } from '../categories/reserved';
-import { parseAmountCell } from './amounts';
+import { readAmount, type AmountReading } from '../money/read-amount';
 import { indicatorSign, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith, type DateFormat, type DatedCell } from './dates';
 import { isAccountNumber, joinDescription, joinParts } from './describe';
-import { RowFinisher, squashSpaces, visibleText } from './finish';
+import { noRowsLeft, RowFinisher, squashSpaces, visibleText } from './finish';
 import { unguardFormula } from './formula';
 import type { Layout } from './mapping';
 import { must } from '../must';
@@ -263,6 +263,11 @@ function newSurvey(textColumns: readonly number[]): Survey {
   };
 }
 
+/** A cell that is neither an amount nor empty. */
+function unreadable(reading: AmountReading): boolean {
+  return !reading.ok && reading.code !== 'EMPTY';
+}
+
 /** The amount a transaction record states, its sign and whether a mark gave it; a failure when a cell is not an amount. */
 function amountOf(
   r: CsvRecord,
@@ -273,36 +278,36 @@ function amountOf(
   let marked = false;
   if (cols.amount !== undefined) {
     const raw = cell(r, cols.amount);
-    const parsed = parseAmountCell(raw);
-    if (!parsed.ok)
+    const parsed = readAmount(raw, 'csv');
+    if (unreadable(parsed))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, {
         line: r.line,
         value: visibleText(raw, 40),
       });
-    if (parsed.amount) {
-      cents = parsed.amount.cents;
-      if (parsed.amount.marker) {
-        sign = parsed.amount.marker === 'CR' ? 1 : -1;
+    if (parsed.ok) {
+      cents = parsed.cents;
+      if (parsed.marker) {
+        sign = parsed.marker === 'CR' ? 1 : -1;
         marked = true;
       }
     }
   } else {
     const rawDebit = cell(r, cols.debit);
     const rawCredit = cell(r, cols.credit);
-    const debit = parseAmountCell(rawDebit);
-    const credit = parseAmountCell(rawCredit);
-    if (!debit.ok)
+    const debit = readAmount(rawDebit, 'csv');
+    const credit = readAmount(rawCredit, 'csv');
+    if (unreadable(debit))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawDebit, 40)}' cannot be read.`, {
         line: r.line,
         value: visibleText(rawDebit, 40),
       });
-    if (!credit.ok)
+    if (unreadable(credit))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawCredit, 40)}' cannot be read.`, {
         line: r.line,
         value: visibleText(rawCredit, 40),
       });
-    if (debit.amount || credit.amount) {
-      cents = (credit.amount ? Math.abs(credit.amount.cents) : 0) - (debit.amount ? Math.abs(debit.amount.cents) : 0);
+    if (debit.ok || credit.ok) {
+      cents = (credit.ok ? Math.abs(credit.cents) : 0) - (debit.ok ? Math.abs(debit.cents) : 0);
       sign = cents < 0 ? -1 : 1;
     }
   }
@@ -422,8 +427,23 @@ interface Describer {
   dropped: string[];
 }
 
+/** Columns no role was given: their text describes a row that has no other. */
+function unassigned(layout: Layout): number[] {
+  const used = new Set(layout.columns.map((c) => c.index));
+  return layout.headers.map((_h, i) => i).filter((i) => !used.has(i));
+}
+
+/** The first cell of `columns` that holds words, for a row that has no other description. */
+function anyText(r: CsvRecord, columns: readonly number[]): string {
+  for (const i of columns) {
+    const v = textCell(r, i);
+    if (/\p{L}/u.test(v) && !looksLikeDate(v)) return squashSpaces(v);
+  }
+  return '';
+}
+
 /** Description columns: counterparty, then purpose; a column with one text on every row is not a description. */
-function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
+function describer(columns: readonly ColumnAssignment[], s: Survey, others: readonly number[]): Describer {
   const of = (role: ColumnRole) => columns.filter((c) => c.role === role);
   const rowCount = s.lines.length;
   const constant = (c: ColumnAssignment) => {
@@ -483,7 +503,8 @@ function describer(columns: readonly ColumnAssignment[], s: Survey): Describer {
         what = squashSpaces(
           [...(cents < 0 ? payee : payer), ...counterparty].map((c) => textCell(r, c.index)).find(Boolean) ?? '',
         );
-      return joinDescription(party, what);
+      // Never an empty description while some cell of the row has words.
+      return joinDescription(party, what) || anyText(r, others);
     },
   };
 }
@@ -526,7 +547,7 @@ export function* planTable(
   const extra = continuations(s, cols.text, delimiter);
   if (s.candidates === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   const warnings: string[] = [];
-  const notes: string[] = layout.note ? [layout.note] : [];
+  const notes: string[] = [...(layout.note ? [layout.note] : []), ...(layout.contentNotes ?? [])];
   // The date format, inferred from every row.
   const choice = chooseDateFormat(s.dates, {
     dateFormat: options.dateFormat ?? layout.mapping?.mapping.dateFormat,
@@ -556,7 +577,7 @@ export function* planTable(
       `Only ${s.markedIn + s.markedOut} of ${rowCount} rows carry a ${mark} mark, so the ${unmarked} unmarked rows were read as money ${unmarkedSign < 0 ? 'out' : 'in'}.`,
     );
   }
-  const describe = describer(layout.columns, s);
+  const describe = describer(layout.columns, s, unassigned(layout));
   if (describe.dropped.length > 0) {
     const one = describe.dropped.length === 1;
     notes.push(
@@ -611,7 +632,8 @@ export function* tableRows(
       k += 1;
       if (sign !== 0) cents = sign * Math.abs(cents);
       else if (plan.unmarkedSign !== 0) cents = plan.unmarkedSign * Math.abs(cents);
-      else if (flip) cents = -cents;
+      // A sign a CR/DR mark states is never flipped; a signed column's or a debit/credit pair's is.
+      if (flip && code <= 1 && plan.unmarkedSign === 0) cents = -cents;
       let description = plan.describe.text(r, cents);
       const extra = plan.extra.get(r.line);
       if (extra) description = squashSpaces([description, ...extra].join(' '));
@@ -639,7 +661,7 @@ export function* tableRows(
 }
 
 function endOfTable(plan: TablePlan, finisher: RowFinisher): RowsEnd | CsvReadFailure {
-  if (finisher.count === 0) return fail('NO_ROWS', 'No transactions were found under the header.');
   const skipped = [...plan.survey.skipped, ...finisher.skipped].sort((a, b) => a.line - b.line);
+  if (finisher.count === 0) return noRowsLeft(skipped, 'No transactions were found under the header.');
   return { skipped, warnings: [...plan.warnings, ...finisher.warnings()], notes: plan.notes };
 }

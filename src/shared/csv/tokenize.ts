@@ -121,6 +121,16 @@ function* tokenizeUnquoted(
   return null;
 }
 
+/** The run of a quoted cell from `from` up to the next quote (or `limit`), copied at once so long quoted fields stay linear. */
+function quotedRun(text: string, from: number, limit: number): { text: string; next: number; lineBreaks: number } {
+  let next = text.indexOf('"', from);
+  if (next < 0 || next > limit) next = limit;
+  const run = text.slice(from, next);
+  let lineBreaks = 0;
+  for (let at = run.indexOf('\n'); at >= 0; at = run.indexOf('\n', at + 1)) lineBreaks += 1;
+  return { text: run, next, lineBreaks };
+}
+
 /** The careful tokenizer (quotes, line breaks in cells, old Mac line endings); lines count from `lineOffset` + 1. */
 function* tokenizeQuoted(
   text: string,
@@ -156,15 +166,10 @@ function* tokenizeQuoted(
           i += 1;
         } else inQuotes = false;
       } else {
-        // Copy the run up to the next quote at once (long quoted fields stay linear and fast).
-        let next = text.indexOf('"', i);
-        if (next < 0 || next > end) next = end;
-        const maxEnd = recordStart + limits.maxRecordChars + 1;
-        if (next > maxEnd) next = maxEnd;
-        const run = text.slice(i, next);
-        for (let at = run.indexOf('\n'); at >= 0; at = run.indexOf('\n', at + 1)) line += 1;
-        cell += run;
-        i = next - 1;
+        const run = quotedRun(text, i, Math.min(end, recordStart + limits.maxRecordChars + 1));
+        line += run.lineBreaks;
+        cell += run.text;
+        i = run.next - 1;
       }
       continue;
     }

@@ -17,6 +17,9 @@ export interface ColumnMapping {
   debit?: number;
   credit?: number;
   category?: number;
+  /** A column of CR/DR (or D/C, Af/Bij) marks that says which way each amount went. */
+  indicator?: number;
+  currency?: number;
   dateFormat?: string;
 }
 
@@ -31,6 +34,22 @@ export interface ReadOptions {
   mapping?: ColumnMapping | null;
   /** The saved mapping: used when the file has the shape it was made for. */
   savedMapping?: SavedMapping | null;
+  /** A file of several accounts' statements: only the rows of these statements (indexes in `statements`). */
+  onlyStatements?: readonly number[] | null;
+  /** A file of several accounts' statements: the rows of every statement but these. */
+  skipStatements?: readonly number[] | null;
+}
+
+/** One account's statement in a file of several, as the preview lists it. */
+export interface StatementSummary {
+  /** Its index: rows carry it in `statement`. */
+  index: number;
+  /** The account number as the file gives it ('' when it gives none). */
+  account: string;
+  currency: string | null;
+  rows: number;
+  /** Earliest and latest date of its rows (null when it has none). */
+  dateRange: [string, string] | null;
 }
 
 /** A mapping with the shape of the file it was made for. */
@@ -54,6 +73,8 @@ export interface CsvRow {
   currency?: string | null;
   /** The bank's own id of the transaction (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
   fitid?: string | null;
+  /** Statements of several accounts: the index of the row's statement in the read's `statements`. */
+  statement?: number;
 }
 
 export interface SkippedLine {
@@ -85,7 +106,12 @@ export interface CsvReadSuccess {
   usedSavedMapping: boolean;
   /** The first rows of the table when a mapping was used, so a person can change it. */
   sample?: string[][];
+  /** A statement file of several accounts: each account's statement (at most MAX_STATEMENTS_LISTED). */
+  statements?: StatementSummary[];
 }
+
+/** Statements a preview lists one by one; the rest of a file of more accounts go into the chosen account. */
+export const MAX_STATEMENTS_LISTED = 50;
 
 export type CsvErrorCode =
   | 'EMPTY'

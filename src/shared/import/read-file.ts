@@ -4,7 +4,7 @@
  * rows pass the same checks (control characters, amount and description bounds, currencies).
  */
 import { isReservedCategoryName } from '../categories/reserved';
-import { RowFinisher } from '../csv/finish';
+import { noRowsLeft, RowFinisher } from '../csv/finish';
 import { collectRead, decodeInput, openCsvTextSteps } from '../csv/read-csv';
 import { runSteps, runStepsAsync, type Steps } from '../csv/steps';
 import { RECORDS_PER_STEP } from '../csv/tokenize';
@@ -18,6 +18,8 @@ import {
   type ImportFormat,
   type ReadOptions,
   type RowChunks,
+  type StatementSummary,
+  MAX_STATEMENTS_LISTED,
 } from '../csv/types';
 import { must } from '../must';
 import { readCamtSteps } from '../statements/camt';
@@ -72,7 +74,30 @@ export function* openImportSteps(
 ): Steps<CsvReadStream> {
   const decoded = yield* decodeInput(input);
   if (!decoded.ok) return decoded;
-  const { text, encoding } = decoded;
+  const opened = yield* openDecodedSteps(decoded.text, decoded.encoding, options, rowsPerChunk);
+  if (!opened.ok || !decoded.invalidLine) return opened;
+  return withWarning(
+    opened,
+    `This file is not valid UTF-8 (line ${decoded.invalidLine} holds a byte UTF-8 cannot read), so the whole file was read as Windows-1252: check that accented letters look right.`,
+  );
+}
+
+/** A read whose end carries one more warning, first. */
+function withWarning(head: CsvReadHead, warning: string): CsvReadHead {
+  const rows = head.rows;
+  function* warned(): RowChunks {
+    const end = yield* rows;
+    return 'ok' in end ? end : { ...end, warnings: [warning, ...end.warnings] };
+  }
+  return { ...head, rows: warned() };
+}
+
+function* openDecodedSteps(
+  text: string,
+  encoding: string,
+  options: ReadOptions,
+  rowsPerChunk: number,
+): Steps<CsvReadStream> {
   if (text.trim() === '') return fail('EMPTY', 'The file is empty.');
   const format = detectFormat(text);
   if (format === 'csv') return yield* openCsvTextSteps(text, encoding, options, rowsPerChunk);
@@ -84,16 +109,21 @@ export function* openImportSteps(
   if ('ok' in read) return read;
   if (read.rows.length === 0)
     return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
-  return statementHead(format, encoding, read, rowsPerChunk);
+  return statementHead(format, encoding, read, options, rowsPerChunk);
 }
 
 function statementHead(
   format: Exclude<ImportFormat, 'csv'>,
   encoding: string,
   read: StatementRead,
+  options: ReadOptions,
   rowsPerChunk: number,
 ): CsvReadHead {
-  let min = must(read.rows[0], 'a statement with rows').postDate;
+  const only = options.onlyStatements ? new Set(options.onlyStatements) : null;
+  const skip = new Set(options.skipStatements ?? []);
+  if (only || skip.size > 0)
+    read.rows = read.rows.filter((row) => (only ? only.has(row.statement ?? 0) : !skip.has(row.statement ?? 0)));
+  let min = read.rows[0]?.postDate ?? '';
   let max = min;
   let hasFitids = false;
   let mayLackCategory = false;
@@ -103,6 +133,7 @@ function statementHead(
     if (row.fitid) hasFitids = true;
     if (!row.category || isReservedCategoryName(row.category.trim())) mayLackCategory = true;
   }
+  const statements = statementSummaries(read);
   return {
     ok: true,
     format,
@@ -119,12 +150,43 @@ function statementHead(
     dateRange: [min, max],
     hasFitids,
     mayLackCategory,
-    rows: statementRows(format, read, rowsPerChunk),
+    ...(statements.length > 1 ? { statements } : {}),
+    // CAMT states each entry's direction (CdtDbtInd); OFX and QIF amounts carry a sign a card issuer may have turned.
+    rows: statementRows(format, read, Boolean(options.flipAmounts) && format !== 'camt053', rowsPerChunk),
   };
 }
 
+/** Each statement of a file of several accounts with its rows, in the file's order (the first MAX_STATEMENTS_LISTED). */
+function statementSummaries(read: StatementRead): StatementSummary[] {
+  const infos = read.statements ?? [];
+  if (infos.length < 2) return [];
+  const out: StatementSummary[] = infos.slice(0, MAX_STATEMENTS_LISTED + 1).map((info, index) => ({
+    index,
+    account: info.account,
+    currency: info.currency,
+    rows: 0,
+    dateRange: null,
+  }));
+  for (const row of read.rows) {
+    const summary = out[row.statement ?? 0];
+    if (!summary) continue;
+    summary.rows += 1;
+    const range = (summary.dateRange ??= [row.postDate, row.postDate]);
+    if (row.postDate < range[0]) range[0] = row.postDate;
+    if (row.postDate > range[1]) range[1] = row.postDate;
+  }
+  // A statement opened before its account number came, left without rows, is no statement.
+  const listed = out.filter((s) => s.account !== '' || s.rows > 0).slice(0, MAX_STATEMENTS_LISTED);
+  return listed.length > 1 ? listed : [];
+}
+
 /** A statement's rows through the same checks as CSV rows, in chunks; each chunk is let go once it is taken. */
-function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRead, rowsPerChunk: number): RowChunks {
+function* statementRows(
+  format: Exclude<ImportFormat, 'csv'>,
+  read: StatementRead,
+  flip: boolean,
+  rowsPerChunk: number,
+): RowChunks {
   const finisher = new RowFinisher();
   const rows: (CsvRow | undefined)[] = read.rows;
   read.rows = [];
@@ -134,6 +196,7 @@ function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRea
     for (let i = start; i < end; i += 1) {
       const row = must(rows[i], 'each row is taken once');
       rows[i] = undefined;
+      if (flip && row.amount !== 0) row.amount = -row.amount;
       const finished = finisher.add(row, () => '');
       if (finished === null) continue;
       if ('ok' in finished) return finished;
@@ -141,7 +204,8 @@ function* statementRows(format: Exclude<ImportFormat, 'csv'>, read: StatementRea
     }
     yield out;
   }
-  if (finisher.count === 0) return fail('NO_ROWS', `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
+  if (finisher.count === 0)
+    return noRowsLeft(finisher.skipped, `No transactions were found in this ${FORMAT_NAMES[format]} file.`);
   return {
     skipped: finisher.skipped,
     warnings: [...read.warnings, ...finisher.warnings()],

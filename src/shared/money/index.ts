@@ -1,3 +1,4 @@
 export * from './money';
-export * from './parse-amount';
+export * from './read-amount';
+export * from './locale-notation';
 export * from './bounds';

@@ -1,10 +1,9 @@
 /**
- * Money is integer cents below the UI (stored in cents, shown as value/100 with two
- * decimals). These helpers turn decimal text into cents and cents into text exactly:
- * no step divides by 100 in floating point, so every safe integer of cents survives a round trip.
+ * Money is integer cents below the UI, shown as value/100 with two decimals. These helpers turn
+ * cents into text (and read-amount.ts text into cents) exactly: no step divides by 100 in
+ * floating point, so every safe integer of cents survives a round trip.
  *
- * Programming errors (a non-integer "cents" value, a sum beyond the safe range) throw a
- * RangeError; user input that is not an amount comes back as `null`.
+ * Programming errors (a non-integer "cents" value, a sum beyond the safe range) throw a RangeError.
  */
 
 /** True for a value usable as cents: an integer within ±Number.MAX_SAFE_INTEGER. */
@@ -18,53 +17,6 @@ function assertCents(cents: number): void {
 
 /** Digits of Number.MAX_SAFE_INTEGER (9007199254740991). */
 const MAX_SAFE_DIGITS = 16;
-
-/** Grouped thousands ("1,234,567") with an optional '.' decimal part (a trailing '.' is allowed). */
-const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{0,2}))?$/;
-/** Plain digits with a '.' decimal part (trailing '.' allowed) or a ',' decimal part ("3,5"). */
-const PLAIN = /^(\d*)(?:\.(\d{0,2})|,(\d{1,2}))?$/;
-
-/**
- * Decimal text -> cents, exactly (no floating point):
- * "12" 1200, "12.3" 1230, "-0.05" -5, " 7.5 " 750, "1,234.56" 123456, "3,5" 350, "+4" 400,
- * ".5" 50, "12." 1200.
- *
- * - An optional sign ('+', '-' or the Unicode minus U+2212 some locales print).
- * - Thousands separators are ',' in groups of three; with them the decimal mark must be '.'.
- *   "1,234" is therefore 1234.00, while "1,23" and "3,5" use ',' as the decimal mark.
- * - Returns null for empty or invalid text, more than two decimals, or more than
- *   Number.MAX_SAFE_INTEGER cents. "-0" is 0 (never -0).
- */
-export function parseDecimalToCents(text: string): number | null {
-  let body = text.trim();
-  let negative = false;
-  const first = body.charAt(0);
-  if (first === '-' || first === '+' || first === '\u2212') {
-    negative = first !== '+';
-    body = body.slice(1);
-  }
-  let whole: string;
-  let fraction: string;
-  const grouped = GROUPED.exec(body);
-  if (grouped) {
-    const [, groupedWhole = '', groupedFraction = ''] = grouped;
-    whole = groupedWhole.replace(/,/g, '');
-    fraction = groupedFraction;
-  } else {
-    const plain = PLAIN.exec(body);
-    if (!plain) return null;
-    const [, plainWhole = '', dotFraction, commaFraction] = plain;
-    whole = plainWhole;
-    fraction = dotFraction ?? commaFraction ?? '';
-  }
-  if (whole === '' && fraction === '') return null;
-  const digits = `${whole}${fraction.padEnd(2, '0')}`.replace(/^0+(?=\d)/, '');
-  if (digits.length > MAX_SAFE_DIGITS) return null;
-  // At most 16 digits: Number() is exact up to MAX_SAFE_INTEGER and rounds anything larger to >= 2^53.
-  const cents = Number(digits);
-  if (cents > Number.MAX_SAFE_INTEGER) return null;
-  return negative && cents !== 0 ? -cents : cents;
-}
 
 /** `String(number)` for a finite non-negative number: "1.005", "1e-7", "1.5e+21". */
 const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
@@ -117,8 +69,8 @@ function unitsAndFraction(cents: number): { negative: boolean; units: number; fr
 
 /**
  * Cents -> the "-1234.56" form for input fields: no grouping, '.' decimal mark, always two
- * decimals ("0.00", "-0.05"). Inverse of parseDecimalToCents. Throws RangeError unless `cents`
- * is a safe integer.
+ * decimals ("0.00", "-0.05"), as an API query takes it (readAmount's 'query' mode). Throws RangeError
+ * unless `cents` is a safe integer.
  */
 export function centsToDecimalString(cents: number): string {
   const { negative, units, fraction } = unitsAndFraction(cents);

@@ -6,6 +6,8 @@ import type { CategoryOrigin, RuleActionField } from '../rules';
 import type { TransactionType } from './transactions';
 import { TRANSACTION_TYPES } from './transactions';
 import { text } from './common';
+import { ACCOUNT_TYPES } from './accounts';
+import { MAX_STATEMENTS_LISTED, type StatementSummary } from '../csv/types';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])])
@@ -38,6 +40,8 @@ export const columnMappingSchema = z
     debit: columnIndex.optional(),
     credit: columnIndex.optional(),
     category: columnIndex.optional(),
+    indicator: columnIndex.optional(),
+    currency: columnIndex.optional(),
     dateFormat: text({ max: 32 }).optional(),
   })
   .strict()
@@ -77,6 +81,41 @@ const mappingField = z
     return result.data;
   });
 
+/** Where one statement of a file of several accounts goes: an account (created when new, of `type`), or nowhere (`account: null`). */
+export const statementRouteSchema = z
+  .object({
+    statement: z.number().int().min(0).max(100_000),
+    account: text({ label: 'account', min: 1, max: 255 }).nullable(),
+    type: z.enum(ACCOUNT_TYPES).optional(),
+  })
+  .strict();
+export type StatementRoute = z.infer<typeof statementRouteSchema>;
+
+const statementRoutesSchema = z.array(statementRouteSchema).max(MAX_STATEMENTS_LISTED);
+
+/** The multipart field `statements` is JSON text; tRPC sends the list itself. */
+const statementsField = z
+  .union([z.string().max(64 * 1024), statementRoutesSchema])
+  .optional()
+  .transform((value, ctx): StatementRoute[] | undefined => {
+    if (value === undefined || value === '') return undefined;
+    if (typeof value !== 'string') return value;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON such as [{"statement": 0, "account": "Savings"}]' });
+      return z.NEVER;
+    }
+    const result = statementRoutesSchema.safeParse(parsed);
+    if (!result.success) {
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', message: `${issue.path.join('.')}: ${issue.message}` });
+      return z.NEVER;
+    }
+    return result.data;
+  });
+
 /** The non-file fields of POST /api/upload (multipart) and of tRPC imports.upload. */
 export const importFieldsSchema = z.object({
   account: text({ label: 'account', min: 1, max: 255 }),
@@ -89,6 +128,7 @@ export const importFieldsSchema = z.object({
   flipAmounts: flag,
   dryRun: flag,
   mapping: mappingField,
+  statements: statementsField,
 });
 export type ImportFields = z.infer<typeof importFieldsSchema>;
 
@@ -120,6 +160,15 @@ export interface ImportedRowPreview {
   ruleIds: Partial<Record<RuleActionField, number>>;
 }
 
+/** Something a person must see before importing, shown prominently (also the first warnings). */
+export interface ImportAttention {
+  /** MOSTLY_MONEY_IN: most rows would be money in for a checking or credit account; ROWS_SKIPPED: lines under the header were not imported. */
+  code: 'MOSTLY_MONEY_IN' | 'ROWS_SKIPPED';
+  message: string;
+  /** Flipping the signs would answer it. */
+  offerFlip: boolean;
+}
+
 export interface ImportResult {
   message: string;
   batchId: string | null;
@@ -127,6 +176,10 @@ export interface ImportResult {
   duplicates: number;
   skipped: number;
   warnings: string[];
+  /** What a person must see (a dry run says it before the import). */
+  attention?: ImportAttention[];
+  /** A file of several accounts split between accounts: one batch per account. */
+  batches?: { account: string; batchId: string | null; imported: number; duplicates: number }[];
 }
 
 export interface ImportPreview extends ImportResult {
@@ -156,6 +209,8 @@ export interface ImportPreview extends ImportResult {
   rows: ImportedRowPreview[];
   /** The first skipped lines (up to 100); `skipped` counts them all. */
   skippedLines: SkippedLine[];
+  /** A statement file of several accounts: each account's statement, to send each where it belongs. */
+  statements?: StatementSummary[];
 }
 
 /** An account's saved column mapping (GET/PUT /api/accounts/{id}/import-profile). */
@@ -187,6 +242,8 @@ export const importProfileInputSchema = z
         p.mapping.debit ?? 0,
         p.mapping.credit ?? 0,
         p.mapping.category ?? 0,
+        p.mapping.indicator ?? 0,
+        p.mapping.currency ?? 0,
         ...p.mapping.description,
       ) < p.columnCount,
     {

@@ -7,6 +7,7 @@ import {
   type MonthlyReportRow,
   type PayeeTotal,
 } from '../reports';
+import { NAME_MAX_LENGTH } from '../limits';
 import { isoDateSchema, text } from './common';
 
 export type { MonthlyReportRow, PayeeTotal };
@@ -15,7 +16,7 @@ const rangeShape = {
   startDate: isoDateSchema,
   endDate: isoDateSchema,
   /** An account name (case-insensitive); all accounts when absent. */
-  account: text({ min: 1, max: 255 }).optional(),
+  account: text({ min: 1, max: NAME_MAX_LENGTH }).optional(),
 };
 
 type Range = { startDate: string; endDate: string };

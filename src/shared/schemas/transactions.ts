@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, MAX_LIST_ROWS } from '../limits';
+import { DESCRIPTION_MAX_LENGTH, MAX_FILTER_CATEGORIES, MAX_LIST_ROWS, NAME_MAX_LENGTH } from '../limits';
 import { categorySourceSchema, type CategorySource } from './suggest';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
 
@@ -52,18 +52,18 @@ export const transactionFiltersSchema = z
     endDate: isoDateSchema,
     /** Category names matched regardless of case; 'uncategorized' matches no category. */
     categories: z
-      .array(text({ min: 1, max: 255 }))
-      .max(500)
+      .array(text({ min: 1, max: NAME_MAX_LENGTH }))
+      .max(MAX_FILTER_CATEGORIES)
       .optional(),
     /** An account name (case-insensitive). */
-    account: text({ max: 255 }).optional(),
+    account: text({ max: NAME_MAX_LENGTH }).optional(),
     /** Substring of the description, case-insensitive. */
-    description: text({ max: 255, trim: false }).optional(),
+    description: text({ max: NAME_MAX_LENGTH, trim: false }).optional(),
     /** Bounds on the amount's magnitude, in cents. */
     minAmount: centsSchema.optional(),
     maxAmount: centsSchema.optional(),
     /** A payee as the reports name it: rows whose description has the same payee key (src/shared/reports/payees.ts). */
-    payee: text({ min: 1, max: 1000 }).optional(),
+    payee: text({ min: 1, max: DESCRIPTION_MAX_LENGTH }).optional(),
     /** 'in': money in (amount above 0); 'out': money out (below 0). */
     direction: z.enum(['in', 'out'], { error: 'must be in or out' }).optional(),
     /** Only the rows totals count (split parents left out), as a report's figure counts them. */

@@ -4,14 +4,15 @@
  * way its booking went), described by the counterparty (Cdtr for money out, Dbtr for money
  * in, swapped for reversals; v08 nests it in Pty) then the Ustrd lines; AcctSvcrRef for duplicates.
  */
-import { parseAmountCell } from '../csv/amounts';
+import { readAmount } from '../money/read-amount';
 import { toIsoDate } from '../dates/calendar';
 import { joinDescription } from '../csv/describe';
 import { squashSpaces } from '../csv/finish';
 import type { Steps } from '../csv/steps';
+import { must } from '../must';
 import { fail, type CsvReadFailure, type CsvRow } from '../csv/types';
 import { lineCounter, MarkupError, readMarkup } from './markup';
-import type { StatementRead } from './ofx';
+import { severalAccountsWarning, StatementList, type StatementRead } from './ofx';
 
 interface TxDetails {
   debtor: string;
@@ -35,90 +36,128 @@ interface Entry {
 const endsWith = (path: readonly string[], ...tail: string[]) =>
   tail.every((name, i) => path[path.length - tail.length + i] === name);
 
+interface CamtState {
+  path: string[];
+  rows: CsvRow[];
+  statements: StatementList;
+  /** The statement being read: its account (IBAN, else another id) once the file names it. */
+  statement: number;
+  /** The first row of the statement being read. */
+  firstRow: number;
+  entry: Entry | null;
+  tx: TxDetails | null;
+  problem: CsvReadFailure | null;
+}
+
+function newEntry(line: number): Entry {
+  return {
+    line,
+    amount: '',
+    currency: '',
+    indicator: '',
+    reversal: false,
+    bookingDate: '',
+    valueDate: '',
+    info: '',
+    reference: '',
+    details: [],
+  };
+}
+
+function openElement(state: CamtState, name: string, attributes: Record<string, string>, line: () => number): void {
+  const { path } = state;
+  path.push(name);
+  const parent = path[path.length - 2];
+  if (name === 'Stmt') {
+    state.statement = state.statements.indexOf('');
+    state.firstRow = state.rows.length;
+  } else if (name === 'Ntry' && parent === 'Stmt') state.entry = newEntry(line());
+  else if (name === 'TxDtls' && state.entry) state.tx = { debtor: '', creditor: '', ustrd: [] };
+  else if (name === 'Amt' && state.entry && parent === 'Ntry')
+    state.entry.currency = (attributes.Ccy ?? '').toUpperCase();
+}
+
+/** A party's name (v08 nests it in Pty) or a remittance line of the transaction details being read. */
+function closeDetail(state: CamtState, t: TxDetails, name: string, value: string): boolean {
+  const { path } = state;
+  const party = (role: string) =>
+    endsWith(path, 'RltdPties', role, 'Nm') || endsWith(path, 'RltdPties', role, 'Pty', 'Nm');
+  if (name === 'Nm' && party('Dbtr')) t.debtor ||= value;
+  else if (name === 'Nm' && party('Cdtr')) t.creditor ||= value;
+  else if (name === 'Ustrd' && path[path.length - 2] === 'RmtInf') {
+    if (value) t.ustrd.push(value);
+  } else return false;
+  return true;
+}
+
+/** A field of the entry being read. */
+function closeEntryField(state: CamtState, e: Entry, name: string, value: string): void {
+  const { path } = state;
+  if (path[path.length - 2] === 'Ntry') {
+    if (name === 'Amt') e.amount = value;
+    else if (name === 'CdtDbtInd') e.indicator = value.toUpperCase();
+    else if (name === 'RvslInd') e.reversal = value.toLowerCase() === 'true';
+    else if (name === 'AddtlNtryInf') e.info = value;
+    else if (name === 'AcctSvcrRef') e.reference = value;
+    else if (name === 'NtryRef' && !e.reference) e.reference = value;
+  } else if (endsWith(path, 'BookgDt', 'Dt') || endsWith(path, 'BookgDt', 'DtTm')) e.bookingDate ||= value;
+  else if (endsWith(path, 'ValDt', 'Dt') || endsWith(path, 'ValDt', 'DtTm')) e.valueDate ||= value;
+}
+
+/** Outside entries: the statement's account and currency. */
+function closeStatementField(state: CamtState, name: string, value: string): void {
+  const { path } = state;
+  if (!value) return;
+  const isAccountId =
+    (name === 'IBAN' && endsWith(path, 'Stmt', 'Acct', 'Id', 'IBAN')) ||
+    (name === 'Id' && endsWith(path, 'Stmt', 'Acct', 'Id', 'Othr', 'Id'));
+  if (isAccountId && state.statements.list[state.statement]?.account === '') {
+    const index = state.statements.indexOf(value);
+    for (let i = state.firstRow; i < state.rows.length; i += 1)
+      must(state.rows[i], 'i < rows.length').statement = index;
+    state.statement = index;
+  } else if (name === 'Ccy' && endsWith(path, 'Stmt', 'Acct', 'Ccy')) {
+    const info = state.statements.list[state.statement];
+    if (info) info.currency ??= value.toUpperCase();
+  }
+}
+
+function closeElement(state: CamtState, name: string, value: string): void {
+  const e = state.entry;
+  const t = state.tx;
+  if (!e) closeStatementField(state, name, value);
+  else if (name === 'Ntry' && state.path[state.path.length - 2] === 'Stmt') {
+    state.entry = null;
+    if (!state.problem) {
+      const row = toRow(e, state.statement);
+      if ('ok' in row) state.problem = row;
+      else state.rows.push(row);
+    }
+  } else if (t && name === 'TxDtls') {
+    e.details.push(t);
+    state.tx = null;
+  } else if (!t || !closeDetail(state, t, name, value)) closeEntryField(state, e, name, value);
+  state.path.pop();
+}
+
 export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailure> {
   const start = text.indexOf('<');
   if (start < 0) return fail('BAD_STATEMENT', 'This CAMT file holds no XML.');
   const lineAt = lineCounter(text);
-  const path: string[] = [];
-  const rows: CsvRow[] = [];
-  const accounts: string[] = [];
-  let entry: Entry | null = null;
-  let tx: TxDetails | null = null;
-  // Set by the handler's callbacks, which control-flow narrowing cannot follow: a property, not a `let`.
-  const found: { problem: CsvReadFailure | null } = { problem: null };
+  const state: CamtState = {
+    path: [],
+    rows: [],
+    statements: new StatementList(),
+    statement: 0,
+    firstRow: 0,
+    entry: null,
+    tx: null,
+    problem: null,
+  };
   const handler = {
-    open(name: string, attributes: Record<string, string>, offset: number) {
-      path.push(name);
-      if (name === 'Ntry' && path.length >= 2 && path[path.length - 2] === 'Stmt') {
-        entry = {
-          line: lineAt(offset),
-          amount: '',
-          currency: '',
-          indicator: '',
-          reversal: false,
-          bookingDate: '',
-          valueDate: '',
-          info: '',
-          reference: '',
-          details: [],
-        };
-      } else if (name === 'TxDtls' && entry) {
-        tx = { debtor: '', creditor: '', ustrd: [] };
-      } else if (name === 'Amt' && entry && path[path.length - 2] === 'Ntry') {
-        entry.currency = (attributes.Ccy ?? '').toUpperCase();
-      }
-    },
-    close(name: string, value: string) {
-      const e = entry;
-      const t = tx;
-      if (e) {
-        const parent = path[path.length - 2];
-        if (name === 'Ntry' && parent === 'Stmt') {
-          entry = null;
-          if (!found.problem) {
-            const row = toRow(e);
-            if ('ok' in row) found.problem = row;
-            else rows.push(row);
-          }
-        } else if (t && name === 'TxDtls') {
-          e.details.push(t);
-          tx = null;
-        } else if (
-          t &&
-          name === 'Nm' &&
-          (endsWith(path, 'RltdPties', 'Dbtr', 'Nm') || endsWith(path, 'RltdPties', 'Dbtr', 'Pty', 'Nm'))
-        ) {
-          t.debtor ||= value;
-        } else if (
-          t &&
-          name === 'Nm' &&
-          (endsWith(path, 'RltdPties', 'Cdtr', 'Nm') || endsWith(path, 'RltdPties', 'Cdtr', 'Pty', 'Nm'))
-        ) {
-          t.creditor ||= value;
-        } else if (t && name === 'Ustrd' && parent === 'RmtInf') {
-          if (value) t.ustrd.push(value);
-        } else if (parent === 'Ntry') {
-          if (name === 'Amt') e.amount = value;
-          else if (name === 'CdtDbtInd') e.indicator = value.toUpperCase();
-          else if (name === 'RvslInd') e.reversal = value.toLowerCase() === 'true';
-          else if (name === 'AddtlNtryInf') e.info = value;
-          else if (name === 'AcctSvcrRef') e.reference = value;
-          else if (name === 'NtryRef' && !e.reference) e.reference = value;
-        } else if (endsWith(path, 'BookgDt', 'Dt') || endsWith(path, 'BookgDt', 'DtTm')) {
-          e.bookingDate ||= value;
-        } else if (endsWith(path, 'ValDt', 'Dt') || endsWith(path, 'ValDt', 'DtTm')) {
-          e.valueDate ||= value;
-        }
-      } else if (
-        name === 'IBAN' &&
-        endsWith(path, 'Stmt', 'Acct', 'Id', 'IBAN') &&
-        value &&
-        !accounts.includes(value)
-      ) {
-        accounts.push(value);
-      }
-      path.pop();
-    },
+    open: (name: string, attributes: Record<string, string>, offset: number) =>
+      openElement(state, name, attributes, () => lineAt(offset)),
+    close: (name: string, value: string) => closeElement(state, name, value),
   };
   try {
     yield* readMarkup(text, start, handler);
@@ -126,13 +165,15 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
     if (error instanceof MarkupError) return fail('BAD_STATEMENT', error.message);
     throw error;
   }
-  if (found.problem) return found.problem;
-  const warnings: string[] = [];
-  if (accounts.length > 1)
-    warnings.push(
-      `This file holds statements of ${accounts.length} accounts (${accounts.join(', ')}); all their transactions go into the chosen account.`,
-    );
-  return { rows, warnings, dateColumn: 'BookgDt', dateFormat: 'YYYY-MM-DD' };
+  if (state.problem) return state.problem;
+  const statements = state.statements.list;
+  return {
+    rows: state.rows,
+    statements,
+    warnings: severalAccountsWarning(statements),
+    dateColumn: 'BookgDt',
+    dateFormat: 'YYYY-MM-DD',
+  };
 }
 
 function describeEntry(e: Entry, moneyIn: boolean): string {
@@ -158,7 +199,7 @@ function describeEntry(e: Entry, moneyIn: boolean): string {
   return joinDescription(party, purpose);
 }
 
-function toRow(e: Entry): CsvRow | CsvReadFailure {
+function toRow(e: Entry, statement: number): CsvRow | CsvReadFailure {
   const rawDate = e.bookingDate || e.valueDate;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(rawDate);
   const postDate = m ? toIsoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
@@ -167,8 +208,8 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
       line: e.line,
       value: rawDate.slice(0, 40),
     });
-  const parsed = parseAmountCell(e.amount);
-  if (!parsed.ok || !parsed.amount)
+  const parsed = readAmount(e.amount, 'csv');
+  if (!parsed.ok)
     return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, {
       line: e.line,
       value: e.amount.slice(0, 40),
@@ -179,7 +220,7 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
     });
   }
   const moneyIn = e.indicator === 'CRDT';
-  const cents = Math.abs(parsed.amount.cents);
+  const cents = Math.abs(parsed.cents);
   return {
     line: e.line,
     postDate,
@@ -188,5 +229,6 @@ function toRow(e: Entry): CsvRow | CsvReadFailure {
     category: null,
     currency: e.currency || null,
     fitid: e.reference.slice(0, 255) || null,
+    statement,
   };
 }

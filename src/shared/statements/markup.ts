@@ -76,16 +76,23 @@ export function* readMarkup(text: string, start: number, handler: MarkupHandler)
   parser.end();
 }
 
-/** Counts lines up to increasing offsets in one pass over the text. */
+/**
+ * Counts lines up to increasing offsets in one pass over the text: the next line break is looked
+ * for only once the last one is passed (a file on one line is not searched to its end at every offset).
+ */
 export function lineCounter(text: string): (offset: number) => number {
   let at = 0;
   let line = 1;
+  let next = text.indexOf('\n');
   return (offset: number) => {
     if (offset < at) {
-      at = 0;
       line = 1;
+      next = text.indexOf('\n');
     }
-    for (let i = text.indexOf('\n', at); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line += 1;
+    while (next >= 0 && next < offset) {
+      line += 1;
+      next = text.indexOf('\n', next + 1);
+    }
     at = offset;
     return line;
   };

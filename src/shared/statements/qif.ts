@@ -5,7 +5,7 @@
  * `6/ 1/94` and `01/05/2024` are read with one format for the whole file, chosen as for CSV
  * (an ambiguous day/month order is settled by the account's last format or refused).
  */
-import { parseAmountCell } from '../csv/amounts';
+import { readAmount } from '../money/read-amount';
 import { chooseDateFormat, parseDateWith } from '../csv/dates';
 import { joinDescription } from '../csv/describe';
 import type { Steps } from '../csv/steps';
@@ -35,11 +35,59 @@ export function normalizeQifDate(raw: string): string {
   return compact.replace(/'(\d{1,2})$/, (_m, year: string) => `/${2000 + Number(year)}`);
 }
 
-export function* readQifSteps(text: string, options: ReadOptions): Steps<StatementRead | CsvReadFailure> {
+/** Where the reader is: in a transaction section, an investment one, an `!Account` block. */
+interface QifSection {
+  inTransactions: boolean;
+  investments: boolean;
+  inAccountBlock: boolean;
+}
+
+/** A `!` line: the section it opens. */
+function enterSection(section: QifSection, header: string): void {
+  const type = /^!Type:(.*)$/i.exec(header);
+  if (type) {
+    const [, typeName = ''] = type;
+    section.inTransactions = TRANSACTION_TYPES.test(typeName.trim());
+    section.investments = /^invst$/i.test(typeName.trim());
+    section.inAccountBlock = false;
+  } else if (/^!Account/i.test(header)) section.inAccountBlock = true;
+}
+
+/** One field line of a transaction into its record. */
+function addField(record: QifRecord, code: string | undefined, value: string, investments: boolean): void {
+  switch (code) {
+    case 'D':
+      record.date ||= value;
+      break;
+    case 'T':
+    case 'U':
+      record.amount ||= value;
+      break;
+    case 'P':
+      record.payee ||= value;
+      break;
+    case 'M':
+      record.memo ||= value;
+      break;
+    case 'L':
+      record.category ||= value;
+      break;
+    case 'N':
+      if (investments) record.action ||= value;
+      break;
+    case 'Y':
+      if (investments) record.security ||= value;
+      break;
+    default:
+      // C (cleared), A (address), S/E/$ (splits of this transaction) and others; N is a cheque number outside investments.
+      break;
+  }
+}
+
+/** The transaction records of a QIF text, line by line. */
+function* qifRecords(text: string): Steps<QifRecord[] | CsvReadFailure> {
   const records: QifRecord[] = [];
-  let inTransactions = true;
-  let investments = false;
-  let inAccountBlock = false;
+  const section: QifSection = { inTransactions: true, investments: false, inAccountBlock: false };
   let current: QifRecord | null = null;
   let start = 0;
   let lineNo = 0;
@@ -52,60 +100,33 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
     if (lineNo % RECORDS_PER_STEP === 0) yield;
     if (line.trim() === '') continue;
     if (line.startsWith('!')) {
-      const header = line.trim();
-      const type = /^!Type:(.*)$/i.exec(header);
-      if (type) {
-        const [, typeName = ''] = type;
-        inTransactions = TRANSACTION_TYPES.test(typeName.trim());
-        investments = /^invst$/i.test(typeName.trim());
-        inAccountBlock = false;
-      } else if (/^!Account/i.test(header)) inAccountBlock = true;
+      enterSection(section, line.trim());
       current = null;
       continue;
     }
     const code = line[0];
     const value = line.slice(1).trim();
     if (code === '^') {
-      if (current && inTransactions && !inAccountBlock) records.push(current);
-      if (inAccountBlock) inAccountBlock = false;
+      if (current && section.inTransactions && !section.inAccountBlock) records.push(current);
+      section.inAccountBlock = false;
       current = null;
       continue;
     }
-    if (!inTransactions || inAccountBlock) continue;
+    if (!section.inTransactions || section.inAccountBlock) continue;
     current ??= { line: lineNo, date: '', amount: '', payee: '', memo: '', category: '', action: '', security: '' };
-    switch (code) {
-      case 'D':
-        current.date ||= value;
-        break;
-      case 'T':
-      case 'U':
-        current.amount ||= value;
-        break;
-      case 'P':
-        current.payee ||= value;
-        break;
-      case 'M':
-        current.memo ||= value;
-        break;
-      case 'L':
-        current.category ||= value;
-        break;
-      case 'N':
-        if (investments) current.action ||= value;
-        break;
-      case 'Y':
-        if (investments) current.security ||= value;
-        break;
-      default:
-        // C (cleared), A (address), S/E/$ (splits of this transaction) and others; N is a cheque number outside investments.
-        break;
-    }
+    addField(current, code, value, section.investments);
     if (value.length > 64 * 1024)
       return fail('LINE_TOO_LONG', `Line ${lineNo} is longer than 64 KB; a statement's lines are far shorter.`, {
         line: lineNo,
       });
   }
-  if (current && inTransactions && current.date) records.push(current);
+  if (current && section.inTransactions && current.date) records.push(current);
+  return records;
+}
+
+export function* readQifSteps(text: string, options: ReadOptions): Steps<StatementRead | CsvReadFailure> {
+  const records = yield* qifRecords(text);
+  if (!Array.isArray(records)) return records;
   if (records.length === 0) return fail('NO_ROWS', 'No transactions were found in this QIF file.');
 
   const undated = records.find((r) => !r.date);
@@ -120,8 +141,8 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
   for (let i = 0; i < records.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
     const r = must(records[i], 'i < records.length');
-    const parsed = parseAmountCell(r.amount);
-    if (!parsed.ok || !parsed.amount)
+    const parsed = readAmount(r.amount, 'csv');
+    if (!parsed.ok)
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, {
         line: r.line,
         value: r.amount.slice(0, 40),
@@ -134,7 +155,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
         parseDateWith(choice.format, normalizeQifDate(r.date)) ?? undefined,
         'the date format was chosen to read every date',
       ),
-      amount: parsed.amount.cents === 0 ? 0 : parsed.amount.cents,
+      amount: parsed.cents === 0 ? 0 : parsed.cents,
       description: joinDescription(r.payee || [r.action, r.security].filter(Boolean).join(' '), r.memo),
       category,
     });

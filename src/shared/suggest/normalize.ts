@@ -15,6 +15,9 @@
  *    words, and the city before it ("SPRINGFIELD IL", "NEW YORK NY"): card descriptors end
  *    "NAME CITY ST", so "GREEN BASKET IL" would lose "BASKET" (rare; near matching softens it).
  * A description made only of such noise keeps its first words, so nothing maps to "".
+ *
+ * Learning normalises every categorised row of a user's history, so one pass over the character
+ * codes finds the words (text beyond ASCII is folded first) into scratch arrays reused by every call.
  */
 
 /** A merchant as learning groups rows by it. */
@@ -225,7 +228,6 @@ const REGION_CODES = new Set([
   'lu',
   'lux',
 ]);
-/** The first word of two-word city names ("NEW YORK", "SAN DIEGO", "ST LOUIS"). */
 /** The last word of two-word city names ("CAPITAL CITY", "PALM SPRINGS", "MIAMI BEACH"). */
 const CITY_LAST_WORDS = new Set([
   'city',
@@ -240,6 +242,7 @@ const CITY_LAST_WORDS = new Set([
   'valley',
   'hills',
 ]);
+/** The first word of two-word city names ("NEW YORK", "SAN DIEGO", "ST LOUIS"). */
 const CITY_FIRST_WORDS = new Set([
   'new',
   'san',
@@ -267,7 +270,6 @@ const CITY_FIRST_WORDS = new Set([
   'le',
 ]);
 
-const DIGIT = /\d/;
 // eslint-disable-next-line no-control-regex -- the range is all of ASCII (control characters included) so its complement is non-ASCII
 const NON_ASCII = /[^\x00-\x7f]/;
 const COMBINING_MARKS = /\p{M}+/gu;
@@ -287,138 +289,7 @@ export function foldMerchantText(description: string): string {
   ).trim();
 }
 
-/** The words of a folded description, and which of them hold an (ASCII) digit. */
-interface Words {
-  words: string[];
-  digits: boolean[];
-}
-
-const CODE_0 = 48;
-const CODE_9 = 57;
-const CODE_LOWER_A = 97;
-const CODE_LOWER_Z = 122;
-
-/**
- * The words of plain ASCII text in one pass over its characters, as foldMerchantText and a
- * split on spaces would give them (letters lower-cased, ' ` & dropped, anything else splits);
- * null when the text holds a non-ASCII character (that goes the Unicode way).
- */
-function asciiWords(description: string): Words | null {
-  for (let i = 0; i < description.length; i++) if (description.charCodeAt(i) > 127) return null;
-  // One native lower-casing of the whole text instead of one per word.
-  const text = description.toLowerCase();
-  const words: string[] = [];
-  const digits: boolean[] = [];
-  // The word being read: where it starts (-1: none), its text so far once a joiner was dropped.
-  let start = -1;
-  let joined: string | null = null;
-  let digit = false;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i < text.length ? text.charCodeAt(i) : 32;
-    const isDigit = code >= CODE_0 && code <= CODE_9;
-    if (isDigit || (code >= CODE_LOWER_A && code <= CODE_LOWER_Z)) {
-      if (start < 0) start = i;
-      else if (joined !== null) joined += text.charAt(i);
-      digit ||= isDigit;
-    } else if (code === 39 || code === 96 || code === 38) {
-      // ' ` &: dropped without splitting the word ("McDonald's" -> "mcdonalds").
-      if (start >= 0) joined ??= text.slice(start, i);
-    } else if (start >= 0) {
-      words.push(joined ?? text.slice(start, i));
-      digits.push(digit);
-      start = -1;
-      joined = null;
-      digit = false;
-    }
-  }
-  return { words, digits };
-}
-
-/** The words of foldMerchantText(description), split on spaces (a faster way for plain ASCII text). */
-export function merchantWords(description: string): string[] {
-  return foldedWords(description).words;
-}
-
-function foldedWords(description: string): Words {
-  const ascii = asciiWords(description);
-  if (ascii) return ascii;
-  const words = foldMerchantText(description).split(' ').filter(Boolean);
-  return { words, digits: words.map((word) => DIGIT.test(word)) };
-}
-
-function isMask(word: string): boolean {
-  if (word.length < 2) return false;
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) !== 120) return false;
-  return true;
-}
-
-/** The index of the first word at or after `from` that is not removed, or -1. */
-function nextKept(removed: readonly boolean[], from: number): number {
-  for (let i = from; i < removed.length; i++) if (!removed[i]) return i;
-  return -1;
-}
-
-/** Marks digits, masks, noise words, references, card words and month names next to a number. */
-function markNoise(words: readonly string[], digits: readonly boolean[], removed: boolean[]): void {
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? '';
-    if (digits[i] || isMask(word) || NOISE_WORDS.has(word)) removed[i] = true;
-    else if (REFERENCE_MARKERS.has(word) && i + 1 < words.length) {
-      removed[i] = true;
-      removed[i + 1] = true;
-      i++;
-    }
-  }
-  for (let i = 0; i < words.length; i++) {
-    // "CARD XXXX1234", "CARD 1234": the word that announces a card number goes with it.
-    const word = words[i] ?? '';
-    if (word === 'card' && i + 1 < words.length && removed[i + 1]) removed[i] = true;
-    if (MONTHS.has(word) && ((i > 0 && digits[i - 1]) || (i + 1 < words.length && digits[i + 1]))) removed[i] = true;
-  }
-}
-
-/** Marks the leading payment words (strong ones always, weak ones only inside a run of noise). */
-function markPrefixes(words: readonly string[], removed: boolean[]): void {
-  let start = 0;
-  while (start < words.length) {
-    if (removed[start]) {
-      start++;
-      continue;
-    }
-    const word = words[start] ?? '';
-    if (!PREFIX_WORDS.has(word)) break;
-    if (WEAK_PREFIX.has(word)) {
-      const next = nextKept(removed, start + 1);
-      if (!(next >= 0 && PREFIX_WORDS.has(words[next] ?? ''))) break;
-    }
-    removed[start] = true;
-    start++;
-  }
-}
-
-/** Drops a region tail: a trailing region code, then the city before it. */
-function dropRegionTail(kept: string[]): string[] {
-  if (kept.length >= 3 && REGION_CODES.has(kept[kept.length - 1] ?? '')) {
-    // Card descriptors end "NAME CITY ST": the word before the code is the city.
-    const city = kept[kept.length - 2] ?? '';
-    if (kept.length < 4) return kept.slice(0, -2);
-    const beforeCity = kept[kept.length - 3] ?? '';
-    return kept.slice(0, CITY_FIRST_WORDS.has(beforeCity) || CITY_LAST_WORDS.has(city) ? -3 : -2);
-  }
-  if (kept.length === 2) {
-    const [first = '', second = ''] = kept;
-    if (REGION_CODES.has(second) && first.length > 2) return kept.slice(0, 1);
-  }
-  return kept;
-}
-
-/*
- * The same steps for plain ASCII text (most bank text) over numbers instead of strings: one pass
- * over the characters finds each word's bounds and, for a word of at most 10 letters without a
- * digit, its letters packed 5 bits each into one exact number, looked up in one table of the
- * special words above (what the sets say of it, as bits). Only the words kept (the merchant's,
- * usually two or three) become strings; a description costs about one pass over its text.
- */
+/** What a word is, as bits: what it holds, and which of the word sets above it belongs to. */
 const WORD_DIGIT = 1;
 const WORD_JOINER = 2;
 const WORD_MASK = 4;
@@ -431,32 +302,9 @@ const WORD_REGION = 256;
 const WORD_CITY_FIRST = 512;
 const WORD_CITY_LAST = 1024;
 const WORD_CARD = 2048;
-/** Letters packed into one number (32^10 = 2^50 stays exact in a double); longer words are looked up as text. */
-const PACKED_LETTERS = 10;
 
-function packWord(word: string): number {
-  let packed = 0;
-  for (let i = 0; i < word.length; i++) packed = packed * 32 + (word.charCodeAt(i) - 96);
-  return packed;
-}
-
-/**
- * What the word sets say of each special word, as bits: words of up to 10 letters in an
- * open-addressing table of their packed letters (no allocation per lookup, unlike a Map of
- * numbers beyond small integers), longer words by text.
- */
-const SPECIAL_SLOTS = 1024;
-const specialPacked = new Float64Array(SPECIAL_SLOTS);
-const specialBits = new Int32Array(SPECIAL_SLOTS);
-const SPECIAL_LONG = new Map<string, number>();
-
-function specialSlot(packed: number): number {
-  let slot = (packed | 0) & (SPECIAL_SLOTS - 1);
-  // Slots hold packed words (never 0: letters pack from 1); a free slot ends the search.
-  while (specialPacked[slot] !== packed && specialPacked[slot] !== 0) slot = (slot + 1) & (SPECIAL_SLOTS - 1);
-  return slot;
-}
-
+/** Each special word with the bits of the sets it belongs to. */
+const SPECIAL_WORDS = new Map<string, number>();
 for (const [words, bit] of [
   [NOISE_WORDS, WORD_NOISE],
   [REFERENCE_MARKERS, WORD_REFERENCE],
@@ -468,169 +316,160 @@ for (const [words, bit] of [
   [CITY_LAST_WORDS, WORD_CITY_LAST],
   [new Set(['card']), WORD_CARD],
 ] as const) {
-  for (const word of words) {
-    if (word.length > PACKED_LETTERS) SPECIAL_LONG.set(word, (SPECIAL_LONG.get(word) ?? 0) | bit);
-    else {
-      const slot = specialSlot(packWord(word));
-      specialPacked[slot] = packWord(word);
-      specialBits[slot] = (specialBits[slot] ?? 0) | bit;
-    }
-  }
+  for (const word of words) SPECIAL_WORDS.set(word, (SPECIAL_WORDS.get(word) ?? 0) | bit);
 }
 
-/** Scratch space of asciiMerchantTokens (synchronous, so one set serves every call), grown as needed. */
-let wordStarts = new Int32Array(32);
-let wordEnds = new Int32Array(32);
-let wordBits = new Int32Array(32);
-let wordLetters = new Int32Array(32);
-let wordRemoved = new Uint8Array(32);
-let keptWords = new Int32Array(32);
+/**
+ * The words of the description being normalised: where each starts and ends in its text (as
+ * written, or folded), its bits and letter count, whether it is removed, and the indexes of the
+ * words kept. Normalising is synchronous, so every call reuses these, grown as needed.
+ */
+const scan = {
+  text: '',
+  count: 0,
+  starts: new Int32Array(32),
+  ends: new Int32Array(32),
+  bits: new Int32Array(32),
+  letters: new Int32Array(32),
+  removed: new Uint8Array(32),
+  kept: new Int32Array(32),
+};
 
-function growWords(size: number): void {
-  wordStarts = new Int32Array(size);
-  wordEnds = new Int32Array(size);
-  wordBits = new Int32Array(size);
-  wordLetters = new Int32Array(size);
-  wordRemoved = new Uint8Array(size);
-  keptWords = new Int32Array(size);
+function growScan(size: number): void {
+  scan.starts = new Int32Array(size);
+  scan.ends = new Int32Array(size);
+  scan.bits = new Int32Array(size);
+  scan.letters = new Int32Array(size);
+  scan.removed = new Uint8Array(size);
+  scan.kept = new Int32Array(size);
 }
 
 const JOINERS = /['`&]/g;
 
-/** Word `i` of the last scan as text: lower case, joiners dropped. */
-function wordText(description: string, i: number): string {
-  const text = description.slice(wordStarts[i], wordEnds[i]);
-  return ((wordBits[i] ?? 0) & WORD_JOINER ? text.replace(JOINERS, '') : text).toLowerCase();
+/** Word `i` of the scan as text: lower case, joiners dropped. */
+function wordText(i: number): string {
+  const text = scan.text.slice(scan.starts[i], scan.ends[i]);
+  return ((scan.bits[i] ?? 0) & WORD_JOINER ? text.replace(JOINERS, '') : text).toLowerCase();
 }
 
-/** merchantTokens of plain ASCII text (see above); null when the text holds a non-ASCII character. */
-function asciiMerchantTokens(description: string): string[] | null {
-  const length = description.length;
+/**
+ * Splits `text` into words as foldMerchantText and a split on spaces would (letters and digits
+ * make words; ' ` & are dropped without splitting one; anything else splits). Plain ASCII text is
+ * read as written; false when it holds another character (the caller folds it first). In folded
+ * text every character beyond ASCII is a letter or digit.
+ */
+function scanWords(text: string, folded: boolean): boolean {
   // A text of n characters holds at most (n + 1) / 2 words.
-  if (wordStarts.length < (length >> 1) + 1) growWords((length >> 1) + 1);
-  const starts = wordStarts;
-  const ends = wordEnds;
-  const bits = wordBits;
-  let n = 0;
-  let inWord = false;
-  let packed = 0;
-  let letters = 0;
+  if (scan.starts.length < (text.length >> 1) + 1) growScan((text.length >> 1) + 1);
+  scan.text = text;
+  scan.count = 0;
+  let start = -1;
   let flags = 0;
-  let allX = true;
-  for (let i = 0; i <= length; i++) {
-    let code = i < length ? description.charCodeAt(i) : 32;
-    if (code > 127) return null;
+  let letters = 0;
+  for (let i = 0; i <= text.length; i++) {
+    let code = i < text.length ? text.charCodeAt(i) : 32;
+    if (code > 127 && !folded) return false;
     if (code >= 65 && code <= 90) code += 32;
-    const isDigit = code >= CODE_0 && code <= CODE_9;
-    if (isDigit || (code >= CODE_LOWER_A && code <= CODE_LOWER_Z)) {
-      if (!inWord) {
-        inWord = true;
-        starts[n] = i;
-        packed = 0;
+    const digit = code >= 48 && code <= 57;
+    if (digit || (code >= 97 && code <= 122) || code > 127) {
+      if (start < 0) {
+        start = i;
+        flags = WORD_MASK;
         letters = 0;
-        flags = 0;
-        allX = true;
       }
-      if (isDigit) flags |= WORD_DIGIT;
-      else {
-        letters++;
-        if (letters <= PACKED_LETTERS) packed = packed * 32 + (code - 96);
-        if (code !== 120) allX = false;
-      }
+      if (digit) flags |= WORD_DIGIT;
+      else letters++;
+      // A mask is two or more x and nothing else ("xxxx").
+      if (code !== 120) flags &= ~WORD_MASK;
     } else if (code === 39 || code === 96 || code === 38) {
-      // ' ` &: dropped without splitting the word ("McDonald's" -> "mcdonalds").
-      if (inWord) flags |= WORD_JOINER;
-    } else if (inWord) {
-      inWord = false;
-      ends[n] = i;
-      if (!(flags & WORD_DIGIT)) {
-        if (allX && letters >= 2) flags |= WORD_MASK;
-        bits[n] = flags;
-        flags |=
-          letters > PACKED_LETTERS
-            ? (SPECIAL_LONG.get(wordText(description, n)) ?? 0)
-            : (specialBits[specialSlot(packed)] ?? 0);
-      }
-      bits[n] = flags;
-      wordLetters[n] = letters;
-      n++;
+      if (start >= 0) flags |= WORD_JOINER;
+    } else if (start >= 0) {
+      endWord(start, i, letters < 2 ? flags & ~WORD_MASK : flags, letters);
+      start = -1;
     }
   }
-  if (n === 0) return [];
-  const removed = wordRemoved;
+  return true;
+}
+
+/** Records the word ending at `end`, with what the word sets say of it. */
+function endWord(start: number, end: number, flags: number, letters: number): void {
+  const n = scan.count++;
+  scan.starts[n] = start;
+  scan.ends[n] = end;
+  scan.letters[n] = letters;
+  scan.bits[n] = flags;
+  if (!(flags & WORD_DIGIT)) scan.bits[n] = flags | (SPECIAL_WORDS.get(wordText(n)) ?? 0);
+}
+
+function bitsOf(i: number): number {
+  return scan.bits[i] ?? 0;
+}
+
+/** Marks digits, masks, noise words, references, card words, month names next to a number and leading payment words. */
+function markNoise(): void {
+  const { count: n, removed } = scan;
   removed.fill(0, 0, n);
-  // Digits, masks, noise words, and a reference marker with the word after it.
   for (let i = 0; i < n; i++) {
-    const word = bits[i] ?? 0;
-    if (word & (WORD_DIGIT | WORD_MASK | WORD_NOISE)) removed[i] = 1;
-    else if (word & WORD_REFERENCE && i + 1 < n) {
+    if (bitsOf(i) & (WORD_DIGIT | WORD_MASK | WORD_NOISE)) removed[i] = 1;
+    else if (bitsOf(i) & WORD_REFERENCE && i + 1 < n) {
       removed[i] = 1;
       removed[i + 1] = 1;
       i++;
     }
   }
-  // "CARD XXXX1234": the word that announces a card number goes with it; a month name next to a number.
   for (let i = 0; i < n; i++) {
-    const word = bits[i] ?? 0;
-    if (word & WORD_CARD && i + 1 < n && removed[i + 1]) removed[i] = 1;
-    if (
-      word & WORD_MONTH &&
-      ((i > 0 && (bits[i - 1] ?? 0) & WORD_DIGIT) || (i + 1 < n && (bits[i + 1] ?? 0) & WORD_DIGIT))
-    )
-      removed[i] = 1;
+    // "CARD XXXX1234", "CARD 1234": the word that announces a card number goes with it.
+    if (bitsOf(i) & WORD_CARD && i + 1 < n && removed[i + 1]) removed[i] = 1;
+    const nextToNumber = (i > 0 && bitsOf(i - 1) & WORD_DIGIT) || (i + 1 < n && bitsOf(i + 1) & WORD_DIGIT);
+    if (bitsOf(i) & WORD_MONTH && nextToNumber) removed[i] = 1;
   }
   // Leading payment words: strong ones always, weak ones only before another payment word.
   for (let start = 0; start < n; start++) {
     if (removed[start]) continue;
-    const word = bits[start] ?? 0;
-    if (!(word & WORD_PREFIX)) break;
-    if (word & WORD_WEAK_PREFIX) {
+    if (!(bitsOf(start) & WORD_PREFIX)) break;
+    if (bitsOf(start) & WORD_WEAK_PREFIX) {
       let next = start + 1;
       while (next < n && removed[next]) next++;
-      if (!(next < n && (bits[next] ?? 0) & WORD_PREFIX)) break;
+      if (!(next < n && bitsOf(next) & WORD_PREFIX)) break;
     }
     removed[start] = 1;
   }
-  const kept = keptWords;
-  let k = 0;
-  for (let i = 0; i < n; i++) if (!removed[i]) kept[k++] = i;
-  // A region tail (dropRegionTail).
-  if (k >= 3 && (bits[kept[k - 1] ?? 0] ?? 0) & WORD_REGION) {
-    if (k < 4) k -= 2;
-    else k -= (bits[kept[k - 3] ?? 0] ?? 0) & WORD_CITY_FIRST || (bits[kept[k - 2] ?? 0] ?? 0) & WORD_CITY_LAST ? 3 : 2;
-  } else if (k === 2 && (bits[kept[1] ?? 0] ?? 0) & WORD_REGION && (wordLetters[kept[0] ?? 0] ?? 0) > 2) k = 1;
-  const tokens: string[] = [];
-  if (k > 0) {
-    for (let j = 0; j < k; j++) tokens.push(wordText(description, kept[j] ?? 0));
-    return tokens;
-  }
-  // Only noise: keep the first words without digits, else the first words.
-  for (let i = 0; i < n && tokens.length < 3; i++)
-    if (!((bits[i] ?? 0) & WORD_DIGIT)) tokens.push(wordText(description, i));
-  if (tokens.length === 0) for (let i = 0; i < n && i < 3; i++) tokens.push(wordText(description, i));
-  return tokens;
 }
 
-/**
- * The words of a description that name its merchant (see the module comment). Plain ASCII text
- * (most bank text) goes through asciiMerchantTokens, the same steps over numbers (learning reads
- * every categorised row of a user's history, so this runs 100,000 times on a first suggestion);
- * other text is folded and split with the regular expressions above. tests/unit/suggest-learner.test.ts
- * holds both to the normaliser of f8591be (tests/unit/reference), which had only the second way.
- */
+/** Lists the words not removed in `scan.kept` and answers how many of them name the merchant (a region tail goes). */
+function keptWords(): number {
+  const { count: n, removed, kept } = scan;
+  let k = 0;
+  for (let i = 0; i < n; i++) if (!removed[i]) kept[k++] = i;
+  // Card descriptors end "NAME CITY ST": the word before the region code is the city, and two-word cities go whole.
+  if (k >= 3 && bitsOf(kept[k - 1] ?? 0) & WORD_REGION) {
+    if (k < 4) return k - 2;
+    return k - (bitsOf(kept[k - 3] ?? 0) & WORD_CITY_FIRST || bitsOf(kept[k - 2] ?? 0) & WORD_CITY_LAST ? 3 : 2);
+  }
+  if (k === 2 && bitsOf(kept[1] ?? 0) & WORD_REGION && (scan.letters[kept[0] ?? 0] ?? 0) > 2) return 1;
+  return k;
+}
+
+/** The words of foldMerchantText(description), split on spaces. */
+export function merchantWords(description: string): string[] {
+  if (!scanWords(description, false)) scanWords(foldMerchantText(description), true);
+  return Array.from({ length: scan.count }, (_, i) => wordText(i));
+}
+
+/** The words of a description that name its merchant (see the module comment). */
 export function merchantTokens(description: string): string[] {
-  const ascii = asciiMerchantTokens(description);
-  if (ascii) return ascii;
-  const { words, digits } = foldedWords(description);
-  if (words.length === 0) return [];
-  const removed = new Array<boolean>(words.length).fill(false);
-  markNoise(words, digits, removed);
-  markPrefixes(words, removed);
-  const kept = dropRegionTail(words.filter((_, i) => !removed[i]));
-  if (kept.length > 0) return kept;
-  // Only noise: keep the first words without digits, else the first word.
-  const plain = words.filter((_, i) => !digits[i]);
-  return (plain.length > 0 ? plain : words).slice(0, 3);
+  if (!scanWords(description, false)) scanWords(foldMerchantText(description), true);
+  const n = scan.count;
+  if (n === 0) return [];
+  markNoise();
+  const k = keptWords();
+  const tokens: string[] = [];
+  for (let j = 0; j < k; j++) tokens.push(wordText(scan.kept[j] ?? 0));
+  if (tokens.length > 0) return tokens;
+  // Only noise: keep the first words without digits, else the first words.
+  for (let i = 0; i < n && tokens.length < 3; i++) if (!(bitsOf(i) & WORD_DIGIT)) tokens.push(wordText(i));
+  if (tokens.length === 0) for (let i = 0; i < n && i < 3; i++) tokens.push(wordText(i));
+  return tokens;
 }
 
 /** The merchant key and words of a description (what learning needs: no display text). */

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAuth } from '../../lib/auth';
 import { isServerError, serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
@@ -91,7 +92,9 @@ export function LoginScreen() {
                 setFieldErrors((current) => ({ ...current, password: undefined }));
               }}
               error={Boolean(fieldErrors.password)}
-              helperText={fieldErrors.password ?? (mode === 'register' ? 'At least 8 characters' : undefined)}
+              helperText={
+                fieldErrors.password ?? (mode === 'register' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)
+              }
             />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
               {submitLabel}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_PRESETS, reportPresetRange, type ReportPreset } from '../../../shared/reports';
+import { NAME_MAX_LENGTH } from '../../../shared/limits';
 import { isoDateSchema } from '../../../shared/schemas/common';
 
 /** The Reports screen's search params: the range, the account and the table view survive a reload or a shared link. */
@@ -7,7 +8,7 @@ export const reportSearchSchema = z.object({
   preset: z.enum(REPORT_PRESETS).optional().catch(undefined),
   startDate: isoDateSchema.optional().catch(undefined),
   endDate: isoDateSchema.optional().catch(undefined),
-  account: z.string().min(1).max(255).optional().catch(undefined),
+  account: z.string().min(1).max(NAME_MAX_LENGTH).optional().catch(undefined),
   table: z.boolean().optional().catch(undefined),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema>;

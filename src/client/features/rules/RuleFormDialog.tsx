@@ -13,7 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
-import { MAX_CONDITIONS_PER_RULE, type RuleDto } from '../../../shared/rules';
+import { MAX_CONDITIONS_PER_RULE, RULE_PRIORITY_MAX, RULE_PRIORITY_MIN, type RuleDto } from '../../../shared/rules';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -132,8 +132,8 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
                 type="number"
                 value={draft.priority}
                 onChange={(e) => set({ priority: e.target.value })}
-                helperText="Lower runs first (0 to 10000)"
-                slotProps={{ htmlInput: { min: 0, max: 10000, step: 1 } }}
+                helperText={`Lower runs first (${RULE_PRIORITY_MIN} to ${RULE_PRIORITY_MAX})`}
+                slotProps={{ htmlInput: { min: RULE_PRIORITY_MIN, max: RULE_PRIORITY_MAX, step: 1 } }}
                 sx={{ width: 200 }}
               />
               <FormControlLabel

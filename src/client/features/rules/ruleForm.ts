@@ -2,7 +2,7 @@
  * The rule form's draft (text as typed) and its reading into the shared rule input. Amounts are
  * typed in units ("-4.50") and read with the app's one amount reader into cents.
  */
-import { formatAmountInput, formatCents, parseAmount } from '../../../shared/money';
+import { formatAmountInput, formatCents, readAmount } from '../../../shared/money';
 import {
   DEFAULT_RULE_PRIORITY,
   RULE_OPS,
@@ -91,10 +91,10 @@ export function readCondition(
   locale: string,
 ): { ok: true; raw: { field: string; op: string; value: unknown } } | { ok: false; message: string } {
   if (draft.field !== 'amount') return { ok: true, raw: { field: draft.field, op: draft.op, value: draft.value } };
-  const low = parseAmount(draft.value, locale);
+  const low = readAmount(draft.value, 'form', { locale });
   if (!low.ok) return { ok: false, message: low.message };
   if (draft.op !== 'between') return { ok: true, raw: { field: 'amount', op: draft.op, value: low.cents } };
-  const high = parseAmount(draft.high, locale);
+  const high = readAmount(draft.high, 'form', { locale });
   if (!high.ok) return { ok: false, message: high.message };
   return { ok: true, raw: { field: 'amount', op: 'between', value: [low.cents, high.cents] } };
 }

@@ -3,7 +3,7 @@
  * recurrence is picked as a pattern (every N days, weeks or months, a day of the month or its last
  * day, the nth weekday, yearly) or typed as RRULE text; the rule text is shown either way.
  */
-import { formatAmountInput, parseAmount } from '../../../shared/money';
+import { formatAmountInput, readAmount } from '../../../shared/money';
 import {
   DEFAULT_WINDOW_DAYS,
   patternOf,
@@ -162,7 +162,7 @@ export type DraftReading =
 export function readDraft(draft: ScheduleDraft, locale: string): DraftReading {
   if (!draft.name.trim()) return { ok: false, field: 'name', message: 'Name is required' };
   if (!draft.description.trim()) return { ok: false, field: 'description', message: 'Description is required' };
-  const amount = parseAmount(draft.amount, locale);
+  const amount = readAmount(draft.amount, 'form', { locale });
   if (!amount.ok || amount.cents === 0)
     return { ok: false, field: 'amount', message: 'Enter the amount, negative for money out (e.g. -1200.00)' };
   const tolerance = Number(draft.tolerance.replace(',', '.'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, MAX_FILTER_CATEGORIES, NAME_MAX_LENGTH } from '../../../shared/limits';
 import { centsToDecimalString } from '../../../shared/money';
 import { isoDateSchema } from '../../../shared/schemas/common';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
@@ -16,17 +17,17 @@ const dateParam = z
   .union([z.literal(''), isoDateSchema])
   .optional()
   .catch(undefined);
-const textParam = z.string().max(255).optional().catch(undefined);
+const textParam = z.string().max(NAME_MAX_LENGTH).optional().catch(undefined);
 export const transactionSearchSchema = z.object({
   startDate: dateParam,
   endDate: dateParam,
-  categories: z.array(z.string().min(1).max(255)).max(500).optional().catch(undefined),
+  categories: z.array(z.string().min(1).max(NAME_MAX_LENGTH)).max(MAX_FILTER_CATEGORIES).optional().catch(undefined),
   account: textParam,
   description: textParam,
   minAmount: z.string().max(64).optional().catch(undefined),
   maxAmount: z.string().max(64).optional().catch(undefined),
   categorySource: z.literal('suggested').optional().catch(undefined),
-  payee: z.string().min(1).max(1000).optional().catch(undefined),
+  payee: z.string().min(1).max(DESCRIPTION_MAX_LENGTH).optional().catch(undefined),
   direction: z.enum(['in', 'out']).optional().catch(undefined),
   counted: z.boolean().optional().catch(undefined),
 });

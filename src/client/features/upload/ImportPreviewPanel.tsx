@@ -2,7 +2,6 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   CircularProgress,
   FormControlLabel,
   MenuItem,
@@ -13,26 +12,14 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import type { ColumnMapping } from '../../../shared/csv/types';
-import type { ColumnRole } from '../../../shared/csv/columns';
 import type { ImportPreview } from '../../../shared/schemas/import';
+import type { AccountDto } from '../../../shared/schemas/accounts';
+import { ColumnRoles } from './ColumnRoles';
+import { ImportAttentionAlerts } from './ImportAttention';
 import { MappingPicker } from './MappingPicker';
+import { StatementRoutesPanel, type StatementChoices } from './StatementRoutes';
 import { PreviewRows } from './PreviewRows';
 import type { PreviewState } from './useImportPreview';
-
-const ROLE_LABELS: Record<ColumnRole, string> = {
-  date: 'Date',
-  amount: 'Amount',
-  debit: 'Money out',
-  credit: 'Money in',
-  indicator: 'Debit/credit marker',
-  description: 'Description',
-  'description-fallback': 'Description (fallback)',
-  counterparty: 'Counterparty',
-  payee: 'Paid to',
-  payer: 'Paid by',
-  category: 'Category',
-  currency: 'Currency',
-};
 
 const FORMAT_LABELS: Record<ImportPreview['format'], string> = {
   csv: 'CSV',
@@ -52,6 +39,15 @@ interface ImportPreviewPanelProps {
   /** The mapping chosen in the picker, null to let the server read the file (or use the account's saved one). */
   mapping: ColumnMapping | null;
   onMappingChange: (mapping: ColumnMapping | null) => void;
+  /** A file of several accounts: where each statement goes. */
+  routing: StatementRouting;
+}
+
+export interface StatementRouting {
+  accounts: readonly AccountDto[];
+  chosenAccount: string;
+  choices: StatementChoices;
+  onChange: (choices: StatementChoices) => void;
 }
 
 /** The dry run's answer: what the file holds and exactly what the import will store. */
@@ -63,6 +59,7 @@ export function ImportPreviewPanel({
   onFlipAmountsChange,
   mapping,
   onMappingChange,
+  routing,
 }: ImportPreviewPanelProps) {
   const [changing, setChanging] = useState(false);
   if (state.status === 'idle') {
@@ -153,21 +150,52 @@ export function ImportPreviewPanel({
           onCancel={() => setChanging(false)}
         />
       )}
-      {state.status === 'ready' && <PreviewDetails preview={state.preview} />}
+      {state.status === 'ready' && (
+        <PreviewDetails
+          preview={state.preview}
+          flipAmounts={flipAmounts}
+          onFlipAmountsChange={onFlipAmountsChange}
+          onMappingChange={onMappingChange}
+          routing={routing}
+        />
+      )}
     </Box>
   );
 }
 
-function PreviewDetails({ preview }: { preview: ImportPreview }) {
+interface PreviewDetailsProps {
+  preview: ImportPreview;
+  flipAmounts: boolean;
+  onFlipAmountsChange: (flip: boolean) => void;
+  onMappingChange: (mapping: ColumnMapping) => void;
+  routing: StatementRouting;
+}
+
+function PreviewDetails({ preview, flipAmounts, onFlipAmountsChange, onMappingChange, routing }: PreviewDetailsProps) {
   const shown = preview.rows;
   const later = preview.totalRows - Math.min(preview.totalRows, 100);
+  const attention = preview.attention ?? [];
+  // The attention alerts say these already, prominently.
+  const warnings = preview.warnings.filter((w) => !attention.some((a) => a.message === w));
   return (
     <>
+      <ImportAttentionAlerts
+        attention={attention}
+        flipAmounts={flipAmounts}
+        onFlipAmountsChange={onFlipAmountsChange}
+      />
       <Alert severity={preview.imported > 0 ? 'info' : 'warning'} sx={{ mb: 2 }}>
         {preview.message}
-        {preview.skipped > 0 &&
-          ` ${preview.skipped} line${preview.skipped === 1 ? '' : 's'} outside the table will be ignored.`}
       </Alert>
+      {preview.statements && (
+        <StatementRoutesPanel
+          statements={preview.statements}
+          accounts={routing.accounts}
+          chosenAccount={routing.chosenAccount}
+          choices={routing.choices}
+          onChange={routing.onChange}
+        />
+      )}
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0, mb: 2 }}
@@ -192,19 +220,19 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
             ? `${preview.encoding}, ${DELIMITER_NAMES[preview.delimiter] ?? `'${preview.delimiter}'`}-separated, ${preview.headerLine > 0 ? `header on line ${preview.headerLine}` : 'no header'}`
             : `${FORMAT_LABELS[preview.format]} statement, ${preview.encoding}`}
         </Typography>
-        <Typography component="dt" color="text.secondary">
-          Columns
-        </Typography>
-        <Box component="dd" sx={{ m: 0, display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Detected columns">
-          {preview.columns.map((column) => (
-            <Chip
-              key={column.index}
-              size="small"
-              variant="outlined"
-              label={`${column.header || `Column ${column.index + 1}`} → ${ROLE_LABELS[column.role]}`}
+        {preview.format === 'csv' && (
+          <>
+            <Typography component="dt" color="text.secondary">
+              Columns
+            </Typography>
+            <ColumnRoles
+              columns={preview.columns}
+              headers={preview.headers}
+              hasHeader={preview.headerLine > 0}
+              onMappingChange={onMappingChange}
             />
-          ))}
-        </Box>
+          </>
+        )}
       </Box>
       {preview.notes.length > 0 && (
         <Box component="ul" sx={{ m: 0, mb: 2, pl: 2 }} aria-label="How the file was read">
@@ -215,10 +243,10 @@ function PreviewDetails({ preview }: { preview: ImportPreview }) {
           ))}
         </Box>
       )}
-      {preview.warnings.length > 0 && (
+      {warnings.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {preview.warnings.map((warning) => (
+            {warnings.map((warning) => (
               <li key={warning}>{warning}</li>
             ))}
           </Box>

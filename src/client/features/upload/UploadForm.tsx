@@ -9,6 +9,7 @@ import { formatBytes } from '../../lib/format';
 import { postFormWithProgress, RestError, type UploadProgress } from '../../lib/rest';
 import { trpc } from '../../lib/trpc';
 import { ImportPreviewPanel } from './ImportPreviewPanel';
+import { statementRoutes, type StatementChoices } from './StatementRoutes';
 import { importForm, useImportPreview } from './useImportPreview';
 
 /** Accounts sorted by name, shown as 'name (type)'. */
@@ -34,6 +35,7 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
   const [dateFormat, setDateFormat] = useState('');
   const [flipAmounts, setFlipAmounts] = useState(false);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
+  const [statementChoices, setStatementChoices] = useState<StatementChoices>({});
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -51,6 +53,7 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
     setFile(next);
     setDateFormat('');
     setMapping(null);
+    setStatementChoices({});
     setResult(null);
   }
 
@@ -61,13 +64,18 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
     setProgress(null);
     setResult(null);
     try {
-      const answer = await postFormWithProgress<ImportResult>('/api/upload', importForm(choices, false), setProgress);
+      const form = importForm(choices, false);
+      const routes = statementRoutes(statementChoices);
+      if (routes.length > 0) form.append('statements', JSON.stringify(routes));
+      const answer = await postFormWithProgress<ImportResult>('/api/upload', form, setProgress);
       setResult({ ok: true, text: answer.message });
       setFile(null);
       setDateFormat('');
       setMapping(null);
+      setStatementChoices({});
       if (inputRef.current) inputRef.current.value = '';
       await Promise.all([
+        utils.accounts.list.invalidate(),
         utils.transactions.batches.invalidate(),
         utils.transactions.list.invalidate(),
         utils.categories.list.invalidate(),
@@ -119,6 +127,12 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
         onFlipAmountsChange={setFlipAmounts}
         mapping={mapping}
         onMappingChange={setMapping}
+        routing={{
+          accounts,
+          chosenAccount: selectedAccount,
+          choices: statementChoices,
+          onChange: setStatementChoices,
+        }}
       />
     </Paper>
   );

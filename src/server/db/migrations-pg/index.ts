@@ -1,3 +1,4 @@
+// Written by scripts/migration-lists.ts (npm run db:migration) from the migration files: do not edit.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261125153946_init } from './Migration20261125153946_init';
 import { Migration20261125184046_rules_category_source_bank_description } from './Migration20261125184046_rules_category_source_bank_description';
@@ -7,11 +8,7 @@ import { Migration20261127050000_drop_transaction_category_index } from './Migra
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111024_schedules } from './Migration20261128111024_schedules';
 
-/**
- * Every PostgreSQL migration, oldest first. A new migration file is added here too
- * (`npm run db:migration` writes one per dialect). A migration that creates a user-owned table
- * also adds row-level security to it (rowSecuritySql in row-security.ts).
- */
+/** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125153946_init', class: Migration20261125153946_init },
   { name: 'Migration20261125184046_rules_category_source_bank_description', class: Migration20261125184046_rules_category_source_bank_description },

@@ -1,9 +1,11 @@
+import type { Migration } from '@mikro-orm/migrations';
+
 /**
  * PostgreSQL row-level security for a user-owned table (one with a `user_id` column): rows are
  * visible and writable only while the transaction's `app.user_id` setting names their user
  * (set by withUserScope in src/server/db/sql.ts from the signed-in user). FORCE makes the
  * policy bind the table's owner too, which the app's role is; a superuser still bypasses it, so
- * the app must not connect as one. A migration that creates a user-owned table calls this.
+ * the app must not connect as one. Dropping the table drops its policy.
  */
 export function rowSecuritySql(table: string): string[] {
   const mine = `"user_id" = nullif(current_setting('app.user_id', true), '')::int`;
@@ -12,6 +14,14 @@ export function rowSecuritySql(table: string): string[] {
     `alter table "${table}" force row level security;`,
     `create policy "${table}_own_rows" on "${table}" using (${mine}) with check (${mine});`,
   ];
+}
+
+/**
+ * The one call a PostgreSQL migration makes for each user-owned table it creates
+ * (`npm run db:migration` writes it for every new table with a `user_id` column).
+ */
+export function addRowSecurity(migration: Migration, table: string): void {
+  for (const sql of rowSecuritySql(table)) migration.addSql(sql);
 }
 
 /**

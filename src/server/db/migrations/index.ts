@@ -1,3 +1,4 @@
+// Written by scripts/migration-lists.ts (npm run db:migration) from the migration files: do not edit.
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122230628_init } from './Migration20261122230628_init';
 import { Migration20261123120551_drop_redundant_indexes } from './Migration20261123120551_drop_redundant_indexes';
@@ -13,7 +14,7 @@ import { Migration20261127050000_drop_transaction_category_index } from './Migra
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
 
-/** Every migration, oldest first. A new migration file is added here too. */
+/** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122230628_init', class: Migration20261122230628_init },
   { name: 'Migration20261123120551_drop_redundant_indexes', class: Migration20261123120551_drop_redundant_indexes },

@@ -133,14 +133,20 @@ export const uploadRoute: RestRoute = restRoute({
   url: '/upload',
   tag: 'Import',
   summary:
-    'Import a bank file (CSV, OFX/QFX, QIF or CAMT.053, told apart by content) into an account as one batch (multipart: file, account, optional transactionType (default auto), dateFormat, flipAmounts, dryRun, mapping as JSON)',
+    'Import a bank file (CSV, OFX/QFX, QIF or CAMT.053, told apart by content) into an account as one batch (multipart: file, account, optional transactionType (default auto), dateFormat, flipAmounts, dryRun, mapping as JSON, statements as JSON: where each statement of a file of several accounts goes)',
   body: importFieldsSchema.extend({
     file: z.string().describe('the statement file (binary)'),
     mapping: z
       .string()
       .optional()
       .describe(
-        'JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "dateFormat"',
+        'JSON {"header": true|false, "date": 0, "description": [1, 3], "amount": 2} or with "debit"/"credit" instead of "amount"; optional "category", "indicator", "currency", "dateFormat"',
+      ),
+    statements: z
+      .string()
+      .optional()
+      .describe(
+        'JSON [{"statement": 0, "account": "Savings", "type": "savings"}, {"statement": 1, "account": null}]: a statement (its index in the dry run\'s statements) into an account (created when new) or skipped (null); others go into `account`',
       ),
   }),
   bodyType: 'multipart/form-data',
@@ -150,7 +156,7 @@ export const uploadRoute: RestRoute = restRoute({
   // A dry run, or nothing new to import: 200.
   statusOf: (result: { batchId: string | null }) => (result.batchId ? 201 : 200),
   answer:
-    '{ message, batchId, imported, duplicates, skipped, warnings } (dryRun, or nothing new to import: 200, with the full preview on a dry run); 422 with needsMapping and sample when the columns need a mapping',
+    '{ message, batchId, imported, duplicates, skipped, warnings, attention } (dryRun, or nothing new to import: 200, with the full preview on a dry run, and its statements for a file of several accounts); with statements, batches per account; 422 with needsMapping and sample when the columns need a mapping',
   output: importAnswer,
   refusals: [200, 422],
   handler: async ({ em, userId, request }) => {

@@ -17,12 +17,14 @@ import { openImportSteps } from '../../../shared/import/read-file';
 import { planImportRows, type PlannedImportRow, type RuleSet } from '../../../shared/rules';
 import {
   autoTransactionType,
+  type ImportAttention,
   type ImportFields,
   type ImportPreview,
   type ImportResult,
 } from '../../../shared/schemas/import';
 import type { TransactionType } from '../../../shared/schemas/transactions';
-import { findAccountByName } from '../accounts/accounts.service';
+import { createAccount, findAccountByName } from '../accounts/accounts.service';
+import type { AccountType } from '../../../shared/schemas/accounts';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { dialectOf, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, type SqlTx } from '../../db/sql';
@@ -51,6 +53,9 @@ import { must } from '../../../shared/must';
 export interface ImportInput extends ImportFields {
   bytes: Uint8Array;
   fileName: string | null;
+  /** A file of several accounts' statements: the statements this import takes, or those it leaves out. */
+  onlyStatements?: number[];
+  skipStatements?: number[];
 }
 
 const CHUNK = 2000;
@@ -123,10 +128,91 @@ export function importFile(
   userId: number,
   input: ImportInput,
 ): Promise<ImportResult | ImportPreview> {
+  if (input.statements?.length && !input.dryRun) return importStatements(em, userId, input);
+  return importOne(em, userId, input);
+}
+
+function importOne(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | ImportPreview> {
   // PostgreSQL takes many writers: imports into different accounts run side by side, and two
   // into the same account (from any process) wait for each other on a lock (lockAccountImports).
   if (dialectOf(em) === 'postgresql') return postgresImports(() => runImport(em, userId, input));
   return sqliteImports(() => runImport(em, userId, input));
+}
+
+/**
+ * A file of several accounts' statements, each statement sent where the person chose: an existing
+ * account, a new one (created first), or nowhere; statements not named go into the chosen account.
+ * One batch per account, each in its own transaction.
+ */
+async function importStatements(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult> {
+  const routes = input.statements ?? [];
+  const chosen = nameKey(input.account);
+  const targets = new Map<string, { name: string; type: AccountType; statements: number[] }>();
+  for (const route of routes) {
+    if (route.account === null || nameKey(route.account) === chosen) continue;
+    const key = nameKey(route.account);
+    const target = targets.get(key) ?? { name: route.account.trim(), type: route.type ?? 'checking', statements: [] };
+    target.statements.push(route.statement);
+    targets.set(key, target);
+  }
+  await withUserScope(em, userId, (sem) =>
+    sem.transactional(async (tem) => {
+      for (const target of targets.values()) await ensureAccount(tem, userId, target.name, target.type);
+    }),
+  );
+  const elsewhere = routes.filter((r) => r.account === null || nameKey(r.account) !== chosen).map((r) => r.statement);
+  const runs = [{ account: input.account, only: undefined as number[] | undefined, skip: elsewhere }];
+  for (const target of targets.values()) runs.push({ account: target.name, only: target.statements, skip: [] });
+  const batches: NonNullable<ImportResult['batches']> = [];
+  const warnings: string[] = [];
+  for (const run of runs) {
+    const result = await importIfAnyRows(em, userId, {
+      ...input,
+      account: run.account,
+      statements: undefined,
+      onlyStatements: run.only,
+      skipStatements: run.skip,
+    });
+    if (!result) continue;
+    batches.push({
+      account: run.account,
+      batchId: result.batchId,
+      imported: result.imported,
+      duplicates: result.duplicates,
+    });
+    for (const warning of result.warnings) if (!warnings.includes(warning)) warnings.push(warning);
+  }
+  const imported = batches.reduce((sum, b) => sum + b.imported, 0);
+  const duplicates = batches.reduce((sum, b) => sum + b.duplicates, 0);
+  const into = batches.filter((b) => b.imported > 0).length;
+  return {
+    message: `${importMessage(imported, duplicates)}${into > 1 ? ` into ${into} accounts` : ''}`,
+    batchId: batches.find((b) => b.batchId)?.batchId ?? null,
+    imported,
+    duplicates,
+    skipped: 0,
+    warnings,
+    batches,
+  };
+}
+
+/** One account's part of a file; null when the file holds no row for it. */
+async function importIfAnyRows(em: EntityManager, userId: number, input: ImportInput): Promise<ImportResult | null> {
+  try {
+    return await importOne(em, userId, input);
+  } catch (error) {
+    if (error instanceof AppError && error.details?.code === 'NO_ROWS') return null;
+    throw error;
+  }
+}
+
+async function ensureAccount(em: EntityManager, userId: number, name: string, type: AccountType): Promise<void> {
+  try {
+    await findAccountByName(em, userId, name);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
+    await createAccount(em, userId, { name, type, balance: 0, applySuggestions: true });
+  }
 }
 
 /** Any number for the first key of the import lock: with the account id it names one account's imports. */
@@ -169,6 +255,8 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
         flipAmounts: input.flipAmounts,
         mapping: input.mapping ?? null,
         savedMapping: context.savedMapping,
+        onlyStatements: input.onlyStatements ?? null,
+        skipStatements: input.skipStatements ?? null,
       },
       IMPORT_CHUNK,
     ),
@@ -254,7 +342,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       });
       const model =
         account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
-      return preview(read, end, shown, rules, input, categoriseImportRows(shown.rows, model));
+      const attention = importAttention(account, shown.total, shown.moneyIn, end, input.flipAmounts);
+      return preview(read, end, shown, rules, input, categoriseImportRows(shown.rows, model), attention);
     });
   }
 
@@ -279,8 +368,13 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     const dateFormat = read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null;
     let batch: BatchWriter | null = null;
     let duplicateCount = 0;
+    let total = 0;
+    let moneyIn = 0;
     const end = await eachChunk(read, async (rows) => {
-      const fresh = plan(rows).filter((row) => !marker.isDuplicate(row));
+      const planned = plan(rows);
+      total += planned.length;
+      for (const row of planned) if (row.amount > 0) moneyIn += 1;
+      const fresh = planned.filter((row) => !marker.isDuplicate(row));
       duplicateCount += rows.length - fresh.length;
       if (fresh.length === 0) return;
       batch ??= await openBatch(tem, db, userId, account, input.fileName, dateFormat, read.mayLackCategory);
@@ -289,12 +383,14 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       await batch.add(fresh);
     });
     const opened = batch as BatchWriter | null;
+    const attention = importAttention(account, total, moneyIn, end, input.flipAmounts);
     const result = {
       batchId: null,
       imported: 0,
       duplicates: duplicateCount,
       skipped: end.skipped.length,
-      warnings: end.warnings,
+      warnings: [...attention.map((a) => a.message), ...end.warnings],
+      attention,
     };
     if (!opened) return { message: importMessage(0, duplicateCount), ...result };
     const imported = await opened.finish();
@@ -345,6 +441,7 @@ function preview(
   rules: RuleSet,
   input: ImportInput,
   categories: readonly RowCategory[],
+  attention: ImportAttention[],
 ): ImportPreview {
   const duplicateCount = shown.duplicates;
   const imported = shown.total - duplicateCount;
@@ -355,7 +452,9 @@ function preview(
     imported,
     duplicates: duplicateCount,
     skipped: end.skipped.length,
-    warnings: end.warnings,
+    warnings: [...attention.map((a) => a.message), ...end.warnings],
+    attention,
+    ...(read.statements ? { statements: read.statements } : {}),
     fileName: input.fileName,
     format: read.format,
     encoding: read.encoding,
@@ -387,6 +486,47 @@ function preview(
     }),
     skippedLines: end.skipped.slice(0, PREVIEW_ROW_LIMIT),
   };
+}
+
+/** Account types whose rows are mostly money out: a file read mostly as money in there has its signs turned. */
+const SPENDING_ACCOUNTS: ReadonlySet<string> = new Set(['checking', 'credit']);
+
+/**
+ * What a person must see before importing: most rows read as money in for a checking or credit
+ * account (a card statement showing charges as positive numbers reads so), and lines under the
+ * header that will not be imported. Said prominently, never as a calm note.
+ */
+export function importAttention(
+  account: { name: string; type: string },
+  total: number,
+  moneyIn: number,
+  end: RowsEnd,
+  flipped: boolean,
+): ImportAttention[] {
+  const out: ImportAttention[] = [];
+  if (SPENDING_ACCOUNTS.has(account.type) && moneyIn * 2 > total) {
+    out.push({
+      code: 'MOSTLY_MONEY_IN',
+      message: `${moneyIn} of ${total} rows would be money in for the ${account.type} account '${account.name}'${flipped ? ' with the signs flipped' : ''}. ${account.type === 'credit' ? 'A card statement that shows charges as positive numbers reads this way' : 'A file that shows payments as positive numbers reads this way'}: if these rows are spending, flip the signs.`,
+      offerFlip: true,
+    });
+  }
+  // Lines before the header are not rows, and a continuation line's text went into the row above.
+  const lost = end.skipped.filter(
+    (line) => line.reason !== 'before the header' && !line.reason.startsWith('continues the description'),
+  );
+  if (lost.length > 0) {
+    const listed = lost
+      .slice(0, 5)
+      .map((line) => `line ${line.line} (${line.reason})`)
+      .join(', ');
+    out.push({
+      code: 'ROWS_SKIPPED',
+      message: `${plural(lost.length, 'line')} under the header will not be imported: ${listed}${lost.length > 5 ? ` and ${lost.length - 5} more` : ''}. Check that no transaction is among them.`,
+      offerFlip: false,
+    });
+  }
+  return out;
 }
 
 /** The rows of one import's batch, written chunk by chunk as they come. */
@@ -487,8 +627,12 @@ class PreviewRows {
   duplicates = 0;
   private extraDuplicates = 0;
 
+  /** Rows that would be money in. */
+  moneyIn = 0;
+
   add(row: ImportRow, duplicate: boolean): void {
     if (duplicate) this.duplicates += 1;
+    if (row.amount > 0) this.moneyIn += 1;
     if (this.total < PREVIEW_ROW_LIMIT) this.rows.push({ ...row, duplicate });
     else if (duplicate && this.extraDuplicates < PREVIEW_ROW_LIMIT) {
       this.rows.push({ ...row, duplicate: true });

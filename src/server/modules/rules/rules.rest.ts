@@ -3,6 +3,9 @@ import {
   applyRulesSchema,
   countRuleMatchesSchema,
   createRuleSchema,
+  DEFAULT_RULE_PRIORITY,
+  RULE_PRIORITY_MAX,
+  RULE_PRIORITY_MIN,
   reorderRulesSchema,
   updateRuleSchema,
 } from '../../../shared/rules';
@@ -68,8 +71,7 @@ export const ruleRoutes: RestRoute[] = [
     method: 'POST',
     url: '/rules',
     tag: TAG,
-    summary:
-      'Create a rule: conditions [{field, op, value}] (description contains/startsWith/equals/matches, amount eq/lt/gt/between in cents, account equals), all must match; actions {category?, type?, description?}; priority 0-10000 (lower runs first, default 100)',
+    summary: `Create a rule: conditions [{field, op, value}] (description contains/startsWith/equals/matches, amount eq/lt/gt/between in cents, account equals), all must match; actions {category?, type?, description?}; priority ${RULE_PRIORITY_MIN}-${RULE_PRIORITY_MAX} (lower runs first, default ${DEFAULT_RULE_PRIORITY})`,
     body: createRuleSchema,
     status: 201,
     refusals: [409],

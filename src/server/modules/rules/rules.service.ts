@@ -254,12 +254,15 @@ export async function applyRulesToTransactions(
       );
       const db = await sqlTx(tx);
       // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
-      const update = `update ${TRANSACTION_TABLE} set category_id = ?, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
+      // A category a rule set is the rule's (category_source 'rule'); a row whose category no rule set keeps its source.
+      const update = `update ${TRANSACTION_TABLE} set category_id = ?, category_source = case when ? then ? else category_source end, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
       for (const p of planned) {
         const categoryId =
           p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
         await db.run(update, [
           categoryId,
+          p.category !== undefined,
+          categoryId === null ? null : 'rule',
           p.type ?? p.row.type,
           p.description !== undefined,
           p.description ?? p.row.description,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { parseDecimalToCents } from '../../../shared/money';
+import { DESCRIPTION_MAX_LENGTH, MAX_FILTER_CATEGORIES, NAME_MAX_LENGTH } from '../../../shared/limits';
+import { readAmount } from '../../../shared/money';
 import {
   batchIdSchema,
   bulkUpdateSchema,
@@ -10,7 +11,7 @@ import {
   transactionFiltersSchema,
   updateTransactionSchema,
 } from '../../../shared/schemas/transactions';
-import { idParamsSchema, isAllowedAmount, text } from '../../../shared/schemas/common';
+import { idParamsSchema, text } from '../../../shared/schemas/common';
 import { attachment } from '../../http/download';
 import {
   batchAnswer,
@@ -41,15 +42,15 @@ const decimalAmount = (field: string) =>
     .optional()
     .transform((value, ctx) => {
       if (value === undefined || value === '') return undefined;
-      const cents = parseDecimalToCents(value);
-      if (cents === null || !isAllowedAmount(cents)) {
+      const reading = readAmount(value, 'query');
+      if (!reading.ok) {
         ctx.addIssue({
           code: 'custom',
           message: `${field} must be a decimal amount such as 12.50, at most 100,000,000,000.00`,
         });
         return z.NEVER;
       }
-      return cents;
+      return reading.cents;
     });
 
 /** The wire names of GET /api/transactions, translated into the shared filters. */
@@ -57,12 +58,13 @@ export const transactionQuerySchema = z
   .object({
     start_date: text({ label: 'start_date', min: 1, max: 10 }),
     end_date: text({ label: 'end_date', min: 1, max: 10 }),
-    categories: text({ max: 500 * 256 }).optional(),
-    account: text({ max: 255 }).optional(),
-    description: text({ max: 255, trim: false }).optional(),
+    // Comma-separated names.
+    categories: text({ max: MAX_FILTER_CATEGORIES * (NAME_MAX_LENGTH + 1) }).optional(),
+    account: text({ max: NAME_MAX_LENGTH }).optional(),
+    description: text({ max: NAME_MAX_LENGTH, trim: false }).optional(),
     min_amount: decimalAmount('min_amount'),
     max_amount: decimalAmount('max_amount'),
-    payee: text({ max: 1000 }).optional(),
+    payee: text({ max: DESCRIPTION_MAX_LENGTH }).optional(),
     direction: text({ max: 10 }).optional(),
     counted: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     category_source: text({ max: 16 }).optional(),
