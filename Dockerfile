@@ -28,5 +28,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# A 2 MB young generation (V8 sizes it up to 16 MB per half): about 25 MB less resident memory at idle (README).
+# A 2 MB young generation (V8 grows it up to 16 MB per half) keeps idle memory small (bench/RESULTS.md).
 CMD ["node", "--max-semi-space-size=2", "dist/server/main.js"]

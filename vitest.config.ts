@@ -35,9 +35,8 @@ const SQLITE_ONLY = [
 const maxWorkers = Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1;
 /**
  * Test files share their worker's module cache (isolate: false): each worker imports the server (Fastify,
- * MikroORM, tRPC, zod...) once instead of once per file, which was about a second of CPU and most of vitest's
- * "import" time per file (issue 15: integration 105 -> 57 CPU-s, integration-pg 101 -> 49, security 108 -> 82, unit
- * 31 -> 15). Every file still starts its own servers on fresh databases and restores what it changes (timers,
+ * MikroORM, tRPC, zod...) once instead of once per file, which was most of vitest's "import" time per file.
+ * Every file still starts its own servers on fresh databases and restores what it changes (timers,
  * globals, env). VITEST_ISOLATE=1 runs each file in a fresh worker again, e.g. to rule out a leak between files.
  */
 const isolate = process.env.VITEST_ISOLATE === '1';
@@ -58,8 +57,7 @@ export default defineConfig({
     projects: [
       {
         // Unit tests, the integration files on SQLite and the security attacks: one project, so each worker imports the
-        // server's modules once for all three (as three projects, every worker of each imported them again: 121 -> 105
-        // CPU-s and 64 -> 56 s for the server tests with integration-pg, same run). The timeouts are the security
+        // server's modules once for all three (as three projects, every worker of each imported them again). The timeouts are the security
         // tests' (a hung unit test fails after 2 minutes instead of 5 s; a passing one is unaffected).
         test: {
           name: 'node',

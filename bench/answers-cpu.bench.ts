@@ -73,8 +73,8 @@ export default async function run(): Promise<void> {
     console.log(
       `floors (CPU on the file, this process): the year's rows + JSON ${ms(rowsFloor)}; the year's SQL sums ${ms(sumsFloor)}; a month's rows + JSON ${ms(monthFloor)}`,
     );
-    // Every path compiled before any is measured (V8's compiler threads count in the server's CPU:
-    // with one call of warm-up, the first overview measured paid about 30 ms a call for it).
+    // Every path compiled before any is measured: V8's compiler threads count in the server's CPU, and with
+    // one call of warm-up the first path measured would pay for them.
     for (const url of [overview, trpcSearch])
       for (const encoding of ['gzip, deflate, br', 'identity']) await serverCpu(1, url, encoding, 5);
     for (const [label, url, encoding, times, against, sumsAgainst] of [

@@ -1,6 +1,6 @@
 /**
- * The per-request cost of checking that an access token's sign-in is still live (issue 12:
- * "well under 0.1 ms a request"): the cached check against a floor of one Map lookup measured
+ * The per-request cost of checking that an access token's sign-in is still live (goal: well under
+ * 0.1 ms a request): the cached check against a floor of one Map lookup measured
  * in the same run, and a whole signed-in request (GET /api/auth/me through app.inject) against
  * a public one (/api/auth/status) as a second floor.
  */

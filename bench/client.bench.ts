@@ -1,5 +1,5 @@
 /**
- * Client benchmark (issue 19, "the client at scale"): the Transactions screen with 25,000 rows in one
+ * Client benchmark: the Transactions screen with 25,000 rows in one
  * search, in Chromium (playwright-core), against the built app (`npm run build` runs first when dist
  * is missing or older than its sources) served by the production server on a temp SQLite file.
  * The rows are seeded over the API (one CSV upload). Measured in the page with performance.now():

@@ -4,7 +4,7 @@
  * Prints the searches' p50/p99 latency and errors during the imports, beside the same searches
  * with nothing else running (the floor, same run), and the server's CPU per search alone (its main
  * thread's and the whole process's: /proc, far less disturbed by a loaded machine than the latencies).
- * Issue 18's target: p99 under 200 ms, no errors.
+ * Target: p99 under 200 ms, no errors.
  * The server runs as the production bundle in its own process (bench/server-process.ts); the
  * searchers read each answer's bytes without decoding or parsing them (getBytes in stats.ts);
  * PostgreSQL on a scratch database through PG_ADMIN_URL (its column says so when none answers), with

@@ -9,7 +9,7 @@
  *    decoded or parsed, see getBytes in stats.ts) beside its floor (the same rows read with plain
  *    SQL on the database and turned into JSON) and the ratio; once in the imported year
  *    (about 8,000 rows a month) and once for a user with 250,000 rows over ten years (about 2,080 a
- *    month, the issue's "one-month search at 250,000 rows per user under 30 ms"),
+ *    month; target under 30 ms),
  *  - a one-year budget overview GET /api/budgets/:id/overview (median of 10) beside its floor
  *    (the year's sums, one GROUP BY on the database) and the ratio.
  * PostgreSQL runs on a scratch database through PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
@@ -51,7 +51,7 @@ function csv(): string {
   return lines.join('\n');
 }
 
-/** Rows of the user whose month is searched at scale (the "one-month search at 250,000 rows per user"). */
+/** Rows of the user whose month is searched at scale. */
 const HISTORY_ROWS = 250_000;
 
 /** Ten years of one household's rows (2015-2024, about 2,080 a month), as a bank's CSV. */

@@ -1,5 +1,5 @@
 /**
- * Rules benchmark (issue 16): a 100,000-row CSV import through POST /api/upload by a user with no
+ * Rules benchmark: a 100,000-row CSV import through POST /api/upload by a user with no
  * rules against the same import by a user with 200 enabled rules (contains, starts with, equals,
  * regular expressions, amounts and accounts; about half the rows match one), on the production
  * server bundle in its own process. Median of 5 imports each, alternating, each into a fresh

@@ -1,6 +1,6 @@
 /**
- * Start and idle (issue: "healthy in under 1 s on an existing database of 250,000 rows; idle RSS under
- * 100 MB"). The production bundle (dist/server/main.js, rebuilt by scripts/build-server.mjs) is started five times on a copy of a database holding 250,000 of one
+ * Start and idle (goals: healthy in under 1 s on an existing database of 250,000 rows; idle RSS under
+ * 100 MB). The production bundle (dist/server/main.js, rebuilt by scripts/build-server.mjs) is started five times on a copy of a database holding 250,000 of one
  * user's rows; each start is timed from spawn to the first healthy /api/health, and the resident memory
  * is read after it has idled for two seconds. The floor, measured in the same run, is a bare Node.js
  * process that opens the same file with better-sqlite3 and answers a health check over HTTP. Beside

@@ -32,9 +32,8 @@ const agent = new http.Agent({ keepAlive: true });
 /**
  * A GET as the benchmarks' client makes it, on node:http: the answer is read whole and
  * decompressed (as a browser would, natively) but neither decoded nor parsed, so a figure is the
- * server's time and not the benchmark's own work on the same two cores (for a month's search of
- * 1,916 rows, fetch and JSON.parse cost the client 19-22 ms of CPU per answer, this 4-8 ms:
- * same-run probe, load 18). Answers the status, the X-Total-Count header (a search's row count) and the bytes.
+ * server's time and not the benchmark's own work on the same cores (fetch and JSON.parse of a
+ * month's search cost the client several times what this does). Answers the status, the X-Total-Count header (a search's row count) and the bytes.
  * `encoding` is the Accept-Encoding sent (`identity` for none).
  */
 export function getBytes(

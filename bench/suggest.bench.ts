@@ -1,5 +1,5 @@
 /**
- * Learned suggestions (issue 16).
+ * Learned suggestions.
  * Quality: a labelled household year (bench/suggest-data.ts, seeded), learned on the first 9
  * months, suggesting the last 3:
  *  - top-1 accuracy on rows whose merchant appeared before (goal >= 90%),
@@ -65,8 +65,7 @@ function quality(seed: number): {
 /**
  * Writes the history with SQL (as another process would) and then times the floor, in a worker
  * thread: its own heap, so the server's first call does not collect the garbage of 100,000
- * inserts and three 100,000-row reads made by the bench itself (it did before: about 300 ms of
- * the first call's CPU on a loaded machine). Answers the floor's three times.
+ * inserts and three 100,000-row reads made by the bench itself. Answers the floor's three times.
  */
 const SEED_AND_FLOOR = `
 const { workerData, parentPort } = require('node:worker_threads');

@@ -2,7 +2,7 @@
  * `npm run backup -- <file>`: a consistent copy of the app's SQLite database (the same
  * DATA_DIR / DATABASE_FILE configuration as the server) through SQLite's online backup API.
  * Safe while the server runs. Without a file, writes a timestamped backup into BACKUP_DIR and
- * keeps the BACKUP_KEEP newest there. See "Backup and restore" in README.md. With DATABASE_URL set
+ * keeps the BACKUP_KEEP newest there. See "Backup, restore and upgrade" in README.md. With DATABASE_URL set
  * (PostgreSQL) it refuses: pg_dump backs that up.
  */
 import path from 'node:path';
@@ -50,7 +50,7 @@ async function main(): Promise<number> {
     const config = loadConfig();
     if (config.databaseUrl) {
       console.error(
-        'DATABASE_URL is set: the app runs on PostgreSQL, and this command copies SQLite files only. Back up PostgreSQL with pg_dump (README, "Choosing a database").',
+        'DATABASE_URL is set: the app runs on PostgreSQL, and this command copies SQLite files only. Back up PostgreSQL with pg_dump (README, "Backup, restore and upgrade").',
       );
       return 2;
     }

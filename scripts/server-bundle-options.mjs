@@ -3,7 +3,7 @@
 // the server the way production does.
 //
 // CommonJS: the packages are CommonJS, and an ES module that loads them makes Node.js scan every one for its
-// exports first; a CommonJS bundle requires them directly, which starts the server in a quarter less CPU time
+// exports first; a CommonJS bundle requires them directly, which starts the server in less CPU time
 // (bench/startup.bench.ts). Packages stay external (installed with `npm ci --omit=dev` in production); our own
 // TypeScript is bundled. Dynamic import() stays lazy: of our own modules, esbuild runs the module's code on first
 // import; of a package, it becomes a require() at that point (`dynamic-import: false`; a real import() of a

@@ -1,5 +1,5 @@
 // `npm start`: builds only when the build is missing or older than its sources, then runs the
-// server (dist/server/main.js) in this process. `npm start` runs it with --max-semi-space-size=2 (README).
+// server (dist/server/main.js) in this process. `npm start` runs it with --max-semi-space-size=2 (bench/RESULTS.md).
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -3,7 +3,7 @@
  * made by THIS release (demo data plus extra splits, budgets, envelopes and a second user), and
  * <release>.json beside it: the figures tests/integration/upgrade.test.ts must find again after
  * later releases' migrations ran on a copy. Run it once per release, before changing entities,
- * and commit both files (see "Upgrades" in README.md).
+ * and commit both files (see "Fixtures" in docs/testing.md).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

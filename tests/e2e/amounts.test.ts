@@ -1,6 +1,6 @@
 /**
- * Issue 13: every number a person types is stored as they meant it (items 1, 2, 5 and the
- * search bounds of item 12), in an en-US and a de-DE browser.
+ * Every number a person types is stored as they meant it (amounts, balances, line items, split
+ * parts and the search bounds), in an en-US and a de-DE browser.
  */
 import type { Page } from 'playwright-core';
 import { restDataClient } from '../helpers/rest-client';

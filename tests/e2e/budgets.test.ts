@@ -160,7 +160,7 @@ describe('Budgets list', () => {
     expect(await january.locator('dd').allTextContents()).toEqual(['2024-01-01', '2024-01-31', '5']);
     await january.getByRole('button', { name: 'Edit Budget January 2024' }).click();
     await page.getByRole('heading', { name: 'Edit Budget', level: 1 }).waitFor();
-    // Issue 15: the budget being edited is in the URL (was /create-budget with history state).
+    // The budget being edited is in the URL, so a reload or a shared link opens the same form.
     expect(new URL(page.url()).pathname).toBe(`/budgets/${(await budgetsOf(api))[0].budget.id}/edit`);
     expect(await page.getByLabel('Budget Name').inputValue()).toBe('January 2024');
     expect(await page.getByLabel('Start Date').inputValue()).toBe('2024-01-01');

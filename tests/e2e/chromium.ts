@@ -21,8 +21,8 @@ export function chromiumLaunchOptions(): LaunchOptions {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
-      // Issue 15: without site isolation a page keeps its renderer process across same-origin page.goto calls (with
-      // it, each goto took a fresh renderer that compiled the bundle again: about 0.25 CPU-s per navigation, measured).
+      // Without site isolation a page keeps its renderer process across same-origin page.goto calls (with it, each
+      // goto took a fresh renderer that compiled the bundle again).
       // It changes which process renders, not what is rendered; the tests' pages only ever load the app's origin.
       '--disable-site-isolation-trials',
     ],

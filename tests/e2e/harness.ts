@@ -294,10 +294,9 @@ export async function transitionsSettled(page: Page) {
 /**
  * Runs axe on the page, once transitions have settled, and fails on serious or critical violations.
  *
- * Issue 15: axe runs in the page itself (AxeBuilder's legacy mode, `axe.run`) and reports violations only. By default
+ * Axe runs in the page itself (AxeBuilder's legacy mode, `axe.run`) and reports violations only. By default
  * AxeBuilder runs `axe.runPartial` in every frame and then opens a new blank page to merge the parts (`finishRun`),
- * which cost a fresh renderer and a second injection of axe on every call (about half of each call's time, measured:
- * 450-650 ms a call on the categories screen, 200-260 ms in the page). The app has no frames, so both ways check the
+ * which costs a fresh renderer and a second injection of axe on every call. The app has no frames, so both ways check the
  * same elements with the same rules; `resultTypes` only skips building the details of passing checks, which these
  * tests never read.
  */

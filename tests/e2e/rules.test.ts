@@ -8,7 +8,7 @@ import {
   useBrowserAndServer,
 } from './harness';
 
-/** Issue 16, rules: create a rule and see its live count, import a CSV through it, apply rules to stored rows. */
+/** Rules: create a rule and see its live count, import a CSV through it, apply rules to stored rows. */
 const app = useBrowserAndServer();
 
 /** An MUI select by its label (its accessible name also holds the chosen value). */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the tests of a file take turns on one shared page (see openPage), so the renderer and its compiled bundle
+ * The tests of a file take turns on one shared page (see openPage), so the renderer and its compiled bundle
  * are reused; each session must still start as a fresh context would.
  */
 import { describe, expect, it } from 'vitest';

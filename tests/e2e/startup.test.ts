@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
 
 /**
- * Start-up does only what the first request needs (issue 19, "Start and idle"): the production
+ * Start-up does only what the first request needs: the production
  * bundle (`node dist/server/main.js`) on a database whose schema is current loads neither the
  * migration runner nor the other database's driver. A preload records which packages the process
  * loaded (the code files in require.cache; MikroORM reads its packages' package.json files only

@@ -4,7 +4,7 @@ import { formatCents } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { expectNoSeriousA11yViolations, signedInPage, trpcApi, useBrowserAndServer, type TrpcApi } from './harness';
 
-/** Learned suggestions in the browser (issue 16): review a Suggested row, accept a chip, categorise similar rows. */
+/** Learned suggestions in the browser: review a Suggested row, accept a chip, categorise similar rows. */
 const app = useBrowserAndServer();
 
 const rowLabel = (tx: TransactionDto) => `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}`;

@@ -1,5 +1,5 @@
 /**
- * Issue 13: every click lands where it was aimed (items 3, 7, 9, 10 and 11): selecting rows
+ * Every click lands where it was aimed: selecting rows
  * never moves them, counts agree, focus follows navigation, phones get cards, and the search
  * opens on this month with date presets.
  */

@@ -61,7 +61,7 @@ export function useTransactionsScreen() {
   }
 
   async function search(page: Page, start = '2024-01-01', end = '2024-02-29') {
-    // The URL carries the search's filters (issue 15): compare the path only.
+    // The URL carries the search's filters: compare the path only.
     if (new URL(page.url()).pathname !== '/transactions') {
       await page.goto(`${app.server.url}/transactions`);
       await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();

@@ -198,7 +198,7 @@ describe('Transaction table', () => {
     await coffee.selectOption('charge');
     await expect.poll(() => coffee.inputValue()).toBe('debit');
     expect(errors.some((e) => e.includes(`Failed to update transaction ${rows['Coffee Shop'].id}`))).toBe(true);
-    // ...and the person reads why (issue 13: a refused save shows the server's message).
+    // ...and the person reads why: a refused save shows the server's message.
     await page
       .getByRole('alert')
       .filter({ hasText: `Failed to update transaction: Transaction ${rows['Coffee Shop'].id} not found` })

@@ -7,7 +7,7 @@ import { useUploadScreen } from './upload-screen';
 const { app, CHASE, allTransactions, openUpload, choose, batchRows } = useUploadScreen();
 
 describe('Upload: the Accounts widget', () => {
-  it('adds, edits and deletes accounts with the spec messages', async () => {
+  it('adds, edits and deletes accounts, confirming each with its notice', async () => {
     const { page, close, api, errors } = await openUpload();
     await page.getByText('No accounts found. Create one to get started.').waitFor();
     await page.getByRole('button', { name: 'Add Account' }).click();

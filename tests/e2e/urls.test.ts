@@ -1,5 +1,5 @@
 /**
- * Issue 15: the URL holds what a screen shows (search filters, the selected budget, the budget
+ * The URL holds what a screen shows (search filters, the selected budget, the budget
  * being edited, the batch being inspected), so a reload or a shared link restores the screen, Back
  * restores a list with its selection, and a signed-out deep link comes back after signing in.
  */

@@ -7,7 +7,7 @@ import { spawnServer } from '../helpers/process';
 import { pgAdminUrl, testDatabase } from '../helpers/server';
 
 /**
- * Idle memory (issue 19: idle RSS under 100 MB). The first number or date formatted through ICU (Intl.NumberFormat,
+ * Idle memory. The first number or date formatted through ICU (Intl.NumberFormat,
  * toLocaleString...) maps about 6 MB of Node.js's built-in ICU data into the process, for good. A server that has
  * only started and answered its health check has formatted nothing for anyone, so its start-up must not format
  * either: e.g. a message built at module level from a formatted amount. Each formatting entry point is wrapped

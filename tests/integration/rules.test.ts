@@ -3,7 +3,7 @@ import { data, ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
-/** Issue 16, rules: REST and tRPC on a real server, imports through rules, applying to stored rows. */
+/** Rules: REST and tRPC on a real server, imports through rules, applying to stored rows. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();

@@ -109,8 +109,8 @@ describe('the index of split parts', () => {
 });
 
 /**
- * Every index on the transaction table costs each imported row an entry (issue 19: a 100,000-row
- * import spends more time in its indexes than in the table), so the table keeps only the indexes its
+ * Every index on the transaction table costs each imported row an entry (a large import spends more
+ * time in its indexes than in the table), so the table keeps only the indexes its
  * queries use. No query looks rows up by category alone: every search, overview, envelope, report
  * and suggestion reads one user's rows, through the user's covering index, which holds category_id.
  */

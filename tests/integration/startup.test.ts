@@ -12,7 +12,7 @@ import { pgAdminUrl, testDatabase } from '../helpers/server';
 
 /**
  * Start-up reads which migrations a database has applied and loads the migration runner only
- * when one is missing (issue 19). The names it compares with must be the committed migrations.
+ * when one is missing. The names it compares with must be the committed migrations.
  */
 describe('migrations at start-up', () => {
   it('knows the name of every committed migration of each dialect, in order', () => {

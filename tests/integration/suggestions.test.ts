@@ -5,7 +5,7 @@ import { currentModelEntry } from '../../src/server/modules/categories/suggestio
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
-/** Learned suggestions (issue 16): POST /api/categories/suggest, categorySource, and import applying confident ones. */
+/** Learned suggestions: POST /api/categories/suggest, categorySource, and import applying confident ones. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer();

@@ -4,7 +4,7 @@ import { data, ok, signUp, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 10: every amount on every path is bounded to |x| <= 10^13 cents so sums stay
+ * Every amount on every path is bounded to |x| <= 10^13 cents so sums stay
  * exact (a budget overview never answers 500), and list answers are capped at 100,000 rows
  * with limit/offset paging and X-Total-Count; a larger answer is refused with 422.
  */

@@ -8,7 +8,7 @@ import { hostileInput, jsonSchemaOf } from '../helpers/schema-inputs';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 13: what an independent API fuzzer found, as a test. Every REST route is
+ * What an independent API fuzzer found, as a test. Every REST route is
  * walked with inputs generated (fast-check) from its own zod schemas — control characters,
  * huge, empty and wrongly typed values — and must never answer 5xx nor a status that
  * /api/openapi.json does not list for it. PUT with a null or missing body is a 400.

@@ -5,9 +5,9 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 11: weak API tokens are refused, generated ones carry a recognisable prefix,
+ * Weak API tokens are refused, generated ones carry a recognisable prefix,
  * and guessing bearer tokens is counted per address like failed logins.
- * Item 12: a token with two dots (read as an access token) can never be saved as an API token.
+ * A token with two dots (read as an access token) can never be saved as an API token.
  */
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { jsonSchemaOf, setAt, stringPaths, validInput } from '../helpers/schema-
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 7 (JSON and tRPC half) and item 13: a control character (NUL and the rest) in
+ * A control character (NUL and the rest) in
  * any text field of any JSON, query or tRPC input answers 400 naming the field, never a 500,
  * and changes nothing. The fields are found from the routes' own schemas, so a new field or
  * route is covered without editing this test.

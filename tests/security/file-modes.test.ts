@@ -6,7 +6,7 @@ import { registerUser } from '../helpers/http';
 import { spawnServer, type ServerProcess } from '../helpers/process';
 
 /**
- * Issue 12, item 8: the data folder and the database files are private to the server's user
+ * The data folder and the database files are private to the server's user
  * whatever umask the process started with: folder 0700, database, -wal, -shm and the signing
  * secret 0600; files left looser by an older version are tightened at start.
  */

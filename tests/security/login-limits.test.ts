@@ -3,7 +3,7 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 2: the login limit must hold under concurrency, inside one tRPC batch,
+ * The login limit must hold under concurrency, inside one tRPC batch,
  * and across usernames from one address (credential stuffing).
  */
 let server: TestServer;

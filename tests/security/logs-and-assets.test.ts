@@ -8,7 +8,7 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 12: logs never carry SQL with inlined values, passwords, tokens or the
+ * Logs never carry SQL with inlined values, passwords, tokens or the
  * Authorization header, and a 500 answer carries an error id its log line also has; no source
  * maps are served.
  */

@@ -3,10 +3,10 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 3: behind a proxy, the client address is the right-most address that is
+ * Behind a proxy, the client address is the right-most address that is
  * not a trusted proxy, so a client cannot pick its own address by prepending X-Forwarded-For
  * entries. Observed through the login limit, which counts per client address.
- * Item 12: HSTS only when the request came over HTTPS from a trusted proxy.
+ * HSTS only when the request came over HTTPS from a trusted proxy.
  */
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 14: requests per API token are limited (API_TOKEN_RATE_LIMIT a minute, 600 by
+ * Requests per API token are limited (API_TOKEN_RATE_LIMIT a minute, 600 by
  * default) with 429 and Retry-After; /api/health and the browser's own session are exempt.
  */
 let server: TestServer;

@@ -4,7 +4,7 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 4: a leaked access token or API token must not take over the account.
+ * A leaked access token or API token must not take over the account.
  * Changing the password, the username or the API token needs the current password; a wrong
  * one answers 403 and counts as a failed login.
  */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
-/** Issue 12, item 6: with ALLOW_REGISTRATION=false, concurrent first registrations create exactly one user. */
+/** With ALLOW_REGISTRATION=false, concurrent first registrations create exactly one user. */
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();

@@ -4,7 +4,7 @@ import { registerUser, rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * Issue 12, item 5: an ended sign-in's access tokens stop working at once (not after their
+ * An ended sign-in's access tokens stop working at once (not after their
  * 15 minutes): after logout, after a refresh token is replayed, after a password change.
  */
 let server: TestServer;

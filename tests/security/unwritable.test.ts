@@ -6,7 +6,7 @@ import { registerUser, rest } from '../helpers/http';
 import { spawnServer, unprivilegedUser, type ServerProcess } from '../helpers/process';
 
 /**
- * Issue 12, item 9: an unwritable database or data folder is refused at start with a message
+ * An unwritable database or data folder is refused at start with a message
  * naming the path and the cause; at run time /api/health answers 503 {status: "degraded",
  * reason} when a write probe fails. File permissions do not bind root, so when the tests run as
  * root the server runs as `nobody` here.

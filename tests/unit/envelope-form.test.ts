@@ -28,7 +28,7 @@ const envelope = (patch: Partial<EnvelopeDto> = {}): EnvelopeDto => ({
 const NAME = 'Envelope name is required';
 const CATEGORIES = 'At least one category is required';
 
-describe('envelope form validation (SPEC 5)', () => {
+describe('envelope form validation', () => {
   it.each([
     ['empty form', form(), { name: NAME, categories: CATEGORIES }],
     ['blank name', form({ name: '   ', categories: 'Groceries' }), { name: NAME }],

@@ -80,7 +80,7 @@ describe('checkRegex', () => {
 
 describe('createRuleSchema', () => {
   const base = { name: 'Coffee', conditions: [contains('starbucks')], actions: { category: 'Coffee Shops' } };
-  it('takes the issue example and fills the defaults', () => {
+  it('takes a condition list and an action and fills the defaults', () => {
     const parsed = createRuleSchema.parse({
       name: 'Coffee',
       conditions: [contains('starbucks'), { field: 'amount', op: 'lt', value: 0 }],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * V8 sizes its heap when the process starts (a flag set at run time has no effect), so the
- * ways the server is run pass the young-generation limit that keeps idle memory small (README,
+ * ways the server is run pass the young-generation limit that keeps idle memory small (bench/RESULTS.md,
  * bench/startup.bench.ts): `npm start` and the Docker image, the same flag in both.
  */
 const FLAG = '--max-semi-space-size=2';

@@ -16,8 +16,8 @@ import * as before from './reference/learner-f8591be';
 import * as normalizeBefore from './reference/normalize-f8591be';
 
 /**
- * The merchant normaliser and the learner were rewritten for speed (issue 16: the first suggestion
- * learns 100,000 rows). These tests hold them to the versions they replaced, kept as they were at
+ * The merchant normaliser and the learner were rewritten for speed (a first suggestion learns a
+ * whole history at once). These tests hold them to the versions they replaced, kept as they were at
  * f8591be in tests/unit/reference/: the same merchant key for every text, the same model for
  * every history, the same answers.
  */

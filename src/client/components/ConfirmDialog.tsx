@@ -4,7 +4,7 @@ import { useId } from 'react';
 interface ConfirmDialogProps {
   open: boolean;
   title?: string;
-  /** The question, e.g. the spec's 'Are you sure you want to delete this account?' */
+  /** The question, e.g. 'Are you sure you want to delete this account?' */
   message: string;
   confirmLabel?: string;
   cancelLabel?: string;

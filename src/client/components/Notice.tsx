@@ -1,7 +1,7 @@
 import { Alert, Snackbar, type AlertColor } from '@mui/material';
 import { useCallback, useState } from 'react';
 
-/** Notices auto-dismiss after 3000 ms (SPEC section 9): successes and information only. */
+/** Notices auto-dismiss after 3000 ms: successes and information only. */
 export const NOTICE_AUTO_DISMISS_MS = 3000;
 
 /** Errors and warnings explain what to do: they stay until dismissed (Close or Escape). */

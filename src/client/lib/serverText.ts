@@ -58,7 +58,7 @@ export function fieldMessages<F extends string>(
 }
 
 /**
- * A failure notice that keeps the spec's wording and adds the server's reason when it gave one:
+ * A failure notice that keeps the screen's wording and adds the server's reason when it gave one:
  * "Failed to update transaction: The amount of a split transaction cannot be changed here".
  * "Please try again." is dropped when the server refused (trying again would not help).
  */

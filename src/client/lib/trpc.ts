@@ -39,8 +39,8 @@ export function createTrpcClient() {
 }
 
 /**
- * The server's message for a failed call, or `fallback` when there is none (the
- * spec's "server message or 'Failed to ...'"). A failure that never reached the
+ * The server's message for a failed call, or `fallback` ('Failed to ...') when there is
+ * none. A failure that never reached the
  * server (network down, a bug) also gives the fallback.
  */
 export function serverMessage(error: unknown, fallback: string): string {
@@ -50,7 +50,7 @@ export function serverMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The spec's failure text plus the server's reason when the server refused ("Failed to ...: why"). */
+/** The screen's failure text plus the server's reason when the server refused ("Failed to ...: why"). */
 export function refusalMessage(error: unknown, fallback: string): string {
   return withReason(fallback, serverMessage(error, ''));
 }

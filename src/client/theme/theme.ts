@@ -6,7 +6,7 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** The spec's layout breakpoints: 576, 768, 992, 1200, 1400. */
+/** The layout breakpoints: 576, 768, 992, 1200, 1400. */
 export const breakpoints = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
 
 const options = {

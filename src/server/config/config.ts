@@ -116,6 +116,9 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** Every variable the server reads (.env.example and the README's configuration table list the same). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 /** false, a number of trusted proxy hops, or the trusted proxies' addresses. */
 export type TrustProxy = false | number | string[];
 

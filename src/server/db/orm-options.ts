@@ -30,7 +30,7 @@ const migrationDefaults = {
 
 /**
  * Every committed migration of a dialect, loaded on demand (see migration-names.ts). Before the
- * ORM's migrator is used, they go into its options (`useMigrationsList` in database.ts).
+ * ORM's migrator is used, they go into its options (migratorOf in database.ts).
  */
 export async function loadMigrationsList(dialect: DatabaseTarget['dialect']): Promise<MigrationObject[]> {
   return dialect === 'postgresql'

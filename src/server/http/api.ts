@@ -14,7 +14,7 @@ export async function apiRoutes(api: FastifyInstance): Promise<void> {
     restRoutes.filter((route) => route.public),
   );
 
-  // Built on first request (about 450 KB of JSON), so start-up neither spends the time nor keeps it resident.
+  // Built on first request, so start-up neither spends the time nor keeps the document resident.
   let document: Record<string, unknown> | null = null;
   api.get('/openapi.json', () => (document ??= openApiDocument()));
 

@@ -37,7 +37,7 @@ export interface OverviewCountedRow {
   categoryKey: string;
 }
 
-/** The overview of SPEC section 9 from grouped sums: equal to computeBudgetOverview of the rows so grouped. */
+/** The overview from grouped sums: equal to computeBudgetOverview of the rows so grouped. */
 export function overviewFromGroups(
   groups: readonly OverviewGroup[],
   countedRows: readonly OverviewCountedRow[],

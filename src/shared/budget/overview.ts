@@ -1,5 +1,5 @@
 /**
- * The budget overview of SPEC section 9, shared by the Budgets screen and the server.
+ * The budget overview, shared by the Budgets screen and the server.
  *
  * - Totals exclude split parents (their parts are counted instead).
  * - A transaction without a category belongs to the category key 'uncategorized'.

@@ -56,7 +56,7 @@ function dateAmountKey(postDate: string, amount: number): number | string {
 
 /**
  * Stored rows counted by dedupe key as a map of dedupeKey strings counts them, without building
- * and hashing a key string a row (the cost of a 100,000-row re-import was mostly that): by date and
+ * and hashing a key string a row (most of what a re-import cost): by date and
  * amount as one number, then the one normalised description stored there (most dates and amounts
  * hold one row), or a count per description.
  */

@@ -86,7 +86,7 @@ export function readCsvAsync(
 
 /**
  * Bytes (or text) to text, refusing binary files; stepwise for large files. The decoded text is answered after a
- * pause: decoding a large file makes one string of its size at once (~40 ms of CPU for 9 MB), so what reads it
+ * pause: decoding a large file makes one string of its size at once, so what reads it
  * next (the delimiter, the first records) starts in a step of its own.
  */
 export function* decodeInput(

@@ -1,5 +1,5 @@
 /**
- * Search bounds on amounts are magnitudes (SPEC: min and max compare the amount's size), so
+ * Search bounds on amounts are magnitudes (min and max compare the amount's size), so
  * "-150" and "150" are the same bound, and Min -150 with Max -50 means sizes 50 to 150.
  */
 export interface AmountBounds {

@@ -22,8 +22,7 @@ const MAX_SAFE_DIGITS = 16;
 const NUMBER_TEXT = /^(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 
 /**
- * round(100 x value) for a number from a form (SPEC section 5: line-item amounts are
- * "round(100 x value)").
+ * round(100 x value) for a number from a form (a line item's amount).
  *
  * Works on the number's shortest decimal text (`String(value)`, the digits a person typed)
  * instead of multiplying in binary floating point, so:
@@ -81,7 +80,7 @@ export function centsToDecimalString(cents: number): string {
 /**
  * A whole number with its thousands grouped the en-US way ("10,000,000,000,000"): what
  * `n.toLocaleString('en-US')` answers for an integer, for the fixed texts of messages and limits. Without ICU: the
- * first number a process formats through Intl maps about 6 MB of ICU data into it for good, and these texts are
+ * first number a process formats through Intl maps ICU's data into it for good, and these texts are
  * built when a module loads, in a server that may have nothing else to format (tests/integration/idle-footprint).
  */
 export function groupDigits(n: number): string {

@@ -164,8 +164,8 @@ export class RuleSet {
    * Rule indexes by the hash of a three-character piece they need, as one typed array:
    * the rules of piece g are `pieceRules[pieceStart[g]]` to `pieceRules[pieceStart[g + 1] - 1]`,
    * ascending. Null when no rule has a piece. Typed arrays: a row looks up every piece of its
-   * description (most slots empty), which a holey array of 65,536 slots made the costliest part
-   * of an import's rules step.
+   * description (most slots empty), and in a holey array those lookups were most of an import's
+   * rules step.
    */
   private readonly pieceStart: Uint32Array | null;
   private readonly pieceRules: Uint32Array;

@@ -3,7 +3,7 @@ import { isoDateSchema, requiredText, text } from './common';
 import { dedupeNames } from './budgets';
 import type { TransactionDto } from './transactions';
 
-/** The spec's ten colours, in its order; Green is the default. */
+/** The ten envelope colours, in the order the form offers them; Green is the default. */
 export const ENVELOPE_COLORS = [
   { name: 'Green', value: '#4CAF50' },
   { name: 'Blue', value: '#2196F3' },

@@ -1,11 +1,11 @@
 /**
- * Split rules shared by the split dialog and the server (SPEC sections 5 and 9). Amounts are
+ * Split rules shared by the split dialog and the server. Amounts are
  * integer cents. In the dialog people type magnitudes (inputs are min 0, step 0.01); the server
  * receives amounts carrying the original transaction's sign (`signedSplitAmounts`).
  *
  * The parts must sum to the parent exactly, so a split never creates or loses a cent: the
- * dialog keeps Submit disabled until the remainder is 0.00 (the spec's 0.01 tolerance let
- * people press Save for a split the server then refused), and offers to put a leftover into
+ * dialog keeps Submit disabled until the remainder is 0.00 (any tolerance would let people
+ * press Save for a split the server then refuses), and offers to put a leftover into
  * the last part (`lastPartAdjustment`). `validateSplit`, run by the client before sending and
  * by the server, checks the same.
  */

@@ -71,7 +71,7 @@ const layer = {
 } as const;
 
 /**
- * Actions for the selected rows (SPEC: Transaction table). Its space is always kept, sized for
+ * Actions for the selected rows. Its space is always kept, sized for
  * the widest bar it can show, so selecting a row never moves the rows below: a click lands on
  * the row it was aimed at.
  */

@@ -37,7 +37,7 @@ interface SplitDialogProps {
 }
 
 /**
- * Splits one transaction into parts that sum to it (SPEC section 5, Split). Save Split stays
+ * Splits one transaction into parts that sum to it. Save Split stays
  * disabled until the parts sum to the original exactly (the server refuses anything else); a
  * leftover can be put into the last part with one click.
  */

@@ -111,7 +111,7 @@ function VirtualRows(props: TransactionViewProps & { scrollRef: RefObject<HTMLDi
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     // Two rows beyond the window: the row Tab or Shift+Tab moves to is always there (the browser then scrolls
-    // it in), and a fast scroll, which refills the whole window every frame, builds ~16 rows a frame, not ~22.
+    // it in), and a fast scroll, which refills the whole window every frame, builds as few rows as it can.
     overscan: 2,
     paddingStart: HEADER_HEIGHT,
     initialRect: { width: 1000, height: maxHeight },

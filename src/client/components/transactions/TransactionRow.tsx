@@ -60,8 +60,8 @@ const c = ROW_CLASS;
  * the table's one style sheet (rowStyles.tsx): rows enter the virtual window every frame while scrolling.
  *
  * A row mounted while the list scrolls renders each select with its current option alone (same
- * control, label, value and look), so a fast scroll does not build, style and throw away ~17 options
- * a row every frame (they were four fifths of the elements styled per frame). The row gets its full
+ * control, label, value and look), so a fast scroll does not build, style and throw away every option
+ * of every row each frame (most of the elements it would style). The row gets its full
  * option lists, for good, when the scrolling stops or when a select is focused or the pointer enters it
  * (before it can be opened).
  */

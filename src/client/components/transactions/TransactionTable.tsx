@@ -34,7 +34,7 @@ export interface TransactionTableProps {
 }
 
 /**
- * The shared, editable transaction list (SPEC: Transaction table): sortable columns,
+ * The shared, editable transaction list: sortable columns,
  * inline category and type, selection with bulk edit, delete, split and inspect; compact
  * cards below 768 px with the same selection and actions.
  */

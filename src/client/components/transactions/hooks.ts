@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { trpc } from '../../lib/trpc';
 
-/** The user's category names, sorted by name, with the load error the spec names. */
+/** The user's category names, sorted by name, with the load error to show. */
 export function useCategoryNames() {
   const query = trpc.categories.list.useQuery();
   const names = useMemo(
@@ -28,7 +28,7 @@ export function withCurrent(names: readonly string[], current: string | null | u
 }
 
 /**
- * The shared data-load message (SPEC section 8): the one list that failed names itself;
+ * The shared data-load message: the one list that failed names itself;
  * when categories and accounts both failed, 'Failed to load data'.
  */
 export function sharedLoadError(...errors: (string | null)[]): string | null {

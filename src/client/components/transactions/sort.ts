@@ -9,7 +9,7 @@ export interface SortState {
   direction: SortDirection;
 }
 
-/** SPEC section 9: the table starts sorted by postDate, newest first. */
+/** The table starts sorted by postDate, newest first. */
 export const DEFAULT_SORT: SortState = { key: 'postDate', direction: 'desc' };
 
 /** Clicking a column: the same column flips direction; a new one starts ascending (dates and amounts descending). */

@@ -18,7 +18,7 @@ export function blankRow(): SplitDraftRow {
   return { key: nextKey++, amount: '', category: '', description: '', splitNote: '' };
 }
 
-/** SPEC: the dialog starts with two blank rows. */
+/** The dialog starts with two blank rows (a split has two parts at least). */
 export function initialRows(): SplitDraftRow[] {
   return [blankRow(), blankRow()];
 }

@@ -31,7 +31,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The budget overview panel (SPEC: Budgets screen): Transaction Type Totals, Line Items by
+ * The budget overview panel: Transaction Type Totals, Line Items by
  * Type and Budgeted Amounts side by side, stacked on small screens. Every figure comes from
  * computeBudgetOverview; clicking a type, a line item or the split row filters the table.
  */

@@ -11,7 +11,7 @@ import {
 
 /**
  * The Create/Edit budget form as plain data, and its conversion into the one
- * `budgets.save` call (SPEC section 5: name and dates required, amounts read by the shared
+ * `budgets.save` call (name and dates required, amounts read by the shared
  * amount parser into cents, related categories split on commas and trimmed, and each category
  * related to one line item only).
  */

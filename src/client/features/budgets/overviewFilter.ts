@@ -10,7 +10,7 @@ import {
 import type { TransactionType } from '../../../shared/schemas/transactions';
 
 /**
- * The overview panel's filter (SPEC section 4, Overview filters): a transaction type row,
+ * The overview panel's filter: a transaction type row,
  * a line item (or Untracked) or the split-transactions row. One at a time: choosing one
  * replaces the others, choosing the active one again clears it.
  */

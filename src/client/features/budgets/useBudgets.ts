@@ -11,8 +11,8 @@ export interface BudgetWithItems {
 }
 
 /**
- * All the user's budgets, then each budget's line items (SPEC section 7: "loads all
- * budgets and then, for each, its line items"). Any failure gives the spec's one message.
+ * All the user's budgets, then each budget's line items. Any failure gives one message
+ * (FETCH_BUDGETS_ERROR).
  */
 export function useBudgetsWithLineItems() {
   const list = trpc.budgets.list.useQuery();

@@ -36,7 +36,7 @@ interface EnvelopeFormDialogProps {
 }
 
 /**
- * The create/edit modal (SPEC: Envelopes): Name, Description (3 rows), Categories
+ * The create/edit modal: Name, Description (3 rows), Categories
  * (comma-separated), Colour (one of ten) and, only when editing, Active.
  */
 export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: EnvelopeFormDialogProps) {

@@ -42,7 +42,7 @@ export function formFromEnvelope(envelope: EnvelopeDto): EnvelopeForm {
 
 type Checked<T> = { ok: true; input: T } | { ok: false; errors: EnvelopeFormErrors };
 
-/** SPEC section 5: name required (trimmed), at least one category (comma list, trimmed, empties removed). */
+/** Name required (trimmed), at least one category (comma list, trimmed, empties removed). */
 function check(form: EnvelopeForm): {
   errors: EnvelopeFormErrors;
   name: string;

@@ -30,7 +30,7 @@ interface SearchFiltersProps {
   onFixSplitStatus: () => void;
 }
 
-/** The Transaction Search filter form (SPEC: Transaction Search). */
+/** The Transaction Search filter form. */
 export function SearchFilters(props: SearchFiltersProps) {
   const { form, error, onChange, searching } = props;
   const fieldError = (field: keyof SearchForm) => (error?.field === field ? error.message : undefined);

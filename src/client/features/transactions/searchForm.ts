@@ -39,7 +39,7 @@ export type BuiltFilters =
   { ok: true; filters: TransactionFilters } | { ok: false; field: keyof SearchForm; message: string };
 
 /**
- * Form -> search filters (SPEC section 5): runs only with both dates; min and max are read
+ * Form -> search filters: runs only with both dates; min and max are read
  * with the shared amount parser in the browser's locale, as sizes (magnitudes, smaller first),
  * and omitted when blank; text that is no amount stops the search with a message at its field.
  */

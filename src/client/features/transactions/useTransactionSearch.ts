@@ -65,7 +65,7 @@ export function useTransactionSearch() {
   useEffect(() => setForm((current) => (sameForm(current, submitted.form) ? current : submitted.form)), [submitted]);
 
   useEffect(() => {
-    // SPEC section 8: search failures are only logged.
+    // A failed search is logged; the screen keeps its last rows and offers Search again.
     if (query.error) console.error('Transaction search failed', query.error);
   }, [query.error]);
 

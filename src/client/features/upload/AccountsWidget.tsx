@@ -37,7 +37,7 @@ const EMPTY_DRAFT: AccountDraft = { name: '', type: '', balance: '', applySugges
 
 type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
 
-/** Validates the account form; balance defaults to 0 when empty (SPEC section 5). */
+/** Validates the account form; balance defaults to 0 when empty. */
 export function readAccountDraft(
   draft: AccountDraft,
   locale = 'en-US',

@@ -12,7 +12,7 @@ import { ImportPreviewPanel } from './ImportPreviewPanel';
 import { statementRoutes, type StatementChoices } from './StatementRoutes';
 import { importForm, useImportPreview } from './useImportPreview';
 
-/** Accounts sorted by name, shown as 'name (type)' (SPEC: Upload). */
+/** Accounts sorted by name, shown as 'name (type)'. */
 export function accountOptions(accounts: readonly AccountDto[]): { value: string; label: string }[] {
   return [...accounts]
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }))

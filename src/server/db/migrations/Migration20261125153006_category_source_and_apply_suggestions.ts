@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 16: every transaction records where its category came from (`category_source`: bank,
+ * Every transaction records where its category came from (`category_source`: bank,
  * rule, suggested, user; null for uncategorised and for rows stored before), and each account
  * has the setting "Apply confident suggestions" (on by default, also for existing accounts).
  */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt's cost N is 2^cost. PASSWORD_HASH_COST (config.ts) sets it for new hashes; the default 14 (N = 16384, about
- * 35 ms of CPU a hash) is for production, lower costs are for test suites. A stored hash names its own N, r and p, so
+ * scrypt's cost N is 2^cost. PASSWORD_HASH_COST (config.ts) sets it for new hashes; the default 14 (N = 16384) is for
+ * production, lower costs are for test suites. A stored hash names its own N, r and p, so
  * hashes stored at another cost still verify.
  */
 export const DEFAULT_PASSWORD_HASH_COST = 14;

@@ -11,7 +11,7 @@ interface Known {
 }
 
 /**
- * Which sign-ins are live. Every request with an access token asks `isLive(sid)`; the answer
+ * Which sign-ins are live. Every request with an access token asks `liveUser(sid)`; the answer
  * comes from a small in-memory cache (a Map lookup), which a revocation in this process updates
  * at once. A live answer is re-read from the database after `liveTtlMs`, so a revocation made
  * by another process sharing the database is seen within that time.

@@ -60,8 +60,8 @@ const CHUNK = 2000;
 /**
  * Rows taken through rules, duplicates, categories and inserts at a time. Small enough that a
  * chunk's objects die young: with 500 or 2000, many lived through two scavenges and waited in
- * the old generation for a full collection, and a 10 MB file's peak RSS swung between 186 and
- * 264 MB with when that came; with 100 it stayed at 182-191 MB over five runs, at the same CPU time.
+ * the old generation for a full collection, so a large file's peak memory swung with when that
+ * came; at 100 it stays steady, at the same CPU time.
  */
 const IMPORT_CHUNK = 100;
 
@@ -95,7 +95,7 @@ function importQueue(em: EntityManager): ReturnType<typeof limiter> {
 
 /**
  * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
- * rows, well under a millisecond each), and a turn after every one of them (up to three a chunk:
+ * rows each), and a turn after every one of them (up to three a chunk:
  * reading, writing, the next chunk) cost more than the steps are worth; a turn every
  * PAUSE_SLICE_MS adds at most that much to another request's wait and takes far fewer turns.
  */

@@ -41,7 +41,7 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
   properties: {
     // No single-column indexes on user, account and category: the composite indexes below start
     // with user and account and serve the same lookups, every lookup by category is one user's
-    // (the user's covering index holds category), and every index slows a 100,000-row import.
+    // (the user's covering index holds category), and every index slows every import.
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: false },
     account: { kind: 'm:1', entity: () => Account, nullable: true, deleteRule: 'restrict', index: false },
     category: { kind: 'm:1', entity: () => Category, nullable: true, deleteRule: 'set null', index: false },

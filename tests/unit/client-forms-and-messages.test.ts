@@ -1,4 +1,4 @@
-/** Pure client modules added for issue 13: server messages, table state, the transaction form, search and budget forms. */
+/** Pure client modules: server messages, table state, the transaction form, search and budget forms. */
 import { describe, expect, it } from 'vitest';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { fieldMessages, parseServerMessage, readableServerText, withReason } from '../../src/client/lib/serverText';

@@ -7,7 +7,7 @@ import { readImport } from '../../src/shared/import/read-file';
 import { mappingFromChoices } from '../../src/client/features/upload/MappingPicker';
 import { autoTransactionType } from '../../src/shared/schemas/import';
 
-/** Table-driven tests of the import rules of issue 14, each over files written in the style it names. */
+/** Table-driven tests of how statements are read, each over files written in the style it names. */
 const ok = (text: string | Uint8Array, options = {}): CsvReadSuccess => {
   const result = readImport(text, options);
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
@@ -15,7 +15,7 @@ const ok = (text: string | Uint8Array, options = {}): CsvReadSuccess => {
 };
 const rowsOf = (result: CsvReadSuccess) => result.rows.map((r) => [r.postDate, r.amount, r.description]);
 
-describe('1. header names in any spelling', () => {
+describe('header names in any spelling', () => {
   it.each([
     ['PostedDate', 'posted date'],
     ['TransactionAmount', 'transaction amount'],
@@ -91,7 +91,7 @@ describe('1. header names in any spelling', () => {
   });
 });
 
-describe('2. who the money went to', () => {
+describe('who the money went to', () => {
   it.each([
     [
       'counterparty then purpose',
@@ -168,7 +168,7 @@ describe('2. who the money went to', () => {
   });
 });
 
-describe('3. sign markers on only some rows', () => {
+describe('sign markers on only some rows', () => {
   it.each([
     [
       'CR in an unnamed column (card statement)',
@@ -202,7 +202,7 @@ describe('3. sign markers on only some rows', () => {
   });
 });
 
-describe('4. preambles', () => {
+describe('preambles', () => {
   it.each([
     [
       'key-value lines with colons',
@@ -241,7 +241,7 @@ describe('4. preambles', () => {
   });
 });
 
-describe('5. headerless files and columns it cannot name', () => {
+describe('headerless files and columns it cannot name', () => {
   const headerless = '2024-01-05;Bakery;-3,20\n2024-01-06;Employer;2500,00\n';
   it('reads a headerless file whose content tells the columns, and says which column was taken for what', () => {
     const result = ok(headerless);
@@ -435,7 +435,7 @@ describe('5. headerless files and columns it cannot name', () => {
   );
 });
 
-describe('5. the mapping picker offers the date formats that read the chosen date column', () => {
+describe('the mapping picker offers the date formats that read the chosen date column', () => {
   it.each([
     [
       'day first, proven by a 13th',
@@ -621,7 +621,7 @@ describe('other formats: files written in each style, through the same pipeline'
   });
 });
 
-describe('6. type per row (auto)', () => {
+describe('type per row (auto)', () => {
   it.each([
     [500, 'checking', 'credit'],
     [-500, 'checking', 'debit'],
@@ -633,7 +633,7 @@ describe('6. type per row (auto)', () => {
   });
 });
 
-describe('7. currencies', () => {
+describe('currencies', () => {
   it('warns naming each currency and its rows', () => {
     const file =
       'Date,Description,Amount,Currency\n2024-01-01,a,-1.00,EUR\n2024-01-02,b,-2.00,USD\n2024-01-03,c,-3.00,EUR\n';

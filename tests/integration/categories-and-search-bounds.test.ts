@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 12: rules that disagreed with each other, over HTTP on a real server.
+ * Rules that every path must read the same way, over HTTP on a real server.
  * - 'Uncategorized' (any letter case) is reserved: no path creates a category so named;
  *   in an import it means no category; in filters, budgets and envelopes it means no category.
  * - A category is related to one line item of a budget at most.

@@ -1,6 +1,6 @@
 /**
- * Issue 13: edits that will fail look so, messages say what happened and stay while they
- * matter, and rules agree (items 4, 8 and 12).
+ * Edits that will fail look so, messages say what happened and stay while they matter, and
+ * the screens refuse what the server would refuse.
  */
 import type { Page } from 'playwright-core';
 import { restDataClient } from '../helpers/rest-client';
