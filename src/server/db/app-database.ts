@@ -103,18 +103,19 @@ export async function openAppDatabase(
   // The data folder holds the signing secret on either database; the SQLite file only without DATABASE_URL.
   preparePrivateStorage(config.dataDir, file);
   log(`database: ${describeDatabase(config)}`, { database: describeDatabase(config) });
-  let bypassing: string | null = null;
+  const role: { bypassing: string | null } = { bypassing: null };
   // Checked before migrations run, so a refused role creates nothing.
   const checkRole = async (opened: Orm) => {
     if (file !== null) return;
-    bypassing = await roleBypassingRowSecurity(opened);
+    const bypassing = await roleBypassingRowSecurity(opened);
     if (bypassing === null) return;
     if (!config.allowRlsBypass) throw new DatabaseRoleError(bypassing);
+    role.bypassing = bypassing;
     warn(`database: ${RLS_BYPASSED}; every user can read every user's rows`, { role: bypassing });
   };
   const orm = await openDatabase(target, (message) => log(message), false, checkRole);
   if (file === null) {
-    const warning = bypassing === null ? {} : { warning: RLS_BYPASSED };
+    const warning = role.bypassing === null ? {} : { warning: RLS_BYPASSED };
     const health = async (): Promise<DatabaseHealth> =>
       (await answersSoon(orm, 1000)) ? { ok: true, ...warning } : NOT_ANSWERING;
     return { orm, backupFile: null, health, close: () => orm.close(true) };

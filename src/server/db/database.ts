@@ -15,7 +15,7 @@ export async function openDatabase(
   target: DatabaseTarget,
   log: (message: string) => void = () => undefined,
   debug = false,
-  beforeMigrations: (orm: Orm) => Promise<void> = async () => undefined,
+  beforeMigrations: (orm: Orm) => Promise<void> = () => Promise.resolve(),
 ): Promise<Orm> {
   const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(await ormOptions(target, debug));
   try {
