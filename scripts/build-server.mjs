@@ -1,5 +1,6 @@
 // Bundles the server into dist/server/main.js, the demo-data command into dist/server/demo.js,
-// the backup command into dist/server/backup.js (so they also run inside the Docker image) and the
+// the backup command into dist/server/backup.js, the user command into dist/server/user.js (so they
+// also run inside the Docker image) and the
 // OpenAPI writer into dist/server/openapi.js (npm run lint:openapi), and the database reader thread
 // into dist/server/read-worker.js (a module of its own that the server starts as a worker).
 // Packages stay external (installed with `npm ci --omit=dev` in production); our own TypeScript is bundled.
@@ -15,6 +16,7 @@ await build({
     main: 'src/server/main.ts',
     demo: 'scripts/demo.ts',
     backup: 'scripts/backup.ts',
+    user: 'scripts/user.ts',
     openapi: 'scripts/write-openapi.ts',
     ...workerEntryPoints,
   },
@@ -22,4 +24,4 @@ await build({
   ...serverBundleOptions,
   sourcemap: true,
 });
-console.log('built dist/server/main.js, demo.js, backup.js, openapi.js and read-worker.js');
+console.log('built dist/server/main.js, demo.js, backup.js, user.js, openapi.js and read-worker.js');

@@ -62,7 +62,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sign: { algorithm: 'HS256', expiresIn: config.accessTokenTtlSeconds },
     verify: { algorithms: ['HS256'] },
   });
-  const tokens: TokenSigner = { sign: (claims) => app.jwt.sign(claims), verify: (token) => app.jwt.verify(token) };
+  const tokens: TokenSigner = {
+    sign: (claims) => app.jwt.sign(claims),
+    signFor: (claims, seconds) => app.jwt.sign(claims, { expiresIn: seconds }),
+    verify: (token) => app.jwt.verify(token),
+  };
   const clock = options.clock ?? (config.clockToday ? fixedClock(config.clockToday) : systemClock);
   app.decorate('services', createServices(config, tokens, database.orm, clock, options.passwords));
   registerScheduleJob(app, clock);

@@ -2,7 +2,13 @@ import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
 import type { Clock } from './common/clock';
 import { AuthThrottle, REGISTRATION_WINDOW_SECONDS, SqlFailureStore } from './modules/auth/auth-throttle';
-import { AuthService, type AccessTokenClaims, type VerifiedClaims } from './modules/auth/auth.service';
+import {
+  AuthService,
+  MFA_TOKEN_TTL_SECONDS,
+  type AccessTokenClaims,
+  type MfaTokenClaims,
+  type VerifiedClaims,
+} from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
 
 /**
@@ -17,6 +23,8 @@ export interface AppServices {
 
 export interface TokenSigner {
   sign: (claims: AccessTokenClaims) => string;
+  /** Signs with the given lifetime instead of the access tokens'. */
+  signFor: (claims: MfaTokenClaims, seconds: number) => string;
   verify: (token: string) => VerifiedClaims;
 }
 
@@ -50,6 +58,7 @@ export function createServices(
       ),
       signIns: new SignIns(orm),
       signAccessToken: (claims) => signer.sign(claims),
+      signMfaToken: (claims) => signer.signFor(claims, MFA_TOKEN_TTL_SECONDS),
       verifyAccessToken: (token) => signer.verify(token),
       ...(passwords.hash ? { hashPassword: passwords.hash } : {}),
       ...(passwords.verify ? { verifyPassword: passwords.verify } : {}),

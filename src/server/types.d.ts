@@ -4,7 +4,7 @@ import type {} from '@fastify/jwt';
 import type { EntityManager } from '@mikro-orm/knex';
 import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
-import type { AccessTokenClaims, AuthUser } from './modules/auth/auth.service';
+import type { AccessTokenClaims, AuthUser, MfaTokenClaims } from './modules/auth/auth.service';
 import type { AppServices } from './services';
 
 declare module 'fastify' {
@@ -21,7 +21,7 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: AccessTokenClaims;
+    payload: AccessTokenClaims | MfaTokenClaims;
     user: AuthUser;
   }
 }

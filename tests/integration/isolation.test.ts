@@ -45,6 +45,7 @@ async function snapshot(): Promise<string> {
     'schedule_occurrence',
     'transfer',
     'transfer_candidate',
+    'sign_in',
   ];
   const parts: unknown[] = [];
   for (const table of tables)
@@ -142,6 +143,11 @@ afterAll(async () => {
 });
 
 type Expect = 404 | 409 | 'own';
+
+/** The sign-in an access token belongs to (its `sid` claim). */
+function signInOf(token: string): string {
+  return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+}
 interface Attempt {
   path: () => string;
   body?: () => unknown;
@@ -352,7 +358,15 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'auth.register': 'public',
   'auth.login': 'public',
   'auth.logout': 'public',
+  'auth.verifyMfa': 'public',
   'auth.me': { kind: 'query', input: () => undefined, expect: 'own' },
+  // Before setupMfa: the intruder has no secret set up yet.
+  'auth.enableMfa': { kind: 'mutation', input: () => ({ code: '123456' }), expect: 409 },
+  'auth.setupMfa': { kind: 'mutation', input: () => ({ currentPassword: 'correct horse battery' }), expect: 'own' },
+  'auth.disableMfa': { kind: 'mutation', input: () => ({ currentPassword: 'correct horse battery' }), expect: 'own' },
+  'auth.signIns': { kind: 'query', input: () => undefined, expect: 'own' },
+  'auth.revokeSignIn': { kind: 'mutation', input: () => ({ id: signInOf(owner.token) }), expect: 404 },
+  'auth.revokeOtherSignIns': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'auth.updateProfile': {
     kind: 'mutation',
     input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }),

@@ -189,6 +189,7 @@ describe('the OpenAPI document', () => {
 const getPaths: Record<string, () => string> = {
   '/auth/status': () => '/api/auth/status',
   '/auth/me': () => '/api/auth/me',
+  '/auth/sign-ins': () => '/api/auth/sign-ins',
   '/transactions': () => '/api/transactions?start_date=2026-01-01&end_date=2026-01-31',
   '/transactions/export.csv': () => '/api/transactions/export.csv?start_date=2026-01-01&end_date=2026-01-31',
   '/transactions/batches/list': () => '/api/transactions/batches/list',

@@ -24,6 +24,7 @@ function service(passwordHashCost?: number): AuthService {
     throttle,
     signIns: {} as unknown as SignIns,
     signAccessToken: () => 'token',
+    signMfaToken: () => 'mfa-token',
     verifyAccessToken: () => ({ sub: '1', username: 'x' }),
     verifyPassword: verifying,
   });

@@ -21,6 +21,7 @@ export const migrationNames = {
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
     'Migration20261128143616_transfers',
+    'Migration20261128152512_two_factor_and_sign_in_details',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -31,5 +32,6 @@ export const migrationNames = {
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
     'Migration20261128143617_transfers',
+    'Migration20261128152517_two_factor_and_sign_in_details',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

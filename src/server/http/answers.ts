@@ -3,7 +3,16 @@ import type { BudgetOverview } from '../../shared/budget/overview';
 import type { MonthlyReportRow } from '../../shared/reports/monthly';
 import type { PayeeTotal } from '../../shared/reports/payees';
 import { ACCOUNT_TYPES, type AccountDto } from '../../shared/schemas/accounts';
-import type { AuthResult, AuthStatus, UserDto } from '../../shared/schemas/auth';
+import type {
+  AuthResult,
+  AuthStatus,
+  LoginResult,
+  MfaChallenge,
+  MfaSetup,
+  RecoveryCodes,
+  SignInDto,
+  UserDto,
+} from '../../shared/schemas/auth';
 import { LINE_ITEM_TYPES, type BudgetDto, type LineItemDto, type SavedBudget } from '../../shared/schemas/budgets';
 import type { CategoryDto } from '../../shared/schemas/categories';
 import type { EnvelopeDto } from '../../shared/schemas/envelopes';
@@ -48,6 +57,8 @@ export const userAnswer = z.object({
   username: z.string(),
   apiTokenSet: z.boolean(),
   apiTokenCreatedAt: timestamp.nullable(),
+  mfaEnabled: z.boolean().describe('Two-factor sign-in is on'),
+  recoveryCodesLeft: z.number().int().describe('Unused recovery codes'),
 }) satisfies z.ZodType<UserDto>;
 
 export const authStatusAnswer = z.object({
@@ -60,6 +71,34 @@ export const authAnswer = z.object({
   refreshToken: z.string(),
   user: userAnswer,
 }) satisfies z.ZodType<AuthResult>;
+
+export const mfaChallengeAnswer = z.object({
+  mfaRequired: z.literal(true),
+  mfaToken: z.string().describe('Send it with a code to POST /api/auth/mfa within 5 minutes'),
+}) satisfies z.ZodType<MfaChallenge>;
+
+export const loginAnswer = z.union([authAnswer, mfaChallengeAnswer]) satisfies z.ZodType<LoginResult>;
+
+export const mfaSetupAnswer = z.object({
+  secret: z.string().describe('The TOTP secret, base32'),
+  otpauthUrl: z.string().describe('otpauth://totp/... for a QR code'),
+}) satisfies z.ZodType<MfaSetup>;
+
+export const recoveryCodesAnswer = z.object({
+  recoveryCodes: z.array(z.string()).describe('Ten one-time codes, shown once'),
+}) satisfies z.ZodType<RecoveryCodes>;
+
+export const signInAnswer = z.object({
+  id: z.string(),
+  device: z.string().describe('Browser and system read from the user agent'),
+  userAgent: z.string().nullable(),
+  address: z.string().nullable().describe('Client address, as last seen'),
+  createdAt: timestamp,
+  lastSeenAt: timestamp,
+  current: z.boolean().describe('The sign-in making this request'),
+}) satisfies z.ZodType<SignInDto>;
+
+export const revokedAnswer = z.object({ revoked: z.number().int().describe('Sign-ins ended') });
 
 export const profileAnswer = z.object({ message: z.string(), user: userAnswer });
 

@@ -13,6 +13,8 @@ export interface Context {
   /** The `Authorization` bearer credential, if any; resolved by protectedProcedure. */
   bearer: string | null;
   clientIp: string;
+  /** The User-Agent header (the sign-in list names the device from it). */
+  userAgent: string | undefined;
 }
 
 /**
@@ -40,5 +42,6 @@ export function createContext({ req, info }: CreateFastifyContextOptions): Conte
     services: req.server.services,
     bearer: bearerFrom(req.headers.authorization),
     clientIp: req.ip,
+    userAgent: req.headers['user-agent'],
   };
 }

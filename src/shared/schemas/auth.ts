@@ -71,7 +71,19 @@ export const refreshInputSchema = z.object({
   refreshToken: text({ label: 'Refresh token', min: 1, max: 512, trim: false }),
 });
 
+/** A six-digit code from an authenticator app ("123 456" too), or a recovery code ("abcde-fghij"). */
+export const mfaCodeSchema = text({ label: 'Code', min: 1, max: 32 });
+
+export const mfaSetupInputSchema = z.object({ currentPassword: passwordText('Current password', 1, 1024) }).strict();
+export const mfaEnableInputSchema = z.object({ code: mfaCodeSchema }).strict();
+export const mfaDisableInputSchema = mfaSetupInputSchema;
+export const mfaVerifyInputSchema = z
+  .object({ mfaToken: text({ label: 'mfaToken', min: 1, max: 2048, trim: false }), code: mfaCodeSchema })
+  .strict();
+export const signInParamsSchema = z.object({ id: text({ label: 'Sign-in id', min: 1, max: 64 }) });
+
 export type LoginInput = z.infer<typeof loginInputSchema>;
+export type MfaVerifyInput = z.infer<typeof mfaVerifyInputSchema>;
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 /** What the Profile form sends: the changes and the current password. */
@@ -83,6 +95,10 @@ export interface UserDto {
   username: string;
   apiTokenSet: boolean;
   apiTokenCreatedAt: string | null;
+  /** Two-factor sign-in is on. */
+  mfaEnabled: boolean;
+  /** Unused recovery codes (0 while two-factor sign-in is off). */
+  recoveryCodesLeft: number;
 }
 
 export interface TokenPair {
@@ -92,6 +108,40 @@ export interface TokenPair {
 
 export interface AuthResult extends TokenPair {
   user: UserDto;
+}
+
+/** A right password of a user with two-factor sign-in: the code completes the sign-in (POST /api/auth/mfa). */
+export interface MfaChallenge {
+  mfaRequired: true;
+  /** Proves the password for a few minutes; good only for POST /api/auth/mfa. */
+  mfaToken: string;
+}
+
+export type LoginResult = AuthResult | MfaChallenge;
+
+export interface MfaSetup {
+  /** The TOTP secret in base32, for typing into an authenticator app. */
+  secret: string;
+  /** The otpauth:// URL a QR code carries. */
+  otpauthUrl: string;
+}
+
+export interface RecoveryCodes {
+  /** Shown once: each signs in once in place of a code. */
+  recoveryCodes: string[];
+}
+
+/** One live sign-in (a browser or a script that signed in with a password). */
+export interface SignInDto {
+  id: string;
+  /** e.g. "Firefox on Linux", read from the user agent. */
+  device: string;
+  userAgent: string | null;
+  address: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The sign-in making this request. */
+  current: boolean;
 }
 
 export interface AuthStatus {

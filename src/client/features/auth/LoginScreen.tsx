@@ -3,6 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { useAuth } from '../../lib/auth';
+import { CodeStep } from './CodeStep';
 import { isServerError, serverFieldErrors, serverMessage, trpc } from '../../lib/trpc';
 
 type Mode = 'login' | 'register';
@@ -54,58 +55,63 @@ export function LoginScreen() {
               {firstRun ? 'Welcome! Create the first account on this server.' : 'Create a new account.'}
             </Typography>
           )}
-          <Stack
-            component="form"
-            spacing={2}
-            onSubmit={(event) => void form.submit(event)}
-            noValidate={false}
-            sx={{ mt: 2 }}
-          >
-            <TextField
-              label="Username"
-              name="username"
-              autoComplete="username"
-              required
-              fullWidth
-              size="medium"
-              value={username}
-              onChange={(e) => {
-                setUsername(e.target.value);
-                setFieldErrors((current) => ({ ...current, username: undefined }));
-              }}
-              error={Boolean(fieldErrors.username)}
-              helperText={fieldErrors.username}
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in screen exists to type a username: focus starts there
-              autoFocus
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              required
-              fullWidth
-              size="medium"
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                setFieldErrors((current) => ({ ...current, password: undefined }));
-              }}
-              error={Boolean(fieldErrors.password)}
-              helperText={
-                fieldErrors.password ?? (mode === 'register' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)
-              }
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-              {submitLabel}
-            </Button>
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-          {registrationOpen && <ModeSwitch mode={mode} onSwitch={switchMode} />}
+          {form.mfaToken !== null ? (
+            <CodeStep mfaToken={form.mfaToken} onBack={form.cancelMfa} signIn={signIn} />
+          ) : (
+            <Stack
+              component="form"
+              spacing={2}
+              onSubmit={(event) => void form.submit(event)}
+              noValidate={false}
+              sx={{ mt: 2 }}
+            >
+              <TextField
+                label="Username"
+                name="username"
+                autoComplete="username"
+                required
+                fullWidth
+                size="medium"
+                value={username}
+                onChange={(e) => {
+                  setUsername(e.target.value);
+                  setFieldErrors((current) => ({ ...current, username: undefined }));
+                }}
+                error={Boolean(fieldErrors.username)}
+                helperText={fieldErrors.username}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in screen exists to type a username: focus starts there
+                autoFocus
+              />
+              <TextField
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+                required
+                fullWidth
+                size="medium"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setFieldErrors((current) => ({ ...current, password: undefined }));
+                }}
+                error={Boolean(fieldErrors.password)}
+                helperText={
+                  fieldErrors.password ??
+                  (mode === 'register' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)
+                }
+              />
+              <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+                {submitLabel}
+              </Button>
+              {error && (
+                <Alert severity="error" role="alert">
+                  {error}
+                </Alert>
+              )}
+            </Stack>
+          )}
+          {registrationOpen && form.mfaToken === null && <ModeSwitch mode={mode} onSwitch={switchMode} />}
         </CardContent>
       </Card>
     </Box>
@@ -141,6 +147,7 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [fieldErrors, setFieldErrors] = useState<{ username?: string; password?: string }>({});
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const login = trpc.auth.login.useMutation();
   const register = trpc.auth.register.useMutation();
   const busy = login.isPending || register.isPending;
@@ -154,7 +161,9 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
         mode === 'login'
           ? await login.mutateAsync({ username, password })
           : await register.mutateAsync({ username, password });
-      signIn(result);
+      // Two-factor sign-in: the password was right, a code completes it.
+      if ('mfaRequired' in result) setMfaToken(result.mfaToken);
+      else signIn(result);
     } catch (failure) {
       if (isServerError(failure)) {
         // "password: Password must be at least 8 characters" goes under Password, without the prefix.
@@ -174,5 +183,23 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
     setFieldErrors({});
   }
 
-  return { username, setUsername, password, setPassword, error, fieldErrors, setFieldErrors, busy, submit, reset };
+  function cancelMfa() {
+    setMfaToken(null);
+    setPassword('');
+  }
+
+  return {
+    username,
+    setUsername,
+    password,
+    setPassword,
+    error,
+    fieldErrors,
+    setFieldErrors,
+    busy,
+    submit,
+    reset,
+    mfaToken,
+    cancelMfa,
+  };
 }

@@ -1,12 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../../shared/errors';
 import {
   loginInputSchema,
+  mfaDisableInputSchema,
+  mfaEnableInputSchema,
+  mfaSetupInputSchema,
+  mfaVerifyInputSchema,
   profileUpdateSchema,
   refreshInputSchema,
   registerInputSchema,
+  signInParamsSchema,
 } from '../../../shared/schemas/auth';
 import { bearerFrom } from '../../common/bearer';
-import { authAnswer, authStatusAnswer, profileAnswer, userAnswer } from '../../http/answers';
+import {
+  authAnswer,
+  authStatusAnswer,
+  loginAnswer,
+  mfaSetupAnswer,
+  profileAnswer,
+  recoveryCodesAnswer,
+  revokedAnswer,
+  signInAnswer,
+  userAnswer,
+} from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { parseInput } from '../../http/validate';
 
@@ -35,19 +52,39 @@ export const authRoutes: RestRoute[] = [
     answer: '{ accessToken, refreshToken, user }',
     output: authAnswer,
     refusals: [403, 409],
-    handler: ({ em, body, request }) => request.server.services.auth.register(em, body, request.ip),
+    handler: ({ em, body, request }) =>
+      request.server.services.auth.register(em, body, request.ip, request.headers['user-agent']),
   }),
   restRoute({
     method: 'POST',
     url: '/auth/login',
     tag: TAG,
-    summary: 'Sign in (429 with Retry-After after too many failures for the username or the address)',
+    summary:
+      'Sign in (429 with Retry-After after too many failures for the username or the address); with two-factor sign-in on, the answer is { mfaRequired: true, mfaToken } and POST /auth/mfa completes it',
     public: true,
     body: loginInputSchema,
+    answer: '{ accessToken, refreshToken, user }, or { mfaRequired: true, mfaToken }',
+    output: loginAnswer,
+    refusals: [401],
+    handler: ({ em, body, request }) =>
+      request.server.services.auth.login(em, body, request.ip, request.headers['user-agent']),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/auth/mfa',
+    tag: TAG,
+    summary:
+      'Complete a two-factor sign-in: the mfaToken from /auth/login (5 minutes) and a current code or an unused recovery code (401 when wrong, counted as a failed login)',
+    public: true,
+    body: mfaVerifyInputSchema,
     answer: '{ accessToken, refreshToken, user }',
     output: authAnswer,
     refusals: [401],
-    handler: ({ em, body, request }) => request.server.services.auth.login(em, body, request.ip),
+    handler: ({ em, body, request }) =>
+      request.server.services.auth.verifyMfa(em, body, {
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   }),
   restRoute({
     method: 'POST',
@@ -59,7 +96,10 @@ export const authRoutes: RestRoute[] = [
     output: authAnswer,
     refusals: [401],
     handler: ({ em, request }) =>
-      request.server.services.auth.refresh(em, refreshTokenOf(request.headers.authorization, request.body)),
+      request.server.services.auth.refresh(em, refreshTokenOf(request.headers.authorization, request.body), {
+        address: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   }),
   restRoute({
     method: 'POST',
@@ -102,7 +142,85 @@ export const authRoutes: RestRoute[] = [
       return { message: 'Profile updated', user };
     },
   }),
+  restRoute({
+    method: 'POST',
+    url: '/auth/mfa/setup',
+    tag: TAG,
+    summary:
+      'Start turning two-factor sign-in on: a new TOTP secret, confirmed by POST /auth/mfa/enable (403 when currentPassword is wrong, 409 when it is on)',
+    body: mfaSetupInputSchema,
+    answer: '{ secret, otpauthUrl }',
+    output: mfaSetupAnswer,
+    refusals: [403, 409],
+    handler: ({ em, userId, body, request }) =>
+      request.server.services.auth.setupMfa(em, userId, body.currentPassword, origin(request)),
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/auth/mfa/enable',
+    tag: TAG,
+    summary:
+      'Turn two-factor sign-in on with a code from the secret just set up; answers ten one-time recovery codes, shown once (400 for a wrong code, 409 without a setup)',
+    body: mfaEnableInputSchema,
+    answer: '{ recoveryCodes }',
+    output: recoveryCodesAnswer,
+    refusals: [409],
+    handler: ({ em, userId, body, request }) =>
+      request.server.services.auth.enableMfa(em, userId, body.code, origin(request)),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/auth/mfa',
+    tag: TAG,
+    summary: 'Turn two-factor sign-in off (403 when currentPassword is wrong)',
+    body: mfaDisableInputSchema,
+    status: 204,
+    answer: 'Nothing',
+    output: null,
+    refusals: [403],
+    handler: async ({ em, userId, body, request }) => {
+      await request.server.services.auth.disableMfa(em, userId, body.currentPassword, origin(request));
+    },
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/auth/sign-ins',
+    tag: TAG,
+    summary: "The signed-in user's live sign-ins (device, address, created, last seen), the latest first",
+    answer: '[{ id, device, userAgent, address, createdAt, lastSeenAt, current }]',
+    output: z.array(signInAnswer),
+    handler: ({ em, userId, request }) => request.server.services.auth.signIns(em, userId, request.user.signInId),
+  }),
+  restRoute({
+    method: 'DELETE',
+    url: '/auth/sign-ins/:id',
+    tag: TAG,
+    summary: 'End one sign-in: its refresh and access tokens stop working at once (404 for an unknown or ended one)',
+    params: signInParamsSchema,
+    status: 204,
+    answer: 'Nothing',
+    output: null,
+    refusals: [404],
+    handler: async ({ em, userId, params, request }) => {
+      await request.server.services.auth.revokeSignIn(em, userId, params.id);
+    },
+  }),
+  restRoute({
+    method: 'POST',
+    url: '/auth/sign-ins/revoke-others',
+    tag: TAG,
+    summary: 'End every sign-in but the one making the request (over an API token: all of them)',
+    answer: '{ revoked }',
+    output: revokedAnswer,
+    handler: ({ em, userId, request }) =>
+      request.server.services.auth.revokeOtherSignIns(em, userId, request.user.signInId),
+  }),
 ];
+
+/** Where a signed-in request comes from. */
+function origin(request: FastifyRequest) {
+  return { address: request.ip, signInId: request.user.signInId, userAgent: request.headers['user-agent'] };
+}
 
 /** The refresh token comes as the bearer with an empty body (or as `refreshToken` in a JSON body). */
 function refreshTokenOf(authorization: string | undefined, body: unknown): string {

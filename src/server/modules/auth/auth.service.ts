@@ -6,11 +6,17 @@ import type {
   AuthResult,
   AuthStatus,
   LoginInput,
+  LoginResult,
+  MfaSetup,
+  MfaVerifyInput,
   ProfileUpdate,
+  RecoveryCodes,
   RegisterInput,
+  SignInDto,
   TokenPair,
   UserDto,
 } from '../../../shared/schemas/auth';
+import { describeDevice } from '../../../shared/user-agent';
 import { User } from '../users/user.entity';
 import { toUserDto } from '../users/user.dto';
 import type { AuthThrottle } from './auth-throttle';
@@ -24,7 +30,15 @@ import {
 } from './crypto';
 import { InstanceClaim } from './instance-claim.entity';
 import { RefreshToken } from './refresh-token.entity';
-import type { SignIns } from './sign-ins';
+import type { SignInOrigin, SignIns } from './sign-ins';
+import {
+  isTotpCode,
+  newRecoveryCodes,
+  newTotpSecret,
+  parseRecoveryHashes,
+  recoveryCodeHash,
+  totpStep,
+} from './two-factor';
 import { nameKey } from '../../../shared/names';
 
 /** The signed-in user as the rest of the server sees it. */
@@ -34,6 +48,13 @@ export interface AuthUser {
   via: 'session' | 'apiToken';
   /** The sign-in a session request belongs to (also its refresh-token family). */
   signInId?: string;
+}
+
+/** The claims of the token a right password earns a user with two-factor sign-in: good only for the code step. */
+export interface MfaTokenClaims {
+  sub: string;
+  typ: 'mfa';
+  username: string;
 }
 
 export interface AccessTokenClaims {
@@ -60,6 +81,8 @@ export interface AuthServiceDeps {
   throttle: AuthThrottle;
   signIns: SignIns;
   signAccessToken: (claims: AccessTokenClaims) => string;
+  /** Signs a short-lived (MFA_TOKEN_TTL_SECONDS) token for the code step of a sign-in. */
+  signMfaToken: (claims: MfaTokenClaims) => string;
   /** Throws `{ code: 'FAST_JWT_EXPIRED' }`-like errors for expired tokens, others for forged ones. */
   verifyAccessToken: (token: string) => VerifiedClaims;
   now?: () => Date;
@@ -74,7 +97,13 @@ export interface RequestOrigin {
   address: string;
   /** The sign-in making the request, if it is a browser session. */
   signInId?: string;
+  userAgent?: string;
 }
+
+/** How long the code step of a two-factor sign-in may take. */
+export const MFA_TOKEN_TTL_SECONDS = 300;
+const INVALID_CODE = 'Invalid or already used code';
+const INVALID_MFA_TOKEN = 'The sign-in has expired: enter your password again';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 const INVALID_REFRESH = 'Invalid or expired refresh token';
@@ -122,7 +151,7 @@ export class AuthService {
    * the first user takes a once-only claim (a primary key), so of concurrent attempts exactly
    * one succeeds.
    */
-  async register(em: EntityManager, input: RegisterInput, address: string): Promise<AuthResult> {
+  async register(em: EntityManager, input: RegisterInput, address: string, userAgent?: string): Promise<AuthResult> {
     if (!(await this.status(em)).registrationOpen) throw closedRegistration();
     await this.deps.throttle.registration(address);
     const usernameKey = nameKey(input.username);
@@ -153,11 +182,14 @@ export class AuthService {
         throw closedRegistration();
       throw error;
     }
-    return { ...(await this.startSignIn(em, user)), user: toUserDto(user) };
+    return { ...(await this.startSignIn(em, user, { address, userAgent })), user: toUserDto(user) };
   }
 
-  /** The attempt is counted before the password hash runs, so parallel guesses cannot all be checked. */
-  async login(em: EntityManager, input: LoginInput, address: string): Promise<AuthResult> {
+  /**
+   * The attempt is counted before the password hash runs, so parallel guesses cannot all be checked. With two-factor
+   * sign-in on, a right password answers a challenge instead of tokens.
+   */
+  async login(em: EntityManager, input: LoginInput, address: string, userAgent?: string): Promise<LoginResult> {
     const attempt = await this.deps.throttle.begin(this.deps.throttle.passwordScopes(input.username, address), 'login');
     const user = await em.findOne(User, { usernameKey: nameKey(input.username) });
     const ok = await (this.deps.verifyPassword ?? verifyPassword)(
@@ -169,11 +201,160 @@ export class AuthService {
       throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
     }
     await attempt.succeeded();
-    return { ...(await this.startSignIn(em, user)), user: toUserDto(user) };
+    if (user.mfaSecret) {
+      return {
+        mfaRequired: true,
+        mfaToken: this.deps.signMfaToken({ sub: String(user.id), typ: 'mfa', username: user.username }),
+      };
+    }
+    return { ...(await this.startSignIn(em, user, { address, userAgent })), user: toUserDto(user) };
+  }
+
+  /**
+   * The code step of a two-factor sign-in: a current code (not one already taken) or an unused recovery code, with
+   * the token a right password earned. A wrong code counts like a wrong password.
+   */
+  async verifyMfa(em: EntityManager, input: MfaVerifyInput, origin: SignInOrigin & { address: string }) {
+    let claims: VerifiedClaims;
+    try {
+      claims = this.deps.verifyAccessToken(input.mfaToken);
+    } catch {
+      throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
+    }
+    if (claims.typ !== 'mfa') throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
+    const throttle = this.deps.throttle;
+    const attempt = await throttle.begin(throttle.passwordScopes(claims.username, origin.address), 'login');
+    const user = await em.findOne(User, { id: Number(claims.sub) });
+    if (!user?.mfaSecret) {
+      attempt.failed();
+      throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
+    }
+    if (!(await this.spendCode(em, user, input.code))) {
+      attempt.failed();
+      throw new AppError('UNAUTHORIZED', INVALID_CODE);
+    }
+    await attempt.succeeded();
+    const fresh = await em.findOneOrFail(User, { id: user.id }, { refresh: true });
+    return { ...(await this.startSignIn(em, fresh, origin)), user: toUserDto(fresh) };
+  }
+
+  /**
+   * Takes a TOTP code or a recovery code of `user`, once: the stored step or list changes only if nobody changed it
+   * since it was read (a conditional update), so of two requests with one code at most one succeeds.
+   */
+  private async spendCode(em: EntityManager, user: User, code: string): Promise<boolean> {
+    if (!user.mfaSecret) return false;
+    if (isTotpCode(code)) {
+      const step = totpStep(user.mfaSecret, code, this.now());
+      if (step === null) return false;
+      const taken = await em.nativeUpdate(
+        User,
+        { id: user.id, $or: [{ mfaLastStep: null }, { mfaLastStep: { $lt: step } }] },
+        { mfaLastStep: step },
+      );
+      return taken === 1;
+    }
+    const hashes = parseRecoveryHashes(user.mfaRecoveryCodes);
+    const hash = recoveryCodeHash(code);
+    if (!hashes.includes(hash)) return false;
+    const left = JSON.stringify(hashes.filter((stored) => stored !== hash));
+    const taken = await em.nativeUpdate(
+      User,
+      { id: user.id, mfaRecoveryCodes: user.mfaRecoveryCodes ?? null },
+      { mfaRecoveryCodes: left },
+    );
+    return taken === 1;
+  }
+
+  /** Checks the current password of a signed-in user (403 when wrong, counted as a failed login). */
+  private async provePassword(em: EntityManager, userId: number, password: string, address: string): Promise<User> {
+    const user = await em.findOneOrFail(User, { id: userId });
+    const throttle = this.deps.throttle;
+    const attempt = await throttle.begin(throttle.passwordScopes(user.usernameKey, address), 'login');
+    if (!(await (this.deps.verifyPassword ?? verifyPassword)(password, user.passwordHash))) {
+      attempt.failed();
+      throw new AppError('FORBIDDEN', 'Current password is incorrect');
+    }
+    await attempt.succeeded();
+    return user;
+  }
+
+  /** Starts turning two-factor sign-in on: a new secret, kept aside until a code from it confirms it. */
+  async setupMfa(em: EntityManager, userId: number, currentPassword: string, origin: RequestOrigin): Promise<MfaSetup> {
+    const user = await this.provePassword(em, userId, currentPassword, origin.address);
+    if (user.mfaSecret) throw new AppError('CONFLICT', 'Two-factor sign-in is already on: turn it off first');
+    const setup = newTotpSecret(user.username);
+    user.mfaPendingSecret = setup.secret;
+    user.updatedAt = this.now().toISOString();
+    await em.flush();
+    return setup;
+  }
+
+  /** Turns two-factor sign-in on with a code from the secret just set up; answers the recovery codes, once. */
+  async enableMfa(em: EntityManager, userId: number, code: string, origin: RequestOrigin): Promise<RecoveryCodes> {
+    const user = await em.findOneOrFail(User, { id: userId });
+    if (user.mfaSecret) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+    if (!user.mfaPendingSecret) {
+      throw new AppError('CONFLICT', 'Set up two-factor sign-in first (POST /api/auth/mfa/setup)');
+    }
+    const throttle = this.deps.throttle;
+    const attempt = await throttle.begin(throttle.passwordScopes(user.usernameKey, origin.address), 'login');
+    const step = totpStep(user.mfaPendingSecret, code, this.now());
+    if (step === null) {
+      attempt.failed();
+      throw new AppError('BAD_REQUEST', 'code: The code does not match: check the time on the device and try again');
+    }
+    await attempt.succeeded();
+    const recovery = newRecoveryCodes();
+    user.mfaSecret = user.mfaPendingSecret;
+    user.mfaPendingSecret = null;
+    user.mfaLastStep = step;
+    user.mfaRecoveryCodes = JSON.stringify(recovery.hashes);
+    user.updatedAt = this.now().toISOString();
+    await em.flush();
+    return { recoveryCodes: recovery.codes };
+  }
+
+  /** Turns two-factor sign-in off (the current password proves it is the owner). */
+  async disableMfa(em: EntityManager, userId: number, currentPassword: string, origin: RequestOrigin): Promise<void> {
+    const user = await this.provePassword(em, userId, currentPassword, origin.address);
+    user.mfaSecret = null;
+    user.mfaPendingSecret = null;
+    user.mfaLastStep = null;
+    user.mfaRecoveryCodes = null;
+    user.updatedAt = this.now().toISOString();
+    await em.flush();
+  }
+
+  /** The user's live sign-ins, the one making the request marked. */
+  async signIns(em: EntityManager, userId: number, current?: string): Promise<SignInDto[]> {
+    const since = new Date(this.now().getTime() - this.deps.refreshTokenTtlSeconds * 1000).toISOString();
+    const rows = await this.deps.signIns.listLive(em, userId, since);
+    return rows.map((row) => ({
+      id: row.id,
+      device: describeDevice(row.userAgent),
+      userAgent: row.userAgent ?? null,
+      address: row.address ?? null,
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt ?? row.createdAt,
+      current: row.id === current,
+    }));
+  }
+
+  /** Ends one of the user's sign-ins (404 for another user's or an ended one). */
+  async revokeSignIn(em: EntityManager, userId: number, id: string): Promise<void> {
+    if (!(await this.deps.signIns.revokeOwn(em, userId, id, this.now().toISOString()))) {
+      throw new AppError('NOT_FOUND', 'Sign-in not found');
+    }
+  }
+
+  /** Ends every sign-in of the user but the one making the request (all of them over an API token). */
+  async revokeOtherSignIns(em: EntityManager, userId: number, current?: string): Promise<{ revoked: number }> {
+    return { revoked: await this.deps.signIns.revokeOthers(em, userId, this.now().toISOString(), current) };
   }
 
   /** Single use: the presented token is spent and a new pair issued to the same sign-in. */
-  async refresh(em: EntityManager, refreshToken: string): Promise<AuthResult> {
+  async refresh(em: EntityManager, refreshToken: string, origin: SignInOrigin = {}): Promise<AuthResult> {
     type Outcome = { result: AuthResult } | { replayed: string } | null;
     const outcome = await em.transactional(async (tx): Promise<Outcome> => {
       const stored = await tx.findOne(RefreshToken, { tokenHash: sha256Hex(refreshToken) }, { populate: ['user'] });
@@ -188,6 +369,7 @@ export class AuthService {
         { usedAt: now },
       );
       if (spent !== 1) return { replayed: stored.family };
+      await this.deps.signIns.touch(tx, stored.family, now, origin);
       const pair = await this.issueTokens(tx, stored.user, stored.family);
       return { result: { ...pair, user: toUserDto(stored.user) } };
     });
@@ -309,9 +491,9 @@ export class AuthService {
     return toUserDto(user);
   }
 
-  private async startSignIn(em: EntityManager, user: User): Promise<TokenPair> {
+  private async startSignIn(em: EntityManager, user: User, origin: SignInOrigin = {}): Promise<TokenPair> {
     const id = randomUUID();
-    this.deps.signIns.create(em, user.id, id, this.now().toISOString());
+    this.deps.signIns.create(em, user.id, id, this.now().toISOString(), origin);
     return this.issueTokens(em, user, id);
   }
 

@@ -11,6 +11,11 @@ export class SignIn {
   user!: User;
   createdAt!: string;
   revokedAt?: string | null;
+  /** When a token of it was last refreshed (the sign-in list's "last seen"). */
+  lastSeenAt?: string | null;
+  /** The browser's User-Agent (cut to 256 characters) and client address, as last seen. */
+  userAgent?: string | null;
+  address?: string | null;
 }
 
 export const SignInSchema = new EntitySchema<SignIn>({
@@ -21,5 +26,8 @@ export const SignInSchema = new EntitySchema<SignIn>({
     user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: true },
     createdAt: { type: 'string', length: 32 },
     revokedAt: { type: 'string', length: 32, nullable: true },
+    lastSeenAt: { type: 'string', length: 32, nullable: true },
+    userAgent: { type: 'string', length: 256, nullable: true },
+    address: { type: 'string', length: 64, nullable: true },
   },
 });

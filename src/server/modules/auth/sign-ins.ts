@@ -3,6 +3,16 @@ import type { Orm as MikroORM } from '../../db/database';
 import { RefreshToken } from './refresh-token.entity';
 import { SignIn } from './sign-in.entity';
 
+/** Where a sign-in comes from, as the request said. */
+export interface SignInOrigin {
+  address?: string;
+  userAgent?: string;
+}
+
+function cut(value: string | undefined, length = 256): string | null {
+  return value ? value.slice(0, length) : null;
+}
+
 interface Known {
   userId: number;
   live: boolean;
@@ -27,8 +37,45 @@ export class SignIns {
   ) {}
 
   /** Creates the sign-in row in the caller's unit of work (flushed with its first refresh token). */
-  create(em: EntityManager, userId: number, id: string, now: string): void {
-    em.create(SignIn, { id, user: userId, createdAt: now, revokedAt: null });
+  create(em: EntityManager, userId: number, id: string, now: string, origin: SignInOrigin = {}): void {
+    em.create(SignIn, {
+      id,
+      user: userId,
+      createdAt: now,
+      revokedAt: null,
+      lastSeenAt: now,
+      userAgent: cut(origin.userAgent),
+      address: cut(origin.address, 64),
+    });
+  }
+
+  /** A token of the sign-in was refreshed: when, from where and with what. */
+  async touch(em: EntityManager, id: string, now: string, origin: SignInOrigin = {}): Promise<void> {
+    await em.nativeUpdate(
+      SignIn,
+      { id },
+      {
+        lastSeenAt: now,
+        ...(origin.userAgent ? { userAgent: cut(origin.userAgent) } : {}),
+        ...(origin.address ? { address: cut(origin.address, 64) } : {}),
+      },
+    );
+  }
+
+  /** The user's sign-ins not ended and seen since `since`, the latest first. */
+  async listLive(em: EntityManager, userId: number, since: string): Promise<SignIn[]> {
+    const rows = await em.find(SignIn, { user: userId, revokedAt: null }, { orderBy: { createdAt: 'desc' } });
+    return rows
+      .filter((row) => (row.lastSeenAt ?? row.createdAt) > since)
+      .sort((a, b) => (b.lastSeenAt ?? b.createdAt).localeCompare(a.lastSeenAt ?? a.createdAt));
+  }
+
+  /** Ends the user's sign-in `id`; false when it is not theirs or already ended. */
+  async revokeOwn(em: EntityManager, userId: number, id: string, now: string): Promise<boolean> {
+    const live = await em.count(SignIn, { id, user: userId, revokedAt: null });
+    if (live === 0) return false;
+    await this.revoke(em, id, now);
+    return true;
   }
 
   /** The user of a live sign-in, or null when it is unknown or has ended. */
@@ -56,16 +103,20 @@ export class SignIns {
     this.forgetLive((key) => key === id);
   }
 
-  /** Ends every sign-in of the user but `keep` (a password change). Call inside the change's transaction. */
-  async revokeOthers(em: EntityManager, userId: number, now: string, keep?: string): Promise<void> {
+  /**
+   * Ends every sign-in of the user but `keep` (a password change, "sign out everywhere else"). Call inside the
+   * change's transaction. Answers how many were live.
+   */
+  async revokeOthers(em: EntityManager, userId: number, now: string, keep?: string): Promise<number> {
     const others = keep ? { family: { $ne: keep } } : {};
-    await em.nativeUpdate(
+    const ended = await em.nativeUpdate(
       SignIn,
       { user: userId, revokedAt: null, ...(keep ? { id: { $ne: keep } } : {}) },
       { revokedAt: now },
     );
     await em.nativeUpdate(RefreshToken, { user: userId, revokedAt: null, ...others }, { revokedAt: now });
     this.forgetLive((key, entry) => entry.userId === userId && key !== keep);
+    return ended;
   }
 
   /**

@@ -10,6 +10,14 @@ export class User extends EntityBase {
   apiTokenHash?: string | null;
   apiTokenCreatedAt?: string | null;
   updatedAt!: string;
+  /** The TOTP secret (base32) while two-factor sign-in is on; null when off. */
+  mfaSecret?: string | null;
+  /** A secret set up but not yet confirmed with a code (Profile: "Set up two-factor sign-in"). */
+  mfaPendingSecret?: string | null;
+  /** The last TOTP time step accepted: a code is never taken twice. */
+  mfaLastStep?: number | null;
+  /** SHA-256 hashes of the unused recovery codes, as a JSON array. */
+  mfaRecoveryCodes?: string | null;
   /** Edits of this user's transaction descriptions, counted by a database trigger (the suggestion cache's checksum reads it). */
   descriptionEdits!: number & Opt;
   /** Days apart the two sides of a transfer may be dated for import to pair them. */
@@ -27,6 +35,10 @@ export const UserSchema = new EntitySchema<User, EntityBase>({
     apiTokenHash: { type: 'string', length: 64, nullable: true, unique: true },
     apiTokenCreatedAt: { type: 'string', length: 32, nullable: true },
     updatedAt: { type: 'string', length: 32 },
+    mfaSecret: { type: 'string', length: 64, nullable: true },
+    mfaPendingSecret: { type: 'string', length: 64, nullable: true },
+    mfaLastStep: { type: 'integer', nullable: true },
+    mfaRecoveryCodes: { type: 'text', nullable: true },
     descriptionEdits: { type: 'integer', default: 0 },
     transferWindowDays: { type: 'integer', default: 5 },
   },
