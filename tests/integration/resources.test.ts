@@ -41,6 +41,7 @@ describe('accounts', () => {
       id: expect.any(Number),
       name: 'Main',
       type: 'checking',
+      currency: 'USD',
       balance: 123456,
       applySuggestions: true,
     });

@@ -57,6 +57,14 @@ describe('upgrading a database made by an earlier release', () => {
           ok(await rest(upgraded.url, 'GET', url, { token: login.accessToken })),
         );
         expect(figures).toEqual(expected.figures.find((f) => f.username === user.username));
+        // Accounts from before currencies are in the default currency, and their owner is asked once to choose.
+        const auth = { token: login.accessToken };
+        expect(ok(await rest(upgraded.url, 'GET', '/api/auth/me', auth))).toMatchObject({
+          homeCurrency: 'USD',
+          homeCurrencyChosen: false,
+        });
+        const accounts = ok<{ currency: string }[]>(await rest(upgraded.url, 'GET', '/api/accounts', auth));
+        expect(new Set(accounts.map((a) => a.currency))).toEqual(new Set(accounts.length ? ['USD'] : []));
       }
     } finally {
       await upgraded.close();

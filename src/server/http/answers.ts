@@ -48,6 +48,10 @@ export const userAnswer = z.object({
   username: z.string(),
   apiTokenSet: z.boolean(),
   apiTokenCreatedAt: timestamp.nullable(),
+  homeCurrency: z.string().describe('ISO 4217 code that figures combining accounts are converted to'),
+  homeCurrencyChosen: z
+    .boolean()
+    .describe('False until a user whose accounts predate currencies chooses; that choice relabels those accounts'),
 }) satisfies z.ZodType<UserDto>;
 
 export const authStatusAnswer = z.object({
@@ -67,7 +71,8 @@ export const accountAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
-  balance: cents,
+  currency: z.string().describe('ISO 4217 code; balance and the transactions are in its minor unit'),
+  balance: cents.describe("Integer minor units of the account's currency"),
   applySuggestions: z.boolean().describe("The setting 'Apply confident suggestions' on import"),
 }) satisfies z.ZodType<AccountDto>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, requiredText } from './common';
+import { centsSchema, currencySchema, requiredText } from './common';
 
 export const ACCOUNT_TYPES = ['checking', 'savings', 'credit', 'investment', 'cash'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -9,7 +9,9 @@ export interface AccountDto {
   id: number;
   name: string;
   type: AccountType;
-  /** Integer cents. */
+  /** ISO 4217 code: `balance` and every amount of the account's transactions are in its minor unit. */
+  currency: string;
+  /** Integer minor units of `currency`. */
   balance: number;
   /** "Apply confident suggestions": an import into this account applies suggestions of confidence >= 0.9. */
   applySuggestions: boolean;
@@ -21,6 +23,8 @@ export const createAccountSchema = z
   .object({
     name: requiredText('Account name'),
     type: accountTypeSchema,
+    /** Defaults to the user's home currency. */
+    currency: currencySchema.optional(),
     balance: centsSchema.default(0),
     applySuggestions: applySuggestionsSchema.default(true),
   })
@@ -31,6 +35,8 @@ export const updateAccountSchema = z
   .object({
     name: requiredText('Account name').optional(),
     type: accountTypeSchema.optional(),
+    /** Only while the account has no transactions (409 otherwise). */
+    currency: currencySchema.optional(),
     balance: centsSchema.optional(),
     applySuggestions: applySuggestionsSchema.optional(),
   })

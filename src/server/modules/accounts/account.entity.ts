@@ -1,7 +1,8 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { centsType } from '../../db/cents.type';
 import { User } from '../users/user.entity';
+import { DEFAULT_CURRENCY } from '../../../shared/money/currencies';
 
 export class Account extends EntityBase {
   user!: User;
@@ -9,7 +10,9 @@ export class Account extends EntityBase {
   /** Lower-cased name: account names are unique per user regardless of case. */
   nameKey!: string;
   type!: string;
-  /** Integer cents. */
+  /** ISO 4217 code; every amount of the account (and its transactions) is in this currency's minor unit. */
+  currency!: string & Opt;
+  /** Integer minor units of `currency`. */
   balance!: number;
   /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
   applySuggestions!: boolean;
@@ -24,6 +27,7 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     name: { type: 'string', length: 255 },
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
+    currency: { type: 'string', length: 3, default: DEFAULT_CURRENCY },
     balance: { type: centsType, default: 0 },
     applySuggestions: { type: 'boolean', default: true },
   },

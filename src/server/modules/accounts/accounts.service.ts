@@ -12,6 +12,7 @@ export function toAccountDto(account: Account): AccountDto {
     id: account.id,
     name: account.name,
     type: account.type as AccountType,
+    currency: account.currency,
     balance: account.balance,
     applySuggestions: account.applySuggestions,
   };
@@ -40,8 +41,10 @@ async function refuseDuplicateName(em: EntityManager, userId: number, name: stri
 
 export async function createAccount(em: EntityManager, userId: number, input: CreateAccountInput): Promise<AccountDto> {
   await refuseDuplicateName(em, userId, input.name);
+  const currency = input.currency ?? (await em.findOneOrFail(User, { id: userId })).homeCurrency;
   const account = em.create(Account, {
     user: em.getReference(User, userId),
+    currency,
     name: input.name.trim(),
     nameKey: nameKey(input.name),
     type: input.type,
@@ -66,10 +69,40 @@ export async function updateAccount(
     account.nameKey = nameKey(input.name);
   }
   if (input.type !== undefined) account.type = input.type;
+  if (input.currency !== undefined && input.currency !== account.currency) {
+    await refuseCurrencyChange(em, userId, account, input);
+    account.currency = input.currency;
+  }
   if (input.balance !== undefined) account.balance = input.balance;
   if (input.applySuggestions !== undefined) account.applySuggestions = input.applySuggestions;
   await em.flush();
   return toAccountDto(account);
+}
+
+/**
+ * An account's amounts are stored in its currency's minor unit, so its currency may change only while
+ * nothing is stored in it: no transactions, and a balance that is zero or given anew in the same change.
+ */
+async function refuseCurrencyChange(
+  em: EntityManager,
+  userId: number,
+  account: Account,
+  input: UpdateAccountInput,
+): Promise<void> {
+  const used = await em.count(Transaction, { account: account.id, user: userId });
+  if (used > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Account '${account.name}' has ${used} transaction${used === 1 ? '' : 's'} in ${account.currency}; its currency cannot change. Open a new account in ${input.currency ?? ''} instead`,
+      { transactionCount: used },
+    );
+  }
+  if (account.balance !== 0 && input.balance === undefined) {
+    throw new AppError(
+      'CONFLICT',
+      `Account '${account.name}' has a balance in ${account.currency}; give its balance in ${input.currency ?? ''} in the same change`,
+    );
+  }
 }
 
 /** Refused with a 409 while transactions still use the account, so nothing is lost. */
