@@ -20,6 +20,8 @@ export class User extends EntityBase {
    * and their first choice of home currency relabels those accounts instead of converting them.
    */
   homeCurrencyChosen!: boolean & Opt;
+  /** Days apart the two sides of a transfer may be dated for import to pair them. */
+  transferWindowDays!: number & Opt;
 }
 
 export const UserSchema = new EntitySchema<User, EntityBase>({
@@ -36,5 +38,6 @@ export const UserSchema = new EntitySchema<User, EntityBase>({
     descriptionEdits: { type: 'integer', default: 0 },
     homeCurrency: { type: 'string', length: 3, default: DEFAULT_CURRENCY },
     homeCurrencyChosen: { type: 'boolean', default: true },
+    transferWindowDays: { type: 'integer', default: 5 },
   },
 });
