@@ -14,6 +14,7 @@ import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, type SqlTx } from 
 import { addDays } from '../../../shared/dates/calendar';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
+import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
 import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
 import { nameKey } from '../../../shared/names';
@@ -174,6 +175,7 @@ export async function exportUserData(
     [userId],
   );
   const schedules = await exportSchedules(em, userId);
+  const transfers = await exportTransfers(em, userId);
   return {
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
@@ -250,6 +252,7 @@ export async function exportUserData(
       createdAt: r.created_at,
     })),
     schedules,
+    ...transfers,
   };
 }
 
@@ -566,6 +569,7 @@ export async function importUserData(
       { accounts: accountIds, categories: categoryIds, transactions: transactionIds },
       now,
     );
+    await restoreTransfers(db, userId, doc, transactionIds, now);
 
     const imported = {
       accounts: doc.accounts.length,
