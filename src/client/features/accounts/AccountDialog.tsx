@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useState, type SubmitEvent } from 'react';
+import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import { isIsoDate, localIsoDate } from '../../../shared/dates/calendar';
 import { formatAmountInput } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
+import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
 import { readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
@@ -92,11 +81,9 @@ export function AccountDialog({ account, onClose, onSaved }: AccountDialogProps)
   const utils = trpc.useUtils();
   const create = trpc.accounts.create.useMutation();
   const update = trpc.accounts.update.useMutation();
-  const busy = create.isPending || update.isPending;
   const set = (change: Partial<AccountDraft>) => setDraft((d) => ({ ...d, ...change }));
 
-  async function save(event: SubmitEvent) {
-    event.preventDefault();
+  async function save() {
     setError('');
     const read = readAccountForm(draft, locale);
     setErrors(read.ok ? {} : read.errors);
@@ -113,29 +100,16 @@ export function AccountDialog({ account, onClose, onSaved }: AccountDialogProps)
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="account-dialog-title">
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <DialogTitle id="account-dialog-title">
-          {account ? `Edit account '${account.name}'` : 'New account'}
-        </DialogTitle>
-        <DialogContent>
-          <AccountFields draft={draft} errors={errors} set={set} />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : account ? 'Save account' : 'Create account'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={account ? `Edit account '${account.name}'` : 'New account'}
+      error={error}
+      mutation={[create, update]}
+      onSubmit={save}
+      onClose={onClose}
+      submitLabel={account ? 'Save account' : 'Create account'}
+    >
+      <AccountFields draft={draft} errors={errors} set={set} />
+    </FormDialog>
   );
 }
 
@@ -158,8 +132,6 @@ function AccountFields({
         error={Boolean(errors.name)}
         helperText={errors.name}
         autoComplete="off"
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type the account's name
-        autoFocus
       />
       <TextField
         select
