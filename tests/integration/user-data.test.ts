@@ -173,7 +173,7 @@ describe('GET /api/export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const doc = res.body as UserDataDocument;
     expect(doc).toMatchObject({ format: 'budget-tracker', version: 1 });
-    expect(doc.accounts.map((a) => [a.name, a.type, a.balance])).toEqual([
+    expect(doc.accounts.map((a) => [a.name, a.type, a.openingBalance])).toEqual([
       ['Checking', 'checking', 123456],
       ['Card', 'credit', -5000],
       ['Unused', 'cash', 0],

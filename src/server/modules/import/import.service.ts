@@ -197,7 +197,7 @@ async function ensureAccount(em: EntityManager, userId: number, name: string, ty
     await findAccountByName(em, userId, name);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-    await createAccount(em, userId, { name, type, balance: 0, applySuggestions: true });
+    await createAccount(em, userId, { name, type, openingBalance: 0, applySuggestions: true });
   }
 }
 
