@@ -33,7 +33,9 @@ function upload(user: ApiUser, file: string, account: string) {
 }
 
 async function storedAccounts(user: ApiUser) {
-  return server.sql('select name, currency, balance from account where user_id = ? order by name', [user.userId]);
+  return server.sql('select name, currency, opening_balance from account where user_id = ? order by name', [
+    user.userId,
+  ]);
 }
 
 describe('home currency', () => {
@@ -122,7 +124,7 @@ describe('account currency', () => {
     expect(refused.body.error).toMatch(/1 transaction in GBP.*cannot change/);
     const viaTrpc = await user.trpc.accounts.update.mutate({ id: card.id, data: { currency: 'USD' } });
     expect(viaTrpc.error?.data.httpStatus).toBe(409);
-    expect(await storedAccounts(user)).toEqual([{ name: 'Card', currency: 'GBP', balance: 0 }]);
+    expect(await storedAccounts(user)).toEqual([{ name: 'Card', currency: 'GBP', opening_balance: 0 }]);
   });
 
   it('an empty account with a balance changes currency only with its balance given anew', async () => {

@@ -12,8 +12,13 @@ export class Account extends EntityBase {
   type!: string;
   /** ISO 4217 code; every amount of the account (and its transactions) is in this currency's minor unit. */
   currency!: string & Opt;
-  /** Integer minor units of `currency`. */
-  balance!: number;
+  /**
+   * Integer cents: the balance on `openingDate`. The account's balance is this plus all its counted
+   * transactions, so imports and edits move it.
+   */
+  openingBalance!: number;
+  /** `YYYY-MM-DD`: where the register lists the opening balance (below every row of that date). */
+  openingDate!: string;
   /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
   applySuggestions!: boolean;
 }
@@ -28,7 +33,9 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
     currency: { type: 'string', length: 3, default: DEFAULT_CURRENCY },
-    balance: { type: centsType, default: 0 },
+    openingBalance: { type: centsType, default: 0 },
+    // SQLite can add a NOT NULL column to a table with rows only with a default; every write sets it.
+    openingDate: { type: 'string', length: 10, ignoreSchemaChanges: ['default'] },
     applySuggestions: { type: 'boolean', default: true },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],
