@@ -20,7 +20,9 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
+    'Migration20261128143518_opening_balance',
     'Migration20261128143616_transfers',
+    'Migration20261128143618_currencies',
     'Migration20261128152512_two_factor_and_sign_in_details',
   ],
   postgresql: [
@@ -31,7 +33,9 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
+    'Migration20261128143519_opening_balance',
     'Migration20261128143617_transfers',
+    'Migration20261128143619_currencies',
     'Migration20261128152517_two_factor_and_sign_in_details',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

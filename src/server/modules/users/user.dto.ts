@@ -11,5 +11,7 @@ export function toUserDto(user: User): UserDto {
     apiTokenCreatedAt: user.apiTokenCreatedAt ?? null,
     mfaEnabled,
     recoveryCodesLeft: mfaEnabled ? parseRecoveryHashes(user.mfaRecoveryCodes).length : 0,
+    homeCurrency: user.homeCurrency,
+    homeCurrencyChosen: user.homeCurrencyChosen,
   };
 }
