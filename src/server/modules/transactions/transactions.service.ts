@@ -20,6 +20,7 @@ import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
 export async function listTransactions(
@@ -84,7 +85,10 @@ export async function createTransaction(
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
+    const recorder = new ChangeRecorder(tem, userId);
+    recorder.created('transaction', [tx.id]);
     if (tx.account) await matchSchedulesAfterWrite(tem, userId);
+    await recorder.finish('create', `Added “${tx.description}”`);
     // Read back inside the transaction: a failure answering leaves nothing saved.
     return getTransaction(tem, userId, tx.id);
   });
@@ -111,6 +115,8 @@ export async function updateTransaction(
   return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transaction', [id, ...family.map((row) => row.id)]);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
       throw new AppError(
         'CONFLICT',
@@ -134,6 +140,7 @@ export async function updateTransaction(
       tx.categorySource = categoryId ? 'user' : null;
     }
     await tem.flush();
+    await recorder.finish('edit', `Edited “${tx.description}”`);
     return getTransaction(tem, userId, id);
   });
 }
@@ -156,6 +163,8 @@ export async function deleteTransactions(
       const missing = unique.filter((id) => !found.has(id));
       throw new AppError('NOT_FOUND', `Transaction${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
     }
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transaction', await withSplitFamilies(tem, userId, unique));
     const parentsOfParts = new Set<number>();
     const removed = new Set<number>();
     for (const row of rows) {
@@ -174,10 +183,17 @@ export async function deleteTransactions(
       const children = await tem.count(Transaction, { user: userId, parent: { $in: [...removed] } });
       await tem.nativeDelete(Transaction, { user: userId, parent: { $in: [...removed] } });
       await tem.nativeDelete(Transaction, { user: userId, id: { $in: [...removed] } });
+      await recorder.finish('delete', deletedSummary(removed.size, deletedParts.size));
       return { deleted: removed.size + children + deletedParts.size };
     }
+    await recorder.finish('delete', deletedSummary(0, deletedParts.size));
     return { deleted: deletedParts.size };
   });
+}
+
+function deletedSummary(rows: number, parts: number): string {
+  if (rows === 0) return `Removed a split (${parts} part${parts === 1 ? '' : 's'})`;
+  return `Deleted ${rows} transaction${rows === 1 ? '' : 's'}`;
 }
 
 export async function deleteTransaction(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
@@ -219,6 +235,8 @@ export async function bulkUpdateTransactions(
       }
     }
     const shared = [...new Set([...ids, ...familyIds])];
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transaction', shared);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
@@ -237,8 +255,19 @@ export async function bulkUpdateTransactions(
       if (Object.keys(changes).length > 0)
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
+    await recorder.finish('bulk-edit', bulkSummary(ids.length, input.updates));
     return transactionsByIds(tem, userId, ids);
   });
+}
+
+/** "Changed the category of 312 transactions to Groceries", and the like. */
+function bulkSummary(n: number, updates: BulkUpdateInput['updates']): string {
+  const changes = [
+    updates.category !== undefined ? `the category${updates.category ? ` to ${updates.category}` : ' to none'}` : null,
+    updates.type !== undefined ? `the type to ${updates.type}` : null,
+    updates.account ? `the account to ${updates.account}` : null,
+  ].filter(Boolean);
+  return `Changed ${changes.join(', ')} of ${n} transaction${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -262,6 +291,8 @@ export async function splitTransaction(
     const check = validateSplit(parent.amount, input.splits);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
     const counted = input.splits.filter((entry) => entry.category.trim());
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transaction', await withSplitFamilies(tem, userId, [parent.id]));
     await tem.nativeDelete(Transaction, { user: userId, parent: parent.id });
     const now = new Date().toISOString();
     for (const entry of counted) {
@@ -284,6 +315,8 @@ export async function splitTransaction(
     }
     parent.isSplit = true;
     await tem.flush();
+    recorder.created('transaction', await withSplitFamilies(tem, userId, [parent.id]));
+    await recorder.finish('split', `Split “${parent.description}” into ${counted.length} parts`);
     return getSplits(tem, userId, id);
   });
 }
