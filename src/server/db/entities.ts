@@ -13,6 +13,7 @@ import { ImportProfileSchema } from '../modules/import/import-profile.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
 import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
+import { TransferCandidateSchema, TransferSchema } from '../modules/transfers/transfer.entity';
 import { TransactionSchema } from '../modules/transactions/transaction.entity';
 import { UserSchema } from '../modules/users/user.entity';
 
@@ -38,4 +39,6 @@ export const entities = [
   HistoryEntrySchema,
   HistoryRowSchema,
   TrashedTransactionSchema,
+  TransferSchema,
+  TransferCandidateSchema,
 ];

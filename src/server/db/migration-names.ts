@@ -20,6 +20,7 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
+    'Migration20261128143616_transfers',
     'Migration20261128144053_history',
   ],
   postgresql: [
@@ -30,6 +31,7 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
+    'Migration20261128143617_transfers',
     'Migration20261128144055_history',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -12,7 +12,16 @@ export type RowImage = Record<string, unknown>;
  * The tables a history entry may touch, in the order their rows are inserted (a row's references first);
  * deletes run in the reverse order.
  */
-export const IMAGED_TABLES = ['category', 'batch', 'rule', 'budget', 'line_item', 'envelope', 'transaction'] as const;
+export const IMAGED_TABLES = [
+  'category',
+  'batch',
+  'rule',
+  'budget',
+  'line_item',
+  'envelope',
+  'transfer',
+  'transaction',
+] as const;
 export type ImagedTable = (typeof IMAGED_TABLES)[number];
 
 const CHUNK = 400;

@@ -8,6 +8,8 @@ import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
 import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
+import { transfersRouter } from '../modules/transfers/transfers.router';
+import { settingsRouter } from '../modules/users/settings.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -21,6 +23,8 @@ export const appRouter = router({
   rules: rulesRouter,
   schedules: schedulesRouter,
   history: historyRouter,
+  transfers: transfersRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

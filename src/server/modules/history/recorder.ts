@@ -32,6 +32,17 @@ export class ChangeRecorder {
     for (const id of fresh) this.tracked.set(`${table}:${id}`, { table, id, before: images.get(id) ?? null });
   }
 
+  /**
+   * Transactions with everything a change to them may reach: their split families, the transfer links they are
+   * in, and the other side of each link.
+   */
+  async touchTransactions(ids: readonly number[]): Promise<void> {
+    const family = await withSplitFamilies(this.tem, this.userId, ids);
+    const links = await linksOf(this.tem, this.userId, family);
+    await this.touch('transfer', links.transferIds);
+    await this.touch('transaction', [...family, ...links.sides]);
+  }
+
   created(table: ImagedTable, ids: readonly (number | string)[]): void {
     for (const id of ids.map(String))
       if (!this.tracked.has(`${table}:${id}`)) this.tracked.set(`${table}:${id}`, { table, id, before: null });
@@ -89,6 +100,31 @@ export async function recordImport(
     createdAt: new Date().toISOString(),
   });
   await tem.flush();
+}
+
+/** The transfer links these transactions are in, and every side of them. */
+async function linksOf(
+  tem: EntityManager,
+  userId: number,
+  ids: readonly number[],
+): Promise<{ transferIds: number[]; sides: number[] }> {
+  const transferIds = new Set<number>();
+  const sides = new Set<number>();
+  for (let i = 0; i < ids.length; i += 400) {
+    const chunk = ids.slice(i, i + 400);
+    const rows = await selectRows<{ id: number; transfer_id: number }>(
+      tem,
+      `select t.id, t.transfer_id from ${TRANSACTION_TABLE} t
+        where t.user_id = ? and t.transfer_id in (select s.transfer_id from ${TRANSACTION_TABLE} s
+          where s.user_id = ? and s.transfer_id is not null and s.id in (${chunk.map(() => '?').join(', ')}))`,
+      [userId, userId, ...chunk],
+    );
+    for (const row of rows) {
+      transferIds.add(row.transfer_id);
+      sides.add(row.id);
+    }
+  }
+  return { transferIds: [...transferIds], sides: [...sides] };
 }
 
 /** The ids with the whole split family of each (a part's parent and siblings, a parent's parts). */

@@ -5,6 +5,7 @@ import { Batch } from './batch.entity';
 import { readsOf, type Page } from '../../db/transaction-reads';
 import { batchRowIds, deleteBatchRows, selectBatchList } from '../../db/transaction-writes';
 import { ChangeRecorder } from '../history/recorder';
+import { unlinkBatch } from '../transfers/transfer-links';
 
 /** The user's uploads, newest first; the count is of the batch's transactions now (split parts not counted). */
 export async function listBatches(em: EntityManager, userId: number): Promise<BatchDto[]> {
@@ -33,7 +34,10 @@ export async function batchTransactions(
   return readsOf(em).page(userId, { batchId }, { ...page, narrow: 'page with limit and offset' });
 }
 
-/** Deletes an upload and all its transactions (split parts included) in one transaction. */
+/**
+ * Deletes an upload and all its transactions (split parts included) in one transaction; the other
+ * sides of its rows' transfers stay, unlinked.
+ */
 export async function deleteBatch(
   em: EntityManager,
   userId: number,
@@ -43,7 +47,8 @@ export async function deleteBatch(
     const batch = await ownBatch(tem, userId, batchId);
     const recorder = new ChangeRecorder(tem, userId);
     await recorder.touch('batch', [batchId]);
-    await recorder.touch('transaction', await batchRowIds(tem, userId, batchId));
+    await recorder.touchTransactions(await batchRowIds(tem, userId, batchId));
+    await unlinkBatch(tem, userId, batchId);
     const deleted = await deleteBatchRows(tem, userId, batchId);
     tem.remove(batch);
     await tem.flush();

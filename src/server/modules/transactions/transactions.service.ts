@@ -21,6 +21,7 @@ import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
+import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
 export async function listTransactions(
@@ -104,7 +105,9 @@ async function splitFamily(em: EntityManager, userId: number, tx: Transaction): 
 /**
  * Edits one transaction. A split family keeps one date, account and type, so changes
  * to those apply to the parent and all its parts; amounts of split rows are refused
- * (edit the split instead), so the parts always sum to the parent.
+ * (edit the split instead), so the parts always sum to the parent. A transfer's other side
+ * follows an amount change (opposite again) and keeps its own date; an account change that
+ * would leave both sides in one account is refused.
  */
 export async function updateTransaction(
   em: EntityManager,
@@ -116,7 +119,7 @@ export async function updateTransaction(
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
     const recorder = new ChangeRecorder(tem, userId);
-    await recorder.touch('transaction', [id, ...family.map((row) => row.id)]);
+    await recorder.touchTransactions([id, ...family.map((row) => row.id)]);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
       throw new AppError(
         'CONFLICT',
@@ -131,6 +134,7 @@ export async function updateTransaction(
     if (input.postDate !== undefined) for (const row of shared) row.postDate = input.postDate;
     if (input.type !== undefined) for (const row of shared) row.type = input.type;
     if (input.description !== undefined) tx.description = input.description;
+    const amountChanged = input.amount !== undefined && input.amount !== tx.amount;
     if (input.amount !== undefined) tx.amount = input.amount;
     if (input.splitNote !== undefined) tx.splitNote = input.splitNote;
     if (input.category !== undefined) {
@@ -140,65 +144,90 @@ export async function updateTransaction(
       tx.categorySource = categoryId ? 'user' : null;
     }
     await tem.flush();
+    if (tx.transfer) {
+      if (amountChanged) await followAmount(tem, userId, tx.id, tx.amount);
+      if (input.account !== undefined) await refuseBrokenLinks(tem, userId, [tx.id]);
+    }
     await recorder.finish('edit', `Edited “${tx.description}”`);
     return getTransaction(tem, userId, id);
   });
 }
 
+/** How a delete treats the other side of a linked row. */
+export interface DeleteOptions {
+  /** Delete the other side too; otherwise it stays, unlinked. */
+  withCounterpart?: boolean;
+}
+
 /**
  * Deletes transactions. Deleting a split parent deletes its parts; deleting a part
  * removes the whole split (all parts) and leaves the parent whole again, so a split
- * never stops summing to its parent.
+ * never stops summing to its parent. A transfer's other side is kept, unlinked, unless
+ * `withCounterpart`.
  */
 export async function deleteTransactions(
   em: EntityManager,
   userId: number,
   ids: readonly number[],
-): Promise<{ deleted: number }> {
-  const unique = [...new Set(ids)];
+  options: DeleteOptions = {},
+): Promise<{ deleted: number; counterparts: number }> {
+  const asked = [...new Set(ids)];
   return em.transactional(async (tem) => {
-    const rows = await tem.find(Transaction, { id: { $in: unique }, user: userId });
-    if (rows.length !== unique.length) {
-      const found = new Set(rows.map((row) => row.id));
-      const missing = unique.filter((id) => !found.has(id));
+    const found = await tem.find(Transaction, { id: { $in: asked }, user: userId }, { fields: ['id'] });
+    if (found.length !== asked.length) {
+      const ownIds = new Set(found.map((row) => row.id));
+      const missing = asked.filter((id) => !ownIds.has(id));
       throw new AppError('NOT_FOUND', `Transaction${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
     }
+    const askedIds = new Set(asked);
+    const others = new Set([...(await counterpartsOf(tem, userId, asked)).values()].filter((id) => !askedIds.has(id)));
+    const unique = options.withCounterpart ? [...asked, ...others] : asked;
     const recorder = new ChangeRecorder(tem, userId);
-    await recorder.touch('transaction', await withSplitFamilies(tem, userId, unique));
-    const parentsOfParts = new Set<number>();
-    const removed = new Set<number>();
-    for (const row of rows) {
-      if (row.parent) parentsOfParts.add(row.parent.id);
-      else removed.add(row.id);
-    }
-    const deletedParts = new Set<number>();
-    const unsplit = [...parentsOfParts].filter((parentId) => !removed.has(parentId));
-    if (unsplit.length > 0) {
-      const parts = await tem.find(Transaction, { user: userId, parent: { $in: unsplit } });
-      for (const part of parts) deletedParts.add(part.id);
-      await tem.nativeDelete(Transaction, { user: userId, parent: { $in: unsplit } });
-      await tem.nativeUpdate(Transaction, { user: userId, id: { $in: unsplit } }, { isSplit: false });
-    }
-    if (removed.size > 0) {
-      const children = await tem.count(Transaction, { user: userId, parent: { $in: [...removed] } });
-      await tem.nativeDelete(Transaction, { user: userId, parent: { $in: [...removed] } });
-      await tem.nativeDelete(Transaction, { user: userId, id: { $in: [...removed] } });
-      await recorder.finish('delete', deletedSummary(removed.size, deletedParts.size));
-      return { deleted: removed.size + children + deletedParts.size };
-    }
-    await recorder.finish('delete', deletedSummary(0, deletedParts.size));
-    return { deleted: deletedParts.size };
+    await recorder.touchTransactions([...asked, ...others]);
+    await unlinkRows(tem, userId, unique);
+    const counterparts = options.withCounterpart ? others.size : 0;
+    const result = await deleteRows(tem, userId, unique);
+    await recorder.finish('delete', `Deleted ${unique.length} transaction${unique.length === 1 ? '' : 's'}`);
+    return { ...result, counterparts };
   });
 }
 
-function deletedSummary(rows: number, parts: number): string {
-  if (rows === 0) return `Removed a split (${parts} part${parts === 1 ? '' : 's'})`;
-  return `Deleted ${rows} transaction${rows === 1 ? '' : 's'}`;
+/** Deletes the rows (all the user's), keeping split families whole; answers how many rows went. */
+async function deleteRows(tem: EntityManager, userId: number, unique: readonly number[]): Promise<{ deleted: number }> {
+  const rows = await tem.find(Transaction, { id: { $in: [...unique] }, user: userId });
+  const parentsOfParts = new Set<number>();
+  const removed = new Set<number>();
+  for (const row of rows) {
+    if (row.parent) parentsOfParts.add(row.parent.id);
+    else removed.add(row.id);
+  }
+  const deletedParts = new Set<number>();
+  const unsplit = [...parentsOfParts].filter((parentId) => !removed.has(parentId));
+  if (unsplit.length > 0) {
+    const parts = await tem.find(Transaction, { user: userId, parent: { $in: unsplit } });
+    for (const part of parts) deletedParts.add(part.id);
+    await tem.nativeDelete(Transaction, { user: userId, parent: { $in: unsplit } });
+    await tem.nativeUpdate(Transaction, { user: userId, id: { $in: unsplit } }, { isSplit: false });
+  }
+  if (removed.size > 0) {
+    const children = await tem.count(Transaction, { user: userId, parent: { $in: [...removed] } });
+    await tem.nativeDelete(Transaction, { user: userId, parent: { $in: [...removed] } });
+    await tem.nativeDelete(Transaction, { user: userId, id: { $in: [...removed] } });
+    return { deleted: removed.size + children + deletedParts.size };
+  }
+  return { deleted: deletedParts.size };
 }
 
-export async function deleteTransaction(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
-  await deleteTransactions(em, userId, [id]);
-  return { message: 'Transaction deleted' };
+export async function deleteTransaction(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  options: DeleteOptions = {},
+): Promise<{ message: string }> {
+  const { counterparts } = await deleteTransactions(em, userId, [id], options);
+  return {
+    message: counterparts > 0 ? 'Transaction deleted with the other side of its transfer' : 'Transaction deleted',
+  };
 }
 
 /** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
@@ -236,7 +265,7 @@ export async function bulkUpdateTransactions(
     }
     const shared = [...new Set([...ids, ...familyIds])];
     const recorder = new ChangeRecorder(tem, userId);
-    await recorder.touch('transaction', shared);
+    await recorder.touchTransactions(shared);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
@@ -255,6 +284,7 @@ export async function bulkUpdateTransactions(
       if (Object.keys(changes).length > 0)
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
+    if (account !== undefined) await refuseBrokenLinks(tem, userId, shared);
     await recorder.finish('bulk-edit', bulkSummary(ids.length, input.updates));
     return transactionsByIds(tem, userId, ids);
   });
@@ -286,6 +316,12 @@ export async function splitTransaction(
       throw new AppError(
         'CONFLICT',
         'This transaction is part of a split and cannot be split again; edit the split of its parent instead',
+      );
+    }
+    if (parent.transfer) {
+      throw new AppError(
+        'CONFLICT',
+        `Transaction ${parent.id} is one side of a transfer and cannot be split; unlink the transfer first`,
       );
     }
     const check = validateSplit(parent.amount, input.splits);
