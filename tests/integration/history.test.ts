@@ -17,7 +17,14 @@ afterAll(async () => {
   await server.close();
 });
 
-type Tx = { id: number; postDate: string; description: string; amount: number; category: string | null };
+type Tx = {
+  id: number;
+  postDate: string;
+  description: string;
+  amount: number;
+  category: string | null;
+  transferCounterpartId: number | null;
+};
 type Entry = { id: number; kind: string; summary: string; state: string; undoable: boolean; rowCount: number };
 
 const ALL = '/api/transactions?start_date=2000-01-01&end_date=2100-01-01';
@@ -205,6 +212,29 @@ describe('the trash', () => {
     const again = ok(await upload(user, csv));
     expect(again.imported).toBe(0);
     expect(again.duplicates).toBe(2);
+  });
+
+  it('a side of a transfer comes back linked, by undo and from the trash', async () => {
+    const user = await userWithRows();
+    ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+    const { transferId } = ok(
+      await user.post('/api/transfers', {
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: 5000,
+        date: '2025-01-10',
+      }),
+    );
+    const sides = (await rows(user)).filter((row) => row.transferCounterpartId !== null);
+    expect(sides).toHaveLength(2);
+    const before = await rows(user);
+    ok(await user.del(`/api/transactions/${sides[0]!.id}`));
+    expect((await rows(user)).find((row) => row.id === sides[1]!.id)!.transferCounterpartId).toBeNull();
+    await undoAndRedo(user, before);
+
+    ok(await user.post('/api/trash/restore', { transactionIds: [sides[0]!.id] }));
+    expect(await rows(user)).toEqual(before);
+    expect(transferId).toEqual(expect.any(Number));
   });
 
   it('emptying the trash deletes for good and the deleting change can no longer be undone', async () => {

@@ -51,7 +51,7 @@ export async function batchRowIds(tem: EntityManager, userId: number, batchId: s
     `select id from ${TRANSACTION_TABLE} where user_id = ? and (batch_id = ? or parent_id in (select id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?))`,
     [userId, batchId, userId, batchId],
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => row.id);
 }
 
 /** Clears is_split on the user's parents that have no parts left; answers how many. */

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { TrashItemDto, TrashRestoreInput } from '../../../shared/schemas/history';
 import { insertImages, readImages, type RowImage } from '../../db/row-images';
-import { selectRows } from '../../db/sql';
-import { entryRows, imageOf, parseImage } from './history-rows';
+import { runSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
+import { entryRows, imageOf, parseImage, type StoredRow } from './history-rows';
 import { ChangeRecorder } from './recorder';
 import { emptyTrashOf, purgeExpired, type Retention } from './retention';
 import { untrash } from './trash';
@@ -126,6 +126,7 @@ async function restoreOfEntry(
     images.map((image) => Number(image.id)),
   );
   await insertImages(tem, 'batch', batches);
+  await relink(tem, userId, rows, images, recorder);
   await insertImages(
     tem,
     'transaction',
@@ -138,6 +139,52 @@ async function restoreOfEntry(
   );
   await untrash(tem, userId, entryId, wanted);
   return images.length;
+}
+
+/**
+ * A restored side of a transfer is linked again when its other side is there and unlinked (or comes back with
+ * it): the link's row is put back and the other side names it. Otherwise the row comes back unlinked.
+ */
+async function relink(
+  tem: EntityManager,
+  userId: number,
+  rows: readonly StoredRow[],
+  images: RowImage[],
+  recorder: ChangeRecorder,
+): Promise<void> {
+  const restoring = new Set(images.map((image) => Number(image.id)));
+  const links = new Map(
+    rows
+      .filter((row) => row.table === 'transfer' && row.before !== null && row.after === null)
+      .map((row) => [Number(row.id), imageOf(row.before)] as const),
+  );
+  for (const image of images) {
+    const transferId = image.transfer_id;
+    if (transferId === null || transferId === undefined) continue;
+    const link = links.get(Number(transferId));
+    const sides = rows
+      .filter((row) => row.table === 'transaction' && row.before !== null)
+      .map((row) => imageOf(row.before))
+      .filter((side) => side.transfer_id === transferId && Number(side.id) !== Number(image.id));
+    const other = sides[0] ? Number(sides[0].id) : null;
+    const otherNow = other === null ? null : (await readImages(tem, userId, 'transaction', [other])).get(String(other));
+    const otherFree = other !== null && (restoring.has(other) || (otherNow && otherNow.transfer_id === null));
+    if (!link || !otherFree) {
+      image.transfer_id = null;
+      continue;
+    }
+    links.delete(Number(transferId));
+    recorder.created('transfer', [Number(transferId)]);
+    await insertImages(tem, 'transfer', [link]);
+    if (!restoring.has(other)) {
+      await recorder.touch('transaction', [other]);
+      await runSql(tem, `update ${TRANSACTION_TABLE} set transfer_id = ? where user_id = ? and id = ?`, [
+        transferId,
+        userId,
+        other,
+      ]);
+    }
+  }
 }
 
 /** Deletes everything in the trash for good. */
