@@ -228,11 +228,11 @@ describe('the trash', () => {
     const sides = (await rows(user)).filter((row) => row.transferCounterpartId !== null);
     expect(sides).toHaveLength(2);
     const before = await rows(user);
-    ok(await user.del(`/api/transactions/${sides[0]!.id}`));
-    expect((await rows(user)).find((row) => row.id === sides[1]!.id)!.transferCounterpartId).toBeNull();
+    ok(await user.del(`/api/transactions/${sides[0].id}`));
+    expect((await rows(user)).find((row) => row.id === sides[1].id)!.transferCounterpartId).toBeNull();
     await undoAndRedo(user, before);
 
-    ok(await user.post('/api/trash/restore', { transactionIds: [sides[0]!.id] }));
+    ok(await user.post('/api/trash/restore', { transactionIds: [sides[0].id] }));
     expect(await rows(user)).toEqual(before);
     expect(transferId).toEqual(expect.any(Number));
   });
