@@ -93,7 +93,13 @@ describe('History screen', () => {
       await screenshotAndCheckWidth(page, `history-trash-${label}`);
       await trash.getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Restore 1 selected' }).click();
-      await page.getByText('Restored 1 transaction from the trash').waitFor();
+      // The success message offers to undo the restore it reports.
+      const restored = page.getByRole('status').filter({ hasText: 'Restored 1 transaction from the trash' });
+      await restored.getByRole('button', { name: 'Undo' }).click();
+      await page.getByText('Undone: Restored 1 transaction from the trash').waitFor();
+      await expect.poll(() => descriptionOf(api, grocer!.id)).toBeUndefined();
+      await trash.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Restore 1 selected' }).click();
       await expect.poll(() => descriptionOf(api, grocer!.id)).toBe('Grocer (weekly)');
       await expectNoSeriousA11yViolations(page, `trash restored ${label}`);
       await close();

@@ -201,7 +201,17 @@ describe('the trash', () => {
     expect(restored.restored).toBe(3);
     expect(await rows(user)).toEqual(before);
     expect(ok(await user.get('/api/trash'))).toEqual([]);
-    expect((await latest(user)).kind).toBe('trash-restore');
+    const restore = await latest(user);
+    expect(restore.kind).toBe('trash-restore');
+
+    // Undoing the restore puts the rows back in the trash; redoing it takes them out again.
+    ok(await user.post(`/api/history/${restore.id}/undo`));
+    expect(ok(await user.get('/api/trash'))).toEqual([
+      expect.objectContaining({ transactionId: grocer!.id, parts: 2 }),
+    ]);
+    ok(await user.post(`/api/history/${restore.id}/redo`));
+    expect(ok(await user.get('/api/trash'))).toEqual([]);
+    expect(await rows(user)).toEqual(before);
   });
 
   it('a deleted batch is not brought back by importing its file again', async () => {

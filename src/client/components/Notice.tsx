@@ -20,6 +20,8 @@ export interface NoticeMessage {
   severity: AlertColor;
   /** When it was shown (ms): distinguishes repeated notices so each one gets its full time. */
   id: number;
+  /** False for a success that is not a change of its own (the result of an undo): no Undo button. */
+  offerUndo?: boolean;
 }
 
 interface NoticeProps {
@@ -34,7 +36,9 @@ interface NoticeProps {
 export function Notice({ notice, onClose }: NoticeProps) {
   const [undone, setUndone] = useState<{ id: number; text: string; ok: boolean } | null>(null);
   const shown = undone?.id === notice?.id ? undone : null;
-  const offer = useUndoOffer(notice && !shown && notice.severity === 'success' ? notice.id : null);
+  const offer = useUndoOffer(
+    notice && !shown && notice.severity === 'success' && notice.offerUndo !== false ? notice.id : null,
+  );
   const severity = shown ? (shown.ok ? 'success' : 'error') : notice?.severity;
   return (
     <Snackbar
@@ -88,10 +92,15 @@ function UndoButton({
 }
 
 /** `const [notice, show, clear] = useNotice()`, then `<Notice notice={notice} onClose={clear} />`. */
-export function useNotice(): [NoticeMessage | null, (text: string, severity?: AlertColor) => void, () => void] {
+export function useNotice(): [
+  NoticeMessage | null,
+  (text: string, severity?: AlertColor, options?: { offerUndo?: boolean }) => void,
+  () => void,
+] {
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
   const show = useCallback(
-    (text: string, severity: AlertColor = 'success') => setNotice({ text, severity, id: Date.now() + Math.random() }),
+    (text: string, severity: AlertColor = 'success', options: { offerUndo?: boolean } = {}) =>
+      setNotice({ text, severity, id: Date.now() + Math.random(), ...options }),
     [],
   );
   const clear = useCallback(() => setNotice(null), []);

@@ -18,7 +18,7 @@ export function UndoShortcuts() {
       if (inTextField(event.target) || busy) return;
       event.preventDefault();
       void run(event.shiftKey ? 'redo' : 'undo').then(({ text, ok }) =>
-        setNotice({ text, severity: ok ? 'info' : 'warning', id: Date.now() + Math.random() }),
+        setNotice({ text, severity: ok ? 'success' : 'error', id: Date.now() + Math.random(), offerUndo: false }),
       );
     }
     window.addEventListener('keydown', onKey);

@@ -18,7 +18,7 @@ export function ChangeList() {
   const entries = list.data?.entries ?? [];
   async function act(pick: 'undo' | 'redo', entry: HistoryEntryDto) {
     const { text, ok } = await run(pick, entry);
-    showNotice(text, ok ? 'info' : 'warning');
+    showNotice(text, ok ? 'success' : 'error', { offerUndo: false });
   }
   return (
     <Paper>

@@ -26,7 +26,7 @@ export function TrashList() {
   const empty = trpc.history.emptyTrash.useMutation({
     onSuccess: (result) => {
       setEmptying(false);
-      showNotice(result.message, 'info');
+      showNotice(result.message, 'success', { offerUndo: false });
       void refresh();
     },
     onError: (error) => showNotice(refusalMessage(error, 'Could not empty the trash'), 'error'),

@@ -15,7 +15,7 @@ import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
 import { entryRows, insertHistoryRows, parseImage, type StoredRow } from './history-rows';
 import { purgeExpired, type Retention } from './retention';
-import { trashDeletedRows, untrash } from './trash';
+import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
 
 /** Rows listed with each entry; the rest are counted. */
 const ROWS_LISTED = 20;
@@ -122,6 +122,7 @@ export async function undoEntry(em: EntityManager, userId: number, entryId: numb
     refuseChanged(await changedSince(tem, userId, rows, 'after'), 'undone');
     await applySide(tem, userId, rows, 'before');
     await untrash(tem, userId, entry.id);
+    if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
     entry.state = 'undone';
     await tem.flush();
     return { entry: await entryDto(tem, userId, entry, 0), message: `Undone: ${entry.summary}` };
@@ -136,6 +137,7 @@ export async function redoEntry(em: EntityManager, userId: number, entryId: numb
     refuseChanged(await changedSince(tem, userId, rows, 'before'), 'redone');
     await applySide(tem, userId, rows, 'after');
     await trashDeletedRows(tem, userId, entry.id);
+    if (entry.kind === 'trash-restore') await untrashRestored(tem, userId, entry.id);
     entry.state = 'done';
     await tem.flush();
     return { entry: await entryDto(tem, userId, entry, 0), message: `Redone: ${entry.summary}` };
