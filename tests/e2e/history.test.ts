@@ -59,7 +59,7 @@ describe('History screen', () => {
       const [grocer] = (await api.transactions.list.query({ startDate: '2000-01-01', endDate: '2100-01-01' })).filter(
         (row) => row.description === 'Corner grocer',
       );
-      await api.transactions.update.mutate({ id: grocer!.id, data: { description: 'Grocer (weekly)' } });
+      await api.transactions.update.mutate({ id: grocer.id, data: { description: 'Grocer (weekly)' } });
       await page.reload();
       await expect
         .poll(() => changes(page))
@@ -73,19 +73,19 @@ describe('History screen', () => {
       const edited = page.getByRole('listitem', { name: 'Edited “Grocer (weekly)”' });
       await edited.getByRole('button', { name: 'Undo' }).click();
       await page.getByText('Undone: Edited “Grocer (weekly)”').waitFor();
-      await expect.poll(() => descriptionOf(api, grocer!.id)).toBe('Corner grocer');
+      await expect.poll(() => descriptionOf(api, grocer.id)).toBe('Corner grocer');
       await edited.getByRole('button', { name: 'Redo' }).click();
-      await expect.poll(() => descriptionOf(api, grocer!.id)).toBe('Grocer (weekly)');
+      await expect.poll(() => descriptionOf(api, grocer.id)).toBe('Grocer (weekly)');
 
       // Ctrl+Z outside a text field undoes the latest change, even after a reload.
       await page.reload();
       await page.getByRole('heading', { name: 'History', level: 1 }).click();
       await page.keyboard.press('Control+z');
-      await expect.poll(() => descriptionOf(api, grocer!.id)).toBe('Corner grocer');
+      await expect.poll(() => descriptionOf(api, grocer.id)).toBe('Corner grocer');
       await page.keyboard.press('Control+Shift+z');
-      await expect.poll(() => descriptionOf(api, grocer!.id)).toBe('Grocer (weekly)');
+      await expect.poll(() => descriptionOf(api, grocer.id)).toBe('Grocer (weekly)');
 
-      await api.transactions.deleteMany.mutate({ ids: [grocer!.id] });
+      await api.transactions.deleteMany.mutate({ ids: [grocer.id] });
       await page.getByRole('tab', { name: 'Trash' }).click();
       const trash = page.getByRole('list', { name: 'Trash' });
       await trash.getByText('Grocer (weekly)', { exact: false }).waitFor();
@@ -97,10 +97,10 @@ describe('History screen', () => {
       const restored = page.getByRole('status').filter({ hasText: 'Restored 1 transaction from the trash' });
       await restored.getByRole('button', { name: 'Undo' }).click();
       await page.getByText('Undone: Restored 1 transaction from the trash').waitFor();
-      await expect.poll(() => descriptionOf(api, grocer!.id)).toBeUndefined();
+      await expect.poll(() => descriptionOf(api, grocer.id)).toBeUndefined();
       await trash.getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Restore 1 selected' }).click();
-      await expect.poll(() => descriptionOf(api, grocer!.id)).toBe('Grocer (weekly)');
+      await expect.poll(() => descriptionOf(api, grocer.id)).toBe('Grocer (weekly)');
       await expectNoSeriousA11yViolations(page, `trash restored ${label}`);
       await close();
     });

@@ -62,7 +62,7 @@ export function TrashList() {
                 edge="start"
                 checked={chosen.includes(item.transactionId)}
                 onChange={() => toggle(item.transactionId)}
-                inputProps={{ 'aria-label': `Select ${item.description} of ${item.postDate}` }}
+                slotProps={{ input: { 'aria-label': `Select ${item.description} of ${item.postDate}` } }}
               />
             </ListItemIcon>
             <ListItemText

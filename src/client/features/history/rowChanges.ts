@@ -19,8 +19,8 @@ const LABELS: Record<string, string> = {
 function shown(column: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (column === 'amount' && typeof value === 'number') return formatCents(value);
-  if (column === 'is_split') return value ? 'yes' : 'no';
-  return String(value);
+  if (column === 'is_split') return value === true || value === 1 ? 'yes' : 'no';
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }
 
 /** What a history row changed, in a line: "Created", "Deleted", or "Description: Cafe → Coffee shop". */
