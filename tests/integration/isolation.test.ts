@@ -392,6 +392,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }),
     expect: 'own',
   },
+  'auth.setHomeCurrency': { kind: 'mutation', input: () => ({ homeCurrency: 'EUR' }), expect: 'own' },
   'transactions.list': {
     kind: 'query',
     input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),

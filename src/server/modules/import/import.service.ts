@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { minorUnitsOf } from '../../../shared/money/currencies';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
   DuplicateMarker,
@@ -240,6 +241,8 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
         dateFormat: input.dateFormat,
         preferredDateFormat: context.preferredDateFormat,
         flipAmounts: input.flipAmounts,
+        fractionDigits: minorUnitsOf(context.account.currency),
+        currency: context.account.currency,
         mapping: input.mapping ?? null,
         savedMapping: context.savedMapping,
         onlyStatements: input.onlyStatements ?? null,
@@ -565,6 +568,8 @@ async function openBatch(
           batchId,
           row.fitid ?? null,
           now,
+          row.originalAmount ?? null,
+          row.originalCurrency ?? null,
         ];
       }
       await writer.add(rows);
