@@ -48,6 +48,10 @@ export const userAnswer = z.object({
   username: z.string(),
   apiTokenSet: z.boolean(),
   apiTokenCreatedAt: timestamp.nullable(),
+  homeCurrency: z.string().describe('ISO 4217 code that figures combining accounts are converted to'),
+  homeCurrencyChosen: z
+    .boolean()
+    .describe('False until a user whose accounts predate currencies chooses; that choice relabels those accounts'),
 }) satisfies z.ZodType<UserDto>;
 
 export const authStatusAnswer = z.object({
@@ -67,6 +71,7 @@ export const accountAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
+  currency: z.string().describe('ISO 4217 code; the balances and the transactions are in its minor unit'),
   balance: cents.describe('The opening balance plus every counted transaction of the account'),
   openingBalance: cents.describe('The balance on openingDate, before the transactions'),
   openingDate: isoDate,
