@@ -27,8 +27,10 @@ import type { AccountType } from '../../../shared/schemas/accounts';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { bulkWritersAtOnce, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
+import { recordImport } from '../history/recorder';
 import {
   importedRowsWriter,
+  selectTrashedAccountRows,
   streamAccountFitids,
   streamAccountRows,
   type ImportedRow,
@@ -323,8 +325,13 @@ async function storedRows(db: SqlTx, userId: number, accountId: number, read: Cs
     }
     await pause();
   }
+  const trashed = await selectTrashedAccountRows(db, userId, accountId, minDate, maxDate);
+  for (const row of trashed) {
+    all.add(row.post_date, row.amount, row.description);
+    if (withoutFitid && !row.fitid) withoutFitid.add(row.post_date, row.amount, row.description);
+  }
   if (!withoutFitid) return { all };
-  const fitids = new Set<string>();
+  const fitids = new Set<string>(trashed.flatMap((row) => (row.fitid ? [row.fitid] : [])));
   for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
     for (const [fitid] of chunk) fitids.add(fitid);
     await pause();
@@ -409,6 +416,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     };
     if (!opened) return { message: importMessage(0, duplicateCount), ...result };
     const imported = await opened.finish();
+    const from = input.fileName ? ` from ${input.fileName}` : '';
+    await recordImport(tem, userId, opened.batchId, imported, `Imported ${plural(imported, 'transaction')}${from}`);
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
