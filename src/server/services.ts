@@ -10,6 +10,7 @@ import {
   type VerifiedClaims,
 } from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
+import type { Retention } from './modules/history/retention';
 
 /**
  * The service layer both front doors call. Services that need configuration or
@@ -19,6 +20,8 @@ export interface AppServices {
   auth: AuthService;
   /** Today for the schedules (a fixed date under CLOCK_TODAY or in tests). */
   clock: Clock;
+  /** How long the history and the trash keep what they hold. */
+  retention: Retention;
 }
 
 export interface TokenSigner {
@@ -43,6 +46,7 @@ export function createServices(
 ): AppServices {
   return {
     clock,
+    retention: config.retention,
     auth: new AuthService({
       allowRegistration: config.allowRegistration,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
