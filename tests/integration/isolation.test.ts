@@ -162,15 +162,14 @@ beforeAll(async () => {
 
 type Expect = 404 | 409 | 'own';
 
-<<<<<<< HEAD
 /** The sign-in an access token belongs to (its `sid` claim). */
 function signInOf(token: string): string {
   return (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
-=======
+}
+
 /** The owner's latest history entry (its first transaction's creation, at least). */
 async function ownerEntry(): Promise<number> {
   return ok(await owner.get<{ entries: { id: number }[] }>('/api/history?limit=1')).entries[0].id;
->>>>>>> main
 }
 interface Attempt {
   path: () => string;

@@ -23,12 +23,9 @@ export const migrationNames = {
     'Migration20261128143518_opening_balance',
     'Migration20261128143616_transfers',
     'Migration20261128143618_currencies',
-<<<<<<< HEAD
-    'Migration20261128152512_two_factor_and_sign_in_details',
-=======
     'Migration20261128144053_history',
+    'Migration20261128152512_two_factor_and_sign_in_details',
     'Migration20261128153716_rule_names',
->>>>>>> main
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -41,11 +38,8 @@ export const migrationNames = {
     'Migration20261128143519_opening_balance',
     'Migration20261128143617_transfers',
     'Migration20261128143619_currencies',
-<<<<<<< HEAD
-    'Migration20261128152517_two_factor_and_sign_in_details',
-=======
     'Migration20261128144055_history',
+    'Migration20261128152517_two_factor_and_sign_in_details',
     'Migration20261128153719_rule_names',
->>>>>>> main
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

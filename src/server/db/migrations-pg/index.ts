@@ -10,12 +10,9 @@ import { Migration20261128111024_schedules } from './Migration20261128111024_sch
 import { Migration20261128143519_opening_balance } from './Migration20261128143519_opening_balance';
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
-<<<<<<< HEAD
-import { Migration20261128152517_two_factor_and_sign_in_details } from './Migration20261128152517_two_factor_and_sign_in_details';
-=======
 import { Migration20261128144055_history } from './Migration20261128144055_history';
+import { Migration20261128152517_two_factor_and_sign_in_details } from './Migration20261128152517_two_factor_and_sign_in_details';
 import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
->>>>>>> main
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -29,10 +26,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143519_opening_balance', class: Migration20261128143519_opening_balance },
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
-<<<<<<< HEAD
-  { name: 'Migration20261128152517_two_factor_and_sign_in_details', class: Migration20261128152517_two_factor_and_sign_in_details },
-=======
   { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
+  { name: 'Migration20261128152517_two_factor_and_sign_in_details', class: Migration20261128152517_two_factor_and_sign_in_details },
   { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
->>>>>>> main
 ];

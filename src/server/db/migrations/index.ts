@@ -16,12 +16,9 @@ import { Migration20261128111023_schedules } from './Migration20261128111023_sch
 import { Migration20261128143518_opening_balance } from './Migration20261128143518_opening_balance';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
 import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
-<<<<<<< HEAD
-import { Migration20261128152512_two_factor_and_sign_in_details } from './Migration20261128152512_two_factor_and_sign_in_details';
-=======
 import { Migration20261128144053_history } from './Migration20261128144053_history';
+import { Migration20261128152512_two_factor_and_sign_in_details } from './Migration20261128152512_two_factor_and_sign_in_details';
 import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
->>>>>>> main
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -41,10 +38,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143518_opening_balance', class: Migration20261128143518_opening_balance },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
   { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
-<<<<<<< HEAD
-  { name: 'Migration20261128152512_two_factor_and_sign_in_details', class: Migration20261128152512_two_factor_and_sign_in_details },
-=======
   { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
+  { name: 'Migration20261128152512_two_factor_and_sign_in_details', class: Migration20261128152512_two_factor_and_sign_in_details },
   { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
->>>>>>> main
 ];
