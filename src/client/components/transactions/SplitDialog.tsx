@@ -10,7 +10,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
@@ -50,6 +50,14 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   const [error, setError] = useState('');
   const split = trpc.transactions.split.useMutation();
   const utils = trpc.useUtils();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [filledIndex, setFilledIndex] = useState<number | null>(null);
+  useEffect(() => {
+    if (filledIndex === null || !formRef.current) return;
+    focusNextEmptyField(formRef.current, filledIndex);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-shot request: focus moves once per auto-fill
+    setFilledIndex(null);
+  }, [filledIndex, rows]);
 
   useEffect(() => {
     if (parent) {
@@ -120,8 +128,14 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
       maxWidth="lg"
       fullWidth
       fullScreen={fullScreen}
+      // The first amount is the first thing to type: the cursor starts there once the dialog is in place.
+      slotProps={{
+        transition: {
+          onEntered: () => formRef.current?.querySelector<HTMLInputElement>('[data-split-part] input')?.focus(),
+        },
+      }}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Split Transaction</DialogTitle>
         <DialogContent>
           {parent && <ParentLine parent={parent} />}
@@ -139,7 +153,10 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
             canAutoFill={canAutoFill}
             adjustment={adjustment}
             onAdd={() => edit((current) => [...current, blankRow()])}
-            onAutoFill={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))}
+            onAutoFill={() => {
+              setAmounts(autoFillRemainder(parentAmount, magnitudes));
+              setFilledIndex(magnitudes.findIndex((m) => m === null));
+            }}
             onAdjust={() =>
               adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
             }
@@ -161,6 +178,21 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
       </form>
     </Dialog>
   );
+}
+
+/**
+ * After Auto-fill remaining, focus goes on to what is still to fill: the first empty amount or category from the
+ * filled part's category onwards (then from the top), else Save Split. Description and note may stay empty.
+ */
+function focusNextEmptyField(form: HTMLFormElement, filledIndex: number) {
+  const parts = Array.from(form.querySelectorAll<HTMLElement>('[data-split-part]'));
+  const fields = parts.flatMap((part) => Array.from(part.querySelectorAll<HTMLInputElement>('input')).slice(0, 2));
+  // Each part's first two inputs are its Amount and its Category; start after the filled amount.
+  const start = filledIndex * 2 + 1;
+  const ordered = [...fields.slice(start), ...fields.slice(0, start)];
+  const empty = ordered.find((field) => field.value.trim() === '');
+  if (empty) empty.focus();
+  else form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
 }
 
 interface SplitToolsProps {
