@@ -19,15 +19,15 @@ const FOCUS_RING = { light: '#1565c0', dark: '#90caf9' } as const;
  * ring around their outlined box, where the eye looks, as well as on the input itself.
  */
 function focusRingStyles(theme: Theme) {
+  // Under `html`, so the ring outranks the `outline: 0` of MUI's own class rules (ButtonBase, InputBase).
   const ring = (color: string) => ({
-    '*:focus-visible, .Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: 2 },
+    'html *:focus-visible, html .Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: 2 },
     // Inside a field the ring sits on the field's box; the input keeps a ring of its own for checks that read it.
-    '.MuiInputBase-input:focus-visible': { outline: `2px solid ${color}`, outlineOffset: -2 },
-    '.MuiInputBase-root:has(:focus-visible)': { outline: `2px solid ${color}`, outlineOffset: 2 },
-    // A menu item or list row is drawn inside its container, where an outer ring would be cut off.
-    '.MuiMenuItem-root:focus-visible, .MuiMenuItem-root.Mui-focusVisible, tr:focus-visible, td:focus-visible': {
-      outlineOffset: -2,
-    },
+    'html .MuiInputBase-input:focus-visible': { outline: `2px solid ${color}`, outlineOffset: -2 },
+    'html .MuiInputBase-root:has(:focus-visible)': { outline: `2px solid ${color}`, outlineOffset: 2 },
+    // A menu item or a table row is drawn inside its container, where an outer ring would be cut off.
+    'html .MuiMenuItem-root:focus-visible, html .MuiMenuItem-root.Mui-focusVisible, html tr:focus-visible, html td:focus-visible':
+      { outlineOffset: -2 },
   });
   return [ring(FOCUS_RING.light), theme.applyStyles('dark', ring(FOCUS_RING.dark))];
 }
