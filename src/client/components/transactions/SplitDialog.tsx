@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
@@ -23,6 +12,7 @@ import {
 } from '../../../shared/splits';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
+import { FormDialog } from '../FormDialog';
 import { blankRow, initialRows, magnitudesOf, splitRequest, type SplitDraftRow } from './splitDraft';
 import { SplitRowFields } from './SplitRowFields';
 
@@ -42,19 +32,16 @@ interface SplitDialogProps {
  * leftover can be put into the last part with one click.
  */
 export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }: SplitDialogProps) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const locale = browserLocale();
   const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
   const [error, setError] = useState('');
   const split = trpc.transactions.split.useMutation();
   const utils = trpc.useUtils();
-  const formRef = useRef<HTMLFormElement>(null);
+  const partsRef = useRef<HTMLDivElement>(null);
   const [filledIndex, setFilledIndex] = useState<number | null>(null);
   useEffect(() => {
-    if (filledIndex === null || !formRef.current) return;
-    focusNextEmptyField(formRef.current, filledIndex);
+    if (filledIndex === null || !partsRef.current) return;
+    focusNextEmptyField(partsRef.current, filledIndex);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-shot request: focus moves once per auto-fill
     setFilledIndex(null);
   }, [filledIndex, rows]);
@@ -100,9 +87,8 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     );
   }
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (!parent || !canSubmit) return;
+  async function submit() {
+    if (!parent) return;
     setError('');
     const request = splitRequest(rows, parentAmount, locale);
     if (!request.ok) {
@@ -121,62 +107,44 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={Boolean(parent)}
-      onClose={saving ? undefined : onClose}
-      aria-labelledby={titleId}
+      title="Split Transaction"
+      error={error}
+      mutation={split}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Save Split"
+      canSubmit={canSubmit}
       maxWidth="lg"
-      fullWidth
-      fullScreen={fullScreen}
-      // The first amount is the first thing to type: the cursor starts there once the dialog is in place.
-      slotProps={{
-        transition: {
-          onEntered: () => formRef.current?.querySelector<HTMLInputElement>('[data-split-part] input')?.focus(),
-        },
-      }}
+      fullScreenOnPhone
     >
-      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>Split Transaction</DialogTitle>
-        <DialogContent>
-          {parent && <ParentLine parent={parent} />}
-          <SplitRows
-            rows={rows}
-            categoryNames={categoryNames}
-            parentDescription={parent?.description ?? ''}
-            onChange={update}
-            onRemove={remove}
-          />
-          <SplitTools
-            parentAmount={parentAmount}
-            magnitudes={magnitudes}
-            remainder={remainder}
-            canAutoFill={canAutoFill}
-            adjustment={adjustment}
-            onAdd={() => edit((current) => [...current, blankRow()])}
-            onAutoFill={() => {
-              setAmounts(autoFillRemainder(parentAmount, magnitudes));
-              setFilledIndex(magnitudes.findIndex((m) => m === null));
-            }}
-            onAdjust={() =>
-              adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
-            }
-          />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit}>
-            {saving ? 'Saving...' : 'Save Split'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      {parent && <ParentLine parent={parent} />}
+      <div ref={partsRef}>
+        <SplitRows
+          rows={rows}
+          categoryNames={categoryNames}
+          parentDescription={parent?.description ?? ''}
+          onChange={update}
+          onRemove={remove}
+        />
+      </div>
+      <SplitTools
+        parentAmount={parentAmount}
+        magnitudes={magnitudes}
+        remainder={remainder}
+        canAutoFill={canAutoFill}
+        adjustment={adjustment}
+        onAdd={() => edit((current) => [...current, blankRow()])}
+        onAutoFill={() => {
+          setAmounts(autoFillRemainder(parentAmount, magnitudes));
+          setFilledIndex(magnitudes.findIndex((m) => m === null));
+        }}
+        onAdjust={() =>
+          adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
+        }
+      />
+    </FormDialog>
   );
 }
 
@@ -184,15 +152,14 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
  * After Auto-fill remaining, focus goes on to what is still to fill: the first empty amount or category from the
  * filled part's category onwards (then from the top), else Save Split. Description and note may stay empty.
  */
-function focusNextEmptyField(form: HTMLFormElement, filledIndex: number) {
-  const parts = Array.from(form.querySelectorAll<HTMLElement>('[data-split-part]'));
-  const fields = parts.flatMap((part) => Array.from(part.querySelectorAll<HTMLInputElement>('input')).slice(0, 2));
+function focusNextEmptyField(parts: HTMLElement, filledIndex: number) {
+  const groups = Array.from(parts.querySelectorAll<HTMLElement>('[data-split-part]'));
   // Each part's first two inputs are its Amount and its Category; start after the filled amount.
+  const fields = groups.flatMap((group) => Array.from(group.querySelectorAll<HTMLInputElement>('input')).slice(0, 2));
   const start = filledIndex * 2 + 1;
-  const ordered = [...fields.slice(start), ...fields.slice(0, start)];
-  const empty = ordered.find((field) => field.value.trim() === '');
+  const empty = [...fields.slice(start), ...fields.slice(0, start)].find((field) => field.value.trim() === '');
   if (empty) empty.focus();
-  else form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  else parts.closest('form')?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
 }
 
 interface SplitToolsProps {
