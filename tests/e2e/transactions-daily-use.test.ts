@@ -28,9 +28,14 @@ type Scheme = 'light' | 'dark';
 const month = localIsoDate(new Date()).slice(0, 8);
 const day = (n: number) => `${month}${String(n).padStart(2, '0')}`;
 
-/** 30 purchases this month (even ones Groceries, odd ones Dining) and a 90.00 shop split into three parts. */
+/**
+ * 30 purchases this month (even ones Groceries, odd ones Dining) and, on the newest day, a 90.00 shop split into
+ * three parts. The page signs in at desktop width (the welcome line it waits for is hidden on a phone), then takes
+ * the size asked for.
+ */
 async function seeded(width: number, height: number, colorScheme: Scheme = 'light') {
-  const session = await signedInPage(app.browser, app.server, width, height, { colorScheme });
+  const session = await signedInPage(app.browser, app.server, 1366, 900, { colorScheme });
+  await session.page.setViewportSize({ width, height });
   const api = trpcApi(app.server, session.user.accessToken);
   await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 0 });
   const rows: TransactionDto[] = [];
@@ -46,7 +51,7 @@ async function seeded(width: number, height: number, colorScheme: Scheme = 'ligh
     );
   }
   const shop = await api.transactions.create.mutate({
-    postDate: day(15),
+    postDate: day(28),
     description: 'Big Shop',
     amount: -9000,
     account: 'Checking',
@@ -69,7 +74,7 @@ const summary = (page: Page) => page.getByRole('button', { name: /^Filters: / })
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: 'Selected transactions' });
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[aria-rowindex]');
 const cards = (page: Page) => page.getByRole('list', { name: 'Transactions' }).getByRole('listitem');
-const found = (page: Page) => page.getByText(/^Found \d+ transactions?/);
+const found = (page: Page) => page.getByText(/^Found \d+ transactions?( \(.*\))?$/);
 
 async function openScreen(page: Page, path = '/transactions') {
   await page.goto(`${app.server.url}${path}`);
@@ -167,7 +172,7 @@ describe('the selection bar shows only while rows are selected and never moves a
       const list = width < 768 ? cards(page) : tableRows(page);
       const before = await tops(list, 4);
       expect(await toolbar(page).count()).toBe(0);
-      await page.getByRole('checkbox', { name: `Select transaction ${label(rows[29])}`, exact: true }).check();
+      await page.getByRole('checkbox', { name: `Select transaction ${label(rows[27])}`, exact: true }).check();
       await toolbar(page).getByText('1 selected').waitFor();
       expect(await tops(list, 4), 'rows stay where they were').toEqual(before);
       const bar = await box(toolbar(page));
@@ -220,12 +225,14 @@ describe('a split reads as one purchase', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await expectNoSeriousA11yViolations(page, 'a split with its parts');
     await toggle.click();
-    await expect.poll(ids).toEqual(order.filter((id) => !parts.some((p) => p.id === id)));
+    // Folded: the original stays, its parts go (rows further down may come into the window instead).
+    await expect.poll(async () => (await ids()).filter((id) => parts.some((p) => p.id === id))).toEqual([]);
+    expect((await ids()).includes(shop.id)).toBe(true);
     const show = page.getByRole('button', { name: /^Split into 3 parts: show the parts of Big Shop/ });
     expect(await show.getAttribute('aria-expanded')).toBe('false');
     await expectNoSeriousA11yViolations(page, 'a folded split');
     await show.click();
-    await expect.poll(ids).toEqual(order);
+    await expect.poll(async () => (await ids()).slice(0, at + 4)).toEqual(order.slice(0, at + 4));
 
     // The screen's export marks the original and its parts, and each part names a row of the file.
     const [file] = await Promise.all([
@@ -273,7 +280,7 @@ describe('keyboard', () => {
       if (request.url().includes('transactions.update')) writes += 1;
     });
     await openScreen(page);
-    const target = rows[29]; // Dining
+    const target = rows[27]; // Dining, on the newest day
     const select = page.getByLabel(`Category for ${label(target)}`);
     await select.focus();
     const options = await select.evaluate((el: HTMLSelectElement) => Array.from(el.options).map((o) => o.value));
@@ -299,7 +306,7 @@ describe('keyboard', () => {
   it('the Split dialog starts in the first amount, and Auto-fill remaining moves on to the next empty field', async () => {
     const { page, close, rows } = await seeded(1366, 900);
     await openScreen(page);
-    await page.getByRole('checkbox', { name: `Select transaction ${label(rows[29])}`, exact: true }).check();
+    await page.getByRole('checkbox', { name: `Select transaction ${label(rows[27])}`, exact: true }).check();
     await toolbar(page).getByRole('button', { name: 'Split Transaction' }).click();
     const dialog = page.getByRole('dialog', { name: 'Split Transaction' });
     await expect
@@ -362,17 +369,19 @@ describe('keyboard', () => {
       await openScreen(page, '/transactions?filters=open');
       await page.getByLabel('Start Date').waitFor();
       const seen = new Set<string>();
+      const missing: string[] = [];
       for (let i = 0; i < 45; i++) {
         await page.keyboard.press('Tab');
         const ring = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
+          const el = document.activeElement as HTMLInputElement | null;
           if (!el || el === document.body) return null;
           // A control whose own input is invisible (MUI checkboxes) shows its ring on its visible box.
           const shown =
             getComputedStyle(el).opacity === '0' ? (el.closest<HTMLElement>('.Mui-focusVisible') ?? el) : el;
           const style = getComputedStyle(shown);
+          const name = el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.textContent?.slice(0, 30) ?? '';
           return {
-            what: `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 30) ?? ''}`,
+            what: `${el.tagName.toLowerCase()} ${name.trim()} (${el.className.toString().slice(0, 60)})`,
             style: style.outlineStyle,
             width: parseFloat(style.outlineWidth),
             color: style.outlineColor,
@@ -380,10 +389,10 @@ describe('keyboard', () => {
         });
         if (!ring) continue;
         seen.add(ring.what);
-        expect(ring.style, ring.what).not.toBe('none');
-        expect(ring.width, ring.what).toBeGreaterThanOrEqual(2);
-        expect(ring.color, ring.what).toBe(RING[scheme]);
+        if (ring.style === 'none' || ring.width < 2 || ring.color !== RING[scheme])
+          missing.push(`${ring.what}: ${ring.style} ${ring.width} ${ring.color}`);
       }
+      expect(missing).toEqual([]);
       expect(seen.size).toBeGreaterThan(20);
       // A menu item opened from the keyboard.
       await page.getByRole('button', { name: 'More actions' }).focus();

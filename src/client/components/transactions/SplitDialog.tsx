@@ -37,14 +37,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   const [error, setError] = useState('');
   const split = trpc.transactions.split.useMutation();
   const utils = trpc.useUtils();
-  const partsRef = useRef<HTMLDivElement>(null);
-  const [filledIndex, setFilledIndex] = useState<number | null>(null);
-  useEffect(() => {
-    if (filledIndex === null || !partsRef.current) return;
-    focusNextEmptyField(partsRef.current, filledIndex);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-shot request: focus moves once per auto-fill
-    setFilledIndex(null);
-  }, [filledIndex, rows]);
+  const { partsRef, focusAfterFill } = useFocusAfterAutoFill(rows);
 
   useEffect(() => {
     if (parent) {
@@ -138,7 +131,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
         onAdd={() => edit((current) => [...current, blankRow()])}
         onAutoFill={() => {
           setAmounts(autoFillRemainder(parentAmount, magnitudes));
-          setFilledIndex(magnitudes.findIndex((m) => m === null));
+          focusAfterFill(magnitudes.findIndex((m) => m === null));
         }}
         onAdjust={() =>
           adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
@@ -146,6 +139,18 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
       />
     </FormDialog>
   );
+}
+
+/** Moves focus on once the rows an auto-fill changed have rendered (focusNextEmptyField). */
+function useFocusAfterAutoFill(rows: readonly SplitDraftRow[]) {
+  const partsRef = useRef<HTMLDivElement>(null);
+  const [filledIndex, setFilledIndex] = useState<number | null>(null);
+  useEffect(() => {
+    if (filledIndex === null || !partsRef.current) return;
+    focusNextEmptyField(partsRef.current, filledIndex);
+    setFilledIndex(null);
+  }, [filledIndex, rows]);
+  return { partsRef, focusAfterFill: setFilledIndex };
 }
 
 /**

@@ -27,7 +27,7 @@ export function FilterPanel({ search, categoryOptions, accountNames, found, pres
   // Folded only over a search that has answered: until then (or when it failed) the form is what there is to see.
   const canFold = search.filters !== null && search.results !== null;
   const open = search.filtersOpen || !canFold;
-  useFocusOnToggle(open, summaryRef, formRef);
+  const moveFocusOnToggle = useFocusOnToggle(open, summaryRef, formRef);
 
   if (!open) {
     return (
@@ -37,7 +37,10 @@ export function FilterPanel({ search, categoryOptions, accountNames, found, pres
           aria-expanded={false}
           aria-controls={formId}
           aria-label={`Filters: ${filterSummary(search.form, search.extras, search.today, found)}. Edit filters`}
-          onClick={() => search.setFiltersOpen(true)}
+          onClick={() => {
+            moveFocusOnToggle();
+            search.setFiltersOpen(true);
+          }}
           sx={{
             width: '100%',
             justifyContent: 'flex-start',
@@ -71,9 +74,19 @@ export function FilterPanel({ search, categoryOptions, accountNames, found, pres
         preset={preset}
         onPreset={search.choosePreset}
         onChange={search.change}
-        onSearch={() => search.run(false, true)}
+        onSearch={() => {
+          moveFocusOnToggle();
+          search.run(false, true);
+        }}
         onClear={search.clear}
-        onHide={canFold ? () => search.setFiltersOpen(false) : undefined}
+        onHide={
+          canFold
+            ? () => {
+                moveFocusOnToggle();
+                search.setFiltersOpen(false);
+              }
+            : undefined
+        }
       />
     </div>
   );
@@ -81,20 +94,25 @@ export function FilterPanel({ search, categoryOptions, accountNames, found, pres
 
 /**
  * Opening the form puts focus on its first control, folding it (Search, Hide filters) on the summary line: the
- * control that was used is gone, and focus would otherwise fall to the page body.
+ * control that was used is gone, and focus would otherwise fall to the page body. Only a person's own toggle
+ * moves focus; the fold of a first search that answers leaves focus where it is.
  */
 function useFocusOnToggle(
   open: boolean,
   summaryRef: React.RefObject<HTMLButtonElement | null>,
   formRef: React.RefObject<HTMLDivElement | null>,
 ) {
+  const asked = useRef(false);
   const wasOpen = useRef(open);
   useEffect(() => {
     if (open === wasOpen.current) return;
     wasOpen.current = open;
-    const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (!asked.current) return;
+    asked.current = false;
     if (open) formRef.current?.querySelector<HTMLElement>('button, input')?.focus();
     else summaryRef.current?.focus();
   }, [open, summaryRef, formRef]);
+  return () => {
+    asked.current = true;
+  };
 }
