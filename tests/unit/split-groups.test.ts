@@ -66,7 +66,7 @@ describe('the folded filters’ summary line', () => {
       categorySource: 'suggested',
     };
     expect(filterSummary(all, { direction: 'out' }, today, null)).toBe(
-      '2024-01-02 – 2024-02-29 · Groceries, Dining +2 · Suggested · Checking · “coffee” · Amount ≥ 10 · Money out only',
+      '2024-01-02 – 2024-02-29 · Groceries, Dining +2 · Suggested · Checking · “coffee” · Amount ≥ 10 · +1 from the link',
     );
     expect(filterSummary({ ...form, categories: [], maxAmount: '5' }, {}, today, 0)).toBe(
       'This month · Amount ≤ 5 · 0 found',

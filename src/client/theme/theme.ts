@@ -22,9 +22,10 @@ function focusRingStyles(theme: Theme) {
   // Under `html`, so the ring outranks the `outline: 0` of MUI's own class rules (ButtonBase, InputBase).
   const ring = (color: string) => ({
     'html *:focus-visible, html .Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: 2 },
-    // Inside a field the ring sits on the field's box; the input keeps a ring of its own for checks that read it.
-    'html .MuiInputBase-input:focus-visible': { outline: `2px solid ${color}`, outlineOffset: -2 },
-    'html .MuiInputBase-root:has(:focus-visible)': { outline: `2px solid ${color}`, outlineOffset: 2 },
+    // A field rings its box, and its input too (on :focus: a date input's focus sits in its inner parts, which
+    // :focus-visible does not see; a text field shows where typing goes however it was reached).
+    'html .MuiInputBase-input:focus': { outline: `2px solid ${color}`, outlineOffset: -2 },
+    'html .MuiInputBase-root.Mui-focused': { outline: `2px solid ${color}`, outlineOffset: 2 },
     // A menu item or a table row is drawn inside its container, where an outer ring would be cut off.
     'html .MuiMenuItem-root:focus-visible, html .MuiMenuItem-root.Mui-focusVisible, html tr:focus-visible, html td:focus-visible':
       { outlineOffset: -2 },

@@ -1,6 +1,6 @@
 import { presetOf } from '../../../shared/dates/presets';
 import type { SearchForm } from './searchForm';
-import { extraFilterLabels, type ExtraFilters } from './searchParams';
+import type { ExtraFilters } from './searchParams';
 
 /** At most this many category names are spelled out in the summary; the rest are counted. */
 const NAMED_CATEGORIES = 2;
@@ -26,10 +26,12 @@ function amountsText(min: string, max: string): string | null {
 }
 
 /**
- * The folded filter form as one line: "This month · Groceries · 191 found". Every filter that narrows the
- * search is named (a long list of categories is counted), so the line says what the rows below are.
+ * The folded filter form as one line: "This month · Groceries · 191 found". Every filter of the form that narrows
+ * the search is named (a long list of categories is counted), so the line says what the rows below are; a link's
+ * extra filters (payee, direction) are counted, as their removable chips right below name them.
  */
 export function filterSummary(form: SearchForm, extras: ExtraFilters, today: string, found: number | null): string {
+  const extraCount = Object.values(extras).filter(Boolean).length;
   const parts = [
     datesText(form, today),
     categoriesText(form.categories),
@@ -37,7 +39,7 @@ export function filterSummary(form: SearchForm, extras: ExtraFilters, today: str
     form.account || null,
     form.description.trim() ? `“${form.description.trim()}”` : null,
     amountsText(form.minAmount.trim(), form.maxAmount.trim()),
-    ...extraFilterLabels(extras).map(({ label }) => label),
+    extraCount > 0 ? `+${extraCount} from the link` : null,
     found === null ? null : `${found} found`,
   ];
   return parts.filter((part): part is string => part !== null).join(' · ');
