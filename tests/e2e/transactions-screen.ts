@@ -71,7 +71,8 @@ export function useTransactionsScreen() {
   async function search(page: Page, start = '2024-01-01', end = '2024-02-29') {
     // The URL carries the search's filters: compare the path only.
     if (new URL(page.url()).pathname !== '/transactions') {
-      await page.goto(`${app.server.url}/transactions`);
+      // With the form open: it folds into its summary line once a search has run (and Search folds it again).
+      await page.goto(`${app.server.url}/transactions?filters=open`);
       await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
       // It opens on this month and searches at once.
       await banner(page).waitFor();

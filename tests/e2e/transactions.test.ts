@@ -29,9 +29,10 @@ describe('Transaction Search', () => {
     const searchButton = page.getByRole('button', { name: 'Search', exact: true });
     // It opens on this month (nothing seeded there), searched at once.
     await banner(page).waitFor();
+    // The filters fold into their summary line once the search has run; it opens them.
+    await openFilters(page);
     expect(await page.getByLabel('Start Date').inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
     expect(await bannerText(page)).toBe('Found 0 transactionsTotal: 0.00 Credit');
-    await openFilters(page);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     expect(await searchButton.isDisabled()).toBe(true);
     await page.getByLabel('Start Date').fill('2024-01-01');
@@ -408,7 +409,7 @@ describe('20,000 rows', () => {
     });
     expect(res.status).toBe(201);
 
-    await page.goto(`${app.server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions?filters=open`);
     await search(page, '2024-01-01', '2024-12-31');
     expect(await page.getByText('Found 20000 transactions').isVisible()).toBe(true);
     expect(await table(page).getAttribute('aria-rowcount')).toBe('20001');

@@ -22,9 +22,12 @@ function focusRingStyles(theme: Theme) {
   // Under `html`, so the ring outranks the `outline: 0` of MUI's own class rules (ButtonBase, InputBase).
   const ring = (color: string) => ({
     'html *:focus-visible, html .Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: 2 },
-    // A field rings its box, and its input too (on :focus: a date input's focus sits in its inner parts, which
-    // :focus-visible does not see; a text field shows where typing goes however it was reached).
-    'html .MuiInputBase-input:focus': { outline: `2px solid ${color}`, outlineOffset: -2 },
+    // A field rings its box, and its input too while the field has focus: a date input's focus may sit in its
+    // calendar button, which neither :focus nor :focus-visible of the input sees.
+    'html .MuiInputBase-input:focus, html .MuiInputBase-root.Mui-focused > .MuiInputBase-input': {
+      outline: `2px solid ${color}`,
+      outlineOffset: -2,
+    },
     'html .MuiInputBase-root.Mui-focused': { outline: `2px solid ${color}`, outlineOffset: 2 },
     // A menu item or a table row is drawn inside its container, where an outer ring would be cut off.
     'html .MuiMenuItem-root:focus-visible, html .MuiMenuItem-root.Mui-focusVisible, html tr:focus-visible, html td:focus-visible':
