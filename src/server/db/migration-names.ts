@@ -20,6 +20,7 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
+    'Migration20261128143518_opening_balance',
     'Migration20261128143616_transfers',
   ],
   postgresql: [
@@ -30,6 +31,7 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
+    'Migration20261128143519_opening_balance',
     'Migration20261128143617_transfers',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

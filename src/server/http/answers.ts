@@ -67,9 +67,25 @@ export const accountAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
-  balance: cents,
+  balance: cents.describe('The opening balance plus every counted transaction of the account'),
+  openingBalance: cents.describe('The balance on openingDate, before the transactions'),
+  openingDate: isoDate,
   applySuggestions: z.boolean().describe("The setting 'Apply confident suggestions' on import"),
+  lastImport: z
+    .object({ batchId: z.string(), uploadDate: z.string(), fileName: z.string().nullable() })
+    .nullable()
+    .describe('The latest upload into the account'),
 }) satisfies z.ZodType<AccountDto>;
+
+export const netWorthAnswer = z.object({
+  points: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      endDate: isoDate,
+      netWorth: cents,
+    }),
+  ),
+});
 
 export const categoryAnswer = z.object({ id: z.number().int(), name: z.string() }) satisfies z.ZodType<CategoryDto>;
 

@@ -85,7 +85,9 @@ export function centsToDecimalString(cents: number): string {
  */
 export function groupDigits(n: number): string {
   if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is not a safe integer`);
-  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const all = String(Math.abs(n));
+  let digits = all.slice(0, all.length % 3 || 3);
+  for (let i = digits.length; i < all.length; i += 3) digits += `,${all.slice(i, i + 3)}`;
   return n < 0 ? `-${digits}` : digits;
 }
 

@@ -187,14 +187,23 @@ function asciiDigits(text: string): string {
   });
 }
 
-const CREDIT_DEBIT_WORD = /\s*\b(CR|DR|Cr|Dr|H|S)\.?$/;
+/** Words that end an amount to say which way it goes, with an optional full stop: "12.50 CR", "7,00 S". */
+const CREDIT_DEBIT_WORDS = ['CR', 'DR', 'Cr', 'Dr', 'H', 'S'] as const;
 
-/** The amount without a trailing credit or debit word, and what the word said. */
+/**
+ * The amount without a trailing credit or debit word, and what the word said. Read from the end by hand: a regular
+ * expression searching for the word at the end would be tried at every position of a long field.
+ */
 function creditDebitWord(text: string): { amount: string; marker: CreditDebitMarker | null } {
-  const found = CREDIT_DEBIT_WORD.exec(text);
-  const word = found?.[1]?.toUpperCase();
-  if (!found || word === undefined || !/\d/.test(text.slice(0, found.index))) return { amount: text, marker: null };
-  return { amount: text.slice(0, found.index).trim(), marker: word === 'CR' || word === 'H' ? 'CR' : 'DR' };
+  const end = text.endsWith('.') ? text.length - 1 : text.length;
+  for (const word of CREDIT_DEBIT_WORDS) {
+    const start = end - word.length;
+    if (start < 0 || !text.startsWith(word, start) || /\w/.test(text.charAt(start - 1))) continue;
+    const amount = text.slice(0, start).trim();
+    if (!/\d/.test(amount)) break;
+    return { amount, marker: word === 'CR' || word === 'H' ? 'CR' : 'DR' };
+  }
+  return { amount: text, marker: null };
 }
 
 const SIGN = /^[-+\u2212\u2013]$/;

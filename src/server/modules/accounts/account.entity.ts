@@ -9,8 +9,13 @@ export class Account extends EntityBase {
   /** Lower-cased name: account names are unique per user regardless of case. */
   nameKey!: string;
   type!: string;
-  /** Integer cents. */
-  balance!: number;
+  /**
+   * Integer cents: the balance on `openingDate`. The account's balance is this plus all its counted
+   * transactions, so imports and edits move it.
+   */
+  openingBalance!: number;
+  /** `YYYY-MM-DD`: where the register lists the opening balance (below every row of that date). */
+  openingDate!: string;
   /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
   applySuggestions!: boolean;
 }
@@ -24,7 +29,9 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     name: { type: 'string', length: 255 },
     nameKey: { type: 'string', length: 255 },
     type: { type: 'string', length: 16 },
-    balance: { type: centsType, default: 0 },
+    openingBalance: { type: centsType, default: 0 },
+    // SQLite can add a NOT NULL column to a table with rows only with a default; every write sets it.
+    openingDate: { type: 'string', length: 10, ignoreSchemaChanges: ['default'] },
     applySuggestions: { type: 'boolean', default: true },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],

@@ -3,9 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import {
   DuplicateMarker,
   RowCounts,
-  runSteps,
   runStepsAsync,
-  slicedPause,
   type CsvReadFailure,
   type CsvReadHead,
   type CsvRow,
@@ -44,6 +42,7 @@ import {
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { limiter } from '../../common/limiter';
+import { pause } from '../../common/pause';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -92,17 +91,6 @@ function importQueue(em: EntityManager): ReturnType<typeof limiter> {
   if (!queue) importQueues.set(slots, (queue = limiter(slots)));
   return queue;
 }
-
-/**
- * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
- * rows each), and a turn after every one of them (up to three a chunk:
- * reading, writing, the next chunk) cost more than the steps are worth; a turn every
- * PAUSE_SLICE_MS adds at most that much to another request's wait and takes far fewer turns.
- */
-const PAUSE_SLICE_MS = 5;
-const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** A turn of the event loop when the slice has run out (one clock for every import of this process); else nothing. */
-const pause = slicedPause(turnOfEventLoop, PAUSE_SLICE_MS, () => performance.now());
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -209,7 +197,7 @@ async function ensureAccount(em: EntityManager, userId: number, name: string, ty
     await findAccountByName(em, userId, name);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-    await createAccount(em, userId, { name, type, balance: 0, applySuggestions: true });
+    await createAccount(em, userId, { name, type, openingBalance: 0, applySuggestions: true });
   }
 }
 
@@ -327,15 +315,15 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const typeOf = (amount: number): TransactionType =>
     input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType;
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
-  const plan = (rows: CsvRow[]) => runSteps(planImportRows(rows, rules, account.name, typeOf));
+  const plan = (rows: CsvRow[]) => runStepsAsync(planImportRows(rows, rules, account.name, typeOf), pause);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return scopedTransaction(em, userId, async (tem) => {
       const marker = new DuplicateMarker(await storedRows(await sqlTx(tem), userId, account.id, read), { owned: true });
       const shown = new PreviewRows();
-      const end = await eachChunk(read, (rows) => {
-        for (const row of plan(rows)) shown.add(row, marker.isDuplicate(row));
+      const end = await eachChunk(read, async (rows) => {
+        for (const row of await plan(rows)) shown.add(row, marker.isDuplicate(row));
       });
       const model =
         account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
@@ -361,7 +349,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     let total = 0;
     let moneyIn = 0;
     const end = await eachChunk(read, async (rows) => {
-      const planned = plan(rows);
+      const planned = await plan(rows);
       total += planned.length;
       for (const row of planned) if (row.amount > 0) moneyIn += 1;
       const fresh = planned.filter((row) => !marker.isDuplicate(row));
