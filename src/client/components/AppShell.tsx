@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 're
 import { focusHeadingWhenReady, focusWithoutTabStop, pageHeading } from '../lib/pageFocus';
 import { NavBar } from './NavBar';
 import { SkipTargetContext, type SkipTarget } from './skipTarget';
+import { UndoShortcuts } from './UndoShortcuts';
 
 export const MAIN_ID = 'main-content';
 
@@ -87,6 +88,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <SkipTargetContext.Provider value={setExtra}>{children}</SkipTargetContext.Provider>
       </Container>
+      <UndoShortcuts />
     </Box>
   );
 }
