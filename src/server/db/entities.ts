@@ -9,6 +9,7 @@ import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
 import { ImportProfileSchema } from '../modules/import/import-profile.entity';
+import { ExchangeRateSchema } from '../modules/rates/exchange-rate.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
 import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
@@ -37,4 +38,5 @@ export const entities = [
   ScheduleOccurrenceSchema,
   TransferSchema,
   TransferCandidateSchema,
+  ExchangeRateSchema,
 ];

@@ -4,6 +4,7 @@ import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
+import { rateRoutes } from '../modules/rates/rates.rest';
 import { ruleRoutes } from '../modules/rules/rules.rest';
 import { scheduleRoutes } from '../modules/schedules/schedules.rest';
 import { userDataRoutes } from '../modules/user-data/user-data.rest';
@@ -26,4 +27,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...scheduleRoutes,
   ...transferRoutes,
   ...settingsRoutes,
+  ...rateRoutes,
 ];

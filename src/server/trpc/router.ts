@@ -5,6 +5,7 @@ import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
+import { ratesRouter } from '../modules/rates/rates.router';
 import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { transfersRouter } from '../modules/transfers/transfers.router';
@@ -22,6 +23,7 @@ export const appRouter = router({
   rules: rulesRouter,
   schedules: schedulesRouter,
   transfers: transfersRouter,
+  rates: ratesRouter,
   settings: settingsRouter,
 });
 
