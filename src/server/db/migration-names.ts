@@ -23,6 +23,7 @@ export const migrationNames = {
     'Migration20261128143518_opening_balance',
     'Migration20261128143616_transfers',
     'Migration20261128143618_currencies',
+    'Migration20261128144053_history',
     'Migration20261128155731_exchange_rates',
   ],
   postgresql: [
@@ -36,6 +37,7 @@ export const migrationNames = {
     'Migration20261128143519_opening_balance',
     'Migration20261128143617_transfers',
     'Migration20261128143619_currencies',
+    'Migration20261128144055_history',
     'Migration20261128155734_exchange_rates',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -2,6 +2,7 @@ import { accountRoutes } from '../modules/accounts/accounts.rest';
 import { budgetRoutes } from '../modules/budgets/budgets.rest';
 import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
+import { historyRoutes } from '../modules/history/history.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
 import { rateRoutes } from '../modules/rates/rates.rest';
@@ -25,6 +26,7 @@ export const domainRoutes: readonly RestRoute[] = [
   ...userDataRoutes,
   ...ruleRoutes,
   ...scheduleRoutes,
+  ...historyRoutes,
   ...transferRoutes,
   ...settingsRoutes,
   ...rateRoutes,

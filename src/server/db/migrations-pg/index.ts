@@ -10,6 +10,7 @@ import { Migration20261128111024_schedules } from './Migration20261128111024_sch
 import { Migration20261128143519_opening_balance } from './Migration20261128143519_opening_balance';
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
+import { Migration20261128144055_history } from './Migration20261128144055_history';
 import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
 
 /** Every PostgreSQL migration, oldest first. */
@@ -24,5 +25,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143519_opening_balance', class: Migration20261128143519_opening_balance },
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
+  { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
   { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
 ];

@@ -16,6 +16,7 @@ import { Migration20261128111023_schedules } from './Migration20261128111023_sch
 import { Migration20261128143518_opening_balance } from './Migration20261128143518_opening_balance';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
 import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
+import { Migration20261128144053_history } from './Migration20261128144053_history';
 import { Migration20261128155731_exchange_rates } from './Migration20261128155731_exchange_rates';
 
 /** Every SQLite migration, oldest first. */
@@ -36,5 +37,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143518_opening_balance', class: Migration20261128143518_opening_balance },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
   { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
+  { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
   { name: 'Migration20261128155731_exchange_rates', class: Migration20261128155731_exchange_rates },
 ];
