@@ -481,7 +481,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'rules.create': {
     kind: 'mutation',
     input: () => ({
-      name: 'mine',
+      name: 'mine too',
       conditions: [{ field: 'amount', op: 'lt', value: 0 }],
       actions: { type: 'transfer' },
     }),
