@@ -33,6 +33,7 @@ describe('findOwned', () => {
       type: 'Checking',
       balance: 0,
       applySuggestions: true,
+      onBudget: true,
       createdAt: now,
     });
     const budget = em.create(Budget, {

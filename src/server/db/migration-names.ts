@@ -20,6 +20,7 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
+    'Migration20261128143525_category_kinds_on_budget',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -29,5 +30,6 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
+    'Migration20261128143525_category_kinds_on_budget',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -13,9 +13,17 @@ export interface AccountDto {
   balance: number;
   /** "Apply confident suggestions": an import into this account applies suggestions of confidence >= 0.9. */
   applySuggestions: boolean;
+  /** Its transactions count in the monthly plan. */
+  onBudget: boolean;
 }
 
 const applySuggestionsSchema = z.boolean({ error: 'applySuggestions must be true or false' });
+const onBudgetSchema = z.boolean({ error: 'onBudget must be true or false' });
+
+/** New accounts count in the plan, except investment accounts, whose swings are not spending. */
+export function defaultOnBudget(type: AccountType): boolean {
+  return type !== 'investment';
+}
 
 export const createAccountSchema = z
   .object({
@@ -23,6 +31,7 @@ export const createAccountSchema = z
     type: accountTypeSchema,
     balance: centsSchema.default(0),
     applySuggestions: applySuggestionsSchema.default(true),
+    onBudget: onBudgetSchema.optional(),
   })
   .strict();
 export type CreateAccountInput = z.infer<typeof createAccountSchema>;
@@ -33,6 +42,7 @@ export const updateAccountSchema = z
     type: accountTypeSchema.optional(),
     balance: centsSchema.optional(),
     applySuggestions: applySuggestionsSchema.optional(),
+    onBudget: onBudgetSchema.optional(),
   })
   .strict();
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;

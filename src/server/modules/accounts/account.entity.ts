@@ -13,6 +13,8 @@ export class Account extends EntityBase {
   balance!: number;
   /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
   applySuggestions!: boolean;
+  /** Its transactions count in the monthly plan (investment accounts are created off it). */
+  onBudget!: boolean;
 }
 
 export const AccountSchema = new EntitySchema<Account, EntityBase>({
@@ -26,6 +28,7 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     type: { type: 'string', length: 16 },
     balance: { type: centsType, default: 0 },
     applySuggestions: { type: 'boolean', default: true },
+    onBudget: { type: 'boolean', default: true },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],
 });

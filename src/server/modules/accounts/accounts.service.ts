@@ -1,6 +1,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
-import type { AccountDto, AccountType, CreateAccountInput, UpdateAccountInput } from '../../../shared/schemas/accounts';
+import {
+  defaultOnBudget,
+  type AccountDto,
+  type AccountType,
+  type CreateAccountInput,
+  type UpdateAccountInput,
+} from '../../../shared/schemas/accounts';
 import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
 import { Account } from './account.entity';
@@ -14,6 +20,7 @@ export function toAccountDto(account: Account): AccountDto {
     type: account.type as AccountType,
     balance: account.balance,
     applySuggestions: account.applySuggestions,
+    onBudget: account.onBudget,
   };
 }
 
@@ -47,6 +54,7 @@ export async function createAccount(em: EntityManager, userId: number, input: Cr
     type: input.type,
     balance: input.balance,
     applySuggestions: input.applySuggestions,
+    onBudget: input.onBudget ?? defaultOnBudget(input.type),
     createdAt: new Date().toISOString(),
   });
   await em.flush();
@@ -68,6 +76,7 @@ export async function updateAccount(
   if (input.type !== undefined) account.type = input.type;
   if (input.balance !== undefined) account.balance = input.balance;
   if (input.applySuggestions !== undefined) account.applySuggestions = input.applySuggestions;
+  if (input.onBudget !== undefined) account.onBudget = input.onBudget;
   await em.flush();
   return toAccountDto(account);
 }
