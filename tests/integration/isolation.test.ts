@@ -26,6 +26,10 @@ const ids = {
   schedule: 0,
   category: 0,
   otherCategory: 0,
+  transfer: 0,
+  offeredOut: 0,
+  offeredIn: 0,
+  candidate: 0,
 };
 
 async function snapshot(): Promise<string> {
@@ -41,6 +45,8 @@ async function snapshot(): Promise<string> {
     'rule',
     'schedule',
     'schedule_occurrence',
+    'transfer',
+    'transfer_candidate',
   ];
   const parts: unknown[] = [];
   for (const table of tables)
@@ -114,6 +120,27 @@ beforeAll(async () => {
       startDate: '2024-01-01',
     }),
   ).id;
+  ok(await owner.post('/api/accounts', { name: 'SECRET-B', type: 'savings' }));
+  ids.transfer = ok(
+    await owner.post('/api/transfers', {
+      fromAccount: 'SECRET-A',
+      toAccount: 'SECRET-B',
+      amount: 700,
+      date: '2023-05-01',
+    }),
+  ).transferId;
+  const offered = async (account: string, amount: number) =>
+    ok(await owner.post('/api/transactions', { postDate: '2023-06-01', description: 'SECRET plain', amount, account }))
+      .id as number;
+  ids.offeredOut = await offered('SECRET-A', -900);
+  ids.offeredIn = await offered('SECRET-B', 900);
+  await server.sql(
+    `insert into transfer_candidate (created_at, user_id, first_id, second_id, score, reason, status) values (?, ?, ?, ?, 50, 'SECRET reason', 'open')`,
+    [new Date().toISOString(), owner.userId, ids.offeredOut, ids.offeredIn],
+  );
+  [{ id: ids.candidate }] = await server.sql<{ id: number }>('select id from transfer_candidate where user_id = ?', [
+    owner.userId,
+  ]);
 });
 afterAll(async () => {
   await server.close();
@@ -301,6 +328,29 @@ const restAttempts: Record<string, Attempt> = {
   'DELETE /schedules/:id': { path: () => `/api/schedules/${ids.schedule}`, expect: 404 },
   'POST /schedules/:id/skip': { path: () => `/api/schedules/${ids.schedule}/skip`, expect: 404 },
   'POST /schedules/:id/post-now': { path: () => `/api/schedules/${ids.schedule}/post-now`, expect: 404 },
+  'POST /transfers': {
+    path: () => '/api/transfers',
+    body: () => ({ fromAccount: 'Mine', toAccount: ids.account, amount: 1, date: '2024-01-01' }),
+    expect: 404,
+  },
+  'POST /transfers/link': {
+    path: () => '/api/transfers/link',
+    body: () => ({ transactionIds: [ids.offeredOut, ids.offeredIn] }),
+    expect: 404,
+  },
+  'GET /transfers/candidates': { path: () => '/api/transfers/candidates', expect: 'own' },
+  'POST /transfers/candidates/:id/accept': {
+    path: () => `/api/transfers/candidates/${ids.candidate}/accept`,
+    expect: 404,
+  },
+  'POST /transfers/candidates/:id/dismiss': {
+    path: () => `/api/transfers/candidates/${ids.candidate}/dismiss`,
+    expect: 404,
+  },
+  'GET /transfers/:id': { path: () => `/api/transfers/${ids.transfer}`, expect: 404 },
+  'DELETE /transfers/:id': { path: () => `/api/transfers/${ids.transfer}`, expect: 404 },
+  'GET /settings': { path: () => '/api/settings', expect: 'own' },
+  'PUT /settings': { path: () => '/api/settings', body: () => ({ transferWindowDays: 3 }), expect: 'own' },
   'POST /import': {
     path: () => '/api/import',
     body: () => ({
@@ -462,6 +512,23 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     expect: 'own',
   },
   'schedules.suggestions': { kind: 'query', input: () => undefined, expect: 'own' },
+  'transfers.create': {
+    kind: 'mutation',
+    input: () => ({ fromAccount: ids.account, toAccount: 'Mine', amount: 1, date: '2024-01-01' }),
+    expect: 404,
+  },
+  'transfers.link': {
+    kind: 'mutation',
+    input: () => ({ transactionIds: [ids.offeredOut, ids.offeredIn] }),
+    expect: 404,
+  },
+  'transfers.get': { kind: 'query', input: () => ({ id: ids.transfer }), expect: 404 },
+  'transfers.unlink': { kind: 'mutation', input: () => ({ id: ids.transfer }), expect: 404 },
+  'transfers.candidates': { kind: 'query', input: () => undefined, expect: 'own' },
+  'transfers.accept': { kind: 'mutation', input: () => ({ id: ids.candidate }), expect: 404 },
+  'transfers.dismiss': { kind: 'mutation', input: () => ({ id: ids.candidate }), expect: 404 },
+  'settings.get': { kind: 'query', input: () => undefined, expect: 'own' },
+  'settings.update': { kind: 'mutation', input: () => ({ transferWindowDays: 2 }), expect: 'own' },
 };
 
 describe('every user’s data is sealed off', () => {

@@ -109,6 +109,24 @@ beforeAll(async () => {
       headers: ['Date', 'Description', 'Amount'],
     }),
   );
+  ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+  ids.transfer = ok(
+    await user.post('/api/transfers', {
+      fromAccount: 'Checking',
+      toAccount: 'Savings',
+      amount: 5_000,
+      date: '2026-01-09',
+    }),
+  ).transferId;
+  // A pair import would offer: two unlinked rows of two accounts with opposite amounts.
+  const side = async (account: string, amount: number) =>
+    ok(await user.post('/api/transactions', { postDate: '2026-01-10', description: 'Move', amount, account }))
+      .id as number;
+  const [out, into] = [await side('Checking', -7_000), await side('Savings', 7_000)];
+  await server.sql(
+    `insert into transfer_candidate (created_at, user_id, first_id, second_id, score, reason, status) values (?, ?, ?, ?, 40, 'same amount', 'open')`,
+    [new Date().toISOString(), user.userId, out, into],
+  );
   doc = ok(await user.get('/api/openapi.json'));
 });
 
@@ -200,6 +218,9 @@ const getPaths: Record<string, () => string> = {
   '/schedules/suggestions': () => '/api/schedules/suggestions',
   '/schedules/occurrences': () => '/api/schedules/occurrences?start_date=2026-01-01&end_date=2026-04-30',
   '/schedules/:id': () => `/api/schedules/${ids.schedule}`,
+  '/transfers/candidates': () => '/api/transfers/candidates',
+  '/transfers/:id': () => `/api/transfers/${ids.transfer}`,
+  '/settings': () => '/api/settings',
 };
 
 describe('real answers match their output schemas', () => {

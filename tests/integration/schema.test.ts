@@ -113,6 +113,7 @@ describe('the index of split parts', () => {
  * time in its indexes than in the table), so the table keeps only the indexes its
  * queries use. No query looks rows up by category alone: every search, overview, envelope, report
  * and suggestion reads one user's rows, through the user's covering index, which holds category_id.
+ * The two partial indexes hold only the rows that have a value: split parts, and transfers' sides.
  */
 describe('the indexes of the transaction table', () => {
   it('are the ones its queries use, and no index on category_id alone', async () => {
@@ -132,6 +133,7 @@ describe('the indexes of the transaction table', () => {
       'transaction_account_post_date_amount_split_index',
       'transaction_batch_id_index',
       'transaction_parent_id_partial_index',
+      'transaction_transfer_id_partial_index',
       'transaction_user_post_date_covering_index',
     ]);
   });

@@ -51,6 +51,9 @@ describe('POST/PUT/DELETE /api/transactions', () => {
       parentTransactionId: null,
       splitNote: null,
       batchId: null,
+      transferId: null,
+      transferCounterpartId: null,
+      transferCounterpartAccount: null,
     });
     const categories = ok(await user.get('/api/categories'));
     expect(categories.map((c: { name: string }) => c.name)).toEqual(['Dining']);

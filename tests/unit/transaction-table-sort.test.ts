@@ -26,6 +26,9 @@ function tx(overrides: Partial<TransactionDto> = {}): TransactionDto {
     parentTransactionId: null,
     splitNote: null,
     batchId: null,
+    transferId: null,
+    transferCounterpartId: null,
+    transferCounterpartAccount: null,
     ...overrides,
   };
 }

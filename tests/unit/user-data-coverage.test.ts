@@ -14,6 +14,8 @@ const CARRIED: Record<string, string> = {
   rule: 'rules',
   schedule: 'schedules',
   schedule_occurrence: 'schedules',
+  transfer: 'transfers',
+  transfer_candidate: 'transferCandidates',
 };
 
 /** Tables with a user_id that the export leaves out, and why. */

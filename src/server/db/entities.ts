@@ -12,6 +12,7 @@ import { ImportProfileSchema } from '../modules/import/import-profile.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
 import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
+import { TransferCandidateSchema, TransferSchema } from '../modules/transfers/transfer.entity';
 import { TransactionSchema } from '../modules/transactions/transaction.entity';
 import { UserSchema } from '../modules/users/user.entity';
 
@@ -34,4 +35,6 @@ export const entities = [
   RuleSchema,
   ScheduleSchema,
   ScheduleOccurrenceSchema,
+  TransferSchema,
+  TransferCandidateSchema,
 ];

@@ -21,6 +21,7 @@ export const migrationNames = {
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
     'Migration20261128143525_category_kinds_on_budget',
+    'Migration20261128143616_transfers',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -31,5 +32,6 @@ export const migrationNames = {
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
     'Migration20261128143525_category_kinds_on_budget',
+    'Migration20261128143617_transfers',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -8,6 +8,8 @@ import { ruleRoutes } from '../modules/rules/rules.rest';
 import { scheduleRoutes } from '../modules/schedules/schedules.rest';
 import { userDataRoutes } from '../modules/user-data/user-data.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
+import { transferRoutes } from '../modules/transfers/transfers.rest';
+import { settingsRoutes } from '../modules/users/settings.rest';
 import type { RestRoute } from './rest-route';
 
 /** Every REST adapter of a signed-in user's data, in one list (registered, documented, isolation-tested). */
@@ -22,4 +24,6 @@ export const domainRoutes: readonly RestRoute[] = [
   ...userDataRoutes,
   ...ruleRoutes,
   ...scheduleRoutes,
+  ...transferRoutes,
+  ...settingsRoutes,
 ];

@@ -7,6 +7,8 @@ import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
 import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
+import { transfersRouter } from '../modules/transfers/transfers.router';
+import { settingsRouter } from '../modules/users/settings.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -19,6 +21,8 @@ export const appRouter = router({
   reports: reportsRouter,
   rules: rulesRouter,
   schedules: schedulesRouter,
+  transfers: transfersRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -33,6 +33,12 @@ export const transactionAnswerSchema = z.object({
   parentTransactionId: z.number().int().nullable(),
   splitNote: z.string().nullable(),
   batchId: z.string().nullable(),
+  transferId: z.number().int().nullable().describe('The transfer this row is one side of; null when unlinked'),
+  transferCounterpartId: z.number().int().nullable().describe("The transfer's other side; null when unlinked"),
+  transferCounterpartAccount: z
+    .string()
+    .nullable()
+    .describe("The account name of the transfer's other side; null when unlinked"),
 });
 export type TransactionDto = z.infer<typeof transactionAnswerSchema>;
 

@@ -27,6 +27,7 @@ import {
   scheduleEndSchema,
 } from '../schedules/schema';
 import { WEEKEND_RULES } from '../schedules/recurrence';
+import { CANDIDATE_STATUSES, TRANSFER_ORIGINS } from './transfers';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
@@ -163,6 +164,26 @@ export const exportedScheduleSchema = z
   })
   .strict();
 
+/** A transfer: the two transactions it links (two accounts, opposite amounts). */
+export const exportedTransferSchema = z
+  .object({
+    id: rowId,
+    transactionIds: z.tuple([rowId, rowId]),
+    origin: z.enum(TRANSFER_ORIGINS),
+    createdAt: timestamp,
+  })
+  .strict();
+/** A pair import offered as a transfer, still open or dismissed (so it is never offered again). */
+export const exportedTransferCandidateSchema = z
+  .object({
+    transactionIds: z.tuple([rowId, rowId]),
+    score: z.number().int().min(0).max(100),
+    reason: plain(500),
+    status: z.enum(CANDIDATE_STATUSES),
+    createdAt: timestamp,
+  })
+  .strict();
+
 const documentShape = z
   .object({
     format: z.literal(USER_DATA_FORMAT, {
@@ -182,6 +203,10 @@ const documentShape = z
     rules: z.array(exportedRuleSchema).max(1000).optional(),
     /** Scheduled transactions with their stored occurrences (absent in documents written before schedules existed). */
     schedules: z.array(exportedScheduleSchema).max(MAX_SCHEDULES_PER_USER).optional(),
+    /** Linked transfers (absent in documents written before transfers existed). */
+    transfers: z.array(exportedTransferSchema).optional(),
+    /** Pairs import offered as transfers, open or dismissed. */
+    transferCandidates: z.array(exportedTransferCandidateSchema).optional(),
   })
   .strict();
 
@@ -272,6 +297,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   ids('rules', doc.rules ?? []);
   ids('schedules', doc.schedules ?? []);
   scheduleProblems(doc, { accounts, categories, transactions }, add);
+  transferProblems(doc, transactions, add);
   ids(
     'lineItems',
     doc.budgets.flatMap((budget) => budget.lineItems),
@@ -313,6 +339,54 @@ function scheduleProblems(
         add(['schedules', i, 'occurrences', j, 'transactionId'], `transaction ${o.transactionId} pays two occurrences`);
       paid.add(o.transactionId);
     });
+  });
+}
+
+/**
+ * Transfers that do not hold together: each links two transactions of the document in two accounts
+ * with opposite amounts, neither split nor a part, and no transaction is a side of two transfers.
+ */
+function transferProblems(
+  doc: UserDataDocument,
+  transactions: ReadonlyMap<number | string, ExportedTransaction>,
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  const sides = new Set<number>();
+  repeatedIds('transfers', doc.transfers ?? [], add);
+  (doc.transfers ?? []).forEach((transfer, i) => {
+    const [a, b] = transfer.transactionIds.map((id) => transactions.get(id));
+    if (!a || !b) {
+      add(['transfers', i, 'transactionIds'], `refers to no transaction (${transfer.transactionIds.join(', ')})`);
+      return;
+    }
+    if (a.accountId === null || b.accountId === null || a.accountId === b.accountId)
+      add(['transfers', i], 'links two transactions of two different accounts');
+    if (a.amount !== -b.amount || a.amount === 0) add(['transfers', i], 'links two opposite amounts');
+    if (a.isSplit || b.isSplit || a.parentId !== null || b.parentId !== null)
+      add(['transfers', i], 'links whole transactions (no split parent or part)');
+    for (const id of transfer.transactionIds) {
+      if (sides.has(id)) add(['transfers', i, 'transactionIds'], `transaction ${id} is a side of two transfers`);
+      sides.add(id);
+    }
+  });
+  (doc.transferCandidates ?? []).forEach((candidate, i) => {
+    for (const id of candidate.transactionIds)
+      if (!transactions.has(id)) add(['transferCandidates', i, 'transactionIds'], `refers to no transaction (${id})`);
+    if (candidate.transactionIds[0] === candidate.transactionIds[1])
+      add(['transferCandidates', i, 'transactionIds'], 'pairs two different transactions');
+  });
+}
+
+/** Ids that appear twice in a section. */
+function repeatedIds(
+  section: string,
+  rows: readonly { id: number }[],
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  const seen = new Set<number>();
+  rows.forEach((row, i) => {
+    if (seen.has(row.id)) add([section, i, 'id'], `${row.id} appears twice`);
+    seen.add(row.id);
   });
 }
 

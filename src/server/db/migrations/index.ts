@@ -14,6 +14,7 @@ import { Migration20261127050000_drop_transaction_category_index } from './Migra
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
 import { Migration20261128143525_category_kinds_on_budget } from './Migration20261128143525_category_kinds_on_budget';
+import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
   { name: 'Migration20261128111023_schedules', class: Migration20261128111023_schedules },
   { name: 'Migration20261128143525_category_kinds_on_budget', class: Migration20261128143525_category_kinds_on_budget },
+  { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
 ];

@@ -22,6 +22,10 @@ export interface TransactionField {
   json: JsonKind;
 }
 
+/** A column of the other side of a linked row `t` (a transfer has exactly two sides). */
+const counterpart = (column: string) =>
+  `select tp.${column} from "transaction" tp where tp.transfer_id = t.transfer_id and tp.id <> t.id`;
+
 export const TRANSACTION_FIELDS = {
   id: { sql: 't.id', json: 'integer' },
   postDate: { sql: 't.post_date', json: 'word' },
@@ -37,6 +41,17 @@ export const TRANSACTION_FIELDS = {
   parentTransactionId: { sql: 't.parent_id', json: 'integer' },
   splitNote: { sql: 't.split_note', json: 'text' },
   batchId: { sql: 't.batch_id', json: 'word' },
+  transferId: { sql: 't.transfer_id', json: 'integer' },
+  // Looked up only for a linked row: an unlinked one (most rows) costs no probe at all.
+  // Looked up only for a linked row: an unlinked one (most rows) costs no probe at all.
+  transferCounterpartId: {
+    sql: `case when t.transfer_id is null then null else (${counterpart('id')}) end`,
+    json: 'integer',
+  },
+  transferCounterpartAccount: {
+    sql: `case when t.transfer_id is null then null else (select ta.name from account ta where ta.id = (${counterpart('account_id')})) end`,
+    json: 'text',
+  },
 } as const satisfies { readonly [K in keyof TransactionDto]-?: TransactionField };
 
 type FieldKey = keyof typeof TRANSACTION_FIELDS;

@@ -4,6 +4,7 @@ import { findOwned } from '../../db/find-owned';
 import { Batch } from './batch.entity';
 import { readsOf, type Page } from '../../db/transaction-reads';
 import { deleteBatchRows, selectBatchList } from '../../db/transaction-writes';
+import { unlinkBatch } from '../transfers/transfer-links';
 
 /** The user's uploads, newest first; the count is of the batch's transactions now (split parts not counted). */
 export async function listBatches(em: EntityManager, userId: number): Promise<BatchDto[]> {
@@ -32,7 +33,10 @@ export async function batchTransactions(
   return readsOf(em).page(userId, { batchId }, { ...page, narrow: 'page with limit and offset' });
 }
 
-/** Deletes an upload and all its transactions (split parts included) in one transaction. */
+/**
+ * Deletes an upload and all its transactions (split parts included) in one transaction; the other
+ * sides of its rows' transfers stay, unlinked.
+ */
 export async function deleteBatch(
   em: EntityManager,
   userId: number,
@@ -40,6 +44,7 @@ export async function deleteBatch(
 ): Promise<{ message: string; deleted: number }> {
   return em.transactional(async (tem) => {
     const batch = await ownBatch(tem, userId, batchId);
+    await unlinkBatch(tem, userId, batchId);
     const deleted = await deleteBatchRows(tem, userId, batchId);
     tem.remove(batch);
     await tem.flush();

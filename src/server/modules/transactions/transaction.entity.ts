@@ -6,6 +6,7 @@ import { Category } from '../categories/category.entity';
 import type { CategorySource } from '../../../shared/schemas/suggest';
 import { User } from '../users/user.entity';
 import { Batch } from './batch.entity';
+import { Transfer } from '../transfers/transfer.entity';
 
 export class Transaction extends EntityBase {
   user!: User;
@@ -28,11 +29,16 @@ export class Transaction extends EntityBase {
   batch?: Batch | null;
   /** The bank's own id of an imported statement row (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
   fitid?: string | null;
+  /** The link to the other side of a transfer (src/server/modules/transfers); null when unlinked. */
+  transfer?: Transfer | null;
 }
 
 /** The partial index of split parts, in SQL both databases take (the migrations write the same). */
 const PARENT_INDEX_SQL =
   'create index "transaction_parent_id_partial_index" on "transaction" ("parent_id") where "parent_id" is not null';
+/** The partial index of linked rows: most rows are no transfer's side, so imports add nothing to it. */
+const TRANSFER_INDEX_SQL =
+  'create index "transaction_transfer_id_partial_index" on "transaction" ("transfer_id") where "transfer_id" is not null';
 
 export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
   class: Transaction,
@@ -57,6 +63,8 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     splitNote: { type: 'text', nullable: true },
     batch: { kind: 'm:1', entity: () => Batch, nullable: true, deleteRule: 'cascade', index: true },
     fitid: { type: 'string', length: 255, nullable: true },
+    // Indexed below, partially: only a transfer's two sides carry it.
+    transfer: { kind: 'm:1', entity: () => Transfer, nullable: true, deleteRule: 'set null', index: false },
   },
   indexes: [
     // Serves every dated search of a user, and covers the monthly report (grouped by date and
@@ -78,6 +86,12 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
       name: 'transaction_parent_id_partial_index',
       properties: ['parent'],
       expression: PARENT_INDEX_SQL,
+    },
+    // A transfer's sides by its id (the counterpart in every answer, unlinking, the link's set null).
+    {
+      name: 'transaction_transfer_id_partial_index',
+      properties: ['transfer'],
+      expression: TRANSFER_INDEX_SQL,
     },
   ],
 });

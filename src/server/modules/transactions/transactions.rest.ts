@@ -12,6 +12,7 @@ import {
   updateTransactionSchema,
 } from '../../../shared/schemas/transactions';
 import { idParamsSchema, text } from '../../../shared/schemas/common';
+import { deleteTransactionQuerySchema } from '../../../shared/schemas/transfers';
 import { attachment } from '../../http/download';
 import {
   batchAnswer,
@@ -211,7 +212,7 @@ export const transactionRoutes: RestRoute[] = [
     method: 'DELETE',
     url: '/transactions/batches/:batchId',
     tag: TAG,
-    summary: 'Delete a batch and all its transactions',
+    summary: 'Delete a batch and all its transactions (the other sides of their transfers stay, unlinked)',
     params: batchIdSchema,
     answer: '{ message, deleted }',
     output: deletedBatchAnswer,
@@ -242,11 +243,14 @@ export const transactionRoutes: RestRoute[] = [
     method: 'DELETE',
     url: '/transactions/:id',
     tag: TAG,
-    summary: 'Delete a transaction (a split parent takes its parts; a part unsplits its parent)',
+    summary:
+      'Delete a transaction (a split parent takes its parts; a part unsplits its parent). One side of a transfer: ?withCounterpart=true deletes the other side too; false (the default) keeps it, unlinked',
     params: idParamsSchema,
+    query: deleteTransactionQuerySchema,
     answer: '{ message }',
     output: messageAnswer,
-    handler: ({ em, userId, params }) => deleteTransaction(em, userId, params.id),
+    handler: ({ em, userId, params, query }) =>
+      deleteTransaction(em, userId, params.id, { withCounterpart: query.withCounterpart }),
   }),
   restRoute({
     method: 'POST',

@@ -36,8 +36,16 @@ export const transactionsRouter = router({
     .input(byId.extend({ data: updateTransactionSchema }))
     .mutation(({ ctx, input }) => updateTransaction(ctx.em, ctx.user.id, input.id, input.data)),
   deleteMany: protectedProcedure
-    .input(z.object({ ids: z.array(idSchema).min(1, 'Select at least one transaction').max(100_000) }))
-    .mutation(({ ctx, input }) => deleteTransactions(ctx.em, ctx.user.id, input.ids)),
+    .input(
+      z.object({
+        ids: z.array(idSchema).min(1, 'Select at least one transaction').max(100_000),
+        /** The other sides of linked rows: deleted too, or (the default) kept unlinked. */
+        withCounterpart: z.boolean().optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      deleteTransactions(ctx.em, ctx.user.id, input.ids, { withCounterpart: input.withCounterpart }),
+    ),
   bulkUpdate: protectedProcedure
     .input(bulkUpdateSchema)
     .mutation(({ ctx, input }) => bulkUpdateTransactions(ctx.em, ctx.user.id, input)),

@@ -20,6 +20,7 @@ import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
 export async function listTransactions(
@@ -100,7 +101,9 @@ async function splitFamily(em: EntityManager, userId: number, tx: Transaction): 
 /**
  * Edits one transaction. A split family keeps one date, account and type, so changes
  * to those apply to the parent and all its parts; amounts of split rows are refused
- * (edit the split instead), so the parts always sum to the parent.
+ * (edit the split instead), so the parts always sum to the parent. A transfer's other side
+ * follows an amount change (opposite again) and keeps its own date; an account change that
+ * would leave both sides in one account is refused.
  */
 export async function updateTransaction(
   em: EntityManager,
@@ -125,6 +128,7 @@ export async function updateTransaction(
     if (input.postDate !== undefined) for (const row of shared) row.postDate = input.postDate;
     if (input.type !== undefined) for (const row of shared) row.type = input.type;
     if (input.description !== undefined) tx.description = input.description;
+    const amountChanged = input.amount !== undefined && input.amount !== tx.amount;
     if (input.amount !== undefined) tx.amount = input.amount;
     if (input.splitNote !== undefined) tx.splitNote = input.splitNote;
     if (input.category !== undefined) {
@@ -134,55 +138,85 @@ export async function updateTransaction(
       tx.categorySource = categoryId ? 'user' : null;
     }
     await tem.flush();
+    if (tx.transfer) {
+      if (amountChanged) await followAmount(tem, userId, tx.id, tx.amount);
+      if (input.account !== undefined) await refuseBrokenLinks(tem, userId, [tx.id]);
+    }
     return getTransaction(tem, userId, id);
   });
+}
+
+/** How a delete treats the other side of a linked row. */
+export interface DeleteOptions {
+  /** Delete the other side too; otherwise it stays, unlinked. */
+  withCounterpart?: boolean;
 }
 
 /**
  * Deletes transactions. Deleting a split parent deletes its parts; deleting a part
  * removes the whole split (all parts) and leaves the parent whole again, so a split
- * never stops summing to its parent.
+ * never stops summing to its parent. A transfer's other side is kept, unlinked, unless
+ * `withCounterpart`.
  */
 export async function deleteTransactions(
   em: EntityManager,
   userId: number,
   ids: readonly number[],
-): Promise<{ deleted: number }> {
-  const unique = [...new Set(ids)];
+  options: DeleteOptions = {},
+): Promise<{ deleted: number; counterparts: number }> {
+  const asked = [...new Set(ids)];
   return em.transactional(async (tem) => {
-    const rows = await tem.find(Transaction, { id: { $in: unique }, user: userId });
-    if (rows.length !== unique.length) {
-      const found = new Set(rows.map((row) => row.id));
-      const missing = unique.filter((id) => !found.has(id));
+    const found = await tem.find(Transaction, { id: { $in: asked }, user: userId }, { fields: ['id'] });
+    if (found.length !== asked.length) {
+      const ownIds = new Set(found.map((row) => row.id));
+      const missing = asked.filter((id) => !ownIds.has(id));
       throw new AppError('NOT_FOUND', `Transaction${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
     }
-    const parentsOfParts = new Set<number>();
-    const removed = new Set<number>();
-    for (const row of rows) {
-      if (row.parent) parentsOfParts.add(row.parent.id);
-      else removed.add(row.id);
-    }
-    const deletedParts = new Set<number>();
-    const unsplit = [...parentsOfParts].filter((parentId) => !removed.has(parentId));
-    if (unsplit.length > 0) {
-      const parts = await tem.find(Transaction, { user: userId, parent: { $in: unsplit } });
-      for (const part of parts) deletedParts.add(part.id);
-      await tem.nativeDelete(Transaction, { user: userId, parent: { $in: unsplit } });
-      await tem.nativeUpdate(Transaction, { user: userId, id: { $in: unsplit } }, { isSplit: false });
-    }
-    if (removed.size > 0) {
-      const children = await tem.count(Transaction, { user: userId, parent: { $in: [...removed] } });
-      await tem.nativeDelete(Transaction, { user: userId, parent: { $in: [...removed] } });
-      await tem.nativeDelete(Transaction, { user: userId, id: { $in: [...removed] } });
-      return { deleted: removed.size + children + deletedParts.size };
-    }
-    return { deleted: deletedParts.size };
+    const askedIds = new Set(asked);
+    const others = new Set([...(await counterpartsOf(tem, userId, asked)).values()].filter((id) => !askedIds.has(id)));
+    const unique = options.withCounterpart ? [...asked, ...others] : asked;
+    await unlinkRows(tem, userId, unique);
+    const counterparts = options.withCounterpart ? others.size : 0;
+    return { ...(await deleteRows(tem, userId, unique)), counterparts };
   });
 }
 
-export async function deleteTransaction(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
-  await deleteTransactions(em, userId, [id]);
-  return { message: 'Transaction deleted' };
+/** Deletes the rows (all the user's), keeping split families whole; answers how many rows went. */
+async function deleteRows(tem: EntityManager, userId: number, unique: readonly number[]): Promise<{ deleted: number }> {
+  const rows = await tem.find(Transaction, { id: { $in: [...unique] }, user: userId });
+  const parentsOfParts = new Set<number>();
+  const removed = new Set<number>();
+  for (const row of rows) {
+    if (row.parent) parentsOfParts.add(row.parent.id);
+    else removed.add(row.id);
+  }
+  const deletedParts = new Set<number>();
+  const unsplit = [...parentsOfParts].filter((parentId) => !removed.has(parentId));
+  if (unsplit.length > 0) {
+    const parts = await tem.find(Transaction, { user: userId, parent: { $in: unsplit } });
+    for (const part of parts) deletedParts.add(part.id);
+    await tem.nativeDelete(Transaction, { user: userId, parent: { $in: unsplit } });
+    await tem.nativeUpdate(Transaction, { user: userId, id: { $in: unsplit } }, { isSplit: false });
+  }
+  if (removed.size > 0) {
+    const children = await tem.count(Transaction, { user: userId, parent: { $in: [...removed] } });
+    await tem.nativeDelete(Transaction, { user: userId, parent: { $in: [...removed] } });
+    await tem.nativeDelete(Transaction, { user: userId, id: { $in: [...removed] } });
+    return { deleted: removed.size + children + deletedParts.size };
+  }
+  return { deleted: deletedParts.size };
+}
+
+export async function deleteTransaction(
+  em: EntityManager,
+  userId: number,
+  id: number,
+  options: DeleteOptions = {},
+): Promise<{ message: string }> {
+  const { counterparts } = await deleteTransactions(em, userId, [id], options);
+  return {
+    message: counterparts > 0 ? 'Transaction deleted with the other side of its transfer' : 'Transaction deleted',
+  };
 }
 
 /** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
@@ -237,6 +271,7 @@ export async function bulkUpdateTransactions(
       if (Object.keys(changes).length > 0)
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
+    if (account !== undefined) await refuseBrokenLinks(tem, userId, shared);
     return transactionsByIds(tem, userId, ids);
   });
 }
@@ -257,6 +292,12 @@ export async function splitTransaction(
       throw new AppError(
         'CONFLICT',
         'This transaction is part of a split and cannot be split again; edit the split of its parent instead',
+      );
+    }
+    if (parent.transfer) {
+      throw new AppError(
+        'CONFLICT',
+        `Transaction ${parent.id} is one side of a transfer and cannot be split; unlink the transfer first`,
       );
     }
     const check = validateSplit(parent.amount, input.splits);

@@ -13,6 +13,7 @@ import { ensureCategories } from '../categories/categories.service';
 import { selectRows, sqlTx, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
+import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
 import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
 import { nameKey } from '../../../shared/names';
@@ -142,6 +143,7 @@ export async function exportUserData(
     [userId],
   );
   const schedules = await exportSchedules(em, userId);
+  const transfers = await exportTransfers(em, userId);
   return {
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
@@ -216,6 +218,7 @@ export async function exportUserData(
       createdAt: r.created_at,
     })),
     schedules,
+    ...transfers,
   };
 }
 
@@ -529,6 +532,7 @@ export async function importUserData(
       { accounts: accountIds, categories: categoryIds, transactions: transactionIds },
       now,
     );
+    await restoreTransfers(db, userId, doc, transactionIds, now);
 
     const imported = {
       accounts: doc.accounts.length,

@@ -12,6 +12,8 @@ export class User extends EntityBase {
   updatedAt!: string;
   /** Edits of this user's transaction descriptions, counted by a database trigger (the suggestion cache's checksum reads it). */
   descriptionEdits!: number & Opt;
+  /** Days apart the two sides of a transfer may be dated for import to pair them. */
+  transferWindowDays!: number & Opt;
 }
 
 export const UserSchema = new EntitySchema<User, EntityBase>({
@@ -26,5 +28,6 @@ export const UserSchema = new EntitySchema<User, EntityBase>({
     apiTokenCreatedAt: { type: 'string', length: 32, nullable: true },
     updatedAt: { type: 'string', length: 32 },
     descriptionEdits: { type: 'integer', default: 0 },
+    transferWindowDays: { type: 'integer', default: 5 },
   },
 });

@@ -1,0 +1,83 @@
+/** A user's transfers and offered pairs in the export document, and back in on restore. */
+import type { EntityManager } from '@mikro-orm/knex';
+import type { CandidateStatus, TransferOrigin } from '../../../shared/schemas/transfers';
+import type { UserDataDocument } from '../../../shared/schemas/user-data';
+import { must } from '../../../shared/must';
+import { selectRows, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+
+type Sections = Required<Pick<UserDataDocument, 'transfers' | 'transferCandidates'>>;
+
+export async function exportTransfers(em: EntityManager, userId: number): Promise<Sections> {
+  const sides = await selectRows<{ transfer_id: number; id: number; origin: string; created_at: string }>(
+    em,
+    `select t.transfer_id, t.id, tr.origin, tr.created_at from ${TRANSACTION_TABLE} t join transfer tr on tr.id = t.transfer_id
+      where t.user_id = ? and t.transfer_id is not null order by t.transfer_id, t.id`,
+    [userId],
+  );
+  const transfers: Sections['transfers'] = [];
+  for (let i = 0; i + 1 < sides.length; i += 2) {
+    const a = must(sides[i], 'i < length');
+    const b = must(sides[i + 1], 'i + 1 < length');
+    transfers.push({
+      id: Number(a.transfer_id),
+      transactionIds: [Number(a.id), Number(b.id)],
+      origin: a.origin as TransferOrigin,
+      createdAt: a.created_at,
+    });
+  }
+  const candidates = await selectRows<{
+    first_id: number;
+    second_id: number;
+    score: number;
+    reason: string;
+    status: string;
+    created_at: string;
+  }>(
+    em,
+    'select first_id, second_id, score, reason, status, created_at from transfer_candidate where user_id = ? order by id',
+    [userId],
+  );
+  return {
+    transfers,
+    transferCandidates: candidates.map((c) => ({
+      transactionIds: [Number(c.first_id), Number(c.second_id)],
+      score: Number(c.score),
+      reason: c.reason,
+      status: c.status as CandidateStatus,
+      createdAt: c.created_at,
+    })),
+  };
+}
+
+/** Restores the links and offers (the transactions are in by now, under new ids). */
+export async function restoreTransfers(
+  db: SqlTx,
+  userId: number,
+  doc: UserDataDocument,
+  transactionIds: ReadonlyMap<number, number>,
+  now: string,
+): Promise<number> {
+  const newId = (id: number) => must(transactionIds.get(id), 'a transfer names a transaction of the document');
+  for (const transfer of doc.transfers ?? []) {
+    const id = await db.insertId('insert into transfer (user_id, origin, created_at) values (?, ?, ?)', [
+      userId,
+      transfer.origin,
+      transfer.createdAt ?? now,
+    ]);
+    const [a, b] = transfer.transactionIds.map(newId);
+    await db.run(`update ${TRANSACTION_TABLE} set transfer_id = ? where user_id = ? and id in (?, ?)`, [
+      id,
+      userId,
+      a,
+      b,
+    ]);
+  }
+  for (const candidate of doc.transferCandidates ?? []) {
+    const [a, b] = candidate.transactionIds.map(newId).sort((x, y) => x - y) as [number, number];
+    await db.run(
+      'insert into transfer_candidate (user_id, first_id, second_id, score, reason, status, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      [userId, a, b, candidate.score, candidate.reason, candidate.status, candidate.createdAt ?? now],
+    );
+  }
+  return doc.transfers?.length ?? 0;
+}

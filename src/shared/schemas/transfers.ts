@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH } from '../limits';
+import { accountRefSchema } from '../schedules/schema';
+import { centsSchema, idSchema, isoDateSchema, text } from './common';
+import { transactionAnswerSchema } from './transactions';
+
+/** How a link came to be: made with both sides, two rows linked by hand, linked on import, or an offer accepted. */
+export const TRANSFER_ORIGINS = ['created', 'linked', 'import', 'accepted'] as const;
+export type TransferOrigin = (typeof TRANSFER_ORIGINS)[number];
+
+/** An offered pair is open until accepted (then gone) or dismissed (kept, so it is never offered again). */
+export const CANDIDATE_STATUSES = ['open', 'dismissed'] as const;
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+
+/** Money moved from one account to another: both sides at once, each dated on its own. */
+export const createTransferSchema = z
+  .object({
+    fromAccount: accountRefSchema,
+    toAccount: accountRefSchema,
+    /** Integer cents moved, more than 0. */
+    amount: centsSchema.refine((cents) => cents > 0, 'must be more than 0 (the money moved)'),
+    /** The day it leaves `fromAccount`. */
+    date: isoDateSchema,
+    /** The day it reaches `toAccount` (default: `date`). */
+    toDate: isoDateSchema.optional(),
+    description: text({ max: DESCRIPTION_MAX_LENGTH }).optional(),
+  })
+  .strict();
+export type CreateTransferInput = z.infer<typeof createTransferSchema>;
+
+export const linkTransferSchema = z
+  .object({
+    transactionIds: z
+      .array(idSchema, { error: 'must be two transaction ids' })
+      .length(2, 'must be exactly two transaction ids'),
+  })
+  .strict();
+export type LinkTransferInput = z.infer<typeof linkTransferSchema>;
+
+/** The longest window import looks across for a transfer's other side. */
+export const MAX_TRANSFER_WINDOW_DAYS = 14;
+
+/** A user's settings as the settings API answers them. */
+export const settingsAnswerSchema = z.object({
+  transferWindowDays: z
+    .number()
+    .int()
+    .describe('Days apart the two sides of a transfer may be dated for import to pair them (default 5)'),
+});
+export type SettingsDto = z.infer<typeof settingsAnswerSchema>;
+
+/** A change of settings: any of them. */
+export const settingsUpdateSchema = z
+  .object({
+    transferWindowDays: z
+      .number({ error: 'transferWindowDays must be a whole number of days' })
+      .int('transferWindowDays must be a whole number of days')
+      .min(0, 'transferWindowDays must be at least 0')
+      .max(MAX_TRANSFER_WINDOW_DAYS, `transferWindowDays must be at most ${MAX_TRANSFER_WINDOW_DAYS}`)
+      .optional(),
+  })
+  .strict();
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/** A transfer: its id and both sides, the money out (`from`) first. */
+export const transferAnswerSchema = z.object({
+  transferId: z.number().int(),
+  from: transactionAnswerSchema,
+  to: transactionAnswerSchema,
+});
+export type TransferDto = z.infer<typeof transferAnswerSchema>;
+
+/** A pair import found and offers: both sides (money out first), how sure it is and why. */
+export const transferCandidateAnswerSchema = z.object({
+  id: z.number().int(),
+  score: z.number().int().describe('0-100: how sure the match is'),
+  reason: z.string(),
+  from: transactionAnswerSchema,
+  to: transactionAnswerSchema,
+});
+export type TransferCandidateDto = z.infer<typeof transferCandidateAnswerSchema>;
+
+/** What an import found: the pairs it linked and those it offers (ids of the rows, money out first). */
+export const importTransfersSchema = z.object({
+  linked: z.array(z.object({ transferId: z.number().int(), fromId: z.number().int(), toId: z.number().int() })),
+  offered: z.array(
+    z.object({
+      candidateId: z.number().int(),
+      fromId: z.number().int(),
+      toId: z.number().int(),
+      score: z.number().int(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type ImportTransfers = z.infer<typeof importTransfersSchema>;
+
+export const deleteTransactionQuerySchema = z.object({
+  withCounterpart: z
+    .enum(['true', 'false'], { error: 'withCounterpart must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
