@@ -14,7 +14,7 @@ import { registerHealth } from './http/health';
 import { loggerOptions } from './http/logging';
 import { loadSigningSecret } from './http/secret';
 import { registerApiTokenLimit, registerSecurityHeaders, trustProxyOption } from './http/security';
-import { createServices, type TokenSigner } from './services';
+import { createServices, type PasswordFunctions, type TokenSigner } from './services';
 import { fixedClock, systemClock, type Clock } from './common/clock';
 import { registerScheduleJob } from './modules/schedules/schedule-job';
 import { registerTrpc } from './trpc/plugin';
@@ -26,6 +26,8 @@ export interface BuildOptions {
   logStream?: Writable;
   /** What the server takes as today (tests move it); CLOCK_TODAY or the local date otherwise. */
   clock?: Clock;
+  /** The password hash functions (tests count the calls); crypto's otherwise. */
+  passwords?: PasswordFunctions;
 }
 
 /** Builds the whole app (database, security, tRPC, REST, client) without listening; closing it closes the database. */
@@ -38,7 +40,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     requestTimeout: 5 * 60_000,
     routerOptions: { maxParamLength: 5000, ignoreTrailingSlash: true },
   });
-  const database = await openAppDatabase(config, (message, fields) => app.log.info(fields ?? {}, message));
+  const database = await openAppDatabase(
+    config,
+    (message, fields) => app.log.info(fields ?? {}, message),
+    (message, fields) => app.log.warn(fields ?? {}, message),
+  );
   app.decorate('config', config);
   app.decorate('orm', database.orm);
   app.addHook('onClose', () => database.close());
@@ -58,7 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const tokens: TokenSigner = { sign: (claims) => app.jwt.sign(claims), verify: (token) => app.jwt.verify(token) };
   const clock = options.clock ?? (config.clockToday ? fixedClock(config.clockToday) : systemClock);
-  app.decorate('services', createServices(config, tokens, database.orm, clock));
+  app.decorate('services', createServices(config, tokens, database.orm, clock, options.passwords));
   registerScheduleJob(app, clock);
   registerCompression(app);
   await app.register(multipart, {

@@ -3,6 +3,7 @@ import './compile-cache';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, loadDotEnv } from './config/config';
+import { DatabaseRoleError } from './db/app-database';
 import { StorageError, usePrivateUmask } from './db/storage';
 
 // Before anything opens a file: what the server creates is private to its user.
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof StorageError) {
+    if (error instanceof StorageError || error instanceof DatabaseRoleError) {
       console.error(`Cannot start: ${error.message}`);
       process.exit(1);
     }

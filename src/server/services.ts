@@ -1,7 +1,7 @@
 import type { Orm as MikroORM } from './db/database';
 import type { AppConfig } from './config/config';
 import type { Clock } from './common/clock';
-import { AuthThrottle, SqlFailureStore } from './modules/auth/auth-throttle';
+import { AuthThrottle, REGISTRATION_WINDOW_SECONDS, SqlFailureStore } from './modules/auth/auth-throttle';
 import { AuthService, type AccessTokenClaims, type VerifiedClaims } from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
 
@@ -20,21 +20,39 @@ export interface TokenSigner {
   verify: (token: string) => VerifiedClaims;
 }
 
-export function createServices(config: AppConfig, signer: TokenSigner, orm: MikroORM, clock: Clock): AppServices {
+/** Test seams: the password functions (tests count which run); crypto's otherwise. */
+export interface PasswordFunctions {
+  hash?: (password: string, N: number) => Promise<string>;
+  verify?: (password: string, stored: string) => Promise<boolean>;
+}
+
+export function createServices(
+  config: AppConfig,
+  signer: TokenSigner,
+  orm: MikroORM,
+  clock: Clock,
+  passwords: PasswordFunctions = {},
+): AppServices {
   return {
     clock,
     auth: new AuthService({
       allowRegistration: config.allowRegistration,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       passwordHashCost: config.passwordHashCost,
-      throttle: new AuthThrottle(new SqlFailureStore(orm), {
-        perUser: config.loginMaxFailures,
-        perAddress: config.loginAddressMaxFailures,
-        windowSeconds: config.loginWindowSeconds,
-      }),
+      throttle: new AuthThrottle(
+        new SqlFailureStore(orm, Math.max(config.loginWindowSeconds, REGISTRATION_WINDOW_SECONDS) * 1000),
+        {
+          perUser: config.loginMaxFailures,
+          perAddress: config.loginAddressMaxFailures,
+          windowSeconds: config.loginWindowSeconds,
+          registrationsPerAddress: config.registrationsPerAddress,
+        },
+      ),
       signIns: new SignIns(orm),
       signAccessToken: (claims) => signer.sign(claims),
       verifyAccessToken: (token) => signer.verify(token),
+      ...(passwords.hash ? { hashPassword: passwords.hash } : {}),
+      ...(passwords.verify ? { verifyPassword: passwords.verify } : {}),
     }),
   };
 }

@@ -4,3 +4,9 @@
  * ~35. A test that passes PASSWORD_HASH_COST itself gets its value (`''`: the production default).
  */
 export const TEST_PASSWORD_HASH_COST = '10';
+
+/**
+ * REGISTRATIONS_PER_ADDRESS for test servers: every test registers from 127.0.0.1, many times an hour. A test of the
+ * allowance passes its own value.
+ */
+export const TEST_REGISTRATIONS_PER_ADDRESS = '1000000';

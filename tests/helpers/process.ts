@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { serverBundleOptions, workerEntryPoints } from '../../scripts/server-bundle-options.mjs';
-import { TEST_PASSWORD_HASH_COST } from './password-cost';
+import { TEST_PASSWORD_HASH_COST, TEST_REGISTRATIONS_PER_ADDRESS } from './password-cost';
 
 /** A client folder that does not exist: test servers answer the API only unless told where a client is. */
 export const NO_CLIENT = path.join(os.tmpdir(), 'bt-test-no-client');
@@ -97,6 +97,7 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
       LOG_LEVEL: 'info',
       CLIENT_DIR: NO_CLIENT,
       PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      REGISTRATIONS_PER_ADDRESS: TEST_REGISTRATIONS_PER_ADDRESS,
       ...env,
     },
     uid: options.uid,

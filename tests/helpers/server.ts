@@ -8,7 +8,8 @@ import type { Clock } from '../../src/server/common/clock';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { numberPlaceholders } from '../../src/server/db/sql';
-import { TEST_PASSWORD_HASH_COST } from './password-cost';
+import { TEST_PASSWORD_HASH_COST, TEST_REGISTRATIONS_PER_ADDRESS } from './password-cost';
+import type { PasswordFunctions } from '../../src/server/services';
 import { NO_CLIENT } from './process';
 import pg from 'pg';
 
@@ -43,11 +44,12 @@ export interface TestServer {
  * receives the JSON log lines. It serves no client unless `env.CLIENT_DIR` names one (the e2e harness
  * passes dist/client): `npm test` builds dist/client while these servers already run. Passwords are hashed at
  * TEST_PASSWORD_HASH_COST (scrypt N = 1024, ~2 ms of CPU instead of ~35 at the default N = 16384) unless `env` sets
- * PASSWORD_HASH_COST (`''` for the production default).
+ * PASSWORD_HASH_COST (`''` for the production default). Every test registers from 127.0.0.1, so the hourly allowance of
+ * registrations per address is lifted unless `env` sets REGISTRATIONS_PER_ADDRESS.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { logStream?: Writable; clock?: Clock } = {},
+  options: { logStream?: Writable; clock?: Clock; passwords?: PasswordFunctions } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-test-'));
   const onPostgres = testDatabase === 'postgresql' && !env.DATABASE_FILE && !env.DATABASE_URL;
@@ -59,6 +61,7 @@ export async function startServer(
     LOG_LEVEL: 'silent',
     CLIENT_DIR: NO_CLIENT,
     PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    REGISTRATIONS_PER_ADDRESS: TEST_REGISTRATIONS_PER_ADDRESS,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
@@ -68,6 +71,7 @@ export async function startServer(
     app = await buildApp(config, {
       ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.passwords ? { passwords: options.passwords } : {}),
     });
   } catch (error) {
     await scratch?.drop();

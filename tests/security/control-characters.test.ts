@@ -9,7 +9,7 @@ import { jsonSchemaOf, setAt, stringPaths, validInput } from '../helpers/schema-
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
- * A control character (NUL and the rest) in
+ * A control character (NUL and the rest) or a bidirectional override (U+202E and the rest) in
  * any text field of any JSON, query or tRPC input answers 400 naming the field, never a 500,
  * and changes nothing. The fields are found from the routes' own schemas, so a new field or
  * route is covered without editing this test.
@@ -39,6 +39,10 @@ function fieldPath(path: (string | number)[]): string {
 }
 
 const NASTY = ['a\u0000b', '\u0000', 'tab\u0001', 'esc\u001b[31m', 'del\u007f'];
+/** Bidirectional overrides and isolates: text that displays in another order than it is stored. */
+const BIDI = ['pay\u202eevil', '\u202aa', '\u202d', 'x\u2066y\u2069', '\u2068'];
+/** A password is never shown, so it may hold any printable character. */
+const isPassword = (path: (string | number)[]) => /password$/i.test(String(path.at(-1)));
 
 interface Case {
   label: string;
@@ -129,11 +133,11 @@ describe('control characters in text fields', () => {
   });
 
   it.each([...restCases, ...trpcCases].filter((c) => c.paths.length > 0).map((c) => [c.label, c] as const))(
-    '%s: every text field refuses control characters with a 400 naming it, changing nothing',
+    '%s: every text field refuses control characters and bidirectional overrides with a 400 naming it, changing nothing',
     async (_label, testCase) => {
       const before = await snapshot();
       for (const path of testCase.paths) {
-        for (const nasty of NASTY) {
+        for (const nasty of isPassword(path) ? NASTY : [...NASTY, ...BIDI]) {
           const answer = await testCase.send(nasty, path);
           expect(answer.status, `${fieldPath(path)} = ${JSON.stringify(nasty)}: ${answer.message}`).toBe(400);
           expect(answer.message, `${fieldPath(path)} = ${JSON.stringify(nasty)}`).toContain(String(path[0]));

@@ -32,7 +32,21 @@ afterAll(async () => {
 
 describe('CSV export', () => {
   it('never hands a spreadsheet a formula, whatever the user typed', async () => {
-    const payloads = ["=cmd|' /C calc'!A0", '+HYPERLINK("http://evil")', '-2+3', '@SUM(1+1)', "'=1", "''+1", '=1'];
+    const payloads = [
+      "=cmd|' /C calc'!A0",
+      '+HYPERLINK("http://evil")',
+      '-2+3',
+      '@SUM(1+1)',
+      "'=1",
+      "''+1",
+      '=1',
+      // Full-width forms, which spreadsheets in East Asian locales read as = + - @.
+      '\uff1dHYPERLINK("http://evil")',
+      '\uff0b1+1',
+      '\uff0d2+3',
+      '\uff20SUM(1)',
+      "'\uff1d1",
+    ];
     ok(await owner.post('/api/accounts', { name: '=EVIL()', type: 'checking' }));
     for (const [i, payload] of payloads.entries()) {
       ok(
@@ -52,7 +66,7 @@ describe('CSV export', () => {
     expect(records).toHaveLength(payloads.length + 1);
     for (const record of records.slice(1)) {
       record.forEach((cell, column) => {
-        if (column !== 2) expect(cell, `column ${column}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/);
+        if (column !== 2) expect(cell, `column ${column}: ${cell}`).not.toMatch(/^[=+\-@\t\r＝＋－＠]/);
       });
     }
   });

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -73,5 +73,29 @@ describe('private file modes', () => {
     await registerUser(await server.url);
     for (const file of [databaseFile, `${databaseFile}-wal`, `${databaseFile}-shm`])
       expect(mode(file).toString(8), file).toBe('600');
+  });
+
+  it('forces an existing BACKUP_DIR left open to 0700, and writes its backups 0600', async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-modes-'));
+    const backups = path.join(dataDir, 'backups');
+    mkdirSync(backups, { mode: 0o755 });
+    chmodSync(backups, 0o755);
+    server = spawnServer({ DATA_DIR: path.join(dataDir, 'data'), BACKUP_DIR: backups }, { umask: 0o022 });
+    await server.url;
+    await expect.poll(() => readdirSync(backups).filter((name) => name.endsWith('.sqlite')).length).toBe(1);
+    expect(mode(backups).toString(8)).toBe('700');
+    const [backup] = readdirSync(backups).filter((name) => name.endsWith('.sqlite'));
+    expect(mode(path.join(backups, backup)).toString(8)).toBe('600');
+  });
+
+  it('creates a missing BACKUP_DIR 0700 under umask 000', async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-modes-'));
+    const backups = path.join(dataDir, 'nested', 'backups');
+    server = spawnServer({ DATA_DIR: path.join(dataDir, 'data'), BACKUP_DIR: backups }, { umask: 0o000 });
+    await server.url;
+    await expect
+      .poll(() => existsSync(backups) && readdirSync(backups).some((name) => name.endsWith('.sqlite')))
+      .toBe(true);
+    expect(mode(backups).toString(8)).toBe('700');
   });
 });

@@ -1,5 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogContentText } from '@mui/material';
 import { useId } from 'react';
+import { FormDialog, type PendingMutation } from './FormDialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,11 +12,13 @@ interface ConfirmDialogProps {
   /** Colours the confirm button red for destructive actions. */
   destructive?: boolean;
   busy?: boolean;
+  /** The mutation the answer runs: the dialog is busy while it is pending. */
+  mutation?: PendingMutation;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** A modal yes/no question: focus is trapped inside and Escape cancels. */
+/** A modal yes/no question: focus is trapped inside, starts on the answer (so Enter confirms) and Escape cancels. */
 export function ConfirmDialog({
   open,
   title = 'Please confirm',
@@ -24,40 +27,28 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   destructive = false,
   busy = false,
+  mutation,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const textId = useId();
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
+      title={title}
+      describedBy={textId}
       maxWidth="xs"
-      fullWidth
+      busy={busy}
+      mutation={mutation}
+      onSubmit={onConfirm}
+      onClose={onCancel}
+      submitLabel={confirmLabel}
+      busyLabel={confirmLabel}
+      cancelLabel={cancelLabel}
+      destructive={destructive}
+      focusSubmit
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{message}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          {cancelLabel}
-        </Button>
-        <Button
-          onClick={onConfirm}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          disabled={busy}
-          // The confirm button takes focus when the dialog opens, so Enter confirms.
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText id={textId}>{message}</DialogContentText>
+    </FormDialog>
   );
 }

@@ -75,6 +75,7 @@ const envSchema = z.object({
     .min(1)
     .refine((v) => /^postgres(ql)?:\/\/[^/]+\/[^/?]+/.test(v), 'expected postgres://user:password@host:port/database')
     .optional(),
+  ALLOW_RLS_BYPASS: booleanText.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ALLOW_REGISTRATION: booleanText.default(true),
   ACCESS_TOKEN_TTL: durationText.default(15 * 60),
@@ -89,6 +90,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW: durationText.default(15 * 60),
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   BODY_LIMIT_BYTES: z.coerce
     .number()
@@ -130,6 +132,11 @@ export interface AppConfig {
   databaseFile: string;
   /** postgres://user:password@host:port/db: the app runs on PostgreSQL instead of the SQLite file. */
   databaseUrl?: string;
+  /**
+   * Start on PostgreSQL even when the role is a superuser or has BYPASSRLS (row-level security then binds
+   * nothing): warned at every start and shown by /api/health.
+   */
+  allowRlsBypass: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   allowRegistration: boolean;
   accessTokenTtlSeconds: number;
@@ -146,6 +153,8 @@ export interface AppConfig {
   /** Failed logins and bearer tokens per client address within the window, whatever the usernames. */
   loginAddressMaxFailures: number;
   loginWindowSeconds: number;
+  /** Accounts one client address may try to create per hour (each attempt counts). */
+  registrationsPerAddress: number;
   /** Requests per API token per minute. */
   apiTokenRateLimit: number;
   bodyLimitBytes: number;
@@ -195,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseFile: e.DATABASE_FILE ? path.resolve(e.DATABASE_FILE) : path.join(dataDir, 'budget-tracker.sqlite'),
     databaseUrl: e.DATABASE_URL,
+    allowRlsBypass: e.ALLOW_RLS_BYPASS,
     logLevel: e.LOG_LEVEL,
     allowRegistration: e.ALLOW_REGISTRATION,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
@@ -204,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     loginWindowSeconds: e.LOGIN_WINDOW,
+    registrationsPerAddress: e.REGISTRATIONS_PER_ADDRESS,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     uploadLimitBytes: e.UPLOAD_LIMIT_BYTES,

@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { describeDatabase, type AppConfig } from '../config/config';
-import { databaseAnswers, openDatabase, type Orm } from './database';
+import { databaseAnswers, openDatabase, roleBypassingRowSecurity, type Orm } from './database';
 import { databaseTarget } from './orm-options';
 import { closeSqliteReader } from './read-worker/pool';
 import {
@@ -19,7 +19,35 @@ import {
   type WriteProbe,
 } from './storage';
 
-export type DatabaseHealth = { ok: true } | { ok: false; status: 'unavailable' | 'degraded'; reason: string };
+/**
+ * `reason` is shown to anyone (no paths); `detail` goes to the log. `warning`: the database works but runs without a protection it should have (an operator's override); health
+ * reports it as degraded while the server keeps serving.
+ */
+export type DatabaseHealth =
+  { ok: true; warning?: string } | { ok: false; status: 'unavailable' | 'degraded'; reason: string; detail?: string };
+
+/**
+ * Start-up refused because the PostgreSQL role bypasses row-level security: every user would see every user's
+ * rows. The message says how to create a role that does not.
+ */
+export class DatabaseRoleError extends Error {
+  constructor(role: string) {
+    super(
+      [
+        `the PostgreSQL role "${role}" is a superuser or has BYPASSRLS, so row-level security would not keep one user's rows from another.`,
+        'Connect as a role that owns the database and is neither. As the administrator (psql -U postgres):',
+        "  create role budget_app login nosuperuser nobypassrls nocreatedb nocreaterole password 'choose-a-password';",
+        "  create database budget owner budget_app encoding 'UTF8';",
+        'then set DATABASE_URL=postgres://budget_app:choose-a-password@host:5432/budget (an existing database: docs/security.md, "PostgreSQL: row-level security").',
+        'ALLOW_RLS_BYPASS=true starts anyway, with a warning at every start and /api/health reporting degraded.',
+      ].join('\n'),
+    );
+    this.name = 'DatabaseRoleError';
+  }
+}
+
+const RLS_BYPASSED =
+  'Row-level security is bypassed: the PostgreSQL role is a superuser or has BYPASSRLS (ALLOW_RLS_BYPASS=true)';
 
 export interface AppDatabase {
   orm: Orm;
@@ -53,7 +81,8 @@ function sqliteHealth(orm: Orm, file: string): Pick<AppDatabase, 'health' | 'clo
       if (!readable() || !(await answersSoon(orm, 50))) return NOT_ANSWERING;
       const now = Date.now();
       if (!lastProbe || now - lastProbe.at >= 1000) lastProbe = { at: now, result: probeDatabaseWrite(file) };
-      return lastProbe.result.ok ? { ok: true } : { ok: false, status: 'degraded', reason: lastProbe.result.reason };
+      const probe = lastProbe.result;
+      return probe.ok ? { ok: true } : { ok: false, status: 'degraded', reason: probe.reason, detail: probe.detail };
     },
     async close() {
       reader.close();
@@ -67,21 +96,34 @@ function sqliteHealth(orm: Orm, file: string): Pick<AppDatabase, 'health' | 'clo
 export async function openAppDatabase(
   config: AppConfig,
   log: (message: string, fields?: object) => void,
+  warn: (message: string, fields?: object) => void = log,
 ): Promise<AppDatabase> {
   const target = databaseTarget(config);
   const file = target.dialect === 'sqlite' ? target.file : null;
   // The data folder holds the signing secret on either database; the SQLite file only without DATABASE_URL.
   preparePrivateStorage(config.dataDir, file);
   log(`database: ${describeDatabase(config)}`, { database: describeDatabase(config) });
-  const orm = await openDatabase(target, (message) => log(message));
+  const role: { bypassing: string | null } = { bypassing: null };
+  // Checked before migrations run, so a refused role creates nothing.
+  const checkRole = async (opened: Orm) => {
+    if (file !== null) return;
+    const bypassing = await roleBypassingRowSecurity(opened);
+    if (bypassing === null) return;
+    if (!config.allowRlsBypass) throw new DatabaseRoleError(bypassing);
+    role.bypassing = bypassing;
+    warn(`database: ${RLS_BYPASSED}; every user can read every user's rows`, { role: bypassing });
+  };
+  const orm = await openDatabase(target, (message) => log(message), false, checkRole);
   if (file === null) {
-    const health = async () => ((await answersSoon(orm, 1000)) ? { ok: true as const } : NOT_ANSWERING);
+    const warning = role.bypassing === null ? {} : { warning: RLS_BYPASSED };
+    const health = async (): Promise<DatabaseHealth> =>
+      (await answersSoon(orm, 1000)) ? { ok: true, ...warning } : NOT_ANSWERING;
     return { orm, backupFile: null, health, close: () => orm.close(true) };
   }
   try {
     tightenFiles(databaseFiles(file));
     const probe = probeDatabaseWrite(file);
-    if (!probe.ok) throw new StorageError(probe.reason);
+    if (!probe.ok) throw new StorageError(probe.detail);
     return { orm, backupFile: file, ...sqliteHealth(orm, file) };
   } catch (error) {
     await orm.close(true);

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { backupIntoFolder, scheduledBackups } from './backup';
+import { privateFolder } from './storage';
 
 export interface BackupSchedule {
   databaseFile: string;
@@ -29,7 +29,7 @@ export class BackupScheduler {
   constructor(private readonly schedule: BackupSchedule) {}
 
   start(): void {
-    mkdirSync(this.schedule.dir, { recursive: true });
+    privateFolder(this.schedule.dir);
     const newest = scheduledBackups(this.schedule.dir)[0];
     this.planAt(newest ? newest.takenAt + this.schedule.intervalSeconds * 1000 : Date.now());
   }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { privateFolder } from './storage';
 
 /**
  * Consistent copies of the live SQLite database through SQLite's online backup API
@@ -78,6 +79,8 @@ export async function backupDatabase(
     } finally {
       copy.close();
     }
+    // Private whatever umask the command ran under: a backup holds every user's data.
+    chmodSync(partial, 0o600);
     renameSync(partial, target);
   } catch (error) {
     rmSync(partial, { force: true });
@@ -125,7 +128,7 @@ export async function backupIntoFolder(
   now = new Date(),
   options: BackupOptions = {},
 ): Promise<BackupResult & { pruned: string[] }> {
-  mkdirSync(dir, { recursive: true });
+  privateFolder(dir);
   const result = await backupDatabase(databaseFile, path.join(dir, scheduledBackupName(now)), options);
   return { ...result, pruned: pruneBackups(dir, keep) };
 }

@@ -15,9 +15,11 @@ export async function openDatabase(
   target: DatabaseTarget,
   log: (message: string) => void = () => undefined,
   debug = false,
+  beforeMigrations: (orm: Orm) => Promise<void> = () => Promise.resolve(),
 ): Promise<Orm> {
   const orm = await MikroORM.init<AbstractSqlDriver, EntityManager>(await ormOptions(target, debug));
   try {
+    await beforeMigrations(orm);
     if (!(await migrationsCurrent(orm, target.dialect))) {
       const applied = await (await migratorOf(orm, target.dialect)).up();
       for (const migration of applied) log(`applied migration ${migration.name}`);
@@ -62,4 +64,14 @@ export async function databaseAnswers(orm: Orm): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Whether the connected PostgreSQL role skips row-level security (a superuser, or BYPASSRLS), and its name. */
+export async function roleBypassingRowSecurity(orm: Orm): Promise<string | null> {
+  const [row] = await orm.em
+    .getConnection()
+    .execute<{ name: string; bypasses: boolean }[]>(
+      'select rolname as name, (rolsuper or rolbypassrls) as bypasses from pg_roles where rolname = current_user',
+    );
+  return row?.bypasses ? row.name : null;
 }

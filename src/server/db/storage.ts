@@ -38,18 +38,27 @@ export function usePrivateUmask(): void {
   }
 }
 
+const CAUSES: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  ENOTDIR: 'a part of the path is not a folder',
+  ENOENT: 'no such file or folder',
+};
+
 function cause(error: unknown): string {
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : '';
   const message = error instanceof Error ? error.message : String(error);
-  const text: Record<string, string> = {
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EROFS: 'read-only file system',
-    ENOSPC: 'no space left on the device',
-    ENOTDIR: 'a part of the path is not a folder',
-    ENOENT: 'no such file or folder',
-  };
-  return code ? `${text[code] ?? message} (${code})` : message;
+  return code ? `${CAUSES[code] ?? message} (${code})` : message;
+}
+
+/** The cause by its error code alone: a driver's or the system's message may name a path. */
+function publicCause(error: unknown): string {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code !== 'string' || code === '') return 'unknown cause';
+  const text = CAUSES[code] ?? (code.startsWith('SQLITE_READONLY') ? 'read-only' : 'refused');
+  return `${text} (${code})`;
 }
 
 function ensureFolder(folder: string, label: string, tighten: boolean): void {
@@ -75,6 +84,17 @@ function ensureFolder(folder: string, label: string, tighten: boolean): void {
   } catch (error) {
     throw new StorageError(`${label} ${folder} is not writable: ${cause(error)}`);
   }
+}
+
+/**
+ * A folder of copies of the database (BACKUP_DIR): created 0700, and an existing one tightened to 0700, since each
+ * backup holds every user's data. Answers the folder.
+ */
+export function privateFolder(folder: string): string {
+  mkdirSync(folder, { recursive: true, mode: PRIVATE_DIR });
+  const mode = statSync(folder).mode & 0o777;
+  if (mode !== PRIVATE_DIR) chmodSync(folder, PRIVATE_DIR);
+  return folder;
 }
 
 /** The database file and SQLite's companions. */
@@ -124,7 +144,8 @@ export function preparePrivateStorage(dataDir: string, databaseFile: string | nu
   }
 }
 
-export type WriteProbe = { ok: true } | { ok: false; reason: string };
+/** `reason` names no path (unauthenticated health checks show it); `detail` does, for the log and start-up. */
+export type WriteProbe = { ok: true } | { ok: false; reason: string; detail: string };
 
 /**
  * Can the database be written right now? The file and its folder must be writable for the
@@ -141,7 +162,11 @@ export function probeDatabaseWrite(databaseFile: string): WriteProbe {
     try {
       accessSync(target, constants.W_OK);
     } catch (error) {
-      return { ok: false, reason: `${label} ${target} is not writable (read-only): ${cause(error)}` };
+      return {
+        ok: false,
+        reason: `${label} is not writable (read-only): ${publicCause(error)}`,
+        detail: `${label} ${target} is not writable (read-only): ${cause(error)}`,
+      };
     }
   }
   let db: Database.Database | undefined;
@@ -158,7 +183,11 @@ export function probeDatabaseWrite(databaseFile: string): WriteProbe {
     const code = (error as { code?: string }).code ?? '';
     if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return { ok: true };
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, reason: `The database file ${databaseFile} cannot be written: ${message}` };
+    return {
+      ok: false,
+      reason: `The database file cannot be written: ${publicCause(error)}`,
+      detail: `The database file ${databaseFile} cannot be written: ${message}`,
+    };
   } finally {
     db?.close();
   }

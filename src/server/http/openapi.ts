@@ -152,7 +152,11 @@ export function openApiDocument(): Record<string, unknown> {
       summary: 'Answers 200 { status: "ok" } when the database answers and can be written; never rate limited',
       security: [],
       responses: {
-        '200': { description: '{ status: "ok" }', content: { 'application/json': { schema: HEALTH_SCHEMA } } },
+        '200': {
+          description:
+            '{ status: "ok" }; { status: "degraded", reason } while PostgreSQL runs with row-level security bypassed (ALLOW_RLS_BYPASS=true)',
+          content: { 'application/json': { schema: HEALTH_SCHEMA } },
+        },
         '431': { description: REFUSALS[431], content: ERROR_CONTENT },
         '503': {
           description:

@@ -49,6 +49,29 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
   return (multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value);
 }
 
+/**
+ * Bidirectional embedding, override and isolate controls (U+202A..U+202E, U+2066..U+2069): they make text display
+ * in another order than it is stored ("Trojan Source"), so a payee or a rule could read as something it is not.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROLS_ALL = /[\u202a-\u202e\u2066-\u2069]/g;
+export const BIDI_CONTROLS_MESSAGE =
+  'must not contain bidirectional override characters (U+202A to U+202E, U+2066 to U+2069)';
+
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROLS.test(value);
+}
+
+/** `value` without its bidirectional controls, and how many were taken out. */
+export function stripBidiControls(value: string): { text: string; removed: number } {
+  let removed = 0;
+  const text = value.replace(BIDI_CONTROLS_ALL, () => {
+    removed += 1;
+    return '';
+  });
+  return { text, removed };
+}
+
 export interface TextOptions {
   /** Longest accepted length (after trimming when `trim`). */
   max: number;
@@ -64,8 +87,8 @@ export interface TextOptions {
 
 /**
  * The one text field every schema uses (REST bodies and queries, tRPC inputs, forms): a string
- * without control characters, of bounded length. A NUL or an ESC is a 400 naming the field,
- * never something stored.
+ * without control characters or bidirectional overrides, of bounded length. A NUL, an ESC or a
+ * U+202E is a 400 naming the field, never something stored.
  */
 export function text(options: TextOptions) {
   const { max, min = 0, label, trim = true, multiline = false } = options;
@@ -74,7 +97,8 @@ export function text(options: TextOptions) {
     .refine(
       (value) => !hasControlCharacters(value, multiline),
       label ? `${label} ${CONTROL_CHARACTERS_MESSAGE}` : CONTROL_CHARACTERS_MESSAGE,
-    );
+    )
+    .refine((value) => !hasBidiControls(value), label ? `${label} ${BIDI_CONTROLS_MESSAGE}` : BIDI_CONTROLS_MESSAGE);
   if (trim) schema = schema.trim();
   if (min > 0)
     schema = schema.min(

@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Autocomplete,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { Alert, Autocomplete, MenuItem, Stack, TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { refusalMessage, trpc } from '../../lib/trpc';
+import { FormDialog } from '../FormDialog';
 import { useAccountNames } from './hooks';
 
 interface BulkEditDialogProps {
@@ -26,7 +16,6 @@ interface BulkEditDialogProps {
 
 /** Sets category, type and/or account on every selected transaction at once. */
 export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, onUpdated }: BulkEditDialogProps) {
-  const titleId = useId();
   const [category, setCategory] = useState('');
   const [type, setType] = useState<TransactionType | ''>('');
   const [account, setAccount] = useState('');
@@ -45,8 +34,7 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     }
   }, [open]);
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
+  async function submit() {
     setError('');
     const updates: { category?: string; type?: TransactionType; account?: string } = {};
     if (category.trim()) updates.category = category.trim();
@@ -71,66 +59,49 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
     }
   }
 
-  const saving = bulkUpdate.isPending;
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>
-          Bulk Edit {transactionIds.length} transaction{transactionIds.length === 1 ? '' : 's'}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Autocomplete
-              freeSolo
-              options={categoryNames}
-              inputValue={category}
-              onInputChange={(_e, value) => setCategory(value)}
-              renderInput={(params) => (
-                <TextField {...params} label="Category" helperText="Leave empty to keep each category" />
-              )}
-            />
-            <TextField
-              select
-              label="Type"
-              value={type}
-              onChange={(e) => setType(e.target.value as TransactionType | '')}
-            >
-              <MenuItem value="">
-                <em>No change</em>
-              </MenuItem>
-              {TRANSACTION_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField select label="Account" value={account} onChange={(e) => setAccount(e.target.value)}>
-              <MenuItem value="">
-                <em>No change</em>
-              </MenuItem>
-              {accounts.names.map((name) => (
-                <MenuItem key={name} value={name}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            {accounts.error && <Alert severity="warning">{accounts.error}</Alert>}
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Updating...' : 'Update'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={`Bulk Edit ${transactionIds.length} transaction${transactionIds.length === 1 ? '' : 's'}`}
+      error={error}
+      mutation={bulkUpdate}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Update"
+      busyLabel="Updating…"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Autocomplete
+          freeSolo
+          options={categoryNames}
+          inputValue={category}
+          onInputChange={(_e, value) => setCategory(value)}
+          renderInput={(params) => (
+            <TextField {...params} label="Category" helperText="Leave empty to keep each category" />
+          )}
+        />
+        <TextField select label="Type" value={type} onChange={(e) => setType(e.target.value as TransactionType | '')}>
+          <MenuItem value="">
+            <em>No change</em>
+          </MenuItem>
+          {TRANSACTION_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select label="Account" value={account} onChange={(e) => setAccount(e.target.value)}>
+          <MenuItem value="">
+            <em>No change</em>
+          </MenuItem>
+          {accounts.names.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {accounts.error && <Alert severity="warning">{accounts.error}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 }

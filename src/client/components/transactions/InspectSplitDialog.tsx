@@ -1,11 +1,5 @@
 import {
-  Alert,
-  Button,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Table,
   TableBody,
   TableCell,
@@ -13,13 +7,12 @@ import {
   TableHead,
   TableRow,
   Typography,
-  useMediaQuery,
-  useTheme,
 } from '@mui/material';
 import { skipToken } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
 import { trpc } from '../../lib/trpc';
+import { FormDialog } from '../FormDialog';
 import { Amount } from './Amount';
 
 interface InspectSplitDialogProps {
@@ -47,9 +40,6 @@ function SplitRow({ tx, emphasise }: { tx: TransactionDto; emphasise?: boolean }
 
 /** Shows a split: the original transaction and its parts, with Edit Split. */
 export function InspectSplitDialog({ transactionId, onClose, onEdit }: InspectSplitDialogProps) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [reloading, setReloading] = useState(false);
   const [editError, setEditError] = useState(false);
   const query = trpc.transactions.splits.useQuery(transactionId === null ? skipToken : { id: transactionId }, {
@@ -79,55 +69,51 @@ export function InspectSplitDialog({ transactionId, onClose, onEdit }: InspectSp
   const details = query.data;
   const failed = query.isError || editError;
   return (
-    <Dialog
+    <FormDialog
       open={transactionId !== null}
+      title="Inspect Split"
+      error={failed ? 'Failed to load split transaction details.' : null}
+      busy={reloading}
+      onSubmit={edit}
       onClose={onClose}
-      aria-labelledby={titleId}
+      submitLabel="Edit Split"
+      busyLabel="Loading…"
+      cancelLabel="Close"
+      canSubmit={Boolean(details)}
       maxWidth="md"
-      fullWidth
-      fullScreen={fullScreen}
+      fullScreenOnPhone
     >
-      <DialogTitle id={titleId}>Inspect Split</DialogTitle>
-      <DialogContent>
-        {query.isLoading && <CircularProgress aria-label="Loading split" size={28} />}
-        {failed && (
-          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-            Failed to load split transaction details.
-          </Alert>
-        )}
-        {details && (
-          <>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {details.parentTransaction.postDate} · {details.childTransactions.length} parts
-            </Typography>
-            <TableContainer>
-              <Table size="small" aria-label="Split transaction details">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Row</TableCell>
-                    <TableCell>Description</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell>Category</TableCell>
-                    <TableCell>Split Note</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  <SplitRow tx={details.parentTransaction} emphasise />
-                  {details.childTransactions.map((child) => (
-                    <SplitRow key={child.id} tx={child} />
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-        <Button variant="contained" onClick={() => void edit()} disabled={!details || reloading}>
-          {reloading ? 'Loading...' : 'Edit Split'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {query.isLoading && <CircularProgress aria-label="Loading split" size={28} />}
+      {details && <SplitTable details={details} />}
+    </FormDialog>
+  );
+}
+
+function SplitTable({ details }: { details: SplitDetails }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {details.parentTransaction.postDate} · {details.childTransactions.length} parts
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-label="Split transaction details">
+          <TableHead>
+            <TableRow>
+              <TableCell>Row</TableCell>
+              <TableCell>Description</TableCell>
+              <TableCell align="right">Amount</TableCell>
+              <TableCell>Category</TableCell>
+              <TableCell>Split Note</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            <SplitRow tx={details.parentTransaction} emphasise />
+            {details.childTransactions.map((child) => (
+              <SplitRow key={child.id} tx={child} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </>
   );
 }

@@ -1,16 +1,5 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
@@ -23,6 +12,7 @@ import {
 } from '../../../shared/splits';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
+import { FormDialog } from '../FormDialog';
 import { blankRow, initialRows, magnitudesOf, splitRequest, type SplitDraftRow } from './splitDraft';
 import { SplitRowFields } from './SplitRowFields';
 
@@ -42,9 +32,6 @@ interface SplitDialogProps {
  * leftover can be put into the last part with one click.
  */
 export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }: SplitDialogProps) {
-  const titleId = useId();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const locale = browserLocale();
   const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
   const [error, setError] = useState('');
@@ -92,9 +79,8 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
     );
   }
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (!parent || !canSubmit) return;
+  async function submit() {
+    if (!parent) return;
     setError('');
     const request = splitRequest(rows, parentAmount, locale);
     if (!request.ok) {
@@ -113,53 +99,39 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={Boolean(parent)}
-      onClose={saving ? undefined : onClose}
-      aria-labelledby={titleId}
+      title="Split Transaction"
+      error={error}
+      mutation={split}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Save Split"
+      canSubmit={canSubmit}
       maxWidth="lg"
-      fullWidth
-      fullScreen={fullScreen}
+      fullScreenOnPhone
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>Split Transaction</DialogTitle>
-        <DialogContent>
-          {parent && <ParentLine parent={parent} />}
-          <SplitRows
-            rows={rows}
-            categoryNames={categoryNames}
-            parentDescription={parent?.description ?? ''}
-            onChange={update}
-            onRemove={remove}
-          />
-          <SplitTools
-            parentAmount={parentAmount}
-            magnitudes={magnitudes}
-            remainder={remainder}
-            canAutoFill={canAutoFill}
-            adjustment={adjustment}
-            onAdd={() => edit((current) => [...current, blankRow()])}
-            onAutoFill={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))}
-            onAdjust={() =>
-              adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
-            }
-          />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmit}>
-            {saving ? 'Saving...' : 'Save Split'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      {parent && <ParentLine parent={parent} />}
+      <SplitRows
+        rows={rows}
+        categoryNames={categoryNames}
+        parentDescription={parent?.description ?? ''}
+        onChange={update}
+        onRemove={remove}
+      />
+      <SplitTools
+        parentAmount={parentAmount}
+        magnitudes={magnitudes}
+        remainder={remainder}
+        canAutoFill={canAutoFill}
+        adjustment={adjustment}
+        onAdd={() => edit((current) => [...current, blankRow()])}
+        onAutoFill={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))}
+        onAdjust={() =>
+          adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
+        }
+      />
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,6 @@
 import {
-  Alert,
   Box,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -15,7 +9,8 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { FormDialog } from '../../components/FormDialog';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../../shared/schemas/envelopes';
 import { serverMessage, trpc } from '../../lib/trpc';
 import {
@@ -46,10 +41,8 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
   const [saveError, setSaveError] = useState('');
   const create = trpc.envelopes.create.useMutation();
   const update = trpc.envelopes.update.useMutation();
-  const saving = create.isPending || update.isPending;
   const nameRef = useRef<HTMLInputElement>(null);
   const categoriesRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
 
   function change(patch: Partial<EnvelopeForm>) {
     setForm((current) => ({ ...current, ...patch }));
@@ -61,9 +54,7 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
     });
   }
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (saving) return;
+  async function submit() {
     setSaveError('');
     const request = saveRequest(form, envelope);
     if (!request.ok) {
@@ -81,67 +72,55 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
   }
 
   return (
-    <Dialog open={open} onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id={titleId}>{envelope ? 'Edit Envelope' : 'Create Envelope'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Name"
-              required
-              // eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opens to type the envelope name
-              autoFocus
-              inputRef={nameRef}
-              value={form.name}
-              onChange={(e) => change({ name: e.target.value })}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              autoComplete="off"
-              fullWidth
-            />
-            <TextField
-              label="Description"
-              multiline
-              rows={3}
-              value={form.description}
-              onChange={(e) => change({ description: e.target.value })}
-              fullWidth
-            />
-            <TextField
-              label="Categories"
-              required
-              inputRef={categoriesRef}
-              value={form.categories}
-              onChange={(e) => change({ categories: e.target.value })}
-              error={Boolean(errors.categories)}
-              helperText={errors.categories ?? 'Separate categories with commas, e.g. Groceries, Dining'}
-              autoComplete="off"
-              fullWidth
-            />
-            <ColourChoice value={form.color} onChange={(color) => change({ color })} />
-            {envelope && (
-              <FormControlLabel
-                control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />}
-                label="Active"
-              />
-            )}
-            {saveError && (
-              <Alert severity="error" role="alert">
-                {saveError}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Envelope'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={envelope ? 'Edit Envelope' : 'Create Envelope'}
+      error={saveError}
+      mutation={[create, update]}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Save Envelope"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Name"
+          required
+          inputRef={nameRef}
+          value={form.name}
+          onChange={(e) => change({ name: e.target.value })}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          autoComplete="off"
+          fullWidth
+        />
+        <TextField
+          label="Description"
+          multiline
+          rows={3}
+          value={form.description}
+          onChange={(e) => change({ description: e.target.value })}
+          fullWidth
+        />
+        <TextField
+          label="Categories"
+          required
+          inputRef={categoriesRef}
+          value={form.categories}
+          onChange={(e) => change({ categories: e.target.value })}
+          error={Boolean(errors.categories)}
+          helperText={errors.categories ?? 'Separate categories with commas, e.g. Groceries, Dining'}
+          autoComplete="off"
+          fullWidth
+        />
+        <ColourChoice value={form.color} onChange={(color) => change({ color })} />
+        {envelope && (
+          <FormControlLabel
+            control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />}
+            label="Active"
+          />
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 

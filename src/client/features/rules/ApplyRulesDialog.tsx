@@ -1,11 +1,5 @@
 import {
-  Alert,
-  Button,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   Stack,
   Table,
@@ -19,6 +13,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import type { ApplyRulesResult, RuleDto } from '../../../shared/rules';
+import { FormDialog } from '../../components/FormDialog';
 import { serverMessage, trpc } from '../../lib/trpc';
 
 interface ApplyRulesDialogProps {
@@ -56,114 +51,97 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
 
   const changeOptions = () => setPreview(null);
   return (
-    <Dialog
-      open
-      onClose={apply.isPending ? undefined : onClose}
+    <FormDialog
+      title="Apply rules to existing transactions"
+      error={error}
+      mutation={apply}
+      onSubmit={() => run(preview === null)}
+      onClose={onClose}
+      submitLabel={preview === null ? 'Preview changes' : `Apply ${preview.changed} changes`}
+      busyLabel={preview === null ? 'Previewing…' : 'Applying…'}
+      canSubmit={preview === null || preview.changed > 0}
       maxWidth="md"
-      fullWidth
-      aria-labelledby="apply-rules-title"
     >
-      <DialogTitle id="apply-rules-title">Apply rules to existing transactions</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField
-              label="From (optional)"
-              type="date"
-              value={startDate}
-              onChange={(e) => {
-                setStartDate(e.target.value);
-                changeOptions();
-              }}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              label="To (optional)"
-              type="date"
-              value={endDate}
-              onChange={(e) => {
-                setEndDate(e.target.value);
-                changeOptions();
-              }}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={onlyUncategorized}
-                onChange={(e) => {
-                  setOnlyUncategorized(e.target.checked);
-                  changeOptions();
-                }}
-              />
-            }
-            label="Only transactions without a category"
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <TextField
+            label="From (optional)"
+            type="date"
+            value={startDate}
+            onChange={(e) => {
+              setStartDate(e.target.value);
+              changeOptions();
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
           />
-          {preview && (
-            <>
-              <Typography role="status">
-                {preview.changed === 0
-                  ? `Rules match ${preview.matched} transactions; nothing would change.`
-                  : `${preview.changed} of ${preview.matched} matching transactions would change${preview.truncated ? ` (the first ${preview.changes.length} changes are listed)` : ''}:`}
-              </Typography>
-              {preview.changes.length > 0 && (
-                <TableContainer
-                  sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}
-                  tabIndex={0}
-                  aria-label="Changes to make"
-                >
-                  <Table size="small" stickyHeader aria-label="Changes the rules would make">
-                    <TableHead>
-                      <TableRow>
-                        <TableCell>Transaction</TableCell>
-                        <TableCell>Field</TableCell>
-                        <TableCell>From</TableCell>
-                        <TableCell>To</TableCell>
-                        <TableCell>Rule</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {preview.changes.map((change) => (
-                        <TableRow key={`${change.id}-${change.field}`}>
-                          <TableCell>{change.id}</TableCell>
-                          <TableCell>{change.field}</TableCell>
-                          <TableCell>{change.from ?? '(none)'}</TableCell>
-                          <TableCell>{change.to}</TableCell>
-                          <TableCell>{nameOf(change.ruleId)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
-              )}
-            </>
-          )}
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
+          <TextField
+            label="To (optional)"
+            type="date"
+            value={endDate}
+            onChange={(e) => {
+              setEndDate(e.target.value);
+              changeOptions();
+            }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={apply.isPending}>
-          Cancel
-        </Button>
-        {preview === null ? (
-          <Button variant="contained" onClick={() => void run(true)} disabled={apply.isPending}>
-            {apply.isPending ? 'Previewing...' : 'Preview changes'}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            onClick={() => void run(false)}
-            disabled={apply.isPending || preview.changed === 0}
-          >
-            {apply.isPending ? 'Applying...' : `Apply ${preview.changed} changes`}
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={onlyUncategorized}
+              onChange={(e) => {
+                setOnlyUncategorized(e.target.checked);
+                changeOptions();
+              }}
+            />
+          }
+          label="Only transactions without a category"
+        />
+        {preview && <DryRun preview={preview} nameOf={nameOf} />}
+      </Stack>
+    </FormDialog>
+  );
+}
+
+/** What the dry run found: a sentence, then the list of changes it would make. */
+function DryRun({ preview, nameOf }: { preview: ApplyRulesResult; nameOf: (ruleId: number) => string }) {
+  return (
+    <>
+      <Typography role="status">
+        {preview.changed === 0
+          ? `Rules match ${preview.matched} transactions; nothing would change.`
+          : `${preview.changed} of ${preview.matched} matching transactions would change${preview.truncated ? ` (the first ${preview.changes.length} changes are listed)` : ''}:`}
+      </Typography>
+      {preview.changes.length > 0 && (
+        <TableContainer
+          sx={{ maxHeight: 320, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          tabIndex={0}
+          aria-label="Changes to make"
+        >
+          <Table size="small" stickyHeader aria-label="Changes the rules would make">
+            <TableHead>
+              <TableRow>
+                <TableCell>Transaction</TableCell>
+                <TableCell>Field</TableCell>
+                <TableCell>From</TableCell>
+                <TableCell>To</TableCell>
+                <TableCell>Rule</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {preview.changes.map((change) => (
+                <TableRow key={`${change.id}-${change.field}`}>
+                  <TableCell>{change.id}</TableCell>
+                  <TableCell>{change.field}</TableCell>
+                  <TableCell>{change.from ?? '(none)'}</TableCell>
+                  <TableCell>{change.to}</TableCell>
+                  <TableCell>{nameOf(change.ruleId)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </>
   );
 }

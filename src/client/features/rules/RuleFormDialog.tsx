@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState, type SubmitEvent } from 'react';
+import { Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import { MAX_CONDITIONS_PER_RULE, RULE_PRIORITY_MAX, RULE_PRIORITY_MIN, type RuleDto } from '../../../shared/rules';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
+import { FormDialog } from '../../components/FormDialog';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { ConditionRow } from './ConditionRow';
@@ -36,11 +24,9 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
   const utils = trpc.useUtils();
   const create = trpc.rules.create.useMutation();
   const update = trpc.rules.update.useMutation();
-  const busy = create.isPending || update.isPending;
   const set = (change: Partial<RuleDraft>) => setDraft((d) => ({ ...d, ...change }));
 
-  async function save(event: SubmitEvent) {
-    event.preventDefault();
+  async function save() {
     setError('');
     if (!draft.name.trim()) {
       setError('Rule name is required');
@@ -57,106 +43,119 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="rule-dialog-title">
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <DialogTitle id="rule-dialog-title">{rule ? `Edit rule '${rule.name}'` : 'New rule'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Rule name"
-              required
-              value={draft.name}
-              onChange={(e) => set({ name: e.target.value })}
-              autoComplete="off"
-            />
-            <Typography variant="subtitle1" component="h3">
-              When all of these match
-            </Typography>
-            {draft.conditions.map((condition, i) => (
-              <ConditionRow
-                key={i}
-                index={i}
-                condition={condition}
-                locale={locale}
-                canRemove={draft.conditions.length > 1}
-                onChange={(next) => set({ conditions: draft.conditions.map((c, j) => (j === i ? next : c)) })}
-                onRemove={() => set({ conditions: draft.conditions.filter((_, j) => j !== i) })}
-              />
-            ))}
-            <Button
-              onClick={() => set({ conditions: [...draft.conditions, newCondition()] })}
-              disabled={draft.conditions.length >= MAX_CONDITIONS_PER_RULE}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              Add condition
-            </Button>
-            <MatchCount conditions={readConditions(draft.conditions, locale)} />
-            <Typography variant="subtitle1" component="h3">
-              Then set
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <TextField
-                label="Set category"
-                value={draft.category}
-                onChange={(e) => set({ category: e.target.value })}
-                helperText="Created if missing"
-                autoComplete="off"
-                sx={{ flexGrow: 1 }}
-              />
-              <TextField
-                select
-                label="Set type"
-                value={draft.type}
-                onChange={(e) => set({ type: e.target.value as TransactionType | '' })}
-                sx={{ minWidth: 160 }}
-                helperText=" "
-              >
-                <MenuItem value="">Leave as is</MenuItem>
-                {TRANSACTION_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {type}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <TextField
-              label="Rename description to"
-              value={draft.description}
-              onChange={(e) => set({ description: e.target.value })}
-              autoComplete="off"
-              helperText="Optional"
-            />
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-              <TextField
-                label="Priority"
-                type="number"
-                value={draft.priority}
-                onChange={(e) => set({ priority: e.target.value })}
-                helperText={`Lower runs first (${RULE_PRIORITY_MIN} to ${RULE_PRIORITY_MAX})`}
-                slotProps={{ htmlInput: { min: RULE_PRIORITY_MIN, max: RULE_PRIORITY_MAX, step: 1 } }}
-                sx={{ width: 200 }}
-              />
-              <FormControlLabel
-                control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
-                label="Enabled"
-              />
-            </Stack>
-            {error && (
-              <Alert severity="error" role="alert">
-                {error}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : 'Save rule'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={rule ? `Edit rule '${rule.name}'` : 'New rule'}
+      error={error}
+      mutation={[create, update]}
+      onSubmit={save}
+      onClose={onClose}
+      submitLabel="Save rule"
+      maxWidth="md"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Rule name"
+          required
+          value={draft.name}
+          onChange={(e) => set({ name: e.target.value })}
+          autoComplete="off"
+        />
+        <ConditionsFields draft={draft} locale={locale} set={set} />
+        <ActionFields draft={draft} set={set} />
+      </Stack>
+    </FormDialog>
+  );
+}
+
+interface FieldsProps {
+  draft: RuleDraft;
+  set: (change: Partial<RuleDraft>) => void;
+}
+
+/** "When all of these match": the conditions, Add condition and the live count of matching transactions. */
+function ConditionsFields({ draft, locale, set }: FieldsProps & { locale: string }) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3">
+        When all of these match
+      </Typography>
+      {draft.conditions.map((condition, i) => (
+        <ConditionRow
+          key={i}
+          index={i}
+          condition={condition}
+          locale={locale}
+          canRemove={draft.conditions.length > 1}
+          onChange={(next) => set({ conditions: draft.conditions.map((c, j) => (j === i ? next : c)) })}
+          onRemove={() => set({ conditions: draft.conditions.filter((_, j) => j !== i) })}
+        />
+      ))}
+      <Button
+        onClick={() => set({ conditions: [...draft.conditions, newCondition()] })}
+        disabled={draft.conditions.length >= MAX_CONDITIONS_PER_RULE}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        Add condition
+      </Button>
+      <MatchCount conditions={readConditions(draft.conditions, locale)} />
+    </>
+  );
+}
+
+/** "Then set": category, type, a new description, and the rule's priority and switch. */
+function ActionFields({ draft, set }: FieldsProps) {
+  return (
+    <>
+      <Typography variant="subtitle1" component="h3">
+        Then set
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <TextField
+          label="Set category"
+          value={draft.category}
+          onChange={(e) => set({ category: e.target.value })}
+          helperText="Created if missing"
+          autoComplete="off"
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          label="Set type"
+          value={draft.type}
+          onChange={(e) => set({ type: e.target.value as TransactionType | '' })}
+          sx={{ minWidth: 160 }}
+          helperText=" "
+        >
+          <MenuItem value="">Leave as is</MenuItem>
+          {TRANSACTION_TYPES.map((type) => (
+            <MenuItem key={type} value={type}>
+              {type}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField
+        label="Rename description to"
+        value={draft.description}
+        onChange={(e) => set({ description: e.target.value })}
+        autoComplete="off"
+        helperText="Optional"
+      />
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          label="Priority"
+          type="number"
+          value={draft.priority}
+          onChange={(e) => set({ priority: e.target.value })}
+          helperText={`Lower runs first (${RULE_PRIORITY_MIN} to ${RULE_PRIORITY_MAX})`}
+          slotProps={{ htmlInput: { min: RULE_PRIORITY_MIN, max: RULE_PRIORITY_MAX, step: 1 } }}
+          sx={{ width: 200 }}
+        />
+        <FormControlLabel
+          control={<Switch checked={draft.enabled} onChange={(e) => set({ enabled: e.target.checked })} />}
+          label="Enabled"
+        />
+      </Stack>
+    </>
   );
 }

@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { useState, type SubmitEvent } from 'react';
+import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
 import type { ScheduleDto, ScheduleMode, WeekendRule } from '../../../shared/schedules';
+import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -40,12 +30,10 @@ export function ScheduleFormDialog({ schedule, start, accounts, today, onClose, 
   const utils = trpc.useUtils();
   const create = trpc.schedules.create.useMutation();
   const update = trpc.schedules.update.useMutation();
-  const busy = create.isPending || update.isPending;
   const set = (change: Partial<ScheduleDraft>) => setDraft((d) => ({ ...d, ...change }));
   const fieldError = (field: string) => (problem?.field === field ? problem.message : undefined);
 
-  async function save(event: SubmitEvent) {
-    event.preventDefault();
+  async function save() {
     setProblem(null);
     const reading = readDraft(draft, locale);
     if (!reading.ok) {
@@ -65,35 +53,25 @@ export function ScheduleFormDialog({ schedule, start, accounts, today, onClose, 
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="schedule-dialog-title">
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <DialogTitle id="schedule-dialog-title">{schedule ? `Edit '${schedule.name}'` : 'New schedule'}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <WhatFields draft={draft} set={set} fieldError={fieldError} accounts={accounts} />
-            <AmountFields draft={draft} set={set} fieldError={fieldError} />
-            <Typography variant="subtitle1" component="h3">
-              When
-            </Typography>
-            <RecurrenceFields draft={draft} onChange={set} />
-            <WhenFields draft={draft} set={set} fieldError={fieldError} />
-            {problem?.field === 'form' && (
-              <Alert severity="error" role="alert">
-                {problem.message}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : 'Save schedule'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={schedule ? `Edit '${schedule.name}'` : 'New schedule'}
+      error={problem?.field === 'form' ? problem.message : null}
+      mutation={[create, update]}
+      onSubmit={save}
+      onClose={onClose}
+      submitLabel="Save schedule"
+      maxWidth="md"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <WhatFields draft={draft} set={set} fieldError={fieldError} accounts={accounts} />
+        <AmountFields draft={draft} set={set} fieldError={fieldError} />
+        <Typography variant="subtitle1" component="h3">
+          When
+        </Typography>
+        <RecurrenceFields draft={draft} onChange={set} />
+        <WhenFields draft={draft} set={set} fieldError={fieldError} />
+      </Stack>
+    </FormDialog>
   );
 }
 

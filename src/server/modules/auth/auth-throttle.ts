@@ -44,10 +44,15 @@ export interface AuthThrottleOptions {
   /** Failures per address, whatever the usernames or tokens. */
   perAddress: number;
   windowSeconds: number;
+  /** Registrations per address per hour. */
+  registrationsPerAddress?: number;
   now?: () => Date;
 }
 
-export type ThrottleReason = 'login' | 'bearer';
+export type ThrottleReason = 'login' | 'bearer' | 'register';
+
+/** Registrations are counted per hour, whatever the login window. */
+export const REGISTRATION_WINDOW_SECONDS = 3600;
 
 export interface Attempt {
   /** The check succeeded: its slot is given back. */
@@ -83,6 +88,21 @@ export class AuthThrottle {
     return [{ scope: `address:${address}`, max: this.options.perAddress }];
   }
 
+  /** Scopes a registration from `address` counts against (within REGISTRATION_WINDOW_SECONDS). */
+  registrationScopes(address: string): ScopeLimit[] {
+    return [{ scope: `register:${address}`, max: this.options.registrationsPerAddress ?? 10 }];
+  }
+
+  /** Counts one registration attempt from `address` (kept, whatever its outcome); 429 once the hour's are spent. */
+  async registration(address: string): Promise<void> {
+    const result = await this.store.reserve(
+      this.registrationScopes(address),
+      this.now(),
+      REGISTRATION_WINDOW_SECONDS * 1000,
+    );
+    if ('waitSeconds' in result) throw tooMany(result.waitSeconds, 'register');
+  }
+
   /** Reserves a slot in every scope before a check runs; 429 with Retry-After when one is full. */
   async begin(limits: readonly ScopeLimit[], reason: ThrottleReason): Promise<Attempt> {
     const result = await this.store.reserve(limits, this.now(), this.windowMs);
@@ -113,7 +133,11 @@ export class AuthThrottle {
 }
 
 function tooMany(waitSeconds: number, reason: ThrottleReason): AppError {
-  const what = reason === 'login' ? 'failed login attempts' : 'failed sign-in attempts from your address';
+  const what = {
+    login: 'failed login attempts',
+    bearer: 'failed sign-in attempts from your address',
+    register: 'accounts created from your address',
+  }[reason];
   return new AppError('TOO_MANY_REQUESTS', `Too many ${what}. Try again in ${formatWait(waitSeconds)}.`, {
     retryAfterSeconds: waitSeconds,
   });
@@ -133,7 +157,11 @@ export function formatWait(seconds: number): string {
 export class SqlFailureStore implements FailureStore {
   private reservations = 0;
 
-  constructor(private readonly orm: MikroORM) {}
+  /** `keepMs`: rows younger than this are never pruned (the longest window any scope counts in). */
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly keepMs = 0,
+  ) {}
 
   private async blockedFor(
     execute: (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
@@ -182,7 +210,7 @@ export class SqlFailureStore implements FailureStore {
       if (prune) {
         await connection.execute(
           'delete from auth_failure where at <= ?',
-          [new Date(now.getTime() - windowMs).toISOString()],
+          [new Date(now.getTime() - Math.max(windowMs, this.keepMs)).toISOString()],
           'run',
           context,
         );

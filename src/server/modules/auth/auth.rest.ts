@@ -28,13 +28,14 @@ export const authRoutes: RestRoute[] = [
     method: 'POST',
     url: '/auth/register',
     tag: TAG,
-    summary: 'Create a user (403 when registration is closed)',
+    summary:
+      'Create a user (403 when registration is closed, 409 when the name is taken, 429 with Retry-After after REGISTRATIONS_PER_ADDRESS attempts from one address in an hour)',
     public: true,
     body: registerInputSchema,
     answer: '{ accessToken, refreshToken, user }',
     output: authAnswer,
     refusals: [403, 409],
-    handler: ({ em, body, request }) => request.server.services.auth.register(em, body),
+    handler: ({ em, body, request }) => request.server.services.auth.register(em, body, request.ip),
   }),
   restRoute({
     method: 'POST',

@@ -10,7 +10,7 @@ export const authRouter = router({
   status: publicProcedure.query(({ ctx }) => ctx.services.auth.status(ctx.em)),
   register: publicProcedure
     .input(registerInputSchema)
-    .mutation(({ ctx, input }) => ctx.services.auth.register(ctx.em, input)),
+    .mutation(({ ctx, input }) => ctx.services.auth.register(ctx.em, input, ctx.clientIp)),
   login: publicProcedure
     .input(loginInputSchema)
     .mutation(({ ctx, input }) => ctx.services.auth.login(ctx.em, input, ctx.clientIp)),

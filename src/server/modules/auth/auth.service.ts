@@ -65,6 +65,8 @@ export interface AuthServiceDeps {
   now?: () => Date;
   /** Checks a password against a stored hash; crypto's verifyPassword unless given (tests watch which hash it gets). */
   verifyPassword?: typeof verifyPassword;
+  /** Hashes a new password; crypto's hashPassword unless given (tests count the calls). */
+  hashPassword?: (password: string, N: number) => Promise<string>;
 }
 
 /** Who is asking, for the limits on failed checks. */
@@ -109,15 +111,23 @@ export class AuthService {
     return { hasUsers, registrationOpen: this.deps.allowRegistration || !hasUsers };
   }
 
+  private hash(password: string): Promise<string> {
+    return (this.deps.hashPassword ?? hashPassword)(password, this.passwordHashN);
+  }
+
   /**
-   * Creates a user. With registration closed only the first account can be made: the check
-   * and the insert share one transaction, and the first user takes a once-only claim (a
-   * primary key), so of concurrent attempts exactly one succeeds.
+   * Creates a user. Each attempt counts against its address's hourly allowance, and a taken
+   * name is refused before the password hash runs (the costly step). With registration closed
+   * only the first account can be made: the check and the insert share one transaction, and
+   * the first user takes a once-only claim (a primary key), so of concurrent attempts exactly
+   * one succeeds.
    */
-  async register(em: EntityManager, input: RegisterInput): Promise<AuthResult> {
+  async register(em: EntityManager, input: RegisterInput, address: string): Promise<AuthResult> {
     if (!(await this.status(em)).registrationOpen) throw closedRegistration();
-    const passwordHash = await hashPassword(input.password, this.passwordHashN);
+    await this.deps.throttle.registration(address);
     const usernameKey = nameKey(input.username);
+    if (await em.count(User, { usernameKey })) throw usernameTaken();
+    const passwordHash = await this.hash(input.password);
     const now = this.now().toISOString();
     let user: User;
     try {
@@ -127,7 +137,7 @@ export class AuthService {
           tx.create(InstanceClaim, { name: FIRST_USER_CLAIM, claimedAt: now });
           await tx.flush();
         }
-        if (await tx.count(User, { usernameKey })) throw new AppError('CONFLICT', 'That username is already taken');
+        if (await tx.count(User, { usernameKey })) throw usernameTaken();
         const created = tx.create(User, {
           username: input.username,
           usernameKey,
@@ -273,7 +283,7 @@ export class AuthService {
     }
     let passwordChanged = false;
     if (changes.password !== undefined) {
-      user.passwordHash = await hashPassword(changes.password, this.passwordHashN);
+      user.passwordHash = await this.hash(changes.password);
       changed = passwordChanged = true;
     }
     if (changes.apiToken !== undefined) {
@@ -324,6 +334,10 @@ export class AuthService {
     });
     return { accessToken, refreshToken };
   }
+}
+
+function usernameTaken(): AppError {
+  return new AppError('CONFLICT', 'That username is already taken');
 }
 
 function closedRegistration(): AppError {
