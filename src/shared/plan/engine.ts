@@ -207,8 +207,8 @@ export function planMonth(input: PlanInput, month: string): PlanMonthFigures {
 /** How much a category still needs this month to meet its target (0 when met or without one). */
 export function neededFor(target: CategoryTarget | null, row: CategoryMonth, month: string): number {
   if (target === null) return 0;
-  if (target.type === 'monthly') return Math.max(0, target.amount - row.assigned);
-  if (target.type === 'refill') return Math.max(0, target.amount - row.available);
+  if (target.type !== 'byDate')
+    return Math.max(0, target.amount - (target.type === 'monthly' ? row.assigned : row.available));
   const monthsLeft = Math.max(1, monthIndex(target.date.slice(0, 7)) - monthIndex(month) + 1);
   const withoutThisMonth = row.available - row.assigned;
   const perMonth = Math.ceil(Math.max(0, target.amount - withoutThisMonth) / monthsLeft);
