@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useId, useState, type SubmitEvent } from 'react';
+import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import type { CategoryDto } from '../../../shared/schemas/categories';
+import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -28,7 +17,6 @@ interface CategoryEditDialogProps {
 /** Rename a category, set its kind, hide it, let overspending roll over, give it a target. */
 export function CategoryEditDialog({ category, thisMonth, onClose, onSaved }: CategoryEditDialogProps) {
   const locale = browserLocale();
-  const titleId = useId();
   const [draft, setDraft] = useState<CategoryDraft>(() => toCategoryDraft(category, thisMonth, locale));
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const utils = trpc.useUtils();
@@ -36,8 +24,7 @@ export function CategoryEditDialog({ category, thisMonth, onClose, onSaved }: Ca
   const set = (change: Partial<CategoryDraft>) => setDraft((d) => ({ ...d, ...change }));
   const fieldError = (field: string) => (problem?.field === field ? problem.message : undefined);
 
-  async function save(event: SubmitEvent) {
-    event.preventDefault();
+  async function save() {
     setProblem(null);
     const reading = readCategoryDraft(draft, locale);
     if (!reading.ok) {
@@ -54,54 +41,43 @@ export function CategoryEditDialog({ category, thisMonth, onClose, onSaved }: Ca
   }
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-      <form onSubmit={(event) => void save(event)} noValidate>
-        <DialogTitle id={titleId}>Edit &apos;{category.name}&apos;</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              label="Name"
-              value={draft.name}
-              onChange={(e) => set({ name: e.target.value })}
-              error={Boolean(fieldError('name'))}
-              helperText={fieldError('name') ?? 'Rules, budgets and envelopes follow a new name'}
-              autoComplete="off"
-            />
-            <TextField
-              select
-              label="Kind"
-              value={draft.kind}
-              onChange={(e) => set({ kind: e.target.value as CategoryDraft['kind'] })}
-            >
-              <MenuItem value="expense">Expense</MenuItem>
-              <MenuItem value="income">Income</MenuItem>
-            </TextField>
-            <FormControlLabel
-              control={<Checkbox checked={draft.hidden} onChange={(e) => set({ hidden: e.target.checked })} />}
-              label="Hidden (kept out of pickers and the plan; its history stays)"
-            />
-            <FormControlLabel
-              control={<Checkbox checked={draft.rolls} onChange={(e) => set({ rolls: e.target.checked })} />}
-              label={`Roll overspending over to the next month (from ${draft.rollsFrom})`}
-            />
-            <TargetFields draft={draft} set={set} fieldError={fieldError} />
-            {problem?.field === 'form' && (
-              <Alert severity="error" role="alert">
-                {problem.message}
-              </Alert>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={`Edit '${category.name}'`}
+      error={problem?.field === 'form' ? problem.message : null}
+      mutation={update}
+      onSubmit={() => void save()}
+      onClose={onClose}
+      maxWidth="sm"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Name"
+          value={draft.name}
+          onChange={(e) => set({ name: e.target.value })}
+          error={Boolean(fieldError('name'))}
+          helperText={fieldError('name') ?? 'Rules, budgets and envelopes follow a new name'}
+          autoComplete="off"
+        />
+        <TextField
+          select
+          label="Kind"
+          value={draft.kind}
+          onChange={(e) => set({ kind: e.target.value as CategoryDraft['kind'] })}
+        >
+          <MenuItem value="expense">Expense</MenuItem>
+          <MenuItem value="income">Income</MenuItem>
+        </TextField>
+        <FormControlLabel
+          control={<Checkbox checked={draft.hidden} onChange={(e) => set({ hidden: e.target.checked })} />}
+          label="Hidden (kept out of pickers and the plan; its history stays)"
+        />
+        <FormControlLabel
+          control={<Checkbox checked={draft.rolls} onChange={(e) => set({ rolls: e.target.checked })} />}
+          label={`Roll overspending over to the next month (from ${draft.rollsFrom})`}
+        />
+        <TargetFields draft={draft} set={set} fieldError={fieldError} />
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
-import { useId, useState } from 'react';
+import { DialogContentText, MenuItem, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
 import type { CategoryDto, CategoryUsage } from '../../../shared/schemas/categories';
+import { FormDialog } from '../../components/FormDialog';
 import { serverMessage, trpc } from '../../lib/trpc';
 
 interface CategoryMoveDialogProps {
@@ -46,14 +36,12 @@ export function usageText(usage: CategoryUsage): string | null {
  * confirmation says how many transactions move, read from the server before anything changes.
  */
 export function CategoryMoveDialog({ mode, category, others, onClose, onDone }: CategoryMoveDialogProps) {
-  const titleId = useId();
   const [into, setInto] = useState<number | ''>('');
   const [error, setError] = useState('');
   const usage = trpc.categories.usage.useQuery({ id: category.id });
   const utils = trpc.useUtils();
   const merge = trpc.categories.merge.useMutation();
   const remove = trpc.categories.delete.useMutation();
-  const busy = merge.isPending || remove.isPending;
   const used = usage.data ? usageText(usage.data) : null;
   const needsTarget = mode === 'merge' || used !== null;
   const target = others.find((other) => other.id === into);
@@ -77,43 +65,35 @@ export function CategoryMoveDialog({ mode, category, others, onClose, onDone }: 
   }
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>
-        {mode === 'merge' ? `Merge '${category.name}'` : `Delete '${category.name}'`}
-      </DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <MoveSummary mode={mode} category={category} used={used} target={target} loading={usage.isPending} />
-          {needsTarget && (
-            <TextField
-              select
-              label={mode === 'merge' ? 'Merge into' : 'Move them to'}
-              value={into}
-              onChange={(e) => setInto(Number(e.target.value))}
-            >
-              {others.map((other) => (
-                <MenuItem key={other.id} value={other.id}>
-                  {other.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {(error || usage.isError) && (
-            <Alert severity="error" role="alert">
-              {error || 'Failed to count what uses this category'}
-            </Alert>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={busy || usage.isPending}>
-          {mode === 'merge' ? 'Merge' : 'Delete'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      title={mode === 'merge' ? `Merge '${category.name}'` : `Delete '${category.name}'`}
+      error={error || (usage.isError ? 'Failed to count what uses this category' : null)}
+      mutation={[merge, remove]}
+      busy={usage.isPending}
+      onSubmit={() => void confirm()}
+      onClose={onClose}
+      submitLabel={mode === 'merge' ? 'Merge' : 'Delete'}
+      destructive
+      maxWidth="xs"
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <MoveSummary mode={mode} category={category} used={used} target={target} loading={usage.isPending} />
+        {needsTarget && (
+          <TextField
+            select
+            label={mode === 'merge' ? 'Merge into' : 'Move them to'}
+            value={into}
+            onChange={(e) => setInto(Number(e.target.value))}
+          >
+            {others.map((other) => (
+              <MenuItem key={other.id} value={other.id}>
+                {other.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }
 
