@@ -8,7 +8,12 @@ import { selectRows, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
 type Sections = Required<Pick<UserDataDocument, 'transfers' | 'transferCandidates'>>;
 
 export async function exportTransfers(em: EntityManager, userId: number): Promise<Sections> {
-  const sides = await selectRows<{ transfer_id: number | string; id: number | string; origin: string; created_at: string }>(
+  const sides = await selectRows<{
+    transfer_id: number | string;
+    id: number | string;
+    origin: string;
+    created_at: string;
+  }>(
     em,
     `select t.transfer_id, t.id, tr.origin, tr.created_at from ${TRANSACTION_TABLE} t join transfer tr on tr.id = t.transfer_id
       where t.user_id = ? and t.transfer_id is not null order by t.transfer_id, t.id`,
