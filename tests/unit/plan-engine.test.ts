@@ -112,13 +112,13 @@ describe('the plan of a month', () => {
       ],
     });
     const [january, february, march] = planMonths(data, '2024-03');
-    expect(row(january!, 1)).toMatchObject({ available: -5_000, rollsOverspending: false });
+    expect(row(january, 1)).toMatchObject({ available: -5_000, rollsOverspending: false });
     // January did not roll: February starts at 0 and To Assign pays for January.
-    expect(row(february!, 1)).toMatchObject({ carryover: 0, available: -7_000, rollsOverspending: true });
-    expect(february!.overspentLastMonth).toBe(-5_000);
-    expect(row(march!, 1)).toMatchObject({ carryover: -7_000, available: -7_000 });
-    expect(march!.overspentLastMonth).toBe(0);
-    expect(march!.toAssign).toBe(-5_000);
+    expect(row(february, 1)).toMatchObject({ carryover: 0, available: -7_000, rollsOverspending: true });
+    expect(february.overspentLastMonth).toBe(-5_000);
+    expect(row(march, 1)).toMatchObject({ carryover: -7_000, available: -7_000 });
+    expect(march.overspentLastMonth).toBe(0);
+    expect(march.toAssign).toBe(-5_000);
   });
 
   it('holds money for next month, where it comes back into To Assign', () => {
@@ -234,7 +234,7 @@ const households = fc
       ...food,
       id: i + 1,
       name: `c${i}`,
-      kind: c.kind as 'income' | 'expense',
+      kind: c.kind,
       rollsOverspendingFrom: c.rollsFrom === null ? null : addMonths('2024-01', c.rollsFrom),
     }));
     const idOf = (n: number) => (n % list.length) + 1;
