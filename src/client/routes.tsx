@@ -202,6 +202,14 @@ const reportsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/reports/ReportsScreen'), 'ReportsScreen'),
 });
 
+const accountsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/accounts',
+  staticData: { nav: 'Accounts' },
+  loader: ({ context }) => void context.trpc.accounts.list.prefetch(),
+  component: lazyRouteComponent(() => import('./features/accounts/AccountsScreen'), 'AccountsScreen'),
+});
+
 const accountRegisterRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/accounts/$id',
@@ -235,6 +243,7 @@ export const SCREENS = [
   budgetsRoute,
   envelopesRoute,
   categoriesRoute,
+  accountsRoute,
   uploadRoute,
   createBudgetRoute,
   transactionsRoute,

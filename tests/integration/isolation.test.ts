@@ -215,6 +215,7 @@ const restAttempts: Record<string, Attempt> = {
     expect: 'own',
   },
   'GET /accounts': { path: () => '/api/accounts', expect: 'own' },
+  'GET /accounts/net-worth': { path: () => '/api/accounts/net-worth', expect: 'own' },
   'POST /accounts': { path: () => '/api/accounts', body: () => ({ name: 'Second', type: 'cash' }), expect: 'own' },
   'PUT /accounts/:id': { path: () => `/api/accounts/${ids.account}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /accounts/:id': { path: () => `/api/accounts/${ids.account}`, expect: 404 },
@@ -378,6 +379,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }),
     expect: 'own',
   },
+  'auth.setHomeCurrency': { kind: 'mutation', input: () => ({ homeCurrency: 'EUR' }), expect: 'own' },
   'transactions.list': {
     kind: 'query',
     input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
@@ -431,6 +433,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     expect: 'own',
   },
   'accounts.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'accounts.netWorth': { kind: 'query', input: () => ({}), expect: 'own' },
   'accounts.create': { kind: 'mutation', input: () => ({ name: 'Third', type: 'cash' }), expect: 'own' },
   'accounts.update': { kind: 'mutation', input: () => ({ id: ids.account, data: { name: 'hacked' } }), expect: 404 },
   'accounts.delete': { kind: 'mutation', input: () => ({ id: ids.account }), expect: 404 },

@@ -200,6 +200,7 @@ const getPaths: Record<string, () => string> = {
   '/categories': () => '/api/categories',
   '/categories/:id/usage': () => `/api/categories/${ids.category}/usage`,
   '/accounts': () => '/api/accounts',
+  '/accounts/net-worth': () => '/api/accounts/net-worth?months=3',
   '/accounts/:id/register': () => `/api/accounts/${ids.account}/register`,
   '/accounts/:id/reconcile': () =>
     `/api/accounts/${ids.account}/reconcile?statement_date=2026-01-31&statement_balance=50000`,

@@ -84,9 +84,9 @@ describe('rules over REST and tRPC', () => {
       /conditions\.0\.field: unknown field 'payee'/,
     ],
     [
-      'an unsafe regex',
-      { conditions: [{ field: 'description', op: 'matches', value: '(a+)+$' }] },
-      /conditions\.0\.value: unsafe or invalid regular expression/,
+      'a regex with a backreference',
+      { conditions: [{ field: 'description', op: 'matches', value: '(a+)\\1$' }] },
+      /conditions\.0\.value: unsafe or invalid regular expression: uses a backreference \(\\1\)/,
     ],
     ['an empty condition list', { conditions: [] }, /conditions: must hold at least one condition/],
     ['a priority out of range', { priority: 99_999 }, /priority: is out of range/],

@@ -20,8 +20,10 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111023_schedules',
+    'Migration20261128143518_opening_balance',
     'Migration20261128143525_category_kinds_on_budget',
     'Migration20261128143616_transfers',
+    'Migration20261128143618_currencies',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -31,7 +33,9 @@ export const migrationNames = {
     'Migration20261127050000_drop_transaction_category_index',
     'Migration20261127053000_description_edits',
     'Migration20261128111024_schedules',
+    'Migration20261128143519_opening_balance',
     'Migration20261128143525_category_kinds_on_budget',
     'Migration20261128143617_transfers',
+    'Migration20261128143619_currencies',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -86,7 +86,7 @@ export function streamAccountFitids(db: SqlTx, userId: number, accountId: number
 
 /**
  * An imported row: user, account, category, category_source, post_date, description,
- * bank_description, amount, type, batch, fitid, created_at.
+ * bank_description, amount, type, batch, fitid, created_at, original_amount, original_currency.
  */
 export type ImportedRow = [
   number,
@@ -101,11 +101,13 @@ export type ImportedRow = [
   string,
   string | null,
   string,
+  number | null,
+  string | null,
 ];
-const IMPORTED_COLUMNS = 12;
+const IMPORTED_COLUMNS = 14;
 
 const IMPORTED_COLUMN_NAMES =
-  'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
+  'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, original_amount, original_currency, is_split';
 /** PostgreSQL array types of the ImportedRow columns, in order (amount: bigint, as its column). */
 const IMPORTED_COLUMN_TYPES = [
   'int',
@@ -120,8 +122,10 @@ const IMPORTED_COLUMN_TYPES = [
   'varchar',
   'varchar',
   'varchar',
+  'bigint',
+  'varchar',
 ];
-/** Rows one PostgreSQL statement carries (as 12 arrays, whatever the row count). */
+/** Rows one PostgreSQL statement carries (as one array a column, whatever the row count). */
 const ROWS_PER_UNNEST = 10_000;
 
 /**
@@ -129,8 +133,8 @@ const ROWS_PER_UNNEST = 10_000;
  * - SQLite: multi-row INSERTs of prepared statements (as many rows a statement as it allows
  *   parameters; far cheaper per row than one statement each).
  * - PostgreSQL: one INSERT ... SELECT FROM unnest() of one array per column for every
- *   ROWS_PER_UNNEST rows: 12 parameters a statement instead of 12 a row, so the server parses and
- *   plans a short statement and the rows travel as 12 array values.
+ *   ROWS_PER_UNNEST rows: one parameter a column for the statement instead of one a column for each row,
+ *   so the server parses and plans a short statement and the rows travel as one array value a column.
  */
 export interface ImportedRowsWriter {
   /** Takes a chunk of rows (one call a chunk, not an awaited call a row); writes every full statement's worth. */
@@ -146,7 +150,7 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
-    valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
+    valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
   const perStatement = perInsert * IMPORTED_COLUMNS;
   let params: unknown[] = [];

@@ -54,6 +54,10 @@ export const userAnswer = z.object({
   username: z.string(),
   apiTokenSet: z.boolean(),
   apiTokenCreatedAt: timestamp.nullable(),
+  homeCurrency: z.string().describe('ISO 4217 code that figures combining accounts are converted to'),
+  homeCurrencyChosen: z
+    .boolean()
+    .describe('False until a user whose accounts predate currencies chooses; that choice relabels those accounts'),
 }) satisfies z.ZodType<UserDto>;
 
 export const authStatusAnswer = z.object({
@@ -73,10 +77,27 @@ export const accountAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
-  balance: cents,
+  currency: z.string().describe('ISO 4217 code; the balances and the transactions are in its minor unit'),
+  balance: cents.describe('The opening balance plus every counted transaction of the account'),
+  openingBalance: cents.describe('The balance on openingDate, before the transactions'),
+  openingDate: isoDate,
   applySuggestions: z.boolean().describe("The setting 'Apply confident suggestions' on import"),
+  lastImport: z
+    .object({ batchId: z.string(), uploadDate: z.string(), fileName: z.string().nullable() })
+    .nullable()
+    .describe('The latest upload into the account'),
   onBudget: z.boolean().describe('Its transactions count in the monthly plan'),
 }) satisfies z.ZodType<AccountDto>;
+
+export const netWorthAnswer = z.object({
+  points: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      endDate: isoDate,
+      netWorth: cents,
+    }),
+  ),
+});
 
 const month = z
   .string()

@@ -10,7 +10,7 @@ import { DESCRIPTION_MAX_LENGTH } from '../limits';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from '../schemas/common';
 import { must } from '../must';
 import { TRANSACTION_TYPES, transactionTypeSchema, type TransactionType } from '../schemas/transactions';
-import { checkRegex } from './safe-regex';
+import { checkRegex } from './pattern';
 
 export const RULE_OPS = {
   description: ['contains', 'startsWith', 'equals', 'matches'],

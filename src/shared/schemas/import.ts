@@ -42,6 +42,8 @@ export const columnMappingSchema = z
     category: columnIndex.optional(),
     indicator: columnIndex.optional(),
     currency: columnIndex.optional(),
+    originalAmount: columnIndex.optional(),
+    originalCurrency: columnIndex.optional(),
     dateFormat: text({ max: 32 }).optional(),
   })
   .strict()
@@ -244,6 +246,8 @@ export const importProfileInputSchema = z
         p.mapping.category ?? 0,
         p.mapping.indicator ?? 0,
         p.mapping.currency ?? 0,
+        p.mapping.originalAmount ?? 0,
+        p.mapping.originalCurrency ?? 0,
         ...p.mapping.description,
       ) < p.columnCount,
     {

@@ -52,7 +52,11 @@ export const exportedAccountSchema = z
     id: rowId,
     name: name(),
     type: z.enum(ACCOUNT_TYPES),
+    /** The balance after all the account's rows. */
     balance: centsSchema,
+    /** Documents written before opening balances leave these out: a restore derives them from `balance`. */
+    openingBalance: centsSchema.optional(),
+    openingDate: isoDateSchema.optional(),
     /** "Apply confident suggestions"; documents written before it existed leave it out (on). */
     applySuggestions: z.boolean().optional(),
     createdAt: timestamp,

@@ -26,6 +26,7 @@ import {
 } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
 import { omitWhere } from '../../lib/objects';
+import { TextLink } from '../../components/RouterLinks';
 import { AccountUpcoming } from '../schedules/AccountUpcoming';
 
 /**
@@ -53,6 +54,14 @@ export function AccountRegisterScreen() {
     { enabled: validId && inOrder, placeholderData: keepPreviousData },
   );
 
+  // The opening balance is listed below every row, when the range reaches its date.
+  const opening =
+    account &&
+    (!dates.startDate || dates.startDate <= account.openingDate) &&
+    (!dates.endDate || dates.endDate >= account.openingDate)
+      ? { date: account.openingDate, balance: account.openingBalance }
+      : undefined;
+
   function change(patch: RegisterSearch) {
     const next = omitWhere<RegisterSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
     void navigate({ to: '/accounts/$id', params: { id: String(id) }, search: next, replace: true });
@@ -73,9 +82,13 @@ export function AccountRegisterScreen() {
       {account && (
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Chip size="small" label={account.type} color="primary" variant="outlined" />
-          <Typography
-            sx={{ fontVariantNumeric: 'tabular-nums' }}
-          >{`Balance today: ${formatCents(account.balance)}`}</Typography>
+          <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="register-balance">
+            {`Balance: ${formatCents(account.balance)}`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {`Opening balance ${formatCents(account.openingBalance)} on ${account.openingDate}`}
+          </Typography>
+          <TextLink to="/accounts">All accounts</TextLink>
         </Stack>
       )}
       <ReconcilePanel accountId={id} />
@@ -139,7 +152,9 @@ export function AccountRegisterScreen() {
             <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
               {`${register.data.length} transactions`}
             </Typography>
-            {register.data.length > 0 && <RegisterTable rows={register.data} label="Register" />}
+            {(register.data.length > 0 || opening) && (
+              <RegisterTable rows={register.data} label="Register" opening={opening} />
+            )}
           </>
         )}
       </Paper>

@@ -13,8 +13,10 @@ import { Migration20261126230800_partial_parent_index } from './Migration2026112
 import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
+import { Migration20261128143518_opening_balance } from './Migration20261128143518_opening_balance';
 import { Migration20261128143525_category_kinds_on_budget } from './Migration20261128143525_category_kinds_on_budget';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
+import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -31,6 +33,8 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
   { name: 'Migration20261128111023_schedules', class: Migration20261128111023_schedules },
+  { name: 'Migration20261128143518_opening_balance', class: Migration20261128143518_opening_balance },
   { name: 'Migration20261128143525_category_kinds_on_budget', class: Migration20261128143525_category_kinds_on_budget },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
+  { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
 ];

@@ -40,7 +40,7 @@ export interface ReadOptions {
   order?: 'newest' | 'written';
 }
 
-/** An account's register between two dates; `balance` is the account's stated balance today. */
+/** An account's register between two dates; `balance` is the account's balance after all its rows. */
 export interface RegisterSelection {
   accountId: number;
   balance: number;

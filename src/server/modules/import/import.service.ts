@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { minorUnitsOf } from '../../../shared/money/currencies';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
   DuplicateMarker,
   RowCounts,
-  runSteps,
   runStepsAsync,
-  slicedPause,
   type CsvReadFailure,
   type CsvReadHead,
   type CsvRow,
@@ -44,6 +43,7 @@ import {
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { limiter } from '../../common/limiter';
+import { pause } from '../../common/pause';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -92,17 +92,6 @@ function importQueue(em: EntityManager): ReturnType<typeof limiter> {
   if (!queue) importQueues.set(slots, (queue = limiter(slots)));
   return queue;
 }
-
-/**
- * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
- * rows each), and a turn after every one of them (up to three a chunk:
- * reading, writing, the next chunk) cost more than the steps are worth; a turn every
- * PAUSE_SLICE_MS adds at most that much to another request's wait and takes far fewer turns.
- */
-const PAUSE_SLICE_MS = 5;
-const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** A turn of the event loop when the slice has run out (one clock for every import of this process); else nothing. */
-const pause = slicedPause(turnOfEventLoop, PAUSE_SLICE_MS, () => performance.now());
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -209,7 +198,7 @@ async function ensureAccount(em: EntityManager, userId: number, name: string, ty
     await findAccountByName(em, userId, name);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-    await createAccount(em, userId, { name, type, balance: 0, applySuggestions: true });
+    await createAccount(em, userId, { name, type, openingBalance: 0, applySuggestions: true });
   }
 }
 
@@ -250,6 +239,8 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
         dateFormat: input.dateFormat,
         preferredDateFormat: context.preferredDateFormat,
         flipAmounts: input.flipAmounts,
+        fractionDigits: minorUnitsOf(context.account.currency),
+        currency: context.account.currency,
         mapping: input.mapping ?? null,
         savedMapping: context.savedMapping,
         onlyStatements: input.onlyStatements ?? null,
@@ -327,15 +318,15 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const typeOf = (amount: number): TransactionType =>
     input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType;
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
-  const plan = (rows: CsvRow[]) => runSteps(planImportRows(rows, rules, account.name, typeOf));
+  const plan = (rows: CsvRow[]) => runStepsAsync(planImportRows(rows, rules, account.name, typeOf), pause);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return scopedTransaction(em, userId, async (tem) => {
       const marker = new DuplicateMarker(await storedRows(await sqlTx(tem), userId, account.id, read), { owned: true });
       const shown = new PreviewRows();
-      const end = await eachChunk(read, (rows) => {
-        for (const row of plan(rows)) shown.add(row, marker.isDuplicate(row));
+      const end = await eachChunk(read, async (rows) => {
+        for (const row of await plan(rows)) shown.add(row, marker.isDuplicate(row));
       });
       const model =
         account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
@@ -361,7 +352,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     let total = 0;
     let moneyIn = 0;
     const end = await eachChunk(read, async (rows) => {
-      const planned = plan(rows);
+      const planned = await plan(rows);
       total += planned.length;
       for (const row of planned) if (row.amount > 0) moneyIn += 1;
       const fresh = planned.filter((row) => !marker.isDuplicate(row));
@@ -568,6 +559,8 @@ async function openBatch(
           batchId,
           row.fitid ?? null,
           now,
+          row.originalAmount ?? null,
+          row.originalCurrency ?? null,
         ];
       }
       await writer.add(rows);

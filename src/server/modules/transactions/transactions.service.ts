@@ -79,6 +79,8 @@ export async function createTransaction(
       postDate: input.postDate,
       description: input.description,
       amount: input.amount,
+      originalAmount: input.originalAmount ?? null,
+      originalCurrency: input.originalCurrency ?? null,
       type: input.type ?? defaultType(input.amount),
       isSplit: false,
       splitNote: input.splitNote ?? null,
@@ -123,6 +125,13 @@ export async function updateTransaction(
     const shared = family.length > 0 ? family : [tx];
     if (input.account !== undefined) {
       const account = input.account === null ? null : await findAccountByName(tem, userId, input.account);
+      if (account)
+        await refuseOtherCurrency(
+          tem,
+          userId,
+          shared.map((row) => row.id),
+          account,
+        );
       for (const row of shared) row.account = account;
     }
     if (input.postDate !== undefined) for (const row of shared) row.postDate = input.postDate;
@@ -130,6 +139,8 @@ export async function updateTransaction(
     if (input.description !== undefined) tx.description = input.description;
     const amountChanged = input.amount !== undefined && input.amount !== tx.amount;
     if (input.amount !== undefined) tx.amount = input.amount;
+    if (input.originalAmount !== undefined) tx.originalAmount = input.originalAmount;
+    if (input.originalCurrency !== undefined) tx.originalCurrency = input.originalCurrency;
     if (input.splitNote !== undefined) tx.splitNote = input.splitNote;
     if (input.category !== undefined) {
       const categoryId = await resolveCategoryId(tem, userId, input.category);
@@ -219,6 +230,31 @@ export async function deleteTransaction(
   };
 }
 
+/**
+ * Amounts are stored in their account's minor unit, so a transaction moves only between accounts of
+ * one currency (or to or from no account): 100 cents in a euro account are not 100 yen.
+ */
+async function refuseOtherCurrency(
+  em: EntityManager,
+  userId: number,
+  ids: readonly number[],
+  target: Account,
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const other = await em.findOne(
+      Transaction,
+      { user: userId, id: { $in: ids.slice(i, i + 500) }, account: { currency: { $ne: target.currency } } },
+      { populate: ['account'] },
+    );
+    if (other?.account) {
+      throw new AppError(
+        'CONFLICT',
+        `Account '${target.name}' is in ${target.currency}, but transaction ${other.id} is in ${other.account.currency} (account '${other.account.name}'); a transaction moves only between accounts of one currency`,
+      );
+    }
+  }
+}
+
 /** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
 export async function bulkUpdateTransactions(
   em: EntityManager,
@@ -253,6 +289,7 @@ export async function bulkUpdateTransactions(
       }
     }
     const shared = [...new Set([...ids, ...familyIds])];
+    if (account) await refuseOtherCurrency(tem, userId, shared, account);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
