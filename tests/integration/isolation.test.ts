@@ -26,6 +26,8 @@ const ids = {
   schedule: 0,
   category: 0,
   otherCategory: 0,
+  entry: 0,
+  trashed: 0,
   transfer: 0,
   offeredOut: 0,
   offeredIn: 0,
@@ -45,6 +47,9 @@ async function snapshot(): Promise<string> {
     'rule',
     'schedule',
     'schedule_occurrence',
+    'history_entry',
+    'history_row',
+    'trashed_transaction',
     'transfer',
     'transfer_candidate',
   ];
@@ -146,7 +151,25 @@ afterAll(async () => {
   await server.close();
 });
 
+beforeAll(async () => {
+  ids.trashed = ok(
+    await owner.post('/api/transactions', {
+      postDate: '2024-01-03',
+      description: 'SECRET gone',
+      amount: -5,
+      account: 'SECRET-A',
+    }),
+  ).id;
+  ok(await owner.del(`/api/transactions/${ids.trashed}`));
+  ids.entry = await ownerEntry();
+});
+
 type Expect = 404 | 409 | 'own';
+
+/** The owner's latest history entry (its first transaction's creation, at least). */
+async function ownerEntry(): Promise<number> {
+  return ok(await owner.get<{ entries: { id: number }[] }>('/api/history?limit=1')).entries[0].id;
+}
 interface Attempt {
   path: () => string;
   body?: () => unknown;
@@ -305,6 +328,16 @@ const restAttempts: Record<string, Attempt> = {
     expect: 'own',
   },
   'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
+  'GET /history': { path: () => '/api/history', expect: 'own' },
+  'POST /history/:id/undo': { path: () => `/api/history/${ids.entry}/undo`, expect: 404 },
+  'POST /history/:id/redo': { path: () => `/api/history/${ids.entry}/redo`, expect: 404 },
+  'GET /trash': { path: () => '/api/trash', expect: 'own' },
+  'POST /trash/restore': {
+    path: () => '/api/trash/restore',
+    body: () => ({ transactionIds: [ids.trashed] }),
+    expect: 404,
+  },
+  'DELETE /trash': { path: () => '/api/trash', expect: 'own' },
   'GET /schedules': { path: () => '/api/schedules', expect: 'own' },
   'POST /schedules': {
     path: () => '/api/schedules',
@@ -490,6 +523,12 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }),
     expect: 404,
   },
+  'history.list': { kind: 'query', input: () => ({}), expect: 'own' },
+  'history.undo': { kind: 'mutation', input: () => ({ id: ids.entry }), expect: 404 },
+  'history.redo': { kind: 'mutation', input: () => ({ id: ids.entry }), expect: 404 },
+  'history.trash': { kind: 'query', input: () => undefined, expect: 'own' },
+  'history.restore': { kind: 'mutation', input: () => ({ transactionIds: [ids.trashed] }), expect: 404 },
+  'history.emptyTrash': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'schedules.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'schedules.get': { kind: 'query', input: () => ({ id: ids.schedule }), expect: 404 },
   'schedules.create': {

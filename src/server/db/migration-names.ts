@@ -24,6 +24,7 @@ export const migrationNames = {
     'Migration20261128143525_category_kinds_on_budget',
     'Migration20261128143616_transfers',
     'Migration20261128143618_currencies',
+    'Migration20261128144053_history',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -37,5 +38,6 @@ export const migrationNames = {
     'Migration20261128143525_category_kinds_on_budget',
     'Migration20261128143617_transfers',
     'Migration20261128143619_currencies',
+    'Migration20261128144055_history',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -44,6 +44,16 @@ export async function deleteBatchRows(tem: EntityManager, userId: number, batchI
   return row?.n ?? 0;
 }
 
+/** The ids of a batch's rows (split parts included). */
+export async function batchRowIds(tem: EntityManager, userId: number, batchId: string): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    tem,
+    `select id from ${TRANSACTION_TABLE} where user_id = ? and (batch_id = ? or parent_id in (select id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?))`,
+    [userId, batchId, userId, batchId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Clears is_split on the user's parents that have no parts left; answers how many. */
 export function clearEmptySplits(em: EntityManager, userId: number): Promise<number> {
   return runSql(
@@ -72,6 +82,24 @@ export function streamAccountRows(
       where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?`,
     [userId, accountId, minDate, maxDate],
     chunk,
+  );
+}
+
+/**
+ * The account's rows in the trash in a date range, as [post_date, amount, description, fitid]: the import's
+ * duplicate check counts them as stored, so re-importing a file does not bring a deleted row back.
+ */
+export function selectTrashedAccountRows(
+  db: SqlTx,
+  userId: number,
+  accountId: number,
+  minDate: string,
+  maxDate: string,
+): Promise<{ post_date: string; amount: number; description: string; fitid: string | null }[]> {
+  return db.all(
+    `select post_date, amount, description, fitid from trashed_transaction
+      where user_id = ? and account_id = ? and post_date between ? and ?`,
+    [userId, accountId, minDate, maxDate],
   );
 }
 

@@ -22,6 +22,7 @@ import {
   type SplitDetails,
 } from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
+import { importTransfersSchema } from '../../shared/schemas/transfers';
 import type { SuggestionDto } from '../../shared/schemas/suggest';
 import {
   OCCURRENCE_STATUSES,
@@ -245,6 +246,9 @@ export const importAnswer = z.looseObject({
   skipped: z.number().int(),
   warnings: z.array(z.string()),
   dryRun: z.literal(true).optional().describe('Present on a dry run, with the preview fields'),
+  transfers: importTransfersSchema
+    .optional()
+    .describe('Transfers found between the new rows and the other accounts: linked at once, or offered to confirm'),
 }) satisfies z.ZodType<ImportResult>;
 
 export const monthlyReportAnswer = z.object({

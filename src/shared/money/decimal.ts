@@ -48,7 +48,8 @@ export function decimalText(value: Decimal): string {
   const negative = value.units < 0n;
   const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
   const whole = digits.slice(0, digits.length - value.scale);
-  const fraction = digits.slice(digits.length - value.scale).replace(/0+$/, '');
+  let fraction = digits.slice(digits.length - value.scale);
+  while (fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -11,6 +11,7 @@ import { Migration20261128143519_opening_balance } from './Migration202611281435
 import { Migration20261128143525_category_kinds_on_budget } from './Migration20261128143525_category_kinds_on_budget';
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
+import { Migration20261128144055_history } from './Migration20261128144055_history';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -25,4 +26,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143525_category_kinds_on_budget', class: Migration20261128143525_category_kinds_on_budget },
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
+  { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
 ];

@@ -17,6 +17,7 @@ import { Migration20261128143518_opening_balance } from './Migration202611281435
 import { Migration20261128143525_category_kinds_on_budget } from './Migration20261128143525_category_kinds_on_budget';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
 import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
+import { Migration20261128144053_history } from './Migration20261128144053_history';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143525_category_kinds_on_budget', class: Migration20261128143525_category_kinds_on_budget },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
   { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
+  { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
 ];

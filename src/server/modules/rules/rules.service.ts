@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { ChangeRecorder } from '../history/recorder';
 import { AppError } from '../../../shared/errors';
 import {
   MAX_APPLY_CHANGES,
@@ -285,6 +286,11 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
       userId,
       planned.flatMap((p) => (p.category ? [p.category] : [])),
     );
+    const recorder = new ChangeRecorder(tx, userId);
+    await recorder.touch(
+      'transaction',
+      planned.map((p) => p.row.id),
+    );
     const db = await sqlTx(tx);
     // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
     // A category a rule set is the rule's (category_source 'rule'); a row whose category no rule set keeps its source.
@@ -303,6 +309,7 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
       ]);
       await pause();
     }
+    await recorder.finish('rule-apply', `Applied rules to ${changedRows} transaction${changedRows === 1 ? '' : 's'}`);
   }
   return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };
 }

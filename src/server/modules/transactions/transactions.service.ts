@@ -20,6 +20,7 @@ import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
 import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
@@ -87,7 +88,10 @@ export async function createTransaction(
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
+    const recorder = new ChangeRecorder(tem, userId);
+    recorder.created('transaction', [tx.id]);
     if (tx.account) await matchSchedulesAfterWrite(tem, userId);
+    await recorder.finish('create', `Added “${tx.description}”`);
     // Read back inside the transaction: a failure answering leaves nothing saved.
     return getTransaction(tem, userId, tx.id);
   });
@@ -116,6 +120,8 @@ export async function updateTransaction(
   return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions([id, ...family.map((row) => row.id)]);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
       throw new AppError(
         'CONFLICT',
@@ -153,6 +159,7 @@ export async function updateTransaction(
       if (amountChanged) await followAmount(tem, userId, tx.id, tx.amount);
       if (input.account !== undefined) await refuseBrokenLinks(tem, userId, [tx.id]);
     }
+    await recorder.finish('edit', `Edited “${tx.description}”`);
     return getTransaction(tem, userId, id);
   });
 }
@@ -186,9 +193,13 @@ export async function deleteTransactions(
     const askedIds = new Set(asked);
     const others = new Set([...(await counterpartsOf(tem, userId, asked)).values()].filter((id) => !askedIds.has(id)));
     const unique = options.withCounterpart ? [...asked, ...others] : asked;
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions([...asked, ...others]);
     await unlinkRows(tem, userId, unique);
     const counterparts = options.withCounterpart ? others.size : 0;
-    return { ...(await deleteRows(tem, userId, unique)), counterparts };
+    const result = await deleteRows(tem, userId, unique);
+    await recorder.finish('delete', `Deleted ${unique.length} transaction${unique.length === 1 ? '' : 's'}`);
+    return { ...result, counterparts };
   });
 }
 
@@ -290,6 +301,8 @@ export async function bulkUpdateTransactions(
     }
     const shared = [...new Set([...ids, ...familyIds])];
     if (account) await refuseOtherCurrency(tem, userId, shared, account);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions(shared);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
@@ -309,8 +322,19 @@ export async function bulkUpdateTransactions(
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
     if (account !== undefined) await refuseBrokenLinks(tem, userId, shared);
+    await recorder.finish('bulk-edit', bulkSummary(ids.length, input.updates));
     return transactionsByIds(tem, userId, ids);
   });
+}
+
+/** "Changed the category of 312 transactions to Groceries", and the like. */
+function bulkSummary(n: number, updates: BulkUpdateInput['updates']): string {
+  const changes = [
+    updates.category !== undefined ? `the category${updates.category ? ` to ${updates.category}` : ' to none'}` : null,
+    updates.type !== undefined ? `the type to ${updates.type}` : null,
+    updates.account ? `the account to ${updates.account}` : null,
+  ].filter(Boolean);
+  return `Changed ${changes.join(', ')} of ${n} transaction${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -340,6 +364,8 @@ export async function splitTransaction(
     const check = validateSplit(parent.amount, input.splits);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
     const counted = input.splits.filter((entry) => entry.category.trim());
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transaction', await withSplitFamilies(tem, userId, [parent.id]));
     await tem.nativeDelete(Transaction, { user: userId, parent: parent.id });
     const now = new Date().toISOString();
     for (const entry of counted) {
@@ -362,6 +388,8 @@ export async function splitTransaction(
     }
     parent.isSplit = true;
     await tem.flush();
+    recorder.created('transaction', await withSplitFamilies(tem, userId, [parent.id]));
+    await recorder.finish('split', `Split “${parent.description}” into ${counted.length} parts`);
     return getSplits(tem, userId, id);
   });
 }

@@ -180,6 +180,10 @@ export async function exportUserData(
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
     exportedAt: now.toISOString(),
+    leftOut: [
+      'The history of changes (undo and redo): a restored account starts a new history.',
+      'The trash: deleted transactions waiting there are not exported.',
+    ],
     accounts: accounts.map((a) => ({
       id: a.id,
       name: a.name,
