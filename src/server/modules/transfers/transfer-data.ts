@@ -8,12 +8,7 @@ import { selectRows, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
 type Sections = Required<Pick<UserDataDocument, 'transfers' | 'transferCandidates'>>;
 
 export async function exportTransfers(em: EntityManager, userId: number): Promise<Sections> {
-  const sides = await selectRows<{
-    transfer_id: number | string;
-    id: number | string;
-    origin: string;
-    created_at: string;
-  }>(
+  const sides = await selectRows<{ transfer_id: number; id: number; origin: string; created_at: string }>(
     em,
     `select t.transfer_id, t.id, tr.origin, tr.created_at from ${TRANSACTION_TABLE} t join transfer tr on tr.id = t.transfer_id
       where t.user_id = ? and t.transfer_id is not null order by t.transfer_id, t.id`,
@@ -31,9 +26,9 @@ export async function exportTransfers(em: EntityManager, userId: number): Promis
     });
   }
   const candidates = await selectRows<{
-    first_id: number | string;
-    second_id: number | string;
-    score: number | string;
+    first_id: number;
+    second_id: number;
+    score: number;
     reason: string;
     status: string;
     created_at: string;

@@ -30,7 +30,7 @@ export async function counterpartsOf(
 ): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (const part of slices(ids)) {
-    const rows = await selectRows<{ id: number | string; other: number | string }>(
+    const rows = await selectRows<{ id: number; other: number }>(
       em,
       `select t.id, o.id as other from ${TRANSACTION_TABLE} t
          join ${TRANSACTION_TABLE} o on o.transfer_id = t.transfer_id and o.id <> t.id
@@ -46,7 +46,7 @@ export async function counterpartsOf(
 export async function unlinkRows(em: EntityManager, userId: number, ids: readonly number[]): Promise<number> {
   let ended = 0;
   for (const part of slices(ids)) {
-    const transferIds = await selectRows<{ transfer_id: number | string }>(
+    const transferIds = await selectRows<{ transfer_id: number }>(
       em,
       `select distinct transfer_id from ${TRANSACTION_TABLE} where user_id = ? and transfer_id is not null and id in (${marks(part)})`,
       [userId, ...part],
@@ -77,7 +77,7 @@ export async function endTransfers(em: EntityManager, userId: number, transferId
 
 /** Ends the links of a batch's rows before the batch is deleted: the other sides stay, unlinked. */
 export async function unlinkBatch(em: EntityManager, userId: number, batchId: string): Promise<number> {
-  const transferIds = await selectRows<{ transfer_id: number | string }>(
+  const transferIds = await selectRows<{ transfer_id: number }>(
     em,
     `select transfer_id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ? and transfer_id is not null`,
     [userId, batchId],
@@ -107,7 +107,7 @@ export async function followAmount(em: EntityManager, userId: number, id: number
  */
 export async function refuseBrokenLinks(em: EntityManager, userId: number, ids: readonly number[]): Promise<void> {
   for (const part of slices(ids)) {
-    const [broken] = await selectRows<{ id: number | string; other: number | string }>(
+    const [broken] = await selectRows<{ id: number; other: number }>(
       em,
       `select t.id, o.id as other from ${TRANSACTION_TABLE} t
          join ${TRANSACTION_TABLE} o on o.transfer_id = t.transfer_id and o.id <> t.id

@@ -46,7 +46,7 @@ function outFirst<T extends { id: number; amount: number }>(a: T, b: T): [T, T] 
 /** A transfer with both sides as every transaction answer shows them. */
 export async function getTransfer(em: EntityManager, userId: number, transferId: number): Promise<TransferDto> {
   await findOwned(em, Transfer, userId, transferId);
-  const sides = await selectRows<{ id: number | string }>(
+  const sides = await selectRows<{ id: number }>(
     em,
     `select id from ${TRANSACTION_TABLE} where user_id = ? and transfer_id = ?`,
     [userId, transferId],
@@ -146,7 +146,7 @@ async function linkRefusal(
     [b, a],
   ] as const) {
     if (!tx.transfer) continue;
-    const [linked] = await selectRows<{ id: number | string }>(
+    const [linked] = await selectRows<{ id: number }>(
       em,
       `select id from ${TRANSACTION_TABLE} where user_id = ? and transfer_id = ? and id <> ?`,
       [userId, tx.transfer.id, tx.id],
@@ -242,10 +242,10 @@ export async function unlinkTransfer(
 }
 
 interface CandidateRow {
-  id: number | string;
-  first_id: number | string;
-  second_id: number | string;
-  score: number | string;
+  id: number;
+  first_id: number;
+  second_id: number;
+  score: number;
   reason: string;
 }
 
