@@ -12,6 +12,8 @@ import { Migration20261128143525_category_kinds_on_budget } from './Migration202
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
 import { Migration20261128144055_history } from './Migration20261128144055_history';
+import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
+import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -27,4 +29,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
   { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
+  { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
+  { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
 ];
