@@ -141,6 +141,7 @@ describe('POST /api/upload', () => {
       skipped: 0,
       warnings: [],
       attention: [],
+      transfers: { linked: [], offered: [], linkedCount: 0, offeredCount: 0 },
     });
     const rows = await stored(user);
     expect(rows.map((r) => [r.description, r.amount, r.category, r.type])).toEqual([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImportTransfers } from './transfers';
 import type { CategorySource } from './suggest';
 import type { ColumnAssignment, ColumnMapping, ImportFormat, SkippedLine } from '../csv';
 import { MAX_COLUMNS } from '../csv/tokenize';
@@ -182,6 +183,8 @@ export interface ImportResult {
   attention?: ImportAttention[];
   /** A file of several accounts split between accounts: one batch per account. */
   batches?: { account: string; batchId: string | null; imported: number; duplicates: number }[];
+  /** Transfers found between the new rows and the other accounts: linked at once, or offered to confirm. */
+  transfers?: ImportTransfers;
 }
 
 export interface ImportPreview extends ImportResult {
