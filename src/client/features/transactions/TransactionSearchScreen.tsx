@@ -9,7 +9,7 @@ import { originalsNote, rowCounts } from '../../components/transactions/tableSta
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
-import { emptyResultText, searchTotal } from './searchForm';
+import { emptyResultText, searchTotal, transfersLeftOutNote } from './searchForm';
 import { SearchFilters } from './SearchFilters';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
 import { useTransactionSearch } from './useTransactionSearch';
@@ -146,6 +146,7 @@ function SearchResults(props: {
           <strong>Found {results.length} transactions</strong>
           <span>
             Total: {total.text} {total.label}
+            {transfersLeftOutNote(total.transfersLeftOut)}
           </span>
           {note && <span>{note}</span>}
         </Box>
