@@ -365,6 +365,15 @@ const restAttempts: Record<string, Attempt> = {
   'DELETE /transfers/:id': { path: () => `/api/transfers/${ids.transfer}`, expect: 404 },
   'GET /settings': { path: () => '/api/settings', expect: 'own' },
   'PUT /settings': { path: () => '/api/settings', body: () => ({ transferWindowDays: 3 }), expect: 'own' },
+  // Rates are the instance's, not a user's: any signed-in user reads and changes them.
+  'GET /rates': { path: () => '/api/rates?base=EUR&quote=EUR', expect: 'own' },
+  'GET /rates/pairs': { path: () => '/api/rates/pairs', expect: 'own' },
+  'PUT /rates': {
+    path: () => '/api/rates',
+    body: () => ({ date: '2001-01-02', base: 'EUR', quote: 'USD', rate: '0.9' }),
+    expect: 'own',
+  },
+  'DELETE /rates': { path: () => '/api/rates?base=EUR&quote=USD&date=1999-01-04', expect: 404 },
   'POST /import': {
     path: () => '/api/import',
     body: () => ({
@@ -472,7 +481,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'rules.create': {
     kind: 'mutation',
     input: () => ({
-      name: 'mine',
+      name: 'mine too',
       conditions: [{ field: 'amount', op: 'lt', value: 0 }],
       actions: { type: 'transfer' },
     }),
@@ -539,6 +548,19 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'transfers.dismiss': { kind: 'mutation', input: () => ({ id: ids.candidate }), expect: 404 },
   'settings.get': { kind: 'query', input: () => undefined, expect: 'own' },
   'settings.update': { kind: 'mutation', input: () => ({ transferWindowDays: 2 }), expect: 'own' },
+  'rates.lookup': { kind: 'query', input: () => ({ base: 'EUR', quote: 'EUR' }), expect: 'own' },
+  'rates.pairs': { kind: 'query', input: () => undefined, expect: 'own' },
+  'rates.import': {
+    kind: 'mutation',
+    input: () => ({ text: 'date,base,quote,rate\n2001-01-03,EUR,USD,0.91\n' }),
+    expect: 'own',
+  },
+  'rates.put': {
+    kind: 'mutation',
+    input: () => ({ date: '2001-01-02', base: 'EUR', quote: 'USD', rate: '0.9' }),
+    expect: 'own',
+  },
+  'rates.delete': { kind: 'mutation', input: () => ({ base: 'EUR', quote: 'USD', date: '1999-01-04' }), expect: 404 },
 };
 
 describe('every user’s data is sealed off', () => {

@@ -221,6 +221,9 @@ const getPaths: Record<string, () => string> = {
   '/transfers/candidates': () => '/api/transfers/candidates',
   '/transfers/:id': () => `/api/transfers/${ids.transfer}`,
   '/settings': () => '/api/settings',
+  // Any currency converts into itself, with no stored rate.
+  '/rates': () => '/api/rates?base=EUR&quote=EUR&date=2026-01-15',
+  '/rates/pairs': () => '/api/rates/pairs',
 };
 
 describe('real answers match their output schemas', () => {

@@ -24,6 +24,8 @@ export const migrationNames = {
     'Migration20261128143616_transfers',
     'Migration20261128143618_currencies',
     'Migration20261128144053_history',
+    'Migration20261128153716_rule_names',
+    'Migration20261128155731_exchange_rates',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -37,5 +39,7 @@ export const migrationNames = {
     'Migration20261128143617_transfers',
     'Migration20261128143619_currencies',
     'Migration20261128144055_history',
+    'Migration20261128153719_rule_names',
+    'Migration20261128155734_exchange_rates',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

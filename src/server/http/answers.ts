@@ -281,6 +281,9 @@ export const ruleApplyAnswer = z.object({
   changes: z.array(
     z.object({
       id: z.number().int(),
+      postDate: isoDate,
+      description: z.string().describe('The description before any rename'),
+      amount: cents,
       field: z.enum(RULE_ACTION_FIELDS),
       from: z.string().nullable(),
       to: z.string(),

@@ -11,6 +11,8 @@ import { Migration20261128143519_opening_balance } from './Migration202611281435
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
 import { Migration20261128144055_history } from './Migration20261128144055_history';
+import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
+import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -25,4 +27,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
   { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
+  { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
+  { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
 ];

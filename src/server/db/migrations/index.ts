@@ -17,6 +17,8 @@ import { Migration20261128143518_opening_balance } from './Migration202611281435
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
 import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
 import { Migration20261128144053_history } from './Migration20261128144053_history';
+import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
+import { Migration20261128155731_exchange_rates } from './Migration20261128155731_exchange_rates';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +39,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
   { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
   { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
+  { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
+  { name: 'Migration20261128155731_exchange_rates', class: Migration20261128155731_exchange_rates },
 ];
