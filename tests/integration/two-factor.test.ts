@@ -34,6 +34,7 @@ function login(username: string, password: string, userAgent = FIREFOX): Promise
 }
 
 async function withTwoFactor(): Promise<{
+  enabledWith: string;
   username: string;
   password: string;
   token: string;
@@ -47,12 +48,14 @@ async function withTwoFactor(): Promise<{
   });
   expect(setup.status).toBe(200);
   const secret = setup.body.secret as string;
+  const enabledWith = codeFor(secret);
   const enabled = await rest(url, 'POST', '/api/auth/mfa/enable', {
     token: user.accessToken,
-    body: { code: codeFor(secret) },
+    body: { code: enabledWith },
   });
   expect(enabled.status).toBe(200);
   return {
+    enabledWith,
     username: user.user.username,
     password: user.password,
     token: user.accessToken,
@@ -127,7 +130,7 @@ describe('signing in with two-factor sign-in on', () => {
     expect(
       (
         await rest(url, 'POST', '/api/auth/mfa', {
-          body: { mfaToken: first.body.mfaToken, code: codeFor(user.secret) },
+          body: { mfaToken: first.body.mfaToken, code: user.enabledWith },
         })
       ).status,
     ).toBe(401);
