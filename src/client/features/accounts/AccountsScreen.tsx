@@ -102,6 +102,7 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
             <TableRow>
               <TableCell>Account</TableCell>
               <TableCell sx={WIDE}>Type</TableCell>
+              <TableCell sx={WIDE}>Currency</TableCell>
               <TableCell align="right">Balance</TableCell>
               <TableCell sx={WIDE}>Last import</TableCell>
               <TableCell align="right">
@@ -121,6 +122,7 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
               <TableCell component="th" scope="row" sx={{ fontWeight: 700, color: 'text.primary' }}>
                 Net worth
               </TableCell>
+              <TableCell sx={WIDE} />
               <TableCell sx={WIDE} />
               <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary' }} data-testid="net-worth">
                 <Amount cents={total} />
@@ -149,10 +151,11 @@ function AccountRow({ account, onEdit }: { account: AccountDto; onEdit: (account
           {account.name}
         </TextLink>
         <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {`${account.type} · last import ${lastImportText(account)}`}
+          {`${account.type} · ${account.currency} · last import ${lastImportText(account)}`}
         </Typography>
       </TableCell>
       <TableCell sx={WIDE}>{account.type}</TableCell>
+      <TableCell sx={WIDE}>{account.currency}</TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
         <Amount cents={account.balance} />
       </TableCell>
