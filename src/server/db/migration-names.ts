@@ -25,6 +25,7 @@ export const migrationNames = {
     'Migration20261128143618_currencies',
     'Migration20261128144053_history',
     'Migration20261128153716_rule_names',
+    'Migration20261128160946_memo_cleared',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -39,5 +40,6 @@ export const migrationNames = {
     'Migration20261128143619_currencies',
     'Migration20261128144055_history',
     'Migration20261128153719_rule_names',
+    'Migration20261128160950_memo_cleared',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -12,6 +12,7 @@ import { Migration20261128143617_transfers } from './Migration20261128143617_tra
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
 import { Migration20261128144055_history } from './Migration20261128144055_history';
 import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
+import { Migration20261128160950_memo_cleared } from './Migration20261128160950_memo_cleared';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
   { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
   { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
+  { name: 'Migration20261128160950_memo_cleared', class: Migration20261128160950_memo_cleared },
 ];

@@ -18,6 +18,7 @@ import { Migration20261128143616_transfers } from './Migration20261128143616_tra
 import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
 import { Migration20261128144053_history } from './Migration20261128144053_history';
 import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
+import { Migration20261128160946_memo_cleared } from './Migration20261128160946_memo_cleared';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
   { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
   { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
+  { name: 'Migration20261128160946_memo_cleared', class: Migration20261128160946_memo_cleared },
 ];
