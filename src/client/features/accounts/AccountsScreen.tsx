@@ -103,6 +103,7 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
               <TableCell>Account</TableCell>
               <TableCell sx={WIDE}>Type</TableCell>
               <TableCell sx={WIDE}>Currency</TableCell>
+              <TableCell sx={WIDE}>Plan</TableCell>
               <TableCell align="right">Balance</TableCell>
               <TableCell sx={WIDE}>Last import</TableCell>
               <TableCell align="right">
@@ -124,6 +125,7 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
               </TableCell>
               <TableCell sx={WIDE} />
               <TableCell sx={WIDE} />
+              <TableCell sx={WIDE} />
               <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary' }} data-testid="net-worth">
                 <Amount cents={total} />
               </TableCell>
@@ -135,6 +137,10 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
       </TableContainer>
     </Paper>
   );
+}
+
+function planText(account: AccountDto): string {
+  return account.onBudget ? 'On plan' : 'Off plan';
 }
 
 function lastImportText(account: AccountDto): string {
@@ -151,11 +157,12 @@ function AccountRow({ account, onEdit }: { account: AccountDto; onEdit: (account
           {account.name}
         </TextLink>
         <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {`${account.type} · ${account.currency} · last import ${lastImportText(account)}`}
+          {`${account.type} · ${account.currency} · ${planText(account)} · last import ${lastImportText(account)}`}
         </Typography>
       </TableCell>
       <TableCell sx={WIDE}>{account.type}</TableCell>
       <TableCell sx={WIDE}>{account.currency}</TableCell>
+      <TableCell sx={WIDE}>{planText(account)}</TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
         <Amount cents={account.balance} />
       </TableCell>
