@@ -166,7 +166,7 @@ describe('categories', () => {
     const before = { rows: await rows(user), categories: await categories(), rules: await rules() };
 
     ok(await user.put(`/api/categories/${misc.id}`, { name: 'Sundries' }));
-    expect((await rules())[0]!.actions.category).toBe('Sundries');
+    expect((await rules())[0].actions.category).toBe('Sundries');
     ok(await user.post(`/api/history/${(await latest(user)).id}/undo`));
     expect({ rows: await rows(user), categories: await categories(), rules: await rules() }).toEqual(before);
 
@@ -239,7 +239,7 @@ describe('the trash', () => {
     // Undoing the restore puts the rows back in the trash; redoing it takes them out again.
     ok(await user.post(`/api/history/${restore.id}/undo`));
     expect(ok(await user.get('/api/trash'))).toEqual([
-      expect.objectContaining({ transactionId: grocer!.id, parts: 2 }),
+      expect.objectContaining({ transactionId: grocer.id, parts: 2 }),
     ]);
     ok(await user.post(`/api/history/${restore.id}/redo`));
     expect(ok(await user.get('/api/trash'))).toEqual([]);
