@@ -186,6 +186,16 @@ const createTransactionRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/transactions/EditTransactionScreen'), 'EditTransactionScreen'),
 });
 
+const historyRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/history',
+  staticData: { nav: 'History' },
+  // The tab shown: the changes or the trash.
+  validateSearch: z.object({ view: z.catch(z.enum(['changes', 'trash']), 'changes') }),
+  loader: ({ context }) => void context.trpc.history.list.prefetch({ limit: 50, offset: 0 }),
+  component: lazyRouteComponent(() => import('./features/history/HistoryScreen'), 'HistoryScreen'),
+});
+
 const profileRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/profile',
@@ -251,6 +261,7 @@ export const SCREENS = [
   reportsRoute,
   rulesRoute,
   schedulesRoute,
+  historyRoute,
   profileRoute,
   accountRegisterRoute,
   editBudgetRoute,

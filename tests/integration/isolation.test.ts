@@ -24,6 +24,8 @@ const ids = {
   envelope: 0,
   rule: 0,
   schedule: 0,
+  entry: 0,
+  trashed: 0,
   transfer: 0,
   offeredOut: 0,
   offeredIn: 0,
@@ -43,6 +45,9 @@ async function snapshot(): Promise<string> {
     'rule',
     'schedule',
     'schedule_occurrence',
+    'history_entry',
+    'history_row',
+    'trashed_transaction',
     'transfer',
     'transfer_candidate',
   ];
@@ -141,7 +146,25 @@ afterAll(async () => {
   await server.close();
 });
 
+beforeAll(async () => {
+  ids.trashed = ok(
+    await owner.post('/api/transactions', {
+      postDate: '2024-01-03',
+      description: 'SECRET gone',
+      amount: -5,
+      account: 'SECRET-A',
+    }),
+  ).id;
+  ok(await owner.del(`/api/transactions/${ids.trashed}`));
+  ids.entry = await ownerEntry();
+});
+
 type Expect = 404 | 409 | 'own';
+
+/** The owner's latest history entry (its first transaction's creation, at least). */
+async function ownerEntry(): Promise<number> {
+  return ok(await owner.get<{ entries: { id: number }[] }>('/api/history?limit=1')).entries[0].id;
+}
 interface Attempt {
   path: () => string;
   body?: () => unknown;
@@ -285,6 +308,16 @@ const restAttempts: Record<string, Attempt> = {
     expect: 'own',
   },
   'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
+  'GET /history': { path: () => '/api/history', expect: 'own' },
+  'POST /history/:id/undo': { path: () => `/api/history/${ids.entry}/undo`, expect: 404 },
+  'POST /history/:id/redo': { path: () => `/api/history/${ids.entry}/redo`, expect: 404 },
+  'GET /trash': { path: () => '/api/trash', expect: 'own' },
+  'POST /trash/restore': {
+    path: () => '/api/trash/restore',
+    body: () => ({ transactionIds: [ids.trashed] }),
+    expect: 404,
+  },
+  'DELETE /trash': { path: () => '/api/trash', expect: 'own' },
   'GET /schedules': { path: () => '/api/schedules', expect: 'own' },
   'POST /schedules': {
     path: () => '/api/schedules',
@@ -359,6 +392,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }),
     expect: 'own',
   },
+  'auth.setHomeCurrency': { kind: 'mutation', input: () => ({ homeCurrency: 'EUR' }), expect: 'own' },
   'transactions.list': {
     kind: 'query',
     input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
@@ -438,7 +472,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'rules.create': {
     kind: 'mutation',
     input: () => ({
-      name: 'mine',
+      name: 'mine too',
       conditions: [{ field: 'amount', op: 'lt', value: 0 }],
       actions: { type: 'transfer' },
     }),
@@ -457,6 +491,12 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }),
     expect: 404,
   },
+  'history.list': { kind: 'query', input: () => ({}), expect: 'own' },
+  'history.undo': { kind: 'mutation', input: () => ({ id: ids.entry }), expect: 404 },
+  'history.redo': { kind: 'mutation', input: () => ({ id: ids.entry }), expect: 404 },
+  'history.trash': { kind: 'query', input: () => undefined, expect: 'own' },
+  'history.restore': { kind: 'mutation', input: () => ({ transactionIds: [ids.trashed] }), expect: 404 },
+  'history.emptyTrash': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'schedules.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'schedules.get': { kind: 'query', input: () => ({ id: ids.schedule }), expect: 404 },
   'schedules.create': {

@@ -211,6 +211,8 @@ const getPaths: Record<string, () => string> = {
   '/reports/payees': () => '/api/reports/payees?start_date=2026-01-01&end_date=2026-01-31',
   '/export': () => '/api/export',
   '/rules': () => '/api/rules',
+  '/history': () => '/api/history',
+  '/trash': () => '/api/trash',
   '/schedules': () => '/api/schedules',
   '/schedules/upcoming': () => '/api/schedules/upcoming?days=90',
   '/schedules/suggestions': () => '/api/schedules/suggestions',

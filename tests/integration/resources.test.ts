@@ -41,6 +41,7 @@ describe('accounts', () => {
       id: expect.any(Number),
       name: 'Main',
       type: 'checking',
+      currency: 'USD',
       balance: 123456,
       openingBalance: 123456,
       openingDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),

@@ -69,6 +69,15 @@ describe('upgrading a database made by an earlier release', () => {
           await rest(upgraded.url, 'GET', '/api/accounts', { token: login.accessToken }),
         );
         for (const account of accounts) expect(account.openingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        // Accounts from before currencies are in the default currency, and their owner is asked once to choose.
+        expect(ok(await rest(upgraded.url, 'GET', '/api/auth/me', { token: login.accessToken }))).toMatchObject({
+          homeCurrency: 'USD',
+          homeCurrencyChosen: false,
+        });
+        const currencies = ok<{ currency: string }[]>(
+          await rest(upgraded.url, 'GET', '/api/accounts', { token: login.accessToken }),
+        ).map((a) => a.currency);
+        expect(new Set(currencies)).toEqual(new Set(currencies.length ? ['USD'] : []));
       }
     } finally {
       await upgraded.close();

@@ -26,6 +26,7 @@ async function fill(user: ApiUser): Promise<void> {
         { field: 'amount', op: 'between', value: [-1000, 0] },
       ],
       actions: { category: 'Dining', description: 'Café Nero' },
+      createCategory: true,
       priority: 5,
     }),
   );

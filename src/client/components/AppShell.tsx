@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { focusHeadingWhenReady, focusWithoutTabStop, pageHeading } from '../lib/pageFocus';
 import { NavBar } from './NavBar';
+import { UndoShortcuts } from './UndoShortcuts';
 
 export const MAIN_ID = 'main-content';
 
@@ -76,6 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {children}
       </Container>
+      <UndoShortcuts />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { BudgetSchema } from '../modules/budgets/budget.entity';
 import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
+import { HistoryEntrySchema, HistoryRowSchema, TrashedTransactionSchema } from '../modules/history/history.entity';
 import { ImportProfileSchema } from '../modules/import/import-profile.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
 import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
@@ -35,6 +36,9 @@ export const entities = [
   RuleSchema,
   ScheduleSchema,
   ScheduleOccurrenceSchema,
+  HistoryEntrySchema,
+  HistoryRowSchema,
+  TrashedTransactionSchema,
   TransferSchema,
   TransferCandidateSchema,
 ];

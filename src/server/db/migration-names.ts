@@ -22,6 +22,9 @@ export const migrationNames = {
     'Migration20261128111023_schedules',
     'Migration20261128143518_opening_balance',
     'Migration20261128143616_transfers',
+    'Migration20261128143618_currencies',
+    'Migration20261128144053_history',
+    'Migration20261128153716_rule_names',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -33,5 +36,8 @@ export const migrationNames = {
     'Migration20261128111024_schedules',
     'Migration20261128143519_opening_balance',
     'Migration20261128143617_transfers',
+    'Migration20261128143619_currencies',
+    'Migration20261128144055_history',
+    'Migration20261128153719_rule_names',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

@@ -16,6 +16,7 @@ import {
   type SplitDetails,
 } from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
+import { importTransfersSchema } from '../../shared/schemas/transfers';
 import type { SuggestionDto } from '../../shared/schemas/suggest';
 import {
   OCCURRENCE_STATUSES,
@@ -48,6 +49,10 @@ export const userAnswer = z.object({
   username: z.string(),
   apiTokenSet: z.boolean(),
   apiTokenCreatedAt: timestamp.nullable(),
+  homeCurrency: z.string().describe('ISO 4217 code that figures combining accounts are converted to'),
+  homeCurrencyChosen: z
+    .boolean()
+    .describe('False until a user whose accounts predate currencies chooses; that choice relabels those accounts'),
 }) satisfies z.ZodType<UserDto>;
 
 export const authStatusAnswer = z.object({
@@ -67,6 +72,7 @@ export const accountAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
+  currency: z.string().describe('ISO 4217 code; the balances and the transactions are in its minor unit'),
   balance: cents.describe('The opening balance plus every counted transaction of the account'),
   openingBalance: cents.describe('The balance on openingDate, before the transactions'),
   openingDate: isoDate,
@@ -203,6 +209,9 @@ export const importAnswer = z.looseObject({
   skipped: z.number().int(),
   warnings: z.array(z.string()),
   dryRun: z.literal(true).optional().describe('Present on a dry run, with the preview fields'),
+  transfers: importTransfersSchema
+    .optional()
+    .describe('Transfers found between the new rows and the other accounts: linked at once, or offered to confirm'),
 }) satisfies z.ZodType<ImportResult>;
 
 export const monthlyReportAnswer = z.object({
@@ -272,6 +281,9 @@ export const ruleApplyAnswer = z.object({
   changes: z.array(
     z.object({
       id: z.number().int(),
+      postDate: isoDate,
+      description: z.string().describe('The description before any rename'),
+      amount: cents,
       field: z.enum(RULE_ACTION_FIELDS),
       from: z.string().nullable(),
       to: z.string(),

@@ -2,6 +2,7 @@ import { accountRoutes } from '../modules/accounts/accounts.rest';
 import { budgetRoutes } from '../modules/budgets/budgets.rest';
 import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
+import { historyRoutes } from '../modules/history/history.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
 import { ruleRoutes } from '../modules/rules/rules.rest';
@@ -24,6 +25,7 @@ export const domainRoutes: readonly RestRoute[] = [
   ...userDataRoutes,
   ...ruleRoutes,
   ...scheduleRoutes,
+  ...historyRoutes,
   ...transferRoutes,
   ...settingsRoutes,
 ];

@@ -3,6 +3,7 @@ import { authRouter } from '../modules/auth/auth.router';
 import { budgetsRouter } from '../modules/budgets/budgets.router';
 import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
+import { historyRouter } from '../modules/history/history.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
 import { schedulesRouter } from '../modules/schedules/schedules.router';
@@ -21,6 +22,7 @@ export const appRouter = router({
   reports: reportsRouter,
   rules: rulesRouter,
   schedules: schedulesRouter,
+  history: historyRouter,
   transfers: transfersRouter,
   settings: settingsRouter,
 });

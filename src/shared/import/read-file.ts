@@ -142,8 +142,8 @@ function* openDecodedSteps(
   if (format === 'csv') return yield* openCsvTextSteps(text, encoding, options, rowsPerChunk);
   if (format === 'xml') return fail('NOT_CSV', 'This XML file is neither an OFX nor a CAMT.053 statement.');
   let read: StatementRead | CsvReadFailure;
-  if (format === 'ofx') read = yield* readOfxSteps(text);
-  else if (format === 'camt053') read = yield* readCamtSteps(text);
+  if (format === 'ofx') read = yield* readOfxSteps(text, options.fractionDigits);
+  else if (format === 'camt053') read = yield* readCamtSteps(text, options.fractionDigits);
   else read = yield* readQifSteps(text, options);
   if ('ok' in read) return read;
   if (read.rows.length === 0)

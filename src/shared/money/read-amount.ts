@@ -170,7 +170,7 @@ export function readAmount(text: string, mode: AmountMode, options: ReadAmountOp
     : { amount: normalised, marker: null };
   const peeled = peel(amount, rules);
   if (!peeled || peeled.body === '') return INVALID;
-  const number = splitNumber(peeled.body, rules, options.locale ?? DEFAULT_LOCALE);
+  const number = splitNumber(peeled.body, rules, options.locale ?? DEFAULT_LOCALE, fractionDigits);
   if (!number) return INVALID;
   return minorUnits(number, peeled.negative, marker, rules, fractionDigits);
 }
@@ -253,9 +253,9 @@ interface NumberParts {
 }
 
 /** The whole and fraction digits of the number's body, or null when it is not a number. */
-function splitNumber(body: string, rules: CompiledRules, locale: string): NumberParts | null {
+function splitNumber(body: string, rules: CompiledRules, locale: string, fractionDigits: number): NumberParts | null {
   if (!rules.numberChars.test(body) || !/\d/.test(body)) return null;
-  const decimal = decimalMark(body, rules, locale);
+  const decimal = decimalMark(body, rules, locale, fractionDigits);
   if (!decimal) return null;
   const { mark, localeDependent } = decimal;
   const point = mark === null ? -1 : body.lastIndexOf(mark);
@@ -280,7 +280,7 @@ function count(text: string, ch: string): number {
 }
 
 /** Which mark, if any, separates the decimals; null when the marks contradict each other. */
-function decimalMark(body: string, rules: CompiledRules, locale: string): DecimalMark {
+function decimalMark(body: string, rules: CompiledRules, locale: string, fractionDigits: number): DecimalMark {
   const dots = count(body, '.');
   const commas = count(body, ',');
   const spaced = SPACED.test(body);
@@ -305,7 +305,8 @@ function decimalMark(body: string, rules: CompiledRules, locale: string): Decima
     before.length <= 3 &&
     !/^0+$/.test(before);
   if (mayGroup) {
-    if (rules.ambiguousMark === 'thousands') return NO_MARK;
+    // A currency of three decimals writes its amounts so ("1.250" dinars); for any other it groups.
+    if (rules.ambiguousMark === 'thousands') return fractionDigits === 3 ? { mark, localeDependent: false } : NO_MARK;
     return { mark: decimalMarkOf(locale) === mark ? mark : null, localeDependent: true };
   }
   // Without a locale to ask, a ',' that ends the number is no decimal mark ("12," is half a list).
@@ -338,7 +339,8 @@ function minorUnits(
   fractionDigits: number,
 ): AmountReading {
   const { whole, fraction, localeDependent } = number;
-  const rounded = fraction.length > fractionDigits;
+  // Zeros past the currency's decimals change nothing ("1500.00" yen is 1500).
+  const rounded = /[1-9]/.test(fraction.slice(fractionDigits));
   if (rounded && rules.extraDecimals === 'refuse') return INVALID;
   const kept = fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0');
   const roundUp = rounded && fraction.charAt(fractionDigits) >= '5';

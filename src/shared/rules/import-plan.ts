@@ -36,6 +36,9 @@ export interface PlannedImportRow extends PlannedFields {
   postDate: string;
   amount: number;
   currency: string | null;
+  /** What was paid in another currency, when the file says (minor units of originalCurrency). */
+  originalAmount: number | null;
+  originalCurrency: string | null;
   fitid: string | null;
 }
 
@@ -77,6 +80,8 @@ export function* planImportRows(
       postDate: row.postDate,
       amount: row.amount,
       currency: row.currency ?? null,
+      originalAmount: row.originalAmount ?? null,
+      originalCurrency: row.originalCurrency ?? null,
       fitid: row.fitid ?? null,
       description: outcome.actions.description ?? row.description,
       bankDescription: row.description,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsSchema, isoDateSchema, requiredText } from './common';
+import { centsSchema, currencySchema, isoDateSchema, requiredText } from './common';
 
 export const ACCOUNT_TYPES = ['checking', 'savings', 'credit', 'investment', 'cash'] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -17,7 +17,9 @@ export interface AccountDto {
   id: number;
   name: string;
   type: AccountType;
-  /** Integer cents: the opening balance plus every counted transaction of the account. */
+  /** ISO 4217 code: every balance and amount of the account's transactions is in its minor unit. */
+  currency: string;
+  /** Integer minor units of `currency`: the opening balance plus every counted transaction of the account. */
   balance: number;
   /** Integer cents: the balance on `openingDate`, before the account's transactions. */
   openingBalance: number;
@@ -45,6 +47,8 @@ export const createAccountSchema = z
   .object({
     name: requiredText('Account name'),
     type: accountTypeSchema,
+    /** Defaults to the user's home currency. */
+    currency: currencySchema.optional(),
     openingBalance: centsSchema.optional(),
     /** Defaults to today. */
     openingDate: isoDateSchema.optional(),
@@ -59,6 +63,8 @@ export const updateAccountSchema = z
   .object({
     name: requiredText('Account name').optional(),
     type: accountTypeSchema.optional(),
+    /** Only while the account has no transactions (409 otherwise). */
+    currency: currencySchema.optional(),
     openingBalance: centsSchema.optional(),
     openingDate: isoDateSchema.optional(),
     balance: centsSchema.optional(),

@@ -195,6 +195,8 @@ const documentShape = z
     }),
     version: z.number().int(),
     exportedAt: plain(40).optional(),
+    /** What the export leaves out on purpose, in words (the history of changes and the trash). */
+    leftOut: z.array(plain(200)).max(20).optional(),
     accounts: z.array(exportedAccountSchema),
     categories: z.array(exportedCategorySchema),
     batches: z.array(exportedBatchSchema),

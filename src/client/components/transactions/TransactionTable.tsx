@@ -264,7 +264,7 @@ function TableDialogs({ selected, categoryNames, actions, showNotice, dialogs }:
       <ConfirmDialog
         open={dialogs.confirmDelete}
         title="Delete Selected"
-        message={`Are you sure you want to delete ${selected.length} selected transactions? This action cannot be undone.`}
+        message={`Are you sure you want to delete ${selected.length} selected transactions? They go to the trash (History, Trash), where they can be restored for 30 days.`}
         confirmLabel="Delete"
         destructive
         busy={actions.deleting}

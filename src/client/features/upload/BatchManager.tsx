@@ -105,7 +105,7 @@ export function BatchManager({ showNotice }: BatchManagerProps) {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete batch"
-        message="Are you sure you want to delete all transactions in this batch? This action cannot be undone."
+        message="Are you sure you want to delete all transactions in this batch? They go to the trash (History, Trash), where they can be restored for 30 days."
         confirmLabel="Delete Batch"
         destructive
         busy={deleteBatch.isPending}

@@ -9,6 +9,9 @@ import { Migration20261127053000_description_edits } from './Migration2026112705
 import { Migration20261128111024_schedules } from './Migration20261128111024_schedules';
 import { Migration20261128143519_opening_balance } from './Migration20261128143519_opening_balance';
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
+import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
+import { Migration20261128144055_history } from './Migration20261128144055_history';
+import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -21,4 +24,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128111024_schedules', class: Migration20261128111024_schedules },
   { name: 'Migration20261128143519_opening_balance', class: Migration20261128143519_opening_balance },
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
+  { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
+  { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
+  { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
 ];

@@ -15,6 +15,9 @@ import { Migration20261127053000_description_edits } from './Migration2026112705
 import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
 import { Migration20261128143518_opening_balance } from './Migration20261128143518_opening_balance';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
+import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
+import { Migration20261128144053_history } from './Migration20261128144053_history';
+import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -33,4 +36,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128111023_schedules', class: Migration20261128111023_schedules },
   { name: 'Migration20261128143518_opening_balance', class: Migration20261128143518_opening_balance },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
+  { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
+  { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
+  { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
 ];

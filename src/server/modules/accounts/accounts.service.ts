@@ -29,6 +29,7 @@ export function toAccountDto(account: Account, figures: AccountFigures = NO_FIGU
     id: account.id,
     name: account.name,
     type: account.type as AccountType,
+    currency: account.currency,
     balance: account.openingBalance + figures.counted,
     openingBalance: account.openingBalance,
     openingDate: account.openingDate,
@@ -116,9 +117,11 @@ export async function createAccount(
   today = utcToday(),
 ): Promise<AccountDto> {
   await refuseDuplicateName(em, userId, input.name);
+  const currency = input.currency ?? (await em.findOneOrFail(User, { id: userId })).homeCurrency;
   // A new account has no transactions yet, so the balance an older client sends is its opening balance.
   const account = em.create(Account, {
     user: em.getReference(User, userId),
+    currency,
     name: input.name.trim(),
     nameKey: nameKey(input.name),
     type: input.type,
@@ -144,6 +147,10 @@ export async function updateAccount(
     account.nameKey = nameKey(input.name);
   }
   if (input.type !== undefined) account.type = input.type;
+  if (input.currency !== undefined && input.currency !== account.currency) {
+    await refuseCurrencyChange(em, userId, account, input);
+    account.currency = input.currency;
+  }
   if (input.openingBalance !== undefined) account.openingBalance = input.openingBalance;
   if (input.openingDate !== undefined) account.openingDate = input.openingDate;
   if (input.balance !== undefined) {
@@ -154,6 +161,32 @@ export async function updateAccount(
   if (input.applySuggestions !== undefined) account.applySuggestions = input.applySuggestions;
   await em.flush();
   return accountDto(em, userId, account);
+}
+
+/**
+ * An account's amounts are stored in its currency's minor unit, so its currency may change only while
+ * nothing is stored in it: no transactions, and an opening balance that is zero or given anew in the same change.
+ */
+async function refuseCurrencyChange(
+  em: EntityManager,
+  userId: number,
+  account: Account,
+  input: UpdateAccountInput,
+): Promise<void> {
+  const used = await em.count(Transaction, { account: account.id, user: userId });
+  if (used > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `Account '${account.name}' has ${used} transaction${used === 1 ? '' : 's'} in ${account.currency}; its currency cannot change. Open a new account in ${input.currency ?? ''} instead`,
+      { transactionCount: used },
+    );
+  }
+  if (account.openingBalance !== 0 && input.openingBalance === undefined && input.balance === undefined) {
+    throw new AppError(
+      'CONFLICT',
+      `Account '${account.name}' has an opening balance in ${account.currency}; give its opening balance in ${input.currency ?? ''} in the same change`,
+    );
+  }
 }
 
 /** Refused with a 409 while transactions still use the account, so nothing is lost. */

@@ -182,7 +182,10 @@ const learning = new WeakMap<object, Map<number, Promise<CachedModel>>>();
 
 function learnOnce(em: EntityManager, userId: number): Promise<CachedModel> {
   let running = learning.get(em.config);
-  if (!running) learning.set(em.config, (running = new Map()));
+  if (!running) {
+    running = new Map<number, Promise<CachedModel>>();
+    learning.set(em.config, running);
+  }
   const under = running.get(userId);
   if (under) return under;
   const started = learnModel(em, userId).finally(() => running.delete(userId));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { minorUnitsOf } from '../../../shared/money/currencies';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
   DuplicateMarker,
@@ -26,8 +27,10 @@ import type { AccountType } from '../../../shared/schemas/accounts';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { bulkWritersAtOnce, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
+import { recordImport } from '../history/recorder';
 import {
   importedRowsWriter,
+  selectTrashedAccountRows,
   streamAccountFitids,
   streamAccountRows,
   type ImportedRow,
@@ -44,6 +47,8 @@ import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { limiter } from '../../common/limiter';
 import { pause } from '../../common/pause';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { detectTransfers, LISTED_PAIRS } from '../transfers/transfer-detection';
+import type { ImportTransfers } from '../../../shared/schemas/transfers';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 
@@ -53,6 +58,11 @@ export interface ImportInput extends ImportFields {
   /** A file of several accounts' statements: the statements this import takes, or those it leaves out. */
   onlyStatements?: number[];
   skipStatements?: number[];
+  /**
+   * Pair the new rows with the other accounts' (transfers) after the commit; default true. Off only where
+   * a caller measures the import without it (bench/transfers.bench.ts).
+   */
+  findTransfers?: boolean;
 }
 
 const CHUNK = 2000;
@@ -98,6 +108,26 @@ function plural(n: number, word: string): string {
 
 export function importMessage(imported: number, duplicates: number): string {
   return `Imported ${plural(imported, 'transaction')}${duplicates > 0 ? ` (${plural(duplicates, 'duplicate')} skipped)` : ''}`;
+}
+
+/** What an import says of the transfers it found: ". Linked 2 transfers; 1 to confirm." */
+export function transfersMessage(transfers: ImportTransfers): string {
+  const parts: string[] = [];
+  if (transfers.linkedCount > 0) parts.push(`linked ${plural(transfers.linkedCount, 'transfer')}`);
+  if (transfers.offeredCount > 0) parts.push(`${plural(transfers.offeredCount, 'possible transfer')} to confirm`);
+  if (parts.length === 0) return '';
+  const text = parts.join('; ');
+  return `. ${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** The transfers of several batches as one answer. */
+function joinTransfers(all: readonly ImportTransfers[]): ImportTransfers {
+  return {
+    linked: all.flatMap((t) => t.linked).slice(0, LISTED_PAIRS),
+    offered: all.flatMap((t) => t.offered).slice(0, LISTED_PAIRS),
+    linkedCount: all.reduce((sum, t) => sum + t.linkedCount, 0),
+    offeredCount: all.reduce((sum, t) => sum + t.offeredCount, 0),
+  };
 }
 
 /** A dry run's first sentence: "Ready to import 9 transactions." */
@@ -150,6 +180,7 @@ async function importStatements(em: EntityManager, userId: number, input: Import
   const runs = [{ account: input.account, only: undefined as number[] | undefined, skip: elsewhere }];
   for (const target of targets.values()) runs.push({ account: target.name, only: target.statements, skip: [] });
   const batches: NonNullable<ImportResult['batches']> = [];
+  const found: ImportTransfers[] = [];
   const warnings: string[] = [];
   for (const run of runs) {
     const result = await importIfAnyRows(em, userId, {
@@ -160,6 +191,7 @@ async function importStatements(em: EntityManager, userId: number, input: Import
       skipStatements: run.skip,
     });
     if (!result) continue;
+    if (result.transfers) found.push(result.transfers);
     batches.push({
       account: run.account,
       batchId: result.batchId,
@@ -171,8 +203,10 @@ async function importStatements(em: EntityManager, userId: number, input: Import
   const imported = batches.reduce((sum, b) => sum + b.imported, 0);
   const duplicates = batches.reduce((sum, b) => sum + b.duplicates, 0);
   const into = batches.filter((b) => b.imported > 0).length;
+  const transfers = joinTransfers(found);
   return {
-    message: `${importMessage(imported, duplicates)}${into > 1 ? ` into ${into} accounts` : ''}`,
+    message: `${importMessage(imported, duplicates)}${into > 1 ? ` into ${into} accounts` : ''}${transfersMessage(transfers)}`,
+    transfers,
     batchId: batches.find((b) => b.batchId)?.batchId ?? null,
     imported,
     duplicates,
@@ -238,6 +272,8 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
         dateFormat: input.dateFormat,
         preferredDateFormat: context.preferredDateFormat,
         flipAmounts: input.flipAmounts,
+        fractionDigits: minorUnitsOf(context.account.currency),
+        currency: context.account.currency,
         mapping: input.mapping ?? null,
         savedMapping: context.savedMapping,
         onlyStatements: input.onlyStatements ?? null,
@@ -289,8 +325,13 @@ async function storedRows(db: SqlTx, userId: number, accountId: number, read: Cs
     }
     await pause();
   }
+  const trashed = await selectTrashedAccountRows(db, userId, accountId, minDate, maxDate);
+  for (const row of trashed) {
+    all.add(row.post_date, row.amount, row.description);
+    if (withoutFitid && !row.fitid) withoutFitid.add(row.post_date, row.amount, row.description);
+  }
   if (!withoutFitid) return { all };
-  const fitids = new Set<string>();
+  const fitids = new Set<string>(trashed.flatMap((row) => (row.fitid ? [row.fitid] : [])));
   for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
     for (const [fitid] of chunk) fitids.add(fitid);
     await pause();
@@ -335,8 +376,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   let afterCommit: (() => Promise<void>) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
   await (afterCommit as (() => Promise<void>) | null)?.();
-  if (written.imported > 0) await matchSchedulesAfterWrite(em, userId);
-  return written;
+  if (written.imported === 0 || written.batchId === null) return written;
+  await matchSchedulesAfterWrite(em, userId);
+  if (input.findTransfers === false) return written;
+  const transfers = await detectTransfers(em, userId, written.batchId, pause);
+  return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
     await lockAccountImports(db, account.id);
@@ -372,6 +416,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     };
     if (!opened) return { message: importMessage(0, duplicateCount), ...result };
     const imported = await opened.finish();
+    const from = input.fileName ? ` from ${input.fileName}` : '';
+    await recordImport(tem, userId, opened.batchId, imported, `Imported ${plural(imported, 'transaction')}${from}`);
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
@@ -556,6 +602,8 @@ async function openBatch(
           batchId,
           row.fitid ?? null,
           now,
+          row.originalAmount ?? null,
+          row.originalCurrency ?? null,
         ];
       }
       await writer.add(rows);

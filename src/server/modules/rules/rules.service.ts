@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { ChangeRecorder } from '../history/recorder';
 import { AppError } from '../../../shared/errors';
 import {
   MAX_APPLY_CHANGES,
@@ -10,6 +11,7 @@ import {
   type CountRuleMatchesInput,
   type CreateRuleInput,
   type ReorderRulesInput,
+  type RuleActions,
   type RuleChange,
   type RuleDto,
   type RuleMatchCount,
@@ -23,6 +25,7 @@ import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 import { User } from '../users/user.entity';
 import { Rule } from './rule.entity';
+import { Category } from '../categories/category.entity';
 
 /** The order rules run in, and are listed in. */
 const RULE_ORDER = { priority: 'asc', id: 'asc' } as const;
@@ -53,9 +56,33 @@ export async function loadRuleSet(em: EntityManager, userId: number): Promise<Ru
   return RuleSet.compile(await listRules(em, userId));
 }
 
-/** A category action names a category: it is created when missing, so it shows on the Categories screen. */
-async function ensureActionCategory(em: EntityManager, userId: number, category: string | undefined): Promise<void> {
-  if (category) await ensureCategories(em, userId, [category]);
+/**
+ * A category action names one of the user's categories, in its own spelling. A name no category has
+ * is refused (a typo would otherwise become a category) unless `createCategory` asks for it.
+ */
+async function checkedActions(
+  em: EntityManager,
+  userId: number,
+  actions: RuleActions,
+  createCategory: boolean,
+): Promise<RuleActions> {
+  if (!actions.category) return actions;
+  const existing = await em.findOne(Category, { user: userId, nameKey: nameKey(actions.category) });
+  if (existing) return { ...actions, category: existing.name };
+  if (!createCategory)
+    throw new AppError(
+      'UNPROCESSABLE',
+      `There is no category '${actions.category.trim()}': pick an existing one, or send createCategory: true to create it`,
+      { field: 'actions.category' },
+    );
+  await ensureCategories(em, userId, [actions.category]);
+  return actions;
+}
+
+/** Two rules of a user may not share a name, whatever its case. */
+async function refuseTakenName(em: EntityManager, userId: number, name: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(Rule, { user: userId, nameKey: nameKey(name) });
+  if (clash && clash.id !== exceptId) throw new AppError('CONFLICT', `A rule named '${clash.name}' already exists`);
 }
 
 export async function createRule(em: EntityManager, userId: number, input: CreateRuleInput): Promise<RuleDto> {
@@ -66,12 +93,14 @@ export async function createRule(em: EntityManager, userId: number, input: Creat
         'CONFLICT',
         `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`,
       );
-    await ensureActionCategory(tx, userId, input.actions.category);
+    await refuseTakenName(tx, userId, input.name);
+    const actions = await checkedActions(tx, userId, input.actions, input.createCategory);
     const rule = tx.create(Rule, {
       user: tx.getReference(User, userId),
       name: input.name,
+      nameKey: nameKey(input.name),
       conditions: input.conditions,
-      actions: input.actions,
+      actions,
       priority: input.priority,
       enabled: input.enabled,
       createdAt: new Date().toISOString(),
@@ -89,12 +118,14 @@ export async function updateRule(
 ): Promise<RuleDto> {
   return em.transactional(async (tx) => {
     const rule = await ownRule(tx, userId, id);
-    if (input.name !== undefined) rule.name = input.name;
-    if (input.conditions !== undefined) rule.conditions = input.conditions;
-    if (input.actions !== undefined) {
-      await ensureActionCategory(tx, userId, input.actions.category);
-      rule.actions = input.actions;
+    if (input.name !== undefined) {
+      await refuseTakenName(tx, userId, input.name, id);
+      rule.name = input.name;
+      rule.nameKey = nameKey(input.name);
     }
+    if (input.conditions !== undefined) rule.conditions = input.conditions;
+    if (input.actions !== undefined)
+      rule.actions = await checkedActions(tx, userId, input.actions, input.createCategory);
     if (input.priority !== undefined) rule.priority = input.priority;
     if (input.enabled !== undefined) rule.enabled = input.enabled;
     await tx.flush();
@@ -267,6 +298,9 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
         if (changes.length < MAX_APPLY_CHANGES)
           changes.push({
             id: row.id,
+            postDate: row.post_date,
+            description: row.description,
+            amount: row.amount,
             field,
             from,
             to,
@@ -284,6 +318,11 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
       tx,
       userId,
       planned.flatMap((p) => (p.category ? [p.category] : [])),
+    );
+    const recorder = new ChangeRecorder(tx, userId);
+    await recorder.touch(
+      'transaction',
+      planned.map((p) => p.row.id),
     );
     const db = await sqlTx(tx);
     // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
@@ -303,6 +342,7 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
       ]);
       await pause();
     }
+    await recorder.finish('rule-apply', `Applied rules to ${changedRows} transaction${changedRows === 1 ? '' : 's'}`);
   }
   return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };
 }

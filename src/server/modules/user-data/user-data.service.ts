@@ -17,7 +17,7 @@ import { endOf } from '../schedules/schedule-runs';
 import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
 import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
-import { nameKey } from '../../../shared/names';
+import { freeName, nameKey } from '../../../shared/names';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -180,6 +180,10 @@ export async function exportUserData(
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
     exportedAt: now.toISOString(),
+    leftOut: [
+      'The history of changes (undo and redo): a restored account starts a new history.',
+      'The trash: deleted transactions waiting there are not exported.',
+    ],
     accounts: accounts.map((a) => ({
       id: a.id,
       name: a.name,
@@ -549,18 +553,24 @@ export async function importUserData(
       rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])),
     );
     const addRule = insert(
-      'insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      'insert into rule (user_id, name, name_key, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    for (const r of rules)
+    // Rule names are distinct; a document written before that was kept may repeat one.
+    const ruleNames = new Set<string>();
+    for (const r of rules) {
+      const name = freeName(r.name, ruleNames);
+      ruleNames.add(nameKey(name));
       await addRule(
         userId,
-        r.name,
+        name,
+        nameKey(name),
         JSON.stringify(r.conditions),
         JSON.stringify(r.actions),
         r.priority,
         r.enabled,
         r.createdAt ?? now,
       );
+    }
 
     await restoreSchedules(
       db,
