@@ -138,6 +138,7 @@ describe('each kind of change is undone and redone', () => {
         name: 'Coffee',
         conditions: [{ field: 'description', op: 'contains', value: 'cafe' }],
         actions: { category: 'Coffee' },
+        createCategory: true,
       }),
     );
     const before = await rows(user);

@@ -10,6 +10,7 @@ import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
 import { HistoryEntrySchema, HistoryRowSchema, TrashedTransactionSchema } from '../modules/history/history.entity';
 import { ImportProfileSchema } from '../modules/import/import-profile.entity';
+import { ExchangeRateSchema } from '../modules/rates/exchange-rate.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
 import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
@@ -41,4 +42,5 @@ export const entities = [
   TrashedTransactionSchema,
   TransferSchema,
   TransferCandidateSchema,
+  ExchangeRateSchema,
 ];

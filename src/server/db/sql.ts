@@ -50,6 +50,22 @@ export function countedRowSql(alias = 't', isSplitColumn = 'is_split'): string {
   return `${alias}.${isSplitColumn} = false`;
 }
 
+/**
+ * The internal-transfer rule of src/shared/transactions/counted.ts (isInternalTransfer): a side of a
+ * linked transfer between two on-plan accounts. The one place income-and-spending totals (reports,
+ * payees, the budget overview, envelopes, the plan) leave transfers out; balances keep them. Every
+ * account counts as on-plan until accounts carry an on-plan flag: then this condition also asks that
+ * both sides' accounts are on-plan, so a transfer to an off-plan account counts as spending.
+ */
+export function internalTransferSql(alias = 't', transferColumn = 'transfer_id'): string {
+  return `${alias}.${transferColumn} is not null`;
+}
+
+/** The rows income-and-spending totals count (countsAsIncomeOrSpending): counted and not an internal transfer. */
+export function reportedRowSql(alias = 't', isSplitColumn = 'is_split', transferColumn = 'transfer_id'): string {
+  return `${countedRowSql(alias, isSplitColumn)} and not (${internalTransferSql(alias, transferColumn)})`;
+}
+
 /** The Unicode code point of a text's first character (a number; null for null). */
 export function firstCodePointSql(em: EntityManager, expression: string): string {
   return onPostgres(em) ? `ascii(${expression})` : `unicode(${expression})`;

@@ -5,6 +5,7 @@ import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
 import { historyRoutes } from '../modules/history/history.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
+import { rateRoutes } from '../modules/rates/rates.rest';
 import { ruleRoutes } from '../modules/rules/rules.rest';
 import { scheduleRoutes } from '../modules/schedules/schedules.rest';
 import { userDataRoutes } from '../modules/user-data/user-data.rest';
@@ -28,4 +29,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...historyRoutes,
   ...transferRoutes,
   ...settingsRoutes,
+  ...rateRoutes,
 ];

@@ -6,6 +6,7 @@ import { envelopesRouter } from '../modules/envelopes/envelopes.router';
 import { historyRouter } from '../modules/history/history.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
+import { ratesRouter } from '../modules/rates/rates.router';
 import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { transfersRouter } from '../modules/transfers/transfers.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   schedules: schedulesRouter,
   history: historyRouter,
   transfers: transfersRouter,
+  rates: ratesRouter,
   settings: settingsRouter,
 });
 
