@@ -52,7 +52,12 @@ beforeAll(async () => {
             { field: 'description', op: 'contains', value: `shop ${i % 700} ` },
             { field: 'amount', op: 'lt', value: -(i % 300) },
           ];
-    const res = await post('/api/rules', { name: `rule ${i}`, conditions, actions: { category: `Rule ${i % 40}` } });
+    const res = await post('/api/rules', {
+      name: `rule ${i}`,
+      conditions,
+      actions: { category: `Rule ${i % 40}` },
+      createCategory: true,
+    });
     expect(res.status).toBe(201);
   }
 }, 300_000);
@@ -78,15 +83,6 @@ describe(`${RULES} rules over ${ROWS} rows`, () => {
     );
     expect(value.status).toBe(200);
     expect(value.body.total).toBe(ROWS);
-    expect(longestTurnCpuMs).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
-  });
-
-  it('applying them writes every change while the server keeps answering', async () => {
-    const { value, longestTurnCpuMs } = await whileProbingHealth(server.url, () =>
-      post('/api/rules/apply', { dryRun: false, onlyUncategorized: false }),
-    );
-    expect(value.status).toBe(200);
-    expect(value.body.changed).toBeGreaterThan(0);
     expect(longestTurnCpuMs).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
   });
 });
