@@ -148,6 +148,37 @@ describe('each kind of change is undone and redone', () => {
   });
 });
 
+describe('categories', () => {
+  it('a rename and a merge are undone with every transaction and rule that followed them', async () => {
+    const user = await userWithRows();
+    ok(
+      await user.post('/api/rules', {
+        name: 'Misc rule',
+        conditions: [{ field: 'description', op: 'contains', value: 'cafe' }],
+        actions: { category: 'Misc' },
+      }),
+    );
+    ok(await user.post('/api/categories', { name: 'Food' }));
+    const categories = () => user.get<{ id: number; name: string }[]>('/api/categories').then(ok);
+    const rules = () => user.get<{ actions: { category?: string } }[]>('/api/rules').then(ok);
+    const misc = (await categories()).find((c) => c.name === 'Misc')!;
+    const food = (await categories()).find((c) => c.name === 'Food')!;
+    const before = { rows: await rows(user), categories: await categories(), rules: await rules() };
+
+    ok(await user.put(`/api/categories/${misc.id}`, { name: 'Sundries' }));
+    expect((await rules())[0].actions.category).toBe('Sundries');
+    ok(await user.post(`/api/history/${(await latest(user)).id}/undo`));
+    expect({ rows: await rows(user), categories: await categories(), rules: await rules() }).toEqual(before);
+
+    ok(await user.post(`/api/categories/${misc.id}/merge`, { into: food.id }));
+    expect((await rows(user)).every((row) => row.category === 'Food')).toBe(true);
+    const merge = await latest(user);
+    expect(merge.summary).toBe('Merged category Misc into Food (3 transactions)');
+    ok(await user.post(`/api/history/${merge.id}/undo`));
+    expect({ rows: await rows(user), categories: await categories(), rules: await rules() }).toEqual(before);
+  });
+});
+
 describe('undo refuses what changed since', () => {
   it('names the rows, changes nothing, and works once the later change is undone', async () => {
     const user = await userWithRows();

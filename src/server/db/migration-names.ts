@@ -28,6 +28,7 @@ export const migrationNames = {
     'Migration20261128152512_two_factor_and_sign_in_details',
     'Migration20261128153716_rule_names',
     'Migration20261128155731_exchange_rates',
+    'Migration20261128160946_memo_cleared',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -45,5 +46,6 @@ export const migrationNames = {
     'Migration20261128152517_two_factor_and_sign_in_details',
     'Migration20261128153719_rule_names',
     'Migration20261128155734_exchange_rates',
+    'Migration20261128160950_memo_cleared',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

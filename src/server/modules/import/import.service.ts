@@ -373,9 +373,9 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     });
   }
 
-  let afterCommit: (() => void) | null = null;
+  let afterCommit: (() => Promise<void>) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
-  (afterCommit as (() => void) | null)?.();
+  await (afterCommit as (() => Promise<void>) | null)?.();
   if (written.imported === 0 || written.batchId === null) return written;
   await matchSchedulesAfterWrite(em, userId);
   if (input.findTransfers === false) return written;
