@@ -53,9 +53,9 @@ const row = async (user: ApiUser, id: number) => ok<Row>(await user.get(`/api/tr
 describe('memo and cleared status', () => {
   it('start empty and uncleared, are set over REST and tRPC, and read back in the register', async () => {
     const { user, accountId, ids } = await setup();
-    expect(await row(user, ids[0]!)).toMatchObject({ memo: null, cleared: 'uncleared' });
+    expect(await row(user, ids[0])).toMatchObject({ memo: null, cleared: 'uncleared' });
     ok(await user.put(`/api/transactions/${ids[0]}`, { memo: 'Paid back by Sam', cleared: 'cleared' }));
-    const viaTrpc = await user.trpc.transactions.update.mutate({ id: ids[1]!, data: { cleared: 'cleared' } });
+    const viaTrpc = await user.trpc.transactions.update.mutate({ id: ids[1], data: { cleared: 'cleared' } });
     expect(viaTrpc.data).toMatchObject({ cleared: 'cleared', memo: null });
     const register = ok<Row[]>(await user.get(`/api/accounts/${accountId}/register`));
     expect(register.map((r) => [r.postDate, r.memo, r.cleared])).toEqual([
@@ -73,7 +73,7 @@ describe('memo and cleared status', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('cleared');
     expect((await user.put(`/api/transactions/${ids[0]}`, { memo: 'a\u0000b' })).status).toBe(400);
-    expect(await row(user, ids[0]!)).toMatchObject({ memo: null, cleared: 'uncleared' });
+    expect(await row(user, ids[0])).toMatchObject({ memo: null, cleared: 'uncleared' });
   });
 });
 
@@ -89,9 +89,9 @@ describe('reconciling with a statement', () => {
       }),
     );
     expect(done).toMatchObject({ difference: 0, reconciledRows: 2 });
-    expect((await row(user, ids[0]!)).cleared).toBe('reconciled');
-    expect((await row(user, ids[1]!)).cleared).toBe('reconciled');
-    expect((await row(user, ids[2]!)).cleared).toBe('cleared');
+    expect((await row(user, ids[0])).cleared).toBe('reconciled');
+    expect((await row(user, ids[1])).cleared).toBe('reconciled');
+    expect((await row(user, ids[2])).cleared).toBe('cleared');
   });
 
   it('refuses a difference without an adjustment (409, naming it), and records one when asked', async () => {
@@ -101,7 +101,7 @@ describe('reconciling with a statement', () => {
     const refused = await user.post(`/api/accounts/${accountId}/reconcile`, statement);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toContain('differs from the statement by 2.50');
-    expect((await row(user, ids[0]!)).cleared).toBe('cleared');
+    expect((await row(user, ids[0])).cleared).toBe('cleared');
 
     const viaTrpc = await user.trpc.accounts.adjustBalance.mutate({
       id: accountId,
@@ -134,9 +134,9 @@ describe('reconciling with a statement', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toContain('is reconciled with a statement; changing its amount needs confirmReconciled');
     expect((await user.put(`/api/transactions/${ids[0]}`, { postDate: '2024-01-06' })).status).toBe(409);
-    const viaTrpc = await user.trpc.transactions.update.mutate({ id: ids[0]!, data: { amount: -1_100 } });
+    const viaTrpc = await user.trpc.transactions.update.mutate({ id: ids[0], data: { amount: -1_100 } });
     expect(viaTrpc.error?.data.httpStatus).toBe(409);
-    expect(await row(user, ids[0]!)).toMatchObject({ amount: -1_000, postDate: '2024-01-05' });
+    expect(await row(user, ids[0])).toMatchObject({ amount: -1_000, postDate: '2024-01-05' });
 
     ok(await user.put(`/api/transactions/${ids[0]}`, { memo: 'checked', category: 'Bills' }));
     const confirmed = ok<Row>(await user.put(`/api/transactions/${ids[0]}?confirmReconciled=true`, { amount: -1_100 }));
