@@ -386,6 +386,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     }),
     expect: 404,
   },
+  'transactions.get': { kind: 'query', input: () => ({ id: ids.parent }), expect: 404 },
   'transactions.splits': { kind: 'query', input: () => ({ id: ids.parent }), expect: 404 },
   'transactions.fixSplitStatus': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'transactions.batches': { kind: 'query', input: () => undefined, expect: 'own' },

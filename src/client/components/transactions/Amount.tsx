@@ -1,4 +1,4 @@
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { ROW_CLASS } from './rowStyles';
 
 /**
@@ -11,11 +11,11 @@ export function Amount({
   text,
 }: {
   cents: number;
-  /** formatCents(cents), when the caller has it already. */ text?: string;
+  /** formatMoney(cents), when the caller has it already. */ text?: string;
 }) {
   return (
     <span className={cents < 0 ? `${ROW_CLASS.amount} ${ROW_CLASS.negative}` : ROW_CLASS.amount}>
-      {text ?? formatCents(cents)}
+      {text ?? formatMoney(cents)}
     </span>
   );
 }

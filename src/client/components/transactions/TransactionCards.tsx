@@ -84,14 +84,14 @@ const TransactionCard = memo(function TransactionCard({
         sx={{ flex: 1, minWidth: 0, display: 'block', textAlign: 'left', py: 1, pr: 1.5, borderRadius: 1 }}
       >
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'break-word' }}>
             {tx.description}
           </Typography>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, flexShrink: 0 }}>
             <Amount cents={tx.amount} />
           </Typography>
         </Box>
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'break-word' }}>
           {details}
         </Typography>
         {(tx.isSplit || tx.parentTransactionId !== null) && (

@@ -1,6 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatMoney } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import { Amount } from './Amount';
@@ -81,8 +81,8 @@ export const TransactionRow = memo(function TransactionRow({
   if (!full && !scrolling) setFull(true);
   const complete = full ? undefined : () => setFull(true);
   const accept = (category: string) => onCategoryChange(tx, category);
-  const amountText = formatCents(tx.amount);
-  const label = rowLabel(tx, amountText);
+  const amountText = formatMoney(tx.amount);
+  const label = rowLabel(tx);
   // Settled: every category (and the current one if it is not among them); else the current one alone.
   const options = full ? withCurrent(categoryNames, tx.category) : tx.category === null ? [] : [tx.category];
   return (

@@ -3,6 +3,7 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
+import { trpc } from '../../lib/trpc';
 import { useCategoriseSimilar, useSuggestions } from '../../lib/suggestions';
 import { CategoriseSimilar } from './CategoriseSimilar';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -42,7 +43,6 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const { transactions, loading = false, emptyText = 'No transactions found.', maxHeight = 600 } = props;
   const actions = useTableActions();
   const categories = useCategoryNames();
-  const navigate = useNavigate();
   const theme = useTheme();
   // noSsr: the first render already knows the width (no table flashing before the cards).
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -66,17 +66,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     // The bar's buttons go away: focus goes to "Select all", not to the page body.
     selectAllRef.current?.focus();
   }, [clear]);
-  const selectionRef = useRef(selection);
-  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by the stable openEdit callback; written before it can run
-  selectionRef.current = selection;
-  const { remember } = memory;
-  const openEdit = useCallback(
-    (tx: TransactionDto) => {
-      remember(selectionRef.current, tx.id);
-      void navigate({ to: '/create-transaction', state: { transaction: tx } });
-    },
-    [remember, navigate],
-  );
+  const openEdit = useOpenEditor(memory.remember, selection);
   const inline = useInlineEdits(transactions, actions, showNotice);
   usePreloadedEditor();
 
@@ -138,6 +128,26 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
       />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+/**
+ * Edit on a row: the transaction's own address (/transactions/$id/edit), shown at once (the row is at hand, so the
+ * editor need not ask the server for it again); the selection is remembered for Back.
+ */
+function useOpenEditor(remember: ReturnType<typeof useTableMemory>['remember'], selection: ReadonlySet<number>) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const selectionRef = useRef(selection);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by the stable openEdit callback; written before it can run
+  selectionRef.current = selection;
+  return useCallback(
+    (tx: TransactionDto) => {
+      remember(selectionRef.current, tx.id);
+      utils.transactions.get.setData({ id: tx.id }, tx);
+      void navigate({ to: '/transactions/$id/edit', params: { id: tx.id } });
+    },
+    [remember, navigate, utils],
   );
 }
 

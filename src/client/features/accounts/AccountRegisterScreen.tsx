@@ -11,34 +11,28 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
-import {
-  REGISTER_RANGES,
-  registerSearchSchema,
-  resolveRegisterRange,
-  type RegisterRangeName,
-  type RegisterSearch,
-} from './registerSearch';
+import { REGISTER_RANGES, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
 import { omitWhere } from '../../lib/objects';
 import { AccountUpcoming } from '../schedules/AccountUpcoming';
+
+const route = getRouteApi('/_auth/accounts/$id');
 
 /**
  * An account's register (/accounts/$id): its transactions newest first with the running
  * balance, over a date range kept in the URL, and reconciling with a bank statement.
  */
 export function AccountRegisterScreen() {
-  const { id: idParam } = useParams({ strict: false });
-  const id = Number(idParam);
-  const rawSearch = useSearch({ strict: false });
+  const id = Number(route.useParams({ select: (params) => params.id }));
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => registerSearchSchema.parse(rawSearch), [rawSearch]);
   const range = resolveRegisterRange(search, today);
   const validId = Number.isSafeInteger(id) && id > 0;
   const accounts = trpc.accounts.list.useQuery();
@@ -75,7 +69,7 @@ export function AccountRegisterScreen() {
           <Chip size="small" label={account.type} color="primary" variant="outlined" />
           <Typography
             sx={{ fontVariantNumeric: 'tabular-nums' }}
-          >{`Balance today: ${formatCents(account.balance)}`}</Typography>
+          >{`Balance today: ${formatMoney(account.balance)}`}</Typography>
         </Stack>
       )}
       <ReconcilePanel accountId={id} />

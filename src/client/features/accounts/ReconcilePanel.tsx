@@ -1,7 +1,7 @@
 import { skipToken } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { StatementInput } from '../../../shared/schemas/register';
 import { MoneyField } from '../../components/MoneyField';
 import { readAmountField } from '../../lib/amountField';
@@ -28,7 +28,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         { id: accountId, statementDate: result.statementDate, statementBalance: result.statementBalance },
         result,
       );
-      setAdjusted(`Balance adjusted: the account's balance today is now ${formatCents(result.account.balance)}`);
+      setAdjusted(`Balance adjusted: the account's balance today is now ${formatMoney(result.account.balance)}`);
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
   });
@@ -95,9 +95,9 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
             aria-label="Reconcile figures"
             sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
           >
-            <span>{`Register balance on ${result.statementDate}: ${formatCents(result.registerBalance)}`}</span>
-            <span>{`Statement balance: ${formatCents(result.statementBalance)}`}</span>
-            <strong>{`Difference: ${formatCents(result.difference)}`}</strong>
+            <span>{`Register balance on ${result.statementDate}: ${formatMoney(result.registerBalance)}`}</span>
+            <span>{`Statement balance: ${formatMoney(result.statementBalance)}`}</span>
+            <strong>{`Difference: ${formatMoney(result.difference)}`}</strong>
           </Stack>
           {result.difference === 0 ? (
             <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -114,7 +114,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
                 Adjust
               </Button>
               <Typography variant="body2" color="text.secondary">
-                {`Records ${formatCents(result.adjustedBalance)} as the account's balance today, so the register shows the statement's balance on its date.`}
+                {`Records ${formatMoney(result.adjustedBalance)} as the account's balance today, so the register shows the statement's balance on its date.`}
               </Typography>
             </Stack>
           )}

@@ -144,9 +144,7 @@ function SearchResults(props: {
       >
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
           <strong>Found {results.length} transactions</strong>
-          <span>
-            Total: {total.text} {total.label}
-          </span>
+          <span>{total.text}</span>
           {note && <span>{note}</span>}
         </Box>
       </Alert>

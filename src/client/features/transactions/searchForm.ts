@@ -1,5 +1,5 @@
 import { presetRange } from '../../../shared/dates/presets';
-import { formatCents, magnitudeBounds, sumCents } from '../../../shared/money';
+import { formatMoney, formatSignedMoney, magnitudeBounds, sumCents } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { readAmountField } from '../../lib/amountField';
 
@@ -64,24 +64,20 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
 }
 
 /**
- * The result banner's total: split parts count, their parents never (a parent's amount is
- * already in its parts). Shown as a magnitude, labelled Credit when the sum is >= 0.
+ * The result banner's net: split parts count, their parents never (a parent's amount is already in its parts).
+ * Written with its sign, "Net: +$2,357.37" for money in, "Net: −$842.33" for money out.
  */
-export function searchTotal(rows: readonly TransactionDto[]): {
-  cents: number;
-  label: 'Credit' | 'Debit';
-  text: string;
-} {
+export function searchTotal(rows: readonly TransactionDto[]): { cents: number; text: string } {
   const sum = sumCents(rows.filter((tx) => !tx.isSplit).map((tx) => tx.amount));
-  return { cents: sum, label: sum >= 0 ? 'Credit' : 'Debit', text: formatCents(Math.abs(sum)) };
+  return { cents: sum, text: `Net: ${formatSignedMoney(sum)}` };
 }
 
 /** What an empty result says: with amount bounds it names the sizes searched for. */
 export function emptyResultText(filters: TransactionFilters | null): string {
   if (!filters || (filters.minAmount === undefined && filters.maxAmount === undefined))
     return 'No transactions match these filters.';
-  const min = filters.minAmount === undefined ? null : formatCents(filters.minAmount);
-  const max = filters.maxAmount === undefined ? null : formatCents(filters.maxAmount);
+  const min = filters.minAmount === undefined ? null : formatMoney(filters.minAmount);
+  const max = filters.maxAmount === undefined ? null : formatMoney(filters.maxAmount);
   const size = min && max ? `of size ${min} to ${max}` : min ? `of size ${min} or more` : `of size up to ${max}`;
   return `No transactions ${size} (either sign) match these filters.`;
 }
