@@ -1,11 +1,12 @@
 // ESLint flat config: typescript-eslint strict type-checked everywhere, React hooks and jsx-a11y for the client,
-// and import boundaries: src/shared imports nothing from the client, the server, Node.js or the DOM; the client
+// regexp's super-linear checks over src, and import boundaries: src/shared imports nothing from the client, the server, Node.js or the DOM; the client
 // imports the server only as types; services import neither front door (http/, trpc/).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import regexpPlugin from 'eslint-plugin-regexp';
 
 const nodeBuiltins = [
   'assert',
@@ -74,6 +75,16 @@ export default tseslint.config(
       '@typescript-eslint/method-signature-style': ['error', 'property'],
       // `const { id: _id, ...rest } = row` is how an object is copied without a key; the key is meant to go unused.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Regular expressions in src run on what people send (files, names, descriptions): none may backtrack
+    // super-linearly, nor be retried at every position of a text it fails on (a quadratic scan).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': ['error', { ignoreSticky: false, ignorePartial: false }],
     },
   },
   {

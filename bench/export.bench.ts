@@ -52,7 +52,7 @@ export default async function run(): Promise<void> {
     const rows = lines - 1;
     const floorDb = new Database(server.databaseFile, { readonly: true });
     const all = floorDb.prepare(
-      `select t.id, t.post_date as postDate, t.description, t.amount, t.type, t.parent_id as parentTransactionId, t.batch_id as batchId, a.name as account, c.name as category
+      `select t.id, t.post_date as postDate, t.description, t.amount, t.type, t.is_split as isSplit, t.parent_id as parentTransactionId, t.batch_id as batchId, a.name as account, c.name as category
          from \`transaction\` t left join account a on a.id = t.account_id left join category c on c.id = t.category_id
         where t.user_id = ? order by t.post_date desc, t.id desc`,
     );
@@ -61,6 +61,8 @@ export default async function run(): Promise<void> {
       const t0 = performance.now();
       let size = transactionCsvHeader().length;
       for (const row of all.iterate(user.user.id) as Iterable<{
+        id: number;
+        isSplit: number;
         postDate: string;
         description: string;
         amount: number;

@@ -278,6 +278,8 @@ async function bulkInsert(): Promise<void> {
       null as unknown as string,
       null,
       now,
+      null,
+      null,
     ]);
     const write = (bulk: 'unnest' | 'values') => () =>
       withUserScope(orm.em.fork(), userId, (tem) =>

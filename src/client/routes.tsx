@@ -205,6 +205,16 @@ const editTransactionRoute = createRoute({
   ),
 });
 
+const historyRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/history',
+  staticData: { nav: 'History' },
+  // The tab shown: the changes or the trash.
+  validateSearch: z.object({ view: z.catch(z.enum(['changes', 'trash']), 'changes') }),
+  loader: ({ context }) => void context.trpc.history.list.prefetch({ limit: 50, offset: 0 }),
+  component: lazyRouteComponent(() => import('./features/history/HistoryScreen'), 'HistoryScreen'),
+});
+
 const profileRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/profile',
@@ -219,6 +229,14 @@ const reportsRoute = createRoute({
   staticData: { nav: 'Reports' },
   validateSearch: (search: Record<string, unknown>) => reportSearchSchema.parse(search),
   component: lazyRouteComponent(() => import('./features/reports/ReportsScreen'), 'ReportsScreen'),
+});
+
+const accountsRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/accounts',
+  staticData: { nav: 'Accounts' },
+  loader: ({ context }) => void context.trpc.accounts.list.prefetch(),
+  component: lazyRouteComponent(() => import('./features/accounts/AccountsScreen'), 'AccountsScreen'),
 });
 
 const accountRegisterRoute = createRoute({
@@ -254,6 +272,7 @@ export const SCREENS = [
   budgetsRoute,
   envelopesRoute,
   categoriesRoute,
+  accountsRoute,
   uploadRoute,
   createBudgetRoute,
   transactionsRoute,
@@ -262,6 +281,7 @@ export const SCREENS = [
   reportsRoute,
   rulesRoute,
   schedulesRoute,
+  historyRoute,
   profileRoute,
   accountRegisterRoute,
   editBudgetRoute,

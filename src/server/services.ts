@@ -4,6 +4,7 @@ import type { Clock } from './common/clock';
 import { AuthThrottle, REGISTRATION_WINDOW_SECONDS, SqlFailureStore } from './modules/auth/auth-throttle';
 import { AuthService, type AccessTokenClaims, type VerifiedClaims } from './modules/auth/auth.service';
 import { SignIns } from './modules/auth/sign-ins';
+import type { Retention } from './modules/history/retention';
 
 /**
  * The service layer both front doors call. Services that need configuration or
@@ -13,6 +14,8 @@ export interface AppServices {
   auth: AuthService;
   /** Today for the schedules (a fixed date under CLOCK_TODAY or in tests). */
   clock: Clock;
+  /** How long the history and the trash keep what they hold. */
+  retention: Retention;
 }
 
 export interface TokenSigner {
@@ -35,6 +38,7 @@ export function createServices(
 ): AppServices {
   return {
     clock,
+    retention: config.retention,
     auth: new AuthService({
       allowRegistration: config.allowRegistration,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,

@@ -15,14 +15,14 @@ describe('downloads a signed-in browser can start with a link', () => {
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
-      await api.transactions.create.mutate({
+      const coffee = await api.transactions.create.mutate({
         postDate: '2024-03-05',
         description: 'Coffee, large',
         amount: -450,
         account: 'Checking',
         category: 'Dining',
       });
-      await api.transactions.create.mutate({
+      const formula = await api.transactions.create.mutate({
         postDate: '2024-03-06',
         description: '=1+2',
         amount: 1000,
@@ -47,9 +47,9 @@ describe('downloads a signed-in browser can start with a link', () => {
       const csv = await download('/api/transactions/export.csv?start_date=2024-03-01&end_date=2024-03-31');
       expect(csv.name).toBe('transactions-2024-03-01-to-2024-03-31.csv');
       expect(csv.text.split('\r\n')).toEqual([
-        '\uFEFFDate,Description,Amount,Category,Type,Account,Split of,Batch',
-        "2024-03-06,'=1+2,10.00,,credit,Checking,,",
-        '2024-03-05,"Coffee, large",-4.50,Dining,debit,Checking,,',
+        '\uFEFFDate,Description,Amount,Category,Type,Account,Split,Split of,Batch,ID',
+        `2024-03-06,'=1+2,10.00,,credit,Checking,,,,${formula.id}`,
+        `2024-03-05,"Coffee, large",-4.50,Dining,debit,Checking,,,,${coffee.id}`,
         '',
       ]);
 

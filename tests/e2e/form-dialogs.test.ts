@@ -53,6 +53,7 @@ describe('Dialogs that save something', () => {
 
       await page.keyboard.type('Coffee');
       await dialog.getByLabel('Set category').fill('Coffee Shops');
+      await page.getByRole('option', { name: 'Create category "Coffee Shops"' }).click();
       await dialog.getByLabel('Condition 1 value').fill('starbucks');
       const release = await holdCalls(page, 'rules.create');
       await page.keyboard.press('Enter');

@@ -10,8 +10,9 @@ import {
 
 /**
  * The account register (/accounts/$id) reached from the accounts list: running balances walked
- * back from the stated balance (a split counted once, through its parts), and reconciling with a
- * statement, then adjusting the account to match it.
+ * back from the account's balance (its opening balance plus its rows, a split counted once, through
+ * its parts) down to the opening balance, and reconciling with a statement, then adjusting the
+ * account to match it.
  */
 const app = useBrowserAndServer();
 
@@ -33,7 +34,12 @@ describe('Account register', () => {
     const { close, page, user, errors } = await signedInPage(app.browser, app.server);
     try {
       const api = trpcApi(app.server, user.accessToken);
-      await api.accounts.create.mutate({ name: 'Checking', type: 'checking', balance: 100000 });
+      await api.accounts.create.mutate({
+        name: 'Checking',
+        type: 'checking',
+        openingBalance: 92000,
+        openingDate: '2024-01-01',
+      });
       await api.accounts.create.mutate({ name: 'Other', type: 'savings', balance: 0 });
       const add = (postDate: string, description: string, amount: number, category = 'Misc', account = 'Checking') =>
         api.transactions.create.mutate({ postDate, description, amount, account, category });
@@ -53,7 +59,7 @@ describe('Account register', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload', exact: true }).click();
       await page.getByRole('link', { name: 'Register of Checking' }).click();
       await page.getByRole('heading', { name: 'Register: Checking', level: 1 }).waitFor();
-      await page.getByText('Balance today: $1,000.00').waitFor();
+      await page.getByText('Balance: $1,000.00').waitFor();
       await page.getByRole('button', { name: 'All', exact: true }).click();
       await page.getByText('6 transactions', { exact: true }).waitFor();
       expect(await registerFigures(page)).toEqual([
@@ -63,16 +69,18 @@ describe('Account register', () => {
         ['2024-02-01', '−$60.00', '$1,340.00'],
         ['2024-01-10', '−$20.00', '$1,400.00'],
         ['2024-01-05', '$500.00', '$1,420.00'],
+        ['2024-01-01', '$920.00', '$920.00'],
       ]);
       expect(new URL(page.url()).searchParams.get('range')).toBe('All');
 
-      // A custom range lists only its rows, still walking back from today's balance.
+      // A custom range lists only its rows, still walking back from the account's balance.
       await page.getByLabel('Start Date').fill('2024-01-01');
       await page.getByLabel('End Date').fill('2024-01-31');
       await page.getByText('2 transactions', { exact: true }).waitFor();
       expect(await registerFigures(page)).toEqual([
         ['2024-01-10', '−$20.00', '$1,400.00'],
         ['2024-01-05', '$500.00', '$1,420.00'],
+        ['2024-01-01', '$920.00', '$920.00'],
       ]);
       await expectNoSeriousA11yViolations(page, 'account register');
       await screenshotAndCheckWidth(page, 'register-1400');
@@ -94,12 +102,13 @@ describe('Account register', () => {
       await page.getByRole('button', { name: 'Adjust', exact: true }).click();
       await page.getByText("Balance adjusted: the account's balance today is now $1,050.00").waitFor();
       expect(await page.getByText('Difference: $0.00').isVisible()).toBe(true);
-      await page.getByText('Balance today: $1,050.00').waitFor();
+      await page.getByText('Balance: $1,050.00').waitFor();
       await expect
         .poll(() => registerFigures(page))
         .toEqual([
           ['2024-01-10', '−$20.00', '$1,450.00'],
           ['2024-01-05', '$500.00', '$1,470.00'],
+          ['2024-01-01', '$970.00', '$970.00'],
         ]);
       const [checking] = (await api.accounts.list.query()).filter((a) => a.name === 'Checking');
       expect(checking.balance).toBe(105000);
@@ -133,11 +142,15 @@ describe('Account register', () => {
       await page.getByText('1500 transactions', { exact: true }).waitFor();
       const rendered = await page.getByRole('table', { name: 'Register' }).getByRole('row').count();
       expect(rendered).toBeLessThan(100);
-      expect(await page.getByRole('table', { name: 'Register' }).getAttribute('aria-rowcount')).toBe('1501');
+      // The header, 1,500 rows and the opening balance below them.
+      expect(await page.getByRole('table', { name: 'Register' }).getAttribute('aria-rowcount')).toBe('1502');
       await page.getByRole('rowgroup', { name: 'Register rows' }).evaluate((el) => el.scrollTo(0, el.scrollHeight));
       await expect
-        .poll(async () => (await registerFigures(page)).at(-1))
-        .toEqual(['2024-01-01', '−$1.00', '$1,499.00']);
+        .poll(async () => (await registerFigures(page)).slice(-2))
+        .toEqual([
+          ['2024-01-01', '−$1.00', '−$1.00'],
+          [account.openingDate, '$0.00', '$0.00'],
+        ]);
       expect(errors).toEqual([]);
     } finally {
       await close();

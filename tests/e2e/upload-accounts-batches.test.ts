@@ -140,7 +140,7 @@ describe('Upload: the batch manager', () => {
     await page
       .getByRole('dialog')
       .getByText(
-        /^Delete the 0 transactions of “chase-credit-card\.csv”, uploaded .+\? This action cannot be undone\.$/,
+        /^Delete the 0 transactions of “chase-credit-card\.csv”, uploaded .+\? They go to the trash \(History, Trash\), where they can be restored for 30 days\.$/,
       )
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

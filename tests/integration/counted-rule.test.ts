@@ -79,8 +79,9 @@ describe('the counted-row rule', () => {
     const register = ok<{ runningBalance: number; amount: number }[]>(
       await user.get(`/api/accounts/${account.id}/register`),
     );
-    // The oldest row's balance before it is the stated balance (0) minus every counted row.
+    // The account opens at 0: its balance is the counted rows' sum, and the oldest row starts from 0.
+    expect(register[0]?.runningBalance).toBe(net);
     const oldest = register.at(-1)!;
-    expect(oldest.runningBalance - oldest.amount).toBe(0 - net);
+    expect(oldest.runningBalance - oldest.amount).toBe(0);
   });
 });

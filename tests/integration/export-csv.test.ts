@@ -101,7 +101,7 @@ describe('GET /api/transactions/export.csv', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect([...res.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = utf8(res.bytes).slice(1);
-    expect(text.startsWith('Date,Description,Amount,Category,Type,Account,Split of,Batch\r\n')).toBe(true);
+    expect(text.startsWith('Date,Description,Amount,Category,Type,Account,Split,Split of,Batch,ID\r\n')).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     const records = parse(text, { bom: false });
     expect(records[0]).toEqual([...TRANSACTION_CSV_COLUMNS]);
@@ -110,9 +110,10 @@ describe('GET /api/transactions/export.csv', () => {
     );
     expect(records).toHaveLength(searched.length + 1);
     expect(records.slice(1).map((r) => r[0])).toEqual(searched.map((t) => t.postDate));
-    expect(records.slice(1).map((r) => r[6])).toEqual(
+    expect(records.slice(1).map((r) => r[7])).toEqual(
       searched.map((t) => (t.parentTransactionId === null ? '' : String(t.parentTransactionId))),
     );
+    expect(records.slice(1).map((r) => r[9])).toEqual(searched.map((t) => String(t.id)));
   });
 
   it('writes amounts as decimals with a dot and guards formula cells with an apostrophe (never the amount’s minus)', async () => {
@@ -150,15 +151,39 @@ describe('GET /api/transactions/export.csv', () => {
   it('takes the search’s filters', async () => {
     const text = utf8((await download(`${RANGE}&categories=a,b&counted=true`)).bytes).slice(1);
     const records = parse(text);
-    expect(records.slice(1).map((r) => [r[2], r[3], r[6]])).toEqual([
-      ['-4.00', 'B', String(parentId)],
-      ['-6.00', 'A', String(parentId)],
+    // The parts matched; their original comes along at the end (marked parent), so "Split of" names a row of the file.
+    expect(records.slice(1).map((r) => [r[1], r[2], r[3], r[6], r[7], r[9]])).toEqual([
+      ['Split me', '-4.00', 'B', 'part', String(parentId), expect.any(String)],
+      ['Split me', '-6.00', 'A', 'part', String(parentId), expect.any(String)],
+      ['Split me', '-10.00', 'Misc', 'parent', '', String(parentId)],
     ]);
     const bad = await download('start_date=2024-01-01');
     expect(bad.status).toBe(400);
     expect(JSON.parse(utf8(bad.bytes)).error).toContain('end_date');
     const none = utf8((await download('start_date=1990-01-01&end_date=1990-12-31')).bytes);
-    expect(none).toBe('\uFEFFDate,Description,Amount,Category,Type,Account,Split of,Batch\r\n');
+    expect(none).toBe('\uFEFFDate,Description,Amount,Category,Type,Account,Split,Split of,Batch,ID\r\n');
+  });
+
+  it('marks originals and parts in the Split column, every "Split of" names an ID of the file, and a sum without parents is the total', async () => {
+    for (const query of [RANGE, `${RANGE}&categories=A`, `${RANGE}&min_amount=5.5&max_amount=6.5`]) {
+      const records: string[][] = parse(utf8((await download(query)).bytes).slice(1));
+      const rows = records.slice(1);
+      const ids = new Set(rows.map((r) => r[9]));
+      const partsOf = rows.filter((r) => r[6] === 'part');
+      expect(partsOf.length, query).toBeGreaterThan(0);
+      for (const part of partsOf) expect(ids.has(part[7]), `${query}: ${part[7]}`).toBe(true);
+      expect(rows.filter((r) => r[7] !== '').every((r) => r[6] === 'part')).toBe(true);
+      expect(rows.filter((r) => r[6] === 'parent').map((r) => r[9])).toEqual([String(parentId)]);
+    }
+    // The whole month: the sum of Amount without the parent rows is the month's total (parts hold the split money).
+    const records: string[][] = parse(utf8((await download(RANGE)).bytes).slice(1));
+    const cents = (r: string[]) => Math.round(Number(r[2]) * 100);
+    const withoutParents = records
+      .slice(1)
+      .filter((r) => r[6] !== 'parent')
+      .reduce((sum, r) => sum + cents(r), 0);
+    const searched = ok<{ amount: number; isSplit: boolean }[]>(await user.get(`/api/transactions?${RANGE}`));
+    expect(withoutParents).toBe(searched.filter((t) => !t.isSplit).reduce((sum, t) => sum + t.amount, 0));
   });
 
   it('imported into an empty account gives back the same count, dates, cents and descriptions', async () => {

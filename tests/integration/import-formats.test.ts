@@ -92,6 +92,7 @@ describe('statements through the same pipeline', () => {
       skipped: 0,
       warnings: [],
       attention: [],
+      transfers: { linked: [], offered: [], linkedCount: 0, offeredCount: 0 },
     });
     expect((await stored(user)).map((t) => [t.postDate, t.amount, t.description, t.type]).sort()).toEqual([
       ['2024-01-05', -1250, 'COFFEE — CARD 1234', 'debit'],

@@ -141,6 +141,7 @@ describe('POST /api/upload', () => {
       skipped: 0,
       warnings: [],
       attention: [],
+      transfers: { linked: [], offered: [], linkedCount: 0, offeredCount: 0 },
     });
     const rows = await stored(user);
     expect(rows.map((r) => [r.description, r.amount, r.category, r.type])).toEqual([
@@ -169,8 +170,10 @@ describe('POST /api/upload', () => {
       'Date,Description,Amount\n01/15/2024,coffee  shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n01/15/2024,Coffee Shop,-4.50\n';
     expect((await upload(user, three)).body).toMatchObject({ imported: 1, duplicates: 2 });
 
-    // deleting the batch frees its rows
+    // a deleted batch waits in the trash, where its rows still count as imported; emptying the trash frees them
     ok(await user.del(`/api/transactions/batches/${res.body.batchId}`));
+    expect((await upload(user, fixture('us-basic.csv'))).body).toMatchObject({ imported: 0, duplicates: 4 });
+    ok(await user.del('/api/trash'));
     expect((await upload(user, fixture('us-basic.csv'))).body).toMatchObject({ imported: 3, duplicates: 1 });
   });
 

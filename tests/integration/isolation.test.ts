@@ -24,6 +24,8 @@ const ids = {
   envelope: 0,
   rule: 0,
   schedule: 0,
+  entry: 0,
+  trashed: 0,
   transfer: 0,
   offeredOut: 0,
   offeredIn: 0,
@@ -43,6 +45,9 @@ async function snapshot(): Promise<string> {
     'rule',
     'schedule',
     'schedule_occurrence',
+    'history_entry',
+    'history_row',
+    'trashed_transaction',
     'transfer',
     'transfer_candidate',
   ];
@@ -141,7 +146,25 @@ afterAll(async () => {
   await server.close();
 });
 
+beforeAll(async () => {
+  ids.trashed = ok(
+    await owner.post('/api/transactions', {
+      postDate: '2024-01-03',
+      description: 'SECRET gone',
+      amount: -5,
+      account: 'SECRET-A',
+    }),
+  ).id;
+  ok(await owner.del(`/api/transactions/${ids.trashed}`));
+  ids.entry = await ownerEntry();
+});
+
 type Expect = 404 | 409 | 'own';
+
+/** The owner's latest history entry (its first transaction's creation, at least). */
+async function ownerEntry(): Promise<number> {
+  return ok(await owner.get<{ entries: { id: number }[] }>('/api/history?limit=1')).entries[0].id;
+}
 interface Attempt {
   path: () => string;
   body?: () => unknown;
@@ -195,6 +218,7 @@ const restAttempts: Record<string, Attempt> = {
     expect: 'own',
   },
   'GET /accounts': { path: () => '/api/accounts', expect: 'own' },
+  'GET /accounts/net-worth': { path: () => '/api/accounts/net-worth', expect: 'own' },
   'POST /accounts': { path: () => '/api/accounts', body: () => ({ name: 'Second', type: 'cash' }), expect: 'own' },
   'PUT /accounts/:id': { path: () => `/api/accounts/${ids.account}`, body: () => ({ name: 'hacked' }), expect: 404 },
   'DELETE /accounts/:id': { path: () => `/api/accounts/${ids.account}`, expect: 404 },
@@ -284,6 +308,16 @@ const restAttempts: Record<string, Attempt> = {
     expect: 'own',
   },
   'POST /rules/apply': { path: () => '/api/rules/apply', body: () => ({ onlyUncategorized: false }), expect: 'own' },
+  'GET /history': { path: () => '/api/history', expect: 'own' },
+  'POST /history/:id/undo': { path: () => `/api/history/${ids.entry}/undo`, expect: 404 },
+  'POST /history/:id/redo': { path: () => `/api/history/${ids.entry}/redo`, expect: 404 },
+  'GET /trash': { path: () => '/api/trash', expect: 'own' },
+  'POST /trash/restore': {
+    path: () => '/api/trash/restore',
+    body: () => ({ transactionIds: [ids.trashed] }),
+    expect: 404,
+  },
+  'DELETE /trash': { path: () => '/api/trash', expect: 'own' },
   'GET /schedules': { path: () => '/api/schedules', expect: 'own' },
   'POST /schedules': {
     path: () => '/api/schedules',
@@ -331,6 +365,15 @@ const restAttempts: Record<string, Attempt> = {
   'DELETE /transfers/:id': { path: () => `/api/transfers/${ids.transfer}`, expect: 404 },
   'GET /settings': { path: () => '/api/settings', expect: 'own' },
   'PUT /settings': { path: () => '/api/settings', body: () => ({ transferWindowDays: 3 }), expect: 'own' },
+  // Rates are the instance's, not a user's: any signed-in user reads and changes them.
+  'GET /rates': { path: () => '/api/rates?base=EUR&quote=EUR', expect: 'own' },
+  'GET /rates/pairs': { path: () => '/api/rates/pairs', expect: 'own' },
+  'PUT /rates': {
+    path: () => '/api/rates',
+    body: () => ({ date: '2001-01-02', base: 'EUR', quote: 'USD', rate: '0.9' }),
+    expect: 'own',
+  },
+  'DELETE /rates': { path: () => '/api/rates?base=EUR&quote=USD&date=1999-01-04', expect: 404 },
   'POST /import': {
     path: () => '/api/import',
     body: () => ({
@@ -358,6 +401,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ username: `${intruder.username}x`, currentPassword: 'correct horse battery' }),
     expect: 'own',
   },
+  'auth.setHomeCurrency': { kind: 'mutation', input: () => ({ homeCurrency: 'EUR' }), expect: 'own' },
   'transactions.list': {
     kind: 'query',
     input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
@@ -400,6 +444,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     expect: 'own',
   },
   'accounts.list': { kind: 'query', input: () => undefined, expect: 'own' },
+  'accounts.netWorth': { kind: 'query', input: () => ({}), expect: 'own' },
   'accounts.create': { kind: 'mutation', input: () => ({ name: 'Third', type: 'cash' }), expect: 'own' },
   'accounts.update': { kind: 'mutation', input: () => ({ id: ids.account, data: { name: 'hacked' } }), expect: 404 },
   'accounts.delete': { kind: 'mutation', input: () => ({ id: ids.account }), expect: 404 },
@@ -437,7 +482,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'rules.create': {
     kind: 'mutation',
     input: () => ({
-      name: 'mine',
+      name: 'mine too',
       conditions: [{ field: 'amount', op: 'lt', value: 0 }],
       actions: { type: 'transfer' },
     }),
@@ -456,6 +501,12 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ ruleIds: [ids.rule], onlyUncategorized: false }),
     expect: 404,
   },
+  'history.list': { kind: 'query', input: () => ({}), expect: 'own' },
+  'history.undo': { kind: 'mutation', input: () => ({ id: ids.entry }), expect: 404 },
+  'history.redo': { kind: 'mutation', input: () => ({ id: ids.entry }), expect: 404 },
+  'history.trash': { kind: 'query', input: () => undefined, expect: 'own' },
+  'history.restore': { kind: 'mutation', input: () => ({ transactionIds: [ids.trashed] }), expect: 404 },
+  'history.emptyTrash': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'schedules.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'schedules.get': { kind: 'query', input: () => ({ id: ids.schedule }), expect: 404 },
   'schedules.create': {
@@ -498,6 +549,19 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'transfers.dismiss': { kind: 'mutation', input: () => ({ id: ids.candidate }), expect: 404 },
   'settings.get': { kind: 'query', input: () => undefined, expect: 'own' },
   'settings.update': { kind: 'mutation', input: () => ({ transferWindowDays: 2 }), expect: 'own' },
+  'rates.lookup': { kind: 'query', input: () => ({ base: 'EUR', quote: 'EUR' }), expect: 'own' },
+  'rates.pairs': { kind: 'query', input: () => undefined, expect: 'own' },
+  'rates.import': {
+    kind: 'mutation',
+    input: () => ({ text: 'date,base,quote,rate\n2001-01-03,EUR,USD,0.91\n' }),
+    expect: 'own',
+  },
+  'rates.put': {
+    kind: 'mutation',
+    input: () => ({ date: '2001-01-02', base: 'EUR', quote: 'USD', rate: '0.9' }),
+    expect: 'own',
+  },
+  'rates.delete': { kind: 'mutation', input: () => ({ base: 'EUR', quote: 'USD', date: '1999-01-04' }), expect: 404 },
 };
 
 describe('every user’s data is sealed off', () => {

@@ -197,6 +197,7 @@ const getPaths: Record<string, () => string> = {
   '/transactions/:id/splits': () => `/api/transactions/${ids.transaction}/splits`,
   '/categories': () => '/api/categories',
   '/accounts': () => '/api/accounts',
+  '/accounts/net-worth': () => '/api/accounts/net-worth?months=3',
   '/accounts/:id/register': () => `/api/accounts/${ids.account}/register`,
   '/accounts/:id/reconcile': () =>
     `/api/accounts/${ids.account}/reconcile?statement_date=2026-01-31&statement_balance=50000`,
@@ -210,6 +211,8 @@ const getPaths: Record<string, () => string> = {
   '/reports/payees': () => '/api/reports/payees?start_date=2026-01-01&end_date=2026-01-31',
   '/export': () => '/api/export',
   '/rules': () => '/api/rules',
+  '/history': () => '/api/history',
+  '/trash': () => '/api/trash',
   '/schedules': () => '/api/schedules',
   '/schedules/upcoming': () => '/api/schedules/upcoming?days=90',
   '/schedules/suggestions': () => '/api/schedules/suggestions',
@@ -218,6 +221,9 @@ const getPaths: Record<string, () => string> = {
   '/transfers/candidates': () => '/api/transfers/candidates',
   '/transfers/:id': () => `/api/transfers/${ids.transfer}`,
   '/settings': () => '/api/settings',
+  // Any currency converts into itself, with no stored rate.
+  '/rates': () => '/api/rates?base=EUR&quote=EUR&date=2026-01-15',
+  '/rates/pairs': () => '/api/rates/pairs',
 };
 
 describe('real answers match their output schemas', () => {

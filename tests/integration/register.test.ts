@@ -4,7 +4,7 @@ import { startServer, type TestServer } from '../helpers/server';
 
 /**
  * GET /api/accounts/{id}/register and reconciliation against balances worked out by hand.
- * Checking's stated balance is 1,000.00 today. Its rows, oldest first:
+ * Checking opens at -760.00 on 2023-12-31, so its balance after all its rows is 1,000.00. Its rows, oldest first:
  *   a 2024-01-05  +3,000.00
  *   b 2024-01-10  -1,200.00
  *   c 2024-02-01     -50.00  split into -30.00 (c1) and -20.00 (c2)
@@ -27,7 +27,14 @@ async function add(key: string, postDate: string, amount: number, account = 'Che
 beforeAll(async () => {
   server = await startServer();
   user = await signUp(server.url);
-  checkingId = ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking', balance: 100000 })).id;
+  checkingId = ok(
+    await user.post('/api/accounts', {
+      name: 'Checking',
+      type: 'checking',
+      openingBalance: -76000,
+      openingDate: '2023-12-31',
+    }),
+  ).id;
   ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings', balance: 5 }));
   await add('a', '2024-01-05', 300000);
   await add('b', '2024-01-10', -120000);

@@ -41,8 +41,12 @@ describe('accounts', () => {
       id: expect.any(Number),
       name: 'Main',
       type: 'checking',
+      currency: 'USD',
       balance: 123456,
+      openingBalance: 123456,
+      openingDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       applySuggestions: true,
+      lastImport: null,
     });
     expect(ok(await user.post('/api/accounts', { name: 'Wallet', type: 'cash' })).balance).toBe(0);
     expect((await user.post('/api/accounts', { name: 'MAIN', type: 'savings' })).status).toBe(409);

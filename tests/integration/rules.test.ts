@@ -43,9 +43,15 @@ async function stored(user: ApiUser): Promise<Tx[]> {
 }
 
 describe('rules over REST and tRPC', () => {
-  it('creates, lists in priority order, updates, disables and deletes; a category action creates the category', async () => {
+  it('creates, lists in priority order, updates, disables and deletes; a new category only when asked', async () => {
     const user = await signUp(server.url);
-    const created = await user.post('/api/rules', coffee);
+    // A category no one has is refused unless createCategory asks for it: a typo never becomes one.
+    const refused = await user.post('/api/rules', coffee);
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toContain("There is no category 'Coffee Shops'");
+    expect(ok(await user.get('/api/rules'))).toEqual([]);
+    expect(ok(await user.get('/api/categories'))).toEqual([]);
+    const created = await user.post('/api/rules', { ...coffee, createCategory: true });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.any(Number), ...coffee });
     expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toEqual(['Coffee Shops']);
@@ -84,9 +90,9 @@ describe('rules over REST and tRPC', () => {
       /conditions\.0\.field: unknown field 'payee'/,
     ],
     [
-      'an unsafe regex',
-      { conditions: [{ field: 'description', op: 'matches', value: '(a+)+$' }] },
-      /conditions\.0\.value: unsafe or invalid regular expression/,
+      'a regex with a backreference',
+      { conditions: [{ field: 'description', op: 'matches', value: '(a+)\\1$' }] },
+      /conditions\.0\.value: unsafe or invalid regular expression: uses a backreference \(\\1\)/,
     ],
     ['an empty condition list', { conditions: [] }, /conditions: must hold at least one condition/],
     ['a priority out of range', { priority: 99_999 }, /priority: is out of range/],
@@ -101,6 +107,43 @@ describe('rules over REST and tRPC', () => {
     expect(viaTrpc.error?.message).toMatch(message);
     expect((await user.put('/api/rules/1', change)).status).toBe(400);
     expect(ok(await user.get('/api/rules'))).toEqual([]);
+  });
+
+  it('sets an existing category in its own spelling, and refuses an unknown one on update too, changing nothing', async () => {
+    const user = await signUp(server.url);
+    ok(await user.post('/api/categories', { name: 'Coffee Shops' }));
+    const rule = ok(await user.post('/api/rules', { ...coffee, actions: { category: 'coffee shops' } }));
+    expect(rule.actions).toEqual({ category: 'Coffee Shops' });
+    const typo = await user.put(`/api/rules/${rule.id}`, { actions: { category: 'Cofee Shops' } });
+    expect(typo.status).toBe(422);
+    expect(typo.body.error).toContain("There is no category 'Cofee Shops'");
+    const viaTrpc = await user.trpc.rules.update.mutate({ id: rule.id, data: { actions: { category: 'Cofee' } } });
+    expect(viaTrpc.error?.data.httpStatus).toBe(422);
+    expect(ok(await user.get('/api/rules'))[0].actions).toEqual({ category: 'Coffee Shops' });
+    expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toEqual(['Coffee Shops']);
+    const created = ok(
+      await user.put(`/api/rules/${rule.id}`, { actions: { category: 'Cafés' }, createCategory: true }),
+    );
+    expect(created.actions).toEqual({ category: 'Cafés' });
+    expect(ok(await user.get('/api/categories')).map((c: { name: string }) => c.name)).toContain('Cafés');
+  });
+
+  it('refuses a second rule of the same name in any case (409), per user, on create and rename', async () => {
+    const user = await signUp(server.url);
+    const rule = ok(await user.post('/api/rules', { ...coffee, actions: { type: 'debit' } }));
+    const again = await user.post('/api/rules', { ...coffee, name: ' COFFEE ', actions: { type: 'credit' } });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("A rule named 'Coffee' already exists");
+    const viaTrpc = await user.trpc.rules.create.mutate({ ...coffee, name: 'coffee', actions: { type: 'credit' } });
+    expect(viaTrpc.error?.data.httpStatus).toBe(409);
+    const other = ok(await user.post('/api/rules', { ...coffee, name: 'Tea', actions: { type: 'debit' } }));
+    expect((await user.put(`/api/rules/${other.id}`, { name: 'cOFFEE' })).status).toBe(409);
+    // Renaming a rule to its own name in another case is no clash.
+    expect(ok(await user.put(`/api/rules/${rule.id}`, { name: 'COFFEE' })).name).toBe('COFFEE');
+    expect(ok(await user.get('/api/rules')).map((r: { name: string }) => r.name)).toEqual(['COFFEE', 'Tea']);
+    // Another user may use the name.
+    const stranger = await signUp(server.url);
+    expect((await stranger.post('/api/rules', { ...coffee, actions: { type: 'debit' } })).status).toBe(201);
   });
 
   it('counts the transactions some conditions match', async () => {
@@ -139,13 +182,18 @@ describe('imports run rules on every new row', () => {
   it('shows in the dry run which rule set each category, keeps bank categories otherwise, and stores the same', async () => {
     const user = await userWithAccount();
     const rule = ok(
-      await user.post('/api/rules', { ...coffee, actions: { category: 'Coffee Shops', description: 'Starbucks' } }),
+      await user.post('/api/rules', {
+        ...coffee,
+        actions: { category: 'Coffee Shops', description: 'Starbucks' },
+        createCategory: true,
+      }),
     );
     const rent = ok(
       await user.post('/api/rules', {
         name: 'Rent',
         conditions: [{ field: 'description', op: 'startsWith', value: 'rent' }],
         actions: { type: 'transfer', category: 'Housing' },
+        createCategory: true,
       }),
     );
     const dry = await upload(user, csv, { dryRun: 'true' });
@@ -189,6 +237,7 @@ describe('imports run rules on every new row', () => {
       await user.post('/api/rules', {
         ...coffee,
         conditions: [...coffee.conditions, { field: 'account', op: 'equals', value: 'Savings' }],
+        createCategory: true,
       }),
     );
     ok(
@@ -199,6 +248,7 @@ describe('imports run rules on every new row', () => {
           { field: 'account', op: 'equals', value: 'CHECKING' },
         ],
         actions: { category: 'Food' },
+        createCategory: true,
       }),
     );
     const file = new FormData();
@@ -237,7 +287,7 @@ describe('POST /api/rules/apply', () => {
       c: await add('2024-03-05', 'starbucks 3', -550),
       other: await add('2024-03-06', 'Tesco', -100),
     };
-    const rule = ok(await user.post('/api/rules', coffee));
+    const rule = ok(await user.post('/api/rules', { ...coffee, createCategory: true }));
     return { user, ids, rule };
   }
 
@@ -251,8 +301,26 @@ describe('POST /api/rules/apply', () => {
       changed: 2,
       truncated: false,
       changes: [
-        { id: ids.c, field: 'category', from: null, to: 'Coffee Shops', ruleId: rule.id },
-        { id: ids.a, field: 'category', from: null, to: 'Coffee Shops', ruleId: rule.id },
+        {
+          id: ids.c,
+          postDate: '2024-03-05',
+          description: 'starbucks 3',
+          amount: -550,
+          field: 'category',
+          from: null,
+          to: 'Coffee Shops',
+          ruleId: rule.id,
+        },
+        {
+          id: ids.a,
+          postDate: '2024-01-05',
+          description: 'STARBUCKS 1',
+          amount: -450,
+          field: 'category',
+          from: null,
+          to: 'Coffee Shops',
+          ruleId: rule.id,
+        },
       ],
     });
     expect(await stored(user)).toEqual(before);
@@ -318,6 +386,7 @@ describe('POST /api/rules/apply', () => {
         name: 'Shops',
         conditions: [{ field: 'description', op: 'startsWith', value: 'shop' }],
         actions: { category: 'Shopping' },
+        createCategory: true,
       }),
     );
     const preview = ok(await user.post('/api/rules/apply', { dryRun: true }));

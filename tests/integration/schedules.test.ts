@@ -302,8 +302,8 @@ describe('what is coming', () => {
     const upcoming = ok(await user.get('/api/schedules/upcoming?days=30'));
     expect(upcoming).toMatchObject({ startDate: '2025-03-10', endDate: '2025-04-09' });
     expect(upcoming.occurrences.map((o: any) => [o.date, o.account, o.amount, o.projectedBalance])).toEqual([
-      ['2025-03-25', 'Checking', 250_000, 100_000 + 5_000 + 250_000],
-      ['2025-04-01', 'Checking', -120_000, 100_000 + 250_000 - 120_000],
+      ['2025-03-25', 'Checking', 250_000, 100_000 + 250_000],
+      ['2025-04-01', 'Checking', -120_000, 100_000 + 250_000 - 5_000 - 120_000],
       ['2025-04-01', 'Savings', 10_000, 10_000],
     ]);
     const checking = ok(await user.get('/api/accounts')).find((a: any) => a.name === 'Checking');

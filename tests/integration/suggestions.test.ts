@@ -434,6 +434,7 @@ describe('categorySource', () => {
         name: 'Fuel',
         conditions: [{ field: 'description', op: 'contains', value: 'shell oil' }],
         actions: { category: 'Fuel' },
+        createCategory: true,
         priority: 1,
         enabled: true,
       }),

@@ -56,7 +56,28 @@ describe('upgrading a database made by an earlier release', () => {
         const figures = await collectFigures(user.username, async (url) =>
           ok(await rest(upgraded.url, 'GET', url, { token: login.accessToken })),
         );
-        expect(figures).toEqual(expected.figures.find((f) => f.username === user.username));
+        const recorded = expected.figures.find((f) => f.username === user.username);
+        expect(figures).toEqual(recorded);
+        // Balances became opening balances plus counted rows: each register still starts from the recorded balance.
+        for (const account of recorded?.accounts ?? []) {
+          const rows = ok<{ runningBalance: number }[]>(
+            await rest(upgraded.url, 'GET', `/api/accounts/${account.id}/register`, { token: login.accessToken }),
+          );
+          expect(rows[0]?.runningBalance ?? account.balance).toBe(account.balance);
+        }
+        const accounts = ok<{ openingBalance: number; openingDate: string; balance: number }[]>(
+          await rest(upgraded.url, 'GET', '/api/accounts', { token: login.accessToken }),
+        );
+        for (const account of accounts) expect(account.openingDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        // Accounts from before currencies are in the default currency, and their owner is asked once to choose.
+        expect(ok(await rest(upgraded.url, 'GET', '/api/auth/me', { token: login.accessToken }))).toMatchObject({
+          homeCurrency: 'USD',
+          homeCurrencyChosen: false,
+        });
+        const currencies = ok<{ currency: string }[]>(
+          await rest(upgraded.url, 'GET', '/api/accounts', { token: login.accessToken }),
+        ).map((a) => a.currency);
+        expect(new Set(currencies)).toEqual(new Set(currencies.length ? ['USD'] : []));
       }
     } finally {
       await upgraded.close();

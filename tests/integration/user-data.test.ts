@@ -26,6 +26,7 @@ async function fill(user: ApiUser): Promise<void> {
         { field: 'amount', op: 'between', value: [-1000, 0] },
       ],
       actions: { category: 'Dining', description: 'Café Nero' },
+      createCategory: true,
       priority: 5,
     }),
   );
@@ -173,7 +174,7 @@ describe('GET /api/export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const doc = res.body as UserDataDocument;
     expect(doc).toMatchObject({ format: 'budget-tracker', version: 1 });
-    expect(doc.accounts.map((a) => [a.name, a.type, a.balance])).toEqual([
+    expect(doc.accounts.map((a) => [a.name, a.type, a.openingBalance])).toEqual([
       ['Checking', 'checking', 123456],
       ['Card', 'credit', -5000],
       ['Unused', 'cash', 0],
@@ -308,9 +309,9 @@ describe('POST /api/import', () => {
       [
         {
           ...doc,
-          rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(a|ab)*' }] }],
+          rules: [{ ...doc.rules![0], conditions: [{ field: 'description', op: 'matches', value: '(?=a)b' }] }],
         },
-        /^rules\.0\.conditions\.0\.value: unsafe or invalid regular expression/,
+        /^rules\.0\.conditions\.0\.value: unsafe or invalid regular expression: uses a lookahead/,
       ],
       [{ ...doc, rules: [{ ...doc.rules![0], priority: -5 }] }, /^rules\.0\.priority: is out of range/],
       [{ ...doc, rules: [doc.rules![0], doc.rules![0]] }, /^rules\.1\.id: \d+ appears twice/],

@@ -31,7 +31,8 @@ describe('findOwned', () => {
       name: 'Checking',
       nameKey: 'checking',
       type: 'Checking',
-      balance: 0,
+      openingBalance: 0,
+      openingDate: '2026-01-01',
       applySuggestions: true,
       createdAt: now,
     });

@@ -75,7 +75,10 @@ describe('centsToDecimalString and formatCents', () => {
     [123456, { locale: 'en-IN' }, '1,234.56'],
     [12345678901, { locale: 'en-IN' }, '12,34,56,789.01'],
     [123456, { locale: 'ar-EG' }, '١٬٢٣٤٫٥٦'],
-    [123456, { currency: 'JPY' }, '¥1,234.56'],
+    [123456, { currency: 'JPY' }, '¥123,456'],
+    [-5, { currency: 'KRW' }, '-₩5'],
+    [-1500, { currency: 'BHD' }, '-BHD\u00a01.500'],
+    [1, { currency: 'KWD', locale: 'ar-EG' }, '\u200f٠٫٠٠١\u00a0د.ك.\u200f'],
   ])('%d with %j -> %j', (cents, options, expected) => {
     expect(formatCents(cents, options)).toBe(expected);
   });

@@ -7,12 +7,14 @@ describe('one route list', () => {
       { to: '/', label: 'Budgets' },
       { to: '/envelopes', label: 'Envelopes' },
       { to: '/categories', label: 'Categories' },
+      { to: '/accounts', label: 'Accounts' },
       { to: '/upload', label: 'Upload' },
       { to: '/create-budget', label: 'Create Budget' },
       { to: '/transactions', label: 'Transactions' },
       { to: '/reports', label: 'Reports' },
       { to: '/rules', label: 'Rules' },
       { to: '/schedules', label: 'Schedules' },
+      { to: '/history', label: 'History' },
       { to: '/profile', label: 'Profile' },
     ]);
   });

@@ -5,6 +5,7 @@ import { guardFormula, unguardFormula } from '../../src/shared/csv/formula';
 import {
   csvField,
   csvRecord,
+  splitRole,
   transactionCsvCells,
   transactionCsvHeader,
 } from '../../src/shared/export/transactions-csv';
@@ -61,11 +62,15 @@ describe('RFC 4180 records', () => {
   });
 
   it('starts with the byte order mark and the named columns', () => {
-    expect(transactionCsvHeader()).toBe('\uFEFFDate,Description,Amount,Category,Type,Account,Split of,Batch\r\n');
+    expect(transactionCsvHeader()).toBe(
+      '\uFEFFDate,Description,Amount,Category,Type,Account,Split,Split of,Batch,ID\r\n',
+    );
   });
 
   it('writes a transaction with a dotted decimal amount, empty cells for nothing, and guards every text cell', () => {
     const base = {
+      id: 7,
+      isSplit: false,
       postDate: '2024-03-05',
       description: 'Coffee',
       amount: -450,
@@ -75,7 +80,7 @@ describe('RFC 4180 records', () => {
       parentTransactionId: null,
       batchId: null,
     };
-    expect(transactionCsvCells(base)).toEqual(['2024-03-05', 'Coffee', '-4.50', '', 'debit', '', '', '']);
+    expect(transactionCsvCells(base)).toEqual(['2024-03-05', 'Coffee', '-4.50', '', 'debit', '', '', '', '', '7']);
     expect(
       transactionCsvCells({
         ...base,
@@ -86,7 +91,15 @@ describe('RFC 4180 records', () => {
         parentTransactionId: 42,
         batchId: 'b-1',
       }),
-    ).toEqual(['2024-03-05', "'-refund", '0.05', "'=cmd", 'debit', "'@acct", '42', 'b-1']);
+    ).toEqual(['2024-03-05', "'-refund", '0.05', "'=cmd", 'debit', "'@acct", 'part', '42', 'b-1', '7']);
     expect(transactionCsvCells({ ...base, amount: -123456789 })[2]).toBe('-1234567.89');
+  });
+
+  it('marks a split original `parent` (0/1 from SQLite too) and its parts `part`, other rows empty', () => {
+    const row = { isSplit: false, parentTransactionId: null };
+    expect(splitRole(row)).toBe('');
+    expect(splitRole({ ...row, isSplit: true })).toBe('parent');
+    expect(splitRole({ ...row, isSplit: 1 })).toBe('parent');
+    expect(splitRole({ ...row, isSplit: 0, parentTransactionId: 3 })).toBe('part');
   });
 });

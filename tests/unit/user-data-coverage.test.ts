@@ -22,6 +22,9 @@ const CARRIED: Record<string, string> = {
 const NOT_CARRIED: Record<string, string> = {
   refresh_token: 'sessions end with the server they were opened on',
   sign_in: 'sign-in bookkeeping, not data the user made',
+  history_entry: "undo belongs to the database it happened in: the document's leftOut says so",
+  history_row: 'the rows of history entries (as history_entry)',
+  trashed_transaction: 'the trash empties itself; a restore starts with an empty trash (as history_entry)',
   import_profile:
     "a CSV column mapping is learned again on the next import (the document's importProfiles is reserved)",
 };

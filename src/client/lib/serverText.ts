@@ -65,6 +65,12 @@ export function fieldMessages<F extends string>(
 export function withReason(fallback: string, reason: string): string {
   const text = reason.trim();
   if (!text) return fallback;
-  const head = fallback.replace(/\s*Please try again\.?$/, '').replace(/[.:]\s*$/, '');
+  let head = fallback.trimEnd();
+  for (const ending of ['Please try again.', 'Please try again'])
+    if (head.endsWith(ending)) {
+      head = head.slice(0, -ending.length).trimEnd();
+      break;
+    }
+  if (head.endsWith('.') || head.endsWith(':')) head = head.slice(0, -1).trimEnd();
   return `${head}: ${text}`;
 }

@@ -112,6 +112,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_INTERVAL: durationText.default(24 * 3600),
   BACKUP_KEEP: z.coerce.number().int().min(1, 'must be at least 1').default(7),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3650).default(90),
+  TRASH_RETENTION_DAYS: z.coerce.number().int().min(1, 'must be at least 1').max(3650).default(30),
   CLOCK_TODAY: z
     .string()
     .refine((v) => isIsoDate(v), 'must be a real date in YYYY-MM-DD format')
@@ -168,6 +170,8 @@ export interface AppConfig {
   backupDir?: string;
   backupIntervalSeconds: number;
   backupKeep: number;
+  /** Days the history keeps an entry, and the trash a deleted transaction, before deleting them for good. */
+  retention: { historyDays: number; trashDays: number };
   /** The date the server takes as today, when pinned (tests, demonstrations); the real local date otherwise. */
   clockToday?: string;
 }
@@ -224,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
     backupIntervalSeconds: e.BACKUP_INTERVAL,
     backupKeep: e.BACKUP_KEEP,
+    retention: { historyDays: e.HISTORY_RETENTION_DAYS, trashDays: e.TRASH_RETENTION_DAYS },
     ...(e.CLOCK_TODAY ? { clockToday: e.CLOCK_TODAY } : {}),
   };
 }

@@ -8,7 +8,9 @@ import { BudgetSchema } from '../modules/budgets/budget.entity';
 import { LineItemSchema } from '../modules/budgets/line-item.entity';
 import { CategorySchema } from '../modules/categories/category.entity';
 import { EnvelopeSchema } from '../modules/envelopes/envelope.entity';
+import { HistoryEntrySchema, HistoryRowSchema, TrashedTransactionSchema } from '../modules/history/history.entity';
 import { ImportProfileSchema } from '../modules/import/import-profile.entity';
+import { ExchangeRateSchema } from '../modules/rates/exchange-rate.entity';
 import { RuleSchema } from '../modules/rules/rule.entity';
 import { ScheduleOccurrenceSchema, ScheduleSchema } from '../modules/schedules/schedule.entity';
 import { BatchSchema } from '../modules/transactions/batch.entity';
@@ -35,6 +37,10 @@ export const entities = [
   RuleSchema,
   ScheduleSchema,
   ScheduleOccurrenceSchema,
+  HistoryEntrySchema,
+  HistoryRowSchema,
+  TrashedTransactionSchema,
   TransferSchema,
   TransferCandidateSchema,
+  ExchangeRateSchema,
 ];

@@ -44,6 +44,16 @@ export async function deleteBatchRows(tem: EntityManager, userId: number, batchI
   return row?.n ?? 0;
 }
 
+/** The ids of a batch's rows (split parts included). */
+export async function batchRowIds(tem: EntityManager, userId: number, batchId: string): Promise<number[]> {
+  const rows = await selectRows<{ id: number }>(
+    tem,
+    `select id from ${TRANSACTION_TABLE} where user_id = ? and (batch_id = ? or parent_id in (select id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?))`,
+    [userId, batchId, userId, batchId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /** Clears is_split on the user's parents that have no parts left; answers how many. */
 export function clearEmptySplits(em: EntityManager, userId: number): Promise<number> {
   return runSql(
@@ -75,6 +85,24 @@ export function streamAccountRows(
   );
 }
 
+/**
+ * The account's rows in the trash in a date range, as [post_date, amount, description, fitid]: the import's
+ * duplicate check counts them as stored, so re-importing a file does not bring a deleted row back.
+ */
+export function selectTrashedAccountRows(
+  db: SqlTx,
+  userId: number,
+  accountId: number,
+  minDate: string,
+  maxDate: string,
+): Promise<{ post_date: string; amount: number; description: string; fitid: string | null }[]> {
+  return db.all(
+    `select post_date, amount, description, fitid from trashed_transaction
+      where user_id = ? and account_id = ? and post_date between ? and ?`,
+    [userId, accountId, minDate, maxDate],
+  );
+}
+
 /** Every bank id stored in an account, streamed. */
 export function streamAccountFitids(db: SqlTx, userId: number, accountId: number, chunk: number) {
   return db.iterate<[string]>(
@@ -86,7 +114,7 @@ export function streamAccountFitids(db: SqlTx, userId: number, accountId: number
 
 /**
  * An imported row: user, account, category, category_source, post_date, description,
- * bank_description, amount, type, batch, fitid, created_at.
+ * bank_description, amount, type, batch, fitid, created_at, original_amount, original_currency.
  */
 export type ImportedRow = [
   number,
@@ -101,11 +129,13 @@ export type ImportedRow = [
   string,
   string | null,
   string,
+  number | null,
+  string | null,
 ];
-const IMPORTED_COLUMNS = 12;
+const IMPORTED_COLUMNS = 14;
 
 const IMPORTED_COLUMN_NAMES =
-  'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, is_split';
+  'user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, batch_id, fitid, created_at, original_amount, original_currency, is_split';
 /** PostgreSQL array types of the ImportedRow columns, in order (amount: bigint, as its column). */
 const IMPORTED_COLUMN_TYPES = [
   'int',
@@ -120,8 +150,10 @@ const IMPORTED_COLUMN_TYPES = [
   'varchar',
   'varchar',
   'varchar',
+  'bigint',
+  'varchar',
 ];
-/** Rows one PostgreSQL statement carries (as 12 arrays, whatever the row count). */
+/** Rows one PostgreSQL statement carries (as one array a column, whatever the row count). */
 const ROWS_PER_UNNEST = 10_000;
 
 /**
@@ -129,8 +161,8 @@ const ROWS_PER_UNNEST = 10_000;
  * - SQLite: multi-row INSERTs of prepared statements (as many rows a statement as it allows
  *   parameters; far cheaper per row than one statement each).
  * - PostgreSQL: one INSERT ... SELECT FROM unnest() of one array per column for every
- *   ROWS_PER_UNNEST rows: 12 parameters a statement instead of 12 a row, so the server parses and
- *   plans a short statement and the rows travel as 12 array values.
+ *   ROWS_PER_UNNEST rows: one parameter a column for the statement instead of one a column for each row,
+ *   so the server parses and plans a short statement and the rows travel as one array value a column.
  */
 export interface ImportedRowsWriter {
   /** Takes a chunk of rows (one call a chunk, not an awaited call a row); writes every full statement's worth. */
@@ -146,7 +178,7 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
-    valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
+    valuesSql('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, false)', rows);
   const full = insertSql(perInsert);
   const perStatement = perInsert * IMPORTED_COLUMNS;
   let params: unknown[] = [];

@@ -16,6 +16,7 @@ import {
   type SplitDetails,
 } from '../../shared/schemas/transactions';
 import type { UserDataImportResult } from '../../shared/schemas/user-data';
+import { importTransfersSchema } from '../../shared/schemas/transfers';
 import type { SuggestionDto } from '../../shared/schemas/suggest';
 import {
   OCCURRENCE_STATUSES,
@@ -48,6 +49,10 @@ export const userAnswer = z.object({
   username: z.string(),
   apiTokenSet: z.boolean(),
   apiTokenCreatedAt: timestamp.nullable(),
+  homeCurrency: z.string().describe('ISO 4217 code that figures combining accounts are converted to'),
+  homeCurrencyChosen: z
+    .boolean()
+    .describe('False until a user whose accounts predate currencies chooses; that choice relabels those accounts'),
 }) satisfies z.ZodType<UserDto>;
 
 export const authStatusAnswer = z.object({
@@ -67,9 +72,26 @@ export const accountAnswer = z.object({
   id: z.number().int(),
   name: z.string(),
   type: z.enum(ACCOUNT_TYPES),
-  balance: cents,
+  currency: z.string().describe('ISO 4217 code; the balances and the transactions are in its minor unit'),
+  balance: cents.describe('The opening balance plus every counted transaction of the account'),
+  openingBalance: cents.describe('The balance on openingDate, before the transactions'),
+  openingDate: isoDate,
   applySuggestions: z.boolean().describe("The setting 'Apply confident suggestions' on import"),
+  lastImport: z
+    .object({ batchId: z.string(), uploadDate: z.string(), fileName: z.string().nullable() })
+    .nullable()
+    .describe('The latest upload into the account'),
 }) satisfies z.ZodType<AccountDto>;
+
+export const netWorthAnswer = z.object({
+  points: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      endDate: isoDate,
+      netWorth: cents,
+    }),
+  ),
+});
 
 export const categoryAnswer = z.object({ id: z.number().int(), name: z.string() }) satisfies z.ZodType<CategoryDto>;
 
@@ -187,6 +209,9 @@ export const importAnswer = z.looseObject({
   skipped: z.number().int(),
   warnings: z.array(z.string()),
   dryRun: z.literal(true).optional().describe('Present on a dry run, with the preview fields'),
+  transfers: importTransfersSchema
+    .optional()
+    .describe('Transfers found between the new rows and the other accounts: linked at once, or offered to confirm'),
 }) satisfies z.ZodType<ImportResult>;
 
 export const monthlyReportAnswer = z.object({
@@ -256,6 +281,9 @@ export const ruleApplyAnswer = z.object({
   changes: z.array(
     z.object({
       id: z.number().int(),
+      postDate: isoDate,
+      description: z.string().describe('The description before any rename'),
+      amount: cents,
       field: z.enum(RULE_ACTION_FIELDS),
       from: z.string().nullable(),
       to: z.string(),

@@ -2,8 +2,10 @@ import { accountRoutes } from '../modules/accounts/accounts.rest';
 import { budgetRoutes } from '../modules/budgets/budgets.rest';
 import { categoryRoutes } from '../modules/categories/categories.rest';
 import { envelopeRoutes } from '../modules/envelopes/envelopes.rest';
+import { historyRoutes } from '../modules/history/history.rest';
 import { importProfileRoutes } from '../modules/import/import-profile.rest';
 import { reportRoutes } from '../modules/reports/reports.rest';
+import { rateRoutes } from '../modules/rates/rates.rest';
 import { ruleRoutes } from '../modules/rules/rules.rest';
 import { scheduleRoutes } from '../modules/schedules/schedules.rest';
 import { userDataRoutes } from '../modules/user-data/user-data.rest';
@@ -24,6 +26,8 @@ export const domainRoutes: readonly RestRoute[] = [
   ...userDataRoutes,
   ...ruleRoutes,
   ...scheduleRoutes,
+  ...historyRoutes,
   ...transferRoutes,
   ...settingsRoutes,
+  ...rateRoutes,
 ];

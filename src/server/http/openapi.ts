@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { must } from '../../shared/must';
 import { authRoutes } from '../modules/auth/auth.rest';
 import { uploadRoute } from '../modules/import/import.rest';
+import { rateImportRoute } from '../modules/rates/rates.rest';
 import { domainRoutes } from './domain-routes';
 import type { RestRoute } from './rest-route';
 
 /** Every REST route under /api, in one list: registered (api.ts), documented (below) and walked by the tests. */
-export const restRoutes: readonly RestRoute[] = [...authRoutes, ...domainRoutes, uploadRoute];
+export const restRoutes: readonly RestRoute[] = [...authRoutes, ...domainRoutes, uploadRoute, rateImportRoute];
 
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' });

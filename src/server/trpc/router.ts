@@ -3,8 +3,10 @@ import { authRouter } from '../modules/auth/auth.router';
 import { budgetsRouter } from '../modules/budgets/budgets.router';
 import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
+import { historyRouter } from '../modules/history/history.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
+import { ratesRouter } from '../modules/rates/rates.router';
 import { schedulesRouter } from '../modules/schedules/schedules.router';
 import { transactionsRouter } from '../modules/transactions/transactions.router';
 import { transfersRouter } from '../modules/transfers/transfers.router';
@@ -21,7 +23,9 @@ export const appRouter = router({
   reports: reportsRouter,
   rules: rulesRouter,
   schedules: schedulesRouter,
+  history: historyRouter,
   transfers: transfersRouter,
+  rates: ratesRouter,
   settings: settingsRouter,
 });
 

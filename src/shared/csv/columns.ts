@@ -19,7 +19,10 @@ export type ColumnRole =
   /** The party money in came from (used for money in only). */
   | 'payer'
   | 'category'
-  | 'currency';
+  | 'currency'
+  /** What was paid in another currency (a card payment abroad), and that currency. */
+  | 'original-amount'
+  | 'original-currency';
 
 export interface ColumnAssignment {
   index: number;
@@ -55,7 +58,7 @@ export function normalizeHeader(header: string): string {
     .replace(GENDER_CAPITAL, '$1')
     .replace(/^\s*#+/, '')
     .replace(/([a-z\u00df-\u00ff])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/[A-Z](?=[A-Z][a-z])/g, '$& ')
     .replace(/[øØ]/g, 'o')
     .replace(/[æÆ]/g, 'ae')
     .replace(/[łŁ]/g, 'l')
@@ -65,7 +68,9 @@ export function normalizeHeader(header: string): string {
     .toLowerCase()
     .replace(/["'’`]/g, '')
     .replace(/[^a-z0-9/#&\s]+/g, ' ')
-    .replace(/\s*\/\s*/g, '/')
+    .split('/')
+    .map((part) => part.trim())
+    .join('/')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(TRAILING_UNIT, '$1');
@@ -115,6 +120,11 @@ const CATEGORY = /^(category|categories|categorie|categoria|kategorie|class|rubr
 const CURRENCY =
   /^(currency|ccy|currency code|wahrung|waehrung|devise|moneda|valutacode|valuta code|monn|monnaie|waluta|valuuta|mena|divisa|valutta)$/;
 
+const ORIGINAL_AMOUNT =
+  /^(original amount|orig amount|local amount|foreign amount|foreign currency amount|amount in foreign currency|original transaction amount|betrag in fremdwahrung|fremdwahrungsbetrag|montant dorigine|montant en devise|importe original|importe en divisa)$/;
+const ORIGINAL_CURRENCY =
+  /^(original currency|orig currency|local currency|foreign currency|fremdwahrung|devise dorigine|moneda original|divisa original)$/;
+
 /** A header naming a column that is never an amount or a description (a balance, an id, a time). */
 export function excludedHeader(normalized: string): boolean {
   return normalized !== '' && EXCLUDED.test(normalized);
@@ -144,6 +154,8 @@ function plainRoleOf(h: string): ColumnRole | null {
   if (DATE.test(h) && !/\btime\b/.test(h.replace(/date ?time/, ''))) return 'date';
   if (DATE_WORD.test(h) && !/\btime\b|saldo|balance/.test(h)) return 'date';
   if (CURRENCY.test(h)) return 'currency';
+  if (ORIGINAL_AMOUNT.test(h)) return 'original-amount';
+  if (ORIGINAL_CURRENCY.test(h)) return 'original-currency';
   if (INDICATOR_COMPACT.test(h.replace(/\s+/g, ''))) return 'indicator';
   if (EXCLUDED.test(h)) return null;
   if (AMOUNT.test(h)) return 'amount';
@@ -167,6 +179,8 @@ const SINGLE: ReadonlySet<ColumnRole> = new Set([
   'indicator',
   'category',
   'currency',
+  'original-amount',
+  'original-currency',
 ]);
 
 /**

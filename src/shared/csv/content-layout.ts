@@ -144,6 +144,8 @@ export function mappingOfColumns(columns: readonly ColumnAssignment[], header: b
   const category = at('category');
   const indicator = at('indicator');
   const currency = at('currency');
+  const originalAmount = at('original-amount');
+  const originalCurrency = at('original-currency');
   return {
     header,
     date,
@@ -152,5 +154,6 @@ export function mappingOfColumns(columns: readonly ColumnAssignment[], header: b
     ...(category !== undefined ? { category } : {}),
     ...(indicator !== undefined ? { indicator } : {}),
     ...(currency !== undefined ? { currency } : {}),
+    ...(originalAmount !== undefined && originalCurrency !== undefined ? { originalAmount, originalCurrency } : {}),
   };
 }

@@ -151,6 +151,8 @@ const ROLE_WORDS: Record<ColumnRole, string> = {
   payer: 'the payer',
   category: 'the category',
   currency: 'the currency',
+  'original-amount': 'the original amount',
+  'original-currency': 'the original currency',
 };
 
 const PRIMARY_TEXT: ReadonlySet<ColumnRole> = new Set(['description', 'counterparty', 'payee', 'payer']);

@@ -77,6 +77,8 @@ function usedColumns(mapping: ColumnMapping): { role: ColumnRole; index: number 
   if (mapping.category !== undefined) out.push({ role: 'category', index: mapping.category });
   if (mapping.indicator !== undefined) out.push({ role: 'indicator', index: mapping.indicator });
   if (mapping.currency !== undefined) out.push({ role: 'currency', index: mapping.currency });
+  if (mapping.originalAmount !== undefined) out.push({ role: 'original-amount', index: mapping.originalAmount });
+  if (mapping.originalCurrency !== undefined) out.push({ role: 'original-currency', index: mapping.originalCurrency });
   for (const index of mapping.description) out.push({ role: 'description', index });
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import { isReservedCategoryName } from '../categories/reserved';
 import { readAmount, type AmountReading } from '../money/read-amount';
+import { readOriginal } from '../import/original-amount';
 import { indicatorSign, normalizeHeader, type ColumnAssignment, type ColumnRole } from './columns';
 import { chooseDateFormat, looksLikeDate, parseDateWith, type DateFormat, type DatedCell } from './dates';
 import { isAccountNumber, joinDescription, joinParts } from './describe';
@@ -91,12 +92,17 @@ interface Columns {
   indicator: number | undefined;
   category: number | undefined;
   currency: number | undefined;
+  originalAmount: number | undefined;
+  originalCurrency: number | undefined;
   text: number[];
+  /** Decimals of the account's currency, which the amount cells are read in. */
+  fractionDigits: number;
 }
 
-function columnsOf(columns: readonly ColumnAssignment[]): Columns {
+function columnsOf(columns: readonly ColumnAssignment[], fractionDigits = 2): Columns {
   const col = (role: ColumnRole) => columns.find((c) => c.role === role)?.index;
   return {
+    fractionDigits,
     date: must(col('date'), 'a layout has a date column'),
     amount: col('amount'),
     debit: col('debit'),
@@ -104,6 +110,8 @@ function columnsOf(columns: readonly ColumnAssignment[]): Columns {
     indicator: col('indicator'),
     category: col('category'),
     currency: col('currency'),
+    originalAmount: col('original-amount'),
+    originalCurrency: col('original-currency'),
     text: columns
       .filter(
         (c) =>
@@ -278,7 +286,7 @@ function amountOf(
   let marked = false;
   if (cols.amount !== undefined) {
     const raw = cell(r, cols.amount);
-    const parsed = readAmount(raw, 'csv');
+    const parsed = readAmount(raw, 'csv', { fractionDigits: cols.fractionDigits });
     if (unreadable(parsed))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(raw, 40)}' cannot be read.`, {
         line: r.line,
@@ -294,8 +302,8 @@ function amountOf(
   } else {
     const rawDebit = cell(r, cols.debit);
     const rawCredit = cell(r, cols.credit);
-    const debit = readAmount(rawDebit, 'csv');
-    const credit = readAmount(rawCredit, 'csv');
+    const debit = readAmount(rawDebit, 'csv', { fractionDigits: cols.fractionDigits });
+    const credit = readAmount(rawCredit, 'csv', { fractionDigits: cols.fractionDigits });
     if (unreadable(debit))
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${visibleText(rawDebit, 40)}' cannot be read.`, {
         line: r.line,
@@ -539,7 +547,7 @@ export function* planTable(
   options: ReadOptions,
   limits: { maxColumns: number; maxRecordChars: number },
 ): Steps<TableStart | CsvReadFailure> {
-  const cols = columnsOf(layout.columns);
+  const cols = columnsOf(layout.columns, options.fractionDigits);
   const surveyed = yield* survey(data, cols, delimiter);
   if ('problem' in surveyed) return shapeFailure(surveyed, limits.maxColumns, limits.maxRecordChars);
   const s = surveyed;
@@ -614,7 +622,7 @@ export function* tableRows(
   options: ReadOptions,
 ): RowChunks {
   const s = plan.survey;
-  const cols = columnsOf(layout.columns);
+  const cols = columnsOf(layout.columns, options.fractionDigits);
   const flip = Boolean(options.flipAmounts);
   const finisher = new RowFinisher();
   const skipped = s.skipped;
@@ -642,6 +650,10 @@ export function* tableRows(
         continue;
       }
       const currency = cell(r, cols.currency).toUpperCase();
+      const original =
+        cols.originalAmount === undefined || cols.originalCurrency === undefined
+          ? null
+          : readOriginal(cell(r, cols.originalAmount), cell(r, cols.originalCurrency), cents, options.currency);
       const raw: CsvRow = {
         line: r.line,
         postDate,
@@ -649,6 +661,7 @@ export function* tableRows(
         description,
         category: textCell(r, cols.category) || null,
         currency: /^[A-Z]{3}$/.test(currency) ? currency : null,
+        ...(original ?? {}),
       };
       const finished = finisher.add(raw, () => lineText(r, delimiter));
       if (finished === null) continue;

@@ -20,10 +20,17 @@ export interface ColumnMapping {
   /** A column of CR/DR (or D/C, Af/Bij) marks that says which way each amount went. */
   indicator?: number;
   currency?: number;
+  /** What was paid in another currency, and that currency (both, or neither is used). */
+  originalAmount?: number;
+  originalCurrency?: number;
   dateFormat?: string;
 }
 
 export interface ReadOptions {
+  /** Decimals of the account's currency (2 by default; 0 for JPY): what the file's amounts are read in. */
+  fractionDigits?: number;
+  /** The account's currency: an original amount in it is no original amount. */
+  currency?: string;
   /** Overrides detection, e.g. 'DD/MM/YYYY'. */
   dateFormat?: string | null;
   /** The format this account's last import used; settles day/month ambiguity. */
@@ -71,6 +78,9 @@ export interface CsvRow {
   category: string | null;
   /** ISO currency code when the file names one per row. */
   currency?: string | null;
+  /** What was paid in another currency, in its minor units, when the file says (a card payment abroad). */
+  originalAmount?: number | null;
+  originalCurrency?: string | null;
   /** The bank's own id of the transaction (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
   fitid?: string | null;
   /** Statements of several accounts: the index of the row's statement in the read's `statements`. */

@@ -15,8 +15,10 @@ export const TRANSACTION_CSV_COLUMNS = [
   'Category',
   'Type',
   'Account',
+  'Split',
   'Split of',
   'Batch',
+  'ID',
 ] as const;
 export const UTF8_BOM = '\uFEFF';
 const AMOUNT_COLUMN = TRANSACTION_CSV_COLUMNS.indexOf('Amount');
@@ -36,12 +38,22 @@ export function transactionCsvHeader(): string {
   return UTF8_BOM + csvRecord(TRANSACTION_CSV_COLUMNS);
 }
 
-/** A transaction's cells in column order, guarded. */
+/** What the Split column says: `parent` for a split original, `part` for one of its parts, empty otherwise. */
+export function splitRole(tx: { isSplit: boolean | number; parentTransactionId: number | null }): string {
+  if (tx.isSplit) return 'parent';
+  return tx.parentTransactionId === null ? '' : 'part';
+}
+
+/**
+ * A transaction's cells in column order, guarded. A spreadsheet sum of the Amount column leaves out the rows
+ * marked `parent` (their parts hold the same money); "Split of" is the ID of the part's original, a row of the
+ * same file.
+ */
 export function transactionCsvCells(
   tx: Pick<
     TransactionDto,
-    'postDate' | 'description' | 'amount' | 'category' | 'type' | 'account' | 'parentTransactionId' | 'batchId'
-  >,
+    'id' | 'postDate' | 'description' | 'amount' | 'category' | 'type' | 'account' | 'parentTransactionId' | 'batchId'
+  > & { isSplit: boolean | number },
 ): string[] {
   const cells = [
     tx.postDate,
@@ -50,8 +62,10 @@ export function transactionCsvCells(
     tx.category ?? '',
     tx.type,
     tx.account ?? '',
+    splitRole(tx),
     tx.parentTransactionId === null ? '' : String(tx.parentTransactionId),
     tx.batchId ?? '',
+    String(tx.id),
   ];
   return cells.map((cell, i) => (i === AMOUNT_COLUMN ? cell : guardFormula(cell)));
 }

@@ -33,17 +33,56 @@ export function detectFormat(text: string): ImportFormat | 'xml' {
   const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
   // OFX starts so (a header, a processing instruction, or the OFX element first): a CSV cell
   // that merely mentions <OFX> is not a statement.
-  if (
-    /^\s*OFXHEADER\s*:/i.test(head) ||
-    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^[>]*(\[[\s\S]*?\])?\s*>\s*)*(<\?OFX\b|<OFX>)/i.test(head)
-  )
-    return 'ofx';
+  if (/^\s*OFXHEADER\s*:/i.test(head) || startsWithOfxElement(head)) return 'ofx';
   if (/^\s*!(Type|Account|Option|Clear)\b/i.test(head)) return 'qif';
   if (/^\s*<(\?xml|[A-Za-z])/.test(head)) {
     if (/camt\.05[23]|<([A-Za-z0-9]+:)?BkToCstmrStmt\b/.test(text.slice(0, 65536))) return 'camt053';
     return 'xml';
   }
   return 'csv';
+}
+
+/** Where the whitespace from `at` on ends. */
+function skipSpace(text: string, at: number): number {
+  let i = at;
+  while (i < text.length && /\s/.test(text.charAt(i))) i += 1;
+  return i;
+}
+
+const startsWithAt = (text: string, prefix: string, at: number) =>
+  text.slice(at, at + prefix.length).toUpperCase() === prefix.toUpperCase();
+
+/**
+ * True when the text opens with the OFX element (`<OFX>` or `<?OFX`), after an optional XML declaration and any
+ * comments and DOCTYPE declarations. A plain scan that only moves forward, each character looked at a bounded number
+ * of times: a regular expression for the same prolog backtracks exponentially on repeated comments or DOCTYPEs.
+ */
+function startsWithOfxElement(head: string): boolean {
+  let i = skipSpace(head, 0);
+  if (startsWithAt(head, '<?xml', i)) {
+    const end = head.indexOf('>', i);
+    if (end < 0) return false;
+    i = skipSpace(head, end + 1);
+  }
+  for (;;) {
+    if (startsWithAt(head, '<!--', i)) {
+      const end = head.indexOf('-->', i + 4);
+      if (end < 0) return false;
+      i = skipSpace(head, end + 3);
+    } else if (startsWithAt(head, '<!DOCTYPE', i)) {
+      let j = i + '<!DOCTYPE'.length;
+      while (j < head.length && head[j] !== '[' && head[j] !== '>') j += 1;
+      if (head[j] === '[') {
+        const close = head.indexOf(']', j + 1);
+        if (close < 0) return false;
+        j = skipSpace(head, close + 1);
+      }
+      if (head[j] !== '>') return false;
+      i = skipSpace(head, j + 1);
+    } else break;
+  }
+  if (startsWithAt(head, '<OFX>', i)) return true;
+  return startsWithAt(head, '<?OFX', i) && !/\w/.test(head.charAt(i + 5));
 }
 
 export function readImport(input: Uint8Array | string, options: ReadOptions = {}): CsvReadResult {
@@ -103,8 +142,8 @@ function* openDecodedSteps(
   if (format === 'csv') return yield* openCsvTextSteps(text, encoding, options, rowsPerChunk);
   if (format === 'xml') return fail('NOT_CSV', 'This XML file is neither an OFX nor a CAMT.053 statement.');
   let read: StatementRead | CsvReadFailure;
-  if (format === 'ofx') read = yield* readOfxSteps(text);
-  else if (format === 'camt053') read = yield* readCamtSteps(text);
+  if (format === 'ofx') read = yield* readOfxSteps(text, options.fractionDigits);
+  else if (format === 'camt053') read = yield* readCamtSteps(text, options.fractionDigits);
   else read = yield* readQifSteps(text, options);
   if ('ok' in read) return read;
   if (read.rows.length === 0)

@@ -1,13 +1,11 @@
+import { DEFAULT_CURRENCY } from './currencies';
 import { formatCents } from './money';
 
 /** U+2212, the minus sign of typeset numbers: as wide as the plus sign, and read as "minus" by screen readers. */
 export const MINUS_SIGN = '\u2212';
 
-/** The currency amounts are shown in when neither the account nor the user names one. */
-export const DISPLAY_CURRENCY = 'USD';
-
 export interface MoneyOptions {
-  /** ISO 4217 code of the amount's currency (an account's); DISPLAY_CURRENCY when absent. */
+  /** ISO 4217 code of the amount's currency (an account's); DEFAULT_CURRENCY when absent. */
   currency?: string | null;
   /** BCP 47 locale; 'en-US' by default, as formatCents. */
   locale?: string;
@@ -19,7 +17,7 @@ export interface MoneyOptions {
  * formatAmountInput's plain "-842.33" instead, and files and API values centsToDecimalString's.
  */
 export function formatMoney(cents: number, options: MoneyOptions = {}): string {
-  const currency = options.currency ?? DISPLAY_CURRENCY;
+  const currency = options.currency ?? DEFAULT_CURRENCY;
   return formatCents(cents, { currency, ...(options.locale ? { locale: options.locale } : {}) }).replace(
     '-',
     MINUS_SIGN,

@@ -1,10 +1,12 @@
 /**
- * Money is integer cents below the UI, shown as value/100 with two decimals. These helpers turn
- * cents into text (and read-amount.ts text into cents) exactly: no step divides by 100 in
- * floating point, so every safe integer of cents survives a round trip.
+ * Money is integers of the currency's minor unit below the UI (cents for two decimals; see
+ * currencies.ts), shown with that many decimals. These helpers turn them into text (and
+ * read-amount.ts text into them) exactly: no step divides in floating point, so every safe
+ * integer survives a round trip.
  *
  * Programming errors (a non-integer "cents" value, a sum beyond the safe range) throw a RangeError.
  */
+import { minorUnitsOf } from './currencies';
 
 /** True for a value usable as cents: an integer within ±Number.MAX_SAFE_INTEGER. */
 export function isCents(value: unknown): value is number {
@@ -14,7 +16,6 @@ export function isCents(value: unknown): value is number {
 function assertCents(cents: number): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an amount in cents: ${String(cents)}`);
 }
-
 /** Digits of Number.MAX_SAFE_INTEGER (9007199254740991). */
 const MAX_SAFE_DIGITS = 16;
 
@@ -58,23 +59,25 @@ export function centsFromNumber(value: number): number {
   return value < 0 && cents !== 0 ? -cents : cents;
 }
 
-/** Splits |cents| into whole units and the 0-99 fraction with integer maths only. */
-function unitsAndFraction(cents: number): { negative: boolean; units: number; fraction: number } {
+/** Splits |minor| into whole units and the fraction (0 to 10^digits - 1) with integer maths only. */
+function unitsAndFraction(cents: number, digits = 2): { negative: boolean; units: number; fraction: number } {
   assertCents(cents);
   const abs = Math.abs(cents);
-  const fraction = abs % 100;
-  // abs - fraction is a multiple of 100, so the division is exact.
-  return { negative: cents < 0, units: (abs - fraction) / 100, fraction };
+  const scale = 10 ** digits;
+  const fraction = abs % scale;
+  // abs - fraction is a multiple of the scale, so the division is exact.
+  return { negative: cents < 0, units: (abs - fraction) / scale, fraction };
 }
 
 /**
- * Cents -> the "-1234.56" form for input fields: no grouping, '.' decimal mark, always two
- * decimals ("0.00", "-0.05"), as an API query takes it (readAmount's 'query' mode). Throws RangeError
- * unless `cents` is a safe integer.
+ * Minor units -> the "-1234.56" form for input fields: no grouping, '.' decimal mark, always the
+ * currency's decimals ("0.00", "-0.05"; "1500" for yen with `digits` 0), as an API query takes it
+ * (readAmount's 'query' mode). Throws RangeError unless `cents` is a safe integer.
  */
-export function centsToDecimalString(cents: number): string {
-  const { negative, units, fraction } = unitsAndFraction(cents);
-  return `${negative ? '-' : ''}${units}.${String(fraction).padStart(2, '0')}`;
+export function centsToDecimalString(cents: number, digits = 2): string {
+  const { negative, units, fraction } = unitsAndFraction(cents, digits);
+  const decimals = digits > 0 ? `.${String(fraction).padStart(digits, '0')}` : '';
+  return `${negative ? '-' : ''}${units}${decimals}`;
 }
 
 /**
@@ -85,12 +88,17 @@ export function centsToDecimalString(cents: number): string {
  */
 export function groupDigits(n: number): string {
   if (!Number.isSafeInteger(n)) throw new RangeError(`${n} is not a safe integer`);
-  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const all = String(Math.abs(n));
+  let digits = all.slice(0, all.length % 3 || 3);
+  for (let i = digits.length; i < all.length; i += 3) digits += `,${all.slice(i, i + 3)}`;
   return n < 0 ? `-${digits}` : digits;
 }
 
 export interface FormatOptions {
-  /** ISO 4217 code such as 'USD'; without it the number is shown without a currency symbol. */
+  /**
+   * ISO 4217 code such as 'USD': the amount is in its minor unit and shown with its decimals (none
+   * for JPY, three for BHD) and symbol. Without it: two decimals, no symbol.
+   */
   currency?: string;
   /** BCP 47 locale; defaults to 'en-US' (not the runtime's locale) so server and client agree. */
   locale?: string;
@@ -99,16 +107,16 @@ export interface FormatOptions {
 export const DEFAULT_LOCALE = 'en-US';
 
 const amountFormatters = new Map<string, Intl.NumberFormat>();
-/** Per locale, the hundred localised fractions "00".."99" (formatted once, then looked up). */
-const fractionTables = new Map<string, string[]>();
+/** Per locale, its ten digits ("0".."9", or "٠".."٩" in ar-EG), to write a fraction digit by digit. */
+const digitTables = new Map<string, string[]>();
 
-function amountFormatter(locale: string, currency: string | undefined): Intl.NumberFormat {
-  const key = `${locale}|${currency ?? ''}`;
+function amountFormatter(locale: string, currency: string | undefined, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency ?? ''}|${digits}`;
   let found = amountFormatters.get(key);
   if (!found) {
     found = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
       useGrouping: true,
       ...(currency ? { style: 'currency', currency } : {}),
     });
@@ -117,43 +125,43 @@ function amountFormatter(locale: string, currency: string | undefined): Intl.Num
   return found;
 }
 
-/** Two localised digits ("05", or "٠٥" in ar-EG) for the fraction of an amount. */
-function fractionDigits(locale: string, fraction: number): string {
-  let table = fractionTables.get(locale);
+/** `digits` localised digits ("05", or "٠٥" in ar-EG) for the fraction of an amount. */
+function fractionText(locale: string, fraction: number, digits: number): string {
+  let table = digitTables.get(locale);
   if (!table) {
-    const format = new Intl.NumberFormat(locale, {
-      minimumIntegerDigits: 2,
-      maximumFractionDigits: 0,
-      useGrouping: false,
-    });
-    table = Array.from({ length: 100 }, (_, n) =>
+    const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
+    table = Array.from({ length: 10 }, (_, n) =>
       format
         .formatToParts(n)
         .filter((part) => part.type === 'integer')
         .map((part) => part.value)
         .join(''),
     );
-    fractionTables.set(locale, table);
+    digitTables.set(locale, table);
   }
-  return table[fraction] ?? '';
+  const localDigits = table;
+  return String(fraction)
+    .padStart(digits, '0')
+    .replace(/\d/g, (d) => localDigits[Number(d)] ?? d);
 }
 
 /**
- * Cents shown as value/100 with exactly two decimals and grouping, through Intl.NumberFormat:
- * 123456 -> "1,234.56", -1230 -> "-12.30"; with currency 'USD' -> "$1,234.56" / "-$12.30";
- * with locale 'de-DE' -> "1.234,56".
+ * Minor units shown with the currency's decimals and grouping, through Intl.NumberFormat:
+ * 123456 -> "1,234.56", -1230 -> "-12.30"; with currency 'USD' -> "$1,234.56" / "-$12.30"; with
+ * 'JPY' 1500 -> "¥1,500"; with 'BHD' 1500 -> "BHD 1.500"; with locale 'de-DE' -> "1.234,56".
  *
  * Exact for every safe integer: Intl only ever sees the whole units (an integer, exact as a
- * Number because |cents| / 100 < 2^53) and the two fraction digits are computed with integer
- * maths and localised separately, so no float division can round. Negative amounts below one
- * unit keep their sign ("-0.05"). Throws RangeError for non-integer cents or an unknown currency.
+ * Number) and the fraction digits are computed with integer maths and localised separately, so
+ * no float division can round. Negative amounts below one unit keep their sign ("-0.05"). Throws
+ * RangeError for non-integer minor units or an unknown currency.
  */
 export function formatCents(cents: number, options: FormatOptions = {}): string {
   const locale = options.locale ?? DEFAULT_LOCALE;
-  const { negative, units, fraction } = unitsAndFraction(cents);
+  const digits = options.currency ? minorUnitsOf(options.currency) : 2;
+  const { negative, units, fraction } = unitsAndFraction(cents, digits);
   // -0 keeps the minus sign in Intl's default signDisplay ("auto"), as wanted for -5 cents.
-  const parts = amountFormatter(locale, options.currency).formatToParts(negative ? -units : units);
-  const localFraction = fractionDigits(locale, fraction);
+  const parts = amountFormatter(locale, options.currency, digits).formatToParts(negative ? -units : units);
+  const localFraction = fractionText(locale, fraction, digits);
   return parts.map((part) => (part.type === 'fraction' ? localFraction : part.value)).join('');
 }
 

@@ -170,7 +170,7 @@ export function readAmount(text: string, mode: AmountMode, options: ReadAmountOp
     : { amount: normalised, marker: null };
   const peeled = peel(amount, rules);
   if (!peeled || peeled.body === '') return INVALID;
-  const number = splitNumber(peeled.body, rules, options.locale ?? DEFAULT_LOCALE);
+  const number = splitNumber(peeled.body, rules, options.locale ?? DEFAULT_LOCALE, fractionDigits);
   if (!number) return INVALID;
   return minorUnits(number, peeled.negative, marker, rules, fractionDigits);
 }
@@ -187,14 +187,23 @@ function asciiDigits(text: string): string {
   });
 }
 
-const CREDIT_DEBIT_WORD = /\s*\b(CR|DR|Cr|Dr|H|S)\.?$/;
+/** Words that end an amount to say which way it goes, with an optional full stop: "12.50 CR", "7,00 S". */
+const CREDIT_DEBIT_WORDS = ['CR', 'DR', 'Cr', 'Dr', 'H', 'S'] as const;
 
-/** The amount without a trailing credit or debit word, and what the word said. */
+/**
+ * The amount without a trailing credit or debit word, and what the word said. Read from the end by hand: a regular
+ * expression searching for the word at the end would be tried at every position of a long field.
+ */
 function creditDebitWord(text: string): { amount: string; marker: CreditDebitMarker | null } {
-  const found = CREDIT_DEBIT_WORD.exec(text);
-  const word = found?.[1]?.toUpperCase();
-  if (!found || word === undefined || !/\d/.test(text.slice(0, found.index))) return { amount: text, marker: null };
-  return { amount: text.slice(0, found.index).trim(), marker: word === 'CR' || word === 'H' ? 'CR' : 'DR' };
+  const end = text.endsWith('.') ? text.length - 1 : text.length;
+  for (const word of CREDIT_DEBIT_WORDS) {
+    const start = end - word.length;
+    if (start < 0 || !text.startsWith(word, start) || /\w/.test(text.charAt(start - 1))) continue;
+    const amount = text.slice(0, start).trim();
+    if (!/\d/.test(amount)) break;
+    return { amount, marker: word === 'CR' || word === 'H' ? 'CR' : 'DR' };
+  }
+  return { amount: text, marker: null };
 }
 
 const SIGN = /^[-+\u2212\u2013]$/;
@@ -244,9 +253,9 @@ interface NumberParts {
 }
 
 /** The whole and fraction digits of the number's body, or null when it is not a number. */
-function splitNumber(body: string, rules: CompiledRules, locale: string): NumberParts | null {
+function splitNumber(body: string, rules: CompiledRules, locale: string, fractionDigits: number): NumberParts | null {
   if (!rules.numberChars.test(body) || !/\d/.test(body)) return null;
-  const decimal = decimalMark(body, rules, locale);
+  const decimal = decimalMark(body, rules, locale, fractionDigits);
   if (!decimal) return null;
   const { mark, localeDependent } = decimal;
   const point = mark === null ? -1 : body.lastIndexOf(mark);
@@ -271,7 +280,7 @@ function count(text: string, ch: string): number {
 }
 
 /** Which mark, if any, separates the decimals; null when the marks contradict each other. */
-function decimalMark(body: string, rules: CompiledRules, locale: string): DecimalMark {
+function decimalMark(body: string, rules: CompiledRules, locale: string, fractionDigits: number): DecimalMark {
   const dots = count(body, '.');
   const commas = count(body, ',');
   const spaced = SPACED.test(body);
@@ -296,7 +305,8 @@ function decimalMark(body: string, rules: CompiledRules, locale: string): Decima
     before.length <= 3 &&
     !/^0+$/.test(before);
   if (mayGroup) {
-    if (rules.ambiguousMark === 'thousands') return NO_MARK;
+    // A currency of three decimals writes its amounts so ("1.250" dinars); for any other it groups.
+    if (rules.ambiguousMark === 'thousands') return fractionDigits === 3 ? { mark, localeDependent: false } : NO_MARK;
     return { mark: decimalMarkOf(locale) === mark ? mark : null, localeDependent: true };
   }
   // Without a locale to ask, a ',' that ends the number is no decimal mark ("12," is half a list).
@@ -329,7 +339,8 @@ function minorUnits(
   fractionDigits: number,
 ): AmountReading {
   const { whole, fraction, localeDependent } = number;
-  const rounded = fraction.length > fractionDigits;
+  // Zeros past the currency's decimals change nothing ("1500.00" yen is 1500).
+  const rounded = /[1-9]/.test(fraction.slice(fractionDigits));
   if (rounded && rules.extraDecimals === 'refuse') return INVALID;
   const kept = fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0');
   const roundUp = rounded && fraction.charAt(fractionDigits) >= '5';

@@ -1,8 +1,8 @@
 /**
  * An account register: the account's transactions, newest first, each with the balance after
- * it. The account's stated `balance` is its balance today, so the walk goes back from it: the
- * balance after a row is the stated balance minus the counted amounts of every row listed
- * above it (newer ones). Split parents are listed with their parts right below them and are not
+ * it. The account's balance is its opening balance plus all its counted rows (the opening
+ * balance is listed below them all), so the walk goes back from it: the balance after a row is
+ * that balance minus the counted amounts of every row listed above it (newer ones). Split parents are listed with their parts right below them and are not
  * counted themselves (src/shared/transactions/counted.ts), so a parent shows the balance after
  * its whole split and no movement is counted twice.
  */
@@ -33,7 +33,7 @@ export function compareRegisterOrder(a: RegisterTransaction, b: RegisterTransact
 
 /**
  * Adds `runningBalance` to rows already in register order. `balanceAfterFirst` is the
- * balance after the first (newest) row: the stated balance minus the counted rows newer than
+ * balance after the first (newest) row: the account's balance minus the counted rows newer than
  * the page.
  */
 export function withRunningBalance<T extends RegisterTransaction>(
@@ -53,21 +53,17 @@ export interface ReconcileFigures {
   registerBalance: number;
   /** Statement balance minus register balance: 0 when they agree. */
   difference: number;
-  /** The stated balance that makes the register agree with the statement. */
+  /** The account's balance that makes the register agree with the statement. */
   adjustedBalance: number;
 }
 
 /**
  * Reconciling against a bank statement. `laterTotal` is the sum of the counted rows dated
- * after the statement date: the register's balance on that date is the stated balance minus
- * them, and adjusting moves the stated balance by the difference.
+ * after the statement date: the register's balance on that date is the account's balance minus
+ * them, and adjusting moves that balance by the difference.
  */
-export function reconcileFigures(
-  statedBalance: number,
-  laterTotal: number,
-  statementBalance: number,
-): ReconcileFigures {
-  const registerBalance = statedBalance - laterTotal;
+export function reconcileFigures(balance: number, laterTotal: number, statementBalance: number): ReconcileFigures {
+  const registerBalance = balance - laterTotal;
   const difference = statementBalance - registerBalance;
-  return { registerBalance, difference: difference || 0, adjustedBalance: statedBalance + difference };
+  return { registerBalance, difference: difference || 0, adjustedBalance: balance + difference };
 }

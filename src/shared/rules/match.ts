@@ -4,6 +4,7 @@
  * once and checked against them, cheapest conditions first. For each action field the first
  * matching rule wins; conditions look at the row as it came in (a rename does not feed later rules).
  */
+import { runSteps, type Steps } from '../csv/steps';
 import { must } from '../must';
 import { foldText } from '../text/fold';
 import {
@@ -14,7 +15,7 @@ import {
   type RuleCondition,
   type RuleDto,
 } from './schema';
-import { RULE_REGEX_FLAGS } from './safe-regex';
+import { storedRulePattern } from './pattern';
 
 export interface RuleRow {
   description: string;
@@ -48,6 +49,8 @@ interface CompiledRule {
   account: string | null;
   /** Amount and text tests, cheapest first. */
   tests: Test[];
+  /** It has a regular expression: checking it may take time in proportion to the pattern and the text. */
+  costly: boolean;
 }
 
 const FIELD_BITS: Record<RuleActionField, number> = { category: 1, type: 2, description: 4 };
@@ -149,8 +152,8 @@ function compileCondition(condition: RuleCondition): Test {
         case 'equals':
           return (_row, folded) => folded === value;
         case 'matches': {
-          const regex = new RegExp(condition.value, RULE_REGEX_FLAGS);
-          return (_row, folded) => regex.test(folded);
+          const pattern = storedRulePattern(condition.value);
+          return (_row, folded) => pattern.test(folded);
         }
       }
     }
@@ -227,6 +230,7 @@ export class RuleSet {
           gram: requiredGram(conditions),
           account: account ? foldText(account.value.trim()) : null,
           tests: conditions.map(compileCondition),
+          costly: conditions.some((c) => c.field === 'description' && c.op === 'matches'),
         };
       });
     return new RuleSet(compiled);
@@ -294,6 +298,14 @@ export class RuleSet {
    * A row no rule changes gets NO_OUTCOME (shared, frozen): most rows of an import match none.
    */
   apply(row: RuleRow): RuleOutcome {
+    return runSteps(this.applySteps(row));
+  }
+
+  /**
+   * `apply` in steps: a step ends after each rule with a regular expression is checked (linear in the text, yet a
+   * thousand of them over one long description add up), so a server can pause between steps.
+   */
+  *applySteps(row: RuleRow): Steps<RuleOutcome> {
     if (this.rules.length === 0) return NO_OUTCOME;
     const folded = foldText(row.description);
     if (this.pieceStart) this.markCandidates(this.pieceStart, folded);
@@ -315,7 +327,9 @@ export class RuleSet {
       } else break;
       const rule = must(this.rules[index], 'a candidate index names a rule');
       if ((rule.mask & ~done) === 0) continue;
-      if (!this.matches(rule, row, folded)) continue;
+      const matched = this.matches(rule, row, folded);
+      if (rule.costly) yield;
+      if (!matched) continue;
       outcome ??= { actions: {}, ruleIds: {} };
       for (const field of rule.fields) {
         if (done & FIELD_BITS[field]) continue;
@@ -330,8 +344,18 @@ export class RuleSet {
 
   /** True when every condition of some enabled rule holds (which rules: `apply`). */
   matchesAny(row: RuleRow): boolean {
+    return runSteps(this.matchesAnySteps(row));
+  }
+
+  /** `matchesAny` in steps, as `applySteps`. */
+  *matchesAnySteps(row: RuleRow): Steps<boolean> {
     const folded = foldText(row.description);
-    return this.rules.some((rule) => this.matches(rule, row, folded));
+    for (const rule of this.rules) {
+      const matched = this.matches(rule, row, folded);
+      if (rule.costly) yield;
+      if (matched) return true;
+    }
+    return false;
   }
 }
 

@@ -10,7 +10,7 @@ import { DESCRIPTION_MAX_LENGTH } from '../limits';
 import { centsSchema, idSchema, isoDateSchema, requiredText, text } from '../schemas/common';
 import { must } from '../must';
 import { TRANSACTION_TYPES, transactionTypeSchema, type TransactionType } from '../schemas/transactions';
-import { checkRegex } from './safe-regex';
+import { checkRegex } from './pattern';
 
 export const RULE_OPS = {
   description: ['contains', 'startsWith', 'equals', 'matches'],
@@ -145,6 +145,8 @@ export const createRuleSchema = z
     actions: ruleActionsSchema,
     priority: rulePrioritySchema.default(DEFAULT_RULE_PRIORITY),
     enabled: z.boolean({ error: 'must be true or false' }).default(true),
+    /** Creates the category the actions name when there is none (otherwise such a rule is refused, 422). */
+    createCategory: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .strict();
 export type CreateRuleInput = z.infer<typeof createRuleSchema>;
@@ -156,6 +158,7 @@ export const updateRuleSchema = z
     actions: ruleActionsSchema.optional(),
     priority: rulePrioritySchema.optional(),
     enabled: z.boolean({ error: 'must be true or false' }).optional(),
+    createCategory: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .strict();
 export type UpdateRuleInput = z.infer<typeof updateRuleSchema>;
@@ -195,7 +198,11 @@ export const applyRulesSchema = z
 export type ApplyRulesInput = z.infer<typeof applyRulesSchema>;
 
 export interface RuleChange {
+  /** The transaction's id, and what a person knows it by: its date, description (before a rename) and amount. */
   id: number;
+  postDate: string;
+  description: string;
+  amount: number;
   field: RuleActionField;
   from: string | null;
   to: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { estimateTokenBits, MIN_API_TOKEN_BITS, stripTokenPrefix } from '../tokens';
-import { hasControlCharacters, text } from './common';
+import { currencySchema, hasControlCharacters, text } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -45,7 +45,13 @@ export const loginInputSchema = z.object({
 export const registerInputSchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
+  /** The app presets it from the browser's locale; USD when left out. */
+  homeCurrency: currencySchema.optional(),
 });
+
+/** The home currency alone: a preference, so it needs no password. */
+export const homeCurrencyInputSchema = z.object({ homeCurrency: currencySchema }).strict();
+export type HomeCurrencyInput = z.infer<typeof homeCurrencyInputSchema>;
 
 /**
  * Any of username, password, apiToken (`apiToken: null` removes the token), always with the
@@ -83,6 +89,10 @@ export interface UserDto {
   username: string;
   apiTokenSet: boolean;
   apiTokenCreatedAt: string | null;
+  /** ISO 4217 code that figures combining accounts are converted to. */
+  homeCurrency: string;
+  /** False until a user whose accounts predate currencies chooses a home currency (which relabels those accounts). */
+  homeCurrencyChosen: boolean;
 }
 
 export interface TokenPair {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../dates/calendar';
 import { MAX_AMOUNT_CENTS } from '../limits';
 import { groupDigits } from '../money/money';
+import { isCurrencyCode } from '../money/currencies';
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused). */
 export const isoDateSchema = z
@@ -26,6 +27,13 @@ export const centsSchema = z
 export function isAllowedAmount(cents: number): boolean {
   return Number.isInteger(cents) && Math.abs(cents) <= MAX_AMOUNT_CENTS;
 }
+
+/** An ISO 4217 currency code the app knows ("EUR", "JPY"); lower case is read as upper case. */
+export const currencySchema = z
+  .string({ error: 'must be an ISO 4217 currency code such as EUR' })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR');
 
 export const idSchema = z.coerce
   .number({ error: 'must be a positive whole number' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ImportTransfers } from './transfers';
 import type { CategorySource } from './suggest';
 import type { ColumnAssignment, ColumnMapping, ImportFormat, SkippedLine } from '../csv';
 import { MAX_COLUMNS } from '../csv/tokenize';
@@ -42,6 +43,8 @@ export const columnMappingSchema = z
     category: columnIndex.optional(),
     indicator: columnIndex.optional(),
     currency: columnIndex.optional(),
+    originalAmount: columnIndex.optional(),
+    originalCurrency: columnIndex.optional(),
     dateFormat: text({ max: 32 }).optional(),
   })
   .strict()
@@ -180,6 +183,8 @@ export interface ImportResult {
   attention?: ImportAttention[];
   /** A file of several accounts split between accounts: one batch per account. */
   batches?: { account: string; batchId: string | null; imported: number; duplicates: number }[];
+  /** Transfers found between the new rows and the other accounts: linked at once, or offered to confirm. */
+  transfers?: ImportTransfers;
 }
 
 export interface ImportPreview extends ImportResult {
@@ -244,6 +249,8 @@ export const importProfileInputSchema = z
         p.mapping.category ?? 0,
         p.mapping.indicator ?? 0,
         p.mapping.currency ?? 0,
+        p.mapping.originalAmount ?? 0,
+        p.mapping.originalCurrency ?? 0,
         ...p.mapping.description,
       ) < p.columnCount,
     {

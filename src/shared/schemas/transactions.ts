@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, MAX_FILTER_CATEGORIES, MAX_LIST_ROWS, NAME_MAX_LENGTH } from '../limits';
 import { CATEGORY_SOURCES, categorySourceSchema } from './suggest';
-import { centsSchema, idSchema, isoDateSchema, requiredText, text } from './common';
+import { centsSchema, currencySchema, idSchema, isoDateSchema, requiredText, text } from './common';
 
 export const TRANSACTION_TYPES = ['credit', 'debit', 'charge', 'transfer'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -20,7 +20,19 @@ export const transactionAnswerSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .describe('YYYY-MM-DD'),
   description: z.string(),
-  amount: z.number().int().describe('Integer cents; negative is money out'),
+  amount: z.number().int().describe('Integer minor units of `currency`; negative is money out'),
+  currency: z
+    .string()
+    .nullable()
+    .describe(
+      "The account's ISO 4217 code, which `amount` is in; null without an account (counted in the home currency)",
+    ),
+  originalAmount: z
+    .number()
+    .int()
+    .nullable()
+    .describe('What was paid in another currency (a card payment abroad), in minor units of originalCurrency'),
+  originalCurrency: z.string().nullable().describe('ISO 4217 code of originalAmount'),
   account: z.string().nullable().describe('Account name; null when the transaction has no account'),
   bank_account_id: z.number().int().nullable(),
   category: z.string().nullable().describe('Category name; null when uncategorised'),
@@ -89,17 +101,33 @@ export const transactionFiltersSchema = z
   .refine((f) => f.startDate <= f.endDate, { message: 'Start date must not be after end date', path: ['endDate'] });
 export type TransactionFilters = z.infer<typeof transactionFiltersSchema>;
 
+/** Both original fields or neither: an amount means nothing without its currency. */
+function bothOriginals(v: { originalAmount?: number | null; originalCurrency?: string | null }): boolean {
+  return (
+    (v.originalAmount === undefined) === (v.originalCurrency === undefined) &&
+    (v.originalAmount === null) === (v.originalCurrency === null)
+  );
+}
+const ORIGINALS_TOGETHER = {
+  message: 'originalAmount and originalCurrency go together: give both, or both null to clear them',
+  path: ['originalCurrency'],
+};
+
 export const createTransactionSchema = z
   .object({
     postDate: isoDateSchema,
     description: requiredText('Description', DESCRIPTION_MAX_LENGTH),
     amount: centsSchema,
+    /** In minor units of originalCurrency. */
+    originalAmount: centsSchema.nullable().optional(),
+    originalCurrency: currencySchema.nullable().optional(),
     category: categoryNameSchema.optional(),
     account: text({ min: 1, max: 255 }).optional(),
     type: transactionTypeSchema.optional(),
     splitNote: text({ max: 1000, multiline: true, trim: false }).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine(bothOriginals, ORIGINALS_TOGETHER);
 export type CreateTransactionInput = z.infer<typeof createTransactionSchema>;
 
 export const updateTransactionSchema = z
@@ -107,13 +135,16 @@ export const updateTransactionSchema = z
     postDate: isoDateSchema.optional(),
     description: requiredText('Description', DESCRIPTION_MAX_LENGTH).optional(),
     amount: centsSchema.optional(),
+    originalAmount: centsSchema.nullable().optional(),
+    originalCurrency: currencySchema.nullable().optional(),
     category: categoryNameSchema.optional(),
     type: transactionTypeSchema.optional(),
-    /** An account name; null detaches the account. */
+    /** An account name; null detaches the account. Refused (409) for an account in another currency. */
     account: text({ min: 1, max: 255 }).nullable().optional(),
     splitNote: text({ max: 1000, multiline: true, trim: false }).nullable().optional(),
   })
-  .strict();
+  .strict()
+  .refine(bothOriginals, ORIGINALS_TOGETHER);
 export type UpdateTransactionInput = z.infer<typeof updateTransactionSchema>;
 
 export const bulkUpdateSchema = z

@@ -80,18 +80,19 @@ export const transferCandidateAnswerSchema = z.object({
 });
 export type TransferCandidateDto = z.infer<typeof transferCandidateAnswerSchema>;
 
-/** What an import found: the pairs it linked and those it offers (ids of the rows, money out first). */
+const foundPair = {
+  fromId: z.number().int().describe('The side with money out'),
+  toId: z.number().int().describe('The side with money in'),
+  score: z.number().int().describe('0-100: how sure the match is'),
+  reason: z.string(),
+};
+
+/** What an import found: the pairs it linked and those it offers (up to 100 of each listed; the counts say all). */
 export const importTransfersSchema = z.object({
-  linked: z.array(z.object({ transferId: z.number().int(), fromId: z.number().int(), toId: z.number().int() })),
-  offered: z.array(
-    z.object({
-      candidateId: z.number().int(),
-      fromId: z.number().int(),
-      toId: z.number().int(),
-      score: z.number().int(),
-      reason: z.string(),
-    }),
-  ),
+  linked: z.array(z.object({ transferId: z.number().int(), ...foundPair })),
+  offered: z.array(z.object({ candidateId: z.number().int(), ...foundPair })),
+  linkedCount: z.number().int(),
+  offeredCount: z.number().int(),
 });
 export type ImportTransfers = z.infer<typeof importTransfersSchema>;
 

@@ -52,7 +52,11 @@ export const exportedAccountSchema = z
     id: rowId,
     name: name(),
     type: z.enum(ACCOUNT_TYPES),
+    /** The balance after all the account's rows. */
     balance: centsSchema,
+    /** Documents written before opening balances leave these out: a restore derives them from `balance`. */
+    openingBalance: centsSchema.optional(),
+    openingDate: isoDateSchema.optional(),
     /** "Apply confident suggestions"; documents written before it existed leave it out (on). */
     applySuggestions: z.boolean().optional(),
     createdAt: timestamp,
@@ -191,6 +195,8 @@ const documentShape = z
     }),
     version: z.number().int(),
     exportedAt: plain(40).optional(),
+    /** What the export leaves out on purpose, in words (the history of changes and the trash). */
+    leftOut: z.array(plain(200)).max(20).optional(),
     accounts: z.array(exportedAccountSchema),
     categories: z.array(exportedCategorySchema),
     batches: z.array(exportedBatchSchema),

@@ -5,6 +5,7 @@
  * in, swapped for reversals; v08 nests it in Pty) then the Ustrd lines; AcctSvcrRef for duplicates.
  */
 import { readAmount } from '../money/read-amount';
+import { originalFromRate, readOriginal, type OriginalAmount } from '../import/original-amount';
 import { toIsoDate } from '../dates/calendar';
 import { joinDescription } from '../csv/describe';
 import { squashSpaces } from '../csv/finish';
@@ -31,6 +32,13 @@ interface Entry {
   info: string;
   reference: string;
   details: TxDetails[];
+  /** InstdAmt: what was paid in the shop's currency, and that currency. */
+  originalAmount: string;
+  originalCurrency: string;
+  /** CcyXchg: the rate the booked amount came from its source currency at. */
+  sourceCurrency: string;
+  targetCurrency: string;
+  exchangeRate: string;
 }
 
 const endsWith = (path: readonly string[], ...tail: string[]) =>
@@ -47,6 +55,8 @@ interface CamtState {
   entry: Entry | null;
   tx: TxDetails | null;
   problem: CsvReadFailure | null;
+  /** Decimals of the account's currency, which Amt is read in. */
+  fractionDigits: number;
 }
 
 function newEntry(line: number): Entry {
@@ -61,6 +71,11 @@ function newEntry(line: number): Entry {
     info: '',
     reference: '',
     details: [],
+    originalAmount: '',
+    originalCurrency: '',
+    sourceCurrency: '',
+    targetCurrency: '',
+    exchangeRate: '',
   };
 }
 
@@ -75,6 +90,8 @@ function openElement(state: CamtState, name: string, attributes: Record<string, 
   else if (name === 'TxDtls' && state.entry) state.tx = { debtor: '', creditor: '', ustrd: [] };
   else if (name === 'Amt' && state.entry && parent === 'Ntry')
     state.entry.currency = (attributes.Ccy ?? '').toUpperCase();
+  else if (name === 'Amt' && state.entry && parent === 'InstdAmt' && !state.entry.originalCurrency)
+    state.entry.originalCurrency = (attributes.Ccy ?? '').toUpperCase();
 }
 
 /** A party's name (v08 nests it in Pty) or a remittance line of the transaction details being read. */
@@ -101,7 +118,28 @@ function closeEntryField(state: CamtState, e: Entry, name: string, value: string
     else if (name === 'AcctSvcrRef') e.reference = value;
     else if (name === 'NtryRef' && !e.reference) e.reference = value;
   } else if (endsWith(path, 'BookgDt', 'Dt') || endsWith(path, 'BookgDt', 'DtTm')) e.bookingDate ||= value;
+  else if (name === 'Amt' && endsWith(path, 'InstdAmt', 'Amt')) e.originalAmount ||= value;
+  else if (endsWith(path, 'CcyXchg', name)) closeExchange(e, name, value);
   else if (endsWith(path, 'ValDt', 'Dt') || endsWith(path, 'ValDt', 'DtTm')) e.valueDate ||= value;
+}
+
+/** The first CcyXchg of an entry (the instructed amount's, or the transaction amount's). */
+function closeExchange(e: Entry, name: string, value: string): void {
+  if (name === 'SrcCcy') e.sourceCurrency ||= value.toUpperCase();
+  else if (name === 'TrgtCcy') e.targetCurrency ||= value.toUpperCase();
+  else if (name === 'XchgRate') e.exchangeRate ||= value;
+}
+
+/**
+ * The entry's original amount: InstdAmt when it is in another currency than the booking, else the
+ * booking converted back at CcyXchg's rate (one source unit is XchgRate target units).
+ */
+function originalOf(e: Entry, booked: number, fractionDigits: number): OriginalAmount | null {
+  if (e.originalAmount && e.originalCurrency && e.originalCurrency !== e.currency)
+    return readOriginal(e.originalAmount, e.originalCurrency, booked, e.currency);
+  if (e.sourceCurrency && e.exchangeRate && e.sourceCurrency !== e.currency && e.targetCurrency === e.currency)
+    return originalFromRate(booked, fractionDigits, e.exchangeRate, e.sourceCurrency);
+  return null;
 }
 
 /** Outside entries: the statement's account and currency. */
@@ -129,7 +167,7 @@ function closeElement(state: CamtState, name: string, value: string): void {
   else if (name === 'Ntry' && state.path[state.path.length - 2] === 'Stmt') {
     state.entry = null;
     if (!state.problem) {
-      const row = toRow(e, state.statement);
+      const row = toRow(e, state.statement, state.fractionDigits);
       if ('ok' in row) state.problem = row;
       else state.rows.push(row);
     }
@@ -140,7 +178,7 @@ function closeElement(state: CamtState, name: string, value: string): void {
   state.path.pop();
 }
 
-export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailure> {
+export function* readCamtSteps(text: string, fractionDigits = 2): Steps<StatementRead | CsvReadFailure> {
   const start = text.indexOf('<');
   if (start < 0) return fail('BAD_STATEMENT', 'This CAMT file holds no XML.');
   const lineAt = lineCounter(text);
@@ -153,6 +191,7 @@ export function* readCamtSteps(text: string): Steps<StatementRead | CsvReadFailu
     entry: null,
     tx: null,
     problem: null,
+    fractionDigits,
   };
   const handler = {
     open: (name: string, attributes: Record<string, string>, offset: number) =>
@@ -199,7 +238,7 @@ function describeEntry(e: Entry, moneyIn: boolean): string {
   return joinDescription(party, purpose);
 }
 
-function toRow(e: Entry, statement: number): CsvRow | CsvReadFailure {
+function toRow(e: Entry, statement: number, fractionDigits: number): CsvRow | CsvReadFailure {
   const rawDate = e.bookingDate || e.valueDate;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(rawDate);
   const postDate = m ? toIsoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
@@ -208,7 +247,7 @@ function toRow(e: Entry, statement: number): CsvRow | CsvReadFailure {
       line: e.line,
       value: rawDate.slice(0, 40),
     });
-  const parsed = readAmount(e.amount, 'csv');
+  const parsed = readAmount(e.amount, 'csv', { fractionDigits });
   if (!parsed.ok)
     return fail('BAD_AMOUNT', `Line ${e.line}: the amount '${e.amount.slice(0, 40)}' cannot be read.`, {
       line: e.line,
@@ -221,6 +260,7 @@ function toRow(e: Entry, statement: number): CsvRow | CsvReadFailure {
   }
   const moneyIn = e.indicator === 'CRDT';
   const cents = Math.abs(parsed.cents);
+  const booked = cents === 0 ? 0 : moneyIn ? cents : -cents;
   return {
     line: e.line,
     postDate,
@@ -230,5 +270,6 @@ function toRow(e: Entry, statement: number): CsvRow | CsvReadFailure {
     currency: e.currency || null,
     fitid: e.reference.slice(0, 255) || null,
     statement,
+    ...(originalOf(e, booked, fractionDigits) ?? {}),
   };
 }

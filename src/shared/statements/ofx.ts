@@ -6,6 +6,7 @@
  * split between accounts; a statement's currency (CURDEF) is its rows' currency wherever it stands.
  */
 import { readAmount } from '../money/read-amount';
+import { originalFromRate } from '../import/original-amount';
 import { toIsoDate } from '../dates/calendar';
 import { joinDescription } from '../csv/describe';
 import type { Steps } from '../csv/steps';
@@ -98,11 +99,15 @@ function closeStatement(state: OfxState): void {
   }
 }
 
-function ofxHandler(state: OfxState, lineAt: (offset: number) => number) {
+/** Set on a transaction whose CURRATE and CURSYM sit in ORIGCURRENCY: TRNAMT was converted from them. */
+const ORIGINAL_MARK = ' original';
+
+function ofxHandler(state: OfxState, lineAt: (offset: number) => number, fractionDigits: number) {
   return {
     open(raw: string, _attributes: Record<string, string>, offset: number) {
       const name = raw.toUpperCase();
       if (name === 'STMTTRN') state.current = { line: lineAt(offset), fields: new Map() };
+      else if (name === 'ORIGCURRENCY' && state.current) state.current.fields.set(ORIGINAL_MARK, 'yes');
       else if (name === 'STMTRS' || name === 'CCSTMTRS') {
         closeStatement(state);
         state.statement = { index: state.statements.indexOf(''), firstRow: state.rows.length, currency: null };
@@ -114,7 +119,7 @@ function ofxHandler(state: OfxState, lineAt: (offset: number) => number) {
       if (name === 'STMTTRN' && pending) {
         state.current = null;
         if (state.problem) return;
-        const row = toRow(pending, state.statement?.currency ?? null, state.statement?.index ?? 0);
+        const row = toRow(pending, state.statement?.currency ?? null, state.statement?.index ?? 0, fractionDigits);
         if ('ok' in row) state.problem = row;
         else state.rows.push(row);
       } else if (pending) {
@@ -138,7 +143,8 @@ function moveToAccount(state: OfxState, account: string): void {
   open.index = index;
 }
 
-export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailure> {
+/** `fractionDigits`: decimals of the account's currency, which TRNAMT is read in. */
+export function* readOfxSteps(text: string, fractionDigits = 2): Steps<StatementRead | CsvReadFailure> {
   const start = text.search(/<OFX[\s>]/i);
   if (start < 0) return fail('BAD_STATEMENT', 'This OFX file has no <OFX> element.');
   const state: OfxState = {
@@ -150,7 +156,7 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
     problem: null,
   };
   try {
-    yield* readMarkup(text, start, ofxHandler(state, lineCounter(text)));
+    yield* readMarkup(text, start, ofxHandler(state, lineCounter(text), fractionDigits));
   } catch (error) {
     if (error instanceof MarkupError) return fail('BAD_STATEMENT', error.message);
     throw error;
@@ -167,7 +173,12 @@ export function* readOfxSteps(text: string): Steps<StatementRead | CsvReadFailur
   };
 }
 
-function toRow(pending: Pending, currency: string | null, statement: number): CsvRow | CsvReadFailure {
+function toRow(
+  pending: Pending,
+  currency: string | null,
+  statement: number,
+  fractionDigits: number,
+): CsvRow | CsvReadFailure {
   const field = (name: string) => pending.fields.get(name) ?? '';
   const rawDate = field('DTPOSTED') || field('DTUSER');
   const postDate = ofxDate(rawDate);
@@ -177,7 +188,7 @@ function toRow(pending: Pending, currency: string | null, statement: number): Cs
       value: rawDate.slice(0, 40),
     });
   const rawAmount = field('TRNAMT');
-  const parsed = readAmount(rawAmount.trim(), 'csv');
+  const parsed = readAmount(rawAmount.trim(), 'csv', { fractionDigits });
   if (!parsed.ok) {
     return fail('BAD_AMOUNT', `Line ${pending.line}: the amount '${rawAmount.slice(0, 40)}' cannot be read.`, {
       line: pending.line,
@@ -185,6 +196,9 @@ function toRow(pending: Pending, currency: string | null, statement: number): Cs
     });
   }
   const rowCurrency = currency;
+  const original = pending.fields.has(ORIGINAL_MARK)
+    ? originalFromRate(parsed.cents, fractionDigits, field('CURRATE'), field('CURSYM'))
+    : null;
   return {
     line: pending.line,
     postDate,
@@ -194,5 +208,6 @@ function toRow(pending: Pending, currency: string | null, statement: number): Cs
     currency: rowCurrency ? rowCurrency.toUpperCase() : null,
     fitid: field('FITID').slice(0, 255) || null,
     statement,
+    ...(original ?? {}),
   };
 }

@@ -141,7 +141,7 @@ export function* readQifSteps(text: string, options: ReadOptions): Steps<Stateme
   for (let i = 0; i < records.length; i += 1) {
     if (i > 0 && i % RECORDS_PER_STEP === 0) yield;
     const r = must(records[i], 'i < records.length');
-    const parsed = readAmount(r.amount, 'csv');
+    const parsed = readAmount(r.amount, 'csv', { fractionDigits: options.fractionDigits });
     if (!parsed.ok)
       return fail('BAD_AMOUNT', `Line ${r.line}: the amount '${r.amount.slice(0, 40)}' cannot be read.`, {
         line: r.line,

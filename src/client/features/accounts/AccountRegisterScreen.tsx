@@ -20,6 +20,7 @@ import { ReconcilePanel } from './ReconcilePanel';
 import { REGISTER_RANGES, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
 import { omitWhere } from '../../lib/objects';
+import { TextLink } from '../../components/RouterLinks';
 import { AccountUpcoming } from '../schedules/AccountUpcoming';
 
 const route = getRouteApi('/_auth/accounts/$id');
@@ -47,6 +48,14 @@ export function AccountRegisterScreen() {
     { enabled: validId && inOrder, placeholderData: keepPreviousData },
   );
 
+  // The opening balance is listed below every row, when the range reaches its date.
+  const opening =
+    account &&
+    (!dates.startDate || dates.startDate <= account.openingDate) &&
+    (!dates.endDate || dates.endDate >= account.openingDate)
+      ? { date: account.openingDate, balance: account.openingBalance }
+      : undefined;
+
   function change(patch: RegisterSearch) {
     const next = omitWhere<RegisterSearch>({ ...search, ...patch }, (_key, value) => value === undefined);
     void navigate({ to: '/accounts/$id', params: { id: String(id) }, search: next, replace: true });
@@ -67,9 +76,13 @@ export function AccountRegisterScreen() {
       {account && (
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Chip size="small" label={account.type} color="primary" variant="outlined" />
-          <Typography
-            sx={{ fontVariantNumeric: 'tabular-nums' }}
-          >{`Balance today: ${formatMoney(account.balance)}`}</Typography>
+          <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="register-balance">
+            {`Balance: ${formatMoney(account.balance, { currency: account.currency })}`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {`Opening balance ${formatMoney(account.openingBalance, { currency: account.currency })} on ${account.openingDate}`}
+          </Typography>
+          <TextLink to="/accounts">All accounts</TextLink>
         </Stack>
       )}
       <ReconcilePanel accountId={id} />
@@ -133,7 +146,9 @@ export function AccountRegisterScreen() {
             <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
               {`${register.data.length} transactions`}
             </Typography>
-            {register.data.length > 0 && <RegisterTable rows={register.data} label="Register" />}
+            {(register.data.length > 0 || opening) && (
+              <RegisterTable rows={register.data} label="Register" opening={opening} />
+            )}
           </>
         )}
       </Paper>

@@ -16,22 +16,26 @@ const COLUMNS = '110px minmax(0, 1fr) minmax(0, 180px) 130px 140px';
 export function RegisterTable({
   rows,
   label,
+  opening,
   maxHeight = 560,
 }: {
   rows: readonly RegisterRow[];
   label: string;
+  /** The opening balance, listed below every row when the page reaches it. */
+  opening?: { date: string; balance: number };
   maxHeight?: number;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const count = rows.length + (opening ? 1 : 0);
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
   const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
-    <Box role="table" aria-label={label} aria-rowcount={rows.length + 1} sx={{ overflowX: 'auto' }}>
+    <Box role="table" aria-label={label} aria-rowcount={count + 1} sx={{ overflowX: 'auto' }}>
       <Box sx={{ minWidth: 640 }}>
         <Box role="rowgroup">
           <Box
@@ -62,6 +66,8 @@ export function RegisterTable({
         >
           <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
+              if (opening && item.index === rows.length)
+                return <OpeningRow key="opening" opening={opening} index={item.index} start={item.start} />;
               const row = must(rows[item.index], 'a virtual item indexes rows');
               const part = row.parentTransactionId !== null;
               return (
@@ -116,6 +122,54 @@ export function RegisterTable({
             })}
           </Box>
         </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The opening balance: the start of the walk, below every transaction. */
+function OpeningRow({
+  opening,
+  index,
+  start,
+}: {
+  opening: { date: string; balance: number };
+  index: number;
+  start: number;
+}) {
+  const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+  return (
+    <Box
+      role="row"
+      aria-rowindex={index + 2}
+      data-testid="opening-balance-row"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: COLUMNS,
+        alignItems: 'center',
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+        borderBottom: 1,
+        borderColor: 'divider',
+        fontStyle: 'italic',
+      }}
+    >
+      <Box role="cell" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
+        {opening.date}
+      </Box>
+      <Box role="cell" sx={cell}>
+        Opening balance
+      </Box>
+      <Box role="cell" sx={cell} />
+      <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
+        <Amount cents={opening.balance} />
+      </Box>
+      <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
+        <Amount cents={opening.balance} />
       </Box>
     </Box>
   );

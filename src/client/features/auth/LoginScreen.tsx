@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Link, Stack, TextField, Typography } from '@mui/material';
+import { currencyOfLocale } from '../../../shared/money/currencies';
 import { useState, type SubmitEvent } from 'react';
 import { PASSWORD_MIN_LENGTH } from '../../../shared/schemas/auth';
 import { LoadingScreen } from '../../components/LoadingScreen';
@@ -153,7 +154,8 @@ function useCredentialsForm(mode: Mode, signIn: ReturnType<typeof useAuth>['sign
       const result =
         mode === 'login'
           ? await login.mutateAsync({ username, password })
-          : await register.mutateAsync({ username, password });
+          : // The home currency starts as the browser's region's; Profile changes it.
+            await register.mutateAsync({ username, password, homeCurrency: currencyOfLocale(navigator.language) });
       signIn(result);
     } catch (failure) {
       if (isServerError(failure)) {

@@ -9,7 +9,7 @@ export function generateApiToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return API_TOKEN_PREFIX + btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return API_TOKEN_PREFIX + btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replaceAll('=', '');
 }
 
 /** Update Profile's fields as typed. */

@@ -14,6 +14,7 @@ import {
 import { useState } from 'react';
 import type { ApplyRulesResult, RuleDto } from '../../../shared/rules';
 import { FormDialog } from '../../components/FormDialog';
+import { Amount } from '../../components/transactions/Amount';
 import { serverMessage, trpc } from '../../lib/trpc';
 
 interface ApplyRulesDialogProps {
@@ -103,6 +104,12 @@ export function ApplyRulesDialog({ rules, onClose, onApplied }: ApplyRulesDialog
   );
 }
 
+const FIELD_NAMES: Record<ApplyRulesResult['changes'][number]['field'], string> = {
+  category: 'Category',
+  type: 'Type',
+  description: 'Description',
+};
+
 /** What the dry run found: a sentence, then the list of changes it would make. */
 function DryRun({ preview, nameOf }: { preview: ApplyRulesResult; nameOf: (ruleId: number) => string }) {
   return (
@@ -121,20 +128,22 @@ function DryRun({ preview, nameOf }: { preview: ApplyRulesResult; nameOf: (ruleI
           <Table size="small" stickyHeader aria-label="Changes the rules would make">
             <TableHead>
               <TableRow>
-                <TableCell>Transaction</TableCell>
-                <TableCell>Field</TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>To</TableCell>
+                <TableCell>Date</TableCell>
+                <TableCell>Description</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Change</TableCell>
                 <TableCell>Rule</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {preview.changes.map((change) => (
                 <TableRow key={`${change.id}-${change.field}`}>
-                  <TableCell>{change.id}</TableCell>
-                  <TableCell>{change.field}</TableCell>
-                  <TableCell>{change.from ?? '(none)'}</TableCell>
-                  <TableCell>{change.to}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{change.postDate}</TableCell>
+                  <TableCell>{change.description}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Amount cents={change.amount} />
+                  </TableCell>
+                  <TableCell>{`${FIELD_NAMES[change.field]}: ${change.from ?? '(none)'} → ${change.to}`}</TableCell>
                   <TableCell>{nameOf(change.ruleId)}</TableCell>
                 </TableRow>
               ))}

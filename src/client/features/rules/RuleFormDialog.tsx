@@ -5,6 +5,7 @@ import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas
 import { FormDialog } from '../../components/FormDialog';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
+import { CategoryPicker } from './CategoryPicker';
 import { ConditionRow } from './ConditionRow';
 import { MatchCount } from './MatchCount';
 import { newCondition, readConditions, ruleInputOf, toDraft, type RuleDraft } from './ruleForm';
@@ -110,13 +111,10 @@ function ActionFields({ draft, set }: FieldsProps) {
         Then set
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
+        <CategoryPicker
           label="Set category"
           value={draft.category}
-          onChange={(e) => set({ category: e.target.value })}
-          helperText="Created if missing"
-          autoComplete="off"
-          sx={{ flexGrow: 1 }}
+          onChange={(category, createCategory) => set({ category, createCategory })}
         />
         <TextField
           select

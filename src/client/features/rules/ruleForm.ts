@@ -26,6 +26,8 @@ export interface RuleDraft {
   name: string;
   conditions: ConditionDraft[];
   category: string;
+  /** True when `category` is a new one the person chose to create. */
+  createCategory: boolean;
   type: TransactionType | '';
   description: string;
   priority: string;
@@ -59,6 +61,7 @@ export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
       name: '',
       conditions: [newCondition()],
       category: '',
+      createCategory: false,
       type: '',
       description: '',
       priority: String(DEFAULT_RULE_PRIORITY),
@@ -78,6 +81,7 @@ export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
       return { field: 'amount', op: c.op, value: formatAmountInput(c.value, locale), high: '' };
     }),
     category: rule.actions.category ?? '',
+    createCategory: false,
     type: rule.actions.type ?? '',
     description: rule.actions.description ?? '',
     priority: String(rule.priority),
@@ -124,6 +128,7 @@ export function ruleInputOf(draft: RuleDraft, locale: string) {
       ...(draft.type ? { type: draft.type } : {}),
       ...(draft.description.trim() ? { description: draft.description } : {}),
     },
+    ...(draft.createCategory && draft.category.trim() ? { createCategory: true } : {}),
     priority:
       Number.isFinite(Number(draft.priority)) && draft.priority.trim() !== ''
         ? Number(draft.priority)

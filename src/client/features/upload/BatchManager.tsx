@@ -21,7 +21,8 @@ interface BatchManagerProps {
 export function deleteBatchQuestion(batch: BatchDto): string {
   const rows = `${batch.transactionCount} transaction${batch.transactionCount === 1 ? '' : 's'}`;
   const name = batch.fileName ? `“${batch.fileName}”` : 'the upload';
-  return `Delete the ${rows} of ${name}, uploaded ${formatDateTime(batch.uploadDate)}? This action cannot be undone.`;
+  const trash = 'They go to the trash (History, Trash), where they can be restored for 30 days.';
+  return `Delete the ${rows} of ${name}, uploaded ${formatDateTime(batch.uploadDate)}? ${trash}`;
 }
 
 /** Delete Batch: the batch asked about, and its deletion once confirmed (the lists that held its rows refresh). */

@@ -17,6 +17,8 @@ export const ROLE_LABELS: Record<ColumnRole, string> = {
   payer: 'Paid by',
   category: 'Category',
   currency: 'Currency',
+  'original-amount': 'Original amount',
+  'original-currency': 'Original currency',
 };
 
 /** Roles a person can give a column in one click ('ignore' takes the column out). */

@@ -7,7 +7,12 @@ import { Migration20261127021900_bigint_money } from './Migration20261127021900_
 import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111024_schedules } from './Migration20261128111024_schedules';
+import { Migration20261128143519_opening_balance } from './Migration20261128143519_opening_balance';
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
+import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
+import { Migration20261128144055_history } from './Migration20261128144055_history';
+import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
+import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -18,5 +23,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
   { name: 'Migration20261128111024_schedules', class: Migration20261128111024_schedules },
+  { name: 'Migration20261128143519_opening_balance', class: Migration20261128143519_opening_balance },
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
+  { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
+  { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
+  { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
+  { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
 ];

@@ -13,7 +13,12 @@ import { Migration20261126230800_partial_parent_index } from './Migration2026112
 import { Migration20261127050000_drop_transaction_category_index } from './Migration20261127050000_drop_transaction_category_index';
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
+import { Migration20261128143518_opening_balance } from './Migration20261128143518_opening_balance';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
+import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
+import { Migration20261128144053_history } from './Migration20261128144053_history';
+import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
+import { Migration20261128155731_exchange_rates } from './Migration20261128155731_exchange_rates';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -30,5 +35,10 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127050000_drop_transaction_category_index', class: Migration20261127050000_drop_transaction_category_index },
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
   { name: 'Migration20261128111023_schedules', class: Migration20261128111023_schedules },
+  { name: 'Migration20261128143518_opening_balance', class: Migration20261128143518_opening_balance },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
+  { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
+  { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
+  { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
+  { name: 'Migration20261128155731_exchange_rates', class: Migration20261128155731_exchange_rates },
 ];

@@ -40,7 +40,7 @@ export interface ReadOptions {
   order?: 'newest' | 'written';
 }
 
-/** An account's register between two dates; `balance` is the account's stated balance today. */
+/** An account's register between two dates; `balance` is the account's balance after all its rows. */
 export interface RegisterSelection {
   accountId: number;
   balance: number;
@@ -55,6 +55,8 @@ export interface ExportRow {
   description: string;
   amount: number;
   type: TransactionType;
+  /** A split original (0/1 on SQLite). */
+  isSplit: boolean | number;
   parentTransactionId: number | null;
   batchId: string | null;
   account: string | null;
@@ -102,7 +104,10 @@ export interface TransactionReads {
     range: { startDate: string; endDate: string },
     categoryKey: (categoryId: number | null) => string,
   ) => Promise<OverviewRead>;
-  /** The selected rows page by page (newest first), each page its own short read scoped to the user. */
+  /**
+   * The selected rows page by page (newest first), each page its own short read scoped to the user; then the
+   * originals of selected split parts that were not selected themselves.
+   */
   exportPages: (userId: number, selection: Selection, pageSize: number) => AsyncGenerator<ExportRow[]>;
   /** Counted rows summed per month and category. */
   monthlySums: (userId: number, selection: SumSelection) => Promise<MonthlyAggregate[]>;

@@ -54,11 +54,27 @@ const EXPORT_SELECT = selectOf([
   'description',
   'amount',
   'type',
+  'isSplit',
   'parentTransactionId',
   'batchId',
   'account',
   'category',
 ]);
+
+/** The split originals an export names in "Split of" and has not written (yet): ids only, one per split. */
+class MissingOriginals {
+  private readonly written = new Set<number>();
+  private readonly named = new Set<number>();
+  note(rows: readonly ExportRow[]) {
+    for (const row of rows) {
+      if (row.isSplit) this.written.add(row.id);
+      if (row.parentTransactionId !== null) this.named.add(row.parentTransactionId);
+    }
+  }
+  ids(): number[] {
+    return [...this.named].filter((id) => !this.written.has(id)).sort((a, b) => b - a);
+  }
+}
 
 /** 422 for a list answer over MAX_LIST_ROWS rows: the caller narrows the selection or pages. */
 export function tooManyRows(total: number, narrow = 'narrow the range or page with limit and offset'): AppError {
@@ -292,6 +308,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
     // a streamed answer reads on after the request's handler has returned.
     const where = await withUserScope(this.em, userId, (tem) => this.where(tem, userId, selection));
     let after: ExportRow | null = null;
+    const missing = new MissingOriginals();
     for (;;) {
       // `post_date <= ?` bounds the index range, so each page starts where the last one ended.
       const keyset = after ? ' and t.post_date <= ? and (t.post_date < ? or t.id < ?)' : '';
@@ -303,9 +320,23 @@ export abstract class SqlTransactionReads implements TransactionReads {
           [...where.params, ...(last ? [last.postDate, last.postDate, last.id] : []), pageSize],
         ),
       );
+      missing.note(page);
       if (page.length > 0) yield page;
-      if (page.length < pageSize) return;
+      if (page.length < pageSize) break;
       after = page[page.length - 1] ?? null;
+    }
+    // Originals of parts that matched when they did not: at the end, so "Split of" always names a row of the file.
+    const ids = missing.ids();
+    for (let i = 0; i < ids.length; i += pageSize) {
+      const chunk = ids.slice(i, i + pageSize);
+      const where = await withUserScope(this.em, userId, (tem) => this.where(tem, userId, { ids: chunk }));
+      yield await withUserScope(this.em, userId, (tem) =>
+        selectRows<ExportRow>(
+          tem,
+          `select ${EXPORT_SELECT} from ${TRANSACTION_FROM} where ${where.sql} order by t.post_date desc, t.id desc`,
+          where.params,
+        ),
+      );
     }
   }
 

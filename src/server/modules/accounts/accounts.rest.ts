@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
+import { createAccountSchema, netWorthInputSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idParamsSchema } from '../../../shared/schemas/common';
 import { listPageSchema, registerRangeSchema, statementSchema } from '../../../shared/schemas/register';
-import { accountAnswer, messageAnswer, reconcileAnswer, registerRowAnswer } from '../../http/answers';
+import { accountAnswer, messageAnswer, netWorthAnswer, reconcileAnswer, registerRowAnswer } from '../../http/answers';
 import { RawJson } from '../../http/raw-json';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { present, wholeNumberText, wireQuery } from '../../http/wire-query';
-import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
+import { createAccount, deleteAccount, listAccounts, netWorth, updateAccount } from './accounts.service';
 import { accountRegisterJson, adjustAccountBalance, reconcileAccount } from './register.service';
 
 const registerQuerySchema = wireQuery(
@@ -30,6 +30,12 @@ const statementQuerySchema = wireQuery(
   }),
 );
 
+const netWorthQuerySchema = wireQuery(
+  { months: z.string().optional(), end_date: z.string().optional() },
+  netWorthInputSchema,
+  (q) => ({ months: wholeNumberText(q.months), endDate: present(q.end_date) }),
+);
+
 /** A long list's page and its whole count, as REST sends them. */
 const PAGED = 'X-Total-Count tells how many rows the whole list holds; over 100,000 only page by page (limit, offset)';
 
@@ -41,26 +47,40 @@ export const accountRoutes: RestRoute[] = [
     url: '/accounts',
     tag: TAG,
     summary: 'List accounts sorted by name',
-    answer: 'An array of { id, name, type, balance, applySuggestions }',
+    answer:
+      'An array of { id, name, type, balance (opening balance plus counted transactions), openingBalance, openingDate, applySuggestions, lastImport }',
     output: z.array(accountAnswer),
     handler: ({ em, userId }) => listAccounts(em, userId),
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/accounts/net-worth',
+    tag: TAG,
+    summary:
+      'Net worth (every account: opening balance plus counted transactions) at the end of each of the last `months` months (default 12) up to the month of end_date (default today)',
+    query: netWorthQuerySchema,
+    answer: '{ points: [{ month, endDate, netWorth }] }, oldest month first',
+    output: netWorthAnswer,
+    handler: ({ em, userId, query, request }) => netWorth(em, userId, query, request.server.services.clock.today()),
   }),
   restRoute({
     method: 'POST',
     url: '/accounts',
     tag: TAG,
-    summary: 'Create an account (balance in cents, default 0; applySuggestions, default true)',
+    summary:
+      'Create an account: openingBalance in cents (default 0) on openingDate (default today); applySuggestions (default true). Older clients may send balance instead of openingBalance',
     body: createAccountSchema,
     status: 201,
     answer: 'The created account',
     output: accountAnswer,
-    handler: ({ em, userId, body }) => createAccount(em, userId, body),
+    handler: ({ em, userId, body, request }) => createAccount(em, userId, body, request.server.services.clock.today()),
   }),
   restRoute({
     method: 'PUT',
     url: '/accounts/:id',
     tag: TAG,
-    summary: 'Update any of name, type, balance, applySuggestions',
+    summary:
+      'Update any of name, type, openingBalance, openingDate, applySuggestions; balance (instead of openingBalance) sets the opening balance that gives that balance now',
     params: idParamsSchema,
     body: updateAccountSchema,
     answer: 'The updated account',
@@ -82,7 +102,7 @@ export const accountRoutes: RestRoute[] = [
     url: '/accounts/:id/register',
     tag: TAG,
     summary:
-      "The account's transactions between start_date and end_date (both optional), newest first, with the balance after each (walking back from the stated balance; split parts counted once)",
+      "The account's transactions between start_date and end_date (both optional), newest first, with the balance after each (walking back from the account's balance, its opening balance plus its counted rows; split parts counted once)",
     params: idParamsSchema,
     query: registerQuerySchema,
     answer: `An array of transactions, each with runningBalance (cents); ${PAGED}`,
@@ -115,7 +135,7 @@ export const accountRoutes: RestRoute[] = [
     url: '/accounts/:id/reconcile',
     tag: TAG,
     summary:
-      'Adjust the account to a bank statement { statementDate, statementBalance }: records the stated balance that makes the register agree',
+      'Adjust the account to a bank statement { statementDate, statementBalance }: moves the opening balance by the difference so the register agrees',
     params: idParamsSchema,
     query: listPageSchema,
     body: statementSchema,

@@ -1,18 +1,21 @@
 import { z } from 'zod';
-import { createAccountSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
+import { createAccountSchema, netWorthInputSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idSchema } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
 import { reconcileInputSchema, registerInputSchema } from '../../../shared/schemas/register';
-import { createAccount, deleteAccount, listAccounts, updateAccount } from './accounts.service';
+import { createAccount, deleteAccount, listAccounts, netWorth, updateAccount } from './accounts.service';
 import { accountRegister, adjustAccountBalance, reconcileAccount } from './register.service';
 
 const byId = z.object({ id: idSchema });
 
 export const accountsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listAccounts(ctx.em, ctx.user.id)),
+  netWorth: protectedProcedure
+    .input(netWorthInputSchema)
+    .query(({ ctx, input }) => netWorth(ctx.em, ctx.user.id, input, ctx.services.clock.today())),
   create: protectedProcedure
     .input(createAccountSchema)
-    .mutation(({ ctx, input }) => createAccount(ctx.em, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createAccount(ctx.em, ctx.user.id, input, ctx.services.clock.today())),
   update: protectedProcedure
     .input(byId.extend({ data: updateAccountSchema }))
     .mutation(({ ctx, input }) => updateAccount(ctx.em, ctx.user.id, input.id, input.data)),

@@ -3,16 +3,22 @@ import { addDays } from '../../../shared/dates/calendar';
 import { reconcileFigures, type RegisterRow } from '../../../shared/register/register';
 import type { ListPage, ReconcileResult, RegisterRange, StatementInput } from '../../../shared/schemas/register';
 import { readsOf, type JsonPage, type Page, type RegisterSelection } from '../../db/transaction-reads';
-import { ownAccount, toAccountDto } from './accounts.service';
+import { accountFigures, ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';
 
 const EARLIEST = '0000-01-01';
 const LATEST = '9999-12-31';
 
-function registerOf(account: Account, range: RegisterRange): RegisterSelection {
+/** The account's balance: its opening balance plus its counted rows. */
+async function balanceOf(em: EntityManager, userId: number, account: Account): Promise<number> {
+  const figures = await accountFigures(em, userId, account.id);
+  return account.openingBalance + (figures.get(account.id)?.counted ?? 0);
+}
+
+function registerOf(account: Account, balance: number, range: RegisterRange): RegisterSelection {
   return {
     accountId: account.id,
-    balance: account.balance,
+    balance,
     startDate: range.startDate ?? EARLIEST,
     endDate: range.endDate ?? LATEST,
   };
@@ -29,7 +35,7 @@ export async function accountRegister(
   range: RegisterRange & ListPage,
 ): Promise<Page<RegisterRow>> {
   const account = await ownAccount(em, userId, accountId);
-  return readsOf(em).register(userId, registerOf(account, range), range);
+  return readsOf(em).register(userId, registerOf(account, await balanceOf(em, userId, account), range), range);
 }
 
 /** The same register as the JSON the database writes (GET /api/accounts/:id/register). */
@@ -40,7 +46,7 @@ export async function accountRegisterJson(
   range: RegisterRange & ListPage,
 ): Promise<JsonPage> {
   const account = await ownAccount(em, userId, accountId);
-  return readsOf(em).registerJson(userId, registerOf(account, range), range);
+  return readsOf(em).registerJson(userId, registerOf(account, await balanceOf(em, userId, account), range), range);
 }
 
 /** A reconciliation, and how many rows are dated after the statement (all of them, however many it lists). */
@@ -57,18 +63,21 @@ async function reconcileWith(
   page: ListPage,
 ): Promise<Reconciliation> {
   const later = await readsOf(em).countedTotalAfter(account.id, statement.statementDate);
+  const figures = (await accountFigures(em, userId, account.id)).get(account.id);
+  const balance = account.openingBalance + (figures?.counted ?? 0);
   const after =
     statement.statementDate >= LATEST
       ? { rows: [], total: 0 }
-      : await readsOf(em).register(userId, registerOf(account, { startDate: addDays(statement.statementDate, 1) }), {
-          ...page,
-          narrow: 'choose a later statement date or page with limit and offset',
-        });
+      : await readsOf(em).register(
+          userId,
+          registerOf(account, balance, { startDate: addDays(statement.statementDate, 1) }),
+          { ...page, narrow: 'choose a later statement date or page with limit and offset' },
+        );
   const result = {
-    account: toAccountDto(account),
+    account: toAccountDto(account, figures),
     statementDate: statement.statementDate,
     statementBalance: statement.statementBalance,
-    ...reconcileFigures(account.balance, later, statement.statementBalance),
+    ...reconcileFigures(balance, later, statement.statementBalance),
     transactionsAfter: after.rows,
   };
   return { result, total: after.total };
@@ -86,8 +95,8 @@ export async function reconcileAccount(
 }
 
 /**
- * Makes the register agree with the statement by recording the stated balance that does
- * (the statement balance plus the counted rows after its date), in one transaction.
+ * Makes the register agree with the statement by moving the opening balance by the difference,
+ * in one transaction.
  */
 export async function adjustAccountBalance(
   em: EntityManager,
@@ -99,7 +108,8 @@ export async function adjustAccountBalance(
   return em.transactional(async (tem) => {
     const account = await ownAccount(tem, userId, accountId);
     const later = await readsOf(tem).countedTotalAfter(account.id, statement.statementDate);
-    account.balance = reconcileFigures(account.balance, later, statement.statementBalance).adjustedBalance;
+    const balance = await balanceOf(tem, userId, account);
+    account.openingBalance += reconcileFigures(balance, later, statement.statementBalance).difference;
     await tem.flush();
     return reconcileWith(tem, userId, account, statement, page);
   });

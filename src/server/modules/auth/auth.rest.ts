@@ -1,5 +1,6 @@
 import { AppError } from '../../../shared/errors';
 import {
+  homeCurrencyInputSchema,
   loginInputSchema,
   profileUpdateSchema,
   refreshInputSchema,
@@ -9,6 +10,7 @@ import { bearerFrom } from '../../common/bearer';
 import { authAnswer, authStatusAnswer, profileAnswer, userAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
 import { parseInput } from '../../http/validate';
+import { setHomeCurrency } from '../users/home-currency.service';
 
 const TAG = 'Auth';
 
@@ -80,7 +82,7 @@ export const authRoutes: RestRoute[] = [
     url: '/auth/me',
     tag: TAG,
     summary: 'The signed-in user',
-    answer: '{ id, username, apiTokenSet, apiTokenCreatedAt }',
+    answer: '{ id, username, apiTokenSet, apiTokenCreatedAt, homeCurrency, homeCurrencyChosen }',
     output: userAnswer,
     handler: ({ em, userId, request }) => request.server.services.auth.me(em, userId),
   }),
@@ -101,6 +103,17 @@ export const authRoutes: RestRoute[] = [
       });
       return { message: 'Profile updated', user };
     },
+  }),
+  restRoute({
+    method: 'PUT',
+    url: '/auth/home-currency',
+    tag: TAG,
+    summary:
+      'Set the home currency that reports, the budget overview, envelopes and search totals are converted to. Nothing stored changes, except that the first choice of a user whose accounts predate currencies relabels the accounts still in the default (USD)',
+    body: homeCurrencyInputSchema,
+    answer: 'The user',
+    output: userAnswer,
+    handler: ({ em, userId, body }) => setHomeCurrency(em, userId, body),
   }),
 ];
 

@@ -1,9 +1,11 @@
 import {
+  homeCurrencyInputSchema,
   loginInputSchema,
   profileUpdateSchema,
   refreshInputSchema,
   registerInputSchema,
 } from '../../../shared/schemas/auth';
+import { setHomeCurrency } from '../users/home-currency.service';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/init';
 
 export const authRouter = router({
@@ -18,6 +20,9 @@ export const authRouter = router({
     await ctx.services.auth.logout(ctx.em, input.refreshToken);
     return { ok: true as const };
   }),
+  setHomeCurrency: protectedProcedure
+    .input(homeCurrencyInputSchema)
+    .mutation(({ ctx, input }) => setHomeCurrency(ctx.em, ctx.user.id, input)),
   me: protectedProcedure.query(({ ctx }) => ctx.services.auth.me(ctx.em, ctx.user.id)),
   updateProfile: protectedProcedure.input(profileUpdateSchema).mutation(({ ctx, input }) =>
     ctx.services.auth.updateProfile(ctx.em, ctx.user.id, input, {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_CURRENCY } from '../../../shared/money/currencies';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
@@ -142,6 +143,7 @@ export class AuthService {
           username: input.username,
           usernameKey,
           passwordHash,
+          homeCurrency: input.homeCurrency ?? DEFAULT_CURRENCY,
           createdAt: now,
           updatedAt: now,
         });

@@ -79,11 +79,17 @@ async function readFilePart(
  * over the limit is a 413, never silently truncated; anything else unexpected is a 400 that
  * says what was wrong.
  */
-async function readUpload(request: FastifyRequest, limitBytes: number): Promise<UploadParts> {
+export async function readUpload(
+  request: FastifyRequest,
+  limitBytes: number,
+  fieldNames: readonly string[] = IMPORT_FIELD_NAMES,
+): Promise<UploadParts> {
   if (!request.isMultipart()) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
-      'Send the file as multipart/form-data with fields file, account and transactionType',
+      fieldNames.length > 0
+        ? 'Send the file as multipart/form-data with fields file, account and transactionType'
+        : "Send the file as multipart/form-data in the field 'file'",
     );
   }
   const out: UploadParts = { bytes: null, fileName: null, fields: {} };
@@ -109,7 +115,7 @@ async function readUpload(request: FastifyRequest, limitBytes: number): Promise<
         out.fileName = part.filename || null;
       } else {
         const name = part.fieldname;
-        if (!IMPORT_FIELD_NAMES.includes(name))
+        if (!fieldNames.includes(name))
           throw new AppError('BAD_REQUEST', `Unknown field '${name.slice(0, 40)}'; the upload takes ${FIELDS_TEXT}`);
         if (name in out.fields) throw new AppError('BAD_REQUEST', `The field '${name}' is sent twice; send it once`);
         if (part.valueTruncated) throw new AppError('BAD_REQUEST', `The field '${name}' is too long`);

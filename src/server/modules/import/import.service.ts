@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { minorUnitsOf } from '../../../shared/money/currencies';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
   DuplicateMarker,
   RowCounts,
-  runSteps,
   runStepsAsync,
-  slicedPause,
   type CsvReadFailure,
   type CsvReadHead,
   type CsvRow,
@@ -28,8 +27,10 @@ import type { AccountType } from '../../../shared/schemas/accounts';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { bulkWritersAtOnce, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
+import { recordImport } from '../history/recorder';
 import {
   importedRowsWriter,
+  selectTrashedAccountRows,
   streamAccountFitids,
   streamAccountRows,
   type ImportedRow,
@@ -44,7 +45,10 @@ import {
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
 import { limiter } from '../../common/limiter';
+import { pause } from '../../common/pause';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { detectTransfers, LISTED_PAIRS } from '../transfers/transfer-detection';
+import type { ImportTransfers } from '../../../shared/schemas/transfers';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 
@@ -54,6 +58,11 @@ export interface ImportInput extends ImportFields {
   /** A file of several accounts' statements: the statements this import takes, or those it leaves out. */
   onlyStatements?: number[];
   skipStatements?: number[];
+  /**
+   * Pair the new rows with the other accounts' (transfers) after the commit; default true. Off only where
+   * a caller measures the import without it (bench/transfers.bench.ts).
+   */
+  findTransfers?: boolean;
 }
 
 const CHUNK = 2000;
@@ -93,23 +102,32 @@ function importQueue(em: EntityManager): ReturnType<typeof limiter> {
   return queue;
 }
 
-/**
- * Work of an import between two turns of the event loop, in ms. Its steps are small (IMPORT_CHUNK
- * rows each), and a turn after every one of them (up to three a chunk:
- * reading, writing, the next chunk) cost more than the steps are worth; a turn every
- * PAUSE_SLICE_MS adds at most that much to another request's wait and takes far fewer turns.
- */
-const PAUSE_SLICE_MS = 5;
-const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** A turn of the event loop when the slice has run out (one clock for every import of this process); else nothing. */
-const pause = slicedPause(turnOfEventLoop, PAUSE_SLICE_MS, () => performance.now());
-
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 export function importMessage(imported: number, duplicates: number): string {
   return `Imported ${plural(imported, 'transaction')}${duplicates > 0 ? ` (${plural(duplicates, 'duplicate')} skipped)` : ''}`;
+}
+
+/** What an import says of the transfers it found: ". Linked 2 transfers; 1 to confirm." */
+export function transfersMessage(transfers: ImportTransfers): string {
+  const parts: string[] = [];
+  if (transfers.linkedCount > 0) parts.push(`linked ${plural(transfers.linkedCount, 'transfer')}`);
+  if (transfers.offeredCount > 0) parts.push(`${plural(transfers.offeredCount, 'possible transfer')} to confirm`);
+  if (parts.length === 0) return '';
+  const text = parts.join('; ');
+  return `. ${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/** The transfers of several batches as one answer. */
+function joinTransfers(all: readonly ImportTransfers[]): ImportTransfers {
+  return {
+    linked: all.flatMap((t) => t.linked).slice(0, LISTED_PAIRS),
+    offered: all.flatMap((t) => t.offered).slice(0, LISTED_PAIRS),
+    linkedCount: all.reduce((sum, t) => sum + t.linkedCount, 0),
+    offeredCount: all.reduce((sum, t) => sum + t.offeredCount, 0),
+  };
 }
 
 /** A dry run's first sentence: "Ready to import 9 transactions." */
@@ -162,6 +180,7 @@ async function importStatements(em: EntityManager, userId: number, input: Import
   const runs = [{ account: input.account, only: undefined as number[] | undefined, skip: elsewhere }];
   for (const target of targets.values()) runs.push({ account: target.name, only: target.statements, skip: [] });
   const batches: NonNullable<ImportResult['batches']> = [];
+  const found: ImportTransfers[] = [];
   const warnings: string[] = [];
   for (const run of runs) {
     const result = await importIfAnyRows(em, userId, {
@@ -172,6 +191,7 @@ async function importStatements(em: EntityManager, userId: number, input: Import
       skipStatements: run.skip,
     });
     if (!result) continue;
+    if (result.transfers) found.push(result.transfers);
     batches.push({
       account: run.account,
       batchId: result.batchId,
@@ -183,8 +203,10 @@ async function importStatements(em: EntityManager, userId: number, input: Import
   const imported = batches.reduce((sum, b) => sum + b.imported, 0);
   const duplicates = batches.reduce((sum, b) => sum + b.duplicates, 0);
   const into = batches.filter((b) => b.imported > 0).length;
+  const transfers = joinTransfers(found);
   return {
-    message: `${importMessage(imported, duplicates)}${into > 1 ? ` into ${into} accounts` : ''}`,
+    message: `${importMessage(imported, duplicates)}${into > 1 ? ` into ${into} accounts` : ''}${transfersMessage(transfers)}`,
+    transfers,
     batchId: batches.find((b) => b.batchId)?.batchId ?? null,
     imported,
     duplicates,
@@ -209,7 +231,7 @@ async function ensureAccount(em: EntityManager, userId: number, name: string, ty
     await findAccountByName(em, userId, name);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'NOT_FOUND') throw error;
-    await createAccount(em, userId, { name, type, balance: 0, applySuggestions: true });
+    await createAccount(em, userId, { name, type, openingBalance: 0, applySuggestions: true });
   }
 }
 
@@ -250,6 +272,8 @@ async function openFile(input: ImportInput, context: Awaited<ReturnType<typeof i
         dateFormat: input.dateFormat,
         preferredDateFormat: context.preferredDateFormat,
         flipAmounts: input.flipAmounts,
+        fractionDigits: minorUnitsOf(context.account.currency),
+        currency: context.account.currency,
         mapping: input.mapping ?? null,
         savedMapping: context.savedMapping,
         onlyStatements: input.onlyStatements ?? null,
@@ -301,8 +325,13 @@ async function storedRows(db: SqlTx, userId: number, accountId: number, read: Cs
     }
     await pause();
   }
+  const trashed = await selectTrashedAccountRows(db, userId, accountId, minDate, maxDate);
+  for (const row of trashed) {
+    all.add(row.post_date, row.amount, row.description);
+    if (withoutFitid && !row.fitid) withoutFitid.add(row.post_date, row.amount, row.description);
+  }
   if (!withoutFitid) return { all };
-  const fitids = new Set<string>();
+  const fitids = new Set<string>(trashed.flatMap((row) => (row.fitid ? [row.fitid] : [])));
   for await (const chunk of streamAccountFitids(db, userId, accountId, CHUNK)) {
     for (const [fitid] of chunk) fitids.add(fitid);
     await pause();
@@ -327,15 +356,15 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   const typeOf = (amount: number): TransactionType =>
     input.transactionType === 'auto' ? autoTransactionType(amount, account.type) : input.transactionType;
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
-  const plan = (rows: CsvRow[]) => runSteps(planImportRows(rows, rules, account.name, typeOf));
+  const plan = (rows: CsvRow[]) => runStepsAsync(planImportRows(rows, rules, account.name, typeOf), pause);
 
   if (input.dryRun) {
     // A read-only transaction, so the rows are streamed on a connection no other request uses.
     return scopedTransaction(em, userId, async (tem) => {
       const marker = new DuplicateMarker(await storedRows(await sqlTx(tem), userId, account.id, read), { owned: true });
       const shown = new PreviewRows();
-      const end = await eachChunk(read, (rows) => {
-        for (const row of plan(rows)) shown.add(row, marker.isDuplicate(row));
+      const end = await eachChunk(read, async (rows) => {
+        for (const row of await plan(rows)) shown.add(row, marker.isDuplicate(row));
       });
       const model =
         account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
@@ -347,8 +376,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   let afterCommit: (() => void) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
   (afterCommit as (() => void) | null)?.();
-  if (written.imported > 0) await matchSchedulesAfterWrite(em, userId);
-  return written;
+  if (written.imported === 0 || written.batchId === null) return written;
+  await matchSchedulesAfterWrite(em, userId);
+  if (input.findTransfers === false) return written;
+  const transfers = await detectTransfers(em, userId, written.batchId, pause);
+  return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
     await lockAccountImports(db, account.id);
@@ -361,7 +393,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     let total = 0;
     let moneyIn = 0;
     const end = await eachChunk(read, async (rows) => {
-      const planned = plan(rows);
+      const planned = await plan(rows);
       total += planned.length;
       for (const row of planned) if (row.amount > 0) moneyIn += 1;
       const fresh = planned.filter((row) => !marker.isDuplicate(row));
@@ -384,6 +416,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     };
     if (!opened) return { message: importMessage(0, duplicateCount), ...result };
     const imported = await opened.finish();
+    const from = input.fileName ? ` from ${input.fileName}` : '';
+    await recordImport(tem, userId, opened.batchId, imported, `Imported ${plural(imported, 'transaction')}${from}`);
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
@@ -568,6 +602,8 @@ async function openBatch(
           batchId,
           row.fitid ?? null,
           now,
+          row.originalAmount ?? null,
+          row.originalCurrency ?? null,
         ];
       }
       await writer.add(rows);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { ChangeRecorder } from '../history/recorder';
 import { AppError } from '../../../shared/errors';
 import {
   MAX_APPLY_CHANGES,
@@ -10,17 +11,21 @@ import {
   type CountRuleMatchesInput,
   type CreateRuleInput,
   type ReorderRulesInput,
+  type RuleActions,
   type RuleChange,
   type RuleDto,
   type RuleMatchCount,
   type UpdateRuleInput,
 } from '../../../shared/rules';
+import { runStepsAsync } from '../../../shared/csv/steps';
 import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
+import { pause } from '../../common/pause';
 import { ensureCategories } from '../categories/categories.service';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
 import { User } from '../users/user.entity';
 import { Rule } from './rule.entity';
+import { Category } from '../categories/category.entity';
 
 /** The order rules run in, and are listed in. */
 const RULE_ORDER = { priority: 'asc', id: 'asc' } as const;
@@ -51,9 +56,33 @@ export async function loadRuleSet(em: EntityManager, userId: number): Promise<Ru
   return RuleSet.compile(await listRules(em, userId));
 }
 
-/** A category action names a category: it is created when missing, so it shows on the Categories screen. */
-async function ensureActionCategory(em: EntityManager, userId: number, category: string | undefined): Promise<void> {
-  if (category) await ensureCategories(em, userId, [category]);
+/**
+ * A category action names one of the user's categories, in its own spelling. A name no category has
+ * is refused (a typo would otherwise become a category) unless `createCategory` asks for it.
+ */
+async function checkedActions(
+  em: EntityManager,
+  userId: number,
+  actions: RuleActions,
+  createCategory: boolean,
+): Promise<RuleActions> {
+  if (!actions.category) return actions;
+  const existing = await em.findOne(Category, { user: userId, nameKey: nameKey(actions.category) });
+  if (existing) return { ...actions, category: existing.name };
+  if (!createCategory)
+    throw new AppError(
+      'UNPROCESSABLE',
+      `There is no category '${actions.category.trim()}': pick an existing one, or send createCategory: true to create it`,
+      { field: 'actions.category' },
+    );
+  await ensureCategories(em, userId, [actions.category]);
+  return actions;
+}
+
+/** Two rules of a user may not share a name, whatever its case. */
+async function refuseTakenName(em: EntityManager, userId: number, name: string, exceptId?: number): Promise<void> {
+  const clash = await em.findOne(Rule, { user: userId, nameKey: nameKey(name) });
+  if (clash && clash.id !== exceptId) throw new AppError('CONFLICT', `A rule named '${clash.name}' already exists`);
 }
 
 export async function createRule(em: EntityManager, userId: number, input: CreateRuleInput): Promise<RuleDto> {
@@ -64,12 +93,14 @@ export async function createRule(em: EntityManager, userId: number, input: Creat
         'CONFLICT',
         `You have ${count} rules, the most one person can keep (${MAX_RULES_PER_USER}): delete one first`,
       );
-    await ensureActionCategory(tx, userId, input.actions.category);
+    await refuseTakenName(tx, userId, input.name);
+    const actions = await checkedActions(tx, userId, input.actions, input.createCategory);
     const rule = tx.create(Rule, {
       user: tx.getReference(User, userId),
       name: input.name,
+      nameKey: nameKey(input.name),
       conditions: input.conditions,
-      actions: input.actions,
+      actions,
       priority: input.priority,
       enabled: input.enabled,
       createdAt: new Date().toISOString(),
@@ -87,12 +118,13 @@ export async function updateRule(
 ): Promise<RuleDto> {
   return em.transactional(async (tx) => {
     const rule = await ownRule(tx, userId, id);
-    if (input.name !== undefined) rule.name = input.name;
-    if (input.conditions !== undefined) rule.conditions = input.conditions;
-    if (input.actions !== undefined) {
-      await ensureActionCategory(tx, userId, input.actions.category);
-      rule.actions = input.actions;
+    if (input.name !== undefined) {
+      await refuseTakenName(tx, userId, input.name, id);
+      rule.name = input.name;
+      rule.nameKey = nameKey(input.name);
     }
+    if (input.conditions !== undefined) rule.conditions = input.conditions;
+    if (input.actions !== undefined) rule.actions = await checkedActions(tx, userId, input.actions, input.createCategory);
     if (input.priority !== undefined) rule.priority = input.priority;
     if (input.enabled !== undefined) rule.enabled = input.enabled;
     await tx.flush();
@@ -142,15 +174,20 @@ interface CandidateRow {
   category: string | null;
 }
 
+/** Rows read at a time when rules run over stored transactions: each page is one short query. */
+const CANDIDATE_PAGE = 2000;
+
 /**
  * Transactions a rule may change: not a split parent, not a split part (their categories and
- * type belong to the split), optionally in a date range and only those without a category.
+ * type belong to the split), optionally in a date range and only those without a category; newest
+ * first, a page at a time (by the last page's date and id), with a turn of the event loop between
+ * slices of work, so rules over a long history never hold the server.
  */
-async function candidateRows(
+async function* candidatePages(
   em: EntityManager,
   userId: number,
   options: { startDate?: string; endDate?: string; onlyUncategorized?: boolean },
-): Promise<CandidateRow[]> {
+): AsyncGenerator<CandidateRow[]> {
   const clauses = ['t.user_id = ?', countedRowSql('t'), 't.parent_id is null'];
   const params: unknown[] = [userId];
   if (options.startDate) {
@@ -162,16 +199,26 @@ async function candidateRows(
     params.push(options.endDate);
   }
   if (options.onlyUncategorized) clauses.push('t.category_id is null');
-  return selectRows<CandidateRow>(
-    em,
-    `select t.id, t.post_date, t.description, t.amount, t.type, a.name as account, t.category_id, c.name as category
+  const select = `select t.id, t.post_date, t.description, t.amount, t.type, a.name as account, t.category_id, c.name as category
        from ${TRANSACTION_TABLE} t left join account a on a.id = t.account_id left join category c on c.id = t.category_id
-      where ${clauses.join(' and ')} order by t.post_date desc, t.id desc`,
-    params,
-  );
+      where ${clauses.join(' and ')}`;
+  let after: CandidateRow | null = null;
+  for (;;) {
+    const page: CandidateRow[] = await selectRows<CandidateRow>(
+      em,
+      `${select}${after ? ' and (t.post_date < ? or (t.post_date = ? and t.id < ?))' : ''} order by t.post_date desc, t.id desc limit ${CANDIDATE_PAGE}`,
+      after ? [...params, after.post_date, after.post_date, after.id] : params,
+    );
+    if (page.length > 0) yield page;
+    if (page.length < CANDIDATE_PAGE) return;
+    after = must(page.at(-1), 'a full page has a last row');
+    await pause();
+  }
 }
 
 const SAMPLE_SIZE = 5;
+/** Rows between two chances to pause while rules run over them (a row costs at most a few rules' matching). */
+const ROWS_PER_STEP = 50;
 
 /** How many of the user's transactions the conditions match ("matches N of your transactions"). */
 export async function countRuleMatches(
@@ -182,16 +229,21 @@ export async function countRuleMatches(
   const rules = RuleSet.compile([
     { id: 0, name: '', conditions: input.conditions, actions: { category: 'x' }, priority: 0, enabled: true },
   ]);
-  const rows = await candidateRows(em, userId, {});
   let matched = 0;
+  let total = 0;
   const sample: RuleMatchCount['sample'] = [];
-  for (const row of rows) {
-    if (!rules.matchesAny({ description: row.description, amount: row.amount, account: row.account })) continue;
-    matched += 1;
-    if (sample.length < SAMPLE_SIZE)
-      sample.push({ id: row.id, postDate: row.post_date, description: row.description, amount: row.amount });
+  for await (const page of candidatePages(em, userId, {})) {
+    for (const row of page) {
+      total += 1;
+      if (total % ROWS_PER_STEP === 0) await pause();
+      const ruleRow = { description: row.description, amount: row.amount, account: row.account };
+      if (!(await runStepsAsync(rules.matchesAnySteps(ruleRow), pause))) continue;
+      matched += 1;
+      if (sample.length < SAMPLE_SIZE)
+        sample.push({ id: row.id, postDate: row.post_date, description: row.description, amount: row.amount });
+    }
   }
-  return { matched, total: rows.length, sample };
+  return { matched, total, sample };
 }
 
 /**
@@ -204,23 +256,34 @@ export async function applyRulesToTransactions(
   userId: number,
   input: ApplyRulesInput,
 ): Promise<ApplyRulesResult> {
-  return em.transactional(async (tx) => {
-    let rules = await listRules(tx, userId);
-    if (input.ruleIds) {
-      const wanted = new Set(input.ruleIds);
-      for (const id of wanted)
-        if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
-      rules = rules.filter((rule) => wanted.has(rule.id)).map((rule) => ({ ...rule, enabled: true }));
-    }
-    const set = RuleSet.compile(rules);
-    const rows = set.size === 0 ? [] : await candidateRows(tx, userId, input);
-    const planned: { row: CandidateRow; category?: string; type?: string; description?: string }[] = [];
-    const changes: RuleChange[] = [];
-    let matched = 0;
-    let changedRows = 0;
-    let truncated = false;
-    for (const row of rows) {
-      const outcome = set.apply({ description: row.description, amount: row.amount, account: row.account });
+  // A dry run writes nothing: its pages are read one query at a time, other requests' between them.
+  if (input.dryRun) return applyRulesIn(em, userId, input);
+  return em.transactional((tx) => applyRulesIn(tx, userId, input));
+}
+
+async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRulesInput): Promise<ApplyRulesResult> {
+  let rules = await listRules(tx, userId);
+  if (input.ruleIds) {
+    const wanted = new Set(input.ruleIds);
+    for (const id of wanted)
+      if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+    rules = rules.filter((rule) => wanted.has(rule.id)).map((rule) => ({ ...rule, enabled: true }));
+  }
+  const set = RuleSet.compile(rules);
+  const planned: { row: CandidateRow; category?: string; type?: string; description?: string }[] = [];
+  const changes: RuleChange[] = [];
+  let matched = 0;
+  let changedRows = 0;
+  let truncated = false;
+  let seen = 0;
+  const pages = set.size === 0 ? [] : candidatePages(tx, userId, input);
+  for await (const page of pages)
+    for (const row of page) {
+      if (++seen % ROWS_PER_STEP === 0) await pause();
+      const outcome = await runStepsAsync(
+        set.applySteps({ description: row.description, amount: row.amount, account: row.account }),
+        pause,
+      );
       if (Object.keys(outcome.ruleIds).length === 0) continue;
       matched += 1;
       const change: (typeof planned)[number] = { row };
@@ -234,6 +297,9 @@ export async function applyRulesToTransactions(
         if (changes.length < MAX_APPLY_CHANGES)
           changes.push({
             id: row.id,
+            postDate: row.post_date,
+            description: row.description,
+            amount: row.amount,
             field,
             from,
             to,
@@ -246,31 +312,36 @@ export async function applyRulesToTransactions(
         planned.push(change);
       }
     }
-    if (!input.dryRun && planned.length > 0) {
-      const categoryIds = await ensureCategories(
-        tx,
+  if (!input.dryRun && planned.length > 0) {
+    const categoryIds = await ensureCategories(
+      tx,
+      userId,
+      planned.flatMap((p) => (p.category ? [p.category] : [])),
+    );
+    const recorder = new ChangeRecorder(tx, userId);
+    await recorder.touch(
+      'transaction',
+      planned.map((p) => p.row.id),
+    );
+    const db = await sqlTx(tx);
+    // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
+    // A category a rule set is the rule's (category_source 'rule'); a row whose category no rule set keeps its source.
+    const update = `update ${TRANSACTION_TABLE} set category_id = ?, category_source = case when ? then ? else category_source end, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
+    for (const p of planned) {
+      const categoryId = p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
+      await db.run(update, [
+        categoryId,
+        p.category !== undefined,
+        categoryId === null ? null : 'rule',
+        p.type ?? p.row.type,
+        p.description !== undefined,
+        p.description ?? p.row.description,
+        p.row.id,
         userId,
-        planned.flatMap((p) => (p.category ? [p.category] : [])),
-      );
-      const db = await sqlTx(tx);
-      // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
-      // A category a rule set is the rule's (category_source 'rule'); a row whose category no rule set keeps its source.
-      const update = `update ${TRANSACTION_TABLE} set category_id = ?, category_source = case when ? then ? else category_source end, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
-      for (const p of planned) {
-        const categoryId =
-          p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
-        await db.run(update, [
-          categoryId,
-          p.category !== undefined,
-          categoryId === null ? null : 'rule',
-          p.type ?? p.row.type,
-          p.description !== undefined,
-          p.description ?? p.row.description,
-          p.row.id,
-          userId,
-        ]);
-      }
+      ]);
+      await pause();
     }
-    return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };
-  });
+    await recorder.finish('rule-apply', `Applied rules to ${changedRows} transaction${changedRows === 1 ? '' : 's'}`);
+  }
+  return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };
 }

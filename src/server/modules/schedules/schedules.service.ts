@@ -354,9 +354,9 @@ function byDate(a: OccurrenceDto, b: OccurrenceDto): number {
 /** Each account's balance at the end of today, and its counted rows dated after today up to `to`. */
 async function balancesAround(em: EntityManager, userId: number, today: string, to: string) {
   // PostgreSQL answers a sum of bigints as numeric text.
-  const accounts = await selectRows<{ id: number; balance: number; later: number | string | null }>(
+  const accounts = await selectRows<{ id: number; opening: number; sofar: number | string | null }>(
     em,
-    `select a.id, a.balance, (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and t.post_date > ? and ${countedRowSql('t')}) as later
+    `select a.id, a.opening_balance as opening, (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and t.post_date <= ? and ${countedRowSql('t')}) as sofar
        from account a where a.user_id = ?`,
     [today, userId],
   );
@@ -368,7 +368,7 @@ async function balancesAround(em: EntityManager, userId: number, today: string, 
     [userId, today, to],
   );
   return {
-    balancesToday: new Map(accounts.map((a) => [a.id, a.balance - Number(a.later ?? 0)])),
+    balancesToday: new Map(accounts.map((a) => [a.id, Number(a.opening) + Number(a.sofar ?? 0)])),
     laterRows: laterRows.map((r) => ({ accountId: r.account_id, date: r.post_date, amount: Number(r.total) })),
   };
 }

@@ -3,7 +3,8 @@ import type { BatchDto, TransactionDto } from '../../../shared/schemas/transacti
 import { findOwned } from '../../db/find-owned';
 import { Batch } from './batch.entity';
 import { readsOf, type Page } from '../../db/transaction-reads';
-import { deleteBatchRows, selectBatchList } from '../../db/transaction-writes';
+import { batchRowIds, deleteBatchRows, selectBatchList } from '../../db/transaction-writes';
+import { ChangeRecorder } from '../history/recorder';
 import { unlinkBatch } from '../transfers/transfer-links';
 
 /** The user's uploads, newest first; the count is of the batch's transactions now (split parts not counted). */
@@ -44,10 +45,15 @@ export async function deleteBatch(
 ): Promise<{ message: string; deleted: number }> {
   return em.transactional(async (tem) => {
     const batch = await ownBatch(tem, userId, batchId);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('batch', [batchId]);
+    await recorder.touchTransactions(await batchRowIds(tem, userId, batchId));
     await unlinkBatch(tem, userId, batchId);
     const deleted = await deleteBatchRows(tem, userId, batchId);
     tem.remove(batch);
     await tem.flush();
+    const what = batch.fileName ? `the import of ${batch.fileName}` : 'an import';
+    await recorder.finish('batch-delete', `Deleted ${what} with ${deleted} transaction${deleted === 1 ? '' : 's'}`);
     return { message: `Batch ${batchId} deleted with ${deleted} transaction${deleted === 1 ? '' : 's'}`, deleted };
   });
 }

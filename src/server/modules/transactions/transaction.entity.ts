@@ -19,8 +19,12 @@ export class Transaction extends EntityBase {
   description!: string;
   /** The bank's text when a rule renamed the row (on import or applied later); duplicate detection compares it. */
   bankDescription?: string | null;
-  /** Integer cents; negative is money out. */
+  /** Integer minor units of the account's currency; negative is money out. */
   amount!: number;
+  /** What was paid in another currency (a card payment abroad), in that currency's minor units, signed like `amount`. */
+  originalAmount?: number | null;
+  /** ISO 4217 code of `originalAmount`. */
+  originalCurrency?: string | null;
   type!: string;
   /** True on a parent that was split; its children carry `parent`. */
   isSplit!: boolean;
@@ -56,6 +60,8 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     description: { type: 'text' },
     bankDescription: { type: 'text', nullable: true },
     amount: { type: centsType },
+    originalAmount: { type: centsType, nullable: true },
+    originalCurrency: { type: 'string', length: 3, nullable: true },
     type: { type: 'string', length: 16 },
     isSplit: { type: 'boolean', default: false },
     // Indexed below, partially: only split parts have a parent.

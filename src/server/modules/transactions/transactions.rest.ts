@@ -141,7 +141,7 @@ export const transactionRoutes: RestRoute[] = [
     url: '/transactions/export.csv',
     tag: TAG,
     summary:
-      'The search as a CSV file (same filters; RFC 4180, UTF-8 with BOM; columns Date, Description, Amount, Category, Type, Account, Split of, Batch; formula cells guarded with a leading apostrophe). A browser link may sign in with ?access_token=<session access token>',
+      "The search as a CSV file (same filters; RFC 4180, UTF-8 with BOM; columns Date, Description, Amount, Category, Type, Account, Split (parent, part or empty), Split of (the ID of a part's original, always a row of the file: an original that did not match comes along at the end), Batch, ID; a sum of Amount leaves out the parent rows; formula cells guarded with a leading apostrophe). A browser link may sign in with ?access_token=<session access token>",
     query: transactionQuerySchema,
     download: { contentType: 'text/csv' },
     streamsAnswer: true,

@@ -20,6 +20,7 @@ import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
 import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
@@ -79,13 +80,18 @@ export async function createTransaction(
       postDate: input.postDate,
       description: input.description,
       amount: input.amount,
+      originalAmount: input.originalAmount ?? null,
+      originalCurrency: input.originalCurrency ?? null,
       type: input.type ?? defaultType(input.amount),
       isSplit: false,
       splitNote: input.splitNote ?? null,
       createdAt: new Date().toISOString(),
     });
     await tem.flush();
+    const recorder = new ChangeRecorder(tem, userId);
+    recorder.created('transaction', [tx.id]);
     if (tx.account) await matchSchedulesAfterWrite(tem, userId);
+    await recorder.finish('create', `Added “${tx.description}”`);
     // Read back inside the transaction: a failure answering leaves nothing saved.
     return getTransaction(tem, userId, tx.id);
   });
@@ -114,6 +120,8 @@ export async function updateTransaction(
   return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
     const family = await splitFamily(tem, userId, tx);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions([id, ...family.map((row) => row.id)]);
     if (input.amount !== undefined && input.amount !== tx.amount && family.length > 0) {
       throw new AppError(
         'CONFLICT',
@@ -123,6 +131,13 @@ export async function updateTransaction(
     const shared = family.length > 0 ? family : [tx];
     if (input.account !== undefined) {
       const account = input.account === null ? null : await findAccountByName(tem, userId, input.account);
+      if (account)
+        await refuseOtherCurrency(
+          tem,
+          userId,
+          shared.map((row) => row.id),
+          account,
+        );
       for (const row of shared) row.account = account;
     }
     if (input.postDate !== undefined) for (const row of shared) row.postDate = input.postDate;
@@ -130,6 +145,8 @@ export async function updateTransaction(
     if (input.description !== undefined) tx.description = input.description;
     const amountChanged = input.amount !== undefined && input.amount !== tx.amount;
     if (input.amount !== undefined) tx.amount = input.amount;
+    if (input.originalAmount !== undefined) tx.originalAmount = input.originalAmount;
+    if (input.originalCurrency !== undefined) tx.originalCurrency = input.originalCurrency;
     if (input.splitNote !== undefined) tx.splitNote = input.splitNote;
     if (input.category !== undefined) {
       const categoryId = await resolveCategoryId(tem, userId, input.category);
@@ -142,6 +159,7 @@ export async function updateTransaction(
       if (amountChanged) await followAmount(tem, userId, tx.id, tx.amount);
       if (input.account !== undefined) await refuseBrokenLinks(tem, userId, [tx.id]);
     }
+    await recorder.finish('edit', `Edited “${tx.description}”`);
     return getTransaction(tem, userId, id);
   });
 }
@@ -175,9 +193,13 @@ export async function deleteTransactions(
     const askedIds = new Set(asked);
     const others = new Set([...(await counterpartsOf(tem, userId, asked)).values()].filter((id) => !askedIds.has(id)));
     const unique = options.withCounterpart ? [...asked, ...others] : asked;
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions([...asked, ...others]);
     await unlinkRows(tem, userId, unique);
     const counterparts = options.withCounterpart ? others.size : 0;
-    return { ...(await deleteRows(tem, userId, unique)), counterparts };
+    const result = await deleteRows(tem, userId, unique);
+    await recorder.finish('delete', `Deleted ${unique.length} transaction${unique.length === 1 ? '' : 's'}`);
+    return { ...result, counterparts };
   });
 }
 
@@ -219,6 +241,31 @@ export async function deleteTransaction(
   };
 }
 
+/**
+ * Amounts are stored in their account's minor unit, so a transaction moves only between accounts of
+ * one currency (or to or from no account): 100 cents in a euro account are not 100 yen.
+ */
+async function refuseOtherCurrency(
+  em: EntityManager,
+  userId: number,
+  ids: readonly number[],
+  target: Account,
+): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const other = await em.findOne(
+      Transaction,
+      { user: userId, id: { $in: ids.slice(i, i + 500) }, account: { currency: { $ne: target.currency } } },
+      { populate: ['account'] },
+    );
+    if (other?.account) {
+      throw new AppError(
+        'CONFLICT',
+        `Account '${target.name}' is in ${target.currency}, but transaction ${other.id} is in ${other.account.currency} (account '${other.account.name}'); a transaction moves only between accounts of one currency`,
+      );
+    }
+  }
+}
+
 /** All or nothing: every id must be the user's, the account must exist. Answers the updated rows. */
 export async function bulkUpdateTransactions(
   em: EntityManager,
@@ -253,6 +300,9 @@ export async function bulkUpdateTransactions(
       }
     }
     const shared = [...new Set([...ids, ...familyIds])];
+    if (account) await refuseOtherCurrency(tem, userId, shared, account);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions(shared);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
@@ -272,8 +322,19 @@ export async function bulkUpdateTransactions(
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
     }
     if (account !== undefined) await refuseBrokenLinks(tem, userId, shared);
+    await recorder.finish('bulk-edit', bulkSummary(ids.length, input.updates));
     return transactionsByIds(tem, userId, ids);
   });
+}
+
+/** "Changed the category of 312 transactions to Groceries", and the like. */
+function bulkSummary(n: number, updates: BulkUpdateInput['updates']): string {
+  const changes = [
+    updates.category !== undefined ? `the category${updates.category ? ` to ${updates.category}` : ' to none'}` : null,
+    updates.type !== undefined ? `the type to ${updates.type}` : null,
+    updates.account ? `the account to ${updates.account}` : null,
+  ].filter(Boolean);
+  return `Changed ${changes.join(', ')} of ${n} transaction${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -303,6 +364,8 @@ export async function splitTransaction(
     const check = validateSplit(parent.amount, input.splits);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
     const counted = input.splits.filter((entry) => entry.category.trim());
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transaction', await withSplitFamilies(tem, userId, [parent.id]));
     await tem.nativeDelete(Transaction, { user: userId, parent: parent.id });
     const now = new Date().toISOString();
     for (const entry of counted) {
@@ -325,6 +388,8 @@ export async function splitTransaction(
     }
     parent.isSplit = true;
     await tem.flush();
+    recorder.created('transaction', await withSplitFamilies(tem, userId, [parent.id]));
+    await recorder.finish('split', `Split “${parent.description}” into ${counted.length} parts`);
     return getSplits(tem, userId, id);
   });
 }

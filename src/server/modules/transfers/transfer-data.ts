@@ -19,8 +19,8 @@ export async function exportTransfers(em: EntityManager, userId: number): Promis
     const a = must(sides[i], 'i < length');
     const b = must(sides[i + 1], 'i + 1 < length');
     transfers.push({
-      id: Number(a.transfer_id),
-      transactionIds: [Number(a.id), Number(b.id)],
+      id: a.transfer_id,
+      transactionIds: [a.id, b.id],
       origin: a.origin as TransferOrigin,
       createdAt: a.created_at,
     });
@@ -40,8 +40,8 @@ export async function exportTransfers(em: EntityManager, userId: number): Promis
   return {
     transfers,
     transferCandidates: candidates.map((c) => ({
-      transactionIds: [Number(c.first_id), Number(c.second_id)],
-      score: Number(c.score),
+      transactionIds: [c.first_id, c.second_id],
+      score: c.score,
       reason: c.reason,
       status: c.status as CandidateStatus,
       createdAt: c.created_at,

@@ -37,7 +37,7 @@ export async function counterpartsOf(
         where t.user_id = ? and t.transfer_id is not null and t.id in (${marks(part)})`,
       [userId, ...part],
     );
-    for (const row of rows) out.set(Number(row.id), Number(row.other));
+    for (const row of rows) out.set(row.id, row.other);
   }
   return out;
 }
@@ -54,7 +54,7 @@ export async function unlinkRows(em: EntityManager, userId: number, ids: readonl
     ended += await endTransfers(
       em,
       userId,
-      transferIds.map((row) => Number(row.transfer_id)),
+      transferIds.map((row) => row.transfer_id),
     );
   }
   return ended;
@@ -85,7 +85,7 @@ export async function unlinkBatch(em: EntityManager, userId: number, batchId: st
   return endTransfers(
     em,
     userId,
-    transferIds.map((row) => Number(row.transfer_id)),
+    transferIds.map((row) => row.transfer_id),
   );
 }
 
@@ -120,7 +120,7 @@ export async function refuseBrokenLinks(em: EntityManager, userId: number, ids: 
       throw new AppError(
         'CONFLICT',
         `Transaction ${broken.id} is linked as a transfer to transaction ${broken.other}: both sides must stay in two different accounts; unlink them first`,
-        { transactionId: Number(broken.id), counterpartId: Number(broken.other) },
+        { transactionId: broken.id, counterpartId: broken.other },
       );
     }
   }

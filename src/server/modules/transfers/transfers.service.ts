@@ -56,7 +56,7 @@ export async function getTransfer(em: EntityManager, userId: number, transferId:
       await dtosByIds(
         em,
         userId,
-        sides.map((row) => Number(row.id)),
+        sides.map((row) => row.id),
       )
     ).values(),
   ];
@@ -152,7 +152,7 @@ async function linkRefusal(
       [userId, tx.transfer.id, tx.id],
     );
     const to = linked ? `transaction ${linked.id}` : 'another transaction';
-    if (linked && Number(linked.id) === other.id) {
+    if (linked && linked.id === other.id) {
       return new AppError(
         'CONFLICT',
         `Transactions ${a.id} and ${b.id} are already linked (transfer ${tx.transfer.id})`,
@@ -272,15 +272,15 @@ export async function listCandidates(
   const dtos = await dtosByIds(
     em,
     userId,
-    rows.flatMap((row) => [Number(row.first_id), Number(row.second_id)]),
+    rows.flatMap((row) => [row.first_id, row.second_id]),
   );
   const out: TransferCandidateDto[] = [];
   for (const row of rows) {
-    const first = dtos.get(Number(row.first_id));
-    const second = dtos.get(Number(row.second_id));
+    const first = dtos.get(row.first_id);
+    const second = dtos.get(row.second_id);
     if (!first || !second) continue;
     const [from, to] = outFirst(first, second);
-    out.push({ id: Number(row.id), score: Number(row.score), reason: row.reason, from, to });
+    out.push({ id: row.id, score: row.score, reason: row.reason, from, to });
   }
   return { rows: out, total: Number(count?.n ?? 0) };
 }

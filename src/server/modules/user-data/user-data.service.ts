@@ -10,13 +10,14 @@ import {
 } from '../../../shared/schemas/user-data';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
-import { selectRows, sqlTx, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+import { addDays } from '../../../shared/dates/calendar';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
 import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
 import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
-import { nameKey } from '../../../shared/names';
+import { freeName, nameKey } from '../../../shared/names';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -39,6 +40,31 @@ function parseJsonList(text: unknown): string[] {
   return typeof text === 'string' ? (JSON.parse(text) as string[]) : [];
 }
 
+/**
+ * Each account's opening balance and date. A document written before opening balances carries the
+ * balance after all rows only: the opening balance is that minus the account's counted rows, dated
+ * the day before its earliest row (or the day it was created), as the upgrade of a database does.
+ */
+function openingBalances(doc: UserDataDocument, now: string): Map<number, { balance: number; date: string }> {
+  const counted = new Map<number, number>();
+  const earliest = new Map<number, string>();
+  for (const t of doc.transactions) {
+    if (t.accountId === null) continue;
+    if (!t.isSplit) counted.set(t.accountId, (counted.get(t.accountId) ?? 0) + t.amount);
+    const first = earliest.get(t.accountId);
+    if (first === undefined || t.postDate < first) earliest.set(t.accountId, t.postDate);
+  }
+  const openings = new Map<number, { balance: number; date: string }>();
+  for (const a of doc.accounts) {
+    const first = earliest.get(a.id);
+    openings.set(a.id, {
+      balance: a.openingBalance ?? a.balance - (counted.get(a.id) ?? 0),
+      date: a.openingDate ?? (first === undefined ? (a.createdAt ?? now).slice(0, 10) : addDays(first, -1)),
+    });
+  }
+  return openings;
+}
+
 /** Everything the user has, as one versioned document (src/shared/schemas/user-data.ts), rows in id order. */
 export async function exportUserData(
   em: EntityManager,
@@ -49,12 +75,18 @@ export async function exportUserData(
     id: number;
     name: string;
     type: string;
-    balance: number;
+    opening_balance: number;
+    opening_date: string;
+    counted: number | string | null;
     apply_suggestions: number;
     created_at: string;
-  }>(em, 'select id, name, type, balance, apply_suggestions, created_at from account where user_id = ? order by id', [
-    userId,
-  ]);
+  }>(
+    em,
+    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.created_at,
+       (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and ${countedRowSql('t')}) as counted
+       from account a where a.user_id = ? order by a.id`,
+    [userId],
+  );
   const categories = await selectRows<{ id: number; name: string; created_at: string }>(
     em,
     'select id, name, created_at from category where user_id = ? order by id',
@@ -148,11 +180,17 @@ export async function exportUserData(
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
     exportedAt: now.toISOString(),
+    leftOut: [
+      'The history of changes (undo and redo): a restored account starts a new history.',
+      'The trash: deleted transactions waiting there are not exported.',
+    ],
     accounts: accounts.map((a) => ({
       id: a.id,
       name: a.name,
       type: a.type as UserDataDocument['accounts'][number]['type'],
-      balance: a.balance,
+      balance: Number(a.opening_balance) + Number(a.counted ?? 0),
+      openingBalance: Number(a.opening_balance),
+      openingDate: a.opening_date,
       applySuggestions: Boolean(a.apply_suggestions),
       createdAt: a.created_at,
     })),
@@ -393,9 +431,11 @@ export async function importUserData(
 
     const accountIds = new Map<number, number>();
     const addAccount = insert(
-      'insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
     );
+    const openings = openingBalances(doc, now);
     for (const a of doc.accounts) {
+      const opening = must(openings.get(a.id), 'every account of the document has an opening balance');
       accountIds.set(
         a.id,
         await addAccount(
@@ -403,7 +443,8 @@ export async function importUserData(
           a.name,
           nameKey(a.name),
           a.type,
-          a.balance,
+          opening.balance,
+          opening.date,
           a.applySuggestions !== false,
           a.createdAt ?? now,
         ),
@@ -512,18 +553,24 @@ export async function importUserData(
       rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])),
     );
     const addRule = insert(
-      'insert into rule (user_id, name, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      'insert into rule (user_id, name, name_key, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    for (const r of rules)
+    // Rule names are distinct; a document written before that was kept may repeat one.
+    const ruleNames = new Set<string>();
+    for (const r of rules) {
+      const name = freeName(r.name, ruleNames);
+      ruleNames.add(nameKey(name));
       await addRule(
         userId,
-        r.name,
+        name,
+        nameKey(name),
         JSON.stringify(r.conditions),
         JSON.stringify(r.actions),
         r.priority,
         r.enabled,
         r.createdAt ?? now,
       );
+    }
 
     await restoreSchedules(
       db,

@@ -7,5 +7,7 @@ export function toUserDto(user: User): UserDto {
     username: user.username,
     apiTokenSet: Boolean(user.apiTokenHash),
     apiTokenCreatedAt: user.apiTokenCreatedAt ?? null,
+    homeCurrency: user.homeCurrency,
+    homeCurrencyChosen: user.homeCurrencyChosen,
   };
 }

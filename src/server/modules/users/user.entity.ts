@@ -1,5 +1,6 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
+import { DEFAULT_CURRENCY } from '../../../shared/money/currencies';
 
 export class User extends EntityBase {
   username!: string;
@@ -12,6 +13,13 @@ export class User extends EntityBase {
   updatedAt!: string;
   /** Edits of this user's transaction descriptions, counted by a database trigger (the suggestion cache's checksum reads it). */
   descriptionEdits!: number & Opt;
+  /** ISO 4217 code figures that combine accounts are converted to; changing it converts again and stores nothing. */
+  homeCurrency!: string & Opt;
+  /**
+   * False for a user who had data before accounts had currencies: their accounts took the default,
+   * and their first choice of home currency relabels those accounts instead of converting them.
+   */
+  homeCurrencyChosen!: boolean & Opt;
   /** Days apart the two sides of a transfer may be dated for import to pair them. */
   transferWindowDays!: number & Opt;
 }
@@ -28,6 +36,8 @@ export const UserSchema = new EntitySchema<User, EntityBase>({
     apiTokenCreatedAt: { type: 'string', length: 32, nullable: true },
     updatedAt: { type: 'string', length: 32 },
     descriptionEdits: { type: 'integer', default: 0 },
+    homeCurrency: { type: 'string', length: 3, default: DEFAULT_CURRENCY },
+    homeCurrencyChosen: { type: 'boolean', default: true },
     transferWindowDays: { type: 'integer', default: 5 },
   },
 });

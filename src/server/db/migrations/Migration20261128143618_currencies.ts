@@ -1,0 +1,21 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Accounts get a currency and users a home currency. Existing accounts and users take USD, the
+ * currency the app's amounts were shown in; existing users are marked as not having chosen, so their
+ * first choice relabels those accounts rather than converting them.
+ */
+export class Migration20261128143618_currencies extends Migration {
+
+  override async up(): Promise<void> {
+    this.addSql(`alter table \`user\` add column \`home_currency\` text not null default 'USD';`);
+    this.addSql(`alter table \`user\` add column \`home_currency_chosen\` integer not null default true;`);
+    this.addSql(`update \`user\` set \`home_currency_chosen\` = false;`);
+
+    this.addSql(`alter table \`account\` add column \`currency\` text not null default 'USD';`);
+
+    this.addSql(`alter table \`transaction\` add column \`original_amount\` integer null;`);
+    this.addSql(`alter table \`transaction\` add column \`original_currency\` text null;`);
+  }
+
+}

@@ -1,0 +1,196 @@
+import type { EntityManager } from '@mikro-orm/knex';
+import { AppError } from '../../../shared/errors';
+import {
+  UNDOABLE_ENTRIES,
+  type HistoryEntryDto,
+  type HistoryKind,
+  type HistoryList,
+  type HistoryPage,
+  type UndoResult,
+} from '../../../shared/schemas/history';
+import { findOwned } from '../../db/find-owned';
+import { imageText, readImages } from '../../db/row-images';
+import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
+import { applySide, changedSince } from './apply-images';
+import { HistoryEntry } from './history.entity';
+import { entryRows, insertHistoryRows, parseImage, type StoredRow } from './history-rows';
+import { purgeExpired, type Retention } from './retention';
+import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
+
+/** Rows listed with each entry; the rest are counted. */
+const ROWS_LISTED = 20;
+/** Lock space of a user's undo and redo, so two of them never interleave. */
+const HISTORY_LOCK = 0x48495354;
+
+export async function listHistory(
+  em: EntityManager,
+  userId: number,
+  page: HistoryPage,
+  retention: Retention,
+): Promise<HistoryList> {
+  await purgeExpired(em, userId, retention);
+  const entries = await em.find(
+    HistoryEntry,
+    { user: userId },
+    { orderBy: { id: 'desc' }, limit: page.limit + 1, offset: page.offset },
+  );
+  const shown = entries.slice(0, page.limit);
+  return {
+    entries: await Promise.all(shown.map((entry, i) => entryDto(em, userId, entry, page.offset + i))),
+    hasMore: entries.length > page.limit,
+  };
+}
+
+async function entryDto(
+  em: EntityManager,
+  userId: number,
+  entry: HistoryEntry,
+  rank: number,
+): Promise<HistoryEntryDto> {
+  const rows = await selectRows<{ table_name: string; row_id: string; before: string | null; after: string | null }>(
+    em,
+    'select table_name, row_id, "before", "after" from history_row where user_id = ? and entry_id = ? order by id limit ?',
+    [userId, entry.id, ROWS_LISTED],
+  );
+  return {
+    id: entry.id,
+    createdAt: entry.createdAt,
+    kind: entry.kind as HistoryKind,
+    summary: entry.summary,
+    state: entry.state as HistoryEntryDto['state'],
+    rowCount: entry.rowCount,
+    undoable: rank < UNDOABLE_ENTRIES && entry.state !== 'purged' && entry.kind !== 'restore',
+    rows: rows.map((row) => ({
+      table: row.table_name,
+      rowId: row.row_id,
+      before: parseImage(row.before),
+      after: parseImage(row.after),
+    })),
+    moreRows: Math.max(0, entry.rowCount - rows.length),
+  };
+}
+
+/** How many of the user's entries are newer than this one. */
+async function newerEntries(em: EntityManager, userId: number, entryId: number): Promise<number> {
+  const [row] = await selectRows<{ n: number | string }>(
+    em,
+    'select count(*) as n from history_entry where user_id = ? and id > ?',
+    [userId, entryId],
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function entryToChange(
+  tem: EntityManager,
+  userId: number,
+  entryId: number,
+  from: 'done' | 'undone',
+): Promise<HistoryEntry> {
+  await (await sqlTx(tem)).lock(HISTORY_LOCK, userId);
+  const entry = await findOwned(tem, HistoryEntry, userId, entryId);
+  if (entry.kind === 'restore')
+    throw new AppError('CONFLICT', 'A restore from a backup cannot be undone here; restore an earlier export instead');
+  if (entry.state === 'purged')
+    throw new AppError('CONFLICT', 'This change cannot be undone: the rows it deleted were emptied from the trash');
+  if (entry.state !== from)
+    throw new AppError('CONFLICT', from === 'done' ? 'This change is already undone' : 'This change is not undone');
+  if ((await newerEntries(tem, userId, entryId)) >= UNDOABLE_ENTRIES)
+    throw new AppError(
+      'CONFLICT',
+      `Only the last ${UNDOABLE_ENTRIES} changes can be undone or redone; this one stays in the history to read`,
+    );
+  return entry;
+}
+
+function refuseChanged(changed: readonly string[], verb: 'undone' | 'redone'): void {
+  if (changed.length === 0) return;
+  const listed = changed.slice(0, 10).join(', ');
+  const more = changed.length > 10 ? ` and ${changed.length - 10} more` : '';
+  throw new AppError(
+    'CONFLICT',
+    `This change cannot be ${verb}: ${listed}${more} changed since. Undo the later changes first.`,
+    { rows: changed.slice(0, 100) },
+  );
+}
+
+/** Puts every row an entry touched back as it was before it. */
+export async function undoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
+  return em.transactional(async (tem) => {
+    const entry = await entryToChange(tem, userId, entryId, 'done');
+    if (entry.batchId) await imageImportedBatch(tem, userId, entry, entry.batchId);
+    const rows = await entryRows(tem, userId, entry.id);
+    refuseChanged(await changedSince(tem, userId, rows, 'after'), 'undone');
+    await applySide(tem, userId, rows, 'before');
+    await untrash(tem, userId, entry.id);
+    if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
+    entry.state = 'undone';
+    await tem.flush();
+    return { entry: await entryDto(tem, userId, entry, 0), message: `Undone: ${entry.summary}` };
+  });
+}
+
+/** Applies an undone entry again. */
+export async function redoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
+  return em.transactional(async (tem) => {
+    const entry = await entryToChange(tem, userId, entryId, 'undone');
+    const rows = await entryRows(tem, userId, entry.id);
+    refuseChanged(await changedSince(tem, userId, rows, 'before'), 'redone');
+    await applySide(tem, userId, rows, 'after');
+    await trashDeletedRows(tem, userId, entry.id);
+    if (entry.kind === 'trash-restore') await untrashRestored(tem, userId, entry.id);
+    entry.state = 'done';
+    await tem.flush();
+    return { entry: await entryDto(tem, userId, entry, 0), message: `Redone: ${entry.summary}` };
+  });
+}
+
+/**
+ * An import keeps no row images; its first undo takes them (so a redo can put the rows back), after checking that
+ * no later change touched a row of its batch.
+ */
+async function imageImportedBatch(
+  tem: EntityManager,
+  userId: number,
+  entry: HistoryEntry,
+  batchId: string,
+): Promise<void> {
+  if ((await entryRows(tem, userId, entry.id)).length > 0) return;
+  const touched = await selectRows<{ row_id: string }>(
+    tem,
+    `select hr.row_id from history_row hr join history_entry he on he.id = hr.entry_id
+      where hr.user_id = ? and he.id > ? and he.state = 'done' and hr.table_name = 'transaction'
+        and (hr."before" like ? or hr."after" like ?) limit 100`,
+    [userId, entry.id, `%"batch_id":${JSON.stringify(batchId)}%`, `%"batch_id":${JSON.stringify(batchId)}%`],
+  );
+  refuseChanged(
+    touched.map((row) => `transaction ${row.row_id}`),
+    'undone',
+  );
+  const ids = await selectRows<{ id: number }>(
+    tem,
+    `select id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`,
+    [userId, batchId],
+  );
+  const images = await readImages(
+    tem,
+    userId,
+    'transaction',
+    ids.map((row) => row.id),
+  );
+  const batch = await readImages(tem, userId, 'batch', [batchId]);
+  const rows: StoredRow[] = [
+    ...[...batch.entries()].map(([id, image]) => ({
+      table: 'batch' as const,
+      id,
+      before: null,
+      after: imageText(image),
+    })),
+    ...[...images.entries()].map(([id, image]) => ({
+      table: 'transaction' as const,
+      id,
+      before: null,
+      after: imageText(image),
+    })),
+  ];
+  await insertHistoryRows(tem, userId, entry.id, rows);
+}

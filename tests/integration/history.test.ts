@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
+import { startServer, type TestServer } from '../helpers/server';
+
+/**
+ * The history of changes, undo and redo, and the trash, on a real server (SQLite in `node`, PostgreSQL in
+ * `integration-pg`): every kind of change is undone to its earlier rows and redone to its later ones; a
+ * later change makes undo refuse with nothing changed; deleted rows wait in the trash and come back whole.
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Tx = {
+  id: number;
+  postDate: string;
+  description: string;
+  amount: number;
+  category: string | null;
+  transferCounterpartId: number | null;
+};
+type Entry = { id: number; kind: string; summary: string; state: string; undoable: boolean; rowCount: number };
+
+const ALL = '/api/transactions?start_date=2000-01-01&end_date=2100-01-01';
+
+async function rows(user: ApiUser): Promise<Tx[]> {
+  return ok(await user.get<Tx[]>(ALL)).sort((a, b) => a.id - b.id);
+}
+
+async function latest(user: ApiUser): Promise<Entry> {
+  const { entries } = ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1'));
+  return entries[0];
+}
+
+async function userWithRows(): Promise<ApiUser> {
+  const user = await signUp(server.url);
+  ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+  for (const [postDate, description, amount] of [
+    ['2025-01-03', 'Grocer', -4210],
+    ['2025-01-04', 'Salary', 250_000],
+    ['2025-01-05', 'Cafe', -350],
+  ] as const)
+    ok(await user.post('/api/transactions', { account: 'Checking', postDate, description, amount, category: 'Misc' }));
+  return user;
+}
+
+function upload(user: ApiUser, csv: string, name = 'january.csv') {
+  const body = new FormData();
+  body.append('file', new Blob([csv]), name);
+  body.append('account', 'Checking');
+  body.append('transactionType', 'auto');
+  return rest(server.url, 'POST', '/api/upload', { token: user.token, body });
+}
+
+/** Undoes the latest entry and expects the rows as they were; redoes it and expects them as they became. */
+async function undoAndRedo(user: ApiUser, before: Tx[]): Promise<Entry> {
+  const after = await rows(user);
+  const entry = await latest(user);
+  ok(await user.post(`/api/history/${entry.id}/undo`));
+  expect(await rows(user)).toEqual(before);
+  ok(await user.post(`/api/history/${entry.id}/redo`));
+  expect(await rows(user)).toEqual(after);
+  return entry;
+}
+
+describe('each kind of change is undone and redone', () => {
+  it('create, edit, bulk edit, split and delete', async () => {
+    const user = await userWithRows();
+    const [grocer, salary, cafe] = await rows(user);
+
+    let before = await rows(user);
+    ok(
+      await user.post('/api/transactions', {
+        account: 'Checking',
+        postDate: '2025-01-06',
+        description: 'Bakery',
+        amount: -500,
+      }),
+    );
+    expect((await undoAndRedo(user, before)).kind).toBe('create');
+
+    before = await rows(user);
+    ok(await user.put(`/api/transactions/${grocer.id}`, { description: 'Grocer (weekly)', amount: -4300 }));
+    expect((await undoAndRedo(user, before)).kind).toBe('edit');
+
+    before = await rows(user);
+    ok(
+      await user.put('/api/transactions/bulk', {
+        transactionIds: [grocer.id, cafe.id],
+        updates: { category: 'Food' },
+      }),
+    );
+    const bulk = await undoAndRedo(user, before);
+    expect(bulk.kind).toBe('bulk-edit');
+    expect(bulk.summary).toBe('Changed the category to Food of 2 transactions');
+
+    before = await rows(user);
+    ok(
+      await user.post(`/api/transactions/${grocer.id}/split`, {
+        splits: [
+          { amount: -3000, category: 'Food' },
+          { amount: -1300, category: 'Home' },
+        ],
+      }),
+    );
+    expect((await undoAndRedo(user, before)).kind).toBe('split');
+
+    before = await rows(user);
+    ok(await user.del(`/api/transactions/${salary.id}`));
+    expect((await undoAndRedo(user, before)).kind).toBe('delete');
+  });
+
+  it('an import and the deletion of its batch', async () => {
+    const user = await userWithRows();
+    const before = await rows(user);
+    const csv = 'Date,Description,Amount\n2025-02-01,Rent,-90000\n2025-02-02,Refund,1500\n';
+    const imported = ok(await upload(user, csv));
+    expect(imported.imported).toBe(2);
+    const entry = await undoAndRedo(user, before);
+    expect(entry.kind).toBe('import');
+    expect(entry.summary).toBe('Imported 2 transactions from january.csv');
+
+    const withBatch = await rows(user);
+    ok(await user.del(`/api/transactions/batches/${imported.batchId}`));
+    expect((await undoAndRedo(user, withBatch)).kind).toBe('batch-delete');
+  });
+
+  it('rules applied to stored rows', async () => {
+    const user = await userWithRows();
+    ok(
+      await user.post('/api/rules', {
+        name: 'Coffee',
+        conditions: [{ field: 'description', op: 'contains', value: 'cafe' }],
+        actions: { category: 'Coffee' },
+      }),
+    );
+    const before = await rows(user);
+    const applied = ok(await user.post('/api/rules/apply', { onlyUncategorized: false }));
+    expect(applied.changed).toBe(1);
+    expect((await undoAndRedo(user, before)).kind).toBe('rule-apply');
+  });
+});
+
+describe('undo refuses what changed since', () => {
+  it('names the rows, changes nothing, and works once the later change is undone', async () => {
+    const user = await userWithRows();
+    const [grocer] = await rows(user);
+    ok(await user.put(`/api/transactions/${grocer.id}`, { description: 'First' }));
+    const first = await latest(user);
+    ok(await user.put(`/api/transactions/${grocer.id}`, { description: 'Second' }));
+    const second = await latest(user);
+    const state = await rows(user);
+
+    const refused = await user.post(`/api/history/${first.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`transaction ${grocer.id}`);
+    expect(await rows(user)).toEqual(state);
+
+    ok(await user.post(`/api/history/${second.id}/undo`));
+    ok(await user.post(`/api/history/${first.id}/undo`));
+    expect((await rows(user)).find((row) => row.id === grocer.id)!.description).toBe('Grocer');
+    expect((await user.post(`/api/history/${first.id}/undo`)).status).toBe(409);
+  });
+
+  it('another user can neither see nor undo the entry', async () => {
+    const owner = await userWithRows();
+    const entry = await latest(owner);
+    const other = await signUp(server.url);
+    expect((await other.post(`/api/history/${entry.id}/undo`)).status).toBe(404);
+    expect(ok(await other.get<{ entries: Entry[] }>('/api/history')).entries).toEqual([]);
+    const viaTrpc = await other.trpc.history.undo.mutate({ id: entry.id });
+    expect(viaTrpc.error?.data.httpStatus).toBe(404);
+  });
+});
+
+describe('the trash', () => {
+  it('keeps a deleted split with its parts out of every total and brings it back whole', async () => {
+    const user = await userWithRows();
+    const [grocer] = await rows(user);
+    ok(
+      await user.post(`/api/transactions/${grocer.id}/split`, {
+        splits: [
+          { amount: -4000, category: 'Food' },
+          { amount: -210, category: 'Home' },
+        ],
+      }),
+    );
+    const before = await rows(user);
+    ok(await user.del(`/api/transactions/${grocer.id}`));
+    expect((await rows(user)).some((row) => row.description === 'Grocer')).toBe(false);
+    const trash = ok(await user.get<{ transactionId: number; parts: number }[]>('/api/trash'));
+    expect(trash).toEqual([expect.objectContaining({ transactionId: grocer.id, parts: 2 })]);
+
+    const restored = ok(await user.post('/api/trash/restore', { transactionIds: [grocer.id] }));
+    expect(restored.restored).toBe(3);
+    expect(await rows(user)).toEqual(before);
+    expect(ok(await user.get('/api/trash'))).toEqual([]);
+    const restore = await latest(user);
+    expect(restore.kind).toBe('trash-restore');
+
+    // Undoing the restore puts the rows back in the trash; redoing it takes them out again.
+    ok(await user.post(`/api/history/${restore.id}/undo`));
+    expect(ok(await user.get('/api/trash'))).toEqual([
+      expect.objectContaining({ transactionId: grocer!.id, parts: 2 }),
+    ]);
+    ok(await user.post(`/api/history/${restore.id}/redo`));
+    expect(ok(await user.get('/api/trash'))).toEqual([]);
+    expect(await rows(user)).toEqual(before);
+  });
+
+  it('a deleted batch is not brought back by importing its file again', async () => {
+    const user = await userWithRows();
+    const csv = 'Date,Description,Amount\n2025-03-01,Gym,-3000\n2025-03-02,Books,-2500\n';
+    const first = ok(await upload(user, csv));
+    ok(await user.del(`/api/transactions/batches/${first.batchId}`));
+    const again = ok(await upload(user, csv));
+    expect(again.imported).toBe(0);
+    expect(again.duplicates).toBe(2);
+  });
+
+  it('a side of a transfer comes back linked, by undo and from the trash', async () => {
+    const user = await userWithRows();
+    ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+    const { transferId } = ok(
+      await user.post('/api/transfers', {
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: 5000,
+        date: '2025-01-10',
+      }),
+    );
+    const sides = (await rows(user)).filter((row) => row.transferCounterpartId !== null);
+    expect(sides).toHaveLength(2);
+    const before = await rows(user);
+    ok(await user.del(`/api/transactions/${sides[0].id}`));
+    expect((await rows(user)).find((row) => row.id === sides[1].id)!.transferCounterpartId).toBeNull();
+    await undoAndRedo(user, before);
+
+    ok(await user.post('/api/trash/restore', { transactionIds: [sides[0].id] }));
+    expect(await rows(user)).toEqual(before);
+    expect(transferId).toEqual(expect.any(Number));
+  });
+
+  it('emptying the trash deletes for good and the deleting change can no longer be undone', async () => {
+    const user = await userWithRows();
+    const [, salary] = await rows(user);
+    ok(await user.del(`/api/transactions/${salary.id}`));
+    const entry = await latest(user);
+    expect(ok(await user.del('/api/trash')).deleted).toBe(1);
+    expect(ok(await user.get('/api/trash'))).toEqual([]);
+    const refused = await user.post(`/api/history/${entry.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect((await user.post('/api/trash/restore', { transactionIds: [salary.id] })).status).toBe(404);
+  });
+});
