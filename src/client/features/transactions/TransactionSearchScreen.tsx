@@ -13,7 +13,7 @@ import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { DueSoon } from '../schedules/DueSoon';
 import { FilterPanel } from './FilterPanel';
-import { emptyResultText, searchTotal } from './searchForm';
+import { emptyResultText, searchTotal, transfersLeftOutNote } from './searchForm';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
 import { useTransactionSearch } from './useTransactionSearch';
 
@@ -180,7 +180,10 @@ function SearchResults(props: {
           sx={{ visibility: current ? 'visible' : 'hidden', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
         >
           <strong>Found {countsText(counts)}</strong>
-          <span>{total.text}</span>
+          <span>
+            {total.text}
+            {transfersLeftOutNote(total.transfersLeftOut)}
+          </span>
           {counts.splitParents + counts.looseParts > 0 && <span>(split parts counted, never their originals)</span>}
         </Typography>
         <Button

@@ -2,6 +2,11 @@ import { presetRange } from '../../../shared/dates/presets';
 import { formatMoney, formatSignedMoney, magnitudeBounds, sumCents } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { readAmountField } from '../../lib/amountField';
+import {
+  countsAsIncomeOrSpending,
+  isCountedTransaction,
+  isInternalTransfer,
+} from '../../../shared/transactions/counted';
 
 /** The search form as typed (amounts are decimal text). */
 export interface SearchForm {
@@ -64,12 +69,23 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
 }
 
 /**
- * The result banner's net: split parts count, their parents never (a parent's amount is already in its parts).
- * Written with its sign, "Net: +$2,357.37" for money in, "Net: −$842.33" for money out.
+ * The result banner's net: split parts count, their parents never (a parent's amount is already in its parts), and
+ * transfers between accounts never (money moved, not earned or spent); `transfersLeftOut` says how many rows that
+ * left out. Written with its sign, "Net: +$2,357.37" for money in, "Net: −$842.33" for money out.
  */
-export function searchTotal(rows: readonly TransactionDto[]): { cents: number; text: string } {
-  const sum = sumCents(rows.filter((tx) => !tx.isSplit).map((tx) => tx.amount));
-  return { cents: sum, text: `Net: ${formatSignedMoney(sum)}` };
+export function searchTotal(rows: readonly TransactionDto[]): {
+  cents: number;
+  text: string;
+  transfersLeftOut: number;
+} {
+  const sum = sumCents(rows.filter(countsAsIncomeOrSpending).map((tx) => tx.amount));
+  const transfersLeftOut = rows.filter((tx) => isCountedTransaction(tx) && isInternalTransfer(tx)).length;
+  return { cents: sum, text: `Net: ${formatSignedMoney(sum)}`, transfersLeftOut };
+}
+
+/** What the total says of the transfers it left out: "(2 transfers between accounts left out)". */
+export function transfersLeftOutNote(count: number): string {
+  return count === 0 ? '' : ` (${count} transfer${count === 1 ? '' : 's'} between accounts left out)`;
 }
 
 /** What an empty result says: with amount bounds it names the sizes searched for. */
