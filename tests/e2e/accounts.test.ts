@@ -95,7 +95,7 @@ describe('the Accounts screen', () => {
         }
         await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('$1,195.00');
         await page.getByTestId('net-worth-chart').locator('svg').first().waitFor();
-        await page.getByText(/Net worth at the end of each month: .* to 1,195\.00/).waitFor();
+        await page.getByText(/Net worth at the end of each month: .* to \$1,195\.00/).waitFor();
         await expectNoSeriousA11yViolations(page, `accounts ${width}`);
         await screenshotAndCheckWidth(page, `accounts-${width}`);
 
