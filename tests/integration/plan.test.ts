@@ -88,14 +88,14 @@ async function addMonthOfTransactions(household: Household, month: string, next:
     household.counted.push({ month, category, amount, onPlan: account !== 'Broker' });
   };
   await add('Checking', 'Salary', 200_000 + next(50_000));
-  for (let i = 0; i < 3; i++) await add(next(2) ? 'Checking' : 'Card', EXPENSES[next(4)]!, -(1_000 + next(60_000)));
-  await add('Checking', EXPENSES[next(4)]!, 500 + next(5_000)); // a refund
+  for (let i = 0; i < 3; i++) await add(next(2) ? 'Checking' : 'Card', EXPENSES[next(4)], -(1_000 + next(60_000)));
+  await add('Checking', EXPENSES[next(4)], 500 + next(5_000)); // a refund
   await add('Checking', null, -(100 + next(3_000))); // uncategorised
   await add('Broker', 'Food', -(1_000 + next(9_000))); // off the plan
   // A split: its parts count, never the parent.
   const parent = await post(household, { account: 'Card', postDate: day(28), description: 'split', amount: -9_000 });
-  const a = EXPENSES[next(4)]!;
-  const b = EXPENSES[next(4)]!;
+  const a = EXPENSES[next(4)];
+  const b = EXPENSES[next(4)];
   ok(
     await household.user.post(`/api/transactions/${parent.id}/split`, {
       splits: [
@@ -241,8 +241,8 @@ async function planTheMonths(household: Household, seed: number) {
       ok(await user.put(`/api/plan/${month}/assigned`, { category: ids.get(name), amount }));
       household.assigned.set(`${name}/${month}`, amount);
     }
-    const from = EXPENSES[next(4)]!;
-    const to = EXPENSES[next(4)]!;
+    const from = EXPENSES[next(4)];
+    const to = EXPENSES[next(4)];
     if (from !== to) {
       const amount = 1 + next(5_000);
       ok(await user.post(`/api/plan/${month}/move`, { from: ids.get(from), to: ids.get(to), amount }));

@@ -408,7 +408,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
       [userId, endDate],
     );
     return rows.map((row) => ({
-      categoryId: row.category_id === null ? null : Number(row.category_id),
+      categoryId: row.category_id,
       month: row.month,
       count: Number(row.n),
       amount: Number(row.total ?? 0),

@@ -58,7 +58,7 @@ async function readPlanInputs(em: EntityManager, userId: number, month: string):
 }
 
 function figuresOf(reads: PlanReads, month: string): PlanMonthFigures {
-  return planMonth({ ...reads, categories: reads.categories as PlanCategory[] }, month);
+  return planMonth({ ...reads, categories: reads.categories }, month);
 }
 
 /** Each category key's envelope: the first by name that holds it. */
