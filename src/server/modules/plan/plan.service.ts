@@ -8,7 +8,6 @@ import {
   type AssignedAmount,
   type HeldAmount,
   type MonthSum,
-  type PlanCategory,
   type PlanMonthFigures,
 } from '../../../shared/plan/engine';
 import { addMonths, monthRange } from '../../../shared/plan/months';
