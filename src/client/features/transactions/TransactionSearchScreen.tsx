@@ -13,7 +13,7 @@ import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { DueSoon } from '../schedules/DueSoon';
 import { FilterPanel } from './FilterPanel';
-import { emptyResultText, searchTotal } from './searchForm';
+import { emptyResultText, searchTotal, transfersLeftOutNote } from './searchForm';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
 import { useTransactionSearch } from './useTransactionSearch';
 
@@ -182,6 +182,7 @@ function SearchResults(props: {
           <strong>Found {countsText(counts)}</strong>
           <span>
             Total: {total.text} {total.label}
+            {transfersLeftOutNote(total.transfersLeftOut)}
           </span>
           {counts.splitParents + counts.looseParts > 0 && <span>(split parts counted, never their originals)</span>}
         </Typography>
