@@ -19,6 +19,8 @@ import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
 import { REGISTER_RANGES, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
+import { useRegisterEdits } from './useRegisterEdits';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { omitWhere } from '../../lib/objects';
 import { TextLink } from '../../components/RouterLinks';
 import { AccountUpcoming } from '../schedules/AccountUpcoming';
@@ -43,6 +45,7 @@ export function AccountRegisterScreen() {
     ...(range.endDate ? { endDate: range.endDate } : {}),
   };
   const inOrder = !dates.startDate || !dates.endDate || dates.startDate <= dates.endDate;
+  const edits = useRegisterEdits({ id, ...dates });
   const register = trpc.accounts.register.useQuery(
     { id, ...dates },
     { enabled: validId && inOrder, placeholderData: keepPreviousData },
@@ -147,8 +150,21 @@ export function AccountRegisterScreen() {
               {`${register.data.length} transactions`}
             </Typography>
             {(register.data.length > 0 || opening) && (
-              <RegisterTable rows={register.data} label="Register" opening={opening} />
+              <RegisterTable rows={register.data} label="Register" opening={opening} edits={edits} />
             )}
+            {edits.message && (
+              <Alert severity="error" role="alert" onClose={edits.clearMessage} sx={{ mt: 1 }}>
+                {edits.message}
+              </Alert>
+            )}
+            <ConfirmDialog
+              open={edits.pending !== null}
+              title="Change a reconciled transaction?"
+              message={`“${edits.pending?.row.description ?? ''}” agreed with a bank statement. Changing its amount or date changes that reconciliation.`}
+              confirmLabel="Change it"
+              onConfirm={() => void edits.confirm()}
+              onCancel={edits.cancel}
+            />
           </>
         )}
       </Paper>
