@@ -111,9 +111,10 @@ export function useBudgetsScreen() {
     'To savings',
     'Cash',
     'Cinema',
-    'Big shop household',
-    'Big shop food',
+    // A split reads as one purchase: the original, then its parts in the order written.
     'Big shop',
+    'Big shop food',
+    'Big shop household',
     'Supermarket',
     'Rent',
     'Paycheck',

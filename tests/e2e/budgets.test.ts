@@ -379,7 +379,7 @@ describe('Selected budget and overview', () => {
     await split.click();
     expect(await pressed(food)).toBe('false');
     expect(await pressed(split)).toBe('true');
-    await expect.poll(() => tableDescriptions(page)).toEqual(['Big shop household', 'Big shop food', 'Big shop']);
+    await expect.poll(() => tableDescriptions(page)).toEqual(['Big shop', 'Big shop food', 'Big shop household']);
     expect(await status(page).textContent()).toBe('Filtered by Split transactions: showing 3 of 10 rows');
 
     // Untracked replaces the split row; the Clear Filter button clears too.

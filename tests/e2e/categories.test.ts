@@ -7,7 +7,11 @@ import { useBrowserAndServer, expectNoSeriousA11yViolations, screenshotAndCheckW
 const app = useBrowserAndServer();
 
 async function listed(page: Page): Promise<string[]> {
-  return page.getByRole('list', { name: 'Categories' }).getByRole('listitem').allTextContents();
+  return page
+    .getByRole('list', { name: 'Categories' })
+    .getByRole('listitem')
+    .locator('.MuiListItemText-primary')
+    .allTextContents();
 }
 
 async function open(width = 1400) {
@@ -77,6 +81,65 @@ describe('Categories', () => {
     await page.route('**/trpc/categories.list**', (route) => route.abort());
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Failed to fetch categories' }).waitFor({ timeout: 20_000 });
+    await close();
+  });
+
+  it('renames, hides, merges (saying how many transactions move) and deletes with reassign', async () => {
+    const { page, close, user } = await open();
+    const api = trpcClient(app.server.url, user.accessToken);
+    data(await api.accounts.create.mutate({ name: 'Checking', type: 'checking' }));
+    for (const [description, category] of [
+      ['Shop', 'Food'],
+      ['Market', 'Food'],
+      ['Cafe', 'Dining'],
+    ])
+      data(
+        await api.transactions.create.mutate({
+          account: 'Checking',
+          postDate: '2024-03-01',
+          description,
+          amount: -500,
+          category,
+        }),
+      );
+    data(await api.categories.create.mutate({ name: 'Spare' }));
+    await page.reload();
+    await expect.poll(() => listed(page)).toEqual(['Dining', 'Food', 'Spare']);
+
+    await page.getByRole('button', { name: 'Edit Food' }).click();
+    const edit = page.getByRole('dialog', { name: "Edit 'Food'" });
+    await edit.getByLabel('Name').fill('Groceries');
+    await edit.getByLabel(/^Hidden/).check();
+    await expectNoSeriousA11yViolations(page, 'category edit dialog');
+    await edit.getByLabel('Name').press('Enter');
+    await page.getByText("Category 'Groceries' saved").waitFor();
+    await expect.poll(() => listed(page)).toEqual(['Dining', 'Groceries', 'Spare']);
+    const groceries = data(await api.categories.list.query()).find((c) => c.name === 'Groceries');
+    expect(groceries?.hidden).toBe(true);
+
+    await page.getByRole('button', { name: 'Merge Groceries' }).click();
+    const merge = page.getByRole('dialog', { name: "Merge 'Groceries'" });
+    await merge.getByText("2 transactions will move from 'Groceries' to the category you choose").waitFor();
+    await merge.getByLabel('Merge into').click();
+    await page.getByRole('option', { name: 'Dining' }).click();
+    await merge.getByText("2 transactions will move from 'Groceries' to 'Dining'").waitFor();
+    await expectNoSeriousA11yViolations(page, 'category merge dialog');
+    await merge.getByRole('button', { name: 'Merge' }).click();
+    await page.getByText("'Groceries' merged into 'Dining'").waitFor();
+    await expect.poll(() => listed(page)).toEqual(['Dining', 'Spare']);
+    const rows = data(await api.transactions.list.query({ startDate: '2024-01-01', endDate: '2024-12-31' }));
+    expect(rows.map((row) => row.category)).toEqual(['Dining', 'Dining', 'Dining']);
+
+    await page.getByRole('button', { name: 'Delete Dining' }).click();
+    const remove = page.getByRole('dialog', { name: "Delete 'Dining'" });
+    await remove.getByText("3 transactions will move from 'Dining'", { exact: false }).waitFor();
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await remove.getByRole('alert').filter({ hasText: 'Choose the category to move them to' }).waitFor();
+    await remove.getByLabel('Move them to').click();
+    await page.getByRole('option', { name: 'Spare' }).click();
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText("Category 'Dining' deleted; what used it now uses 'Spare'").waitFor();
+    await expect.poll(() => listed(page)).toEqual(['Spare']);
     await close();
   });
 

@@ -23,21 +23,21 @@ describe('Export CSV, download all my data, restore', () => {
     try {
       const api = trpcApi(app.server, user.accessToken);
       await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
-      await api.transactions.create.mutate({
+      const coffee = await api.transactions.create.mutate({
         postDate: '2024-03-05',
         description: 'Coffee, large',
         amount: -450,
         account: 'Checking',
         category: 'Dining',
       });
-      await api.transactions.create.mutate({
+      const formula = await api.transactions.create.mutate({
         postDate: '2024-03-06',
         description: '=1+2',
         amount: 1000,
         account: 'Checking',
         category: 'Gifts',
       });
-      await api.transactions.create.mutate({
+      const dinner = await api.transactions.create.mutate({
         postDate: '2024-03-07',
         description: 'Dinner',
         amount: -3000,
@@ -64,22 +64,23 @@ describe('Export CSV, download all my data, restore', () => {
       const csv = await saveDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
       expect(csv.name).toBe('transactions-2024-03-01-to-2024-03-31.csv');
       expect(csv.text.split('\r\n')).toEqual([
-        '\uFEFFDate,Description,Amount,Category,Type,Account,Split of,Batch',
-        '2024-03-07,Dinner,-30.00,Dining,debit,Checking,,',
-        '2024-03-05,"Coffee, large",-4.50,Dining,debit,Checking,,',
+        '\uFEFFDate,Description,Amount,Category,Type,Account,Split,Split of,Batch,ID',
+        `2024-03-07,Dinner,-30.00,Dining,debit,Checking,,,,${dinner.id}`,
+        `2024-03-05,"Coffee, large",-4.50,Dining,debit,Checking,,,,${coffee.id}`,
         '',
       ]);
 
       // Without the link's filters: the whole month, the formula cell guarded.
+      await page.getByRole('button', { name: /^Filters: / }).click();
       await page.getByRole('button', { name: 'Clear Filters' }).click();
       await page.getByLabel('Start Date').fill('2024-03-01');
       await page.getByLabel('End Date').fill('2024-03-31');
       await page.getByText('Found 3 transactions', { exact: true }).waitFor();
       const all = await saveDownload(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
       expect(all.text.split('\r\n').slice(1, 4)).toEqual([
-        '2024-03-07,Dinner,-30.00,Dining,debit,Checking,,',
-        "2024-03-06,'=1+2,10.00,Gifts,credit,Checking,,",
-        '2024-03-05,"Coffee, large",-4.50,Dining,debit,Checking,,',
+        `2024-03-07,Dinner,-30.00,Dining,debit,Checking,,,,${dinner.id}`,
+        `2024-03-06,'=1+2,10.00,Gifts,credit,Checking,,,,${formula.id}`,
+        `2024-03-05,"Coffee, large",-4.50,Dining,debit,Checking,,,,${coffee.id}`,
       ]);
       expect(errors).toEqual([]);
     } finally {

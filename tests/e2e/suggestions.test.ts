@@ -51,8 +51,8 @@ async function seedBakery(api: TrpcApi, token: string): Promise<void> {
 }
 
 async function searchFebruary(page: Page, source: 'Any' | 'Suggested') {
-  if (!page.url().endsWith('/transactions')) {
-    await page.goto(`${app.server.url}/transactions`);
+  if (!page.url().endsWith('/transactions?filters=open')) {
+    await page.goto(`${app.server.url}/transactions?filters=open`);
     await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
   }
   await page.getByLabel('Start Date').fill('2024-02-01');

@@ -41,7 +41,15 @@ export function useTransactionsScreen() {
 
   /** Options of the open MUI listbox (native selects in the rows also hold options). */
   const pick = (page: Page) => page.getByRole('listbox');
-  const banner = (page: Page) => page.getByText(/^Found \d+ transactions$/);
+  const banner = (page: Page) => page.getByText(/^Found \d+ transactions?( \(.*\))?$/);
+  /** The folded filters' summary line (a button that opens the form). */
+  const filterSummary = (page: Page) => page.getByRole('button', { name: /^Filters: / });
+
+  /** Opens the filter form when it is folded into its summary line (as it is once a search has run). */
+  async function openFilters(page: Page) {
+    if ((await filterSummary(page).count()) > 0) await filterSummary(page).click();
+    await page.getByLabel('Start Date').waitFor();
+  }
   const table = (page: Page) => page.getByRole('table', { name: 'Transactions' });
   const rowLabel = (tx: TransactionDto) =>
     `${tx.description} ${formatCents(tx.amount)} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
@@ -63,11 +71,13 @@ export function useTransactionsScreen() {
   async function search(page: Page, start = '2024-01-01', end = '2024-02-29') {
     // The URL carries the search's filters: compare the path only.
     if (new URL(page.url()).pathname !== '/transactions') {
-      await page.goto(`${app.server.url}/transactions`);
+      // With the form open: it folds into its summary line once a search has run (and Search folds it again).
+      await page.goto(`${app.server.url}/transactions?filters=open`);
       await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
       // It opens on this month and searches at once.
       await banner(page).waitFor();
     }
+    await openFilters(page);
     const answered = searchAnswer(page, start, end);
     await page.getByLabel('Start Date').fill(start);
     await page.getByLabel('End Date').fill(end);
@@ -98,6 +108,8 @@ export function useTransactionsScreen() {
     allTransactions,
     pick,
     banner,
+    filterSummary,
+    openFilters,
     table,
     rowLabel,
     checkbox,

@@ -10,6 +10,7 @@ const {
   allTransactions,
   pick,
   banner,
+  openFilters,
   table,
   rowLabel,
   checkbox,
@@ -28,6 +29,8 @@ describe('Transaction Search', () => {
     const searchButton = page.getByRole('button', { name: 'Search', exact: true });
     // It opens on this month (nothing seeded there), searched at once.
     await banner(page).waitFor();
+    // The filters fold into their summary line once the search has run; it opens them.
+    await openFilters(page);
     expect(await page.getByLabel('Start Date').inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
     expect(await bannerText(page)).toBe('Found 0 transactionsTotal: 0.00 Credit');
     await page.getByRole('button', { name: 'Clear Filters' }).click();
@@ -73,6 +76,8 @@ describe('Transaction Search', () => {
     await searchButton.click();
     await expect.poll(() => descriptions(page)).toEqual(['Electric bill', 'Coffee Shop']);
     expect(await bannerText(page)).toBe('Found 2 transactionsTotal: 64.50 Debit');
+    // Search folded the form into its summary line.
+    await openFilters(page);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     expect(await banner(page).count()).toBe(0);
     expect(await page.getByLabel('Start Date').inputValue()).toBe('');
@@ -83,6 +88,7 @@ describe('Transaction Search', () => {
     await pick(page).getByRole('option', { name: 'Savings' }).click();
     await searchButton.click();
     await expect.poll(() => descriptions(page)).toEqual(['Coffee Beans', 'Paycheck']);
+    await openFilters(page);
 
     // Description (case-insensitive substring) with the account reset.
     await page.getByRole('combobox', { name: 'Account' }).click();
@@ -91,6 +97,7 @@ describe('Transaction Search', () => {
     await page.getByLabel('Description').press('Enter');
     await expect.poll(() => descriptions(page)).toEqual(['Coffee Beans', 'Coffee Shop']);
     expect(await bannerText(page)).toBe('Found 2 transactionsTotal: 17.49 Debit');
+    await openFilters(page);
 
     // Min and max amounts (decimals, on the magnitude).
     await page.getByLabel('Description').fill('');
@@ -98,9 +105,11 @@ describe('Transaction Search', () => {
     await page.getByLabel('Max Amount').fill('82.35');
     await searchButton.click();
     await expect.poll(() => descriptions(page)).toEqual(['Electric bill', 'Coffee Beans', 'Grocery Store']);
+    await openFilters(page);
     await page.getByLabel('Max Amount').fill('82.34');
     await searchButton.click();
     await expect.poll(() => descriptions(page)).toEqual(['Electric bill', 'Coffee Beans']);
+    await openFilters(page);
 
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     expect(await banner(page).count()).toBe(0);
@@ -112,7 +121,7 @@ describe('Transaction Search', () => {
 
   it('keeps a failed search quiet (only logged)', async () => {
     const { page, close, errors } = await seededSession();
-    await page.goto(`${app.server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions?filters=open`);
     await page.route('**/trpc/transactions.list**', (route) => route.abort());
     await page.getByLabel('Start Date').fill('2024-01-01');
     await page.getByLabel('End Date').fill('2024-02-29');
@@ -351,10 +360,14 @@ describe('Keyboard only', () => {
     // Inline type change with the keyboard.
     await page.getByLabel(`Type for ${rowLabel(rows['Paycheck'])}`).focus();
     await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
     await expect.poll(async () => (await rest.transaction(rows['Paycheck'].id)).type).toBe('debit');
 
-    // Sorting with the keyboard.
-    await tabTo(page, 'Amount', true);
+    // Sorting with the keyboard: the headers are one Tab stop (the sorted column), the arrows move between them.
+    await tabTo(page, 'Date', true);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Amount');
     await page.keyboard.press('Enter');
     expect((await descriptions(page))[0]).toBe('Paycheck');
 
@@ -396,7 +409,7 @@ describe('20,000 rows', () => {
     });
     expect(res.status).toBe(201);
 
-    await page.goto(`${app.server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions?filters=open`);
     await search(page, '2024-01-01', '2024-12-31');
     expect(await page.getByText('Found 20000 transactions').isVisible()).toBe(true);
     expect(await table(page).getAttribute('aria-rowcount')).toBe('20001');

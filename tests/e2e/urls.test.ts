@@ -37,21 +37,25 @@ const descriptions = (page: Page) =>
 describe('URLs that restore the screen', () => {
   it('a reload of a filtered search shows the same filters and results', async () => {
     const { page, context, close, errors } = await seeded();
-    await page.goto(`${app.server.url}/transactions`);
+    await page.goto(`${app.server.url}/transactions?filters=open`);
     await page.getByRole('heading', { name: 'Transaction Search', level: 1 }).waitFor();
     await page.getByLabel('Start Date').fill('2024-01-01');
     await page.getByLabel('End Date').fill('2024-01-31');
     await page.getByText('Found 3 transactions').waitFor();
     await page.getByLabel('Description').fill('shop');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByText('Found 1 transactions').waitFor();
+    await page.getByText('Found 1 transaction').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('description')).toBe('shop');
     // The navigation bar still marks the screen as the current one.
     const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
     await expect.poll(() => current.textContent()).toBe('Transactions');
 
     await page.reload();
-    await page.getByText('Found 1 transactions').waitFor();
+    await page.getByText('Found 1 transaction').waitFor();
+    // Folded into its summary line, which opens the form.
+    const summary = page.getByRole('button', { name: /^Filters: / });
+    expect(await summary.innerText()).toContain('2024-01-01 – 2024-01-31 · “shop” · 1 found');
+    await summary.click();
     expect(await page.getByLabel('Start Date').inputValue()).toBe('2024-01-01');
     expect(await page.getByLabel('End Date').inputValue()).toBe('2024-01-31');
     expect(await page.getByLabel('Description').inputValue()).toBe('shop');
@@ -60,7 +64,8 @@ describe('URLs that restore the screen', () => {
     // The same URL in a new tab (a shared link) shows the same search.
     const shared = await context.newPage();
     await shared.goto(page.url());
-    await shared.getByText('Found 1 transactions').waitFor();
+    await shared.getByText('Found 1 transaction').waitFor();
+    // The link was taken with the form open (the URL keeps that too).
     expect(await shared.getByLabel('Description').inputValue()).toBe('shop');
     expect(errors).toEqual([]);
     await close();
@@ -116,13 +121,13 @@ describe('URLs that restore the screen', () => {
   it('Back restores the search with its results and selection', async () => {
     const { page, close, rows } = await seeded();
     await page.goto(`${app.server.url}/transactions?startDate=2024-02-01&endDate=2024-02-29`);
-    await page.getByText('Found 1 transactions').waitFor();
+    await page.getByText('Found 1 transaction').waitFor();
     await checkbox(page, rows['Cinema']).check();
     await toolbar(page).getByRole('button', { name: 'Edit Transaction', exact: true }).click();
     await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
     await page.goBack();
-    await page.getByText('Found 1 transactions').waitFor();
-    expect(await page.getByLabel('Start Date').inputValue()).toBe('2024-02-01');
+    await page.getByText('Found 1 transaction').waitFor();
+    expect(await page.getByRole('button', { name: /^Filters: / }).innerText()).toContain('2024-02-01 – 2024-02-29');
     await toolbar(page).getByText('1 selected').waitFor();
     await close();
   });
@@ -144,7 +149,7 @@ describe('URLs that restore the screen', () => {
       })
       .toBe(target);
     await page.getByText('Found 0 transactions').waitFor();
-    expect(await page.getByLabel('Description').inputValue()).toBe('coffee');
+    expect(await page.getByRole('button', { name: /^Filters: / }).innerText()).toContain('“coffee”');
     // A redirect to another site is never followed.
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();

@@ -24,6 +24,8 @@ const ids = {
   envelope: 0,
   rule: 0,
   schedule: 0,
+  category: 0,
+  otherCategory: 0,
   entry: 0,
   trashed: 0,
   transfer: 0,
@@ -109,6 +111,9 @@ beforeAll(async () => {
       actions: { category: 'SECRET-cat' },
     }),
   ).id;
+  const ownerCategories = ok<{ id: number; name: string }[]>(await owner.get('/api/categories'));
+  ids.category = ownerCategories.find((category) => category.name === 'SECRET-cat')?.id ?? 0;
+  ids.otherCategory = ownerCategories.find((category) => category.name === 'SECRET-x')?.id ?? 0;
   ids.schedule = ok(
     await owner.post('/api/schedules', {
       name: 'SECRET schedule',
@@ -212,6 +217,21 @@ const restAttempts: Record<string, Attempt> = {
   'GET /categories': { path: () => '/api/categories', expect: 'own' },
   'POST /categories': { path: () => '/api/categories', body: () => ({ name: 'SECRET-cat' }), expect: 'own' },
   // Learns only from the caller's rows: the owner's 'SECRET plain' row (SECRET-cat) is never suggested.
+  'PUT /categories/:id': {
+    path: () => `/api/categories/${ids.category}`,
+    body: () => ({ name: 'hacked' }),
+    expect: 404,
+  },
+  'GET /categories/:id/usage': { path: () => `/api/categories/${ids.category}/usage`, expect: 404 },
+  'POST /categories/:id/merge': {
+    path: () => `/api/categories/${ids.category}/merge`,
+    body: () => ({ into: ids.otherCategory }),
+    expect: 404,
+  },
+  'DELETE /categories/:id': {
+    path: () => `/api/categories/${ids.category}?reassignTo=${ids.otherCategory}`,
+    expect: 404,
+  },
   'POST /categories/suggest': {
     path: () => '/api/categories/suggest',
     body: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }),
@@ -437,6 +457,18 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   'transactions.deleteBatch': { kind: 'mutation', input: () => ({ batchId: ids.batch }), expect: 404 },
   'categories.list': { kind: 'query', input: () => undefined, expect: 'own' },
   'categories.create': { kind: 'mutation', input: () => ({ name: 'SECRET-x' }), expect: 'own' },
+  'categories.update': {
+    kind: 'mutation',
+    input: () => ({ id: ids.category, data: { name: 'hacked' } }),
+    expect: 404,
+  },
+  'categories.usage': { kind: 'query', input: () => ({ id: ids.category }), expect: 404 },
+  'categories.merge': { kind: 'mutation', input: () => ({ id: ids.category, into: ids.otherCategory }), expect: 404 },
+  'categories.delete': {
+    kind: 'mutation',
+    input: () => ({ id: ids.category, reassignTo: ids.otherCategory }),
+    expect: 404,
+  },
   'categories.suggest': {
     kind: 'mutation',
     input: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }),

@@ -65,6 +65,8 @@ beforeAll(async () => {
     }),
   );
   ids.envelope = ok(await user.post('/api/envelopes', { name: 'Eating', categories: ['Food'] })).id;
+  ids.category = ok<{ id: number; name: string }[]>(await user.get('/api/categories')).find((c) => c.name === 'Food')
+    ?.id as number;
   ids.schedule = ok(
     await user.post('/api/schedules', {
       name: 'Rent',
@@ -196,6 +198,7 @@ const getPaths: Record<string, () => string> = {
   '/transactions/:id': () => `/api/transactions/${ids.transaction}`,
   '/transactions/:id/splits': () => `/api/transactions/${ids.transaction}/splits`,
   '/categories': () => '/api/categories',
+  '/categories/:id/usage': () => `/api/categories/${ids.category}/usage`,
   '/accounts': () => '/api/accounts',
   '/accounts/net-worth': () => '/api/accounts/net-worth?months=3',
   '/accounts/:id/register': () => `/api/accounts/${ids.account}/register`,

@@ -429,3 +429,78 @@ describe('export and restore', () => {
     expect(await all(copy)).toEqual([]);
   });
 });
+
+describe('counted once', () => {
+  it('a linked pair is neither income nor spending in reports, payees, the budget overview, envelopes and totals; balances keep it', async () => {
+    const user = await userWithAccounts();
+    const tx = async (account: string, amount: number, description: string, category: string) =>
+      ok(await user.post('/api/transactions', { account, amount, description, category, postDate: '2025-09-10' }));
+    await tx('Checking', 300_000, 'ACME PAYROLL', 'Salary');
+    await tx('Checking', -4_500, 'GROCER', 'Food');
+    // Categorised like spending, to show the link (not the category) keeps it out.
+    const made = ok(
+      await user.post<Transfer>('/api/transfers', {
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: 50_000,
+        date: '2025-09-12',
+        toDate: '2025-09-14',
+      }),
+    );
+    ok(await user.put(`/api/transactions/${made.from.id}`, { category: 'Food' }));
+    // An unlinked transfer-like row still counts.
+    await tx('Card', 2_000, 'REFUND', 'Food');
+
+    expect(ok(await user.get('/api/reports/monthly?start_date=2025-09-01&end_date=2025-09-30'))).toEqual([
+      {
+        month: '2025-09',
+        income: 302_000,
+        expenses: 4_500,
+        net: 297_500,
+        byCategory: { Food: -2_500, Salary: 300_000 },
+      },
+    ]);
+    const payees = ok(
+      await user.get<{ payee: string }[]>('/api/reports/payees?start_date=2025-09-01&end_date=2025-09-30'),
+    );
+    expect(payees.map((p) => p.payee).sort()).toEqual(['ACME PAYROLL', 'GROCER', 'REFUND']);
+
+    const budget = ok(
+      await user.post<{ id: number }>('/api/budgets/save', {
+        name: 'September',
+        startDate: '2025-09-01',
+        endDate: '2025-09-30',
+        lineItems: [
+          { name: 'Pay', amount: 300_000, type: 'Income', relatedCategories: ['Salary'] },
+          { name: 'Food', amount: 10_000, type: 'Variable', relatedCategories: ['Food'] },
+        ],
+      }),
+    );
+    const budgets = ok(await user.get<{ id: number; name: string }[]>('/api/budgets'));
+    const september = budgets.find((b) => b.name === 'September') ?? budget;
+    const { overview } = ok(await user.get(`/api/budgets/${september.id}/overview`));
+    expect(overview).toMatchObject({ total: 297_500, transactionCount: 3 });
+    expect(overview.typeTotals.find((t: { type: string }) => t.type === 'transfer')).toMatchObject({ count: 0 });
+
+    ok(await user.post('/api/envelopes', { name: 'Food', categories: ['Food'] }));
+    const [envelope] = ok(await user.get<{ transactionCount: number }[]>('/api/envelopes'));
+    expect(envelope!.transactionCount).toBe(2);
+
+    // The rows a report counts (counted=true) leave both sides out; the plain search lists them.
+    const counted = ok(
+      await user.get<Tx[]>('/api/transactions?start_date=2025-09-01&end_date=2025-09-30&counted=true'),
+    );
+    expect(counted.map((row) => row.description).sort()).toEqual(['ACME PAYROLL', 'GROCER', 'REFUND']);
+    expect(ok(await user.get<Tx[]>('/api/transactions?start_date=2025-09-01&end_date=2025-09-30'))).toHaveLength(5);
+
+    // Balances move: the money left Checking and reached Savings.
+    const accounts = ok(await user.get<{ name: string; balance: number }[]>('/api/accounts'));
+    expect(accounts.find((a) => a.name === 'Savings')?.balance).toBe(50_000);
+    expect(accounts.find((a) => a.name === 'Checking')?.balance).toBe(300_000 - 4_500 - 50_000);
+
+    // Unlinked, the two rows count again (as what they are: spending and income).
+    ok(await user.del(`/api/transfers/${made.transferId}`));
+    const [month] = ok(await user.get('/api/reports/monthly?start_date=2025-09-01&end_date=2025-09-30'));
+    expect(month).toMatchObject({ income: 352_000, expenses: 54_500 });
+  });
+});

@@ -27,6 +27,30 @@ interface Expected {
   figures: UserFigures[];
 }
 
+/**
+ * The kind each category of the old database should get: income when more of its counted rows
+ * (split parts, not parents) are money in than money out, else expense. By user and name.
+ */
+function expectedKinds(file: string): Map<string, string> {
+  const db = new Database(file, { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select u.username, c.name, t.amount from category c join "user" u on u.id = c.user_id
+           left join "transaction" t on t.category_id = c.id and t.is_split = 0`,
+      )
+      .all() as { username: string; name: string; amount: number | null }[];
+    const balance = new Map<string, number>();
+    for (const row of rows) {
+      const key = `${row.username}/${row.name}`;
+      balance.set(key, (balance.get(key) ?? 0) + Math.sign(row.amount ?? 0));
+    }
+    return new Map([...balance].map(([key, lean]) => [key, lean > 0 ? 'income' : 'expense']));
+  } finally {
+    db.close();
+  }
+}
+
 describe('upgrading a database made by an earlier release', () => {
   it('has at least one release fixture', () => {
     expect(releases.length).toBeGreaterThan(0);
@@ -51,6 +75,7 @@ describe('upgrading a database made by an earlier release', () => {
       } finally {
         db.close();
       }
+      const kinds = expectedKinds(path.join(dir, `${release}.sqlite`));
       for (const user of expected.users) {
         const login = ok(await rest(upgraded.url, 'POST', '/api/auth/login', { body: user }));
         const figures = await collectFigures(user.username, async (url) =>
@@ -78,6 +103,21 @@ describe('upgrading a database made by an earlier release', () => {
           await rest(upgraded.url, 'GET', '/api/accounts', { token: login.accessToken }),
         ).map((a) => a.currency);
         expect(new Set(currencies)).toEqual(new Set(currencies.length ? ['USD'] : []));
+        const token = login.accessToken;
+        const categories = ok<{ name: string; kind: string; hidden: boolean }[]>(
+          await rest(upgraded.url, 'GET', '/api/categories', { token }),
+        );
+        for (const category of categories) {
+          expect(category.hidden).toBe(false);
+          expect([category.name, category.kind]).toEqual([
+            category.name,
+            kinds.get(`${user.username}/${category.name}`),
+          ]);
+        }
+        const onPlan = ok<{ type: string; onBudget: boolean }[]>(
+          await rest(upgraded.url, 'GET', '/api/accounts', { token }),
+        );
+        for (const account of onPlan) expect(account.onBudget).toBe(account.type !== 'investment');
       }
     } finally {
       await upgraded.close();

@@ -34,6 +34,7 @@ describe('findOwned', () => {
       openingBalance: 0,
       openingDate: '2026-01-01',
       applySuggestions: true,
+      onBudget: true,
       createdAt: now,
     });
     const budget = em.create(Budget, {

@@ -1,4 +1,4 @@
-import { createTheme, type ThemeOptions } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -8,6 +8,33 @@ declare module '@mui/material/styles' {
 
 /** The layout breakpoints: 576, 768, 992, 1200, 1400. */
 export const breakpoints = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+
+/** The focus ring's colour per scheme: the primary colour, at least 3:1 against the page and paper of that scheme. */
+const FOCUS_RING = { light: '#1565c0', dark: '#90caf9' } as const;
+
+/**
+ * A visible outline on whatever holds keyboard focus, in both schemes, instead of MUI's ripple alone: native
+ * elements by `:focus-visible`, MUI's button-like controls (checkboxes, switches, chips, menu items, icon buttons)
+ * by the `Mui-focusVisible` class ButtonBase sets, since their real input is invisible. Text fields show the
+ * ring around their outlined box, where the eye looks, as well as on the input itself.
+ */
+function focusRingStyles(theme: Theme) {
+  // Under `html`, so the ring outranks the `outline: 0` of MUI's own class rules (ButtonBase, InputBase).
+  const ring = (color: string) => ({
+    'html *:focus-visible, html .Mui-focusVisible': { outline: `2px solid ${color}`, outlineOffset: 2 },
+    // A field rings its box, and its input too while the field has focus: a date input's focus may sit in its
+    // calendar button, which neither :focus nor :focus-visible of the input sees.
+    'html .MuiInputBase-input:focus, html .MuiInputBase-root.Mui-focused > .MuiInputBase-input': {
+      outline: `2px solid ${color}`,
+      outlineOffset: -2,
+    },
+    'html .MuiInputBase-root.Mui-focused': { outline: `2px solid ${color}`, outlineOffset: 2 },
+    // A menu item or a table row is drawn inside its container, where an outer ring would be cut off.
+    'html .MuiMenuItem-root:focus-visible, html .MuiMenuItem-root.Mui-focusVisible, html tr:focus-visible, html td:focus-visible':
+      { outlineOffset: -2 },
+  });
+  return [ring(FOCUS_RING.light), theme.applyStyles('dark', ring(FOCUS_RING.dark))];
+}
 
 const options = {
   breakpoints: { values: breakpoints },
@@ -33,6 +60,7 @@ const options = {
     h3: { fontSize: '1.2rem', fontWeight: 600 },
   },
   components: {
+    MuiCssBaseline: { styleOverrides: (theme) => focusRingStyles(theme) },
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
     MuiTextField: { defaultProps: { size: 'small' } },
     MuiFormControl: { defaultProps: { size: 'small' } },

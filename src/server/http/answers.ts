@@ -5,7 +5,13 @@ import type { PayeeTotal } from '../../shared/reports/payees';
 import { ACCOUNT_TYPES, type AccountDto } from '../../shared/schemas/accounts';
 import type { AuthResult, AuthStatus, UserDto } from '../../shared/schemas/auth';
 import { LINE_ITEM_TYPES, type BudgetDto, type LineItemDto, type SavedBudget } from '../../shared/schemas/budgets';
-import type { CategoryDto } from '../../shared/schemas/categories';
+import {
+  CATEGORY_KINDS,
+  type CategoryDto,
+  type CategoryMergeResult,
+  type CategoryTarget,
+  type CategoryUsage,
+} from '../../shared/schemas/categories';
 import type { EnvelopeDto } from '../../shared/schemas/envelopes';
 import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import';
 import type { ReconcileResult } from '../../shared/schemas/register';
@@ -81,6 +87,7 @@ export const accountAnswer = z.object({
     .object({ batchId: z.string(), uploadDate: z.string(), fileName: z.string().nullable() })
     .nullable()
     .describe('The latest upload into the account'),
+  onBudget: z.boolean().describe('Its transactions count in the monthly plan'),
 }) satisfies z.ZodType<AccountDto>;
 
 export const netWorthAnswer = z.object({
@@ -93,7 +100,37 @@ export const netWorthAnswer = z.object({
   ),
 });
 
-export const categoryAnswer = z.object({ id: z.number().int(), name: z.string() }) satisfies z.ZodType<CategoryDto>;
+const month = z
+  .string()
+  .regex(/^\d{4}-\d{2}$/)
+  .describe('YYYY-MM');
+
+export const categoryTargetAnswer = z.union([
+  z.object({ type: z.enum(['monthly', 'refill']), amount: cents }),
+  z.object({ type: z.literal('byDate'), amount: cents, date: isoDate }),
+]) satisfies z.ZodType<CategoryTarget>;
+
+export const categoryAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(CATEGORY_KINDS),
+  hidden: z.boolean().describe('Kept out of pickers and the plan'),
+  rollsOverspendingFrom: month.nullable().describe('Overspending rolls into the next month from this month on'),
+  target: categoryTargetAnswer.nullable(),
+}) satisfies z.ZodType<CategoryDto>;
+
+export const categoryUsageAnswer = z.object({
+  transactions: z.number().int().describe('Transactions and split parts'),
+  rules: z.number().int(),
+  lineItems: z.number().int(),
+  envelopes: z.number().int(),
+  schedules: z.number().int(),
+}) satisfies z.ZodType<CategoryUsage>;
+
+export const categoryMergeAnswer = z.object({
+  category: categoryAnswer.describe('The category everything moved to'),
+  moved: categoryUsageAnswer,
+}) satisfies z.ZodType<CategoryMergeResult>;
 
 export const transactionAnswer = transactionAnswerSchema;
 

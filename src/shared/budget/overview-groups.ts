@@ -8,7 +8,7 @@
  */
 import { TRANSACTION_TYPES } from '../schemas/transactions';
 import { categoryKeyOf } from '../envelopes/envelopes';
-import { isCountedTransaction } from '../transactions/counted';
+import { isCountedTransaction, isInternalTransfer } from '../transactions/counted';
 import {
   assembleOverview,
   lineItemKeys,
@@ -26,6 +26,8 @@ export interface OverviewGroup {
   counted: boolean;
   /** Split parts (rows with a parent). */
   part: boolean;
+  /** Sides of transfers between accounts (isInternalTransfer): in no total. */
+  transfer: boolean;
   count: number;
   /** Signed cents. */
   total: number;
@@ -55,6 +57,7 @@ export function overviewFromGroups(
   let transactionCount = 0;
   let total = 0;
   for (const group of groups) {
+    if (group.transfer) continue;
     if (!group.counted) {
       splits.parentCount += group.count;
       continue;
@@ -97,12 +100,13 @@ export function groupOverviewTransactions(transactions: readonly OverviewTransac
     const categoryKey = categoryKeyOf(tx.category);
     const counted = isCountedTransaction(tx);
     const part = tx.parentTransactionId !== null;
-    const id = JSON.stringify([categoryKey, tx.type, counted, part]);
+    const transfer = isInternalTransfer(tx);
+    const id = JSON.stringify([categoryKey, tx.type, counted, part, transfer]);
     let group = groups.get(id);
-    if (!group) groups.set(id, (group = { categoryKey, type: tx.type, counted, part, count: 0, total: 0 }));
+    if (!group) groups.set(id, (group = { categoryKey, type: tx.type, counted, part, transfer, count: 0, total: 0 }));
     group.count += 1;
     group.total += tx.amount;
-    if (counted) countedRows.push({ id: tx.id, categoryKey });
+    if (counted && !transfer) countedRows.push({ id: tx.id, categoryKey });
   }
   return { groups: [...groups.values()], countedRows };
 }

@@ -21,7 +21,7 @@ import type { LineItemDto, LineItemType } from '../schemas/budgets';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../schemas/transactions';
 import { categoryKeyOf } from '../envelopes/envelopes';
 import { sumCents } from '../money';
-import { isCountedTransaction } from '../transactions/counted';
+import { countsAsIncomeOrSpending, isCountedTransaction, isInternalTransfer } from '../transactions/counted';
 import { nameKey } from '../names';
 
 export const UNTRACKED_ID = -1;
@@ -30,7 +30,10 @@ export const UNTRACKED_NAME = 'Untracked';
 export type OverviewTransaction = Pick<
   TransactionDto,
   'id' | 'amount' | 'category' | 'type' | 'isSplit' | 'parentTransactionId'
->;
+> & {
+  /** A side of a transfer between accounts is in no total (isInternalTransfer); absent counts as unlinked. */
+  transferId?: number | null;
+};
 export type OverviewLineItem = Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>;
 export type OverviewGroupType = LineItemType | 'Untracked';
 
@@ -74,7 +77,7 @@ export function transactionCategoryKey(tx: Pick<TransactionDto, 'category'>): st
 }
 
 /** Counted in totals: everything but split parents (one rule, shared with envelopes and reports). */
-export { isCountedTransaction };
+export { countsAsIncomeOrSpending, isCountedTransaction };
 
 /** A split parent or a split child (for the 'split transactions' row filter). */
 export function isSplitRelated(tx: Pick<TransactionDto, 'isSplit' | 'parentTransactionId'>): boolean {
@@ -88,10 +91,10 @@ export function lineItemKeys(item: Pick<LineItemDto, 'relatedCategories'>): Set<
 
 /** True when a counted transaction's category key is among the item's related categories. */
 export function matchesLineItem(
-  tx: Pick<TransactionDto, 'category' | 'isSplit'>,
+  tx: Pick<TransactionDto, 'category' | 'isSplit'> & { transferId?: number | null },
   item: Pick<LineItemDto, 'relatedCategories'>,
 ): boolean {
-  return isCountedTransaction(tx) && lineItemKeys(item).has(transactionCategoryKey(tx));
+  return countsAsIncomeOrSpending(tx) && lineItemKeys(item).has(transactionCategoryKey(tx));
 }
 
 /** Income shows the signed sum; every other group shows minus it (spending positive). Never -0. */
@@ -116,6 +119,7 @@ export function computeBudgetOverview(
   let total = 0;
 
   for (const tx of transactions) {
+    if (isInternalTransfer(tx)) continue;
     if (!isCountedTransaction(tx)) {
       splits.parentCount += 1;
       continue;

@@ -2,7 +2,7 @@
 import { dedupeNames } from '../schemas/budgets';
 import type { TransactionDto } from '../schemas/transactions';
 import { sumCents } from '../money';
-import { isCountedTransaction } from '../transactions/counted';
+import { countsAsIncomeOrSpending } from '../transactions/counted';
 import { nameKey } from '../names';
 
 export const UNCATEGORIZED_KEY = 'uncategorized';
@@ -28,7 +28,7 @@ export function envelopeTransactions<T extends Linkable>(
   const keys = new Set(categories.map(nameKey).filter(Boolean));
   return transactions.filter(
     (tx) =>
-      isCountedTransaction(tx) &&
+      countsAsIncomeOrSpending(tx) &&
       keys.has(categoryKeyOf(tx.category)) &&
       (!range.startDate || tx.postDate >= range.startDate) &&
       (!range.endDate || tx.postDate <= range.endDate),

@@ -27,10 +27,18 @@ export interface AccountDto {
   openingDate: string;
   /** "Apply confident suggestions": an import into this account applies suggestions of confidence >= 0.9. */
   applySuggestions: boolean;
+  /** Its transactions count in the monthly plan. */
+  onBudget: boolean;
   lastImport: LastImport | null;
 }
 
 const applySuggestionsSchema = z.boolean({ error: 'applySuggestions must be true or false' });
+const onBudgetSchema = z.boolean({ error: 'onBudget must be true or false' });
+
+/** New accounts count in the plan, except investment accounts, whose swings are not spending. */
+export function defaultOnBudget(type: AccountType): boolean {
+  return type !== 'investment';
+}
 
 /**
  * `balance` is what clients written before opening balances send: the balance the account has
@@ -54,6 +62,7 @@ export const createAccountSchema = z
     openingDate: isoDateSchema.optional(),
     balance: centsSchema.optional(),
     applySuggestions: applySuggestionsSchema.default(true),
+    onBudget: onBudgetSchema.optional(),
   })
   .strict()
   .refine(balanceOrOpening, balanceOrOpeningMessage);
@@ -69,6 +78,7 @@ export const updateAccountSchema = z
     openingDate: isoDateSchema.optional(),
     balance: centsSchema.optional(),
     applySuggestions: applySuggestionsSchema.optional(),
+    onBudget: onBudgetSchema.optional(),
   })
   .strict()
   .refine(balanceOrOpening, balanceOrOpeningMessage);

@@ -90,7 +90,7 @@ export const transactionFiltersSchema = z
     payee: text({ min: 1, max: DESCRIPTION_MAX_LENGTH }).optional(),
     /** 'in': money in (amount above 0); 'out': money out (below 0). */
     direction: z.enum(['in', 'out'], { error: 'must be in or out' }).optional(),
-    /** Only the rows totals count (split parents left out), as a report's figure counts them. */
+    /** Only the rows totals count (split parents and transfers between accounts left out), as a report's figure counts them. */
     counted: z.boolean().optional(),
     /** Only rows whose category came from this source ('suggested': rows to review). */
     categorySource: categorySourceSchema.optional(),

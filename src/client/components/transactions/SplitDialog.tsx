@@ -1,5 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
 import { formatAmountInput, formatCents } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
@@ -37,6 +37,7 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   const [error, setError] = useState('');
   const split = trpc.transactions.split.useMutation();
   const utils = trpc.useUtils();
+  const { partsRef, focusAfterFill } = useFocusAfterAutoFill(rows);
 
   useEffect(() => {
     if (parent) {
@@ -112,13 +113,15 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
       fullScreenOnPhone
     >
       {parent && <ParentLine parent={parent} />}
-      <SplitRows
-        rows={rows}
-        categoryNames={categoryNames}
-        parentDescription={parent?.description ?? ''}
-        onChange={update}
-        onRemove={remove}
-      />
+      <div ref={partsRef}>
+        <SplitRows
+          rows={rows}
+          categoryNames={categoryNames}
+          parentDescription={parent?.description ?? ''}
+          onChange={update}
+          onRemove={remove}
+        />
+      </div>
       <SplitTools
         parentAmount={parentAmount}
         magnitudes={magnitudes}
@@ -126,13 +129,42 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
         canAutoFill={canAutoFill}
         adjustment={adjustment}
         onAdd={() => edit((current) => [...current, blankRow()])}
-        onAutoFill={() => setAmounts(autoFillRemainder(parentAmount, magnitudes))}
+        onAutoFill={() => {
+          setAmounts(autoFillRemainder(parentAmount, magnitudes));
+          focusAfterFill(magnitudes.findIndex((m) => m === null));
+        }}
         onAdjust={() =>
           adjustment && setAmounts(magnitudes.map((m, i) => (i === adjustment.index ? adjustment.magnitude : m)))
         }
       />
     </FormDialog>
   );
+}
+
+/** Moves focus on once the rows an auto-fill changed have rendered (focusNextEmptyField). */
+function useFocusAfterAutoFill(rows: readonly SplitDraftRow[]) {
+  const partsRef = useRef<HTMLDivElement>(null);
+  const [filledIndex, setFilledIndex] = useState<number | null>(null);
+  useEffect(() => {
+    if (filledIndex === null || !partsRef.current) return;
+    focusNextEmptyField(partsRef.current, filledIndex);
+    setFilledIndex(null);
+  }, [filledIndex, rows]);
+  return { partsRef, focusAfterFill: setFilledIndex };
+}
+
+/**
+ * After Auto-fill remaining, focus goes on to what is still to fill: the first empty amount or category from the
+ * filled part's category onwards (then from the top), else Save Split. Description and note may stay empty.
+ */
+function focusNextEmptyField(parts: HTMLElement, filledIndex: number) {
+  const groups = Array.from(parts.querySelectorAll<HTMLElement>('[data-split-part]'));
+  // Each part's first two inputs are its Amount and its Category; start after the filled amount.
+  const fields = groups.flatMap((group) => Array.from(group.querySelectorAll<HTMLInputElement>('input')).slice(0, 2));
+  const start = filledIndex * 2 + 1;
+  const empty = [...fields.slice(start), ...fields.slice(0, start)].find((field) => field.value.trim() === '');
+  if (empty) empty.focus();
+  else parts.closest('form')?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
 }
 
 interface SplitToolsProps {

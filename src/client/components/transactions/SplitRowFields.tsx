@@ -22,6 +22,7 @@ export const SplitRowFields = memo(function SplitRowFields(props: SplitRowFields
     <Box
       role="group"
       aria-label={`Split ${index + 1}`}
+      data-split-part={index}
       sx={{
         display: 'grid',
         gap: 1,

@@ -1,5 +1,6 @@
 import {
   Box,
+  Button,
   ButtonBase,
   Checkbox,
   Chip,
@@ -42,6 +43,10 @@ interface CardProps {
   selected: boolean;
   /** The learned suggestion for an uncategorised row, shown as a one-click chip beside the card. */
   suggestion?: SuggestionDto;
+  /** A split's part shown beneath its original: indented. */
+  nested: boolean;
+  /** A split original's parts and whether they are shown (absent for other rows). */
+  split?: { parts: number; expanded: boolean; onToggle: (id: number) => void };
   onToggle: (id: number) => void;
   onEdit: (tx: TransactionDto) => void;
   onCategoryChange: (tx: TransactionDto, category: string | null) => void;
@@ -55,6 +60,8 @@ const TransactionCard = memo(function TransactionCard({
   tx,
   selected,
   suggestion,
+  nested,
+  split,
   onToggle,
   onEdit,
   onCategoryChange,
@@ -62,13 +69,15 @@ const TransactionCard = memo(function TransactionCard({
   const label = rowLabel(tx);
   const accept = (category: string) => onCategoryChange(tx, category);
   const chip = tx.category === null && suggestion?.category ? suggestion : null;
-  const details = [tx.postDate, tx.category ?? UNCATEGORIZED_LABEL, tx.type, tx.account].filter(Boolean).join(' · ');
+  // A split original has no category of its own: its parts carry them.
+  const category = tx.isSplit ? null : (tx.category ?? UNCATEGORIZED_LABEL);
+  const details = [tx.postDate, category, tx.type, tx.account].filter(Boolean).join(' · ');
   return (
     <Paper
       variant="outlined"
       data-row-id={tx.id}
       sx={[
-        { display: 'flex', alignItems: 'flex-start' },
+        { display: 'flex', alignItems: 'flex-start', flexWrap: 'wrap', ml: nested ? 3 : 0 },
         selected && ((theme) => ({ bgcolor: alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) })),
       ]}
     >
@@ -94,10 +103,11 @@ const TransactionCard = memo(function TransactionCard({
         <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
           {details}
         </Typography>
-        {(tx.isSplit || tx.parentTransactionId !== null) && (
+        {(tx.parentTransactionId !== null || (tx.isSplit && !split?.parts)) && (
           <Chip size="small" label={tx.isSplit ? 'Split' : 'Split part'} variant="outlined" sx={{ mt: 0.5 }} />
         )}
       </ButtonBase>
+      {split && <PartsToggle tx={tx} label={label} {...split} />}
       {(chip || tx.categorySource === 'suggested') && (
         <Box sx={{ pt: 1, pr: 1, flexShrink: 0 }}>
           {chip ? (
@@ -110,6 +120,31 @@ const TransactionCard = memo(function TransactionCard({
     </Paper>
   );
 });
+
+/** A split original's card: how many parts it has, showing or hiding them beneath it. */
+function PartsToggle(props: {
+  tx: TransactionDto;
+  label: string;
+  parts: number;
+  expanded: boolean;
+  onToggle: (id: number) => void;
+}) {
+  const { tx, label, parts, expanded, onToggle } = props;
+  const text = `Split into ${parts} part${parts === 1 ? '' : 's'}`;
+  if (parts === 0) return null;
+  return (
+    <Button
+      size="small"
+      aria-expanded={expanded}
+      aria-label={`${text}: ${expanded ? 'hide' : 'show'} the parts of ${label}`}
+      onClick={() => onToggle(tx.id)}
+      startIcon={<span aria-hidden="true">{expanded ? '▾' : '▸'}</span>}
+      sx={{ flexBasis: '100%', justifyContent: 'flex-start', ml: 5, mb: 0.5 }}
+    >
+      {text}
+    </Button>
+  );
+}
 
 interface CardsProps extends TransactionViewProps {
   onSortChange: (sort: SortState) => void;
@@ -212,6 +247,16 @@ export function TransactionCards(props: CardsProps) {
                     tx={tx}
                     selected={selection.has(tx.id)}
                     suggestion={props.suggestions?.get(tx.id)}
+                    nested={props.nested.has(tx.id)}
+                    split={
+                      tx.isSplit
+                        ? {
+                            parts: props.partCounts.get(tx.id) ?? 0,
+                            expanded: !props.folded.has(tx.id),
+                            onToggle: props.onToggleParts,
+                          }
+                        : undefined
+                    }
                     onToggle={props.onToggle}
                     onEdit={props.onEdit}
                     onCategoryChange={props.onCategoryChange}

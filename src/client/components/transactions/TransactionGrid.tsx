@@ -22,8 +22,15 @@ import type { FocusRequest } from './useSelection';
 const COLUMN_COUNT = 7;
 
 export interface TransactionViewProps {
-  /** Rows in display order. */
+  /** Rows in display order: a split's parts right after their original (splitGroups.ts). */
   rows: TransactionDto[];
+  /** Parts shown beneath their original, indented. */
+  nested: ReadonlySet<number>;
+  /** Per split original in the list, how many of its parts the list holds. */
+  partCounts: ReadonlyMap<number, number>;
+  /** Originals whose parts are folded away. */
+  folded: ReadonlySet<number>;
+  onToggleParts: (id: number) => void;
   selection: ReadonlySet<number>;
   categoryNames: readonly string[];
   /** Learned suggestions for uncategorised rows, by id. */
@@ -94,7 +101,8 @@ export function TransactionGrid(props: TransactionViewProps) {
         </TableContainer>
       </Paper>
       <Typography id={hintId} variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-        Keyboard: Tab moves from row to row; ← and → move between a row's checkbox, category and type.
+        Keyboard: Tab moves from row to row; ← and → move between a row's checkbox, category and type; ↑ and ↓ choose a
+        category or type, Enter saves it and Escape puts it back.
       </Typography>
     </>
   );
@@ -139,6 +147,10 @@ function VirtualRows(props: TransactionViewProps & { scrollRef: RefObject<HTMLDi
             selected={selection.has(tx.id)}
             categoryNames={props.categoryNames}
             suggestion={props.suggestions?.get(tx.id)}
+            nested={props.nested.has(tx.id)}
+            parts={props.partCounts.get(tx.id)}
+            expanded={!props.folded.has(tx.id)}
+            onToggleParts={props.onToggleParts}
             onToggle={props.onToggle}
             onCategoryChange={props.onCategoryChange}
             onTypeChange={props.onTypeChange}

@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import { Amount } from './Amount';
+import { DraftSelect } from './DraftSelect';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
 import { withCurrent } from './hooks';
@@ -22,6 +23,13 @@ interface TransactionRowProps {
   categoryNames: readonly string[];
   /** The learned suggestion for an uncategorised row, shown as a one-click chip. */
   suggestion?: SuggestionDto;
+  /** A split's part shown beneath its original: indented. */
+  nested?: boolean;
+  /** A split original: how many of its parts the list holds (they follow it unless folded). */
+  parts?: number;
+  /** A split original's parts are shown. */
+  expanded?: boolean;
+  onToggleParts?: (id: number) => void;
   onToggle: (id: number) => void;
   onCategoryChange: (tx: TransactionDto, category: string | null) => void;
   onTypeChange: (tx: TransactionDto, type: TransactionType) => void;
@@ -39,8 +47,8 @@ export function rowLabel(tx: TransactionDto, amountText = formatCents(tx.amount)
 
 /**
  * A row is one Tab stop (its checkbox); the arrow keys ← and → move between its checkbox,
- * category and type, so tabbing through a long list costs one stop a row. The arrows never
- * change a select's value here.
+ * category and type, so tabbing through a long list costs one stop a row. ↑ and ↓ choose within a
+ * select without saving (DraftSelect): Enter or leaving it saves.
  */
 function moveWithinRow(event: KeyboardEvent<HTMLTableRowElement>) {
   const target = event.target as HTMLElement;
@@ -71,6 +79,10 @@ export const TransactionRow = memo(function TransactionRow({
   selected,
   categoryNames,
   suggestion,
+  nested = false,
+  parts,
+  expanded = true,
+  onToggleParts,
   onToggle,
   onCategoryChange,
   onTypeChange,
@@ -80,7 +92,6 @@ export const TransactionRow = memo(function TransactionRow({
   // Adjusting state while rendering (React's pattern for state derived from props): settled for good.
   if (!full && !scrolling) setFull(true);
   const complete = full ? undefined : () => setFull(true);
-  const accept = (category: string) => onCategoryChange(tx, category);
   const amountText = formatCents(tx.amount);
   const label = rowLabel(tx, amountText);
   // Settled: every category (and the current one if it is not among them); else the current one alone.
@@ -104,7 +115,7 @@ export const TransactionRow = memo(function TransactionRow({
         />
       </td>
       <td className={`${c.cell} ${c.date}`}>{tx.postDate}</td>
-      <td className={c.cell}>
+      <td className={nested ? `${c.cell} ${c.nested}` : c.cell}>
         <div className={c.line}>
           <span className={c.text} title={tx.description}>
             {tx.description}
@@ -117,34 +128,25 @@ export const TransactionRow = memo(function TransactionRow({
         <Amount cents={tx.amount} text={amountText} />
       </td>
       <td className={c.cell}>
-        <div className={`${c.line} ${c.lineTight}`}>
-          <select
-            className={c.select}
-            value={tx.category ?? ''}
-            onChange={(e) => onCategoryChange(tx, e.target.value === '' ? null : e.target.value)}
-            aria-label={`Category for ${label}`}
-            onFocus={complete}
-            onPointerEnter={complete}
-            {...inner}
-          >
-            {(full || tx.category === null) && <option value="">{UNCATEGORIZED_LABEL}</option>}
-            {options.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <CategorySourceMark source={tx.categorySource} category={tx.category} rowLabel={label} onAccept={accept} />
-          {tx.category === null && suggestion && (
-            <SuggestionChip suggestion={suggestion} rowLabel={label} onAccept={accept} />
-          )}
-        </div>
+        {tx.isSplit ? (
+          <SplitPartsToggle tx={tx} label={label} parts={parts ?? 0} expanded={expanded} onToggle={onToggleParts} />
+        ) : (
+          <CategoryControls
+            tx={tx}
+            label={label}
+            options={options}
+            full={full}
+            suggestion={suggestion}
+            complete={complete}
+            onCategoryChange={onCategoryChange}
+          />
+        )}
       </td>
       <td className={c.cell}>
-        <select
+        <DraftSelect
           className={c.select}
           value={tx.type}
-          onChange={(e) => onTypeChange(tx, e.target.value as TransactionType)}
+          onCommit={(value) => onTypeChange(tx, value as TransactionType)}
           aria-label={`Type for ${label}`}
           onFocus={complete}
           onPointerEnter={complete}
@@ -155,7 +157,7 @@ export const TransactionRow = memo(function TransactionRow({
               {type}
             </option>
           ))}
-        </select>
+        </DraftSelect>
       </td>
       <td className={`${c.cell} ${c.nowrap}`} title={tx.account ?? undefined}>
         {tx.account ?? ''}
@@ -163,3 +165,70 @@ export const TransactionRow = memo(function TransactionRow({
     </tr>
   );
 });
+
+/**
+ * A split original has no category of its own (its parts carry them): its category cell says how many parts
+ * it has and shows or hides them.
+ */
+function SplitPartsToggle(props: {
+  tx: TransactionDto;
+  label: string;
+  parts: number;
+  expanded: boolean;
+  onToggle?: (id: number) => void;
+}) {
+  const { tx, label, parts, expanded, onToggle } = props;
+  const text = `Split into ${parts} part${parts === 1 ? '' : 's'}`;
+  if (parts === 0 || !onToggle) return <span className={c.muted}>Split (parts not in this list)</span>;
+  return (
+    <button
+      type="button"
+      className={c.toggle}
+      aria-expanded={expanded}
+      aria-label={`${text}: ${expanded ? 'hide' : 'show'} the parts of ${label}`}
+      onClick={() => onToggle(tx.id)}
+      {...inner}
+    >
+      <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> {text}
+    </button>
+  );
+}
+
+interface CategoryControlsProps {
+  tx: TransactionDto;
+  label: string;
+  options: readonly string[];
+  full: boolean;
+  suggestion?: SuggestionDto;
+  complete?: () => void;
+  onCategoryChange: (tx: TransactionDto, category: string | null) => void;
+}
+
+/** The category select of a row (not a split original), its source mark and a suggestion's chip. */
+function CategoryControls({ tx, label, options, full, suggestion, complete, onCategoryChange }: CategoryControlsProps) {
+  const accept = (category: string) => onCategoryChange(tx, category);
+  return (
+    <div className={`${c.line} ${c.lineTight}`}>
+      <DraftSelect
+        className={c.select}
+        value={tx.category ?? ''}
+        onCommit={(value) => onCategoryChange(tx, value === '' ? null : value)}
+        aria-label={`Category for ${label}`}
+        onFocus={complete}
+        onPointerEnter={complete}
+        {...inner}
+      >
+        {(full || tx.category === null) && <option value="">{UNCATEGORIZED_LABEL}</option>}
+        {options.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </DraftSelect>
+      <CategorySourceMark source={tx.categorySource} category={tx.category} rowLabel={label} onAccept={accept} />
+      {tx.category === null && suggestion && (
+        <SuggestionChip suggestion={suggestion} rowLabel={label} onAccept={accept} />
+      )}
+    </div>
+  );
+}

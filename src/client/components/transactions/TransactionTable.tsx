@@ -12,6 +12,7 @@ import { useCategoryNames } from './hooks';
 import { InspectSplitDialog } from './InspectSplitDialog';
 import { SelectionBar } from './SelectionBar';
 import { DEFAULT_SORT, nextSort, sortTransactions, type SortKey, type SortState } from './sort';
+import { layoutSplits } from './splitGroups';
 import { SplitDialog } from './SplitDialog';
 import { rowsFromChildren, type SplitDraftRow } from './splitDraft';
 import { TransactionCards } from './TransactionCards';
@@ -53,7 +54,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const selectAllRef = useRef<HTMLInputElement>(null);
   const [notice, showNotice, clearNotice] = useNotice();
 
-  const sorted = useMemo(() => sortTransactions(transactions, sort), [transactions, sort]);
+  const { layout, folded, toggleParts } = useSplitLayout(transactions, sort);
   const selected = useMemo(
     () => (selection.size === 0 ? [] : transactions.filter((tx) => selection.has(tx.id))),
     [transactions, selection],
@@ -83,7 +84,11 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const dialogs = useDialogs(selected, actions, showNotice, clearSelection);
 
   const view = {
-    rows: sorted,
+    rows: layout.rows,
+    nested: layout.nested,
+    partCounts: layout.partCounts,
+    folded,
+    onToggleParts: toggleParts,
     selection,
     categoryNames: categories.names,
     sort,
@@ -103,18 +108,6 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
 
   return (
     <Box>
-      <SelectionBar
-        count={selected.length}
-        total={transactions.length}
-        canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
-        busy={actions.deleting}
-        onBulkEdit={dialogs.openBulk}
-        onDeleteSelected={dialogs.askDelete}
-        onClearSelection={clearSelection}
-        onSplit={dialogs.startSplit}
-        onInspect={() => single && dialogs.inspect(single.id)}
-        onEdit={() => single && openEdit(single)}
-      />
       {categories.error && (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {categories.error}
@@ -127,7 +120,23 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
         onRule={() => void inline.similar.createRule()}
         onClose={inline.similar.dismiss}
       />
-      {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
+      {/* The selection bar is laid over the table (or the viewport's bottom), never into the rows' flow. */}
+      <Box sx={{ position: 'relative' }}>
+        <SelectionBar
+          count={selected.length}
+          canInspect={Boolean(single && (single.isSplit || single.parentTransactionId !== null))}
+          busy={actions.deleting}
+          onBulkEdit={dialogs.openBulk}
+          onDeleteSelected={dialogs.askDelete}
+          onClearSelection={clearSelection}
+          onSplit={dialogs.startSplit}
+          onInspect={() => single && dialogs.inspect(single.id)}
+          onEdit={() => single && openEdit(single)}
+        />
+        {phone ? <TransactionCards {...view} onSortChange={setSort} /> : <TransactionGrid {...view} />}
+      </Box>
+      {/* Room below the list for the bar fixed to the viewport's bottom, so the last rows can scroll above it. */}
+      {selected.length > 0 && <Box aria-hidden="true" sx={{ height: { xs: 132, sm: 96, lg: 0 } }} />}
 
       <TableDialogs
         selected={selected}
@@ -139,6 +148,25 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );
+}
+
+/** The sorted rows with each split's parts beneath their original; an original's parts fold away on request. */
+function useSplitLayout(transactions: TransactionDto[], sort: SortState) {
+  const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set());
+  const layout = useMemo(
+    () => layoutSplits(sortTransactions(transactions, sort), folded),
+    [transactions, sort, folded],
+  );
+  const toggleParts = useCallback(
+    (id: number) =>
+      setFolded((current) => {
+        const next = new Set(current);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  return { layout, folded, toggleParts };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel } from '@mui/material';
-import { memo, useEffect, useRef, type RefObject } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { SortKey, SortState } from './sort';
 
 export const HEADER_HEIGHT = 45;
@@ -38,6 +38,21 @@ interface HeadProps {
   selectAllRef?: RefObject<HTMLInputElement | null>;
 }
 
+/**
+ * The column headers are one Tab stop (the sorted column's), ← and → moving between them, so the keyboard
+ * reaches the first row in a few presses: Select all, the sorted column, the row.
+ */
+function moveBetweenHeaders(event: KeyboardEvent<HTMLTableRowElement>) {
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[data-sort-key]'));
+  const index = buttons.indexOf(event.target as HTMLElement);
+  if (index < 0) return;
+  const next = buttons[index + (event.key === 'ArrowRight' ? 1 : -1)];
+  if (!next) return;
+  event.preventDefault();
+  next.focus();
+}
+
 /** Memoised: the grid re-renders every frame while scrolling, the header only when its props change. */
 export const TransactionTableHead = memo(function TransactionTableHead({
   sort,
@@ -57,7 +72,7 @@ export const TransactionTableHead = memo(function TransactionTableHead({
   }, [some, selectAllRef]);
   return (
     <TableHead>
-      <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }}>
+      <TableRow aria-rowindex={1} sx={{ height: HEADER_HEIGHT }} onKeyDown={moveBetweenHeaders}>
         <TableCell padding="checkbox">
           <Checkbox
             checked={all}
@@ -74,6 +89,8 @@ export const TransactionTableHead = memo(function TransactionTableHead({
               <TableSortLabel
                 active={active}
                 direction={active ? sort.direction : 'asc'}
+                tabIndex={active ? 0 : -1}
+                data-sort-key={column.key}
                 onClick={() => onSort(column.key)}
               >
                 {column.label}

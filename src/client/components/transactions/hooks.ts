@@ -1,11 +1,15 @@
 import { useMemo } from 'react';
 import { trpc } from '../../lib/trpc';
 
-/** The user's category names, sorted by name, with the load error to show. */
+/** The names of the user's categories that are not hidden, sorted by name, with the load error to show. */
 export function useCategoryNames() {
   const query = trpc.categories.list.useQuery();
   const names = useMemo(
-    () => (query.data ?? []).map((c) => c.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
+    () =>
+      (query.data ?? [])
+        .filter((c) => !c.hidden)
+        .map((c) => c.name)
+        .sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
     [query.data],
   );
   return { names, error: query.isError ? 'Failed to load categories' : null, refresh: query.refetch };

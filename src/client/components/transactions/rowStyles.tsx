@@ -27,6 +27,9 @@ export const ROW_CLASS = {
   amount: 'bt-amount',
   negative: 'bt-amount-negative',
   mark: 'bt-source-mark',
+  nested: 'bt-tx-nested',
+  toggle: 'bt-tx-toggle',
+  muted: 'bt-tx-muted',
 } as const;
 
 function rowCss(theme: Theme) {
@@ -62,8 +65,17 @@ function rowCss(theme: Theme) {
     [`body .${c.chip}`]: { borderColor: mode === 'light' ? '#bdbdbd' : '#616161', color: palette.text.primary },
     [`body .${c.chipPrimary}`]: { borderColor: alpha(palette.primary.main, 0.5), color: palette.primary.main },
     [`body .${c.amount}`]: { color: palette.text.primary },
-    [`body .${c.negative}`]: { color: mode === 'light' ? palette.error.dark : palette.error.light },
+    // Dark: a lighter red than error.light, which falls under 4.5:1 on a selected row under the pointer.
+    [`body .${c.negative}`]: { color: mode === 'light' ? palette.error.dark : '#ef9a9a' },
     [`body .${c.mark}`]: { color: palette.text.secondary, borderColor: palette.divider },
+    [`body .${c.nested}::before`]: { color: palette.text.secondary },
+    [`body .${c.toggle}`]: {
+      color: palette.primary.main,
+      borderColor: mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)',
+    },
+    [`body .${c.toggle}:hover`]: { backgroundColor: palette.action.hover },
+    [`body .${c.toggle}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    [`body .${c.muted}`]: { color: palette.text.secondary },
   });
   return {
     [`.${c.row}`]: { height: 53, verticalAlign: 'middle' },
@@ -108,6 +120,31 @@ function rowCss(theme: Theme) {
       fontSize: '0.8125rem',
       whiteSpace: 'nowrap' as const,
     },
+    // A split's part sits beneath its original, indented and marked as belonging to it.
+    [`.${c.nested}`]: { paddingLeft: 44, position: 'relative' as const },
+    [`.${c.nested}::before`]: {
+      content: '"↳"',
+      position: 'absolute' as const,
+      left: 22,
+      top: '50%',
+      transform: 'translateY(-50%)',
+    },
+    [`.${c.toggle}`]: {
+      font: 'inherit',
+      fontSize: '0.875rem',
+      width: '100%',
+      padding: '7px 8px',
+      textAlign: 'left' as const,
+      whiteSpace: 'nowrap' as const,
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      borderWidth: 1,
+      borderStyle: 'solid',
+      borderRadius: theme.shape.borderRadius,
+      background: 'transparent',
+      cursor: 'pointer',
+    },
+    [`.${c.muted}`]: { fontSize: '0.8125rem' },
     [`.${c.amount}`]: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const },
     [`.${c.mark}`]: {
       display: 'inline-flex',

@@ -1,5 +1,5 @@
 import {
-  isCountedTransaction,
+  countsAsIncomeOrSpending,
   isSplitRelated,
   matchesLineItem,
   UNTRACKED_ID,
@@ -46,7 +46,7 @@ export function applyOverviewFilter<T extends OverviewTransaction>(
   if (filter === null) return rows as T[];
   switch (filter.kind) {
     case 'type':
-      return rows.filter((tx) => isCountedTransaction(tx) && tx.type === filter.type);
+      return rows.filter((tx) => countsAsIncomeOrSpending(tx) && tx.type === filter.type);
     case 'split':
       return rows.filter((tx) => isSplitRelated(tx));
     case 'lineItem': {

@@ -15,19 +15,20 @@ import { MoneyField } from '../../components/MoneyField';
 import { AMOUNT_BOUNDS_HELP, type SearchForm } from './searchForm';
 
 interface SearchFiltersProps {
+  id?: string;
   form: SearchForm;
   error: { field: keyof SearchForm; message: string } | null;
   categoryOptions: string[];
   accountNames: string[];
   searching: boolean;
-  fixing: boolean;
+  /** Folds the form into its summary line; absent while there is nothing to summarise. */
+  onHide?: () => void;
   /** The preset the dates match, if any. */
   preset: DatePreset | null;
   onPreset: (preset: DatePreset) => void;
   onChange: (patch: Partial<SearchForm>) => void;
   onSearch: () => void;
   onClear: () => void;
-  onFixSplitStatus: () => void;
 }
 
 /** The Transaction Search filter form. */
@@ -42,6 +43,7 @@ export function SearchFilters(props: SearchFiltersProps) {
 
   return (
     <Paper
+      id={props.id}
       component="form"
       onSubmit={submit}
       noValidate
@@ -130,9 +132,8 @@ export function SearchFilters(props: SearchFiltersProps) {
       <FormButtons
         canSearch={Boolean(form.startDate && form.endDate)}
         searching={searching}
-        fixing={props.fixing}
         onClear={props.onClear}
-        onFixSplitStatus={props.onFixSplitStatus}
+        onHide={props.onHide}
       />
     </Paper>
   );
@@ -169,12 +170,11 @@ function PresetButtons({ preset, onPreset }: { preset: DatePreset | null; onPres
 interface FormButtonsProps {
   canSearch: boolean;
   searching: boolean;
-  fixing: boolean;
   onClear: () => void;
-  onFixSplitStatus: () => void;
+  onHide?: () => void;
 }
 
-function FormButtons({ canSearch, searching, fixing, onClear, onFixSplitStatus }: FormButtonsProps) {
+function FormButtons({ canSearch, searching, onClear, onHide }: FormButtonsProps) {
   return (
     <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
       <Button type="submit" variant="contained" disabled={!canSearch || searching}>
@@ -183,10 +183,11 @@ function FormButtons({ canSearch, searching, fixing, onClear, onFixSplitStatus }
       <Button variant="outlined" onClick={onClear}>
         Clear Filters
       </Button>
-      <Box sx={{ flexGrow: 1 }} />
-      <Button variant="outlined" onClick={onFixSplitStatus} disabled={fixing}>
-        Fix Split Status
-      </Button>
+      {onHide && (
+        <Button onClick={onHide} sx={{ ml: 'auto' }}>
+          Hide filters
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,32 +1,38 @@
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Alert, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { useId, useMemo, useState } from 'react';
 import { isReservedCategoryName, UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { presetOf } from '../../../shared/dates/presets';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useSkipTarget } from '../../components/skipTarget';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
-import { originalsNote, rowCounts } from '../../components/transactions/tableState';
+import { countsText, resultCounts } from '../../components/transactions/splitGroups';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
-import { emptyResultText, searchTotal } from './searchForm';
-import { SearchFilters } from './SearchFilters';
+import { DueSoon } from '../schedules/DueSoon';
+import { FilterPanel } from './FilterPanel';
+import { emptyResultText, searchTotal, transfersLeftOutNote } from './searchForm';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
 import { useTransactionSearch } from './useTransactionSearch';
-import { DueSoon } from '../schedules/DueSoon';
+
+/** Where "Skip to results" puts focus: the line that says what was found, just above the rows. */
+export const RESULTS_ID = 'transaction-results';
 
 /**
- * Transaction Search (/transactions): filters (kept in the URL), an automatic search once both
- * dates are set, Clear Filters, Fix Split Status, the 'Found N transactions' banner and the
- * results in the shared, editable transaction table.
+ * Transaction Search (/transactions): filters (kept in the URL, folded into one summary line once a search
+ * has run), an automatic search once both dates are set, the count and total of what was found, and the
+ * results in the shared, editable transaction table. Fix Split Status is under "More actions".
  */
 export function TransactionSearchScreen() {
   const search = useTransactionSearch();
-  const { today, form, formError, filters, extras, results, searching, current } = search;
+  const { filters, results, searching, current } = search;
   const categories = useCategoryNames();
   const accounts = useAccountNames();
   const loadError = sharedLoadError(categories.error, accounts.error);
   const fix = useFixSplitStatus();
+  useSkipTarget('Skip to results', RESULTS_ID);
   const categoryOptions = useMemo(
     // 'Uncategorized' (reserved: no category has that name) finds the transactions without one.
     () => [UNCATEGORIZED_LABEL, ...categories.names.filter((name) => !isReservedCategoryName(name))],
@@ -35,24 +41,20 @@ export function TransactionSearchScreen() {
 
   return (
     <Box>
-      <Typography variant="h1" gutterBottom>
-        Transaction Search
-      </Typography>
-      <SearchFilters
-        form={form}
-        error={formError}
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography variant="h1" sx={{ flexGrow: 1 }}>
+          Transaction Search
+        </Typography>
+        <MoreActions fixing={fix.busy} onFixSplitStatus={fix.ask} />
+      </Stack>
+      <FilterPanel
+        search={search}
         categoryOptions={categoryOptions}
         accountNames={accounts.names}
-        searching={searching}
-        fixing={fix.busy}
-        preset={presetOf(form, today)}
-        onPreset={search.choosePreset}
-        onChange={search.change}
-        onSearch={() => search.run(false)}
-        onClear={search.clear}
-        onFixSplitStatus={fix.ask}
+        found={results && current ? resultCounts(results).transactions : null}
+        preset={presetOf(search.form, search.today)}
       />
-      <ExtraFilterChips extras={extras} onRemove={search.removeExtra} />
+      <ExtraFilterChips extras={search.extras} onRemove={search.removeExtra} />
       <DueSoon />
       {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -78,6 +80,36 @@ export function TransactionSearchScreen() {
         onCancel={fix.cancel}
       />
     </Box>
+  );
+}
+
+/** The screen's rarely used actions, out of the way of the filters. */
+function MoreActions({ fixing, onFixSplitStatus }: { fixing: boolean; onFixSplitStatus: () => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  return (
+    <>
+      <IconButton
+        aria-label="More actions"
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          disabled={fixing}
+          onClick={() => {
+            setAnchor(null);
+            onFixSplitStatus();
+          }}
+        >
+          Fix Split Status
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 
@@ -123,7 +155,7 @@ function ExtraFilterChips({ extras, onRemove }: { extras: ExtraFilters; onRemove
   );
 }
 
-/** The banner (count, total, originals), Export CSV of exactly this search, and the rows. */
+/** What was found (a split counts once; the total counts its parts, never the original), Export CSV, the rows. */
 function SearchResults(props: {
   results: TransactionDto[];
   filters: TransactionFilters;
@@ -132,26 +164,34 @@ function SearchResults(props: {
 }) {
   const { results, filters, searching, current } = props;
   const total = searchTotal(results);
-  const note = originalsNote(rowCounts(results));
+  const counts = resultCounts(results);
   return (
     <>
-      <Alert
-        severity="info"
-        icon={false}
-        role="status"
-        sx={{ mb: 2, visibility: current ? 'visible' : 'hidden' }}
-        aria-hidden={!current}
+      <Stack
+        id={RESULTS_ID}
+        tabIndex={-1}
+        direction="row"
+        sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mb: 1, borderRadius: 1 }}
       >
-        <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 0.5 }}>
-          <strong>Found {results.length} transactions</strong>
+        <Typography
+          role="status"
+          variant="body2"
+          aria-hidden={!current}
+          sx={{ visibility: current ? 'visible' : 'hidden', display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
+        >
+          <strong>Found {countsText(counts)}</strong>
           <span>
             Total: {total.text} {total.label}
+            {transfersLeftOutNote(total.transfersLeftOut)}
           </span>
-          {note && <span>{note}</span>}
-        </Box>
-      </Alert>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-        <Button size="small" variant="outlined" onClick={() => void downloadWithSession(exportCsvPath(filters))}>
+          {counts.splitParents + counts.looseParts > 0 && <span>(split parts counted, never their originals)</span>}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ ml: 'auto' }}
+          onClick={() => void downloadWithSession(exportCsvPath(filters))}
+        >
           Export CSV
         </Button>
       </Stack>

@@ -2,6 +2,11 @@ import { presetRange } from '../../../shared/dates/presets';
 import { formatCents, magnitudeBounds, sumCents } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { readAmountField } from '../../lib/amountField';
+import {
+  countsAsIncomeOrSpending,
+  isCountedTransaction,
+  isInternalTransfer,
+} from '../../../shared/transactions/counted';
 
 /** The search form as typed (amounts are decimal text). */
 export interface SearchForm {
@@ -65,15 +70,24 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
 
 /**
  * The result banner's total: split parts count, their parents never (a parent's amount is
- * already in its parts). Shown as a magnitude, labelled Credit when the sum is >= 0.
+ * already in its parts), and transfers between accounts never (money moved, not earned or
+ * spent); `transfersLeftOut` says how many rows that left out. Shown as a magnitude, labelled
+ * Credit when the sum is >= 0.
  */
 export function searchTotal(rows: readonly TransactionDto[]): {
   cents: number;
   label: 'Credit' | 'Debit';
   text: string;
+  transfersLeftOut: number;
 } {
-  const sum = sumCents(rows.filter((tx) => !tx.isSplit).map((tx) => tx.amount));
-  return { cents: sum, label: sum >= 0 ? 'Credit' : 'Debit', text: formatCents(Math.abs(sum)) };
+  const sum = sumCents(rows.filter(countsAsIncomeOrSpending).map((tx) => tx.amount));
+  const transfersLeftOut = rows.filter((tx) => isCountedTransaction(tx) && isInternalTransfer(tx)).length;
+  return { cents: sum, label: sum >= 0 ? 'Credit' : 'Debit', text: formatCents(Math.abs(sum)), transfersLeftOut };
+}
+
+/** What the total says of the transfers it left out: "(2 transfers between accounts left out)". */
+export function transfersLeftOutNote(count: number): string {
+  return count === 0 ? '' : ` (${count} transfer${count === 1 ? '' : 's'} between accounts left out)`;
 }
 
 /** What an empty result says: with amount bounds it names the sizes searched for. */

@@ -7,8 +7,9 @@ import { EMPTY_FORM, initialForm, type SearchForm } from './searchForm';
 
 /**
  * The Transactions screen's URL (`/transactions?startDate&endDate&categories&account&description&
- * minAmount&maxAmount&categorySource&payee&direction&counted`): the submitted search, so a reload, Back
- * or a shared link (a report's bar or payee too) opens the screen on exactly that search. Each param is
+ * minAmount&maxAmount&categorySource&payee&direction&counted&filters`): the submitted search, so a reload, Back
+ * or a shared link (a report's bar or payee too) opens the screen on exactly that search. `filters=open` keeps
+ * the filter form open: once a search has run it folds into one summary line, and Back returns to it folded. Each param is
  * checked on its own; one that does not read is dropped rather than refusing the page. No dates at all
  * is a first visit (this month); empty dates (`?startDate=&endDate=`) are a cleared form. Amounts stay
  * as typed (read in the browser's locale when searching).
@@ -30,6 +31,7 @@ export const transactionSearchSchema = z.object({
   payee: z.string().min(1).max(DESCRIPTION_MAX_LENGTH).optional().catch(undefined),
   direction: z.enum(['in', 'out']).optional().catch(undefined),
   counted: z.boolean().optional().catch(undefined),
+  filters: z.literal('open').optional().catch(undefined),
 });
 export type TransactionSearch = z.infer<typeof transactionSearchSchema>;
 

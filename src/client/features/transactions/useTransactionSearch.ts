@@ -69,17 +69,30 @@ export function useTransactionSearch() {
     if (query.error) console.error('Transaction search failed', query.error);
   }, [query.error]);
 
+  // A search that runs by itself (dates changed) leaves the form as it is; Search folds it away.
+  const filtersOpen = shown.filters === 'open';
   const submit = useCallback(
-    (next: SearchForm, extras: ExtraFilters) => {
-      const search = searchOfForm(next, extras, today);
+    (next: SearchForm, extras: ExtraFilters, open: boolean) => {
+      const search = { ...searchOfForm(next, extras, today), ...(open ? { filters: 'open' as const } : {}) };
       setPending(search);
       void navigate({ to: '/transactions', search, replace: true });
     },
     [navigate, today],
   );
 
+  /** Opens or folds the filter form (kept in the URL, so Back returns to it as it was). */
+  const setFiltersOpen = useCallback(
+    (open: boolean) =>
+      void navigate({
+        to: '/transactions',
+        search: (prev) => ({ ...prev, filters: open ? ('open' as const) : undefined }),
+        replace: true,
+      }),
+    [navigate],
+  );
+
   const run = useCallback(
-    (quiet: boolean) => {
+    (quiet: boolean, fold = false) => {
       const built = buildFilters(formRef.current, browserLocale());
       if (!built.ok) {
         if (!quiet) setFormError(built);
@@ -87,10 +100,12 @@ export function useTransactionSearch() {
       }
       setFormError(null);
       // The same search again fetches again; a new one is a new URL (and a new query).
-      if (sameForm(formRef.current, submitted.form)) void query.refetch();
-      else submit(formRef.current, submitted.extras);
+      if (sameForm(formRef.current, submitted.form)) {
+        void query.refetch();
+        if (fold && filtersOpen) setFiltersOpen(false);
+      } else submit(formRef.current, submitted.extras, filtersOpen && !fold);
     },
-    [query, submitted, submit],
+    [query, submitted, submit, filtersOpen, setFiltersOpen],
   );
 
   useAutoSearch(form, submitted.form, run);
@@ -111,16 +126,16 @@ export function useTransactionSearch() {
   const clear = useCallback(() => {
     setForm(EMPTY_FORM);
     setFormError(null);
-    submit(EMPTY_FORM, {});
+    submit(EMPTY_FORM, {}, true);
   }, [submit]);
 
   /** Drops one of a link's extra filters and searches again with the search shown. */
   const removeExtra = useCallback(
     (key: keyof ExtraFilters) => {
       const { [key]: _removed, ...extras } = submitted.extras;
-      submit(submitted.form, extras);
+      submit(submitted.form, extras, filtersOpen);
     },
-    [submitted, submit],
+    [submitted, submit, filtersOpen],
   );
 
   const results = filters ? (query.data ?? null) : null;
@@ -137,6 +152,8 @@ export function useTransactionSearch() {
     results,
     searching,
     current,
+    filtersOpen,
+    setFiltersOpen,
     run,
     choosePreset,
     change,

@@ -8,6 +8,7 @@ import { Migration20261127050000_drop_transaction_category_index } from './Migra
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111024_schedules } from './Migration20261128111024_schedules';
 import { Migration20261128143519_opening_balance } from './Migration20261128143519_opening_balance';
+import { Migration20261128143525_category_kinds_on_budget } from './Migration20261128143525_category_kinds_on_budget';
 import { Migration20261128143617_transfers } from './Migration20261128143617_transfers';
 import { Migration20261128143619_currencies } from './Migration20261128143619_currencies';
 import { Migration20261128144055_history } from './Migration20261128144055_history';
@@ -24,6 +25,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
   { name: 'Migration20261128111024_schedules', class: Migration20261128111024_schedules },
   { name: 'Migration20261128143519_opening_balance', class: Migration20261128143519_opening_balance },
+  { name: 'Migration20261128143525_category_kinds_on_budget', class: Migration20261128143525_category_kinds_on_budget },
   { name: 'Migration20261128143617_transfers', class: Migration20261128143617_transfers },
   { name: 'Migration20261128143619_currencies', class: Migration20261128143619_currencies },
   { name: 'Migration20261128144055_history', class: Migration20261128144055_history },

@@ -14,6 +14,7 @@ import { Migration20261127050000_drop_transaction_category_index } from './Migra
 import { Migration20261127053000_description_edits } from './Migration20261127053000_description_edits';
 import { Migration20261128111023_schedules } from './Migration20261128111023_schedules';
 import { Migration20261128143518_opening_balance } from './Migration20261128143518_opening_balance';
+import { Migration20261128143525_category_kinds_on_budget } from './Migration20261128143525_category_kinds_on_budget';
 import { Migration20261128143616_transfers } from './Migration20261128143616_transfers';
 import { Migration20261128143618_currencies } from './Migration20261128143618_currencies';
 import { Migration20261128144053_history } from './Migration20261128144053_history';
@@ -36,6 +37,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127053000_description_edits', class: Migration20261127053000_description_edits },
   { name: 'Migration20261128111023_schedules', class: Migration20261128111023_schedules },
   { name: 'Migration20261128143518_opening_balance', class: Migration20261128143518_opening_balance },
+  { name: 'Migration20261128143525_category_kinds_on_budget', class: Migration20261128143525_category_kinds_on_budget },
   { name: 'Migration20261128143616_transfers', class: Migration20261128143616_transfers },
   { name: 'Migration20261128143618_currencies', class: Migration20261128143618_currencies },
   { name: 'Migration20261128144053_history', class: Migration20261128144053_history },

@@ -15,7 +15,14 @@ import type { MonthlyAggregate } from '../../../shared/reports';
 import type { OverviewGroup } from '../../../shared/budget';
 import type { RegisterRow } from '../../../shared/register/register';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { countedRowSql, selectRows, TRANSACTION_TABLE, withUserScope, type SqlCount } from '../sql';
+import {
+  countedRowSql,
+  internalTransferSql,
+  selectRows,
+  TRANSACTION_TABLE,
+  withUserScope,
+  type SqlCount,
+} from '../sql';
 import {
   selectOf,
   toTransactionDto,
@@ -283,19 +290,21 @@ export abstract class SqlTransactionReads implements TransactionReads {
   ): Promise<OverviewGroup[]> {
     const counted = `case when ${countedRowSql('t')} then 1 else 0 end`;
     const part = 'case when t.parent_id is null then 0 else 1 end';
+    const transfer = `case when ${internalTransferSql('t')} then 1 else 0 end`;
     const rows = await selectRows<{
       category_id: number | null;
       type: string;
       counted: SqlCount;
       part: SqlCount;
+      transfer: SqlCount;
       n: SqlCount;
       total: number | string | null;
     }>(
       this.em,
-      `select t.category_id, t.type, ${counted} as counted, ${part} as part, count(*) as n, sum(t.amount) as total
+      `select t.category_id, t.type, ${counted} as counted, ${part} as part, ${transfer} as transfer, count(*) as n, sum(t.amount) as total
          from ${TRANSACTION_TABLE} t
         where t.user_id = ? and t.post_date >= ? and t.post_date <= ?
-        group by t.category_id, t.type, ${counted}, ${part}`,
+        group by t.category_id, t.type, ${counted}, ${part}, ${transfer}`,
       [userId, range.startDate, range.endDate],
     );
     return rows.map((row) => {
@@ -306,6 +315,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
         type: row.type,
         counted: Number(row.counted) === 1,
         part: Number(row.part) === 1,
+        transfer: Number(row.transfer) === 1,
         count: Number(row.n),
         total,
       };

@@ -2,7 +2,7 @@ import { magnitudeBounds } from '../../../shared/money';
 import { nameKey } from '../../../shared/names';
 import type { CategorySource } from '../../../shared/schemas/suggest';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
-import { countedRowSql } from '../sql';
+import { reportedRowSql } from '../sql';
 
 /**
  * Which of a user's transactions a read takes. Every part is optional and they all hold at once;
@@ -66,7 +66,7 @@ function columnClauses(selection: Selection, clauses: string[], params: unknown[
   if (minAmount !== undefined) add('abs(t.amount) >= ?', minAmount);
   if (maxAmount !== undefined) add('abs(t.amount) <= ?', maxAmount);
   if (selection.direction !== undefined) clauses.push(selection.direction === 'in' ? 't.amount > 0' : 't.amount < 0');
-  if (selection.counted) clauses.push(countedRowSql('t'));
+  if (selection.counted) clauses.push(reportedRowSql('t'));
   if (selection.categorySource !== undefined)
     add('t.category_source = ? and t.category_id is not null', selection.categorySource satisfies CategorySource);
 }

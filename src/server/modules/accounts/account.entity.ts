@@ -21,6 +21,8 @@ export class Account extends EntityBase {
   openingDate!: string;
   /** Import applies suggestions at or above the confidence threshold (the setting "Apply confident suggestions"). */
   applySuggestions!: boolean;
+  /** Its transactions count in the monthly plan (investment accounts are created off it). */
+  onBudget!: boolean;
 }
 
 export const AccountSchema = new EntitySchema<Account, EntityBase>({
@@ -37,6 +39,7 @@ export const AccountSchema = new EntitySchema<Account, EntityBase>({
     // SQLite can add a NOT NULL column to a table with rows only with a default; every write sets it.
     openingDate: { type: 'string', length: 10, ignoreSchemaChanges: ['default'] },
     applySuggestions: { type: 'boolean', default: true },
+    onBudget: { type: 'boolean', default: true },
   },
   uniques: [{ properties: ['user', 'nameKey'] }],
 });

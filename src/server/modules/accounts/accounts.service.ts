@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
-import type {
-  AccountDto,
-  AccountType,
-  CreateAccountInput,
-  LastImport,
-  NetWorthInput,
-  UpdateAccountInput,
+import {
+  defaultOnBudget,
+  type AccountDto,
+  type AccountType,
+  type CreateAccountInput,
+  type LastImport,
+  type NetWorthInput,
+  type UpdateAccountInput,
 } from '../../../shared/schemas/accounts';
 import { monthsEnding, netWorthByMonth, type NetWorthPoint } from '../../../shared/accounts/net-worth';
 import { Transaction } from '../transactions/transaction.entity';
@@ -34,6 +35,7 @@ export function toAccountDto(account: Account, figures: AccountFigures = NO_FIGU
     openingBalance: account.openingBalance,
     openingDate: account.openingDate,
     applySuggestions: account.applySuggestions,
+    onBudget: account.onBudget,
     lastImport: figures.lastImport,
   };
 }
@@ -128,6 +130,7 @@ export async function createAccount(
     openingBalance: input.openingBalance ?? input.balance ?? 0,
     openingDate: input.openingDate ?? today,
     applySuggestions: input.applySuggestions,
+    onBudget: input.onBudget ?? defaultOnBudget(input.type),
     createdAt: new Date().toISOString(),
   });
   await em.flush();
@@ -159,6 +162,7 @@ export async function updateAccount(
     account.openingBalance = input.balance - counted;
   }
   if (input.applySuggestions !== undefined) account.applySuggestions = input.applySuggestions;
+  if (input.onBudget !== undefined) account.onBudget = input.onBudget;
   await em.flush();
   return accountDto(em, userId, account);
 }
