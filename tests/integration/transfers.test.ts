@@ -486,7 +486,7 @@ describe('counted once', () => {
 
     ok(await user.post('/api/envelopes', { name: 'Food', categories: ['Food'] }));
     const [envelope] = ok(await user.get<{ transactionCount: number }[]>('/api/envelopes'));
-    expect(envelope!.transactionCount).toBe(2);
+    expect(envelope.transactionCount).toBe(2);
 
     // The rows a report counts (counted=true) leave both sides out; the plain search lists them.
     const counted = ok(
