@@ -189,6 +189,17 @@ describe('the selection bar shows only while rows are selected and never moves a
       await toolbar(page).getByRole('button', { name: 'Clear Selection' }).click();
       await toolbar(page).waitFor({ state: 'detached' });
       expect(await tops(list, 4)).toEqual(before);
+      if (place === 'table') {
+        // On a shorter window scrolled past the table's top, the bar stays in view below the navigation bar.
+        await page.setViewportSize({ width, height: 500 });
+        await page.getByRole('checkbox', { name: `Select transaction ${label(rows[27])}`, exact: true }).check();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const header = await box(page.locator('header'));
+        await expect.poll(async () => Math.round((await box(toolbar(page))).y - (header.y + header.height))).toBe(0);
+        const table = await box(page.getByRole('table', { name: 'Transactions' }));
+        expect(table.y, 'the page scrolled past the table top').toBeLessThan(header.y + header.height);
+        await expectNoSeriousA11yViolations(page, 'selection bar below the navigation bar');
+      }
       await close();
     });
   }

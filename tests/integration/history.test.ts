@@ -138,12 +138,44 @@ describe('each kind of change is undone and redone', () => {
         name: 'Coffee',
         conditions: [{ field: 'description', op: 'contains', value: 'cafe' }],
         actions: { category: 'Coffee' },
+        createCategory: true,
       }),
     );
     const before = await rows(user);
     const applied = ok(await user.post('/api/rules/apply', { onlyUncategorized: false }));
     expect(applied.changed).toBe(1);
     expect((await undoAndRedo(user, before)).kind).toBe('rule-apply');
+  });
+});
+
+describe('categories', () => {
+  it('a rename and a merge are undone with every transaction and rule that followed them', async () => {
+    const user = await userWithRows();
+    ok(
+      await user.post('/api/rules', {
+        name: 'Misc rule',
+        conditions: [{ field: 'description', op: 'contains', value: 'cafe' }],
+        actions: { category: 'Misc' },
+      }),
+    );
+    ok(await user.post('/api/categories', { name: 'Food' }));
+    const categories = () => user.get<{ id: number; name: string }[]>('/api/categories').then(ok);
+    const rules = () => user.get<{ actions: { category?: string } }[]>('/api/rules').then(ok);
+    const misc = (await categories()).find((c) => c.name === 'Misc')!;
+    const food = (await categories()).find((c) => c.name === 'Food')!;
+    const before = { rows: await rows(user), categories: await categories(), rules: await rules() };
+
+    ok(await user.put(`/api/categories/${misc.id}`, { name: 'Sundries' }));
+    expect((await rules())[0].actions.category).toBe('Sundries');
+    ok(await user.post(`/api/history/${(await latest(user)).id}/undo`));
+    expect({ rows: await rows(user), categories: await categories(), rules: await rules() }).toEqual(before);
+
+    ok(await user.post(`/api/categories/${misc.id}/merge`, { into: food.id }));
+    expect((await rows(user)).every((row) => row.category === 'Food')).toBe(true);
+    const merge = await latest(user);
+    expect(merge.summary).toBe('Merged category Misc into Food (3 transactions)');
+    ok(await user.post(`/api/history/${merge.id}/undo`));
+    expect({ rows: await rows(user), categories: await categories(), rules: await rules() }).toEqual(before);
   });
 });
 
@@ -207,7 +239,7 @@ describe('the trash', () => {
     // Undoing the restore puts the rows back in the trash; redoing it takes them out again.
     ok(await user.post(`/api/history/${restore.id}/undo`));
     expect(ok(await user.get('/api/trash'))).toEqual([
-      expect.objectContaining({ transactionId: grocer!.id, parts: 2 }),
+      expect.objectContaining({ transactionId: grocer.id, parts: 2 }),
     ]);
     ok(await user.post(`/api/history/${restore.id}/redo`));
     expect(ok(await user.get('/api/trash'))).toEqual([]);

@@ -56,6 +56,7 @@ describe('patterns that backtrack exponentially elsewhere', () => {
         name: 'shape',
         conditions: [condition(pattern)],
         actions: { category: 'Shapes' },
+        createCategory: true,
       });
       expect([201, 400]).toContain(saved.status);
       if (saved.status === 400) expect(saved.body.error).toMatch(/conditions\.0\.value: /);
@@ -76,6 +77,7 @@ describe('patterns that backtrack exponentially elsewhere', () => {
           name: `stars ${i}`,
           conditions: [condition(`a*a*${'b'.repeat((i % 5) + 1)}`)],
           actions: { category: `Stars ${i}` },
+          createCategory: true,
         }),
       );
     for (const dryRun of [true, false]) {
@@ -104,7 +106,7 @@ describe('constructs the linear-time engine cannot express', () => {
     ['(?<!a)b', /negative lookbehind/],
   ])('%s is refused with 400 naming it, over REST, tRPC and restore, and nothing is saved', async (pattern, named) => {
     const victim = await signUp(server.url);
-    const rule = { name: 'bad', conditions: [condition(pattern)], actions: { category: 'Bad' } };
+    const rule = { name: 'bad', conditions: [condition(pattern)], actions: { category: 'Bad' }, createCategory: true };
     const rest = await victim.post('/api/rules', rule);
     expect(rest.status).toBe(400);
     expect(rest.body.error).toMatch(named);
@@ -116,7 +118,9 @@ describe('constructs the linear-time engine cannot express', () => {
     const document = ok(await victim.get('/api/export'));
     const restore = await victim.post('/api/import', {
       ...document,
-      rules: [{ id: 1, priority: 100, enabled: true, ...rule }],
+      rules: [
+        { id: 1, priority: 100, enabled: true, name: rule.name, conditions: rule.conditions, actions: rule.actions },
+      ],
     });
     expect(restore.status).toBe(400);
     expect(restore.body.error).toMatch(named);

@@ -19,6 +19,7 @@ export const IMAGED_TABLES = [
   'budget',
   'line_item',
   'envelope',
+  'schedule',
   'transfer',
   'transaction',
 ] as const;

@@ -16,6 +16,7 @@ import { payeeKey } from '../../shared/reports/payees';
 import { foldText } from '../../shared/text/fold';
 import { must } from '../../shared/must';
 import { transactionConnection } from './knex-internals';
+import { readerOf } from './read-worker/pool';
 
 /** A `count(*)` as the drivers answer it: a number on SQLite, a string (bigint) on PostgreSQL; read it with Number(). */
 export type SqlCount = number | bigint | string;
@@ -83,6 +84,32 @@ export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
 /** Runs a read inside the caller's transaction when there is one. */
 export async function selectRows<T>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
   return em.getConnection().execute<T[]>(sql, [...params], 'all', em.getTransactionContext());
+}
+
+/**
+ * One row of aggregates over many rows (`sql` selects the columns `names`), read off the event loop where it can
+ * be: on SQLite outside a transaction, on a reader thread (its scan then holds no other request); inside a
+ * transaction, or on PostgreSQL, as selectRows reads it.
+ */
+export async function selectAggregateRow(
+  em: EntityManager,
+  names: readonly string[],
+  sql: string,
+  params: readonly unknown[],
+): Promise<Record<string, unknown> | undefined> {
+  const reader = em.getTransactionContext() === undefined ? readerOf(em) : null;
+  if (!reader) return (await selectRows<Record<string, unknown>>(em, sql, params))[0];
+  const answer = await reader.countedJson({
+    count: { sql: 'select 1', params: [] },
+    rows: {
+      sql: `select cast(json_array(${names.map((name) => `q."${name}"`).join(', ')}) as blob) from (${sql}) q`,
+      params: sqliteParams(params),
+    },
+    max: 1,
+  });
+  if (!answer.json) return undefined;
+  const values = JSON.parse(answer.json.toString('utf8')) as unknown[];
+  return Object.fromEntries(names.map((name, i) => [name, values[i]]));
 }
 
 /** Runs a write inside the caller's transaction when there is one; answers the rows it changed. */

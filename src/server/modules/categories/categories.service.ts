@@ -1,3 +1,4 @@
+import { ChangeRecorder } from '../history/recorder';
 import type { EntityManager } from '@mikro-orm/knex';
 import {
   isReservedCategoryName,
@@ -24,7 +25,7 @@ import { User } from '../users/user.entity';
 import { Category } from './category.entity';
 import { nameKey } from '../../../shared/names';
 import { categoryKeyOf } from '../../../shared/envelopes/envelopes';
-import { selectRows } from '../../db/sql';
+import { selectRows, TRANSACTION_TABLE } from '../../db/sql';
 
 function targetOf(category: Category): CategoryTarget | null {
   const amount = category.targetAmount ?? null;
@@ -223,6 +224,10 @@ export async function updateCategory(
 ): Promise<CategoryDto> {
   return em.transactional(async (tx) => {
     const category = await ownCategory(tx, userId, id);
+    const recorder = new ChangeRecorder(tx, userId);
+    await recorder.touch('category', [id]);
+    const before = category.name;
+    if (input.name !== undefined && input.name !== category.name) await touchMentions(tx, userId, recorder);
     if (input.name !== undefined && input.name !== category.name) {
       const name = input.name.trim();
       if (isReservedCategoryName(name)) throw new AppError('BAD_REQUEST', reservedCategoryMessage(name));
@@ -241,8 +246,18 @@ export async function updateCategory(
       category.targetDate = input.target?.type === 'byDate' ? input.target.date : null;
     }
     await tx.flush();
+    const renamed = before !== category.name ? `Renamed category ${before} to ${category.name}` : null;
+    await recorder.finish('category', renamed ?? `Changed category ${category.name}`);
     return toCategoryDto(category);
   });
+}
+
+/** Rules, line items, envelopes and schedules that may name a category, for the history of a rename or merge. */
+async function touchMentions(tx: EntityManager, userId: number, recorder: ChangeRecorder): Promise<void> {
+  const ids = async (table: 'rule' | 'line_item' | 'envelope' | 'schedule') =>
+    (await selectRows<{ id: number }>(tx, `select id from ${table} where user_id = ?`, [userId])).map((row) => row.id);
+  for (const table of ['rule', 'line_item', 'envelope', 'schedule'] as const)
+    await recorder.touch(table, await ids(table));
 }
 
 /**
@@ -260,12 +275,25 @@ export async function mergeCategory(
     const category = await ownCategory(tx, userId, id);
     const target = await tx.findOne(Category, { id: into, user: userId });
     if (!target) throw new AppError('NOT_FOUND', `into: category ${into} not found`);
+    const recorder = new ChangeRecorder(tx, userId);
+    await recorder.touch('category', [id, into]);
+    await touchMentions(tx, userId, recorder);
+    const moving = await selectRows<{ id: number }>(
+      tx,
+      `select id from ${TRANSACTION_TABLE} where user_id = ? and category_id = ?`,
+      [userId, id],
+    );
+    await recorder.touchTransactions(moving.map((row) => row.id));
     const transactions = await tx.nativeUpdate(Transaction, { user: userId, category: id }, { category: into });
     const schedules = await tx.nativeUpdate(Schedule, { user: userId, category: id }, { category: into });
     const mentions = await renameMentions(tx, userId, category.nameKey, target.name);
     await tx.flush();
     tx.remove(category);
     await tx.flush();
+    await recorder.finish(
+      'category',
+      `Merged category ${category.name} into ${target.name} (${transactions} transactions)`,
+    );
     return { category: toCategoryDto(target), moved: { transactions, schedules, ...mentions } };
   });
 }
@@ -314,8 +342,11 @@ export async function deleteCategory(
         `Category '${category.name}' is still used by ${used}; name another category with ?reassignTo= to move them`,
         { ...usage },
       );
+    const recorder = new ChangeRecorder(tx, userId);
+    await recorder.touch('category', [id]);
     tx.remove(category);
     await tx.flush();
+    await recorder.finish('category', `Deleted category ${category.name}`);
     return { message: `Category '${category.name}' deleted` };
   });
 }

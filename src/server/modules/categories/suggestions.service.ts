@@ -12,18 +12,27 @@ import {
 import {
   countedRowSql,
   firstCodePointSql,
+  selectAggregateRow,
   selectJsonColumns,
   selectRows,
   TRANSACTION_TABLE,
   type JsonColumn,
 } from '../../db/sql';
+import { pause } from '../../common/pause';
 
 /**
  * What the learner learns from: the user's categorised counted rows (split parts included,
  * split parents not), except rows whose category was itself suggested and not yet reviewed
  * (learning from them would only repeat the learner's own guesses).
  */
-const LEARNED_ROWS = `t.user_id = ? and t.category_id is not null and ${countedRowSql('t')} and (t.category_source is null or t.category_source <> 'suggested')`;
+const LEARNED_KINDS = `t.category_id is not null and ${countedRowSql('t')} and (t.category_source is null or t.category_source <> 'suggested')`;
+const LEARNED_ROWS = `t.user_id = ? and ${LEARNED_KINDS}`;
+/**
+ * A page of the learned rows after an id, in id order. `+t.user_id` keeps SQLite from reading by the user's
+ * index (then sorting all their rows for every page): it walks the table by id from the last page's end.
+ */
+const LEARNED_PAGE = (size: number) =>
+  `(select t.description, t.amount, t.category_id, t.id from ${TRANSACTION_TABLE} t where t.id > ? and +t.user_id = ? and ${LEARNED_KINDS} order by t.id limit ${size}) t`;
 
 /**
  * A checksum of everything the model depends on (rows added, removed, recategorised, re-described,
@@ -77,14 +86,15 @@ function cacheOf(em: EntityManager): Map<number, CachedModel> {
   return cache;
 }
 
+/** The checksum (see checksumSql); a scan of every learned row, so read on a reader thread where one serves. */
 async function fingerprint(em: EntityManager, userId: number): Promise<string> {
-  const [row] = await selectRows<ChecksumRow>(em, `select ${checksumSql(em)} from ${LEARNED_FROM}`, [
+  const row = await selectAggregateRow(em, CHECKSUM_FIGURES, `select ${checksumSql(em)} from ${LEARNED_FROM}`, [
     userId,
     userId,
     userId,
     userId,
   ]);
-  return checksumText(row);
+  return checksumText(row as ChecksumRow | undefined);
 }
 
 /** The columns learning reads of each learned row. */
@@ -94,37 +104,52 @@ const LEARNED_COLUMNS: readonly JsonColumn[] = [
   { sql: 't.category_id', type: 'integer' },
 ];
 
+/** Learned rows read at a time: each page is one short statement, so a long history never holds the server. */
+const LEARN_PAGE = 5000;
+/** Rows learned between two chances to pause (see common/pause.ts). */
+const ROWS_PER_STEP = 256;
+
 /**
- * The user's model learned from scratch, with the checksum of the rows it was learned from: one
- * statement reads the rows (as columns, ids not names: the few category names are read on their
- * own) and the checksum.
+ * The user's model learned from scratch, with the checksum of the rows it was learned from. The checksum is
+ * read first, then the rows a page at a time by id (as columns, ids not names: the few category names are read
+ * on their own), pausing between slices: a write between the checksum and the last page may be learned while
+ * the checksum misses it, which only makes the next call learn again.
  */
 async function learnModel(em: EntityManager, userId: number): Promise<CachedModel> {
-  const read = await selectJsonColumns<ChecksumRow>(em, LEARNED_COLUMNS, LEARNED_FROM, checksumSql(em), [
-    userId,
-    userId,
-    userId,
-    userId,
-  ]);
-  const [descriptions, amounts, categoryIds] = read.columns as [string[], number[], number[]];
+  const checksum = await fingerprint(em, userId);
   const categories = await selectRows<{ id: number; name: string }>(em, CATEGORIES_SQL, [userId]);
   const names = new Map(categories.map((category) => [category.id, category.name]));
   const model = learn([]);
   const row: LearnRow = { description: '', amount: 0, category: '' };
   let complete = true;
-  for (let i = 0; i < descriptions.length; i++) {
-    const category = names.get(categoryIds[i] ?? 0);
-    // Its category was deleted between the two reads: this model is not kept as current.
-    if (category === undefined) {
-      complete = false;
-      continue;
+  let afterId = 0;
+  for (;;) {
+    const page = await selectJsonColumns<{ m: number | null }>(
+      em,
+      LEARNED_COLUMNS,
+      LEARNED_PAGE(LEARN_PAGE),
+      'max(t.id) as m',
+      [afterId, userId],
+    );
+    const [descriptions, amounts, categoryIds] = page.columns as [string[], number[], number[]];
+    for (let i = 0; i < descriptions.length; i++) {
+      if (i % ROWS_PER_STEP === 0) await pause();
+      const category = names.get(categoryIds[i] ?? 0);
+      // Its category was created after the names were read, or deleted: this model is not kept as current.
+      if (category === undefined) {
+        complete = false;
+        continue;
+      }
+      row.description = descriptions[i] ?? '';
+      row.amount = amounts[i] ?? 0;
+      row.category = category;
+      addRow(model, row);
     }
-    row.description = descriptions[i] ?? '';
-    row.amount = amounts[i] ?? 0;
-    row.category = category;
-    addRow(model, row);
+    if (descriptions.length < LEARN_PAGE) break;
+    afterId = Number(page.aggregates.m);
+    await pause();
   }
-  return { fingerprint: complete ? checksumText(read.aggregates) : 'incomplete', model };
+  return { fingerprint: complete ? checksum : 'incomplete', model };
 }
 
 /** The user's model, rebuilt only when their categorised rows changed since it was built. */
@@ -141,7 +166,7 @@ export async function suggestionModelEntry(em: EntityManager, userId: number): P
     cache.set(userId, cached);
     return cached;
   }
-  const entry = await learnModel(em, userId);
+  const entry = await learnOnce(em, userId);
   cache.delete(userId);
   cache.set(userId, entry);
   // Oldest first (a Map keeps insertion order, and a user's entry was just moved to the end).
@@ -150,6 +175,22 @@ export async function suggestionModelEntry(em: EntityManager, userId: number): P
     cache.delete(oldest);
   }
   return entry;
+}
+
+/** Learning under way, per app and user: calls that find the model stale meanwhile wait for it instead of learning again. */
+const learning = new WeakMap<object, Map<number, Promise<CachedModel>>>();
+
+function learnOnce(em: EntityManager, userId: number): Promise<CachedModel> {
+  let running = learning.get(em.config);
+  if (!running) {
+    running = new Map<number, Promise<CachedModel>>();
+    learning.set(em.config, running);
+  }
+  const under = running.get(userId);
+  if (under) return under;
+  const started = learnModel(em, userId).finally(() => running.delete(userId));
+  running.set(userId, started);
+  return started;
 }
 
 /** The user's cached model when it is current (one fingerprint read), else null; nothing is learned. */
@@ -171,7 +212,7 @@ export async function learnBatchAfterCommit(
   userId: number,
   entry: CachedModel,
   batchId: string,
-): Promise<() => void> {
+): Promise<() => Promise<void>> {
   const rows = await selectRows<LearnRow>(
     em,
     `select t.description as description, t.amount as amount, c.name as category
@@ -179,11 +220,14 @@ export async function learnBatchAfterCommit(
     [batchId, userId],
   );
   const after = await fingerprint(em, userId);
-  return () => {
+  return async () => {
     const cache = cacheOf(em);
     if (cache.get(userId) !== entry) return;
     const normalize = memoNormalizer();
-    for (const row of rows) addRow(entry.model, row, normalize);
+    for (const [i, row] of rows.entries()) {
+      if (i % ROWS_PER_STEP === 0) await pause();
+      addRow(entry.model, row, normalize);
+    }
     entry.fingerprint = after;
   };
 }

@@ -26,7 +26,7 @@ export async function insertHistoryRows(
       `insert into history_row (user_id, entry_id, table_name, row_id, "before", "after") values ${valuesSql('(?, ?, ?, ?, ?, ?)', chunk.length)}`,
       chunk.flatMap((row) => [userId, entryId, row.table, row.id, row.before, row.after]),
     );
-    await turn();
+    if (i + 200 < rows.length) await turn();
   }
 }
 

@@ -29,11 +29,27 @@ export async function listHistory(
   retention: Retention,
 ): Promise<HistoryList> {
   await purgeExpired(em, userId, retention);
-  const entries = await em.find(
-    HistoryEntry,
-    { user: userId },
-    { orderBy: { id: 'desc' }, limit: page.limit + 1, offset: page.offset },
-  );
+  const entries = (
+    await selectRows<{
+      id: number;
+      created_at: string;
+      kind: string;
+      summary: string;
+      state: string;
+      row_count: number;
+    }>(
+      em,
+      'select id, created_at, kind, summary, state, row_count from history_entry where user_id = ? order by id desc limit ? offset ?',
+      [userId, page.limit + 1, page.offset],
+    )
+  ).map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    kind: row.kind,
+    summary: row.summary,
+    state: row.state,
+    rowCount: row.row_count,
+  }));
   const shown = entries.slice(0, page.limit);
   return {
     entries: await Promise.all(shown.map((entry, i) => entryDto(em, userId, entry, page.offset + i))),
@@ -41,12 +57,9 @@ export async function listHistory(
   };
 }
 
-async function entryDto(
-  em: EntityManager,
-  userId: number,
-  entry: HistoryEntry,
-  rank: number,
-): Promise<HistoryEntryDto> {
+type EntryFields = Pick<HistoryEntry, 'id' | 'createdAt' | 'kind' | 'summary' | 'state' | 'rowCount'>;
+
+async function entryDto(em: EntityManager, userId: number, entry: EntryFields, rank: number): Promise<HistoryEntryDto> {
   const rows = await selectRows<{ table_name: string; row_id: string; before: string | null; after: string | null }>(
     em,
     'select table_name, row_id, "before", "after" from history_row where user_id = ? and entry_id = ? order by id limit ?',

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { imageText, readImages, type ImagedTable, type RowImage } from '../../db/row-images';
-import { selectRows, TRANSACTION_TABLE } from '../../db/sql';
+import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import type { HistoryKind } from '../../../shared/schemas/history';
 import { HistoryEntry } from './history.entity';
 import { insertHistoryRows, type StoredRow } from './history-rows';
@@ -37,15 +37,34 @@ export class ChangeRecorder {
    * in, and the other side of each link.
    */
   async touchTransactions(ids: readonly number[]): Promise<void> {
-    const family = await withSplitFamilies(this.tem, this.userId, ids);
-    const links = await linksOf(this.tem, this.userId, family);
-    await this.touch('transfer', links.transferIds);
-    await this.touch('transaction', [...family, ...links.sides]);
+    const reach = await familiesAndLinks(this.tem, this.userId, ids);
+    await this.touch('transfer', reach.transfers);
+    await this.touch('transaction', reach.transactions);
   }
 
   created(table: ImagedTable, ids: readonly (number | string)[]): void {
     for (const id of ids.map(String))
       if (!this.tracked.has(`${table}:${id}`)) this.tracked.set(`${table}:${id}`, { table, id, before: null });
+  }
+
+  /** Records an import: its batch, not an image of every row (undo moves the batch's rows out). */
+  static async recordImport(
+    tem: EntityManager,
+    userId: number,
+    batchId: string,
+    rowCount: number,
+    summary: string,
+  ): Promise<void> {
+    tem.create(HistoryEntry, {
+      user: tem.getReference(User, userId),
+      kind: 'import',
+      summary,
+      state: 'done',
+      rowCount,
+      batchId,
+      createdAt: new Date().toISOString(),
+    });
+    await tem.flush();
   }
 
   /** Saves the entry when anything changed; answers its id (null when nothing did). */
@@ -66,82 +85,80 @@ export class ChangeRecorder {
       }
     }
     if (rows.length === 0) return null;
-    const entry = this.tem.create(HistoryEntry, {
-      user: this.tem.getReference(User, this.userId),
-      kind,
-      summary,
-      state: 'done',
-      rowCount: rows.length,
-      batchId: null,
-      createdAt: new Date().toISOString(),
-    });
-    await this.tem.flush();
-    await insertHistoryRows(this.tem, this.userId, entry.id, rows);
-    await trashDeletedRows(this.tem, this.userId, entry.id);
-    return entry.id;
+    const entryId = await (
+      await sqlTx(this.tem)
+    ).insertId(
+      "insert into history_entry (created_at, user_id, kind, summary, state, row_count) values (?, ?, ?, ?, 'done', ?)",
+      [new Date().toISOString(), this.userId, kind, summary, rows.length],
+    );
+    await insertHistoryRows(this.tem, this.userId, entryId, rows);
+    await trashDeletedRows(this.tem, this.userId, entryId, rows);
+    return entryId;
   }
 }
 
-/** Records an import: its batch, not an image of every row (undo moves the batch's rows out). */
-export async function recordImport(
-  tem: EntityManager,
-  userId: number,
-  batchId: string,
-  rowCount: number,
-  summary: string,
-): Promise<void> {
-  tem.create(HistoryEntry, {
-    user: tem.getReference(User, userId),
-    kind: 'import',
-    summary,
-    state: 'done',
-    rowCount,
-    batchId,
-    createdAt: new Date().toISOString(),
-  });
-  await tem.flush();
+interface FamilyRow {
+  id: number;
+  parent_id: number | null;
+  is_split: boolean | number;
+  transfer_id: number | null;
 }
 
-/** The transfer links these transactions are in, and every side of them. */
-async function linksOf(
+/** Rows by id (primary key lookups), a few hundred a statement. */
+async function rowsById(
+  tem: EntityManager,
+  userId: number,
+  column: 'id' | 'parent_id' | 'transfer_id',
+  ids: readonly number[],
+) {
+  const out: FamilyRow[] = [];
+  for (let i = 0; i < ids.length; i += 400) {
+    const chunk = ids.slice(i, i + 400);
+    out.push(
+      ...(await selectRows<FamilyRow>(
+        tem,
+        `select id, parent_id, is_split, transfer_id from ${TRANSACTION_TABLE}
+          where user_id = ? and ${column} in (${chunk.map(() => '?').join(', ')})`,
+        [userId, ...chunk],
+      )),
+    );
+  }
+  return out;
+}
+
+/**
+ * The ids with the whole split family of each (a part's parent and siblings, a parent's parts), and with the
+ * transfer links they are in and every side of those.
+ */
+async function familiesAndLinks(
   tem: EntityManager,
   userId: number,
   ids: readonly number[],
-): Promise<{ transferIds: number[]; sides: number[] }> {
-  const transferIds = new Set<number>();
-  const sides = new Set<number>();
-  for (let i = 0; i < ids.length; i += 400) {
-    const chunk = ids.slice(i, i + 400);
-    const rows = await selectRows<{ id: number; transfer_id: number }>(
-      tem,
-      `select t.id, t.transfer_id from ${TRANSACTION_TABLE} t
-        where t.user_id = ? and t.transfer_id in (select s.transfer_id from ${TRANSACTION_TABLE} s
-          where s.user_id = ? and s.transfer_id is not null and s.id in (${chunk.map(() => '?').join(', ')}))`,
-      [userId, userId, ...chunk],
-    );
-    for (const row of rows) {
-      transferIds.add(row.transfer_id);
-      sides.add(row.id);
-    }
+): Promise<{ transactions: number[]; transfers: number[] }> {
+  const rows = await rowsById(tem, userId, 'id', ids);
+  const parents = new Set<number>();
+  for (const row of rows) {
+    if (row.parent_id !== null) parents.add(row.parent_id);
+    else if (row.is_split) parents.add(row.id);
   }
-  return { transferIds: [...transferIds], sides: [...sides] };
+  const family = [...rows, ...(await rowsById(tem, userId, 'id', [...parents]))];
+  family.push(...(await rowsById(tem, userId, 'parent_id', [...parents])));
+  const transfers = [...new Set(family.flatMap((row) => (row.transfer_id === null ? [] : [row.transfer_id])))];
+  const sides = await rowsById(tem, userId, 'transfer_id', transfers);
+  return {
+    transactions: [...new Set([...ids, ...family.map((row) => row.id), ...sides.map((row) => row.id)])],
+    transfers,
+  };
 }
 
 /** The ids with the whole split family of each (a part's parent and siblings, a parent's parts). */
 export async function withSplitFamilies(tem: EntityManager, userId: number, ids: readonly number[]): Promise<number[]> {
-  const out = new Set(ids);
-  for (let i = 0; i < ids.length; i += 400) {
-    const chunk = ids.slice(i, i + 400);
-    const marks = chunk.map(() => '?').join(', ');
-    const rows = await selectRows<{ id: number }>(
-      tem,
-      `select t.id from ${TRANSACTION_TABLE} t
-        where t.user_id = ? and (t.parent_id in (${marks})
-           or t.parent_id in (select p.parent_id from ${TRANSACTION_TABLE} p where p.user_id = ? and p.id in (${marks}))
-           or t.id in (select p.parent_id from ${TRANSACTION_TABLE} p where p.user_id = ? and p.id in (${marks})))`,
-      [userId, ...chunk, userId, ...chunk, userId, ...chunk],
-    );
-    for (const row of rows) out.add(row.id);
+  const rows = await rowsById(tem, userId, 'id', ids);
+  const parents = new Set<number>();
+  for (const row of rows) {
+    if (row.parent_id !== null) parents.add(row.parent_id);
+    else if (row.is_split) parents.add(row.id);
   }
-  return [...out];
+  const parts = await rowsById(tem, userId, 'parent_id', [...parents]);
+  return [...new Set([...ids, ...parents, ...parts.map((row) => row.id)])];
 }

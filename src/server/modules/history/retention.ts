@@ -25,6 +25,13 @@ export async function purgeExpired(em: EntityManager, userId: number, retention:
       expired.map((row) => row.entry_id),
     );
   const historyBefore = new Date(now - retention.historyDays * DAY_MS).toISOString();
+  // Entries are written in time order: when the oldest is recent enough, none is due.
+  const [oldest] = await selectRows<{ created_at: string }>(
+    em,
+    'select created_at from history_entry where user_id = ? order by id limit 1',
+    [userId],
+  );
+  if (!oldest || oldest.created_at >= historyBefore) return;
   await runSql(
     em,
     'delete from history_row where user_id = ? and entry_id in (select id from history_entry where user_id = ? and created_at < ?)',

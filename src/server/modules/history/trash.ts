@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { runSql, selectRows, valuesSql } from '../../db/sql';
-import { entryRows, imageOf } from './history-rows';
+import { entryRows, imageOf, type StoredRow } from './history-rows';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -12,12 +12,11 @@ export async function trashDeletedRows(
   tem: EntityManager,
   userId: number,
   entryId: number,
-  only?: ReadonlySet<string>,
+  rows?: readonly StoredRow[],
 ): Promise<void> {
   const deletedAt = new Date().toISOString();
-  const trashed = (await entryRows(tem, userId, entryId))
+  const trashed = (rows ?? (await entryRows(tem, userId, entryId)))
     .filter((row) => row.table === 'transaction' && row.before !== null && row.after === null)
-    .filter((row) => !only || only.has(row.id))
     .map((row) => imageOf(row.before))
     .filter((image) => image.parent_id === null || image.parent_id === undefined);
   for (let i = 0; i < trashed.length; i += 100) {
@@ -80,7 +79,10 @@ export async function retrashRestored(tem: EntityManager, userId: number, restor
     );
     if (deleting) byEntry.set(deleting.entry_id, (byEntry.get(deleting.entry_id) ?? new Set()).add(row.id));
   }
-  for (const [entryId, ids] of byEntry) await trashDeletedRows(tem, userId, entryId, ids);
+  for (const [entryId, ids] of byEntry) {
+    const rows = (await entryRows(tem, userId, entryId)).filter((row) => ids.has(row.id));
+    await trashDeletedRows(tem, userId, entryId, rows);
+  }
 }
 
 /** Redoing a restore from the trash takes its rows out of the trash again. */

@@ -27,7 +27,7 @@ import type { AccountType } from '../../../shared/schemas/accounts';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
 import { bulkWritersAtOnce, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
-import { recordImport } from '../history/recorder';
+import { ChangeRecorder } from '../history/recorder';
 import {
   importedRowsWriter,
   selectTrashedAccountRows,
@@ -373,9 +373,9 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     });
   }
 
-  let afterCommit: (() => void) | null = null;
+  let afterCommit: (() => Promise<void>) | null = null;
   const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
-  (afterCommit as (() => void) | null)?.();
+  await (afterCommit as (() => Promise<void>) | null)?.();
   if (written.imported === 0 || written.batchId === null) return written;
   await matchSchedulesAfterWrite(em, userId);
   if (input.findTransfers === false) return written;
@@ -417,7 +417,13 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (!opened) return { message: importMessage(0, duplicateCount), ...result };
     const imported = await opened.finish();
     const from = input.fileName ? ` from ${input.fileName}` : '';
-    await recordImport(tem, userId, opened.batchId, imported, `Imported ${plural(imported, 'transaction')}${from}`);
+    await ChangeRecorder.recordImport(
+      tem,
+      userId,
+      opened.batchId,
+      imported,
+      `Imported ${plural(imported, 'transaction')}${from}`,
+    );
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };

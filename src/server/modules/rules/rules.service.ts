@@ -124,7 +124,8 @@ export async function updateRule(
       rule.nameKey = nameKey(input.name);
     }
     if (input.conditions !== undefined) rule.conditions = input.conditions;
-    if (input.actions !== undefined) rule.actions = await checkedActions(tx, userId, input.actions, input.createCategory);
+    if (input.actions !== undefined)
+      rule.actions = await checkedActions(tx, userId, input.actions, input.createCategory);
     if (input.priority !== undefined) rule.priority = input.priority;
     if (input.enabled !== undefined) rule.enabled = input.enabled;
     await tx.flush();
