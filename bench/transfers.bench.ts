@@ -64,7 +64,7 @@ export default async function run(): Promise<void> {
       await importFile(em.fork(), user.user.id, input('Other', other, false));
       const cpu = process.cpuUsage();
       const start = performance.now();
-      const result = (await importFile(em.fork(), user.user.id, input('Main', main, findTransfers)));
+      const result = await importFile(em.fork(), user.user.id, input('Main', main, findTransfers));
       const used = process.cpuUsage(cpu);
       return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000, result };
     };

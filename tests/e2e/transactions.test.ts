@@ -283,7 +283,9 @@ describe('Transaction table', () => {
     await bar.getByRole('button', { name: 'Delete Selected' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Selected' });
     await confirm
-      .getByText('Are you sure you want to delete 2 selected transactions? They go to the trash (History, Trash), where they can be restored for 30 days.')
+      .getByText(
+        'Are you sure you want to delete 2 selected transactions? They go to the trash (History, Trash), where they can be restored for 30 days.',
+      )
       .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect((await allTransactions(api)).length).toBe(6);

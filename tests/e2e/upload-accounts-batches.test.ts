@@ -139,7 +139,9 @@ describe('Upload: the batch manager', () => {
     await page.getByRole('button', { name: /^Delete Batch / }).click();
     await page
       .getByRole('dialog')
-      .getByText('Are you sure you want to delete all transactions in this batch? They go to the trash (History, Trash), where they can be restored for 30 days.')
+      .getByText(
+        'Are you sure you want to delete all transactions in this batch? They go to the trash (History, Trash), where they can be restored for 30 days.',
+      )
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await api.transactions.batches.query()).toHaveLength(1);

@@ -82,9 +82,7 @@ describe('an opening balance on a date', () => {
     );
     expect((await accountNamed(user, 'Everyday')).balance).toBe(150_000 - 90_000 + 200_010 - 4_321);
 
-    const rent = ok<{ id: number }[]>(
-      await user.get('/api/transactions?start_date=2024-03-01&end_date=2024-03-01'),
-    )[0];
+    const rent = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-03-01&end_date=2024-03-01'))[0];
     ok(await user.put(`/api/transactions/${rent.id}`, { amount: -95_000 }));
     const afterEdit = await accountNamed(user, 'Everyday');
     expect(afterEdit.balance).toBe(150_000 - 95_000 + 200_010 - 4_321);

@@ -238,9 +238,7 @@ describe('the trash', () => {
 
     // Undoing the restore puts the rows back in the trash; redoing it takes them out again.
     ok(await user.post(`/api/history/${restore.id}/undo`));
-    expect(ok(await user.get('/api/trash'))).toEqual([
-      expect.objectContaining({ transactionId: grocer.id, parts: 2 }),
-    ]);
+    expect(ok(await user.get('/api/trash'))).toEqual([expect.objectContaining({ transactionId: grocer.id, parts: 2 })]);
     ok(await user.post(`/api/history/${restore.id}/redo`));
     expect(ok(await user.get('/api/trash'))).toEqual([]);
     expect(await rows(user)).toEqual(before);
