@@ -15,14 +15,14 @@ import {
  */
 const app = useBrowserAndServer();
 
-/** [account, type, balance, last import] of every account row, as shown at a desktop width. */
+/** [account, type, currency, plan, balance, last import] of every account row, as shown at a desktop width. */
 function accountRows(page: Page) {
   return page
     .getByRole('table', { name: 'Accounts' })
     .locator('tbody tr')
     .evaluateAll((rows) =>
       rows.map((row) =>
-        [...row.querySelectorAll('th, td')].slice(0, 4).map((cell) => (cell as HTMLElement).innerText.trim()),
+        [...row.querySelectorAll('th, td')].slice(0, 6).map((cell) => (cell as HTMLElement).innerText.trim()),
       ),
     );
 }
@@ -85,13 +85,13 @@ describe('the Accounts screen', () => {
         const today = new Date().toISOString().slice(0, 10);
         if (width > 600) {
           expect(await accountRows(page)).toEqual([
-            ['Card', 'credit', '-54.50', 'Never'],
-            ['Everyday', 'checking', '1,249.50', `${today} · jan.csv`],
+            ['Card', 'credit', 'USD', 'On plan', '-54.50', 'Never'],
+            ['Everyday', 'checking', 'USD', 'On plan', '1,249.50', `${today} · jan.csv`],
           ]);
         } else {
           // A phone shows the type and last import under the name.
-          await table.getByText(`checking · last import ${today} · jan.csv`).waitFor();
-          await table.getByText('credit · last import Never').waitFor();
+          await table.getByText(`checking · USD · On plan · last import ${today} · jan.csv`).waitFor();
+          await table.getByText('credit · USD · On plan · last import Never').waitFor();
         }
         await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('1,195.00');
         await page.getByTestId('net-worth-chart').locator('svg').first().waitFor();

@@ -99,16 +99,18 @@ describe('Account register', () => {
         ['2024-02-01', '-60.00', '1,340.00'],
       ]);
 
-      await page.getByRole('button', { name: 'Adjust', exact: true }).click();
-      await page.getByText("Balance adjusted: the account's balance today is now 1,050.00").waitFor();
+      // The difference becomes an adjustment transaction on the statement's date.
+      await page.getByRole('button', { name: 'Add adjustment and reconcile' }).click();
+      await page.getByText(/^Reconciled: 1 cleared transactions marked reconciled; the balance is 1,050\.00/).waitFor();
       expect(await page.getByText('Difference: 0.00').isVisible()).toBe(true);
       await page.getByText('Balance: 1,050.00').waitFor();
       await expect
         .poll(() => registerFigures(page))
         .toEqual([
-          ['2024-01-10', '-20.00', '1,450.00'],
-          ['2024-01-05', '500.00', '1,470.00'],
-          ['2024-01-01', '970.00', '970.00'],
+          ['2024-01-31', '50.00', '1,450.00'],
+          ['2024-01-10', '-20.00', '1,400.00'],
+          ['2024-01-05', '500.00', '1,420.00'],
+          ['2024-01-01', '920.00', '920.00'],
         ]);
       const [checking] = (await api.accounts.list.query()).filter((a) => a.name === 'Checking');
       expect(checking.balance).toBe(105000);

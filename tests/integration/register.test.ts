@@ -161,11 +161,12 @@ describe('reconciling with a bank statement', () => {
     );
   });
 
-  it('adjusts the account to the statement by recording the new stated balance', async () => {
+  it('adjusts the account to the statement by recording an adjustment transaction on its date', async () => {
     const adjusted = ok(
       await user.post(`/api/accounts/${checkingId}/reconcile`, {
         statementDate: '2024-02-29',
         statementBalance: 97500,
+        createAdjustment: true,
       }),
     );
     expect(adjusted).toMatchObject({
@@ -175,20 +176,22 @@ describe('reconciling with a bank statement', () => {
       account: { balance: 99500 },
     });
     expect(ok(await user.get('/api/accounts')).find((a: { id: number }) => a.id === checkingId).balance).toBe(99500);
-    expect(
-      pairs(ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-03-31`))),
-    ).toEqual([
+    const feb = ok(await user.get(`/api/accounts/${checkingId}/register?start_date=2024-02-01&end_date=2024-03-31`));
+    expect(feb[1]).toMatchObject({ postDate: '2024-02-29', description: 'Reconciliation adjustment', amount: -500 });
+    expect(pairs(feb)).toEqual([
       ['e', 99500],
-      ['d', 97500],
-      ['c', 98500],
-      ['c2', 98500],
-      ['c1', 100500],
+      [undefined, 97500],
+      ['d', 98000],
+      ['c', 99000],
+      ['c2', 99000],
+      ['c1', 101000],
     ]);
     const viaTrpc = data(
       await user.trpc.accounts.adjustBalance.mutate({
         id: checkingId,
         statementDate: '2024-03-01',
         statementBalance: 100000,
+        createAdjustment: true,
       }),
     );
     expect(viaTrpc).toMatchObject({ difference: 0, account: { balance: 100000 }, transactionsAfter: [] });

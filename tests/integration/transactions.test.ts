@@ -53,6 +53,8 @@ describe('POST/PUT/DELETE /api/transactions', () => {
       isSplit: false,
       parentTransactionId: null,
       splitNote: null,
+      memo: null,
+      cleared: 'uncleared',
       batchId: null,
       transferId: null,
       transferCounterpartId: null,

@@ -28,6 +28,8 @@ function tx(overrides: Partial<TransactionDto> = {}): TransactionDto {
     isSplit: false,
     parentTransactionId: null,
     splitNote: null,
+    memo: null,
+    cleared: 'uncleared',
     batchId: null,
     transferId: null,
     transferCounterpartId: null,

@@ -27,6 +27,7 @@ export const migrationNames = {
     'Migration20261128144053_history',
     'Migration20261128153716_rule_names',
     'Migration20261128155731_exchange_rates',
+    'Migration20261128160946_memo_cleared',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -43,5 +44,6 @@ export const migrationNames = {
     'Migration20261128144055_history',
     'Migration20261128153719_rule_names',
     'Migration20261128155734_exchange_rates',
+    'Migration20261128160950_memo_cleared',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

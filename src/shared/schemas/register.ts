@@ -29,6 +29,14 @@ export const statementSchema = z.object({ statementDate: isoDateSchema, statemen
 export type StatementInput = z.infer<typeof statementSchema>;
 
 export const reconcileInputSchema = statementSchema.extend({ id: idSchema, ...listPageSchema.shape });
+
+/** Reconciling: the statement, and whether to record an adjustment transaction for a difference. */
+export const reconcileBodySchema = statementSchema.extend({
+  createAdjustment: z.boolean({ error: 'createAdjustment must be true or false' }).optional(),
+});
+export const adjustInputSchema = reconcileInputSchema.extend({
+  createAdjustment: z.boolean({ error: 'createAdjustment must be true or false' }).optional(),
+});
 export type ReconcileInput = z.infer<typeof reconcileInputSchema>;
 
 export interface ReconcileResult extends ReconcileFigures {

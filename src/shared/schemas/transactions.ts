@@ -13,6 +13,11 @@ export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, {
  * A transaction as every answer shows it. The server's read model writes these fields from one list
  * (src/server/db/transaction-reads/fields.ts), which the compiler holds to this schema's keys.
  */
+/** A row's cleared status: seen on the bank's side (cleared), and agreed with a statement (reconciled). */
+export const CLEARED_STATES = ['uncleared', 'cleared', 'reconciled'] as const;
+export type ClearedState = (typeof CLEARED_STATES)[number];
+export const clearedSchema = z.enum(CLEARED_STATES, { error: `must be one of ${CLEARED_STATES.join(', ')}` });
+
 export const transactionAnswerSchema = z.object({
   id: z.number().int(),
   postDate: z
@@ -44,6 +49,8 @@ export const transactionAnswerSchema = z.object({
   isSplit: z.boolean(),
   parentTransactionId: z.number().int().nullable(),
   splitNote: z.string().nullable(),
+  memo: z.string().nullable().describe("The person's own note; null when there is none"),
+  cleared: z.enum(CLEARED_STATES).describe('uncleared, cleared or reconciled (agreed with a statement)'),
   batchId: z.string().nullable(),
   transferId: z.number().int().nullable().describe('The transfer this row is one side of; null when unlinked'),
   transferCounterpartId: z.number().int().nullable().describe("The transfer's other side; null when unlinked"),
@@ -142,10 +149,18 @@ export const updateTransactionSchema = z
     /** An account name; null detaches the account. Refused (409) for an account in another currency. */
     account: text({ min: 1, max: 255 }).nullable().optional(),
     splitNote: text({ max: 1000, multiline: true, trim: false }).nullable().optional(),
+    /** Free text; empty or null removes it. */
+    memo: text({ max: 1000, trim: false })
+      .nullable()
+      .optional()
+      .transform((value) => (value === '' ? null : value)),
+    cleared: clearedSchema.optional(),
   })
   .strict()
   .refine(bothOriginals, ORIGINALS_TOGETHER);
 export type UpdateTransactionInput = z.infer<typeof updateTransactionSchema>;
+/** What a client sends to update a transaction (before the schema's defaults and transforms). */
+export type UpdateTransactionPatch = z.input<typeof updateTransactionSchema>;
 
 export const bulkUpdateSchema = z
   .object({

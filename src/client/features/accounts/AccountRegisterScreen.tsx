@@ -25,6 +25,8 @@ import {
   type RegisterSearch,
 } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
+import { useRegisterEdits } from './useRegisterEdits';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { omitWhere } from '../../lib/objects';
 import { TextLink } from '../../components/RouterLinks';
 import { AccountUpcoming } from '../schedules/AccountUpcoming';
@@ -49,6 +51,7 @@ export function AccountRegisterScreen() {
     ...(range.endDate ? { endDate: range.endDate } : {}),
   };
   const inOrder = !dates.startDate || !dates.endDate || dates.startDate <= dates.endDate;
+  const edits = useRegisterEdits({ id, ...dates });
   const register = trpc.accounts.register.useQuery(
     { id, ...dates },
     { enabled: validId && inOrder, placeholderData: keepPreviousData },
@@ -153,8 +156,21 @@ export function AccountRegisterScreen() {
               {`${register.data.length} transactions`}
             </Typography>
             {(register.data.length > 0 || opening) && (
-              <RegisterTable rows={register.data} label="Register" opening={opening} />
+              <RegisterTable rows={register.data} label="Register" opening={opening} edits={edits} />
             )}
+            {edits.message && (
+              <Alert severity="error" role="alert" onClose={edits.clearMessage} sx={{ mt: 1 }}>
+                {edits.message}
+              </Alert>
+            )}
+            <ConfirmDialog
+              open={edits.pending !== null}
+              title="Change a reconciled transaction?"
+              message={`“${edits.pending?.row.description ?? ''}” agreed with a bank statement. Changing its amount or date changes that reconciliation.`}
+              confirmLabel="Change it"
+              onConfirm={() => void edits.confirm()}
+              onCancel={edits.cancel}
+            />
           </>
         )}
       </Paper>

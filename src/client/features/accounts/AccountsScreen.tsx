@@ -102,6 +102,8 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
             <TableRow>
               <TableCell>Account</TableCell>
               <TableCell sx={WIDE}>Type</TableCell>
+              <TableCell sx={WIDE}>Currency</TableCell>
+              <TableCell sx={WIDE}>Plan</TableCell>
               <TableCell align="right">Balance</TableCell>
               <TableCell sx={WIDE}>Last import</TableCell>
               <TableCell align="right">
@@ -122,6 +124,8 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
                 Net worth
               </TableCell>
               <TableCell sx={WIDE} />
+              <TableCell sx={WIDE} />
+              <TableCell sx={WIDE} />
               <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary' }} data-testid="net-worth">
                 <Amount cents={total} />
               </TableCell>
@@ -133,6 +137,10 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
       </TableContainer>
     </Paper>
   );
+}
+
+function planText(account: AccountDto): string {
+  return account.onBudget ? 'On plan' : 'Off plan';
 }
 
 function lastImportText(account: AccountDto): string {
@@ -149,10 +157,12 @@ function AccountRow({ account, onEdit }: { account: AccountDto; onEdit: (account
           {account.name}
         </TextLink>
         <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {`${account.type} · last import ${lastImportText(account)}`}
+          {`${account.type} · ${account.currency} · ${planText(account)} · last import ${lastImportText(account)}`}
         </Typography>
       </TableCell>
       <TableCell sx={WIDE}>{account.type}</TableCell>
+      <TableCell sx={WIDE}>{account.currency}</TableCell>
+      <TableCell sx={WIDE}>{planText(account)}</TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
         <Amount cents={account.balance} />
       </TableCell>

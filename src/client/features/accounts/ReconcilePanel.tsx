@@ -11,8 +11,8 @@ import { RegisterTable } from './RegisterTable';
 
 /**
  * Reconcile with a bank statement: its date and closing balance give the register's balance on
- * that date, the difference and the rows after it; "Adjust" records the stated balance that makes
- * the register agree (the account's balance today moves by the difference).
+ * that date, the difference and the rows after it. Finishing marks the cleared rows up to the date
+ * reconciled; a difference is first recorded as an adjustment transaction, when the person asks.
  */
 export function ReconcilePanel({ accountId }: { accountId: number }) {
   const [date, setDate] = useState('');
@@ -28,7 +28,9 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         { id: accountId, statementDate: result.statementDate, statementBalance: result.statementBalance },
         result,
       );
-      setAdjusted(`Balance adjusted: the account's balance today is now ${formatCents(result.account.balance)}`);
+      setAdjusted(
+        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatCents(result.account.balance)}`,
+      );
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
   });
@@ -99,28 +101,33 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
             <span>{`Statement balance: ${formatCents(result.statementBalance)}`}</span>
             <strong>{`Difference: ${formatCents(result.difference)}`}</strong>
           </Stack>
-          {result.difference === 0 ? (
+          {result.difference === 0 && (
             <Alert severity="success" role="status" sx={{ mb: 2 }}>
               {adjusted ?? 'The register agrees with the statement.'}
             </Alert>
-          ) : (
+          )}
+          {!adjusted && (
             <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
               <Button
                 variant="outlined"
-                color="warning"
+                color={result.difference === 0 ? 'primary' : 'warning'}
                 disabled={adjust.isPending}
-                onClick={() => statement && adjust.mutate({ id: accountId, ...statement })}
+                onClick={() =>
+                  statement && adjust.mutate({ id: accountId, ...statement, createAdjustment: result.difference !== 0 })
+                }
               >
-                Adjust
+                {result.difference === 0 ? 'Finish reconciling' : 'Add adjustment and reconcile'}
               </Button>
               <Typography variant="body2" color="text.secondary">
-                {`Records ${formatCents(result.adjustedBalance)} as the account's balance today, so the register shows the statement's balance on its date.`}
+                {result.difference === 0
+                  ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
+                  : `Records an adjustment transaction of ${formatCents(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
               </Typography>
             </Stack>
           )}
           {adjust.error && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {refusalMessage(adjust.error, 'Failed to adjust the balance')}
+              {refusalMessage(adjust.error, 'Failed to reconcile')}
             </Alert>
           )}
           <Typography variant="h3" gutterBottom>

@@ -1,12 +1,17 @@
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { must } from '../../../shared/must';
 import type { RegisterRow } from '../../../shared/schemas/register';
 import { Amount } from '../../components/transactions/Amount';
+import { RegisterEditRow } from './RegisterEditRow';
+import type { RegisterEdits } from './useRegisterEdits';
 
 const ROW_HEIGHT = 44;
 const COLUMNS = '110px minmax(0, 1fr) minmax(0, 180px) 130px 140px';
+const WORK_COLUMNS = '150px minmax(0, 1fr) minmax(0, 160px) 130px 120px minmax(0, 160px) 140px';
+const HEADERS = ['Date', 'Description', 'Category', 'Amount', 'Balance'];
+const CLEARED_MARK = { uncleared: 'Uncleared', cleared: 'Cleared', reconciled: 'Reconciled' } as const;
 
 /**
  * Register rows, newest first, with the balance after each: only the rows in view are in the
@@ -17,15 +22,21 @@ export function RegisterTable({
   rows,
   label,
   opening,
+  edits,
   maxHeight = 560,
 }: {
   rows: readonly RegisterRow[];
   label: string;
   /** The opening balance, listed below every row when the page reaches it. */
   opening?: { date: string; balance: number };
+  /** Rows can be edited in place and cleared (the account's own register). */
+  edits?: RegisterEdits;
   maxHeight?: number;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const columns = edits ? WORK_COLUMNS : COLUMNS;
+  const headers = edits ? [...HEADERS, 'Memo', 'Cleared'] : HEADERS;
   const count = rows.length + (opening ? 1 : 0);
   const virtualizer = useVirtualizer({
     count,
@@ -36,22 +47,26 @@ export function RegisterTable({
   const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Box role="table" aria-label={label} aria-rowcount={count + 1} sx={{ overflowX: 'auto' }}>
-      <Box sx={{ minWidth: 640 }}>
+      <Box sx={{ minWidth: edits ? 980 : 640 }}>
         <Box role="rowgroup">
           <Box
             role="row"
             aria-rowindex={1}
             sx={{
               display: 'grid',
-              gridTemplateColumns: COLUMNS,
+              gridTemplateColumns: columns,
               py: 1,
               borderBottom: 2,
               borderColor: 'divider',
               fontWeight: 600,
             }}
           >
-            {['Date', 'Description', 'Category', 'Amount', 'Balance'].map((name, index) => (
-              <Box key={name} role="columnheader" sx={{ ...cell, textAlign: index >= 3 ? 'right' : 'left' }}>
+            {headers.map((name, index) => (
+              <Box
+                key={name}
+                role="columnheader"
+                sx={{ ...cell, textAlign: index === 3 || index === 4 ? 'right' : 'left' }}
+              >
                 {name}
               </Box>
             ))}
@@ -69,6 +84,22 @@ export function RegisterTable({
               if (opening && item.index === rows.length)
                 return <OpeningRow key="opening" opening={opening} index={item.index} start={item.start} />;
               const row = must(rows[item.index], 'a virtual item indexes rows');
+              if (edits && editing === row.id)
+                return (
+                  <RegisterEditRow
+                    key={row.id}
+                    row={row}
+                    columns={columns}
+                    height={ROW_HEIGHT}
+                    start={item.start}
+                    index={item.index}
+                    onCancel={() => setEditing(null)}
+                    onSave={(patch) => {
+                      setEditing(null);
+                      void edits.save(row, patch);
+                    }}
+                  />
+                );
               const part = row.parentTransactionId !== null;
               return (
                 <Box
@@ -77,7 +108,7 @@ export function RegisterTable({
                   aria-rowindex={item.index + 2}
                   sx={{
                     display: 'grid',
-                    gridTemplateColumns: COLUMNS,
+                    gridTemplateColumns: columns,
                     alignItems: 'center',
                     position: 'absolute',
                     top: 0,
@@ -117,6 +148,7 @@ export function RegisterTable({
                   <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
                     <Amount cents={row.runningBalance} />
                   </Box>
+                  {edits && <WorkCells row={row} edits={edits} onEdit={() => setEditing(row.id)} cell={cell} />}
                 </Box>
               );
             })}
@@ -172,5 +204,44 @@ function OpeningRow({
         <Amount cents={opening.balance} />
       </Box>
     </Box>
+  );
+}
+
+/** The memo, the cleared status (a click clears or unclears) and Edit, in the account's own register. */
+function WorkCells({
+  row,
+  edits,
+  onEdit,
+  cell,
+}: {
+  row: RegisterRow;
+  edits: RegisterEdits;
+  onEdit: () => void;
+  cell: Record<string, unknown>;
+}) {
+  const next = row.cleared === 'uncleared' ? 'cleared' : row.cleared === 'cleared' ? 'uncleared' : null;
+  return (
+    <>
+      <Box role="cell" sx={cell} title={row.memo ?? undefined}>
+        {row.memo ?? ''}
+      </Box>
+      <Box role="cell" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+        <Button
+          size="small"
+          variant={row.cleared === 'uncleared' ? 'outlined' : 'contained'}
+          color={row.cleared === 'reconciled' ? 'success' : 'primary'}
+          aria-label={`${CLEARED_MARK[row.cleared]}: ${row.description}`}
+          aria-pressed={row.cleared !== 'uncleared'}
+          disabled={next === null}
+          onClick={() => next && void edits.save(row, { cleared: next })}
+          sx={{ minWidth: 0, px: 1 }}
+        >
+          {row.cleared === 'reconciled' ? 'R' : 'C'}
+        </Button>
+        <Button size="small" onClick={onEdit} aria-label={`Edit ${row.description}`}>
+          Edit
+        </Button>
+      </Box>
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { Migration20261128143619_currencies } from './Migration20261128143619_cu
 import { Migration20261128144055_history } from './Migration20261128144055_history';
 import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
 import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
+import { Migration20261128160950_memo_cleared } from './Migration20261128160950_memo_cleared';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -31,4 +32,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128144055_history', class: Migration20261128144055_history },
   { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
   { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
+  { name: 'Migration20261128160950_memo_cleared', class: Migration20261128160950_memo_cleared },
 ];

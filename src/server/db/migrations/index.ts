@@ -20,6 +20,7 @@ import { Migration20261128143618_currencies } from './Migration20261128143618_cu
 import { Migration20261128144053_history } from './Migration20261128144053_history';
 import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
 import { Migration20261128155731_exchange_rates } from './Migration20261128155731_exchange_rates';
+import { Migration20261128160946_memo_cleared } from './Migration20261128160946_memo_cleared';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -43,4 +44,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128144053_history', class: Migration20261128144053_history },
   { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
   { name: 'Migration20261128155731_exchange_rates', class: Migration20261128155731_exchange_rates },
+  { name: 'Migration20261128160946_memo_cleared', class: Migration20261128160946_memo_cleared },
 ];

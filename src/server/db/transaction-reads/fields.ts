@@ -43,6 +43,8 @@ export const TRANSACTION_FIELDS = {
   isSplit: { sql: 't.is_split', json: 'boolean' },
   parentTransactionId: { sql: 't.parent_id', json: 'integer' },
   splitNote: { sql: 't.split_note', json: 'text' },
+  memo: { sql: 't.memo', json: 'text' },
+  cleared: { sql: 't.cleared', json: 'word' },
   batchId: { sql: 't.batch_id', json: 'word' },
   transferId: { sql: 't.transfer_id', json: 'integer' },
   // Looked up only for a linked row: an unlinked one (most rows) costs no probe at all.

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { createAccountSchema, netWorthInputSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idParamsSchema } from '../../../shared/schemas/common';
-import { listPageSchema, registerRangeSchema, statementSchema } from '../../../shared/schemas/register';
+import {
+  listPageSchema,
+  reconcileBodySchema,
+  registerRangeSchema,
+  statementSchema,
+} from '../../../shared/schemas/register';
 import { accountAnswer, messageAnswer, netWorthAnswer, reconcileAnswer, registerRowAnswer } from '../../http/answers';
 import { RawJson } from '../../http/raw-json';
 import { restRoute, type RestRoute } from '../../http/rest-route';
@@ -135,17 +140,17 @@ export const accountRoutes: RestRoute[] = [
     url: '/accounts/:id/reconcile',
     tag: TAG,
     summary:
-      'Adjust the account to a bank statement { statementDate, statementBalance }: moves the opening balance by the difference so the register agrees',
+      'Reconcile with a bank statement { statementDate, statementBalance, createAdjustment }: every cleared row up to the date becomes reconciled; a difference is refused (409, naming it) unless createAdjustment is true, which records an adjustment transaction of the difference on the statement date',
     params: idParamsSchema,
     query: listPageSchema,
-    body: statementSchema,
-    answer: `The reconciliation after the adjustment (difference 0, account with its new balance); ${PAGED} after the statement date`,
-    output: reconcileAnswer,
-    refusals: [422],
+    body: reconcileBodySchema,
+    answer: `The reconciliation after it (difference 0) and reconciledRows, how many rows became reconciled; ${PAGED} after the statement date`,
+    output: reconcileAnswer.extend({ reconciledRows: z.number().int() }),
+    refusals: [409, 422],
     handler: async ({ em, userId, params, query, body, reply }) => {
-      const { result, total } = await adjustAccountBalance(em, userId, params.id, body, query);
+      const { result, total, reconciledRows } = await adjustAccountBalance(em, userId, params.id, body, query);
       reply.header('X-Total-Count', String(total));
-      return result;
+      return { ...result, reconciledRows };
     },
   }),
 ];

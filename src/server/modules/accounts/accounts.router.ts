@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createAccountSchema, netWorthInputSchema, updateAccountSchema } from '../../../shared/schemas/accounts';
 import { idSchema } from '../../../shared/schemas/common';
 import { protectedProcedure, router } from '../../trpc/init';
-import { reconcileInputSchema, registerInputSchema } from '../../../shared/schemas/register';
+import { adjustInputSchema, reconcileInputSchema, registerInputSchema } from '../../../shared/schemas/register';
 import { createAccount, deleteAccount, listAccounts, netWorth, updateAccount } from './accounts.service';
 import { accountRegister, adjustAccountBalance, reconcileAccount } from './register.service';
 
@@ -29,10 +29,9 @@ export const accountsRouter = router({
       async ({ ctx, input: { id, limit, offset, ...statement } }) =>
         (await reconcileAccount(ctx.em, ctx.user.id, id, statement, { limit, offset })).result,
     ),
-  adjustBalance: protectedProcedure
-    .input(reconcileInputSchema)
-    .mutation(
-      async ({ ctx, input: { id, limit, offset, ...statement } }) =>
-        (await adjustAccountBalance(ctx.em, ctx.user.id, id, statement, { limit, offset })).result,
-    ),
+  adjustBalance: protectedProcedure.input(adjustInputSchema).mutation(async ({ ctx, input }) => {
+    const { id, limit, offset, ...statement } = input;
+    const done = await adjustAccountBalance(ctx.em, ctx.user.id, id, statement, { limit, offset });
+    return { ...done.result, reconciledRows: done.reconciledRows };
+  }),
 });

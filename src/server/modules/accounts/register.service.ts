@@ -5,6 +5,11 @@ import type { ListPage, ReconcileResult, RegisterRange, StatementInput } from '.
 import { readsOf, type JsonPage, type Page, type RegisterSelection } from '../../db/transaction-reads';
 import { accountFigures, ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';
+import { AppError } from '../../../shared/errors';
+import { formatCents } from '../../../shared/money';
+import { runSql, TRANSACTION_TABLE } from '../../db/sql';
+import { Transaction } from '../transactions/transaction.entity';
+import { User } from '../users/user.entity';
 
 const EARLIEST = '0000-01-01';
 const LATEST = '9999-12-31';
@@ -94,23 +99,51 @@ export async function reconcileAccount(
   return reconcileWith(em, userId, await ownAccount(em, userId, accountId), statement, page);
 }
 
+/** What the description of an adjustment reads. */
+export const ADJUSTMENT_DESCRIPTION = 'Reconciliation adjustment';
+
 /**
- * Makes the register agree with the statement by moving the opening balance by the difference,
- * in one transaction.
+ * Reconciles the account with a statement, in one transaction: a difference is refused (409,
+ * naming it) unless `createAdjustment` asks for an adjustment transaction of that amount on the
+ * statement's date; then every cleared row up to that date becomes reconciled.
  */
 export async function adjustAccountBalance(
   em: EntityManager,
   userId: number,
   accountId: number,
-  statement: StatementInput,
+  statement: StatementInput & { createAdjustment?: boolean },
   page: ListPage = {},
-): Promise<Reconciliation> {
+): Promise<Reconciliation & { reconciledRows: number }> {
   return em.transactional(async (tem) => {
     const account = await ownAccount(tem, userId, accountId);
     const later = await readsOf(tem).countedTotalAfter(account.id, statement.statementDate);
     const balance = await balanceOf(tem, userId, account);
-    account.openingBalance += reconcileFigures(balance, later, statement.statementBalance).difference;
-    await tem.flush();
-    return reconcileWith(tem, userId, account, statement, page);
+    const { difference } = reconcileFigures(balance, later, statement.statementBalance);
+    if (difference !== 0 && !statement.createAdjustment)
+      throw new AppError(
+        'CONFLICT',
+        `The register differs from the statement by ${formatCents(difference)}: send createAdjustment: true to record an adjustment transaction`,
+        { difference },
+      );
+    if (difference !== 0) {
+      tem.create(Transaction, {
+        user: tem.getReference(User, userId),
+        account,
+        postDate: statement.statementDate,
+        description: ADJUSTMENT_DESCRIPTION,
+        amount: difference,
+        type: difference > 0 ? 'credit' : 'debit',
+        isSplit: false,
+        cleared: 'cleared',
+        createdAt: new Date().toISOString(),
+      });
+      await tem.flush();
+    }
+    const reconciledRows = await runSql(
+      tem,
+      `update ${TRANSACTION_TABLE} set cleared = 'reconciled' where user_id = ? and account_id = ? and cleared = 'cleared' and post_date <= ?`,
+      [userId, account.id, statement.statementDate],
+    );
+    return { ...(await reconcileWith(tem, userId, account, statement, page)), reconciledRows };
   });
 }

@@ -1,9 +1,10 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { EntitySchema, type Opt } from '@mikro-orm/core';
 import { EntityBase, EntityBaseSchema } from '../../db/base.entity';
 import { centsType } from '../../db/cents.type';
 import { Account } from '../accounts/account.entity';
 import { Category } from '../categories/category.entity';
 import type { CategorySource } from '../../../shared/schemas/suggest';
+import type { ClearedState } from '../../../shared/schemas/transactions';
 import { User } from '../users/user.entity';
 import { Batch } from './batch.entity';
 import { Transfer } from '../transfers/transfer.entity';
@@ -30,6 +31,10 @@ export class Transaction extends EntityBase {
   isSplit!: boolean;
   parent?: Transaction | null;
   splitNote?: string | null;
+  /** The person's own note on the row. */
+  memo?: string | null;
+  /** uncleared, cleared (seen on the bank's side) or reconciled (agreed with a statement). */
+  cleared!: ClearedState & Opt;
   batch?: Batch | null;
   /** The bank's own id of an imported statement row (OFX FITID, CAMT AcctSvcrRef), for duplicate detection. */
   fitid?: string | null;
@@ -67,6 +72,8 @@ export const TransactionSchema = new EntitySchema<Transaction, EntityBase>({
     // Indexed below, partially: only split parts have a parent.
     parent: { kind: 'm:1', entity: () => Transaction, nullable: true, deleteRule: 'cascade', index: false },
     splitNote: { type: 'text', nullable: true },
+    memo: { type: 'text', nullable: true },
+    cleared: { type: 'string', length: 16, default: 'uncleared' },
     batch: { kind: 'm:1', entity: () => Batch, nullable: true, deleteRule: 'cascade', index: true },
     fitid: { type: 'string', length: 255, nullable: true },
     // Indexed below, partially: only a transfer's two sides carry it.

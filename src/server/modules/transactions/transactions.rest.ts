@@ -112,6 +112,11 @@ export const transactionQuerySchema = z
     return parsed.data;
   });
 
+/** `?confirmReconciled=true` confirms an edit of a reconciled row's amount or date. */
+const confirmReconciledQuery = z
+  .object({ confirmReconciled: z.enum(['true', 'false']).optional() })
+  .transform((q) => ({ confirmReconciled: q.confirmReconciled === 'true' }));
+
 const TAG = 'Transactions';
 
 /** Optional paging of a list answer. */
@@ -232,12 +237,16 @@ export const transactionRoutes: RestRoute[] = [
     method: 'PUT',
     url: '/transactions/:id',
     tag: TAG,
-    summary: 'Update any of postDate, description, amount, category, type, account, splitNote',
+    summary:
+      'Update any of postDate, description, amount, category, type, account, splitNote, memo, cleared (uncleared, cleared, reconciled). Changing the amount or date of a reconciled row needs ?confirmReconciled=true: without it the answer is 409 and nothing changes',
     params: idParamsSchema,
+    query: confirmReconciledQuery,
     body: updateTransactionSchema,
     answer: 'The updated transaction',
     output: transactionAnswer,
-    handler: ({ em, userId, params, body }) => updateTransaction(em, userId, params.id, body),
+    refusals: [409],
+    handler: ({ em, userId, params, query, body }) =>
+      updateTransaction(em, userId, params.id, body, { confirmReconciled: query.confirmReconciled }),
   }),
   restRoute({
     method: 'DELETE',

@@ -33,8 +33,10 @@ export const transactionsRouter = router({
     .input(createTransactionSchema)
     .mutation(({ ctx, input }) => createTransaction(ctx.em, ctx.user.id, input)),
   update: protectedProcedure
-    .input(byId.extend({ data: updateTransactionSchema }))
-    .mutation(({ ctx, input }) => updateTransaction(ctx.em, ctx.user.id, input.id, input.data)),
+    .input(byId.extend({ data: updateTransactionSchema, confirmReconciled: z.boolean().optional() }))
+    .mutation(({ ctx, input }) =>
+      updateTransaction(ctx.em, ctx.user.id, input.id, input.data, { confirmReconciled: input.confirmReconciled }),
+    ),
   deleteMany: protectedProcedure
     .input(
       z.object({

@@ -116,9 +116,11 @@ export async function updateTransaction(
   userId: number,
   id: number,
   input: UpdateTransactionInput,
+  options: { confirmReconciled?: boolean } = {},
 ): Promise<TransactionDto> {
   return em.transactional(async (tem) => {
     const tx = await ownTransaction(tem, userId, id);
+    refuseUnconfirmedReconciledEdit(tx, input, options.confirmReconciled === true);
     const family = await splitFamily(tem, userId, tx);
     const recorder = new ChangeRecorder(tem, userId);
     await recorder.touchTransactions([id, ...family.map((row) => row.id)]);
@@ -148,6 +150,8 @@ export async function updateTransaction(
     if (input.originalAmount !== undefined) tx.originalAmount = input.originalAmount;
     if (input.originalCurrency !== undefined) tx.originalCurrency = input.originalCurrency;
     if (input.splitNote !== undefined) tx.splitNote = input.splitNote;
+    if (input.memo !== undefined) tx.memo = input.memo;
+    if (input.cleared !== undefined) tx.cleared = input.cleared;
     if (input.category !== undefined) {
       const categoryId = await resolveCategoryId(tem, userId, input.category);
       tx.category = categoryId ? tem.getReference(Category, categoryId) : null;
@@ -162,6 +166,23 @@ export async function updateTransaction(
     await recorder.finish('edit', `Edited “${tx.description}”`);
     return getTransaction(tem, userId, id);
   });
+}
+
+/**
+ * A reconciled row agreed with a statement: moving its amount or date would undo that, so it
+ * takes an explicit confirmation (409 without it, nothing changed).
+ */
+function refuseUnconfirmedReconciledEdit(tx: Transaction, input: UpdateTransactionInput, confirmed: boolean): void {
+  if (confirmed || tx.cleared !== 'reconciled') return;
+  const moved: string[] = [];
+  if (input.amount !== undefined && input.amount !== tx.amount) moved.push('amount');
+  if (input.postDate !== undefined && input.postDate !== tx.postDate) moved.push('date');
+  if (moved.length === 0) return;
+  throw new AppError(
+    'CONFLICT',
+    `“${tx.description}” is reconciled with a statement; changing its ${moved.join(' and ')} needs confirmReconciled`,
+    { reason: 'RECONCILED' },
+  );
 }
 
 /** How a delete treats the other side of a linked row. */

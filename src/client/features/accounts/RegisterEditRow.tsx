@@ -1,0 +1,144 @@
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useState, type KeyboardEvent } from 'react';
+import type { RegisterRow } from '../../../shared/schemas/register';
+import type { UpdateTransactionPatch } from '../../../shared/schemas/transactions';
+import { formatAmountInput } from '../../../shared/money';
+import { MoneyField } from '../../components/MoneyField';
+import { Amount } from '../../components/transactions/Amount';
+import { useCategoryNames } from '../../components/transactions/hooks';
+import { readAmountField } from '../../lib/amountField';
+import { browserLocale } from '../../lib/locale';
+
+interface RegisterEditRowProps {
+  row: RegisterRow;
+  columns: string;
+  height: number;
+  start: number;
+  index: number;
+  onSave: (patch: UpdateTransactionPatch) => void;
+  onCancel: () => void;
+}
+
+/** The fields a person changed, read from the drafts; an amount that is no amount is an error. */
+function patchOf(row: RegisterRow, draft: Record<'postDate' | 'description' | 'category' | 'memo' | 'amount', string>) {
+  const patch: UpdateTransactionPatch = {};
+  if (draft.postDate !== row.postDate) patch.postDate = draft.postDate;
+  if (draft.description.trim() !== row.description) patch.description = draft.description.trim();
+  if (draft.category !== (row.category ?? '')) patch.category = draft.category || null;
+  if (draft.memo !== (row.memo ?? '')) patch.memo = draft.memo || null;
+  const amount = readAmountField(draft.amount, browserLocale(), { required: true });
+  if (!amount.ok) return { error: amount.message };
+  if (amount.cents !== null && amount.cents !== row.amount) patch.amount = amount.cents;
+  return { patch };
+}
+
+/** A register row being edited in place: Enter saves, Escape puts it back. */
+export function RegisterEditRow({ row, columns, height, start, index, onSave, onCancel }: RegisterEditRowProps) {
+  const { names } = useCategoryNames();
+  const [draft, setDraft] = useState({
+    postDate: row.postDate,
+    description: row.description,
+    category: row.category ?? '',
+    memo: row.memo ?? '',
+    amount: formatAmountInput(row.amount, browserLocale()),
+  });
+  const [error, setError] = useState<string | undefined>();
+  const set = (change: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...change }));
+  function save() {
+    const read = patchOf(row, draft);
+    if ('error' in read) return setError(read.error);
+    if (Object.keys(read.patch).length === 0) return onCancel();
+    onSave(read.patch);
+  }
+  function keys(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !(event.target as HTMLElement).closest('[role="listbox"]')) {
+      event.preventDefault();
+      save();
+    }
+  }
+  const small = { size: 'small', fullWidth: true } as const;
+  return (
+    <Box
+      role="row"
+      aria-rowindex={index + 2}
+      aria-label={`Editing ${row.description}`}
+      onKeyDown={keys}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: columns,
+        alignItems: 'center',
+        gap: 0.5,
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        minHeight: height,
+        transform: `translateY(${start}px)`,
+        bgcolor: 'action.selected',
+        zIndex: 1,
+      }}
+    >
+      <Box role="cell">
+        <TextField
+          {...small}
+          type="date"
+          label="Date"
+          value={draft.postDate}
+          onChange={(e) => set({ postDate: e.target.value })}
+        />
+      </Box>
+      <Box role="cell">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- editing starts in the row's first text */}
+        <TextField
+          {...small}
+          label="Description"
+          value={draft.description}
+          autoFocus
+          onChange={(e) => set({ description: e.target.value })}
+        />
+      </Box>
+      <Box role="cell">
+        <TextField
+          {...small}
+          select
+          label="Category"
+          value={draft.category}
+          onChange={(e) => set({ category: e.target.value })}
+        >
+          <MenuItem value="">Uncategorized</MenuItem>
+          {[...new Set([...names, ...(row.category ? [row.category] : [])])].map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Box role="cell">
+        <MoneyField
+          {...small}
+          label="Amount"
+          value={draft.amount}
+          onChange={(amount) => set({ amount })}
+          error={error}
+        />
+      </Box>
+      <Box role="cell" sx={{ px: 1, textAlign: 'right' }}>
+        <Amount cents={row.runningBalance} />
+      </Box>
+      <Box role="cell">
+        <TextField {...small} label="Memo" value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />
+      </Box>
+      <Box role="cell" sx={{ display: 'flex', gap: 0.5 }}>
+        <Button size="small" variant="contained" onClick={save}>
+          Save
+        </Button>
+        <Button size="small" onClick={onCancel}>
+          Cancel
+        </Button>
+      </Box>
+    </Box>
+  );
+}
