@@ -133,7 +133,7 @@ describe('Export CSV, download all my data, restore', () => {
       await other.page.getByText(/^Restored 4 transactions, 1 account/).waitFor();
       const restored = trpcApi(app.server, fresh.accessToken);
       const [account] = await restored.accounts.list.query();
-      expect(account).toMatchObject({ name: 'Checking', balance: 12345 });
+      expect(account).toMatchObject({ name: 'Checking', openingBalance: 12345 });
       const rows = await restored.transactions.list.query({
         startDate: '2024-01-01',
         endDate: '2024-12-31',

@@ -290,13 +290,15 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (split) split.list.push(tx);
     else parts.set(parent.id, { parent, list: [tx] });
   });
+  // Positions by row, for naming a failing parent without searching the list for each.
+  const positions = new Map(doc.transactions.map((tx, i) => [tx, i]));
   for (const [parentId, { parent, list }] of parts) {
     const check = validateSplit(
       parent.amount,
       list.map((part) => ({ amount: part.amount, category: 'part' })),
     );
     if (!check.ok)
-      add(['transactions', doc.transactions.indexOf(parent)], `split of transaction ${parentId}: ${check.message}`);
+      add(['transactions', positions.get(parent) ?? -1], `split of transaction ${parentId}: ${check.message}`);
   }
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);

@@ -28,9 +28,10 @@ export const userDataRoutes: RestRoute[] = [
     url: '/import',
     tag: TAG,
     summary:
-      'Restore a document of GET /api/export into a user that has no data yet (409 otherwise); all or nothing; rows get new ids, every relation is kept. Body limit RESTORE_LIMIT_BYTES',
+      'Restore a document of GET /api/export into a user that has no data yet (409 otherwise); all or nothing; rows get new ids, every relation is kept; one restore at a time per server (429 while another runs). Body limit RESTORE_LIMIT_BYTES',
     body: userDataDocumentSchema,
     bodyLimit: (config) => config.restoreLimitBytes,
+    refusals: [429],
     status: 201,
     answer: '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes } }',
     output: userDataImportAnswer,

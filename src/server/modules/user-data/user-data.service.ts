@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/knex';
+import { limiter } from '../../common/limiter';
 import { AppError } from '../../../shared/errors';
 import type { CategorySource } from '../../../shared/schemas/suggest';
 import {
@@ -407,12 +408,37 @@ function plural(n: number, word: string): string {
  * database transaction. Rows get new ids (batches new UUIDs); every relation is carried over by
  * the document's ids, and the creation timestamps are kept.
  */
+/**
+ * Restores in this process run one at a time (each holds a large document and many writes); one more may wait
+ * its turn, so two sent at once into one user answer 201 and 409; beyond that a restore is refused with 429.
+ */
+const RESTORES_AT_ONCE = 1;
+const RESTORES_WAITING = 1;
+const restoreTurn = limiter(RESTORES_AT_ONCE);
+let restoresPending = 0;
+
 export async function importUserData(
   em: EntityManager,
   userId: number,
   doc: UserDataDocument,
 ): Promise<UserDataImportResult> {
+  if (restoresPending >= RESTORES_AT_ONCE + RESTORES_WAITING)
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      'Other restores are running on this server: try again when they have finished. Nothing was changed.',
+    );
+  restoresPending += 1;
+  try {
+    return await restoreTurn(() => restoreInto(em, userId, doc));
+  } finally {
+    restoresPending -= 1;
+  }
+}
+
+function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): Promise<UserDataImportResult> {
   return em.transactional(async (tem) => {
+    // Two restores into one user take turns (PostgreSQL): the second then finds the first's rows and answers 409.
+    await (await sqlTx(tem)).lockName(`restore-user-${userId}`);
     const counts = await userDataCounts(tem, userId);
     const present = Object.entries(counts).filter(([, n]) => n > 0);
     if (present.length > 0) {
