@@ -25,6 +25,7 @@ import {
 } from './fields';
 import type {
   CategorySum,
+  PlanMonthSum,
   DescriptionSum,
   ExportRow,
   JsonPage,
@@ -394,5 +395,33 @@ export abstract class SqlTransactionReads implements TransactionReads {
       where.params,
     );
     return rows.map((row) => ({ categoryId: row.category_id, count: Number(row.n), total: Number(row.total ?? 0) }));
+  }
+
+  async planMonthSums(userId: number, endDate: string): Promise<PlanMonthSum[]> {
+    // Grouped by day first (the user's dated covering index delivers them in order), then by month.
+    const rows = await selectRows<{
+      month: string;
+      category_id: number | null;
+      n: SqlCount;
+      total: number | string | null;
+    }>(
+      this.em,
+      `select substr(d.post_date, 1, 7) as month, d.category_id, sum(d.n) as n, sum(d.total) as total
+         from (select t.post_date, t.category_id, count(*) as n, sum(t.amount) as total
+                 from ${TRANSACTION_TABLE} t join account a on a.id = t.account_id
+                where t.user_id = ? and t.post_date <= ? and ${countedRowSql('t')} and a.on_budget = true
+                  and (t.transfer_id is null or not exists (
+                        select 1 from ${TRANSACTION_TABLE} o join account oa on oa.id = o.account_id
+                         where o.transfer_id = t.transfer_id and o.id <> t.id and oa.on_budget = true))
+                group by t.post_date, t.category_id) d
+        group by substr(d.post_date, 1, 7), d.category_id`,
+      [userId, endDate],
+    );
+    return rows.map((row) => ({
+      categoryId: row.category_id,
+      month: row.month,
+      count: Number(row.n),
+      amount: Number(row.total ?? 0),
+    }));
   }
 }
