@@ -306,6 +306,15 @@ export const monthlyReportAnswer = z.object({
   expenses: cents,
   net: cents,
   byCategory: z.record(z.string(), cents).describe('Category name (or Uncategorized) -> signed cents'),
+  currency: z
+    .string()
+    .optional()
+    .describe("The home currency every figure is in (minor units); other currencies converted at their date's rate"),
+  noRate: z
+    .number()
+    .int()
+    .optional()
+    .describe('Transactions of the month left out: no rate within 7 days of their date converts their currency'),
 }) satisfies z.ZodType<MonthlyReportRow>;
 
 export const payeeAnswer = z.object({

@@ -45,6 +45,11 @@ export function rowLabel(tx: TransactionDto, amountText = formatCents(tx.amount)
   return `${tx.description} ${amountText} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
 }
 
+/** The chip of a transfer's side: which account the money went to or came from. */
+export function transferChipText(tx: Pick<TransactionDto, 'amount' | 'transferCounterpartAccount'>): string {
+  return `Transfer ${tx.amount < 0 ? 'to' : 'from'} ${tx.transferCounterpartAccount ?? ''}`;
+}
+
 /**
  * A row is one Tab stop (its checkbox); the arrow keys ← and → move between its checkbox,
  * category and type, so tabbing through a long list costs one stop a row. ↑ and ↓ choose within a
@@ -122,6 +127,7 @@ export const TransactionRow = memo(function TransactionRow({
           </span>
           {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
           {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
+          {tx.transferCounterpartAccount !== null && <span className={c.chip}>{transferChipText(tx)}</span>}
         </div>
       </td>
       <td className={`${c.cell} ${c.right}`}>

@@ -6,7 +6,7 @@ import { browserLocale } from '../../lib/locale';
 import { trpc } from '../../lib/trpc';
 import { useCategoriseSimilar, useSuggestions } from '../../lib/suggestions';
 import { CategoriseSimilar } from './CategoriseSimilar';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { DeleteRowsDialog } from './DeleteRowsDialog';
 import { Notice, useNotice } from '../Notice';
 import { BulkEditDialog } from './BulkEditDialog';
 import { useCategoryNames } from './hooks';
@@ -249,8 +249,8 @@ function useDialogs(
     setSplitting({ parent: single, initial: null });
   }
 
-  async function deleteSelected() {
-    const failure = await actions.deleteRows(selected);
+  async function deleteSelected(withCounterpart = false) {
+    const failure = await actions.deleteRows(selected, withCounterpart);
     setConfirmDelete(false);
     if (failure !== null) {
       showNotice(failure, 'error');
@@ -299,14 +299,11 @@ function TableDialogs({ selected, categoryNames, actions, showNotice, dialogs }:
           showNotice(`Updated ${rows.length} transaction${rows.length === 1 ? '' : 's'}`);
         }}
       />
-      <ConfirmDialog
+      <DeleteRowsDialog
         open={dialogs.confirmDelete}
-        title="Delete Selected"
-        message={`Are you sure you want to delete ${selected.length} selected transactions? They go to the trash (History, Trash), where they can be restored for 30 days.`}
-        confirmLabel="Delete"
-        destructive
+        selected={selected}
         busy={actions.deleting}
-        onConfirm={() => void dialogs.deleteSelected()}
+        onConfirm={(withCounterpart) => void dialogs.deleteSelected(withCounterpart)}
         onCancel={dialogs.cancelDelete}
       />
       <SplitDialog
