@@ -121,6 +121,13 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@tanstack/react-router',
+              importNames: ['useSearch', 'useParams'],
+              message: "Read a route's search and params through its typed API: getRouteApi('/_auth/x').useSearch().",
+            },
+          ],
           patterns: [
             {
               group: ['**/server/**', '**/server'],
@@ -128,6 +135,17 @@ export default tseslint.config(
               message: 'The client imports the server only as types.',
             },
           ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='location'][property.name=/^(search|hash)$/]",
+          message: "Read a route's search through its typed API (getRouteApi('/_auth/x').useSearch()), not the URL.",
+        },
+        {
+          selector: "MemberExpression[object.property.name='location'][property.name=/^(search|hash)$/]",
+          message: "Read a route's search through its typed API (getRouteApi('/_auth/x').useSearch()), not the URL.",
         },
       ],
     },

@@ -35,6 +35,8 @@ export interface SeedOptions {
   days: number;
   /** Account names; rows are spread over them. */
   accounts: string[];
+  /** Each account's currency, in the order of `accounts` (default USD). */
+  currencies?: string[];
   /** Every n-th row becomes a split parent with two parts (0: none). */
   splitEvery?: number;
   /** Seed of the deterministic generator. */
@@ -45,10 +47,20 @@ export interface SeedOptions {
 export function seedHistory(db: Database.Database, userId: number, options: SeedOptions): Map<string, number> {
   const now = new Date().toISOString();
   const accountIds = new Map<string, number>();
-  for (const name of options.accounts) {
+  for (const [index, name] of options.accounts.entries()) {
     const id = db
-      .prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)')
-      .run(userId, name, name.toLowerCase(), 'checking', now).lastInsertRowid;
+      .prepare(
+        'insert into account (user_id, name, name_key, type, opening_balance, opening_date, currency, created_at) values (?, ?, ?, ?, 0, ?, ?, ?)',
+      )
+      .run(
+        userId,
+        name,
+        name.toLowerCase(),
+        'checking',
+        options.start,
+        options.currencies?.[index] ?? 'USD',
+        now,
+      ).lastInsertRowid;
     accountIds.set(name, Number(id));
   }
   const categoryIds = BENCH_CATEGORIES.map((name) => {

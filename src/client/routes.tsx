@@ -137,10 +137,10 @@ const createBudgetRoute = createRoute({
   staticData: { nav: 'Create Budget' },
   // Copy Budget: the budget whose line items the new one starts with.
   validateSearch: z.object({ copy: optionalId }),
-  loader: ({ context, location }) => {
+  loaderDeps: ({ search }) => ({ copy: search.copy }),
+  loader: ({ context, deps }) => {
     void context.trpc.categories.list.prefetch();
-    const copy = (location.search as { copy?: number }).copy;
-    if (copy) void context.trpc.budgets.lineItems.prefetch({ budgetId: copy });
+    if (deps.copy) void context.trpc.budgets.lineItems.prefetch({ budgetId: deps.copy });
   },
   component: lazyRouteComponent(() => import('./features/budgets/BudgetEditorScreen'), 'BudgetEditorScreen'),
 });
@@ -184,6 +184,25 @@ const createTransactionRoute = createRoute({
     void context.trpc.accounts.list.prefetch();
   },
   component: lazyRouteComponent(() => import('./features/transactions/EditTransactionScreen'), 'EditTransactionScreen'),
+});
+
+const editTransactionRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/transactions/$id/edit',
+  params: {
+    parse: (raw: { id: string }) => ({ id: Number(raw.id) }),
+    stringify: (params: { id: number }) => ({ id: String(params.id) }),
+  },
+  loader: ({ context, params }) => {
+    void context.trpc.categories.list.prefetch();
+    void context.trpc.accounts.list.prefetch();
+    if (Number.isSafeInteger(params.id) && params.id > 0)
+      void context.trpc.transactions.get.prefetch({ id: params.id });
+  },
+  component: lazyRouteComponent(
+    () => import('./features/transactions/EditTransactionScreen'),
+    'EditStoredTransactionScreen',
+  ),
 });
 
 const historyRoute = createRoute({
@@ -258,6 +277,7 @@ export const SCREENS = [
   createBudgetRoute,
   transactionsRoute,
   createTransactionRoute,
+  editTransactionRoute,
   reportsRoute,
   rulesRoute,
   schedulesRoute,

@@ -85,17 +85,17 @@ describe('the Accounts screen', () => {
         const today = new Date().toISOString().slice(0, 10);
         if (width > 600) {
           expect(await accountRows(page)).toEqual([
-            ['Card', 'credit', 'USD', 'On plan', '-54.50', 'Never'],
-            ['Everyday', 'checking', 'USD', 'On plan', '1,249.50', `${today} · jan.csv`],
+            ['Card', 'credit', 'USD', 'On plan', '−$54.50', 'Never'],
+            ['Everyday', 'checking', 'USD', 'On plan', '$1,249.50', `${today} · jan.csv`],
           ]);
         } else {
           // A phone shows the type and last import under the name.
           await table.getByText(`checking · USD · On plan · last import ${today} · jan.csv`).waitFor();
           await table.getByText('credit · USD · On plan · last import Never').waitFor();
         }
-        await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('1,195.00');
+        await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('$1,195.00');
         await page.getByTestId('net-worth-chart').locator('svg').first().waitFor();
-        await page.getByText(/Net worth at the end of each month: .* to 1,195\.00/).waitFor();
+        await page.getByText(/Net worth at the end of each month: .* to \$1,195\.00/).waitFor();
         await expectNoSeriousA11yViolations(page, `accounts ${width}`);
         await screenshotAndCheckWidth(page, `accounts-${width}`);
 
@@ -110,7 +110,7 @@ describe('the Accounts screen', () => {
         await expectNoSeriousA11yViolations(page, `new account dialog ${width}`);
         await dialog.getByRole('button', { name: 'Create account' }).click();
         await page.getByText("Account 'Savings' created").waitFor();
-        await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('1,495.00');
+        await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('$1,495.00');
 
         // A name already taken is refused in the dialog, naming it; nothing is added.
         await page.getByRole('button', { name: 'New account' }).click();
@@ -130,13 +130,13 @@ describe('the Accounts screen', () => {
         await edit.getByLabel('Opening balance').fill('1100');
         await edit.getByRole('button', { name: 'Save account' }).click();
         await page.getByText("Account 'Everyday' saved").waitFor();
-        await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('1,595.00');
+        await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('$1,595.00');
         await expectNoSeriousA11yViolations(page, `accounts after edit ${width}`);
 
         // The name opens the register: the newest balance is the account's, the oldest line its opening balance.
         await table.getByRole('link', { name: 'Everyday' }).click();
         await page.getByRole('heading', { name: 'Register: Everyday', level: 1 }).waitFor();
-        await page.getByTestId('register-balance').getByText('Balance: 1,349.50').waitFor();
+        await page.getByTestId('register-balance').getByText('Balance: $1,349.50').waitFor();
         await page.getByRole('button', { name: 'All', exact: true }).click();
         await page.getByText('2 transactions', { exact: true }).waitFor();
         const register = page.getByRole('table', { name: 'Register', exact: true });
@@ -147,9 +147,9 @@ describe('the Accounts screen', () => {
             .map((cells) => [cells[0], cells[1], cells[3], cells[4]]),
         );
         expect(figures).toEqual([
-          ['2026-01-06', 'Rent', '-950.50', '1,349.50'],
-          ['2026-01-05', 'Pay', '1,200.00', '2,300.00'],
-          ['2025-12-31', 'Opening balance', '1,100.00', '1,100.00'],
+          ['2026-01-06', 'Rent', '−$950.50', '$1,349.50'],
+          ['2026-01-05', 'Pay', '$1,200.00', '$2,300.00'],
+          ['2025-12-31', 'Opening balance', '$1,100.00', '$1,100.00'],
         ]);
         await expectNoSeriousA11yViolations(page, `register ${width}`);
         await page.getByRole('link', { name: 'All accounts' }).click();

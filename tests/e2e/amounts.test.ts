@@ -211,7 +211,7 @@ describe('every other amount field', () => {
     await page.getByLabel('Max Amount').fill('-5');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('Found 0 transactions').waitFor();
-    await page.getByText('No transactions of size up to 5.00 (either sign) match these filters.').waitFor();
+    await page.getByText('No transactions of size up to $5.00 (either sign) match these filters.').waitFor();
     expect(await banner.count()).toBe(1);
     await close();
   });

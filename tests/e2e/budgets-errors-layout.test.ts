@@ -19,6 +19,7 @@ const {
   tableDescriptions,
   screenshot,
   selectJanuary,
+  column,
 } = useBudgetsScreen();
 
 describe('Budget errors', () => {
@@ -161,4 +162,32 @@ describe('Budgets layout', () => {
     await expectNoSeriousA11yViolations(page, 'budget editor at 576 px');
     await close();
   });
+
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    it(`explains an empty screen, and names groups and categories as a person reads them (${width} px)`, async () => {
+      // Signed in at desktop width (the welcome line it waits for is hidden on a phone), then sized.
+      const { page, close, api } = await session(1366);
+      await page.setViewportSize({ width, height });
+      const empty = page.getByRole('region', { name: 'No budgets found.' });
+      await empty.getByText('A budget is your plan for a period', { exact: false }).waitFor();
+      await expectNoSeriousA11yViolations(page, `empty budgets at ${width} px`);
+      await empty.getByRole('link', { name: 'Create your first budget' }).click();
+      await page.getByRole('heading', { name: 'Create Budget', level: 1 }).waitFor();
+      await expectNoSeriousA11yViolations(page, `first budget form at ${width} px`);
+
+      await seedJanuary(api);
+      await page.goto(new URL('/', page.url()).href);
+      await selectJanuary(page);
+      // The one-word type reads as words; categories keep the spelling the person gave them.
+      const groups = column(page, 'Line Items by Type');
+      await groups.getByRole('heading', { name: 'Not counted', exact: true }).waitFor();
+      expect(await groups.getByText('NotCounted').count()).toBe(0);
+      expect(await itemRow(page, 'Untracked').textContent()).toContain('2 transactions: Fun, Uncategorized');
+      await expectNoSeriousA11yViolations(page, `selected budget at ${width} px`);
+      await close();
+    });
+  }
 });

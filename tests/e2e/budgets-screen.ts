@@ -81,28 +81,28 @@ export function useBudgetsScreen() {
    *             untracked 6500; net = 300000 - (120000 + 21500) = 158500
    */
   const EXPECTED_TYPE_ROWS = [
-    ['credit', '3,015.00', '2 transactions'],
-    ['debit', '-1,390.00', '4 transactions'],
-    ['charge', '-105.00', '2 transactions'],
-    ['transfer', '-500.00', '1 transaction'],
-    ['Split transactions', '-150.00', '1 split transaction, 2 parts'],
+    ['credit', '$3,015.00', '2 transactions'],
+    ['debit', '−$1,390.00', '4 transactions'],
+    ['charge', '−$105.00', '2 transactions'],
+    ['transfer', '−$500.00', '1 transaction'],
+    ['Split transactions', '−$150.00', '1 split transaction, 2 parts'],
   ];
   const EXPECTED_LINE_ITEM_ROWS = [
-    ['Salary', '3,000.00 of 3,000.00', '1 transaction'],
-    ['Rent', '1,200.00 of 1,200.00', '1 transaction'],
-    ['Food', '165.00 of 250.00', '3 transactions'],
-    ['Household', '50.00 of 40.00', '1 transaction'],
-    ['Savings', '500.00 of 500.00', '1 transaction'],
-    ['Untracked', '65.00', '2 transactions: fun, uncategorized'],
+    ['Salary', '$3,000.00 of $3,000.00', '1 transaction'],
+    ['Rent', '$1,200.00 of $1,200.00', '1 transaction'],
+    ['Food', '$165.00 of $250.00', '3 transactions'],
+    ['Household', '$50.00 of $40.00', '1 transaction'],
+    ['Savings', '$500.00 of $500.00', '1 transaction'],
+    ['Untracked', '$65.00', '2 transactions: Fun, Uncategorized'],
   ];
   const EXPECTED_BUDGETED_ROWS = [
     ['Group', 'Budgeted', 'Actual'],
-    ['Income', '3,000.00', '3,000.00'],
-    ['Fixed', '1,200.00', '1,200.00'],
-    ['Variable', '290.00', '215.00'],
-    ['NotCounted', '500.00', '500.00'],
-    ['Untracked', '—', '65.00'],
-    ['Net', '1,510.00', '1,585.00'],
+    ['Income', '$3,000.00', '$3,000.00'],
+    ['Fixed', '$1,200.00', '$1,200.00'],
+    ['Variable', '$290.00', '$215.00'],
+    ['Not counted', '$500.00', '$500.00'],
+    ['Untracked', '—', '$65.00'],
+    ['Net', '$1,510.00', '$1,585.00'],
   ];
 
   /** Every description of the January budget's table (split parent and parts included), newest first; same-day rows newest id first. */

@@ -169,7 +169,7 @@ describe('Budgets list', () => {
     expect(await lineItem(page, 3).getByLabel('Name').inputValue()).toBe('Food');
     expect(await lineItem(page, 3).getByLabel('Amount').inputValue()).toBe('250.00');
     expect(await lineItem(page, 3).getByLabel('Related Categories').inputValue()).toBe('Groceries, Dining');
-    expect(await lineItem(page, 5).getByRole('combobox', { name: 'Type' }).textContent()).toBe('NotCounted');
+    expect(await lineItem(page, 5).getByRole('combobox', { name: 'Type' }).textContent()).toBe('Not counted');
     expect(await editorButton(page, 'Save Budget').count()).toBe(0);
     const update = editorButton(page, 'Update Budget');
     expect(await update.isEnabled()).toBe(true);
@@ -311,20 +311,20 @@ describe('Selected budget and overview', () => {
     await selectedSection(page).getByRole('heading', { name: 'Selected Budget', level: 2 }).waitFor();
 
     expect(await overviewRows(column(page, 'Transaction Type Totals'))).toEqual(EXPECTED_TYPE_ROWS);
-    expect(await selectedSection(page).getByTestId('overview-total').textContent()).toBe('1,020.00');
+    expect(await selectedSection(page).getByTestId('overview-total').textContent()).toBe('$1,020.00');
     await column(page, 'Transaction Type Totals').getByText('Total (9 transactions)').waitFor();
     expect(await overviewRows(column(page, 'Line Items by Type'))).toEqual(EXPECTED_LINE_ITEM_ROWS);
     // Each group's actual of budgeted.
     const groups = column(page, 'Line Items by Type');
-    await groups.getByRole('region', { name: 'Variable line items' }).getByText('215.00 of 290.00').waitFor();
+    await groups.getByRole('region', { name: 'Variable line items' }).getByText('$215.00 of $290.00').waitFor();
     await groups
       .getByRole('region', { name: 'Untracked line items' })
-      .getByText('65.00', { exact: true })
+      .getByText('$65.00', { exact: true })
       .first()
       .waitFor();
     expect(await tableRows(column(page, 'Budgeted Amounts').getByRole('table'))).toEqual(EXPECTED_BUDGETED_ROWS);
     await column(page, 'Budgeted Amounts')
-      .getByText('Budgeted net 1,510.00, actual net 1,585.00.', { exact: false })
+      .getByText('Budgeted net $1,510.00, actual net $1,585.00.', { exact: false })
       .waitFor();
 
     // Budget bars: 'Food' 165/250 = 66 %, 'Household' over budget, full.
@@ -409,7 +409,7 @@ describe('Selected budget and overview', () => {
     await card(page, 'Early January').getByRole('button', { name: 'Select budget Early January' }).click();
     await expect.poll(() => status(page).textContent()).toBe('Showing all 2 transactions');
     expect(await tableDescriptions(page)).toEqual(['Rent', 'Paycheck']);
-    expect(await selectedSection(page).getByTestId('overview-total').textContent()).toBe('1,800.00');
+    expect(await selectedSection(page).getByTestId('overview-total').textContent()).toBe('$1,800.00');
     await itemRow(page, 'Rent').click();
     await expect.poll(() => tableDescriptions(page)).toEqual(['Rent']);
     // Selecting the same card again reloads it and resets the filter.

@@ -59,17 +59,17 @@ describe('Account register', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload', exact: true }).click();
       await page.getByRole('link', { name: 'Register of Checking' }).click();
       await page.getByRole('heading', { name: 'Register: Checking', level: 1 }).waitFor();
-      await page.getByText('Balance: 1,000.00').waitFor();
+      await page.getByText('Balance: $1,000.00').waitFor();
       await page.getByRole('button', { name: 'All', exact: true }).click();
       await page.getByText('6 transactions', { exact: true }).waitFor();
       expect(await registerFigures(page)).toEqual([
-        ['2024-03-01', '-300.00', '1,000.00'],
-        ['2024-02-01', '-100.00', '1,300.00'], // the split parent: the balance after its whole split
-        ['2024-02-01', '-40.00', '1,300.00'],
-        ['2024-02-01', '-60.00', '1,340.00'],
-        ['2024-01-10', '-20.00', '1,400.00'],
-        ['2024-01-05', '500.00', '1,420.00'],
-        ['2024-01-01', '920.00', '920.00'],
+        ['2024-03-01', '−$300.00', '$1,000.00'],
+        ['2024-02-01', '−$100.00', '$1,300.00'], // the split parent: the balance after its whole split
+        ['2024-02-01', '−$40.00', '$1,300.00'],
+        ['2024-02-01', '−$60.00', '$1,340.00'],
+        ['2024-01-10', '−$20.00', '$1,400.00'],
+        ['2024-01-05', '$500.00', '$1,420.00'],
+        ['2024-01-01', '$920.00', '$920.00'],
       ]);
       expect(new URL(page.url()).searchParams.get('range')).toBe('All');
 
@@ -78,9 +78,9 @@ describe('Account register', () => {
       await page.getByLabel('End Date').fill('2024-01-31');
       await page.getByText('2 transactions', { exact: true }).waitFor();
       expect(await registerFigures(page)).toEqual([
-        ['2024-01-10', '-20.00', '1,400.00'],
-        ['2024-01-05', '500.00', '1,420.00'],
-        ['2024-01-01', '920.00', '920.00'],
+        ['2024-01-10', '−$20.00', '$1,400.00'],
+        ['2024-01-05', '$500.00', '$1,420.00'],
+        ['2024-01-01', '$920.00', '$920.00'],
       ]);
       await expectNoSeriousA11yViolations(page, 'account register');
       await screenshotAndCheckWidth(page, 'register-1400');
@@ -89,28 +89,30 @@ describe('Account register', () => {
       await page.getByLabel('Statement date').fill('2024-01-31');
       await page.getByLabel('Statement balance').fill('1450');
       await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
-      await page.getByText('Register balance on 2024-01-31: 1,400.00').waitFor();
-      expect(await page.getByText('Difference: 50.00').isVisible()).toBe(true);
+      await page.getByText('Register balance on 2024-01-31: $1,400.00').waitFor();
+      expect(await page.getByText('Difference: $50.00').isVisible()).toBe(true);
       await page.getByText('Transactions after 2024-01-31 (4)').waitFor();
       expect(await registerFigures(page, 'Transactions after the statement')).toEqual([
-        ['2024-03-01', '-300.00', '1,000.00'],
-        ['2024-02-01', '-100.00', '1,300.00'],
-        ['2024-02-01', '-40.00', '1,300.00'],
-        ['2024-02-01', '-60.00', '1,340.00'],
+        ['2024-03-01', '−$300.00', '$1,000.00'],
+        ['2024-02-01', '−$100.00', '$1,300.00'],
+        ['2024-02-01', '−$40.00', '$1,300.00'],
+        ['2024-02-01', '−$60.00', '$1,340.00'],
       ]);
 
       // The difference becomes an adjustment transaction on the statement's date.
       await page.getByRole('button', { name: 'Add adjustment and reconcile' }).click();
-      await page.getByText(/^Reconciled: 1 cleared transactions marked reconciled; the balance is 1,050\.00/).waitFor();
-      expect(await page.getByText('Difference: 0.00').isVisible()).toBe(true);
-      await page.getByText('Balance: 1,050.00').waitFor();
+      await page
+        .getByText(/^Reconciled: 1 cleared transactions marked reconciled; the balance is \$1,050\.00/)
+        .waitFor();
+      expect(await page.getByText('Difference: $0.00').isVisible()).toBe(true);
+      await page.getByText('Balance: $1,050.00').waitFor();
       await expect
         .poll(() => registerFigures(page))
         .toEqual([
-          ['2024-01-31', '50.00', '1,450.00'],
-          ['2024-01-10', '-20.00', '1,400.00'],
-          ['2024-01-05', '500.00', '1,420.00'],
-          ['2024-01-01', '920.00', '920.00'],
+          ['2024-01-31', '$50.00', '$1,450.00'],
+          ['2024-01-10', '−$20.00', '$1,400.00'],
+          ['2024-01-05', '$500.00', '$1,420.00'],
+          ['2024-01-01', '$920.00', '$920.00'],
         ]);
       const [checking] = (await api.accounts.list.query()).filter((a) => a.name === 'Checking');
       expect(checking.balance).toBe(105000);
@@ -150,8 +152,8 @@ describe('Account register', () => {
       await expect
         .poll(async () => (await registerFigures(page)).slice(-2))
         .toEqual([
-          ['2024-01-01', '-1.00', '-1.00'],
-          [account.openingDate, '0.00', '0.00'],
+          ['2024-01-01', '−$1.00', '−$1.00'],
+          [account.openingDate, '$0.00', '$0.00'],
         ]);
       expect(errors).toEqual([]);
     } finally {

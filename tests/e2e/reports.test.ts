@@ -73,26 +73,26 @@ describe('Reports', () => {
 
       expect(await tableCells(page, 'Spending by category')).toEqual([
         ['Month', 'Rent', 'Groceries', 'Dining', 'Uncategorized', 'Total'],
-        ['Jan 2024', '1,200.00', '80.00', '25.00', '10.00', '1,315.00'],
-        ['Feb 2024', '1,200.00', '100.00', '35.00', '0.00', '1,335.00'],
-        ['Mar 2024', '1,200.00', '70.00', '0.00', '0.00', '1,270.00'],
-        ['Total', '3,600.00', '250.00', '60.00', '10.00', '3,920.00'],
+        ['Jan 2024', '$1,200.00', '$80.00', '$25.00', '$10.00', '$1,315.00'],
+        ['Feb 2024', '$1,200.00', '$100.00', '$35.00', '$0.00', '$1,335.00'],
+        ['Mar 2024', '$1,200.00', '$70.00', '$0.00', '$0.00', '$1,270.00'],
+        ['Total', '$3,600.00', '$250.00', '$60.00', '$10.00', '$3,920.00'],
       ]);
       expect(await tableCells(page, 'Income and expenses')).toEqual([
         ['Month', 'Income', 'Expenses', 'Net'],
-        ['Jan 2024', '3,000.00', '1,315.00', '1,685.00'],
-        ['Feb 2024', '3,005.00', '1,340.00', '1,665.00'],
-        ['Mar 2024', '3,000.00', '1,270.00', '1,730.00'],
-        ['Total', '9,005.00', '3,925.00', '5,080.00'],
+        ['Jan 2024', '$3,000.00', '$1,315.00', '$1,685.00'],
+        ['Feb 2024', '$3,005.00', '$1,340.00', '$1,665.00'],
+        ['Mar 2024', '$3,000.00', '$1,270.00', '$1,730.00'],
+        ['Total', '$9,005.00', '$3,925.00', '$5,080.00'],
       ]);
       expect(await tableCells(page, 'Top payees')).toEqual([
         ['Payee', 'Transactions', 'Total'],
-        ['ACME PAYROLL', '3', '9,000.00'],
-        ['LANDLORD LTD', '3', '-3,600.00'],
-        ['TESCO STORES', '4', '-190.00'],
-        ['COSTCO', '2', '-100.00'],
-        ['Cafe Luna', '2', '-20.00'],
-        ['Mystery shop', '1', '-10.00'],
+        ['ACME PAYROLL', '3', '$9,000.00'],
+        ['LANDLORD LTD', '3', '−$3,600.00'],
+        ['TESCO STORES', '4', '−$190.00'],
+        ['COSTCO', '2', '−$100.00'],
+        ['Cafe Luna', '2', '−$20.00'],
+        ['Mystery shop', '1', '−$10.00'],
       ]);
       await expectNoSeriousA11yViolations(page, 'reports (table view)');
       await screenshotAndCheckWidth(page, 'reports-table-1400');
@@ -106,17 +106,17 @@ describe('Reports', () => {
         .poll(() => tableCells(page, 'Income and expenses'))
         .toEqual([
           ['Month', 'Income', 'Expenses', 'Net'],
-          ['Jan 2024', '0.00', '0.00', '0.00'],
-          ['Feb 2024', '0.00', '0.00', '0.00'],
-          ['Mar 2024', '0.00', '70.00', '-70.00'],
-          ['Total', '0.00', '70.00', '-70.00'],
+          ['Jan 2024', '$0.00', '$0.00', '$0.00'],
+          ['Feb 2024', '$0.00', '$0.00', '$0.00'],
+          ['Mar 2024', '$0.00', '$70.00', '−$70.00'],
+          ['Total', '$0.00', '$70.00', '−$70.00'],
         ]);
       expect(await tableCells(page, 'Spending by category')).toEqual([
         ['Month', 'Groceries', 'Total'],
-        ['Jan 2024', '0.00', '0.00'],
-        ['Feb 2024', '0.00', '0.00'],
-        ['Mar 2024', '70.00', '70.00'],
-        ['Total', '70.00', '70.00'],
+        ['Jan 2024', '$0.00', '$0.00'],
+        ['Feb 2024', '$0.00', '$0.00'],
+        ['Mar 2024', '$70.00', '$70.00'],
+        ['Total', '$70.00', '$70.00'],
       ]);
       expect(errors).toEqual([]);
     } finally {
@@ -139,7 +139,7 @@ describe('Reports', () => {
       expect(url.searchParams.get('endDate')).toBe('2024-02-29');
       expect(url.searchParams.get('counted')).toBe('true');
       await page.getByText('Split parents left out (as report totals count)').waitFor();
-      expect(await page.getByText('Total: 100.00 Debit').isVisible()).toBe(true);
+      expect(await page.getByText('Net: −$100.00').isVisible()).toBe(true);
 
       // January's expenses bar: the five rows of money out.
       await page.goBack();
@@ -147,20 +147,20 @@ describe('Reports', () => {
       await page.waitForURL(/direction/);
       await expectFound(page, 5);
       await page.getByText('Money out only').waitFor();
-      expect(await page.getByText('Total: 1,315.00 Debit').isVisible()).toBe(true);
+      expect(await page.getByText('Net: −$1,315.00').isVisible()).toBe(true);
 
       // A payee: every row of its spelling variants over the range.
       await page.goBack();
       await page.getByRole('link', { name: 'TESCO STORES', exact: true }).click();
       await expectFound(page, 4);
       await page.getByText('Payee: TESCO STORES').waitFor();
-      expect(await page.getByText('Total: 190.00 Debit').isVisible()).toBe(true);
+      expect(await page.getByText('Net: −$190.00').isVisible()).toBe(true);
 
       // A figure of the table view (March's net, Checking only).
       await page.goto(`${app.server.url}/reports?${RANGE}&account=Checking&table=true`);
-      await page.getByRole('table', { name: 'Income and expenses' }).getByRole('link', { name: '1,800.00' }).click();
+      await page.getByRole('table', { name: 'Income and expenses' }).getByRole('link', { name: '$1,800.00' }).click();
       await expectFound(page, 2);
-      expect(await page.getByText('Total: 1,800.00 Credit').isVisible()).toBe(true);
+      expect(await page.getByText('Net: +$1,800.00').isVisible()).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -187,7 +187,7 @@ describe('phones', () => {
       const list = page.getByRole('list', { name: 'Transactions' });
       expect(await list.getByRole('listitem').count()).toBe(5);
       const long = list.getByRole('listitem').filter({ hasText: 'hardware store' });
-      expect(await long.getByText('-1,234.56', { exact: true }).isVisible()).toBe(true);
+      expect(await long.getByText('−$1,234.56', { exact: true }).isVisible()).toBe(true);
       expect(
         await long.getByText('A very long description of a purchase at the hardware store downtown').isVisible(),
       ).toBe(true);

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { localIsoDate } from '../../src/shared/dates/calendar';
-import { formatCents } from '../../src/shared/money';
+import { formatCents, formatSignedMoney } from '../../src/shared/money';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import {
   expectNoSeriousA11yViolations,
@@ -223,7 +223,7 @@ describe('a split reads as one purchase', () => {
         .getByRole('status')
         .filter({ hasText: /^Found/ })
         .innerText(),
-    ).toContain(`Total: ${formatCents(Math.abs(total))} Debit`);
+    ).toContain(`Net: ${formatSignedMoney(total)}`);
     const ids = async () =>
       tableRows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-row-id'))));
     const order = await ids();

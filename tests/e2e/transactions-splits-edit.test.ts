@@ -22,13 +22,13 @@ describe('Splits', () => {
     expect(await amount.getAttribute('inputmode')).toBe('decimal');
     const save = dialog.getByRole('button', { name: 'Save Split' });
     const remaining = dialog.getByRole('status');
-    expect(await remaining.textContent()).toBe('Remaining: 82.35 of 82.35');
+    expect(await remaining.textContent()).toBe('Remaining: $82.35 of $82.35');
     expect(await save.isDisabled()).toBe(true);
 
     // One counted row only: refused by the shared validator.
     await amount.fill('82.35');
     await split(1).getByLabel('Category').fill('Groceries');
-    expect(await remaining.textContent()).toBe('Remaining: 0.00 of 82.35');
+    expect(await remaining.textContent()).toBe('Remaining: $0.00 of $82.35');
     await save.click();
     await dialog.getByText('At least 2 splits are required').waitFor();
 
@@ -36,11 +36,11 @@ describe('Splits', () => {
     await amount.fill('50');
     await split(2).getByLabel('Amount').fill('32.34');
     await split(2).getByLabel('Category').fill('Household');
-    expect(await remaining.textContent()).toBe('Remaining: 0.01 of 82.35');
+    expect(await remaining.textContent()).toBe('Remaining: $0.01 of $82.35');
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Add the remaining 0.01 to the last part' }).click();
     expect(await split(2).getByLabel('Amount').inputValue()).toBe('32.35');
-    expect(await remaining.textContent()).toBe('Remaining: 0.00 of 82.35');
+    expect(await remaining.textContent()).toBe('Remaining: $0.00 of $82.35');
     expect(await save.isEnabled()).toBe(true);
     await split(2).getByLabel('Amount').fill('30');
     expect(await save.isDisabled()).toBe(true);
@@ -53,7 +53,7 @@ describe('Splits', () => {
     await split(3).getByLabel('Split Note').fill('treat');
     await dialog.getByRole('button', { name: 'Auto-fill remaining' }).click();
     expect(await split(3).getByLabel('Amount').inputValue()).toBe('2.35');
-    expect(await remaining.textContent()).toBe('Remaining: 0.00 of 82.35');
+    expect(await remaining.textContent()).toBe('Remaining: $0.00 of $82.35');
     await expectNoSeriousA11yViolations(page, 'split dialog');
     await screenshotAndCheckWidth(page, 'split-dialog-1400');
     await save.click();
@@ -70,7 +70,7 @@ describe('Splits', () => {
     await expect.poll(() => descriptions(page)).toContain('Chocolate');
     // A split counts once, with its parts named; the total counts the parts, not the original.
     expect(await bannerText(page)).toBe(
-      'Found 5 transactions (1 split into 3 parts)Total: 2,340.16 Credit(split parts counted, never their originals)',
+      'Found 5 transactions (1 split into 3 parts)Net: +$2,340.16(split parts counted, never their originals)',
     );
 
     await page.getByRole('button', { name: 'Clear Selection' }).click();
@@ -124,8 +124,8 @@ describe('Splits', () => {
     const details = inspect.getByRole('table', { name: 'Split transaction details' });
     await details.getByText('to savings').waitFor();
     expect(await details.locator('tbody tr').count()).toBe(3);
-    expect(await details.getByText('2,500.00').isVisible()).toBe(true);
-    expect(await details.getByText('500.00', { exact: true }).isVisible()).toBe(true);
+    expect(await details.getByText('$2,500.00').isVisible()).toBe(true);
+    expect(await details.getByText('$500.00', { exact: true }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'inspect split dialog');
 
     // Someone else changed the split meanwhile: Edit Split reloads it.
@@ -150,7 +150,7 @@ describe('Splits', () => {
     await dialog.waitFor({ state: 'detached' });
     const after = await api.transactions.splits.query({ id: paycheck.id });
     expect(after.childTransactions.map((c) => c.amount)).toEqual([240000, 10000]);
-    await expect.poll(() => page.getByText('100.00', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('$100.00', { exact: true }).count()).toBeGreaterThan(0);
 
     // Inspection failure.
     await checkbox(page, paycheck).check();
@@ -244,13 +244,13 @@ describe('Edit Transaction', () => {
     await search(page);
     await checkbox(page, rows['Coffee Shop']).check();
     await page.getByRole('button', { name: 'Edit Transaction', exact: true }).click();
-    await page.waitForURL(`${app.server.url}/create-transaction`);
+    await page.waitForURL(`${app.server.url}/transactions/${rows['Coffee Shop'].id}/edit`);
     await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
     expect(await page.getByLabel('Date').inputValue()).toBe('2024-01-05');
     expect(await page.getByLabel('Description').inputValue()).toBe('Coffee Shop');
     expect(await page.getByLabel('Amount').inputValue()).toBe('-4.50');
     expect(await page.getByLabel('Category').inputValue()).toBe('Dining');
-    expect(await page.getByRole('combobox', { name: 'Account' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'Account' }).textContent()).toBe('Checking');
     expect(await page.getByRole('combobox', { name: 'Type' }).textContent()).toBe('debit');
     await page.getByLabel('Description').fill('Coffee Shop Downtown');
     await page.getByLabel('Amount').fill('-5.25');
@@ -284,4 +284,58 @@ describe('Edit Transaction', () => {
       .waitFor();
     await close();
   });
+
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    it(`opens a transaction at its own address, where Account and Type change as on the create form (${width} px)`, async () => {
+      const { page, close, rows, rest, api } = await seededSession();
+      await page.setViewportSize({ width, height });
+      const bill = rows['Electric bill'];
+      await page.goto(`${app.server.url}/transactions/${bill.id}/edit`);
+      await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+      await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('Electric bill');
+      expect(await page.getByRole('combobox', { name: 'Account' }).textContent()).toBe('Checking');
+      expect(await page.getByRole('combobox', { name: 'Type' }).textContent()).toBe('debit');
+      await expectNoSeriousA11yViolations(page, `edit transaction by address at ${width} px`);
+
+      await page.getByRole('combobox', { name: 'Account' }).click();
+      await pick(page).getByRole('option', { name: 'Savings' }).click();
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      await pick(page).getByRole('option', { name: 'charge', exact: true }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Transaction updated successfully').waitFor();
+      expect(await rest.transaction(bill.id)).toMatchObject({ account: 'Savings', type: 'charge', amount: -6000 });
+      await expectNoSeriousA11yViolations(page, `edit transaction saved at ${width} px`);
+
+      // A reload opens the same transaction as stored now.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Edit Transaction', level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('combobox', { name: 'Account' }).textContent()).toBe('Savings');
+      expect(await page.getByRole('combobox', { name: 'Type' }).textContent()).toBe('charge');
+
+      // The create form offers the same two choices.
+      await page.goto(`${app.server.url}/create-transaction`);
+      await page.getByRole('heading', { name: 'Create Transaction', level: 1 }).waitFor();
+      await page.getByLabel('Date').fill('2024-03-04');
+      await page.getByLabel('Description').fill('Move to savings');
+      await page.getByLabel('Amount').fill('-50');
+      await page.getByRole('combobox', { name: 'Account' }).click();
+      await pick(page).getByRole('option', { name: 'Checking' }).click();
+      await page.getByRole('combobox', { name: 'Type' }).click();
+      await pick(page).getByRole('option', { name: 'transfer', exact: true }).click();
+      await expectNoSeriousA11yViolations(page, `create transaction with a type at ${width} px`);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Transaction created successfully').waitFor();
+      const created = (await allTransactions(api)).find((tx) => tx.description === 'Move to savings');
+      expect(created).toMatchObject({ account: 'Checking', type: 'transfer', amount: -5000 });
+
+      // An address of no transaction says so.
+      await page.goto(`${app.server.url}/transactions/999999999/edit`);
+      await page.getByRole('heading', { name: 'Transaction not found', level: 1 }).waitFor();
+      await expectNoSeriousA11yViolations(page, `no such transaction at ${width} px`);
+      await close();
+    });
+  }
 });

@@ -32,7 +32,7 @@ describe('Transaction Search', () => {
     // The filters fold into their summary line once the search has run; it opens them.
     await openFilters(page);
     expect(await page.getByLabel('Start Date').inputValue()).toMatch(/^\d{4}-\d{2}-01$/);
-    expect(await bannerText(page)).toBe('Found 0 transactionsTotal: 0.00 Credit');
+    expect(await bannerText(page)).toBe('Found 0 transactionsNet: $0.00');
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     expect(await searchButton.isDisabled()).toBe(true);
     await page.getByLabel('Start Date').fill('2024-01-01');
@@ -51,7 +51,7 @@ describe('Transaction Search', () => {
     release();
     await banner(page).waitFor();
     await page.unroute('**/trpc/transactions.list**');
-    expect(await bannerText(page)).toBe('Found 5 transactionsTotal: 2,340.16 Credit');
+    expect(await bannerText(page)).toBe('Found 5 transactionsNet: +$2,340.16');
     // Default order: newest first. Money out is red with a minus sign.
     expect(await descriptions(page)).toEqual([
       'Electric bill',
@@ -60,10 +60,10 @@ describe('Transaction Search', () => {
       'Grocery Store',
       'Coffee Shop',
     ]);
-    const negative = table(page).getByText('-82.35', { exact: true });
+    const negative = table(page).getByText('−$82.35', { exact: true });
     const [r, g] = (await negative.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
     expect(r).toBeGreaterThan(g);
-    expect(await table(page).getByText('2,500.00', { exact: true }).isVisible()).toBe(true);
+    expect(await table(page).getByText('$2,500.00', { exact: true }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'transaction search with results');
     await screenshotAndCheckWidth(page, 'transactions-search-1400');
 
@@ -75,7 +75,7 @@ describe('Transaction Search', () => {
     await page.keyboard.press('Escape');
     await searchButton.click();
     await expect.poll(() => descriptions(page)).toEqual(['Electric bill', 'Coffee Shop']);
-    expect(await bannerText(page)).toBe('Found 2 transactionsTotal: 64.50 Debit');
+    expect(await bannerText(page)).toBe('Found 2 transactionsNet: −$64.50');
     // Search folded the form into its summary line.
     await openFilters(page);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
@@ -96,7 +96,7 @@ describe('Transaction Search', () => {
     await page.getByLabel('Description').fill('coffee');
     await page.getByLabel('Description').press('Enter');
     await expect.poll(() => descriptions(page)).toEqual(['Coffee Beans', 'Coffee Shop']);
-    expect(await bannerText(page)).toBe('Found 2 transactionsTotal: 17.49 Debit');
+    expect(await bannerText(page)).toBe('Found 2 transactionsNet: −$17.49');
     await openFilters(page);
 
     // Min and max amounts (decimals, on the magnitude).
@@ -420,7 +420,7 @@ describe('20,000 rows', () => {
     await table(page).locator('thead').getByRole('button', { name: 'Amount' }).click();
     await expect.poll(() => descriptions(page).then((d) => d[0])).toMatch(/^Purchase \d+$/);
     const first = await table(page).locator('tbody tr[aria-rowindex]').first().locator('td').nth(3).textContent();
-    expect(first).toBe('-1.00');
+    expect(first).toBe('−$1.00');
 
     // Scroll to the end: the last rows are rendered, still only a window of them.
     await table(page).evaluate((el) => {

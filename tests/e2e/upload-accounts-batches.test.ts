@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations, screenshotAndCheckWidth, signedInPage } 
 import { useUploadScreen } from './upload-screen';
 
 // Split from upload.test.ts so the two halves run in parallel workers; the helpers are in upload-screen.ts.
-const { app, CHASE, allTransactions, openUpload, choose, batchRows } = useUploadScreen();
+const { app, CHASE, allTransactions, openUpload, choose, batchRows, uploadButton } = useUploadScreen();
 
 describe('Upload: the Accounts widget', () => {
   it('adds, edits and deletes accounts, confirming each with its notice', async () => {
@@ -35,7 +35,7 @@ describe('Upload: the Accounts widget', () => {
     await choose(page, 'Type', 'credit');
     await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').fill('-1234.5');
     await page.getByRole('form', { name: 'Add account' }).getByLabel('Balance').press('Enter');
-    await list.getByText('Balance: $-1,234.50').waitFor();
+    await list.getByText('Balance: −$1,234.50').waitFor();
     expect(await list.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^Cardcredit/),
       expect.stringMatching(/^Everydaychecking/),
@@ -140,7 +140,7 @@ describe('Upload: the batch manager', () => {
     await page
       .getByRole('dialog')
       .getByText(
-        'Are you sure you want to delete all transactions in this batch? They go to the trash (History, Trash), where they can be restored for 30 days.',
+        /^Delete the 0 transactions of “chase-credit-card\.csv”, uploaded .+\? They go to the trash \(History, Trash\), where they can be restored for 30 days\.$/,
       )
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -187,6 +187,71 @@ describe('Upload: the batch manager', () => {
     await close();
   });
 
+  for (const width of [1366, 390]) {
+    it(`names the batch it deletes, whose import message goes with it, and offers no Upload for a file with nothing new (${width} px)`, async () => {
+      // Signed in at desktop width (the welcome line it waits for is hidden on a phone), then sized.
+      const { page, close, api, errors, user } = await openUpload(1366, [{ name: 'Visa', type: 'credit' }]);
+      await page.setViewportSize({ width, height: 844 });
+      const choosePreview = async () => {
+        await page.getByLabel('CSV file').setInputFiles(CHASE);
+        await choose(page, 'Account', 'Visa (credit)');
+        await choose(page, 'Transaction Type', 'charge');
+        await choose(page, 'Date format', 'MM/DD/YYYY');
+      };
+      await choosePreview();
+      await page.getByText('Ready to import 8 transactions.').waitFor();
+      expect(await uploadButton(page).isEnabled()).toBe(true);
+      await uploadButton(page).click();
+      const message = page.getByRole('status').filter({ hasText: 'Imported 8 transactions' });
+      await message.waitFor();
+      await expectNoSeriousA11yViolations(page, `upload done at ${width} px`);
+
+      // Delete Batch names what goes: the file, when it came, how many rows.
+      const [batch] = await api.transactions.batches.query();
+      await page.getByRole('button', { name: /^Delete Batch / }).click();
+      const question = page.getByRole('dialog', { name: 'Delete batch' });
+      const uploaded = await page.evaluate(
+        (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+        batch.uploadDate,
+      );
+      await question
+        .getByText(`Delete the 8 transactions of “chase-credit-card.csv”, uploaded ${uploaded}?`, { exact: false })
+        .waitFor();
+      await expectNoSeriousA11yViolations(page, `delete batch question at ${width} px`);
+      await question.getByRole('button', { name: 'Delete Batch' }).click();
+      await page.getByText('Batch deleted successfully').waitFor();
+      // The import's message described that batch: it goes with it.
+      await expect.poll(() => message.count()).toBe(0);
+      expect(await api.transactions.batches.query()).toEqual([]);
+      await expectNoSeriousA11yViolations(page, `batch deleted at ${width} px`);
+
+      // A file whose every row is stored already: nothing to upload, and the page says why.
+      const form = new FormData();
+      for (const [key, value] of Object.entries({
+        account: 'Visa',
+        transactionType: 'charge',
+        dateFormat: 'MM/DD/YYYY',
+      }))
+        form.append(key, value);
+      form.append('file', new Blob([readFileSync(CHASE)]), 'chase-credit-card.csv');
+      const answer = await fetch(`${app.server.url}/api/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.accessToken}` },
+        body: form,
+      });
+      expect(answer.ok).toBe(true);
+      await choosePreview();
+      await page.getByText(/^Ready to import 0 transactions/).waitFor();
+      expect(await uploadButton(page).isDisabled()).toBe(true);
+      const why = page.getByText('Nothing new to upload: every row of this file is stored already.');
+      expect(await why.isVisible()).toBe(true);
+      expect(await uploadButton(page).getAttribute('aria-describedby')).toBe(await why.getAttribute('id'));
+      await expectNoSeriousA11yViolations(page, `nothing new to upload at ${width} px`);
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+
   it('names a batch by its file and date, and lays preview rows and batches out as cards below 768 px', async () => {
     const { page, close } = await importedSession(576);
     await page.getByLabel('CSV file').setInputFiles(CHASE);
@@ -197,7 +262,7 @@ describe('Upload: the batch manager', () => {
     // Preview rows: one card each with the whole amount and description on view.
     const cards = page.getByRole('list', { name: 'Rows as they will be stored' }).getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(8);
-    await cards.first().getByText('-24.75').waitFor();
+    await cards.first().getByText('−$24.75').waitFor();
     await cards.first().getByText('AMAZON MKTPL').waitFor();
     const batches = page.getByRole('list', { name: 'Transaction batches' }).getByRole('listitem');
     await expect.poll(() => batches.count()).toBe(1);

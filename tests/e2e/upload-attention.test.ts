@@ -43,12 +43,12 @@ describe('Upload: no sign flipped without a word', () => {
       await choose(page, 'Account', 'Visa (credit)');
       const warning = page.getByRole('alert').filter({ hasText: '4 of 5 rows would be money in' });
       await warning.waitFor();
-      await expect.poll(async () => amountOfFirstRow(page)).toBe('54.12');
+      await expect.poll(async () => amountOfFirstRow(page)).toBe('$54.12');
       await expectNoSeriousA11yViolations(page, `upload money-in warning ${width}`);
       await screenshotAndCheckWidth(page, `upload-money-in-warning-${width}`);
 
       await warning.getByRole('button', { name: 'Flip signs' }).click();
-      await expect.poll(async () => amountOfFirstRow(page)).toBe('-54.12');
+      await expect.poll(async () => amountOfFirstRow(page)).toBe('−$54.12');
       await expect.poll(() => warning.count()).toBe(0);
       await expectNoSeriousA11yViolations(page, `upload flipped ${width}`);
       await uploadButton(page).click();
@@ -72,7 +72,7 @@ describe('Upload: which column was taken for what', () => {
       await columns.getByText('Column 3 → Money out').waitFor();
       await columns.getByText('Column 4 → Money in').waitFor();
       await columns.getByText('Column 5 → Not used').waitFor();
-      await expect.poll(async () => amountOfFirstRow(page)).toBe('-12.50');
+      await expect.poll(async () => amountOfFirstRow(page)).toBe('−$12.50');
       await expectNoSeriousA11yViolations(page, `upload columns ${width}`);
 
       // Column 2 left out, in one click: the file is read again with that mapping.

@@ -44,14 +44,14 @@ describe('Upload: the CSV import', () => {
     await page.getByText('Category → Category').waitFor();
     await expect.poll(() => previewRows(page).count()).toBe(8);
     const first = await previewRows(page).first().locator('td').allTextContents();
-    expect(first).toEqual(['2', '2025-10-09', 'AMAZON MKTPL', '-24.75', 'Shopping', 'New']);
+    expect(first).toEqual(['2', '2025-10-09', 'AMAZON MKTPL', '−$24.75', 'Shopping', 'New']);
     expect(await allTransactions(api)).toEqual([]);
 
     // Flip amounts turns every sign in the preview; flipping back restores it.
     await page.getByRole('switch', { name: /Flip amounts/ }).check();
-    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[3]).toBe('24.75');
+    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[3]).toBe('$24.75');
     await page.getByRole('switch', { name: /Flip amounts/ }).uncheck();
-    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[3]).toBe('-24.75');
+    await expect.poll(async () => (await previewRows(page).first().locator('td').allTextContents())[3]).toBe('−$24.75');
 
     await expectNoSeriousA11yViolations(page, 'upload with preview');
     await screenshotAndCheckWidth(page, 'upload-preview-1400');
@@ -89,7 +89,7 @@ describe('Upload: the CSV import', () => {
     await choose(page, 'Date format', 'MM/DD/YYYY');
     await page.getByText('Ready to import 8 transactions.').waitFor();
     const amount = async () => (await previewRows(page).first().locator('td').allTextContents())[3];
-    await expect.poll(amount).toBe('-24.75');
+    await expect.poll(amount).toBe('−$24.75');
 
     // The dry run for "flipped" is held; the one for "not flipped again" answers first.
     let release!: () => void;
@@ -110,13 +110,13 @@ describe('Upload: the CSV import', () => {
     await flip.uncheck();
     await expect.poll(() => requests).toBe(2);
     await page.getByText('Ready to import 8 transactions.').waitFor();
-    await expect.poll(amount).toBe('-24.75');
+    await expect.poll(amount).toBe('−$24.75');
 
     // The older answer (flipped signs) arrives last: the preview keeps the newer one.
     release();
     await olderAnswer;
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await amount()).toBe('-24.75');
+    expect(await amount()).toBe('−$24.75');
     expect(await flip.isChecked()).toBe(false);
     await page.unroute('**/api/upload');
     expect(errors).toEqual([]);
@@ -205,7 +205,7 @@ describe('Upload: the CSV import', () => {
     expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual([
       '2024-01-05',
       'Bakery Bread',
-      '-3.20',
+      '−$3.20',
     ]);
     await expectNoSeriousA11yViolations(page, 'upload with a mapping');
     await uploadButton(page).click();
@@ -257,7 +257,7 @@ describe('Upload: the CSV import', () => {
     expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual([
       '2024-02-01',
       'Bakery',
-      '-3.20',
+      '−$3.20',
     ]);
     await uploadButton(page).click();
     await page.getByRole('status').filter({ hasText: 'Imported 2 transactions' }).waitFor();
@@ -307,7 +307,7 @@ describe('Upload: the CSV import', () => {
     expect((await previewRows(page).first().locator('td').allTextContents()).slice(1, 4)).toEqual([
       '2024-08-01',
       'Shop',
-      '-5.00',
+      '−$5.00',
     ]);
     await close();
   });

@@ -212,12 +212,20 @@ describe('merging a category into another', () => {
       lineItems: 1,
       envelopes: 1,
       schedules: 1,
+      planMonths: 0,
     });
     const merged = ok<{ category: CategoryDto; moved: Record<string, number> }>(
       await user.post(`/api/categories/${food}/merge`, { into: home }),
     );
     expect(merged.category.name).toBe('Home');
-    expect(merged.moved).toEqual({ transactions: 2, rules: 1, lineItems: 1, envelopes: 1, schedules: 1 });
+    expect(merged.moved).toEqual({
+      transactions: 2,
+      rules: 1,
+      lineItems: 1,
+      envelopes: 1,
+      schedules: 1,
+      planMonths: 0,
+    });
     expect((await categories(user)).map((c) => c.name)).toEqual(['Eating out', 'Home']);
     expect(await references(user, budget)).toEqual({
       transactions: ['Home', 'Eating out'],

@@ -47,6 +47,9 @@ async function snapshot(): Promise<string> {
     'rule',
     'schedule',
     'schedule_occurrence',
+    'plan_assigned',
+    'plan_move',
+    'plan_hold',
     'history_entry',
     'history_row',
     'trashed_transaction',
@@ -115,6 +118,8 @@ beforeAll(async () => {
   const ownerCategories = ok<{ id: number; name: string }[]>(await owner.get('/api/categories'));
   ids.category = ownerCategories.find((category) => category.name === 'SECRET-cat')?.id ?? 0;
   ids.otherCategory = ownerCategories.find((category) => category.name === 'SECRET-x')?.id ?? 0;
+  ok(await owner.put('/api/plan/2024-01/assigned', { category: ids.category, amount: 500 }));
+  ok(await owner.post('/api/plan/2024-01/move', { from: ids.category, to: ids.otherCategory, amount: 100 }));
   ids.schedule = ok(
     await owner.post('/api/schedules', {
       name: 'SECRET schedule',
@@ -236,6 +241,23 @@ const restAttempts: Record<string, Attempt> = {
   },
   'DELETE /categories/:id': {
     path: () => `/api/categories/${ids.category}?reassignTo=${ids.otherCategory}`,
+    expect: 404,
+  },
+  'GET /plan/:month': { path: () => '/api/plan/2024-01', expect: 'own' },
+  'PUT /plan/:month/assigned': {
+    path: () => '/api/plan/2024-01/assigned',
+    body: () => ({ category: ids.category, amount: 1 }),
+    expect: 404,
+  },
+  'POST /plan/:month/move': {
+    path: () => '/api/plan/2024-01/move',
+    body: () => ({ from: null, to: ids.category, amount: 1 }),
+    expect: 404,
+  },
+  'PUT /plan/:month/hold': { path: () => '/api/plan/2024-01/hold', body: () => ({ amount: 0 }), expect: 'own' },
+  'POST /plan/:month/fill': {
+    path: () => '/api/plan/2024-01/fill',
+    body: () => ({ mode: 'zero', categories: [ids.category] }),
     expect: 404,
   },
   'POST /categories/suggest': {
@@ -464,6 +486,7 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     }),
     expect: 404,
   },
+  'transactions.get': { kind: 'query', input: () => ({ id: ids.parent }), expect: 404 },
   'transactions.splits': { kind: 'query', input: () => ({ id: ids.parent }), expect: 404 },
   'transactions.fixSplitStatus': { kind: 'mutation', input: () => undefined, expect: 'own' },
   'transactions.batches': { kind: 'query', input: () => undefined, expect: 'own' },
@@ -483,6 +506,19 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
     input: () => ({ id: ids.category, reassignTo: ids.otherCategory }),
     expect: 404,
   },
+  'plan.get': { kind: 'query', input: () => ({ month: '2024-01' }), expect: 'own' },
+  'plan.setAssigned': {
+    kind: 'mutation',
+    input: () => ({ month: '2024-01', category: ids.category, amount: 1 }),
+    expect: 404,
+  },
+  'plan.move': {
+    kind: 'mutation',
+    input: () => ({ month: '2024-01', from: ids.category, to: null, amount: 1 }),
+    expect: 404,
+  },
+  'plan.hold': { kind: 'mutation', input: () => ({ month: '2024-01', amount: 0 }), expect: 'own' },
+  'plan.fill': { kind: 'mutation', input: () => ({ month: '2024-01', mode: 'zero' }), expect: 'own' },
   'categories.suggest': {
     kind: 'mutation',
     input: () => ({ transactions: [{ description: 'SECRET plain', amount: -100 }] }),

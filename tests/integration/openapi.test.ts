@@ -200,6 +200,7 @@ const getPaths: Record<string, () => string> = {
   '/transactions/:id/splits': () => `/api/transactions/${ids.transaction}/splits`,
   '/categories': () => '/api/categories',
   '/categories/:id/usage': () => `/api/categories/${ids.category}/usage`,
+  '/plan/:month': () => '/api/plan/2026-01',
   '/accounts': () => '/api/accounts',
   '/accounts/net-worth': () => '/api/accounts/net-worth?months=3',
   '/accounts/:id/register': () => `/api/accounts/${ids.account}/register`,

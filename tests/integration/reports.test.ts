@@ -61,9 +61,19 @@ describe('GET /api/reports/monthly', () => {
         expenses: 125700,
         net: 175300,
         byCategory: { Groceries: -4000, Rent: -120000, Salary: 300000, Uncategorized: -700 },
+        currency: 'USD',
+        noRate: 0,
       },
-      { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {} },
-      { month: '2024-03', income: 0, expenses: 9000, net: -9000, byCategory: { Dining: -3000, Groceries: -6000 } },
+      { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {}, currency: 'USD', noRate: 0 },
+      {
+        month: '2024-03',
+        income: 0,
+        expenses: 9000,
+        net: -9000,
+        byCategory: { Dining: -3000, Groceries: -6000 },
+        currency: 'USD',
+        noRate: 0,
+      },
     ]);
     // Category keys come in a stable order: by name, 'Uncategorized' last.
     expect(Object.keys(report[0].byCategory)).toEqual(['Groceries', 'Rent', 'Salary', 'Uncategorized']);
@@ -77,9 +87,19 @@ describe('GET /api/reports/monthly', () => {
         expenses: 5700,
         net: -4700,
         byCategory: { Groceries: -4000, Uncategorized: -700 },
+        currency: 'USD',
+        noRate: 0,
       },
-      { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {} },
-      { month: '2024-03', income: 0, expenses: 9000, net: -9000, byCategory: { Dining: -3000, Groceries: -6000 } },
+      { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {}, currency: 'USD', noRate: 0 },
+      {
+        month: '2024-03',
+        income: 0,
+        expenses: 9000,
+        net: -9000,
+        byCategory: { Dining: -3000, Groceries: -6000 },
+        currency: 'USD',
+        noRate: 0,
+      },
     ]);
     const missing = await user.get(`/api/reports/monthly?${Q1}&account=Nope`);
     expect(missing.status).toBe(404);
@@ -88,9 +108,17 @@ describe('GET /api/reports/monthly', () => {
 
   it('takes the exact dates: a range starting mid-month counts only rows from that day, and still lists every month', async () => {
     expect(ok(await user.get('/api/reports/monthly?start_date=2024-01-16&end_date=2024-03-02'))).toEqual([
-      { month: '2024-01', income: 1000, expenses: 700, net: 300, byCategory: { Groceries: 1000, Uncategorized: -700 } },
-      { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {} },
-      { month: '2024-03', income: 0, expenses: 0, net: 0, byCategory: {} },
+      {
+        month: '2024-01',
+        income: 1000,
+        expenses: 700,
+        net: 300,
+        byCategory: { Groceries: 1000, Uncategorized: -700 },
+        currency: 'USD',
+        noRate: 0,
+      },
+      { month: '2024-02', income: 0, expenses: 0, net: 0, byCategory: {}, currency: 'USD', noRate: 0 },
+      { month: '2024-03', income: 0, expenses: 0, net: 0, byCategory: {}, currency: 'USD', noRate: 0 },
     ]);
     expect(
       ok(await user.get('/api/reports/monthly?start_date=2022-11-15&end_date=2023-02-01')).map(

@@ -458,6 +458,8 @@ describe('counted once', () => {
         expenses: 4_500,
         net: 297_500,
         byCategory: { Food: -2_500, Salary: 300_000 },
+        currency: 'USD',
+        noRate: 0,
       },
     ]);
     const payees = ok(

@@ -29,6 +29,7 @@ export const migrationNames = {
     'Migration20261128153716_rule_names',
     'Migration20261128155731_exchange_rates',
     'Migration20261128160946_memo_cleared',
+    'Migration20261128161909_plan',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -47,5 +48,6 @@ export const migrationNames = {
     'Migration20261128153719_rule_names',
     'Migration20261128155734_exchange_rates',
     'Migration20261128160950_memo_cleared',
+    'Migration20261128161912_plan',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

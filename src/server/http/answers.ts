@@ -23,6 +23,7 @@ import {
 } from '../../shared/schemas/categories';
 import type { EnvelopeDto } from '../../shared/schemas/envelopes';
 import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import';
+import type { PlanCategoryDto, PlanDto } from '../../shared/schemas/plan';
 import type { ReconcileResult } from '../../shared/schemas/register';
 import {
   TRANSACTION_TYPES,
@@ -164,7 +165,55 @@ export const categoryUsageAnswer = z.object({
   lineItems: z.number().int(),
   envelopes: z.number().int(),
   schedules: z.number().int(),
+  planMonths: z.number().int().describe('Months of the plan with an assigned amount or a move naming it'),
 }) satisfies z.ZodType<CategoryUsage>;
+
+const planCategoryAnswer = z.object({
+  category: z.number().int().describe('Category id'),
+  name: z.string(),
+  envelope: z
+    .string()
+    .nullable()
+    .describe('The envelope it is shown under (the first by name holding it); null: Other'),
+  hidden: z.boolean(),
+  assigned: cents,
+  activity: cents.describe('Counted on-plan transactions of the month'),
+  carryover: cents.describe("Last month's available when positive or rolled over, else 0"),
+  available: cents.describe('assigned + activity + carryover'),
+  rollsOverspending: z.boolean(),
+  target: categoryTargetAnswer.nullable(),
+  needed: cents.describe('What its target still needs this month'),
+}) satisfies z.ZodType<PlanCategoryDto>;
+
+export const planAnswer = z.object({
+  month,
+  toAssign: cents.describe('May be negative: more assigned than there is'),
+  income: cents,
+  fromLastMonth: cents.describe("Last month's To Assign plus what it held"),
+  overspentLastMonth: cents.describe(
+    "Last month's overspending (of categories that do not roll it over), zero or negative",
+  ),
+  overspentFrom: z.array(z.object({ category: z.number().int(), name: z.string(), amount: cents })),
+  assigned: cents,
+  activity: cents,
+  available: cents,
+  held: cents,
+  holdable: cents.describe('The most To Assign can hold this month'),
+  categories: z.array(planCategoryAnswer),
+  incomeCategories: z.array(z.object({ category: z.number().int(), name: z.string(), activity: cents })),
+  uncategorized: z
+    .object({ count: z.number().int(), amount: cents })
+    .describe("Uncategorised counted on-plan transactions up to the month's end"),
+  moves: z.array(
+    z.object({
+      id: z.number().int(),
+      date: isoDate,
+      from: z.number().int().nullable().describe('Category id; null: To Assign'),
+      to: z.number().int().nullable().describe('Category id; null: To Assign'),
+      amount: cents,
+    }),
+  ),
+}) satisfies z.ZodType<PlanDto>;
 
 export const categoryMergeAnswer = z.object({
   category: categoryAnswer.describe('The category everything moved to'),
@@ -296,6 +345,15 @@ export const monthlyReportAnswer = z.object({
   expenses: cents,
   net: cents,
   byCategory: z.record(z.string(), cents).describe('Category name (or Uncategorized) -> signed cents'),
+  currency: z
+    .string()
+    .optional()
+    .describe("The home currency every figure is in (minor units); other currencies converted at their date's rate"),
+  noRate: z
+    .number()
+    .int()
+    .optional()
+    .describe('Transactions of the month left out: no rate within 7 days of their date converts their currency'),
 }) satisfies z.ZodType<MonthlyReportRow>;
 
 export const payeeAnswer = z.object({

@@ -12,6 +12,7 @@ import { userDataRoutes } from '../modules/user-data/user-data.rest';
 import { transactionRoutes } from '../modules/transactions/transactions.rest';
 import { transferRoutes } from '../modules/transfers/transfers.rest';
 import { settingsRoutes } from '../modules/users/settings.rest';
+import { planRoutes } from '../modules/plan/plan.rest';
 import type { RestRoute } from './rest-route';
 
 /** Every REST adapter of a signed-in user's data, in one list (registered, documented, isolation-tested). */
@@ -30,4 +31,5 @@ export const domainRoutes: readonly RestRoute[] = [
   ...transferRoutes,
   ...settingsRoutes,
   ...rateRoutes,
+  ...planRoutes,
 ];

@@ -4,6 +4,7 @@ import { budgetsRouter } from '../modules/budgets/budgets.router';
 import { categoriesRouter } from '../modules/categories/categories.router';
 import { envelopesRouter } from '../modules/envelopes/envelopes.router';
 import { historyRouter } from '../modules/history/history.router';
+import { planRouter } from '../modules/plan/plan.router';
 import { reportsRouter } from '../modules/reports/reports.router';
 import { rulesRouter } from '../modules/rules/rules.router';
 import { ratesRouter } from '../modules/rates/rates.router';
@@ -27,6 +28,7 @@ export const appRouter = router({
   transfers: transfersRouter,
   rates: ratesRouter,
   settings: settingsRouter,
+  plan: planRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
 export * from './overview';
 export * from './line-item-categories';
 export * from './overview-groups';
+export * from './labels';

@@ -4,3 +4,4 @@ export * from './locale-notation';
 export * from './bounds';
 export * from './currencies';
 export * from './decimal';
+export * from './display';

@@ -28,6 +28,8 @@ export interface MonthlyAggregate {
   moneyIn: number;
   /** Magnitude of the sum of the negative amounts, cents (>= 0). */
   moneyOut: number;
+  /** Rows in another currency without a rate within 7 days of their date: left out of the sums. */
+  missing?: number;
 }
 
 export interface MonthlyReportRow {
@@ -38,6 +40,10 @@ export interface MonthlyReportRow {
   net: number;
   /** Category name (or 'Uncategorized') -> signed cents. */
   byCategory: Record<string, number>;
+  /** The currency every figure is in: the home currency, other currencies converted at their dates' rates. */
+  currency?: string;
+  /** Rows left out because no rate within 7 days of their date converts their currency. */
+  noRate?: number;
 }
 
 /** `YYYY-MM` of a `YYYY-MM-DD` date. */

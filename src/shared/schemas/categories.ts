@@ -73,6 +73,8 @@ export interface CategoryUsage {
   lineItems: number;
   envelopes: number;
   schedules: number;
+  /** Months of the plan with an assigned amount or a move naming it. */
+  planMonths: number;
 }
 
 export interface CategoryMergeResult {

@@ -1,7 +1,7 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../../../shared/categories';
-import { formatAmountInput, formatCents } from '../../../shared/money';
+import { formatAmountInput, formatMoney } from '../../../shared/money';
 import type { SplitDetails, TransactionDto } from '../../../shared/schemas/transactions';
 import {
   autoFillRemainder,
@@ -209,7 +209,7 @@ function SplitTools({
           aria-live="polite"
           sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
         >
-          Remaining: {formatCents(remainder)} of {formatCents(Math.abs(parentAmount))}
+          Remaining: {formatMoney(remainder)} of {formatMoney(Math.abs(parentAmount))}
         </Typography>
       </Stack>
       {!balanced && !canAutoFill && !adjustment && magnitudes.some((m) => m !== null && m > 0) && (
@@ -255,7 +255,7 @@ function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove 
 function ParentLine({ parent }: { parent: TransactionDto }) {
   return (
     <Typography variant="body2" sx={{ mb: 2 }}>
-      {parent.postDate} · {parent.description} · <strong>{formatCents(parent.amount)}</strong>
+      {parent.postDate} · {parent.description} · <strong>{formatMoney(parent.amount)}</strong>
     </Typography>
   );
 }

@@ -23,7 +23,7 @@ import { Amount } from './Amount';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
 import type { TransactionViewProps } from './TransactionGrid';
-import { rowLabel } from './TransactionRow';
+import { rowLabel, transferChipText } from './TransactionRow';
 import type { SortDirection, SortKey, SortState } from './sort';
 import { ROW_PRIMARY, useRowFocus } from './useRowFocus';
 
@@ -93,14 +93,19 @@ const TransactionCard = memo(function TransactionCard({
         sx={{ flex: 1, minWidth: 0, display: 'block', textAlign: 'left', py: 1, pr: 1.5, borderRadius: 1 }}
       >
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'break-word' }}>
             {tx.description}
+            {tx.transferCounterpartAccount !== null && (
+              <Typography component="span" variant="caption" sx={{ display: 'block', fontWeight: 400 }}>
+                {transferChipText(tx)}
+              </Typography>
+            )}
           </Typography>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, flexShrink: 0 }}>
-            <Amount cents={tx.amount} />
+            <Amount cents={tx.amount} currency={tx.currency} />
           </Typography>
         </Box>
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'break-word' }}>
           {details}
         </Typography>
         {(tx.parentTransactionId !== null || (tx.isSplit && !split?.parts)) && (

@@ -1,6 +1,6 @@
 import { memo, useState, type KeyboardEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatMoney } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import { Amount } from './Amount';
@@ -43,6 +43,11 @@ interface TransactionRowProps {
 /** Names a row in its controls' labels: 'Coffee -4.50 on 2024-01-05' (parts say so). */
 export function rowLabel(tx: TransactionDto, amountText = formatCents(tx.amount)): string {
   return `${tx.description} ${amountText} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
+}
+
+/** The chip of a transfer's side: which account the money went to or came from. */
+export function transferChipText(tx: Pick<TransactionDto, 'amount' | 'transferCounterpartAccount'>): string {
+  return `Transfer ${tx.amount < 0 ? 'to' : 'from'} ${tx.transferCounterpartAccount ?? ''}`;
 }
 
 /**
@@ -92,8 +97,8 @@ export const TransactionRow = memo(function TransactionRow({
   // Adjusting state while rendering (React's pattern for state derived from props): settled for good.
   if (!full && !scrolling) setFull(true);
   const complete = full ? undefined : () => setFull(true);
-  const amountText = formatCents(tx.amount);
-  const label = rowLabel(tx, amountText);
+  const amountText = formatMoney(tx.amount, { currency: tx.currency });
+  const label = rowLabel(tx);
   // Settled: every category (and the current one if it is not among them); else the current one alone.
   const options = full ? withCurrent(categoryNames, tx.category) : tx.category === null ? [] : [tx.category];
   return (
@@ -122,6 +127,7 @@ export const TransactionRow = memo(function TransactionRow({
           </span>
           {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
           {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
+          {tx.transferCounterpartAccount !== null && <span className={c.chip}>{transferChipText(tx)}</span>}
         </div>
       </td>
       <td className={`${c.cell} ${c.right}`}>

@@ -3,9 +3,10 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { browserLocale } from '../../lib/locale';
+import { trpc } from '../../lib/trpc';
 import { useCategoriseSimilar, useSuggestions } from '../../lib/suggestions';
 import { CategoriseSimilar } from './CategoriseSimilar';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { DeleteRowsDialog } from './DeleteRowsDialog';
 import { Notice, useNotice } from '../Notice';
 import { BulkEditDialog } from './BulkEditDialog';
 import { useCategoryNames } from './hooks';
@@ -43,7 +44,6 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
   const { transactions, loading = false, emptyText = 'No transactions found.', maxHeight = 600 } = props;
   const actions = useTableActions();
   const categories = useCategoryNames();
-  const navigate = useNavigate();
   const theme = useTheme();
   // noSsr: the first render already knows the width (no table flashing before the cards).
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
@@ -67,17 +67,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
     // The bar's buttons go away: focus goes to "Select all", not to the page body.
     selectAllRef.current?.focus();
   }, [clear]);
-  const selectionRef = useRef(selection);
-  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by the stable openEdit callback; written before it can run
-  selectionRef.current = selection;
-  const { remember } = memory;
-  const openEdit = useCallback(
-    (tx: TransactionDto) => {
-      remember(selectionRef.current, tx.id);
-      void navigate({ to: '/create-transaction', state: { transaction: tx } });
-    },
-    [remember, navigate],
-  );
+  const openEdit = useOpenEditor(memory.remember, selection);
   const inline = useInlineEdits(transactions, actions, showNotice);
   usePreloadedEditor();
 
@@ -170,6 +160,26 @@ function useSplitLayout(transactions: TransactionDto[], sort: SortState) {
 }
 
 /**
+ * Edit on a row: the transaction's own address (/transactions/$id/edit), shown at once (the row is at hand, so the
+ * editor need not ask the server for it again); the selection is remembered for Back.
+ */
+function useOpenEditor(remember: ReturnType<typeof useTableMemory>['remember'], selection: ReadonlySet<number>) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const selectionRef = useRef(selection);
+  // eslint-disable-next-line react-hooks/refs -- latest-value ref read by the stable openEdit callback; written before it can run
+  selectionRef.current = selection;
+  return useCallback(
+    (tx: TransactionDto) => {
+      remember(selectionRef.current, tx.id);
+      utils.transactions.get.setData({ id: tx.id }, tx);
+      void navigate({ to: '/transactions/$id/edit', params: { id: tx.id } });
+    },
+    [remember, navigate, utils],
+  );
+}
+
+/**
  * Edit Transaction is a screen of its own (a lazy chunk): loaded while the table is shown, so the
  * Edit button opens it at once, as a link would after hovering it.
  */
@@ -239,8 +249,8 @@ function useDialogs(
     setSplitting({ parent: single, initial: null });
   }
 
-  async function deleteSelected() {
-    const failure = await actions.deleteRows(selected);
+  async function deleteSelected(withCounterpart = false) {
+    const failure = await actions.deleteRows(selected, withCounterpart);
     setConfirmDelete(false);
     if (failure !== null) {
       showNotice(failure, 'error');
@@ -289,14 +299,11 @@ function TableDialogs({ selected, categoryNames, actions, showNotice, dialogs }:
           showNotice(`Updated ${rows.length} transaction${rows.length === 1 ? '' : 's'}`);
         }}
       />
-      <ConfirmDialog
+      <DeleteRowsDialog
         open={dialogs.confirmDelete}
-        title="Delete Selected"
-        message={`Are you sure you want to delete ${selected.length} selected transactions? They go to the trash (History, Trash), where they can be restored for 30 days.`}
-        confirmLabel="Delete"
-        destructive
+        selected={selected}
         busy={actions.deleting}
-        onConfirm={() => void dialogs.deleteSelected()}
+        onConfirm={(withCounterpart) => void dialogs.deleteSelected(withCounterpart)}
         onCancel={dialogs.cancelDelete}
       />
       <SplitDialog

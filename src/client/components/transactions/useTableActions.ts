@@ -69,15 +69,19 @@ export function useTableActions() {
     [cache],
   );
 
-  /** Deletes the rows; answers null, or the message to show when the delete failed. */
+  /**
+   * Deletes the rows (and the other sides of their transfers when `withCounterpart`); answers null,
+   * or the message to show when the delete failed.
+   */
   const deleteRows = useCallback(
-    async (selected: TransactionDto[]): Promise<string | null> => {
+    async (selected: TransactionDto[], withCounterpart = false): Promise<string | null> => {
       const ids = selected.map((tx) => tx.id);
       setDeleting(true);
       try {
-        await deleteIds({ ids });
+        await deleteIds({ ids, withCounterpart });
         cache.remove(ids);
-        if (selected.some(isSplitMember)) void cache.refetch();
+        // The other sides changed too (deleted, or unlinked): every list is fetched again.
+        if (selected.some((tx) => isSplitMember(tx) || tx.transferId !== null)) void cache.refetch();
         else void cache.refreshTotals();
         return null;
       } catch (error) {

@@ -11,19 +11,13 @@ import {
   Typography,
 } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
-import {
-  REGISTER_RANGES,
-  registerSearchSchema,
-  resolveRegisterRange,
-  type RegisterRangeName,
-  type RegisterSearch,
-} from './registerSearch';
+import { REGISTER_RANGES, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
 import { RegisterTable } from './RegisterTable';
 import { useRegisterEdits } from './useRegisterEdits';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -31,17 +25,17 @@ import { omitWhere } from '../../lib/objects';
 import { TextLink } from '../../components/RouterLinks';
 import { AccountUpcoming } from '../schedules/AccountUpcoming';
 
+const route = getRouteApi('/_auth/accounts/$id');
+
 /**
  * An account's register (/accounts/$id): its transactions newest first with the running
  * balance, over a date range kept in the URL, and reconciling with a bank statement.
  */
 export function AccountRegisterScreen() {
-  const { id: idParam } = useParams({ strict: false });
-  const id = Number(idParam);
-  const rawSearch = useSearch({ strict: false });
+  const id = Number(route.useParams({ select: (params) => params.id }));
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => registerSearchSchema.parse(rawSearch), [rawSearch]);
   const range = resolveRegisterRange(search, today);
   const validId = Number.isSafeInteger(id) && id > 0;
   const accounts = trpc.accounts.list.useQuery();
@@ -86,10 +80,10 @@ export function AccountRegisterScreen() {
         <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
           <Chip size="small" label={account.type} color="primary" variant="outlined" />
           <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="register-balance">
-            {`Balance: ${formatCents(account.balance)}`}
+            {`Balance: ${formatMoney(account.balance, { currency: account.currency })}`}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {`Opening balance ${formatCents(account.openingBalance)} on ${account.openingDate}`}
+            {`Opening balance ${formatMoney(account.openingBalance, { currency: account.currency })} on ${account.openingDate}`}
           </Typography>
           <TextLink to="/accounts">All accounts</TextLink>
         </Stack>

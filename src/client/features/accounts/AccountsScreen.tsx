@@ -164,7 +164,7 @@ function AccountRow({ account, onEdit }: { account: AccountDto; onEdit: (account
       <TableCell sx={WIDE}>{account.currency}</TableCell>
       <TableCell sx={WIDE}>{planText(account)}</TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-        <Amount cents={account.balance} />
+        <Amount cents={account.balance} currency={account.currency} />
       </TableCell>
       <TableCell sx={WIDE}>{lastImportText(account)}</TableCell>
       <TableCell align="right">

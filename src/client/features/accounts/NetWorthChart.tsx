@@ -1,7 +1,7 @@
 import { Box, Typography, useTheme } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { NetWorthPoint } from '../../../shared/accounts/net-worth';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { monthLabel } from '../../../shared/reports';
 import { axisAmount, figure } from '../reports/format';
 
@@ -32,7 +32,7 @@ export function NetWorthChart({ points }: { points: readonly NetWorthPoint[] }) 
         />
       </Box>
       <Typography component="figcaption" variant="body2" color="text.secondary">
-        {`Net worth at the end of each month: ${formatCents(first.netWorth)} (${monthLabel(first.month)}) to ${formatCents(last.netWorth)} (${monthLabel(last.month)})`}
+        {`Net worth at the end of each month: ${formatMoney(first.netWorth)} (${monthLabel(first.month)}) to ${formatMoney(last.netWorth)} (${monthLabel(last.month)})`}
       </Typography>
     </Box>
   );

@@ -1,7 +1,7 @@
 import { skipToken } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { StatementInput } from '../../../shared/schemas/register';
 import { MoneyField } from '../../components/MoneyField';
 import { readAmountField } from '../../lib/amountField';
@@ -29,7 +29,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         result,
       );
       setAdjusted(
-        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatCents(result.account.balance)}`,
+        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance)}`,
       );
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
@@ -97,9 +97,9 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
             aria-label="Reconcile figures"
             sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
           >
-            <span>{`Register balance on ${result.statementDate}: ${formatCents(result.registerBalance)}`}</span>
-            <span>{`Statement balance: ${formatCents(result.statementBalance)}`}</span>
-            <strong>{`Difference: ${formatCents(result.difference)}`}</strong>
+            <span>{`Register balance on ${result.statementDate}: ${formatMoney(result.registerBalance)}`}</span>
+            <span>{`Statement balance: ${formatMoney(result.statementBalance)}`}</span>
+            <strong>{`Difference: ${formatMoney(result.difference)}`}</strong>
           </Stack>
           {result.difference === 0 && (
             <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -121,7 +121,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
               <Typography variant="body2" color="text.secondary">
                 {result.difference === 0
                   ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
-                  : `Records an adjustment transaction of ${formatCents(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
+                  : `Records an adjustment transaction of ${formatMoney(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
               </Typography>
             </Stack>
           )}

@@ -38,7 +38,7 @@ export function BudgetCard({ budget, lineItems, selected, onSelect, onEdit, onCo
         }}
       >
         <CardContent>
-          <Typography variant="h3" component="h2" id={headingId} gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="h3" component="h2" id={headingId} gutterBottom sx={{ overflowWrap: 'break-word' }}>
             {budget.name}
           </Typography>
           <Box

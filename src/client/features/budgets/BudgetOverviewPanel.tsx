@@ -1,7 +1,7 @@
 import { Box, List, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { UNTRACKED_ID, type BudgetOverview, type LineItemActual } from '../../../shared/budget';
-import { formatCents } from '../../../shared/money';
+import { lineItemTypeLabel, UNTRACKED_ID, type BudgetOverview, type LineItemActual } from '../../../shared/budget';
+import { formatMoney } from '../../../shared/money';
 import { OverviewRow } from './OverviewRow';
 import { sameFilter, type OverviewFilter } from './overviewFilter';
 
@@ -9,6 +9,8 @@ interface BudgetOverviewPanelProps {
   overview: BudgetOverview;
   filter: OverviewFilter;
   onToggle: (filter: Exclude<OverviewFilter, null>) => void;
+  /** A category key of the Untracked line as the person wrote the name (keys are lower case). */
+  categoryName?: (key: string) => string;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -35,7 +37,7 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  * Type and Budgeted Amounts side by side, stacked on small screens. Every figure comes from
  * computeBudgetOverview; clicking a type, a line item or the split row filters the table.
  */
-export function BudgetOverviewPanel({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
+export function BudgetOverviewPanel({ overview, filter, onToggle, categoryName }: BudgetOverviewPanelProps) {
   return (
     <Box
       sx={{
@@ -46,7 +48,7 @@ export function BudgetOverviewPanel({ overview, filter, onToggle }: BudgetOvervi
       }}
     >
       <TypeTotals overview={overview} filter={filter} onToggle={onToggle} />
-      <LineItemsByType overview={overview} filter={filter} onToggle={onToggle} />
+      <LineItemsByType overview={overview} filter={filter} onToggle={onToggle} categoryName={categoryName} />
       <BudgetedAmounts overview={overview} />
     </Box>
   );
@@ -64,7 +66,7 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
               key={row.type}
               label={row.type}
               detail={plural(row.count, 'transaction')}
-              figure={formatCents(row.total)}
+              figure={formatMoney(row.total)}
               selected={sameFilter(filter, mine)}
               onClick={() => onToggle(mine)}
             />
@@ -73,7 +75,7 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
         <OverviewRow
           label="Split transactions"
           detail={`${plural(splits.parentCount, 'split transaction')}, ${plural(splits.childCount, 'part')}`}
-          figure={formatCents(splits.childTotal)}
+          figure={formatMoney(splits.childTotal)}
           selected={sameFilter(filter, { kind: 'split' })}
           onClick={() => onToggle({ kind: 'split' })}
         />
@@ -98,32 +100,37 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
           sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
           data-testid="overview-total"
         >
-          {formatCents(overview.total)}
+          {formatMoney(overview.total)}
         </Typography>
       </Box>
     </Column>
   );
 }
 
-function itemDetail(item: LineItemActual): string {
+function itemDetail(item: LineItemActual, categoryName: (key: string) => string = (key) => key): string {
   const count = plural(item.transactionCount, 'transaction');
   if (item.id !== UNTRACKED_ID) return count;
-  return item.categories.length > 0 ? `${count}: ${item.categories.join(', ')}` : count;
+  return item.categories.length > 0 ? `${count}: ${item.categories.map(categoryName).join(', ')}` : count;
 }
 
-function LineItemsByType({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
+function LineItemsByType({ overview, filter, onToggle, categoryName }: BudgetOverviewPanelProps) {
   return (
     <Column title="Line Items by Type">
       {overview.byType.map((group) => (
-        <Box key={group.type} component="section" aria-label={`${group.type} line items`} sx={{ mb: 1 }}>
+        <Box
+          key={group.type}
+          component="section"
+          aria-label={`${lineItemTypeLabel(group.type)} line items`}
+          sx={{ mb: 1 }}
+        >
           <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap', px: 2, pt: 1 }}>
             <Typography variant="subtitle2" component="h4">
-              {group.type}
+              {lineItemTypeLabel(group.type)}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {group.type === 'Untracked'
-                ? formatCents(group.actual)
-                : `${formatCents(group.actual)} of ${formatCents(group.budgeted)}`}
+                ? formatMoney(group.actual)
+                : `${formatMoney(group.actual)} of ${formatMoney(group.budgeted)}`}
             </Typography>
           </Box>
           {group.items.length === 0 ? (
@@ -139,11 +146,11 @@ function LineItemsByType({ overview, filter, onToggle }: BudgetOverviewPanelProp
                   <OverviewRow
                     key={item.id}
                     label={item.name}
-                    detail={itemDetail(item)}
+                    detail={itemDetail(item, categoryName)}
                     figure={
                       untracked
-                        ? formatCents(item.actual)
-                        : `${formatCents(item.actual)} of ${formatCents(item.budgeted)}`
+                        ? formatMoney(item.actual)
+                        : `${formatMoney(item.actual)} of ${formatMoney(item.budgeted)}`
                     }
                     progress={untracked ? undefined : barPercent(item.actual, item.budgeted)}
                     over={item.type !== 'Income' && item.actual > item.budgeted}
@@ -166,7 +173,7 @@ function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
     { label: 'Income', budgeted: budgeted.income, actual: actual.income },
     { label: 'Fixed', budgeted: budgeted.fixed, actual: actual.fixed },
     { label: 'Variable', budgeted: budgeted.variable, actual: actual.variable },
-    { label: 'NotCounted', budgeted: budgeted.notCounted, actual: actual.notCounted },
+    { label: lineItemTypeLabel('NotCounted'), budgeted: budgeted.notCounted, actual: actual.notCounted },
     { label: 'Untracked', budgeted: null, actual: actual.untracked },
   ];
   const cell = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', px: 1 } as const;
@@ -193,10 +200,10 @@ function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
                 {row.label}
               </TableCell>
               <TableCell align="right" sx={cell}>
-                {row.budgeted === null ? '—' : formatCents(row.budgeted)}
+                {row.budgeted === null ? '—' : formatMoney(row.budgeted)}
               </TableCell>
               <TableCell align="right" sx={cell}>
-                {formatCents(row.actual)}
+                {formatMoney(row.actual)}
               </TableCell>
             </TableRow>
           ))}
@@ -205,17 +212,17 @@ function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
               Net
             </TableCell>
             <TableCell align="right" sx={cell}>
-              {formatCents(budgeted.net)}
+              {formatMoney(budgeted.net)}
             </TableCell>
             <TableCell align="right" sx={{ ...cell, color: actual.net < 0 ? 'error.main' : undefined }}>
-              {formatCents(actual.net)}
+              {formatMoney(actual.net)}
             </TableCell>
           </TableRow>
         </TableBody>
       </Table>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        Net = Income − (Fixed + Variable). Budgeted net {formatCents(budgeted.net)}, actual net{' '}
-        {formatCents(actual.net)}.
+        Net = Income − (Fixed + Variable). Budgeted net {formatMoney(budgeted.net)}, actual net{' '}
+        {formatMoney(actual.net)}.
       </Typography>
     </Column>
   );

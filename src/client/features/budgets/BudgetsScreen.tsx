@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
@@ -14,57 +14,71 @@ const route = getRouteApi('/_auth/');
 
 export const DELETE_BUDGET_ERROR = 'Failed to delete budget. Please try again.';
 
+/** Delete on a card: the budget asked about, its deletion once confirmed, and a refusal to show. */
+function useBudgetDeletion(onDeleted: (budget: BudgetDto) => void) {
+  const utils = trpc.useUtils();
+  const remove = trpc.budgets.delete.useMutation();
+  const [deleting, setDeleting] = useState<BudgetDto | null>(null);
+  // Kept after the dialog closes so its text does not change while it fades out.
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+
+  function ask(budget: BudgetDto) {
+    setError('');
+    setDeleting(budget);
+    setName(budget.name);
+  }
+
+  async function confirm() {
+    if (!deleting) return;
+    const target = deleting;
+    setError('');
+    try {
+      await remove.mutateAsync({ id: target.id });
+      onDeleted(target);
+      await utils.budgets.invalidate();
+    } catch (failure) {
+      console.warn('Deleting the budget failed', failure);
+      setError(DELETE_BUDGET_ERROR);
+    } finally {
+      setDeleting(null);
+    }
+  }
+  return {
+    deleting,
+    name,
+    error,
+    clearError: () => setError(''),
+    ask,
+    confirm,
+    cancel: () => setDeleting(null),
+    remove,
+  };
+}
+
 /**
  * Budgets (/): a card per budget with Edit Budget, Copy Budget and Delete; selecting a card
  * shows the 'Selected Budget' section (overview panel and transaction table).
  */
 export function BudgetsScreen() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const budgets = useBudgetsWithLineItems();
-  const remove = trpc.budgets.delete.useMutation();
   // The selected budget lives in the URL (?budget=<id>): a reload, a shared link and Back show it again.
   const selectedId = route.useSearch({ select: (search) => search.budget ?? null });
   // `round` remounts the selected section when a card is pressed again: reload, filters reset.
   const [round, setRound] = useState(0);
   const selection = selectedId === null ? null : { id: selectedId, round };
-  const [deleting, setDeleting] = useState<BudgetDto | null>(null);
-  // Kept after the dialog closes so its text does not change while it fades out.
-  const [deleteName, setDeleteName] = useState('');
-  const [deleteError, setDeleteError] = useState('');
   const [notice, showNotice, clearNotice] = useNotice();
-
   const selected = selection ? budgets.rows.find((row) => row.budget.id === selection.id) : undefined;
 
   function select(id: number | null) {
     setRound((current) => current + 1);
     void navigate({ to: '/', search: id === null ? {} : { budget: id }, replace: true });
   }
-
-  function edit(budget: BudgetDto) {
-    void navigate({ to: '/budgets/$id/edit', params: { id: budget.id } });
-  }
-
-  function copy(budget: BudgetDto) {
-    void navigate({ to: '/create-budget', search: { copy: budget.id } });
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    const target = deleting;
-    setDeleteError('');
-    try {
-      await remove.mutateAsync({ id: target.id });
-      if (selection?.id === target.id) select(null);
-      await utils.budgets.invalidate();
-      showNotice(`Budget '${target.name}' deleted`);
-    } catch (failure) {
-      console.warn('Deleting the budget failed', failure);
-      setDeleteError(DELETE_BUDGET_ERROR);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const deletion = useBudgetDeletion((budget) => {
+    if (selection?.id === budget.id) select(null);
+    showNotice(`Budget '${budget.name}' deleted`);
+  });
 
   return (
     <Box>
@@ -78,25 +92,21 @@ export function BudgetsScreen() {
         </ButtonLink>
       </Stack>
       {budgets.error && <LoadError text={budgets.error} onRetry={() => void budgets.retry()} />}
-      {deleteError && (
-        <Alert severity="error" role="alert" onClose={() => setDeleteError('')} sx={{ mb: 2 }}>
-          {deleteError}
+      {deletion.error && (
+        <Alert severity="error" role="alert" onClose={deletion.clearError} sx={{ mb: 2 }}>
+          {deletion.error}
         </Alert>
       )}
       {budgets.loading && <Typography color="text.secondary">Loading budgets...</Typography>}
-      {budgets.ready && budgets.rows.length === 0 && <Typography color="text.secondary">No budgets found.</Typography>}
+      {budgets.ready && budgets.rows.length === 0 && <NoBudgets />}
       {budgets.ready && budgets.rows.length > 0 && (
         <BudgetGrid
           rows={budgets.rows}
           selectedId={selection?.id ?? null}
           onSelect={(budget) => select(budget.id)}
-          onEdit={edit}
-          onCopy={copy}
-          onDelete={(budget) => {
-            setDeleteError('');
-            setDeleting(budget);
-            setDeleteName(budget.name);
-          }}
+          onEdit={(budget) => void navigate({ to: '/budgets/$id/edit', params: { id: budget.id } })}
+          onCopy={(budget) => void navigate({ to: '/create-budget', search: { copy: budget.id } })}
+          onDelete={deletion.ask}
         />
       )}
       {budgets.ready && selected && selection && (
@@ -107,17 +117,38 @@ export function BudgetsScreen() {
         />
       )}
       <ConfirmDialog
-        open={deleting !== null}
+        open={deletion.deleting !== null}
         title="Delete Budget"
-        message={`Delete budget '${deleteName}' and its line items?`}
+        message={`Delete budget '${deletion.name}' and its line items?`}
         confirmLabel="Delete"
         destructive
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        mutation={deletion.remove}
+        onConfirm={() => void deletion.confirm()}
+        onCancel={deletion.cancel}
       />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+/** The empty screen: what a budget is, and the way to make the first one. */
+function NoBudgets() {
+  return (
+    <Paper component="section" aria-labelledby="no-budgets-heading" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+      <Typography id="no-budgets-heading" variant="h2" gutterBottom>
+        No budgets found.
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        A budget is your plan for a period, such as a month: line items say how much you expect to earn and to spend
+        (fixed bills, variable spending), each covering some of your categories.
+      </Typography>
+      <Typography sx={{ mb: 2 }}>
+        Once it is saved, selecting it sets what your transactions of that period actually did beside the plan.
+      </Typography>
+      <ButtonLink to="/create-budget" variant="contained">
+        Create your first budget
+      </ButtonLink>
+    </Paper>
   );
 }
 

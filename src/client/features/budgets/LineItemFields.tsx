@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { memo } from 'react';
+import { lineItemTypeLabel } from '../../../shared/budget';
 import { LINE_ITEM_TYPES, type LineItemType } from '../../../shared/schemas/budgets';
 import { MoneyField } from '../../components/MoneyField';
 import { appendCategory, splitCategories, type LineItemDraft, type LineItemErrors } from './budgetForm';
@@ -34,7 +35,7 @@ export const LineItemFields = memo(function LineItemFields({
   return (
     <Paper variant="outlined" role="group" aria-label={label} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-        <Typography component="h3" variant="subtitle2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography component="h3" variant="subtitle2" sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
           {label}
           {item.name.trim() ? `: ${item.name.trim()}` : ''}
         </Typography>
@@ -95,7 +96,7 @@ export const LineItemFields = memo(function LineItemFields({
         >
           {LINE_ITEM_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
-              {type}
+              {lineItemTypeLabel(type)}
             </MenuItem>
           ))}
         </TextField>

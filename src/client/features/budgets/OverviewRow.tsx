@@ -37,7 +37,11 @@ export function OverviewRow({ label, detail, figure, progress, over = false, sel
         <Box
           sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}
         >
-          <Typography component="span" variant="body2" sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            component="span"
+            variant="body2"
+            sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'break-word' }}
+          >
             {label}
           </Typography>
           <Typography
@@ -62,7 +66,7 @@ export function OverviewRow({ label, detail, figure, progress, over = false, sel
             component="span"
             variant="caption"
             color="text.secondary"
-            sx={{ display: 'block', overflowWrap: 'anywhere' }}
+            sx={{ display: 'block', overflowWrap: 'break-word' }}
           >
             {detail}
           </Typography>

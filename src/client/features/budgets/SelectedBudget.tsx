@@ -1,7 +1,9 @@
 import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { computeBudgetOverview } from '../../../shared/budget';
+import { computeBudgetOverview, transactionCategoryKey } from '../../../shared/budget';
+import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import type { BudgetDto, LineItemDto } from '../../../shared/schemas/budgets';
+import type { TransactionDto } from '../../../shared/schemas/transactions';
 import { rowCounts, showingAllText, showingSomeText } from '../../components/transactions/tableState';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
 import { trpc } from '../../lib/trpc';
@@ -43,6 +45,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
     [rows, filter, lineItems, overview],
   );
   const counts = useMemo(() => rowCounts(rows ?? []), [rows]);
+  const categoryName = useMemo(() => categoryNamesOf(rows ?? []), [rows]);
   const toggle = useCallback(
     (next: Exclude<OverviewFilter, null>) => setFilter((current) => toggleFilter(current, next)),
     [],
@@ -53,7 +56,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
       <Typography variant="h2" id="selected-budget-heading" gutterBottom>
         Selected Budget
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+      <Typography color="text.secondary" sx={{ mb: 2, overflowWrap: 'break-word' }}>
         <strong>{budget.name}</strong>: {budget.startDate} to {budget.endDate}
       </Typography>
       {error && (
@@ -73,7 +76,7 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
       {rows === null && loading && <LinearProgress aria-label="Loading transactions" sx={{ mb: 2 }} />}
       {rows !== null && (
         <>
-          <BudgetOverviewPanel overview={overview} filter={filter} onToggle={toggle} />
+          <BudgetOverviewPanel overview={overview} filter={filter} onToggle={toggle} categoryName={categoryName} />
           <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 1, mb: 1, minHeight: 32 }}>
             <Typography variant="body2" role="status">
               {filter
@@ -97,4 +100,14 @@ export function SelectedBudget({ budget, lineItems }: SelectedBudgetProps) {
       )}
     </Box>
   );
+}
+
+/** Category key -> the name as the person wrote it on the first row with that key ("Uncategorized" for none). */
+function categoryNamesOf(rows: readonly TransactionDto[]): (key: string) => string {
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    const key = transactionCategoryKey(row);
+    if (!names.has(key)) names.set(key, row.category?.trim() || UNCATEGORIZED_LABEL);
+  }
+  return (key) => names.get(key) ?? key;
 }

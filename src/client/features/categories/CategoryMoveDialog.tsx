@@ -25,6 +25,7 @@ export function usageText(usage: CategoryUsage): string | null {
     usage.lineItems > 0 ? plural(usage.lineItems, 'budget line item') : null,
     usage.envelopes > 0 ? plural(usage.envelopes, 'envelope') : null,
     usage.schedules > 0 ? plural(usage.schedules, 'schedule') : null,
+    usage.planMonths > 0 ? plural(usage.planMonths, 'month of the plan', 'months of the plan') : null,
   ].filter((part): part is string => part !== null);
   const last = parts.pop();
   if (last === undefined) return null;

@@ -1,5 +1,5 @@
 import { Box, Button, Card, CardActionArea, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { absCents, formatCents } from '../../../shared/money';
+import { absCents, formatMoney } from '../../../shared/money';
 import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
 
 interface EnvelopeCardProps {
@@ -31,7 +31,7 @@ export function EnvelopeTotal({ cents }: { cents: number }) {
         negative && ((theme) => theme.applyStyles('dark', { color: theme.palette.error.light })),
       ]}
     >
-      {formatCents(absCents(cents), { currency: 'USD' })}
+      {formatMoney(absCents(cents))}
     </Box>
   );
 }
@@ -82,7 +82,7 @@ export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }:
               id={nameId(envelope.id)}
               component="h2"
               variant="h3"
-              sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+              sx={{ overflowWrap: 'break-word', minWidth: 0 }}
             >
               {envelope.name}
             </Typography>
@@ -98,7 +98,7 @@ export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }:
             <Typography
               variant="body2"
               color="text.secondary"
-              sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+              sx={{ overflowWrap: 'break-word', whiteSpace: 'pre-line' }}
             >
               {envelope.description}
             </Typography>

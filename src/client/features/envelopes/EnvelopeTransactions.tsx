@@ -39,7 +39,7 @@ export function EnvelopeTransactions({ envelope, loading, onClose }: EnvelopeTra
         }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Typography id={headingId} component="h2" variant="h2" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography id={headingId} component="h2" variant="h2" sx={{ overflowWrap: 'break-word' }}>
             Transactions in {envelope.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">

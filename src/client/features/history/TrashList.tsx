@@ -1,7 +1,7 @@
 import { Box, Button, Checkbox, List, ListItem, ListItemIcon, ListItemText, Paper, Stack } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
@@ -66,7 +66,7 @@ export function TrashList() {
               />
             </ListItemIcon>
             <ListItemText
-              primary={`${item.postDate} · ${item.description} · ${formatCents(item.amount)}`}
+              primary={`${item.postDate} · ${item.description} · ${formatMoney(item.amount)}`}
               secondary={`${item.account ?? 'No account'}${item.parts ? ` · split into ${item.parts} parts` : ''} · deleted ${new Date(item.deletedAt).toLocaleString()}`}
               sx={{ overflowWrap: 'break-word' }}
             />

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 
 type Image = Record<string, unknown> | null;
 
@@ -18,7 +18,7 @@ const LABELS: Record<string, string> = {
 
 function shown(column: string, value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (column === 'amount' && typeof value === 'number') return formatCents(value);
+  if (column === 'amount' && typeof value === 'number') return formatMoney(value);
   if (column === 'is_split') return value === true || value === 1 ? 'yes' : 'no';
   return typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value);
 }

@@ -27,7 +27,7 @@ export function PayeesSection({ payees, range }: { payees: PayeeTotal[]; range: 
             <TableBody>
               {payees.map((payee) => (
                 <TableRow key={payee.payee}>
-                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'break-word' }}>
                     <TextLink
                       to="/transactions"
                       search={transactionSearchOf(payeeFilters(range, payee.payee))}

@@ -1,6 +1,6 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
 import { spendingChart, type ReportRange } from '../../../shared/reports';
@@ -11,9 +11,11 @@ import { transactionSearchOf } from '../transactions/searchParams';
 import { CashflowSection } from './CashflowSection';
 import { PayeesSection } from './PayeesSection';
 import { ReportControls } from './ReportControls';
-import { reportSearchSchema, resolveReportSearch, type ReportSearch } from './reportSearch';
+import { resolveReportSearch, type ReportSearch } from './reportSearch';
 import { SpendingSection } from './SpendingSection';
 import { omitWhere } from '../../lib/objects';
+
+const route = getRouteApi('/_auth/reports');
 
 /**
  * Reports (/reports): spending by category per month, income against expenses with the net,
@@ -22,10 +24,9 @@ import { omitWhere } from '../../lib/objects';
  * Transactions screen on exactly their rows.
  */
 export function ReportsScreen() {
-  const rawSearch = useSearch({ strict: false });
+  const search = route.useSearch();
   const navigate = useNavigate();
   const [today] = useState(() => localIsoDate(new Date()));
-  const search = useMemo(() => reportSearchSchema.parse(rawSearch), [rawSearch]);
   const view = resolveReportSearch(search, today);
   const accounts = useAccountNames();
   const range: ReportRange = useMemo(

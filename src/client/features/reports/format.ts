@@ -1,8 +1,8 @@
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 
 const compact = new Map<string, Intl.NumberFormat>();
 
-/** An axis tick: whole currency units in short form (1.2K), for scale only; figures use formatCents. */
+/** An axis tick: whole currency units in short form (1.2K), for scale only; figures use formatMoney. */
 export function axisAmount(cents: number, locale = 'en-US'): string {
   let format = compact.get(locale);
   if (!format)
@@ -12,5 +12,5 @@ export function axisAmount(cents: number, locale = 'en-US'): string {
 
 /** A figure in a tooltip or a table cell: exact cents. */
 export function figure(cents: number | null | undefined): string {
-  return formatCents(cents ?? 0);
+  return formatMoney(cents ?? 0);
 }

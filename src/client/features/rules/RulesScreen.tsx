@@ -150,7 +150,7 @@ function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDe
       <ListItemText
         primary={rule.name}
         secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
-        sx={{ overflowWrap: 'anywhere' }}
+        sx={{ overflowWrap: 'break-word' }}
       />
       <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>
         <Switch

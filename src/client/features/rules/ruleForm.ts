@@ -2,7 +2,7 @@
  * The rule form's draft (text as typed) and its reading into the shared rule input. Amounts are
  * typed in units ("-4.50") and read with the app's one amount reader into cents.
  */
-import { formatAmountInput, formatCents, readAmount } from '../../../shared/money';
+import { formatAmountInput, formatMoney, readAmount } from '../../../shared/money';
 import {
   DEFAULT_RULE_PRIORITY,
   RULE_OPS,
@@ -144,8 +144,8 @@ export function describeConditions(conditions: readonly RuleCondition[]): string
       const value =
         c.field === 'amount'
           ? c.op === 'between'
-            ? `${formatCents(c.value[0])} and ${formatCents(c.value[1])}`
-            : formatCents(c.value)
+            ? `${formatMoney(c.value[0])} and ${formatMoney(c.value[1])}`
+            : formatMoney(c.value)
           : `'${c.value}'`;
       return `${FIELD_LABELS[c.field]} ${OP_LABELS[c.op]} ${value}`;
     })

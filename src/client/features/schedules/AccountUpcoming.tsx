@@ -1,5 +1,5 @@
 import { Box, Chip, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { UpcomingOccurrenceDto } from '../../../shared/schedules';
 import { trpc } from '../../lib/trpc';
 
@@ -88,14 +88,14 @@ function UpcomingTable({ items }: { items: readonly UpcomingOccurrenceDto[] }) {
             <Box role="cell" sx={{ px: 1 }}>
               {o.date}
             </Box>
-            <Box role="cell" sx={{ px: 1, overflowWrap: 'anywhere' }}>
+            <Box role="cell" sx={{ px: 1, overflowWrap: 'break-word' }}>
               {o.scheduleName} <Chip size="small" variant="outlined" label={o.status === 'due' ? 'Due' : 'Scheduled'} />
             </Box>
             <Box role="cell" sx={{ px: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-              {formatCents(o.amount)}
+              {formatMoney(o.amount)}
             </Box>
             <Box role="cell" sx={{ px: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-              {formatCents(o.projectedBalance)}
+              {formatMoney(o.projectedBalance)}
             </Box>
           </Box>
         ))}

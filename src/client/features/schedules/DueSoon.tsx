@@ -1,6 +1,6 @@
 import { Alert, Box, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from '@tanstack/react-router';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { trpc } from '../../lib/trpc';
 import { StatusChip } from './StatusChip';
 
@@ -29,7 +29,7 @@ export function DueSoon() {
           <ListItem key={`${o.scheduleId}-${o.scheduledDate}`} disableGutters sx={{ gap: 1 }}>
             <ListItemText primary={`${o.date} · ${o.scheduleName}`} secondary={o.account} />
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCents(o.amount)}</Typography>
+              <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</Typography>
               <StatusChip status={o.status} />
             </Box>
           </ListItem>

@@ -1,6 +1,6 @@
 import { Box, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { addDays } from '../../../shared/dates/calendar';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { OccurrenceDto } from '../../../shared/schedules';
 import { ListStatus } from '../../components/ListStatus';
 import { trpc } from '../../lib/trpc';
@@ -56,9 +56,9 @@ export function ScheduleCalendar({ today }: { today: string | null }) {
           <List dense disablePadding>
             {occurrences.map((o) => (
               <ListItem key={`${o.scheduleId}-${o.scheduledDate}`} disableGutters divider>
-                <ListItemText primary={o.scheduleName} secondary={o.account} sx={{ overflowWrap: 'anywhere' }} />
+                <ListItemText primary={o.scheduleName} secondary={o.account} sx={{ overflowWrap: 'break-word' }} />
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCents(o.amount)}</Typography>
+                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</Typography>
                   <StatusChip status={o.status} />
                 </Stack>
               </ListItem>

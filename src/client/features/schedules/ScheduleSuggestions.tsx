@@ -1,5 +1,5 @@
 import { Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { ScheduleDto, ScheduleSuggestionDto } from '../../../shared/schedules';
 import { refusalMessage, trpc } from '../../lib/trpc';
 
@@ -44,8 +44,8 @@ export function ScheduleSuggestions({ onCreated, onError }: ScheduleSuggestionsP
         {suggestions.map((s) => {
           const range =
             s.amountRange.min === s.amountRange.max
-              ? formatCents(s.amount)
-              : `${formatCents(s.amountRange.min)} to ${formatCents(s.amountRange.max)}`;
+              ? formatMoney(s.amount)
+              : `${formatMoney(s.amountRange.min)} to ${formatMoney(s.amountRange.max)}`;
           return (
             <ListItem
               key={`${s.accountId}-${s.description}`}
@@ -55,7 +55,7 @@ export function ScheduleSuggestions({ onCreated, onError }: ScheduleSuggestionsP
               <ListItemText
                 primary={`${s.name} · ${s.interval}`}
                 secondary={`${s.account} · ${range} · seen ${s.occurrences} times · next ${s.nextDate}`}
-                sx={{ overflowWrap: 'anywhere' }}
+                sx={{ overflowWrap: 'break-word' }}
               />
               <Button
                 size="small"

@@ -1,7 +1,7 @@
 import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { ScheduleDto } from '../../../shared/schedules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListStatus } from '../../components/ListStatus';
@@ -139,9 +139,9 @@ function ScheduleRow({ schedule, busy, onEdit, onSkip, onPostNow, onDelete }: Sc
   return (
     <ListItem divider sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <ListItemText
-        primary={`${schedule.name} · ${formatCents(schedule.amount)}`}
+        primary={`${schedule.name} · ${formatMoney(schedule.amount)}`}
         secondary={`${schedule.recurrenceText} · ${schedule.account} · ${schedule.description}`}
-        sx={{ overflowWrap: 'anywhere', minWidth: 220, flex: '1 1 320px' }}
+        sx={{ overflowWrap: 'break-word', minWidth: 220, flex: '1 1 320px' }}
       />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip size="small" variant="outlined" label={schedule.mode === 'post' ? 'Posts itself' : 'Expected'} />

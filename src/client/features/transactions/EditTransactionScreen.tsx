@@ -1,5 +1,16 @@
-import { Alert, Autocomplete, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useRouter, useRouterState } from '@tanstack/react-router';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState, type SubmitEvent } from 'react';
 import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
@@ -23,22 +34,60 @@ import {
   type TransactionDraft,
 } from './transactionForm';
 
-declare module '@tanstack/react-router' {
-  interface HistoryState {
-    /** The transaction to edit on /create-transaction (set by the transaction table's Edit action). */
-    transaction?: TransactionDto;
-  }
+const editRoute = getRouteApi('/_auth/transactions/$id/edit');
+
+/** Create Transaction (/create-transaction): date, description, amount, category, account, type and Save. */
+export function EditTransactionScreen() {
+  return <TransactionForm key="new" initial={null} />;
 }
 
 /**
- * Edit Transaction (/create-transaction): date, description, amount, category and Save.
- * Edits the transaction passed in the navigation state, or creates a new one (with an
- * optional account).
+ * Edit Transaction (/transactions/$id/edit): the same form on a stored transaction, read by its id, so the page
+ * has its own address (a reload or a shared link opens it again).
  */
-export function EditTransactionScreen() {
-  const passed = useRouterState({ select: (state) => state.location.state.transaction });
-  // A new navigation with another transaction starts a fresh form.
-  return <TransactionForm key={passed?.id ?? 'new'} initial={passed ?? null} />;
+export function EditStoredTransactionScreen() {
+  const id = editRoute.useParams({ select: (params) => params.id });
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const stored = trpc.transactions.get.useQuery({ id }, { enabled: valid, retry: false });
+  if (!valid || stored.isError) {
+    return (
+      <Box sx={{ maxWidth: 640 }}>
+        <Typography variant="h1" gutterBottom>
+          Transaction not found
+        </Typography>
+        {valid && <Alert severity="error">{refusalMessage(stored.error, 'Failed to load the transaction')}</Alert>}
+      </Box>
+    );
+  }
+  if (!stored.data) return <LinearProgress aria-label="Loading the transaction" />;
+  // Another transaction (a new id) starts a fresh form.
+  return <TransactionForm key={stored.data.id} initial={stored.data} />;
+}
+
+/** What Save sends for the form: a new transaction, or the fields of a stored one that changed. */
+function useSaveTransaction(editing: TransactionDto | null, draft: TransactionDraft, locked: boolean) {
+  const utils = trpc.useUtils();
+  const create = trpc.transactions.create.useMutation();
+  const update = trpc.transactions.update.useMutation();
+  async function save(value: ReadDraft): Promise<TransactionDto> {
+    const type = draft.type ? { type: draft.type } : {};
+    let saved: TransactionDto;
+    if (editing) {
+      const account = draft.account !== (editing.account ?? '') ? { account: draft.account || null } : {};
+      const data = { ...value, ...account, ...(locked ? { amount: undefined } : {}) };
+      saved = await update.mutateAsync({
+        id: editing.id,
+        data: draft.type !== editing.type ? { ...data, ...type } : data,
+      });
+      void utils.transactions.get.invalidate({ id: editing.id });
+    } else {
+      saved = await create.mutateAsync({ ...value, ...type, ...(draft.account ? { account: draft.account } : {}) });
+    }
+    if (value.category) void utils.categories.list.invalidate();
+    void utils.transactions.list.invalidate();
+    return saved;
+  }
+  return { save, saving: create.isPending || update.isPending };
 }
 
 function TransactionForm({ initial }: { initial: TransactionDto | null }) {
@@ -50,13 +99,9 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const [notice, showNotice, clearNotice] = useNotice();
   const categories = useCategoryNames();
   const accounts = useAccountNames();
-  // Editing never changes the account, so only a new transaction needs the account list.
-  const loadError = sharedLoadError(categories.error, editing ? null : accounts.error);
-  const utils = trpc.useUtils();
-  const create = trpc.transactions.create.useMutation();
-  const update = trpc.transactions.update.useMutation();
-  const saving = create.isPending || update.isPending;
+  const loadError = sharedLoadError(categories.error, accounts.error);
   const locked = amountLocked(editing);
+  const { save: send, saving } = useSaveTransaction(editing, draft, locked);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -68,11 +113,12 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
     if (!read.ok) return;
     const change = editing ? signChange(editing.amount, read.value.amount) : null;
     if (editing && change) {
+      const before = formatAmountInput(editing.amount, locale);
       const text = signChangeQuestion(
         change,
-        formatAmountInput(editing.amount, locale),
+        before,
         formatAmountInput(read.value.amount, locale),
-        draft.type,
+        draft.type || editing.type,
       );
       setQuestion({ text, value: read.value });
       return;
@@ -83,32 +129,23 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   async function save(value: ReadDraft) {
     setQuestion(null);
     try {
+      const saved = await send(value);
       if (editing) {
-        const data = {
-          ...value,
-          ...(locked ? { amount: undefined } : {}),
-          ...(draft.type !== editing.type ? { type: draft.type } : {}),
-        };
-        const saved = await update.mutateAsync({ id: editing.id, data });
         setEditing(saved);
         setDraft((current) => ({ ...current, amount: formatAmountInput(saved.amount, locale), type: saved.type }));
         showNotice('Transaction updated successfully');
       } else {
-        await create.mutateAsync({ ...value, ...(draft.account ? { account: draft.account } : {}) });
         setDraft((current) => ({ ...current, description: '', amount: '', category: '' }));
         showNotice('Transaction created successfully');
       }
-      if (value.category) void utils.categories.list.invalidate();
-      void utils.transactions.list.invalidate();
     } catch (failure) {
       console.error('Saving the transaction failed', failure);
       const byField = serverFieldErrors(failure, DRAFT_FIELDS);
       setErrors(byField.fields);
       const fallback = editing ? 'Failed to update transaction' : 'Failed to create transaction';
-      showNotice(
-        byField.rest || Object.keys(byField.fields).length === 0 ? refusalMessage(failure, fallback) : fallback,
-        'error',
-      );
+      const message =
+        byField.rest || Object.keys(byField.fields).length === 0 ? refusalMessage(failure, fallback) : fallback;
+      showNotice(message, 'error');
     }
   }
 
@@ -132,11 +169,8 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
             error={errors.category}
             onChange={(category) => set({ category })}
           />
-          {editing ? (
-            <TypeField value={draft.type} onChange={(type) => set({ type })} />
-          ) : (
-            <AccountField value={draft.account} names={accounts.names} onChange={(account) => set({ account })} />
-          )}
+          <AccountField value={draft.account} names={accounts.names} onChange={(account) => set({ account })} />
+          <TypeField value={draft.type} creating={!editing} onChange={(type) => set({ type })} />
           {loadError && <Alert severity="warning">{loadError}</Alert>}
           <FormActions saving={saving} onBack={initial ? () => router.history.back() : null} />
         </Stack>
@@ -185,10 +219,19 @@ function CategoryField({
   );
 }
 
-/** Editing: the type (a split family shares it). */
-function TypeField({ value, onChange }: { value: TransactionType; onChange: (type: TransactionType) => void }) {
+/** The type (a split family shares it); a new transaction may leave it to its sign. */
+function TypeField({
+  value,
+  creating,
+  onChange,
+}: {
+  value: TransactionType | '';
+  creating: boolean;
+  onChange: (type: TransactionType | '') => void;
+}) {
   return (
-    <TextField select label="Type" value={value} onChange={(e) => onChange(e.target.value as TransactionType)}>
+    <TextField select label="Type" value={value} onChange={(e) => onChange(e.target.value as TransactionType | '')}>
+      {creating && <MenuItem value="">From the amount&apos;s sign</MenuItem>}
       {TRANSACTION_TYPES.map((type) => (
         <MenuItem key={type} value={type}>
           {type}
@@ -198,7 +241,7 @@ function TypeField({ value, onChange }: { value: TransactionType; onChange: (typ
   );
 }
 
-/** A new transaction: its account, if any. */
+/** The account, if any ("No account" detaches a stored transaction from its account). */
 function AccountField({
   value,
   names,

@@ -12,6 +12,7 @@ import { TransactionTable } from '../../components/transactions/TransactionTable
 import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
 import { DueSoon } from '../schedules/DueSoon';
+import { TransfersPanel } from '../transfers/TransfersPanel';
 import { FilterPanel } from './FilterPanel';
 import { emptyResultText, searchTotal, transfersLeftOutNote } from './searchForm';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
@@ -56,6 +57,7 @@ export function TransactionSearchScreen() {
       />
       <ExtraFilterChips extras={search.extras} onRemove={search.removeExtra} />
       <DueSoon />
+      <TransfersPanel />
       {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {loadError}
@@ -181,7 +183,7 @@ function SearchResults(props: {
         >
           <strong>Found {countsText(counts)}</strong>
           <span>
-            Total: {total.text} {total.label}
+            {total.text}
             {transfersLeftOutNote(total.transfersLeftOut)}
           </span>
           {counts.splitParents + counts.looseParts > 0 && <span>(split parts counted, never their originals)</span>}

@@ -1,5 +1,5 @@
 import { presetRange } from '../../../shared/dates/presets';
-import { formatCents, magnitudeBounds, sumCents } from '../../../shared/money';
+import { formatMoney, formatSignedMoney, magnitudeBounds, sumCents } from '../../../shared/money';
 import type { TransactionDto, TransactionFilters } from '../../../shared/schemas/transactions';
 import { readAmountField } from '../../lib/amountField';
 import {
@@ -69,20 +69,18 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
 }
 
 /**
- * The result banner's total: split parts count, their parents never (a parent's amount is
- * already in its parts), and transfers between accounts never (money moved, not earned or
- * spent); `transfersLeftOut` says how many rows that left out. Shown as a magnitude, labelled
- * Credit when the sum is >= 0.
+ * The result banner's net: split parts count, their parents never (a parent's amount is already in its parts), and
+ * transfers between accounts never (money moved, not earned or spent); `transfersLeftOut` says how many rows that
+ * left out. Written with its sign, "Net: +$2,357.37" for money in, "Net: −$842.33" for money out.
  */
 export function searchTotal(rows: readonly TransactionDto[]): {
   cents: number;
-  label: 'Credit' | 'Debit';
   text: string;
   transfersLeftOut: number;
 } {
   const sum = sumCents(rows.filter(countsAsIncomeOrSpending).map((tx) => tx.amount));
   const transfersLeftOut = rows.filter((tx) => isCountedTransaction(tx) && isInternalTransfer(tx)).length;
-  return { cents: sum, label: sum >= 0 ? 'Credit' : 'Debit', text: formatCents(Math.abs(sum)), transfersLeftOut };
+  return { cents: sum, text: `Net: ${formatSignedMoney(sum)}`, transfersLeftOut };
 }
 
 /** What the total says of the transfers it left out: "(2 transfers between accounts left out)". */
@@ -94,8 +92,8 @@ export function transfersLeftOutNote(count: number): string {
 export function emptyResultText(filters: TransactionFilters | null): string {
   if (!filters || (filters.minAmount === undefined && filters.maxAmount === undefined))
     return 'No transactions match these filters.';
-  const min = filters.minAmount === undefined ? null : formatCents(filters.minAmount);
-  const max = filters.maxAmount === undefined ? null : formatCents(filters.maxAmount);
+  const min = filters.minAmount === undefined ? null : formatMoney(filters.minAmount);
+  const max = filters.maxAmount === undefined ? null : formatMoney(filters.maxAmount);
   const size = min && max ? `of size ${min} to ${max}` : min ? `of size ${min} or more` : `of size up to ${max}`;
   return `No transactions ${size} (either sign) match these filters.`;
 }

@@ -11,7 +11,8 @@ export interface TransactionDraft {
   amount: string;
   category: string;
   account: string;
-  type: TransactionType;
+  /** '' leaves a new transaction's type to its sign. */
+  type: TransactionType | '';
 }
 
 export type DraftField = 'postDate' | 'description' | 'amount' | 'category' | 'account' | 'type';
@@ -36,8 +37,8 @@ export function draftOf(tx: TransactionDto | null, locale: string): TransactionD
     description: tx?.description ?? '',
     amount: tx ? formatAmountInput(tx.amount, locale) : '',
     category: tx?.category ?? '',
-    account: '',
-    type: tx?.type ?? 'debit',
+    account: tx?.account ?? '',
+    type: tx?.type ?? '',
   };
 }
 

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
-import { formatAmountInput, formatCents } from '../../../shared/money';
+import { formatAmountInput, formatMoney } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { MoneyField } from '../../components/MoneyField';
@@ -230,11 +230,11 @@ function AccountItem({ account, editor }: { account: AccountDto; editor: Account
   return (
     <ListItem divider disableGutters sx={{ display: 'block' }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{account.name}</Typography>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>{account.name}</Typography>
         <Chip size="small" label={account.type} color="primary" variant="outlined" />
       </Stack>
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {`Balance: $${formatCents(account.balance)}`}
+        {`Balance: ${formatMoney(account.balance)}`}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
         <ButtonLink

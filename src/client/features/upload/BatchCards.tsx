@@ -37,9 +37,9 @@ export function BatchCards({ batches, selectedId, onOpen, onDelete }: BatchCards
           onKeyDown={(e) => onKey(e, batch)}
           sx={{ p: 1.5, cursor: 'pointer', borderColor: selectedId === batch.batchId ? 'primary.main' : 'divider' }}
         >
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{batch.fileName ?? 'Upload'}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>{batch.fileName ?? 'Upload'}</Typography>
           <Typography variant="body2">{`${batch.transactionCount} txns · ${formatDateTime(batch.uploadDate)}`}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
             {`Batch ID ${batch.batchId.slice(0, 8)}${batch.account ? ` · ${batch.account}` : ''}`}
           </Typography>
           <Button

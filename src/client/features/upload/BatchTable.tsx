@@ -49,7 +49,7 @@ export function BatchTable({ batches: list, selectedId, onOpen, onDelete }: Batc
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{`${batch.transactionCount} txns`}</TableCell>
               <TableCell>{formatDateTime(batch.uploadDate)}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'break-word' }}>
                 {[batch.account, batch.fileName].filter(Boolean).join(' / ')}
               </TableCell>
               <TableCell align="right">

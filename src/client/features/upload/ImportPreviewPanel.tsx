@@ -209,13 +209,13 @@ function PreviewDetails({ preview, flipAmounts, onFlipAmountsChange, onMappingCh
         <Typography component="dt" color="text.secondary">
           Dates from
         </Typography>
-        <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid="preview-date-column">
+        <Typography component="dd" sx={{ m: 0, overflowWrap: 'break-word' }} data-testid="preview-date-column">
           {preview.dateColumn}
         </Typography>
         <Typography component="dt" color="text.secondary">
           File
         </Typography>
-        <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        <Typography component="dd" sx={{ m: 0, overflowWrap: 'break-word' }}>
           {preview.format === 'csv'
             ? `${preview.encoding}, ${DELIMITER_NAMES[preview.delimiter] ?? `'${preview.delimiter}'`}-separated, ${preview.headerLine > 0 ? `header on line ${preview.headerLine}` : 'no header'}`
             : `${FORMAT_LABELS[preview.format]} statement, ${preview.encoding}`}

@@ -129,12 +129,12 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
       >
         {Array.from({ length: width }, (_, index) => (
           <Paper key={index} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`mapping-column-${index}`}>
-            <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="subtitle2" sx={{ overflowWrap: 'break-word' }}>
               {`Column ${index + 1}${headerRow?.[index] ? `: ${headerRow[index]}` : ''}`}
             </Typography>
             <Box component="ul" sx={{ m: 0, mb: 1, pl: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
               {rows.map((row, r) => (
-                <li key={r} style={{ overflowWrap: 'anywhere' }}>
+                <li key={r} style={{ overflowWrap: 'break-word' }}>
                   {row[index] || '(empty)'}
                 </li>
               ))}

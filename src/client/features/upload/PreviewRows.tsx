@@ -44,7 +44,7 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
                 <Amount cents={row.amount} />
               </Typography>
             </Stack>
-            <Typography sx={{ overflowWrap: 'anywhere' }}>{row.description}</Typography>
+            <Typography sx={{ overflowWrap: 'break-word' }}>{row.description}</Typography>
             <Stack direction="row" spacing={1} sx={{ mt: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}>
               <Chip size="small" variant="outlined" label={row.duplicate ? 'Duplicate' : 'New'} />
               <Chip size="small" variant="outlined" label={row.type} />
@@ -80,7 +80,7 @@ export function PreviewRows({ rows }: { rows: readonly ImportedRowPreview[] }) {
             <TableRow key={row.line} sx={row.duplicate ? { '& td': { color: 'text.secondary' } } : undefined}>
               <TableCell>{row.line}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.postDate}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.description}</TableCell>
+              <TableCell sx={{ overflowWrap: 'break-word' }}>{row.description}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Amount cents={row.amount} />
               </TableCell>

@@ -54,7 +54,7 @@ export function StatementRoutesPanel({ statements, accounts, chosenAccount, choi
             <Paper key={s.index} variant="outlined" sx={{ p: 1.5 }} data-testid={`statement-${s.index}`}>
               <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ overflowWrap: 'anywhere', fontWeight: 500 }}>{label}</Typography>
+                  <Typography sx={{ overflowWrap: 'break-word', fontWeight: 500 }}>{label}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {s.rows} row{s.rows === 1 ? '' : 's'}
                     {s.dateRange ? `, ${s.dateRange[0]} to ${s.dateRange[1]}` : ''}

@@ -23,6 +23,59 @@ function percent(progress: UploadProgress | null): number {
   return progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
 }
 
+/** The server's answer to the last upload, and the batches it made (its message goes once they are deleted). */
+interface UploadResult {
+  ok: boolean;
+  text: string;
+  batchIds: string[];
+}
+
+function batchIdsOf(answer: ImportResult): string[] {
+  const ids = [answer.batchId, ...(answer.batches ?? []).map((batch) => batch.batchId)];
+  return [...new Set(ids.filter((id): id is string => id !== null))];
+}
+
+/** Sends the file for real: progress while it goes, then the answer; the lists that show its rows are refreshed. */
+function useSendImport() {
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [result, setResult] = useState<UploadResult | null>(null);
+  const utils = trpc.useUtils();
+  const batches = trpc.transactions.batches.useQuery();
+
+  async function send(form: FormData): Promise<boolean> {
+    setUploading(true);
+    setProgress(null);
+    setResult(null);
+    try {
+      const answer = await postFormWithProgress<ImportResult>('/api/upload', form, setProgress);
+      await Promise.all([
+        utils.accounts.list.invalidate(),
+        utils.transactions.batches.invalidate(),
+        utils.transactions.list.invalidate(),
+        utils.categories.list.invalidate(),
+      ]);
+      setResult({ ok: true, text: answer.message, batchIds: batchIdsOf(answer) });
+      return true;
+    } catch (error) {
+      const text = error instanceof RestError && error.message ? error.message : 'Failed to upload CSV';
+      setResult({ ok: false, text, batchIds: [] });
+      return false;
+    } finally {
+      setUploading(false);
+      setProgress(null);
+    }
+  }
+
+  // Once every batch the import made is deleted (below, or elsewhere), its message no longer describes anything.
+  const stored = new Set((batches.data ?? []).map((batch) => batch.batchId));
+  const current =
+    result && (result.batchIds.length === 0 || !batches.data || result.batchIds.some((id) => stored.has(id)))
+      ? result
+      : null;
+  return { uploading, progress, result: current, send, dismiss: () => setResult(null) };
+}
+
 /**
  * The 'Upload CSV' form: file, account and transaction type, a dry-run preview of what
  * will be stored (with the date-format choice and the flip switch), then the import
@@ -36,59 +89,38 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
   const [flipAmounts, setFlipAmounts] = useState(false);
   const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [statementChoices, setStatementChoices] = useState<StatementChoices>({});
-  const [uploading, setUploading] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const sending = useSendImport();
   const inputRef = useRef<HTMLInputElement>(null);
-  const utils = trpc.useUtils();
   const options = useMemo(() => accountOptions(accounts), [accounts]);
   // An account renamed or deleted in the widget is no longer a valid choice.
   const selectedAccount = options.some((o) => o.value === account) ? account : '';
   const choices = { file, account: selectedAccount, transactionType, dateFormat, flipAmounts, mapping };
   const preview = useImportPreview(choices);
-  // Upload only what the preview read: a refused file (a picture, an empty file, a header without rows) cannot be sent.
-  const canUpload = Boolean(file && selectedAccount && transactionType) && preview.status === 'ready' && !uploading;
+  // Upload only what the preview read and would store: a refused file, or one whose every row is stored already,
+  // has nothing to send.
+  const nothingNew = preview.status === 'ready' && preview.preview.imported === 0;
+  const canUpload = Boolean(file && selectedAccount && transactionType) && preview.status === 'ready' && !nothingNew;
 
-  function chooseFile(next: File | null) {
+  function resetFile(next: File | null) {
     setFile(next);
     setDateFormat('');
     setMapping(null);
     setStatementChoices({});
-    setResult(null);
+  }
+  function chooseFile(next: File | null) {
+    resetFile(next);
+    sending.dismiss();
   }
 
   async function upload(event: SubmitEvent) {
     event.preventDefault();
-    if (!canUpload) return;
-    setUploading(true);
-    setProgress(null);
-    setResult(null);
-    try {
-      const form = importForm(choices, false);
-      const routes = statementRoutes(statementChoices);
-      if (routes.length > 0) form.append('statements', JSON.stringify(routes));
-      const answer = await postFormWithProgress<ImportResult>('/api/upload', form, setProgress);
-      setResult({ ok: true, text: answer.message });
-      setFile(null);
-      setDateFormat('');
-      setMapping(null);
-      setStatementChoices({});
-      if (inputRef.current) inputRef.current.value = '';
-      await Promise.all([
-        utils.accounts.list.invalidate(),
-        utils.transactions.batches.invalidate(),
-        utils.transactions.list.invalidate(),
-        utils.categories.list.invalidate(),
-      ]);
-    } catch (error) {
-      setResult({
-        ok: false,
-        text: error instanceof RestError && error.message ? error.message : 'Failed to upload CSV',
-      });
-    } finally {
-      setUploading(false);
-      setProgress(null);
-    }
+    if (!canUpload || sending.uploading) return;
+    const form = importForm(choices, false);
+    const routes = statementRoutes(statementChoices);
+    if (routes.length > 0) form.append('statements', JSON.stringify(routes));
+    if (!(await sending.send(form))) return;
+    resetFile(null);
+    if (inputRef.current) inputRef.current.value = '';
   }
 
   return (
@@ -111,13 +143,12 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
           transactionType={transactionType}
           onTransactionType={setTransactionType}
         />
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Button type="submit" variant="contained" disabled={!canUpload}>
-            {uploading ? 'Uploading...' : 'Upload'}
-          </Button>
-          <TextLink to="/create-transaction">Create Transaction</TextLink>
-        </Stack>
-        <UploadStatus uploading={uploading} progress={progress} result={result} onDismiss={() => setResult(null)} />
+        <UploadButton
+          disabled={!canUpload || sending.uploading}
+          uploading={sending.uploading}
+          nothingNew={nothingNew}
+        />
+        <UploadStatus {...sending} onDismiss={sending.dismiss} />
       </Stack>
       <ImportPreviewPanel
         state={preview}
@@ -127,14 +158,39 @@ export function UploadForm({ accounts }: { accounts: readonly AccountDto[] }) {
         onFlipAmountsChange={setFlipAmounts}
         mapping={mapping}
         onMappingChange={setMapping}
-        routing={{
-          accounts,
-          chosenAccount: selectedAccount,
-          choices: statementChoices,
-          onChange: setStatementChoices,
-        }}
+        routing={{ accounts, chosenAccount: selectedAccount, choices: statementChoices, onChange: setStatementChoices }}
       />
     </Paper>
+  );
+}
+
+/** Upload, disabled (and saying why) while the preview holds no new row. */
+function UploadButton({
+  disabled,
+  uploading,
+  nothingNew,
+}: {
+  disabled: boolean;
+  uploading: boolean;
+  nothingNew: boolean;
+}) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={disabled}
+        aria-describedby={nothingNew ? 'upload-nothing-new' : undefined}
+      >
+        {uploading ? 'Uploading...' : 'Upload'}
+      </Button>
+      <TextLink to="/create-transaction">Create Transaction</TextLink>
+      {nothingNew && (
+        <Typography id="upload-nothing-new" variant="body2" color="text.secondary">
+          Nothing new to upload: every row of this file is stored already.
+        </Typography>
+      )}
+    </Stack>
   );
 }
 
@@ -195,7 +251,7 @@ function FileDropZone({
       </Button>
       <Typography
         id="csv-file-name"
-        sx={{ overflowWrap: 'anywhere', minWidth: 0 }}
+        sx={{ overflowWrap: 'break-word', minWidth: 0 }}
         color={file ? 'text.primary' : 'text.secondary'}
       >
         {file
@@ -251,7 +307,7 @@ function ChoiceFields({ options, account, onAccount, transactionType, onTransact
 interface UploadStatusProps {
   uploading: boolean;
   progress: UploadProgress | null;
-  result: { ok: boolean; text: string } | null;
+  result: UploadResult | null;
   onDismiss: () => void;
 }
 

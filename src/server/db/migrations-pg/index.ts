@@ -16,6 +16,7 @@ import { Migration20261128152517_two_factor_and_sign_in_details } from './Migrat
 import { Migration20261128153719_rule_names } from './Migration20261128153719_rule_names';
 import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
 import { Migration20261128160950_memo_cleared } from './Migration20261128160950_memo_cleared';
+import { Migration20261128161912_plan } from './Migration20261128161912_plan';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -35,4 +36,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128153719_rule_names', class: Migration20261128153719_rule_names },
   { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
   { name: 'Migration20261128160950_memo_cleared', class: Migration20261128160950_memo_cleared },
+  { name: 'Migration20261128161912_plan', class: Migration20261128161912_plan },
 ];

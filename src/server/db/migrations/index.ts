@@ -22,6 +22,7 @@ import { Migration20261128152512_two_factor_and_sign_in_details } from './Migrat
 import { Migration20261128153716_rule_names } from './Migration20261128153716_rule_names';
 import { Migration20261128155731_exchange_rates } from './Migration20261128155731_exchange_rates';
 import { Migration20261128160946_memo_cleared } from './Migration20261128160946_memo_cleared';
+import { Migration20261128161909_plan } from './Migration20261128161909_plan';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128153716_rule_names', class: Migration20261128153716_rule_names },
   { name: 'Migration20261128155731_exchange_rates', class: Migration20261128155731_exchange_rates },
   { name: 'Migration20261128160946_memo_cleared', class: Migration20261128160946_memo_cleared },
+  { name: 'Migration20261128161909_plan', class: Migration20261128161909_plan },
 ];

@@ -81,6 +81,14 @@ export interface CategorySum {
   total: number;
 }
 
+/** Count and signed total of one category's counted on-plan rows in one month (`YYYY-MM`). */
+export interface PlanMonthSum {
+  categoryId: number | null;
+  month: string;
+  count: number;
+  amount: number;
+}
+
 /** Count and signed total of counted rows per exact description. */
 export interface DescriptionSum {
   description: string;
@@ -115,6 +123,11 @@ export interface TransactionReads {
   descriptionSums: (userId: number, selection: SumSelection) => Promise<DescriptionSum[]>;
   /** Counted rows summed per category. */
   categorySums: (userId: number, selection: SumSelection) => Promise<CategorySum[]>;
+  /**
+   * The monthly plan's sums: counted rows of on-plan accounts dated up to `endDate`, per category
+   * and month, leaving out both sides of a transfer between two on-plan accounts.
+   */
+  planMonthSums: (userId: number, endDate: string) => Promise<PlanMonthSum[]>;
 }
 
 /** The read model of the database `em` talks to, reading through `em` (inside its transaction when it has one). */

@@ -1,4 +1,13 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import {
+  conversionFor,
+  convertedSql,
+  convertExactly,
+  fxTableSql,
+  MAX_DATE,
+  MIN_DATE,
+  type Conversion,
+} from '../conversion';
 import { AppError } from '../../../shared/errors';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
 import { groupDigits } from '../../../shared/money';
@@ -25,6 +34,7 @@ import {
 } from './fields';
 import type {
   CategorySum,
+  PlanMonthSum,
   DescriptionSum,
   ExportRow,
   JsonPage,
@@ -354,6 +364,13 @@ export abstract class SqlTransactionReads implements TransactionReads {
     // Grouped by day and category first, which the (user, date, category, ...) index delivers in
     // order, then the days folded into months: far cheaper than sorting every row by month.
     const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const conversion = await conversionFor(
+      this.em,
+      userId,
+      selection.startDate ?? MIN_DATE,
+      selection.endDate ?? MAX_DATE,
+    );
+    if (conversion) return this.convertedMonthlySums(conversion, where);
     const rows = await selectRows<{ month: string; category: string | null; money_in: number; money_out: number }>(
       this.em,
       `select m.month, c.name as category, m.money_in, m.money_out
@@ -376,6 +393,71 @@ export abstract class SqlTransactionReads implements TransactionReads {
     }));
   }
 
+  /** monthlySums with rows of other currencies converted at their day's rate (db/conversion.ts). */
+  private async convertedMonthlySums(
+    conversion: Conversion,
+    where: { sql: string; params: unknown[] },
+  ): Promise<MonthlyAggregate[]> {
+    const c = convertedSql(this.em);
+    const fx = `with fx as (${fxTableSql(this.em)})`;
+    const joined = `${TRANSACTION_TABLE} t left join fx f on f.account_id = t.account_id and f.day = t.post_date`;
+    const rows = await selectRows<{
+      month: string;
+      category: string | null;
+      money_in: number | string;
+      money_out: number | string;
+      missing: number | string;
+      near: number | string;
+    }>(
+      this.em,
+      `${fx}
+       select m.month, c.name as category, m.money_in, m.money_out, m.missing, m.near
+         from (select substr(r.post_date, 1, 7) as month, r.category_id,
+                      sum(case when r.v > 0 then r.v else 0 end) as money_in,
+                      sum(case when r.v < 0 then -r.v else 0 end) as money_out,
+                      sum(r.missing) as missing, sum(r.near) as near
+                 from (select t.post_date, t.category_id, ${c.value} as v, ${c.missing} as missing, ${c.near} as near
+                         from ${joined} where ${where.sql}) r
+                group by substr(r.post_date, 1, 7), r.category_id) m
+         left join category c on c.id = m.category_id`,
+      [conversion.json, ...where.params],
+    );
+    const out = rows.map((row) => ({
+      month: row.month,
+      category: row.category,
+      moneyIn: Number(row.money_in),
+      moneyOut: Number(row.money_out),
+      missing: Number(row.missing),
+    }));
+    if (!rows.some((row) => Number(row.near) > 0)) return out;
+    // The few rows whose product lies too near a half: converted exactly, then added to their month.
+    const near = await selectRows<{
+      month: string;
+      category: string | null;
+      account_id: number;
+      post_date: string;
+      amount: number | string;
+    }>(
+      this.em,
+      `${fx}
+       select substr(t.post_date, 1, 7) as month, c.name as category, t.account_id, t.post_date, t.amount
+         from ${joined} left join category c on c.id = t.category_id
+        where ${where.sql} and ${c.near} = 1`,
+      [conversion.json, ...where.params],
+    );
+    for (const row of near) {
+      const value = convertExactly(conversion, row.account_id, row.post_date, Number(row.amount));
+      out.push({
+        month: row.month,
+        category: row.category,
+        moneyIn: value > 0 ? value : 0,
+        moneyOut: value < 0 ? -value : 0,
+        missing: 0,
+      });
+    }
+    return out;
+  }
+
   async descriptionSums(userId: number, selection: SumSelection): Promise<DescriptionSum[]> {
     const where = await this.where(this.em, userId, { ...selection, counted: true });
     const rows = await selectRows<{ description: string; count: SqlCount; total: number | string }>(
@@ -394,5 +476,33 @@ export abstract class SqlTransactionReads implements TransactionReads {
       where.params,
     );
     return rows.map((row) => ({ categoryId: row.category_id, count: Number(row.n), total: Number(row.total ?? 0) }));
+  }
+
+  async planMonthSums(userId: number, endDate: string): Promise<PlanMonthSum[]> {
+    // Grouped by day first (the user's dated covering index delivers them in order), then by month.
+    const rows = await selectRows<{
+      month: string;
+      category_id: number | null;
+      n: SqlCount;
+      total: number | string | null;
+    }>(
+      this.em,
+      `select substr(d.post_date, 1, 7) as month, d.category_id, sum(d.n) as n, sum(d.total) as total
+         from (select t.post_date, t.category_id, count(*) as n, sum(t.amount) as total
+                 from ${TRANSACTION_TABLE} t join account a on a.id = t.account_id
+                where t.user_id = ? and t.post_date <= ? and ${countedRowSql('t')} and a.on_budget = true
+                  and (t.transfer_id is null or not exists (
+                        select 1 from ${TRANSACTION_TABLE} o join account oa on oa.id = o.account_id
+                         where o.transfer_id = t.transfer_id and o.id <> t.id and oa.on_budget = true))
+                group by t.post_date, t.category_id) d
+        group by substr(d.post_date, 1, 7), d.category_id`,
+      [userId, endDate],
+    );
+    return rows.map((row) => ({
+      categoryId: row.category_id,
+      month: row.month,
+      count: Number(row.n),
+      amount: Number(row.total ?? 0),
+    }));
   }
 }

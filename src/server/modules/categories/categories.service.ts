@@ -21,6 +21,7 @@ import { Envelope } from '../envelopes/envelope.entity';
 import { Rule } from '../rules/rule.entity';
 import { Schedule } from '../schedules/schedule.entity';
 import { Transaction } from '../transactions/transaction.entity';
+import { mergePlan, planUsage } from '../plan/plan-links';
 import { User } from '../users/user.entity';
 import { Category } from './category.entity';
 import { nameKey } from '../../../shared/names';
@@ -206,6 +207,7 @@ export async function categoryUsage(em: EntityManager, userId: number, id: numbe
   const rules = await em.find(Rule, { user: userId });
   const items = await em.find(LineItem, { user: userId });
   const envelopes = await em.find(Envelope, { user: userId });
+  const planMonths = await planUsage(em, userId, id);
   const mentions = (names: readonly string[]) => names.some((name) => nameKey(name) === key);
   return {
     transactions,
@@ -213,6 +215,7 @@ export async function categoryUsage(em: EntityManager, userId: number, id: numbe
     rules: rules.filter((rule) => rule.actions.category !== undefined && nameKey(rule.actions.category) === key).length,
     lineItems: items.filter((item) => mentions(item.relatedCategories)).length,
     envelopes: envelopes.filter((envelope) => mentions(envelope.categories)).length,
+    planMonths,
   };
 }
 
@@ -275,6 +278,8 @@ export async function mergeCategory(
     const category = await ownCategory(tx, userId, id);
     const target = await tx.findOne(Category, { id: into, user: userId });
     if (!target) throw new AppError('NOT_FOUND', `into: category ${into} not found`);
+    const planMonths = await planUsage(tx, userId, id);
+    await mergePlan(tx, userId, id, into);
     const recorder = new ChangeRecorder(tx, userId);
     await recorder.touch('category', [id, into]);
     await touchMentions(tx, userId, recorder);
@@ -294,7 +299,7 @@ export async function mergeCategory(
       'category',
       `Merged category ${category.name} into ${target.name} (${transactions} transactions)`,
     );
-    return { category: toCategoryDto(target), moved: { transactions, schedules, ...mentions } };
+    return { category: toCategoryDto(target), moved: { transactions, schedules, ...mentions, planMonths } };
   });
 }
 
@@ -308,6 +313,7 @@ function describeUsage(usage: CategoryUsage): string {
   add(usage.lineItems, 'line item', 'line items');
   add(usage.envelopes, 'envelope', 'envelopes');
   add(usage.schedules, 'schedule', 'schedules');
+  add(usage.planMonths, 'month of the plan', 'months of the plan');
   return parts.join(', ');
 }
 

@@ -10,6 +10,7 @@ import {
 import type { MonthlyReportInput, PayeeReportInput } from '../../../shared/schemas/reports';
 import { findAccountByName } from '../accounts/accounts.service';
 import { readsOf } from '../../db/transaction-reads';
+import { User } from '../users/user.entity';
 
 /** The rows a report sums: its dates, and the account it names (404 when the user has none of that name). */
 async function reportRows(
@@ -30,7 +31,14 @@ export async function monthlyReport(
   input: MonthlyReportInput,
 ): Promise<MonthlyReportRow[]> {
   const aggregates = await readsOf(em).monthlySums(userId, await reportRows(em, userId, input));
-  return buildMonthlyReport(input.startDate, input.endDate, aggregates);
+  const currency = (await em.findOneOrFail(User, { id: userId })).homeCurrency;
+  const noRate = new Map<string, number>();
+  for (const group of aggregates) noRate.set(group.month, (noRate.get(group.month) ?? 0) + (group.missing ?? 0));
+  return buildMonthlyReport(input.startDate, input.endDate, aggregates).map((row) => ({
+    ...row,
+    currency,
+    noRate: noRate.get(row.month) ?? 0,
+  }));
 }
 
 /** The payees with the largest totals (by magnitude) in the range (src/shared/reports/payees.ts). */

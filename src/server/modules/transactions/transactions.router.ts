@@ -18,6 +18,7 @@ import {
   deleteTransactions,
   fixSplitStatus,
   getSplits,
+  getTransaction,
   listTransactions,
   splitTransaction,
   updateTransaction,
@@ -29,6 +30,7 @@ export const transactionsRouter = router({
   list: protectedProcedure
     .input(transactionFiltersSchema)
     .query(({ ctx, input }) => listTransactions(ctx.em, ctx.user.id, input)),
+  get: protectedProcedure.input(byId).query(({ ctx, input }) => getTransaction(ctx.em, ctx.user.id, input.id)),
   create: protectedProcedure
     .input(createTransactionSchema)
     .mutation(({ ctx, input }) => createTransaction(ctx.em, ctx.user.id, input)),

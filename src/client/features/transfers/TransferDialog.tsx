@@ -1,0 +1,181 @@
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { isIsoDate, localIsoDate } from '../../../shared/dates/calendar';
+import type { CreateTransferInput } from '../../../shared/schemas/transfers';
+import { FormDialog } from '../../components/FormDialog';
+import { MoneyField } from '../../components/MoneyField';
+import { readAmountField } from '../../lib/amountField';
+import { browserLocale } from '../../lib/locale';
+import { serverMessage, trpc } from '../../lib/trpc';
+
+interface TransferDraft {
+  fromAccount: string;
+  toAccount: string;
+  amount: string;
+  date: string;
+  toDate: string;
+  description: string;
+}
+type DraftErrors = Partial<Record<keyof TransferDraft, string>>;
+
+/** Reads the form: every problem named under its field; a blank arrival date is the same day. */
+export function readTransferForm(
+  draft: TransferDraft,
+  locale: string,
+): { ok: true; value: CreateTransferInput } | { ok: false; errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  if (!draft.fromAccount) errors.fromAccount = 'Choose the account the money leaves';
+  if (!draft.toAccount) errors.toAccount = 'Choose the account the money reaches';
+  else if (draft.toAccount === draft.fromAccount) errors.toAccount = 'Choose another account than the one it leaves';
+  const read = readAmountField(draft.amount, locale);
+  if (!read.ok) errors.amount = read.message;
+  else if (read.cents === null || read.cents <= 0) errors.amount = 'Enter the amount moved, more than 0';
+  if (!isIsoDate(draft.date)) errors.date = 'Enter the date it leaves';
+  if (draft.toDate && !isIsoDate(draft.toDate)) errors.toDate = 'Enter the date it arrives, or leave it empty';
+  if (!read.ok || read.cents === null || Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      fromAccount: draft.fromAccount,
+      toAccount: draft.toAccount,
+      amount: read.cents,
+      date: draft.date,
+      ...(draft.toDate ? { toDate: draft.toDate } : {}),
+      ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
+    },
+  };
+}
+
+/** "New transfer": both sides at once, each with its own date. */
+export function TransferDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (message: string) => void }) {
+  const locale = browserLocale();
+  const accounts = trpc.accounts.list.useQuery();
+  const create = trpc.transfers.create.useMutation();
+  const [draft, setDraft] = useState<TransferDraft>(() => ({
+    fromAccount: '',
+    toAccount: '',
+    amount: '',
+    date: localIsoDate(new Date()),
+    toDate: '',
+    description: '',
+  }));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [error, setError] = useState('');
+  const set = (change: Partial<TransferDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const names = (accounts.data ?? []).map((a) => a.name);
+
+  async function save() {
+    setError('');
+    const read = readTransferForm(draft, locale);
+    setErrors(read.ok ? {} : read.errors);
+    if (!read.ok) return;
+    try {
+      const made = await create.mutateAsync(read.value);
+      onSaved(`Transfer saved: ${made.from.account ?? ''} to ${made.to.account ?? ''}`);
+    } catch (failure) {
+      setError(serverMessage(failure, 'Failed to save the transfer'));
+    }
+  }
+
+  return (
+    <FormDialog
+      title="New transfer"
+      error={error}
+      mutation={create}
+      onSubmit={save}
+      onClose={onClose}
+      submitLabel="Save transfer"
+    >
+      <TransferFields draft={draft} errors={errors} set={set} names={names} />
+    </FormDialog>
+  );
+}
+
+function AccountSelect(props: {
+  label: string;
+  value: string;
+  error?: string;
+  names: string[];
+  onChange: (v: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      required
+      label={props.label}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      error={Boolean(props.error)}
+      helperText={props.error}
+      sx={{ flexGrow: 1 }}
+    >
+      {props.names.map((name) => (
+        <MenuItem key={name} value={name}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function TransferFields(props: {
+  draft: TransferDraft;
+  errors: DraftErrors;
+  names: string[];
+  set: (change: Partial<TransferDraft>) => void;
+}) {
+  const { draft, errors, names, set } = props;
+  const date = (key: 'date' | 'toDate', label: string, required: boolean) => (
+    <TextField
+      label={label}
+      type="date"
+      required={required}
+      value={draft[key]}
+      onChange={(e) => set({ [key]: e.target.value })}
+      error={Boolean(errors[key])}
+      helperText={errors[key] ?? (key === 'toDate' ? 'Leave empty when it arrives the same day' : ' ')}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ flexGrow: 1 }}
+    />
+  );
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <AccountSelect
+          label="From account"
+          value={draft.fromAccount}
+          error={errors.fromAccount}
+          names={names}
+          onChange={(fromAccount) => set({ fromAccount })}
+        />
+        <AccountSelect
+          label="To account"
+          value={draft.toAccount}
+          error={errors.toAccount}
+          names={names}
+          onChange={(toAccount) => set({ toAccount })}
+        />
+      </Stack>
+      <MoneyField
+        label="Amount"
+        required
+        unsigned
+        value={draft.amount}
+        placeholder="0.00"
+        onChange={(amount) => set({ amount })}
+        error={errors.amount}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {date('date', 'Date it leaves', true)}
+        {date('toDate', 'Date it arrives', false)}
+      </Stack>
+      <TextField
+        label="Description"
+        value={draft.description}
+        onChange={(e) => set({ description: e.target.value })}
+        helperText="Optional: 'Transfer to …' and 'Transfer from …' otherwise"
+        autoComplete="off"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Converting a user's transactions into their home currency inside the read model's sums. For the
+ * days of a range, each account in another currency gets its day's rate (rates/lookup.ts: the latest
+ * within 7 days) as a small table the sum joins by (account, day). The database multiplies in double
+ * precision and rounds each row, which is exact unless the product lies within rounding error of a
+ * half; those few rows are summed apart here with exact integer arithmetic, half to even. A row with
+ * no rate is counted as missing and left out of every figure.
+ */
+import type { EntityManager } from '@mikro-orm/knex';
+import { addDays } from '../../shared/dates/calendar';
+import { minorUnitsOf } from '../../shared/money/currencies';
+import { pow10 } from '../../shared/money/decimal';
+import { convertAmount, RATE_WINDOW_DAYS, rateOnDate, type RateFraction } from '../../shared/rates/lookup';
+import type { RateRow } from '../../shared/rates/read-rates';
+import { onPostgres, selectRows } from './sql';
+
+/** Bounds of an open range: the conversion narrows them to the user's first and last transaction. */
+export const MIN_DATE = '0001-01-01';
+export const MAX_DATE = '9999-12-31';
+
+export interface Conversion {
+  home: string;
+  /** The fx table's rows: [account id, day, factor or null], as JSON for one parameter. */
+  json: string;
+  /** Exact rate per account and day, and the account's decimals, for rows near a half. */
+  exact: Map<string, { rate: RateFraction; fromDigits: number }>;
+  toDigits: number;
+}
+
+function daysOf(startDate: string, endDate: string): string[] {
+  const out: string[] = [];
+  for (let day = startDate; day <= endDate; day = addDays(day, 1)) out.push(day);
+  return out;
+}
+
+/** A conversion for the range, or null when every account is in the home currency (sums need none). */
+export async function conversionFor(
+  em: EntityManager,
+  userId: number,
+  startDate: string,
+  endDate: string,
+): Promise<Conversion | null> {
+  const [user] = await selectRows<{ home_currency: string }>(em, 'select home_currency from "user" where id = ?', [
+    userId,
+  ]);
+  const home = user?.home_currency ?? 'USD';
+  const foreign = await selectRows<{ id: number; currency: string }>(
+    em,
+    'select id, currency from account where user_id = ? and currency <> ?',
+    [userId, home],
+  );
+  if (foreign.length === 0) return null;
+  if (startDate === MIN_DATE || endDate === MAX_DATE) {
+    const [span] = await selectRows<{ first: string | null; last: string | null }>(
+      em,
+      'select min(post_date) as first, max(post_date) as last from "transaction" where user_id = ?',
+      [userId],
+    );
+    if (!span?.first || !span.last) return null;
+    if (startDate === MIN_DATE) startDate = span.first;
+    if (endDate === MAX_DATE) endDate = span.last;
+  }
+  const currencies = [...new Set([...foreign.map((a) => a.currency), home])];
+  const marks = currencies.map(() => '?').join(', ');
+  const from = addDays(startDate, -RATE_WINDOW_DAYS);
+  const rows = await selectRows<RateRow>(
+    em,
+    `select date, base, quote, rate from exchange_rate
+      where date >= ? and date <= ? and (base in (${marks}) or quote in (${marks}))`,
+    [from, endDate, ...currencies, ...currencies],
+  );
+  const byDate = new Map<string, RateRow[]>();
+  for (const row of rows) {
+    const list = byDate.get(row.date);
+    if (list) list.push(row);
+    else byDate.set(row.date, [row]);
+  }
+  const toDigits = minorUnitsOf(home);
+  const days = daysOf(startDate, endDate);
+  const table: [number, string, number | null][] = [];
+  const exact = new Map<string, { rate: RateFraction; fromDigits: number }>();
+  for (const currency of new Set(foreign.map((a) => a.currency))) {
+    const fromDigits = minorUnitsOf(currency);
+    const onDate = new Map<string, RateFraction | null>();
+    const rateOf = (date: string) => {
+      if (!onDate.has(date)) onDate.set(date, rateOnDate(byDate.get(date) ?? [], currency, home)?.fraction ?? null);
+      return onDate.get(date) ?? null;
+    };
+    const accounts = foreign.filter((a) => a.currency === currency);
+    for (const day of days) {
+      let rate: RateFraction | null = null;
+      for (let back = 0; back <= RATE_WINDOW_DAYS && !rate; back += 1) rate = rateOf(addDays(day, -back));
+      const factor = rate ? factorOf(rate, fromDigits, toDigits) : null;
+      for (const account of accounts) {
+        table.push([account.id, day, factor]);
+        if (rate) exact.set(`${account.id}|${day}`, { rate, fromDigits });
+      }
+    }
+  }
+  return { home, json: JSON.stringify(table), exact, toDigits };
+}
+
+/** Minor units of the target per minor unit of the source, as the nearest double. */
+function factorOf(rate: RateFraction, fromDigits: number, toDigits: number): number {
+  const scale = 10n ** 30n;
+  return Number((rate.num * pow10(toDigits) * scale) / (rate.den * pow10(fromDigits))) / 1e30;
+}
+
+/** The fx table as rows `(account_id, day, factor)` from the JSON parameter, in the database's dialect. */
+export function fxTableSql(em: EntityManager): string {
+  return onPostgres(em)
+    ? `select (e->>0)::int as account_id, e->>1 as day, (e->>2)::float8 as factor from jsonb_array_elements(?::jsonb) e`
+    : `select json_extract(value, '$[0]') as account_id, json_extract(value, '$[1]') as day, json_extract(value, '$[2]') as factor from json_each(?)`;
+}
+
+/**
+ * Per row of `t` joined to the fx table `f`: the converted amount as SQL (null when there is no rate),
+ * and whether the double product is too near a half to round in the database.
+ */
+export function convertedSql(em: EntityManager): { value: string; near: string; missing: string } {
+  const x = 't.amount * f.factor';
+  const trunc = onPostgres(em) ? `trunc(${x})` : `cast(${x} as integer)`;
+  const rounded = onPostgres(em) ? `cast(round(${x}) as bigint)` : `cast(round(${x}) as integer)`;
+  const near = `(f.factor is not null and (abs(${x}) >= 1e15 or abs(abs(${x} - ${trunc}) - 0.5) < 1e-7 + abs(${x}) * 1e-13))`;
+  return {
+    value: `case when f.account_id is null then t.amount when f.factor is null or ${near} then 0 else ${rounded} end`,
+    near: `case when ${near} then 1 else 0 end`,
+    missing: `case when f.account_id is not null and f.factor is null then 1 else 0 end`,
+  };
+}
+
+/** A row near a half, converted exactly. */
+export function convertExactly(conversion: Conversion, accountId: number, day: string, amount: number): number {
+  const found = conversion.exact.get(`${accountId}|${day}`);
+  if (!found) return 0;
+  return convertAmount(amount, found.rate, found.fromDigits, conversion.toDigits);
+}
