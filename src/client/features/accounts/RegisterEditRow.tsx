@@ -46,8 +46,14 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
   const set = (change: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...change }));
   function save() {
     const read = patchOf(row, draft);
-    if ('error' in read) return setError(read.error);
-    if (Object.keys(read.patch).length === 0) return onCancel();
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    if (Object.keys(read.patch).length === 0) {
+      onCancel();
+      return;
+    }
     onSave(read.patch);
   }
   function keys(event: KeyboardEvent) {
@@ -96,6 +102,7 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
           {...small}
           label="Description"
           value={draft.description}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- Edit turns the row into fields: typing continues in its first one
           autoFocus
           onChange={(e) => set({ description: e.target.value })}
         />

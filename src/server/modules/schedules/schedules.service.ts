@@ -368,7 +368,7 @@ async function balancesAround(em: EntityManager, userId: number, today: string, 
     [userId, today, to],
   );
   return {
-    balancesToday: new Map(accounts.map((a) => [a.id, Number(a.opening) + Number(a.sofar ?? 0)])),
+    balancesToday: new Map(accounts.map((a) => [a.id, a.opening + Number(a.sofar ?? 0)])),
     laterRows: laterRows.map((r) => ({ accountId: r.account_id, date: r.post_date, amount: Number(r.total) })),
   };
 }
