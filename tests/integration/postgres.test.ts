@@ -47,6 +47,7 @@ describe.runIf(testDatabase === 'postgresql')('PostgreSQL', () => {
             name: 'Coffee',
             conditions: [{ field: 'description', op: 'contains', value: 'coffee' }],
             actions: { category: 'Cafe' },
+            createCategory: true,
           }),
         );
         ok(await user.post('/api/budgets', { name: 'Year', startDate: '2024-01-01', endDate: '2024-12-31' }));

@@ -16,7 +16,7 @@ describe('categories', () => {
     const user = await signUp(server.url);
     const created = await user.post('/api/categories', { name: '  Groceries ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(Number), name: 'Groceries' });
+    expect(created.body).toMatchObject({ id: expect.any(Number), name: 'Groceries' });
     const dup = await user.post('/api/categories', { name: 'groceries' });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe("Category 'Groceries' already exists");
@@ -37,7 +37,7 @@ describe('accounts', () => {
     const user = await signUp(server.url);
     const res = await user.post('/api/accounts', { name: 'Main', type: 'checking', balance: 123456 });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
+    expect(res.body).toMatchObject({
       id: expect.any(Number),
       name: 'Main',
       type: 'checking',

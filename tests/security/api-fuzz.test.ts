@@ -171,7 +171,7 @@ describe('bodies that are not there', () => {
   it.each(puts.map((op) => [op.url, op] as const))(
     'PUT %s with a null or missing body answers 400 and changes nothing',
     async (_url, op) => {
-      const target = pathOf(op, { id: 1 });
+      const target = pathOf(op, { id: 1, month: '2026-01' });
       const before = await server.app.orm.em.fork().getConnection().execute('select * from `transaction` order by id');
       for (const body of ['null', undefined, '']) {
         const headers: Record<string, string> = { authorization: `Bearer ${user.token}` };

@@ -52,7 +52,7 @@ interface Case {
 
 function urlOf(route: { url: string }, params: Record<string, unknown> = {}): string {
   return `/api${route.url.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name] ?? '1';
+    const value = params[name] ?? (name === 'month' ? '2026-01' : '1');
     return encodeURIComponent(
       typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value),
     );

@@ -260,13 +260,13 @@ describe('the search form', () => {
     expect(emptyResultText(null)).toBe('No transactions match these filters.');
     expect(emptyResultText(base)).toBe('No transactions match these filters.');
     expect(emptyResultText({ ...base, maxAmount: 500 })).toBe(
-      'No transactions of size up to 5.00 (either sign) match these filters.',
+      'No transactions of size up to $5.00 (either sign) match these filters.',
     );
     expect(emptyResultText({ ...base, minAmount: 500 })).toBe(
-      'No transactions of size 5.00 or more (either sign) match these filters.',
+      'No transactions of size $5.00 or more (either sign) match these filters.',
     );
     expect(emptyResultText({ ...base, minAmount: 5000, maxAmount: 15000 })).toBe(
-      'No transactions of size 50.00 to 150.00 (either sign) match these filters.',
+      'No transactions of size $50.00 to $150.00 (either sign) match these filters.',
     );
   });
 });

@@ -30,7 +30,7 @@ describe('transfers between accounts in totals', () => {
 
   it('leaves them out of the search total and says how many', () => {
     const dtos = rows.map((r) => ({ ...r, transferId: r.transferId ?? null }) as TransactionDto);
-    expect(searchTotal(dtos)).toEqual({ cents: 295_500, label: 'Credit', text: '2,955.00', transfersLeftOut: 2 });
+    expect(searchTotal(dtos)).toEqual({ cents: 295_500, text: 'Net: +$2,955.00', transfersLeftOut: 2 });
     expect(transfersLeftOutNote(2)).toBe(' (2 transfers between accounts left out)');
     expect(transfersLeftOutNote(1)).toBe(' (1 transfer between accounts left out)');
     expect(transfersLeftOutNote(0)).toBe('');

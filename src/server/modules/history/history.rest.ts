@@ -65,6 +65,7 @@ export const historyRoutes: RestRoute[] = [
     tag: HISTORY,
     summary: 'Brings trashed transactions back with their split parts, category and batch (recorded as a change).',
     body: trashRestoreSchema,
+    refusals: [409],
     answer: '{ message, restored }',
     output: z.object({ message: z.string(), restored: z.number().int() }),
     handler: ({ em, userId, body }) => restoreFromTrash(em, userId, body),
