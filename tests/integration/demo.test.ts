@@ -195,7 +195,8 @@ describe('npm run demo', () => {
     const year = budgets.find((b) => b.startDate === '2024-07-01')!;
     const overview = (await get(`/api/budgets/${year.id}/overview`)).overview;
     // Over the year every line item has its transactions, and the plan is close to what happened.
-    for (const item of overview.lineItems) {
+    // Card payments and savings moves are linked transfers between the demo's accounts: they count nowhere.
+    for (const item of overview.lineItems.filter((line) => line.name !== 'Transfers & card payments')) {
       expect(item.transactionCount, item.name).toBeGreaterThan(0);
       if (item.type !== 'NotCounted')
         expect(Math.abs(item.actual - item.budgeted), item.name).toBeLessThan(
@@ -233,7 +234,10 @@ describe('npm run demo', () => {
     await expect(
       runDemo({ config: { ...config, uploadLimitBytes: 1024 }, username: 'demo-broken', today: TODAY }),
     ).rejects.toThrow('413');
-    expect(tableCounts()).toEqual(before);
+    // The registration attempt stays counted against the address (auth_failure), as every registration is.
+    const { auth_failure: _attempts, ...after } = tableCounts();
+    const { auth_failure: _before, ...expected } = before;
+    expect(after).toEqual(expected);
     const login = await rest(url, 'POST', '/api/auth/login', {
       body: { username: 'demo-broken', password: 'demo-password' },
     });
