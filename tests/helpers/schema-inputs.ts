@@ -40,6 +40,9 @@ function validString(name: string, s: JsonSchema): string {
   if (s.pattern === '^\\d{4}-\\d{2}-\\d{2}$' || /date/i.test(name))
     return /end/i.test(name) ? '2024-12-31' : '2024-01-01';
   if (s.pattern && /#/.test(s.pattern)) return '#2196F3';
+  if (name === 'month') return '2024-01';
+  if (/^(base|quote|currency|homeCurrency|originalCurrency)$/.test(name)) return name === 'quote' ? 'GBP' : 'EUR';
+  if (name === 'rate') return '0.8567';
   if (/amount/i.test(name)) return '12.50';
   if (/apiToken/.test(name)) return 'btapi_Q2hlY2tpbmcgdGhlIGVudHJvcHkgb2YgdGhpcyB0b2tlbg';
   if (/password/i.test(name)) return 'a-long-enough-password';
