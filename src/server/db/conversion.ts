@@ -12,7 +12,7 @@ import { minorUnitsOf } from '../../shared/money/currencies';
 import { pow10 } from '../../shared/money/decimal';
 import { convertAmount, RATE_WINDOW_DAYS, rateOnDate, type RateFraction } from '../../shared/rates/lookup';
 import type { RateRow } from '../../shared/rates/read-rates';
-import { onPostgres, selectRows } from './sql';
+import { onPostgres, runSql, selectRows } from './sql';
 
 /** Bounds of an open range: the conversion narrows them to the user's first and last transaction. */
 export const MIN_DATE = '0001-01-01';
@@ -106,11 +106,44 @@ function factorOf(rate: RateFraction, fromDigits: number, toDigits: number): num
   return Number((rate.num * pow10(toDigits) * scale) / (rate.den * pow10(fromDigits))) / 1e30;
 }
 
-/** The fx table as rows `(account_id, day, factor)` from the JSON parameter, in the database's dialect. */
-export function fxTableSql(em: EntityManager): string {
-  return onPostgres(em)
-    ? `select (e->>0)::int as account_id, e->>1 as day, (e->>2)::float8 as factor from jsonb_array_elements(?::jsonb) e`
-    : `select json_extract(value, '$[0]') as account_id, json_extract(value, '$[1]') as day, json_extract(value, '$[2]') as factor from json_each(?)`;
+let fxTables = 0;
+
+/**
+ * The fx table `(account_id, day, factor)` the sums join, and how to let go of it. PostgreSQL takes it
+ * as a CTE over the JSON parameter (its hash join reads it once). SQLite would scan such a CTE for
+ * every transaction, so it gets a keyed temporary table of its own, dropped after the query.
+ */
+export async function fxTable(
+  em: EntityManager,
+  conversion: Conversion,
+): Promise<{ cte: string; params: unknown[]; name: string; drop: () => Promise<void> }> {
+  if (onPostgres(em)) {
+    return {
+      cte: `with fx as (select (e->>0)::int as account_id, e->>1 as day, (e->>2)::float8 as factor from jsonb_array_elements(?::jsonb) e)`,
+      params: [conversion.json],
+      name: 'fx',
+      drop: () => Promise.resolve(),
+    };
+  }
+  fxTables += 1;
+  const name = `temp.fx_${fxTables}`;
+  await runSql(
+    em,
+    `create table ${name} (account_id integer, day text, factor real, primary key (account_id, day)) without rowid`,
+  );
+  await runSql(
+    em,
+    `insert into ${name} select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') from json_each(?)`,
+    [conversion.json],
+  );
+  return {
+    cte: '',
+    params: [],
+    name,
+    drop: async () => {
+      await runSql(em, `drop table if exists ${name}`);
+    },
+  };
 }
 
 /**

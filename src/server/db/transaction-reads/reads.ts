@@ -3,7 +3,7 @@ import {
   conversionFor,
   convertedSql,
   convertExactly,
-  fxTableSql,
+  fxTable,
   MAX_DATE,
   MIN_DATE,
   type Conversion,
@@ -398,9 +398,22 @@ export abstract class SqlTransactionReads implements TransactionReads {
     conversion: Conversion,
     where: { sql: string; params: unknown[] },
   ): Promise<MonthlyAggregate[]> {
+    const table = await fxTable(this.em, conversion);
+    try {
+      return await this.convertedMonthlyRows(conversion, where, table);
+    } finally {
+      await table.drop();
+    }
+  }
+
+  private async convertedMonthlyRows(
+    conversion: Conversion,
+    where: { sql: string; params: unknown[] },
+    table: { cte: string; params: unknown[]; name: string },
+  ): Promise<MonthlyAggregate[]> {
     const c = convertedSql(this.em);
-    const fx = `with fx as (${fxTableSql(this.em)})`;
-    const joined = `${TRANSACTION_TABLE} t left join fx f on f.account_id = t.account_id and f.day = t.post_date`;
+    const fx = table.cte;
+    const joined = `${TRANSACTION_TABLE} t left join ${table.name} f on f.account_id = t.account_id and f.day = t.post_date`;
     const rows = await selectRows<{
       month: string;
       category: string | null;
@@ -420,7 +433,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
                          from ${joined} where ${where.sql}) r
                 group by substr(r.post_date, 1, 7), r.category_id) m
          left join category c on c.id = m.category_id`,
-      [conversion.json, ...where.params],
+      [...table.params, ...where.params],
     );
     const out = rows.map((row) => ({
       month: row.month,
@@ -443,7 +456,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
        select substr(t.post_date, 1, 7) as month, c.name as category, t.account_id, t.post_date, t.amount
          from ${joined} left join category c on c.id = t.category_id
         where ${where.sql} and ${c.near} = 1`,
-      [conversion.json, ...where.params],
+      [...table.params, ...where.params],
     );
     for (const row of near) {
       const value = convertExactly(conversion, row.account_id, row.post_date, Number(row.amount));
