@@ -196,7 +196,9 @@ describe('npm run demo', () => {
     const overview = (await get(`/api/budgets/${year.id}/overview`)).overview;
     // Over the year every line item has its transactions, and the plan is close to what happened.
     // Card payments and savings moves are linked transfers between the demo's accounts: they count nowhere.
-    for (const item of overview.lineItems.filter((line) => line.name !== 'Transfers & card payments')) {
+    for (const item of overview.lineItems.filter(
+      (line: { name: string }) => line.name !== 'Transfers & card payments',
+    )) {
       expect(item.transactionCount, item.name).toBeGreaterThan(0);
       if (item.type !== 'NotCounted')
         expect(Math.abs(item.actual - item.budgeted), item.name).toBeLessThan(
