@@ -167,7 +167,7 @@ describe('Rules screen', () => {
     expect(await rows.first().locator('td').allTextContents()).toEqual([
       '2024-02-10',
       'Uber trip 2',
-      '-9.00',
+      '−$9.00',
       'Category: (none) → Transport',
       'Taxi',
     ]);
