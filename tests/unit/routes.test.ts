@@ -5,6 +5,7 @@ describe('one route list', () => {
   it('gives the navigation bar every listed screen with its own path, before any router exists', () => {
     expect(NAV_LINKS).toEqual([
       { to: '/', label: 'Budgets' },
+      { to: '/plan', label: 'Plan' },
       { to: '/envelopes', label: 'Envelopes' },
       { to: '/categories', label: 'Categories' },
       { to: '/accounts', label: 'Accounts' },

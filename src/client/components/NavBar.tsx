@@ -22,6 +22,9 @@ export { NAV_LINKS };
 /** A screen's link is current on that screen whatever its URL remembers (filters, a selection). */
 const ACTIVE = { exact: true, includeSearch: false } as const;
 
+/** Links sized to their labels, so every screen's link and the welcome fit one bar from the `xl` breakpoint. */
+const COMPACT = { minWidth: 0, px: 0.5, whiteSpace: 'nowrap' } as const;
+
 /** Title, the links of the screens that have a `nav` label (routes.tsx), a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
   const { user, signOut } = useAuth();
@@ -48,16 +51,22 @@ export function NavBar() {
         <Typography variant="h6" component="div" sx={{ fontWeight: 700, whiteSpace: 'nowrap', mr: 2 }}>
           Budget Tracker
         </Typography>
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', xl: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', xl: 'flex' }, gap: 0, flexGrow: 1 }}>
           {NAV_LINKS.map((link) => (
             <ButtonLink
               key={link.to}
               to={link.to}
               color="inherit"
+              sx={COMPACT}
               activeOptions={ACTIVE}
               activeProps={{
                 'aria-current': 'page',
-                sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' },
+                sx: {
+                  ...COMPACT,
+                  bgcolor: 'rgba(0,0,0,0.28)',
+                  textDecoration: 'underline',
+                  textUnderlineOffset: '4px',
+                },
               }}
             >
               {link.label}
