@@ -22,8 +22,8 @@ export { NAV_LINKS };
 /** A screen's link is current on that screen whatever its URL remembers (filters, a selection). */
 const ACTIVE = { exact: true, includeSearch: false } as const;
 
-/** Links sized to their labels, so every screen's link and the welcome fit one bar from the `xl` breakpoint. */
-const COMPACT = { minWidth: 0, px: 0.5, whiteSpace: 'nowrap' } as const;
+/** Links sized to their labels (a size smaller below `xxl`), so every screen's link fits one bar from the `xl` breakpoint. */
+const COMPACT = { minWidth: 0, px: 0.5, whiteSpace: 'nowrap', fontSize: { xl: '0.8125rem', xxl: '0.875rem' } } as const;
 
 /** Title, the links of the screens that have a `nav` label (routes.tsx), a welcome with the username and Logout; a drawer below 1200 px. */
 export function NavBar() {
