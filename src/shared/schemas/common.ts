@@ -33,7 +33,8 @@ export const currencySchema = z
   .string({ error: 'must be an ISO 4217 currency code such as EUR' })
   .trim()
   .toUpperCase()
-  .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR');
+  // Answers a plain string: stored codes read back from the database are strings too.
+  .refine((code): boolean => isCurrencyCode(code), 'must be an ISO 4217 currency code such as EUR');
 
 export const idSchema = z.coerce
   .number({ error: 'must be a positive whole number' })
