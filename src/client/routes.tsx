@@ -30,10 +30,17 @@ export interface RouterContext {
   auth: Pick<AuthState, 'status'>;
 }
 
+export type NavPlace = 'bar' | 'wide' | 'more';
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The label of the screen's link in the navigation bar; screens without one are not listed. */
     nav?: string;
+    /**
+     * Where the wide screens' bar lists it: inline (the default), inline only from 1400 px and under More below
+     * that (`wide`), or always under More (`more`). The drawer of narrow screens lists every screen alike.
+     */
+    navPlace?: NavPlace;
   }
 }
 
@@ -125,7 +132,7 @@ const planMonthRoute = createRoute({
 const envelopesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/envelopes',
-  staticData: { nav: 'Envelopes' },
+  staticData: { nav: 'Envelopes', navPlace: 'wide' },
   loader: ({ context }) => void context.trpc.envelopes.list.prefetch({}),
   component: lazyRouteComponent(() => import('./features/envelopes/EnvelopesScreen'), 'EnvelopesScreen'),
 });
@@ -133,7 +140,7 @@ const envelopesRoute = createRoute({
 const categoriesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/categories',
-  staticData: { nav: 'Categories' },
+  staticData: { nav: 'Categories', navPlace: 'wide' },
   loader: ({ context }) => void context.trpc.categories.list.prefetch(),
   component: lazyRouteComponent(() => import('./features/categories/CategoriesScreen'), 'CategoriesScreen'),
 });
@@ -154,7 +161,7 @@ const uploadRoute = createRoute({
 const createBudgetRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/create-budget',
-  staticData: { nav: 'Create Budget' },
+  staticData: { nav: 'Create Budget', navPlace: 'wide' },
   // Copy Budget: the budget whose line items the new one starts with.
   validateSearch: z.object({ copy: optionalId }),
   loaderDeps: ({ search }) => ({ copy: search.copy }),
@@ -228,7 +235,7 @@ const editTransactionRoute = createRoute({
 const historyRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/history',
-  staticData: { nav: 'History' },
+  staticData: { nav: 'History', navPlace: 'more' },
   // The tab shown: the changes or the trash.
   validateSearch: z.object({ view: z.catch(z.enum(['changes', 'trash']), 'changes') }),
   loader: ({ context }) => void context.trpc.history.list.prefetch({ limit: 50, offset: 0 }),
@@ -269,7 +276,7 @@ const accountRegisterRoute = createRoute({
 const rulesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/rules',
-  staticData: { nav: 'Rules' },
+  staticData: { nav: 'Rules', navPlace: 'more' },
   loader: ({ context }) => {
     void context.trpc.rules.list.prefetch();
   },
@@ -279,7 +286,7 @@ const rulesRoute = createRoute({
 const schedulesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/schedules',
-  staticData: { nav: 'Schedules' },
+  staticData: { nav: 'Schedules', navPlace: 'more' },
   loader: ({ context }) => {
     void context.trpc.schedules.list.prefetch();
     void context.trpc.accounts.list.prefetch();
@@ -317,5 +324,6 @@ export const routeTree = rootRoute.addChildren([loginRoute, authRoute.addChildre
  */
 export const NAV_LINKS = SCREENS.flatMap((route) => {
   const label = route.options.staticData?.nav;
-  return label ? [{ to: (route.options as { path: string }).path as (typeof route)['fullPath'], label }] : [];
+  const place: NavPlace = route.options.staticData?.navPlace ?? 'bar';
+  return label ? [{ to: (route.options as { path: string }).path as (typeof route)['fullPath'], label, place }] : [];
 });

@@ -15,7 +15,8 @@ import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
 import { LINE_ITEM_TYPES } from './budgets';
 import { categoryKindSchema, categoryTargetSchema, monthSchema } from './categories';
-import { centsSchema, isoDateSchema, text } from './common';
+import { centsSchema, currencySchema, isoDateSchema, text } from './common';
+import { rowProblem } from '../rates/read-rates';
 import { TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
 import {
@@ -32,6 +33,8 @@ import { CANDIDATE_STATUSES, TRANSFER_ORIGINS } from './transfers';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
+/** Rates a document may carry: the ECB's whole history for every currency it lists is far fewer. */
+export const MAX_EXPORTED_RATES = 2_000_000;
 /** A document names at most this many problems; the rest are summed up. */
 const MAX_PROBLEMS = 20;
 
@@ -62,6 +65,8 @@ export const exportedAccountSchema = z
     applySuggestions: z.boolean().optional(),
     /** On the plan; documents written before the plan leave it out (on, except investment accounts). */
     onBudget: z.boolean().optional(),
+    /** ISO 4217 code of every amount of the account; documents written before currencies leave it out (the home currency). */
+    currency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
@@ -129,6 +134,9 @@ export const exportedTransactionSchema = z
     parentId: rowId.nullable(),
     splitNote: plain(1000, true).nullable(),
     batchId: plain(64).min(1, 'must not be empty').nullable(),
+    /** What was paid in another currency, in its minor units (present only with originalCurrency). */
+    originalAmount: centsSchema.optional(),
+    originalCurrency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
@@ -207,6 +215,15 @@ export const exportedScheduleSchema = z
   })
   .strict();
 
+/** An exchange rate the user's figures are converted with: one `base` is `rate` units of `quote` on `date`. */
+export const exportedRateSchema = z
+  .object({ date: isoDateSchema, base: currencySchema, quote: currencySchema, rate: plain(40) })
+  .strict()
+  .superRefine((v, ctx) => {
+    const problem = rowProblem(v.date, v.base, v.quote, v.rate);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rate'] });
+  });
+
 /** A transfer: the two transactions it links (two accounts, opposite amounts). */
 export const exportedTransferSchema = z
   .object({
@@ -236,6 +253,8 @@ const documentShape = z
     exportedAt: plain(40).optional(),
     /** What the export leaves out on purpose, in words (the history of changes and the trash). */
     leftOut: z.array(plain(200)).max(20).optional(),
+    /** The currency figures combining accounts are converted to (absent before currencies: the restoring user's stays). */
+    homeCurrency: currencySchema.optional(),
     accounts: z.array(exportedAccountSchema),
     categories: z.array(exportedCategorySchema),
     batches: z.array(exportedBatchSchema),
@@ -254,6 +273,11 @@ const documentShape = z
     transferCandidates: z.array(exportedTransferCandidateSchema).optional(),
     /** The monthly plan (absent in documents written before it existed). */
     plan: exportedPlanSchema.optional(),
+    /**
+     * The exchange rates between the user's currencies (and the bases they cross through), absent
+     * before currencies. Rates belong to the instance: a restore adds those it lacks and keeps its own.
+     */
+    rates: z.array(exportedRateSchema).max(MAX_EXPORTED_RATES).optional(),
   })
   .strict();
 
@@ -315,6 +339,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
     if (tx.batchId !== null && !batches.has(tx.batchId))
       add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
+    if ((tx.originalAmount === undefined) !== (tx.originalCurrency === undefined))
+      add(['transactions', i, 'originalCurrency'], 'originalAmount and originalCurrency go together');
     if (tx.parentId === null) return;
     const parent = transactions.get(tx.parentId);
     if (!parent) {
@@ -342,6 +368,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       add(['transactions', positions.get(parent) ?? -1], `split of transaction ${parentId}: ${check.message}`);
   }
   planProblems(doc, categories, add);
+  rateProblems(doc.rates ?? [], add);
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
   ids('rules', doc.rules ?? []);
@@ -458,6 +485,19 @@ function planProblems(
     if (held.has(hold.month)) add(['plan', 'holds', i, 'month'], `${hold.month} is held twice`);
     if (hold.amount < 0) add(['plan', 'holds', i, 'amount'], 'must be zero or more');
     held.add(hold.month);
+  });
+}
+
+/** A rate given twice for one pair and day. */
+function rateProblems(
+  rates: readonly { date: string; base: string; quote: string }[],
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  const seen = new Set<string>();
+  rates.forEach((rate, i) => {
+    const key = `${rate.base}|${rate.quote}|${rate.date}`;
+    if (seen.has(key)) add(['rates', i], `the ${rate.base} to ${rate.quote} rate of ${rate.date} appears twice`);
+    seen.add(key);
   });
 }
 
