@@ -37,10 +37,13 @@ interface PlanReads {
   held: HeldAmount[];
 }
 
+/** The user's categories by name: what a change needs to resolve the categories it names. */
+async function readCategories(em: EntityManager, userId: number): Promise<CategoryDto[]> {
+  return (await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } })).map(toCategoryDto);
+}
+
 async function readPlanInputs(em: EntityManager, userId: number, month: string): Promise<PlanReads> {
-  const categories = (await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } })).map(
-    toCategoryDto,
-  );
+  const categories = await readCategories(em, userId);
   const sums = await readsOf(em).planMonthSums(userId, monthRange(month).end);
   const assigned = await em.find(
     PlanAssigned,
@@ -177,9 +180,9 @@ export async function setAssigned(
   month: string,
   input: SetAssignedInput,
 ): Promise<PlanDto> {
+  // Only the categories are read before the change: the month's sums are read once, for the answer.
   return em.transactional(async (tx) => {
-    const reads = await readPlanInputs(tx, userId, month);
-    const category = resolveCategory(reads.categories, input.category, 'category');
+    const category = resolveCategory(await readCategories(tx, userId), input.category, 'category');
     await addAssigned(tx, userId, category.id, month, () => input.amount);
     await tx.flush();
     return getPlan(tx, userId, month);
@@ -196,9 +199,9 @@ export async function moveMoney(
   if (input.from === null && input.to === null)
     throw new AppError('BAD_REQUEST', 'from, to: name a category on at least one side (null is To Assign)');
   return em.transactional(async (tx) => {
-    const reads = await readPlanInputs(tx, userId, month);
-    const from = input.from === null ? null : resolveCategory(reads.categories, input.from, 'from');
-    const to = input.to === null ? null : resolveCategory(reads.categories, input.to, 'to');
+    const categories = await readCategories(tx, userId);
+    const from = input.from === null ? null : resolveCategory(categories, input.from, 'from');
+    const to = input.to === null ? null : resolveCategory(categories, input.to, 'to');
     if (from && to && from.id === to.id) throw new AppError('BAD_REQUEST', 'to: must differ from from');
     if (from) await addAssigned(tx, userId, from.id, month, (current) => current - input.amount);
     if (to) await addAssigned(tx, userId, to.id, month, (current) => current + input.amount);
