@@ -86,6 +86,22 @@ describe('the two-factor challenge token', () => {
     expect(right.status).toBe(200);
   });
 
+  it('is void once the password it proved has changed', async () => {
+    const user = await twoFactorUser();
+    const changed = await rest(server.url, 'PUT', '/api/auth/profile', {
+      token: user.accessToken,
+      body: { password: 'a whole new password', currentPassword: user.password },
+    });
+    expect(changed.status).toBe(200);
+    const late = await rest(server.url, 'POST', '/api/auth/mfa', {
+      body: { mfaToken: user.mfaToken, code: user.recovery[0] },
+    });
+    expect(late.status).toBe(401);
+    expect(late.body.error).toMatch(/password again/i);
+    const me = await rest(server.url, 'GET', '/api/auth/me', { token: user.accessToken });
+    expect(me.body.recoveryCodesLeft).toBe(10);
+  });
+
   it('of two requests racing with one token and two recovery codes, exactly one signs in and one code is spent', async () => {
     const user = await twoFactorUser();
     const answers = await Promise.all(

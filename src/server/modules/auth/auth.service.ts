@@ -59,6 +59,8 @@ export interface MfaTokenClaims {
   username: string;
   /** The id the sign-in it completes will have: a sign-in row with it means the token was spent. */
   jti: string;
+  /** Names the password it proved (a hash of its stored hash): a new password voids the token. */
+  pwd: string;
 }
 
 export interface AccessTokenClaims {
@@ -75,7 +77,7 @@ export interface AccessTokenClaims {
  * The claims of a token whose signature checked out: any token this server signed, so its type is still to
  * be checked (`typ` must be 'access').
  */
-export type VerifiedClaims = Omit<AccessTokenClaims, 'typ'> & { typ?: unknown; jti?: unknown };
+export type VerifiedClaims = Omit<AccessTokenClaims, 'typ'> & { typ?: unknown; jti?: unknown; pwd?: unknown };
 
 export interface AuthServiceDeps {
   allowRegistration: boolean;
@@ -214,6 +216,7 @@ export class AuthService {
           typ: 'mfa',
           username: user.username,
           jti: randomUUID(),
+          pwd: passwordFingerprint(user.passwordHash),
         }),
       };
     }
@@ -233,14 +236,15 @@ export class AuthService {
     const user = await em.findOne(User, { id: Number(claims.sub) });
     let outcome: AuthResult | 'spent' | 'badCode';
     try {
-      outcome = user?.mfaSecret
-        ? await em.transactional(async (tx) => {
-            if (await tx.count(SignIn, { id: claims.jti })) return 'spent';
-            if (!(await this.spendCode(tx, user, input.code))) return 'badCode';
-            const fresh = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
-            return { ...(await this.startSignIn(tx, fresh, origin, claims.jti)), user: toUserDto(fresh) };
-          })
-        : 'spent';
+      outcome =
+        user?.mfaSecret && claims.pwd === passwordFingerprint(user.passwordHash)
+          ? await em.transactional(async (tx) => {
+              if (await tx.count(SignIn, { id: claims.jti })) return 'spent';
+              if (!(await this.spendCode(tx, user, input.code))) return 'badCode';
+              const fresh = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
+              return { ...(await this.startSignIn(tx, fresh, origin, claims.jti)), user: toUserDto(fresh) };
+            })
+          : 'spent';
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       outcome = 'spent';
@@ -261,10 +265,10 @@ export class AuthService {
     } catch {
       throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
     }
-    if (claims.typ !== 'mfa' || typeof claims.jti !== 'string' || !claims.jti) {
+    if (claims.typ !== 'mfa' || typeof claims.jti !== 'string' || !claims.jti || typeof claims.pwd !== 'string') {
       throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
     }
-    return { sub: claims.sub, typ: 'mfa', username: claims.username, jti: claims.jti };
+    return { sub: claims.sub, typ: 'mfa', username: claims.username, jti: claims.jti, pwd: claims.pwd };
   }
 
   /**
@@ -549,6 +553,11 @@ export class AuthService {
     });
     return { accessToken, refreshToken };
   }
+}
+
+/** A short hash of a stored password hash: tells a token which password it proved without carrying the hash. */
+function passwordFingerprint(passwordHash: string): string {
+  return sha256Hex(passwordHash).slice(0, 16);
 }
 
 function usernameTaken(): AppError {
