@@ -48,22 +48,7 @@ export function NavBar() {
         <Typography variant="h6" component="div" sx={{ fontWeight: 700, whiteSpace: 'nowrap', mr: 2 }}>
           Budget Tracker
         </Typography>
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', xl: 'flex' }, gap: 0.5, flexGrow: 1 }}>
-          {NAV_LINKS.map((link) => (
-            <ButtonLink
-              key={link.to}
-              to={link.to}
-              color="inherit"
-              activeOptions={ACTIVE}
-              activeProps={{
-                'aria-current': 'page',
-                sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' },
-              }}
-            >
-              {link.label}
-            </ButtonLink>
-          ))}
-        </Box>
+        <DesktopLinks />
         <Box sx={{ flexGrow: { xs: 1, xl: 0 } }} />
         <Typography
           variant="body2"
@@ -82,31 +67,76 @@ export function NavBar() {
           Logout
         </Button>
       </Toolbar>
-      <Drawer open={open} onClose={() => setOpen(false)} ModalProps={{ disableRestoreFocus: leaving }}>
-        <Box sx={{ width: 260 }} role="presentation">
-          <Typography variant="subtitle1" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
-            {welcome}
-          </Typography>
-          <Divider />
-          <List component="nav" aria-label="Main">
-            {NAV_LINKS.map((link) => (
-              <ListItem key={link.to} disablePadding>
-                <ListItemLink
-                  to={link.to}
-                  activeOptions={ACTIVE}
-                  activeProps={{ selected: true, 'aria-current': 'page' }}
-                  onClick={() => {
-                    setLeaving(true);
-                    setOpen(false);
-                  }}
-                >
-                  <ListItemText primary={link.label} />
-                </ListItemLink>
-              </ListItem>
-            ))}
-          </List>
-        </Box>
-      </Drawer>
+      <NavDrawer
+        open={open}
+        welcome={welcome}
+        restoreFocus={!leaving}
+        onClose={() => setOpen(false)}
+        onLeave={() => {
+          setLeaving(true);
+          setOpen(false);
+        }}
+      />
     </AppBar>
+  );
+}
+
+/** The links in the bar itself, from 1200 px. */
+function DesktopLinks() {
+  return (
+    <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', xl: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+      {NAV_LINKS.map((link) => (
+        <ButtonLink
+          key={link.to}
+          to={link.to}
+          color="inherit"
+          activeOptions={ACTIVE}
+          activeProps={{
+            'aria-current': 'page',
+            sx: { bgcolor: 'rgba(0,0,0,0.28)', textDecoration: 'underline', textUnderlineOffset: '4px' },
+          }}
+        >
+          {link.label}
+        </ButtonLink>
+      ))}
+    </Box>
+  );
+}
+
+interface NavDrawerProps {
+  open: boolean;
+  welcome: string;
+  /** Focus goes back to the menu button on closing (not when a link moves it to the new page). */
+  restoreFocus: boolean;
+  onClose: () => void;
+  /** A link was followed: the drawer closes, leaving focus to the new page. */
+  onLeave: () => void;
+}
+
+/** The links in a drawer, below 1200 px. */
+function NavDrawer({ open, welcome, restoreFocus, onClose, onLeave }: NavDrawerProps) {
+  return (
+    <Drawer open={open} onClose={onClose} ModalProps={{ disableRestoreFocus: !restoreFocus }}>
+      <Box sx={{ width: 260 }} role="presentation">
+        <Typography variant="subtitle1" sx={{ px: 2, py: 1.5, fontWeight: 700 }}>
+          {welcome}
+        </Typography>
+        <Divider />
+        <List component="nav" aria-label="Main">
+          {NAV_LINKS.map((link) => (
+            <ListItem key={link.to} disablePadding>
+              <ListItemLink
+                to={link.to}
+                activeOptions={ACTIVE}
+                activeProps={{ selected: true, 'aria-current': 'page' }}
+                onClick={onLeave}
+              >
+                <ListItemText primary={link.label} />
+              </ListItemLink>
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    </Drawer>
   );
 }
