@@ -28,10 +28,17 @@ export interface RouterContext {
   auth: Pick<AuthState, 'status'>;
 }
 
+export type NavPlace = 'bar' | 'wide' | 'more';
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The label of the screen's link in the navigation bar; screens without one are not listed. */
     nav?: string;
+    /**
+     * Where the wide screens' bar lists it: inline (the default), inline only from 1400 px and under More below
+     * that (`wide`), or always under More (`more`). The drawer of narrow screens lists every screen alike.
+     */
+    navPlace?: NavPlace;
   }
 }
 
@@ -105,7 +112,7 @@ const budgetsRoute = createRoute({
 const envelopesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/envelopes',
-  staticData: { nav: 'Envelopes' },
+  staticData: { nav: 'Envelopes', navPlace: 'wide' },
   loader: ({ context }) => void context.trpc.envelopes.list.prefetch({}),
   component: lazyRouteComponent(() => import('./features/envelopes/EnvelopesScreen'), 'EnvelopesScreen'),
 });
@@ -113,7 +120,7 @@ const envelopesRoute = createRoute({
 const categoriesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/categories',
-  staticData: { nav: 'Categories' },
+  staticData: { nav: 'Categories', navPlace: 'wide' },
   loader: ({ context }) => void context.trpc.categories.list.prefetch(),
   component: lazyRouteComponent(() => import('./features/categories/CategoriesScreen'), 'CategoriesScreen'),
 });
@@ -134,7 +141,7 @@ const uploadRoute = createRoute({
 const createBudgetRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/create-budget',
-  staticData: { nav: 'Create Budget' },
+  staticData: { nav: 'Create Budget', navPlace: 'wide' },
   // Copy Budget: the budget whose line items the new one starts with.
   validateSearch: z.object({ copy: optionalId }),
   loaderDeps: ({ search }) => ({ copy: search.copy }),
@@ -208,7 +215,7 @@ const editTransactionRoute = createRoute({
 const historyRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/history',
-  staticData: { nav: 'History' },
+  staticData: { nav: 'History', navPlace: 'more' },
   // The tab shown: the changes or the trash.
   validateSearch: z.object({ view: z.catch(z.enum(['changes', 'trash']), 'changes') }),
   loader: ({ context }) => void context.trpc.history.list.prefetch({ limit: 50, offset: 0 }),
@@ -249,7 +256,7 @@ const accountRegisterRoute = createRoute({
 const rulesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/rules',
-  staticData: { nav: 'Rules' },
+  staticData: { nav: 'Rules', navPlace: 'more' },
   loader: ({ context }) => {
     void context.trpc.rules.list.prefetch();
   },
@@ -259,7 +266,7 @@ const rulesRoute = createRoute({
 const schedulesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/schedules',
-  staticData: { nav: 'Schedules' },
+  staticData: { nav: 'Schedules', navPlace: 'more' },
   loader: ({ context }) => {
     void context.trpc.schedules.list.prefetch();
     void context.trpc.accounts.list.prefetch();
@@ -295,5 +302,6 @@ export const routeTree = rootRoute.addChildren([loginRoute, authRoute.addChildre
  */
 export const NAV_LINKS = SCREENS.flatMap((route) => {
   const label = route.options.staticData?.nav;
-  return label ? [{ to: (route.options as { path: string }).path as (typeof route)['fullPath'], label }] : [];
+  const place: NavPlace = route.options.staticData?.navPlace ?? 'bar';
+  return label ? [{ to: (route.options as { path: string }).path as (typeof route)['fullPath'], label, place }] : [];
 });

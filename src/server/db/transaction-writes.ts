@@ -250,8 +250,8 @@ function unnestWriter(db: SqlTx): ImportedRowsWriter {
 
 /**
  * One restored row (user-data restore): user, account, category, category_source, post_date,
- * description, bank_description, amount, type, is_split, parent, split_note, batch, created_at;
- * answers its new id.
+ * description, bank_description, amount, type, is_split, parent, split_note, batch, created_at,
+ * original_amount, original_currency; answers its new id.
  */
 export function insertRestoredTransaction(
   db: SqlTx,
@@ -270,6 +270,8 @@ export function insertRestoredTransaction(
     string | null,
     string | null,
     string,
+    number | null,
+    string | null,
   ],
 ): Promise<number> {
   const [
@@ -287,10 +289,12 @@ export function insertRestoredTransaction(
     splitNote,
     batchId,
     createdAt,
+    originalAmount,
+    originalCurrency,
   ] = row;
   return db.insertId(
-    `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${isSplit ? 'true' : 'false'}, ?, ?, ?, ?)`,
+    `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at, original_amount, original_currency)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${isSplit ? 'true' : 'false'}, ?, ?, ?, ?, ?, ?)`,
     [
       userId,
       accountId,
@@ -305,6 +309,8 @@ export function insertRestoredTransaction(
       splitNote,
       batchId,
       createdAt,
+      originalAmount,
+      originalCurrency,
     ],
   );
 }

@@ -9,7 +9,7 @@ import { assignColumns, hasDateAndAmount, isKeyValueLine, type ColumnAssignment,
 import { contentLayout, refineHeaderLayout } from './content-layout';
 import { looksLikeDate } from './dates';
 import { decodeBytesSteps } from './encoding';
-import { visibleText } from './finish';
+import { hasControlCharacters, noRowsLeft, visibleText } from './finish';
 import {
   firstDatedRecord,
   layoutFromMapping,
@@ -179,9 +179,22 @@ export function* openCsvTextSteps(
     IMPORT_LIMITS,
   );
   if ('ok' in started) {
+    const under = records.slice(layout.dataStart).filter((r) => !isBlankRecord(r));
+    // Every line under the header holds a control character (in its date, say): those lines are named, as rows skipped.
+    if (
+      started.code === 'NO_ROWS' &&
+      done &&
+      under.length > 0 &&
+      under.every((r) => r.cells.some(hasControlCharacters))
+    ) {
+      const reason = 'contains control characters';
+      return noRowsLeft(
+        under.map((r) => ({ line: r.line, text: lineText(r, delimiter), reason })),
+        started.message,
+      );
+    }
     // The header named columns under which no line reads as a transaction: a person says what they hold.
-    const linesUnder = records.slice(layout.dataStart).some((r) => !isBlankRecord(r));
-    if (started.code === 'NO_ROWS' && !layout.mapping && linesUnder) {
+    if (started.code === 'NO_ROWS' && !layout.mapping && under.length > 0) {
       const date = layout.columns.find((c) => c.role === 'date');
       return needsMapping(
         records,

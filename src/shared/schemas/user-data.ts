@@ -14,7 +14,8 @@ import { validateSplit } from '../splits';
 import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
 import { LINE_ITEM_TYPES } from './budgets';
-import { centsSchema, isoDateSchema, text } from './common';
+import { centsSchema, currencySchema, isoDateSchema, text } from './common';
+import { rowProblem } from '../rates/read-rates';
 import { TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
 import {
@@ -31,6 +32,8 @@ import { CANDIDATE_STATUSES, TRANSFER_ORIGINS } from './transfers';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
+/** Rates a document may carry: the ECB's whole history for every currency it lists is far fewer. */
+export const MAX_EXPORTED_RATES = 2_000_000;
 /** A document names at most this many problems; the rest are summed up. */
 const MAX_PROBLEMS = 20;
 
@@ -59,6 +62,8 @@ export const exportedAccountSchema = z
     openingDate: isoDateSchema.optional(),
     /** "Apply confident suggestions"; documents written before it existed leave it out (on). */
     applySuggestions: z.boolean().optional(),
+    /** ISO 4217 code of every amount of the account; documents written before currencies leave it out (the home currency). */
+    currency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
@@ -90,6 +95,9 @@ export const exportedTransactionSchema = z
     parentId: rowId.nullable(),
     splitNote: plain(1000, true).nullable(),
     batchId: plain(64).min(1, 'must not be empty').nullable(),
+    /** What was paid in another currency, in its minor units (present only with originalCurrency). */
+    originalAmount: centsSchema.optional(),
+    originalCurrency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
@@ -168,6 +176,15 @@ export const exportedScheduleSchema = z
   })
   .strict();
 
+/** An exchange rate the user's figures are converted with: one `base` is `rate` units of `quote` on `date`. */
+export const exportedRateSchema = z
+  .object({ date: isoDateSchema, base: currencySchema, quote: currencySchema, rate: plain(40) })
+  .strict()
+  .superRefine((v, ctx) => {
+    const problem = rowProblem(v.date, v.base, v.quote, v.rate);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rate'] });
+  });
+
 /** A transfer: the two transactions it links (two accounts, opposite amounts). */
 export const exportedTransferSchema = z
   .object({
@@ -197,6 +214,8 @@ const documentShape = z
     exportedAt: plain(40).optional(),
     /** What the export leaves out on purpose, in words (the history of changes and the trash). */
     leftOut: z.array(plain(200)).max(20).optional(),
+    /** The currency figures combining accounts are converted to (absent before currencies: the restoring user's stays). */
+    homeCurrency: currencySchema.optional(),
     accounts: z.array(exportedAccountSchema),
     categories: z.array(exportedCategorySchema),
     batches: z.array(exportedBatchSchema),
@@ -213,6 +232,11 @@ const documentShape = z
     transfers: z.array(exportedTransferSchema).optional(),
     /** Pairs import offered as transfers, open or dismissed. */
     transferCandidates: z.array(exportedTransferCandidateSchema).optional(),
+    /**
+     * The exchange rates between the user's currencies (and the bases they cross through), absent
+     * before currencies. Rates belong to the instance: a restore adds those it lacks and keeps its own.
+     */
+    rates: z.array(exportedRateSchema).max(MAX_EXPORTED_RATES).optional(),
   })
   .strict();
 
@@ -274,6 +298,8 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
     if (tx.batchId !== null && !batches.has(tx.batchId))
       add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
+    if ((tx.originalAmount === undefined) !== (tx.originalCurrency === undefined))
+      add(['transactions', i, 'originalCurrency'], 'originalAmount and originalCurrency go together');
     if (tx.parentId === null) return;
     const parent = transactions.get(tx.parentId);
     if (!parent) {
@@ -300,6 +326,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (!check.ok)
       add(['transactions', positions.get(parent) ?? -1], `split of transaction ${parentId}: ${check.message}`);
   }
+  rateProblems(doc.rates ?? [], add);
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
   ids('rules', doc.rules ?? []);
@@ -382,6 +409,19 @@ function transferProblems(
       if (!transactions.has(id)) add(['transferCandidates', i, 'transactionIds'], `refers to no transaction (${id})`);
     if (candidate.transactionIds[0] === candidate.transactionIds[1])
       add(['transferCandidates', i, 'transactionIds'], 'pairs two different transactions');
+  });
+}
+
+/** A rate given twice for one pair and day. */
+function rateProblems(
+  rates: readonly { date: string; base: string; quote: string }[],
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  const seen = new Set<string>();
+  rates.forEach((rate, i) => {
+    const key = `${rate.base}|${rate.quote}|${rate.date}`;
+    if (seen.has(key)) add(['rates', i], `the ${rate.base} to ${rate.quote} rate of ${rate.date} appears twice`);
+    seen.add(key);
   });
 }
 

@@ -17,6 +17,8 @@ import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
 import { DataSection } from './DataSection';
+import { SignInsSection } from './SignInsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 import { generateApiToken, profileChanges } from './profile-helpers';
 
 /**
@@ -121,6 +123,8 @@ export function ProfileScreen() {
           <SaveChanges error={error} saving={update.isPending} />
         </Stack>
       </Paper>
+      <TwoFactorSection />
+      <SignInsSection onNotice={(text) => showNotice(text)} />
       <DataSection />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>

@@ -19,6 +19,7 @@ import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
 import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
 import { freeName, nameKey } from '../../../shared/names';
+import { exportCurrencyData, restoreCurrencyData } from './currency-data';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -80,10 +81,11 @@ export async function exportUserData(
     opening_date: string;
     counted: number | string | null;
     apply_suggestions: number;
+    currency: string;
     created_at: string;
   }>(
     em,
-    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.created_at,
+    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.currency, a.created_at,
        (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and ${countedRowSql('t')}) as counted
        from account a where a.user_id = ? order by a.id`,
     [userId],
@@ -119,10 +121,13 @@ export async function exportUserData(
     parent_id: number | null;
     split_note: string | null;
     batch_id: string | null;
+    original_amount: number | null;
+    original_currency: string | null;
     created_at: string;
   }>(
     em,
-    `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id, created_at
+    `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id,
+            original_amount, original_currency, created_at
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
@@ -177,10 +182,12 @@ export async function exportUserData(
   );
   const schedules = await exportSchedules(em, userId);
   const transfers = await exportTransfers(em, userId);
+  const { homeCurrency, rates } = await exportCurrencyData(em, userId);
   return {
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
     exportedAt: now.toISOString(),
+    homeCurrency,
     leftOut: [
       'The history of changes (undo and redo): a restored account starts a new history.',
       'The trash: deleted transactions waiting there are not exported.',
@@ -193,6 +200,7 @@ export async function exportUserData(
       openingBalance: a.opening_balance,
       openingDate: a.opening_date,
       applySuggestions: Boolean(a.apply_suggestions),
+      currency: a.currency,
       createdAt: a.created_at,
     })),
     categories: categories.map((c) => ({ id: c.id, name: c.name, createdAt: c.created_at })),
@@ -218,6 +226,9 @@ export async function exportUserData(
       parentId: t.parent_id,
       splitNote: t.split_note,
       batchId: t.batch_id,
+      ...(t.original_amount !== null && t.original_currency !== null
+        ? { originalAmount: t.original_amount, originalCurrency: t.original_currency }
+        : {}),
       createdAt: t.created_at,
     })),
     budgets: budgets.map((b) => ({
@@ -258,6 +269,7 @@ export async function exportUserData(
     })),
     schedules,
     ...transfers,
+    rates,
   };
 }
 
@@ -455,9 +467,10 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
       (...params: unknown[]) =>
         db.insertId(sql, params);
 
+    const home = await restoreCurrencyData(tem, userId, doc);
     const accountIds = new Map<number, number>();
     const addAccount = insert(
-      'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+      'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, currency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const openings = openingBalances(doc, now);
     for (const a of doc.accounts) {
@@ -472,6 +485,7 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
           opening.balance,
           opening.date,
           a.applySuggestions !== false,
+          a.currency ?? home,
           a.createdAt ?? now,
         ),
       );
@@ -523,6 +537,8 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
         t.splitNote,
         t.batchId === null ? null : newIdOf(batchIds, t.batchId, 'batch'),
         t.createdAt ?? now,
+        t.originalAmount ?? null,
+        t.originalCurrency ?? null,
       ]);
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
