@@ -85,6 +85,19 @@ export function readCsvAsync(
 }
 
 /**
+ * When every line under the header holds a control character (in its date, say), no column reads and no row is
+ * left: those lines are named as rows skipped, rather than a mapping asked for.
+ */
+function onlyControlLines(under: readonly CsvRecord[], delimiter: string): CsvReadFailure | null {
+  if (under.length === 0 || !under.every((r) => r.cells.some(hasControlCharacters))) return null;
+  const reason = 'contains control characters';
+  return noRowsLeft(
+    under.map((r) => ({ line: r.line, text: lineText(r, delimiter), reason })),
+    'No transactions were found under the header.',
+  );
+}
+
+/**
  * Bytes (or text) to text, refusing binary files; stepwise for large files. The decoded text is answered after a
  * pause: decoding a large file makes one string of its size at once, so what reads it
  * next (the delimiter, the first records) starts in a step of its own.
@@ -178,7 +191,21 @@ export function* openCsvTextSteps(
     options,
     IMPORT_LIMITS,
   );
-  if ('ok' in started) return explainNoRows(started, records, layout, delimiter, done);
+  if ('ok' in started) {
+    const under = records.slice(layout.dataStart).filter((r) => !isBlankRecord(r));
+    const controlled = started.code === 'NO_ROWS' && done ? onlyControlLines(under, delimiter) : null;
+    if (controlled) return controlled;
+    // The header named columns under which no line reads as a transaction: a person says what they hold.
+    if (started.code === 'NO_ROWS' && !layout.mapping && under.length > 0) {
+      const date = layout.columns.find((c) => c.role === 'date');
+      return needsMapping(
+        records,
+        null,
+        `No line under the header${layout.headerLine ? ` (line ${layout.headerLine})` : ''} has a date in '${date?.header || `Column ${(date?.index ?? 0) + 1}`}' and an amount: choose what each column holds.`,
+      );
+    }
+    return started;
+  }
   const { plan } = started;
   for (const r of records.slice(0, layout.headerIndex)) {
     if (!isBlankRecord(r))
@@ -208,44 +235,6 @@ export function* openCsvTextSteps(
     mayLackCategory: plan.survey.mayLackCategory,
     rows: tableRows(recordsFrom(source, layout.dataStart), plan, layout, delimiter, options),
   };
-}
-
-/**
- * The table could not be planned. When no line under the header read as a transaction, the answer says why if it
- * can: every such line holds a control character (they are named, as rows skipped), or the header named columns that
- * a person must map. Any other refusal is answered as it is.
- */
-function explainNoRows(
-  failure: CsvReadFailure,
-  records: readonly CsvRecord[],
-  layout: Layout,
-  delimiter: string,
-  done: boolean,
-): CsvReadFailure {
-  const under = records.slice(layout.dataStart).filter((r) => !isBlankRecord(r));
-  // Every line under the header holds a control character (in its date, say): those lines are named, as rows skipped.
-  if (
-    failure.code === 'NO_ROWS' &&
-    done &&
-    under.length > 0 &&
-    under.every((r) => r.cells.some(hasControlCharacters))
-  ) {
-    const reason = 'contains control characters';
-    return noRowsLeft(
-      under.map((r) => ({ line: r.line, text: lineText(r, delimiter), reason })),
-      failure.message,
-    );
-  }
-  // The header named columns under which no line reads as a transaction: a person says what they hold.
-  if (failure.code === 'NO_ROWS' && !layout.mapping && under.length > 0) {
-    const date = layout.columns.find((c) => c.role === 'date');
-    return needsMapping(
-      records,
-      null,
-      `No line under the header${layout.headerLine ? ` (line ${layout.headerLine})` : ''} has a date in '${date?.header || `Column ${(date?.index ?? 0) + 1}`}' and an amount: choose what each column holds.`,
-    );
-  }
-  return failure;
 }
 
 /** The file's first records (PREFIX_RECORDS non-blank ones), and whether they are all of it. */
