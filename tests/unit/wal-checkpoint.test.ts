@@ -125,10 +125,10 @@ describe('withCheckpointAfter', () => {
     // A small commit now must not copy the large log on this thread.
     expect(autocheckpoint(db)).toBe(0);
     expect(writesAwaitingCheckpoint()).toBe(2);
-    answers[0]!();
+    answers[0]();
     await expect.poll(() => writesAwaitingCheckpoint()).toBe(1);
     expect(autocheckpoint(db)).toBe(0);
-    answers[1]!();
+    answers[1]();
     await expect.poll(() => autocheckpoint(db)).toBe(AUTOCHECKPOINT);
     db.close();
   });
