@@ -62,7 +62,8 @@ async function onDatabase(name: string, env: Record<string, string>, documents: 
   console.log(`${name}:`);
   // A fresh server for each document, so each peak RSS is that restore's own.
   for (const [label, body] of documents) {
-    const server = await startServerProcess(env);
+    // As `npm start` and the Docker image run it.
+    const server = await startServerProcess(env, { nodeArgs: ['--max-semi-space-size=2'] });
     try {
       console.log(`  after start: peak RSS ${mb(peakRss(server.child.pid ?? 0))}`);
       await restoreOnce(server, label, body);
