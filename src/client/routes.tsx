@@ -3,11 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
 import * as z from 'zod/mini';
+import { isMonth } from '../shared/plan/months';
 import { AppShell } from './components/AppShell';
 import { registerSearchSchema } from './features/accounts/registerSearch';
 import { reportSearchSchema } from './features/reports/reportSearch';
 import { transactionSearchSchema } from './features/transactions/searchParams';
 import { type AuthState, useAuth } from './lib/auth';
+import { thisMonth } from './lib/today';
 import type { AppRouter } from './lib/trpc';
 
 /**
@@ -28,10 +30,17 @@ export interface RouterContext {
   auth: Pick<AuthState, 'status'>;
 }
 
+export type NavPlace = 'bar' | 'wide' | 'more';
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /** The label of the screen's link in the navigation bar; screens without one are not listed. */
     nav?: string;
+    /**
+     * Where the wide screens' bar lists it: inline (the default), inline only from 1400 px and under More below
+     * that (`wide`), or always under More (`more`). The drawer of narrow screens lists every screen alike.
+     */
+    navPlace?: NavPlace;
   }
 }
 
@@ -102,10 +111,28 @@ const budgetsRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/budgets/BudgetsScreen'), 'BudgetsScreen'),
 });
 
+// The month's plan: /plan is this month, /plan/YYYY-MM any other.
+const planRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/plan',
+  staticData: { nav: 'Plan' },
+  loader: ({ context }) => void context.trpc.plan.get.prefetch({ month: thisMonth() }),
+  component: lazyRouteComponent(() => import('./features/plan/PlanScreen'), 'PlanScreen'),
+});
+
+const planMonthRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/plan/$month',
+  loader: ({ context, params }) => {
+    if (isMonth(params.month)) void context.trpc.plan.get.prefetch({ month: params.month });
+  },
+  component: lazyRouteComponent(() => import('./features/plan/PlanScreen'), 'PlanMonthScreen'),
+});
+
 const envelopesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/envelopes',
-  staticData: { nav: 'Envelopes' },
+  staticData: { nav: 'Envelopes', navPlace: 'wide' },
   loader: ({ context }) => void context.trpc.envelopes.list.prefetch({}),
   component: lazyRouteComponent(() => import('./features/envelopes/EnvelopesScreen'), 'EnvelopesScreen'),
 });
@@ -113,7 +140,7 @@ const envelopesRoute = createRoute({
 const categoriesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/categories',
-  staticData: { nav: 'Categories' },
+  staticData: { nav: 'Categories', navPlace: 'wide' },
   loader: ({ context }) => void context.trpc.categories.list.prefetch(),
   component: lazyRouteComponent(() => import('./features/categories/CategoriesScreen'), 'CategoriesScreen'),
 });
@@ -134,7 +161,7 @@ const uploadRoute = createRoute({
 const createBudgetRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/create-budget',
-  staticData: { nav: 'Create Budget' },
+  staticData: { nav: 'Create Budget', navPlace: 'wide' },
   // Copy Budget: the budget whose line items the new one starts with.
   validateSearch: z.object({ copy: optionalId }),
   loaderDeps: ({ search }) => ({ copy: search.copy }),
@@ -208,7 +235,7 @@ const editTransactionRoute = createRoute({
 const historyRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/history',
-  staticData: { nav: 'History' },
+  staticData: { nav: 'History', navPlace: 'more' },
   // The tab shown: the changes or the trash.
   validateSearch: z.object({ view: z.catch(z.enum(['changes', 'trash']), 'changes') }),
   loader: ({ context }) => void context.trpc.history.list.prefetch({ limit: 50, offset: 0 }),
@@ -249,7 +276,7 @@ const accountRegisterRoute = createRoute({
 const rulesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/rules',
-  staticData: { nav: 'Rules' },
+  staticData: { nav: 'Rules', navPlace: 'more' },
   loader: ({ context }) => {
     void context.trpc.rules.list.prefetch();
   },
@@ -259,7 +286,7 @@ const rulesRoute = createRoute({
 const schedulesRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/schedules',
-  staticData: { nav: 'Schedules' },
+  staticData: { nav: 'Schedules', navPlace: 'more' },
   loader: ({ context }) => {
     void context.trpc.schedules.list.prefetch();
     void context.trpc.accounts.list.prefetch();
@@ -270,6 +297,7 @@ const schedulesRoute = createRoute({
 /** The signed-in screens; the navigation bar lists those with `staticData.nav`, in this order. */
 export const SCREENS = [
   budgetsRoute,
+  planRoute,
   envelopesRoute,
   categoriesRoute,
   accountsRoute,
@@ -285,6 +313,7 @@ export const SCREENS = [
   profileRoute,
   accountRegisterRoute,
   editBudgetRoute,
+  planMonthRoute,
 ] as const;
 
 export const routeTree = rootRoute.addChildren([loginRoute, authRoute.addChildren([...SCREENS])]);
@@ -295,5 +324,6 @@ export const routeTree = rootRoute.addChildren([loginRoute, authRoute.addChildre
  */
 export const NAV_LINKS = SCREENS.flatMap((route) => {
   const label = route.options.staticData?.nav;
-  return label ? [{ to: (route.options as { path: string }).path as (typeof route)['fullPath'], label }] : [];
+  const place: NavPlace = route.options.staticData?.navPlace ?? 'bar';
+  return label ? [{ to: (route.options as { path: string }).path as (typeof route)['fullPath'], label, place }] : [];
 });

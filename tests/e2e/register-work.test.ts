@@ -67,8 +67,8 @@ describe('a register you can work in', () => {
       await page.goto(`${app.server.url}/accounts/${accountId}?range=All`);
       await page.getByText('2 transactions', { exact: true }).waitFor();
       expect(await rows(page)).toEqual([
-        ['2024-01-10', 'Pay', '2,000.00', '2,100.00', ''],
-        ['2024-01-05', 'Rent', '-900.00', '100.00', ''],
+        ['2024-01-10', 'Pay', '$2,000.00', '$2,100.00', ''],
+        ['2024-01-05', 'Rent', '−$900.00', '$100.00', ''],
       ]);
 
       // A click clears a row.
@@ -95,8 +95,8 @@ describe('a register you can work in', () => {
       await expect
         .poll(() => rows(page))
         .toEqual([
-          ['2024-01-10', 'Pay', '2,000.00', '2,050.00', ''],
-          ['2024-01-05', 'Rent January', '-950.00', '50.00', 'Paid by transfer'],
+          ['2024-01-10', 'Pay', '$2,000.00', '$2,050.00', ''],
+          ['2024-01-05', 'Rent January', '−$950.00', '$50.00', 'Paid by transfer'],
         ]);
       const [rent] = await api.transactions.list.query({ startDate: '2024-01-05', endDate: '2024-01-05' });
       expect(rent).toMatchObject({
@@ -123,7 +123,7 @@ describe('a register you can work in', () => {
       await page.getByLabel('Statement date').fill('2024-01-05');
       await page.getByLabel('Statement balance').fill('60');
       await page.getByRole('button', { name: 'Reconcile', exact: true }).click();
-      await page.getByText('Difference: 10.00').waitFor();
+      await page.getByText('Difference: $10.00').waitFor();
       await page.getByRole('button', { name: 'Add adjustment and reconcile' }).click();
       await page.getByText(/^Reconciled: 2 cleared transactions marked reconciled/).waitFor();
       await page.getByRole('button', { name: 'Reconciled: Rent January' }).waitFor();

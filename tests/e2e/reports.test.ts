@@ -177,7 +177,7 @@ describe('Reports', () => {
       await page.getByTestId('spending-chart').locator('g[data-series="s0"] rect').first().waitFor();
       await expectNoSeriousA11yViolations(page, 'reports (dark, charts)');
       await screenshotAndCheckWidth(page, 'reports-dark-1400');
-      // The navigation bar with its eighth link fits the narrowest width that shows it inline; charts fit a phone.
+      // The navigation bar fits the narrowest width that shows it inline; charts fit a phone.
       for (const width of [1200, 576]) {
         await page.setViewportSize({ width, height: 900 });
         await page.getByTestId('cashflow-chart').locator('g[data-series="income"] rect').first().waitFor();

@@ -42,7 +42,8 @@ describe('Rules screen', () => {
     ] as const) {
       await api.transactions.create.mutate({ postDate: '2024-01-10', description, amount, account: 'Checking' });
     }
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Rules' }).click();
     await page.getByRole('heading', { name: 'Rules', level: 1 }).waitFor();
     await page.getByText('No rules yet.', { exact: false }).waitFor();
 
@@ -127,7 +128,8 @@ describe('Rules screen', () => {
     expect(imported.find((t) => t.description === 'Cinema')?.category).toBeNull();
 
     // Disable, then delete with confirmation.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rules', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Rules' }).click();
     // The switch follows the query cache, which re-renders a moment after the click: wait for it, then for the server.
     const coffeeSwitch = page.getByRole('switch', { name: 'Coffee enabled' });
     await coffeeSwitch.click();

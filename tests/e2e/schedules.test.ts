@@ -127,8 +127,8 @@ describe('Schedules screen', () => {
       .toEqual([
         expect.stringContaining('Projected balance'),
         // The balance: the opening 5,000.00 plus the seeded rows (-95.94), then each occurrence.
-        expect.stringMatching(/2026-03-12\s+Phone\s+Scheduled\s+-39\.99\s+4,864\.07/),
-        expect.stringMatching(/2026-04-05\s+Netflix\s+Scheduled\s+-15\.99\s+4,848\.08/),
+        expect.stringMatching(/2026-03-12\s+Phone\s+Scheduled\s+−\$39\.99\s+\$4,864\.07/),
+        expect.stringMatching(/2026-04-05\s+Netflix\s+Scheduled\s+−\$15\.99\s+\$4,848\.08/),
       ]);
     await page.getByRole('button', { name: 'Next 90 days' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('ahead')).toBe('90');

@@ -408,7 +408,7 @@ describe('keyboard', () => {
       // A menu item opened from the keyboard.
       await page.getByRole('button', { name: 'More actions' }).focus();
       await page.keyboard.press('Enter');
-      const item = page.getByRole('menuitem', { name: 'Fix Split Status' });
+      const item = page.getByRole('menuitem', { name: 'New transfer' });
       await expect.poll(() => item.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await item.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
       expect(await item.evaluate((el) => getComputedStyle(el).outlineColor)).toBe(RING[scheme]);

@@ -3,7 +3,7 @@ import { localIsoDate } from '../../src/shared/dates/calendar';
 import { expectNoSeriousA11yViolations, signedInPage, trpcApi, useBrowserAndServer } from './harness';
 
 /**
- * Transfers on the Transactions screen: "New transfer" writes both sides, each row names the other
+ * Transfers on the Transactions screen: "New transfer" (under More actions) writes both sides, each row names the other
  * account; two imports leave a pair to confirm, and Accept links it. On a desktop and a phone, with
  * axe after each step.
  */
@@ -58,7 +58,8 @@ describe('transfers', () => {
       await panel.getByText('2 waiting').waitFor();
       await expectNoSeriousA11yViolations(page, `transfers to confirm ${label}`);
 
-      await panel.getByRole('button', { name: 'New transfer' }).click();
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'New transfer' }).click();
       const dialog = page.getByRole('dialog', { name: 'New transfer' });
       await dialog.getByRole('combobox', { name: 'From account' }).click();
       await page.getByRole('option', { name: 'Everyday' }).click();
@@ -76,12 +77,15 @@ describe('transfers', () => {
       expect(rows.find((row) => row.id === out.transferCounterpartId)).toMatchObject({ amount: 12_550 });
 
       await panel
-        .getByRole('button', { name: /^Accept transfer: 80\.00 from Everyday .* to Holiday fund/ })
+        .getByRole('button', { name: /^Accept transfer: \$80\.00 from Everyday .* to Holiday fund/ })
         .first()
         .click();
-      await panel.getByText(/^Linked: 80\.00 from Everyday/).waitFor();
+      await panel.getByText(/^Linked: \$80\.00 from Everyday/).waitFor();
       await panel.getByText('None waiting').waitFor();
       await expectNoSeriousA11yViolations(page, `transfer accepted ${label}`);
+      // With nothing waiting and nothing to say, the panel takes no room above the rows.
+      await panel.getByRole('button', { name: 'Close' }).click();
+      await panel.waitFor({ state: 'detached' });
       const moved = (await api.transactions.list.query({ startDate: today, endDate: today })).find(
         (row) => row.description === 'MOVE MONEY',
       );

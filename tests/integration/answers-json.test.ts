@@ -312,7 +312,7 @@ describe('the budget overview built by the database', () => {
       budget: saved.budget,
       lineItems: saved.lineItems,
       transactions: reference,
-      overview: computeBudgetOverview(reference, saved.lineItems),
+      overview: { ...computeBudgetOverview(reference, saved.lineItems), currency: 'USD', noRate: 0 },
     };
     const res = await rawGet(`/api/budgets/${saved.budget.id}/overview`);
     expect(res.status).toBe(200);
@@ -374,7 +374,7 @@ describe('the budget overview built by the database', () => {
       budget: saved.budget,
       lineItems: saved.lineItems,
       transactions: reference,
-      overview: computeBudgetOverview(reference, saved.lineItems),
+      overview: { ...computeBudgetOverview(reference, saved.lineItems), currency: 'USD', noRate: 0 },
     });
     // The reports' SQL sums equal the shared report functions fed from the same rows.
     const aggregates = new Map<string, MonthlyAggregate>();
@@ -407,7 +407,7 @@ describe('the budget overview built by the database', () => {
       5,
     );
     expect(ok(await other.get('/api/reports/payees?start_date=2024-01-01&end_date=2024-03-31&limit=5'))).toEqual(
-      ranked,
+      ranked.map((payee) => ({ ...payee, currency: 'USD', noRate: 0 })),
     );
     // Another user's rows never enter it.
     expect(
@@ -460,7 +460,7 @@ describe('the budget overview of sums past exact integers', () => {
         budget: saved.budget,
         lineItems: saved.lineItems,
         transactions: reference,
-        overview: computeBudgetOverview(reference, saved.lineItems),
+        overview: { ...computeBudgetOverview(reference, saved.lineItems), currency: 'USD', noRate: 0 },
       };
       expect(Math.abs(expected.overview.lineItems[0]?.actual ?? 0)).toBe(big);
       const res = await rawGet(`/api/budgets/${saved.budget.id}/overview`, owner.token);
@@ -584,7 +584,7 @@ describe('at scale', () => {
         budget: saved.budget,
         lineItems: saved.lineItems,
         transactions: reference,
-        overview: computeBudgetOverview(reference, saved.lineItems),
+        overview: { ...computeBudgetOverview(reference, saved.lineItems), currency: 'USD', noRate: 0 },
       }),
     );
     const register = await rawGet(`/api/accounts/${account}/register?start_date=2024-01-01`, big.token);
@@ -632,7 +632,18 @@ describe('envelopes built by the database', () => {
       }[];
       const expected = answer.map(({ id, name, description, categories, color, isActive }) => {
         const transactions = envelopeTransactions(all, categories, range);
-        return { id, name, description, categories, color, isActive, transactions, ...summarizeEnvelope(transactions) };
+        return {
+          id,
+          name,
+          description,
+          categories,
+          color,
+          isActive,
+          transactions,
+          ...summarizeEnvelope(transactions),
+          currency: 'USD',
+          noRate: 0,
+        };
       });
       expect(answer.map((e) => e.name)).toEqual(['Eating', 'Empty', 'Loose ends']);
       expect(res.text).toBe(JSON.stringify(expected));

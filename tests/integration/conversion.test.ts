@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, signUp, type ApiUser } from '../helpers/api';
+import { data, ok, signUp, type ApiUser } from '../helpers/api';
+import { payeeKey, payeeName } from '../../src/shared/reports';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -168,5 +169,135 @@ describe('the monthly report across currencies', () => {
     expect(await stored()).toEqual(before);
     ok(await user.put('/api/auth/home-currency', { homeCurrency: 'EUR' }));
     expect(await monthly()).toEqual(expectedMonthly('EUR'));
+  });
+});
+
+/** Each row's value in `home` at its rate, or null when it has no rate (left out, counted). */
+function valued(home: string, rows: readonly Row[] = ROWS): { row: Row; value: number | null }[] {
+  return rows.map((row) => ({
+    row,
+    value:
+      row.currency === home
+        ? row.amount
+        : row.rateDate === null
+          ? null
+          : convert(row.amount, row.currency, home, row.rateDate),
+  }));
+}
+
+function expectedSum(home: string, keep: (row: Row) => boolean = () => true) {
+  const picked = valued(home).filter(({ row }) => keep(row));
+  return {
+    total: picked.reduce((sum, { value }) => sum + (value ?? 0), 0),
+    noRate: picked.filter(({ value }) => value === null).length,
+  };
+}
+
+function expectedSumAs(home: string) {
+  const { total, noRate } = expectedSum(home);
+  return { net: total, noRate };
+}
+
+describe('every other figure that combines accounts', () => {
+  const RANGE = 'start_date=2024-03-01&end_date=2024-04-30';
+
+  it('the search total converts each row at its date and counts those with no rate', async () => {
+    const total = ok<{ net: number; currency: string; converted: boolean; noRate: number; count: number }>(
+      await user.get(`/api/transactions/total?${RANGE}`),
+    );
+    const expected = expectedSum('EUR');
+    expect(total).toEqual({
+      net: expected.total,
+      currency: 'EUR',
+      converted: true,
+      count: ROWS.length,
+      noRate: expected.noRate,
+      transfersLeftOut: 0,
+    });
+    // The same through tRPC, narrowed to one account: yen only, converted.
+    const yen = data(
+      await user.trpc.transactions.total.query({ startDate: '2024-03-01', endDate: '2024-04-30', account: 'Yen' }),
+    );
+    expect(yen.net).toBe(expectedSum('EUR', (row) => row.account === 'Yen').total);
+    expect(yen.noRate).toBe(1);
+    // In pounds, 300 euro cents at 0.855 is 256.5 pence: a tie the database cannot round, which goes to 256.
+    ok(await user.put('/api/auth/home-currency', { homeCurrency: 'GBP' }));
+    try {
+      const pounds = ok<{ net: number; noRate: number }>(await user.get(`/api/transactions/total?${RANGE}`));
+      expect(pounds).toMatchObject(expectedSumAs('GBP'));
+    } finally {
+      ok(await user.put('/api/auth/home-currency', { homeCurrency: 'EUR' }));
+    }
+  });
+
+  it('payees convert their rows and count those with no rate', async () => {
+    const payees = ok<{ payee: string; total: number; currency: string; noRate: number }[]>(
+      await user.get(`/api/reports/payees?${RANGE}&limit=50`),
+    );
+    const keyOf = (row: Row) => payeeKey(payeeName(`${row.category} ${row.amount}`));
+    const keys = [...new Set(ROWS.map(keyOf))];
+    expect(payees).toHaveLength(keys.length);
+    for (const key of keys) {
+      const expected = expectedSum('EUR', (row) => keyOf(row) === key);
+      const payee = payees.find((p) => payeeKey(p.payee) === key);
+      expect(payee, key).toMatchObject({ total: expected.total, currency: 'EUR', noRate: expected.noRate });
+    }
+  });
+
+  it('the budget overview and envelopes convert, say their currency and count the rows with no rate', async () => {
+    const budget = ok<{ budget: { id: number } }>(
+      await user.post('/api/budgets/save', {
+        name: 'Spring',
+        startDate: '2024-03-01',
+        endDate: '2024-04-30',
+        lineItems: [
+          { name: 'Food', amount: 50000, type: 'Variable', relatedCategories: ['Food'] },
+          { name: 'Pay', amount: 500000, type: 'Income', relatedCategories: ['Pay'] },
+        ],
+      }),
+    ).budget;
+    const { overview } = ok<{
+      overview: { total: number; currency: string; noRate: number; lineItems: { name: string; actual: number }[] };
+    }>(await user.get(`/api/budgets/${budget.id}/overview`));
+    const all = expectedSum('EUR');
+    expect(overview).toMatchObject({ total: all.total, currency: 'EUR', noRate: all.noRate });
+    const food = expectedSum('EUR', (row) => row.category === 'Food');
+    expect(Math.abs(overview.lineItems.find((item) => item.name === 'Food')!.actual)).toBe(Math.abs(food.total));
+
+    ok(await user.post('/api/envelopes', { name: 'Eating', categories: ['Food'] }));
+    const envelopes = ok<{ name: string; total: number; currency: string; noRate: number }[]>(
+      await user.get(`/api/envelopes?${RANGE}`),
+    );
+    expect(envelopes.find((e) => e.name === 'Eating')).toMatchObject({
+      total: food.total,
+      currency: 'EUR',
+      noRate: food.noRate,
+    });
+  });
+
+  it('the monthly plan counts each row converted', async () => {
+    const plan = ok<{ categories: { name: string; activity: number }[] }>(await user.get('/api/plan/2024-03'));
+    const food = expectedSum('EUR', (row) => row.category === 'Food' && row.date.startsWith('2024-03'));
+    expect(plan.categories.find((c) => c.name === 'Food')?.activity).toBe(food.total);
+  });
+
+  it('net worth values each balance at the rate of the month’s end, and leaves out a balance with no rate', async () => {
+    const answer = ok<{ currency: string; points: { month: string; netWorth: number; noRate: number }[] }>(
+      await user.get('/api/accounts/net-worth?months=2&end_date=2024-04-05'),
+    );
+    const balance = (account: string, until: string) =>
+      ROWS.filter((row) => row.account === account && row.date <= until).reduce((sum, row) => sum + row.amount, 0);
+    // 31 March: the last rates (5 March) are too old for pounds and yen.
+    const march = balance('Euro', '2024-03-31');
+    // 5 April (the end asked for): the rates of 2 April.
+    const april =
+      balance('Euro', '2024-04-05') +
+      convert(balance('Pounds', '2024-04-05'), 'GBP', 'EUR', '2024-04-02') +
+      convert(balance('Yen', '2024-04-05'), 'JPY', 'EUR', '2024-04-02');
+    expect(answer.currency).toBe('EUR');
+    expect(answer.points.map((p) => [p.month, p.netWorth, p.noRate])).toEqual([
+      ['2024-03', march, 2],
+      ['2024-04', april, 0],
+    ]);
   });
 });

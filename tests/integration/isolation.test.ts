@@ -330,6 +330,10 @@ const restAttempts: Record<string, Attempt> = {
     body: () => ({ statementDate: '2024-01-01', statementBalance: 999 }),
     expect: 404,
   },
+  'GET /transactions/total': {
+    path: () => '/api/transactions/total?start_date=2000-01-01&end_date=2100-01-01',
+    expect: 'own',
+  },
   'GET /transactions/export.csv': {
     path: () => '/api/transactions/export.csv?start_date=2000-01-01&end_date=2100-01-01',
     expect: 'own',
@@ -459,6 +463,11 @@ const trpcAttempts: Record<string, { kind: 'query' | 'mutation'; input: () => un
   },
   'auth.setHomeCurrency': { kind: 'mutation', input: () => ({ homeCurrency: 'EUR' }), expect: 'own' },
   'transactions.list': {
+    kind: 'query',
+    input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
+    expect: 'own',
+  },
+  'transactions.total': {
     kind: 'query',
     input: () => ({ startDate: '2000-01-01', endDate: '2100-01-01' }),
     expect: 'own',

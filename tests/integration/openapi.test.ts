@@ -193,6 +193,7 @@ const getPaths: Record<string, () => string> = {
   '/auth/me': () => '/api/auth/me',
   '/auth/sign-ins': () => '/api/auth/sign-ins',
   '/transactions': () => '/api/transactions?start_date=2026-01-01&end_date=2026-01-31',
+  '/transactions/total': () => '/api/transactions/total?start_date=2026-01-01&end_date=2026-01-31',
   '/transactions/export.csv': () => '/api/transactions/export.csv?start_date=2026-01-01&end_date=2026-01-31',
   '/transactions/batches/list': () => '/api/transactions/batches/list',
   '/transactions/batches/:batchId/transactions': () => `/api/transactions/batches/${ids.batch}/transactions`,

@@ -156,11 +156,11 @@ describe('GET /api/reports/monthly', () => {
 describe('GET /api/reports/payees', () => {
   it('groups descriptions by payee (reference numbers and letter case aside) and ranks by the magnitude of the total', async () => {
     expect(ok(await user.get(`/api/reports/payees?${Q1}`))).toEqual([
-      { payee: 'ACME PAYROLL', count: 1, total: 300000 },
-      { payee: 'Landlord', count: 1, total: -120000 },
-      { payee: 'Supermarket & more', count: 2, total: -9000 }, // the two parts; the parent is not counted
-      { payee: 'TESCO STORES', count: 2, total: -4000 },
-      { payee: 'Coffee kiosk', count: 1, total: -700 },
+      { payee: 'ACME PAYROLL', count: 1, total: 300000, currency: 'USD', noRate: 0 },
+      { payee: 'Landlord', count: 1, total: -120000, currency: 'USD', noRate: 0 },
+      { payee: 'Supermarket & more', count: 2, total: -9000, currency: 'USD', noRate: 0 }, // the two parts; the parent is not counted
+      { payee: 'TESCO STORES', count: 2, total: -4000, currency: 'USD', noRate: 0 },
+      { payee: 'Coffee kiosk', count: 1, total: -700, currency: 'USD', noRate: 0 },
     ]);
   });
 
@@ -179,7 +179,7 @@ describe('GET /api/reports/payees', () => {
     }
     expect(
       data(await user.trpc.reports.payees.query({ startDate: '2024-01-01', endDate: '2024-03-31', limit: 1 })),
-    ).toEqual([{ payee: 'ACME PAYROLL', count: 1, total: 300000 }]);
+    ).toEqual([{ payee: 'ACME PAYROLL', count: 1, total: 300000, currency: 'USD', noRate: 0 }]);
   });
 });
 

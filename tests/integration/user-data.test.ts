@@ -125,6 +125,8 @@ function withoutIds(doc: UserDataDocument) {
   return {
     format: doc.format,
     version: doc.version,
+    homeCurrency: doc.homeCurrency,
+    rates: doc.rates,
     accounts: doc.accounts.map(({ id: _id, ...rest }) => rest),
     categories: doc.categories.map(({ id: _id, ...rest }) => rest),
     batches: doc.batches.map(({ id: _id, accountId, ...rest }) => ({ ...rest, account: account(accountId) })),
@@ -380,6 +382,125 @@ describe('POST /api/import', () => {
       expect(await counts(user)).toEqual({ transactions: 0, accounts: 0, categories: 0, budgets: 0, envelopes: 0 });
     } finally {
       await small.close();
+    }
+  });
+});
+
+describe('currencies in the document', () => {
+  const RATES = [
+    { date: '2024-03-01', base: 'EUR', quote: 'GBP', rate: '0.85525' },
+    { date: '2024-03-01', base: 'EUR', quote: 'JPY', rate: '162.24' },
+    { date: '2024-03-04', base: 'EUR', quote: 'GBP', rate: '0.8555' },
+    { date: '2024-03-04', base: 'EUR', quote: 'JPY', rate: '162.5' },
+  ];
+
+  async function monthly(user: ApiUser) {
+    return ok<unknown[]>(await user.get('/api/reports/monthly?start_date=2024-03-01&end_date=2024-03-31'));
+  }
+
+  it('carry the home currency, account currencies, original amounts and the rates between them', async () => {
+    const user = await signUp(server.url);
+    ok(await user.put('/api/auth/home-currency', { homeCurrency: 'EUR' }));
+    ok(await user.post('/api/accounts', { name: 'Pounds', type: 'checking', currency: 'GBP' }));
+    ok(await user.post('/api/accounts', { name: 'Yen', type: 'cash', currency: 'JPY' }));
+    for (const rate of [...RATES, { date: '2024-03-01', base: 'CHF', quote: 'SEK', rate: '11.9' }])
+      ok(await user.put('/api/rates', rate));
+    const spent = [
+      { postDate: '2024-03-01', description: 'Tea', amount: -400, account: 'Pounds' },
+      {
+        postDate: '2024-03-02',
+        description: 'Dinner abroad',
+        amount: -4321,
+        account: 'Pounds',
+        originalAmount: -5012,
+        originalCurrency: 'EUR',
+      },
+      { postDate: '2024-03-04', description: 'Ramen', amount: -1625, account: 'Yen' },
+    ];
+    for (const row of spent) ok(await user.post('/api/transactions', row));
+
+    const doc = ok<UserDataDocument>(await user.get('/api/export'));
+    expect(doc.homeCurrency).toBe('EUR');
+    expect(doc.accounts.map((a) => [a.name, a.currency])).toEqual([
+      ['Pounds', 'GBP'],
+      ['Yen', 'JPY'],
+    ]);
+    expect(doc.transactions.map((t) => [t.description, t.amount, t.originalAmount, t.originalCurrency])).toEqual([
+      ['Tea', -400, undefined, undefined],
+      ['Dinner abroad', -4321, -5012, 'EUR'],
+      ['Ramen', -1625, undefined, undefined],
+    ]);
+    // Only the rates touching the user's currencies: the CHF/SEK rate converts nothing of theirs.
+    expect(doc.rates).toEqual(RATES);
+
+    const copy = await signUp(server.url);
+    expect((await copy.post('/api/import', doc)).status).toBe(201);
+    const me = ok<{ homeCurrency: string }>(await copy.get('/api/auth/me'));
+    expect(me.homeCurrency).toBe('EUR');
+    const again = ok<UserDataDocument>(await copy.get('/api/export'));
+    expect(withoutIds(again)).toEqual(withoutIds(doc));
+    expect(await monthly(copy)).toEqual(await monthly(user));
+    expect(JSON.stringify(await monthly(copy))).toContain('"currency":"EUR"');
+  });
+
+  it('keep the rates the instance has, and add the ones it lacks', async () => {
+    const user = await signUp(server.url);
+    ok(await user.put('/api/auth/home-currency', { homeCurrency: 'EUR' }));
+    ok(await user.post('/api/accounts', { name: 'Pounds', type: 'checking', currency: 'GBP' }));
+    ok(await user.put('/api/rates', { date: '2024-03-01', base: 'EUR', quote: 'GBP', rate: '0.85525' }));
+    const doc = {
+      ...ok<UserDataDocument>(await user.get('/api/export')),
+      rates: [
+        { date: '2024-03-01', base: 'EUR', quote: 'GBP', rate: '0.5' },
+        { date: '2001-02-03', base: 'EUR', quote: 'GBP', rate: '0.61' },
+      ],
+    };
+    const copy = await signUp(server.url);
+    expect((await copy.post('/api/import', doc)).status).toBe(201);
+    const rateOn = async (date: string) =>
+      ok<{ rate: string; rateDate: string }>(await copy.get(`/api/rates?base=EUR&quote=GBP&date=${date}`));
+    expect(await rateOn('2024-03-01')).toMatchObject({ rate: '0.85525', rateDate: '2024-03-01' });
+    expect(await rateOn('2001-02-03')).toMatchObject({ rate: '0.61', rateDate: '2001-02-03' });
+  });
+
+  it('restore a document from before currencies in the restoring user’s home currency', async () => {
+    const doc = ok<UserDataDocument>(await owner.get('/api/export'));
+    const { homeCurrency: _home, rates: _rates, ...old } = doc;
+    const copy = await signUp(server.url);
+    ok(await copy.put('/api/auth/home-currency', { homeCurrency: 'CHF' }));
+    const res = await copy.post('/api/import', {
+      ...old,
+      accounts: old.accounts.map(({ currency: _currency, ...a }) => a),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const accounts = ok<{ currency: string }[]>(await copy.get('/api/accounts'));
+    expect(accounts.map((a) => a.currency)).toEqual(['CHF', 'CHF', 'CHF']);
+    expect(ok<{ homeCurrency: string }>(await copy.get('/api/auth/me')).homeCurrency).toBe('CHF');
+  });
+
+  it('refuse original amounts without their currency and rates given twice', async () => {
+    const doc = ok<UserDataDocument>(await owner.get('/api/export'));
+    const user = await signUp(server.url);
+    const rate = { date: '2024-03-01', base: 'EUR', quote: 'GBP', rate: '0.85' };
+    const tries: [unknown, RegExp][] = [
+      [
+        { ...doc, transactions: doc.transactions.map((t, i) => (i === 0 ? { ...t, originalAmount: -5 } : t)) },
+        /^transactions\.0\.originalCurrency: originalAmount and originalCurrency go together$/,
+      ],
+      [{ ...doc, rates: [rate, rate] }, /^rates\.1: the EUR to GBP rate of 2024-03-01 appears twice$/],
+      [
+        { ...doc, rates: [{ ...rate, rate: '-1' }] },
+        /^rates\.0\.rate: the rate '-1' is not a positive decimal number$/,
+      ],
+      [
+        { ...doc, accounts: doc.accounts.map((a) => ({ ...a, currency: 'XYZ' })) },
+        /^accounts\.0\.currency: must be an ISO 4217/,
+      ],
+    ];
+    for (const [body, message] of tries) {
+      const res = await user.post('/api/import', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error).toMatch(message);
     }
   });
 });

@@ -22,6 +22,8 @@ const envelope = (patch: Partial<EnvelopeDto> = {}): EnvelopeDto => ({
   transactions: [],
   transactionCount: 0,
   total: 0,
+  currency: 'USD',
+  noRate: 0,
   ...patch,
 });
 

@@ -39,6 +39,12 @@ describe('encoding', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.message).toContain(word);
   });
+  it('reads a text file with a stray NUL in a row (its reader skips that row), refuses bytes full of controls', () => {
+    const text = 'Date,Description,Amount\n2024-01-02,Sh\u0000op,-5.00\n';
+    expect(decodeCsvBytes(new TextEncoder().encode(text))).toMatchObject({ ok: true, text });
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    expect(decodeCsvBytes(png)).toMatchObject({ ok: false, message: expect.stringContaining('binary') });
+  });
 });
 
 describe('delimiter and tokenizer', () => {

@@ -2,20 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { NAV_LINKS, safeRedirect } from '../../src/client/routes';
 
 describe('one route list', () => {
-  it('gives the navigation bar every listed screen with its own path, before any router exists', () => {
+  it('gives the navigation bar every listed screen with its own path and place, before any router exists', () => {
     expect(NAV_LINKS).toEqual([
-      { to: '/', label: 'Budgets' },
-      { to: '/envelopes', label: 'Envelopes' },
-      { to: '/categories', label: 'Categories' },
-      { to: '/accounts', label: 'Accounts' },
-      { to: '/upload', label: 'Upload' },
-      { to: '/create-budget', label: 'Create Budget' },
-      { to: '/transactions', label: 'Transactions' },
-      { to: '/reports', label: 'Reports' },
-      { to: '/rules', label: 'Rules' },
-      { to: '/schedules', label: 'Schedules' },
-      { to: '/history', label: 'History' },
-      { to: '/profile', label: 'Profile' },
+      { to: '/', label: 'Budgets', place: 'bar' },
+      { to: '/plan', label: 'Plan', place: 'bar' },
+      { to: '/envelopes', label: 'Envelopes', place: 'wide' },
+      { to: '/categories', label: 'Categories', place: 'wide' },
+      { to: '/accounts', label: 'Accounts', place: 'bar' },
+      { to: '/upload', label: 'Upload', place: 'bar' },
+      { to: '/create-budget', label: 'Create Budget', place: 'wide' },
+      { to: '/transactions', label: 'Transactions', place: 'bar' },
+      { to: '/reports', label: 'Reports', place: 'bar' },
+      { to: '/rules', label: 'Rules', place: 'more' },
+      { to: '/schedules', label: 'Schedules', place: 'more' },
+      { to: '/history', label: 'History', place: 'more' },
+      { to: '/profile', label: 'Profile', place: 'bar' },
     ]);
   });
 

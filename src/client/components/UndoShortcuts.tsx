@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useUndoRedo } from '../lib/undo';
 import { Notice, type NoticeMessage } from './Notice';
 
@@ -10,19 +10,24 @@ function inTextField(target: EventTarget | null): boolean {
 
 /** Ctrl+Z (Cmd+Z) undoes the latest change and Shift+Ctrl+Z redoes it, anywhere outside a text field. */
 export function UndoShortcuts() {
-  const { run, busy } = useUndoRedo();
+  const { run } = useUndoRedo();
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
+  // Presses made while one is still running wait their turn: each picks its target after the previous is done.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'z') return;
-      if (inTextField(event.target) || busy) return;
+      if (inTextField(event.target)) return;
       event.preventDefault();
-      void run(event.shiftKey ? 'redo' : 'undo').then(({ text, ok }) =>
-        setNotice({ text, severity: ok ? 'success' : 'error', id: Date.now() + Math.random(), offerUndo: false }),
-      );
+      const pick = event.shiftKey ? 'redo' : 'undo';
+      queue.current = queue.current
+        .then(() => run(pick))
+        .then(({ text, ok }) =>
+          setNotice({ text, severity: ok ? 'success' : 'error', id: Date.now() + Math.random(), offerUndo: false }),
+        );
     }
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [run, busy]);
+  }, [run]);
   return <Notice notice={notice} onClose={() => setNotice(null)} />;
 }

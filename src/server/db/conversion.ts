@@ -12,7 +12,7 @@ import { minorUnitsOf } from '../../shared/money/currencies';
 import { pow10 } from '../../shared/money/decimal';
 import { convertAmount, RATE_WINDOW_DAYS, rateOnDate, type RateFraction } from '../../shared/rates/lookup';
 import type { RateRow } from '../../shared/rates/read-rates';
-import { onPostgres, runSql, selectRows } from './sql';
+import { onPostgres, runSql, selectRows, TRANSACTION_TABLE } from './sql';
 
 /** Bounds of an open range: the conversion narrows them to the user's first and last transaction. */
 export const MIN_DATE = '0001-01-01';
@@ -167,4 +167,92 @@ export function convertExactly(conversion: Conversion, accountId: number, day: s
   const found = conversion.exact.get(`${accountId}|${day}`);
   if (!found) return 0;
   return convertAmount(amount, found.rate, found.fromDigits, conversion.toDigits);
+}
+
+/** One group of convertedGroupSums: its key values (in the order asked), rows, converted total and rows with no rate. */
+export interface ConvertedGroup {
+  keys: unknown[];
+  count: number;
+  /** Signed minor units of the home currency: each row converted at its day's rate, rounded half to even, then summed. */
+  total: number;
+  /** Rows with no rate within the window: counted here, left out of `total`. */
+  missing: number;
+}
+
+/**
+ * The rows `where` selects (over the transaction table `t`), grouped by `keys` (SQL expressions over
+ * `t`), each converted into the home currency before it is summed. The groups' rows near a half are
+ * converted exactly here and added to their group.
+ */
+export async function convertedGroupSums(
+  em: EntityManager,
+  conversion: Conversion,
+  where: { sql: string; params: readonly unknown[] },
+  keys: readonly string[],
+  /** The rows' table as `t`, with the joins `where` needs (a search's account and category names). */
+  from = `${TRANSACTION_TABLE} t`,
+): Promise<ConvertedGroup[]> {
+  const table = await fxTable(em, conversion);
+  try {
+    const c = convertedSql(em);
+    const joined = `${from} left join ${table.name} f on f.account_id = t.account_id and f.day = t.post_date`;
+    const keyColumns = keys.map((key, i) => `${key} as k${i}`);
+    const keyNames = keys.map((_, i) => `r.k${i}`);
+    const rows = await selectRows<Record<string, unknown>>(
+      em,
+      `${table.cte}
+       select ${[...keyNames, 'count(*) as n', 'sum(r.v) as total', 'sum(r.missing) as missing', 'sum(r.near) as near'].join(', ')}
+         from (select ${[...keyColumns, `${c.value} as v`, `${c.missing} as missing`, `${c.near} as near`].join(', ')}
+                 from ${joined} where ${where.sql}) r
+         ${keyNames.length > 0 ? `group by ${keyNames.join(', ')}` : ''}`,
+      [...table.params, ...where.params],
+    );
+    const groups = new Map<string, ConvertedGroup>();
+    let near = false;
+    for (const row of rows) {
+      const count = Number(row.n ?? 0);
+      if (count === 0) continue;
+      const values = keys.map((_, i) => row[`k${i}`]);
+      groups.set(JSON.stringify(values), {
+        keys: values,
+        count,
+        total: Number(row.total ?? 0),
+        missing: Number(row.missing ?? 0),
+      });
+      if (Number(row.near ?? 0) > 0) near = true;
+    }
+    if (near) await addNearRows(em, conversion, { ...table, joined, where, keyColumns, near: c.near }, groups);
+    return [...groups.values()];
+  } finally {
+    await table.drop();
+  }
+}
+
+/** Converts the rows too near a half for the database exactly and adds each to its group. */
+async function addNearRows(
+  em: EntityManager,
+  conversion: Conversion,
+  read: {
+    cte: string;
+    params: unknown[];
+    joined: string;
+    where: { sql: string; params: readonly unknown[] };
+    keyColumns: readonly string[];
+    near: string;
+  },
+  groups: Map<string, ConvertedGroup>,
+): Promise<void> {
+  const rows = await selectRows<Record<string, unknown>>(
+    em,
+    `${read.cte}
+     select ${[...read.keyColumns, 't.account_id as account_id', 't.post_date as post_date', 't.amount as amount'].join(', ')}
+       from ${read.joined} where ${read.where.sql} and ${read.near} = 1`,
+    [...read.params, ...read.where.params],
+  );
+  for (const row of rows) {
+    const values = read.keyColumns.map((_, i) => row[`k${i}`]);
+    const group = groups.get(JSON.stringify(values));
+    if (!group) continue;
+    group.total += convertExactly(conversion, Number(row.account_id), String(row.post_date), Number(row.amount));
+  }
 }

@@ -250,7 +250,8 @@ function unnestWriter(db: SqlTx): ImportedRowsWriter {
 
 /**
  * One restored row (user-data restore): id (from reserveTransactionIds), user, account, category, category_source,
- * post_date, description, bank_description, amount, type, is_split, parent, split_note, batch, created_at.
+ * post_date, description, bank_description, amount, type, is_split, parent, split_note, batch, created_at,
+ * original_amount, original_currency.
  */
 export type RestoredRow = [
   number,
@@ -268,10 +269,12 @@ export type RestoredRow = [
   string | null,
   string | null,
   string,
+  number | null,
+  string | null,
 ];
-const RESTORED_COLUMNS = 15;
+const RESTORED_COLUMNS = 17;
 const RESTORED_COLUMN_NAMES =
-  'id, user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at';
+  'id, user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at, original_amount, original_currency';
 /** PostgreSQL array types of the RestoredRow columns, in order. */
 const RESTORED_COLUMN_TYPES = [
   'int',
@@ -288,6 +291,8 @@ const RESTORED_COLUMN_TYPES = [
   'int',
   'text',
   'varchar',
+  'varchar',
+  'bigint',
   'varchar',
 ];
 

@@ -22,6 +22,7 @@ import {
   type CategoryUsage,
 } from '../../shared/schemas/categories';
 import type { EnvelopeDto } from '../../shared/schemas/envelopes';
+import type { SearchTotalDto } from '../../shared/schemas/transactions';
 import type { ImportProfileDto, ImportResult } from '../../shared/schemas/import';
 import type { PlanCategoryDto, PlanDto } from '../../shared/schemas/plan';
 import type { ReconcileResult } from '../../shared/schemas/register';
@@ -57,6 +58,16 @@ const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .describe('YYYY-MM-DD');
 const timestamp = z.string().describe('ISO-8601 date and time');
+
+/** The currency of a figure that combines accounts. */
+const homeCurrencyField = z
+  .string()
+  .describe("The home currency every figure is in (minor units); other currencies converted at their date's rate");
+/** Rows a converted figure left out. */
+const noRateField = z
+  .number()
+  .int()
+  .describe('Transactions in another currency left out of the figures: no rate within 7 days of their date');
 
 export const messageAnswer = z.object({ message: z.string() });
 
@@ -131,11 +142,17 @@ export const accountAnswer = z.object({
 }) satisfies z.ZodType<AccountDto>;
 
 export const netWorthAnswer = z.object({
+  currency: homeCurrencyField.optional(),
   points: z.array(
     z.object({
       month: z.string().describe('YYYY-MM'),
       endDate: isoDate,
       netWorth: cents,
+      noRate: z
+        .number()
+        .int()
+        .optional()
+        .describe('Accounts in another currency left out of this month: no rate within 7 days of its end'),
     }),
   ),
 });
@@ -290,6 +307,8 @@ export const budgetOverviewAnswer = z.object({
     splits: z.object({ parentCount: z.number().int(), childCount: z.number().int(), childTotal: cents }),
     transactionCount: z.number().int(),
     total: cents,
+    currency: homeCurrencyField.optional(),
+    noRate: noRateField.optional(),
   }) satisfies z.ZodType<BudgetOverview>,
 });
 
@@ -303,6 +322,8 @@ export const envelopeAnswer = z.object({
   transactions: z.array(transactionAnswer),
   transactionCount: z.number().int(),
   total: cents,
+  currency: homeCurrencyField,
+  noRate: noRateField,
 }) satisfies z.ZodType<EnvelopeDto>;
 
 export const registerRowAnswer = transactionAnswer.extend({ runningBalance: cents });
@@ -360,6 +381,8 @@ export const payeeAnswer = z.object({
   payee: z.string(),
   count: z.number().int(),
   total: cents,
+  currency: homeCurrencyField.optional(),
+  noRate: noRateField.optional(),
 }) satisfies z.ZodType<PayeeTotal>;
 
 const importCounts = z.object({
@@ -495,3 +518,14 @@ export const scheduleSuggestionAnswer = z.object({
   lastDate: isoDate,
   nextDate: isoDate,
 }) satisfies z.ZodType<ScheduleSuggestionDto>;
+
+export const searchTotalAnswer = z.object({
+  net: cents.describe(
+    'Signed minor units of currency: counted rows (split parts, never their originals), transfers between accounts left out',
+  ),
+  currency: homeCurrencyField,
+  converted: z.boolean().describe('Some row was in another currency and was converted'),
+  count: z.number().int().describe('Rows the net sums (those with no rate included)'),
+  noRate: noRateField,
+  transfersLeftOut: z.number().int().describe('Counted rows left out as transfers between accounts'),
+}) satisfies z.ZodType<SearchTotalDto>;

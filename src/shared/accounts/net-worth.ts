@@ -19,6 +19,8 @@ export interface NetWorthPoint {
   endDate: string;
   /** Integer cents. */
   netWorth: number;
+  /** Accounts in another currency left out: no rate within 7 days of the month's end converts them. */
+  noRate?: number;
 }
 
 /** The `count` months ending with the month of `endDate`, oldest first, as `YYYY-MM`. */

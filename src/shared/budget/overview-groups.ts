@@ -31,6 +31,8 @@ export interface OverviewGroup {
   count: number;
   /** Signed cents. */
   total: number;
+  /** Rows in another currency with no rate within 7 days of their date: in `count`, left out of `total`. */
+  missing?: number;
 }
 
 /** A counted row's id and category key; overviewFromGroups takes them in list order (newest first). */

@@ -61,6 +61,10 @@ export interface BudgetOverview {
   splits: { parentCount: number; childCount: number; childTotal: number };
   transactionCount: number;
   total: number;
+  /** The currency every figure is in: the home currency, other currencies converted at their date's rate. */
+  currency?: string;
+  /** Transactions in another currency left out of every figure: no rate within 7 days of their date. */
+  noRate?: number;
 }
 
 export const OVERVIEW_GROUP_ORDER: readonly OverviewGroupType[] = [

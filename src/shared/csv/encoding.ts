@@ -35,6 +35,22 @@ function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((b, i) => bytes[i] === b);
 }
 
+/** C0 controls but tab, line breaks, vertical tab and form feed; and DEL. */
+function isControlByte(b: number): boolean {
+  return (b < 0x20 && (b < 0x09 || b > 0x0d)) || b === 0x7f;
+}
+
+/**
+ * A NUL marks a binary file unless it is a stray in text: a text file with a control byte in a row or two is read,
+ * and the reader skips those rows naming them. Binary data (images, databases, compressed bytes) holds far more.
+ */
+export function looksBinary(sample: Uint8Array): boolean {
+  if (!sample.includes(0)) return false;
+  let controls = 0;
+  for (const b of sample) if (isControlByte(b)) controls += 1;
+  return controls * 20 > sample.length;
+}
+
 export function decodeCsvBytes(bytes: Uint8Array): DecodeResult {
   return runSteps(decodeBytesSteps(bytes));
 }
@@ -55,8 +71,9 @@ export function* decodeBytesSteps(bytes: Uint8Array): Steps<DecodeResult> {
     };
   }
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return { ok: false, message: 'This file is a PDF, not a CSV.' };
-  const sample = bytes.subarray(0, 8192);
-  if (sample.includes(0)) return { ok: false, message: 'This file is binary, not a CSV or statement text file.' };
+  if (looksBinary(bytes.subarray(0, 8192))) {
+    return { ok: false, message: 'This file is binary, not a CSV or statement text file.' };
+  }
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
     return { ok: true, text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
   }

@@ -10,16 +10,13 @@ import { RECORDS_PER_STEP } from './tokenize';
 import { fail, type CsvReadFailure, type CsvRow, type SkippedLine } from './types';
 import { must } from '../must';
 import { groupDigits } from '../money/money';
+import { hasBidiControls, stripBidiControls } from '../bidi';
 
 /** C0 controls except tab/line breaks, DEL and C1 controls: never part of a stored text. */
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // eslint-disable-next-line no-control-regex -- control characters are what this pattern finds
 const CONTROL_ALL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
-/** Bidirectional embeddings, overrides and isolates: they can make a stored text read in a misleading order. */
-const BIDI = /[\u202a-\u202e\u2066-\u2069]/;
-const BIDI_ALL = /[\u202a-\u202e\u2066-\u2069]/g;
 
 export function hasControlCharacters(text: string): boolean {
   return CONTROL.test(text);
@@ -61,6 +58,8 @@ export class RowFinisher {
   readonly skipped: SkippedLine[] = [];
   private readonly controlLines: number[] = [];
   private readonly bidiLines: number[] = [];
+  /** Bidirectional controls taken out of those lines. */
+  private bidiRemoved = 0;
   private readonly shortened: number[] = [];
   private readonly currencies = new Map<string, number>();
   /** Rows answered (not skipped) so far. */
@@ -87,10 +86,16 @@ export class RowFinisher {
     }
     let description = row.description;
     let rawCategory = row.category;
-    if (BIDI.test(description) || (rawCategory !== null && BIDI.test(rawCategory))) {
+    if (hasBidiControls(description) || (rawCategory !== null && hasBidiControls(rawCategory))) {
       this.bidiLines.push(row.line);
-      description = squashSpaces(description.replace(BIDI_ALL, ''));
-      rawCategory = rawCategory === null ? null : rawCategory.replace(BIDI_ALL, '');
+      const stripped = stripBidiControls(description);
+      description = squashSpaces(stripped.text);
+      this.bidiRemoved += stripped.removed;
+      if (rawCategory !== null) {
+        const category = stripBidiControls(rawCategory);
+        rawCategory = category.text;
+        this.bidiRemoved += category.removed;
+      }
     }
     if (description.length > DESCRIPTION_MAX_LENGTH) {
       description = description.slice(0, DESCRIPTION_MAX_LENGTH).trimEnd();
@@ -106,8 +111,9 @@ export class RowFinisher {
     const warnings: string[] = [];
     const { controlLines, bidiLines, shortened, currencies } = this;
     if (bidiLines.length > 0) {
+      const removed = plural(this.bidiRemoved, 'bidirectional override character');
       warnings.push(
-        `${plural(bidiLines.length, 'line')} held right-to-left override characters, which can make a text read in a misleading order; they were removed: line ${lineList(bidiLines)}.`,
+        `${removed} (which can make a text read in a misleading order) ${this.bidiRemoved === 1 ? 'was' : 'were'} removed from ${plural(bidiLines.length, 'line')}: line ${lineList(bidiLines)}.`,
       );
     }
     if (controlLines.length > 0) {

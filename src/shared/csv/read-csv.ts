@@ -9,7 +9,7 @@ import { assignColumns, hasDateAndAmount, isKeyValueLine, type ColumnAssignment,
 import { contentLayout, refineHeaderLayout } from './content-layout';
 import { looksLikeDate } from './dates';
 import { decodeBytesSteps } from './encoding';
-import { visibleText } from './finish';
+import { hasControlCharacters, noRowsLeft, visibleText } from './finish';
 import {
   firstDatedRecord,
   layoutFromMapping,
@@ -82,6 +82,19 @@ export function readCsvAsync(
   pause: () => Promise<void>,
 ): Promise<CsvReadResult> {
   return runStepsAsync(readCsvSteps(input, options), pause);
+}
+
+/**
+ * When every line under the header holds a control character (in its date, say), no column reads and no row is
+ * left: those lines are named as rows skipped, rather than a mapping asked for.
+ */
+function onlyControlLines(under: readonly CsvRecord[], delimiter: string): CsvReadFailure | null {
+  if (under.length === 0 || !under.every((r) => r.cells.some(hasControlCharacters))) return null;
+  const reason = 'contains control characters';
+  return noRowsLeft(
+    under.map((r) => ({ line: r.line, text: lineText(r, delimiter), reason })),
+    'No transactions were found under the header.',
+  );
 }
 
 /**
@@ -179,9 +192,11 @@ export function* openCsvTextSteps(
     IMPORT_LIMITS,
   );
   if ('ok' in started) {
+    const under = records.slice(layout.dataStart).filter((r) => !isBlankRecord(r));
+    const controlled = started.code === 'NO_ROWS' && done ? onlyControlLines(under, delimiter) : null;
+    if (controlled) return controlled;
     // The header named columns under which no line reads as a transaction: a person says what they hold.
-    const linesUnder = records.slice(layout.dataStart).some((r) => !isBlankRecord(r));
-    if (started.code === 'NO_ROWS' && !layout.mapping && linesUnder) {
+    if (started.code === 'NO_ROWS' && !layout.mapping && under.length > 0) {
       const date = layout.columns.find((c) => c.role === 'date');
       return needsMapping(
         records,

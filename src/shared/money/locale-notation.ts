@@ -37,14 +37,16 @@ function groupMarkOf(locale: string): string {
 }
 
 /**
- * Cents as an amount field shows them in `locale`: grouped, two decimals, Latin digits and an
- * ASCII minus ("-1,234.50" in en-US, "-1.234,50" in de-DE). readAmount reads it back exactly.
+ * Minor units as an amount field shows them in `locale`: grouped, the currency's decimals (`digits`,
+ * two by default; none for yen), Latin digits and an ASCII minus ("-1,234.50" in en-US, "-1.234,50"
+ * in de-DE). readAmount reads it back exactly.
  */
-export function formatAmountInput(cents: number, locale: string = DEFAULT_LOCALE): string {
+export function formatAmountInput(cents: number, locale: string = DEFAULT_LOCALE, digits = 2): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an amount in cents: ${String(cents)}`);
   const abs = Math.abs(cents);
-  const fraction = abs % 100;
-  const units = String((abs - fraction) / 100);
+  const scale = 10 ** digits;
+  const fraction = abs % scale;
+  const units = String((abs - fraction) / scale);
   const group = groupMarkOf(locale);
   let grouped = units;
   if (group) {
@@ -52,5 +54,6 @@ export function formatAmountInput(cents: number, locale: string = DEFAULT_LOCALE
     for (let end = units.length; end > 0; end -= 3) parts.unshift(units.slice(Math.max(0, end - 3), end));
     grouped = parts.join(group);
   }
-  return `${cents < 0 ? '-' : ''}${grouped}${decimalMarkOf(locale)}${String(fraction).padStart(2, '0')}`;
+  const decimals = digits === 0 ? '' : `${decimalMarkOf(locale)}${String(fraction).padStart(digits, '0')}`;
+  return `${cents < 0 ? '-' : ''}${grouped}${decimals}`;
 }

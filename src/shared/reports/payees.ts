@@ -49,6 +49,8 @@ export interface PayeeGroup {
   name: string;
   count: number;
   total: number;
+  /** Rows left out of `total`: in another currency with no rate within 7 days. */
+  missing?: number;
 }
 
 export interface PayeeTotal {
@@ -57,6 +59,10 @@ export interface PayeeTotal {
   count: number;
   /** Signed cents. */
   total: number;
+  /** The home currency the total is in (other currencies converted at their date's rate). */
+  currency?: string;
+  /** The payee's rows in another currency left out of `total`: no rate within 7 days of their date. */
+  noRate?: number;
 }
 
 export const DEFAULT_PAYEE_LIMIT = 20;
@@ -64,15 +70,23 @@ export const MAX_PAYEE_LIMIT = 1000;
 
 /** Merges groups by key and ranks payees by the magnitude of their total (ties: more rows, then by name). */
 export function rankPayees(groups: readonly PayeeGroup[], limit = DEFAULT_PAYEE_LIMIT): PayeeTotal[] {
-  const byKey = new Map<string, { count: number; total: number; name: string; nameCount: number }>();
+  const byKey = new Map<string, { count: number; total: number; missing: number; name: string; nameCount: number }>();
   for (const group of groups) {
     const found = byKey.get(group.key);
+    const missing = group.missing ?? 0;
     if (!found) {
-      byKey.set(group.key, { count: group.count, total: group.total, name: group.name, nameCount: group.count });
+      byKey.set(group.key, {
+        count: group.count,
+        total: group.total,
+        missing,
+        name: group.name,
+        nameCount: group.count,
+      });
       continue;
     }
     found.count += group.count;
     found.total += group.total;
+    found.missing += missing;
     if (group.count > found.nameCount || (group.count === found.nameCount && group.name < found.name)) {
       found.name = group.name;
       found.nameCount = group.count;
@@ -84,5 +98,10 @@ export function rankPayees(groups: readonly PayeeGroup[], limit = DEFAULT_PAYEE_
         Math.abs(b.total) - Math.abs(a.total) || b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
     )
     .slice(0, limit)
-    .map(({ name, count, total }) => ({ payee: name, count, total: total || 0 }));
+    .map(({ name, count, total, missing }) => ({
+      payee: name,
+      count,
+      total: total || 0,
+      ...(missing > 0 ? { noRate: missing } : {}),
+    }));
 }

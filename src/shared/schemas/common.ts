@@ -3,6 +3,7 @@ import { isIsoDate } from '../dates/calendar';
 import { MAX_AMOUNT_CENTS } from '../limits';
 import { groupDigits } from '../money/money';
 import { isCurrencyCode } from '../money/currencies';
+import { hasBidiControls } from '../bidi';
 
 /** A calendar date `YYYY-MM-DD` that exists (2024-02-30 is refused). */
 export const isoDateSchema = z
@@ -33,7 +34,8 @@ export const currencySchema = z
   .string({ error: 'must be an ISO 4217 currency code such as EUR' })
   .trim()
   .toUpperCase()
-  .refine(isCurrencyCode, 'must be an ISO 4217 currency code such as EUR');
+  // Answers a plain string: stored codes read back from the database are strings too.
+  .refine((code): boolean => isCurrencyCode(code), 'must be an ISO 4217 currency code such as EUR');
 
 export const idSchema = z.coerce
   .number({ error: 'must be a positive whole number' })
@@ -57,28 +59,8 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
   return (multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value);
 }
 
-/**
- * Bidirectional embedding, override and isolate controls (U+202A..U+202E, U+2066..U+2069): they make text display
- * in another order than it is stored ("Trojan Source"), so a payee or a rule could read as something it is not.
- */
-export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
-const BIDI_CONTROLS_ALL = /[\u202a-\u202e\u2066-\u2069]/g;
 export const BIDI_CONTROLS_MESSAGE =
   'must not contain bidirectional override characters (U+202A to U+202E, U+2066 to U+2069)';
-
-export function hasBidiControls(value: string): boolean {
-  return BIDI_CONTROLS.test(value);
-}
-
-/** `value` without its bidirectional controls, and how many were taken out. */
-export function stripBidiControls(value: string): { text: string; removed: number } {
-  let removed = 0;
-  const text = value.replace(BIDI_CONTROLS_ALL, () => {
-    removed += 1;
-    return '';
-  });
-  return { text, removed };
-}
 
 export interface TextOptions {
   /** Longest accepted length (after trimming when `trim`). */

@@ -74,6 +74,10 @@ export interface EnvelopeDto {
   isActive: boolean;
   transactions: TransactionDto[];
   transactionCount: number;
-  /** Sum of the transactions' amounts in cents (negative when money went out). */
+  /** Sum of the transactions' amounts in minor units of `currency` (negative when money went out). */
   total: number;
+  /** The home currency: transactions in other currencies are converted at their date's rate. */
+  currency: string;
+  /** Transactions in another currency left out of `total`: no rate within 7 days of their date. */
+  noRate: number;
 }

@@ -204,3 +204,19 @@ export interface BatchDto {
 }
 
 export const batchIdSchema = z.object({ batchId: text({ min: 1, max: 64 }) });
+
+/** GET /api/transactions/total, tRPC transactions.total: the net of a search in the home currency. */
+export interface SearchTotalDto {
+  /** Signed minor units of `currency`: counted rows (split parts, never their originals), transfers between accounts left out. */
+  net: number;
+  /** The home currency; rows in other currencies are converted at their own date's rate. */
+  currency: string;
+  /** True when some row was in another currency and was converted. */
+  converted: boolean;
+  /** Rows the net sums (those with no rate included). */
+  count: number;
+  /** Rows in another currency left out of `net`: no rate within 7 days of their date. */
+  noRate: number;
+  /** Counted rows left out as transfers between accounts. */
+  transfersLeftOut: number;
+}

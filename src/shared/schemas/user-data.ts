@@ -14,7 +14,9 @@ import { validateSplit } from '../splits';
 import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
 import { LINE_ITEM_TYPES } from './budgets';
-import { centsSchema, isoDateSchema, text } from './common';
+import { categoryKindSchema, categoryTargetSchema, monthSchema } from './categories';
+import { centsSchema, currencySchema, isoDateSchema, text } from './common';
+import { rowProblem } from '../rates/read-rates';
 import { TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
 import { runSteps, type Steps } from '../csv/steps';
@@ -32,6 +34,8 @@ import { CANDIDATE_STATUSES, TRANSFER_ORIGINS } from './transfers';
 
 export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
+/** Rates a document may carry: the ECB's whole history for every currency it lists is far fewer. */
+export const MAX_EXPORTED_RATES = 2_000_000;
 /** A document names at most this many problems; the rest are summed up. */
 const MAX_PROBLEMS = 20;
 
@@ -60,10 +64,50 @@ export const exportedAccountSchema = z
     openingDate: isoDateSchema.optional(),
     /** "Apply confident suggestions"; documents written before it existed leave it out (on). */
     applySuggestions: z.boolean().optional(),
+    /** On the plan; documents written before the plan leave it out (on, except investment accounts). */
+    onBudget: z.boolean().optional(),
+    /** ISO 4217 code of every amount of the account; documents written before currencies leave it out (the home currency). */
+    currency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
-export const exportedCategorySchema = z.object({ id: rowId, name: name(), createdAt: timestamp }).strict();
+/**
+ * A category; documents written before the plan leave out its kind (then income when most of its whole
+ * transactions are money in, as the upgrade decides), hidden (false), rollover month and target (none).
+ */
+export const exportedCategorySchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    kind: categoryKindSchema.optional(),
+    hidden: z.boolean().optional(),
+    rollsOverspendingFrom: monthSchema.nullable().optional(),
+    target: categoryTargetSchema.nullable().optional(),
+    createdAt: timestamp,
+  })
+  .strict();
+
+/** The monthly plan: assigned amounts by category and month, the moves kept as history, the held amounts. */
+export const exportedPlanSchema = z
+  .object({
+    assigned: z.array(z.object({ categoryId: rowId, month: monthSchema, amount: centsSchema }).strict()).max(1_000_000),
+    moves: z
+      .array(
+        z
+          .object({
+            month: monthSchema,
+            fromCategoryId: rowId.nullable(),
+            toCategoryId: rowId.nullable(),
+            amount: centsSchema,
+            date: isoDateSchema,
+            createdAt: timestamp,
+          })
+          .strict(),
+      )
+      .max(1_000_000),
+    holds: z.array(z.object({ month: monthSchema, amount: centsSchema }).strict()).max(100_000),
+  })
+  .strict();
 export const exportedBatchSchema = z
   .object({
     id: plain(64).min(1, 'must not be empty'),
@@ -91,6 +135,9 @@ export const exportedTransactionSchema = z
     parentId: rowId.nullable(),
     splitNote: plain(1000, true).nullable(),
     batchId: plain(64).min(1, 'must not be empty').nullable(),
+    /** What was paid in another currency, in its minor units (present only with originalCurrency). */
+    originalAmount: centsSchema.optional(),
+    originalCurrency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
@@ -169,6 +216,15 @@ export const exportedScheduleSchema = z
   })
   .strict();
 
+/** An exchange rate the user's figures are converted with: one `base` is `rate` units of `quote` on `date`. */
+export const exportedRateSchema = z
+  .object({ date: isoDateSchema, base: currencySchema, quote: currencySchema, rate: plain(40) })
+  .strict()
+  .superRefine((v, ctx) => {
+    const problem = rowProblem(v.date, v.base, v.quote, v.rate);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['rate'] });
+  });
+
 /** A transfer: the two transactions it links (two accounts, opposite amounts). */
 export const exportedTransferSchema = z
   .object({
@@ -213,6 +269,11 @@ export const USER_DATA_LISTS = {
   transfers: { row: exportedTransferSchema, optional: true },
   /** Pairs import offered as transfers, open or dismissed. */
   transferCandidates: { row: exportedTransferCandidateSchema, optional: true },
+  /**
+   * The exchange rates between the user's currencies (and the bases they cross through). Rates belong to the
+   * instance: a restore adds those it lacks and keeps its own.
+   */
+  rates: { row: exportedRateSchema, max: MAX_EXPORTED_RATES, optional: true },
 } as const satisfies Record<string, { row: z.ZodType; max?: number; optional?: true }>;
 export type UserDataListName = keyof typeof USER_DATA_LISTS;
 
@@ -229,6 +290,10 @@ export const userDataHeadShape = {
   }),
   version: z.number().int(),
   exportedAt: plain(40).optional(),
+  /** The currency figures combining accounts are converted to (absent before currencies: the restoring user's stays). */
+  homeCurrency: currencySchema.optional(),
+  /** The monthly plan (absent in documents written before it existed). */
+  plan: exportedPlanSchema.optional(),
 };
 
 const L = USER_DATA_LISTS;
@@ -247,6 +312,7 @@ const documentShape = z
     schedules: listSchema(L.schedules).optional(),
     transfers: listSchema(L.transfers).optional(),
     transferCandidates: listSchema(L.transferCandidates).optional(),
+    rates: listSchema(L.rates).optional(),
   })
   .strict();
 
@@ -299,6 +365,8 @@ export function* userDataProblemSteps(doc: UserDataDocument): Steps<Problem[]> {
       add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
   });
   yield* transactionSteps(doc, { accounts, categories, batches, transactions }, add);
+  yield* planSteps(doc, categories, add);
+  yield* rateSteps(doc.rates ?? [], add);
   yield* idSteps('budgets', doc.budgets, add);
   yield* idSteps('envelopes', doc.envelopes, add);
   yield* idSteps('rules', doc.rules ?? [], add);
@@ -370,6 +438,8 @@ function* transactionSteps(
       add(['transactions', i, 'categoryId'], `refers to no category (${tx.categoryId})`);
     if (tx.batchId !== null && !batches.has(tx.batchId))
       add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
+    if ((tx.originalAmount === undefined) !== (tx.originalCurrency === undefined))
+      add(['transactions', i, 'originalCurrency'], 'originalAmount and originalCurrency go together');
     if (tx.parentId === null) continue;
     const parent = transactions.get(tx.parentId);
     if (!parent) {
@@ -463,6 +533,57 @@ function transferProblems(
     if (candidate.transactionIds[0] === candidate.transactionIds[1])
       add(['transferCandidates', i, 'transactionIds'], 'pairs two different transactions');
   });
+}
+
+/**
+ * A plan that refers to no category, assigns twice to one category in one month, holds twice in one
+ * month, or moves money between a category and itself.
+ */
+function* planSteps(
+  doc: UserDataDocument,
+  categories: ReadonlyMap<number | string, unknown>,
+  add: (path: (string | number)[], message: string) => void,
+): Steps<void> {
+  if (!doc.plan) return;
+  const known = (path: (string | number)[], id: number | null) => {
+    if (id !== null && !categories.has(id)) add(path, `refers to no category (${id})`);
+  };
+  const assigned = new Set<string>();
+  for (const [i, row] of doc.plan.assigned.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    known(['plan', 'assigned', i, 'categoryId'], row.categoryId);
+    const key = `${row.categoryId} ${row.month}`;
+    if (assigned.has(key)) add(['plan', 'assigned', i], `category ${row.categoryId} is assigned twice in ${row.month}`);
+    assigned.add(key);
+  }
+  for (const [i, move] of doc.plan.moves.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    known(['plan', 'moves', i, 'fromCategoryId'], move.fromCategoryId);
+    known(['plan', 'moves', i, 'toCategoryId'], move.toCategoryId);
+    if (move.fromCategoryId === move.toCategoryId)
+      add(['plan', 'moves', i], 'moves money between two different places');
+  }
+  const held = new Set<string>();
+  for (const [i, hold] of doc.plan.holds.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    if (held.has(hold.month)) add(['plan', 'holds', i, 'month'], `${hold.month} is held twice`);
+    if (hold.amount < 0) add(['plan', 'holds', i, 'amount'], 'must be zero or more');
+    held.add(hold.month);
+  }
+}
+
+/** A rate given twice for one pair and day. */
+function* rateSteps(
+  rates: readonly { date: string; base: string; quote: string }[],
+  add: (path: (string | number)[], message: string) => void,
+): Steps<void> {
+  const seen = new Set<string>();
+  for (const [i, rate] of rates.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    const key = `${rate.base}|${rate.quote}|${rate.date}`;
+    if (seen.has(key)) add(['rates', i], `the ${rate.base} to ${rate.quote} rate of ${rate.date} appears twice`);
+    seen.add(key);
+  }
 }
 
 /** Ids that appear twice in a section. */

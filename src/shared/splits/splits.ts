@@ -128,6 +128,8 @@ export interface LastPartAdjustment {
 export function lastPartAdjustment(
   parentAmount: number,
   magnitudes: readonly (number | null)[],
+  /** The parent's currency: the remainder is written in its decimals (two without one). */
+  currency: string | null = null,
 ): LastPartAdjustment | null {
   const remainder = splitRemainder(parentAmount, magnitudes);
   if (remainder === 0 || magnitudes.some((m) => m === null)) return null;
@@ -141,7 +143,7 @@ export function lastPartAdjustment(
   if (index < 0) return null;
   const magnitude = (magnitudes[index] as number) + remainder;
   if (magnitude <= 0) return null;
-  const size = formatCents(Math.abs(remainder));
+  const size = formatCents(Math.abs(remainder), currency ? { currency } : {});
   const label =
     remainder > 0 ? `Add the remaining ${size} to the last part` : `Take the extra ${size} off the last part`;
   return { index, magnitude, label };

@@ -24,7 +24,7 @@ export const RESULTS_ID = 'transaction-results';
 /**
  * Transaction Search (/transactions): filters (kept in the URL, folded into one summary line once a search
  * has run), an automatic search once both dates are set, the count and total of what was found, and the
- * results in the shared, editable transaction table. Fix Split Status is under "More actions".
+ * results in the shared, editable transaction table. New transfer and Fix Split Status are under "More actions".
  */
 export function TransactionSearchScreen() {
   const search = useTransactionSearch();
@@ -33,6 +33,7 @@ export function TransactionSearchScreen() {
   const accounts = useAccountNames();
   const loadError = sharedLoadError(categories.error, accounts.error);
   const fix = useFixSplitStatus();
+  const [creatingTransfer, setCreatingTransfer] = useState(false);
   useSkipTarget('Skip to results', RESULTS_ID);
   const categoryOptions = useMemo(
     // 'Uncategorized' (reserved: no category has that name) finds the transactions without one.
@@ -46,7 +47,7 @@ export function TransactionSearchScreen() {
         <Typography variant="h1" sx={{ flexGrow: 1 }}>
           Transaction Search
         </Typography>
-        <MoreActions fixing={fix.busy} onFixSplitStatus={fix.ask} />
+        <MoreActions fixing={fix.busy} onFixSplitStatus={fix.ask} onNewTransfer={() => setCreatingTransfer(true)} />
       </Stack>
       <FilterPanel
         search={search}
@@ -57,7 +58,7 @@ export function TransactionSearchScreen() {
       />
       <ExtraFilterChips extras={search.extras} onRemove={search.removeExtra} />
       <DueSoon />
-      <TransfersPanel />
+      <TransfersPanel creating={creatingTransfer} onCreatingEnd={() => setCreatingTransfer(false)} />
       {loadError && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {loadError}
@@ -85,8 +86,9 @@ export function TransactionSearchScreen() {
   );
 }
 
-/** The screen's rarely used actions, out of the way of the filters. */
-function MoreActions({ fixing, onFixSplitStatus }: { fixing: boolean; onFixSplitStatus: () => void }) {
+/** The screen's less frequent actions, out of the way of the filters. */
+function MoreActions(props: { fixing: boolean; onFixSplitStatus: () => void; onNewTransfer: () => void }) {
+  const { fixing, onFixSplitStatus, onNewTransfer } = props;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   return (
@@ -101,6 +103,14 @@ function MoreActions({ fixing, onFixSplitStatus }: { fixing: boolean; onFixSplit
         <MoreVertIcon />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            onNewTransfer();
+          }}
+        >
+          New transfer
+        </MenuItem>
         <MenuItem
           disabled={fixing}
           onClick={() => {

@@ -1,18 +1,18 @@
 import { Alert, Badge, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import type { TransferCandidateDto } from '../../../shared/schemas/transfers';
 import { useTransactionCache } from '../../lib/transactionCache';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { TransferDialog } from './TransferDialog';
 
 /**
- * Transfers on the Transactions screen: "New transfer", and the pairs import offered ("Transfers to
- * confirm", with their count) to accept or dismiss.
+ * Transfers on the Transactions screen: the pairs import offered ("Transfers to confirm", with their count) to
+ * accept or dismiss, and the "New transfer" dialog while `creating`. The panel shows only while pairs wait or
+ * it has something to say, so an empty one takes no room above the rows.
  */
-export function TransfersPanel() {
+export function TransfersPanel({ creating, onCreatingEnd }: { creating: boolean; onCreatingEnd: () => void }) {
   const candidates = trpc.transfers.candidates.useQuery();
-  const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const cache = useTransactionCache();
   const utils = trpc.useUtils();
@@ -22,6 +22,16 @@ export function TransfersPanel() {
     setNotice({ text, error: false });
     await Promise.all([utils.transfers.candidates.invalidate(), cache.refetch()]);
   };
+  const dialog = creating && (
+    <TransferDialog
+      onClose={onCreatingEnd}
+      onSaved={(text) => {
+        onCreatingEnd();
+        void changed(text);
+      }}
+    />
+  );
+  if (total === 0 && !notice) return dialog;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="transfers-to-confirm" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -33,9 +43,6 @@ export function TransfersPanel() {
         <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
           {total === 0 ? 'None waiting' : `${total} waiting`}
         </Typography>
-        <Button variant="outlined" size="small" onClick={() => setCreating(true)}>
-          New transfer
-        </Button>
       </Stack>
       {notice && (
         <Alert severity={notice.error ? 'error' : 'success'} sx={{ mt: 1 }} onClose={() => setNotice(null)}>
@@ -54,15 +61,7 @@ export function TransfersPanel() {
           ))}
         </Box>
       )}
-      {creating && (
-        <TransferDialog
-          onClose={() => setCreating(false)}
-          onSaved={(text) => {
-            setCreating(false);
-            void changed(text);
-          }}
-        />
-      )}
+      {dialog}
     </Paper>
   );
 }
@@ -76,7 +75,7 @@ function CandidateItem(props: {
   const accept = trpc.transfers.accept.useMutation();
   const dismiss = trpc.transfers.dismiss.useMutation();
   const { from, to } = candidate;
-  const label = `${formatCents(to.amount)} from ${from.account ?? ''} on ${from.postDate} to ${to.account ?? ''} on ${to.postDate}`;
+  const label = `${formatMoney(to.amount, { currency: to.currency })} from ${from.account ?? ''} on ${from.postDate} to ${to.account ?? ''} on ${to.postDate}`;
   const run = async (action: 'accept' | 'dismiss') => {
     try {
       if (action === 'accept') await accept.mutateAsync({ id: candidate.id });

@@ -79,6 +79,8 @@ export interface CategorySum {
   categoryId: number | null;
   count: number;
   total: number;
+  /** Rows in another currency with no rate within 7 days of their date: counted in `count`, left out of `total`. */
+  missing?: number;
 }
 
 /** Count and signed total of one category's counted on-plan rows in one month (`YYYY-MM`). */
@@ -86,7 +88,10 @@ export interface PlanMonthSum {
   categoryId: number | null;
   month: string;
   count: number;
+  /** In the home currency: rows of other currencies converted at their own date's rate. */
   amount: number;
+  /** Rows in another currency left out of `amount`: no rate within 7 days of their date. */
+  missing?: number;
 }
 
 /** Count and signed total of counted rows per exact description. */
@@ -94,6 +99,22 @@ export interface DescriptionSum {
   description: string;
   count: number;
   total: number;
+  /** As CategorySum's. */
+  missing?: number;
+}
+
+/** The net of a search's rows that count as income or spending, in the home currency. */
+export interface SearchTotalRead {
+  /** Signed minor units: counted rows (split parts, never their parents), transfers between accounts left out. */
+  net: number;
+  /** The rows the net sums, those with no rate included. */
+  count: number;
+  /** Rows in another currency left out of `net`: no rate within 7 days of their date. */
+  missing: number;
+  /** Counted rows left out as transfers between accounts. */
+  transfers: number;
+  /** Some row was in another currency than the home currency. */
+  converted: boolean;
 }
 
 export interface TransactionReads {
@@ -119,6 +140,8 @@ export interface TransactionReads {
   exportPages: (userId: number, selection: Selection, pageSize: number) => AsyncGenerator<ExportRow[]>;
   /** Counted rows summed per month and category. */
   monthlySums: (userId: number, selection: SumSelection) => Promise<MonthlyAggregate[]>;
+  /** The net of the selected rows that count as income or spending, converted into the home currency. */
+  searchTotal: (userId: number, selection: Selection) => Promise<SearchTotalRead>;
   /** Counted rows summed per exact description. */
   descriptionSums: (userId: number, selection: SumSelection) => Promise<DescriptionSum[]>;
   /** Counted rows summed per category. */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import {
   conversionFor,
+  convertedGroupSums,
   convertedSql,
   convertExactly,
   fxTable,
@@ -42,6 +43,7 @@ import type {
   Page,
   ReadOptions,
   RegisterSelection,
+  SearchTotalRead,
   SumSelection,
   TransactionReads,
 } from './index';
@@ -292,6 +294,28 @@ export abstract class SqlTransactionReads implements TransactionReads {
     const counted = `case when ${countedRowSql('t')} then 1 else 0 end`;
     const part = 'case when t.parent_id is null then 0 else 1 end';
     const transfer = `case when ${internalTransferSql('t')} then 1 else 0 end`;
+    const conversion = await conversionFor(this.em, userId, range.startDate, range.endDate);
+    if (conversion) {
+      const groups = await convertedGroupSums(
+        this.em,
+        conversion,
+        {
+          sql: 't.user_id = ? and t.post_date >= ? and t.post_date <= ?',
+          params: [userId, range.startDate, range.endDate],
+        },
+        ['t.category_id', 't.type', counted, part, transfer],
+      );
+      return groups.map(({ keys: [categoryId, type, isCounted, isPart, isTransfer], count, total, missing }) => ({
+        categoryKey: categoryKey(categoryId === null ? null : Number(categoryId)),
+        type: String(type),
+        counted: Number(isCounted) === 1,
+        part: Number(isPart) === 1,
+        transfer: Number(isTransfer) === 1,
+        count,
+        total,
+        missing,
+      }));
+    }
     const rows = await selectRows<{
       category_id: number | null;
       type: string;
@@ -471,8 +495,58 @@ export abstract class SqlTransactionReads implements TransactionReads {
     return out;
   }
 
+  /** The home currency's conversion for a selection's dates, or null when every account is in the home currency. */
+  private conversionOf(userId: number, selection: { startDate?: string; endDate?: string }) {
+    return conversionFor(this.em, userId, selection.startDate ?? MIN_DATE, selection.endDate ?? MAX_DATE);
+  }
+
+  async searchTotal(userId: number, selection: Selection): Promise<SearchTotalRead> {
+    const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const transfer = internalTransferSql('t');
+    const reported = { sql: `${where.sql} and not (${transfer})`, params: where.params };
+    const [moved] = await selectRows<{ n: SqlCount }>(
+      this.em,
+      `select count(*) as n from ${TRANSACTION_FROM} where ${where.sql} and ${transfer}`,
+      where.params,
+    );
+    const transfers = Number(moved?.n ?? 0);
+    const conversion = await this.conversionOf(userId, selection);
+    if (conversion) {
+      const [group] = await convertedGroupSums(this.em, conversion, reported, [], TRANSACTION_FROM);
+      const { count = 0, total = 0, missing = 0 } = group ?? {};
+      const converted = await this.anyForeign(reported, conversion);
+      return { net: total, count, missing, transfers, converted };
+    }
+    const [row] = await selectRows<{ n: SqlCount; total: number | string | null }>(
+      this.em,
+      `select count(*) as n, sum(t.amount) as total from ${TRANSACTION_FROM} where ${reported.sql}`,
+      reported.params,
+    );
+    return { net: Number(row?.total ?? 0), count: Number(row?.n ?? 0), missing: 0, transfers, converted: false };
+  }
+
+  /** Whether any selected row is in an account of another currency than the home currency. */
+  private async anyForeign(where: Where, conversion: Conversion): Promise<boolean> {
+    const [row] = await selectRows<{ n: SqlCount }>(
+      this.em,
+      `select count(*) as n from ${TRANSACTION_FROM} where ${where.sql} and a.currency <> ?`,
+      [...where.params, conversion.home],
+    );
+    return Number(row?.n ?? 0) > 0;
+  }
+
   async descriptionSums(userId: number, selection: SumSelection): Promise<DescriptionSum[]> {
     const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const conversion = await this.conversionOf(userId, selection);
+    if (conversion) {
+      const groups = await convertedGroupSums(this.em, conversion, where, ['t.description']);
+      return groups.map(({ keys: [description], count, total, missing }) => ({
+        description: String(description),
+        count,
+        total,
+        missing,
+      }));
+    }
     const rows = await selectRows<{ description: string; count: SqlCount; total: number | string }>(
       this.em,
       `select t.description, count(*) as count, sum(t.amount) as total from ${TRANSACTION_TABLE} t where ${where.sql} group by t.description`,
@@ -483,6 +557,16 @@ export abstract class SqlTransactionReads implements TransactionReads {
 
   async categorySums(userId: number, selection: SumSelection): Promise<CategorySum[]> {
     const where = await this.where(this.em, userId, { ...selection, counted: true });
+    const conversion = await this.conversionOf(userId, selection);
+    if (conversion) {
+      const groups = await convertedGroupSums(this.em, conversion, where, ['t.category_id']);
+      return groups.map(({ keys: [categoryId], count, total, missing }) => ({
+        categoryId: categoryId === null ? null : Number(categoryId),
+        count,
+        total,
+        missing,
+      }));
+    }
     const rows = await selectRows<{ category_id: number | null; n: SqlCount; total: number | string | null }>(
       this.em,
       `select t.category_id, count(*) as n, sum(t.amount) as total from ${TRANSACTION_TABLE} t where ${where.sql} group by t.category_id`,
@@ -492,6 +576,8 @@ export abstract class SqlTransactionReads implements TransactionReads {
   }
 
   async planMonthSums(userId: number, endDate: string): Promise<PlanMonthSum[]> {
+    const conversion = await this.conversionOf(userId, { endDate });
+    if (conversion) return this.convertedPlanMonthSums(conversion, userId, endDate);
     // Grouped by day first (the user's dated covering index delivers them in order), then by month.
     const rows = await selectRows<{
       month: string;
@@ -516,6 +602,34 @@ export abstract class SqlTransactionReads implements TransactionReads {
       month: row.month,
       count: Number(row.n),
       amount: Number(row.total ?? 0),
+    }));
+  }
+
+  /** planMonthSums in the home currency: each on-plan row converted at its own date's rate. */
+  private async convertedPlanMonthSums(
+    conversion: Conversion,
+    userId: number,
+    endDate: string,
+  ): Promise<PlanMonthSum[]> {
+    const groups = await convertedGroupSums(
+      this.em,
+      conversion,
+      {
+        sql: `t.user_id = ? and t.post_date <= ? and ${countedRowSql('t')} and a.on_budget = true
+          and (t.transfer_id is null or not exists (
+                select 1 from ${TRANSACTION_TABLE} o join account oa on oa.id = o.account_id
+                 where o.transfer_id = t.transfer_id and o.id <> t.id and oa.on_budget = true))`,
+        params: [userId, endDate],
+      },
+      ['substr(t.post_date, 1, 7)', 't.category_id'],
+      `${TRANSACTION_TABLE} t join account a on a.id = t.account_id`,
+    );
+    return groups.map(({ keys: [month, categoryId], count, total, missing }) => ({
+      categoryId: categoryId === null ? null : Number(categoryId),
+      month: String(month),
+      count,
+      amount: total,
+      missing,
     }));
   }
 }

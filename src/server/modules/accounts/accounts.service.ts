@@ -16,6 +16,7 @@ import { Account } from './account.entity';
 import { nameKey } from '../../../shared/names';
 import { findOwned } from '../../db/find-owned';
 import { countedRowSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
+import { convertedNetWorth } from './net-worth-converted';
 
 /** What an account's answer adds to its row: the sum of its counted rows and its latest upload. */
 export interface AccountFigures {
@@ -217,8 +218,12 @@ export async function netWorth(
   userId: number,
   input: NetWorthInput,
   today = utcToday(),
-): Promise<{ points: NetWorthPoint[] }> {
+): Promise<{ currency: string; points: NetWorthPoint[] }> {
   const months = monthsEnding(input.endDate ?? today, input.months);
+  const home = (await em.findOneOrFail(User, { id: userId })).homeCurrency;
+  const foreign = await em.count(Account, { user: userId, currency: { $ne: home } });
+  if (foreign > 0)
+    return { currency: home, points: await convertedNetWorth(em, userId, home, months, input.endDate ?? today) };
   const [opening] = await selectRows<{ total: number | string | null }>(
     em,
     'select sum(opening_balance) as total from account where user_id = ?',
@@ -232,5 +237,5 @@ export async function netWorth(
     [userId, `${months.at(-1)}-31`],
   );
   const monthTotals = totals.map((row) => ({ month: row.month, total: Number(row.total) }));
-  return { points: netWorthByMonth(Number(opening?.total ?? 0), monthTotals, months) };
+  return { currency: home, points: netWorthByMonth(Number(opening?.total ?? 0), monthTotals, months) };
 }

@@ -31,6 +31,7 @@ import {
 } from './crypto';
 import { InstanceClaim } from './instance-claim.entity';
 import { RefreshToken } from './refresh-token.entity';
+import { SignIn } from './sign-in.entity';
 import type { SignInOrigin, SignIns } from './sign-ins';
 import {
   isTotpCode,
@@ -56,6 +57,10 @@ export interface MfaTokenClaims {
   sub: string;
   typ: 'mfa';
   username: string;
+  /** The id the sign-in it completes will have: a sign-in row with it means the token was spent. */
+  jti: string;
+  /** Names the password it proved (a hash of its stored hash): a new password voids the token. */
+  pwd: string;
 }
 
 export interface AccessTokenClaims {
@@ -72,7 +77,7 @@ export interface AccessTokenClaims {
  * The claims of a token whose signature checked out: any token this server signed, so its type is still to
  * be checked (`typ` must be 'access').
  */
-export type VerifiedClaims = Omit<AccessTokenClaims, 'typ'> & { typ?: unknown };
+export type VerifiedClaims = Omit<AccessTokenClaims, 'typ'> & { typ?: unknown; jti?: unknown; pwd?: unknown };
 
 export interface AuthServiceDeps {
   allowRegistration: boolean;
@@ -206,7 +211,13 @@ export class AuthService {
     if (user.mfaSecret) {
       return {
         mfaRequired: true,
-        mfaToken: this.deps.signMfaToken({ sub: String(user.id), typ: 'mfa', username: user.username }),
+        mfaToken: this.deps.signMfaToken({
+          sub: String(user.id),
+          typ: 'mfa',
+          username: user.username,
+          jti: randomUUID(),
+          pwd: passwordFingerprint(user.passwordHash),
+        }),
       };
     }
     return { ...(await this.startSignIn(em, user, { address, userAgent })), user: toUserDto(user) };
@@ -214,30 +225,50 @@ export class AuthService {
 
   /**
    * The code step of a two-factor sign-in: a current code (not one already taken) or an unused recovery code, with
-   * the token a right password earned. A wrong code counts like a wrong password.
+   * the token a right password earned. A wrong code counts like a wrong password. The token completes one sign-in:
+   * the sign-in it starts takes the token's id as its primary key, in the transaction that spends the code, so a
+   * second use (or the loser of two racing uses) is refused and its code stays unspent.
    */
   async verifyMfa(em: EntityManager, input: MfaVerifyInput, origin: SignInOrigin & { address: string }) {
-    let claims: VerifiedClaims;
-    try {
-      claims = this.deps.verifyAccessToken(input.mfaToken);
-    } catch {
-      throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
-    }
-    if (claims.typ !== 'mfa') throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
+    const claims = this.mfaClaims(input.mfaToken);
     const throttle = this.deps.throttle;
     const attempt = await throttle.begin(throttle.passwordScopes(claims.username, origin.address), 'login');
     const user = await em.findOne(User, { id: Number(claims.sub) });
-    if (!user?.mfaSecret) {
-      attempt.failed();
+    let outcome: AuthResult | 'spent' | 'badCode';
+    try {
+      outcome =
+        user?.mfaSecret && claims.pwd === passwordFingerprint(user.passwordHash)
+          ? await em.transactional(async (tx) => {
+              if (await tx.count(SignIn, { id: claims.jti })) return 'spent';
+              if (!(await this.spendCode(tx, user, input.code))) return 'badCode';
+              const fresh = await tx.findOneOrFail(User, { id: user.id }, { refresh: true });
+              return { ...(await this.startSignIn(tx, fresh, origin, claims.jti)), user: toUserDto(fresh) };
+            })
+          : 'spent';
+    } catch (error) {
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      outcome = 'spent';
+    }
+    if (typeof outcome !== 'string') {
+      await attempt.succeeded();
+      return outcome;
+    }
+    attempt.failed();
+    throw new AppError('UNAUTHORIZED', outcome === 'badCode' ? INVALID_CODE : INVALID_MFA_TOKEN);
+  }
+
+  /** The claims of a two-factor challenge token this server signed and that has not expired. */
+  private mfaClaims(token: string): MfaTokenClaims {
+    let claims: VerifiedClaims;
+    try {
+      claims = this.deps.verifyAccessToken(token);
+    } catch {
       throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
     }
-    if (!(await this.spendCode(em, user, input.code))) {
-      attempt.failed();
-      throw new AppError('UNAUTHORIZED', INVALID_CODE);
+    if (claims.typ !== 'mfa' || typeof claims.jti !== 'string' || !claims.jti || typeof claims.pwd !== 'string') {
+      throw new AppError('UNAUTHORIZED', INVALID_MFA_TOKEN);
     }
-    await attempt.succeeded();
-    const fresh = await em.findOneOrFail(User, { id: user.id }, { refresh: true });
-    return { ...(await this.startSignIn(em, fresh, origin)), user: toUserDto(fresh) };
+    return { sub: claims.sub, typ: 'mfa', username: claims.username, jti: claims.jti, pwd: claims.pwd };
   }
 
   /**
@@ -493,8 +524,12 @@ export class AuthService {
     return toUserDto(user);
   }
 
-  private async startSignIn(em: EntityManager, user: User, origin: SignInOrigin = {}): Promise<TokenPair> {
-    const id = randomUUID();
+  private async startSignIn(
+    em: EntityManager,
+    user: User,
+    origin: SignInOrigin = {},
+    id: string = randomUUID(),
+  ): Promise<TokenPair> {
     this.deps.signIns.create(em, user.id, id, this.now().toISOString(), origin);
     return this.issueTokens(em, user, id);
   }
@@ -518,6 +553,11 @@ export class AuthService {
     });
     return { accessToken, refreshToken };
   }
+}
+
+/** A short hash of a stored password hash: tells a token which password it proved without carrying the hash. */
+function passwordFingerprint(passwordHash: string): string {
+  return sha256Hex(passwordHash).slice(0, 16);
 }
 
 function usernameTaken(): AppError {

@@ -289,7 +289,12 @@ export async function budgetOverview(em: EntityManager, userId: number, id: numb
   try {
     const read = await readsOf(em).overview(userId, budget, categoryKey);
     const overview = overviewFromGroups(read.groups, read.countedRows, lineItems);
-    return { budget, lineItems, transactionsJson: read.json, overview };
+    const currency = (await em.findOneOrFail(User, { id: userId })).homeCurrency;
+    const noRate = read.groups.reduce(
+      (n, group) => n + (group.counted && !group.transfer ? (group.missing ?? 0) : 0),
+      0,
+    );
+    return { budget, lineItems, transactionsJson: read.json, overview: { ...overview, currency, noRate } };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     throw new AppError(

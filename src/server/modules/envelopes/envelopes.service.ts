@@ -25,6 +25,10 @@ export interface EnvelopeParts {
   transactionsJson: Buffer;
   transactionCount: number;
   total: number;
+  /** The home currency `total` is in. */
+  currency: string;
+  /** Linked rows in another currency left out of `total`: no rate within 7 days of their date. */
+  noRate: number;
 }
 
 /** An envelope's answer with its transactions in `transactions` (objects, or the JSON as it is). */
@@ -40,6 +44,8 @@ export function envelopeFields(parts: EnvelopeParts, transactions: unknown): [st
     ['transactions', transactions],
     ['transactionCount', parts.transactionCount],
     ['total', parts.total],
+    ['currency', parts.currency],
+    ['noRate', parts.noRate],
   ];
 }
 
@@ -48,19 +54,26 @@ function toEnvelopeDto(parts: EnvelopeParts): EnvelopeDto {
   return Object.fromEntries(envelopeFields(parts, transactions)) as unknown as EnvelopeDto;
 }
 
-/** Count and signed total of the user's counted rows in the range per category key. */
+interface CategoryKeySum {
+  count: number;
+  total: number;
+  missing: number;
+}
+
+/** Count and signed total (converted into the home currency) of the user's counted rows in the range per category key. */
 async function sumsByCategoryKey(
   em: EntityManager,
   userId: number,
   range: EnvelopeRange,
-): Promise<Map<string, { count: number; total: number }>> {
+): Promise<Map<string, CategoryKeySum>> {
   const categoryKey = await categoryKeysById(em, userId);
-  const sums = new Map<string, { count: number; total: number }>();
+  const sums = new Map<string, CategoryKeySum>();
   for (const row of await readsOf(em).categorySums(userId, range)) {
     const key = categoryKey(row.categoryId);
-    const sum = sums.get(key) ?? { count: 0, total: 0 };
+    const sum = sums.get(key) ?? { count: 0, total: 0, missing: 0 };
     sum.count += row.count;
     sum.total += row.total;
+    sum.missing += row.missing ?? 0;
     sums.set(key, sum);
   }
   return sums;
@@ -81,8 +94,8 @@ export async function envelopesParts(
   const envelopes = await em.find(Envelope, { user: userId }, { orderBy: { name: 'asc', id: 'asc' } });
   const keysOf = (envelope: Envelope) => [...new Set(envelope.categories.map((name) => nameKey(name)))];
   const all = new Set(envelopes.flatMap(keysOf));
-  const sums =
-    all.size > 0 ? await sumsByCategoryKey(em, userId, range) : new Map<string, { count: number; total: number }>();
+  const sums = all.size > 0 ? await sumsByCategoryKey(em, userId, range) : new Map<string, CategoryKeySum>();
+  const currency = (await em.findOneOrFail(User, { id: userId })).homeCurrency;
   const linked = [...all].reduce((n, key) => n + (sums.get(key)?.count ?? 0), 0);
   if (linked > MAX_LIST_ROWS) throw tooManyRows(linked, 'narrow the range with start_date and end_date');
   const out: EnvelopeParts[] = [];
@@ -91,11 +104,12 @@ export async function envelopesParts(
     const keys = keysOf(envelope);
     const transactionCount = keys.reduce((n, key) => n + (sums.get(key)?.count ?? 0), 0);
     const total = keys.reduce((n, key) => n + (sums.get(key)?.total ?? 0), 0);
+    const noRate = keys.reduce((n, key) => n + (sums.get(key)?.missing ?? 0), 0);
     const transactionsJson =
       transactionCount === 0
         ? Buffer.from('[]')
         : (await readsOf(em).pageJson(userId, { ...range, categories: keys, counted: true })).json;
-    out.push({ envelope, transactionsJson, transactionCount, total });
+    out.push({ envelope, transactionsJson, transactionCount, total, currency, noRate });
   }
   return out;
 }

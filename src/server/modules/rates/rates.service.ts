@@ -94,8 +94,11 @@ export async function listRatePairs(em: EntityManager): Promise<RatePair[]> {
   return out;
 }
 
-/** Writes rows, replacing a stored rate of the same pair and date; call inside a transaction. */
-async function upsertRates(em: EntityManager, rows: readonly RateRow[], now: string): Promise<void> {
+/**
+ * Writes rows, replacing a stored rate of the same pair and date (or, with `keep`, leaving it as
+ * stored); call inside a transaction.
+ */
+async function upsertRates(em: EntityManager, rows: readonly RateRow[], now: string, keep = false): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT);
     const params: unknown[] = [];
@@ -103,12 +106,17 @@ async function upsertRates(em: EntityManager, rows: readonly RateRow[], now: str
     await runSql(
       em,
       `insert into exchange_rate (date, base, quote, rate, created_at) values ${valuesSql('(?, ?, ?, ?, ?)', chunk.length)}
-        on conflict (base, quote, date) do update set rate = excluded.rate`,
+        on conflict (base, quote, date) do ${keep ? 'nothing' : 'update set rate = excluded.rate'}`,
       params,
     );
     // Let other requests in between statements of a large file.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
+}
+
+/** Adds the rates the instance has no rate for (pair and date), keeping those it has; call inside a transaction. */
+export function addRates(em: EntityManager, rows: readonly RateRow[], now: string): Promise<void> {
+  return upsertRates(em, rows, now, true);
 }
 
 export async function importRates(em: EntityManager, text: string): Promise<RateImportAnswer> {

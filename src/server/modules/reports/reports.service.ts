@@ -44,11 +44,13 @@ export async function monthlyReport(
 /** The payees with the largest totals (by magnitude) in the range (src/shared/reports/payees.ts). */
 export async function payeeReport(em: EntityManager, userId: number, input: PayeeReportInput): Promise<PayeeTotal[]> {
   const groups = await readsOf(em).descriptionSums(userId, await reportRows(em, userId, input));
-  return rankPayees(
-    groups.map(({ description, count, total }) => {
+  const currency = (await em.findOneOrFail(User, { id: userId })).homeCurrency;
+  const ranked = rankPayees(
+    groups.map(({ description, count, total, missing }) => {
       const name = payeeName(description);
-      return { name, key: payeeKey(name), count, total };
+      return { name, key: payeeKey(name), count, total, missing };
     }),
     input.limit,
   );
+  return ranked.map((payee) => ({ ...payee, currency, noRate: payee.noRate ?? 0 }));
 }

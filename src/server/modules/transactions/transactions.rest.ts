@@ -19,6 +19,7 @@ import {
   deletedBatchAnswer,
   fixSplitAnswer,
   messageAnswer,
+  searchTotalAnswer,
   splitAnswer,
   transactionAnswer,
 } from '../../http/answers';
@@ -32,6 +33,7 @@ import {
   fixSplitStatus,
   getSplits,
   getTransaction,
+  searchTotal,
   searchTransactionsJson,
   splitTransaction,
   updateTransaction,
@@ -140,6 +142,17 @@ export const transactionRoutes: RestRoute[] = [
       reply.header('X-Total-Count', String(page.total));
       return new RawJson(page.json);
     },
+  }),
+  restRoute({
+    method: 'GET',
+    url: '/transactions/total',
+    tag: TAG,
+    summary:
+      "The search's net (same filters): counted rows (split parts, never their originals), transfers between accounts left out, in the home currency; rows of other currencies converted at their own date's rate, those with no rate within 7 days counted in noRate and left out",
+    query: transactionQuerySchema,
+    answer: '{ net, currency, converted, count, noRate, transfersLeftOut }',
+    output: searchTotalAnswer,
+    handler: ({ em, userId, query }) => searchTotal(em, userId, query),
   }),
   restRoute({
     method: 'GET',

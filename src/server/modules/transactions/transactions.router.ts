@@ -20,6 +20,7 @@ import {
   getSplits,
   getTransaction,
   listTransactions,
+  searchTotal,
   splitTransaction,
   updateTransaction,
 } from './transactions.service';
@@ -30,6 +31,9 @@ export const transactionsRouter = router({
   list: protectedProcedure
     .input(transactionFiltersSchema)
     .query(({ ctx, input }) => listTransactions(ctx.em, ctx.user.id, input)),
+  total: protectedProcedure
+    .input(transactionFiltersSchema)
+    .query(({ ctx, input }) => searchTotal(ctx.em, ctx.user.id, input)),
   get: protectedProcedure.input(byId).query(({ ctx, input }) => getTransaction(ctx.em, ctx.user.id, input.id)),
   create: protectedProcedure
     .input(createTransactionSchema)

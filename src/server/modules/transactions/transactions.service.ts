@@ -5,6 +5,7 @@ import type {
   BulkUpdateInput,
   CreateTransactionInput,
   SplitDetails,
+  SearchTotalDto,
   SplitInput,
   TransactionDto,
   TransactionFilters,
@@ -30,6 +31,24 @@ export async function listTransactions(
   filters: TransactionFilters,
 ): Promise<TransactionDto[]> {
   return (await readsOf(em).page(userId, filters, { limit: filters.limit, offset: filters.offset })).rows;
+}
+
+/** The search's net in the home currency (rows of other currencies converted at their own date's rate). */
+export async function searchTotal(
+  em: EntityManager,
+  userId: number,
+  filters: TransactionFilters,
+): Promise<SearchTotalDto> {
+  const read = await readsOf(em).searchTotal(userId, filters);
+  const currency = (await em.findOneOrFail(User, { id: userId })).homeCurrency;
+  return {
+    net: read.net,
+    currency,
+    converted: read.converted,
+    count: read.count,
+    noRate: read.missing,
+    transfersLeftOut: read.transfers,
+  };
 }
 
 /** The same search as the JSON the database writes, with the count of all matching rows. */

@@ -25,8 +25,11 @@ import {
   setRestoredParents,
   type RestoredRow,
 } from '../../db/transaction-writes';
+import { categoryKinds, exportedCategoryPlan, exportPlan, restorePlan, targetColumns } from '../plan/plan-data';
+import { defaultOnBudget } from '../../../shared/schemas/accounts';
 import { must } from '../../../shared/must';
 import { freeName, nameKey } from '../../../shared/names';
+import { exportCurrencyData, restoreCurrencyData } from './currency-data';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -92,17 +95,22 @@ export async function exportUserData(
     opening_date: string;
     counted: number | string | null;
     apply_suggestions: number;
+    on_budget: number | boolean;
+    currency: string;
     created_at: string;
   }>(
     em,
-    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.created_at,
+    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.on_budget, a.currency, a.created_at,
        (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and ${countedRowSql('t')}) as counted
        from account a where a.user_id = ? order by a.id`,
     [userId],
   );
-  const categories = await selectRows<{ id: number; name: string; created_at: string }>(
+  const categories = await selectRows<
+    { id: number; name: string; created_at: string } & Parameters<typeof exportedCategoryPlan>[0]
+  >(
     em,
-    'select id, name, created_at from category where user_id = ? order by id',
+    `select id, name, kind, hidden, rolls_overspending_from, target_type, target_amount, target_date, created_at
+       from category where user_id = ? order by id`,
     [userId],
   );
   const batches = await selectRows<{
@@ -131,10 +139,13 @@ export async function exportUserData(
     parent_id: number | null;
     split_note: string | null;
     batch_id: string | null;
+    original_amount: number | null;
+    original_currency: string | null;
     created_at: string;
   }>(
     em,
-    `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id, created_at
+    `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id,
+            original_amount, original_currency, created_at
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
@@ -189,10 +200,13 @@ export async function exportUserData(
   );
   const schedules = await exportSchedules(em, userId);
   const transfers = await exportTransfers(em, userId);
+  const plan = await exportPlan(em, userId);
+  const { homeCurrency, rates } = await exportCurrencyData(em, userId);
   return {
     format: USER_DATA_FORMAT,
     version: USER_DATA_VERSION,
     exportedAt: now.toISOString(),
+    homeCurrency,
     leftOut: [
       'The history of changes (undo and redo): a restored account starts a new history.',
       'The trash: deleted transactions waiting there are not exported.',
@@ -205,9 +219,16 @@ export async function exportUserData(
       openingBalance: a.opening_balance,
       openingDate: a.opening_date,
       applySuggestions: Boolean(a.apply_suggestions),
+      onBudget: Boolean(a.on_budget),
+      currency: a.currency,
       createdAt: a.created_at,
     })),
-    categories: categories.map((c) => ({ id: c.id, name: c.name, createdAt: c.created_at })),
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      ...exportedCategoryPlan(c),
+      createdAt: c.created_at,
+    })),
     batches: batches.map((b) => ({
       id: b.id,
       accountId: b.account_id,
@@ -230,6 +251,9 @@ export async function exportUserData(
       parentId: t.parent_id,
       splitNote: t.split_note,
       batchId: t.batch_id,
+      ...(t.original_amount !== null && t.original_currency !== null
+        ? { originalAmount: t.original_amount, originalCurrency: t.original_currency }
+        : {}),
       createdAt: t.created_at,
     })),
     budgets: budgets.map((b) => ({
@@ -270,6 +294,8 @@ export async function exportUserData(
     })),
     schedules,
     ...transfers,
+    plan,
+    rates,
   };
 }
 
@@ -489,8 +515,9 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
   }
   const db = await sqlTx(tem);
   const now = new Date().toISOString();
+  const home = await restoreCurrencyData(tem, userId, doc);
   const ids: RestoredIds = {
-    accounts: await restoreAccounts(db, userId, doc, now),
+    accounts: await restoreAccounts(db, userId, doc, { now, home }),
     categories: await restoreCategories(db, userId, doc, now),
     batches: new Map(),
     transactions: new Map(),
@@ -508,6 +535,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
   const rules = await restoreRules(tem, db, userId, doc.rules ?? [], now);
   await restoreSchedules(db, userId, doc.schedules ?? [], ids, now);
   await restoreTransfers(db, userId, doc, ids.transactions, now);
+  await restorePlan(db, userId, doc.plan, ids.categories, now);
   const imported = {
     accounts: doc.accounts.length,
     categories: doc.categories.length,
@@ -529,7 +557,7 @@ async function restoreAccounts(
   db: SqlTx,
   userId: number,
   doc: UserDataDocument,
-  now: string,
+  { now, home }: { now: string; home: string },
 ): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
   const openings = await openingBalances(doc, now);
@@ -539,7 +567,7 @@ async function restoreAccounts(
     ids.set(
       a.id,
       await db.insertId(
-        'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+        'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, on_budget, currency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
         [
           userId,
           a.name,
@@ -548,6 +576,8 @@ async function restoreAccounts(
           opening.balance,
           opening.date,
           a.applySuggestions !== false,
+          a.onBudget ?? defaultOnBudget(a.type),
+          a.currency ?? home,
           a.createdAt ?? now,
         ],
       ),
@@ -563,16 +593,25 @@ async function restoreCategories(
   now: string,
 ): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
+  const kinds = categoryKinds(doc);
   for (const c of doc.categories) {
     await pause();
     ids.set(
       c.id,
-      await db.insertId('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)', [
-        userId,
-        c.name,
-        nameKey(c.name),
-        c.createdAt ?? now,
-      ]),
+      await db.insertId(
+        `insert into category (user_id, name, name_key, kind, hidden, rolls_overspending_from, target_type, target_amount,
+           target_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
+          userId,
+          c.name,
+          nameKey(c.name),
+          kinds.get(c.id),
+          c.hidden ?? false,
+          c.rollsOverspendingFrom ?? null,
+          ...targetColumns(c.target),
+          c.createdAt ?? now,
+        ],
+      ),
     );
   }
   return ids;
@@ -645,6 +684,8 @@ async function restoreTransactions(
         t.splitNote,
         t.batchId === null ? null : newIdOf(ids.batches, t.batchId, 'batch'),
         t.createdAt ?? now,
+        t.originalAmount ?? null,
+        t.originalCurrency ?? null,
       ]);
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
