@@ -87,25 +87,35 @@ export const exportedCategorySchema = z
   })
   .strict();
 
-/** The monthly plan: assigned amounts by category and month, the moves kept as history, the held amounts. */
+/** The monthly plan's lists (assigned amounts by category and month, the moves kept as history, the held amounts), each with the schema of one row. */
+export const PLAN_LISTS = {
+  assigned: {
+    row: z.object({ categoryId: rowId, month: monthSchema, amount: centsSchema }).strict(),
+    max: 1_000_000,
+  },
+  moves: {
+    row: z
+      .object({
+        month: monthSchema,
+        fromCategoryId: rowId.nullable(),
+        toCategoryId: rowId.nullable(),
+        amount: centsSchema,
+        date: isoDateSchema,
+        createdAt: timestamp,
+      })
+      .strict(),
+    max: 1_000_000,
+  },
+  holds: { row: z.object({ month: monthSchema, amount: centsSchema }).strict(), max: 100_000 },
+} as const;
+export type PlanListName = keyof typeof PLAN_LISTS;
+
+/** The monthly plan. */
 export const exportedPlanSchema = z
   .object({
-    assigned: z.array(z.object({ categoryId: rowId, month: monthSchema, amount: centsSchema }).strict()).max(1_000_000),
-    moves: z
-      .array(
-        z
-          .object({
-            month: monthSchema,
-            fromCategoryId: rowId.nullable(),
-            toCategoryId: rowId.nullable(),
-            amount: centsSchema,
-            date: isoDateSchema,
-            createdAt: timestamp,
-          })
-          .strict(),
-      )
-      .max(1_000_000),
-    holds: z.array(z.object({ month: monthSchema, amount: centsSchema }).strict()).max(100_000),
+    assigned: z.array(PLAN_LISTS.assigned.row).max(PLAN_LISTS.assigned.max),
+    moves: z.array(PLAN_LISTS.moves.row).max(PLAN_LISTS.moves.max),
+    holds: z.array(PLAN_LISTS.holds.row).max(PLAN_LISTS.holds.max),
   })
   .strict();
 export const exportedBatchSchema = z
