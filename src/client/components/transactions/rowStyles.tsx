@@ -29,6 +29,7 @@ export const ROW_CLASS = {
   mark: 'bt-source-mark',
   nested: 'bt-tx-nested',
   toggle: 'bt-tx-toggle',
+  link: 'bt-tx-link',
   muted: 'bt-tx-muted',
 } as const;
 
@@ -75,6 +76,8 @@ function rowCss(theme: Theme) {
     },
     [`body .${c.toggle}:hover`]: { backgroundColor: palette.action.hover },
     [`body .${c.toggle}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    [`body .${c.link}`]: { color: palette.primary.main },
+    [`body .${c.link}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
     [`body .${c.muted}`]: { color: palette.text.secondary },
   });
   return {
@@ -94,6 +97,8 @@ function rowCss(theme: Theme) {
     [`.${c.line}`]: { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 },
     // The category cell's line (a class, not an inline style: rows are built every frame while scrolling).
     [`.${c.lineTight}`]: { gap: 4 },
+    // The category select keeps a readable width beside a suggestion chip, which shortens instead.
+    [`.${c.lineTight} > .${c.select}`]: { flex: '1 0 96px' },
     [`.${c.text}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const },
     [`.${c.select}`]: {
       font: 'inherit',
