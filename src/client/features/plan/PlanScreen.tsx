@@ -67,7 +67,8 @@ function PlanBody({ month }: { month: string }) {
   const actions = usePlanActions(month);
   const done = (message: string) => {
     setOpen(null);
-    showNotice(message, 'success', { offerUndo: false });
+    // Plan changes are in the history: the notice offers to undo them.
+    showNotice(message);
   };
   const data = plan.data;
   return (

@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useState, type SubmitEvent } from 'react';
+import { useState, type Dispatch, type SetStateAction, type SubmitEvent } from 'react';
 import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -90,17 +90,25 @@ function useSaveTransaction(editing: TransactionDto | null, draft: TransactionDr
   return { save, saving: create.isPending || update.isPending };
 }
 
-function TransactionForm({ initial }: { initial: TransactionDto | null }) {
-  const router = useRouter();
-  const locale = browserLocale();
-  const [editing, setEditing] = useState<TransactionDto | null>(initial);
-  const { draft, setDraft, errors, setErrors, set } = useDraft(initial, locale);
+interface SubmitTransactionOptions {
+  editing: TransactionDto | null;
+  setEditing: (saved: TransactionDto) => void;
+  draft: TransactionDraft;
+  setDraft: Dispatch<SetStateAction<TransactionDraft>>;
+  setErrors: (errors: DraftErrors) => void;
+  /** The amount cannot change (a split member): the stored one is read and saved. */
+  locked: boolean;
+  locale: string;
+  showNotice: ReturnType<typeof useNotice>[1];
+}
+
+/**
+ * Submitting the form: the draft is read (its errors shown by field), a stored amount whose sign would change is
+ * asked about first (`question`), then the transaction is saved and the outcome shown as a notice.
+ */
+function useSubmitTransaction(options: SubmitTransactionOptions) {
+  const { editing, setEditing, draft, setDraft, setErrors, locked, locale, showNotice } = options;
   const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
-  const [notice, showNotice, clearNotice] = useNotice();
-  const categories = useCategoryNames();
-  const accounts = useAccountNames();
-  const loadError = sharedLoadError(categories.error, accounts.error);
-  const locked = amountLocked(editing);
   const { save: send, saving } = useSaveTransaction(editing, draft, locked);
 
   function submit(event: SubmitEvent) {
@@ -148,6 +156,30 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
       showNotice(message, 'error');
     }
   }
+
+  return { submit, save, saving, question, setQuestion };
+}
+
+function TransactionForm({ initial }: { initial: TransactionDto | null }) {
+  const router = useRouter();
+  const locale = browserLocale();
+  const [editing, setEditing] = useState<TransactionDto | null>(initial);
+  const { draft, setDraft, errors, setErrors, set } = useDraft(initial, locale);
+  const [notice, showNotice, clearNotice] = useNotice();
+  const categories = useCategoryNames();
+  const accounts = useAccountNames();
+  const loadError = sharedLoadError(categories.error, accounts.error);
+  const locked = amountLocked(editing);
+  const { submit, save, saving, question, setQuestion } = useSubmitTransaction({
+    editing,
+    setEditing,
+    draft,
+    setDraft,
+    setErrors,
+    locked,
+    locale,
+    showNotice,
+  });
 
   return (
     <Box sx={{ maxWidth: 640 }}>

@@ -38,10 +38,13 @@ interface PlanReads {
   held: HeldAmount[];
 }
 
+/** The user's categories by name: what a change needs to resolve the categories it names. */
+async function readCategories(em: EntityManager, userId: number): Promise<CategoryDto[]> {
+  return (await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } })).map(toCategoryDto);
+}
+
 async function readPlanInputs(em: EntityManager, userId: number, month: string): Promise<PlanReads> {
-  const categories = (await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } })).map(
-    toCategoryDto,
-  );
+  const categories = await readCategories(em, userId);
   const sums = await readsOf(em).planMonthSums(userId, monthRange(month).end);
   const assigned = await em.find(
     PlanAssigned,
@@ -183,8 +186,8 @@ export async function setAssigned(
     userId,
     month,
     async (tx) => {
-      const reads = await readPlanInputs(tx, userId, month);
-      const category = resolveCategory(reads.categories, input.category, 'category');
+      // Only the categories are read before the change: the month's sums are read once, for the answer.
+      const category = resolveCategory(await readCategories(tx, userId), input.category, 'category');
       await addAssigned(tx, userId, category.id, month, () => input.amount);
       await tx.flush();
       return getPlan(tx, userId, month);
@@ -207,9 +210,9 @@ export async function moveMoney(
     userId,
     month,
     async (tx) => {
-      const reads = await readPlanInputs(tx, userId, month);
-      const from = input.from === null ? null : resolveCategory(reads.categories, input.from, 'from');
-      const to = input.to === null ? null : resolveCategory(reads.categories, input.to, 'to');
+      const categories = await readCategories(tx, userId);
+      const from = input.from === null ? null : resolveCategory(categories, input.from, 'from');
+      const to = input.to === null ? null : resolveCategory(categories, input.to, 'to');
       if (from && to && from.id === to.id) throw new AppError('BAD_REQUEST', 'to: must differ from from');
       if (from) await addAssigned(tx, userId, from.id, month, (current) => current - input.amount);
       if (to) await addAssigned(tx, userId, to.id, month, (current) => current + input.amount);
