@@ -190,6 +190,10 @@ describe('Plan', () => {
           await add('2024-04-20', 'Cinema', -5_000, 'Fun');
           await add('2024-05-01', 'Pay day', 100_000, 'Salary');
           await add('2024-05-03', 'Mystery', -700);
+          // A hidden category stays in the plan of a month it has money in, marked.
+          await add('2024-05-04', 'Old habit', -300, 'Old');
+          const old = (await api.categories.list.query()).find((c) => c.name === 'Old');
+          await api.categories.update.mutate({ id: old!.id, data: { hidden: true } });
         },
       },
     );
@@ -203,6 +207,10 @@ describe('Plan', () => {
       await page
         .locator('tr[data-category="Food"]')
         .getByText('Underfunded: needs $200.00 more', { exact: false })
+        .waitFor();
+      await page
+        .locator('tr[data-category="Old"]')
+        .getByText('(hidden; shown while it has money this month)')
         .waitFor();
       await expectNoSeriousA11yViolations(page, 'plan with a target and last month overspent (dark)');
 
@@ -228,7 +236,8 @@ describe('Plan', () => {
 
       await page.getByRole('link', { name: /^Next month/ }).click();
       await page.waitForURL(/\/plan\/2024-06$/);
-      await expect.poll(() => toAssign(page)).toBe('$750.00');
+      // May's To Assign and hold come over, less what the hidden category overspent in May.
+      await expect.poll(() => toAssign(page)).toBe('$747.00');
       expect(await available(page, 'Food')).toBe('$200.00');
       expect(errors).toEqual([]);
     } finally {
