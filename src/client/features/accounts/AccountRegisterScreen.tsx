@@ -56,7 +56,7 @@ export function AccountRegisterScreen() {
     account &&
     (!dates.startDate || dates.startDate <= account.openingDate) &&
     (!dates.endDate || dates.endDate >= account.openingDate)
-      ? { date: account.openingDate, balance: account.openingBalance }
+      ? { date: account.openingDate, balance: account.openingBalance, currency: account.currency }
       : undefined;
 
   function change(patch: RegisterSearch) {
@@ -88,7 +88,7 @@ export function AccountRegisterScreen() {
           <TextLink to="/accounts">All accounts</TextLink>
         </Stack>
       )}
-      <ReconcilePanel accountId={id} />
+      <ReconcilePanel accountId={id} currency={account?.currency ?? null} />
       <AccountUpcoming accountId={id} days={search.ahead ?? 30} onDays={(ahead) => change({ ahead })} />
       <Paper component="section" aria-labelledby="register-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="register-heading" variant="h2" gutterBottom>

@@ -14,7 +14,8 @@ import { RegisterTable } from './RegisterTable';
  * that date, the difference and the rows after it. Finishing marks the cleared rows up to the date
  * reconciled; a difference is first recorded as an adjustment transaction, when the person asks.
  */
-export function ReconcilePanel({ accountId }: { accountId: number }) {
+export function ReconcilePanel({ accountId, currency }: { accountId: number; currency: string | null }) {
+  const money = (cents: number) => formatMoney(cents, { currency });
   const [date, setDate] = useState('');
   const [balanceText, setBalanceText] = useState('');
   const [errors, setErrors] = useState<{ date?: string; balance?: string }>({});
@@ -29,7 +30,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         result,
       );
       setAdjusted(
-        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance)}`,
+        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance, { currency: result.account.currency })}`,
       );
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
@@ -40,6 +41,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
     const read = readAmountField(balanceText, browserLocale(), {
       required: true,
       requiredMessage: 'Statement balance is required',
+      currency,
     });
     const next: typeof errors = {};
     if (!date) next.date = 'Statement date is required';
@@ -80,6 +82,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
           value={balanceText}
           onChange={setBalanceText}
           error={errors.balance}
+          currency={currency}
         />
         <Button type="submit" variant="contained" disabled={reconcile.isFetching}>
           Reconcile
@@ -97,9 +100,9 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
             aria-label="Reconcile figures"
             sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
           >
-            <span>{`Register balance on ${result.statementDate}: ${formatMoney(result.registerBalance)}`}</span>
-            <span>{`Statement balance: ${formatMoney(result.statementBalance)}`}</span>
-            <strong>{`Difference: ${formatMoney(result.difference)}`}</strong>
+            <span>{`Register balance on ${result.statementDate}: ${money(result.registerBalance)}`}</span>
+            <span>{`Statement balance: ${money(result.statementBalance)}`}</span>
+            <strong>{`Difference: ${money(result.difference)}`}</strong>
           </Stack>
           {result.difference === 0 && (
             <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -121,7 +124,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
               <Typography variant="body2" color="text.secondary">
                 {result.difference === 0
                   ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
-                  : `Records an adjustment transaction of ${formatMoney(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
+                  : `Records an adjustment transaction of ${money(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
               </Typography>
             </Stack>
           )}

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { must } from '../../../shared/must';
 import type { RegisterRow } from '../../../shared/schemas/register';
-import { Amount } from '../../components/transactions/Amount';
+import { Amount, OriginalAmount } from '../../components/transactions/Amount';
 import { RegisterEditRow } from './RegisterEditRow';
 import type { RegisterEdits } from './useRegisterEdits';
 
@@ -28,7 +28,7 @@ export function RegisterTable({
   rows: readonly RegisterRow[];
   label: string;
   /** The opening balance, listed below every row when the page reaches it. */
-  opening?: { date: string; balance: number };
+  opening?: { date: string; balance: number; currency: string };
   /** Rows can be edited in place and cleared (the account's own register). */
   edits?: RegisterEdits;
   maxHeight?: number;
@@ -143,10 +143,11 @@ export function RegisterTable({
                     sx={{ ...cell, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }}
                     title={row.isSplit ? 'Counted through its parts' : undefined}
                   >
-                    <Amount cents={row.amount} />
+                    <Amount cents={row.amount} currency={row.currency} />
+                    <OriginalAmount tx={row} />
                   </Box>
                   <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
-                    <Amount cents={row.runningBalance} />
+                    <Amount cents={row.runningBalance} currency={row.currency} />
                   </Box>
                   {edits && <WorkCells row={row} edits={edits} onEdit={() => setEditing(row.id)} cell={cell} />}
                 </Box>
@@ -165,7 +166,7 @@ function OpeningRow({
   index,
   start,
 }: {
-  opening: { date: string; balance: number };
+  opening: { date: string; balance: number; currency: string };
   index: number;
   start: number;
 }) {
@@ -198,10 +199,10 @@ function OpeningRow({
       </Box>
       <Box role="cell" sx={cell} />
       <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
-        <Amount cents={opening.balance} />
+        <Amount cents={opening.balance} currency={opening.currency} />
       </Box>
       <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
-        <Amount cents={opening.balance} />
+        <Amount cents={opening.balance} currency={opening.currency} />
       </Box>
     </Box>
   );

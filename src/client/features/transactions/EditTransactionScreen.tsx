@@ -16,6 +16,8 @@ import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { MoneyField } from '../../components/MoneyField';
+import { fieldDigits } from '../../lib/amountField';
+import { useHomeCurrency } from '../../lib/currency';
 import { Notice, useNotice } from '../../components/Notice';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { browserLocale } from '../../lib/locale';
@@ -93,6 +95,7 @@ function useSaveTransaction(editing: TransactionDto | null, draft: TransactionDr
 function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const router = useRouter();
   const locale = browserLocale();
+  const home = useHomeCurrency();
   const [editing, setEditing] = useState<TransactionDto | null>(initial);
   const { draft, setDraft, errors, setErrors, set } = useDraft(initial, locale);
   const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
@@ -102,22 +105,21 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const loadError = sharedLoadError(categories.error, accounts.error);
   const locked = amountLocked(editing);
   const { save: send, saving } = useSaveTransaction(editing, draft, locked);
+  // Amounts are read and shown in the chosen account's currency (the home currency without one).
+  const currency = accounts.currencyOf(draft.account) ?? editing?.currency ?? home;
+  const field = (cents: number) => formatAmountInput(cents, locale, fieldDigits(currency));
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const read = readDraft(
-      locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft,
-      locale,
-    );
+    const read = readDraft(locked && editing ? { ...draft, amount: field(editing.amount) } : draft, locale, currency);
     setErrors(read.ok ? {} : read.errors);
     if (!read.ok) return;
     const change = editing ? signChange(editing.amount, read.value.amount) : null;
     if (editing && change) {
-      const before = formatAmountInput(editing.amount, locale);
       const text = signChangeQuestion(
         change,
-        before,
-        formatAmountInput(read.value.amount, locale),
+        field(editing.amount),
+        field(read.value.amount),
         draft.type || editing.type,
       );
       setQuestion({ text, value: read.value });
@@ -132,7 +134,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
       const saved = await send(value);
       if (editing) {
         setEditing(saved);
-        setDraft((current) => ({ ...current, amount: formatAmountInput(saved.amount, locale), type: saved.type }));
+        setDraft((current) => ({ ...current, amount: field(saved.amount), type: saved.type }));
         showNotice('Transaction updated successfully');
       } else {
         setDraft((current) => ({ ...current, description: '', amount: '', category: '' }));
@@ -158,7 +160,8 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
         <Stack spacing={2.5}>
           <DateAndDescription draft={draft} errors={errors} onChange={set} />
           <AmountField
-            value={locked && editing ? formatAmountInput(editing.amount, locale) : draft.amount}
+            value={locked && editing ? field(editing.amount) : draft.amount}
+            currency={currency}
             lockedText={locked && editing ? amountLockedText(editing) : null}
             error={errors.amount}
             onChange={(amount) => set({ amount })}
@@ -304,8 +307,10 @@ function AmountField({
   lockedText,
   error,
   onChange,
+  currency,
 }: {
   value: string;
+  currency: string;
   lockedText: string | null;
   error?: string;
   onChange: (amount: string) => void;
@@ -316,6 +321,7 @@ function AmountField({
       required
       value={value}
       onChange={onChange}
+      currency={currency}
       disabled={lockedText !== null}
       // The reason must stay readable while the field is disabled.
       slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
