@@ -3,11 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import type { createTRPCQueryUtils } from '@trpc/react-query';
 import * as z from 'zod/mini';
+import { isMonth } from '../shared/plan/months';
 import { AppShell } from './components/AppShell';
 import { registerSearchSchema } from './features/accounts/registerSearch';
 import { reportSearchSchema } from './features/reports/reportSearch';
 import { transactionSearchSchema } from './features/transactions/searchParams';
 import { type AuthState, useAuth } from './lib/auth';
+import { thisMonth } from './lib/today';
 import type { AppRouter } from './lib/trpc';
 
 /**
@@ -107,6 +109,24 @@ const budgetsRoute = createRoute({
   validateSearch: z.object({ budget: optionalId }),
   loader: ({ context }) => void context.trpc.budgets.list.prefetch(),
   component: lazyRouteComponent(() => import('./features/budgets/BudgetsScreen'), 'BudgetsScreen'),
+});
+
+// The month's plan: /plan is this month, /plan/YYYY-MM any other.
+const planRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/plan',
+  staticData: { nav: 'Plan' },
+  loader: ({ context }) => void context.trpc.plan.get.prefetch({ month: thisMonth() }),
+  component: lazyRouteComponent(() => import('./features/plan/PlanScreen'), 'PlanScreen'),
+});
+
+const planMonthRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/plan/$month',
+  loader: ({ context, params }) => {
+    if (isMonth(params.month)) void context.trpc.plan.get.prefetch({ month: params.month });
+  },
+  component: lazyRouteComponent(() => import('./features/plan/PlanScreen'), 'PlanMonthScreen'),
 });
 
 const envelopesRoute = createRoute({
@@ -285,6 +305,7 @@ const ratesRoute = createRoute({
 /** The signed-in screens; the navigation bar lists those with `staticData.nav`, in this order. */
 export const SCREENS = [
   budgetsRoute,
+  planRoute,
   envelopesRoute,
   categoriesRoute,
   accountsRoute,
@@ -301,6 +322,7 @@ export const SCREENS = [
   profileRoute,
   accountRegisterRoute,
   editBudgetRoute,
+  planMonthRoute,
 ] as const;
 
 export const routeTree = rootRoute.addChildren([loginRoute, authRoute.addChildren([...SCREENS])]);

@@ -5,6 +5,7 @@ describe('one route list', () => {
   it('gives the navigation bar every listed screen with its own path and place, before any router exists', () => {
     expect(NAV_LINKS).toEqual([
       { to: '/', label: 'Budgets', place: 'bar' },
+      { to: '/plan', label: 'Plan', place: 'bar' },
       { to: '/envelopes', label: 'Envelopes', place: 'wide' },
       { to: '/categories', label: 'Categories', place: 'wide' },
       { to: '/accounts', label: 'Accounts', place: 'bar' },

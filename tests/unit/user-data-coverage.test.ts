@@ -16,6 +16,9 @@ const CARRIED: Record<string, string> = {
   schedule_occurrence: 'schedules',
   transfer: 'transfers',
   transfer_candidate: 'transferCandidates',
+  plan_assigned: 'plan',
+  plan_move: 'plan',
+  plan_hold: 'plan',
 };
 
 /** Tables with a user_id that the export leaves out, and why. */
@@ -25,9 +28,6 @@ const NOT_CARRIED: Record<string, string> = {
   history_entry: "undo belongs to the database it happened in: the document's leftOut says so",
   history_row: 'the rows of history entries (as history_entry)',
   trashed_transaction: 'the trash empties itself; a restore starts with an empty trash (as history_entry)',
-  plan_assigned: 'the monthly plan is not in the export document yet: a restore starts with an empty plan',
-  plan_move: "a plan's history of moves (as plan_assigned)",
-  plan_hold: 'money held for the next month (as plan_assigned)',
   import_profile:
     "a CSV column mapping is learned again on the next import (the document's importProfiles is reserved)",
 };

@@ -85,6 +85,19 @@ export function readCsvAsync(
 }
 
 /**
+ * When every line under the header holds a control character (in its date, say), no column reads and no row is
+ * left: those lines are named as rows skipped, rather than a mapping asked for.
+ */
+function onlyControlLines(under: readonly CsvRecord[], delimiter: string): CsvReadFailure | null {
+  if (under.length === 0 || !under.every((r) => r.cells.some(hasControlCharacters))) return null;
+  const reason = 'contains control characters';
+  return noRowsLeft(
+    under.map((r) => ({ line: r.line, text: lineText(r, delimiter), reason })),
+    'No transactions were found under the header.',
+  );
+}
+
+/**
  * Bytes (or text) to text, refusing binary files; stepwise for large files. The decoded text is answered after a
  * pause: decoding a large file makes one string of its size at once, so what reads it
  * next (the delimiter, the first records) starts in a step of its own.
@@ -180,19 +193,8 @@ export function* openCsvTextSteps(
   );
   if ('ok' in started) {
     const under = records.slice(layout.dataStart).filter((r) => !isBlankRecord(r));
-    // Every line under the header holds a control character (in its date, say): those lines are named, as rows skipped.
-    if (
-      started.code === 'NO_ROWS' &&
-      done &&
-      under.length > 0 &&
-      under.every((r) => r.cells.some(hasControlCharacters))
-    ) {
-      const reason = 'contains control characters';
-      return noRowsLeft(
-        under.map((r) => ({ line: r.line, text: lineText(r, delimiter), reason })),
-        started.message,
-      );
-    }
+    const controlled = started.code === 'NO_ROWS' && done ? onlyControlLines(under, delimiter) : null;
+    if (controlled) return controlled;
     // The header named columns under which no line reads as a transaction: a person says what they hold.
     if (started.code === 'NO_ROWS' && !layout.mapping && under.length > 0) {
       const date = layout.columns.find((c) => c.role === 'date');

@@ -14,6 +14,7 @@ import { validateSplit } from '../splits';
 import { DESCRIPTION_MAX_LENGTH, MAX_LINE_ITEMS_PER_BUDGET } from '../limits';
 import { ACCOUNT_TYPES } from './accounts';
 import { LINE_ITEM_TYPES } from './budgets';
+import { categoryKindSchema, categoryTargetSchema, monthSchema } from './categories';
 import { centsSchema, currencySchema, isoDateSchema, text } from './common';
 import { rowProblem } from '../rates/read-rates';
 import { TRANSACTION_TYPES } from './transactions';
@@ -62,12 +63,50 @@ export const exportedAccountSchema = z
     openingDate: isoDateSchema.optional(),
     /** "Apply confident suggestions"; documents written before it existed leave it out (on). */
     applySuggestions: z.boolean().optional(),
+    /** On the plan; documents written before the plan leave it out (on, except investment accounts). */
+    onBudget: z.boolean().optional(),
     /** ISO 4217 code of every amount of the account; documents written before currencies leave it out (the home currency). */
     currency: currencySchema.optional(),
     createdAt: timestamp,
   })
   .strict();
-export const exportedCategorySchema = z.object({ id: rowId, name: name(), createdAt: timestamp }).strict();
+/**
+ * A category; documents written before the plan leave out its kind (then income when most of its whole
+ * transactions are money in, as the upgrade decides), hidden (false), rollover month and target (none).
+ */
+export const exportedCategorySchema = z
+  .object({
+    id: rowId,
+    name: name(),
+    kind: categoryKindSchema.optional(),
+    hidden: z.boolean().optional(),
+    rollsOverspendingFrom: monthSchema.nullable().optional(),
+    target: categoryTargetSchema.nullable().optional(),
+    createdAt: timestamp,
+  })
+  .strict();
+
+/** The monthly plan: assigned amounts by category and month, the moves kept as history, the held amounts. */
+export const exportedPlanSchema = z
+  .object({
+    assigned: z.array(z.object({ categoryId: rowId, month: monthSchema, amount: centsSchema }).strict()).max(1_000_000),
+    moves: z
+      .array(
+        z
+          .object({
+            month: monthSchema,
+            fromCategoryId: rowId.nullable(),
+            toCategoryId: rowId.nullable(),
+            amount: centsSchema,
+            date: isoDateSchema,
+            createdAt: timestamp,
+          })
+          .strict(),
+      )
+      .max(1_000_000),
+    holds: z.array(z.object({ month: monthSchema, amount: centsSchema }).strict()).max(100_000),
+  })
+  .strict();
 export const exportedBatchSchema = z
   .object({
     id: plain(64).min(1, 'must not be empty'),
@@ -232,6 +271,8 @@ const documentShape = z
     transfers: z.array(exportedTransferSchema).optional(),
     /** Pairs import offered as transfers, open or dismissed. */
     transferCandidates: z.array(exportedTransferCandidateSchema).optional(),
+    /** The monthly plan (absent in documents written before it existed). */
+    plan: exportedPlanSchema.optional(),
     /**
      * The exchange rates between the user's currencies (and the bases they cross through), absent
      * before currencies. Rates belong to the instance: a restore adds those it lacks and keeps its own.
@@ -326,6 +367,7 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
     if (!check.ok)
       add(['transactions', positions.get(parent) ?? -1], `split of transaction ${parentId}: ${check.message}`);
   }
+  planProblems(doc, categories, add);
   rateProblems(doc.rates ?? [], add);
   ids('budgets', doc.budgets);
   ids('envelopes', doc.envelopes);
@@ -409,6 +451,40 @@ function transferProblems(
       if (!transactions.has(id)) add(['transferCandidates', i, 'transactionIds'], `refers to no transaction (${id})`);
     if (candidate.transactionIds[0] === candidate.transactionIds[1])
       add(['transferCandidates', i, 'transactionIds'], 'pairs two different transactions');
+  });
+}
+
+/**
+ * A plan that refers to no category, assigns twice to one category in one month, holds twice in one
+ * month, or moves money between a category and itself.
+ */
+function planProblems(
+  doc: UserDataDocument,
+  categories: ReadonlyMap<number | string, unknown>,
+  add: (path: (string | number)[], message: string) => void,
+): void {
+  if (!doc.plan) return;
+  const known = (path: (string | number)[], id: number | null) => {
+    if (id !== null && !categories.has(id)) add(path, `refers to no category (${id})`);
+  };
+  const assigned = new Set<string>();
+  doc.plan.assigned.forEach((row, i) => {
+    known(['plan', 'assigned', i, 'categoryId'], row.categoryId);
+    const key = `${row.categoryId} ${row.month}`;
+    if (assigned.has(key)) add(['plan', 'assigned', i], `category ${row.categoryId} is assigned twice in ${row.month}`);
+    assigned.add(key);
+  });
+  doc.plan.moves.forEach((move, i) => {
+    known(['plan', 'moves', i, 'fromCategoryId'], move.fromCategoryId);
+    known(['plan', 'moves', i, 'toCategoryId'], move.toCategoryId);
+    if (move.fromCategoryId === move.toCategoryId)
+      add(['plan', 'moves', i], 'moves money between two different places');
+  });
+  const held = new Set<string>();
+  doc.plan.holds.forEach((hold, i) => {
+    if (held.has(hold.month)) add(['plan', 'holds', i, 'month'], `${hold.month} is held twice`);
+    if (hold.amount < 0) add(['plan', 'holds', i, 'amount'], 'must be zero or more');
+    held.add(hold.month);
   });
 }
 

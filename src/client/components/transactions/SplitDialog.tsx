@@ -34,53 +34,23 @@ interface SplitDialogProps {
  */
 export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }: SplitDialogProps) {
   const locale = browserLocale();
-  const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
-  const [error, setError] = useState('');
+  const { rows, magnitudes, error, setError, edit, update, remove, setAmounts } = useSplitDraft(
+    parent,
+    initial,
+    locale,
+  );
   const split = trpc.transactions.split.useMutation();
   const utils = trpc.useUtils();
   const { partsRef, focusAfterFill } = useFocusAfterAutoFill(rows);
 
-  useEffect(() => {
-    if (parent) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog for a transaction starts a fresh draft of its parts
-      setRows(initial && initial.length > 0 ? initial : initialRows());
-      setError('');
-    }
-  }, [parent, initial]);
-
   const parentAmount = parent?.amount ?? 0;
   const currency = parent?.currency ?? null;
-  const magnitudes = magnitudesOf(rows, locale, currency);
   const remainder = splitRemainder(parentAmount, magnitudes);
   const saving = split.isPending;
   const reserved = rows.some((row) => isReservedCategoryName(row.category));
   const canSubmit = canSubmitSplit(parentAmount, magnitudes, saving) && !reserved;
   const canAutoFill = remainder > 0 && magnitudes.some((m) => m === null);
   const adjustment = lastPartAdjustment(parentAmount, magnitudes, currency);
-
-  /** Any edit clears the last refusal: it described rows that no longer exist. */
-  // eslint-disable-next-line react-hooks/preserve-manual-memoization -- edit only calls state setters; the stable callback keeps memoized SplitRowFields from re-rendering
-  const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
-    setError('');
-    setRows(change);
-  }, []);
-  const update = useCallback(
-    (key: number, patch: Partial<SplitDraftRow>) =>
-      edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
-    [edit],
-  );
-  const remove = useCallback((key: number) => edit((current) => current.filter((r) => r.key !== key)), [edit]);
-
-  function setAmounts(next: readonly (number | null)[]) {
-    edit((current) =>
-      current.map((row, i) => {
-        const amount = next[i];
-        return amount !== magnitudes[i] && amount !== null && amount !== undefined
-          ? { ...row, amount: formatAmountInput(amount, locale, fieldDigits(currency)) }
-          : row;
-      }),
-    );
-  }
 
   async function submit() {
     if (!parent) return;
@@ -143,6 +113,48 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
       />
     </FormDialog>
   );
+}
+
+/** The parts being drafted and the last refusal; opening the dialog for a transaction starts a fresh draft. */
+function useSplitDraft(parent: TransactionDto | null, initial: SplitDraftRow[] | null | undefined, locale: string) {
+  const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
+  const [error, setError] = useState('');
+  // The parts are in the parent's currency: its decimals (none for yen) read and write them.
+  const currency = parent?.currency ?? null;
+  const magnitudes = magnitudesOf(rows, locale, currency);
+
+  useEffect(() => {
+    if (parent) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog for a transaction starts a fresh draft of its parts
+      setRows(initial && initial.length > 0 ? initial : initialRows());
+      setError('');
+    }
+  }, [parent, initial]);
+
+  /** Any edit clears the last refusal: it described rows that no longer exist. */
+  const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
+    setError('');
+    setRows(change);
+  }, []);
+  const update = useCallback(
+    (key: number, patch: Partial<SplitDraftRow>) =>
+      edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
+    [edit],
+  );
+  const remove = useCallback((key: number) => edit((current) => current.filter((r) => r.key !== key)), [edit]);
+
+  /** Writes the amounts that changed (null keeps a part as typed). */
+  function setAmounts(next: readonly (number | null)[]) {
+    edit((current) =>
+      current.map((row, i) => {
+        const amount = next[i];
+        return amount !== magnitudes[i] && amount !== null && amount !== undefined
+          ? { ...row, amount: formatAmountInput(amount, locale, fieldDigits(currency)) }
+          : row;
+      }),
+    );
+  }
+  return { rows, magnitudes, error, setError, edit, update, remove, setAmounts };
 }
 
 /** Moves focus on once the rows an auto-fill changed have rendered (focusNextEmptyField). */

@@ -120,16 +120,7 @@ export const TransactionRow = memo(function TransactionRow({
         />
       </td>
       <td className={`${c.cell} ${c.date}`}>{tx.postDate}</td>
-      <td className={nested ? `${c.cell} ${c.nested}` : c.cell}>
-        <div className={c.line}>
-          <span className={c.text} title={tx.description}>
-            {tx.description}
-          </span>
-          {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
-          {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
-          {tx.transferCounterpartAccount !== null && <span className={c.chip}>{transferChipText(tx)}</span>}
-        </div>
-      </td>
+      <DescriptionCell tx={tx} nested={nested} />
       <td className={`${c.cell} ${c.right}`}>
         <Amount cents={tx.amount} text={amountText} />
         <OriginalAmount tx={tx} />
@@ -150,21 +141,7 @@ export const TransactionRow = memo(function TransactionRow({
         )}
       </td>
       <td className={c.cell}>
-        <DraftSelect
-          className={c.select}
-          value={tx.type}
-          onCommit={(value) => onTypeChange(tx, value as TransactionType)}
-          aria-label={`Type for ${label}`}
-          onFocus={complete}
-          onPointerEnter={complete}
-          {...inner}
-        >
-          {(full ? TRANSACTION_TYPES : [tx.type]).map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </DraftSelect>
+        <TypeSelect tx={tx} label={label} full={full} complete={complete} onTypeChange={onTypeChange} />
       </td>
       <td className={`${c.cell} ${c.nowrap}`} title={tx.account ?? undefined}>
         {tx.account ?? ''}
@@ -172,6 +149,52 @@ export const TransactionRow = memo(function TransactionRow({
     </tr>
   );
 });
+
+/** The description cell: the text (cut to one line, whole in its title) and the split and transfer chips. */
+function DescriptionCell({ tx, nested }: { tx: TransactionDto; nested: boolean }) {
+  return (
+    <td className={nested ? `${c.cell} ${c.nested}` : c.cell}>
+      <div className={c.line}>
+        <span className={c.text} title={tx.description}>
+          {tx.description}
+        </span>
+        {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
+        {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
+        {tx.transferCounterpartAccount !== null && <span className={c.chip}>{transferChipText(tx)}</span>}
+      </div>
+    </td>
+  );
+}
+
+interface TypeSelectProps {
+  tx: TransactionDto;
+  label: string;
+  /** Every type as an option; else the current one alone (see TransactionRow). */
+  full: boolean;
+  complete?: () => void;
+  onTypeChange: (tx: TransactionDto, type: TransactionType) => void;
+}
+
+/** The row's type, edited in place. */
+function TypeSelect({ tx, label, full, complete, onTypeChange }: TypeSelectProps) {
+  return (
+    <DraftSelect
+      className={c.select}
+      value={tx.type}
+      onCommit={(value) => onTypeChange(tx, value as TransactionType)}
+      aria-label={`Type for ${label}`}
+      onFocus={complete}
+      onPointerEnter={complete}
+      {...inner}
+    >
+      {(full ? TRANSACTION_TYPES : [tx.type]).map((type) => (
+        <option key={type} value={type}>
+          {type}
+        </option>
+      ))}
+    </DraftSelect>
+  );
+}
 
 /**
  * A split original has no category of its own (its parts carry them): its category cell says how many parts

@@ -2,7 +2,7 @@ import { skipToken } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { formatMoney } from '../../../shared/money';
-import type { StatementInput } from '../../../shared/schemas/register';
+import type { ReconcileResult, StatementInput } from '../../../shared/schemas/register';
 import { MoneyField } from '../../components/MoneyField';
 import { readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
@@ -15,7 +15,6 @@ import { RegisterTable } from './RegisterTable';
  * reconciled; a difference is first recorded as an adjustment transaction, when the person asks.
  */
 export function ReconcilePanel({ accountId, currency }: { accountId: number; currency: string | null }) {
-  const money = (cents: number) => formatMoney(cents, { currency });
   const [date, setDate] = useState('');
   const [balanceText, setBalanceText] = useState('');
   const [errors, setErrors] = useState<{ date?: string; balance?: string }>({});
@@ -59,88 +58,142 @@ export function ReconcilePanel({ accountId, currency }: { accountId: number; cur
       <Typography id="reconcile-heading" variant="h2" gutterBottom>
         Reconcile
       </Typography>
-      <Box
-        component="form"
+      <StatementForm
+        date={date}
+        balanceText={balanceText}
+        errors={errors}
+        checking={reconcile.isFetching}
+        currency={currency}
+        onDate={setDate}
+        onBalance={setBalanceText}
         onSubmit={check}
-        noValidate
-        aria-label="Statement"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
-      >
-        <TextField
-          label="Statement date"
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          error={Boolean(errors.date)}
-          helperText={errors.date}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <MoneyField
-          label="Statement balance"
-          required
-          value={balanceText}
-          onChange={setBalanceText}
-          error={errors.balance}
-          currency={currency}
-        />
-        <Button type="submit" variant="contained" disabled={reconcile.isFetching}>
-          Reconcile
-        </Button>
-      </Box>
+      />
       {reconcile.error && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {serverMessage(reconcile.error, 'Failed to reconcile')}
         </Alert>
       )}
       {result && (
-        <Box sx={{ mt: 2 }}>
-          <Stack
-            direction="row"
-            aria-label="Reconcile figures"
-            sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
-          >
-            <span>{`Register balance on ${result.statementDate}: ${money(result.registerBalance)}`}</span>
-            <span>{`Statement balance: ${money(result.statementBalance)}`}</span>
-            <strong>{`Difference: ${money(result.difference)}`}</strong>
-          </Stack>
-          {result.difference === 0 && (
-            <Alert severity="success" role="status" sx={{ mb: 2 }}>
-              {adjusted ?? 'The register agrees with the statement.'}
-            </Alert>
-          )}
-          {!adjusted && (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-              <Button
-                variant="outlined"
-                color={result.difference === 0 ? 'primary' : 'warning'}
-                disabled={adjust.isPending}
-                onClick={() =>
-                  statement && adjust.mutate({ id: accountId, ...statement, createAdjustment: result.difference !== 0 })
-                }
-              >
-                {result.difference === 0 ? 'Finish reconciling' : 'Add adjustment and reconcile'}
-              </Button>
-              <Typography variant="body2" color="text.secondary">
-                {result.difference === 0
-                  ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
-                  : `Records an adjustment transaction of ${money(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
-              </Typography>
-            </Stack>
-          )}
-          {adjust.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {refusalMessage(adjust.error, 'Failed to reconcile')}
-            </Alert>
-          )}
-          <Typography variant="h3" gutterBottom>
-            {`Transactions after ${result.statementDate} (${result.transactionsAfter.length})`}
-          </Typography>
-          {result.transactionsAfter.length > 0 && (
-            <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />
-          )}
-        </Box>
+        <StatementComparison
+          result={result}
+          adjusted={adjusted}
+          finishing={adjust.isPending}
+          finishError={adjust.error ? refusalMessage(adjust.error, 'Failed to reconcile') : null}
+          onFinish={() =>
+            statement && adjust.mutate({ id: accountId, ...statement, createAdjustment: result.difference !== 0 })
+          }
+        />
       )}
     </Paper>
+  );
+}
+
+interface StatementFormProps {
+  date: string;
+  balanceText: string;
+  errors: { date?: string; balance?: string };
+  /** The figures for the statement are being fetched. */
+  checking: boolean;
+  /** The account's currency: the balance is read in its decimals. */
+  currency: string | null;
+  onDate: (date: string) => void;
+  onBalance: (text: string) => void;
+  onSubmit: (event: SubmitEvent) => void;
+}
+
+/** The statement's date and closing balance, and Reconcile. */
+function StatementForm(props: StatementFormProps) {
+  const { date, balanceText, errors, checking, currency, onDate, onBalance, onSubmit } = props;
+  return (
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Statement"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+    >
+      <TextField
+        label="Statement date"
+        type="date"
+        required
+        value={date}
+        onChange={(e) => onDate(e.target.value)}
+        error={Boolean(errors.date)}
+        helperText={errors.date}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <MoneyField
+        label="Statement balance"
+        required
+        value={balanceText}
+        onChange={onBalance}
+        error={errors.balance}
+        currency={currency}
+      />
+      <Button type="submit" variant="contained" disabled={checking}>
+        Reconcile
+      </Button>
+    </Box>
+  );
+}
+
+interface StatementComparisonProps {
+  result: ReconcileResult;
+  /** What finishing did, once it has. */
+  adjusted: string | null;
+  finishing: boolean;
+  /** Why finishing was refused, if it was. */
+  finishError: string | null;
+  onFinish: () => void;
+}
+
+/** The statement against the register: the figures, finishing (with an adjustment if they differ), later rows. */
+function StatementComparison({ result, adjusted, finishing, finishError, onFinish }: StatementComparisonProps) {
+  const money = (cents: number) => formatMoney(cents, { currency: result.account.currency });
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack
+        direction="row"
+        aria-label="Reconcile figures"
+        sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
+      >
+        <span>{`Register balance on ${result.statementDate}: ${money(result.registerBalance)}`}</span>
+        <span>{`Statement balance: ${money(result.statementBalance)}`}</span>
+        <strong>{`Difference: ${money(result.difference)}`}</strong>
+      </Stack>
+      {result.difference === 0 && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {adjusted ?? 'The register agrees with the statement.'}
+        </Alert>
+      )}
+      {!adjusted && (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+          <Button
+            variant="outlined"
+            color={result.difference === 0 ? 'primary' : 'warning'}
+            disabled={finishing}
+            onClick={onFinish}
+          >
+            {result.difference === 0 ? 'Finish reconciling' : 'Add adjustment and reconcile'}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            {result.difference === 0
+              ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
+              : `Records an adjustment transaction of ${money(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
+          </Typography>
+        </Stack>
+      )}
+      {finishError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {finishError}
+        </Alert>
+      )}
+      <Typography variant="h3" gutterBottom>
+        {`Transactions after ${result.statementDate} (${result.transactionsAfter.length})`}
+      </Typography>
+      {result.transactionsAfter.length > 0 && (
+        <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />
+      )}
+    </Box>
   );
 }

@@ -25,10 +25,30 @@ import { generateApiToken, profileChanges } from './profile-helpers';
 /**
  * Update Profile: username, new password with confirmation, API token, and the
  * current password that every change needs (a stolen session alone cannot take the
- * account over). Only changed fields are sent. The server keeps only a hash of the
- * API token, so a token is shown once, right after it is saved.
+ * account over); then two-factor sign-in, the list of sign-ins and the data section.
  */
 export function ProfileScreen() {
+  const [notice, showNotice, clearNotice] = useNotice();
+  return (
+    <Box sx={{ maxWidth: 640 }}>
+      <Typography variant="h1" gutterBottom>
+        Update Profile
+      </Typography>
+      <ProfileForm onSaved={showNotice} />
+      <TwoFactorSection />
+      <SignInsSection onNotice={(text) => showNotice(text)} />
+      <HomeCurrencySection />
+      <DataSection />
+      <Notice notice={notice} onClose={clearNotice} />
+    </Box>
+  );
+}
+
+/**
+ * The profile form's fields and its two actions. Only changed fields are sent. The server keeps only a hash of the
+ * API token, so a token is shown once, right after it is saved.
+ */
+function useProfileForm(onSaved: (text: string) => void) {
   const { user, updateUser } = useAuth();
   const [username, setUsername] = useState(user?.username ?? '');
   const [password, setPassword] = useState('');
@@ -37,7 +57,6 @@ export function ProfileScreen() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [error, setError] = useState('');
   const [savedToken, setSavedToken] = useState<string | null>(null);
-  const [notice, showNotice, clearNotice] = useNotice();
   const update = trpc.auth.updateProfile.useMutation();
 
   async function submit(event: SubmitEvent) {
@@ -58,7 +77,7 @@ export function ProfileScreen() {
       setCurrentPassword('');
       if (changes.apiToken) setSavedToken(changes.apiToken);
       setApiToken('');
-      showNotice('Profile updated successfully');
+      onSaved('Profile updated successfully');
     } catch (failure) {
       setError(serverMessage(failure, 'Failed to update profile. Please try again.'));
     }
@@ -74,62 +93,60 @@ export function ProfileScreen() {
       updateUser(await update.mutateAsync({ apiToken: null, currentPassword }));
       setCurrentPassword('');
       setSavedToken(null);
-      showNotice('API token removed');
+      onSaved('API token removed');
     } catch (failure) {
       setError(serverMessage(failure, 'Failed to update profile. Please try again.'));
     }
   }
 
+  const fields = { username, password, confirm, apiToken, currentPassword, savedToken };
+  const setters = { setUsername, setPassword, setConfirm, setApiToken, setCurrentPassword, setSavedToken };
+  return { user, fields, setters, error, saving: update.isPending, submit, removeToken };
+}
+
+/** Username, new password, API token and the current password every change needs. */
+function ProfileForm({ onSaved }: { onSaved: (text: string) => void }) {
+  const { user, fields, setters, error, saving, submit, removeToken } = useProfileForm(onSaved);
   return (
-    <Box sx={{ maxWidth: 640 }}>
-      <Typography variant="h1" gutterBottom>
-        Update Profile
-      </Typography>
-      <Paper component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
-        <Stack spacing={2.5}>
-          <TextField
-            label="Username"
-            name="username"
-            autoComplete="username"
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          <NewPasswordFields
-            password={password}
-            confirm={confirm}
-            onPassword={(value) => {
-              setPassword(value);
-              if (!value) setConfirm('');
-            }}
-            onConfirm={setConfirm}
-          />
-          <ApiTokenField
-            value={apiToken}
-            onChange={setApiToken}
-            tokenSet={user?.apiTokenSet ? { since: user.apiTokenCreatedAt } : null}
-            busy={update.isPending}
-            onRemove={() => void removeToken()}
-          />
-          {savedToken && <SavedToken token={savedToken} onClose={() => setSavedToken(null)} />}
-          <TextField
-            label="Current password"
-            name="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrentPassword(e.target.value)}
-            helperText="Required to save any change"
-          />
-          <SaveChanges error={error} saving={update.isPending} />
-        </Stack>
-      </Paper>
-      <TwoFactorSection />
-      <SignInsSection onNotice={(text) => showNotice(text)} />
-      <HomeCurrencySection />
-      <DataSection />
-      <Notice notice={notice} onClose={clearNotice} />
-    </Box>
+    <Paper component="form" onSubmit={(event) => void submit(event)} sx={{ p: { xs: 2, sm: 3 } }} noValidate>
+      <Stack spacing={2.5}>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={fields.username}
+          onChange={(e) => setters.setUsername(e.target.value)}
+        />
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirm}
+          onPassword={(value) => {
+            setters.setPassword(value);
+            if (!value) setters.setConfirm('');
+          }}
+          onConfirm={setters.setConfirm}
+        />
+        <ApiTokenField
+          value={fields.apiToken}
+          onChange={setters.setApiToken}
+          tokenSet={user?.apiTokenSet ? { since: user.apiTokenCreatedAt } : null}
+          busy={saving}
+          onRemove={() => void removeToken()}
+        />
+        {fields.savedToken && <SavedToken token={fields.savedToken} onClose={() => setters.setSavedToken(null)} />}
+        <TextField
+          label="Current password"
+          name="current-password"
+          type="password"
+          autoComplete="current-password"
+          value={fields.currentPassword}
+          onChange={(e) => setters.setCurrentPassword(e.target.value)}
+          helperText="Required to save any change"
+        />
+        <SaveChanges error={error} saving={saving} />
+      </Stack>
+    </Paper>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
-import { useState, type SubmitEvent } from 'react';
+import { useState, type Dispatch, type SetStateAction, type SubmitEvent } from 'react';
 import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -92,22 +92,29 @@ function useSaveTransaction(editing: TransactionDto | null, draft: TransactionDr
   return { save, saving: create.isPending || update.isPending };
 }
 
-function TransactionForm({ initial }: { initial: TransactionDto | null }) {
-  const router = useRouter();
-  const locale = browserLocale();
-  const home = useHomeCurrency();
-  const [editing, setEditing] = useState<TransactionDto | null>(initial);
-  const { draft, setDraft, errors, setErrors, set } = useDraft(initial, locale);
-  const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
-  const [notice, showNotice, clearNotice] = useNotice();
-  const categories = useCategoryNames();
-  const accounts = useAccountNames();
-  const loadError = sharedLoadError(categories.error, accounts.error);
-  const locked = amountLocked(editing);
-  const { save: send, saving } = useSaveTransaction(editing, draft, locked);
-  // Amounts are read and shown in the chosen account's currency (the home currency without one).
-  const currency = accounts.currencyOf(draft.account) ?? editing?.currency ?? home;
+interface SubmitTransactionOptions {
+  editing: TransactionDto | null;
+  setEditing: (saved: TransactionDto) => void;
+  draft: TransactionDraft;
+  setDraft: Dispatch<SetStateAction<TransactionDraft>>;
+  setErrors: (errors: DraftErrors) => void;
+  /** The amount cannot change (a split member): the stored one is read and saved. */
+  locked: boolean;
+  locale: string;
+  /** The chosen account's currency (the home currency without one): amounts are read and shown in its decimals. */
+  currency: string;
+  showNotice: ReturnType<typeof useNotice>[1];
+}
+
+/**
+ * Submitting the form: the draft is read (its errors shown by field), a stored amount whose sign would change is
+ * asked about first (`question`), then the transaction is saved and the outcome shown as a notice.
+ */
+function useSubmitTransaction(options: SubmitTransactionOptions) {
+  const { editing, setEditing, draft, setDraft, setErrors, locked, locale, currency, showNotice } = options;
   const field = (cents: number) => formatAmountInput(cents, locale, fieldDigits(currency));
+  const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
+  const { save: send, saving } = useSaveTransaction(editing, draft, locked);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
@@ -151,6 +158,33 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
     }
   }
 
+  return { submit, save, saving, question, setQuestion };
+}
+
+function TransactionForm({ initial }: { initial: TransactionDto | null }) {
+  const router = useRouter();
+  const locale = browserLocale();
+  const [editing, setEditing] = useState<TransactionDto | null>(initial);
+  const { draft, setDraft, errors, setErrors, set } = useDraft(initial, locale);
+  const [notice, showNotice, clearNotice] = useNotice();
+  const categories = useCategoryNames();
+  const accounts = useAccountNames();
+  const loadError = sharedLoadError(categories.error, accounts.error);
+  const locked = amountLocked(editing);
+  const home = useHomeCurrency();
+  const currency = accounts.currencyOf(draft.account) ?? editing?.currency ?? home;
+  const { submit, save, saving, question, setQuestion } = useSubmitTransaction({
+    editing,
+    setEditing,
+    draft,
+    setDraft,
+    setErrors,
+    locked,
+    locale,
+    currency,
+    showNotice,
+  });
+
   return (
     <Box sx={{ maxWidth: 640 }}>
       <Typography variant="h1" gutterBottom>
@@ -160,7 +194,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
         <Stack spacing={2.5}>
           <DateAndDescription draft={draft} errors={errors} onChange={set} />
           <AmountField
-            value={locked && editing ? field(editing.amount) : draft.amount}
+            value={locked && editing ? formatAmountInput(editing.amount, locale, fieldDigits(currency)) : draft.amount}
             currency={currency}
             lockedText={locked && editing ? amountLockedText(editing) : null}
             error={errors.amount}

@@ -16,6 +16,8 @@ import { addDays } from '../../../shared/dates/calendar';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
 import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
+import { categoryKinds, exportedCategoryPlan, exportPlan, restorePlan, targetColumns } from '../plan/plan-data';
+import { defaultOnBudget } from '../../../shared/schemas/accounts';
 import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
 import { freeName, nameKey } from '../../../shared/names';
@@ -81,18 +83,22 @@ export async function exportUserData(
     opening_date: string;
     counted: number | string | null;
     apply_suggestions: number;
+    on_budget: number | boolean;
     currency: string;
     created_at: string;
   }>(
     em,
-    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.currency, a.created_at,
+    `select a.id, a.name, a.type, a.opening_balance, a.opening_date, a.apply_suggestions, a.on_budget, a.currency, a.created_at,
        (select sum(t.amount) from ${TRANSACTION_TABLE} t where t.account_id = a.id and ${countedRowSql('t')}) as counted
        from account a where a.user_id = ? order by a.id`,
     [userId],
   );
-  const categories = await selectRows<{ id: number; name: string; created_at: string }>(
+  const categories = await selectRows<
+    { id: number; name: string; created_at: string } & Parameters<typeof exportedCategoryPlan>[0]
+  >(
     em,
-    'select id, name, created_at from category where user_id = ? order by id',
+    `select id, name, kind, hidden, rolls_overspending_from, target_type, target_amount, target_date, created_at
+       from category where user_id = ? order by id`,
     [userId],
   );
   const batches = await selectRows<{
@@ -182,6 +188,7 @@ export async function exportUserData(
   );
   const schedules = await exportSchedules(em, userId);
   const transfers = await exportTransfers(em, userId);
+  const plan = await exportPlan(em, userId);
   const { homeCurrency, rates } = await exportCurrencyData(em, userId);
   return {
     format: USER_DATA_FORMAT,
@@ -200,10 +207,16 @@ export async function exportUserData(
       openingBalance: a.opening_balance,
       openingDate: a.opening_date,
       applySuggestions: Boolean(a.apply_suggestions),
+      onBudget: Boolean(a.on_budget),
       currency: a.currency,
       createdAt: a.created_at,
     })),
-    categories: categories.map((c) => ({ id: c.id, name: c.name, createdAt: c.created_at })),
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: c.name,
+      ...exportedCategoryPlan(c),
+      createdAt: c.created_at,
+    })),
     batches: batches.map((b) => ({
       id: b.id,
       accountId: b.account_id,
@@ -269,6 +282,7 @@ export async function exportUserData(
     })),
     schedules,
     ...transfers,
+    plan,
     rates,
   };
 }
@@ -470,7 +484,7 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
     const home = await restoreCurrencyData(tem, userId, doc);
     const accountIds = new Map<number, number>();
     const addAccount = insert(
-      'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, currency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, on_budget, currency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const openings = openingBalances(doc, now);
     for (const a of doc.accounts) {
@@ -485,6 +499,7 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
           opening.balance,
           opening.date,
           a.applySuggestions !== false,
+          a.onBudget ?? defaultOnBudget(a.type),
           a.currency ?? home,
           a.createdAt ?? now,
         ),
@@ -492,9 +507,25 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
     }
 
     const categoryIds = new Map<number, number>();
-    const addCategory = insert('insert into category (user_id, name, name_key, created_at) values (?, ?, ?, ?)');
+    const addCategory = insert(
+      `insert into category (user_id, name, name_key, kind, hidden, rolls_overspending_from, target_type, target_amount,
+         target_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const kinds = categoryKinds(doc);
     for (const c of doc.categories)
-      categoryIds.set(c.id, await addCategory(userId, c.name, nameKey(c.name), c.createdAt ?? now));
+      categoryIds.set(
+        c.id,
+        await addCategory(
+          userId,
+          c.name,
+          nameKey(c.name),
+          kinds.get(c.id),
+          c.hidden ?? false,
+          c.rollsOverspendingFrom ?? null,
+          ...targetColumns(c.target),
+          c.createdAt ?? now,
+        ),
+      );
 
     const batchIds = new Map<string, string>();
     const addBatch = (...params: unknown[]) =>
@@ -622,6 +653,7 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
       now,
     );
     await restoreTransfers(db, userId, doc, transactionIds, now);
+    await restorePlan(db, userId, doc.plan, categoryIds, now);
 
     const imported = {
       accounts: doc.accounts.length,

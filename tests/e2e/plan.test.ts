@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+  type TrpcApi,
+} from './harness';
+
+/**
+ * The Plan screen, with the keyboard only: a month's income is assigned to three categories, one of them
+ * overspends and is covered from another, and the next month carries what was left. On a desktop and a
+ * phone (in dark mode), with axe after each step.
+ */
+const app = useBrowserAndServer();
+const MONTH = '2024-03';
+
+async function seed(api: TrpcApi) {
+  await api.accounts.create.mutate({ name: 'Checking', type: 'checking' });
+  await api.categories.create.mutate({ name: 'Salary', kind: 'income' });
+  for (const name of ['Fun', 'Groceries', 'Rent']) await api.categories.create.mutate({ name });
+  const add = (postDate: string, description: string, amount: number, category: string) =>
+    api.transactions.create.mutate({ account: 'Checking', postDate, description, amount, category });
+  await add('2024-03-01', 'Pay day', 300_000, 'Salary');
+  await add('2024-03-09', 'Market', -45_000, 'Groceries');
+}
+
+const toAssign = (page: Page) => page.getByTestId('to-assign').textContent();
+const available = (page: Page, category: string) =>
+  page.locator(`tr[data-category="${category}"]`).getByTestId('available').textContent();
+const assignedField = (page: Page, category: string) => page.getByLabel(`Assigned to ${category}`, { exact: true });
+
+/** Types into the focused field as a person does: select what is there, type, press the key. */
+async function typeAndPress(page: Page, text: string, key: string) {
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press(key);
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times): how a keyboard user reaches a button. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 40) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('the control never took focus with Tab');
+}
+
+describe('Plan', () => {
+  for (const [label, width, height, colorScheme] of [
+    ['desktop', 1366, 900, 'light'],
+    ['phone', 390, 844, 'dark'],
+  ] as const)
+    it(`assigns, covers an overspent category and carries the rest into the next month (${label})`, async () => {
+      const session = await signedInPage(
+        app.browser,
+        app.server,
+        1400,
+        900,
+        { colorScheme },
+        { path: `/plan/${MONTH}`, before: (user) => seed(trpcApi(app.server, user.accessToken)) },
+      );
+      const { page, close, errors } = session;
+      await page.setViewportSize({ width, height });
+      const api = trpcApi(app.server, session.user.accessToken);
+      try {
+        await page.getByRole('heading', { name: 'Plan', level: 1 }).waitFor();
+        await page.getByText('March 2024').waitFor();
+        await expect.poll(() => toAssign(page)).toBe('$3,000.00');
+        expect(await available(page, 'Groceries')).toBe('−$450.00');
+        await expectNoSeriousA11yViolations(page, `plan ${label}`);
+
+        // Enter saves and moves to the next category; Tab saves and moves on.
+        await assignedField(page, 'Fun').focus();
+        await typeAndPress(page, '100', 'Enter');
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+          .toBe('Assigned to Groceries');
+        await typeAndPress(page, '400', 'Enter');
+        await typeAndPress(page, '1500', 'Tab');
+        await expect.poll(() => toAssign(page)).toBe('$1,000.00');
+        expect(await available(page, 'Fun')).toBe('$100.00');
+        expect(await available(page, 'Rent')).toBe('$1,500.00');
+        expect(await available(page, 'Groceries')).toBe('−$50.00');
+        await page.locator('tr[data-category="Groceries"]').getByText('Overspent').waitFor();
+
+        // Escape puts the amount back and changes nothing.
+        await assignedField(page, 'Rent').focus();
+        await typeAndPress(page, '999', 'Escape');
+        expect(await assignedField(page, 'Rent').inputValue()).toBe('1,500.00');
+        await expect.poll(async () => (await api.plan.get.query({ month: MONTH })).assigned).toBe(200_000);
+        expect(await toAssign(page)).toBe('$1,000.00');
+
+        // Cover the overspending from the category with the most available, from the keyboard.
+        const cover = page.getByRole('button', { name: 'Cover Groceries' });
+        await tabTo(page, cover);
+        await page.keyboard.press('Enter');
+        const dialog = page.getByRole('dialog', { name: 'Cover Groceries' });
+        await dialog.waitFor();
+        await expectNoSeriousA11yViolations(page, `plan cover dialog ${label}`);
+        await dialog.getByLabel('Amount').focus();
+        await page.keyboard.press('Enter');
+        await page.getByText('Moved $50.00 from Rent to Groceries').waitFor();
+        await expect.poll(() => available(page, 'Groceries')).toBe('$0.00');
+        expect(await available(page, 'Rent')).toBe('$1,450.00');
+        expect(await toAssign(page)).toBe('$1,000.00');
+        await page.getByRole('list', { name: 'Moves this month' }).getByText('$50.00 from Rent to Groceries').waitFor();
+        await screenshotAndCheckWidth(page, `plan-${label}`);
+
+        // "]" goes to the next month: what was left rolls over, To Assign carries on.
+        await page.getByRole('heading', { name: 'Plan', level: 1 }).focus();
+        await page.keyboard.press(']');
+        await page.waitForURL(/\/plan\/2024-04$/);
+        await page.getByText('April 2024').waitFor();
+        await expect.poll(() => available(page, 'Rent')).toBe('$1,450.00');
+        expect(await available(page, 'Fun')).toBe('$100.00');
+        expect(await available(page, 'Groceries')).toBe('$0.00');
+        expect(await toAssign(page)).toBe('$1,000.00');
+        await expectNoSeriousA11yViolations(page, `plan next month ${label}`);
+        await screenshotAndCheckWidth(page, `plan-next-month-${label}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+  it('is in the navigation, opens this month, and puts a refused amount back with the reason', async () => {
+    const session = await signedInPage(
+      app.browser,
+      app.server,
+      1400,
+      900,
+      {},
+      {
+        before: async (user) => {
+          const api = trpcApi(app.server, user.accessToken);
+          await api.categories.create.mutate({ name: 'Travel' });
+        },
+      },
+    );
+    const { page, close } = session;
+    try {
+      // The navigation bar with every link fits a laptop's width, the welcome beside it.
+      await page.setViewportSize({ width: 1366, height: 768 });
+      expect(await page.getByTestId('welcome').isVisible()).toBe(true);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plan', exact: true }).click();
+      await page.getByRole('heading', { name: 'Plan', level: 1 }).waitFor();
+      await expect.poll(() => toAssign(page)).toBe('$0.00');
+      await screenshotAndCheckWidth(page, 'plan-nav-1366');
+      await page.route('**/trpc/plan.setAssigned**', (route) => route.abort());
+      await assignedField(page, 'Travel').focus();
+      await typeAndPress(page, '25', 'Enter');
+      await page.getByRole('alert').filter({ hasText: 'Failed to save the assigned amount' }).waitFor();
+      await expect.poll(() => toAssign(page)).toBe('$0.00');
+      expect(await assignedField(page, 'Travel').inputValue()).toBe('0.00');
+      // Text that is no amount stays in the field with the reason, and nothing is sent.
+      await assignedField(page, 'Travel').focus();
+      await typeAndPress(page, 'lots', 'Enter');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /amount/i })
+        .first()
+        .waitFor();
+      expect(await assignedField(page, 'Travel').getAttribute('aria-invalid')).toBe('true');
+    } finally {
+      await close();
+    }
+  });
+});
