@@ -98,6 +98,12 @@ function CategoryRow({ month, row, phone, onAssign, onCover }: CategoryRowProps)
       <TableCell sx={{ overflowWrap: 'break-word' }}>
         <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
           {row.name}
+          {row.hidden && (
+            <Typography component="span" variant="caption" color="text.secondary">
+              {' '}
+              (hidden; shown while it has money this month)
+            </Typography>
+          )}
         </Typography>
         {phone && (
           <Box>

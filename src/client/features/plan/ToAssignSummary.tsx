@@ -13,9 +13,11 @@ import { FIGURE_SX, toneSx } from './planStyles';
  */
 export function ToAssignSummary({ plan }: { plan: PlanDto }) {
   const tone = availableTone(plan.toAssign);
+  // The figures To Assign is the sum of.
   const parts: [string, number][] = [
     ['Income', plan.income],
     ['From last month', plan.fromLastMonth],
+    ...(plan.overspentLastMonth !== 0 ? [['Overspent last month', plan.overspentLastMonth] as [string, number]] : []),
     ['Assigned', -plan.assigned],
     ['Held for next month', -plan.held],
   ];
