@@ -244,4 +244,49 @@ describe('Plan', () => {
       await close();
     }
   });
+
+  it('shows, takes and reads amounts in the home currency (yen: no decimals)', async () => {
+    const session = await signedInPage(
+      app.browser,
+      app.server,
+      1400,
+      900,
+      {},
+      {
+        path: '/plan/2024-03',
+        before: async (user) => {
+          const api = trpcApi(app.server, user.accessToken);
+          await api.auth.setHomeCurrency.mutate({ homeCurrency: 'JPY' });
+          await api.accounts.create.mutate({ name: 'Wallet', type: 'cash', currency: 'JPY' });
+          await api.categories.create.mutate({ name: 'Salary', kind: 'income' });
+          await api.categories.create.mutate({ name: 'Food' });
+          await api.transactions.create.mutate({
+            account: 'Wallet',
+            postDate: '2024-03-01',
+            description: 'Pay day',
+            amount: 100_000,
+            category: 'Salary',
+          });
+        },
+      },
+    );
+    const { page, close, errors } = session;
+    try {
+      await expect.poll(() => toAssign(page)).toBe('¥100,000');
+      await assignedField(page, 'Food').focus();
+      expect(await assignedField(page, 'Food').inputValue()).toBe('0');
+      await typeAndPress(page, '2500', 'Enter');
+      await expect.poll(() => toAssign(page)).toBe('¥97,500');
+      expect(await available(page, 'Food')).toBe('¥2,500');
+      await expect
+        .poll(
+          async () =>
+            (await trpcApi(app.server, session.user.accessToken).plan.get.query({ month: '2024-03' })).assigned,
+        )
+        .toBe(2_500);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -4,7 +4,7 @@ import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents, formatMoney } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
-import { Amount } from './Amount';
+import { Amount, OriginalAmount } from './Amount';
 import { DraftSelect } from './DraftSelect';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
@@ -124,6 +124,7 @@ export const TransactionRow = memo(function TransactionRow({
       <DescriptionCell tx={tx} nested={nested} />
       <td className={`${c.cell} ${c.right}`}>
         <Amount cents={tx.amount} text={amountText} />
+        <OriginalAmount tx={tx} />
       </td>
       <td className={c.cell}>
         {tx.isSplit ? (
