@@ -40,7 +40,9 @@ beforeAll(async () => {
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (let i = 0; i < 100; i++) {
+  // Waits for the server to answer (a loaded machine may take a while) or to exit.
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
     } catch {

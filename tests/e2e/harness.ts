@@ -1,3 +1,45 @@
+/**
+ * The e2e harness, and its reset contract: what a browser test may assume, and what it must not.
+ *
+ * Per file (`useBrowserAndServer()`): one app server of the file's own, started before its tests on a fresh,
+ * migrated, empty database (a temporary SQLite file) on port 0, serving the built client (`npm run build` first), and
+ * a connection to the run's one Chromium. Both are closed after the file's tests. Files never share a server, a
+ * database or a browser context, so files may run side by side.
+ *
+ * Per test, the database is NOT reset: the tests of a file run one after another on the same server and database.
+ * So each test works as a user of its own: `signedInPage` registers a fresh user (a unique name) and seeds that
+ * user's data through `open.before` and `trpcApi` before the page loads. A test must not assume the database is
+ * empty, read another test's user or data, or depend on the order of tests. A test that needs other server settings
+ * (`ALLOW_REGISTRATION`, `ACCESS_TOKEN_TTL`, ...) starts its own server with `startAppServer(env)` and closes it.
+ *
+ * Per test, the page IS reset (see `openPage`): the tests of a file take turns on one page of one shared browser
+ * context, which keeps the renderer and its compiled bundle warm. When a session opens, its cookies are cleared, its
+ * viewport and media (reduced motion unless asked otherwise, light scheme unless asked) are set, Playwright's
+ * default timeouts are restored and the asked-for `storageState` is written. When it closes (its `close()`, also
+ * run when the test ends), its listeners, its page and context routes and any other pages are removed, and the page
+ * is parked on a blank page of the app's origin with local storage, session storage and cookies cleared. Not reset:
+ * the HTTP cache and compiled code (the point of sharing). A test that installs a fake clock spends the context (the
+ * next session gets a fresh one); other context options (e.g. `locale`) share another context; a second page while
+ * the shared one is in use, or a `storageState` file path, gets a context of its own.
+ *
+ * A new e2e test:
+ *
+ *   const app = useBrowserAndServer();
+ *   it('shows the seeded account', async () => {
+ *     const { page } = await signedInPage(app.browser, app.server, 1400, 900, {}, {
+ *       path: '/accounts',
+ *       before: async (user) => {
+ *         await trpcApi(app.server, user.accessToken).accounts.create.mutate({ name: 'Checking', type: 'checking' });
+ *       },
+ *     });
+ *     await expect.poll(() => page.getByRole('link', { name: 'Checking' }).count()).toBe(1);
+ *     await expectNoSeriousA11yViolations(page, 'accounts');
+ *   });
+ *
+ * Wait for conditions (locators, `expect.poll`), never for time. Helpers shared by a screen's tests go in
+ * `<screen>-screen.ts`. Run one file with `npm run build && VITEST_MAX_WORKERS=1 npx vitest run --project e2e
+ * tests/e2e/<file>.test.ts`.
+ */
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,10 +182,9 @@ async function sharedPage(browser: Browser, contextOptions: BrowserContextOption
  * The page asks for reduced motion (the app then shows no fades, grows or ripples, see theme.ts), so clicks, axe and
  * screenshots need not wait for transitions; `{ reducedMotion: 'no-preference' }` keeps the animated path (motion.test.ts).
  *
- * Issue 15: the tests of a file take turns on one page of one shared context, reset between them (storage, cookies,
- * routes, listeners, viewport, media), instead of a fresh context each: a fresh context costs a new renderer process
- * that compiles the whole bundle again with no code cache. Sessions with other context options (`locale`) share
- * another context; a second page while the shared one is in use, or a fake clock, gets (or leaves behind) its own.
+ * The tests of a file take turns on one page of one shared context, reset between them as the contract at the top of
+ * this file says, instead of a fresh context each: a fresh context costs a new renderer process that compiles the
+ * whole bundle again with no code cache.
  */
 export async function openPage(
   browser: Browser,

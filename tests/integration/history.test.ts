@@ -179,6 +179,127 @@ describe('categories', () => {
   });
 });
 
+/** Every row of the user's tables a change may touch, as the database holds them. */
+async function tables(user: ApiUser, names: readonly string[]): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (const name of names)
+    out.push(await server.sql(`select * from "${name}" where user_id = ? order by id`, [user.userId]));
+  return out;
+}
+
+/** Makes a change, then undoes it back to the tables as they were and redoes it to the tables as they became. */
+async function changeUndoRedo(user: ApiUser, names: readonly string[], kind: string, change: () => Promise<unknown>) {
+  const before = await tables(user, names);
+  await change();
+  const after = await tables(user, names);
+  expect(after, 'the change changed something').not.toEqual(before);
+  const entry = await latest(user);
+  expect(entry.kind).toBe(kind);
+  ok(await user.post(`/api/history/${entry.id}/undo`));
+  expect(await tables(user, names)).toEqual(before);
+  ok(await user.post(`/api/history/${entry.id}/redo`));
+  expect(await tables(user, names)).toEqual(after);
+}
+
+describe('budgets, envelopes and the plan', () => {
+  const BUDGET_TABLES = ['budget', 'line_item'];
+  it('every budget and line item change', async () => {
+    const user = await userWithRows();
+    let budgetId = 0;
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () => {
+      const saved = ok<{ budget: { id: number } }>(
+        await user.post('/api/budgets/save', {
+          name: 'March',
+          startDate: '2025-03-01',
+          endDate: '2025-03-31',
+          lineItems: [
+            { name: 'Food', amount: 5000, type: 'Variable', relatedCategories: ['Misc'] },
+            { name: 'Home', amount: 9000, type: 'Fixed', relatedCategories: ['Rent'] },
+          ],
+        }),
+      );
+      budgetId = saved.budget.id;
+    });
+    const items = ok<{ id: number; name: string }[]>(await user.get(`/api/budgets/${budgetId}/line-items`));
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () =>
+      ok(
+        await user.post('/api/budgets/save', {
+          id: budgetId,
+          name: 'March (revised)',
+          startDate: '2025-03-01',
+          endDate: '2025-03-31',
+          lineItems: [
+            { id: items[0].id, name: 'Groceries', amount: 6000, type: 'Variable', relatedCategories: ['Misc'] },
+          ],
+          deletedLineItemIds: [items[1].id],
+        }),
+      ),
+    );
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () =>
+      ok(await user.put(`/api/budgets/${budgetId}`, { name: 'Spring', endDate: '2025-05-31' })),
+    );
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () =>
+      ok(await user.post('/api/line-items', { budgetId, name: 'Fun', amount: 100, relatedCategories: ['Cinema'] })),
+    );
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () =>
+      ok(await user.put(`/api/line-items/${items[0].id}`, { amount: 7000 })),
+    );
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () =>
+      ok(await user.del(`/api/line-items/${items[0].id}`)),
+    );
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () =>
+      ok(await user.post('/api/budgets', { name: 'April', startDate: '2025-04-01', endDate: '2025-04-30' })),
+    );
+    await changeUndoRedo(user, BUDGET_TABLES, 'budget', async () => ok(await user.del(`/api/budgets/${budgetId}`)));
+  });
+
+  it('every envelope change', async () => {
+    const user = await userWithRows();
+    let id = 0;
+    await changeUndoRedo(user, ['envelope'], 'envelope', async () => {
+      id = ok<{ id: number }>(
+        await user.post('/api/envelopes', { name: 'Eating', categories: ['Misc'], color: '#ff0000', isActive: true }),
+      ).id;
+    });
+    await changeUndoRedo(user, ['envelope'], 'envelope', async () =>
+      ok(await user.put(`/api/envelopes/${id}`, { name: 'Eating out', categories: ['Misc', 'Cafe'], isActive: false })),
+    );
+    await changeUndoRedo(user, ['envelope'], 'envelope', async () => ok(await user.del(`/api/envelopes/${id}`)));
+  });
+
+  it('every plan change, and a merge of a category with plan figures', async () => {
+    const user = await userWithRows();
+    for (const name of ['Food', 'Rent']) ok(await user.post('/api/categories', { name, kind: 'expense' }));
+    ok(await user.post('/api/categories', { name: 'Pay', kind: 'income' }));
+    const pay = { account: 'Checking', description: 'Pay', amount: 300_000, category: 'Pay' };
+    ok(await user.post('/api/transactions', { ...pay, postDate: '2025-01-06' }));
+    const ids = new Map(
+      ok<{ id: number; name: string }[]>(await user.get('/api/categories')).map((c) => [c.name, c.id]),
+    );
+    const [food, rent] = [ids.get('Food') as number, ids.get('Rent') as number];
+    const PLAN = ['plan_assigned', 'plan_move', 'plan_hold', 'category'];
+    await changeUndoRedo(user, PLAN, 'plan', async () =>
+      ok(await user.put('/api/plan/2025-01/assigned', { category: food, amount: 40_000 })),
+    );
+    await changeUndoRedo(user, PLAN, 'plan', async () =>
+      ok(await user.put('/api/plan/2025-01/assigned', { category: food, amount: 45_000 })),
+    );
+    await changeUndoRedo(user, PLAN, 'plan', async () =>
+      ok(await user.post('/api/plan/2025-01/move', { from: food, to: rent, amount: 5_000 })),
+    );
+    await changeUndoRedo(user, PLAN, 'plan', async () =>
+      ok(await user.put('/api/plan/2025-01/hold', { amount: 1_000 })),
+    );
+    await changeUndoRedo(user, PLAN, 'plan', async () =>
+      ok(await user.post('/api/plan/2025-02/fill', { mode: 'lastMonth' })),
+    );
+    ok(await user.put('/api/plan/2025-02/assigned', { category: rent, amount: 2_000 }));
+    await changeUndoRedo(user, [...PLAN, 'transaction'], 'category', async () =>
+      ok(await user.post(`/api/categories/${food}/merge`, { into: rent })),
+    );
+  });
+});
+
 describe('undo refuses what changed since', () => {
   it('names the rows, changes nothing, and works once the later change is undone', async () => {
     const user = await userWithRows();

@@ -14,6 +14,9 @@ export type RowImage = Record<string, unknown>;
  */
 export const IMAGED_TABLES = [
   'category',
+  'plan_assigned',
+  'plan_move',
+  'plan_hold',
   'batch',
   'rule',
   'budget',

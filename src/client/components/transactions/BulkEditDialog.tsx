@@ -70,38 +70,67 @@ export function BulkEditDialog({ open, transactionIds, categoryNames, onClose, o
       submitLabel="Update"
       busyLabel="Updating…"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <Autocomplete
-          freeSolo
-          options={categoryNames}
-          inputValue={category}
-          onInputChange={(_e, value) => setCategory(value)}
-          renderInput={(params) => (
-            <TextField {...params} label="Category" helperText="Leave empty to keep each category" />
-          )}
-        />
-        <TextField select label="Type" value={type} onChange={(e) => setType(e.target.value as TransactionType | '')}>
-          <MenuItem value="">
-            <em>No change</em>
-          </MenuItem>
-          {TRANSACTION_TYPES.map((t) => (
-            <MenuItem key={t} value={t}>
-              {t}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField select label="Account" value={account} onChange={(e) => setAccount(e.target.value)}>
-          <MenuItem value="">
-            <em>No change</em>
-          </MenuItem>
-          {accounts.names.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
-        {accounts.error && <Alert severity="warning">{accounts.error}</Alert>}
-      </Stack>
+      <BulkEditFields
+        categoryNames={categoryNames}
+        accounts={accounts}
+        category={category}
+        type={type}
+        account={account}
+        onCategory={setCategory}
+        onType={setType}
+        onAccount={setAccount}
+      />
     </FormDialog>
+  );
+}
+
+interface BulkEditFieldsProps {
+  categoryNames: readonly string[];
+  /** The account names to choose from, with the error of loading them. */
+  accounts: ReturnType<typeof useAccountNames>;
+  category: string;
+  type: TransactionType | '';
+  account: string;
+  onCategory: (category: string) => void;
+  onType: (type: TransactionType | '') => void;
+  onAccount: (account: string) => void;
+}
+
+/** The fields to change; each left empty ("No change") keeps every row's own value. */
+function BulkEditFields(props: BulkEditFieldsProps) {
+  const { categoryNames, accounts, category, type, account, onCategory, onType, onAccount } = props;
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <Autocomplete
+        freeSolo
+        options={categoryNames}
+        inputValue={category}
+        onInputChange={(_e, value) => onCategory(value)}
+        renderInput={(params) => (
+          <TextField {...params} label="Category" helperText="Leave empty to keep each category" />
+        )}
+      />
+      <TextField select label="Type" value={type} onChange={(e) => onType(e.target.value as TransactionType | '')}>
+        <MenuItem value="">
+          <em>No change</em>
+        </MenuItem>
+        {TRANSACTION_TYPES.map((t) => (
+          <MenuItem key={t} value={t}>
+            {t}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField select label="Account" value={account} onChange={(e) => onAccount(e.target.value)}>
+        <MenuItem value="">
+          <em>No change</em>
+        </MenuItem>
+        {accounts.names.map((name) => (
+          <MenuItem key={name} value={name}>
+            {name}
+          </MenuItem>
+        ))}
+      </TextField>
+      {accounts.error && <Alert severity="warning">{accounts.error}</Alert>}
+    </Stack>
   );
 }

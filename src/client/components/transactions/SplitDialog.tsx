@@ -10,6 +10,7 @@ import {
   splitRemainder,
   type LastPartAdjustment,
 } from '../../../shared/splits';
+import { fieldDigits } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { FormDialog } from '../FormDialog';
@@ -33,57 +34,28 @@ interface SplitDialogProps {
  */
 export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }: SplitDialogProps) {
   const locale = browserLocale();
-  const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
-  const [error, setError] = useState('');
+  const { rows, magnitudes, error, setError, edit, update, remove, setAmounts } = useSplitDraft(
+    parent,
+    initial,
+    locale,
+  );
   const split = trpc.transactions.split.useMutation();
   const utils = trpc.useUtils();
   const { partsRef, focusAfterFill } = useFocusAfterAutoFill(rows);
 
-  useEffect(() => {
-    if (parent) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog for a transaction starts a fresh draft of its parts
-      setRows(initial && initial.length > 0 ? initial : initialRows());
-      setError('');
-    }
-  }, [parent, initial]);
-
   const parentAmount = parent?.amount ?? 0;
-  const magnitudes = magnitudesOf(rows, locale);
+  const currency = parent?.currency ?? null;
   const remainder = splitRemainder(parentAmount, magnitudes);
   const saving = split.isPending;
   const reserved = rows.some((row) => isReservedCategoryName(row.category));
   const canSubmit = canSubmitSplit(parentAmount, magnitudes, saving) && !reserved;
   const canAutoFill = remainder > 0 && magnitudes.some((m) => m === null);
-  const adjustment = lastPartAdjustment(parentAmount, magnitudes);
-
-  /** Any edit clears the last refusal: it described rows that no longer exist. */
-  // eslint-disable-next-line react-hooks/preserve-manual-memoization -- edit only calls state setters; the stable callback keeps memoized SplitRowFields from re-rendering
-  const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
-    setError('');
-    setRows(change);
-  }, []);
-  const update = useCallback(
-    (key: number, patch: Partial<SplitDraftRow>) =>
-      edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
-    [edit],
-  );
-  const remove = useCallback((key: number) => edit((current) => current.filter((r) => r.key !== key)), [edit]);
-
-  function setAmounts(next: readonly (number | null)[]) {
-    edit((current) =>
-      current.map((row, i) => {
-        const amount = next[i];
-        return amount !== magnitudes[i] && amount !== null && amount !== undefined
-          ? { ...row, amount: formatAmountInput(amount, locale) }
-          : row;
-      }),
-    );
-  }
+  const adjustment = lastPartAdjustment(parentAmount, magnitudes, currency);
 
   async function submit() {
     if (!parent) return;
     setError('');
-    const request = splitRequest(rows, parentAmount, locale);
+    const request = splitRequest(rows, parentAmount, locale, currency);
     if (!request.ok) {
       setError(request.message);
       return;
@@ -118,11 +90,13 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
           rows={rows}
           categoryNames={categoryNames}
           parentDescription={parent?.description ?? ''}
+          currency={currency}
           onChange={update}
           onRemove={remove}
         />
       </div>
       <SplitTools
+        currency={currency}
         parentAmount={parentAmount}
         magnitudes={magnitudes}
         remainder={remainder}
@@ -139,6 +113,48 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
       />
     </FormDialog>
   );
+}
+
+/** The parts being drafted and the last refusal; opening the dialog for a transaction starts a fresh draft. */
+function useSplitDraft(parent: TransactionDto | null, initial: SplitDraftRow[] | null | undefined, locale: string) {
+  const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
+  const [error, setError] = useState('');
+  // The parts are in the parent's currency: its decimals (none for yen) read and write them.
+  const currency = parent?.currency ?? null;
+  const magnitudes = magnitudesOf(rows, locale, currency);
+
+  useEffect(() => {
+    if (parent) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- opening the dialog for a transaction starts a fresh draft of its parts
+      setRows(initial && initial.length > 0 ? initial : initialRows());
+      setError('');
+    }
+  }, [parent, initial]);
+
+  /** Any edit clears the last refusal: it described rows that no longer exist. */
+  const edit = useCallback((change: (current: SplitDraftRow[]) => SplitDraftRow[]) => {
+    setError('');
+    setRows(change);
+  }, []);
+  const update = useCallback(
+    (key: number, patch: Partial<SplitDraftRow>) =>
+      edit((current) => current.map((row) => (row.key === key ? { ...row, ...patch } : row))),
+    [edit],
+  );
+  const remove = useCallback((key: number) => edit((current) => current.filter((r) => r.key !== key)), [edit]);
+
+  /** Writes the amounts that changed (null keeps a part as typed). */
+  function setAmounts(next: readonly (number | null)[]) {
+    edit((current) =>
+      current.map((row, i) => {
+        const amount = next[i];
+        return amount !== magnitudes[i] && amount !== null && amount !== undefined
+          ? { ...row, amount: formatAmountInput(amount, locale, fieldDigits(currency)) }
+          : row;
+      }),
+    );
+  }
+  return { rows, magnitudes, error, setError, edit, update, remove, setAmounts };
 }
 
 /** Moves focus on once the rows an auto-fill changed have rendered (focusNextEmptyField). */
@@ -168,6 +184,7 @@ function focusNextEmptyField(parts: HTMLElement, filledIndex: number) {
 }
 
 interface SplitToolsProps {
+  currency: string | null;
   parentAmount: number;
   magnitudes: readonly (number | null)[];
   remainder: number;
@@ -180,6 +197,7 @@ interface SplitToolsProps {
 
 /** Add Split, Auto-fill remaining, the one-click fix of a leftover, and what remains to assign. */
 function SplitTools({
+  currency,
   parentAmount,
   magnitudes,
   remainder,
@@ -209,7 +227,7 @@ function SplitTools({
           aria-live="polite"
           sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
         >
-          Remaining: {formatMoney(remainder)} of {formatMoney(Math.abs(parentAmount))}
+          Remaining: {formatMoney(remainder, { currency })} of {formatMoney(Math.abs(parentAmount), { currency })}
         </Typography>
       </Stack>
       {!balanced && !canAutoFill && !adjustment && magnitudes.some((m) => m !== null && m > 0) && (
@@ -225,12 +243,13 @@ interface SplitRowsProps {
   rows: SplitDraftRow[];
   categoryNames: readonly string[];
   parentDescription: string;
+  currency: string | null;
   onChange: (key: number, patch: Partial<SplitDraftRow>) => void;
   onRemove: (key: number) => void;
 }
 
 /** A row of fields per part (two at least); a reserved category name is refused under its field. */
-function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove }: SplitRowsProps) {
+function SplitRows({ rows, categoryNames, parentDescription, currency, onChange, onRemove }: SplitRowsProps) {
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       {rows.map((row, index) => (
@@ -240,6 +259,7 @@ function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove 
           index={index}
           categoryNames={categoryNames}
           parentDescription={parentDescription}
+          currency={currency}
           canRemove={rows.length > 2}
           categoryError={
             isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined
@@ -255,7 +275,8 @@ function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove 
 function ParentLine({ parent }: { parent: TransactionDto }) {
   return (
     <Typography variant="body2" sx={{ mb: 2 }}>
-      {parent.postDate} · {parent.description} · <strong>{formatMoney(parent.amount)}</strong>
+      {parent.postDate} · {parent.description} ·{' '}
+      <strong>{formatMoney(parent.amount, { currency: parent.currency })}</strong>
     </Typography>
   );
 }

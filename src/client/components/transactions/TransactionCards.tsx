@@ -19,7 +19,7 @@ import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { must } from '../../../shared/must';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { Amount } from './Amount';
+import { Amount, OriginalAmount } from './Amount';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
 import type { TransactionViewProps } from './TransactionGrid';
@@ -103,6 +103,7 @@ const TransactionCard = memo(function TransactionCard({
           </Typography>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, flexShrink: 0 }}>
             <Amount cents={tx.amount} currency={tx.currency} />
+            <OriginalAmount tx={tx} />
           </Typography>
         </Box>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'break-word' }}>
@@ -160,7 +161,7 @@ interface CardsProps extends TransactionViewProps {
  * same selection and actions as the table; a card opens the transaction for editing.
  */
 export function TransactionCards(props: CardsProps) {
-  const { rows, selection, sort, loading, emptyText, maxHeight } = props;
+  const { rows, selection, loading, emptyText, maxHeight } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -173,58 +174,10 @@ export function TransactionCards(props: CardsProps) {
     initialRect: { width: 360, height: maxHeight },
   });
   useRowFocus(props.focusRequest, rows, (index) => virtualizer.scrollToIndex(index, { align: 'center' }), scrollRef);
-  const selectedCount = rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0);
-  const all = rows.length > 0 && selectedCount === rows.length;
-  const some = selectedCount > 0 && !all;
-  // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
-  const { selectAllRef } = props;
-  useEffect(() => {
-    if (selectAllRef.current) selectAllRef.current.indeterminate = some;
-  }, [some, selectAllRef]);
 
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
-        <FormControlLabel
-          sx={{ mr: 'auto' }}
-          control={
-            <Checkbox
-              checked={all}
-              indeterminate={some}
-              disabled={rows.length === 0}
-              onChange={props.onToggleAll}
-              slotProps={{ input: { ref: props.selectAllRef } }}
-            />
-          }
-          label="Select all transactions"
-        />
-        <TextField
-          select
-          label="Sort by"
-          value={sort.key}
-          onChange={(e) => props.onSortChange({ ...sort, key: e.target.value as SortKey })}
-          sx={{ minWidth: 140 }}
-        >
-          {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => (
-            <MenuItem key={key} value={key}>
-              {SORT_LABELS[key]}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Order"
-          value={sort.direction}
-          onChange={(e) => props.onSortChange({ ...sort, direction: e.target.value as SortDirection })}
-          sx={{ minWidth: 130 }}
-        >
-          {(['desc', 'asc'] as const).map((direction) => (
-            <MenuItem key={direction} value={direction}>
-              {DIRECTION_LABELS[direction]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <CardsToolbar {...props} />
       {loading && <LinearProgress aria-label="Loading transactions" sx={{ mb: 1 }} />}
       {rows.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
@@ -273,5 +226,60 @@ export function TransactionCards(props: CardsProps) {
         </Box>
       )}
     </Box>
+  );
+}
+
+/** Above the cards: select all, and the sort the table's column headers would give. */
+function CardsToolbar(props: CardsProps) {
+  const { rows, selection, sort, selectAllRef } = props;
+  const selectedCount = rows.reduce((n, tx) => (selection.has(tx.id) ? n + 1 : n), 0);
+  const all = rows.length > 0 && selectedCount === rows.length;
+  const some = selectedCount > 0 && !all;
+  // MUI marks a partial selection with aria-checked="mixed"; the native property makes it valid ARIA.
+  useEffect(() => {
+    if (selectAllRef.current) selectAllRef.current.indeterminate = some;
+  }, [some, selectAllRef]);
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+      <FormControlLabel
+        sx={{ mr: 'auto' }}
+        control={
+          <Checkbox
+            checked={all}
+            indeterminate={some}
+            disabled={rows.length === 0}
+            onChange={props.onToggleAll}
+            slotProps={{ input: { ref: props.selectAllRef } }}
+          />
+        }
+        label="Select all transactions"
+      />
+      <TextField
+        select
+        label="Sort by"
+        value={sort.key}
+        onChange={(e) => props.onSortChange({ ...sort, key: e.target.value as SortKey })}
+        sx={{ minWidth: 140 }}
+      >
+        {(Object.keys(SORT_LABELS) as SortKey[]).map((key) => (
+          <MenuItem key={key} value={key}>
+            {SORT_LABELS[key]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label="Order"
+        value={sort.direction}
+        onChange={(e) => props.onSortChange({ ...sort, direction: e.target.value as SortDirection })}
+        sx={{ minWidth: 130 }}
+      >
+        {(['desc', 'asc'] as const).map((direction) => (
+          <MenuItem key={direction} value={direction}>
+            {DIRECTION_LABELS[direction]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
   );
 }

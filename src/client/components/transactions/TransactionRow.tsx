@@ -1,9 +1,10 @@
-import { memo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents, formatMoney } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
-import { Amount } from './Amount';
+import { Amount, OriginalAmount } from './Amount';
 import { DraftSelect } from './DraftSelect';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
@@ -120,18 +121,10 @@ export const TransactionRow = memo(function TransactionRow({
         />
       </td>
       <td className={`${c.cell} ${c.date}`}>{tx.postDate}</td>
-      <td className={nested ? `${c.cell} ${c.nested}` : c.cell}>
-        <div className={c.line}>
-          <span className={c.text} title={tx.description}>
-            {tx.description}
-          </span>
-          {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
-          {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
-          {tx.transferCounterpartAccount !== null && <span className={c.chip}>{transferChipText(tx)}</span>}
-        </div>
-      </td>
+      <DescriptionCell tx={tx} nested={nested} />
       <td className={`${c.cell} ${c.right}`}>
         <Amount cents={tx.amount} text={amountText} />
+        <OriginalAmount tx={tx} />
       </td>
       <td className={c.cell}>
         {tx.isSplit ? (
@@ -149,28 +142,80 @@ export const TransactionRow = memo(function TransactionRow({
         )}
       </td>
       <td className={c.cell}>
-        <DraftSelect
-          className={c.select}
-          value={tx.type}
-          onCommit={(value) => onTypeChange(tx, value as TransactionType)}
-          aria-label={`Type for ${label}`}
-          onFocus={complete}
-          onPointerEnter={complete}
-          {...inner}
-        >
-          {(full ? TRANSACTION_TYPES : [tx.type]).map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </DraftSelect>
+        <TypeSelect tx={tx} label={label} full={full} complete={complete} onTypeChange={onTypeChange} />
       </td>
       <td className={`${c.cell} ${c.nowrap}`} title={tx.account ?? undefined}>
-        {tx.account ?? ''}
+        <AccountLink tx={tx} />
       </td>
     </tr>
   );
 });
+
+/** The description cell: the text (cut to one line, whole in its title) and the split and transfer chips. */
+function DescriptionCell({ tx, nested }: { tx: TransactionDto; nested: boolean }) {
+  return (
+    <td className={nested ? `${c.cell} ${c.nested}` : c.cell}>
+      <div className={c.line}>
+        <span className={c.text} title={tx.description}>
+          {tx.description}
+        </span>
+        {tx.isSplit && <span className={`${c.chip} ${c.chipPrimary}`}>Split</span>}
+        {tx.parentTransactionId !== null && <span className={c.chip}>Split part</span>}
+        {tx.transferCounterpartAccount !== null && <span className={c.chip}>{transferChipText(tx)}</span>}
+      </div>
+    </td>
+  );
+}
+
+interface TypeSelectProps {
+  tx: TransactionDto;
+  label: string;
+  /** Every type as an option; else the current one alone (see TransactionRow). */
+  full: boolean;
+  complete?: () => void;
+  onTypeChange: (tx: TransactionDto, type: TransactionType) => void;
+}
+
+/** The row's type, edited in place. */
+function TypeSelect({ tx, label, full, complete, onTypeChange }: TypeSelectProps) {
+  return (
+    <DraftSelect
+      className={c.select}
+      value={tx.type}
+      onCommit={(value) => onTypeChange(tx, value as TransactionType)}
+      aria-label={`Type for ${label}`}
+      onFocus={complete}
+      onPointerEnter={complete}
+      {...inner}
+    >
+      {(full ? TRANSACTION_TYPES : [tx.type]).map((type) => (
+        <option key={type} value={type}>
+          {type}
+        </option>
+      ))}
+    </DraftSelect>
+  );
+}
+
+/**
+ * The row's account, linking to its register: a plain anchor that navigates in the app (a router link per row
+ * would follow the router's state in every visible row), one of the row's arrow-key controls.
+ */
+function AccountLink({ tx }: { tx: TransactionDto }) {
+  const navigate = useNavigate();
+  if (tx.account === null || tx.bank_account_id === null) return null;
+  const id = String(tx.bank_account_id);
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate({ to: '/accounts/$id', params: { id } });
+  };
+  return (
+    <a className={c.link} href={`/accounts/${id}`} onClick={open} aria-label={`${tx.account} register`} {...inner}>
+      {tx.account}
+    </a>
+  );
+}
 
 /**
  * A split original has no category of its own (its parts carry them): its category cell says how many parts

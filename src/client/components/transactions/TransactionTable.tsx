@@ -98,18 +98,7 @@ export function TransactionTable(props: TransactionTableProps): JSX.Element {
 
   return (
     <Box>
-      {categories.error && (
-        <Alert severity="warning" sx={{ mb: 1 }}>
-          {categories.error}
-        </Alert>
-      )}
-      <CategoriseSimilar
-        offer={inline.similar.offer}
-        busy={inline.similar.busy}
-        onApply={() => void inline.similar.applyToSimilar()}
-        onRule={() => void inline.similar.createRule()}
-        onClose={inline.similar.dismiss}
-      />
+      <TableMessages categoriesError={categories.error} similar={inline.similar} />
       {/* The selection bar is laid over the table (or the viewport's bottom), never into the rows' flow. */}
       <Box sx={{ position: 'relative' }}>
         <SelectionBar
@@ -193,6 +182,33 @@ function usePreloadedEditor() {
 }
 
 type TableActions = ReturnType<typeof useTableActions>;
+type InlineEdits = ReturnType<typeof useInlineEdits>;
+
+/** Above the list: why the category names could not load, and the offer to categorise similar rows alike. */
+function TableMessages({
+  categoriesError,
+  similar,
+}: {
+  categoriesError: string | null;
+  similar: InlineEdits['similar'];
+}) {
+  return (
+    <>
+      {categoriesError && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {categoriesError}
+        </Alert>
+      )}
+      <CategoriseSimilar
+        offer={similar.offer}
+        busy={similar.busy}
+        onApply={() => void similar.applyToSimilar()}
+        onRule={() => void similar.createRule()}
+        onClose={similar.dismiss}
+      />
+    </>
+  );
+}
 type ShowNotice = ReturnType<typeof useNotice>[1];
 type Splitting = { parent: TransactionDto; initial: SplitDraftRow[] | null } | null;
 

@@ -29,6 +29,7 @@ export const ROW_CLASS = {
   mark: 'bt-source-mark',
   nested: 'bt-tx-nested',
   toggle: 'bt-tx-toggle',
+  link: 'bt-tx-link',
   muted: 'bt-tx-muted',
 } as const;
 
@@ -38,9 +39,113 @@ function rowCss(theme: Theme) {
     .colorSchemes;
   const light = schemes?.light?.palette ?? theme.palette;
   const dark = schemes?.dark?.palette ?? theme.palette;
+  return {
+    ...cellCss(theme),
+    ...controlCss(theme),
+    ...schemeCss(light, 'light'),
+    ...theme.applyStyles('dark', schemeCss(dark, 'dark')),
+  };
+}
+
+/** The layout of the rows, their cells and the text in them. */
+function cellCss(theme: Theme) {
   const c = ROW_CLASS;
-  // Colours per scheme, under `body` so their keys never replace the layout rules below in one object.
-  const scheme = (palette: Theme['palette'], mode: 'light' | 'dark') => ({
+  return {
+    [`.${c.row}`]: { height: 53, verticalAlign: 'middle' },
+    [`.${c.cell}`]: {
+      ...theme.typography.body2,
+      padding: '6px 16px',
+      textAlign: 'left' as const,
+      overflow: 'hidden',
+    },
+    [`.${c.right}`]: { textAlign: 'right' as const },
+    // A date may run into the next cell's padding (as MUI's cells let it) rather than be cut.
+    [`.${c.date}`]: { whiteSpace: 'nowrap' as const, overflow: 'visible' },
+    [`.${c.nowrap}`]: { whiteSpace: 'nowrap' as const, textOverflow: 'ellipsis' },
+    [`.${c.checkCell}`]: { padding: '0 0 0 4px', width: 48 },
+    [`.${c.check}`]: { width: 18, height: 18, margin: 12, cursor: 'pointer', verticalAlign: 'middle' },
+    [`.${c.line}`]: { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 },
+    // The category cell's line (a class, not an inline style: rows are built every frame while scrolling).
+    [`.${c.lineTight}`]: { gap: 4 },
+    // The category select keeps a readable width beside a suggestion chip, which shortens instead.
+    [`.${c.lineTight} > .${c.select}`]: { flex: '1 0 96px' },
+    [`.${c.text}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const },
+    // A split's part sits beneath its original, indented and marked as belonging to it.
+    [`.${c.nested}`]: { paddingLeft: 44, position: 'relative' as const },
+    [`.${c.nested}::before`]: {
+      content: '"↳"',
+      position: 'absolute' as const,
+      left: 22,
+      top: '50%',
+      transform: 'translateY(-50%)',
+    },
+    [`.${c.muted}`]: { fontSize: '0.8125rem' },
+    [`.${c.amount}`]: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const },
+  };
+}
+
+/** The layout of the controls in a row: selects, chips, the parts toggle and the category source mark. */
+function controlCss(theme: Theme) {
+  const c = ROW_CLASS;
+  return {
+    [`.${c.select}`]: {
+      font: 'inherit',
+      fontSize: '0.875rem',
+      width: '100%',
+      minWidth: 0,
+      padding: '7px 8px',
+      borderWidth: 1,
+      borderStyle: 'solid',
+      borderRadius: theme.shape.borderRadius,
+      background: 'transparent',
+      color: 'inherit',
+      cursor: 'pointer',
+    },
+    [`.${c.chip}`]: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      flexShrink: 0,
+      height: 24,
+      padding: '0 8px',
+      borderWidth: 1,
+      borderStyle: 'solid',
+      borderRadius: 12,
+      fontSize: '0.8125rem',
+      whiteSpace: 'nowrap' as const,
+    },
+    [`.${c.toggle}`]: {
+      font: 'inherit',
+      fontSize: '0.875rem',
+      width: '100%',
+      padding: '7px 8px',
+      textAlign: 'left' as const,
+      whiteSpace: 'nowrap' as const,
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      borderWidth: 1,
+      borderStyle: 'solid',
+      borderRadius: theme.shape.borderRadius,
+      background: 'transparent',
+      cursor: 'pointer',
+    },
+    [`.${c.mark}`]: {
+      display: 'inline-flex',
+      flexShrink: 0,
+      fontSize: '0.7rem',
+      fontWeight: 600,
+      lineHeight: 1,
+      borderWidth: 1,
+      borderStyle: 'solid',
+      borderRadius: theme.shape.borderRadius,
+      padding: '2px 4px',
+    },
+  };
+}
+
+/** Colours per scheme, under `body` so their keys never replace the layout rules in one object. */
+function schemeCss(palette: Theme['palette'], mode: 'light' | 'dark') {
+  const c = ROW_CLASS;
+  return {
     [`body .${c.row}`]: { color: palette.text.primary },
     [`body .${c.row}:hover`]: { backgroundColor: palette.action.hover },
     [`body .${c.row}[aria-selected="true"]`]: {
@@ -75,90 +180,9 @@ function rowCss(theme: Theme) {
     },
     [`body .${c.toggle}:hover`]: { backgroundColor: palette.action.hover },
     [`body .${c.toggle}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    [`body .${c.link}`]: { color: palette.primary.main },
+    [`body .${c.link}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
     [`body .${c.muted}`]: { color: palette.text.secondary },
-  });
-  return {
-    [`.${c.row}`]: { height: 53, verticalAlign: 'middle' },
-    [`.${c.cell}`]: {
-      ...theme.typography.body2,
-      padding: '6px 16px',
-      textAlign: 'left' as const,
-      overflow: 'hidden',
-    },
-    [`.${c.right}`]: { textAlign: 'right' as const },
-    // A date may run into the next cell's padding (as MUI's cells let it) rather than be cut.
-    [`.${c.date}`]: { whiteSpace: 'nowrap' as const, overflow: 'visible' },
-    [`.${c.nowrap}`]: { whiteSpace: 'nowrap' as const, textOverflow: 'ellipsis' },
-    [`.${c.checkCell}`]: { padding: '0 0 0 4px', width: 48 },
-    [`.${c.check}`]: { width: 18, height: 18, margin: 12, cursor: 'pointer', verticalAlign: 'middle' },
-    [`.${c.line}`]: { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 },
-    // The category cell's line (a class, not an inline style: rows are built every frame while scrolling).
-    [`.${c.lineTight}`]: { gap: 4 },
-    [`.${c.text}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const },
-    [`.${c.select}`]: {
-      font: 'inherit',
-      fontSize: '0.875rem',
-      width: '100%',
-      minWidth: 0,
-      padding: '7px 8px',
-      borderWidth: 1,
-      borderStyle: 'solid',
-      borderRadius: theme.shape.borderRadius,
-      background: 'transparent',
-      color: 'inherit',
-      cursor: 'pointer',
-    },
-    [`.${c.chip}`]: {
-      display: 'inline-flex',
-      alignItems: 'center',
-      flexShrink: 0,
-      height: 24,
-      padding: '0 8px',
-      borderWidth: 1,
-      borderStyle: 'solid',
-      borderRadius: 12,
-      fontSize: '0.8125rem',
-      whiteSpace: 'nowrap' as const,
-    },
-    // A split's part sits beneath its original, indented and marked as belonging to it.
-    [`.${c.nested}`]: { paddingLeft: 44, position: 'relative' as const },
-    [`.${c.nested}::before`]: {
-      content: '"↳"',
-      position: 'absolute' as const,
-      left: 22,
-      top: '50%',
-      transform: 'translateY(-50%)',
-    },
-    [`.${c.toggle}`]: {
-      font: 'inherit',
-      fontSize: '0.875rem',
-      width: '100%',
-      padding: '7px 8px',
-      textAlign: 'left' as const,
-      whiteSpace: 'nowrap' as const,
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      borderWidth: 1,
-      borderStyle: 'solid',
-      borderRadius: theme.shape.borderRadius,
-      background: 'transparent',
-      cursor: 'pointer',
-    },
-    [`.${c.muted}`]: { fontSize: '0.8125rem' },
-    [`.${c.amount}`]: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' as const },
-    [`.${c.mark}`]: {
-      display: 'inline-flex',
-      flexShrink: 0,
-      fontSize: '0.7rem',
-      fontWeight: 600,
-      lineHeight: 1,
-      borderWidth: 1,
-      borderStyle: 'solid',
-      borderRadius: theme.shape.borderRadius,
-      padding: '2px 4px',
-    },
-    ...scheme(light, 'light'),
-    ...theme.applyStyles('dark', scheme(dark, 'dark')),
   };
 }
 

@@ -15,6 +15,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
 import { formatMoney } from '../../../shared/money';
+import type { AccountDto } from '../../../shared/schemas/accounts';
+import type { RegisterRow } from '../../../shared/schemas/register';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { ReconcilePanel } from './ReconcilePanel';
 import { REGISTER_RANGES, resolveRegisterRange, type RegisterRangeName, type RegisterSearch } from './registerSearch';
@@ -56,7 +58,7 @@ export function AccountRegisterScreen() {
     account &&
     (!dates.startDate || dates.startDate <= account.openingDate) &&
     (!dates.endDate || dates.endDate >= account.openingDate)
-      ? { date: account.openingDate, balance: account.openingBalance }
+      ? { date: account.openingDate, balance: account.openingBalance, currency: account.currency }
       : undefined;
 
   function change(patch: RegisterSearch) {
@@ -76,98 +78,122 @@ export function AccountRegisterScreen() {
       <Typography variant="h1" gutterBottom>
         {account ? `Register: ${account.name}` : 'Register'}
       </Typography>
-      {account && (
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-          <Chip size="small" label={account.type} color="primary" variant="outlined" />
-          <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="register-balance">
-            {`Balance: ${formatMoney(account.balance, { currency: account.currency })}`}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-            {`Opening balance ${formatMoney(account.openingBalance, { currency: account.currency })} on ${account.openingDate}`}
-          </Typography>
-          <TextLink to="/accounts">All accounts</TextLink>
-        </Stack>
-      )}
-      <ReconcilePanel accountId={id} />
+      {account && <AccountSummary account={account} />}
+      <ReconcilePanel accountId={id} currency={account?.currency ?? null} />
       <AccountUpcoming accountId={id} days={search.ahead ?? 30} onDays={(ahead) => change({ ahead })} />
       <Paper component="section" aria-labelledby="register-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="register-heading" variant="h2" gutterBottom>
           Transactions
         </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
-            aria-label="Register range"
-            value={range.range}
-            onChange={(_e, value: RegisterRangeName | null) => {
-              if (!value) return;
-              change(
-                value === 'Custom'
-                  ? { range: value, startDate: range.startDate, endDate: range.endDate }
-                  : { range: value, startDate: undefined, endDate: undefined },
-              );
-            }}
-            sx={{ flexWrap: 'wrap' }}
-          >
-            {REGISTER_RANGES.map((name) => (
-              <ToggleButton key={name} value={name} sx={{ textTransform: 'none' }}>
-                {name}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-          <TextField
-            label="Start Date"
-            type="date"
-            value={range.startDate ?? ''}
-            onChange={(e) =>
-              change({ range: 'Custom', startDate: e.target.value || undefined, endDate: range.endDate })
-            }
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="End Date"
-            type="date"
-            value={range.endDate ?? ''}
-            error={!inOrder}
-            helperText={inOrder ? undefined : 'End Date must not be before Start Date'}
-            onChange={(e) =>
-              change({ range: 'Custom', startDate: range.startDate, endDate: e.target.value || undefined })
-            }
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Box>
+        <RegisterRangePicker range={range} inOrder={inOrder} onChange={change} />
         {register.error && (
           <Alert severity="error" role="alert">
             {serverMessage(register.error, 'Failed to load the register')}
           </Alert>
         )}
         {register.isPending && inOrder && <CircularProgress aria-label="Loading the register" />}
-        {register.data && (
-          <>
-            <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-              {`${register.data.length} transactions`}
-            </Typography>
-            {(register.data.length > 0 || opening) && (
-              <RegisterTable rows={register.data} label="Register" opening={opening} edits={edits} />
-            )}
-            {edits.message && (
-              <Alert severity="error" role="alert" onClose={edits.clearMessage} sx={{ mt: 1 }}>
-                {edits.message}
-              </Alert>
-            )}
-            <ConfirmDialog
-              open={edits.pending !== null}
-              title="Change a reconciled transaction?"
-              message={`“${edits.pending?.row.description ?? ''}” agreed with a bank statement. Changing its amount or date changes that reconciliation.`}
-              confirmLabel="Change it"
-              onConfirm={() => void edits.confirm()}
-              onCancel={edits.cancel}
-            />
-          </>
-        )}
+        {register.data && <RegisterRows rows={register.data} opening={opening} edits={edits} />}
       </Paper>
     </Box>
+  );
+}
+
+/** The account's type, balance and opening balance, in its currency. */
+function AccountSummary({ account }: { account: AccountDto }) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+      <Chip size="small" label={account.type} color="primary" variant="outlined" />
+      <Typography sx={{ fontVariantNumeric: 'tabular-nums' }} data-testid="register-balance">
+        {`Balance: ${formatMoney(account.balance, { currency: account.currency })}`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {`Opening balance ${formatMoney(account.openingBalance, { currency: account.currency })} on ${account.openingDate}`}
+      </Typography>
+      <TextLink to="/accounts">All accounts</TextLink>
+    </Stack>
+  );
+}
+
+interface RegisterRangePickerProps {
+  range: ReturnType<typeof resolveRegisterRange>;
+  /** The dates are in order (an End Date before the Start Date is refused under it). */
+  inOrder: boolean;
+  onChange: (patch: RegisterSearch) => void;
+}
+
+/** The register's range: a named range, or Custom with its own dates (typing a date makes the range Custom). */
+function RegisterRangePicker({ range, inOrder, onChange: change }: RegisterRangePickerProps) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        aria-label="Register range"
+        value={range.range}
+        onChange={(_e, value: RegisterRangeName | null) => {
+          if (!value) return;
+          change(
+            value === 'Custom'
+              ? { range: value, startDate: range.startDate, endDate: range.endDate }
+              : { range: value, startDate: undefined, endDate: undefined },
+          );
+        }}
+        sx={{ flexWrap: 'wrap' }}
+      >
+        {REGISTER_RANGES.map((name) => (
+          <ToggleButton key={name} value={name} sx={{ textTransform: 'none' }}>
+            {name}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <TextField
+        label="Start Date"
+        type="date"
+        value={range.startDate ?? ''}
+        onChange={(e) => change({ range: 'Custom', startDate: e.target.value || undefined, endDate: range.endDate })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label="End Date"
+        type="date"
+        value={range.endDate ?? ''}
+        error={!inOrder}
+        helperText={inOrder ? undefined : 'End Date must not be before Start Date'}
+        onChange={(e) => change({ range: 'Custom', startDate: range.startDate, endDate: e.target.value || undefined })}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </Box>
+  );
+}
+
+interface RegisterRowsProps {
+  rows: RegisterRow[];
+  opening: { date: string; balance: number; currency: string } | undefined;
+  edits: ReturnType<typeof useRegisterEdits>;
+}
+
+/** The rows of the range, edited in place; a change to a reconciled row is confirmed first. */
+function RegisterRows({ rows, opening, edits }: RegisterRowsProps) {
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+        {`${rows.length} transactions`}
+      </Typography>
+      {(rows.length > 0 || opening) && <RegisterTable rows={rows} label="Register" opening={opening} edits={edits} />}
+      {edits.message && (
+        <Alert severity="error" role="alert" onClose={edits.clearMessage} sx={{ mt: 1 }}>
+          {edits.message}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={edits.pending !== null}
+        title="Change a reconciled transaction?"
+        message={`“${edits.pending?.row.description ?? ''}” agreed with a bank statement. Changing its amount or date changes that reconciliation.`}
+        confirmLabel="Change it"
+        onConfirm={() => void edits.confirm()}
+        onCancel={edits.cancel}
+      />
+    </>
   );
 }

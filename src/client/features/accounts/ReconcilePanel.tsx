@@ -2,7 +2,7 @@ import { skipToken } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useState, type SubmitEvent } from 'react';
 import { formatMoney } from '../../../shared/money';
-import type { StatementInput } from '../../../shared/schemas/register';
+import type { ReconcileResult, StatementInput } from '../../../shared/schemas/register';
 import { MoneyField } from '../../components/MoneyField';
 import { readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
@@ -14,7 +14,7 @@ import { RegisterTable } from './RegisterTable';
  * that date, the difference and the rows after it. Finishing marks the cleared rows up to the date
  * reconciled; a difference is first recorded as an adjustment transaction, when the person asks.
  */
-export function ReconcilePanel({ accountId }: { accountId: number }) {
+export function ReconcilePanel({ accountId, currency }: { accountId: number; currency: string | null }) {
   const [date, setDate] = useState('');
   const [balanceText, setBalanceText] = useState('');
   const [errors, setErrors] = useState<{ date?: string; balance?: string }>({});
@@ -29,7 +29,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         result,
       );
       setAdjusted(
-        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance)}`,
+        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance, { currency: result.account.currency })}`,
       );
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
@@ -40,6 +40,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
     const read = readAmountField(balanceText, browserLocale(), {
       required: true,
       requiredMessage: 'Statement balance is required',
+      currency,
     });
     const next: typeof errors = {};
     if (!date) next.date = 'Statement date is required';
@@ -57,87 +58,142 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
       <Typography id="reconcile-heading" variant="h2" gutterBottom>
         Reconcile
       </Typography>
-      <Box
-        component="form"
+      <StatementForm
+        date={date}
+        balanceText={balanceText}
+        errors={errors}
+        checking={reconcile.isFetching}
+        currency={currency}
+        onDate={setDate}
+        onBalance={setBalanceText}
         onSubmit={check}
-        noValidate
-        aria-label="Statement"
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
-      >
-        <TextField
-          label="Statement date"
-          type="date"
-          required
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          error={Boolean(errors.date)}
-          helperText={errors.date}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <MoneyField
-          label="Statement balance"
-          required
-          value={balanceText}
-          onChange={setBalanceText}
-          error={errors.balance}
-        />
-        <Button type="submit" variant="contained" disabled={reconcile.isFetching}>
-          Reconcile
-        </Button>
-      </Box>
+      />
       {reconcile.error && (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {serverMessage(reconcile.error, 'Failed to reconcile')}
         </Alert>
       )}
       {result && (
-        <Box sx={{ mt: 2 }}>
-          <Stack
-            direction="row"
-            aria-label="Reconcile figures"
-            sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
-          >
-            <span>{`Register balance on ${result.statementDate}: ${formatMoney(result.registerBalance)}`}</span>
-            <span>{`Statement balance: ${formatMoney(result.statementBalance)}`}</span>
-            <strong>{`Difference: ${formatMoney(result.difference)}`}</strong>
-          </Stack>
-          {result.difference === 0 && (
-            <Alert severity="success" role="status" sx={{ mb: 2 }}>
-              {adjusted ?? 'The register agrees with the statement.'}
-            </Alert>
-          )}
-          {!adjusted && (
-            <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-              <Button
-                variant="outlined"
-                color={result.difference === 0 ? 'primary' : 'warning'}
-                disabled={adjust.isPending}
-                onClick={() =>
-                  statement && adjust.mutate({ id: accountId, ...statement, createAdjustment: result.difference !== 0 })
-                }
-              >
-                {result.difference === 0 ? 'Finish reconciling' : 'Add adjustment and reconcile'}
-              </Button>
-              <Typography variant="body2" color="text.secondary">
-                {result.difference === 0
-                  ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
-                  : `Records an adjustment transaction of ${formatMoney(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
-              </Typography>
-            </Stack>
-          )}
-          {adjust.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {refusalMessage(adjust.error, 'Failed to reconcile')}
-            </Alert>
-          )}
-          <Typography variant="h3" gutterBottom>
-            {`Transactions after ${result.statementDate} (${result.transactionsAfter.length})`}
-          </Typography>
-          {result.transactionsAfter.length > 0 && (
-            <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />
-          )}
-        </Box>
+        <StatementComparison
+          result={result}
+          adjusted={adjusted}
+          finishing={adjust.isPending}
+          finishError={adjust.error ? refusalMessage(adjust.error, 'Failed to reconcile') : null}
+          onFinish={() =>
+            statement && adjust.mutate({ id: accountId, ...statement, createAdjustment: result.difference !== 0 })
+          }
+        />
       )}
     </Paper>
+  );
+}
+
+interface StatementFormProps {
+  date: string;
+  balanceText: string;
+  errors: { date?: string; balance?: string };
+  /** The figures for the statement are being fetched. */
+  checking: boolean;
+  /** The account's currency: the balance is read in its decimals. */
+  currency: string | null;
+  onDate: (date: string) => void;
+  onBalance: (text: string) => void;
+  onSubmit: (event: SubmitEvent) => void;
+}
+
+/** The statement's date and closing balance, and Reconcile. */
+function StatementForm(props: StatementFormProps) {
+  const { date, balanceText, errors, checking, currency, onDate, onBalance, onSubmit } = props;
+  return (
+    <Box
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Statement"
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
+    >
+      <TextField
+        label="Statement date"
+        type="date"
+        required
+        value={date}
+        onChange={(e) => onDate(e.target.value)}
+        error={Boolean(errors.date)}
+        helperText={errors.date}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <MoneyField
+        label="Statement balance"
+        required
+        value={balanceText}
+        onChange={onBalance}
+        error={errors.balance}
+        currency={currency}
+      />
+      <Button type="submit" variant="contained" disabled={checking}>
+        Reconcile
+      </Button>
+    </Box>
+  );
+}
+
+interface StatementComparisonProps {
+  result: ReconcileResult;
+  /** What finishing did, once it has. */
+  adjusted: string | null;
+  finishing: boolean;
+  /** Why finishing was refused, if it was. */
+  finishError: string | null;
+  onFinish: () => void;
+}
+
+/** The statement against the register: the figures, finishing (with an adjustment if they differ), later rows. */
+function StatementComparison({ result, adjusted, finishing, finishError, onFinish }: StatementComparisonProps) {
+  const money = (cents: number) => formatMoney(cents, { currency: result.account.currency });
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack
+        direction="row"
+        aria-label="Reconcile figures"
+        sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
+      >
+        <span>{`Register balance on ${result.statementDate}: ${money(result.registerBalance)}`}</span>
+        <span>{`Statement balance: ${money(result.statementBalance)}`}</span>
+        <strong>{`Difference: ${money(result.difference)}`}</strong>
+      </Stack>
+      {result.difference === 0 && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {adjusted ?? 'The register agrees with the statement.'}
+        </Alert>
+      )}
+      {!adjusted && (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+          <Button
+            variant="outlined"
+            color={result.difference === 0 ? 'primary' : 'warning'}
+            disabled={finishing}
+            onClick={onFinish}
+          >
+            {result.difference === 0 ? 'Finish reconciling' : 'Add adjustment and reconcile'}
+          </Button>
+          <Typography variant="body2" color="text.secondary">
+            {result.difference === 0
+              ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
+              : `Records an adjustment transaction of ${money(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
+          </Typography>
+        </Stack>
+      )}
+      {finishError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {finishError}
+        </Alert>
+      )}
+      <Typography variant="h3" gutterBottom>
+        {`Transactions after ${result.statementDate} (${result.transactionsAfter.length})`}
+      </Typography>
+      {result.transactionsAfter.length > 0 && (
+        <RegisterTable rows={result.transactionsAfter} label="Transactions after the statement" maxHeight={320} />
+      )}
+    </Box>
   );
 }

@@ -6,7 +6,7 @@ import { formatAmountInput } from '../../../shared/money';
 import { MoneyField } from '../../components/MoneyField';
 import { Amount } from '../../components/transactions/Amount';
 import { useCategoryNames } from '../../components/transactions/hooks';
-import { readAmountField } from '../../lib/amountField';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
 
 interface RegisterEditRowProps {
@@ -26,7 +26,7 @@ function patchOf(row: RegisterRow, draft: Record<'postDate' | 'description' | 'c
   if (draft.description.trim() !== row.description) patch.description = draft.description.trim();
   if (draft.category !== (row.category ?? '')) patch.category = draft.category || null;
   if (draft.memo !== (row.memo ?? '')) patch.memo = draft.memo || null;
-  const amount = readAmountField(draft.amount, browserLocale(), { required: true });
+  const amount = readAmountField(draft.amount, browserLocale(), { required: true, currency: row.currency });
   if (!amount.ok) return { error: amount.message };
   if (amount.cents !== null && amount.cents !== row.amount) patch.amount = amount.cents;
   return { patch };
@@ -34,37 +34,7 @@ function patchOf(row: RegisterRow, draft: Record<'postDate' | 'description' | 'c
 
 /** A register row being edited in place: Enter saves, Escape puts it back. */
 export function RegisterEditRow({ row, columns, height, start, index, onSave, onCancel }: RegisterEditRowProps) {
-  const { names } = useCategoryNames();
-  const [draft, setDraft] = useState({
-    postDate: row.postDate,
-    description: row.description,
-    category: row.category ?? '',
-    memo: row.memo ?? '',
-    amount: formatAmountInput(row.amount, browserLocale()),
-  });
-  const [error, setError] = useState<string | undefined>();
-  const set = (change: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...change }));
-  function save() {
-    const read = patchOf(row, draft);
-    if ('error' in read) {
-      setError(read.error);
-      return;
-    }
-    if (Object.keys(read.patch).length === 0) {
-      onCancel();
-      return;
-    }
-    onSave(read.patch);
-  }
-  function keys(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    } else if (event.key === 'Enter' && !(event.target as HTMLElement).closest('[role="listbox"]')) {
-      event.preventDefault();
-      save();
-    }
-  }
+  const { draft, set, error, save, keys } = useRowDraft(row, onSave, onCancel);
   const small = { size: 'small', fullWidth: true } as const;
   return (
     <Box
@@ -97,7 +67,6 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
         />
       </Box>
       <Box role="cell">
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- editing starts in the row's first text */}
         <TextField
           {...small}
           label="Description"
@@ -108,20 +77,7 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
         />
       </Box>
       <Box role="cell">
-        <TextField
-          {...small}
-          select
-          label="Category"
-          value={draft.category}
-          onChange={(e) => set({ category: e.target.value })}
-        >
-          <MenuItem value="">Uncategorized</MenuItem>
-          {[...new Set([...names, ...(row.category ? [row.category] : [])])].map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <CategorySelect current={row.category} value={draft.category} onChange={(category) => set({ category })} />
       </Box>
       <Box role="cell">
         <MoneyField
@@ -130,10 +86,11 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
           value={draft.amount}
           onChange={(amount) => set({ amount })}
           error={error}
+          currency={row.currency}
         />
       </Box>
       <Box role="cell" sx={{ px: 1, textAlign: 'right' }}>
-        <Amount cents={row.runningBalance} />
+        <Amount cents={row.runningBalance} currency={row.currency} />
       </Box>
       <Box role="cell">
         <TextField {...small} label="Memo" value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />
@@ -147,5 +104,62 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
         </Button>
       </Box>
     </Box>
+  );
+}
+
+/** The row's draft (every field as text), and saving it: Enter saves what changed, Escape puts the row back. */
+function useRowDraft(row: RegisterRow, onSave: (patch: UpdateTransactionPatch) => void, onCancel: () => void) {
+  const [draft, setDraft] = useState({
+    postDate: row.postDate,
+    description: row.description,
+    category: row.category ?? '',
+    memo: row.memo ?? '',
+    amount: formatAmountInput(row.amount, browserLocale(), fieldDigits(row.currency)),
+  });
+  const [error, setError] = useState<string | undefined>();
+  const set = (change: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...change }));
+  function save() {
+    const read = patchOf(row, draft);
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    if (Object.keys(read.patch).length === 0) {
+      onCancel();
+      return;
+    }
+    onSave(read.patch);
+  }
+  function keys(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    } else if (event.key === 'Enter' && !(event.target as HTMLElement).closest('[role="listbox"]')) {
+      event.preventDefault();
+      save();
+    }
+  }
+  return { draft, set, error, save, keys };
+}
+
+/** The category, among the user's categories (and the row's own, should it be hidden). */
+function CategorySelect(props: { current: string | null; value: string; onChange: (category: string) => void }) {
+  const { names } = useCategoryNames();
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      select
+      label="Category"
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      <MenuItem value="">Uncategorized</MenuItem>
+      {[...new Set([...names, ...(props.current ? [props.current] : [])])].map((name) => (
+        <MenuItem key={name} value={name}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

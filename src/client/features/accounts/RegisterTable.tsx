@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { must } from '../../../shared/must';
 import type { RegisterRow } from '../../../shared/schemas/register';
-import { Amount } from '../../components/transactions/Amount';
+import { Amount, OriginalAmount } from '../../components/transactions/Amount';
 import { RegisterEditRow } from './RegisterEditRow';
 import type { RegisterEdits } from './useRegisterEdits';
 
@@ -11,6 +11,8 @@ const ROW_HEIGHT = 44;
 const COLUMNS = '110px minmax(0, 1fr) minmax(0, 180px) 130px 140px';
 const WORK_COLUMNS = '150px minmax(0, 1fr) minmax(0, 160px) 130px 120px minmax(0, 160px) 140px';
 const HEADERS = ['Date', 'Description', 'Category', 'Amount', 'Balance'];
+/** A cell's text stays on one line, cut with an ellipsis (the whole text is in its title where it may be long). */
+const CELL = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const CLEARED_MARK = { uncleared: 'Uncleared', cleared: 'Cleared', reconciled: 'Reconciled' } as const;
 
 /**
@@ -28,7 +30,7 @@ export function RegisterTable({
   rows: readonly RegisterRow[];
   label: string;
   /** The opening balance, listed below every row when the page reaches it. */
-  opening?: { date: string; balance: number };
+  opening?: { date: string; balance: number; currency: string };
   /** Rows can be edited in place and cleared (the account's own register). */
   edits?: RegisterEdits;
   maxHeight?: number;
@@ -44,34 +46,10 @@ export function RegisterTable({
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Box role="table" aria-label={label} aria-rowcount={count + 1} sx={{ overflowX: 'auto' }}>
       <Box sx={{ minWidth: edits ? 980 : 640 }}>
-        <Box role="rowgroup">
-          <Box
-            role="row"
-            aria-rowindex={1}
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: columns,
-              py: 1,
-              borderBottom: 2,
-              borderColor: 'divider',
-              fontWeight: 600,
-            }}
-          >
-            {headers.map((name, index) => (
-              <Box
-                key={name}
-                role="columnheader"
-                sx={{ ...cell, textAlign: index === 3 || index === 4 ? 'right' : 'left' }}
-              >
-                {name}
-              </Box>
-            ))}
-          </Box>
-        </Box>
+        <RegisterHeader columns={columns} headers={headers} />
         <Box
           ref={scroller}
           role="rowgroup"
@@ -100,61 +78,116 @@ export function RegisterTable({
                     }}
                   />
                 );
-              const part = row.parentTransactionId !== null;
               return (
-                <Box
+                <RegisterRowView
                   key={row.id}
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  sx={{
-                    display: 'grid',
-                    gridTemplateColumns: columns,
-                    alignItems: 'center',
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    right: 0,
-                    height: ROW_HEIGHT,
-                    transform: `translateY(${item.start}px)`,
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                  }}
-                >
-                  <Box role="cell" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
-                    {row.postDate}
-                  </Box>
-                  <Box role="cell" sx={{ ...cell, pl: part ? 4 : 1 }} title={row.description}>
-                    {part && <span aria-hidden="true">↳ </span>}
-                    {row.description}
-                    {row.isSplit && <Chip size="small" label="Split" variant="outlined" sx={{ ml: 1 }} />}
-                  </Box>
-                  <Box role="cell" sx={cell}>
-                    {row.category ??
-                      (row.isSplit ? (
-                        ''
-                      ) : (
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          Uncategorized
-                        </Typography>
-                      ))}
-                  </Box>
-                  <Box
-                    role="cell"
-                    sx={{ ...cell, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }}
-                    title={row.isSplit ? 'Counted through its parts' : undefined}
-                  >
-                    <Amount cents={row.amount} />
-                  </Box>
-                  <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
-                    <Amount cents={row.runningBalance} />
-                  </Box>
-                  {edits && <WorkCells row={row} edits={edits} onEdit={() => setEditing(row.id)} cell={cell} />}
-                </Box>
+                  row={row}
+                  columns={columns}
+                  index={item.index}
+                  start={item.start}
+                  edits={edits}
+                  onEdit={() => setEditing(row.id)}
+                />
               );
             })}
           </Box>
         </Box>
       </Box>
+    </Box>
+  );
+}
+
+/** The column headers (amounts and balances right-aligned). */
+function RegisterHeader({ columns, headers }: { columns: string; headers: readonly string[] }) {
+  return (
+    <Box role="rowgroup">
+      <Box
+        role="row"
+        aria-rowindex={1}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: columns,
+          py: 1,
+          borderBottom: 2,
+          borderColor: 'divider',
+          fontWeight: 600,
+        }}
+      >
+        {headers.map((name, index) => (
+          <Box
+            key={name}
+            role="columnheader"
+            sx={{ ...CELL, textAlign: index === 3 || index === 4 ? 'right' : 'left' }}
+          >
+            {name}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+interface RegisterRowViewProps {
+  row: RegisterRow;
+  columns: string;
+  /** The row's place in the virtual list, and its offset from the top. */
+  index: number;
+  start: number;
+  edits?: RegisterEdits;
+  onEdit: () => void;
+}
+
+/** One register row; a split's part is indented below its parent, whose own amount is greyed. */
+function RegisterRowView({ row, columns, index, start, edits, onEdit }: RegisterRowViewProps) {
+  const part = row.parentTransactionId !== null;
+  return (
+    <Box
+      role="row"
+      aria-rowindex={index + 2}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: columns,
+        alignItems: 'center',
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box role="cell" sx={{ ...CELL, fontVariantNumeric: 'tabular-nums' }}>
+        {row.postDate}
+      </Box>
+      <Box role="cell" sx={{ ...CELL, pl: part ? 4 : 1 }} title={row.description}>
+        {part && <span aria-hidden="true">↳ </span>}
+        {row.description}
+        {row.isSplit && <Chip size="small" label="Split" variant="outlined" sx={{ ml: 1 }} />}
+      </Box>
+      <Box role="cell" sx={CELL}>
+        {row.category ??
+          (row.isSplit ? (
+            ''
+          ) : (
+            <Typography component="span" variant="body2" color="text.secondary">
+              Uncategorized
+            </Typography>
+          ))}
+      </Box>
+      <Box
+        role="cell"
+        sx={{ ...CELL, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }}
+        title={row.isSplit ? 'Counted through its parts' : undefined}
+      >
+        <Amount cents={row.amount} currency={row.currency} />
+        <OriginalAmount tx={row} />
+      </Box>
+      <Box role="cell" sx={{ ...CELL, textAlign: 'right' }}>
+        <Amount cents={row.runningBalance} currency={row.currency} />
+      </Box>
+      {edits && <WorkCells row={row} edits={edits} onEdit={onEdit} />}
     </Box>
   );
 }
@@ -165,11 +198,10 @@ function OpeningRow({
   index,
   start,
 }: {
-  opening: { date: string; balance: number };
+  opening: { date: string; balance: number; currency: string };
   index: number;
   start: number;
 }) {
-  const cell = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
   return (
     <Box
       role="row"
@@ -190,39 +222,29 @@ function OpeningRow({
         fontStyle: 'italic',
       }}
     >
-      <Box role="cell" sx={{ ...cell, fontVariantNumeric: 'tabular-nums' }}>
+      <Box role="cell" sx={{ ...CELL, fontVariantNumeric: 'tabular-nums' }}>
         {opening.date}
       </Box>
-      <Box role="cell" sx={cell}>
+      <Box role="cell" sx={CELL}>
         Opening balance
       </Box>
-      <Box role="cell" sx={cell} />
-      <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
-        <Amount cents={opening.balance} />
+      <Box role="cell" sx={CELL} />
+      <Box role="cell" sx={{ ...CELL, textAlign: 'right' }}>
+        <Amount cents={opening.balance} currency={opening.currency} />
       </Box>
-      <Box role="cell" sx={{ ...cell, textAlign: 'right' }}>
-        <Amount cents={opening.balance} />
+      <Box role="cell" sx={{ ...CELL, textAlign: 'right' }}>
+        <Amount cents={opening.balance} currency={opening.currency} />
       </Box>
     </Box>
   );
 }
 
 /** The memo, the cleared status (a click clears or unclears) and Edit, in the account's own register. */
-function WorkCells({
-  row,
-  edits,
-  onEdit,
-  cell,
-}: {
-  row: RegisterRow;
-  edits: RegisterEdits;
-  onEdit: () => void;
-  cell: Record<string, unknown>;
-}) {
+function WorkCells({ row, edits, onEdit }: { row: RegisterRow; edits: RegisterEdits; onEdit: () => void }) {
   const next = row.cleared === 'uncleared' ? 'cleared' : row.cleared === 'cleared' ? 'uncleared' : null;
   return (
     <>
-      <Box role="cell" sx={cell} title={row.memo ?? undefined}>
+      <Box role="cell" sx={CELL} title={row.memo ?? undefined}>
         {row.memo ?? ''}
       </Box>
       <Box role="cell" sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>

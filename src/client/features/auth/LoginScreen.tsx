@@ -21,7 +21,6 @@ export function LoginScreen() {
   const firstRun = status.data ? !status.data.hasUsers : false;
   const mode: Mode = registrationOpen ? (chosenMode ?? (firstRun ? 'register' : 'login')) : 'login';
   const form = useCredentialsForm(mode, signIn);
-  const { username, setUsername, password, setPassword, error, fieldErrors, setFieldErrors, busy } = form;
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -30,9 +29,6 @@ export function LoginScreen() {
 
   // The auth state is not known until the server says whether it has users.
   if (status.isPending) return <LoadingScreen />;
-
-  const submitLabel =
-    mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
 
   return (
     <Box
@@ -59,63 +55,66 @@ export function LoginScreen() {
           {form.mfaToken !== null ? (
             <CodeStep mfaToken={form.mfaToken} onBack={form.cancelMfa} signIn={signIn} />
           ) : (
-            <Stack
-              component="form"
-              spacing={2}
-              onSubmit={(event) => void form.submit(event)}
-              noValidate={false}
-              sx={{ mt: 2 }}
-            >
-              <TextField
-                label="Username"
-                name="username"
-                autoComplete="username"
-                required
-                fullWidth
-                size="medium"
-                value={username}
-                onChange={(e) => {
-                  setUsername(e.target.value);
-                  setFieldErrors((current) => ({ ...current, username: undefined }));
-                }}
-                error={Boolean(fieldErrors.username)}
-                helperText={fieldErrors.username}
-                // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in screen exists to type a username: focus starts there
-                autoFocus
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type="password"
-                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                required
-                fullWidth
-                size="medium"
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setFieldErrors((current) => ({ ...current, password: undefined }));
-                }}
-                error={Boolean(fieldErrors.password)}
-                helperText={
-                  fieldErrors.password ??
-                  (mode === 'register' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)
-                }
-              />
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-                {submitLabel}
-              </Button>
-              {error && (
-                <Alert severity="error" role="alert">
-                  {error}
-                </Alert>
-              )}
-            </Stack>
+            <CredentialsForm form={form} mode={mode} />
           )}
           {registrationOpen && form.mfaToken === null && <ModeSwitch mode={mode} onSwitch={switchMode} />}
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** Username and password, and Login or Create account; a refusal shows under the field it names, or below. */
+function CredentialsForm({ form, mode }: { form: ReturnType<typeof useCredentialsForm>; mode: Mode }) {
+  const { username, setUsername, password, setPassword, error, fieldErrors, setFieldErrors, busy } = form;
+  const submitLabel =
+    mode === 'login' ? (busy ? 'Logging in...' : 'Login') : busy ? 'Creating account...' : 'Create account';
+  return (
+    <Stack component="form" spacing={2} onSubmit={(event) => void form.submit(event)} noValidate={false} sx={{ mt: 2 }}>
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+        fullWidth
+        size="medium"
+        value={username}
+        onChange={(e) => {
+          setUsername(e.target.value);
+          setFieldErrors((current) => ({ ...current, username: undefined }));
+        }}
+        error={Boolean(fieldErrors.username)}
+        helperText={fieldErrors.username}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the sign-in screen exists to type a username: focus starts there
+        autoFocus
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        required
+        fullWidth
+        size="medium"
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setFieldErrors((current) => ({ ...current, password: undefined }));
+        }}
+        error={Boolean(fieldErrors.password)}
+        helperText={
+          fieldErrors.password ?? (mode === 'register' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined)
+        }
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+        {submitLabel}
+      </Button>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 

@@ -117,16 +117,10 @@ function initialDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null)
   };
 }
 
-function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems: LineItemDto[] | null }) {
-  const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const categories = useCategoryNames();
-  const save = trpc.budgets.save.useMutation();
-  const editing = budget !== null;
-  const copying = !editing && lineItems !== null && lineItems.length > 0;
+/** The budget as typed and its errors by field; a change to a field or a line item clears that one's errors. */
+function useBudgetDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null) {
   const [draft, setDraft] = useState<BudgetDraft>(() => initialDraft(budget, lineItems));
   const [errors, setErrors] = useState<DraftErrors>({ lineItems: {} });
-  const [saveError, setSaveError] = useState<{ text: string; detail: string } | null>(null);
 
   const setField = (field: DraftField, value: string) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -148,6 +142,22 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
   const dropItem = useCallback((key: string) => {
     setDraft((current) => ({ ...current, lineItems: current.lineItems.filter((item) => item.key !== key) }));
   }, []);
+
+  const addItem = useCallback(() => {
+    setDraft((current) => ({ ...current, lineItems: [...current.lineItems, emptyLineItem()] }));
+  }, []);
+  return { draft, errors, setErrors, setField, changeItem, dropItem, addItem };
+}
+
+function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems: LineItemDto[] | null }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const categories = useCategoryNames();
+  const save = trpc.budgets.save.useMutation();
+  const editing = budget !== null;
+  const copying = !editing && lineItems !== null && lineItems.length > 0;
+  const { draft, errors, setErrors, setField, changeItem, dropItem, addItem } = useBudgetDraft(budget, lineItems);
+  const [saveError, setSaveError] = useState<{ text: string; detail: string } | null>(null);
 
   const deletion = useLineItemDeletion(dropItem);
   const busy = save.isPending || deletion.pending;
@@ -191,7 +201,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
           busy={busy}
           onChange={changeItem}
           onDelete={deletion.ask}
-          onAdd={() => setDraft((current) => ({ ...current, lineItems: [...current.lineItems, emptyLineItem()] }))}
+          onAdd={addItem}
         />
 
         {saveError && <SaveError error={saveError} onClose={() => setSaveError(null)} />}

@@ -34,25 +34,7 @@ export const LineItemFields = memo(function LineItemFields({
   const set = (patch: Partial<LineItemDraft>) => onChange(item.key, patch);
   return (
     <Paper variant="outlined" role="group" aria-label={label} sx={{ p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-        <Typography component="h3" variant="subtitle2" sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
-          {label}
-          {item.name.trim() ? `: ${item.name.trim()}` : ''}
-        </Typography>
-        <Tooltip title="Delete line item">
-          <span>
-            <IconButton
-              aria-label={`Delete ${label}`}
-              onClick={() => onDelete(item)}
-              disabled={disabled}
-              color="error"
-              size="small"
-            >
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Stack>
+      <LineItemHeader item={item} label={label} disabled={disabled} onDelete={onDelete} />
       <Box
         sx={{
           display: 'grid',
@@ -113,6 +95,38 @@ export const LineItemFields = memo(function LineItemFields({
     </Paper>
   );
 });
+
+interface LineItemHeaderProps {
+  item: LineItemDraft;
+  label: string;
+  disabled: boolean;
+  onDelete: (item: LineItemDraft) => void;
+}
+
+/** The line item's heading (its position and name) and its delete button. */
+function LineItemHeader({ item, label, disabled, onDelete }: LineItemHeaderProps) {
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+      <Typography component="h3" variant="subtitle2" sx={{ minWidth: 0, overflowWrap: 'break-word' }}>
+        {label}
+        {item.name.trim() ? `: ${item.name.trim()}` : ''}
+      </Typography>
+      <Tooltip title="Delete line item">
+        <span>
+          <IconButton
+            aria-label={`Delete ${label}`}
+            onClick={() => onDelete(item)}
+            disabled={disabled}
+            color="error"
+            size="small"
+          >
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}
 
 interface RelatedCategoriesProps {
   item: LineItemDraft;

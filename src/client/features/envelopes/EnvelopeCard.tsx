@@ -14,8 +14,8 @@ interface EnvelopeCardProps {
 export const envelopeButtonId = (id: number) => `envelope-${id}-open`;
 const nameId = (id: number) => `envelope-${id}-name`;
 
-/** Total spent: the magnitude of the signed sum in dollars, red when money went out. */
-export function EnvelopeTotal({ cents }: { cents: number }) {
+/** Total spent: the magnitude of the signed sum in the home currency, red when money went out. */
+export function EnvelopeTotal({ cents, currency }: { cents: number; currency?: string | null }) {
   const negative = cents < 0;
   return (
     <Box
@@ -31,7 +31,7 @@ export function EnvelopeTotal({ cents }: { cents: number }) {
         negative && ((theme) => theme.applyStyles('dark', { color: theme.palette.error.light })),
       ]}
     >
-      {formatMoney(absCents(cents))}
+      {formatMoney(absCents(cents), { currency })}
     </Box>
   );
 }
@@ -41,7 +41,6 @@ export function EnvelopeTotal({ cents }: { cents: number }) {
  * the envelope's transactions below the grid; Edit and Delete underneath.
  */
 export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }: EnvelopeCardProps) {
-  const count = envelope.transactionCount;
   return (
     <Card
       component="li"
@@ -72,55 +71,7 @@ export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }:
           justifyContent: 'flex-start',
         }}
       >
-        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'flex-start', justifyContent: 'space-between', minWidth: 0 }}
-          >
-            <Typography
-              id={nameId(envelope.id)}
-              component="h2"
-              variant="h3"
-              sx={{ overflowWrap: 'break-word', minWidth: 0 }}
-            >
-              {envelope.name}
-            </Typography>
-            {!envelope.isActive && (
-              <Chip
-                label="INACTIVE"
-                size="small"
-                sx={{ fontWeight: 700, flexShrink: 0, bgcolor: 'grey.800', color: 'common.white' }}
-              />
-            )}
-          </Stack>
-          {envelope.description && (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{ overflowWrap: 'break-word', whiteSpace: 'pre-line' }}
-            >
-              {envelope.description}
-            </Typography>
-          )}
-          <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-            {envelope.categories.map((category) => (
-              <Chip key={category} label={category} size="small" variant="outlined" sx={{ maxWidth: '100%' }} />
-            ))}
-          </Box>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
-            <Typography variant="body2" color="text.secondary" component="span">
-              Total spent:
-            </Typography>
-            <Typography component="span" variant="h3">
-              <EnvelopeTotal cents={envelope.total} />
-            </Typography>
-          </Box>
-          <Typography variant="body2">{count === 1 ? '1 transaction' : `${count} transactions`}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            Transactions are linked automatically by category.
-          </Typography>
-        </CardContent>
+        <EnvelopeSummary envelope={envelope} />
       </CardActionArea>
       <CardActions sx={{ justifyContent: 'flex-end' }}>
         <Button size="small" onClick={onEdit} aria-label={`Edit ${envelope.name}`}>
@@ -131,5 +82,62 @@ export function EnvelopeCard({ envelope, selected, onSelect, onEdit, onDelete }:
         </Button>
       </CardActions>
     </Card>
+  );
+}
+
+/** What a card shows of its envelope: name (and INACTIVE), description, categories, total and count. */
+function EnvelopeSummary({ envelope }: { envelope: EnvelopeDto }) {
+  const count = envelope.transactionCount;
+  return (
+    <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'flex-start', justifyContent: 'space-between', minWidth: 0 }}
+      >
+        <Typography
+          id={nameId(envelope.id)}
+          component="h2"
+          variant="h3"
+          sx={{ overflowWrap: 'break-word', minWidth: 0 }}
+        >
+          {envelope.name}
+        </Typography>
+        {!envelope.isActive && (
+          <Chip
+            label="INACTIVE"
+            size="small"
+            sx={{ fontWeight: 700, flexShrink: 0, bgcolor: 'grey.800', color: 'common.white' }}
+          />
+        )}
+      </Stack>
+      {envelope.description && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word', whiteSpace: 'pre-line' }}>
+          {envelope.description}
+        </Typography>
+      )}
+      <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {envelope.categories.map((category) => (
+          <Chip key={category} label={category} size="small" variant="outlined" sx={{ maxWidth: '100%' }} />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
+        <Typography variant="body2" color="text.secondary" component="span">
+          Total spent:
+        </Typography>
+        <Typography component="span" variant="h3">
+          <EnvelopeTotal cents={envelope.total} currency={envelope.currency} />
+        </Typography>
+      </Box>
+      <Typography variant="body2">{count === 1 ? '1 transaction' : `${count} transactions`}</Typography>
+      {envelope.noRate > 0 && (
+        <Typography variant="body2" color="warning.dark">
+          {`${envelope.noRate} left out of the total: no rate within 7 days`}
+        </Typography>
+      )}
+      <Typography variant="caption" color="text.secondary">
+        Transactions are linked automatically by category.
+      </Typography>
+    </CardContent>
   );
 }

@@ -9,7 +9,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { ENVELOPE_COLORS, type EnvelopeDto } from '../../../shared/schemas/envelopes';
 import { serverMessage, trpc } from '../../lib/trpc';
@@ -81,46 +81,70 @@ export function EnvelopeFormDialog({ open, envelope, onClose, onSaved }: Envelop
       onClose={onClose}
       submitLabel="Save Envelope"
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          label="Name"
-          required
-          inputRef={nameRef}
-          value={form.name}
-          onChange={(e) => change({ name: e.target.value })}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
-          autoComplete="off"
-          fullWidth
-        />
-        <TextField
-          label="Description"
-          multiline
-          rows={3}
-          value={form.description}
-          onChange={(e) => change({ description: e.target.value })}
-          fullWidth
-        />
-        <TextField
-          label="Categories"
-          required
-          inputRef={categoriesRef}
-          value={form.categories}
-          onChange={(e) => change({ categories: e.target.value })}
-          error={Boolean(errors.categories)}
-          helperText={errors.categories ?? 'Separate categories with commas, e.g. Groceries, Dining'}
-          autoComplete="off"
-          fullWidth
-        />
-        <ColourChoice value={form.color} onChange={(color) => change({ color })} />
-        {envelope && (
-          <FormControlLabel
-            control={<Checkbox checked={form.isActive} onChange={(e) => change({ isActive: e.target.checked })} />}
-            label="Active"
-          />
-        )}
-      </Stack>
+      <EnvelopeFields
+        form={form}
+        errors={errors}
+        editing={envelope !== null}
+        nameRef={nameRef}
+        categoriesRef={categoriesRef}
+        onChange={change}
+      />
     </FormDialog>
+  );
+}
+
+interface EnvelopeFieldsProps {
+  form: EnvelopeForm;
+  errors: EnvelopeFormErrors;
+  /** A stored envelope: it can also be made inactive. */
+  editing: boolean;
+  nameRef: RefObject<HTMLInputElement | null>;
+  categoriesRef: RefObject<HTMLInputElement | null>;
+  onChange: (patch: Partial<EnvelopeForm>) => void;
+}
+
+/** The envelope's fields; the refs let a refused save focus the first field in error. */
+function EnvelopeFields({ form, errors, editing, nameRef, categoriesRef, onChange }: EnvelopeFieldsProps) {
+  return (
+    <Stack spacing={2} sx={{ pt: 1 }}>
+      <TextField
+        label="Name"
+        required
+        inputRef={nameRef}
+        value={form.name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        error={Boolean(errors.name)}
+        helperText={errors.name}
+        autoComplete="off"
+        fullWidth
+      />
+      <TextField
+        label="Description"
+        multiline
+        rows={3}
+        value={form.description}
+        onChange={(e) => onChange({ description: e.target.value })}
+        fullWidth
+      />
+      <TextField
+        label="Categories"
+        required
+        inputRef={categoriesRef}
+        value={form.categories}
+        onChange={(e) => onChange({ categories: e.target.value })}
+        error={Boolean(errors.categories)}
+        helperText={errors.categories ?? 'Separate categories with commas, e.g. Groceries, Dining'}
+        autoComplete="off"
+        fullWidth
+      />
+      <ColourChoice value={form.color} onChange={(color) => onChange({ color })} />
+      {editing && (
+        <FormControlLabel
+          control={<Checkbox checked={form.isActive} onChange={(e) => onChange({ isActive: e.target.checked })} />}
+          label="Active"
+        />
+      )}
+    </Stack>
   );
 }
 

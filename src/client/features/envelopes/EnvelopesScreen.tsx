@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
 import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
+import { ConvertedNote } from '../../components/ConvertedNote';
 import { EnvelopeCard, envelopeButtonId } from './EnvelopeCard';
 import { EnvelopeDateFilter } from './EnvelopeDateFilter';
 import { ALL_TIME, rangeOf, type DateFilter } from './envelopeForm';
@@ -26,14 +27,12 @@ export function EnvelopesScreen() {
     envelope: null,
     key: 0,
   });
-  const [toDelete, setToDelete] = useState<EnvelopeDto | null>(null);
-  const [error, setError] = useState('');
   const [notice, showNotice, clearNotice] = useNotice();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const utils = trpc.useUtils();
   // While another range loads, the previous cards stay (no flash of the empty state).
   const list = trpc.envelopes.list.useQuery(range, { placeholderData: (previous) => previous });
-  const remove = trpc.envelopes.delete.useMutation();
+  const deletion = useEnvelopeDeletion({ selectedId, setSelectedId, showNotice, headingRef });
   const envelopes = list.data ?? [];
   const selected = envelopes.find((envelope) => envelope.id === selectedId) ?? null;
 
@@ -43,23 +42,6 @@ export function EnvelopesScreen() {
     const id = selectedId;
     setSelectedId(null);
     if (id !== null) document.getElementById(envelopeButtonId(id))?.focus();
-  }
-
-  async function confirmDelete() {
-    const envelope = toDelete;
-    if (!envelope) return;
-    setError('');
-    try {
-      await remove.mutateAsync({ id: envelope.id });
-      if (selectedId === envelope.id) setSelectedId(null);
-      await utils.envelopes.list.invalidate();
-      showNotice(`Envelope '${envelope.name}' deleted`);
-      headingRef.current?.focus();
-    } catch {
-      setError('Failed to delete envelope');
-    } finally {
-      setToDelete(null);
-    }
   }
 
   function saved(envelope: EnvelopeDto, created: boolean) {
@@ -82,20 +64,21 @@ export function EnvelopesScreen() {
         onChange={changeFilter}
         onClear={() => changeFilter(ALL_TIME)}
       />
-      {error && (
-        <Alert severity="error" role="alert" onClose={() => setError('')} sx={{ mb: 2 }}>
-          {error}
+      {deletion.error && (
+        <Alert severity="error" role="alert" onClose={() => deletion.setError('')} sx={{ mb: 2 }}>
+          {deletion.error}
         </Alert>
       )}
       <ListStatus list={list} />
       {isEmpty && <NoEnvelopes onCreate={openCreate} />}
+      {envelopes.length > 0 && <ConvertedNote currency={envelopes[0]?.currency} />}
       {envelopes.length > 0 && (
         <EnvelopeGrid
           envelopes={envelopes}
           selectedId={selectedId}
           onSelect={(id) => setSelectedId((current) => (current === id ? null : id))}
           onEdit={openDialog}
-          onDelete={setToDelete}
+          onDelete={deletion.setToDelete}
         />
       )}
       {selected && <EnvelopeTransactions envelope={selected} loading={list.isFetching} onClose={closeTransactions} />}
@@ -107,18 +90,52 @@ export function EnvelopesScreen() {
         onSaved={saved}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        open={deletion.toDelete !== null}
         title="Delete Envelope"
         message="Are you sure you want to delete this envelope? This will unlink all associated transactions."
         confirmLabel="Delete"
         destructive
-        busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        busy={deletion.pending}
+        onConfirm={() => void deletion.confirmDelete()}
+        onCancel={() => deletion.setToDelete(null)}
       />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
   );
+}
+
+interface EnvelopeDeletionOptions {
+  selectedId: number | null;
+  setSelectedId: (id: number | null) => void;
+  showNotice: ReturnType<typeof useNotice>[1];
+  /** Focus returns to the heading once the deleted envelope's card is gone. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}
+
+/** Deleting an envelope once confirmed (`toDelete`): its transactions close if shown; a failure is kept in `error`. */
+function useEnvelopeDeletion({ selectedId, setSelectedId, showNotice, headingRef }: EnvelopeDeletionOptions) {
+  const [toDelete, setToDelete] = useState<EnvelopeDto | null>(null);
+  const [error, setError] = useState('');
+  const utils = trpc.useUtils();
+  const remove = trpc.envelopes.delete.useMutation();
+
+  async function confirmDelete() {
+    const envelope = toDelete;
+    if (!envelope) return;
+    setError('');
+    try {
+      await remove.mutateAsync({ id: envelope.id });
+      if (selectedId === envelope.id) setSelectedId(null);
+      await utils.envelopes.list.invalidate();
+      showNotice(`Envelope '${envelope.name}' deleted`);
+      headingRef.current?.focus();
+    } catch {
+      setError('Failed to delete envelope');
+    } finally {
+      setToDelete(null);
+    }
+  }
+  return { toDelete, setToDelete, error, setError, confirmDelete, pending: remove.isPending };
 }
 
 /** The title with the count once known; Create Envelope once there is one (the empty state offers it otherwise). */

@@ -13,7 +13,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { RuleDto } from '../../../shared/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListStatus } from '../../components/ListStatus';
@@ -62,32 +62,15 @@ export function RulesScreen() {
           Apply to existing transactions
         </Button>
       </Stack>
-      <Paper>
-        <ListStatus
-          query={list}
-          empty={rules.length === 0}
-          loadingLabel="Loading rules"
-          errorText="Failed to fetch rules"
-          emptyText="No rules yet. Create one to categorise imports automatically."
-        />
-        {rules.length > 0 && (
-          <List aria-label="Rules">
-            {rules.map((rule, i) => (
-              <RuleRow
-                key={rule.id}
-                rule={rule}
-                first={i === 0}
-                last={i === rules.length - 1}
-                reordering={reorder.isPending}
-                onMove={(by) => move(i, by)}
-                onToggle={(enabled) => setEnabled.mutate({ id: rule.id, data: { enabled } })}
-                onEdit={() => setEditing(rule)}
-                onDelete={() => setDeleting(rule)}
-              />
-            ))}
-          </List>
-        )}
-      </Paper>
+      <RulesList
+        list={list}
+        rules={rules}
+        reordering={reorder.isPending}
+        onMove={move}
+        onToggle={(rule, enabled) => setEnabled.mutate({ id: rule.id, data: { enabled } })}
+        onEdit={setEditing}
+        onDelete={setDeleting}
+      />
       {editing !== null && (
         <RuleFormDialog
           rule={editing === 'new' ? null : editing}
@@ -111,6 +94,49 @@ export function RulesScreen() {
       <DeleteRuleDialog rule={deleting} showNotice={showNotice} onDone={() => setDeleting(null)} />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+interface RulesListProps {
+  /** The list's query (for its loading and error states) and its rules, in the order they run. */
+  list: ComponentProps<typeof ListStatus>['query'];
+  rules: readonly RuleDto[];
+  reordering: boolean;
+  onMove: (index: number, by: -1 | 1) => void;
+  onToggle: (rule: RuleDto, enabled: boolean) => void;
+  onEdit: (rule: RuleDto) => void;
+  onDelete: (rule: RuleDto) => void;
+}
+
+/** The rules in the order they run (or why there are none to show). */
+function RulesList({ list, rules, reordering, onMove, onToggle, onEdit, onDelete }: RulesListProps) {
+  return (
+    <Paper>
+      <ListStatus
+        query={list}
+        empty={rules.length === 0}
+        loadingLabel="Loading rules"
+        errorText="Failed to fetch rules"
+        emptyText="No rules yet. Create one to categorise imports automatically."
+      />
+      {rules.length > 0 && (
+        <List aria-label="Rules">
+          {rules.map((rule, i) => (
+            <RuleRow
+              key={rule.id}
+              rule={rule}
+              first={i === 0}
+              last={i === rules.length - 1}
+              reordering={reordering}
+              onMove={(by) => onMove(i, by)}
+              onToggle={(enabled) => onToggle(rule, enabled)}
+              onEdit={() => onEdit(rule)}
+              onDelete={() => onDelete(rule)}
+            />
+          ))}
+        </List>
+      )}
+    </Paper>
   );
 }
 

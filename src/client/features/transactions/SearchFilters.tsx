@@ -58,26 +58,7 @@ export function SearchFilters(props: SearchFiltersProps) {
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
-        <TextField
-          label="Start Date"
-          type="date"
-          required
-          value={form.startDate}
-          onChange={(e) => onChange({ startDate: e.target.value })}
-          error={Boolean(fieldError('startDate'))}
-          helperText={fieldError('startDate')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="End Date"
-          type="date"
-          required
-          value={form.endDate}
-          onChange={(e) => onChange({ endDate: e.target.value })}
-          error={Boolean(fieldError('endDate'))}
-          helperText={fieldError('endDate')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateFields form={form} fieldError={fieldError} onChange={onChange} />
         <Autocomplete
           multiple
           options={props.categoryOptions}
@@ -114,20 +95,7 @@ export function SearchFilters(props: SearchFiltersProps) {
           value={form.description}
           onChange={(e) => onChange({ description: e.target.value })}
         />
-        <MoneyField
-          label="Min Amount"
-          value={form.minAmount}
-          onChange={(minAmount) => onChange({ minAmount })}
-          error={fieldError('minAmount')}
-          helperText={AMOUNT_BOUNDS_HELP}
-        />
-        <MoneyField
-          label="Max Amount"
-          value={form.maxAmount}
-          onChange={(maxAmount) => onChange({ maxAmount })}
-          error={fieldError('maxAmount')}
-          helperText={AMOUNT_BOUNDS_HELP}
-        />
+        <AmountFields form={form} fieldError={fieldError} onChange={onChange} />
       </Box>
       <FormButtons
         canSearch={Boolean(form.startDate && form.endDate)}
@@ -136,6 +104,62 @@ export function SearchFilters(props: SearchFiltersProps) {
         onHide={props.onHide}
       />
     </Paper>
+  );
+}
+
+interface FieldGroupProps {
+  form: SearchForm;
+  fieldError: (field: keyof SearchForm) => string | undefined;
+  onChange: (patch: Partial<SearchForm>) => void;
+}
+
+/** The date range: both dates are required before a search runs. */
+function DateFields({ form, fieldError, onChange }: FieldGroupProps) {
+  return (
+    <>
+      <TextField
+        label="Start Date"
+        type="date"
+        required
+        value={form.startDate}
+        onChange={(e) => onChange({ startDate: e.target.value })}
+        error={Boolean(fieldError('startDate'))}
+        helperText={fieldError('startDate')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <TextField
+        label="End Date"
+        type="date"
+        required
+        value={form.endDate}
+        onChange={(e) => onChange({ endDate: e.target.value })}
+        error={Boolean(fieldError('endDate'))}
+        helperText={fieldError('endDate')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+    </>
+  );
+}
+
+/** The amount bounds (compared by size, see AMOUNT_BOUNDS_HELP). */
+function AmountFields({ form, fieldError, onChange }: FieldGroupProps) {
+  return (
+    <>
+      <MoneyField
+        label="Min Amount"
+        value={form.minAmount}
+        onChange={(minAmount) => onChange({ minAmount })}
+        error={fieldError('minAmount')}
+        helperText={AMOUNT_BOUNDS_HELP}
+      />
+      <MoneyField
+        label="Max Amount"
+        value={form.maxAmount}
+        onChange={(maxAmount) => onChange({ maxAmount })}
+        error={fieldError('maxAmount')}
+        helperText={AMOUNT_BOUNDS_HELP}
+      />
+    </>
   );
 }
 

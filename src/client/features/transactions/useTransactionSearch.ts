@@ -33,27 +33,7 @@ const NO_FILTERS: TransactionFilters = { startDate: '', endDate: '' };
  */
 export function useTransactionSearch() {
   const [today] = useState(() => localIsoDate(new Date()));
-  const navigate = useNavigate();
-  const urlSearch = route.useSearch();
-  // A search just submitted shows at once (Clear empties the screen in the same click); the URL,
-  // updated a moment later, takes over again (as it does for Back, Forward and links).
-  const [pending, setPending] = useState<TransactionSearch | null>(null);
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- the submitted search shows until the URL it navigated to arrives, then the URL takes over
-  useEffect(() => setPending(null), [urlSearch]);
-  const shown = pending ?? urlSearch;
-  const submitted = useMemo(() => readTransactionSearch(shown, today), [shown, today]);
-  const filters = useMemo(() => {
-    const built = buildFilters(submitted.form, browserLocale());
-    return built.ok ? { ...built.filters, ...submitted.extras } : null;
-  }, [submitted]);
-  // Every search asks the server (rows cached from an earlier search show meanwhile); a failed one is
-  // logged at once and Search offered again (no retries in the background).
-  const query = trpc.transactions.list.useQuery(filters ?? NO_FILTERS, {
-    enabled: filters !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    retry: false,
-  });
+  const { shown, submitted, filters, query, setPending } = useSubmittedSearch(today);
   const [form, setForm] = useState<SearchForm>(submitted.form);
   const [formError, setFormError] = useState<{ field: keyof SearchForm; message: string } | null>(null);
   const formRef = useRef(form);
@@ -64,32 +44,9 @@ export function useTransactionSearch() {
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the form follows a search the URL brings (Back, Forward, a link) and keeps the user's edits otherwise
   useEffect(() => setForm((current) => (sameForm(current, submitted.form) ? current : submitted.form)), [submitted]);
 
-  useEffect(() => {
-    // A failed search is logged; the screen keeps its last rows and offers Search again.
-    if (query.error) console.error('Transaction search failed', query.error);
-  }, [query.error]);
-
   // A search that runs by itself (dates changed) leaves the form as it is; Search folds it away.
   const filtersOpen = shown.filters === 'open';
-  const submit = useCallback(
-    (next: SearchForm, extras: ExtraFilters, open: boolean) => {
-      const search = { ...searchOfForm(next, extras, today), ...(open ? { filters: 'open' as const } : {}) };
-      setPending(search);
-      void navigate({ to: '/transactions', search, replace: true });
-    },
-    [navigate, today],
-  );
-
-  /** Opens or folds the filter form (kept in the URL, so Back returns to it as it was). */
-  const setFiltersOpen = useCallback(
-    (open: boolean) =>
-      void navigate({
-        to: '/transactions',
-        search: (prev) => ({ ...prev, filters: open ? ('open' as const) : undefined }),
-        replace: true,
-      }),
-    [navigate],
-  );
+  const { submit, setFiltersOpen } = useSearchNavigation(today, setPending);
 
   const run = useCallback(
     (quiet: boolean, fold = false) => {
@@ -160,6 +117,62 @@ export function useTransactionSearch() {
     clear,
     removeExtra,
   };
+}
+
+/**
+ * The submitted search and its rows. A search just submitted shows at once (Clear empties the screen in the same
+ * click); the URL, updated a moment later, takes over again (as it does for Back, Forward and links).
+ */
+function useSubmittedSearch(today: string) {
+  const urlSearch = route.useSearch();
+  const [pending, setPending] = useState<TransactionSearch | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the submitted search shows until the URL it navigated to arrives, then the URL takes over
+  useEffect(() => setPending(null), [urlSearch]);
+  const shown = pending ?? urlSearch;
+  const submitted = useMemo(() => readTransactionSearch(shown, today), [shown, today]);
+  const filters = useMemo(() => {
+    const built = buildFilters(submitted.form, browserLocale());
+    return built.ok ? { ...built.filters, ...submitted.extras } : null;
+  }, [submitted]);
+  // Every search asks the server (rows cached from an earlier search show meanwhile); a failed one is
+  // logged at once and Search offered again (no retries in the background).
+  const query = trpc.transactions.list.useQuery(filters ?? NO_FILTERS, {
+    enabled: filters !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+  useEffect(() => {
+    // A failed search is logged; the screen keeps its last rows and offers Search again.
+    if (query.error) console.error('Transaction search failed', query.error);
+  }, [query.error]);
+
+  return { shown, submitted, filters, query, setPending };
+}
+
+/** Submitting a search (a new URL, shown at once through `setPending`), and opening or folding the filter form. */
+function useSearchNavigation(today: string, setPending: (search: TransactionSearch) => void) {
+  const navigate = useNavigate();
+  const submit = useCallback(
+    (next: SearchForm, extras: ExtraFilters, open: boolean) => {
+      const search = { ...searchOfForm(next, extras, today), ...(open ? { filters: 'open' as const } : {}) };
+      setPending(search);
+      void navigate({ to: '/transactions', search, replace: true });
+    },
+    [navigate, today, setPending],
+  );
+
+  /** Opens or folds the filter form (kept in the URL, so Back returns to it as it was). */
+  const setFiltersOpen = useCallback(
+    (open: boolean) =>
+      void navigate({
+        to: '/transactions',
+        search: (prev) => ({ ...prev, filters: open ? ('open' as const) : undefined }),
+        replace: true,
+      }),
+    [navigate],
+  );
+  return { submit, setFiltersOpen };
 }
 
 /**

@@ -128,57 +128,18 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
         }}
       >
         {Array.from({ length: width }, (_, index) => (
-          <Paper key={index} variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`mapping-column-${index}`}>
-            <Typography variant="subtitle2" sx={{ overflowWrap: 'break-word' }}>
-              {`Column ${index + 1}${headerRow?.[index] ? `: ${headerRow[index]}` : ''}`}
-            </Typography>
-            <Box component="ul" sx={{ m: 0, mb: 1, pl: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
-              {rows.map((row, r) => (
-                <li key={r} style={{ overflowWrap: 'break-word' }}>
-                  {row[index] || '(empty)'}
-                </li>
-              ))}
-            </Box>
-            <TextField
-              select
-              fullWidth
-              size="small"
-              label={`Role of column ${index + 1}`}
-              value={choices[index] ?? 'ignore'}
-              onChange={(e) =>
-                setChoices((current) => current.map((c, i) => (i === index ? (e.target.value as ColumnChoice) : c)))
-              }
-            >
-              {(Object.keys(CHOICE_LABELS) as ColumnChoice[]).map((choice) => (
-                <MenuItem key={choice} value={choice}>
-                  {CHOICE_LABELS[choice]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Paper>
+          <ColumnCard
+            key={index}
+            index={index}
+            name={headerRow?.[index]}
+            values={rows.map((row) => row[index])}
+            choice={choices[index] ?? 'ignore'}
+            onChoice={(choice) => setChoices((current) => current.map((c, i) => (i === index ? choice : c)))}
+          />
         ))}
       </Box>
       {dateColumn >= 0 && (
-        <TextField
-          select
-          size="small"
-          label="Date format of the date column"
-          value={dateFormat}
-          onChange={(e) => setDateFormat(e.target.value)}
-          helperText={
-            formatChoices.length === 0
-              ? 'No date format reads every date in this column: check the column chosen as Date.'
-              : `Formats that read every date in column ${dateColumn + 1}.`
-          }
-          sx={{ minWidth: 260, mb: 1 }}
-        >
-          <MenuItem value="">Detect from the file</MenuItem>
-          {formatChoices.map((name) => (
-            <MenuItem key={name} value={name}>
-              {name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <DateFormatChoice column={dateColumn} value={dateFormat} choices={formatChoices} onChange={setDateFormat} />
       )}
       {problem && (
         <Alert severity="warning" sx={{ mb: 1 }}>
@@ -192,5 +153,82 @@ export function MappingPicker({ sample, initial, onApply, onCancel }: MappingPic
         {onCancel && <Button onClick={onCancel}>Cancel</Button>}
       </Stack>
     </Paper>
+  );
+}
+
+interface ColumnCardProps {
+  index: number;
+  /** The column's header, when the first row is one. */
+  name: string | undefined;
+  /** The column's first values. */
+  values: readonly (string | undefined)[];
+  choice: ColumnChoice;
+  onChoice: (choice: ColumnChoice) => void;
+}
+
+/** One column of the file: its name and first values, and the role chosen for it. */
+function ColumnCard({ index, name, values, choice, onChoice }: ColumnCardProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`mapping-column-${index}`}>
+      <Typography variant="subtitle2" sx={{ overflowWrap: 'break-word' }}>
+        {`Column ${index + 1}${name ? `: ${name}` : ''}`}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, mb: 1, pl: 2, color: 'text.secondary', fontSize: '0.875rem' }}>
+        {values.map((value, r) => (
+          <li key={r} style={{ overflowWrap: 'break-word' }}>
+            {value || '(empty)'}
+          </li>
+        ))}
+      </Box>
+      <TextField
+        select
+        fullWidth
+        size="small"
+        label={`Role of column ${index + 1}`}
+        value={choice}
+        onChange={(e) => onChoice(e.target.value as ColumnChoice)}
+      >
+        {(Object.keys(CHOICE_LABELS) as ColumnChoice[]).map((role) => (
+          <MenuItem key={role} value={role}>
+            {CHOICE_LABELS[role]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Paper>
+  );
+}
+
+interface DateFormatChoiceProps {
+  /** The date column's index. */
+  column: number;
+  value: string;
+  /** The formats that read every date in the column (and the one chosen, if it is not among them). */
+  choices: readonly string[];
+  onChange: (format: string) => void;
+}
+
+/** The date column's format: one that reads every date in it, or detected from the file. */
+function DateFormatChoice({ column, value, choices, onChange }: DateFormatChoiceProps) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Date format of the date column"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={
+        choices.length === 0
+          ? 'No date format reads every date in this column: check the column chosen as Date.'
+          : `Formats that read every date in column ${column + 1}.`
+      }
+      sx={{ minWidth: 260, mb: 1 }}
+    >
+      <MenuItem value="">Detect from the file</MenuItem>
+      {choices.map((name) => (
+        <MenuItem key={name} value={name}>
+          {name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

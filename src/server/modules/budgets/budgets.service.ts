@@ -25,6 +25,7 @@ import { User } from '../users/user.entity';
 import { Budget } from './budget.entity';
 import { LineItem } from './line-item.entity';
 import { findOwned } from '../../db/find-owned';
+import { type ChangeRecorder, recorded } from '../history/recorder';
 
 export function toBudgetDto(budget: Budget): BudgetDto {
   return {
@@ -106,16 +107,25 @@ export async function getBudget(em: EntityManager, userId: number, id: number): 
 }
 
 export async function createBudget(em: EntityManager, userId: number, input: CreateBudgetInput): Promise<BudgetDto> {
-  const budget = em.create(Budget, {
-    user: em.getReference(User, userId),
-    name: input.name,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    amount: input.amount,
-    createdAt: new Date().toISOString(),
-  });
-  await em.flush();
-  return toBudgetDto(budget);
+  return recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const budget = tem.create(Budget, {
+        user: tem.getReference(User, userId),
+        name: input.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        amount: input.amount,
+        createdAt: new Date().toISOString(),
+      });
+      await tem.flush();
+      recorder.created('budget', [budget.id]);
+      return toBudgetDto(budget);
+    },
+    (budget) => `Created budget “${budget.name}”`,
+  );
 }
 
 export async function updateBudget(
@@ -124,26 +134,52 @@ export async function updateBudget(
   id: number,
   input: UpdateBudgetInput,
 ): Promise<BudgetDto> {
-  const budget = await ownBudget(em, userId, id);
-  const startDate = input.startDate ?? budget.startDate;
-  const endDate = input.endDate ?? budget.endDate;
-  checkDates(startDate, endDate);
-  if (input.name !== undefined) budget.name = input.name;
-  budget.startDate = startDate;
-  budget.endDate = endDate;
-  if (input.amount !== undefined) budget.amount = input.amount;
-  await em.flush();
-  return toBudgetDto(budget);
+  return recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const budget = await ownBudget(tem, userId, id);
+      const startDate = input.startDate ?? budget.startDate;
+      const endDate = input.endDate ?? budget.endDate;
+      checkDates(startDate, endDate);
+      await recorder.touch('budget', [id]);
+      if (input.name !== undefined) budget.name = input.name;
+      budget.startDate = startDate;
+      budget.endDate = endDate;
+      if (input.amount !== undefined) budget.amount = input.amount;
+      await tem.flush();
+      return toBudgetDto(budget);
+    },
+    (budget) => `Changed budget “${budget.name}”`,
+  );
 }
 
 /** Deleting a budget deletes its line items (foreign key cascade, in one statement). */
 export async function deleteBudget(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
-  const budget = await ownBudget(em, userId, id);
-  await em.transactional(async (tem) => {
-    await tem.nativeDelete(LineItem, { budget: id, user: userId });
-    await tem.nativeDelete(Budget, { id, user: userId });
-  });
-  return { message: `Budget '${budget.name}' deleted` };
+  return recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const budget = await ownBudget(tem, userId, id);
+      await touchBudget(tem, userId, recorder, id);
+      await tem.nativeDelete(LineItem, { budget: id, user: userId });
+      await tem.nativeDelete(Budget, { id, user: userId });
+      return { message: `Budget '${budget.name}' deleted` };
+    },
+    (answer) => answer.message,
+  );
+}
+
+/** A budget and its line items, as they are before a change. */
+async function touchBudget(tem: EntityManager, userId: number, recorder: ChangeRecorder, id: number): Promise<void> {
+  await recorder.touch('budget', [id]);
+  const items = await tem.find(LineItem, { budget: id, user: userId }, { fields: ['id'] });
+  await recorder.touch(
+    'line_item',
+    items.map((item) => item.id),
+  );
 }
 
 export async function listLineItems(em: EntityManager, userId: number, budgetId: number): Promise<LineItemDto[]> {
@@ -157,20 +193,29 @@ export async function createLineItem(
   userId: number,
   input: CreateLineItemInput,
 ): Promise<LineItemDto> {
-  const budget = await ownBudget(em, userId, input.budgetId);
-  await checkRoomFor(em, userId, budget.id, 1);
-  checkSharedCategories([...(await otherLineItems(em, userId, budget.id)), input]);
-  const item = em.create(LineItem, {
-    user: em.getReference(User, userId),
-    budget,
-    name: input.name,
-    amount: input.amount,
-    type: input.type,
-    relatedCategories: input.relatedCategories,
-    createdAt: new Date().toISOString(),
-  });
-  await em.flush();
-  return toLineItemDto(item);
+  return recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const budget = await ownBudget(tem, userId, input.budgetId);
+      await checkRoomFor(tem, userId, budget.id, 1);
+      checkSharedCategories([...(await otherLineItems(tem, userId, budget.id)), input]);
+      const item = tem.create(LineItem, {
+        user: tem.getReference(User, userId),
+        budget,
+        name: input.name,
+        amount: input.amount,
+        type: input.type,
+        relatedCategories: input.relatedCategories,
+        createdAt: new Date().toISOString(),
+      });
+      await tem.flush();
+      recorder.created('line_item', [item.id]);
+      return toLineItemDto(item);
+    },
+    (item) => `Added line item “${item.name}”`,
+  );
 }
 
 export async function updateLineItem(
@@ -179,27 +224,48 @@ export async function updateLineItem(
   id: number,
   input: UpdateLineItemInput,
 ): Promise<LineItemDto> {
-  const item = await ownLineItem(em, userId, id);
-  if (input.budgetId !== undefined && input.budgetId !== item.budget.id) {
-    const target = await ownBudget(em, userId, input.budgetId);
-    await checkRoomFor(em, userId, target.id, 1);
-    item.budget = target;
-  }
-  const next = { name: input.name ?? item.name, relatedCategories: input.relatedCategories ?? item.relatedCategories };
-  checkSharedCategories([...(await otherLineItems(em, userId, item.budget.id, item.id)), next]);
-  if (input.name !== undefined) item.name = input.name;
-  if (input.amount !== undefined) item.amount = input.amount;
-  if (input.type !== undefined) item.type = input.type;
-  if (input.relatedCategories !== undefined) item.relatedCategories = input.relatedCategories;
-  await em.flush();
-  return toLineItemDto(item);
+  return recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const item = await ownLineItem(tem, userId, id);
+      await recorder.touch('line_item', [id]);
+      if (input.budgetId !== undefined && input.budgetId !== item.budget.id) {
+        const target = await ownBudget(tem, userId, input.budgetId);
+        await checkRoomFor(tem, userId, target.id, 1);
+        item.budget = target;
+      }
+      const next = {
+        name: input.name ?? item.name,
+        relatedCategories: input.relatedCategories ?? item.relatedCategories,
+      };
+      checkSharedCategories([...(await otherLineItems(tem, userId, item.budget.id, item.id)), next]);
+      if (input.name !== undefined) item.name = input.name;
+      if (input.amount !== undefined) item.amount = input.amount;
+      if (input.type !== undefined) item.type = input.type;
+      if (input.relatedCategories !== undefined) item.relatedCategories = input.relatedCategories;
+      await tem.flush();
+      return toLineItemDto(item);
+    },
+    (item) => `Changed line item “${item.name}”`,
+  );
 }
 
 export async function deleteLineItem(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
-  const item = await ownLineItem(em, userId, id);
-  em.remove(item);
-  await em.flush();
-  return { message: `Line item '${item.name}' deleted` };
+  return recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const item = await ownLineItem(tem, userId, id);
+      await recorder.touch('line_item', [id]);
+      tem.remove(item);
+      await tem.flush();
+      return { message: `Line item '${item.name}' deleted` };
+    },
+    (answer) => answer.message,
+  );
 }
 
 /**
@@ -207,62 +273,78 @@ export async function deleteLineItem(em: EntityManager, userId: number, id: numb
  * part-way leaves nothing half-saved. Creates the budget when no id is given.
  */
 export async function saveBudget(em: EntityManager, userId: number, input: SaveBudgetInput): Promise<SavedBudget> {
-  const budgetId = await em.transactional(async (tem) => {
-    const now = new Date().toISOString();
-    let budget: Budget;
-    if (input.id !== undefined) {
-      budget = await ownBudget(tem, userId, input.id);
-      budget.name = input.name;
-      budget.startDate = input.startDate;
-      budget.endDate = input.endDate;
-    } else {
-      budget = tem.create(Budget, {
-        user: tem.getReference(User, userId),
-        name: input.name,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        amount: 0,
-        createdAt: now,
-      });
-      await tem.flush();
-    }
-    const existing = input.id !== undefined ? await tem.find(LineItem, { budget: budget.id, user: userId }) : [];
-    const kept =
-      existing.length - new Set(input.deletedLineItemIds.filter((id) => existing.some((item) => item.id === id))).size;
-    if (kept + input.lineItems.filter((fields) => fields.id === undefined).length > MAX_LINE_ITEMS_PER_BUDGET)
-      throw tooManyLineItems();
-    const byId = new Map(existing.map((item) => [item.id, item]));
-    // The budget keeps its untouched items and the payload's: one line item per category among them.
-    const sent = new Set([...input.deletedLineItemIds, ...input.lineItems.map((item) => item.id)]);
-    checkSharedCategories([...existing.filter((item) => !sent.has(item.id)), ...input.lineItems]);
-    for (const deletedId of input.deletedLineItemIds) {
-      const item = byId.get(deletedId);
-      if (!item) throw new AppError('NOT_FOUND', `Line item ${deletedId} not found in this budget`);
-      tem.remove(item);
-    }
-    for (const fields of input.lineItems) {
-      if (fields.id !== undefined) {
-        const item = byId.get(fields.id);
-        if (!item) throw new AppError('NOT_FOUND', `Line item ${fields.id} not found in this budget`);
-        item.name = fields.name;
-        item.amount = fields.amount;
-        item.type = fields.type;
-        item.relatedCategories = fields.relatedCategories;
+  const budgetId = await recorded(
+    em,
+    userId,
+    'budget',
+    async (tem, recorder) => {
+      const now = new Date().toISOString();
+      let budget: Budget;
+      if (input.id !== undefined) {
+        budget = await ownBudget(tem, userId, input.id);
+        await touchBudget(tem, userId, recorder, input.id);
+        budget.name = input.name;
+        budget.startDate = input.startDate;
+        budget.endDate = input.endDate;
       } else {
-        tem.create(LineItem, {
+        budget = tem.create(Budget, {
           user: tem.getReference(User, userId),
-          budget,
-          name: fields.name,
-          amount: fields.amount,
-          type: fields.type,
-          relatedCategories: fields.relatedCategories,
+          name: input.name,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          amount: 0,
           createdAt: now,
         });
+        await tem.flush();
+        recorder.created('budget', [budget.id]);
       }
-    }
-    await tem.flush();
-    return budget.id;
-  });
+      const existing = input.id !== undefined ? await tem.find(LineItem, { budget: budget.id, user: userId }) : [];
+      const kept =
+        existing.length -
+        new Set(input.deletedLineItemIds.filter((id) => existing.some((item) => item.id === id))).size;
+      if (kept + input.lineItems.filter((fields) => fields.id === undefined).length > MAX_LINE_ITEMS_PER_BUDGET)
+        throw tooManyLineItems();
+      const byId = new Map(existing.map((item) => [item.id, item]));
+      const added: LineItem[] = [];
+      // The budget keeps its untouched items and the payload's: one line item per category among them.
+      const sent = new Set([...input.deletedLineItemIds, ...input.lineItems.map((item) => item.id)]);
+      checkSharedCategories([...existing.filter((item) => !sent.has(item.id)), ...input.lineItems]);
+      for (const deletedId of input.deletedLineItemIds) {
+        const item = byId.get(deletedId);
+        if (!item) throw new AppError('NOT_FOUND', `Line item ${deletedId} not found in this budget`);
+        tem.remove(item);
+      }
+      for (const fields of input.lineItems) {
+        if (fields.id !== undefined) {
+          const item = byId.get(fields.id);
+          if (!item) throw new AppError('NOT_FOUND', `Line item ${fields.id} not found in this budget`);
+          item.name = fields.name;
+          item.amount = fields.amount;
+          item.type = fields.type;
+          item.relatedCategories = fields.relatedCategories;
+        } else {
+          added.push(
+            tem.create(LineItem, {
+              user: tem.getReference(User, userId),
+              budget,
+              name: fields.name,
+              amount: fields.amount,
+              type: fields.type,
+              relatedCategories: fields.relatedCategories,
+              createdAt: now,
+            }),
+          );
+        }
+      }
+      await tem.flush();
+      recorder.created(
+        'line_item',
+        added.map((item) => item.id),
+      );
+      return budget.id;
+    },
+    () => `Saved budget “${input.name}”`,
+  );
   // A fresh identity map, in the caller's transaction when there is one (row-level security on PostgreSQL).
   const fresh = em.fork({ keepTransactionContext: true });
   return { budget: await getBudget(fresh, userId, budgetId), lineItems: await listLineItems(fresh, userId, budgetId) };

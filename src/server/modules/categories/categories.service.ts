@@ -21,7 +21,7 @@ import { Envelope } from '../envelopes/envelope.entity';
 import { Rule } from '../rules/rule.entity';
 import { Schedule } from '../schedules/schedule.entity';
 import { Transaction } from '../transactions/transaction.entity';
-import { mergePlan, planUsage } from '../plan/plan-links';
+import { mergePlan, noteCreatedPlan, planUsage, touchPlan } from '../plan/plan-links';
 import { User } from '../users/user.entity';
 import { Category } from './category.entity';
 import { nameKey } from '../../../shared/names';
@@ -279,8 +279,10 @@ export async function mergeCategory(
     const target = await tx.findOne(Category, { id: into, user: userId });
     if (!target) throw new AppError('NOT_FOUND', `into: category ${into} not found`);
     const planMonths = await planUsage(tx, userId, id);
-    await mergePlan(tx, userId, id, into);
     const recorder = new ChangeRecorder(tx, userId);
+    await touchPlan(tx, userId, recorder, { categories: [id, into] });
+    await mergePlan(tx, userId, id, into);
+    await noteCreatedPlan(tx, userId, recorder, { categories: [into] });
     await recorder.touch('category', [id, into]);
     await touchMentions(tx, userId, recorder);
     const moving = await selectRows<{ id: number }>(

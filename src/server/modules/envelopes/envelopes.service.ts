@@ -14,6 +14,7 @@ import { User } from '../users/user.entity';
 import { Envelope } from './envelope.entity';
 import { nameKey } from '../../../shared/names';
 import { findOwned } from '../../db/find-owned';
+import { recorded } from '../history/recorder';
 
 async function ownEnvelope(em: EntityManager, userId: number, id: number): Promise<Envelope> {
   return findOwned(em, Envelope, userId, id);
@@ -141,19 +142,26 @@ export async function createEnvelope(
   userId: number,
   input: CreateEnvelopeInput,
 ): Promise<EnvelopeDto> {
-  return em.transactional(async (tx) => {
-    const envelope = tx.create(Envelope, {
-      user: tx.getReference(User, userId),
-      name: input.name,
-      description: input.description ?? null,
-      categories: input.categories,
-      color: input.color,
-      isActive: input.isActive,
-      createdAt: new Date().toISOString(),
-    });
-    await tx.flush();
-    return getEnvelope(tx, userId, envelope.id);
-  });
+  return recorded(
+    em,
+    userId,
+    'envelope',
+    async (tx, recorder) => {
+      const envelope = tx.create(Envelope, {
+        user: tx.getReference(User, userId),
+        name: input.name,
+        description: input.description ?? null,
+        categories: input.categories,
+        color: input.color,
+        isActive: input.isActive,
+        createdAt: new Date().toISOString(),
+      });
+      await tx.flush();
+      recorder.created('envelope', [envelope.id]);
+      return getEnvelope(tx, userId, envelope.id);
+    },
+    (envelope) => `Created envelope “${envelope.name}”`,
+  );
 }
 
 export async function updateEnvelope(
@@ -162,22 +170,38 @@ export async function updateEnvelope(
   id: number,
   input: UpdateEnvelopeInput,
 ): Promise<EnvelopeDto> {
-  return em.transactional(async (tx) => {
-    const envelope = await ownEnvelope(tx, userId, id);
-    if (input.name !== undefined) envelope.name = input.name;
-    if (input.description !== undefined) envelope.description = input.description;
-    if (input.categories !== undefined) envelope.categories = input.categories;
-    if (input.color !== undefined) envelope.color = input.color;
-    if (input.isActive !== undefined) envelope.isActive = input.isActive;
-    await tx.flush();
-    return getEnvelope(tx, userId, id);
-  });
+  return recorded(
+    em,
+    userId,
+    'envelope',
+    async (tx, recorder) => {
+      const envelope = await ownEnvelope(tx, userId, id);
+      await recorder.touch('envelope', [id]);
+      if (input.name !== undefined) envelope.name = input.name;
+      if (input.description !== undefined) envelope.description = input.description;
+      if (input.categories !== undefined) envelope.categories = input.categories;
+      if (input.color !== undefined) envelope.color = input.color;
+      if (input.isActive !== undefined) envelope.isActive = input.isActive;
+      await tx.flush();
+      return getEnvelope(tx, userId, id);
+    },
+    (envelope) => `Changed envelope “${envelope.name}”`,
+  );
 }
 
 /** Transactions are linked by category, so deleting an envelope changes no transaction. */
 export async function deleteEnvelope(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
-  const envelope = await ownEnvelope(em, userId, id);
-  em.remove(envelope);
-  await em.flush();
-  return { message: `Envelope '${envelope.name}' deleted` };
+  return recorded(
+    em,
+    userId,
+    'envelope',
+    async (tx, recorder) => {
+      const envelope = await ownEnvelope(tx, userId, id);
+      await recorder.touch('envelope', [id]);
+      tx.remove(envelope);
+      await tx.flush();
+      return { message: `Envelope '${envelope.name}' deleted` };
+    },
+    (answer) => answer.message,
+  );
 }

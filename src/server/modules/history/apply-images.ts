@@ -37,8 +37,9 @@ export async function changedSince(
 const isPart = (image: RowImage): boolean => image.parent_id !== null && image.parent_id !== undefined;
 
 /**
- * Puts every row as the given side of its history says: deletes first (a row's dependants before it), then
- * updates, then inserts (a row's references before it). Something it refers to that is gone refuses the whole.
+ * Puts every row as the given side of its history says: inserts and updates first (a row's references before it),
+ * then deletes (a row's dependants before it), so no row is still pointing at one being deleted, which a cascade
+ * would take with it. Something it refers to that is gone refuses the whole.
  */
 export async function applySide(
   tem: EntityManager,
@@ -47,6 +48,26 @@ export async function applySide(
   side: 'before' | 'after',
 ): Promise<void> {
   const other = side === 'before' ? 'after' : 'before';
+  try {
+    for (const table of IMAGED_TABLES) {
+      const ofTable = rows.filter((row) => row.table === table && row[side] !== null);
+      const added = ofTable.filter((r) => r[other] === null).map((r) => imageOf(r[side]));
+      await insertImages(
+        tem,
+        table,
+        added.filter((image) => !isPart(image)),
+      );
+      await insertImages(tem, table, added.filter(isPart));
+      for (const row of ofTable.filter((r) => r[other] !== null)) await updateToImage(tem, table, imageOf(row[side]));
+    }
+  } catch (error) {
+    if (isMissingReference(error))
+      throw new AppError(
+        'CONFLICT',
+        'These rows cannot be put back: something they refer to (an account, a category or a split parent) was deleted since',
+      );
+    throw error;
+  }
   for (const table of [...IMAGED_TABLES].reverse()) {
     const gone = rows.filter((row) => row.table === table && row[side] === null && row[other] !== null);
     // Split parts before their parents.
@@ -57,26 +78,6 @@ export async function applySide(
       table,
       ordered.map((row) => row.id),
     );
-  }
-  try {
-    for (const table of IMAGED_TABLES) {
-      const ofTable = rows.filter((row) => row.table === table && row[side] !== null);
-      for (const row of ofTable.filter((r) => r[other] !== null)) await updateToImage(tem, table, imageOf(row[side]));
-      const added = ofTable.filter((r) => r[other] === null).map((r) => imageOf(r[side]));
-      await insertImages(
-        tem,
-        table,
-        added.filter((image) => !isPart(image)),
-      );
-      await insertImages(tem, table, added.filter(isPart));
-    }
-  } catch (error) {
-    if (isMissingReference(error))
-      throw new AppError(
-        'CONFLICT',
-        'These rows cannot be put back: something they refer to (an account, a category or a split parent) was deleted since',
-      );
-    throw error;
   }
 }
 

@@ -100,6 +100,25 @@ export class ChangeRecorder {
   }
 }
 
+/**
+ * Runs `work` in one database transaction recorded as one history entry of `kind` (none when nothing changed):
+ * `work` touches the rows it may change and names those it creates; `summary` describes what it did.
+ */
+export async function recorded<T>(
+  em: EntityManager,
+  userId: number,
+  kind: HistoryKind,
+  work: (tem: EntityManager, recorder: ChangeRecorder) => Promise<T>,
+  summary: (result: T) => string,
+): Promise<T> {
+  return em.transactional(async (tem) => {
+    const recorder = new ChangeRecorder(tem, userId);
+    const result = await work(tem, recorder);
+    await recorder.finish(kind, summary(result));
+    return result;
+  });
+}
+
 interface FamilyRow {
   id: number;
   parent_id: number | null;

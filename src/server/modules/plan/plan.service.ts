@@ -24,9 +24,11 @@ import type {
   PlanDto,
   SetAssignedInput,
 } from '../../../shared/schemas/plan';
+import { selectRows } from '../../db/sql';
 import { readsOf } from '../../db/transaction-reads';
 import { Envelope } from '../envelopes/envelope.entity';
 import { User } from '../users/user.entity';
+import { recordedPlanChange } from './plan-links';
 import { PlanAssigned, PlanHold, PlanMove } from './plan.entity';
 
 /** Everything the plan of a month is computed from, read in one go. */
@@ -37,22 +39,30 @@ interface PlanReads {
   held: HeldAmount[];
 }
 
+/** The user's categories by name: what a change needs to resolve the categories it names. */
+async function readCategories(em: EntityManager, userId: number): Promise<CategoryDto[]> {
+  return (await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } })).map(toCategoryDto);
+}
+
 async function readPlanInputs(em: EntityManager, userId: number, month: string): Promise<PlanReads> {
-  const categories = (await em.find(Category, { user: userId }, { orderBy: { nameKey: 'asc', id: 'asc' } })).map(
-    toCategoryDto,
-  );
+  const categories = await readCategories(em, userId);
   const sums = await readsOf(em).planMonthSums(userId, monthRange(month).end);
-  const assigned = await em.find(
-    PlanAssigned,
-    { user: userId, month: { $lte: month } },
-    { fields: ['category', 'month', 'amount'] },
+  // Plain rows, not entities: a plan of some years holds thousands of assigned amounts, read on every answer.
+  const assigned = await selectRows<{ category_id: number; month: string; amount: number }>(
+    em,
+    'select category_id, month, amount from plan_assigned where user_id = ? and month <= ?',
+    [userId, month],
   );
-  const held = await em.find(PlanHold, { user: userId, month: { $lte: month } }, { fields: ['month', 'amount'] });
+  const held = await selectRows<{ month: string; amount: number }>(
+    em,
+    'select month, amount from plan_hold where user_id = ? and month <= ?',
+    [userId, month],
+  );
   return {
     categories,
     sums,
-    assigned: assigned.map((row) => ({ categoryId: row.category.id, month: row.month, amount: row.amount })),
-    held: held.map((row) => ({ month: row.month, amount: row.amount })),
+    assigned: assigned.map((row) => ({ categoryId: row.category_id, month: row.month, amount: row.amount })),
+    held,
   };
 }
 
@@ -177,13 +187,19 @@ export async function setAssigned(
   month: string,
   input: SetAssignedInput,
 ): Promise<PlanDto> {
-  return em.transactional(async (tx) => {
-    const reads = await readPlanInputs(tx, userId, month);
-    const category = resolveCategory(reads.categories, input.category, 'category');
-    await addAssigned(tx, userId, category.id, month, () => input.amount);
-    await tx.flush();
-    return getPlan(tx, userId, month);
-  });
+  return recordedPlanChange(
+    em,
+    userId,
+    month,
+    async (tx) => {
+      // Only the categories are read before the change: the month's sums are read once, for the answer.
+      const category = resolveCategory(await readCategories(tx, userId), input.category, 'category');
+      await addAssigned(tx, userId, category.id, month, () => input.amount);
+      await tx.flush();
+      return getPlan(tx, userId, month);
+    },
+    `Assigned ${formatCents(input.amount)} in the plan for ${month}`,
+  );
 }
 
 export async function moveMoney(
@@ -195,45 +211,57 @@ export async function moveMoney(
 ): Promise<PlanDto> {
   if (input.from === null && input.to === null)
     throw new AppError('BAD_REQUEST', 'from, to: name a category on at least one side (null is To Assign)');
-  return em.transactional(async (tx) => {
-    const reads = await readPlanInputs(tx, userId, month);
-    const from = input.from === null ? null : resolveCategory(reads.categories, input.from, 'from');
-    const to = input.to === null ? null : resolveCategory(reads.categories, input.to, 'to');
-    if (from && to && from.id === to.id) throw new AppError('BAD_REQUEST', 'to: must differ from from');
-    if (from) await addAssigned(tx, userId, from.id, month, (current) => current - input.amount);
-    if (to) await addAssigned(tx, userId, to.id, month, (current) => current + input.amount);
-    tx.create(PlanMove, {
-      user: tx.getReference(User, userId),
-      month,
-      fromCategory: from ? tx.getReference(Category, from.id) : null,
-      toCategory: to ? tx.getReference(Category, to.id) : null,
-      amount: input.amount,
-      date: today,
-      createdAt: new Date().toISOString(),
-    });
-    await tx.flush();
-    return getPlan(tx, userId, month);
-  });
+  return recordedPlanChange(
+    em,
+    userId,
+    month,
+    async (tx) => {
+      const categories = await readCategories(tx, userId);
+      const from = input.from === null ? null : resolveCategory(categories, input.from, 'from');
+      const to = input.to === null ? null : resolveCategory(categories, input.to, 'to');
+      if (from && to && from.id === to.id) throw new AppError('BAD_REQUEST', 'to: must differ from from');
+      if (from) await addAssigned(tx, userId, from.id, month, (current) => current - input.amount);
+      if (to) await addAssigned(tx, userId, to.id, month, (current) => current + input.amount);
+      tx.create(PlanMove, {
+        user: tx.getReference(User, userId),
+        month,
+        fromCategory: from ? tx.getReference(Category, from.id) : null,
+        toCategory: to ? tx.getReference(Category, to.id) : null,
+        amount: input.amount,
+        date: today,
+        createdAt: new Date().toISOString(),
+      });
+      await tx.flush();
+      return getPlan(tx, userId, month);
+    },
+    `Moved ${formatCents(input.amount)} in the plan for ${month}`,
+  );
 }
 
 export async function setHold(em: EntityManager, userId: number, month: string, input: HoldInput): Promise<PlanDto> {
-  return em.transactional(async (tx) => {
-    const reads = await readPlanInputs(tx, userId, month);
-    const figures = figuresOf(reads, month);
-    const holdable = Math.max(0, figures.toAssign + figures.held);
-    if (input.amount > holdable)
-      throw new AppError(
-        'BAD_REQUEST',
-        `amount: To Assign has ${formatCents(holdable)} in ${month}; no more than that can be held`,
-      );
-    const row = await tx.findOne(PlanHold, { user: userId, month });
-    if (row && input.amount === 0) tx.remove(row);
-    else if (row) row.amount = input.amount;
-    else if (input.amount > 0)
-      tx.create(PlanHold, { user: tx.getReference(User, userId), month, amount: input.amount });
-    await tx.flush();
-    return getPlan(tx, userId, month);
-  });
+  return recordedPlanChange(
+    em,
+    userId,
+    month,
+    async (tx) => {
+      const reads = await readPlanInputs(tx, userId, month);
+      const figures = figuresOf(reads, month);
+      const holdable = Math.max(0, figures.toAssign + figures.held);
+      if (input.amount > holdable)
+        throw new AppError(
+          'BAD_REQUEST',
+          `amount: To Assign has ${formatCents(holdable)} in ${month}; no more than that can be held`,
+        );
+      const row = await tx.findOne(PlanHold, { user: userId, month });
+      if (row && input.amount === 0) tx.remove(row);
+      else if (row) row.amount = input.amount;
+      else if (input.amount > 0)
+        tx.create(PlanHold, { user: tx.getReference(User, userId), month, amount: input.amount });
+      await tx.flush();
+      return getPlan(tx, userId, month);
+    },
+    `Held ${formatCents(input.amount)} of ${month} for the next month`,
+  );
 }
 
 const AVERAGE_MONTHS: Partial<Record<FillMode, number>> = { average3: 3, average6: 6, average12: 12 };
@@ -270,18 +298,24 @@ function filledAmount(
 }
 
 export async function fillMonth(em: EntityManager, userId: number, month: string, input: FillInput): Promise<PlanDto> {
-  return em.transactional(async (tx) => {
-    const reads = await readPlanInputs(tx, userId, month);
-    const chosen =
-      input.categories === undefined
-        ? reads.categories.filter((category) => category.kind === 'expense' && !category.hidden)
-        : input.categories.map((ref, i) => resolveCategory(reads.categories, ref, `categories.${i}`));
-    const figures = figuresOf(reads, month);
-    for (const category of new Set(chosen)) {
-      const amount = filledAmount(input.mode, category, figures, reads, month);
-      await addAssigned(tx, userId, category.id, month, () => amount);
-    }
-    await tx.flush();
-    return getPlan(tx, userId, month);
-  });
+  return recordedPlanChange(
+    em,
+    userId,
+    month,
+    async (tx) => {
+      const reads = await readPlanInputs(tx, userId, month);
+      const chosen =
+        input.categories === undefined
+          ? reads.categories.filter((category) => category.kind === 'expense' && !category.hidden)
+          : input.categories.map((ref, i) => resolveCategory(reads.categories, ref, `categories.${i}`));
+      const figures = figuresOf(reads, month);
+      for (const category of new Set(chosen)) {
+        const amount = filledAmount(input.mode, category, figures, reads, month);
+        await addAssigned(tx, userId, category.id, month, () => amount);
+      }
+      await tx.flush();
+      return getPlan(tx, userId, month);
+    },
+    `Filled the plan for ${month} (${input.mode})`,
+  );
 }

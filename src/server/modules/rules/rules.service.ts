@@ -264,16 +264,63 @@ export async function applyRulesToTransactions(
   return withCheckpointAfter(em, () => em.transactional((tx) => applyRulesIn(tx, userId, input)));
 }
 
-async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRulesInput): Promise<ApplyRulesResult> {
-  let rules = await listRules(tx, userId);
-  if (input.ruleIds) {
-    const wanted = new Set(input.ruleIds);
-    for (const id of wanted)
-      if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
-    rules = rules.filter((rule) => wanted.has(rule.id)).map((rule) => ({ ...rule, enabled: true }));
+/** One transaction's planned change: the fields a rule sets to something other than what the row holds. */
+interface PlannedChange {
+  row: CandidateRow;
+  category?: string;
+  type?: string;
+  description?: string;
+}
+
+/** The user's rules as they run, or exactly `ruleIds` (enabled for this run, even if switched off). */
+async function rulesToApply(tx: EntityManager, userId: number, ruleIds: readonly number[] | undefined) {
+  const rules = await listRules(tx, userId);
+  if (!ruleIds) return rules;
+  const wanted = new Set(ruleIds);
+  for (const id of wanted)
+    if (!rules.some((rule) => rule.id === id)) throw new AppError('NOT_FOUND', `Rule ${id} not found`);
+  return rules.filter((rule) => wanted.has(rule.id)).map((rule) => ({ ...rule, enabled: true }));
+}
+
+/** Writes the planned changes (creating the categories they name) as one entry of the history. */
+async function writePlannedChanges(tx: EntityManager, userId: number, planned: readonly PlannedChange[]) {
+  const categoryIds = await ensureCategories(
+    tx,
+    userId,
+    planned.flatMap((p) => (p.category ? [p.category] : [])),
+  );
+  const recorder = new ChangeRecorder(tx, userId);
+  await recorder.touch(
+    'transaction',
+    planned.map((p) => p.row.id),
+  );
+  const db = await sqlTx(tx);
+  // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
+  // A category a rule set is the rule's (category_source 'rule'); a row whose category no rule set keeps its source.
+  const update = `update ${TRANSACTION_TABLE} set category_id = ?, category_source = case when ? then ? else category_source end, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
+  for (const p of planned) {
+    const categoryId = p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
+    await db.run(update, [
+      categoryId,
+      p.category !== undefined,
+      categoryId === null ? null : 'rule',
+      p.type ?? p.row.type,
+      p.description !== undefined,
+      p.description ?? p.row.description,
+      p.row.id,
+      userId,
+    ]);
+    await pause();
   }
-  const set = RuleSet.compile(rules);
-  const planned: { row: CandidateRow; category?: string; type?: string; description?: string }[] = [];
+  await recorder.finish(
+    'rule-apply',
+    `Applied rules to ${planned.length} transaction${planned.length === 1 ? '' : 's'}`,
+  );
+}
+
+async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRulesInput): Promise<ApplyRulesResult> {
+  const set = RuleSet.compile(await rulesToApply(tx, userId, input.ruleIds));
+  const planned: PlannedChange[] = [];
   const changes: RuleChange[] = [];
   let matched = 0;
   let changedRows = 0;
@@ -315,36 +362,6 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
         planned.push(change);
       }
     }
-  if (!input.dryRun && planned.length > 0) {
-    const categoryIds = await ensureCategories(
-      tx,
-      userId,
-      planned.flatMap((p) => (p.category ? [p.category] : [])),
-    );
-    const recorder = new ChangeRecorder(tx, userId);
-    await recorder.touch(
-      'transaction',
-      planned.map((p) => p.row.id),
-    );
-    const db = await sqlTx(tx);
-    // A rename keeps the text it replaces as the bank's (once), for duplicate detection on re-import.
-    // A category a rule set is the rule's (category_source 'rule'); a row whose category no rule set keeps its source.
-    const update = `update ${TRANSACTION_TABLE} set category_id = ?, category_source = case when ? then ? else category_source end, type = ?, bank_description = case when ? then coalesce(bank_description, description) else bank_description end, description = ? where id = ? and user_id = ?`;
-    for (const p of planned) {
-      const categoryId = p.category !== undefined ? (categoryIds.get(nameKey(p.category)) ?? null) : p.row.category_id;
-      await db.run(update, [
-        categoryId,
-        p.category !== undefined,
-        categoryId === null ? null : 'rule',
-        p.type ?? p.row.type,
-        p.description !== undefined,
-        p.description ?? p.row.description,
-        p.row.id,
-        userId,
-      ]);
-      await pause();
-    }
-    await recorder.finish('rule-apply', `Applied rules to ${changedRows} transaction${changedRows === 1 ? '' : 's'}`);
-  }
+  if (!input.dryRun && planned.length > 0) await writePlannedChanges(tx, userId, planned);
   return { dryRun: input.dryRun, matched, changed: changedRows, changes, truncated };
 }
