@@ -294,6 +294,14 @@ const schedulesRoute = createRoute({
   component: lazyRouteComponent(() => import('./features/schedules/SchedulesScreen'), 'SchedulesScreen'),
 });
 
+const ratesRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/rates',
+  staticData: { nav: 'Rates', navPlace: 'more' },
+  loader: ({ context }) => void context.trpc.rates.pairs.prefetch(),
+  component: lazyRouteComponent(() => import('./features/rates/RatesScreen'), 'RatesScreen'),
+});
+
 /** The signed-in screens; the navigation bar lists those with `staticData.nav`, in this order. */
 export const SCREENS = [
   budgetsRoute,
@@ -309,6 +317,7 @@ export const SCREENS = [
   reportsRoute,
   rulesRoute,
   schedulesRoute,
+  ratesRoute,
   historyRoute,
   profileRoute,
   accountRegisterRoute,

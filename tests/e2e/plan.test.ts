@@ -190,6 +190,10 @@ describe('Plan', () => {
           await add('2024-04-20', 'Cinema', -5_000, 'Fun');
           await add('2024-05-01', 'Pay day', 100_000, 'Salary');
           await add('2024-05-03', 'Mystery', -700);
+          // A hidden category stays in the plan of a month it has money in, marked.
+          await add('2024-05-04', 'Old habit', -300, 'Old');
+          const old = (await api.categories.list.query()).find((c) => c.name === 'Old');
+          await api.categories.update.mutate({ id: old!.id, data: { hidden: true } });
         },
       },
     );
@@ -203,6 +207,10 @@ describe('Plan', () => {
       await page
         .locator('tr[data-category="Food"]')
         .getByText('Underfunded: needs $200.00 more', { exact: false })
+        .waitFor();
+      await page
+        .locator('tr[data-category="Old"]')
+        .getByText('(hidden; shown while it has money this month)')
         .waitFor();
       await expectNoSeriousA11yViolations(page, 'plan with a target and last month overspent (dark)');
 
@@ -228,8 +236,54 @@ describe('Plan', () => {
 
       await page.getByRole('link', { name: /^Next month/ }).click();
       await page.waitForURL(/\/plan\/2024-06$/);
-      await expect.poll(() => toAssign(page)).toBe('$750.00');
+      // May's To Assign and hold come over, less what the hidden category overspent in May.
+      await expect.poll(() => toAssign(page)).toBe('$747.00');
       expect(await available(page, 'Food')).toBe('$200.00');
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('shows, takes and reads amounts in the home currency (yen: no decimals)', async () => {
+    const session = await signedInPage(
+      app.browser,
+      app.server,
+      1400,
+      900,
+      {},
+      {
+        path: '/plan/2024-03',
+        before: async (user) => {
+          const api = trpcApi(app.server, user.accessToken);
+          await api.auth.setHomeCurrency.mutate({ homeCurrency: 'JPY' });
+          await api.accounts.create.mutate({ name: 'Wallet', type: 'cash', currency: 'JPY' });
+          await api.categories.create.mutate({ name: 'Salary', kind: 'income' });
+          await api.categories.create.mutate({ name: 'Food' });
+          await api.transactions.create.mutate({
+            account: 'Wallet',
+            postDate: '2024-03-01',
+            description: 'Pay day',
+            amount: 100_000,
+            category: 'Salary',
+          });
+        },
+      },
+    );
+    const { page, close, errors } = session;
+    try {
+      await expect.poll(() => toAssign(page)).toBe('¥100,000');
+      await assignedField(page, 'Food').focus();
+      expect(await assignedField(page, 'Food').inputValue()).toBe('0');
+      await typeAndPress(page, '2500', 'Enter');
+      await expect.poll(() => toAssign(page)).toBe('¥97,500');
+      expect(await available(page, 'Food')).toBe('¥2,500');
+      await expect
+        .poll(
+          async () =>
+            (await trpcApi(app.server, session.user.accessToken).plan.get.query({ month: '2024-03' })).assigned,
+        )
+        .toBe(2_500);
       expect(errors).toEqual([]);
     } finally {
       await close();

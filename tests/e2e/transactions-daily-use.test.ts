@@ -137,7 +137,7 @@ describe('the filters fold into one line and the rows start near the top', () =>
     });
   }
 
-  it('on a 1366×900 desktop: many rows above the fold, and Fix Split Status lives in the More actions menu', async () => {
+  it('on a 1366×900 desktop: many rows above the fold, Fix Split Status lives in the More actions menu, accounts link to registers', async () => {
     const { page, close } = await seeded(1366, 900);
     await openScreen(page);
     await summary(page).waitFor();
@@ -155,6 +155,9 @@ describe('the filters fold into one line and the rows start near the top', () =>
     await expectNoSeriousA11yViolations(page, 'fix split status from the menu');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
+    // A row's account opens its register.
+    await rows.first().getByRole('link', { name: 'Checking register' }).click();
+    await page.getByRole('heading', { name: 'Register: Checking', level: 1 }).waitFor();
     await close();
   });
 });
@@ -311,6 +314,23 @@ describe('keyboard', () => {
     await page.keyboard.press('Tab');
     await expect.poll(() => writes).toBe(2);
     await expect.poll(async () => (await rest.transaction(target.id)).category).toBe(options[start + 2]);
+    await close();
+  });
+
+  it('a suggestion chip beside an uncategorised row’s select leaves the select a readable width', async () => {
+    const { page, close, api } = await seeded(1366, 900);
+    const cafe = { postDate: day(27), account: 'Checking', amount: -450 };
+    for (let i = 0; i < 3; i++)
+      await api.transactions.create.mutate({ ...cafe, description: 'CORNER CAFE LONDON', category: 'Dining' });
+    const open = await api.transactions.create.mutate({ ...cafe, amount: -460, description: 'CORNER CAFE LONDON' });
+    await openScreen(page);
+    const chip = page.getByRole('button', { name: `Use suggested category Dining for ${label(open)}` });
+    await chip.waitFor();
+    const select = await box(page.getByLabel(`Category for ${label(open)}`));
+    expect(select.width, 'the select keeps its width').toBeGreaterThanOrEqual(96);
+    const chipBox = await box(chip);
+    expect(chipBox.x, 'the chip sits beside it').toBeGreaterThanOrEqual(select.x + select.width);
+    await expectNoSeriousA11yViolations(page, 'suggestion chip beside the select');
     await close();
   });
 

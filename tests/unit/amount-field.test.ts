@@ -36,3 +36,23 @@ describe('understoodAmount', () => {
     expect(understoodAmount('12abc', 'en-US')).toBeNull();
   });
 });
+
+describe('amount fields in an account’s currency', () => {
+  it.each([
+    ['1500', 'JPY', { ok: true, cents: 1500 }],
+    ['1,500', 'JPY', { ok: true, cents: 1500 }],
+    ['12.50', 'EUR', { ok: true, cents: 1250 }],
+    ['1.250', 'BHD', { ok: true, cents: 1250 }],
+    ['12.50', null, { ok: true, cents: 1250 }],
+  ] as const)('reads %s in %s', (text, currency, expected) => {
+    expect(readAmountField(text, 'en-US', { currency })).toEqual(expected);
+  });
+
+  it.each([
+    ['1500', 'JPY', '1,500'],
+    ['1.5', 'BHD', '1.500'],
+    ['-3', 'EUR', '-3.00'],
+  ] as const)('shows %s in %s as %s once understood', (text, currency, shown) => {
+    expect(understoodAmount(text, 'en-US', currency)?.text).toBe(shown);
+  });
+});

@@ -15,6 +15,7 @@ describe('one route list', () => {
       { to: '/reports', label: 'Reports', place: 'bar' },
       { to: '/rules', label: 'Rules', place: 'more' },
       { to: '/schedules', label: 'Schedules', place: 'more' },
+      { to: '/rates', label: 'Rates', place: 'more' },
       { to: '/history', label: 'History', place: 'more' },
       { to: '/profile', label: 'Profile', place: 'bar' },
     ]);

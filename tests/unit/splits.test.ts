@@ -296,3 +296,14 @@ describe('dialog helpers', () => {
     );
   });
 });
+
+describe('the last part’s adjustment in the parent’s currency', () => {
+  it.each([
+    [-10000, [6000, 3000], null, 'Add the remaining 10.00 to the last part'],
+    [-1500, [1000, 400], 'JPY', 'Add the remaining 100 to the last part'],
+    [-1500, [1000, 600], 'JPY', 'Take the extra 100 off the last part'],
+    [-2000, [1000, 900], 'BHD', 'Add the remaining 0.100 to the last part'],
+  ] as const)('%i split as %j in %s: %s', (parent, magnitudes, currency, label) => {
+    expect(lastPartAdjustment(parent, magnitudes, currency)?.label).toBe(label);
+  });
+});

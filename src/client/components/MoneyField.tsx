@@ -14,6 +14,8 @@ export interface MoneyFieldProps extends BaseProps {
   helperText?: ReactNode;
   /** Sizes only (split parts). */
   unsigned?: boolean;
+  /** ISO 4217 code of the amount (an account's): read in its decimals, none for yen. */
+  currency?: string | null;
 }
 
 /**
@@ -28,6 +30,7 @@ export function MoneyField({
   error,
   helperText,
   unsigned = false,
+  currency = null,
   onBlur,
   slotProps,
   ...rest
@@ -48,11 +51,11 @@ export function MoneyField({
         onChange(event.target.value);
       }}
       onBlur={(event) => {
-        const read = readAmountField(value, locale, { unsigned });
+        const read = readAmountField(value, locale, { unsigned, currency });
         if (!read.ok) {
           setOwn(read.message);
         } else {
-          const understood = understoodAmount(value, locale);
+          const understood = understoodAmount(value, locale, currency);
           if (understood && understood.text !== value) onChange(understood.text);
           setNote(understood?.note ?? null);
         }

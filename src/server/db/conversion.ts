@@ -147,19 +147,76 @@ export async function fxTable(
 }
 
 /**
- * Per row of `t` joined to the fx table `f`: the converted amount as SQL (null when there is no rate),
- * and whether the double product is too near a half to round in the database.
+ * Per row of `t` joined to the fx table `f`: the amount converted and rounded by the database (null
+ * when there is no rate), whether the double product is too near a half for that rounding to be
+ * trusted (such rows are put right afterwards: their database value taken off, the exact one added),
+ * and whether the row has no rate.
  */
-export function convertedSql(em: EntityManager): { value: string; near: string; missing: string } {
+export function convertedSql(em: EntityManager): { value: string; nearIds: string; missing: string } {
   const x = 't.amount * f.factor';
   const trunc = onPostgres(em) ? `trunc(${x})` : `cast(${x} as integer)`;
   const rounded = onPostgres(em) ? `cast(round(${x}) as bigint)` : `cast(round(${x}) as integer)`;
   const near = `(f.factor is not null and (abs(${x}) >= 1e15 or abs(abs(${x} - ${trunc}) - 0.5) < 1e-7 + abs(${x}) * 1e-13))`;
   return {
-    value: `case when f.account_id is null then t.amount when f.factor is null or ${near} then 0 else ${rounded} end`,
-    near: `case when ${near} then 1 else 0 end`,
+    value: `case when f.account_id is null then t.amount else ${rounded} end`,
+    nearIds: idList(em, `case when ${near} then t.id end`),
     missing: `case when f.account_id is not null and f.factor is null then 1 else 0 end`,
   };
+}
+
+/**
+ * An aggregate of ids (or of such lists) as comma-separated text, nulls left out: the rows too near a
+ * half are found in the same pass that sums, and read again by id only.
+ */
+export function idList(em: EntityManager, ids: string): string {
+  return onPostgres(em) ? `string_agg(cast(${ids} as text), ',')` : `group_concat(${ids}, ',')`;
+}
+
+/** The ids of a comma-separated list (null or empty: none). */
+export function idsOf(list: unknown): number[] {
+  if (typeof list !== 'string' || list === '') return [];
+  return list.split(',').map(Number);
+}
+
+/** Rows near a half per read: a list far longer would mean the factors are wrong, not unlucky. */
+const NEAR_IDS_PER_READ = 500;
+
+/**
+ * The rows of `ids` with `select` (over `t`) beside what puts them right: the account, day, amount and
+ * the value the database summed for them.
+ */
+export async function nearRows<R extends Record<string, unknown>>(
+  em: EntityManager,
+  conversion: Conversion,
+  ids: readonly number[],
+  read: { select: string; from: string },
+): Promise<(R & { amount: number; correction: number })[]> {
+  if (ids.length === 0) return [];
+  const table = await fxTable(em, conversion);
+  try {
+    const value = convertedSql(em).value;
+    const out: (R & { amount: number; correction: number })[] = [];
+    for (let i = 0; i < ids.length; i += NEAR_IDS_PER_READ) {
+      const chunk = ids.slice(i, i + NEAR_IDS_PER_READ);
+      const rows = await selectRows<
+        R & { account_id: number; post_date: string; amount: number | string; approx: number | string }
+      >(
+        em,
+        `${table.cte}
+         select ${read.select}, t.account_id as account_id, t.post_date as post_date, t.amount as amount, ${value} as approx
+           from ${read.from} left join ${table.name} f on f.account_id = t.account_id and f.day = t.post_date
+          where t.id in (${chunk.map(() => '?').join(', ')})`,
+        [...table.params, ...chunk],
+      );
+      for (const row of rows) {
+        const exact = convertExactly(conversion, row.account_id, row.post_date, Number(row.amount));
+        out.push({ ...row, amount: Number(row.amount), correction: exact - Number(row.approx) });
+      }
+    }
+    return out;
+  } finally {
+    await table.drop();
+  }
 }
 
 /** A row near a half, converted exactly. */
@@ -182,7 +239,7 @@ export interface ConvertedGroup {
 /**
  * The rows `where` selects (over the transaction table `t`), grouped by `keys` (SQL expressions over
  * `t`), each converted into the home currency before it is summed. The groups' rows near a half are
- * converted exactly here and added to their group.
+ * found in the same pass and put right exactly here.
  */
 export async function convertedGroupSums(
   em: EntityManager,
@@ -193,22 +250,20 @@ export async function convertedGroupSums(
   from = `${TRANSACTION_TABLE} t`,
 ): Promise<ConvertedGroup[]> {
   const table = await fxTable(em, conversion);
+  const groups = new Map<string, ConvertedGroup>();
+  const near: number[] = [];
   try {
     const c = convertedSql(em);
     const joined = `${from} left join ${table.name} f on f.account_id = t.account_id and f.day = t.post_date`;
     const keyColumns = keys.map((key, i) => `${key} as k${i}`);
-    const keyNames = keys.map((_, i) => `r.k${i}`);
     const rows = await selectRows<Record<string, unknown>>(
       em,
       `${table.cte}
-       select ${[...keyNames, 'count(*) as n', 'sum(r.v) as total', 'sum(r.missing) as missing', 'sum(r.near) as near'].join(', ')}
-         from (select ${[...keyColumns, `${c.value} as v`, `${c.missing} as missing`, `${c.near} as near`].join(', ')}
-                 from ${joined} where ${where.sql}) r
-         ${keyNames.length > 0 ? `group by ${keyNames.join(', ')}` : ''}`,
+       select ${[...keyColumns, 'count(*) as n', `sum(${c.value}) as total`, `sum(${c.missing}) as missing`, `${c.nearIds} as near`].join(', ')}
+         from ${joined} where ${where.sql}
+         ${keys.length > 0 ? `group by ${keys.join(', ')}` : ''}`,
       [...table.params, ...where.params],
     );
-    const groups = new Map<string, ConvertedGroup>();
-    let near = false;
     for (const row of rows) {
       const count = Number(row.n ?? 0);
       if (count === 0) continue;
@@ -219,40 +274,17 @@ export async function convertedGroupSums(
         total: Number(row.total ?? 0),
         missing: Number(row.missing ?? 0),
       });
-      if (Number(row.near ?? 0) > 0) near = true;
+      near.push(...idsOf(row.near));
     }
-    if (near) await addNearRows(em, conversion, { ...table, joined, where, keyColumns, near: c.near }, groups);
-    return [...groups.values()];
   } finally {
     await table.drop();
   }
-}
-
-/** Converts the rows too near a half for the database exactly and adds each to its group. */
-async function addNearRows(
-  em: EntityManager,
-  conversion: Conversion,
-  read: {
-    cte: string;
-    params: unknown[];
-    joined: string;
-    where: { sql: string; params: readonly unknown[] };
-    keyColumns: readonly string[];
-    near: string;
-  },
-  groups: Map<string, ConvertedGroup>,
-): Promise<void> {
-  const rows = await selectRows<Record<string, unknown>>(
-    em,
-    `${read.cte}
-     select ${[...read.keyColumns, 't.account_id as account_id', 't.post_date as post_date', 't.amount as amount'].join(', ')}
-       from ${read.joined} where ${read.where.sql} and ${read.near} = 1`,
-    [...read.params, ...read.where.params],
-  );
-  for (const row of rows) {
-    const values = read.keyColumns.map((_, i) => row[`k${i}`]);
-    const group = groups.get(JSON.stringify(values));
-    if (!group) continue;
-    group.total += convertExactly(conversion, Number(row.account_id), String(row.post_date), Number(row.amount));
+  // The few rows whose product lies too near a half: the database's rounding taken back, the exact value put in.
+  const keyColumns = keys.map((key, i) => `${key} as k${i}`);
+  const select = keyColumns.length > 0 ? keyColumns.join(', ') : 't.id as id';
+  for (const row of await nearRows<Record<string, unknown>>(em, conversion, near, { select, from })) {
+    const group = groups.get(JSON.stringify(keys.map((_, i) => row[`k${i}`])));
+    if (group) group.total += row.correction;
   }
+  return [...groups.values()];
 }

@@ -9,7 +9,7 @@
  * the last part (`lastPartAdjustment`). `validateSplit`, run by the client before sending and
  * by the server, checks the same.
  */
-import { centsToDecimalString, formatCents, sumCents } from '../money';
+import { centsToDecimalString, formatAmountInput, formatCents, minorUnitsOf, sumCents } from '../money';
 
 export const MIN_SPLITS = 2;
 /** The remainder Submit allows: none (the parts must sum to the original exactly). */
@@ -143,7 +143,9 @@ export function lastPartAdjustment(
   if (index < 0) return null;
   const magnitude = (magnitudes[index] as number) + remainder;
   if (magnitude <= 0) return null;
-  const size = formatCents(Math.abs(remainder), currency ? { currency } : {});
+  const size = currency
+    ? formatAmountInput(Math.abs(remainder), undefined, minorUnitsOf(currency))
+    : formatCents(Math.abs(remainder));
   const label =
     remainder > 0 ? `Add the remaining ${size} to the last part` : `Take the extra ${size} off the last part`;
   return { index, magnitude, label };

@@ -22,3 +22,23 @@ export function Amount({
     </span>
   );
 }
+
+/** "Paid €50.12": what a row in another currency was paid in (a card payment abroad), or null without one. */
+export function originalAmountText(tx: {
+  originalAmount: number | null;
+  originalCurrency: string | null;
+}): string | null {
+  if (tx.originalAmount === null || tx.originalCurrency === null) return null;
+  return `Paid ${formatMoney(tx.originalAmount, { currency: tx.originalCurrency })}`;
+}
+
+/** The original amount under a row's amount, small and muted; nothing for a row without one. */
+export function OriginalAmount({ tx }: { tx: { originalAmount: number | null; originalCurrency: string | null } }) {
+  const text = originalAmountText(tx);
+  if (text === null) return null;
+  return (
+    <span className={ROW_CLASS.muted} style={{ display: 'block', lineHeight: 1.2 }}>
+      {text}
+    </span>
+  );
+}

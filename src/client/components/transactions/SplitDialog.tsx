@@ -10,6 +10,7 @@ import {
   splitRemainder,
   type LastPartAdjustment,
 } from '../../../shared/splits';
+import { fieldDigits } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { FormDialog } from '../FormDialog';
@@ -43,17 +44,18 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
   const { partsRef, focusAfterFill } = useFocusAfterAutoFill(rows);
 
   const parentAmount = parent?.amount ?? 0;
+  const currency = parent?.currency ?? null;
   const remainder = splitRemainder(parentAmount, magnitudes);
   const saving = split.isPending;
   const reserved = rows.some((row) => isReservedCategoryName(row.category));
   const canSubmit = canSubmitSplit(parentAmount, magnitudes, saving) && !reserved;
   const canAutoFill = remainder > 0 && magnitudes.some((m) => m === null);
-  const adjustment = lastPartAdjustment(parentAmount, magnitudes);
+  const adjustment = lastPartAdjustment(parentAmount, magnitudes, currency);
 
   async function submit() {
     if (!parent) return;
     setError('');
-    const request = splitRequest(rows, parentAmount, locale);
+    const request = splitRequest(rows, parentAmount, locale, currency);
     if (!request.ok) {
       setError(request.message);
       return;
@@ -88,11 +90,13 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
           rows={rows}
           categoryNames={categoryNames}
           parentDescription={parent?.description ?? ''}
+          currency={currency}
           onChange={update}
           onRemove={remove}
         />
       </div>
       <SplitTools
+        currency={currency}
         parentAmount={parentAmount}
         magnitudes={magnitudes}
         remainder={remainder}
@@ -115,7 +119,9 @@ export function SplitDialog({ parent, initial, categoryNames, onClose, onSplit }
 function useSplitDraft(parent: TransactionDto | null, initial: SplitDraftRow[] | null | undefined, locale: string) {
   const [rows, setRows] = useState<SplitDraftRow[]>(initialRows);
   const [error, setError] = useState('');
-  const magnitudes = magnitudesOf(rows, locale);
+  // The parts are in the parent's currency: its decimals (none for yen) read and write them.
+  const currency = parent?.currency ?? null;
+  const magnitudes = magnitudesOf(rows, locale, currency);
 
   useEffect(() => {
     if (parent) {
@@ -143,7 +149,7 @@ function useSplitDraft(parent: TransactionDto | null, initial: SplitDraftRow[] |
       current.map((row, i) => {
         const amount = next[i];
         return amount !== magnitudes[i] && amount !== null && amount !== undefined
-          ? { ...row, amount: formatAmountInput(amount, locale) }
+          ? { ...row, amount: formatAmountInput(amount, locale, fieldDigits(currency)) }
           : row;
       }),
     );
@@ -178,6 +184,7 @@ function focusNextEmptyField(parts: HTMLElement, filledIndex: number) {
 }
 
 interface SplitToolsProps {
+  currency: string | null;
   parentAmount: number;
   magnitudes: readonly (number | null)[];
   remainder: number;
@@ -190,6 +197,7 @@ interface SplitToolsProps {
 
 /** Add Split, Auto-fill remaining, the one-click fix of a leftover, and what remains to assign. */
 function SplitTools({
+  currency,
   parentAmount,
   magnitudes,
   remainder,
@@ -219,7 +227,7 @@ function SplitTools({
           aria-live="polite"
           sx={{ ml: { sm: 'auto' }, fontWeight: 600, color: balanced ? 'success.main' : 'error.main' }}
         >
-          Remaining: {formatMoney(remainder)} of {formatMoney(Math.abs(parentAmount))}
+          Remaining: {formatMoney(remainder, { currency })} of {formatMoney(Math.abs(parentAmount), { currency })}
         </Typography>
       </Stack>
       {!balanced && !canAutoFill && !adjustment && magnitudes.some((m) => m !== null && m > 0) && (
@@ -235,12 +243,13 @@ interface SplitRowsProps {
   rows: SplitDraftRow[];
   categoryNames: readonly string[];
   parentDescription: string;
+  currency: string | null;
   onChange: (key: number, patch: Partial<SplitDraftRow>) => void;
   onRemove: (key: number) => void;
 }
 
 /** A row of fields per part (two at least); a reserved category name is refused under its field. */
-function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove }: SplitRowsProps) {
+function SplitRows({ rows, categoryNames, parentDescription, currency, onChange, onRemove }: SplitRowsProps) {
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       {rows.map((row, index) => (
@@ -250,6 +259,7 @@ function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove 
           index={index}
           categoryNames={categoryNames}
           parentDescription={parentDescription}
+          currency={currency}
           canRemove={rows.length > 2}
           categoryError={
             isReservedCategoryName(row.category) ? reservedCategoryOnTransactionMessage(row.category) : undefined
@@ -265,7 +275,8 @@ function SplitRows({ rows, categoryNames, parentDescription, onChange, onRemove 
 function ParentLine({ parent }: { parent: TransactionDto }) {
   return (
     <Typography variant="body2" sx={{ mb: 2 }}>
-      {parent.postDate} · {parent.description} · <strong>{formatMoney(parent.amount)}</strong>
+      {parent.postDate} · {parent.description} ·{' '}
+      <strong>{formatMoney(parent.amount, { currency: parent.currency })}</strong>
     </Typography>
   );
 }

@@ -8,6 +8,8 @@ interface SplitRowFieldsProps {
   index: number;
   categoryNames: readonly string[];
   parentDescription: string;
+  /** The parent's currency: amounts are read in its decimals. */
+  currency: string | null;
   canRemove: boolean;
   /** A message for the Category field (a reserved name). */
   categoryError?: string;
@@ -33,7 +35,13 @@ export const SplitRowFields = memo(function SplitRowFields(props: SplitRowFields
         borderColor: 'divider',
       }}
     >
-      <MoneyField label="Amount" unsigned value={row.amount} onChange={(amount) => onChange(row.key, { amount })} />
+      <MoneyField
+        label="Amount"
+        unsigned
+        currency={props.currency}
+        value={row.amount}
+        onChange={(amount) => onChange(row.key, { amount })}
+      />
       <Autocomplete
         freeSolo
         options={props.categoryNames}

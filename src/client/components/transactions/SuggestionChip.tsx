@@ -23,7 +23,8 @@ export function SuggestionChip({
         onClick={() => onAccept(category)}
         aria-label={`Use suggested category ${category} for ${rowLabel}`}
         data-suggestion={category}
-        sx={{ flexShrink: 0, maxWidth: 140 }}
+        // Gives way to the category select beside it: the label shortens (its full text is in the name and tooltip).
+        sx={{ flexShrink: 1, minWidth: 0, maxWidth: 140 }}
       />
     </Tooltip>
   );

@@ -19,7 +19,7 @@ import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { must } from '../../../shared/must';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
-import { Amount } from './Amount';
+import { Amount, OriginalAmount } from './Amount';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
 import type { TransactionViewProps } from './TransactionGrid';
@@ -103,6 +103,7 @@ const TransactionCard = memo(function TransactionCard({
           </Typography>
           <Typography variant="body2" component="span" sx={{ fontWeight: 600, flexShrink: 0 }}>
             <Amount cents={tx.amount} currency={tx.currency} />
+            <OriginalAmount tx={tx} />
           </Typography>
         </Box>
         <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'break-word' }}>

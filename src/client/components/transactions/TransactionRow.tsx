@@ -1,9 +1,10 @@
-import { memo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { formatCents, formatMoney } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
-import { Amount } from './Amount';
+import { Amount, OriginalAmount } from './Amount';
 import { DraftSelect } from './DraftSelect';
 import { CategorySourceMark } from './CategorySourceMark';
 import { SuggestionChip } from './SuggestionChip';
@@ -123,6 +124,7 @@ export const TransactionRow = memo(function TransactionRow({
       <DescriptionCell tx={tx} nested={nested} />
       <td className={`${c.cell} ${c.right}`}>
         <Amount cents={tx.amount} text={amountText} />
+        <OriginalAmount tx={tx} />
       </td>
       <td className={c.cell}>
         {tx.isSplit ? (
@@ -143,7 +145,7 @@ export const TransactionRow = memo(function TransactionRow({
         <TypeSelect tx={tx} label={label} full={full} complete={complete} onTypeChange={onTypeChange} />
       </td>
       <td className={`${c.cell} ${c.nowrap}`} title={tx.account ?? undefined}>
-        {tx.account ?? ''}
+        <AccountLink tx={tx} />
       </td>
     </tr>
   );
@@ -192,6 +194,26 @@ function TypeSelect({ tx, label, full, complete, onTypeChange }: TypeSelectProps
         </option>
       ))}
     </DraftSelect>
+  );
+}
+
+/**
+ * The row's account, linking to its register: a plain anchor that navigates in the app (a router link per row
+ * would follow the router's state in every visible row), one of the row's arrow-key controls.
+ */
+function AccountLink({ tx }: { tx: TransactionDto }) {
+  const navigate = useNavigate();
+  if (tx.account === null || tx.bank_account_id === null) return null;
+  const id = String(tx.bank_account_id);
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate({ to: '/accounts/$id', params: { id } });
+  };
+  return (
+    <a className={c.link} href={`/accounts/${id}`} onClick={open} aria-label={`${tx.account} register`} {...inner}>
+      {tx.account}
+    </a>
   );
 }
 

@@ -22,7 +22,13 @@ export function useAccountNames() {
     () => (query.data ?? []).map((a) => a.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' })),
     [query.data],
   );
-  return { names, error: query.isError ? 'Failed to load accounts' : null };
+  const currencies = useMemo(() => new Map((query.data ?? []).map((a) => [a.name, a.currency])), [query.data]);
+  return {
+    names,
+    /** The named account's currency, or null for no account (or one not loaded). */
+    currencyOf: (name: string | null | undefined) => (name ? (currencies.get(name) ?? null) : null),
+    error: query.isError ? 'Failed to load accounts' : null,
+  };
 }
 
 /** Names plus `current` when it is missing from the list (so a select can show it). */

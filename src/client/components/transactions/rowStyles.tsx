@@ -29,6 +29,7 @@ export const ROW_CLASS = {
   mark: 'bt-source-mark',
   nested: 'bt-tx-nested',
   toggle: 'bt-tx-toggle',
+  link: 'bt-tx-link',
   muted: 'bt-tx-muted',
 } as const;
 
@@ -66,6 +67,8 @@ function cellCss(theme: Theme) {
     [`.${c.line}`]: { display: 'flex', alignItems: 'center', gap: 8, minWidth: 0 },
     // The category cell's line (a class, not an inline style: rows are built every frame while scrolling).
     [`.${c.lineTight}`]: { gap: 4 },
+    // The category select keeps a readable width beside a suggestion chip, which shortens instead.
+    [`.${c.lineTight} > .${c.select}`]: { flex: '1 0 96px' },
     [`.${c.text}`]: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const },
     // A split's part sits beneath its original, indented and marked as belonging to it.
     [`.${c.nested}`]: { paddingLeft: 44, position: 'relative' as const },
@@ -177,6 +180,8 @@ function schemeCss(palette: Theme['palette'], mode: 'light' | 'dark') {
     },
     [`body .${c.toggle}:hover`]: { backgroundColor: palette.action.hover },
     [`body .${c.toggle}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
+    [`body .${c.link}`]: { color: palette.primary.main },
+    [`body .${c.link}:focus-visible`]: { outline: `2px solid ${palette.primary.main}`, outlineOffset: 1 },
     [`body .${c.muted}`]: { color: palette.text.secondary },
   };
 }

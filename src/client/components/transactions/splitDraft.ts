@@ -1,6 +1,6 @@
 import { formatAmountInput } from '../../../shared/money';
 import { signedSplitAmounts, validateSplit } from '../../../shared/splits';
-import { readAmountField } from '../../lib/amountField';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 
 /** One editable row of the split dialog; the amount is the magnitude as typed. */
@@ -27,7 +27,7 @@ export function initialRows(): SplitDraftRow[] {
 export function rowsFromChildren(children: readonly TransactionDto[], locale: string): SplitDraftRow[] {
   const rows = children.map((child) => ({
     key: nextKey++,
-    amount: formatAmountInput(Math.abs(child.amount), locale),
+    amount: formatAmountInput(Math.abs(child.amount), locale, fieldDigits(child.currency)),
     category: child.category ?? '',
     description: child.description,
     splitNote: child.splitNote ?? '',
@@ -36,17 +36,24 @@ export function rowsFromChildren(children: readonly TransactionDto[], locale: st
   return rows;
 }
 
-/** A typed magnitude in cents: null when blank, NaN when it is not a valid amount of 0 or more. */
-export function rowMagnitude(row: SplitDraftRow, locale: string): number | null {
-  const read = readAmountField(row.amount, locale, { unsigned: true });
+/**
+ * A typed magnitude in minor units of `currency` (the parent's): null when blank, NaN when it is not a
+ * valid amount of 0 or more.
+ */
+export function rowMagnitude(row: SplitDraftRow, locale: string, currency: string | null = null): number | null {
+  const read = readAmountField(row.amount, locale, { unsigned: true, currency });
   if (!read.ok) return Number.NaN;
   return read.cents;
 }
 
 /** Magnitudes for the shared split helpers: blank is null, an invalid amount counts as nothing assigned. */
-export function magnitudesOf(rows: readonly SplitDraftRow[], locale: string): (number | null)[] {
+export function magnitudesOf(
+  rows: readonly SplitDraftRow[],
+  locale: string,
+  currency: string | null = null,
+): (number | null)[] {
   return rows.map((row) => {
-    const m = rowMagnitude(row, locale);
+    const m = rowMagnitude(row, locale, currency);
     return m !== null && Number.isNaN(m) ? 0 : m;
   });
 }
@@ -67,9 +74,10 @@ export function splitRequest(
   rows: readonly SplitDraftRow[],
   parentAmount: number,
   locale: string,
+  currency: string | null = null,
 ): { ok: true; splits: SplitPart[] } | { ok: false; message: string } {
   const counted = rows.flatMap((row) => {
-    const magnitude = rowMagnitude(row, locale);
+    const magnitude = rowMagnitude(row, locale, currency);
     return magnitude !== null && !Number.isNaN(magnitude) && row.category.trim() !== '' ? [{ row, magnitude }] : [];
   });
   const amounts = signedSplitAmounts(

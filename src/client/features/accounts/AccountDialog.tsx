@@ -1,17 +1,20 @@
 import { Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { isIsoDate, localIsoDate } from '../../../shared/dates/calendar';
-import { formatAmountInput } from '../../../shared/money';
+import { formatAmountInput, minorUnitsOf } from '../../../shared/money';
 import { ACCOUNT_TYPES, type AccountDto, type AccountType } from '../../../shared/schemas/accounts';
+import { CurrencyField } from '../../components/CurrencyField';
 import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
 import { readAmountField } from '../../lib/amountField';
+import { useHomeCurrency } from '../../lib/currency';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 
 interface AccountDraft {
   name: string;
   type: AccountType | '';
+  currency: string;
   openingBalance: string;
   openingDate: string;
   applySuggestions: boolean;
@@ -22,6 +25,7 @@ type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
 interface AccountValues {
   name: string;
   type: AccountType;
+  currency: string;
   openingBalance: number;
   openingDate: string;
   applySuggestions: boolean;
@@ -36,7 +40,7 @@ export function readAccountForm(
   const name = draft.name.trim();
   if (!name) errors.name = 'Name is required';
   if (!draft.type) errors.type = 'Type is required';
-  const read = readAmountField(draft.openingBalance, locale);
+  const read = readAmountField(draft.openingBalance, locale, { currency: draft.currency });
   if (!read.ok) errors.openingBalance = read.message;
   if (!isIsoDate(draft.openingDate)) errors.openingDate = 'Enter the date of the opening balance';
   if (!read.ok || !draft.type || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -45,6 +49,7 @@ export function readAccountForm(
     value: {
       name,
       type: draft.type,
+      currency: draft.currency,
       openingBalance: read.cents ?? 0,
       openingDate: draft.openingDate,
       applySuggestions: draft.applySuggestions,
@@ -52,14 +57,22 @@ export function readAccountForm(
   };
 }
 
-function draftOf(account: AccountDto | null, locale: string): AccountDraft {
+function draftOf(account: AccountDto | null, locale: string, home: string): AccountDraft {
   if (!account) {
-    return { name: '', type: '', openingBalance: '', openingDate: localIsoDate(new Date()), applySuggestions: true };
+    return {
+      name: '',
+      type: '',
+      currency: home,
+      openingBalance: '',
+      openingDate: localIsoDate(new Date()),
+      applySuggestions: true,
+    };
   }
   return {
     name: account.name,
     type: account.type,
-    openingBalance: formatAmountInput(account.openingBalance, locale),
+    currency: account.currency,
+    openingBalance: formatAmountInput(account.openingBalance, locale, minorUnitsOf(account.currency)),
     openingDate: account.openingDate,
     applySuggestions: account.applySuggestions,
   };
@@ -75,7 +88,8 @@ interface AccountDialogProps {
 /** Create or edit an account: name, type, its opening balance and the date of it. */
 export function AccountDialog({ account, onClose, onSaved }: AccountDialogProps) {
   const locale = browserLocale();
-  const [draft, setDraft] = useState<AccountDraft>(() => draftOf(account, locale));
+  const home = useHomeCurrency();
+  const [draft, setDraft] = useState<AccountDraft>(() => draftOf(account, locale, home));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [error, setError] = useState('');
   const utils = trpc.useUtils();
@@ -108,7 +122,7 @@ export function AccountDialog({ account, onClose, onSaved }: AccountDialogProps)
       onClose={onClose}
       submitLabel={account ? 'Save account' : 'Create account'}
     >
-      <AccountFields draft={draft} errors={errors} set={set} />
+      <AccountFields draft={draft} errors={errors} set={set} editing={account !== null} />
     </FormDialog>
   );
 }
@@ -117,10 +131,12 @@ function AccountFields({
   draft,
   errors,
   set,
+  editing,
 }: {
   draft: AccountDraft;
   errors: DraftErrors;
   set: (change: Partial<AccountDraft>) => void;
+  editing: boolean;
 }) {
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
@@ -148,11 +164,23 @@ function AccountFields({
           </MenuItem>
         ))}
       </TextField>
+      <CurrencyField
+        label="Currency"
+        required
+        value={draft.currency}
+        onChange={(currency) => set({ currency })}
+        helperText={
+          editing
+            ? 'Changes only while the account has no transactions: its amounts are stored in this currency'
+            : 'Every amount of the account is in this currency'
+        }
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <MoneyField
           label="Opening balance"
           value={draft.openingBalance}
-          placeholder="0.00"
+          currency={draft.currency}
+          placeholder={formatAmountInput(0, browserLocale(), minorUnitsOf(draft.currency))}
           onChange={(openingBalance) => set({ openingBalance })}
           error={errors.openingBalance}
           helperText="What the account held on the opening date, before its transactions"

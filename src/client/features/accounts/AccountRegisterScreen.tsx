@@ -58,7 +58,7 @@ export function AccountRegisterScreen() {
     account &&
     (!dates.startDate || dates.startDate <= account.openingDate) &&
     (!dates.endDate || dates.endDate >= account.openingDate)
-      ? { date: account.openingDate, balance: account.openingBalance }
+      ? { date: account.openingDate, balance: account.openingBalance, currency: account.currency }
       : undefined;
 
   function change(patch: RegisterSearch) {
@@ -79,7 +79,7 @@ export function AccountRegisterScreen() {
         {account ? `Register: ${account.name}` : 'Register'}
       </Typography>
       {account && <AccountSummary account={account} />}
-      <ReconcilePanel accountId={id} />
+      <ReconcilePanel accountId={id} currency={account?.currency ?? null} />
       <AccountUpcoming accountId={id} days={search.ahead ?? 30} onDays={(ahead) => change({ ahead })} />
       <Paper component="section" aria-labelledby="register-heading" sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="register-heading" variant="h2" gutterBottom>
@@ -169,7 +169,7 @@ function RegisterRangePicker({ range, inOrder, onChange: change }: RegisterRange
 
 interface RegisterRowsProps {
   rows: RegisterRow[];
-  opening: { date: string; balance: number } | undefined;
+  opening: { date: string; balance: number; currency: string } | undefined;
   edits: ReturnType<typeof useRegisterEdits>;
 }
 

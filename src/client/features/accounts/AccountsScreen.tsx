@@ -16,10 +16,12 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
+import type { NetWorthPoint } from '../../../shared/accounts/net-worth';
 import type { AccountDto } from '../../../shared/schemas/accounts';
 import { Notice, useNotice } from '../../components/Notice';
 import { TextLink } from '../../components/RouterLinks';
 import { Amount } from '../../components/transactions/Amount';
+import { useHomeCurrency } from '../../lib/currency';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { AccountDialog } from './AccountDialog';
 import { NetWorthChart } from './NetWorthChart';
@@ -49,6 +51,9 @@ export function AccountsScreen() {
   const [editing, setEditing] = useState<AccountDto | 'new' | null>(null);
   const [notice, showNotice, clearNotice] = useNotice();
   const rows = accounts.data ?? [];
+  const home = useHomeCurrency();
+  // Accounts in several currencies add up only converted: the server values each at today's rate.
+  const converted = rows.some((account) => account.currency !== home) ? (netWorth.data?.points.at(-1) ?? null) : null;
   return (
     <Box>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 2 }}>
@@ -68,13 +73,17 @@ export function AccountsScreen() {
           No accounts yet. Create one with its opening balance, then import its statements.
         </Typography>
       )}
-      {rows.length > 0 && <AccountsTable rows={rows} onEdit={setEditing} />}
+      {rows.length > 0 && <AccountsTable rows={rows} onEdit={setEditing} home={home} converted={converted} />}
       {rows.length > 0 && netWorth.data && (
         <Paper component="section" aria-labelledby="net-worth-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 2 }}>
           <Typography id="net-worth-heading" variant="h2" gutterBottom>
             Net worth, last 12 months
           </Typography>
-          <NetWorthChart points={netWorth.data.points} />
+          <NetWorthChart
+            points={netWorth.data.points}
+            currency={netWorth.data.currency}
+            converted={rows.some((account) => account.currency !== home)}
+          />
         </Paper>
       )}
       {editing !== null && (
@@ -92,8 +101,17 @@ export function AccountsScreen() {
   );
 }
 
-function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: (account: AccountDto) => void }) {
-  const total = rows.reduce((sum, account) => sum + account.balance, 0);
+interface AccountsTableProps {
+  rows: readonly AccountDto[];
+  onEdit: (account: AccountDto) => void;
+  home: string;
+  /** The net worth valued in the home currency, when accounts are in several currencies. */
+  converted: NetWorthPoint | null;
+}
+
+function AccountsTable({ rows, onEdit, home, converted }: AccountsTableProps) {
+  const several = rows.some((account) => account.currency !== home);
+  const total = several ? (converted?.netWorth ?? null) : rows.reduce((sum, account) => sum + account.balance, 0);
   return (
     <Paper component="section" aria-label="Accounts">
       <TableContainer>
@@ -127,7 +145,12 @@ function AccountsTable({ rows, onEdit }: { rows: readonly AccountDto[]; onEdit: 
               <TableCell sx={WIDE} />
               <TableCell sx={WIDE} />
               <TableCell align="right" sx={{ fontWeight: 700, color: 'text.primary' }} data-testid="net-worth">
-                <Amount cents={total} />
+                {total === null ? '…' : <Amount cents={total} currency={home} />}
+                {several && (
+                  <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 400 }}>
+                    {`In ${home}, converted at today’s rates${converted?.noRate ? `; ${converted.noRate} without a rate left out` : ''}`}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={WIDE} />
               <TableCell />

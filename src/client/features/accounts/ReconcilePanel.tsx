@@ -14,7 +14,7 @@ import { RegisterTable } from './RegisterTable';
  * that date, the difference and the rows after it. Finishing marks the cleared rows up to the date
  * reconciled; a difference is first recorded as an adjustment transaction, when the person asks.
  */
-export function ReconcilePanel({ accountId }: { accountId: number }) {
+export function ReconcilePanel({ accountId, currency }: { accountId: number; currency: string | null }) {
   const [date, setDate] = useState('');
   const [balanceText, setBalanceText] = useState('');
   const [errors, setErrors] = useState<{ date?: string; balance?: string }>({});
@@ -29,7 +29,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         result,
       );
       setAdjusted(
-        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance)}`,
+        `Reconciled: ${result.reconciledRows} cleared transactions marked reconciled; the balance is ${formatMoney(result.account.balance, { currency: result.account.currency })}`,
       );
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.register.invalidate({ id: accountId })]);
     },
@@ -40,6 +40,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
     const read = readAmountField(balanceText, browserLocale(), {
       required: true,
       requiredMessage: 'Statement balance is required',
+      currency,
     });
     const next: typeof errors = {};
     if (!date) next.date = 'Statement date is required';
@@ -62,6 +63,7 @@ export function ReconcilePanel({ accountId }: { accountId: number }) {
         balanceText={balanceText}
         errors={errors}
         checking={reconcile.isFetching}
+        currency={currency}
         onDate={setDate}
         onBalance={setBalanceText}
         onSubmit={check}
@@ -92,6 +94,8 @@ interface StatementFormProps {
   errors: { date?: string; balance?: string };
   /** The figures for the statement are being fetched. */
   checking: boolean;
+  /** The account's currency: the balance is read in its decimals. */
+  currency: string | null;
   onDate: (date: string) => void;
   onBalance: (text: string) => void;
   onSubmit: (event: SubmitEvent) => void;
@@ -99,7 +103,7 @@ interface StatementFormProps {
 
 /** The statement's date and closing balance, and Reconcile. */
 function StatementForm(props: StatementFormProps) {
-  const { date, balanceText, errors, checking, onDate, onBalance, onSubmit } = props;
+  const { date, balanceText, errors, checking, currency, onDate, onBalance, onSubmit } = props;
   return (
     <Box
       component="form"
@@ -118,7 +122,14 @@ function StatementForm(props: StatementFormProps) {
         helperText={errors.date}
         slotProps={{ inputLabel: { shrink: true } }}
       />
-      <MoneyField label="Statement balance" required value={balanceText} onChange={onBalance} error={errors.balance} />
+      <MoneyField
+        label="Statement balance"
+        required
+        value={balanceText}
+        onChange={onBalance}
+        error={errors.balance}
+        currency={currency}
+      />
       <Button type="submit" variant="contained" disabled={checking}>
         Reconcile
       </Button>
@@ -138,6 +149,7 @@ interface StatementComparisonProps {
 
 /** The statement against the register: the figures, finishing (with an adjustment if they differ), later rows. */
 function StatementComparison({ result, adjusted, finishing, finishError, onFinish }: StatementComparisonProps) {
+  const money = (cents: number) => formatMoney(cents, { currency: result.account.currency });
   return (
     <Box sx={{ mt: 2 }}>
       <Stack
@@ -145,9 +157,9 @@ function StatementComparison({ result, adjusted, finishing, finishError, onFinis
         aria-label="Reconcile figures"
         sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2, fontVariantNumeric: 'tabular-nums' }}
       >
-        <span>{`Register balance on ${result.statementDate}: ${formatMoney(result.registerBalance)}`}</span>
-        <span>{`Statement balance: ${formatMoney(result.statementBalance)}`}</span>
-        <strong>{`Difference: ${formatMoney(result.difference)}`}</strong>
+        <span>{`Register balance on ${result.statementDate}: ${money(result.registerBalance)}`}</span>
+        <span>{`Statement balance: ${money(result.statementBalance)}`}</span>
+        <strong>{`Difference: ${money(result.difference)}`}</strong>
       </Stack>
       {result.difference === 0 && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -167,7 +179,7 @@ function StatementComparison({ result, adjusted, finishing, finishError, onFinis
           <Typography variant="body2" color="text.secondary">
             {result.difference === 0
               ? `Marks the cleared transactions up to ${result.statementDate} reconciled.`
-              : `Records an adjustment transaction of ${formatMoney(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
+              : `Records an adjustment transaction of ${money(result.difference)} on ${result.statementDate}, then marks the cleared transactions up to it reconciled.`}
           </Typography>
         </Stack>
       )}

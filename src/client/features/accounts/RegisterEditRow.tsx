@@ -6,7 +6,7 @@ import { formatAmountInput } from '../../../shared/money';
 import { MoneyField } from '../../components/MoneyField';
 import { Amount } from '../../components/transactions/Amount';
 import { useCategoryNames } from '../../components/transactions/hooks';
-import { readAmountField } from '../../lib/amountField';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
 
 interface RegisterEditRowProps {
@@ -26,7 +26,7 @@ function patchOf(row: RegisterRow, draft: Record<'postDate' | 'description' | 'c
   if (draft.description.trim() !== row.description) patch.description = draft.description.trim();
   if (draft.category !== (row.category ?? '')) patch.category = draft.category || null;
   if (draft.memo !== (row.memo ?? '')) patch.memo = draft.memo || null;
-  const amount = readAmountField(draft.amount, browserLocale(), { required: true });
+  const amount = readAmountField(draft.amount, browserLocale(), { required: true, currency: row.currency });
   if (!amount.ok) return { error: amount.message };
   if (amount.cents !== null && amount.cents !== row.amount) patch.amount = amount.cents;
   return { patch };
@@ -86,10 +86,11 @@ export function RegisterEditRow({ row, columns, height, start, index, onSave, on
           value={draft.amount}
           onChange={(amount) => set({ amount })}
           error={error}
+          currency={row.currency}
         />
       </Box>
       <Box role="cell" sx={{ px: 1, textAlign: 'right' }}>
-        <Amount cents={row.runningBalance} />
+        <Amount cents={row.runningBalance} currency={row.currency} />
       </Box>
       <Box role="cell">
         <TextField {...small} label="Memo" value={draft.memo} onChange={(e) => set({ memo: e.target.value })} />
@@ -113,7 +114,7 @@ function useRowDraft(row: RegisterRow, onSave: (patch: UpdateTransactionPatch) =
     description: row.description,
     category: row.category ?? '',
     memo: row.memo ?? '',
-    amount: formatAmountInput(row.amount, browserLocale()),
+    amount: formatAmountInput(row.amount, browserLocale(), fieldDigits(row.currency)),
   });
   const [error, setError] = useState<string | undefined>();
   const set = (change: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...change }));

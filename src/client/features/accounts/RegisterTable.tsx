@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState } from 'react';
 import { must } from '../../../shared/must';
 import type { RegisterRow } from '../../../shared/schemas/register';
-import { Amount } from '../../components/transactions/Amount';
+import { Amount, OriginalAmount } from '../../components/transactions/Amount';
 import { RegisterEditRow } from './RegisterEditRow';
 import type { RegisterEdits } from './useRegisterEdits';
 
@@ -30,7 +30,7 @@ export function RegisterTable({
   rows: readonly RegisterRow[];
   label: string;
   /** The opening balance, listed below every row when the page reaches it. */
-  opening?: { date: string; balance: number };
+  opening?: { date: string; balance: number; currency: string };
   /** Rows can be edited in place and cleared (the account's own register). */
   edits?: RegisterEdits;
   maxHeight?: number;
@@ -181,10 +181,11 @@ function RegisterRowView({ row, columns, index, start, edits, onEdit }: Register
         sx={{ ...CELL, textAlign: 'right', opacity: row.isSplit ? 0.6 : 1 }}
         title={row.isSplit ? 'Counted through its parts' : undefined}
       >
-        <Amount cents={row.amount} />
+        <Amount cents={row.amount} currency={row.currency} />
+        <OriginalAmount tx={row} />
       </Box>
       <Box role="cell" sx={{ ...CELL, textAlign: 'right' }}>
-        <Amount cents={row.runningBalance} />
+        <Amount cents={row.runningBalance} currency={row.currency} />
       </Box>
       {edits && <WorkCells row={row} edits={edits} onEdit={onEdit} />}
     </Box>
@@ -197,7 +198,7 @@ function OpeningRow({
   index,
   start,
 }: {
-  opening: { date: string; balance: number };
+  opening: { date: string; balance: number; currency: string };
   index: number;
   start: number;
 }) {
@@ -229,10 +230,10 @@ function OpeningRow({
       </Box>
       <Box role="cell" sx={CELL} />
       <Box role="cell" sx={{ ...CELL, textAlign: 'right' }}>
-        <Amount cents={opening.balance} />
+        <Amount cents={opening.balance} currency={opening.currency} />
       </Box>
       <Box role="cell" sx={{ ...CELL, textAlign: 'right' }}>
-        <Amount cents={opening.balance} />
+        <Amount cents={opening.balance} currency={opening.currency} />
       </Box>
     </Box>
   );

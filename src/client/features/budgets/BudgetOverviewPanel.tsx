@@ -2,6 +2,7 @@ import { Box, List, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typ
 import type { ReactNode } from 'react';
 import { lineItemTypeLabel, UNTRACKED_ID, type BudgetOverview, type LineItemActual } from '../../../shared/budget';
 import { formatMoney } from '../../../shared/money';
+import { ConvertedNote } from '../../components/ConvertedNote';
 import { OverviewRow } from './OverviewRow';
 import { sameFilter, type OverviewFilter } from './overviewFilter';
 
@@ -39,18 +40,21 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
  */
 export function BudgetOverviewPanel({ overview, filter, onToggle, categoryName }: BudgetOverviewPanelProps) {
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
-        mb: 2,
-      }}
-    >
-      <TypeTotals overview={overview} filter={filter} onToggle={onToggle} />
-      <LineItemsByType overview={overview} filter={filter} onToggle={onToggle} categoryName={categoryName} />
-      <BudgetedAmounts overview={overview} />
-    </Box>
+    <>
+      <ConvertedNote currency={overview.currency} noRate={overview.noRate} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(3, minmax(0, 1fr))' },
+          mb: 2,
+        }}
+      >
+        <TypeTotals overview={overview} filter={filter} onToggle={onToggle} />
+        <LineItemsByType overview={overview} filter={filter} onToggle={onToggle} categoryName={categoryName} />
+        <BudgetedAmounts overview={overview} />
+      </Box>
+    </>
   );
 }
 
@@ -66,7 +70,7 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
               key={row.type}
               label={row.type}
               detail={plural(row.count, 'transaction')}
-              figure={formatMoney(row.total)}
+              figure={formatMoney(row.total, { currency: overview.currency })}
               selected={sameFilter(filter, mine)}
               onClick={() => onToggle(mine)}
             />
@@ -75,7 +79,7 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
         <OverviewRow
           label="Split transactions"
           detail={`${plural(splits.parentCount, 'split transaction')}, ${plural(splits.childCount, 'part')}`}
-          figure={formatMoney(splits.childTotal)}
+          figure={formatMoney(splits.childTotal, { currency: overview.currency })}
           selected={sameFilter(filter, { kind: 'split' })}
           onClick={() => onToggle({ kind: 'split' })}
         />
@@ -100,7 +104,7 @@ function TypeTotals({ overview, filter, onToggle }: BudgetOverviewPanelProps) {
           sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}
           data-testid="overview-total"
         >
-          {formatMoney(overview.total)}
+          {formatMoney(overview.total, { currency: overview.currency })}
         </Typography>
       </Box>
     </Column>
@@ -129,8 +133,8 @@ function LineItemsByType({ overview, filter, onToggle, categoryName }: BudgetOve
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {group.type === 'Untracked'
-                ? formatMoney(group.actual)
-                : `${formatMoney(group.actual)} of ${formatMoney(group.budgeted)}`}
+                ? formatMoney(group.actual, { currency: overview.currency })
+                : `${formatMoney(group.actual, { currency: overview.currency })} of ${formatMoney(group.budgeted, { currency: overview.currency })}`}
             </Typography>
           </Box>
           {group.items.length === 0 ? (
@@ -149,8 +153,8 @@ function LineItemsByType({ overview, filter, onToggle, categoryName }: BudgetOve
                     detail={itemDetail(item, categoryName)}
                     figure={
                       untracked
-                        ? formatMoney(item.actual)
-                        : `${formatMoney(item.actual)} of ${formatMoney(item.budgeted)}`
+                        ? formatMoney(item.actual, { currency: overview.currency })
+                        : `${formatMoney(item.actual, { currency: overview.currency })} of ${formatMoney(item.budgeted, { currency: overview.currency })}`
                     }
                     progress={untracked ? undefined : barPercent(item.actual, item.budgeted)}
                     over={item.type !== 'Income' && item.actual > item.budgeted}
@@ -200,10 +204,10 @@ function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
                 {row.label}
               </TableCell>
               <TableCell align="right" sx={cell}>
-                {row.budgeted === null ? '—' : formatMoney(row.budgeted)}
+                {row.budgeted === null ? '—' : formatMoney(row.budgeted, { currency: overview.currency })}
               </TableCell>
               <TableCell align="right" sx={cell}>
-                {formatMoney(row.actual)}
+                {formatMoney(row.actual, { currency: overview.currency })}
               </TableCell>
             </TableRow>
           ))}
@@ -212,17 +216,17 @@ function BudgetedAmounts({ overview }: { overview: BudgetOverview }) {
               Net
             </TableCell>
             <TableCell align="right" sx={cell}>
-              {formatMoney(budgeted.net)}
+              {formatMoney(budgeted.net, { currency: overview.currency })}
             </TableCell>
             <TableCell align="right" sx={{ ...cell, color: actual.net < 0 ? 'error.main' : undefined }}>
-              {formatMoney(actual.net)}
+              {formatMoney(actual.net, { currency: overview.currency })}
             </TableCell>
           </TableRow>
         </TableBody>
       </Table>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-        Net = Income − (Fixed + Variable). Budgeted net {formatMoney(budgeted.net)}, actual net{' '}
-        {formatMoney(actual.net)}.
+        Net = Income − (Fixed + Variable). Budgeted net {formatMoney(budgeted.net, { currency: overview.currency })},
+        actual net {formatMoney(actual.net, { currency: overview.currency })}.
       </Typography>
     </Column>
   );

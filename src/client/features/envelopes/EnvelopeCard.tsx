@@ -14,8 +14,8 @@ interface EnvelopeCardProps {
 export const envelopeButtonId = (id: number) => `envelope-${id}-open`;
 const nameId = (id: number) => `envelope-${id}-name`;
 
-/** Total spent: the magnitude of the signed sum in dollars, red when money went out. */
-export function EnvelopeTotal({ cents }: { cents: number }) {
+/** Total spent: the magnitude of the signed sum in the home currency, red when money went out. */
+export function EnvelopeTotal({ cents, currency }: { cents: number; currency?: string | null }) {
   const negative = cents < 0;
   return (
     <Box
@@ -31,7 +31,7 @@ export function EnvelopeTotal({ cents }: { cents: number }) {
         negative && ((theme) => theme.applyStyles('dark', { color: theme.palette.error.light })),
       ]}
     >
-      {formatMoney(absCents(cents))}
+      {formatMoney(absCents(cents), { currency })}
     </Box>
   );
 }
@@ -126,10 +126,15 @@ function EnvelopeSummary({ envelope }: { envelope: EnvelopeDto }) {
           Total spent:
         </Typography>
         <Typography component="span" variant="h3">
-          <EnvelopeTotal cents={envelope.total} />
+          <EnvelopeTotal cents={envelope.total} currency={envelope.currency} />
         </Typography>
       </Box>
       <Typography variant="body2">{count === 1 ? '1 transaction' : `${count} transactions`}</Typography>
+      {envelope.noRate > 0 && (
+        <Typography variant="body2" color="warning.dark">
+          {`${envelope.noRate} left out of the total: no rate within 7 days`}
+        </Typography>
+      )}
       <Typography variant="caption" color="text.secondary">
         Transactions are linked automatically by category.
       </Typography>

@@ -2,6 +2,7 @@ import { Box, Button, Paper, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import type { EnvelopeDto } from '../../../shared/schemas/envelopes';
 import { TransactionTable } from '../../components/transactions/TransactionTable';
+import { ConvertedNote } from '../../components/ConvertedNote';
 import { EnvelopeTotal } from './EnvelopeCard';
 
 interface EnvelopeTransactionsProps {
@@ -44,8 +45,9 @@ export function EnvelopeTransactions({ envelope, loading, onClose }: EnvelopeTra
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {envelope.transactionCount === 1 ? '1 transaction' : `${envelope.transactionCount} transactions`}, total
-            spent <EnvelopeTotal cents={envelope.total} />
+            spent <EnvelopeTotal cents={envelope.total} currency={envelope.currency} />
           </Typography>
+          <ConvertedNote currency={envelope.currency} noRate={envelope.noRate} />
         </Box>
         <Button variant="outlined" onClick={onClose}>
           Close

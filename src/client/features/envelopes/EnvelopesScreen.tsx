@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Notice, useNotice } from '../../components/Notice';
 import { recallFromEntry, rememberInEntry } from '../../lib/entryMemory';
 import { trpc } from '../../lib/trpc';
+import { ConvertedNote } from '../../components/ConvertedNote';
 import { EnvelopeCard, envelopeButtonId } from './EnvelopeCard';
 import { EnvelopeDateFilter } from './EnvelopeDateFilter';
 import { ALL_TIME, rangeOf, type DateFilter } from './envelopeForm';
@@ -70,6 +71,7 @@ export function EnvelopesScreen() {
       )}
       <ListStatus list={list} />
       {isEmpty && <NoEnvelopes onCreate={openCreate} />}
+      {envelopes.length > 0 && <ConvertedNote currency={envelopes[0]?.currency} />}
       {envelopes.length > 0 && (
         <EnvelopeGrid
           envelopes={envelopes}

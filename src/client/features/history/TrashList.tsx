@@ -6,9 +6,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
 import { refusalMessage, trpc } from '../../lib/trpc';
+import { useAccountNames } from '../../components/transactions/hooks';
 
 /** Deleted transactions waiting in the trash: restore the chosen ones, or empty it for good. */
 export function TrashList() {
+  const { currencyOf } = useAccountNames();
   const trash = trpc.history.trash.useQuery();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<number[]>([]);
@@ -66,7 +68,7 @@ export function TrashList() {
               />
             </ListItemIcon>
             <ListItemText
-              primary={`${item.postDate} · ${item.description} · ${formatMoney(item.amount)}`}
+              primary={`${item.postDate} · ${item.description} · ${formatMoney(item.amount, { currency: currencyOf(item.account) })}`}
               secondary={`${item.account ?? 'No account'}${item.parts ? ` · split into ${item.parts} parts` : ''} · deleted ${new Date(item.deletedAt).toLocaleString()}`}
               sx={{ overflowWrap: 'break-word' }}
             />

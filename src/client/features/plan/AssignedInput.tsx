@@ -1,8 +1,6 @@
 import { InputBase, Typography } from '@mui/material';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { formatAmountInput } from '../../../shared/money';
-import { readAmountField } from '../../lib/amountField';
-import { browserLocale } from '../../lib/locale';
+import { usePlanMoney } from './usePlanMoney';
 
 /** Marks the assigned fields of the plan, so Enter can move to the next one. */
 const FIELD_ATTRIBUTE = 'data-plan-assigned';
@@ -28,16 +26,16 @@ function focusNextField(field: HTMLInputElement) {
  * to the next category, leaving the field (Tab) saves, Escape puts the amount back. Blank is zero.
  */
 export function AssignedInput({ categoryName, assigned, onSave }: AssignedInputProps) {
-  const locale = browserLocale();
+  const money = usePlanMoney();
   const [text, setText] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const problemId = useId();
-  const shown = text ?? formatAmountInput(assigned, locale);
+  const shown = text ?? money.input(assigned);
 
   /** Saves what was typed; false when it is no amount (the field keeps it and says why). */
   function commit(): boolean {
     if (text === null) return true;
-    const reading = readAmountField(text, locale);
+    const reading = money.read(text);
     if (!reading.ok) {
       setProblem(reading.message);
       return false;

@@ -11,13 +11,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { formatMoney } from '../../../shared/money';
 import { monthRange } from '../../../shared/plan/months';
 import { availableTone, planGroups, targetProgress } from '../../../shared/plan/view';
 import type { PlanCategoryDto } from '../../../shared/schemas/plan';
 import { TextLink } from '../../components/RouterLinks';
 import { AssignedInput } from './AssignedInput';
 import { FIGURE_SX, toneSx } from './planStyles';
+import { usePlanMoney } from './usePlanMoney';
 
 interface PlanCategoriesProps {
   month: string;
@@ -92,12 +92,19 @@ interface CategoryRowProps {
 }
 
 function CategoryRow({ month, row, phone, onAssign, onCover }: CategoryRowProps) {
+  const money = usePlanMoney();
   const tone = availableTone(row.available);
   return (
     <TableRow data-category={row.name}>
       <TableCell sx={{ overflowWrap: 'break-word' }}>
         <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
           {row.name}
+          {row.hidden && (
+            <Typography component="span" variant="caption" color="text.secondary">
+              {' '}
+              (hidden; shown while it has money this month)
+            </Typography>
+          )}
         </Typography>
         {phone && (
           <Box>
@@ -121,7 +128,7 @@ function CategoryRow({ month, row, phone, onAssign, onCover }: CategoryRowProps)
           data-testid="available"
           sx={[FIGURE_SX, { fontWeight: 600 }, toneSx(tone)]}
         >
-          {formatMoney(row.available)}
+          {money.show(row.available)}
         </Typography>
         {tone === 'overspent' && (
           <>
@@ -145,8 +152,9 @@ function CategoryRow({ month, row, phone, onAssign, onCover }: CategoryRowProps)
 
 /** The category's spending this month, opening its transactions of the month. */
 function ActivityLink({ month, row }: { month: string; row: PlanCategoryDto }) {
+  const money = usePlanMoney();
   const { start, end } = monthRange(month);
-  const text = formatMoney(row.activity);
+  const text = money.show(row.activity);
   return (
     <TextLink
       to="/transactions"
@@ -162,9 +170,10 @@ function ActivityLink({ month, row }: { month: string; row: PlanCategoryDto }) {
 
 /** A target's progress bar and what it still needs this month; underfunded targets are marked. */
 function TargetLine({ row }: { row: PlanCategoryDto }) {
+  const money = usePlanMoney();
   const progress = targetProgress(row);
   if (!progress || !row.target) return null;
-  const amount = formatMoney(row.target.amount);
+  const amount = money.show(row.target.amount);
   const goal =
     row.target.type === 'byDate'
       ? `${amount} by ${row.target.date}`
@@ -180,7 +189,7 @@ function TargetLine({ row }: { row: PlanCategoryDto }) {
         aria-label={`Target of ${row.name}: ${goal}`}
       />
       <Typography variant="caption" component="div" color="text.secondary">
-        {progress.underfunded ? `Underfunded: needs ${formatMoney(progress.needed)} more` : 'Target met'} · {goal}
+        {progress.underfunded ? `Underfunded: needs ${money.show(progress.needed)} more` : 'Target met'} · {goal}
       </Typography>
     </Box>
   );

@@ -9,14 +9,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { formatAmountInput, formatMoney } from '../../../shared/money';
 import { FILL_MODES, type FillMode, type PlanCategoryDto, type PlanDto } from '../../../shared/schemas/plan';
 import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
-import { readAmountField } from '../../lib/amountField';
-import { browserLocale } from '../../lib/locale';
 import { serverMessage } from '../../lib/trpc';
 import type { usePlanActions } from './usePlan';
+import { usePlanMoney } from './usePlanMoney';
 
 type Actions = ReturnType<typeof usePlanActions>;
 
@@ -38,20 +36,20 @@ function sideOf(value: string): number | null {
 
 /** Moves money between two categories, or between a category and To Assign. */
 export function MoveDialog({ plan, move, cover, onClose, onDone }: MoveDialogProps) {
-  const locale = browserLocale();
+  const money = usePlanMoney();
   const richest = [...plan.categories]
     .filter((row) => row.category !== cover?.category)
     .sort((a, b) => b.available - a.available)[0];
   const [from, setFrom] = useState(cover && richest ? String(richest.category) : TO_ASSIGN);
   const [to, setTo] = useState(cover ? String(cover.category) : '');
-  const [amount, setAmount] = useState(cover ? formatAmountInput(-cover.available, locale) : '');
+  const [amount, setAmount] = useState(cover ? money.input(-cover.available) : '');
   const [error, setError] = useState('');
   const nameOf = (value: string) =>
     value === TO_ASSIGN ? 'To Assign' : (plan.categories.find((row) => String(row.category) === value)?.name ?? '');
 
   async function submit() {
     setError('');
-    const reading = readAmountField(amount, locale, { required: true, unsigned: true });
+    const reading = money.read(amount, { required: true, unsigned: true });
     if (!reading.ok) {
       setError(reading.message);
       return;
@@ -70,7 +68,7 @@ export function MoveDialog({ plan, move, cover, onClose, onDone }: MoveDialogPro
     }
     try {
       await move.mutateAsync({ month: plan.month, from: sideOf(from), to: sideOf(to), amount: reading.cents });
-      onDone(`Moved ${formatMoney(reading.cents)} from ${nameOf(from)} to ${nameOf(to)}`);
+      onDone(`Moved ${money.show(reading.cents)} from ${nameOf(from)} to ${nameOf(to)}`);
     } catch (failure) {
       setError(serverMessage(failure, 'Failed to move the money'));
     }
@@ -78,11 +76,11 @@ export function MoveDialog({ plan, move, cover, onClose, onDone }: MoveDialogPro
 
   const options = [
     <MenuItem key={TO_ASSIGN} value={TO_ASSIGN}>
-      To Assign ({formatMoney(plan.toAssign)})
+      To Assign ({money.show(plan.toAssign)})
     </MenuItem>,
     ...plan.categories.map((row) => (
       <MenuItem key={row.category} value={String(row.category)}>
-        {row.name} ({formatMoney(row.available)})
+        {row.name} ({money.show(row.available)})
       </MenuItem>
     )),
   ];
@@ -104,7 +102,7 @@ export function MoveDialog({ plan, move, cover, onClose, onDone }: MoveDialogPro
         <TextField select label="To" value={to} onChange={(e) => setTo(e.target.value)}>
           {options}
         </TextField>
-        <MoneyField label="Amount" value={amount} onChange={setAmount} unsigned />
+        <MoneyField label="Amount" value={amount} onChange={setAmount} unsigned currency={money.currency} />
       </Stack>
     </FormDialog>
   );
@@ -119,25 +117,25 @@ interface HoldDialogProps {
 
 /** Holds part of To Assign for next month (0 releases it), at most what To Assign has. */
 export function HoldDialog({ plan, hold, onClose, onDone }: HoldDialogProps) {
-  const locale = browserLocale();
-  const [amount, setAmount] = useState(formatAmountInput(plan.held, locale));
+  const money = usePlanMoney();
+  const [amount, setAmount] = useState(money.input(plan.held));
   const [error, setError] = useState('');
 
   async function submit() {
     setError('');
-    const reading = readAmountField(amount, locale, { unsigned: true });
+    const reading = money.read(amount, { unsigned: true });
     if (!reading.ok) {
       setError(reading.message);
       return;
     }
     const cents = reading.cents ?? 0;
     if (cents > plan.holdable) {
-      setError(`You can hold at most ${formatMoney(plan.holdable)} this month`);
+      setError(`You can hold at most ${money.show(plan.holdable)} this month`);
       return;
     }
     try {
       await hold.mutateAsync({ month: plan.month, amount: cents });
-      onDone(cents === 0 ? 'Nothing held for next month' : `Holding ${formatMoney(cents)} for next month`);
+      onDone(cents === 0 ? 'Nothing held for next month' : `Holding ${money.show(cents)} for next month`);
     } catch (failure) {
       setError(serverMessage(failure, 'Failed to hold the money'));
     }
@@ -156,9 +154,9 @@ export function HoldDialog({ plan, hold, onClose, onDone }: HoldDialogProps) {
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography variant="body2">
           Held money leaves this month&apos;s To Assign and comes back in next month&apos;s. You can hold up to{' '}
-          {formatMoney(plan.holdable)}; 0 releases it.
+          {money.show(plan.holdable)}; 0 releases it.
         </Typography>
-        <MoneyField label="Amount to hold" value={amount} onChange={setAmount} unsigned />
+        <MoneyField label="Amount to hold" value={amount} onChange={setAmount} unsigned currency={money.currency} />
       </Stack>
     </FormDialog>
   );

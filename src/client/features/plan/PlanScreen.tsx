@@ -1,7 +1,6 @@
 import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatMoney } from '../../../shared/money';
 import { isMonth } from '../../../shared/plan/months';
 import { monthTitle } from '../../../shared/plan/view';
 import type { PlanCategoryDto, PlanDto } from '../../../shared/schemas/plan';
@@ -16,6 +15,7 @@ import { FillDialog, HoldDialog, MoveDialog } from './PlanDialogs';
 import { ToAssignSummary } from './ToAssignSummary';
 import { usePlanActions, useSetAssigned } from './usePlan';
 import { FIGURE_SX } from './planStyles';
+import { usePlanMoney } from './usePlanMoney';
 
 const monthRoute = getRouteApi('/_auth/plan/$month');
 
@@ -153,6 +153,7 @@ function CategoriesPanel({ plan, onAssign, onCover }: CategoriesPanelProps) {
 
 /** The month's income by category, and the moves made in it. */
 function IncomeAndMoves({ plan }: { plan: PlanDto }) {
+  const money = usePlanMoney();
   const names = new Map(plan.categories.map((row) => [row.category, row.name]));
   const side = (id: number | null) => (id === null ? 'To Assign' : (names.get(id) ?? 'a category'));
   return (
@@ -161,7 +162,7 @@ function IncomeAndMoves({ plan }: { plan: PlanDto }) {
         <Typography variant="h3" component="h2" gutterBottom>
           Income:{' '}
           <Box component="span" sx={FIGURE_SX}>
-            {formatMoney(plan.income)}
+            {money.show(plan.income)}
           </Box>
         </Typography>
         {plan.incomeCategories.length === 0 ? (
@@ -169,7 +170,7 @@ function IncomeAndMoves({ plan }: { plan: PlanDto }) {
         ) : (
           <List dense aria-label="Income categories">
             {plan.incomeCategories.map((row) => (
-              <ListItem key={row.category} secondaryAction={<Box sx={FIGURE_SX}>{formatMoney(row.activity)}</Box>}>
+              <ListItem key={row.category} secondaryAction={<Box sx={FIGURE_SX}>{money.show(row.activity)}</Box>}>
                 <ListItemText primary={row.name} />
               </ListItem>
             ))}
@@ -187,7 +188,7 @@ function IncomeAndMoves({ plan }: { plan: PlanDto }) {
             {plan.moves.map((move) => (
               <ListItem key={move.id}>
                 <ListItemText
-                  primary={`${formatMoney(move.amount)} from ${side(move.from)} to ${side(move.to)}`}
+                  primary={`${money.show(move.amount)} from ${side(move.from)} to ${side(move.to)}`}
                   secondary={move.date}
                 />
               </ListItem>

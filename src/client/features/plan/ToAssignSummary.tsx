@@ -1,17 +1,18 @@
 import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
-import { formatMoney } from '../../../shared/money';
 import { addMonths, monthRange } from '../../../shared/plan/months';
 import { availableTone, monthTitle } from '../../../shared/plan/view';
 import type { PlanDto } from '../../../shared/schemas/plan';
 import { TextLink } from '../../components/RouterLinks';
 import { FIGURE_SX, toneSx } from './planStyles';
+import { usePlanMoney } from './usePlanMoney';
 
 /**
  * To Assign at the top of the plan, coloured by whether it is positive, zero or negative, with the
  * figures it comes from, last month's overspending it absorbed, and the uncategorised line.
  */
 export function ToAssignSummary({ plan }: { plan: PlanDto }) {
+  const money = usePlanMoney();
   const tone = availableTone(plan.toAssign);
   // The figures To Assign is the sum of.
   const parts: [string, number][] = [
@@ -31,7 +32,7 @@ export function ToAssignSummary({ plan }: { plan: PlanDto }) {
         component="p"
         sx={[FIGURE_SX, { fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 }, toneSx(tone)]}
       >
-        {formatMoney(plan.toAssign)}
+        {money.show(plan.toAssign)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {tone === 'overspent'
@@ -45,7 +46,7 @@ export function ToAssignSummary({ plan }: { plan: PlanDto }) {
           <Typography key={label} variant="body2">
             {label}:{' '}
             <Box component="span" sx={FIGURE_SX}>
-              {formatMoney(cents)}
+              {money.show(cents)}
             </Box>
           </Typography>
         ))}
@@ -58,11 +59,12 @@ export function ToAssignSummary({ plan }: { plan: PlanDto }) {
 
 /** "−$42.10 overspent in October taken from To Assign (Food −$30.00, Fun −$12.10)". */
 function Overspent({ plan }: { plan: PlanDto }) {
+  const money = usePlanMoney();
   if (plan.overspentLastMonth === 0) return null;
-  const from = plan.overspentFrom.map((row) => `${row.name} ${formatMoney(row.amount)}`).join(', ');
+  const from = plan.overspentFrom.map((row) => `${row.name} ${money.show(row.amount)}`).join(', ');
   return (
     <Alert severity="warning" sx={{ mt: 2 }}>
-      {formatMoney(plan.overspentLastMonth)} overspent in {monthTitle(addMonths(plan.month, -1))} taken from To Assign
+      {money.show(plan.overspentLastMonth)} overspent in {monthTitle(addMonths(plan.month, -1))} taken from To Assign
       {from ? ` (${from})` : ''}.
     </Alert>
   );
@@ -70,11 +72,12 @@ function Overspent({ plan }: { plan: PlanDto }) {
 
 /** Uncategorised on-plan transactions up to the month's end, with a link to categorise them. */
 function Uncategorized({ plan }: { plan: PlanDto }) {
+  const money = usePlanMoney();
   const { count, amount } = plan.uncategorized;
   if (count === 0) return null;
   return (
     <Alert severity="info" sx={{ mt: 2 }}>
-      {count} uncategorised {count === 1 ? 'transaction' : 'transactions'} ({formatMoney(amount)}) up to the end of{' '}
+      {count} uncategorised {count === 1 ? 'transaction' : 'transactions'} ({money.show(amount)}) up to the end of{' '}
       {monthTitle(plan.month)} {count === 1 ? 'is' : 'are'} in no category.{' '}
       <TextLink
         to="/transactions"

@@ -1,5 +1,6 @@
 import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useAuth } from '../../lib/auth';
 import { authFetch } from '../../lib/authFetch';
 import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
@@ -28,6 +29,7 @@ export function DataSection() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [restoring, setRestoring] = useState(false);
   const utils = trpc.useUtils();
+  const { updateUser } = useAuth();
 
   async function restore(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -45,6 +47,8 @@ export function DataSection() {
       if (res.ok) {
         setOutcome({ severity: 'success', text: text || 'Your data was restored' });
         await utils.invalidate();
+        // A restore brings the document's home currency with it.
+        updateUser(await utils.auth.me.fetch());
       } else {
         setOutcome({ severity: 'error', text: text ? `Failed to restore: ${text}` : 'Failed to restore' });
       }

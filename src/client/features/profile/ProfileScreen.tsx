@@ -17,6 +17,7 @@ import { useAuth } from '../../lib/auth';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
 import { DataSection } from './DataSection';
+import { HomeCurrencySection } from './HomeCurrencySection';
 import { SignInsSection } from './SignInsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { generateApiToken, profileChanges } from './profile-helpers';
@@ -36,6 +37,7 @@ export function ProfileScreen() {
       <ProfileForm onSaved={showNotice} />
       <TwoFactorSection />
       <SignInsSection onNotice={(text) => showNotice(text)} />
+      <HomeCurrencySection />
       <DataSection />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>

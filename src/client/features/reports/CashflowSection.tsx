@@ -33,6 +33,7 @@ import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { FigureLink } from './FigureLink';
 import { axisAmount, figure } from './format';
 import { ReportSection } from './ReportSection';
+import { useReportCurrency } from './reportCurrency';
 
 interface CashflowSectionProps {
   report: MonthlyReportRow[];
@@ -53,6 +54,7 @@ export function CashflowSection({ report, range, table, onOpen }: CashflowSectio
 }
 
 function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'table'>) {
+  const currency = useReportCurrency();
   const { palette } = useTheme();
   const dark = palette.mode === 'dark';
   const months = report.map((row) => row.month);
@@ -68,7 +70,7 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
       <ChartsDataProvider
         height={340}
         xAxis={[{ id: 'months', scaleType: 'band', data: months.map(monthLabel) }]}
-        yAxis={[{ id: 'cents', valueFormatter: (value: number) => axisAmount(value), width: 64 }]}
+        yAxis={[{ id: 'cents', valueFormatter: (value: number) => axisAmount(value, undefined, currency), width: 64 }]}
         series={[
           {
             type: 'bar',
@@ -76,7 +78,7 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
             label: 'Income',
             data: report.map((r) => r.income),
             color: dark ? palette.success.light : palette.success.main,
-            valueFormatter: figure,
+            valueFormatter: (value: number | null) => figure(value, currency),
           },
           {
             type: 'bar',
@@ -84,7 +86,7 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
             label: 'Expenses',
             data: report.map((r) => r.expenses),
             color: dark ? palette.error.light : palette.error.main,
-            valueFormatter: figure,
+            valueFormatter: (value: number | null) => figure(value, currency),
           },
           {
             type: 'line',
@@ -92,7 +94,7 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
             label: 'Net',
             data: report.map((r) => r.net),
             color: palette.text.primary,
-            valueFormatter: figure,
+            valueFormatter: (value: number | null) => figure(value, currency),
           },
         ]}
       >
@@ -115,6 +117,7 @@ function CashflowChart({ report, range, onOpen }: Omit<CashflowSectionProps, 'ta
 }
 
 function CashflowTable({ report, range }: { report: MonthlyReportRow[]; range: ReportRange }) {
+  const currency = useReportCurrency();
   const totals = cashflowTotals(report);
   return (
     <TableContainer>
@@ -156,9 +159,9 @@ function CashflowTable({ report, range }: { report: MonthlyReportRow[]; range: R
             <TableCell component="th" scope="row">
               Total
             </TableCell>
-            <TableCell align="right">{figure(totals.income)}</TableCell>
-            <TableCell align="right">{figure(totals.expenses)}</TableCell>
-            <TableCell align="right">{figure(totals.net)}</TableCell>
+            <TableCell align="right">{figure(totals.income, currency)}</TableCell>
+            <TableCell align="right">{figure(totals.expenses, currency)}</TableCell>
+            <TableCell align="right">{figure(totals.net, currency)}</TableCell>
           </TableRow>
         </TableFooter>
       </Table>

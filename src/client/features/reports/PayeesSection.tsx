@@ -4,9 +4,11 @@ import { TextLink } from '../../components/RouterLinks';
 import { transactionSearchOf } from '../transactions/searchParams';
 import { figure } from './format';
 import { ReportSection } from './ReportSection';
+import { useReportCurrency } from './reportCurrency';
 
 /** The range's top payees by the size of their total; a payee opens its rows on the Transactions screen. */
 export function PayeesSection({ payees, range }: { payees: PayeeTotal[]; range: ReportRange }) {
+  const currency = useReportCurrency();
   return (
     <ReportSection id="payees-heading" title="Top payees">
       {payees.length === 0 && <Typography color="text.secondary">No transactions in this range.</Typography>}
@@ -38,7 +40,7 @@ export function PayeesSection({ payees, range }: { payees: PayeeTotal[]; range: 
                   </TableCell>
                   <TableCell align="right">{payee.count}</TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                    {figure(payee.total)}
+                    {figure(payee.total, currency)}
                   </TableCell>
                 </TableRow>
               ))}

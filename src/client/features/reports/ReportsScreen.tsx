@@ -8,7 +8,10 @@ import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { useAccountNames } from '../../components/transactions/hooks';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { transactionSearchOf } from '../transactions/searchParams';
+import { ConvertedNote } from '../../components/ConvertedNote';
+import { useHomeCurrency } from '../../lib/currency';
 import { CashflowSection } from './CashflowSection';
+import { ReportCurrency } from './reportCurrency';
 import { PayeesSection } from './PayeesSection';
 import { ReportControls } from './ReportControls';
 import { resolveReportSearch, type ReportSearch } from './reportSearch';
@@ -45,6 +48,8 @@ export function ReportsScreen() {
   const open = (filters: TransactionFilters) =>
     void navigate({ to: '/transactions', search: transactionSearchOf(filters) });
   const failure = monthly.error ?? payees.error;
+  const home = useHomeCurrency();
+  const currency = monthly.data?.[0]?.currency ?? home;
 
   return (
     <Box>
@@ -64,14 +69,17 @@ export function ReportsScreen() {
       )}
       {enabled && chart && monthly.data && (
         <Box aria-busy={monthly.isFetching || payees.isFetching}>
-          <SpendingSection chart={chart} range={range} table={view.table} onOpen={open} />
-          {chart.otherName && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: -2, mb: 3 }}>
-              {`${chart.otherName}: ${chart.series.at(-1)?.categories.join(', ') ?? ''}`}
-            </Typography>
-          )}
-          <CashflowSection report={monthly.data} range={range} table={view.table} onOpen={open} />
-          <PayeesSection payees={payees.data ?? []} range={range} />
+          <ConvertedNote currency={currency} noRate={monthly.data.reduce((n, row) => n + (row.noRate ?? 0), 0)} />
+          <ReportCurrency.Provider value={currency}>
+            <SpendingSection chart={chart} range={range} table={view.table} onOpen={open} />
+            {chart.otherName && (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: -2, mb: 3 }}>
+                {`${chart.otherName}: ${chart.series.at(-1)?.categories.join(', ') ?? ''}`}
+              </Typography>
+            )}
+            <CashflowSection report={monthly.data} range={range} table={view.table} onOpen={open} />
+            <PayeesSection payees={payees.data ?? []} range={range} />
+          </ReportCurrency.Provider>
         </Box>
       )}
     </Box>

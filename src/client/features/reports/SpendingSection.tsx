@@ -24,6 +24,7 @@ import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import { FigureLink } from './FigureLink';
 import { axisAmount, figure } from './format';
 import { ReportSection } from './ReportSection';
+import { useReportCurrency } from './reportCurrency';
 
 interface SpendingSectionProps {
   chart: SpendingChart;
@@ -34,6 +35,7 @@ interface SpendingSectionProps {
 
 /** Spending by category per month: stacked bars (top 8 and 'Other'), or the same figures as a table. */
 export function SpendingSection({ chart, range, table, onOpen }: SpendingSectionProps) {
+  const currency = useReportCurrency();
   const mode = useTheme().palette.mode;
   const colors = useMemo(
     () =>
@@ -53,7 +55,7 @@ export function SpendingSection({ chart, range, table, onOpen }: SpendingSection
           <BarChart
             height={380}
             xAxis={[{ scaleType: 'band', data: chart.months.map(monthLabel) }]}
-            yAxis={[{ valueFormatter: (value: number) => axisAmount(value), width: 64 }]}
+            yAxis={[{ valueFormatter: (value: number) => axisAmount(value, undefined, currency), width: 64 }]}
             series={chart.series.map((s, index) => ({
               id: `s${index}`,
               label: s.name,
@@ -61,7 +63,7 @@ export function SpendingSection({ chart, range, table, onOpen }: SpendingSection
               stack: 'spending',
               stackOffset: 'diverging',
               color: colors[s.name],
-              valueFormatter: (value: number | null) => figure(value),
+              valueFormatter: (value: number | null) => figure(value, currency),
             }))}
             onItemClick={(_event, item) => {
               const series = chart.series[Number(String(item.seriesId).slice(1))];
@@ -78,6 +80,7 @@ export function SpendingSection({ chart, range, table, onOpen }: SpendingSection
 }
 
 function SpendingTable({ chart, range }: { chart: SpendingChart; range: ReportRange }) {
+  const currency = useReportCurrency();
   const grandTotal = chart.monthTotals.reduce((sum, cents) => sum + cents, 0);
   return (
     <TableContainer>
@@ -110,7 +113,7 @@ function SpendingTable({ chart, range }: { chart: SpendingChart; range: ReportRa
                 </TableCell>
               ))}
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {figure(chart.monthTotals[index])}
+                {figure(chart.monthTotals[index], currency)}
               </TableCell>
             </TableRow>
           ))}
@@ -122,11 +125,11 @@ function SpendingTable({ chart, range }: { chart: SpendingChart; range: ReportRa
             </TableCell>
             {chart.series.map((s) => (
               <TableCell key={s.name} align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {figure(s.total)}
+                {figure(s.total, currency)}
               </TableCell>
             ))}
             <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {figure(grandTotal)}
+              {figure(grandTotal, currency)}
             </TableCell>
           </TableRow>
         </TableFooter>

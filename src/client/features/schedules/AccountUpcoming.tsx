@@ -2,6 +2,7 @@ import { Box, Chip, Paper, ToggleButton, ToggleButtonGroup, Typography } from '@
 import { formatMoney } from '../../../shared/money';
 import type { UpcomingOccurrenceDto } from '../../../shared/schedules';
 import { trpc } from '../../lib/trpc';
+import { useAccountNames } from '../../components/transactions/hooks';
 
 export const FORECAST_DAYS = [30, 90] as const;
 export type ForecastDays = (typeof FORECAST_DAYS)[number];
@@ -50,6 +51,7 @@ export function AccountUpcoming({ accountId, days, onDays }: AccountUpcomingProp
 
 /** The occurrences with their projected balances, in italics: scheduled, not yet transactions. */
 function UpcomingTable({ items }: { items: readonly UpcomingOccurrenceDto[] }) {
+  const { currencyOf } = useAccountNames();
   return (
     <Box role="table" aria-label="Scheduled occurrences" sx={{ overflowX: 'auto' }}>
       <Box role="rowgroup">
@@ -92,10 +94,10 @@ function UpcomingTable({ items }: { items: readonly UpcomingOccurrenceDto[] }) {
               {o.scheduleName} <Chip size="small" variant="outlined" label={o.status === 'due' ? 'Due' : 'Scheduled'} />
             </Box>
             <Box role="cell" sx={{ px: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-              {formatMoney(o.amount)}
+              {formatMoney(o.amount, { currency: currencyOf(o.account) })}
             </Box>
             <Box role="cell" sx={{ px: 1, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
-              {formatMoney(o.projectedBalance)}
+              {formatMoney(o.projectedBalance, { currency: currencyOf(o.account) })}
             </Box>
           </Box>
         ))}

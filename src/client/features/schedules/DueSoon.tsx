@@ -3,12 +3,14 @@ import { Link as RouterLink } from '@tanstack/react-router';
 import { formatMoney } from '../../../shared/money';
 import { trpc } from '../../lib/trpc';
 import { StatusChip } from './StatusChip';
+import { useAccountNames } from '../../components/transactions/hooks';
 
 /** Days ahead "Due soon" looks. */
 const SOON_DAYS = 7;
 
 /** What schedules bring in the next week, above the transactions; nothing when nothing is due. */
 export function DueSoon() {
+  const { currencyOf } = useAccountNames();
   const upcoming = trpc.schedules.upcoming.useQuery({ days: SOON_DAYS });
   const items = upcoming.data?.occurrences ?? [];
   if (items.length === 0) return null;
@@ -29,7 +31,9 @@ export function DueSoon() {
           <ListItem key={`${o.scheduleId}-${o.scheduledDate}`} disableGutters sx={{ gap: 1 }}>
             <ListItemText primary={`${o.date} · ${o.scheduleName}`} secondary={o.account} />
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</Typography>
+              <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {formatMoney(o.amount, { currency: currencyOf(o.account) })}
+              </Typography>
               <StatusChip status={o.status} />
             </Box>
           </ListItem>

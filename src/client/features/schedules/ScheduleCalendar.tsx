@@ -5,6 +5,7 @@ import type { OccurrenceDto } from '../../../shared/schedules';
 import { ListStatus } from '../../components/ListStatus';
 import { trpc } from '../../lib/trpc';
 import { StatusChip } from './StatusChip';
+import { useAccountNames } from '../../components/transactions/hooks';
 
 /** How far back missed and posted occurrences are shown, and how far ahead the list reaches (days). */
 const BACK_DAYS = 30;
@@ -22,6 +23,7 @@ function byDay(occurrences: readonly OccurrenceDto[]): [string, OccurrenceDto[]]
 
 /** A calendar-like list: each of the next 60 days that has occurrences, with their status (and the last month's missed ones). */
 export function ScheduleCalendar({ today }: { today: string | null }) {
+  const { currencyOf } = useAccountNames();
   const range = today ? { startDate: addDays(today, -BACK_DAYS), endDate: addDays(today, AHEAD_DAYS) } : null;
   const list = trpc.schedules.occurrences.useQuery(range ?? { startDate: '2000-01-01', endDate: '2000-01-01' }, {
     enabled: range !== null,
@@ -58,7 +60,9 @@ export function ScheduleCalendar({ today }: { today: string | null }) {
               <ListItem key={`${o.scheduleId}-${o.scheduledDate}`} disableGutters divider>
                 <ListItemText primary={o.scheduleName} secondary={o.account} sx={{ overflowWrap: 'break-word' }} />
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(o.amount)}</Typography>
+                  <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {formatMoney(o.amount, { currency: currencyOf(o.account) })}
+                  </Typography>
                   <StatusChip status={o.status} />
                 </Stack>
               </ListItem>

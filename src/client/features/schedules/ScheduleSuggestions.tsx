@@ -2,6 +2,7 @@ import { Button, List, ListItem, ListItemText, Paper, Typography } from '@mui/ma
 import { formatMoney } from '../../../shared/money';
 import type { ScheduleDto, ScheduleSuggestionDto } from '../../../shared/schedules';
 import { refusalMessage, trpc } from '../../lib/trpc';
+import { useAccountNames } from '../../components/transactions/hooks';
 
 interface ScheduleSuggestionsProps {
   onCreated: (schedule: ScheduleDto) => void;
@@ -13,6 +14,7 @@ interface ScheduleSuggestionsProps {
  * click creates it as expected from the bank (the rows came from it), from its next date on.
  */
 export function ScheduleSuggestions({ onCreated, onError }: ScheduleSuggestionsProps) {
+  const { currencyOf } = useAccountNames();
   const list = trpc.schedules.suggestions.useQuery();
   const utils = trpc.useUtils();
   const create = trpc.schedules.create.useMutation({
@@ -44,8 +46,8 @@ export function ScheduleSuggestions({ onCreated, onError }: ScheduleSuggestionsP
         {suggestions.map((s) => {
           const range =
             s.amountRange.min === s.amountRange.max
-              ? formatMoney(s.amount)
-              : `${formatMoney(s.amountRange.min)} to ${formatMoney(s.amountRange.max)}`;
+              ? formatMoney(s.amount, { currency: currencyOf(s.account) })
+              : `${formatMoney(s.amountRange.min, { currency: currencyOf(s.account) })} to ${formatMoney(s.amountRange.max, { currency: currencyOf(s.account) })}`;
           return (
             <ListItem
               key={`${s.accountId}-${s.description}`}

@@ -10,6 +10,7 @@ import { refusalMessage, trpc } from '../../lib/trpc';
 import { ScheduleCalendar } from './ScheduleCalendar';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 import { ScheduleSuggestions } from './ScheduleSuggestions';
+import { useAccountNames } from '../../components/transactions/hooks';
 
 /**
  * Schedules (/schedules): the user's scheduled transactions with their next date and status, to
@@ -135,11 +136,12 @@ interface ScheduleRowProps {
 
 /** One schedule: what, how often, its chips (how it is paid, the next date, missed ones) and its actions. */
 function ScheduleRow({ schedule, busy, onEdit, onSkip, onPostNow, onDelete }: ScheduleRowProps) {
+  const { currencyOf } = useAccountNames();
   const open = schedule.nextDate !== null;
   return (
     <ListItem divider sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <ListItemText
-        primary={`${schedule.name} · ${formatMoney(schedule.amount)}`}
+        primary={`${schedule.name} · ${formatMoney(schedule.amount, { currency: currencyOf(schedule.account) })}`}
         secondary={`${schedule.recurrenceText} · ${schedule.account} · ${schedule.description}`}
         sx={{ overflowWrap: 'break-word', minWidth: 220, flex: '1 1 320px' }}
       />

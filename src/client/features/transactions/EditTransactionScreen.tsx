@@ -16,6 +16,8 @@ import { formatAmountInput } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { MoneyField } from '../../components/MoneyField';
+import { fieldDigits } from '../../lib/amountField';
+import { useHomeCurrency } from '../../lib/currency';
 import { Notice, useNotice } from '../../components/Notice';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { browserLocale } from '../../lib/locale';
@@ -99,6 +101,8 @@ interface SubmitTransactionOptions {
   /** The amount cannot change (a split member): the stored one is read and saved. */
   locked: boolean;
   locale: string;
+  /** The chosen account's currency (the home currency without one): amounts are read and shown in its decimals. */
+  currency: string;
   showNotice: ReturnType<typeof useNotice>[1];
 }
 
@@ -107,25 +111,22 @@ interface SubmitTransactionOptions {
  * asked about first (`question`), then the transaction is saved and the outcome shown as a notice.
  */
 function useSubmitTransaction(options: SubmitTransactionOptions) {
-  const { editing, setEditing, draft, setDraft, setErrors, locked, locale, showNotice } = options;
+  const { editing, setEditing, draft, setDraft, setErrors, locked, locale, currency, showNotice } = options;
+  const field = (cents: number) => formatAmountInput(cents, locale, fieldDigits(currency));
   const [question, setQuestion] = useState<{ text: string; value: ReadDraft } | null>(null);
   const { save: send, saving } = useSaveTransaction(editing, draft, locked);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();
-    const read = readDraft(
-      locked && editing ? { ...draft, amount: formatAmountInput(editing.amount, locale) } : draft,
-      locale,
-    );
+    const read = readDraft(locked && editing ? { ...draft, amount: field(editing.amount) } : draft, locale, currency);
     setErrors(read.ok ? {} : read.errors);
     if (!read.ok) return;
     const change = editing ? signChange(editing.amount, read.value.amount) : null;
     if (editing && change) {
-      const before = formatAmountInput(editing.amount, locale);
       const text = signChangeQuestion(
         change,
-        before,
-        formatAmountInput(read.value.amount, locale),
+        field(editing.amount),
+        field(read.value.amount),
         draft.type || editing.type,
       );
       setQuestion({ text, value: read.value });
@@ -140,7 +141,7 @@ function useSubmitTransaction(options: SubmitTransactionOptions) {
       const saved = await send(value);
       if (editing) {
         setEditing(saved);
-        setDraft((current) => ({ ...current, amount: formatAmountInput(saved.amount, locale), type: saved.type }));
+        setDraft((current) => ({ ...current, amount: field(saved.amount), type: saved.type }));
         showNotice('Transaction updated successfully');
       } else {
         setDraft((current) => ({ ...current, description: '', amount: '', category: '' }));
@@ -170,6 +171,8 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
   const accounts = useAccountNames();
   const loadError = sharedLoadError(categories.error, accounts.error);
   const locked = amountLocked(editing);
+  const home = useHomeCurrency();
+  const currency = accounts.currencyOf(draft.account) ?? editing?.currency ?? home;
   const { submit, save, saving, question, setQuestion } = useSubmitTransaction({
     editing,
     setEditing,
@@ -178,6 +181,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
     setErrors,
     locked,
     locale,
+    currency,
     showNotice,
   });
 
@@ -190,7 +194,8 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
         <Stack spacing={2.5}>
           <DateAndDescription draft={draft} errors={errors} onChange={set} />
           <AmountField
-            value={locked && editing ? formatAmountInput(editing.amount, locale) : draft.amount}
+            value={locked && editing ? formatAmountInput(editing.amount, locale, fieldDigits(currency)) : draft.amount}
+            currency={currency}
             lockedText={locked && editing ? amountLockedText(editing) : null}
             error={errors.amount}
             onChange={(amount) => set({ amount })}
@@ -336,8 +341,10 @@ function AmountField({
   lockedText,
   error,
   onChange,
+  currency,
 }: {
   value: string;
+  currency: string;
   lockedText: string | null;
   error?: string;
   onChange: (amount: string) => void;
@@ -348,6 +355,7 @@ function AmountField({
       required
       value={value}
       onChange={onChange}
+      currency={currency}
       disabled={lockedText !== null}
       // The reason must stay readable while the field is disabled.
       slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}

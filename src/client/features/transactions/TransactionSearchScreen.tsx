@@ -1,5 +1,6 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Alert, Box, Button, Chip, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { isReservedCategoryName, UNCATEGORIZED_LABEL } from '../../../shared/categories';
 import { presetOf } from '../../../shared/dates/presets';
@@ -14,6 +15,9 @@ import { trpc } from '../../lib/trpc';
 import { DueSoon } from '../schedules/DueSoon';
 import { TransfersPanel } from '../transfers/TransfersPanel';
 import { FilterPanel } from './FilterPanel';
+import { ConvertedNote, useSeveralCurrencies } from '../../components/ConvertedNote';
+import { formatSignedMoney } from '../../../shared/money';
+import { useHomeCurrency } from '../../lib/currency';
 import { emptyResultText, searchTotal, transfersLeftOutNote } from './searchForm';
 import { exportCsvPath, extraFilterLabels, type ExtraFilters } from './searchParams';
 import { useTransactionSearch } from './useTransactionSearch';
@@ -175,7 +179,7 @@ function SearchResults(props: {
   current: boolean;
 }) {
   const { results, filters, searching, current } = props;
-  const total = searchTotal(results);
+  const total = useSearchTotal(results, filters);
   const counts = resultCounts(results);
   return (
     <>
@@ -207,7 +211,30 @@ function SearchResults(props: {
           Export CSV
         </Button>
       </Stack>
+      {total.converted && <ConvertedNote currency={total.currency} noRate={total.noRate} />}
       <TransactionTable transactions={results} loading={searching} emptyText={emptyResultText(filters)} />
     </>
   );
+}
+
+/**
+ * The banner's net: summed here from the rows while every account is in the home currency; with
+ * accounts in several currencies, the server's net, each row converted at its own date's rate.
+ */
+function useSearchTotal(results: TransactionDto[], filters: TransactionFilters) {
+  const several = useSeveralCurrencies();
+  const home = useHomeCurrency();
+  const converted = trpc.transactions.total.useQuery(filters, { enabled: several, placeholderData: keepPreviousData });
+  const local = searchTotal(results, home);
+  if (!several) return { ...local, converted: false, currency: home, noRate: 0 };
+  const data = converted.data;
+  if (!data) return { ...local, text: 'Net: …', converted: false, currency: home, noRate: 0 };
+  return {
+    cents: data.net,
+    text: `Net: ${formatSignedMoney(data.net, { currency: data.currency })}`,
+    transfersLeftOut: data.transfersLeftOut,
+    converted: true,
+    currency: data.currency,
+    noRate: data.noRate,
+  };
 }

@@ -73,14 +73,17 @@ export function buildFilters(form: SearchForm, locale = 'en-US'): BuiltFilters {
  * transfers between accounts never (money moved, not earned or spent); `transfersLeftOut` says how many rows that
  * left out. Written with its sign, "Net: +$2,357.37" for money in, "Net: −$842.33" for money out.
  */
-export function searchTotal(rows: readonly TransactionDto[]): {
+export function searchTotal(
+  rows: readonly TransactionDto[],
+  currency: string | null = null,
+): {
   cents: number;
   text: string;
   transfersLeftOut: number;
 } {
   const sum = sumCents(rows.filter(countsAsIncomeOrSpending).map((tx) => tx.amount));
   const transfersLeftOut = rows.filter((tx) => isCountedTransaction(tx) && isInternalTransfer(tx)).length;
-  return { cents: sum, text: `Net: ${formatSignedMoney(sum)}`, transfersLeftOut };
+  return { cents: sum, text: `Net: ${formatSignedMoney(sum, { currency })}`, transfersLeftOut };
 }
 
 /** What the total says of the transfers it left out: "(2 transfers between accounts left out)". */

@@ -1,7 +1,7 @@
 import { reservedCategoryOnTransactionMessage, isReservedCategoryName } from '../../../shared/categories';
 import { formatAmountInput } from '../../../shared/money';
 import type { TransactionDto, TransactionType } from '../../../shared/schemas/transactions';
-import { readAmountField } from '../../lib/amountField';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 
 /** The Edit Transaction form as typed. */
 export interface TransactionDraft {
@@ -35,7 +35,7 @@ export function draftOf(tx: TransactionDto | null, locale: string): TransactionD
   return {
     postDate: tx?.postDate ?? '',
     description: tx?.description ?? '',
-    amount: tx ? formatAmountInput(tx.amount, locale) : '',
+    amount: tx ? formatAmountInput(tx.amount, locale, fieldDigits(tx.currency)) : '',
     category: tx?.category ?? '',
     account: tx?.account ?? '',
     type: tx?.type ?? '',
@@ -53,11 +53,12 @@ export interface ReadDraft {
 export function readDraft(
   draft: TransactionDraft,
   locale: string,
+  currency: string | null = null,
 ): { ok: true; value: ReadDraft } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   if (!draft.postDate) errors.postDate = 'Date is required';
   if (!draft.description.trim()) errors.description = 'Description is required';
-  const amount = readAmountField(draft.amount, locale, { required: true });
+  const amount = readAmountField(draft.amount, locale, { required: true, currency });
   if (!amount.ok) errors.amount = amount.message;
   if (isReservedCategoryName(draft.category)) errors.category = reservedCategoryOnTransactionMessage(draft.category);
   if (Object.keys(errors).length > 0 || !amount.ok || amount.cents === null) return { ok: false, errors };

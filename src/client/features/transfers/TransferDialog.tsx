@@ -22,12 +22,13 @@ type DraftErrors = Partial<Record<keyof TransferDraft, string>>;
 export function readTransferForm(
   draft: TransferDraft,
   locale: string,
+  currency: string | null = null,
 ): { ok: true; value: CreateTransferInput } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   if (!draft.fromAccount) errors.fromAccount = 'Choose the account the money leaves';
   if (!draft.toAccount) errors.toAccount = 'Choose the account the money reaches';
   else if (draft.toAccount === draft.fromAccount) errors.toAccount = 'Choose another account than the one it leaves';
-  const read = readAmountField(draft.amount, locale);
+  const read = readAmountField(draft.amount, locale, { currency });
   if (!read.ok) errors.amount = read.message;
   else if (read.cents === null || read.cents <= 0) errors.amount = 'Enter the amount moved, more than 0';
   if (!isIsoDate(draft.date)) errors.date = 'Enter the date it leaves';
@@ -63,10 +64,12 @@ export function TransferDialog({ onClose, onSaved }: { onClose: () => void; onSa
   const [error, setError] = useState('');
   const set = (change: Partial<TransferDraft>) => setDraft((d) => ({ ...d, ...change }));
   const names = (accounts.data ?? []).map((a) => a.name);
+  // The amount is in the currency of the account the money leaves.
+  const currency = accounts.data?.find((a) => a.name === draft.fromAccount)?.currency ?? null;
 
   async function save() {
     setError('');
-    const read = readTransferForm(draft, locale);
+    const read = readTransferForm(draft, locale, currency);
     setErrors(read.ok ? {} : read.errors);
     if (!read.ok) return;
     try {
@@ -86,7 +89,7 @@ export function TransferDialog({ onClose, onSaved }: { onClose: () => void; onSa
       onClose={onClose}
       submitLabel="Save transfer"
     >
-      <TransferFields draft={draft} errors={errors} set={set} names={names} />
+      <TransferFields draft={draft} errors={errors} set={set} names={names} currency={currency} />
     </FormDialog>
   );
 }
@@ -120,11 +123,12 @@ function AccountSelect(props: {
 
 function TransferFields(props: {
   draft: TransferDraft;
+  currency: string | null;
   errors: DraftErrors;
   names: string[];
   set: (change: Partial<TransferDraft>) => void;
 }) {
-  const { draft, errors, names, set } = props;
+  const { draft, errors, names, set, currency } = props;
   const date = (key: 'date' | 'toDate', label: string, required: boolean) => (
     <TextField
       label={label}
@@ -161,7 +165,7 @@ function TransferFields(props: {
         required
         unsigned
         value={draft.amount}
-        placeholder="0.00"
+        currency={currency}
         onChange={(amount) => set({ amount })}
         error={errors.amount}
       />

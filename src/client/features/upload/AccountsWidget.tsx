@@ -234,7 +234,7 @@ function AccountItem({ account, editor }: { account: AccountDto; editor: Account
         <Chip size="small" label={account.type} color="primary" variant="outlined" />
       </Stack>
       <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {`Balance: ${formatMoney(account.balance)}`}
+        {`Balance: ${formatMoney(account.balance, { currency: account.currency })}`}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
         <ButtonLink

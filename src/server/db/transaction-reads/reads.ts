@@ -3,7 +3,9 @@ import {
   conversionFor,
   convertedGroupSums,
   convertedSql,
-  convertExactly,
+  idList,
+  idsOf,
+  nearRows,
   fxTable,
   MAX_DATE,
   MIN_DATE,
@@ -423,76 +425,73 @@ export abstract class SqlTransactionReads implements TransactionReads {
     where: { sql: string; params: unknown[] },
   ): Promise<MonthlyAggregate[]> {
     const table = await fxTable(this.em, conversion);
+    let read: { out: MonthlyAggregate[]; near: number[] };
     try {
-      return await this.convertedMonthlyRows(conversion, where, table);
+      read = await this.convertedMonthlyRows(where, table);
     } finally {
       await table.drop();
     }
+    // The few rows whose product lies too near a half: the database's rounding taken back, the exact value put in.
+    const near = await nearRows<{ month: string; category: string | null }>(this.em, conversion, read.near, {
+      select: 'substr(t.post_date, 1, 7) as month, c.name as category',
+      from: `${TRANSACTION_TABLE} t left join category c on c.id = t.category_id`,
+    });
+    for (const row of near) {
+      const moneyIn = row.amount > 0;
+      read.out.push({
+        month: row.month,
+        category: row.category,
+        moneyIn: moneyIn ? row.correction : 0,
+        moneyOut: moneyIn ? 0 : -row.correction,
+        missing: 0,
+      });
+    }
+    return read.out;
   }
 
+  /**
+   * The converted sums per month and category, grouped by day first as the unconverted sums are (the
+   * dated index delivers the rows in that order), and the ids of the rows too near a half.
+   */
   private async convertedMonthlyRows(
-    conversion: Conversion,
     where: { sql: string; params: unknown[] },
     table: { cte: string; params: unknown[]; name: string },
-  ): Promise<MonthlyAggregate[]> {
+  ): Promise<{ out: MonthlyAggregate[]; near: number[] }> {
     const c = convertedSql(this.em);
-    const fx = table.cte;
     const joined = `${TRANSACTION_TABLE} t left join ${table.name} f on f.account_id = t.account_id and f.day = t.post_date`;
     const rows = await selectRows<{
       month: string;
       category: string | null;
-      money_in: number | string;
-      money_out: number | string;
+      money_in: number | string | null;
+      money_out: number | string | null;
       missing: number | string;
-      near: number | string;
+      near: string | null;
     }>(
       this.em,
-      `${fx}
+      `${table.cte}
        select m.month, c.name as category, m.money_in, m.money_out, m.missing, m.near
-         from (select substr(r.post_date, 1, 7) as month, r.category_id,
-                      sum(case when r.v > 0 then r.v else 0 end) as money_in,
-                      sum(case when r.v < 0 then -r.v else 0 end) as money_out,
-                      sum(r.missing) as missing, sum(r.near) as near
-                 from (select t.post_date, t.category_id, ${c.value} as v, ${c.missing} as missing, ${c.near} as near
-                         from ${joined} where ${where.sql}) r
-                group by substr(r.post_date, 1, 7), r.category_id) m
+         from (select substr(d.post_date, 1, 7) as month, d.category_id, sum(d.money_in) as money_in,
+                      sum(d.money_out) as money_out, sum(d.missing) as missing, ${idList(this.em, 'd.near')} as near
+                 from (select t.post_date, t.category_id,
+                              sum(case when t.amount > 0 then ${c.value} else 0 end) as money_in,
+                              sum(case when t.amount < 0 then -(${c.value}) else 0 end) as money_out,
+                              sum(${c.missing}) as missing, ${c.nearIds} as near
+                         from ${joined} where ${where.sql}
+                        group by t.post_date, t.category_id) d
+                group by substr(d.post_date, 1, 7), d.category_id) m
          left join category c on c.id = m.category_id`,
       [...table.params, ...where.params],
     );
-    const out = rows.map((row) => ({
-      month: row.month,
-      category: row.category,
-      moneyIn: Number(row.money_in),
-      moneyOut: Number(row.money_out),
-      missing: Number(row.missing),
-    }));
-    if (!rows.some((row) => Number(row.near) > 0)) return out;
-    // The few rows whose product lies too near a half: converted exactly, then added to their month.
-    const near = await selectRows<{
-      month: string;
-      category: string | null;
-      account_id: number;
-      post_date: string;
-      amount: number | string;
-    }>(
-      this.em,
-      `${fx}
-       select substr(t.post_date, 1, 7) as month, c.name as category, t.account_id, t.post_date, t.amount
-         from ${joined} left join category c on c.id = t.category_id
-        where ${where.sql} and ${c.near} = 1`,
-      [...table.params, ...where.params],
-    );
-    for (const row of near) {
-      const value = convertExactly(conversion, row.account_id, row.post_date, Number(row.amount));
-      out.push({
+    return {
+      out: rows.map((row) => ({
         month: row.month,
         category: row.category,
-        moneyIn: value > 0 ? value : 0,
-        moneyOut: value < 0 ? -value : 0,
-        missing: 0,
-      });
-    }
-    return out;
+        moneyIn: Number(row.money_in ?? 0),
+        moneyOut: Number(row.money_out ?? 0),
+        missing: Number(row.missing),
+      })),
+      near: rows.flatMap((row) => idsOf(row.near)),
+    };
   }
 
   /** The home currency's conversion for a selection's dates, or null when every account is in the home currency. */

@@ -24,6 +24,7 @@ import type {
   PlanDto,
   SetAssignedInput,
 } from '../../../shared/schemas/plan';
+import { selectRows } from '../../db/sql';
 import { readsOf } from '../../db/transaction-reads';
 import { Envelope } from '../envelopes/envelope.entity';
 import { User } from '../users/user.entity';
@@ -46,17 +47,22 @@ async function readCategories(em: EntityManager, userId: number): Promise<Catego
 async function readPlanInputs(em: EntityManager, userId: number, month: string): Promise<PlanReads> {
   const categories = await readCategories(em, userId);
   const sums = await readsOf(em).planMonthSums(userId, monthRange(month).end);
-  const assigned = await em.find(
-    PlanAssigned,
-    { user: userId, month: { $lte: month } },
-    { fields: ['category', 'month', 'amount'] },
+  // Plain rows, not entities: a plan of some years holds thousands of assigned amounts, read on every answer.
+  const assigned = await selectRows<{ category_id: number; month: string; amount: number }>(
+    em,
+    'select category_id, month, amount from plan_assigned where user_id = ? and month <= ?',
+    [userId, month],
   );
-  const held = await em.find(PlanHold, { user: userId, month: { $lte: month } }, { fields: ['month', 'amount'] });
+  const held = await selectRows<{ month: string; amount: number }>(
+    em,
+    'select month, amount from plan_hold where user_id = ? and month <= ?',
+    [userId, month],
+  );
   return {
     categories,
     sums,
-    assigned: assigned.map((row) => ({ categoryId: row.category.id, month: row.month, amount: row.amount })),
-    held: held.map((row) => ({ month: row.month, amount: row.amount })),
+    assigned: assigned.map((row) => ({ categoryId: row.category_id, month: row.month, amount: row.amount })),
+    held,
   };
 }
 

@@ -1,0 +1,83 @@
+import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { useRef, useState, type ChangeEvent } from 'react';
+import type { RateImportAnswer } from '../../../shared/schemas/rates';
+import { postFormWithProgress, RestError } from '../../lib/rest';
+import { trpc } from '../../lib/trpc';
+
+type Outcome = { severity: 'success' | 'error'; text: string } | null;
+
+function importedText(answer: RateImportAnswer): string {
+  const ignored = answer.ignoredCurrencies.length
+    ? ` Left out ${answer.ignoredCurrencies.join(', ')} (no longer ISO 4217 codes).`
+    : '';
+  const skipped = answer.skipped ? ` ${answer.skipped} rows without a rate were skipped.` : '';
+  return `${answer.message} (${answer.currencies.join(', ')}).${ignored}${skipped}`;
+}
+
+/**
+ * Import a rates file as a multipart upload (the ECB's whole history is larger than a JSON call may be):
+ * the ECB's eurofxref-hist.csv or its XML, or a CSV with the header date,base,quote,rate.
+ */
+export function RateImport() {
+  const input = useRef<HTMLInputElement>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [busy, setBusy] = useState(false);
+  const utils = trpc.useUtils();
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setOutcome(null);
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.append('file', file, file.name);
+      const answer = await postFormWithProgress<RateImportAnswer>('/api/rates', body);
+      await utils.invalidate();
+      setOutcome({ severity: 'success', text: importedText(answer) });
+    } catch (failure) {
+      const reason =
+        failure instanceof RestError && failure.message ? failure.message : 'the server could not be reached';
+      setOutcome({ severity: 'error', text: `Failed to import ${file.name}: ${reason}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper component="section" aria-labelledby="rates-import-heading" sx={{ p: { xs: 2, sm: 3 }, mb: 2 }}>
+      <Typography id="rates-import-heading" variant="h2" gutterBottom>
+        Import rates
+      </Typography>
+      <Typography variant="body2" color="text.secondary" gutterBottom>
+        The app works offline: download the European Central Bank’s reference rates (eurofxref-hist.csv, or its zip’s
+        CSV, or the XML) and import the file here, or a CSV with the header date,base,quote,rate. A rate already stored
+        for the same pair and date is replaced. Rates are shared by every user of this server.
+      </Typography>
+      <Stack direction="row" sx={{ mt: 2 }}>
+        <Button variant="outlined" disabled={busy} onClick={() => input.current?.click()}>
+          {busy ? 'Importing…' : 'Import a rates file'}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.xml,text/csv,application/xml,text/xml"
+          hidden
+          aria-label="Rates file"
+          onChange={(e) => void upload(e)}
+        />
+      </Stack>
+      {outcome && (
+        <Alert
+          severity={outcome.severity}
+          role={outcome.severity === 'error' ? 'alert' : 'status'}
+          onClose={() => setOutcome(null)}
+          sx={{ mt: 2 }}
+        >
+          {outcome.text}
+        </Alert>
+      )}
+    </Paper>
+  );
+}

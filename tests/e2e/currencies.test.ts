@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectNoSeriousA11yViolations,
+  screenshotAndCheckWidth,
+  signedInPage,
+  trpcApi,
+  useBrowserAndServer,
+} from './harness';
+
+/**
+ * Accounts in three currencies: each row in its account's currency with what was paid abroad beside
+ * it, the search's net converted into the home currency with the rows that have no rate counted and
+ * a link to the Rates screen, rates imported from a file and added by hand there, the currency picker
+ * of the account dialog (refused once an account holds transactions) and the home currency on Profile.
+ */
+const app = useBrowserAndServer();
+
+async function seed(token: string, year: number): Promise<void> {
+  const api = trpcApi(app.server, token);
+  await api.auth.setHomeCurrency.mutate({ homeCurrency: 'EUR' });
+  await api.accounts.create.mutate({ name: 'Euro', type: 'checking', currency: 'EUR' });
+  await api.accounts.create.mutate({ name: 'Pounds', type: 'credit', currency: 'GBP' });
+  await api.accounts.create.mutate({ name: 'Yen', type: 'cash', currency: 'JPY' });
+  const rows = [
+    { postDate: `${year}-01-05`, description: 'Groceries', amount: -2000, account: 'Euro' },
+    {
+      postDate: `${year}-01-05`,
+      description: 'Hotel abroad',
+      amount: -1000,
+      account: 'Pounds',
+      originalAmount: -1299,
+      originalCurrency: 'USD',
+    },
+    { postDate: `${year}-01-05`, description: 'Ramen', amount: -1500, account: 'Yen' },
+    { postDate: `${year}-02-20`, description: 'Tea', amount: -500, account: 'Yen' },
+  ];
+  for (const row of rows) await api.transactions.create.mutate(row);
+}
+
+/** Opens a screen from the navigation (in the bar, or under its menu on narrow screens). */
+async function openScreen(page: Page, url: string, heading: string) {
+  await page.goto(`${app.server.url}${url}`);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+}
+
+/** Rates belong to the whole server: each run dates its rows in a year of its own, which has no rates yet. */
+const search = (year: number) => `/transactions?startDate=${year}-01-01&endDate=${year}-02-28`;
+
+async function banner(page: Page): Promise<string> {
+  return page.getByRole('status').filter({ hasText: 'Found' }).innerText();
+}
+
+describe('accounts in several currencies', () => {
+  it.each([
+    [1366, 900],
+    [390, 844],
+  ])('shows amounts in their currencies, converted totals and rates at %ipx', async (width, height) => {
+    const year = width > 600 ? 2026 : 2027;
+    const { close, page, errors } = await signedInPage(
+      app.browser,
+      app.server,
+      1400,
+      900,
+      {},
+      {
+        before: (user) => seed(user.accessToken, year),
+      },
+    );
+    try {
+      await page.setViewportSize({ width, height });
+      await openScreen(page, search(year), 'Transaction Search');
+      // Each row in its account's currency: yen without decimals; the original amount beside it.
+      await page.getByText('−¥1,500').first().waitFor();
+      await page.getByText('−£10.00').first().waitFor();
+      await page.getByText('Paid −$12.99').first().waitFor();
+      // No rates yet: only the euro row counts, and the three others are named as left out.
+      await expect.poll(() => banner(page)).toContain('Net: −€20.00');
+      await page.getByTestId('converted-note').getByText('Amounts in EUR').waitFor();
+      const missing = page.getByTestId('no-rate-note');
+      await missing.getByText('3 transactions left out: no rate').waitFor();
+      await expectNoSeriousA11yViolations(page, `converted search ${width}`);
+      await screenshotAndCheckWidth(page, `currencies-search-${width}`);
+
+      // The note's link opens the Rates screen; a rates file fills January.
+      await missing.getByRole('link', { name: 'Add or import rates' }).click();
+      await page.getByRole('heading', { name: 'Exchange rates', level: 1 }).waitFor();
+      await page.getByLabel('Rates file').setInputFiles({
+        name: 'rates.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`date,base,quote,rate\n${year}-01-05,EUR,GBP,0.85\n${year}-01-05,EUR,JPY,160\n`),
+      });
+      await page.getByText(`Imported 2 rates from ${year}-01-05 to ${year}-01-05`).waitFor();
+      const pairs = page.getByRole('table', { name: 'Stored rates' });
+      await pairs.getByText('EUR → GBP').waitFor();
+      await pairs.getByText('EUR → JPY').waitFor();
+      await expectNoSeriousA11yViolations(page, `rates ${width}`);
+      await screenshotAndCheckWidth(page, `currencies-rates-${width}`);
+
+      // February's yen row needs a rate of its own: added by hand.
+      await page.getByRole('button', { name: 'Add a rate' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add a rate' });
+      await dialog.getByLabel('Date').fill(`${year}-02-20`);
+      await dialog.getByRole('combobox', { name: 'Quote' }).click();
+      await page.getByRole('option', { name: /^JPY/ }).click();
+      await dialog.getByRole('textbox', { name: /^Rate/ }).fill('-1');
+      await dialog.getByRole('button', { name: 'Save rate' }).click();
+      await dialog.getByText("The rate '-1' is not a positive decimal number").waitFor();
+      await expectNoSeriousA11yViolations(page, `rate dialog ${width}`);
+      await dialog.getByRole('textbox', { name: /^Rate/ }).fill('160');
+      await dialog.getByRole('button', { name: 'Save rate' }).click();
+      await page.getByText(`Saved: 1 EUR = 160 JPY on ${year}-02-20`).waitFor();
+      await expect
+        .poll(() => pairs.getByRole('row').filter({ hasText: 'EUR → JPY' }).innerText())
+        .toContain(`${year}-02-20`);
+
+      // Every row converted at its own date, half to even: −20.00 − 11.76 − 9.38 − 3.12.
+      await openScreen(page, search(year), 'Transaction Search');
+      await expect.poll(() => banner(page)).toContain('Net: −€44.26');
+      expect(await page.getByTestId('no-rate-note').count()).toBe(0);
+
+      // The currency of an account that holds transactions cannot change; a new account takes any.
+      await openScreen(page, '/accounts', 'Accounts');
+      await page.getByRole('button', { name: 'Edit Pounds' }).click();
+      const edit = page.getByRole('dialog', { name: "Edit account 'Pounds'" });
+      await edit.getByRole('combobox', { name: 'Currency' }).click();
+      await page.getByRole('option', { name: /^USD/ }).click();
+      await edit.getByRole('button', { name: 'Save account' }).click();
+      await edit.getByRole('alert').getByText("Account 'Pounds' has 1 transaction in GBP").waitFor();
+      await expectNoSeriousA11yViolations(page, `refused currency ${width}`);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'New account' }).click();
+      const created = page.getByRole('dialog', { name: 'New account' });
+      await created.getByLabel('Name').fill('Francs');
+      await created.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'savings' }).click();
+      await created.getByRole('combobox', { name: 'Currency' }).click();
+      await page.getByRole('option', { name: /^CHF/ }).click();
+      await created.getByLabel('Opening balance').fill('250');
+      await created.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText("Account 'Francs' created").waitFor();
+      const table = page.getByRole('table', { name: 'Accounts' });
+      await table
+        .getByText(/CHF\s250\.00/)
+        .first()
+        .waitFor();
+      await table.getByText('In EUR, converted at today’s rates', { exact: false }).waitFor();
+
+      // The home currency on Profile: the search's net follows it.
+      await openScreen(page, '/profile', 'Update Profile');
+      const home = page.getByRole('region', { name: 'Home currency' });
+      await home.getByRole('combobox', { name: 'Home currency' }).click();
+      await page.getByRole('option', { name: /^GBP/ }).click();
+      await home.getByRole('button', { name: 'Save home currency' }).click();
+      await home.getByRole('status').getByText('now shown in GBP').waitFor();
+      await expectNoSeriousA11yViolations(page, `home currency ${width}`);
+      await openScreen(page, search(year), 'Transaction Search');
+      await expect.poll(() => banner(page)).toMatch(/Net: −£/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
