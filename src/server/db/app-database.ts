@@ -2,7 +2,7 @@
  * The app's database with what each kind needs around it. SQLite: a private file, probed for
  * writes at start and (at most once a second) by health checks, read for health through its own
  * read-only handle (WAL lets it read while an import writes), copied by scheduled backups, and its
- * reader threads closed with it. PostgreSQL: the pool answers health checks, and a read-only or full
+ * reader and checkpoint threads closed with it. PostgreSQL: the pool answers health checks, and a read-only or full
  * server fails the writes themselves; it is backed up with its own tools.
  */
 import Database from 'better-sqlite3';
@@ -10,6 +10,7 @@ import { describeDatabase, type AppConfig } from '../config/config';
 import { databaseAnswers, openDatabase, roleBypassingRowSecurity, type Orm } from './database';
 import { databaseTarget } from './orm-options';
 import { closeSqliteReader } from './read-worker/pool';
+import { closeCheckpointer } from './wal-checkpoint';
 import {
   databaseFiles,
   preparePrivateStorage,
@@ -87,6 +88,7 @@ function sqliteHealth(orm: Orm, file: string): Pick<AppDatabase, 'health' | 'clo
     async close() {
       reader.close();
       await orm.close(true);
+      await closeCheckpointer(file);
       await closeSqliteReader(file);
     },
   };

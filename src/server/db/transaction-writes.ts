@@ -249,73 +249,114 @@ function unnestWriter(db: SqlTx): ImportedRowsWriter {
 }
 
 /**
- * One restored row (user-data restore): user, account, category, category_source, post_date,
- * description, bank_description, amount, type, is_split, parent, split_note, batch, created_at,
- * original_amount, original_currency; answers its new id.
+ * One restored row (user-data restore): id (from reserveTransactionIds), user, account, category, category_source,
+ * post_date, description, bank_description, amount, type, is_split, parent, split_note, batch, created_at,
+ * original_amount, original_currency.
  */
-export function insertRestoredTransaction(
-  db: SqlTx,
-  row: [
-    number,
-    number | null,
-    number | null,
-    string | null,
-    string,
-    string,
-    string | null,
-    number,
-    string,
-    boolean,
-    number | null,
-    string | null,
-    string | null,
-    string,
-    number | null,
-    string | null,
-  ],
-): Promise<number> {
-  const [
-    userId,
-    accountId,
-    categoryId,
-    categorySource,
-    postDate,
-    description,
-    bankDescription,
-    amount,
-    type,
-    isSplit,
-    parentId,
-    splitNote,
-    batchId,
-    createdAt,
-    originalAmount,
-    originalCurrency,
-  ] = row;
-  return db.insertId(
-    `insert into ${TRANSACTION_TABLE} (user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at, original_amount, original_currency)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ${isSplit ? 'true' : 'false'}, ?, ?, ?, ?, ?, ?)`,
-    [
-      userId,
-      accountId,
-      categoryId,
-      categorySource,
-      postDate,
-      description,
-      bankDescription,
-      amount,
-      type,
-      parentId,
-      splitNote,
-      batchId,
-      createdAt,
-      originalAmount,
-      originalCurrency,
-    ],
+export type RestoredRow = [
+  number,
+  number,
+  number | null,
+  number | null,
+  string | null,
+  string,
+  string,
+  string | null,
+  number,
+  string,
+  boolean,
+  number | null,
+  string | null,
+  string | null,
+  string,
+  number | null,
+  string | null,
+];
+const RESTORED_COLUMNS = 17;
+const RESTORED_COLUMN_NAMES =
+  'id, user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at, original_amount, original_currency';
+/** PostgreSQL array types of the RestoredRow columns, in order. */
+const RESTORED_COLUMN_TYPES = [
+  'int',
+  'int',
+  'int',
+  'int',
+  'varchar',
+  'varchar',
+  'text',
+  'text',
+  'bigint',
+  'varchar',
+  'boolean',
+  'int',
+  'text',
+  'varchar',
+  'varchar',
+  'bigint',
+  'varchar',
+];
+
+/**
+ * `count` ids for rows this transaction is about to insert into the transaction table, so a restore knows each
+ * row's id before it is written and sends many rows a statement: PostgreSQL draws them from the table's sequence;
+ * SQLite counts on from the largest id it ever gave (the transaction already holds the one write lock).
+ */
+export async function reserveTransactionIds(db: SqlTx, count: number): Promise<number[]> {
+  if (db.bulk === 'unnest') {
+    const rows = await db.all<{ id: number }>(
+      `select nextval(pg_get_serial_sequence('${TRANSACTION_TABLE}', 'id'))::int as id from generate_series(1, ?::int)`,
+      [count],
+    );
+    return rows.map((row) => row.id);
+  }
+  const [row] = await db.all<{ base: number }>(
+    `select max(coalesce((select seq from sqlite_sequence where name = 'transaction'), 0),
+                coalesce((select max(id) from ${TRANSACTION_TABLE}), 0)) as base`,
   );
+  const base = must(row, 'max() answers one row').base;
+  return Array.from({ length: count }, (_, i) => base + i + 1);
 }
 
-/** Points a restored part at its parent once both exist. */
-export function setRestoredParent(db: SqlTx, userId: number, id: number, parentId: number): Promise<number> {
-  return db.run(`update ${TRANSACTION_TABLE} set parent_id = ? where id = ? and user_id = ?`, [parentId, id, userId]);
+/**
+ * Writes restored rows, many a statement (multi-row VALUES on SQLite, one array a column on PostgreSQL, as
+ * importedRowsWriter does); call inside the restore's transaction.
+ */
+export async function insertRestoredTransactions(db: SqlTx, rows: readonly RestoredRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (db.bulk === 'unnest') {
+    const columns = Array.from({ length: RESTORED_COLUMNS }, (_, c) => pgArrayLiteral(rows.map((row) => row[c])));
+    await db.run(
+      `insert into ${TRANSACTION_TABLE} (${RESTORED_COLUMN_NAMES})
+        select * from unnest(${RESTORED_COLUMN_TYPES.map((type) => `?::${type}[]`).join(', ')})`,
+      columns,
+    );
+    return;
+  }
+  const perInsert = db.maxRowsPerInsert(RESTORED_COLUMNS);
+  for (let i = 0; i < rows.length; i += perInsert) {
+    const chunk = rows.slice(i, i + perInsert);
+    await db.run(
+      `insert into ${TRANSACTION_TABLE} (${RESTORED_COLUMN_NAMES}) values ${valuesSql(`(${Array.from({ length: RESTORED_COLUMNS }, () => '?').join(', ')})`, chunk.length)}`,
+      chunk.flat(),
+    );
+  }
+}
+
+/** Points restored parts ([id, parent id]) at their parents once both exist. */
+export async function setRestoredParents(
+  db: SqlTx,
+  userId: number,
+  parts: readonly (readonly [number, number])[],
+): Promise<void> {
+  if (parts.length === 0) return;
+  if (db.bulk === 'unnest') {
+    await db.run(
+      `update ${TRANSACTION_TABLE} t set parent_id = v.parent_id
+         from unnest(?::int[], ?::int[]) as v(id, parent_id) where t.id = v.id and t.user_id = ?`,
+      [pgArrayLiteral(parts.map(([id]) => id)), pgArrayLiteral(parts.map(([, parentId]) => parentId)), userId],
+    );
+    return;
+  }
+  for (const [id, parentId] of parts)
+    await db.run(`update ${TRANSACTION_TABLE} set parent_id = ? where id = ? and user_id = ?`, [parentId, id, userId]);
 }

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { withUserScope } from '../db/sql';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config';
 import { acceptQueryAccessToken, checkDownloadRequest } from './download';
 import { RawJson } from './raw-json';
 import { parseInput, requireBody } from './validate';
+import { takeJsonAsStream } from './streamed-body';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -81,6 +82,11 @@ export interface RestRoute<P = unknown, Q = unknown, B = unknown> {
    * database connection. On PostgreSQL a read it forgets to scope sees no rows at all.
    */
   scopesItself?: boolean;
+  /**
+   * The handler reads the JSON body as it arrives (`streamedBody(request, reply, limit)`), for a body too large to
+   * parse in one call; `body` then only describes it for the OpenAPI document.
+   */
+  streamsBody?: boolean;
   /** The largest request body, for a route that takes more than BODY_LIMIT_BYTES. */
   bodyLimit?: (config: AppConfig) => number;
   /** Answers the call: a value, or a promise of one (a RawJson is sent as the JSON it holds). */
@@ -99,7 +105,7 @@ export function restRoute<P = undefined, Q = undefined, B = undefined>(route: Re
 /** Registers routes; a route that is not `public` needs an instance whose preHandler has already set `request.user`. */
 export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRoute[]): void {
   for (const route of routes) {
-    app.route({
+    const options: RouteOptions = {
       method: route.method,
       url: route.url,
       ...(route.bodyLimit ? { bodyLimit: route.bodyLimit(app.config) } : {}),
@@ -108,7 +114,10 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         if (route.download) checkDownloadRequest(request, reply);
         const params = route.params ? parseInput(route.params, request.params) : undefined;
         const query = route.query ? parseInput(route.query, request.query) : undefined;
-        const body = route.body && !route.bodyType ? parseInput(route.body, requireBody(request.body)) : undefined;
+        const body =
+          route.body && !route.bodyType && !route.streamsBody
+            ? parseInput(route.body, requireBody(request.body))
+            : undefined;
         const call = (em: EntityManager, userId: number) =>
           route.handler({ em, userId, params, query, body, request, reply });
         // A public route reads no user's rows; a streamed answer scopes its own reads (see streamsAnswer).
@@ -124,6 +133,13 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.bytes);
         return result;
       },
-    });
+    };
+    if (!route.streamsBody) app.route(options);
+    else
+      void app.register((streaming, _options, done) => {
+        takeJsonAsStream(streaming);
+        streaming.route(options);
+        done();
+      });
   }
 }

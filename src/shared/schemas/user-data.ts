@@ -19,6 +19,7 @@ import { centsSchema, currencySchema, isoDateSchema, text } from './common';
 import { rowProblem } from '../rates/read-rates';
 import { TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
+import { runSteps, type Steps } from '../csv/steps';
 import {
   MAX_SCHEDULES_PER_USER,
   MAX_TOLERANCE_PERCENT,
@@ -86,25 +87,35 @@ export const exportedCategorySchema = z
   })
   .strict();
 
-/** The monthly plan: assigned amounts by category and month, the moves kept as history, the held amounts. */
+/** The monthly plan's lists (assigned amounts by category and month, the moves kept as history, the held amounts), each with the schema of one row. */
+export const PLAN_LISTS = {
+  assigned: {
+    row: z.object({ categoryId: rowId, month: monthSchema, amount: centsSchema }).strict(),
+    max: 1_000_000,
+  },
+  moves: {
+    row: z
+      .object({
+        month: monthSchema,
+        fromCategoryId: rowId.nullable(),
+        toCategoryId: rowId.nullable(),
+        amount: centsSchema,
+        date: isoDateSchema,
+        createdAt: timestamp,
+      })
+      .strict(),
+    max: 1_000_000,
+  },
+  holds: { row: z.object({ month: monthSchema, amount: centsSchema }).strict(), max: 100_000 },
+} as const;
+export type PlanListName = keyof typeof PLAN_LISTS;
+
+/** The monthly plan. */
 export const exportedPlanSchema = z
   .object({
-    assigned: z.array(z.object({ categoryId: rowId, month: monthSchema, amount: centsSchema }).strict()).max(1_000_000),
-    moves: z
-      .array(
-        z
-          .object({
-            month: monthSchema,
-            fromCategoryId: rowId.nullable(),
-            toCategoryId: rowId.nullable(),
-            amount: centsSchema,
-            date: isoDateSchema,
-            createdAt: timestamp,
-          })
-          .strict(),
-      )
-      .max(1_000_000),
-    holds: z.array(z.object({ month: monthSchema, amount: centsSchema }).strict()).max(100_000),
+    assigned: z.array(PLAN_LISTS.assigned.row).max(PLAN_LISTS.assigned.max),
+    moves: z.array(PLAN_LISTS.moves.row).max(PLAN_LISTS.moves.max),
+    holds: z.array(PLAN_LISTS.holds.row).max(PLAN_LISTS.holds.max),
   })
   .strict();
 export const exportedBatchSchema = z
@@ -244,54 +255,102 @@ export const exportedTransferCandidateSchema = z
   })
   .strict();
 
+/**
+ * The document's lists, each with the schema of one of its rows: what a reader that takes the document a row
+ * at a time (a restore of tens of megabytes) checks each row against, and what `documentShape` is made of.
+ * `max`: most rows the list may hold; `optional`: absent in documents written before it existed.
+ */
+export const USER_DATA_LISTS = {
+  /** What the export leaves out on purpose, in words (the history of changes and the trash). */
+  leftOut: { row: plain(200), max: 20, optional: true },
+  accounts: { row: exportedAccountSchema },
+  categories: { row: exportedCategorySchema },
+  batches: { row: exportedBatchSchema },
+  transactions: { row: exportedTransactionSchema },
+  budgets: { row: exportedBudgetSchema },
+  envelopes: { row: exportedEnvelopeSchema },
+  /** Reserved: import profiles (CSV column mappings), written by a later version. */
+  importProfiles: { row: z.unknown(), optional: true },
+  /** Categorisation rules. */
+  rules: { row: exportedRuleSchema, max: 1000, optional: true },
+  /** Scheduled transactions with their stored occurrences. */
+  schedules: { row: exportedScheduleSchema, max: MAX_SCHEDULES_PER_USER, optional: true },
+  /** Linked transfers. */
+  transfers: { row: exportedTransferSchema, optional: true },
+  /** Pairs import offered as transfers, open or dismissed. */
+  transferCandidates: { row: exportedTransferCandidateSchema, optional: true },
+  /**
+   * The exchange rates between the user's currencies (and the bases they cross through). Rates belong to the
+   * instance: a restore adds those it lacks and keeps its own.
+   */
+  rates: { row: exportedRateSchema, max: MAX_EXPORTED_RATES, optional: true },
+} as const satisfies Record<string, { row: z.ZodType; max?: number; optional?: true }>;
+export type UserDataListName = keyof typeof USER_DATA_LISTS;
+
+/** One list of the document: an array of its rows, at most `max`. */
+function listSchema<S extends z.ZodType>(list: { row: S; max?: number }) {
+  const array = z.array(list.row);
+  return list.max === undefined ? array : array.max(list.max);
+}
+
+/** The document's values that are not lists. */
+export const userDataHeadShape = {
+  format: z.literal(USER_DATA_FORMAT, {
+    error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)`,
+  }),
+  version: z.number().int(),
+  exportedAt: plain(40).optional(),
+  /** The currency figures combining accounts are converted to (absent before currencies: the restoring user's stays). */
+  homeCurrency: currencySchema.optional(),
+  /** The monthly plan (absent in documents written before it existed). */
+  plan: exportedPlanSchema.optional(),
+};
+
+const L = USER_DATA_LISTS;
 const documentShape = z
   .object({
-    format: z.literal(USER_DATA_FORMAT, {
-      error: `must be '${USER_DATA_FORMAT}' (this is not a Budget Tracker export)`,
-    }),
-    version: z.number().int(),
-    exportedAt: plain(40).optional(),
-    /** What the export leaves out on purpose, in words (the history of changes and the trash). */
-    leftOut: z.array(plain(200)).max(20).optional(),
-    /** The currency figures combining accounts are converted to (absent before currencies: the restoring user's stays). */
-    homeCurrency: currencySchema.optional(),
-    accounts: z.array(exportedAccountSchema),
-    categories: z.array(exportedCategorySchema),
-    batches: z.array(exportedBatchSchema),
-    transactions: z.array(exportedTransactionSchema),
-    budgets: z.array(exportedBudgetSchema),
-    envelopes: z.array(exportedEnvelopeSchema),
-    /** Reserved: import profiles (CSV column mappings), written by a later version. */
-    importProfiles: z.array(z.unknown()).optional(),
-    /** Categorisation rules (absent in documents written before rules existed). */
-    rules: z.array(exportedRuleSchema).max(1000).optional(),
-    /** Scheduled transactions with their stored occurrences (absent in documents written before schedules existed). */
-    schedules: z.array(exportedScheduleSchema).max(MAX_SCHEDULES_PER_USER).optional(),
-    /** Linked transfers (absent in documents written before transfers existed). */
-    transfers: z.array(exportedTransferSchema).optional(),
-    /** Pairs import offered as transfers, open or dismissed. */
-    transferCandidates: z.array(exportedTransferCandidateSchema).optional(),
-    /** The monthly plan (absent in documents written before it existed). */
-    plan: exportedPlanSchema.optional(),
-    /**
-     * The exchange rates between the user's currencies (and the bases they cross through), absent
-     * before currencies. Rates belong to the instance: a restore adds those it lacks and keeps its own.
-     */
-    rates: z.array(exportedRateSchema).max(MAX_EXPORTED_RATES).optional(),
+    ...userDataHeadShape,
+    leftOut: listSchema(L.leftOut).optional(),
+    accounts: listSchema(L.accounts),
+    categories: listSchema(L.categories),
+    batches: listSchema(L.batches),
+    transactions: listSchema(L.transactions),
+    budgets: listSchema(L.budgets),
+    envelopes: listSchema(L.envelopes),
+    importProfiles: listSchema(L.importProfiles).optional(),
+    rules: listSchema(L.rules).optional(),
+    schedules: listSchema(L.schedules).optional(),
+    transfers: listSchema(L.transfers).optional(),
+    transferCandidates: listSchema(L.transferCandidates).optional(),
+    rates: listSchema(L.rates).optional(),
   })
   .strict();
 
 export type UserDataDocument = z.infer<typeof documentShape>;
 export type ExportedTransaction = z.infer<typeof exportedTransactionSchema>;
 
+type Problem = { path: (string | number)[]; message: string };
+type AddProblem = (path: (string | number)[], message: string) => void;
+
+/** Rows checked between two steps of `userDataProblemSteps`. */
+const ROWS_PER_STEP = 500;
+
 /**
  * Problems a well-formed document can still have: a newer version, duplicate ids or names,
  * references to nothing, splits that do not hold together (parts must share the parent's date,
  * account and type and sum to it exactly), budgets ending before they start.
  */
-export function userDataProblems(doc: UserDataDocument): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
-  const add = (path: (string | number)[], message: string) => {
+export function userDataProblems(doc: UserDataDocument): Problem[] {
+  return runSteps(userDataProblemSteps(doc));
+}
+
+/**
+ * userDataProblems in steps of a few hundred rows (src/shared/csv/steps.ts), so a server checking a document of
+ * hundreds of thousands of rows can let other requests in between. Every check is a map or set lookup per row.
+ */
+export function* userDataProblemSteps(doc: UserDataDocument): Steps<Problem[]> {
+  const problems: Problem[] = [];
+  const add: AddProblem = (path, message) => {
     if (problems.length <= MAX_PROBLEMS) problems.push({ path, message });
   };
   if (doc.version !== USER_DATA_VERSION) {
@@ -305,34 +364,84 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
   }
   if (doc.importProfiles?.length)
     add(['importProfiles'], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
-  const ids = <T extends { id: number | string }>(section: string, rows: readonly T[]) => {
-    const seen = new Map<number | string, T>();
-    rows.forEach((row, i) => {
-      if (seen.has(row.id)) add([section, i, 'id'], `${row.id} appears twice`);
-      seen.set(row.id, row);
-    });
-    return seen;
-  };
-  const names = (section: string, rows: readonly { name: string }[]) => {
-    const seen = new Set<string>();
-    rows.forEach((row, i) => {
-      if (seen.has(nameKey(row.name)))
-        add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
-      seen.add(nameKey(row.name));
-    });
-  };
-  const accounts = ids('accounts', doc.accounts);
-  const categories = ids('categories', doc.categories);
-  const batches = ids('batches', doc.batches);
-  const transactions = ids('transactions', doc.transactions);
-  names('accounts', doc.accounts);
-  names('categories', doc.categories);
+  const accounts = yield* idSteps('accounts', doc.accounts, add);
+  const categories = yield* idSteps('categories', doc.categories, add);
+  const batches = yield* idSteps('batches', doc.batches, add);
+  const transactions = yield* idSteps('transactions', doc.transactions, add);
+  yield* nameSteps('accounts', doc.accounts, add);
+  yield* nameSteps('categories', doc.categories, add);
   doc.batches.forEach((batch, i) => {
     if (batch.accountId !== null && !accounts.has(batch.accountId))
       add(['batches', i, 'accountId'], `refers to no account (${batch.accountId})`);
   });
-  const parts = new Map<number, { parent: ExportedTransaction; list: ExportedTransaction[] }>();
-  doc.transactions.forEach((tx, i) => {
+  yield* transactionSteps(doc, { accounts, categories, batches, transactions }, add);
+  yield* planSteps(doc, categories, add);
+  yield* rateSteps(doc.rates ?? [], add);
+  yield* idSteps('budgets', doc.budgets, add);
+  yield* idSteps('envelopes', doc.envelopes, add);
+  yield* idSteps('rules', doc.rules ?? [], add);
+  yield* idSteps('schedules', doc.schedules ?? [], add);
+  scheduleProblems(doc, { accounts, categories, transactions }, add);
+  yield;
+  transferProblems(doc, transactions, add);
+  yield;
+  yield* idSteps(
+    'lineItems',
+    doc.budgets.flatMap((budget) => budget.lineItems),
+    add,
+  );
+  doc.budgets.forEach((budget, i) => {
+    if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
+  });
+  if (problems.length > MAX_PROBLEMS)
+    problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
+  return problems;
+}
+
+/** A section's rows by id, each id that appears twice named. */
+function* idSteps<T extends { id: number | string }>(
+  section: string,
+  rows: readonly T[],
+  add: AddProblem,
+): Steps<Map<number | string, T>> {
+  const seen = new Map<number | string, T>();
+  for (const [i, row] of rows.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    if (seen.has(row.id)) add([section, i, 'id'], `${row.id} appears twice`);
+    seen.set(row.id, row);
+  }
+  return seen;
+}
+
+/** Names that appear twice in a section (regardless of case). */
+function* nameSteps(section: string, rows: readonly { name: string }[], add: AddProblem): Steps<void> {
+  const seen = new Set<string>();
+  for (const [i, row] of rows.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    const key = nameKey(row.name);
+    if (seen.has(key)) add([section, i, 'name'], `'${row.name}' appears twice (names are compared regardless of case)`);
+    seen.add(key);
+  }
+}
+
+/** Transactions that refer to nothing, and splits that do not hold together. */
+function* transactionSteps(
+  doc: UserDataDocument,
+  known: {
+    accounts: ReadonlyMap<number | string, unknown>;
+    categories: ReadonlyMap<number | string, unknown>;
+    batches: ReadonlyMap<number | string, unknown>;
+    transactions: ReadonlyMap<number | string, ExportedTransaction>;
+  },
+  add: AddProblem,
+): Steps<void> {
+  const { accounts, categories, batches, transactions } = known;
+  // Each parent with its parts' amounts, and the positions of split parents (for naming one).
+  const parts = new Map<number, { parent: ExportedTransaction; list: number[] }>();
+  const positions = new Map<ExportedTransaction, number>();
+  for (const [i, tx] of doc.transactions.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+    if (tx.isSplit) positions.set(tx, i);
     if (tx.accountId !== null && !accounts.has(tx.accountId))
       add(['transactions', i, 'accountId'], `refers to no account (${tx.accountId})`);
     if (tx.categoryId !== null && !categories.has(tx.categoryId))
@@ -341,11 +450,11 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       add(['transactions', i, 'batchId'], `refers to no batch (${tx.batchId})`);
     if ((tx.originalAmount === undefined) !== (tx.originalCurrency === undefined))
       add(['transactions', i, 'originalCurrency'], 'originalAmount and originalCurrency go together');
-    if (tx.parentId === null) return;
+    if (tx.parentId === null) continue;
     const parent = transactions.get(tx.parentId);
     if (!parent) {
       add(['transactions', i, 'parentId'], `refers to no transaction (${tx.parentId})`);
-      return;
+      continue;
     }
     if (tx.isSplit) add(['transactions', i, 'isSplit'], 'a split part cannot itself be split');
     if (parent.parentId !== null || !parent.isSplit)
@@ -354,37 +463,19 @@ export function userDataProblems(doc: UserDataDocument): { path: (string | numbe
       add(['transactions', i], `a split part shares its parent's date, account and type (parent ${parent.id})`);
     }
     const split = parts.get(parent.id);
-    if (split) split.list.push(tx);
-    else parts.set(parent.id, { parent, list: [tx] });
-  });
-  // Positions by row, for naming a failing parent without searching the list for each.
-  const positions = new Map(doc.transactions.map((tx, i) => [tx, i]));
+    if (split) split.list.push(tx.amount);
+    else parts.set(parent.id, { parent, list: [tx.amount] });
+  }
+  let checked = 0;
   for (const [parentId, { parent, list }] of parts) {
+    if (++checked % ROWS_PER_STEP === 0) yield;
     const check = validateSplit(
       parent.amount,
-      list.map((part) => ({ amount: part.amount, category: 'part' })),
+      list.map((amount) => ({ amount, category: 'part' })),
     );
     if (!check.ok)
       add(['transactions', positions.get(parent) ?? -1], `split of transaction ${parentId}: ${check.message}`);
   }
-  planProblems(doc, categories, add);
-  rateProblems(doc.rates ?? [], add);
-  ids('budgets', doc.budgets);
-  ids('envelopes', doc.envelopes);
-  ids('rules', doc.rules ?? []);
-  ids('schedules', doc.schedules ?? []);
-  scheduleProblems(doc, { accounts, categories, transactions }, add);
-  transferProblems(doc, transactions, add);
-  ids(
-    'lineItems',
-    doc.budgets.flatMap((budget) => budget.lineItems),
-  );
-  doc.budgets.forEach((budget, i) => {
-    if (budget.startDate > budget.endDate) add(['budgets', i, 'endDate'], 'Start date must not be after end date');
-  });
-  if (problems.length > MAX_PROBLEMS)
-    problems.splice(MAX_PROBLEMS, problems.length - MAX_PROBLEMS, { path: [], message: 'and more problems' });
-  return problems;
 }
 
 /** Schedules that refer to nothing, or whose occurrences repeat a date or share a transaction. */
@@ -465,47 +556,51 @@ function transferProblems(
  * A plan that refers to no category, assigns twice to one category in one month, holds twice in one
  * month, or moves money between a category and itself.
  */
-function planProblems(
+function* planSteps(
   doc: UserDataDocument,
   categories: ReadonlyMap<number | string, unknown>,
   add: (path: (string | number)[], message: string) => void,
-): void {
+): Steps<void> {
   if (!doc.plan) return;
   const known = (path: (string | number)[], id: number | null) => {
     if (id !== null && !categories.has(id)) add(path, `refers to no category (${id})`);
   };
   const assigned = new Set<string>();
-  doc.plan.assigned.forEach((row, i) => {
+  for (const [i, row] of doc.plan.assigned.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     known(['plan', 'assigned', i, 'categoryId'], row.categoryId);
     const key = `${row.categoryId} ${row.month}`;
     if (assigned.has(key)) add(['plan', 'assigned', i], `category ${row.categoryId} is assigned twice in ${row.month}`);
     assigned.add(key);
-  });
-  doc.plan.moves.forEach((move, i) => {
+  }
+  for (const [i, move] of doc.plan.moves.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     known(['plan', 'moves', i, 'fromCategoryId'], move.fromCategoryId);
     known(['plan', 'moves', i, 'toCategoryId'], move.toCategoryId);
     if (move.fromCategoryId === move.toCategoryId)
       add(['plan', 'moves', i], 'moves money between two different places');
-  });
+  }
   const held = new Set<string>();
-  doc.plan.holds.forEach((hold, i) => {
+  for (const [i, hold] of doc.plan.holds.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     if (held.has(hold.month)) add(['plan', 'holds', i, 'month'], `${hold.month} is held twice`);
     if (hold.amount < 0) add(['plan', 'holds', i, 'amount'], 'must be zero or more');
     held.add(hold.month);
-  });
+  }
 }
 
 /** A rate given twice for one pair and day. */
-function rateProblems(
+function* rateSteps(
   rates: readonly { date: string; base: string; quote: string }[],
   add: (path: (string | number)[], message: string) => void,
-): void {
+): Steps<void> {
   const seen = new Set<string>();
-  rates.forEach((rate, i) => {
+  for (const [i, rate] of rates.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const key = `${rate.base}|${rate.quote}|${rate.date}`;
     if (seen.has(key)) add(['rates', i], `the ${rate.base} to ${rate.quote} rate of ${rate.date} appears twice`);
     seen.add(key);
-  });
+  }
 }
 
 /** Ids that appear twice in a section. */

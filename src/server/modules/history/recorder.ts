@@ -6,6 +6,7 @@ import { HistoryEntry } from './history.entity';
 import { insertHistoryRows, type StoredRow } from './history-rows';
 import { trashDeletedRows } from './trash';
 import { User } from '../users/user.entity';
+import { pause } from '../../common/pause';
 
 interface Tracked {
   table: ImagedTable;
@@ -79,6 +80,8 @@ export class ChangeRecorder {
         ofTable.map((t) => t.id),
       );
       for (const t of ofTable) {
+        // Two JSON texts a row: tens of thousands of rows take a while, so other requests get turns between them.
+        await pause();
         const before = imageText(t.before);
         const now = imageText(after.get(t.id));
         if (before !== now) rows.push({ table, id: t.id, before, after: now });

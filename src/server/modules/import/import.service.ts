@@ -44,6 +44,7 @@ import {
 } from '../categories/suggestions.service';
 import { categoriseImportRows, type RowCategory } from './import-categories';
 import { putImportProfile, savedMappingOf } from './import-profile.service';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { limiter } from '../../common/limiter';
 import { pause } from '../../common/pause';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
@@ -374,7 +375,10 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   let afterCommit: (() => Promise<void>) | null = null;
-  const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
+  // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
+  const written = await withCheckpointAfter(em, () =>
+    scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem))),
+  );
   await (afterCommit as (() => Promise<void>) | null)?.();
   if (written.imported === 0 || written.batchId === null) return written;
   await matchSchedulesAfterWrite(em, userId);

@@ -20,6 +20,7 @@ import {
 import { runStepsAsync } from '../../../shared/csv/steps';
 import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { pause } from '../../common/pause';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { ensureCategories } from '../categories/categories.service';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -259,7 +260,8 @@ export async function applyRulesToTransactions(
 ): Promise<ApplyRulesResult> {
   // A dry run writes nothing: its pages are read one query at a time, other requests' between them.
   if (input.dryRun) return applyRulesIn(em, userId, input);
-  return em.transactional((tx) => applyRulesIn(tx, userId, input));
+  // All or nothing in one transaction; on SQLite its commit leaves copying the log into the file to a worker thread.
+  return withCheckpointAfter(em, () => em.transactional((tx) => applyRulesIn(tx, userId, input)));
 }
 
 /** One transaction's planned change: the fields a rule sets to something other than what the row holds. */

@@ -4,6 +4,7 @@ import type { CandidateStatus, TransferOrigin } from '../../../shared/schemas/tr
 import type { UserDataDocument } from '../../../shared/schemas/user-data';
 import { must } from '../../../shared/must';
 import { selectRows, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+import { pause } from '../../common/pause';
 
 type Sections = Required<Pick<UserDataDocument, 'transfers' | 'transferCandidates'>>;
 
@@ -59,6 +60,7 @@ export async function restoreTransfers(
 ): Promise<number> {
   const newId = (id: number) => must(transactionIds.get(id), 'a transfer names a transaction of the document');
   for (const transfer of doc.transfers ?? []) {
+    await pause();
     const id = await db.insertId('insert into transfer (user_id, origin, created_at) values (?, ?, ?)', [
       userId,
       transfer.origin,
@@ -73,6 +75,7 @@ export async function restoreTransfers(
     ]);
   }
   for (const candidate of doc.transferCandidates ?? []) {
+    await pause();
     const [a, b] = candidate.transactionIds.map(newId).sort((x, y) => x - y) as [number, number];
     await db.run(
       'insert into transfer_candidate (user_id, first_id, second_id, score, reason, status, created_at) values (?, ?, ?, ?, ?, ?, ?)',

@@ -2,6 +2,7 @@ import { userDataDocumentSchema } from '../../../shared/schemas/user-data';
 import { attachment } from '../../http/download';
 import { userDataImportAnswer } from '../../http/answers';
 import { restRoute, type RestRoute } from '../../http/rest-route';
+import { streamedBody } from '../../http/streamed-body';
 import { exportUserData, importUserData } from './user-data.service';
 
 const TAG = 'Your data';
@@ -30,11 +31,14 @@ export const userDataRoutes: RestRoute[] = [
     summary:
       'Restore a document of GET /api/export into a user that has no data yet (409 otherwise); all or nothing; rows get new ids, every relation is kept; one restore at a time per server (429 while another runs). Body limit RESTORE_LIMIT_BYTES',
     body: userDataDocumentSchema,
-    bodyLimit: (config) => config.restoreLimitBytes,
+    // Read as it arrives: a document of tens of megabytes is never parsed in one call.
+    streamsBody: true,
+    scopesItself: true,
     refusals: [429],
     status: 201,
     answer: '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes } }',
     output: userDataImportAnswer,
-    handler: ({ em, userId, body }) => importUserData(em, userId, body),
+    handler: ({ em, userId, request, reply }) =>
+      importUserData(em, userId, streamedBody(request, reply, request.server.config.restoreLimitBytes)),
   }),
 ];

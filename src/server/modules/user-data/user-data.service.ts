@@ -11,14 +11,22 @@ import {
 } from '../../../shared/schemas/user-data';
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
-import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, type SqlTx } from '../../db/sql';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
+import { pause } from '../../common/pause';
+import { readUserDataDocument } from './document-reader';
 import { addDays } from '../../../shared/dates/calendar';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
 import { exportTransfers, restoreTransfers } from '../transfers/transfer-data';
+import {
+  insertRestoredTransactions,
+  reserveTransactionIds,
+  setRestoredParents,
+  type RestoredRow,
+} from '../../db/transaction-writes';
 import { categoryKinds, exportedCategoryPlan, exportPlan, restorePlan, targetColumns } from '../plan/plan-data';
 import { defaultOnBudget } from '../../../shared/schemas/accounts';
-import { insertRestoredTransaction, setRestoredParent } from '../../db/transaction-writes';
 import { must } from '../../../shared/must';
 import { freeName, nameKey } from '../../../shared/names';
 import { exportCurrencyData, restoreCurrencyData } from './currency-data';
@@ -49,10 +57,14 @@ function parseJsonList(text: unknown): string[] {
  * balance after all rows only: the opening balance is that minus the account's counted rows, dated
  * the day before its earliest row (or the day it was created), as the upgrade of a database does.
  */
-function openingBalances(doc: UserDataDocument, now: string): Map<number, { balance: number; date: string }> {
+async function openingBalances(
+  doc: UserDataDocument,
+  now: string,
+): Promise<Map<number, { balance: number; date: string }>> {
   const counted = new Map<number, number>();
   const earliest = new Map<number, string>();
   for (const t of doc.transactions) {
+    await pause();
     if (t.accountId === null) continue;
     if (!t.isSplit) counted.set(t.accountId, (counted.get(t.accountId) ?? 0) + t.amount);
     const first = earliest.get(t.accountId);
@@ -363,6 +375,7 @@ async function restoreSchedules(
   now: string,
 ): Promise<void> {
   for (const s of schedules) {
+    await pause();
     const end = typeof s.end === 'object' ? s.end : null;
     const scheduleId = await db.insertId(
       `insert into schedule (user_id, account_id, name, description, amount, tolerance_basis_points, category_id, recurrence,
@@ -385,7 +398,8 @@ async function restoreSchedules(
         s.createdAt ?? now,
       ],
     );
-    for (const o of s.occurrences)
+    for (const o of s.occurrences) {
+      await pause();
       await db.run(
         'insert into schedule_occurrence (user_id, schedule_id, scheduled_date, due_date, amount, status, transaction_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
         [
@@ -399,6 +413,7 @@ async function restoreSchedules(
           now,
         ],
       );
+    }
   }
 }
 
@@ -430,11 +445,6 @@ function plural(n: number, word: string): string {
 }
 
 /**
- * Restores a document into a user that has no data yet (409 otherwise), all or nothing in one
- * database transaction. Rows get new ids (batches new UUIDs); every relation is carried over by
- * the document's ids, and the creation timestamps are kept.
- */
-/**
  * Restores in this process run one at a time (each holds a large document and many writes); one more may wait
  * its turn, so two sent at once into one user answer 201 and 409; beyond that a restore is refused with 429.
  */
@@ -443,55 +453,122 @@ const RESTORES_WAITING = 1;
 const restoreTurn = limiter(RESTORES_AT_ONCE);
 let restoresPending = 0;
 
+/**
+ * Restores a document, read from its bytes as they arrive (`body`), into a user that has no data yet (409
+ * otherwise), all or nothing in one database transaction. Rows get new ids (batches new UUIDs); every relation
+ * is carried over by the document's ids, and the creation timestamps are kept. The document is read in its
+ * restore's turn, so the process holds one at a time; reading, checking and writing it pause between steps.
+ */
 export async function importUserData(
   em: EntityManager,
   userId: number,
-  doc: UserDataDocument,
+  body: AsyncIterable<Uint8Array>,
 ): Promise<UserDataImportResult> {
-  if (restoresPending >= RESTORES_AT_ONCE + RESTORES_WAITING)
+  if (restoresPending >= RESTORES_AT_ONCE + RESTORES_WAITING) {
+    // Read to its end (not parsed), so the client gets the answer rather than a closed connection.
+    await drain(body);
     throw new AppError(
       'TOO_MANY_REQUESTS',
       'Other restores are running on this server: try again when they have finished. Nothing was changed.',
     );
+  }
   restoresPending += 1;
   try {
-    return await restoreTurn(() => restoreInto(em, userId, doc));
+    return await restoreTurn(async () => {
+      const doc = await readUserDataDocument(body);
+      // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
+      return withCheckpointAfter(em, () =>
+        withUserScope(em, userId, (scoped) => scoped.transactional((tem) => restoreInto(tem, userId, doc))),
+      );
+    });
   } finally {
     restoresPending -= 1;
   }
 }
 
-function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): Promise<UserDataImportResult> {
-  return em.transactional(async (tem) => {
-    // Two restores into one user take turns (PostgreSQL): the second then finds the first's rows and answers 409.
-    await (await sqlTx(tem)).lockName(`restore-user-${userId}`);
-    const counts = await userDataCounts(tem, userId);
-    const present = Object.entries(counts).filter(([, n]) => n > 0);
-    if (present.length > 0) {
-      throw new AppError(
-        'CONFLICT',
-        `A restore needs a user without data, and this one has ${present.map(([label, n]) => plural(n, label)).join(', ')}. Nothing was changed.`,
-        { existing: counts },
-      );
-    }
-    const db = await sqlTx(tem);
-    const now = new Date().toISOString();
-    const insert =
-      (sql: string) =>
-      (...params: unknown[]) =>
-        db.insertId(sql, params);
+/** Reads bytes to their end without keeping them. */
+async function drain(body: AsyncIterable<Uint8Array>): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of body) bytes += chunk.byteLength;
+  return bytes;
+}
 
-    const home = await restoreCurrencyData(tem, userId, doc);
-    const accountIds = new Map<number, number>();
-    const addAccount = insert(
-      'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, on_budget, currency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+/** The document's ids mapped to the new rows' ids, table by table, as the restore inserts them. */
+interface RestoredIds {
+  accounts: Map<number, number>;
+  categories: Map<number, number>;
+  batches: Map<string, string>;
+  transactions: Map<number, number>;
+}
+
+async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocument): Promise<UserDataImportResult> {
+  // Two restores into one user take turns (PostgreSQL): the second then finds the first's rows and answers 409.
+  await (await sqlTx(tem)).lockName(`restore-user-${userId}`);
+  const counts = await userDataCounts(tem, userId);
+  const present = Object.entries(counts).filter(([, n]) => n > 0);
+  if (present.length > 0) {
+    throw new AppError(
+      'CONFLICT',
+      `A restore needs a user without data, and this one has ${present.map(([label, n]) => plural(n, label)).join(', ')}. Nothing was changed.`,
+      { existing: counts },
     );
-    const openings = openingBalances(doc, now);
-    for (const a of doc.accounts) {
-      const opening = must(openings.get(a.id), 'every account of the document has an opening balance');
-      accountIds.set(
-        a.id,
-        await addAccount(
+  }
+  const db = await sqlTx(tem);
+  const now = new Date().toISOString();
+  const home = await restoreCurrencyData(tem, userId, doc);
+  const ids: RestoredIds = {
+    accounts: await restoreAccounts(db, userId, doc, { now, home }),
+    categories: await restoreCategories(db, userId, doc, now),
+    batches: new Map(),
+    transactions: new Map(),
+  };
+  ids.batches = await restoreBatches(db, userId, doc, ids.accounts);
+  ids.transactions = await restoreTransactions(db, userId, doc, ids, now);
+  const lineItems = await restoreBudgets(db, userId, doc, now);
+  for (const e of doc.envelopes) {
+    await pause();
+    await db.insertId(
+      'insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      [userId, e.name, e.description, JSON.stringify(e.categories), e.color, e.isActive, e.createdAt ?? now],
+    );
+  }
+  const rules = await restoreRules(tem, db, userId, doc.rules ?? [], now);
+  await restoreSchedules(db, userId, doc.schedules ?? [], ids, now);
+  await restoreTransfers(db, userId, doc, ids.transactions, now);
+  await restorePlan(db, userId, doc.plan, ids.categories, now);
+  const imported = {
+    accounts: doc.accounts.length,
+    categories: doc.categories.length,
+    batches: doc.batches.length,
+    transactions: doc.transactions.length,
+    budgets: doc.budgets.length,
+    lineItems,
+    envelopes: doc.envelopes.length,
+    rules,
+    schedules: doc.schedules?.length ?? 0,
+  };
+  return {
+    message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules ? ` (and ${plural(rules, 'rule')})` : ''}${imported.schedules ? ` (and ${plural(imported.schedules, 'schedule')})` : ''}`,
+    imported,
+  };
+}
+
+async function restoreAccounts(
+  db: SqlTx,
+  userId: number,
+  doc: UserDataDocument,
+  { now, home }: { now: string; home: string },
+): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  const openings = await openingBalances(doc, now);
+  for (const a of doc.accounts) {
+    await pause();
+    const opening = must(openings.get(a.id), 'every account of the document has an opening balance');
+    ids.set(
+      a.id,
+      await db.insertId(
+        'insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, on_budget, currency, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [
           userId,
           a.name,
           nameKey(a.name),
@@ -502,20 +579,29 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
           a.onBudget ?? defaultOnBudget(a.type),
           a.currency ?? home,
           a.createdAt ?? now,
-        ),
-      );
-    }
-
-    const categoryIds = new Map<number, number>();
-    const addCategory = insert(
-      `insert into category (user_id, name, name_key, kind, hidden, rolls_overspending_from, target_type, target_amount,
-         target_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        ],
+      ),
     );
-    const kinds = categoryKinds(doc);
-    for (const c of doc.categories)
-      categoryIds.set(
-        c.id,
-        await addCategory(
+  }
+  return ids;
+}
+
+async function restoreCategories(
+  db: SqlTx,
+  userId: number,
+  doc: UserDataDocument,
+  now: string,
+): Promise<Map<number, number>> {
+  const ids = new Map<number, number>();
+  const kinds = categoryKinds(doc);
+  for (const c of doc.categories) {
+    await pause();
+    ids.set(
+      c.id,
+      await db.insertId(
+        `insert into category (user_id, name, name_key, kind, hidden, rolls_overspending_from, target_type, target_amount,
+           target_date, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [
           userId,
           c.name,
           nameKey(c.name),
@@ -524,39 +610,69 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
           c.rollsOverspendingFrom ?? null,
           ...targetColumns(c.target),
           c.createdAt ?? now,
-        ),
-      );
+        ],
+      ),
+    );
+  }
+  return ids;
+}
 
-    const batchIds = new Map<string, string>();
-    const addBatch = (...params: unknown[]) =>
-      db.run(
-        'insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)',
-        params,
-      );
-    for (const b of doc.batches) {
-      const id = randomUUID();
-      batchIds.set(b.id, id);
-      await addBatch(
+async function restoreBatches(
+  db: SqlTx,
+  userId: number,
+  doc: UserDataDocument,
+  accounts: ReadonlyMap<number, number>,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const b of doc.batches) {
+    await pause();
+    const id = randomUUID();
+    ids.set(b.id, id);
+    await db.run(
+      'insert into batch (id, user_id, account_id, upload_date, transaction_count, file_name, date_format) values (?, ?, ?, ?, ?, ?, ?)',
+      [
         id,
         userId,
-        b.accountId === null ? null : must(accountIds.get(b.accountId), 'a batch names an account of the document'),
+        b.accountId === null ? null : newIdOf(accounts, b.accountId, 'account'),
         b.uploadDate,
         b.transactionCount,
         b.fileName,
         b.dateFormat,
-      );
-    }
+      ],
+    );
+  }
+  return ids;
+}
 
-    // Rows go in in the document's order (parents before their parts in every export); a part
-    // that comes first gets its parent once both exist.
-    const transactionIds = new Map<number, number>();
-    const lateParents: [number, number][] = [];
-    for (const t of doc.transactions) {
+/** Rows written a statement (and ids reserved at once) while restoring transactions. */
+const RESTORE_SLICE = 2000;
+
+/**
+ * Rows go in in the document's order, a slice a statement, each with an id reserved for it. A part whose parent
+ * comes earlier names it at once; a part that comes first gets its parent once both exist.
+ */
+async function restoreTransactions(
+  db: SqlTx,
+  userId: number,
+  doc: UserDataDocument,
+  ids: Omit<RestoredIds, 'transactions'>,
+  now: string,
+): Promise<Map<number, number>> {
+  const transactionIds = new Map<number, number>();
+  const lateParents: [number, number][] = [];
+  for (let start = 0; start < doc.transactions.length; start += RESTORE_SLICE) {
+    const slice = doc.transactions.slice(start, start + RESTORE_SLICE);
+    const reserved = await reserveTransactionIds(db, slice.length);
+    const rows: RestoredRow[] = [];
+    for (const [i, t] of slice.entries()) {
+      await pause();
+      const id = must(reserved[i], 'an id is reserved for every row of the slice');
       const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
-      const id = await insertRestoredTransaction(db, [
+      rows.push([
+        id,
         userId,
-        t.accountId === null ? null : newIdOf(accountIds, t.accountId, 'account'),
-        t.categoryId === null ? null : newIdOf(categoryIds, t.categoryId, 'category'),
+        t.accountId === null ? null : newIdOf(ids.accounts, t.accountId, 'account'),
+        t.categoryId === null ? null : newIdOf(ids.categories, t.categoryId, 'category'),
         t.categoryId === null ? null : (t.categorySource ?? null),
         t.postDate,
         t.description,
@@ -566,7 +682,7 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
         t.isSplit,
         parent,
         t.splitNote,
-        t.batchId === null ? null : newIdOf(batchIds, t.batchId, 'batch'),
+        t.batchId === null ? null : newIdOf(ids.batches, t.batchId, 'batch'),
         t.createdAt ?? now,
         t.originalAmount ?? null,
         t.originalCurrency ?? null,
@@ -574,25 +690,38 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
     }
-    for (const [id, parentId] of lateParents)
-      await setRestoredParent(
-        db,
-        userId,
-        id,
-        must(transactionIds.get(parentId), 'a split part names a transaction of the document'),
-      );
+    await insertRestoredTransactions(db, rows);
+  }
+  for (let start = 0; start < lateParents.length; start += RESTORE_SLICE) {
+    await pause();
+    await setRestoredParents(
+      db,
+      userId,
+      lateParents
+        .slice(start, start + RESTORE_SLICE)
+        .map(
+          ([id, parentId]) =>
+            [id, must(transactionIds.get(parentId), 'a split part names a transaction of the document')] as const,
+        ),
+    );
+  }
+  return transactionIds;
+}
 
-    let lineItems = 0;
-    const addBudget = insert(
+/** The budgets with their line items; answers how many line items. */
+async function restoreBudgets(db: SqlTx, userId: number, doc: UserDataDocument, now: string): Promise<number> {
+  let lineItems = 0;
+  for (const b of doc.budgets) {
+    await pause();
+    const budgetId = await db.insertId(
       'insert into budget (user_id, name, start_date, end_date, amount, created_at) values (?, ?, ?, ?, ?, ?)',
+      [userId, b.name, b.startDate, b.endDate, b.amount, b.createdAt ?? now],
     );
-    const addLineItem = insert(
-      'insert into line_item (user_id, budget_id, name, amount, type, related_categories, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const b of doc.budgets) {
-      const budgetId = await addBudget(userId, b.name, b.startDate, b.endDate, b.amount, b.createdAt ?? now);
-      for (const item of b.lineItems) {
-        await addLineItem(
+    for (const item of b.lineItems) {
+      await pause();
+      await db.insertId(
+        'insert into line_item (user_id, budget_id, name, amount, type, related_categories, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+        [
           userId,
           budgetId,
           item.name,
@@ -600,40 +729,36 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
           item.type,
           JSON.stringify(item.relatedCategories),
           item.createdAt ?? now,
-        );
-        lineItems += 1;
-      }
-    }
-    const addEnvelope = insert(
-      'insert into envelope (user_id, name, description, categories, color, is_active, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const e of doc.envelopes)
-      await addEnvelope(
-        userId,
-        e.name,
-        e.description,
-        JSON.stringify(e.categories),
-        e.color,
-        e.isActive,
-        e.createdAt ?? now,
+        ],
       );
+      lineItems += 1;
+    }
+  }
+  return lineItems;
+}
 
-    const rules = doc.rules ?? [];
-    // A rule's category is created when missing, as saving the rule would.
-    await ensureCategories(
-      tem,
-      userId,
-      rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])),
-    );
-    const addRule = insert(
+/** The rules (a rule's category is created when missing, as saving the rule would); answers how many. */
+async function restoreRules(
+  tem: EntityManager,
+  db: SqlTx,
+  userId: number,
+  rules: NonNullable<UserDataDocument['rules']>,
+  now: string,
+): Promise<number> {
+  await ensureCategories(
+    tem,
+    userId,
+    rules.flatMap((r) => (r.actions.category ? [r.actions.category] : [])),
+  );
+  // Rule names are distinct; a document written before that was kept may repeat one.
+  const ruleNames = new Set<string>();
+  for (const r of rules) {
+    await pause();
+    const name = freeName(r.name, ruleNames);
+    ruleNames.add(nameKey(name));
+    await db.insertId(
       'insert into rule (user_id, name, name_key, conditions, actions, priority, enabled, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    // Rule names are distinct; a document written before that was kept may repeat one.
-    const ruleNames = new Set<string>();
-    for (const r of rules) {
-      const name = freeName(r.name, ruleNames);
-      ruleNames.add(nameKey(name));
-      await addRule(
+      [
         userId,
         name,
         nameKey(name),
@@ -642,33 +767,8 @@ function restoreInto(em: EntityManager, userId: number, doc: UserDataDocument): 
         r.priority,
         r.enabled,
         r.createdAt ?? now,
-      );
-    }
-
-    await restoreSchedules(
-      db,
-      userId,
-      doc.schedules ?? [],
-      { accounts: accountIds, categories: categoryIds, transactions: transactionIds },
-      now,
+      ],
     );
-    await restoreTransfers(db, userId, doc, transactionIds, now);
-    await restorePlan(db, userId, doc.plan, categoryIds, now);
-
-    const imported = {
-      accounts: doc.accounts.length,
-      categories: doc.categories.length,
-      batches: doc.batches.length,
-      transactions: doc.transactions.length,
-      budgets: doc.budgets.length,
-      lineItems,
-      envelopes: doc.envelopes.length,
-      rules: rules.length,
-      schedules: doc.schedules?.length ?? 0,
-    };
-    return {
-      message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules.length ? ` (and ${plural(rules.length, 'rule')})` : ''}${imported.schedules ? ` (and ${plural(imported.schedules, 'schedule')})` : ''}`,
-      imported,
-    };
-  });
+  }
+  return rules.length;
 }
