@@ -524,6 +524,8 @@ function transferProblems(
   add: (path: (string | number)[], message: string) => void,
 ): void {
   const sides = new Set<number>();
+  const currencies = new Map(doc.accounts.map((account) => [account.id, account.currency ?? doc.homeCurrency]));
+  const currencyOf = (accountId: number | null) => (accountId === null ? undefined : currencies.get(accountId));
   repeatedIds('transfers', doc.transfers ?? [], add);
   (doc.transfers ?? []).forEach((transfer, i) => {
     const [a, b] = transfer.transactionIds.map((id) => transactions.get(id));
@@ -533,7 +535,12 @@ function transferProblems(
     }
     if (a.accountId === null || b.accountId === null || a.accountId === b.accountId)
       add(['transfers', i], 'links two transactions of two different accounts');
-    if (a.amount !== -b.amount || a.amount === 0) add(['transfers', i], 'links two opposite amounts');
+    // Across currencies each side keeps its own amount: only the directions must be opposite.
+    const across = currencyOf(a.accountId) !== currencyOf(b.accountId);
+    const opposite = across
+      ? a.amount !== 0 && b.amount !== 0 && a.amount < 0 !== b.amount < 0
+      : a.amount === -b.amount;
+    if (!opposite || a.amount === 0) add(['transfers', i], 'links two opposite amounts');
     if (a.isSplit || b.isSplit || a.parentId !== null || b.parentId !== null)
       add(['transfers', i], 'links whole transactions (no split parent or part)');
     for (const id of transfer.transactionIds) {
