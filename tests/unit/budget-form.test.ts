@@ -133,7 +133,7 @@ describe('budget form', () => {
   it('reads and shows line items in the home currency’s decimals (none for yen)', () => {
     const result = buildSaveInput(draft({ lineItems: [row({ amount: '50,000' })] }), undefined, [], 'en-US', 'JPY');
     expect(result).toMatchObject({ ok: true, input: { lineItems: [{ amount: 50000 }] } });
-    const saved = { id: 1, name: 'Rent', amount: 120000, type: 'Fixed', relatedCategories: ['Rent'] };
+    const saved = { id: 1, name: 'Rent', amount: 120000, type: 'Fixed' as const, relatedCategories: ['Rent'] };
     expect(draftFromLineItem(saved, true, 'en-US', 'JPY')).toMatchObject({ amount: '120,000' });
     expect(amountToCents('1.5', 'en-US', 'BHD')).toBe(1500);
   });
