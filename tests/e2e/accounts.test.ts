@@ -60,7 +60,7 @@ describe('the Accounts screen', () => {
     'lists balances and last imports, creates and edits accounts, and opens registers at %ipx',
     async (width, height) => {
       // Signed in at desktop width (the welcome it waits for is hidden on a phone), then sized.
-      const { close, page, errors } = await signedInPage(
+      const { close, page, errors, user } = await signedInPage(
         app.browser,
         app.server,
         1400,
@@ -132,6 +132,18 @@ describe('the Accounts screen', () => {
         await page.getByText("Account 'Everyday' saved").waitFor();
         await expect.poll(() => page.getByTestId('net-worth').innerText()).toBe('$1,595.00');
         await expectNoSeriousA11yViolations(page, `accounts after edit ${width}`);
+
+        // Off the plan: the flag is the user's to set, and the list says which.
+        await page.getByRole('button', { name: 'Edit Card' }).click();
+        const card = page.getByRole('dialog', { name: "Edit account 'Card'" });
+        const onPlan = card.getByRole('checkbox', { name: /^On the plan/ });
+        expect(await onPlan.isChecked()).toBe(true);
+        await onPlan.uncheck();
+        await card.getByRole('button', { name: 'Save account' }).click();
+        await page.getByText("Account 'Card' saved").waitFor();
+        await table.getByText(/Off plan/).filter({ visible: true }).waitFor();
+        const accounts = await trpcApi(app.server, user.accessToken).accounts.list.query();
+        expect(accounts.find((a) => a.name === 'Card')?.onBudget).toBe(false);
 
         // The name opens the register: the newest balance is the account's, the oldest line its opening balance.
         await table.getByRole('link', { name: 'Everyday' }).click();

@@ -97,7 +97,7 @@ describe('creating a transfer', () => {
       await user.get<Tx[]>(`/api/accounts/${savings.id}/register?start_date=2025-01-01&end_date=2025-12-31`),
     );
     expect(register).toEqual([expect.objectContaining({ id: to.id, transferCounterpartId: from.id })]);
-    expect(ok(await user.get<Transfer>(`/api/transfers/${transferId}`))).toEqual({ transferId, from, to });
+    expect(ok(await user.get<Transfer>(`/api/transfers/${transferId}`))).toEqual({ transferId, from, to, rate: null });
   });
 
   it('takes accounts by id, a description, and answers the same through tRPC', async () => {

@@ -19,6 +19,11 @@ export const createTransferSchema = z
     toAccount: accountRefSchema,
     /** Integer cents moved, more than 0. */
     amount: centsSchema.refine((cents) => cents > 0, 'must be more than 0 (the money moved)'),
+    /**
+     * Minor units arriving in `toAccount` when its currency differs from `fromAccount`'s (default: `amount`
+     * at the day's rate); the rate the two imply must lie within 5% of the day's rate.
+     */
+    toAmount: centsSchema.refine((cents) => cents > 0, 'must be more than 0 (the money arriving)').optional(),
     /** The day it leaves `fromAccount`. */
     date: isoDateSchema,
     /** The day it reaches `toAccount` (default: `date`). */
@@ -67,6 +72,11 @@ export const transferAnswerSchema = z.object({
   transferId: z.number().int(),
   from: transactionAnswerSchema,
   to: transactionAnswerSchema,
+  rate: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("Units of to's currency for one of from's that the two amounts imply; null for one currency"),
 });
 export type TransferDto = z.infer<typeof transferAnswerSchema>;
 

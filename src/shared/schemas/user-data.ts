@@ -17,7 +17,7 @@ import { LINE_ITEM_TYPES } from './budgets';
 import { categoryKindSchema, categoryTargetSchema, monthSchema } from './categories';
 import { centsSchema, currencySchema, isoDateSchema, text } from './common';
 import { rowProblem } from '../rates/read-rates';
-import { TRANSACTION_TYPES } from './transactions';
+import { CLEARED_STATES, TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
 import { runSteps, type Steps } from '../csv/steps';
 import {
@@ -148,6 +148,10 @@ export const exportedTransactionSchema = z
     /** What was paid in another currency, in its minor units (present only with originalCurrency). */
     originalAmount: centsSchema.optional(),
     originalCurrency: currencySchema.optional(),
+    /** The person's own note (present only when there is one). */
+    memo: plain(1000).optional(),
+    /** Documents written before cleared states leave it out: uncleared. */
+    cleared: z.enum(CLEARED_STATES).optional(),
     createdAt: timestamp,
   })
   .strict();
@@ -520,6 +524,8 @@ function transferProblems(
   add: (path: (string | number)[], message: string) => void,
 ): void {
   const sides = new Set<number>();
+  const currencies = new Map(doc.accounts.map((account) => [account.id, account.currency ?? doc.homeCurrency]));
+  const currencyOf = (accountId: number | null) => (accountId === null ? undefined : currencies.get(accountId));
   repeatedIds('transfers', doc.transfers ?? [], add);
   (doc.transfers ?? []).forEach((transfer, i) => {
     const [a, b] = transfer.transactionIds.map((id) => transactions.get(id));
@@ -529,7 +535,12 @@ function transferProblems(
     }
     if (a.accountId === null || b.accountId === null || a.accountId === b.accountId)
       add(['transfers', i], 'links two transactions of two different accounts');
-    if (a.amount !== -b.amount || a.amount === 0) add(['transfers', i], 'links two opposite amounts');
+    // Across currencies each side keeps its own amount: only the directions must be opposite.
+    const across = currencyOf(a.accountId) !== currencyOf(b.accountId);
+    const opposite = across
+      ? a.amount !== 0 && b.amount !== 0 && a.amount < 0 !== b.amount < 0
+      : a.amount === -b.amount;
+    if (!opposite || a.amount === 0) add(['transfers', i], 'links two opposite amounts');
     if (a.isSplit || b.isSplit || a.parentId !== null || b.parentId !== null)
       add(['transfers', i], 'links whole transactions (no split parent or part)');
     for (const id of transfer.transactionIds) {

@@ -18,6 +18,8 @@ interface AccountDraft {
   openingBalance: string;
   openingDate: string;
   applySuggestions: boolean;
+  /** Null until chosen: a new account follows its type (investments are off the plan). */
+  onBudget: boolean | null;
 }
 
 type DraftErrors = Partial<Record<keyof AccountDraft, string>>;
@@ -29,6 +31,7 @@ interface AccountValues {
   openingBalance: number;
   openingDate: string;
   applySuggestions: boolean;
+  onBudget?: boolean;
 }
 
 /** Reads the form: every problem named under its field; a blank opening balance is 0. */
@@ -53,9 +56,13 @@ export function readAccountForm(
       openingBalance: read.cents ?? 0,
       openingDate: draft.openingDate,
       applySuggestions: draft.applySuggestions,
+      ...(draft.onBudget === null ? {} : { onBudget: draft.onBudget }),
     },
   };
 }
+
+/** Whether the account counts in the plan, as the form shows it. */
+const onPlan = (draft: AccountDraft): boolean => draft.onBudget ?? draft.type !== 'investment';
 
 function draftOf(account: AccountDto | null, locale: string, home: string): AccountDraft {
   if (!account) {
@@ -66,6 +73,7 @@ function draftOf(account: AccountDto | null, locale: string, home: string): Acco
       openingBalance: '',
       openingDate: localIsoDate(new Date()),
       applySuggestions: true,
+      onBudget: null,
     };
   }
   return {
@@ -75,6 +83,7 @@ function draftOf(account: AccountDto | null, locale: string, home: string): Acco
     openingBalance: formatAmountInput(account.openingBalance, locale, minorUnitsOf(account.currency)),
     openingDate: account.openingDate,
     applySuggestions: account.applySuggestions,
+    onBudget: account.onBudget,
   };
 }
 
@@ -85,7 +94,7 @@ interface AccountDialogProps {
   onSaved: (account: AccountDto, created: boolean) => void;
 }
 
-/** Create or edit an account: name, type, its opening balance and the date of it. */
+/** Create or edit an account: name, type, currency, its opening balance and the date of it, and whether it is on the plan. */
 export function AccountDialog({ account, onClose, onSaved }: AccountDialogProps) {
   const locale = browserLocale();
   const home = useHomeCurrency();
@@ -202,6 +211,10 @@ function AccountFields({
           <Checkbox checked={draft.applySuggestions} onChange={(e) => set({ applySuggestions: e.target.checked })} />
         }
         label="Apply confident suggestions on import"
+      />
+      <FormControlLabel
+        control={<Checkbox checked={onPlan(draft)} onChange={(e) => set({ onBudget: e.target.checked })} />}
+        label="On the plan: its money counts in the monthly plan"
       />
     </Stack>
   );

@@ -12,6 +12,8 @@ interface TransferDraft {
   fromAccount: string;
   toAccount: string;
   amount: string;
+  /** What arrives, when the accounts' currencies differ (blank: the day's rate decides). */
+  toAmount: string;
   date: string;
   toDate: string;
   description: string;
@@ -22,15 +24,18 @@ type DraftErrors = Partial<Record<keyof TransferDraft, string>>;
 export function readTransferForm(
   draft: TransferDraft,
   locale: string,
-  currency: string | null = null,
+  currencies: { from: string | null; to: string | null } = { from: null, to: null },
 ): { ok: true; value: CreateTransferInput } | { ok: false; errors: DraftErrors } {
   const errors: DraftErrors = {};
   if (!draft.fromAccount) errors.fromAccount = 'Choose the account the money leaves';
   if (!draft.toAccount) errors.toAccount = 'Choose the account the money reaches';
   else if (draft.toAccount === draft.fromAccount) errors.toAccount = 'Choose another account than the one it leaves';
-  const read = readAmountField(draft.amount, locale, { currency });
+  const read = readAmountField(draft.amount, locale, { currency: currencies.from });
   if (!read.ok) errors.amount = read.message;
   else if (read.cents === null || read.cents <= 0) errors.amount = 'Enter the amount moved, more than 0';
+  const across = currencies.from !== currencies.to;
+  const arriving = across ? readAmountField(draft.toAmount, locale, { currency: currencies.to, unsigned: true }) : null;
+  if (arriving && !arriving.ok) errors.toAmount = arriving.message;
   if (!isIsoDate(draft.date)) errors.date = 'Enter the date it leaves';
   if (draft.toDate && !isIsoDate(draft.toDate)) errors.toDate = 'Enter the date it arrives, or leave it empty';
   if (!read.ok || read.cents === null || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -40,6 +45,7 @@ export function readTransferForm(
       fromAccount: draft.fromAccount,
       toAccount: draft.toAccount,
       amount: read.cents,
+      ...(arriving?.ok && arriving.cents ? { toAmount: arriving.cents } : {}),
       date: draft.date,
       ...(draft.toDate ? { toDate: draft.toDate } : {}),
       ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
@@ -56,6 +62,7 @@ export function TransferDialog({ onClose, onSaved }: { onClose: () => void; onSa
     fromAccount: '',
     toAccount: '',
     amount: '',
+    toAmount: '',
     date: localIsoDate(new Date()),
     toDate: '',
     description: '',
@@ -64,17 +71,20 @@ export function TransferDialog({ onClose, onSaved }: { onClose: () => void; onSa
   const [error, setError] = useState('');
   const set = (change: Partial<TransferDraft>) => setDraft((d) => ({ ...d, ...change }));
   const names = (accounts.data ?? []).map((a) => a.name);
-  // The amount is in the currency of the account the money leaves.
-  const currency = accounts.data?.find((a) => a.name === draft.fromAccount)?.currency ?? null;
+  // The amount is in the currency of the account the money leaves; what arrives, in the other's.
+  const currencyOf = (name: string) => accounts.data?.find((a) => a.name === name)?.currency ?? null;
+  const currencies = { from: currencyOf(draft.fromAccount), to: currencyOf(draft.toAccount) };
 
   async function save() {
     setError('');
-    const read = readTransferForm(draft, locale, currency);
+    const read = readTransferForm(draft, locale, currencies);
     setErrors(read.ok ? {} : read.errors);
     if (!read.ok) return;
     try {
       const made = await create.mutateAsync(read.value);
-      onSaved(`Transfer saved: ${made.from.account ?? ''} to ${made.to.account ?? ''}`);
+      onSaved(
+        `Transfer saved: ${made.from.account ?? ''} to ${made.to.account ?? ''}${made.rate ? ` at 1 ${made.from.currency ?? ''} = ${made.rate} ${made.to.currency ?? ''}` : ''}`,
+      );
     } catch (failure) {
       setError(serverMessage(failure, 'Failed to save the transfer'));
     }
@@ -89,7 +99,7 @@ export function TransferDialog({ onClose, onSaved }: { onClose: () => void; onSa
       onClose={onClose}
       submitLabel="Save transfer"
     >
-      <TransferFields draft={draft} errors={errors} set={set} names={names} currency={currency} />
+      <TransferFields draft={draft} errors={errors} set={set} names={names} currencies={currencies} />
     </FormDialog>
   );
 }
@@ -123,12 +133,12 @@ function AccountSelect(props: {
 
 function TransferFields(props: {
   draft: TransferDraft;
-  currency: string | null;
+  currencies: { from: string | null; to: string | null };
   errors: DraftErrors;
   names: string[];
   set: (change: Partial<TransferDraft>) => void;
 }) {
-  const { draft, errors, names, set, currency } = props;
+  const { draft, errors, names, set, currencies } = props;
   const date = (key: 'date' | 'toDate', label: string, required: boolean) => (
     <TextField
       label={label}
@@ -165,10 +175,21 @@ function TransferFields(props: {
         required
         unsigned
         value={draft.amount}
-        currency={currency}
+        currency={currencies.from}
         onChange={(amount) => set({ amount })}
         error={errors.amount}
       />
+      {currencies.from && currencies.to && currencies.from !== currencies.to && (
+        <MoneyField
+          label={`Amount arriving in ${currencies.to}`}
+          unsigned
+          value={draft.toAmount}
+          currency={currencies.to}
+          onChange={(toAmount) => set({ toAmount })}
+          error={errors.toAmount}
+          helperText="Blank: converted at the day's rate; else within 5% of it"
+        />
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {date('date', 'Date it leaves', true)}
         {date('toDate', 'Date it arrives', false)}

@@ -91,12 +91,14 @@ export async function unlinkBatch(em: EntityManager, userId: number, batchId: st
 
 /** Sets the other side of a linked row to the opposite of its new amount (each side keeps its own date). */
 export async function followAmount(em: EntityManager, userId: number, id: number, amount: number): Promise<void> {
+  // Only a side in the same currency follows: across currencies each side keeps its own amount.
   await runSql(
     em,
     `update ${TRANSACTION_TABLE} set amount = ?
       where user_id = ? and id = (select o.id from ${TRANSACTION_TABLE} t
         join ${TRANSACTION_TABLE} o on o.transfer_id = t.transfer_id and o.id <> t.id
-       where t.user_id = ? and t.id = ?)`,
+        join account ta on ta.id = t.account_id join account oa on oa.id = o.account_id
+       where t.user_id = ? and t.id = ? and ta.currency = oa.currency)`,
     [-amount, userId, userId, id],
   );
 }

@@ -16,6 +16,7 @@ import { findAccountByName, ownAccount } from '../accounts/accounts.service';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
+import { arrivingSide, checkLinkRate, transferRate } from './cross-currency';
 import { endTransfers } from './transfer-links';
 import { Transfer, TransferCandidate } from './transfer.entity';
 
@@ -63,7 +64,7 @@ export async function getTransfer(em: EntityManager, userId: number, transferId:
   const [a, b] = dtos;
   if (!a || !b) throw new AppError('NOT_FOUND', `Transfer ${transferId} not found`);
   const [from, to] = outFirst(a, b);
-  return { transferId, from, to };
+  return { transferId, from, to, rate: transferRate(from, to) };
 }
 
 /** Both sides of a new transfer in one transaction: money out of one account, the same in to the other. */
@@ -81,6 +82,7 @@ export async function createTransfer(
         `fromAccount and toAccount are both '${from.name}': a transfer moves money between two accounts`,
       );
     }
+    const arriving = await arrivingAmountOf(tem, from, to, input);
     const now = new Date().toISOString();
     const user = tem.getReference(User, userId);
     const transfer = tem.create(Transfer, { user, origin: 'created', createdAt: now });
@@ -99,10 +101,34 @@ export async function createTransfer(
         createdAt: now,
       });
     side(from, -input.amount, input.date, input.description || `Transfer to ${to.name}`);
-    side(to, input.amount, input.toDate ?? input.date, input.description || `Transfer from ${from.name}`);
+    side(to, arriving, input.toDate ?? input.date, input.description || `Transfer from ${from.name}`);
     await tem.flush();
     await matchSchedulesAfterWrite(tem, userId);
     return getTransfer(tem, userId, transfer.id);
+  });
+}
+
+/** What arrives in `to`: the amount itself in one currency, else both amounts checked against the day's rate. */
+async function arrivingAmountOf(
+  em: EntityManager,
+  from: Account,
+  to: Account,
+  input: CreateTransferInput,
+): Promise<number> {
+  if (from.currency === to.currency) {
+    if (input.toAmount !== undefined && input.toAmount !== input.amount)
+      throw new AppError(
+        'BAD_REQUEST',
+        `toAmount: '${from.name}' and '${to.name}' are both in ${from.currency}; the same amount arrives as leaves`,
+      );
+    return input.amount;
+  }
+  return arrivingSide(em, {
+    amount: input.amount,
+    from: from.currency,
+    to: to.currency,
+    date: input.date,
+    given: input.toAmount,
   });
 }
 
@@ -135,12 +161,24 @@ async function linkRefusal(
       `Both transactions are in the account '${a.account?.name ?? ''}': a transfer moves money between two accounts`,
     );
   }
+  if (a.account && b.account && a.account.currency !== b.account.currency)
+    return crossCurrencyRefusal(em, userId, a, b);
   if (a.amount === 0 || a.amount !== -b.amount) {
     return new AppError(
       'BAD_REQUEST',
       `The amounts are not opposite: ${named(a)} and ${named(b)}; one side of a transfer is money out, the other the same money in`,
     );
   }
+  return linkedAlready(em, userId, a, b);
+}
+
+/** A conflict when either row is a side of a transfer already. */
+async function linkedAlready(
+  em: EntityManager,
+  userId: number,
+  a: Transaction,
+  b: Transaction,
+): Promise<AppError | null> {
   for (const [tx, other] of [
     [a, b],
     [b, a],
@@ -170,6 +208,33 @@ async function linkRefusal(
     );
   }
   return null;
+}
+
+/** Two rows of different currencies: one money out, the other money in, at about the out side's day's rate. */
+async function crossCurrencyRefusal(
+  em: EntityManager,
+  userId: number,
+  a: Transaction,
+  b: Transaction,
+): Promise<AppError | null> {
+  if (a.amount === 0 || b.amount === 0 || a.amount < 0 === b.amount < 0) {
+    return new AppError(
+      'BAD_REQUEST',
+      `The amounts are not opposite: ${named(a)} and ${named(b)}; one side of a transfer is money out, the other money in`,
+    );
+  }
+  const [out, arrived] = a.amount < 0 ? [a, b] : [b, a];
+  try {
+    await checkLinkRate(
+      em,
+      { amount: out.amount, currency: out.account?.currency ?? '', date: out.postDate },
+      { amount: arrived.amount, currency: arrived.account?.currency ?? '' },
+    );
+  } catch (refusal) {
+    if (refusal instanceof AppError) return refusal;
+    throw refusal;
+  }
+  return linkedAlready(em, userId, a, b);
 }
 
 /**

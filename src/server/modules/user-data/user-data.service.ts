@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { limiter } from '../../common/limiter';
 import { AppError } from '../../../shared/errors';
 import type { CategorySource } from '../../../shared/schemas/suggest';
+import type { ClearedState } from '../../../shared/schemas/transactions';
 import {
   USER_DATA_FORMAT,
   USER_DATA_VERSION,
@@ -141,11 +142,13 @@ export async function exportUserData(
     batch_id: string | null;
     original_amount: number | null;
     original_currency: string | null;
+    memo: string | null;
+    cleared: string;
     created_at: string;
   }>(
     em,
     `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id,
-            original_amount, original_currency, created_at
+            original_amount, original_currency, memo, cleared, created_at
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
@@ -254,6 +257,8 @@ export async function exportUserData(
       ...(t.original_amount !== null && t.original_currency !== null
         ? { originalAmount: t.original_amount, originalCurrency: t.original_currency }
         : {}),
+      ...(t.memo !== null ? { memo: t.memo } : {}),
+      cleared: t.cleared as ClearedState,
       createdAt: t.created_at,
     })),
     budgets: budgets.map((b) => ({
@@ -688,6 +693,8 @@ async function restoreTransactions(
         t.createdAt ?? now,
         t.originalAmount ?? null,
         t.originalCurrency ?? null,
+        t.memo ?? null,
+        t.cleared ?? 'uncleared',
       ]);
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
