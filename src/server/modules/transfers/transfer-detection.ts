@@ -100,7 +100,8 @@ async function detectIn(
  * The rows to sieve as columns, dated up to two windows beyond the batch (a counterpart's own
  * rivals are dated up to one window beyond it): the batch account's (`own`: the batch's rows and
  * the account's older rows alike; which are the batch's is read with the few that pair) and the
- * other accounts' (`others`). One account a statement (the user's accounts only), a pause between.
+ * other accounts' of the same currency (`others`). One account a statement (the user's accounts only),
+ * a pause between.
  */
 async function sieveColumns(
   em: EntityManager,
@@ -112,7 +113,11 @@ async function sieveColumns(
 ): Promise<{ own: RowColumns; others: RowColumns }> {
   const own: RowColumns[] = [];
   const others: RowColumns[] = [];
-  const accounts = await db.all<{ id: number }>('select id from account where user_id = ?', [userId]);
+  // The two sides of a transfer are in one currency: accounts in another are not read.
+  const accounts = await db.all<{ id: number }>(
+    'select id from account where user_id = ? and currency = (select currency from account where id = ? and user_id = ?)',
+    [userId, batch.accountId, userId],
+  );
   const from = addDays(batch.dates[0], -2 * windowDays);
   const to = addDays(batch.dates[1], 2 * windowDays);
   for (const { id: account } of accounts) {
