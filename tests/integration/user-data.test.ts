@@ -66,6 +66,12 @@ async function fill(user: ApiUser): Promise<void> {
       amount: -1,
     }),
   );
+  // A person's own note and cleared states, as the register sets them.
+  const pay = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-04&end_date=2024-01-04'))[0].id;
+  ok(await user.put(`/api/transactions/${pay}`, { memo: 'January salary, the first one', cleared: 'reconciled' }));
+  const cafe = ok<{ id: number }[]>(await user.get('/api/transactions?start_date=2024-01-05&end_date=2024-01-05'))[0]
+    .id;
+  ok(await user.put(`/api/transactions/${cafe}?confirmReconciled=true`, { cleared: 'cleared' }));
   const card = ok(
     await user.post('/api/transactions', {
       postDate: '2024-02-02',
@@ -240,6 +246,10 @@ describe('POST /api/import', () => {
       'Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)',
     );
 
+    expect(doc.transactions.filter((t) => t.memo !== undefined || t.cleared !== 'uncleared')).toMatchObject([
+      { description: 'Pay', memo: 'January salary, the first one', cleared: 'reconciled' },
+      { description: 'Café Nero', cleared: 'cleared' },
+    ]);
     const again = ok<UserDataDocument>(await copy.get('/api/export'));
     expect(again.transactions.map((t) => t.id)).not.toEqual(doc.transactions.map((t) => t.id));
     expect(again.batches[0].id).not.toBe(doc.batches[0].id);

@@ -251,7 +251,7 @@ function unnestWriter(db: SqlTx): ImportedRowsWriter {
 /**
  * One restored row (user-data restore): id (from reserveTransactionIds), user, account, category, category_source,
  * post_date, description, bank_description, amount, type, is_split, parent, split_note, batch, created_at,
- * original_amount, original_currency.
+ * original_amount, original_currency, memo, cleared.
  */
 export type RestoredRow = [
   number,
@@ -271,10 +271,12 @@ export type RestoredRow = [
   string,
   number | null,
   string | null,
+  string | null,
+  string,
 ];
-const RESTORED_COLUMNS = 17;
+const RESTORED_COLUMNS = 19;
 const RESTORED_COLUMN_NAMES =
-  'id, user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at, original_amount, original_currency';
+  'id, user_id, account_id, category_id, category_source, post_date, description, bank_description, amount, type, is_split, parent_id, split_note, batch_id, created_at, original_amount, original_currency, memo, cleared';
 /** PostgreSQL array types of the RestoredRow columns, in order. */
 const RESTORED_COLUMN_TYPES = [
   'int',
@@ -293,6 +295,8 @@ const RESTORED_COLUMN_TYPES = [
   'varchar',
   'varchar',
   'bigint',
+  'varchar',
+  'text',
   'varchar',
 ];
 

@@ -17,7 +17,7 @@ import { LINE_ITEM_TYPES } from './budgets';
 import { categoryKindSchema, categoryTargetSchema, monthSchema } from './categories';
 import { centsSchema, currencySchema, isoDateSchema, text } from './common';
 import { rowProblem } from '../rates/read-rates';
-import { TRANSACTION_TYPES } from './transactions';
+import { CLEARED_STATES, TRANSACTION_TYPES } from './transactions';
 import { nameKey } from '../names';
 import { runSteps, type Steps } from '../csv/steps';
 import {
@@ -148,6 +148,10 @@ export const exportedTransactionSchema = z
     /** What was paid in another currency, in its minor units (present only with originalCurrency). */
     originalAmount: centsSchema.optional(),
     originalCurrency: currencySchema.optional(),
+    /** The person's own note (present only when there is one). */
+    memo: plain(1000).optional(),
+    /** Documents written before cleared states leave it out: uncleared. */
+    cleared: z.enum(CLEARED_STATES).optional(),
     createdAt: timestamp,
   })
   .strict();

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { limiter } from '../../common/limiter';
 import { AppError } from '../../../shared/errors';
 import type { CategorySource } from '../../../shared/schemas/suggest';
+import type { ClearedState } from '../../../shared/schemas/transactions';
 import {
   USER_DATA_FORMAT,
   USER_DATA_VERSION,
@@ -215,11 +216,13 @@ async function exportTransactions(em: EntityManager, userId: number): Promise<Us
     batch_id: string | null;
     original_amount: number | null;
     original_currency: string | null;
+    memo: string | null;
+    cleared: string;
     created_at: string;
   }>(
     em,
     `select id, post_date, description, bank_description, amount, type, account_id, category_id, category_source, is_split, parent_id, split_note, batch_id,
-            original_amount, original_currency, created_at
+            original_amount, original_currency, memo, cleared, created_at
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
@@ -240,6 +243,8 @@ async function exportTransactions(em: EntityManager, userId: number): Promise<Us
     ...(t.original_amount !== null && t.original_currency !== null
       ? { originalAmount: t.original_amount, originalCurrency: t.original_currency }
       : {}),
+    ...(t.memo !== null ? { memo: t.memo } : {}),
+    cleared: t.cleared as ClearedState,
     createdAt: t.created_at,
   }));
 }
@@ -557,6 +562,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
   }
   const db = await sqlTx(tem);
   const now = new Date().toISOString();
+  const transactionCount = doc.transactions.length;
   const home = await restoreCurrencyData(tem, userId, doc);
   const ids: RestoredIds = {
     accounts: await restoreAccounts(db, userId, doc, { now, home }),
@@ -582,7 +588,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
     accounts: doc.accounts.length,
     categories: doc.categories.length,
     batches: doc.batches.length,
-    transactions: doc.transactions.length,
+    transactions: transactionCount,
     budgets: doc.budgets.length,
     lineItems,
     envelopes: doc.envelopes.length,
@@ -702,8 +708,9 @@ async function restoreTransactions(
 ): Promise<Map<number, number>> {
   const transactionIds = new Map<number, number>();
   const lateParents: [number, number][] = [];
-  for (let start = 0; start < doc.transactions.length; start += RESTORE_SLICE) {
-    const slice = doc.transactions.slice(start, start + RESTORE_SLICE);
+  // Each slice leaves the document once taken: its rows are not held after they are written.
+  while (doc.transactions.length > 0) {
+    const slice = doc.transactions.splice(0, RESTORE_SLICE);
     const reserved = await reserveTransactionIds(db, slice.length);
     const rows: RestoredRow[] = [];
     for (const [i, t] of slice.entries()) {
@@ -728,6 +735,8 @@ async function restoreTransactions(
         t.createdAt ?? now,
         t.originalAmount ?? null,
         t.originalCurrency ?? null,
+        t.memo ?? null,
+        t.cleared ?? 'uncleared',
       ]);
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
