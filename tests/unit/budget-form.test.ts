@@ -130,6 +130,14 @@ describe('budget form', () => {
     });
   });
 
+  it('reads and shows line items in the home currency’s decimals (none for yen)', () => {
+    const result = buildSaveInput(draft({ lineItems: [row({ amount: '50,000' })] }), undefined, [], 'en-US', 'JPY');
+    expect(result).toMatchObject({ ok: true, input: { lineItems: [{ amount: 50000 }] } });
+    const saved = { id: 1, name: 'Rent', amount: 120000, type: 'Fixed' as const, relatedCategories: ['Rent'] };
+    expect(draftFromLineItem(saved, true, 'en-US', 'JPY')).toMatchObject({ amount: '120,000' });
+    expect(amountToCents('1.5', 'en-US', 'BHD')).toBe(1500);
+  });
+
   it('buildSaveInput refuses missing fields, dates out of order and incomplete line items', () => {
     const bad = row({ name: ' ', amount: 'x', relatedCategories: '' });
     const empty = row({ amount: '', relatedCategories: 'Rent' });

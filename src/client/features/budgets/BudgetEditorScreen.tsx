@@ -20,6 +20,7 @@ import {
 } from './budgetForm';
 import { LineItemFields } from './LineItemFields';
 import { FETCH_BUDGETS_ERROR } from './useBudgets';
+import { useHomeCurrency } from '../../lib/currency';
 
 export const SAVE_BUDGET_ERROR = 'Failed to save the budget and line items. Please try again.';
 export const DELETE_LINE_ITEM_ERROR = 'Failed to delete line item. Please try again.';
@@ -107,19 +108,20 @@ function EditorFailed({ title, onRetry }: { title: string; onRetry: () => void }
   );
 }
 
-function initialDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null): BudgetDraft {
+function initialDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null, home: string): BudgetDraft {
   const editing = budget !== null;
   return {
     name: budget?.name ?? '',
     startDate: budget?.startDate ?? '',
     endDate: budget?.endDate ?? '',
-    lineItems: (lineItems ?? []).map((item) => draftFromLineItem(item, editing, browserLocale())),
+    lineItems: (lineItems ?? []).map((item) => draftFromLineItem(item, editing, browserLocale(), home)),
   };
 }
 
 /** The budget as typed and its errors by field; a change to a field or a line item clears that one's errors. */
 function useBudgetDraft(budget: BudgetDto | null, lineItems: LineItemDto[] | null) {
-  const [draft, setDraft] = useState<BudgetDraft>(() => initialDraft(budget, lineItems));
+  const home = useHomeCurrency();
+  const [draft, setDraft] = useState<BudgetDraft>(() => initialDraft(budget, lineItems, home));
   const [errors, setErrors] = useState<DraftErrors>({ lineItems: {} });
 
   const setField = (field: DraftField, value: string) => {
@@ -154,6 +156,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
   const utils = trpc.useUtils();
   const categories = useCategoryNames();
   const save = trpc.budgets.save.useMutation();
+  const home = useHomeCurrency();
   const editing = budget !== null;
   const copying = !editing && lineItems !== null && lineItems.length > 0;
   const { draft, errors, setErrors, setField, changeItem, dropItem, addItem } = useBudgetDraft(budget, lineItems);
@@ -166,7 +169,7 @@ function BudgetForm({ budget, lineItems }: { budget: BudgetDto | null; lineItems
     event.preventDefault();
     if (busy) return;
     setSaveError(null);
-    const built = buildSaveInput(draft, budget?.id, [], browserLocale());
+    const built = buildSaveInput(draft, budget?.id, [], browserLocale(), home);
     if (!built.ok) {
       setErrors(built.errors);
       return;

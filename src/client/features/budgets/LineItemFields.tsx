@@ -5,6 +5,7 @@ import { lineItemTypeLabel } from '../../../shared/budget';
 import { LINE_ITEM_TYPES, type LineItemType } from '../../../shared/schemas/budgets';
 import { MoneyField } from '../../components/MoneyField';
 import { appendCategory, splitCategories, type LineItemDraft, type LineItemErrors } from './budgetForm';
+import { useHomeCurrency } from '../../lib/currency';
 
 interface LineItemFieldsProps {
   item: LineItemDraft;
@@ -30,6 +31,7 @@ export const LineItemFields = memo(function LineItemFields({
   onChange,
   onDelete,
 }: LineItemFieldsProps) {
+  const home = useHomeCurrency();
   const label = `Line item ${position}`;
   const set = (patch: Partial<LineItemDraft>) => onChange(item.key, patch);
   return (
@@ -67,6 +69,7 @@ export const LineItemFields = memo(function LineItemFields({
           onChange={(amount) => set({ amount })}
           error={errors?.amount}
           disabled={disabled}
+          currency={home}
         />
         <TextField
           select

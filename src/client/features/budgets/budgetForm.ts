@@ -1,7 +1,7 @@
 import { findSharedCategories } from '../../../shared/budget';
 import { formatAmountInput } from '../../../shared/money';
 import { must } from '../../../shared/must';
-import { readAmountField } from '../../lib/amountField';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 import {
   LINE_ITEM_TYPES,
   type LineItemDto,
@@ -54,12 +54,14 @@ export function draftFromLineItem(
   item: Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>,
   keepId: boolean,
   locale = 'en-US',
+  /** The home currency budgets are planned in: its decimals (none for yen). */
+  currency: string | null = null,
 ): LineItemDraft {
   return {
     key: newDraftKey(),
     ...(keepId ? { id: item.id } : {}),
     name: item.name,
-    amount: formatAmountInput(item.amount, locale),
+    amount: formatAmountInput(item.amount, locale, fieldDigits(currency)),
     type: (LINE_ITEM_TYPES as readonly string[]).includes(item.type) ? item.type : DEFAULT_LINE_ITEM_TYPE,
     relatedCategories: item.relatedCategories.join(', '),
   };
@@ -88,8 +90,8 @@ export function canSubmit(draft: Pick<BudgetDraft, 'name' | 'startDate' | 'endDa
 }
 
 /** Form text of an amount field -> cents (the shared parser, in `locale`), or null when it is not an amount. */
-export function amountToCents(text: string, locale = 'en-US'): number | null {
-  const read = readAmountField(text, locale);
+export function amountToCents(text: string, locale = 'en-US', currency: string | null = null): number | null {
+  const read = readAmountField(text, locale, { currency });
   return read.ok ? read.cents : null;
 }
 
@@ -119,6 +121,7 @@ export function buildSaveInput(
   budgetId?: number,
   deletedLineItemIds: readonly number[] = [],
   locale = 'en-US',
+  currency: string | null = null,
 ): BuildResult {
   const errors: DraftErrors = { lineItems: {} };
   let failed = false;
@@ -144,7 +147,7 @@ export function buildSaveInput(
   for (const item of draft.lineItems) {
     const itemErrors: LineItemErrors = {};
     const itemName = item.name.trim();
-    const amount = readAmountField(item.amount, locale, { required: true });
+    const amount = readAmountField(item.amount, locale, { required: true, currency });
     if (!itemName) itemErrors.name = 'Line item name is required';
     if (!amount.ok) itemErrors.amount = amount.message;
     if (shared[item.key]) itemErrors.relatedCategories = shared[item.key];

@@ -27,6 +27,13 @@ const SLICE_BYTES = 16 * 1024;
 const MAX_DEPTH = 12;
 /** Problems named in the answer. */
 const MAX_ISSUES = 20;
+/**
+ * Short texts that repeat from row to row (dates, types, timestamps, batch ids) are kept once: the parser makes a
+ * new copy of each, and a document of 270,000 rows held a few dozen megabytes of them. Longer texts and the
+ * distinct texts past this many are kept as they come.
+ */
+const SHARED_TEXT_MAX_LENGTH = 40;
+const SHARED_TEXTS_MAX = 200_000;
 
 const NOT_JSON = 'Request body is not valid JSON';
 const isList = (key: string): key is UserDataListName => Object.hasOwn(USER_DATA_LISTS, key);
@@ -49,6 +56,7 @@ class DocumentReader {
   readonly top = new Map<string, unknown>();
   readonly rows = new Map<UserDataListName, unknown[]>();
   readonly planRows = new Map<PlanListName, unknown[]>();
+  private readonly texts = new Map<string, string>();
 
   constructor() {
     this.tokenizer.onToken = (token: ParsedTokenInfo) => {
@@ -135,7 +143,21 @@ class DocumentReader {
     }
     let rows = into.get(list);
     if (!rows) into.set(list, (rows = []));
-    rows.push(parsed.data);
+    rows.push(this.sharingTexts(parsed.data));
+  }
+
+  /** The row with its short texts replaced by the copy kept of each. */
+  private sharingTexts<T>(row: T): T {
+    if (typeof row !== 'object' || row === null) return row;
+    const fields = row as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      const text = fields[key];
+      if (typeof text !== 'string' || text.length > SHARED_TEXT_MAX_LENGTH) continue;
+      const kept = this.texts.get(text);
+      if (kept !== undefined) fields[key] = kept;
+      else if (this.texts.size < SHARED_TEXTS_MAX) this.texts.set(text, text);
+    }
+    return row;
   }
 
   /** A value of the top level, checked as it arrives: a value that is not a list, or a list's (emptied) array. */

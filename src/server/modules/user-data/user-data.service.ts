@@ -520,6 +520,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
   }
   const db = await sqlTx(tem);
   const now = new Date().toISOString();
+  const transactionCount = doc.transactions.length;
   const home = await restoreCurrencyData(tem, userId, doc);
   const ids: RestoredIds = {
     accounts: await restoreAccounts(db, userId, doc, { now, home }),
@@ -545,7 +546,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
     accounts: doc.accounts.length,
     categories: doc.categories.length,
     batches: doc.batches.length,
-    transactions: doc.transactions.length,
+    transactions: transactionCount,
     budgets: doc.budgets.length,
     lineItems,
     envelopes: doc.envelopes.length,
@@ -665,8 +666,9 @@ async function restoreTransactions(
 ): Promise<Map<number, number>> {
   const transactionIds = new Map<number, number>();
   const lateParents: [number, number][] = [];
-  for (let start = 0; start < doc.transactions.length; start += RESTORE_SLICE) {
-    const slice = doc.transactions.slice(start, start + RESTORE_SLICE);
+  // Each slice leaves the document once taken: its rows are not held after they are written.
+  while (doc.transactions.length > 0) {
+    const slice = doc.transactions.splice(0, RESTORE_SLICE);
     const reserved = await reserveTransactionIds(db, slice.length);
     const rows: RestoredRow[] = [];
     for (const [i, t] of slice.entries()) {
