@@ -90,6 +90,25 @@ describe('transfers', () => {
         (row) => row.description === 'MOVE MONEY',
       );
       expect(moved?.transferCounterpartAccount).toBe('Holiday fund');
+
+      // From the row's own page: unlink the pair, then link it to the other candidate by hand.
+      await page.goto(`${app.server.url}/transactions/${moved!.id}/edit`);
+      const section = page.getByRole('region', { name: 'Transfer' });
+      await section.getByText('Transfer to Holiday fund').waitFor();
+      await section.getByRole('button', { name: 'Unlink transfer' }).click();
+      await section.getByRole('button', { name: 'Link as transfer…' }).click();
+      const other = section.getByRole('button', { name: /Holiday fund · INTEREST · \$80\.00$/ });
+      await other.waitFor();
+      await expectNoSeriousA11yViolations(page, `link picker ${label}`);
+      await other.click();
+      await section.getByText('Transfer to Holiday fund').waitFor();
+      const relinked = (await api.transactions.list.query({ startDate: today, endDate: today })).find(
+        (row) => row.id === moved!.id,
+      );
+      const interest = (await api.transactions.list.query({ startDate: today, endDate: today })).find(
+        (row) => row.description === 'INTEREST',
+      );
+      expect(relinked?.transferCounterpartId).toBe(interest?.id);
       await close();
     });
 });

@@ -21,6 +21,7 @@ import { useHomeCurrency } from '../../lib/currency';
 import { Notice, useNotice } from '../../components/Notice';
 import { sharedLoadError, useAccountNames, useCategoryNames } from '../../components/transactions/hooks';
 import { browserLocale } from '../../lib/locale';
+import { TransferLinkSection } from '../transfers/TransferLinkSection';
 import { omitWhere } from '../../lib/objects';
 import { refusalMessage, serverFieldErrors, trpc } from '../../lib/trpc';
 import {
@@ -212,6 +213,7 @@ function TransactionForm({ initial }: { initial: TransactionDto | null }) {
           <FormActions saving={saving} onBack={initial ? () => router.history.back() : null} />
         </Stack>
       </Paper>
+      {initial && editing && <TransferLinkSection tx={editing} onChanged={setEditing} />}
       <ConfirmDialog
         open={question !== null}
         title="Change the sign?"
