@@ -141,7 +141,10 @@ describe('the Accounts screen', () => {
         await onPlan.uncheck();
         await card.getByRole('button', { name: 'Save account' }).click();
         await page.getByText("Account 'Card' saved").waitFor();
-        await table.getByText(/Off plan/).filter({ visible: true }).waitFor();
+        await table
+          .getByText(/Off plan/)
+          .filter({ visible: true })
+          .waitFor();
         const accounts = await trpcApi(app.server, user.accessToken).accounts.list.query();
         expect(accounts.find((a) => a.name === 'Card')?.onBudget).toBe(false);
 

@@ -70,7 +70,10 @@ async function start(): Promise<Running> {
 async function call<T>(server: Running, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${url}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);

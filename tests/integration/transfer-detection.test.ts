@@ -307,4 +307,12 @@ describe('transfers found on import', () => {
     expect(near.transfers).toMatchObject({ linkedCount: 0, offeredCount: 1 });
     expect(near.transfers.offered[0].reason).toMatch(/2 days apart/);
   });
+
+  it('pairs rows of one currency only: the same figure in another currency is no transfer', async () => {
+    const user = await userWith('Everyday');
+    ok(await user.post('/api/accounts', { name: 'Euro account', type: 'checking', currency: 'EUR' }));
+    ok(await upload(user, 'Everyday', 'Date,Description,Amount\n2025-03-01,MOVE MONEY,-90.00\n'));
+    const euro = ok(await upload(user, 'Euro account', 'Date,Description,Amount\n2025-03-01,MOVE MONEY,90.00\n'));
+    expect(euro.transfers).toMatchObject({ linkedCount: 0, offeredCount: 0 });
+  });
 });

@@ -71,6 +71,11 @@ export function firstCodePointSql(em: EntityManager, expression: string): string
   return onPostgres(em) ? `ascii(${expression})` : `unicode(${expression})`;
 }
 
+/** An aggregate of the values of an expression over a group as one comma-separated text (null for no value). */
+export function listAggSql(em: EntityManager, expression: string): string {
+  return onPostgres(em) ? `string_agg(cast(${expression} as text), ',')` : `group_concat(${expression}, ',')`;
+}
+
 /** Registers fold() and payee_key() on a new SQLite connection (what PostgreSQL's SQL functions compute). */
 export function registerSqlFunctions(connection: BetterSqlite3.Database): void {
   connection.function('fold', { deterministic: true }, (text: unknown) =>
@@ -237,12 +242,28 @@ function settled<T>(work: () => T): Promise<T> {
   }
 }
 
+/** Statements prepared on each SQLite connection, by text: preparing costs more than running a one-row statement. */
+const preparedStatements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+/** Statements kept per connection (the oldest goes first). */
+const PREPARED_KEPT = 64;
+
+function prepared(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let kept = preparedStatements.get(db);
+  if (!kept) preparedStatements.set(db, (kept = new Map<string, BetterSqlite3.Statement>()));
+  let statement = kept.get(sql);
+  if (statement) return statement;
+  statement = db.prepare(sql);
+  if (kept.size >= PREPARED_KEPT) kept.delete(kept.keys().next().value as string);
+  kept.set(sql, statement);
+  return statement;
+}
+
 function sqliteTx(db: BetterSqlite3.Database): SqlTx {
   return {
     all: <T extends object>(sql: string, params: readonly unknown[] = []) =>
-      settled(() => db.prepare(sql).all(sqliteParams(params)) as T[]),
-    run: (sql, params = []) => settled(() => db.prepare(sql).run(sqliteParams(params)).changes),
-    insertId: (sql, params = []) => settled(() => Number(db.prepare(sql).run(sqliteParams(params)).lastInsertRowid)),
+      settled(() => prepared(db, sql).all(sqliteParams(params)) as T[]),
+    run: (sql, params = []) => settled(() => prepared(db, sql).run(sqliteParams(params)).changes),
+    insertId: (sql, params = []) => settled(() => Number(prepared(db, sql).run(sqliteParams(params)).lastInsertRowid)),
     // eslint-disable-next-line @typescript-eslint/require-await -- SqlTx streams through an AsyncGenerator; better-sqlite3 reads synchronously
     async *iterate<T extends unknown[]>(sql: string, params: readonly unknown[], chunk: number) {
       let rows: T[] = [];

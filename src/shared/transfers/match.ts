@@ -15,7 +15,7 @@ export interface MatchRow {
   accountId: number;
   postDate: string;
   amount: number;
-  /** The texts an account's name may be in; may come later (TransferMatcher.describe). */
+  /** The texts an account's name may be in. */
   description?: string;
 }
 
@@ -117,7 +117,9 @@ export function matchTransfers(
 
 /**
  * The matching in steps a caller may pause between: add every row (the index by amount), then link
- * the batch's rows, then offer what is left, each over slices of the rows in any order.
+ * the batch's rows, then offer what is left, each over slices of the rows in any order. The rows
+ * added need only be the batch's rows that pair, their counterparts and the counterparts' rivals:
+ * no other row changes a decision.
  */
 export class TransferMatcher {
   readonly result: TransferMatches = { linked: [], offered: [] };
@@ -126,7 +128,6 @@ export class TransferMatcher {
   private readonly sides = new Map<number, Side>();
   private readonly edgesOf = new Map<number, Edge[]>();
   private readonly taken = new Set<number>();
-  private readonly excluded = new Set<number>();
   private readonly days = new Map<string, number>();
 
   constructor(
@@ -163,44 +164,11 @@ export class TransferMatcher {
     }
   }
 
-  /**
-   * The ids of the rows whose descriptions the decisions read: the batch rows that have a pair,
-   * their counterparts and the counterparts' other candidates. Most rows have none, so their
-   * descriptions need not be read at all.
-   */
-  rowsToDescribe(rows: readonly MatchRow[]): number[] {
-    const ids = new Set<number>();
-    for (const { id } of rows) {
-      const row = this.sides.get(id);
-      if (!row) continue;
-      for (const e of this.edgeList(row)) {
-        ids.add(e.a.id).add(e.b.id);
-        for (const rival of this.edgeList(e.b)) ids.add(rival.b.id);
-      }
-    }
-    return [...ids];
-  }
-
-  /** Leaves rows out (found linked or split since they were added); the pairs are worked out again. */
-  exclude(ids: Iterable<number>): void {
-    for (const id of ids) this.excluded.add(id);
-    this.edgesOf.clear();
-  }
-
-  /** The descriptions of rows (by id) added without them. */
-  describe(descriptions: ReadonlyMap<number, string>): void {
-    for (const list of this.byAmount.values())
-      for (const side of list) {
-        const text = descriptions.get(side.id);
-        if (text !== undefined) side.description = text;
-      }
-  }
-
   /** Links the pairs of these batch rows that nothing else could be meant by. */
   link(rows: readonly MatchRow[]): void {
     for (const { id } of rows) {
       const row = this.sides.get(id);
-      if (!row || this.taken.has(id) || this.excluded.has(id)) continue;
+      if (!row || this.taken.has(id)) continue;
       const mine = this.named(this.edgeList(row));
       const best = surest(mine);
       if (!best || this.taken.has(best.b.id)) continue;
@@ -216,7 +184,7 @@ export class TransferMatcher {
   /** Offers the surest few pairs of each of these batch rows that is still unlinked (after every link step). */
   offer(rows: readonly MatchRow[]): void {
     for (const { id } of rows) {
-      if (this.taken.has(id) || this.excluded.has(id)) continue;
+      if (this.taken.has(id)) continue;
       const open = this.named(this.edgesOf.get(id) ?? []).filter((e) => !this.taken.has(e.b.id));
       open.sort((x, y) => score(y) - score(x) || x.days - y.days || x.b.id - y.b.id);
       for (const e of open.slice(0, OFFERS_PER_ROW)) this.result.offered.push(found(e, offerReason(e, open.length)));
@@ -227,14 +195,13 @@ export class TransferMatcher {
     let list = this.edgesOf.get(row.id);
     if (list) return list;
     list = NO_EDGES;
-    if (!this.excluded.has(row.id))
-      for (const other of this.byAmount.get(-row.amount) ?? []) {
-        const days = Math.abs(other.day - row.day);
-        if (other.accountId === row.accountId || days > this.windowDays || this.excluded.has(other.id)) continue;
-        if (this.isDismissed(row.id, other.id)) continue;
-        if (list === NO_EDGES) list = [];
-        list.push({ a: row, b: other, days, named: 0, naming: null });
-      }
+    for (const other of this.byAmount.get(-row.amount) ?? []) {
+      const days = Math.abs(other.day - row.day);
+      if (other.accountId === row.accountId || days > this.windowDays) continue;
+      if (this.isDismissed(row.id, other.id)) continue;
+      if (list === NO_EDGES) list = [];
+      list.push({ a: row, b: other, days, named: 0, naming: null });
+    }
     this.edgesOf.set(row.id, list);
     return list;
   }

@@ -375,6 +375,8 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   }
 
   let afterCommit: (() => Promise<void>) | null = null;
+  // The first and last dates of the rows written (what transfer detection looks around).
+  let dates: [string, string] | null = null;
   // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
   const written = await withCheckpointAfter(em, () =>
     scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem))),
@@ -382,8 +384,10 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   await (afterCommit as (() => Promise<void>) | null)?.();
   if (written.imported === 0 || written.batchId === null) return written;
   await matchSchedulesAfterWrite(em, userId);
-  if (input.findTransfers === false) return written;
-  const transfers = await detectTransfers(em, userId, written.batchId, pause);
+  const writtenDates = dates as [string, string] | null;
+  if (input.findTransfers === false || !writtenDates) return written;
+  const batch = { id: written.batchId, accountId: account.id, dates: writtenDates };
+  const transfers = await detectTransfers(em, userId, batch, pause);
   return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
@@ -402,6 +406,10 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       for (const row of planned) if (row.amount > 0) moneyIn += 1;
       const fresh = planned.filter((row) => !marker.isDuplicate(row));
       duplicateCount += rows.length - fresh.length;
+      for (const { postDate } of fresh)
+        if (!dates) dates = [postDate, postDate];
+        else if (postDate < dates[0]) dates[0] = postDate;
+        else if (postDate > dates[1]) dates[1] = postDate;
       if (fresh.length === 0) return;
       batch ??= await openBatch(tem, db, userId, account, input.fileName, dateFormat, read.mayLackCategory);
       // Reading and writing a chunk are two steps: other requests may be served between them.

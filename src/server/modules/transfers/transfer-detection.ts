@@ -1,17 +1,27 @@
 /**
  * After an import commits: pairs the new batch's rows with unlinked rows of the user's other accounts
  * (src/shared/transfers/match.ts), links the sure pairs and stores the others as offers. Set-based:
- * the user's rows of the batch's dates are read once, from the covering index alone (id, account,
- * date, amount), and indexed by amount; only the few rows that pair are then read whole (linked?
- * a split part? their descriptions).
+ * each account's rows of the batch's dates are read as one list of amounts a day from the
+ * account's (account, date, amount) index alone, and sieved by amount in memory (pairing.ts); only
+ * the few rows that pair, and their rivals, are then looked up by account, date and amount, read
+ * whole and matched.
  */
 import type { EntityManager } from '@mikro-orm/knex';
-import { addDays } from '../../../shared/dates/calendar';
+import { addDays, fromDayNumber, toDayNumber } from '../../../shared/dates/calendar';
 import type { ImportTransfers } from '../../../shared/schemas/transfers';
 import { TransferMatcher, type MatchRow, type PairFound } from '../../../shared/transfers/match';
-import { sqlTx, TRANSACTION_TABLE, valuesSql, withUserScope, type SqlTx } from '../../db/sql';
+import { sievePairs, type RowColumns } from '../../../shared/transfers/pairing';
+import {
+  listAggSql,
+  sqlTx,
+  type SqlCount,
+  TRANSACTION_TABLE,
+  valuesSql,
+  withUserScope,
+  type SqlTx,
+} from '../../db/sql';
 
-/** Rows read, indexed or matched between two pauses. */
+/** Pairs matched between two pauses. */
 const CHUNK = 2000;
 /** Pairs an upload answer lists of each kind; the counts say how many there were. */
 export const LISTED_PAIRS = 100;
@@ -20,14 +30,18 @@ const TRANSFER_LOCK_CLASS = 18_002;
 
 type Pause = () => Promise<void> | undefined;
 
-/** A row as the covering index of the user's dated rows holds it: id, account, date, amount. */
-type IndexRow = [number, number | null, string, number | string];
+/** A committed batch: its id, account and the first and last of its rows' dates. */
+export interface DetectedBatch {
+  id: string;
+  accountId: number;
+  dates: [string, string];
+}
 
 /** Pairs a committed batch's rows with the other accounts' rows; answers what it linked and offered. */
 export async function detectTransfers(
   em: EntityManager,
   userId: number,
-  batchId: string,
+  batch: DetectedBatch,
   pause: Pause,
 ): Promise<ImportTransfers> {
   return withUserScope(em, userId, (sem) =>
@@ -35,68 +49,43 @@ export async function detectTransfers(
       const db = await sqlTx(tem);
       // One detection of a user at a time: two imports finishing together never link one row twice.
       await db.lock(TRANSFER_LOCK_CLASS, userId);
-      return detectIn(db, userId, batchId, pause);
+      return detectIn(tem, db, userId, batch, pause);
     }),
   );
 }
 
-async function detectIn(db: SqlTx, userId: number, batchId: string, pause: Pause): Promise<ImportTransfers> {
+async function detectIn(
+  em: EntityManager,
+  db: SqlTx,
+  userId: number,
+  batch: DetectedBatch,
+  pause: Pause,
+): Promise<ImportTransfers> {
   const none: ImportTransfers = { linked: [], offered: [], linkedCount: 0, offeredCount: 0 };
-  const [span] = await db.all<{ first: string | null; last: string | null; window: number }>(
-    `select min(post_date) as first, max(post_date) as last,
-       (select transfer_window_days from "user" where id = ?) as window
-       from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`,
-    [userId, userId, batchId],
+  const [settings] = await db.all<{ window: number }>(
+    'select transfer_window_days as window from "user" where id = ?',
+    [userId],
   );
-  if (!span?.first || !span.last) return none;
-  const windowDays = span.window;
-  const batchRows = new Set<number>();
-  for await (const chunk of db.iterate<[number]>(
-    `select id from ${TRANSACTION_TABLE} where batch_id = ? and user_id = ?`,
-    [batchId, userId],
-    CHUNK * 10,
-  )) {
-    for (const [id] of chunk) batchRows.add(id);
-    await pause();
-  }
-  // Two windows either side: a candidate's own rivals are dated up to one window beyond it.
-  const fresh: MatchRow[] = [];
-  const others: MatchRow[] = [];
-  for await (const chunk of db.iterate<IndexRow>(
-    `select id, account_id, post_date, amount from ${TRANSACTION_TABLE}
-      where user_id = ? and post_date >= ? and post_date <= ? and is_split = false and amount <> 0 and account_id is not null`,
-    [userId, addDays(span.first, -2 * windowDays), addDays(span.last, 2 * windowDays)],
-    CHUNK * 10,
-  )) {
-    for (const [id, accountId, postDate, amount] of chunk) {
-      const row = { id: id, accountId: Number(accountId), postDate, amount: Number(amount) };
-      (batchRows.has(row.id) ? fresh : others).push(row);
-    }
-    await pause();
-  }
-  if (fresh.length === 0) return none;
-  const amounts = new Set(fresh.map((row) => Math.abs(row.amount)));
-  const matcher = new TransferMatcher(
-    (await db.all<{ id: number; name: string }>('select id, name from account where user_id = ?', [userId])).map(
-      (a) => ({ id: a.id, name: a.name }),
-    ),
-    windowDays,
-    await dismissedPairs(db, userId),
-  );
+  const windowDays = settings?.window ?? 0;
+  const { own, others } = await sieveColumns(em, db, userId, batch, windowDays, pause);
+  const sieve = sievePairs(own, others, windowDays);
+  if (sieve.own.length === 0) return none;
+  await pause();
+  const keys = [
+    ...sieve.own.map((k) => rowKey(own, k)),
+    ...[...sieve.counterparts, ...sieve.rivals].map((j) => rowKey(others, j)),
+  ];
+  const rows = await rowsAt(db, userId, keys, pause);
+  const fresh = rows.filter((row) => row.batchId === batch.id);
+  const accounts = await db.all<{ id: number; name: string }>('select id, name from account where user_id = ?', [
+    userId,
+  ]);
+  const matcher = new TransferMatcher(accounts, windowDays, await dismissedPairs(db, userId));
   matcher.add(fresh, true);
   matcher.add(
-    others.filter((row) => amounts.has(Math.abs(row.amount))),
+    rows.filter((row) => row.batchId !== batch.id),
     false,
   );
-  await pause();
-  const involved: number[] = [];
-  for (let i = 0; i < fresh.length; i += CHUNK) {
-    involved.push(...matcher.rowsToDescribe(fresh.slice(i, i + CHUNK)));
-    await pause();
-  }
-  const { texts, unavailable } = await rowsInFull(db, userId, involved, pause);
-  matcher.exclude(unavailable);
-  matcher.describe(texts);
   for (const step of ['link', 'offer'] as const)
     for (let i = 0; i < fresh.length; i += CHUNK) {
       matcher[step](fresh.slice(i, i + CHUNK));
@@ -104,7 +93,115 @@ async function detectIn(db: SqlTx, userId: number, batchId: string, pause: Pause
     }
   const linked = await writeLinks(db, userId, matcher.result.linked);
   const offered = await writeOffers(db, userId, matcher.result.offered);
-  return { linked, offered, linkedCount: matcher.result.linked.length, offeredCount: matcher.result.offered.length };
+  return { linked: linked.listed, offered, linkedCount: linked.count, offeredCount: matcher.result.offered.length };
+}
+
+/**
+ * The rows to sieve as columns, dated up to two windows beyond the batch (a counterpart's own
+ * rivals are dated up to one window beyond it): the batch account's (`own`: the batch's rows and
+ * the account's older rows alike; which are the batch's is read with the few that pair) and the
+ * other accounts' of the same currency (`others`). One account a statement (the user's accounts only),
+ * a pause between.
+ */
+async function sieveColumns(
+  em: EntityManager,
+  db: SqlTx,
+  userId: number,
+  batch: DetectedBatch,
+  windowDays: number,
+  pause: Pause,
+): Promise<{ own: RowColumns; others: RowColumns }> {
+  const own: RowColumns[] = [];
+  const others: RowColumns[] = [];
+  // The two sides of a transfer are in one currency: accounts in another are not read.
+  const accounts = await db.all<{ id: number }>(
+    'select id from account where user_id = ? and currency = (select currency from account where id = ? and user_id = ?)',
+    [userId, batch.accountId, userId],
+  );
+  const from = addDays(batch.dates[0], -2 * windowDays);
+  const to = addDays(batch.dates[1], 2 * windowDays);
+  for (const { id: account } of accounts) {
+    const days = await db.all<DayAmounts>(
+      `select post_date, count(*) as n, ${listAggSql(em, 'amount')} as amounts from ${TRANSACTION_TABLE}
+        where account_id = ? and post_date >= ? and post_date <= ? and is_split = false and amount <> 0
+        group by post_date`,
+      [account, from, to],
+    );
+    (account === batch.accountId ? own : others).push(accountColumns(account, days));
+    await pause();
+  }
+  return { own: joinColumns(own), others: joinColumns(others) };
+}
+
+/** One day of an account: its date, how many rows, and their amounts as a comma-separated list. */
+interface DayAmounts {
+  post_date: string;
+  n: SqlCount;
+  amounts: string;
+}
+
+/** An account's days as columns: one parse of every amount, the days and the account filled in by ranges. */
+function accountColumns(account: number, days: readonly DayAmounts[]): RowColumns {
+  const amounts = JSON.parse(`[${days.map((day) => day.amounts).join(',')}]`) as number[];
+  const dayNumbers = new Int32Array(amounts.length);
+  let at = 0;
+  for (const day of days) {
+    const n = Number(day.n);
+    dayNumbers.fill(toDayNumber(day.post_date), at, at + n);
+    at += n;
+  }
+  return { amounts, days: dayNumbers, accounts: new Int32Array(amounts.length).fill(account) };
+}
+
+function joinColumns(parts: readonly RowColumns[]): RowColumns {
+  const length = parts.reduce((sum, part) => sum + part.amounts.length, 0);
+  const joined = { amounts: new Float64Array(length), days: new Int32Array(length), accounts: new Int32Array(length) };
+  let at = 0;
+  for (const part of parts) {
+    joined.amounts.set(part.amounts, at);
+    joined.days.set(part.days, at);
+    joined.accounts.set(part.accounts, at);
+    at += part.amounts.length;
+  }
+  return joined;
+}
+
+/** Where a row is: its account, date and amount (rows alike in the three are read together). */
+type RowKey = [account: number, date: string, amount: number];
+
+function rowKey(rows: RowColumns, position: number): RowKey {
+  return [
+    rows.accounts[position] as number,
+    fromDayNumber(rows.days[position] as number),
+    rows.amounts[position] as number,
+  ];
+}
+
+/** A row read whole, as the matcher takes it, with its batch. */
+type WholeRow = MatchRow & { batchId: string | null };
+
+/**
+ * The rows at these places that can be a side (counted, no split part, not linked yet), read whole:
+ * the texts an account's name may be in (the description and, when a rule renamed the row, the bank's).
+ */
+async function rowsAt(db: SqlTx, userId: number, keys: readonly RowKey[], pause: Pause): Promise<WholeRow[]> {
+  const rows = new Map<number, WholeRow>();
+  const seen = new Set<string>();
+  for (const [i, key] of keys.entries()) {
+    if (seen.has(key.join(':'))) continue;
+    seen.add(key.join(':'));
+    const found = await db.all<{ id: number; text: string; batch_id: string | null }>(
+      `select id, description || ' ' || coalesce(bank_description, '') as text, batch_id from ${TRANSACTION_TABLE}
+        where account_id = ? and post_date = ? and amount = ? and user_id = ? and is_split = false
+          and parent_id is null and transfer_id is null`,
+      [...key, userId],
+    );
+    const [accountId, postDate, amount] = key;
+    for (const row of found)
+      rows.set(row.id, { id: row.id, accountId, postDate, amount, description: row.text, batchId: row.batch_id });
+    if (i % CHUNK === CHUNK - 1) await pause();
+  }
+  return [...rows.values()];
 }
 
 /** Which pairs a person turned down (as "lower id:higher id"). */
@@ -117,42 +214,26 @@ async function dismissedPairs(db: SqlTx, userId: number): Promise<(a: number, b:
   return (a, b) => pairs.size > 0 && pairs.has(a < b ? `${a}:${b}` : `${b}:${a}`);
 }
 
-/**
- * The rows that pair, read whole: the texts an account's name may be in (the description and, when a
- * rule renamed the row, the bank's), and those that cannot be a side (linked already, or a split part).
- */
-async function rowsInFull(db: SqlTx, userId: number, ids: readonly number[], pause: Pause) {
-  const texts = new Map<number, string>();
-  const unavailable: number[] = [];
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const part = unique.slice(i, i + 500);
-    const rows = await db.all<{ id: number; text: string; linked: number | null; parent_id: number | null }>(
-      `select id, description || ' ' || coalesce(bank_description, '') as text, transfer_id as linked, parent_id
-         from ${TRANSACTION_TABLE} where user_id = ? and id in (${part.map(() => '?').join(', ')})`,
-      [userId, ...part],
-    );
-    for (const row of rows) {
-      texts.set(row.id, row.text);
-      if (row.linked !== null || row.parent_id !== null) unavailable.push(row.id);
-    }
-    await pause();
-  }
-  return { texts, unavailable };
-}
-
-async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]): Promise<ImportTransfers['linked']> {
+/** Links the pairs: a transfer each, then both sides. */
+async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]) {
   const listed: ImportTransfers['linked'] = [];
+  let count = 0;
   const now = new Date().toISOString();
   for (const pair of pairs) {
     const transferId = await db.insertId("insert into transfer (user_id, origin, created_at) values (?, 'import', ?)", [
       userId,
       now,
     ]);
-    await db.run(
+    const changed = await db.run(
       `update ${TRANSACTION_TABLE} set transfer_id = ? where user_id = ? and id in (?, ?) and transfer_id is null`,
       [transferId, userId, pair.fromId, pair.toId],
     );
+    // A side linked meanwhile (by hand): the transfer goes, which unlinks the side it got.
+    if (changed !== 2) {
+      await db.run('delete from transfer where user_id = ? and id = ?', [userId, transferId]);
+      continue;
+    }
+    count += 1;
     if (listed.length < LISTED_PAIRS) listed.push({ transferId, ...pair });
   }
   // An offer of a row now linked is settled.
@@ -164,7 +245,7 @@ async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]
       [userId, ...ids, ...ids],
     );
   }
-  return listed;
+  return { listed, count };
 }
 
 async function writeOffers(
