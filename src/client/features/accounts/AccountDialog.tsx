@@ -184,28 +184,7 @@ function AccountFields({
             : 'Every amount of the account is in this currency'
         }
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <MoneyField
-          label="Opening balance"
-          value={draft.openingBalance}
-          currency={draft.currency}
-          placeholder={formatAmountInput(0, browserLocale(), minorUnitsOf(draft.currency))}
-          onChange={(openingBalance) => set({ openingBalance })}
-          error={errors.openingBalance}
-          helperText="What the account held on the opening date, before its transactions"
-          sx={{ flexGrow: 1 }}
-        />
-        <TextField
-          label="Opening date"
-          type="date"
-          required
-          value={draft.openingDate}
-          onChange={(e) => set({ openingDate: e.target.value })}
-          error={Boolean(errors.openingDate)}
-          helperText={errors.openingDate ?? ' '}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      </Stack>
+      <OpeningFields draft={draft} errors={errors} set={set} />
       <FormControlLabel
         control={
           <Checkbox checked={draft.applySuggestions} onChange={(e) => set({ applySuggestions: e.target.checked })} />
@@ -215,6 +194,42 @@ function AccountFields({
       <FormControlLabel
         control={<Checkbox checked={onPlan(draft)} onChange={(e) => set({ onBudget: e.target.checked })} />}
         label="On the plan: its money counts in the monthly plan"
+      />
+    </Stack>
+  );
+}
+
+/** The opening balance (in the account's currency) and the date it was held on. */
+function OpeningFields({
+  draft,
+  errors,
+  set,
+}: {
+  draft: AccountDraft;
+  errors: DraftErrors;
+  set: (change: Partial<AccountDraft>) => void;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <MoneyField
+        label="Opening balance"
+        value={draft.openingBalance}
+        currency={draft.currency}
+        placeholder={formatAmountInput(0, browserLocale(), minorUnitsOf(draft.currency))}
+        onChange={(openingBalance) => set({ openingBalance })}
+        error={errors.openingBalance}
+        helperText="What the account held on the opening date, before its transactions"
+        sx={{ flexGrow: 1 }}
+      />
+      <TextField
+        label="Opening date"
+        type="date"
+        required
+        value={draft.openingDate}
+        onChange={(e) => set({ openingDate: e.target.value })}
+        error={Boolean(errors.openingDate)}
+        helperText={errors.openingDate ?? ' '}
+        slotProps={{ inputLabel: { shrink: true } }}
       />
     </Stack>
   );

@@ -11,7 +11,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { localIsoDate } from '../../../shared/dates/calendar';
 import type { RatePair } from '../../../shared/schemas/rates';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -38,7 +38,6 @@ export function RatesScreen() {
   const [notice, showNotice, clearNotice] = useNotice();
   const utils = trpc.useUtils();
   const remove = trpc.rates.delete.useMutation();
-  const rows = pairs.data ?? [];
   const blank: RateDraft = {
     date: localIsoDate(new Date()),
     base: 'EUR',
@@ -67,30 +66,17 @@ export function RatesScreen() {
         </Button>
       </Stack>
       <RateImport />
-      <Paper component="section" aria-labelledby="rate-pairs-heading">
-        <Typography id="rate-pairs-heading" variant="h2" sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 1, sm: 1 } }}>
-          Stored rates
-        </Typography>
-        <ListStatus
-          query={pairs}
-          empty={rows.length === 0}
-          loadingLabel="Loading rates"
-          errorText={serverMessage(pairs.error, 'Failed to load the rates')}
-          emptyText={`No rates yet. Import the ECB's file or add a rate: figures in other currencies than ${home} need one within 7 days of each transaction.`}
-        />
-        {rows.length > 0 && (
-          <PairsTable
-            rows={rows}
-            onEdit={(pair) =>
-              setEditing({
-                draft: { date: pair.lastDate, base: pair.base, quote: pair.quote, rate: pair.lastRate },
-                editing: true,
-              })
-            }
-            onDelete={setDeleting}
-          />
-        )}
-      </Paper>
+      <StoredRates
+        pairs={pairs}
+        home={home}
+        onEdit={(pair) =>
+          setEditing({
+            draft: { date: pair.lastDate, base: pair.base, quote: pair.quote, rate: pair.lastRate },
+            editing: true,
+          })
+        }
+        onDelete={setDeleting}
+      />
       {editing && (
         <RateDialog
           initial={editing.draft}
@@ -118,6 +104,35 @@ export function RatesScreen() {
       />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>
+  );
+}
+
+interface StoredRatesProps {
+  /** The pairs' query: its loading and error states, and the pairs. */
+  pairs: ComponentProps<typeof ListStatus>['query'] & { data?: readonly RatePair[]; error: unknown };
+  /** The user's home currency, named when there are no rates yet. */
+  home: string;
+  onEdit: (pair: RatePair) => void;
+  onDelete: (pair: RatePair) => void;
+}
+
+/** The stored pairs with their dates and latest rate (or why there are none to show). */
+function StoredRates({ pairs, home, onEdit, onDelete }: StoredRatesProps) {
+  const rows = pairs.data ?? [];
+  return (
+    <Paper component="section" aria-labelledby="rate-pairs-heading">
+      <Typography id="rate-pairs-heading" variant="h2" sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 1, sm: 1 } }}>
+        Stored rates
+      </Typography>
+      <ListStatus
+        query={pairs}
+        empty={rows.length === 0}
+        loadingLabel="Loading rates"
+        errorText={serverMessage(pairs.error, 'Failed to load the rates')}
+        emptyText={`No rates yet. Import the ECB's file or add a rate: figures in other currencies than ${home} need one within 7 days of each transaction.`}
+      />
+      {rows.length > 0 && <PairsTable rows={rows} onEdit={onEdit} onDelete={onDelete} />}
+    </Paper>
   );
 }
 

@@ -359,20 +359,7 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   // Rules run on every row before duplicates are looked for: a renamed row is stored renamed.
   const plan = (rows: CsvRow[]) => runStepsAsync(planImportRows(rows, rules, account.name, typeOf), pause);
 
-  if (input.dryRun) {
-    // A read-only transaction, so the rows are streamed on a connection no other request uses.
-    return scopedTransaction(em, userId, async (tem) => {
-      const marker = new DuplicateMarker(await storedRows(await sqlTx(tem), userId, account.id, read), { owned: true });
-      const shown = new PreviewRows();
-      const end = await eachChunk(read, async (rows) => {
-        for (const row of await plan(rows)) shown.add(row, marker.isDuplicate(row));
-      });
-      const model =
-        account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
-      const attention = importAttention(account, shown.total, shown.moneyIn, end, input.flipAmounts);
-      return preview(read, end, shown, rules, input, categoriseImportRows(shown.rows, model), attention);
-    });
-  }
+  if (input.dryRun) return previewImport(em, userId, input, context, read, plan);
 
   let afterCommit: (() => Promise<void>) | null = null;
   // The first and last dates of the rows written (what transfer detection looks around).
@@ -440,6 +427,31 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
   }
+}
+
+/**
+ * The dry run: every row read, through the rules, marked duplicate or not and offered a learned category, and
+ * nothing written. A read-only transaction, so the rows are streamed on a connection no other request uses.
+ */
+function previewImport(
+  em: EntityManager,
+  userId: number,
+  input: ImportInput,
+  { account, rules }: Awaited<ReturnType<typeof importContext>>,
+  read: CsvReadHead,
+  plan: (rows: CsvRow[]) => Promise<ImportRow[]>,
+): Promise<ImportPreview> {
+  return scopedTransaction(em, userId, async (tem) => {
+    const marker = new DuplicateMarker(await storedRows(await sqlTx(tem), userId, account.id, read), { owned: true });
+    const shown = new PreviewRows();
+    const end = await eachChunk(read, async (rows) => {
+      for (const row of await plan(rows)) shown.add(row, marker.isDuplicate(row));
+    });
+    const model =
+      account.applySuggestions && shown.rows.some(uncategorised) ? await suggestionModel(tem, userId) : null;
+    const attention = importAttention(account, shown.total, shown.moneyIn, end, input.flipAmounts);
+    return preview(read, end, shown, rules, input, categoriseImportRows(shown.rows, model), attention);
+  });
 }
 
 /** A row neither the file nor a rule categorised: learned suggestions may fill it. */

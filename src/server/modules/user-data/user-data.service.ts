@@ -88,6 +88,42 @@ export async function exportUserData(
   userId: number,
   now = new Date(),
 ): Promise<UserDataDocument & { exportedAt: string }> {
+  const accounts = await exportAccounts(em, userId);
+  const categories = await exportCategories(em, userId);
+  const batches = await exportBatches(em, userId);
+  const transactions = await exportTransactions(em, userId);
+  const budgets = await exportBudgets(em, userId);
+  const envelopes = await exportEnvelopes(em, userId);
+  const rules = await exportRules(em, userId);
+  const schedules = await exportSchedules(em, userId);
+  const transfers = await exportTransfers(em, userId);
+  const plan = await exportPlan(em, userId);
+  const { homeCurrency, rates } = await exportCurrencyData(em, userId);
+  return {
+    format: USER_DATA_FORMAT,
+    version: USER_DATA_VERSION,
+    exportedAt: now.toISOString(),
+    homeCurrency,
+    leftOut: [
+      'The history of changes (undo and redo): a restored account starts a new history.',
+      'The trash: deleted transactions waiting there are not exported.',
+    ],
+    accounts,
+    categories,
+    batches,
+    transactions,
+    budgets,
+    envelopes,
+    rules,
+    schedules,
+    ...transfers,
+    plan,
+    rates,
+  };
+}
+
+/** The user's accounts, each with its balance after every counted row. */
+async function exportAccounts(em: EntityManager, userId: number): Promise<UserDataDocument['accounts']> {
   const accounts = await selectRows<{
     id: number;
     name: string;
@@ -106,6 +142,22 @@ export async function exportUserData(
        from account a where a.user_id = ? order by a.id`,
     [userId],
   );
+  return accounts.map((a) => ({
+    id: a.id,
+    name: a.name,
+    type: a.type as UserDataDocument['accounts'][number]['type'],
+    balance: a.opening_balance + Number(a.counted ?? 0),
+    openingBalance: a.opening_balance,
+    openingDate: a.opening_date,
+    applySuggestions: Boolean(a.apply_suggestions),
+    onBudget: Boolean(a.on_budget),
+    currency: a.currency,
+    createdAt: a.created_at,
+  }));
+}
+
+/** The user's categories, with their plan settings. */
+async function exportCategories(em: EntityManager, userId: number): Promise<UserDataDocument['categories']> {
   const categories = await selectRows<
     { id: number; name: string; created_at: string } & Parameters<typeof exportedCategoryPlan>[0]
   >(
@@ -114,6 +166,16 @@ export async function exportUserData(
        from category where user_id = ? order by id`,
     [userId],
   );
+  return categories.map((c) => ({
+    id: c.id,
+    name: c.name,
+    ...exportedCategoryPlan(c),
+    createdAt: c.created_at,
+  }));
+}
+
+/** The user's import batches, in the order they were uploaded. */
+async function exportBatches(em: EntityManager, userId: number): Promise<UserDataDocument['batches']> {
   const batches = await selectRows<{
     id: string;
     account_id: number | null;
@@ -126,6 +188,18 @@ export async function exportUserData(
     'select id, account_id, upload_date, transaction_count, file_name, date_format from batch where user_id = ? order by upload_date, id',
     [userId],
   );
+  return batches.map((b) => ({
+    id: b.id,
+    accountId: b.account_id,
+    uploadDate: b.upload_date,
+    transactionCount: b.transaction_count,
+    fileName: b.file_name,
+    dateFormat: b.date_format,
+  }));
+}
+
+/** The user's transactions, split parts with their parent's id; an original amount where one was converted. */
+async function exportTransactions(em: EntityManager, userId: number): Promise<UserDataDocument['transactions']> {
   const transactions = await selectRows<{
     id: number;
     post_date: string;
@@ -152,6 +226,31 @@ export async function exportUserData(
        from ${TRANSACTION_TABLE} where user_id = ? order by id`,
     [userId],
   );
+  return transactions.map((t) => ({
+    id: t.id,
+    postDate: t.post_date,
+    description: t.description,
+    ...(t.bank_description !== null ? { bankDescription: t.bank_description } : {}),
+    amount: t.amount,
+    type: t.type as UserDataDocument['transactions'][number]['type'],
+    accountId: t.account_id,
+    categoryId: t.category_id,
+    categorySource: t.category_id === null ? null : (t.category_source as CategorySource | null),
+    isSplit: Boolean(t.is_split),
+    parentId: t.parent_id,
+    splitNote: t.split_note,
+    batchId: t.batch_id,
+    ...(t.original_amount !== null && t.original_currency !== null
+      ? { originalAmount: t.original_amount, originalCurrency: t.original_currency }
+      : {}),
+    ...(t.memo !== null ? { memo: t.memo } : {}),
+    cleared: t.cleared as ClearedState,
+    createdAt: t.created_at,
+  }));
+}
+
+/** The user's budgets, each with its line items. */
+async function exportBudgets(em: EntityManager, userId: number): Promise<UserDataDocument['budgets']> {
   const budgets = await selectRows<{
     id: number;
     name: string;
@@ -175,6 +274,28 @@ export async function exportUserData(
     'select id, budget_id, name, amount, type, related_categories, created_at from line_item where user_id = ? order by id',
     [userId],
   );
+  return budgets.map((b) => ({
+    id: b.id,
+    name: b.name,
+    startDate: b.start_date,
+    endDate: b.end_date,
+    amount: b.amount,
+    createdAt: b.created_at,
+    lineItems: lineItems
+      .filter((item) => item.budget_id === b.id)
+      .map((item) => ({
+        id: item.id,
+        name: item.name,
+        amount: item.amount,
+        type: item.type as UserDataDocument['budgets'][number]['lineItems'][number]['type'],
+        relatedCategories: parseJsonList(item.related_categories),
+        createdAt: item.created_at,
+      })),
+  }));
+}
+
+/** The user's envelopes. */
+async function exportEnvelopes(em: EntityManager, userId: number): Promise<UserDataDocument['envelopes']> {
   const envelopes = await selectRows<{
     id: number;
     name: string;
@@ -188,6 +309,19 @@ export async function exportUserData(
     'select id, name, description, categories, color, is_active, created_at from envelope where user_id = ? order by id',
     [userId],
   );
+  return envelopes.map((e) => ({
+    id: e.id,
+    name: e.name,
+    description: e.description,
+    categories: parseJsonList(e.categories),
+    color: e.color,
+    isActive: Boolean(e.is_active),
+    createdAt: e.created_at,
+  }));
+}
+
+/** The user's rules, in the order they run. */
+async function exportRules(em: EntityManager, userId: number): Promise<UserDataDocument['rules']> {
   const rules = await selectRows<{
     id: number;
     name: string;
@@ -201,107 +335,15 @@ export async function exportUserData(
     'select id, name, conditions, actions, priority, enabled, created_at from rule where user_id = ? order by priority, id',
     [userId],
   );
-  const schedules = await exportSchedules(em, userId);
-  const transfers = await exportTransfers(em, userId);
-  const plan = await exportPlan(em, userId);
-  const { homeCurrency, rates } = await exportCurrencyData(em, userId);
-  return {
-    format: USER_DATA_FORMAT,
-    version: USER_DATA_VERSION,
-    exportedAt: now.toISOString(),
-    homeCurrency,
-    leftOut: [
-      'The history of changes (undo and redo): a restored account starts a new history.',
-      'The trash: deleted transactions waiting there are not exported.',
-    ],
-    accounts: accounts.map((a) => ({
-      id: a.id,
-      name: a.name,
-      type: a.type as UserDataDocument['accounts'][number]['type'],
-      balance: a.opening_balance + Number(a.counted ?? 0),
-      openingBalance: a.opening_balance,
-      openingDate: a.opening_date,
-      applySuggestions: Boolean(a.apply_suggestions),
-      onBudget: Boolean(a.on_budget),
-      currency: a.currency,
-      createdAt: a.created_at,
-    })),
-    categories: categories.map((c) => ({
-      id: c.id,
-      name: c.name,
-      ...exportedCategoryPlan(c),
-      createdAt: c.created_at,
-    })),
-    batches: batches.map((b) => ({
-      id: b.id,
-      accountId: b.account_id,
-      uploadDate: b.upload_date,
-      transactionCount: b.transaction_count,
-      fileName: b.file_name,
-      dateFormat: b.date_format,
-    })),
-    transactions: transactions.map((t) => ({
-      id: t.id,
-      postDate: t.post_date,
-      description: t.description,
-      ...(t.bank_description !== null ? { bankDescription: t.bank_description } : {}),
-      amount: t.amount,
-      type: t.type as UserDataDocument['transactions'][number]['type'],
-      accountId: t.account_id,
-      categoryId: t.category_id,
-      categorySource: t.category_id === null ? null : (t.category_source as CategorySource | null),
-      isSplit: Boolean(t.is_split),
-      parentId: t.parent_id,
-      splitNote: t.split_note,
-      batchId: t.batch_id,
-      ...(t.original_amount !== null && t.original_currency !== null
-        ? { originalAmount: t.original_amount, originalCurrency: t.original_currency }
-        : {}),
-      ...(t.memo !== null ? { memo: t.memo } : {}),
-      cleared: t.cleared as ClearedState,
-      createdAt: t.created_at,
-    })),
-    budgets: budgets.map((b) => ({
-      id: b.id,
-      name: b.name,
-      startDate: b.start_date,
-      endDate: b.end_date,
-      amount: b.amount,
-      createdAt: b.created_at,
-      lineItems: lineItems
-        .filter((item) => item.budget_id === b.id)
-        .map((item) => ({
-          id: item.id,
-          name: item.name,
-          amount: item.amount,
-          type: item.type as UserDataDocument['budgets'][number]['lineItems'][number]['type'],
-          relatedCategories: parseJsonList(item.related_categories),
-          createdAt: item.created_at,
-        })),
-    })),
-    envelopes: envelopes.map((e) => ({
-      id: e.id,
-      name: e.name,
-      description: e.description,
-      categories: parseJsonList(e.categories),
-      color: e.color,
-      isActive: Boolean(e.is_active),
-      createdAt: e.created_at,
-    })),
-    rules: rules.map((r) => ({
-      id: r.id,
-      name: r.name,
-      conditions: parseJson(r.conditions) as RuleDto['conditions'],
-      actions: parseJson(r.actions) as RuleDto['actions'],
-      priority: r.priority,
-      enabled: Boolean(r.enabled),
-      createdAt: r.created_at,
-    })),
-    schedules,
-    ...transfers,
-    plan,
-    rates,
-  };
+  return rules.map((r) => ({
+    id: r.id,
+    name: r.name,
+    conditions: parseJson(r.conditions) as RuleDto['conditions'],
+    actions: parseJson(r.actions) as RuleDto['actions'],
+    priority: r.priority,
+    enabled: Boolean(r.enabled),
+    createdAt: r.created_at,
+  }));
 }
 
 /** The user's schedules with their stored occurrences, for the document. */
