@@ -71,4 +71,17 @@ describe(`a rule applied for real to ${ROWS} rows`, () => {
       ['Card', 'Cards'],
     ]);
   });
+
+  it('is undone in one step, every row back, while the server keeps answering', async () => {
+    const { entries } = ok(await user.get<{ entries: { id: number; kind: string }[] }>('/api/history?limit=1'));
+    expect(entries[0]?.kind).toBe('rule-apply');
+    const { value, longestTurnCpuMs } = await whileProbingHealth(server.url, () =>
+      rawRequest(server.url, 'POST', `/api/history/${entries[0]?.id}/undo`, { token: user.token, body: '{}' }),
+    );
+    expect(value.status, JSON.stringify(value.body).slice(0, 300)).toBe(200);
+    expect(longestTurnCpuMs).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
+    const page = ok(await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31&limit=3'));
+    const rows = (Array.isArray(page) ? page : page.transactions) as { description: string; category: string | null }[];
+    for (const row of rows) expect(row.description).toMatch(/^Card payment \d+ ref \d+$/);
+  });
 });

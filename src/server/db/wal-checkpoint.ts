@@ -144,7 +144,8 @@ export interface PragmaConnection {
 
 /** The pragmas of withCheckpointAfter on the ORM's connection, outside any transaction (SQLite's one connection). */
 function pragmaConnection(em: EntityManager): PragmaConnection | null {
-  if (onPostgres(em)) return null;
+  // Inside a transaction SQLite's one connection is that transaction's: its pragmas would wait for it to end.
+  if (onPostgres(em) || em.getTransactionContext() !== undefined) return null;
   const connection = em.getConnection();
   return {
     all: <T extends object>(sql: string) => connection.execute<T[]>(sql),
@@ -160,7 +161,7 @@ const deferred = new Map<string, { writes: number; pages: number }>();
  * writes the log; then asks `checkpoint` (checkpointInBackground) to copy the log into the file, also
  * when the work failed, and turns autocheckpoint back on once that has answered and no other such
  * write is running. A database in memory has no log, and PostgreSQL (`connection` null) none of
- * these: work runs as it is.
+ * these, nor a call made inside a transaction (the outer one commits): work runs as it is.
  */
 export async function withCheckpointAfter<T>(
   database: EntityManager | PragmaConnection | null,

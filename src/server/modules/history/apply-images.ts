@@ -11,6 +11,7 @@ import {
   type RowImage,
 } from '../../db/row-images';
 import { imageOf, type StoredRow } from './history-rows';
+import { pause } from '../../common/pause';
 
 /** The rows (as "transaction 12") whose present state is not the side an undo or redo starts from. */
 export async function changedSince(
@@ -29,7 +30,11 @@ export async function changedSince(
       table,
       ofTable.map((row) => row.id),
     );
-    for (const row of ofTable) if (imageText(now.get(row.id)) !== row[expected]) changed.push(`${table} ${row.id}`);
+    for (const row of ofTable) {
+      // Tens of thousands of rows to compare: other requests get turns between them.
+      await pause();
+      if (imageText(now.get(row.id)) !== row[expected]) changed.push(`${table} ${row.id}`);
+    }
   }
   return changed;
 }
@@ -58,7 +63,11 @@ export async function applySide(
         added.filter((image) => !isPart(image)),
       );
       await insertImages(tem, table, added.filter(isPart));
-      for (const row of ofTable.filter((r) => r[other] !== null)) await updateToImage(tem, table, imageOf(row[side]));
+      for (const row of ofTable.filter((r) => r[other] !== null)) {
+        // On SQLite each update runs at once: without a pause the whole entry would be one stretch of work.
+        await pause();
+        await updateToImage(tem, table, imageOf(row[side]));
+      }
     }
   } catch (error) {
     if (isMissingReference(error))

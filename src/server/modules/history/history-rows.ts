@@ -34,18 +34,31 @@ export async function deleteHistoryRows(tem: EntityManager, userId: number, entr
   await runSql(tem, 'delete from history_row where user_id = ? and entry_id = ?', [userId, entryId]);
 }
 
+/** Rows of an entry read a statement, with a turn of the event loop between statements. */
+const ENTRY_PAGE = 2000;
+
 export async function entryRows(tem: EntityManager, userId: number, entryId: number): Promise<StoredRow[]> {
-  const rows = await selectRows<{
-    table_name: ImagedTable;
-    row_id: string;
-    before: string | null;
-    after: string | null;
-  }>(
-    tem,
-    'select table_name, row_id, "before", "after" from history_row where user_id = ? and entry_id = ? order by id',
-    [userId, entryId],
-  );
-  return rows.map((row) => ({ table: row.table_name, id: row.row_id, before: row.before, after: row.after }));
+  const out: StoredRow[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await selectRows<{
+      id: number;
+      table_name: ImagedTable;
+      row_id: string;
+      before: string | null;
+      after: string | null;
+    }>(
+      tem,
+      `select id, table_name, row_id, "before", "after" from history_row
+        where user_id = ? and entry_id = ? and id > ? order by id limit ${ENTRY_PAGE}`,
+      [userId, entryId, after],
+    );
+    for (const row of rows) out.push({ table: row.table_name, id: row.row_id, before: row.before, after: row.after });
+    const last = rows.at(-1);
+    if (rows.length < ENTRY_PAGE || !last) return out;
+    after = last.id;
+    await turn();
+  }
 }
 
 export function parseImage(text: string | null): RowImage | null {

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { AppError } from '../../../shared/errors';
 import {
   UNDOABLE_ENTRIES,
@@ -128,33 +129,39 @@ function refuseChanged(changed: readonly string[], verb: 'undone' | 'redone'): v
 
 /** Puts every row an entry touched back as it was before it. */
 export async function undoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
-  return em.transactional(async (tem) => {
-    const entry = await entryToChange(tem, userId, entryId, 'done');
-    if (entry.batchId) await imageImportedBatch(tem, userId, entry, entry.batchId);
-    const rows = await entryRows(tem, userId, entry.id);
-    refuseChanged(await changedSince(tem, userId, rows, 'after'), 'undone');
-    await applySide(tem, userId, rows, 'before');
-    await untrash(tem, userId, entry.id);
-    if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
-    entry.state = 'undone';
-    await tem.flush();
-    return { entry: await entryDto(tem, userId, entry, 0), message: `Undone: ${entry.summary}` };
-  });
+  // An entry may hold tens of thousands of rows: see withCheckpointAfter.
+  return withCheckpointAfter(em, () =>
+    em.transactional(async (tem) => {
+      const entry = await entryToChange(tem, userId, entryId, 'done');
+      if (entry.batchId) await imageImportedBatch(tem, userId, entry, entry.batchId);
+      const rows = await entryRows(tem, userId, entry.id);
+      refuseChanged(await changedSince(tem, userId, rows, 'after'), 'undone');
+      await applySide(tem, userId, rows, 'before');
+      await untrash(tem, userId, entry.id);
+      if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
+      entry.state = 'undone';
+      await tem.flush();
+      return { entry: await entryDto(tem, userId, entry, 0), message: `Undone: ${entry.summary}` };
+    }),
+  );
 }
 
 /** Applies an undone entry again. */
 export async function redoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
-  return em.transactional(async (tem) => {
-    const entry = await entryToChange(tem, userId, entryId, 'undone');
-    const rows = await entryRows(tem, userId, entry.id);
-    refuseChanged(await changedSince(tem, userId, rows, 'before'), 'redone');
-    await applySide(tem, userId, rows, 'after');
-    await trashDeletedRows(tem, userId, entry.id);
-    if (entry.kind === 'trash-restore') await untrashRestored(tem, userId, entry.id);
-    entry.state = 'done';
-    await tem.flush();
-    return { entry: await entryDto(tem, userId, entry, 0), message: `Redone: ${entry.summary}` };
-  });
+  // An entry may hold tens of thousands of rows: see withCheckpointAfter.
+  return withCheckpointAfter(em, () =>
+    em.transactional(async (tem) => {
+      const entry = await entryToChange(tem, userId, entryId, 'undone');
+      const rows = await entryRows(tem, userId, entry.id);
+      refuseChanged(await changedSince(tem, userId, rows, 'before'), 'redone');
+      await applySide(tem, userId, rows, 'after');
+      await trashDeletedRows(tem, userId, entry.id);
+      if (entry.kind === 'trash-restore') await untrashRestored(tem, userId, entry.id);
+      entry.state = 'done';
+      await tem.flush();
+      return { entry: await entryDto(tem, userId, entry, 0), message: `Redone: ${entry.summary}` };
+    }),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
 import { findOwned } from '../../db/find-owned';
 import { Batch } from './batch.entity';
@@ -43,17 +44,20 @@ export async function deleteBatch(
   userId: number,
   batchId: string,
 ): Promise<{ message: string; deleted: number }> {
-  return em.transactional(async (tem) => {
-    const batch = await ownBatch(tem, userId, batchId);
-    const recorder = new ChangeRecorder(tem, userId);
-    await recorder.touch('batch', [batchId]);
-    await recorder.touchTransactions(await batchRowIds(tem, userId, batchId));
-    await unlinkBatch(tem, userId, batchId);
-    const deleted = await deleteBatchRows(tem, userId, batchId);
-    tem.remove(batch);
-    await tem.flush();
-    const what = batch.fileName ? `the import of ${batch.fileName}` : 'an import';
-    await recorder.finish('batch-delete', `Deleted ${what} with ${deleted} transaction${deleted === 1 ? '' : 's'}`);
-    return { message: `Batch ${batchId} deleted with ${deleted} transaction${deleted === 1 ? '' : 's'}`, deleted };
-  });
+  // A batch may hold a hundred thousand rows: see withCheckpointAfter.
+  return withCheckpointAfter(em, () =>
+    em.transactional(async (tem) => {
+      const batch = await ownBatch(tem, userId, batchId);
+      const recorder = new ChangeRecorder(tem, userId);
+      await recorder.touch('batch', [batchId]);
+      await recorder.touchTransactions(await batchRowIds(tem, userId, batchId));
+      await unlinkBatch(tem, userId, batchId);
+      const deleted = await deleteBatchRows(tem, userId, batchId);
+      tem.remove(batch);
+      await tem.flush();
+      const what = batch.fileName ? `the import of ${batch.fileName}` : 'an import';
+      await recorder.finish('batch-delete', `Deleted ${what} with ${deleted} transaction${deleted === 1 ? '' : 's'}`);
+      return { message: `Batch ${batchId} deleted with ${deleted} transaction${deleted === 1 ? '' : 's'}`, deleted };
+    }),
+  );
 }
