@@ -191,7 +191,8 @@ describe('phones', () => {
       expect(
         await long.getByText('A very long description of a purchase at the hardware store downtown').isVisible(),
       ).toBe(true);
-      expect(await long.getByText('2024-01-20 · Home · debit · Checking').isVisible()).toBe(true);
+      expect(await long.getByText('2024-01-20 · Home · debit').isVisible()).toBe(true);
+      expect(await long.getByRole('link', { name: 'Checking register' }).isVisible()).toBe(true);
       // Nothing is cut: every card's text fits its box.
       const cut = await list.evaluate(
         (el) =>
@@ -243,6 +244,9 @@ describe('phones', () => {
           ),
         )
         .toBe(true);
+      // A card's account opens its register.
+      await list.getByRole('link', { name: 'Checking register' }).first().click();
+      await page.getByRole('heading', { name: 'Register: Checking', level: 1 }).waitFor();
       await close();
     },
   );

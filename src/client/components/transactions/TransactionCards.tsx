@@ -16,6 +16,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { alpha } from '@mui/material/styles';
 import { memo, useEffect, useRef } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
+import { TextLink } from '../RouterLinks';
 import { must } from '../../../shared/must';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
@@ -71,7 +72,7 @@ const TransactionCard = memo(function TransactionCard({
   const chip = tx.category === null && suggestion?.category ? suggestion : null;
   // A split original has no category of its own: its parts carry them.
   const category = tx.isSplit ? null : (tx.category ?? UNCATEGORIZED_LABEL);
-  const details = [tx.postDate, category, tx.type, tx.account].filter(Boolean).join(' · ');
+  const details = [tx.postDate, category, tx.type].filter(Boolean).join(' · ');
   return (
     <Paper
       variant="outlined"
@@ -113,6 +114,18 @@ const TransactionCard = memo(function TransactionCard({
           <Chip size="small" label={tx.isSplit ? 'Split' : 'Split part'} variant="outlined" sx={{ mt: 0.5 }} />
         )}
       </ButtonBase>
+      {tx.account !== null && tx.bank_account_id !== null && (
+        // Beside the card's button, not in it: a link inside a button is neither.
+        <TextLink
+          to="/accounts/$id"
+          params={{ id: String(tx.bank_account_id) }}
+          variant="caption"
+          aria-label={`${tx.account} register`}
+          sx={{ flexBasis: '100%', ml: 5.5, mt: -0.75, mb: 1, overflowWrap: 'break-word' }}
+        >
+          {tx.account}
+        </TextLink>
+      )}
       {split && <PartsToggle tx={tx} label={label} {...split} />}
       {(chip || tx.categorySource === 'suggested') && (
         <Box sx={{ pt: 1, pr: 1, flexShrink: 0 }}>
