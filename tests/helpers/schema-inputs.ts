@@ -56,6 +56,7 @@ function branches(s: JsonSchema): JsonSchema[] {
 }
 
 function typeOf(s: JsonSchema): string | undefined {
+  if (s.const !== undefined) return 'const';
   if (s.enum) return 'enum';
   return Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
 }
@@ -66,6 +67,8 @@ export function validInput(s: JsonSchema, name = ''): unknown {
   switch (typeOf(nonNull)) {
     case 'enum':
       return nonNull.enum![0];
+    case 'const':
+      return nonNull.const;
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, prop] of Object.entries(nonNull.properties ?? {})) {
