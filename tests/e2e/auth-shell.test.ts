@@ -111,7 +111,7 @@ describe('first run, login and logout', () => {
     // The screens used less often sit under More (at 1400 px the bar has room for the rest), and its links work.
     await nav.getByRole('button', { name: 'More' }).click();
     const more = page.getByRole('menu', { name: 'More' });
-    expect(await more.getByRole('menuitem').allInnerTexts()).toEqual(['Rules', 'Schedules', 'History']);
+    expect(await more.getByRole('menuitem').allInnerTexts()).toEqual(['Rules', 'Schedules', 'Rates', 'History']);
     await more.getByRole('menuitem', { name: 'Schedules' }).click();
     await page.waitForURL(`${server.url}/schedules`);
     await page.getByRole('heading', { name: 'Schedules', level: 1 }).waitFor();

@@ -164,9 +164,9 @@ describe('a crash during an undo', () => {
     await expect
       .poll(() => server.output().includes(`/api/history/${entryId}/undo`), { timeout: 30_000, interval: 5 })
       .toBe(true);
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGKILL');
-    await undo;
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await Promise.all([undo, exited]);
 
     server = await start();
     const after = await state(server, token, entryId);
