@@ -1,11 +1,10 @@
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { OutcomeAlert, type Outcome } from '../../components/OutcomeAlert';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { authFetch } from '../../lib/authFetch';
 import { downloadWithSession } from '../../lib/download';
 import { trpc } from '../../lib/trpc';
-
-type Outcome = { severity: 'success' | 'error'; text: string } | null;
 
 /** The server's text of a refused call: `error` or `message` of its JSON body. */
 async function answerText(res: Response): Promise<string> {
@@ -84,16 +83,7 @@ export function DataSection() {
           onChange={(e) => void restore(e)}
         />
       </Stack>
-      {outcome && (
-        <Alert
-          severity={outcome.severity}
-          role={outcome.severity === 'error' ? 'alert' : 'status'}
-          onClose={() => setOutcome(null)}
-          sx={{ mt: 2 }}
-        >
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
     </Paper>
   );
 }

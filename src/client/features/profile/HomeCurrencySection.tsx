@@ -1,11 +1,10 @@
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { OutcomeAlert, type Outcome } from '../../components/OutcomeAlert';
 import { useState } from 'react';
 import { CurrencyField } from '../../components/CurrencyField';
 import { useAuth } from '../../lib/auth';
 import { useHomeCurrency } from '../../lib/currency';
 import { serverMessage, trpc } from '../../lib/trpc';
-
-type Outcome = { severity: 'success' | 'error'; text: string } | null;
 
 /**
  * The home currency: what reports, the budget overview, envelopes and search totals are converted
@@ -57,16 +56,7 @@ export function HomeCurrencySection() {
           {save.isPending ? 'Saving…' : 'Save home currency'}
         </Button>
       </Stack>
-      {outcome && (
-        <Alert
-          severity={outcome.severity}
-          role={outcome.severity === 'error' ? 'alert' : 'status'}
-          onClose={() => setOutcome(null)}
-          sx={{ mt: 2 }}
-        >
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
     </Paper>
   );
 }

@@ -1,10 +1,9 @@
-import { Alert, Button, Paper, Stack, Typography } from '@mui/material';
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { OutcomeAlert, type Outcome } from '../../components/OutcomeAlert';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { RateImportAnswer } from '../../../shared/schemas/rates';
 import { postFormWithProgress, RestError } from '../../lib/rest';
 import { trpc } from '../../lib/trpc';
-
-type Outcome = { severity: 'success' | 'error'; text: string } | null;
 
 function importedText(answer: RateImportAnswer): string {
   const ignored = answer.ignoredCurrencies.length
@@ -68,16 +67,7 @@ export function RateImport() {
           onChange={(e) => void upload(e)}
         />
       </Stack>
-      {outcome && (
-        <Alert
-          severity={outcome.severity}
-          role={outcome.severity === 'error' ? 'alert' : 'status'}
-          onClose={() => setOutcome(null)}
-          sx={{ mt: 2 }}
-        >
-          {outcome.text}
-        </Alert>
-      )}
+      <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
     </Paper>
   );
 }
