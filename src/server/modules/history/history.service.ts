@@ -14,7 +14,7 @@ import { imageText, readImages } from '../../db/row-images';
 import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
-import { entryRows, insertHistoryRows, parseImage, type StoredRow } from './history-rows';
+import { entryRows, insertHistoryRows, parseImage, wholeAfter, type StoredRow } from './history-rows';
 import { purgeExpired, type Retention } from './retention';
 import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
 
@@ -78,7 +78,7 @@ async function entryDto(em: EntityManager, userId: number, entry: EntryFields, r
       table: row.table_name,
       rowId: row.row_id,
       before: parseImage(row.before),
-      after: parseImage(row.after),
+      after: parseImage(wholeAfter(row.before, row.after)),
     })),
     moreRows: Math.max(0, entry.rowCount - rows.length),
   };
