@@ -99,6 +99,19 @@ export class ChangeRecorder {
     await tem.flush();
   }
 
+  /**
+   * Records a restore from a backup: the fact, its summary and how many rows it brought, no row images (a backup
+   * may hold hundreds of thousands of rows). It cannot be undone (see the history's service).
+   */
+  static async recordRestore(tem: EntityManager, userId: number, rowCount: number, summary: string): Promise<void> {
+    await (
+      await sqlTx(tem)
+    ).run(
+      "insert into history_entry (created_at, user_id, kind, summary, state, row_count) values (?, ?, 'restore', ?, 'done', ?)",
+      [new Date().toISOString(), userId, summary, rowCount],
+    );
+  }
+
   /** Saves the entry when anything changed; answers its id (null when nothing did). */
   async finish(kind: HistoryKind, summary: string): Promise<number | null> {
     const rows: StoredRow[] = [];
