@@ -39,6 +39,8 @@ export const userDataRoutes: RestRoute[] = [
     answer: '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes } }',
     output: userDataImportAnswer,
     handler: ({ em, userId, request, reply }) =>
-      importUserData(em, userId, streamedBody(request, reply, request.server.config.restoreLimitBytes)),
+      importUserData(em, userId, streamedBody(request, reply, request.server.config.restoreLimitBytes), {
+        spoolDir: request.server.config.dataDir,
+      }),
   }),
 ];
