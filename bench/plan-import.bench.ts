@@ -3,6 +3,8 @@
  * SQLite server, each round into a fresh user, alternately with the transaction table's plan_month_sum triggers in
  * place and dropped (restored after), so both ways run on the same code, data and load. Medians of wall time and
  * of this process's CPU time (server and client share it; the client's part is the same both ways).
+ * `TEST_DATABASE=postgresql npm run bench plan-import` measures the same on PostgreSQL (PG_ADMIN_URL), where the
+ * triggers are disabled and enabled again instead of dropped.
  */
 import Database from 'better-sqlite3';
 import { registerUser, rest } from '../tests/helpers/http';
@@ -26,14 +28,23 @@ function generateCsv(): string {
 
 export default async function run(): Promise<void> {
   const server = await startServer({ LOG_LEVEL: 'silent' });
-  const db = new Database(server.config.databaseFile);
+  const db = server.database === 'sqlite' ? new Database(server.config.databaseFile) : null;
   try {
     const triggers = db
-      .prepare<[], { name: string; sql: string }>(
-        "select name, sql from sqlite_master where type = 'trigger' and name like 'plan_month_sum%'",
-      )
-      .all();
+      ? db
+          .prepare<[], { name: string; sql: string }>(
+            "select name, sql from sqlite_master where type = 'trigger' and name like 'plan_month_sum%'",
+          )
+          .all()
+      : await server.sql<{ name: string; sql: string }>(
+          "select tgname as name, '' as sql from pg_trigger where tgname like 'plan_month_sum%'",
+        );
     if (triggers.length === 0) throw new Error('no plan_month_sum triggers to measure');
+    const setTriggers = async (on: boolean) => {
+      for (const trigger of triggers)
+        if (db) db.exec(on ? trigger.sql : `drop trigger ${trigger.name}`);
+        else await server.sql(`alter table "transaction" ${on ? 'enable' : 'disable'} trigger ${trigger.name}`);
+    };
     const file = generateCsv();
     const importOnce = async () => {
       const user = await registerUser(server.url);
@@ -56,20 +67,20 @@ export default async function run(): Promise<void> {
     const without: { wall: number; cpu: number }[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       withTriggers.push(await importOnce());
-      for (const trigger of triggers) db.exec(`drop trigger ${trigger.name}`);
+      await setTriggers(false);
       try {
         without.push(await importOnce());
       } finally {
-        for (const trigger of triggers) db.exec(trigger.sql);
+        await setTriggers(true);
       }
     }
     const wall = (rows: typeof without) => median(rows.map((r) => r.wall));
     const cpu = (rows: typeof without) => median(rows.map((r) => r.cpu));
     console.log(
-      `100,000-row import, ${ROUNDS} alternating rounds: with the plan's triggers wall ${ms(wall(withTriggers))}, CPU ${ms(cpu(withTriggers))}; without wall ${ms(wall(without))}, CPU ${ms(cpu(without))}; ratio wall ${(wall(withTriggers) / wall(without)).toFixed(3)}, CPU ${(cpu(withTriggers) / cpu(without)).toFixed(3)}`,
+      `${server.database}: 100,000-row import, ${ROUNDS} alternating rounds: with the plan's triggers wall ${ms(wall(withTriggers))}, CPU ${ms(cpu(withTriggers))}; without wall ${ms(wall(without))}, CPU ${ms(cpu(without))}; ratio wall ${(wall(withTriggers) / wall(without)).toFixed(3)}, CPU ${(cpu(withTriggers) / cpu(without)).toFixed(3)}`,
     );
   } finally {
-    db.close();
+    db?.close();
     await server.close();
   }
 }
