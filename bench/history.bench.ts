@@ -36,13 +36,25 @@ async function upload(baseUrl: string, user: ApiUser, text: string, account: str
 /** Runs `work` with the recorder's writes switched off, as the same call would run without a history. */
 async function withoutRecording<T>(work: () => Promise<T>): Promise<T> {
   const proto = ChangeRecorder.prototype;
-  // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be put back on the prototype they came from
-  const saved = { touch: proto.touch, touchTransactions: proto.touchTransactions, finish: proto.finish };
+  const saved = {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be put back on the prototype they came from
+    touch: proto.touch,
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
+    touchTransactions: proto.touchTransactions,
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
+    finish: proto.finish,
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
+    readBefore: proto.readBefore,
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
+    updated: proto.updated,
+  };
   // eslint-disable-next-line @typescript-eslint/unbound-method -- a static method, put back as it was
   const recordImport = ChangeRecorder.recordImport;
   proto.touch = async () => {};
   proto.touchTransactions = async () => {};
   proto.finish = async () => null;
+  proto.readBefore = () => {};
+  proto.updated = () => {};
   ChangeRecorder.recordImport = async () => {};
   try {
     return await work();

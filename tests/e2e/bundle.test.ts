@@ -1,60 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
+import { startBundle, type RunningBundle } from './production-bundle';
 
 /** The production entry point: `node dist/server/main.js`, as `npm start` and the Dockerfile run it. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let child: ChildProcess;
+let server: RunningBundle;
 let url: string;
 let dataDir: string;
-let output = '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'bt-bundle-'));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // Waits for the server to answer (a loaded machine may take a while) or to exit.
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not start:\n${output}`);
+  server = await startBundle({ dataDir });
+  url = server.url;
 });
 
 afterAll(() => {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -91,12 +53,11 @@ describe('the built server', () => {
   it('creates the SQLite file and a private signing secret in the data directory', () => {
     expect(statSync(path.join(dataDir, 'budget-tracker.sqlite')).size).toBeGreaterThan(0);
     expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-    expect(output).toContain('applied migration');
+    expect(server.output()).toContain('applied migration');
   });
 
   it('closes gracefully on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   });
 });

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
+import { startBundle, type RunningBundle } from './production-bundle';
 
 /**
  * An undo is one database transaction: the production bundle killed with SIGKILL while it undoes a large bulk
@@ -13,61 +11,15 @@ import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
  */
 const ROWS = 20_000;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
 let dataDir: string;
-let running: Running | null = null;
+let running: RunningBundle | null = null;
 
-/** Starts the bundle on `dataDir` and waits until it answers (or fails if it exits first). */
-async function start(): Promise<Running> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-        return fetch(`${url}/api/health`).then(
-          (res) => res.ok,
-          () => false,
-        );
-      },
-      { timeout: 60_000, interval: 100 },
-    )
-    .toBe(true);
-  running = { child, url, output: () => output };
+async function start(): Promise<RunningBundle> {
+  running = await startBundle({ dataDir });
   return running;
 }
 
-async function call<T>(server: Running, token: string, method: string, url: string, body?: unknown): Promise<T> {
+async function call<T>(server: RunningBundle, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${url}`, {
     method,
     headers: {
@@ -81,7 +33,7 @@ async function call<T>(server: Running, token: string, method: string, url: stri
 }
 
 /** Every row's category, and the entry's state, as the restarted server answers them. */
-async function state(server: Running, token: string, entryId: number) {
+async function state(server: RunningBundle, token: string, entryId: number) {
   const rows = await call<{ category: string | null }[]>(
     server,
     token,
@@ -164,9 +116,8 @@ describe('a crash during an undo', () => {
     await expect
       .poll(() => server.output().includes(`/api/history/${entryId}/undo`), { timeout: 30_000, interval: 5 })
       .toBe(true);
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill('SIGKILL');
-    await Promise.all([undo, exited]);
+    await Promise.all([undo, server.exited]);
 
     server = await start();
     const after = await state(server, token, entryId);

@@ -70,6 +70,9 @@ describe('a register you can work in', () => {
         ['2024-01-10', 'Pay', '$2,000.00', '$2,100.00', ''],
         ['2024-01-05', 'Rent', '−$900.00', '$100.00', ''],
       ]);
+      // The register fits its screen: nothing to scroll sideways inside its own box.
+      const register = page.getByRole('table', { name: 'Register', exact: true });
+      expect(await register.evaluate((table) => table.scrollWidth - table.clientWidth)).toBeLessThanOrEqual(0);
 
       // A click clears a row.
       await page.getByRole('button', { name: 'Uncleared: Rent' }).click();

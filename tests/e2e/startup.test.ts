@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
+import { startBundle } from './production-bundle';
 
 /**
  * Start-up does only what the first request needs: the production
@@ -13,17 +11,6 @@ import { TEST_PASSWORD_HASH_COST } from '../helpers/password-cost';
  * loaded (the code files in require.cache; MikroORM reads its packages' package.json files only
  * to compare versions) when it exits.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const PRELOAD = `
 const { writeFileSync } = require('node:fs');
 process.on('exit', () => writeFileSync(process.env.LOADED_MODULES_FILE, Object.keys(require.cache).join('\\n')));
@@ -33,37 +20,15 @@ let dataDir: string;
 
 /** Starts the bundle until healthy, registers a user, stops it; answers its output and the packages it loaded. */
 async function startAndStop(): Promise<{ output: string; packages: Set<string> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const loadedFile = path.join(dataDir, 'loaded.txt');
   rmSync(loadedFile, { force: true });
-  const child = spawn(process.execPath, ['--require', path.join(dataDir, 'preload.cjs'), 'dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
-      LOADED_MODULES_FILE: loadedFile,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startBundle({
+    dataDir,
+    nodeArgs: ['--require', path.join(dataDir, 'preload.cjs')],
+    env: { LOADED_MODULES_FILE: loadedFile },
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = server.url;
   try {
-    await expect
-      .poll(
-        () =>
-          fetch(`${url}/api/health`).then(
-            (res) => res.ok,
-            () => false,
-          ),
-        { timeout: 30_000, interval: 50 },
-      )
-      .toBe(true);
     const username = `u${Math.random().toString(36).slice(2, 10)}`;
     const registered = await fetch(`${url}/api/auth/register`, {
       method: 'POST',
@@ -72,16 +37,16 @@ async function startAndStop(): Promise<{ output: string; packages: Set<string> }
     });
     expect(registered.status).toBe(200);
   } finally {
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
   }
-  expect(await exited).toBe(0);
+  expect(await server.exited).toBe(0);
   const packages = new Set(
     readFileSync(loadedFile, 'utf8')
       .split('\n')
       .map((file) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/.*\.[cm]?js$/.exec(file)?.[1])
       .filter((name): name is string => name !== undefined),
   );
-  return { output, packages };
+  return { output: server.output(), packages };
 }
 
 beforeAll(() => {

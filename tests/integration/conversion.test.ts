@@ -275,10 +275,15 @@ describe('every other figure that combines accounts', () => {
     });
   });
 
-  it('the monthly plan counts each row converted', async () => {
-    const plan = ok<{ categories: { name: string; activity: number }[] }>(await user.get('/api/plan/2024-03'));
+  it('the monthly plan counts each row converted, says its currency and counts the rows with no rate', async () => {
+    const plan = ok<{ currency: string; noRate: number; categories: { name: string; activity: number }[] }>(
+      await user.get('/api/plan/2024-03'),
+    );
     const food = expectedSum('EUR', (row) => row.category === 'Food' && row.date.startsWith('2024-03'));
     expect(plan.categories.find((c) => c.name === 'Food')?.activity).toBe(food.total);
+    const upToMonthEnd = expectedSum('EUR', (row) => row.date <= '2024-03-31');
+    expect(upToMonthEnd.noRate).toBeGreaterThan(0);
+    expect(plan).toMatchObject({ currency: 'EUR', noRate: upToMonthEnd.noRate });
   });
 
   it('net worth values each balance at the rate of the month’s end, and leaves out a balance with no rate', async () => {

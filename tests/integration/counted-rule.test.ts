@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCountedTransaction } from '../../src/shared/transactions/counted';
-import { countedRowSql, TRANSACTION_TABLE } from '../../src/server/db/sql';
+import { isCountedTransaction, isInternalTransfer } from '../../src/shared/transactions/counted';
+import { countedRowSql, internalTransferSql, TRANSACTION_TABLE } from '../../src/server/db/sql';
 import type { TransactionDto } from '../../src/shared/schemas/transactions';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';
@@ -83,5 +83,43 @@ describe('the counted-row rule', () => {
     expect(register[0]?.runningBalance).toBe(net);
     const oldest = register.at(-1)!;
     expect(oldest.runningBalance - oldest.amount).toBe(0);
+  });
+});
+
+describe('the internal-transfer rule', () => {
+  it('selects the same linked sides in SQL as in the shared function, for every pair of on-plan flags', async () => {
+    const owner = await signUp(server.url);
+    for (const [name, onBudget] of [
+      ['On A', true],
+      ['On B', true],
+      ['Off A', false],
+      ['Off B', false],
+    ] as const)
+      ok(await owner.post('/api/accounts', { name, type: 'checking', onBudget }));
+    const pairs = [
+      ['On A', 'On B'],
+      ['On A', 'Off A'],
+      ['Off A', 'On B'],
+      ['Off A', 'Off B'],
+    ];
+    for (const [fromAccount, toAccount] of pairs)
+      ok(await owner.post('/api/transfers', { fromAccount, toAccount, amount: 100, date: '2024-03-01' }));
+    ok(
+      await owner.post('/api/transactions', {
+        account: 'On A',
+        amount: -5,
+        description: 'plain',
+        postDate: '2024-03-01',
+      }),
+    );
+    const all = ok<TransactionDto[]>(await owner.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'));
+    const rows = await server.sql<{ id: number }>(
+      `select t.id from ${TRANSACTION_TABLE} t where t.user_id = ? and ${internalTransferSql('t')} order by t.id`,
+      [owner.userId],
+    );
+    const internal = all.filter(isInternalTransfer).map((t) => t.id);
+    expect(rows.map((r) => r.id)).toEqual(internal.sort((a, b) => a - b));
+    // Both sides of the on-on and off-off pairs, and the off-plan side of each mixed pair.
+    expect(internal).toHaveLength(6);
   });
 });

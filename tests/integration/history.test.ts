@@ -25,6 +25,7 @@ type Tx = {
   category: string | null;
   transferCounterpartId: number | null;
 };
+type HistoryRowDto = { rowId: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
 type Entry = { id: number; kind: string; summary: string; state: string; undoable: boolean; rowCount: number };
 
 const ALL = '/api/transactions?start_date=2000-01-01&end_date=2100-01-01';
@@ -319,6 +320,50 @@ describe('undo refuses what changed since', () => {
     ok(await user.post(`/api/history/${first.id}/undo`));
     expect((await rows(user)).find((row) => row.id === grocer.id)!.description).toBe('Grocer');
     expect((await user.post(`/api/history/${first.id}/undo`)).status).toBe(409);
+  });
+
+  it('a bulk edit is refused when a later change touched another column of one of its rows', async () => {
+    const user = await userWithRows();
+    const [grocer, salary, cafe] = await rows(user);
+    ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+    ok(
+      await user.post(`/api/transactions/${salary.id}/split`, {
+        splits: [
+          { amount: 200_000, category: 'Pay' },
+          { amount: 50_000, category: 'Bonus' },
+        ],
+      }),
+    );
+    const before = await rows(user);
+    ok(
+      await user.put('/api/transactions/bulk', {
+        transactionIds: [grocer.id, cafe.id, salary.id],
+        updates: { category: 'Food', type: 'debit', account: 'Savings' },
+      }),
+    );
+    const bulk = ok(await user.get<{ entries: (Entry & { rows: HistoryRowDto[] })[] }>('/api/history?limit=1'))
+      .entries[0];
+    // Each row is listed whole on both sides, however it is kept.
+    const cafeRow = bulk.rows.find((row) => row.rowId === String(cafe.id))!;
+    expect(cafeRow.after).toEqual({
+      ...cafeRow.before,
+      category_id: expect.any(Number),
+      type: 'debit',
+      account_id: expect.any(Number),
+    });
+    expect(cafeRow.after!.description).toBe('Cafe');
+    expect(bulk.rows.length).toBe(5);
+
+    ok(await user.put(`/api/transactions/${cafe.id}`, { description: 'Cafe (corner)' }));
+    const state = await rows(user);
+    const refused = await user.post(`/api/history/${bulk.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain(`transaction ${cafe.id}`);
+    expect(await rows(user)).toEqual(state);
+
+    ok(await user.post(`/api/history/${(await latest(user)).id}/undo`));
+    ok(await user.post(`/api/history/${bulk.id}/undo`));
+    expect(await rows(user)).toEqual(before);
   });
 
   it('another user can neither see nor undo the entry', async () => {

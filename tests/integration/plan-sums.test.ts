@@ -46,9 +46,9 @@ async function liveSums(user: ApiUser) {
     `select substr(t.post_date, 1, 7) as month, t.category_id, count(*) as n, sum(t.amount) as total
        from "transaction" t join account a on a.id = t.account_id
       where t.user_id = ? and t.is_split = false and a.on_budget = true
-        and (t.transfer_id is null or not exists (
-              select 1 from "transaction" o join account oa on oa.id = o.account_id
-               where o.transfer_id = t.transfer_id and o.id <> t.id and oa.on_budget = true))
+        and (t.transfer_id is null or coalesce((
+              select oa.on_budget from "transaction" o join account oa on oa.id = o.account_id
+               where o.transfer_id = t.transfer_id and o.id <> t.id), false) = false)
       group by 1, 2`,
     [user.userId],
   );

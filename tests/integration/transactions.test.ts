@@ -59,6 +59,8 @@ describe('POST/PUT/DELETE /api/transactions', () => {
       transferId: null,
       transferCounterpartId: null,
       transferCounterpartAccount: null,
+      accountOnBudget: true,
+      transferCounterpartOnBudget: false,
     });
     const categories = ok(await user.get('/api/categories'));
     expect(categories.map((c: { name: string }) => c.name)).toEqual(['Dining']);

@@ -30,6 +30,8 @@ function plan(categories: PlanCategoryDto[], partial: Partial<PlanDto> = {}): Pl
   const sum = (pick: (row: PlanCategoryDto) => number) => categories.reduce((total, row) => total + pick(row), 0);
   return {
     month: '2024-03',
+    currency: 'USD',
+    noRate: 0,
     toAssign: 10_000,
     income: 0,
     fromLastMonth: 0,

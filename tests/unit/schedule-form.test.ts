@@ -93,4 +93,45 @@ describe('the schedule form', () => {
       input: { recurrence: schedule.recurrence, end: { after: 12 }, category: 'Salary' },
     });
   });
+
+  it.each<[string, number, string, number]>([
+    ['JPY', 150_000, '150,000', 150_000],
+    ['BHD', 1_250_500, '1,250.500', 1_250_500],
+    ['EUR', 120_050, '1,200.50', 120_050],
+  ])('shows and reads a %s schedule in its decimals', (currency, stored, shown, read) => {
+    const schedule = { ...toDraft(null, defaults), name: 'Rent', description: 'RENT', amount: shown };
+    expect(readDraft(schedule, 'en-US', currency)).toMatchObject({ ok: true, input: { amount: read } });
+    const opened = toDraft(
+      {
+        id: 1,
+        name: 'Rent',
+        account: 'Checking',
+        accountId: 1,
+        description: 'RENT',
+        amount: stored,
+        amountTolerance: 0,
+        category: null,
+        recurrence: 'FREQ=MONTHLY;BYMONTHDAY=1',
+        recurrenceText: 'Every month on the 1st',
+        weekendRule: 'none',
+        mode: 'post',
+        window: 3,
+        startDate: '2025-01-01',
+        end: 'never',
+        nextDate: '2025-04-01',
+        missed: 0,
+      },
+      { ...defaults, currency },
+    );
+    expect(opened.amount).toBe(shown);
+  });
+
+  it("asks for the amount in the currency's decimals", () => {
+    const draft = { ...toDraft(null, defaults), name: 'Rent', description: 'RENT', amount: '' };
+    expect(readDraft(draft, 'en-US', 'JPY')).toMatchObject({ ok: false, message: expect.stringContaining('-1200)') });
+    expect(readDraft(draft, 'en-US', 'KWD')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('-1200.000)'),
+    });
+  });
 });

@@ -34,6 +34,8 @@ function tx(overrides: Partial<TransactionDto> = {}): TransactionDto {
     transferId: null,
     transferCounterpartId: null,
     transferCounterpartAccount: null,
+    accountOnBudget: false,
+    transferCounterpartOnBudget: false,
     ...overrides,
   };
 }

@@ -35,4 +35,25 @@ describe('transfers between accounts in totals', () => {
     expect(transfersLeftOutNote(1)).toBe(' (1 transfer between accounts left out)');
     expect(transfersLeftOutNote(0)).toBe('');
   });
+
+  it('counts a pair between the plan and an off-plan account once, on its on-plan side', () => {
+    const side = (id: number, amount: number, transferId: number, own: boolean, other: boolean) => ({
+      ...row(id, amount, transferId, 'Investing'),
+      accountOnBudget: own,
+      transferCounterpartOnBudget: other,
+    });
+    const mixed = [
+      row(1, 300_000, null, 'Salary'),
+      side(2, -20_000, 7, true, false),
+      side(3, 20_000, 7, false, true),
+      side(4, -5_000, 8, false, false),
+      side(5, 5_000, 8, false, false),
+    ];
+    const dtos = mixed.map((r) => r as TransactionDto);
+    expect(searchTotal(dtos)).toEqual({ cents: 280_000, text: 'Net: +$2,800.00', transfersLeftOut: 3 });
+    const fromRows = computeBudgetOverview(mixed, lineItems);
+    expect(fromRows).toMatchObject({ total: 280_000, transactionCount: 2 });
+    const { groups, countedRows } = groupOverviewTransactions(mixed);
+    expect(overviewFromGroups(groups, countedRows, lineItems)).toEqual(fromRows);
+  });
 });

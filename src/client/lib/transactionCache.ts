@@ -54,6 +54,21 @@ function derived(utils: ReturnType<typeof trpc.useUtils>): Promise<unknown> {
   ]);
 }
 
+/**
+ * After an account is edited: its name and on-plan flag are in every row it holds and in every figure that
+ * counts transfers by the plan, so those are fetched again.
+ */
+export function accountEdited(utils: ReturnType<typeof trpc.useUtils>): Promise<unknown> {
+  return Promise.all([
+    utils.transactions.invalidate(),
+    utils.envelopes.invalidate(),
+    utils.budgets.invalidate(),
+    utils.plan.invalidate(),
+    utils.reports.invalidate(),
+    utils.accounts.register.invalidate(),
+  ]);
+}
+
 export function createTransactionCache(queryClient: QueryClient, utils: ReturnType<typeof trpc.useUtils>) {
   return {
     /** Shows `rows` (as the server answered them, or as they are about to be) wherever they are listed. */

@@ -4,7 +4,7 @@
  */
 import type { EntityManager } from '@mikro-orm/knex';
 import { must } from '../../shared/must';
-import { runSql, selectRows, valuesSql } from './sql';
+import { runSql, selectRows, sqlTx, valuesSql } from './sql';
 
 export type RowImage = Record<string, unknown>;
 
@@ -33,6 +33,22 @@ const quoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Statements on the running transaction's own connection, with bound parameters (and prepared once on SQLite):
+ * the ORM's raw execute writes every value into the SQL text, which a row image's JSON makes long to build and parse.
+ */
+interface Statements {
+  all: <T extends object>(sql: string, params: readonly unknown[]) => Promise<T[]>;
+  run: (sql: string, params: readonly unknown[]) => Promise<number>;
+}
+
+async function statements(em: EntityManager): Promise<Statements> {
+  if (em.getTransactionContext() === undefined)
+    return { all: (sql, params) => selectRows(em, sql, params), run: (sql, params) => runSql(em, sql, params) };
+  const tx = await sqlTx(em);
+  return { all: (sql, params) => tx.all(sql, params), run: (sql, params) => tx.run(sql, params) };
+}
+
 /** Rows of one user's table by id (ids that are not there are left out), keyed by their id as text. */
 export async function readImages(
   em: EntityManager,
@@ -41,10 +57,10 @@ export async function readImages(
   ids: readonly (number | string)[],
 ): Promise<Map<string, RowImage>> {
   const images = new Map<string, RowImage>();
+  const sql = await statements(em);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK).map((id) => idValue(table, id));
-    const rows = await selectRows<RowImage>(
-      em,
+    const rows = await sql.all<RowImage>(
       `select * from ${quoted(table)} where user_id = ? and id in (${marks(chunk.length)})`,
       [userId, ...chunk],
     );
@@ -57,9 +73,13 @@ export async function readImages(
 /** One text for a row image, the same for the same values whichever way they were read. */
 export function imageText(image: RowImage | null | undefined): string | null {
   if (!image) return null;
-  return JSON.stringify(image, (_key, value: unknown) =>
-    typeof value === 'bigint' ? Number(value) : value instanceof Date ? value.toISOString() : value,
-  );
+  // A replacer runs for every value; only a bigint needs one (a Date writes its ISO text by itself).
+  try {
+    return JSON.stringify(image);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return JSON.stringify(image, (_key, value: unknown) => (typeof value === 'bigint' ? Number(value) : value));
+  }
 }
 
 export async function deleteRows(

@@ -51,19 +51,58 @@ export function countedRowSql(alias = 't', isSplitColumn = 'is_split'): string {
 }
 
 /**
- * The internal-transfer rule of src/shared/transactions/counted.ts (isInternalTransfer): a side of a
- * linked transfer between two on-plan accounts. The one place income-and-spending totals (reports,
- * payees, the budget overview, envelopes, the plan) leave transfers out; balances keep them. Every
- * account counts as on-plan until accounts carry an on-plan flag: then this condition also asks that
- * both sides' accounts are on-plan, so a transfer to an off-plan account counts as spending.
+ * The on-plan flag of the account of the other side of linked row `alias` (false when it has none).
+ * The answer's `transferCounterpartOnBudget` field reads it, and so does the internal-transfer rule.
  */
-export function internalTransferSql(alias = 't', transferColumn = 'transfer_id'): string {
-  return `${alias}.${transferColumn} is not null`;
+export function counterpartOnBudgetSql(alias = 't'): string {
+  return `coalesce((select oa.on_budget from ${TRANSACTION_TABLE} o join account oa on oa.id = o.account_id
+    where o.transfer_id = ${alias}.transfer_id and o.id <> ${alias}.id), false)`;
+}
+
+/** The expressions the internal-transfer rule reads: the link, and both sides' accounts' on-plan flags. */
+export interface TransferSidesSql {
+  transfer: string;
+  ownOnBudget: string;
+  otherOnBudget: string;
+}
+
+/** The rule's inputs over the transaction table aliased `alias`. */
+function tableSides(alias: string): TransferSidesSql {
+  return {
+    transfer: `${alias}.transfer_id`,
+    ownOnBudget: `coalesce((select ta.on_budget from account ta where ta.id = ${alias}.account_id), false)`,
+    otherOnBudget: counterpartOnBudgetSql(alias),
+  };
+}
+
+/** The rule's inputs over a subquery of transaction answers (TRANSACTION_SELECT's columns) aliased `alias`. */
+export function answerSides(alias: string): TransferSidesSql {
+  return {
+    transfer: `${alias}."transferId"`,
+    ownOnBudget: `${alias}."accountOnBudget"`,
+    otherOnBudget: `${alias}."transferCounterpartOnBudget"`,
+  };
+}
+
+/**
+ * The internal-transfer rule of src/shared/transactions/counted.ts (isInternalTransfer): a linked side
+ * is internal unless its account is on the plan and the other side's is not. The one place
+ * income-and-spending totals (reports, payees, the budget overview, envelopes, search totals, the
+ * plan) leave transfers out; balances keep them. A test holds both forms to the same rows.
+ */
+export function internalTransferSql(sides: string | TransferSidesSql = 't'): string {
+  const s = typeof sides === 'string' ? tableSides(sides) : sides;
+  // The link is tested first: an unlinked row (most rows) never reaches the account lookups.
+  return `(${s.transfer} is not null and not (${s.ownOnBudget} = true and ${s.otherOnBudget} = false))`;
 }
 
 /** The rows income-and-spending totals count (countsAsIncomeOrSpending): counted and not an internal transfer. */
-export function reportedRowSql(alias = 't', isSplitColumn = 'is_split', transferColumn = 'transfer_id'): string {
-  return `${countedRowSql(alias, isSplitColumn)} and not (${internalTransferSql(alias, transferColumn)})`;
+export function reportedRowSql(
+  alias = 't',
+  isSplitColumn = 'is_split',
+  sides: string | TransferSidesSql = alias,
+): string {
+  return `${countedRowSql(alias, isSplitColumn)} and not ${internalTransferSql(sides)}`;
 }
 
 /** The Unicode code point of a text's first character (a number; null for null). */

@@ -204,6 +204,8 @@ const planCategoryAnswer = z.object({
 
 export const planAnswer = z.object({
   month,
+  currency: homeCurrencyField,
+  noRate: noRateField,
   toAssign: cents.describe('May be negative: more assigned than there is'),
   income: cents,
   fromLastMonth: cents.describe("Last month's To Assign plus what it held"),

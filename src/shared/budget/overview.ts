@@ -21,7 +21,12 @@ import type { LineItemDto, LineItemType } from '../schemas/budgets';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../schemas/transactions';
 import { categoryKeyOf } from '../envelopes/envelopes';
 import { sumCents } from '../money';
-import { countsAsIncomeOrSpending, isCountedTransaction, isInternalTransfer } from '../transactions/counted';
+import {
+  countsAsIncomeOrSpending,
+  isCountedTransaction,
+  isInternalTransfer,
+  type TransferSides,
+} from '../transactions/counted';
 import { nameKey } from '../names';
 
 export const UNTRACKED_ID = -1;
@@ -30,10 +35,9 @@ export const UNTRACKED_NAME = 'Untracked';
 export type OverviewTransaction = Pick<
   TransactionDto,
   'id' | 'amount' | 'category' | 'type' | 'isSplit' | 'parentTransactionId'
-> & {
-  /** A side of a transfer between accounts is in no total (isInternalTransfer); absent counts as unlinked. */
-  transferId?: number | null;
-};
+> &
+  /** A side of a transfer within the plan (or outside it) is in no total (isInternalTransfer); absent counts as unlinked. */
+  TransferSides;
 export type OverviewLineItem = Pick<LineItemDto, 'id' | 'name' | 'amount' | 'type' | 'relatedCategories'>;
 export type OverviewGroupType = LineItemType | 'Untracked';
 

@@ -53,8 +53,10 @@ export const historyEntryAnswer = z.object({
   summary: z.string(),
   state: z.enum(['done', 'undone', 'purged']),
   rowCount: z.number().int(),
-  /** False for entries older than the last UNDOABLE_ENTRIES, and for restores. */
+  /** False for entries older than the last UNDOABLE_ENTRIES, restores and the entries before one, purged ones. */
   undoable: z.boolean(),
+  /** Why it cannot be undone or redone (null while it can). */
+  readOnlyReason: z.string().nullable(),
   rows: z.array(historyRowAnswer),
   /** Rows the entry touched beyond those listed (an import's rows are not listed). */
   moreRows: z.number().int(),

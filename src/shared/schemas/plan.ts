@@ -68,6 +68,10 @@ export interface PlanMoveDto {
 
 export interface PlanDto {
   month: string;
+  /** The home currency: every figure is in it, other accounts' rows converted at their own date's rate. */
+  currency: string;
+  /** Rows up to the month's end left out of the figures: another currency with no rate within 7 days of their date. */
+  noRate: number;
   toAssign: number;
   income: number;
   fromLastMonth: number;

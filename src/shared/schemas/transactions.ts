@@ -58,6 +58,10 @@ export const transactionAnswerSchema = z.object({
     .string()
     .nullable()
     .describe("The account name of the transfer's other side; null when unlinked"),
+  accountOnBudget: z.boolean().describe("Whether the row's account is on the plan (false without an account)"),
+  transferCounterpartOnBudget: z
+    .boolean()
+    .describe("Whether the account of the transfer's other side is on the plan; false when unlinked"),
 });
 export type TransactionDto = z.infer<typeof transactionAnswerSchema>;
 

@@ -12,22 +12,30 @@ export function isCountedTransaction(tx: Pick<TransactionDto, 'isSplit'>): boole
 }
 
 /**
- * A side of a linked transfer between two on-plan accounts: money moved, neither income nor spending.
- * Every account counts as on-plan until accounts carry an on-plan flag; then a side whose other side is
- * off-plan stops being internal here (money leaving the plan is spending). The SQL form is
- * `internalTransferSql` in src/server/db/sql.ts.
+ * What the internal-transfer rule reads of a row: its link and both sides' accounts' on-plan flags
+ * (every answer carries them; absent, the link counts as unlinked and the flags as a pair within the plan).
  */
-export function isInternalTransfer(tx: { transferId?: number | null }): boolean {
-  return tx.transferId !== undefined && tx.transferId !== null;
+export type TransferSides = Partial<
+  Pick<TransactionDto, 'transferId' | 'accountOnBudget' | 'transferCounterpartOnBudget'>
+>;
+
+/**
+ * A side of a linked transfer that is neither income nor spending: every linked side except one whose
+ * account is on the plan while the other side's is not. A pair between two on-plan accounts, or two
+ * off-plan ones, moves money and counts nowhere; a pair between the plan and an off-plan account counts
+ * once, on its on-plan side (spending when money leaves the plan, income when it comes in). The SQL
+ * form is `internalTransferSql` in src/server/db/sql.ts; a test holds the two to the same rows.
+ */
+export function isInternalTransfer(tx: TransferSides): boolean {
+  if (tx.transferId === undefined || tx.transferId === null) return false;
+  return !(tx.accountOnBudget && !tx.transferCounterpartOnBudget);
 }
 
 /**
  * The rule of every income-and-spending total (reports, payees, the budget overview, envelopes, a
- * search's total): counted, and not an internal transfer. Account balances count transfers
+ * search's total, the plan): counted, and not an internal transfer. Account balances count transfers
  * (isCountedTransaction alone).
  */
-export function countsAsIncomeOrSpending(
-  tx: Pick<TransactionDto, 'isSplit'> & { transferId?: number | null },
-): boolean {
+export function countsAsIncomeOrSpending(tx: Pick<TransactionDto, 'isSplit'> & TransferSides): boolean {
   return isCountedTransaction(tx) && !isInternalTransfer(tx);
 }

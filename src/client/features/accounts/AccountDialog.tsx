@@ -10,6 +10,7 @@ import { readAmountField } from '../../lib/amountField';
 import { useHomeCurrency } from '../../lib/currency';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
+import { accountEdited } from '../../lib/transactionCache';
 
 interface AccountDraft {
   name: string;
@@ -116,6 +117,7 @@ export function AccountDialog({ account, onClose, onSaved }: AccountDialogProps)
         ? await update.mutateAsync({ id: account.id, data: read.value })
         : await create.mutateAsync(read.value);
       await Promise.all([utils.accounts.list.invalidate(), utils.accounts.netWorth.invalidate()]);
+      if (account) void accountEdited(utils);
       onSaved(saved, !account);
     } catch (failure) {
       setError(serverMessage(failure, account ? 'Failed to update the account' : 'Failed to create the account'));

@@ -11,8 +11,11 @@ import { browserLocale } from '../../lib/locale';
 
 interface RegisterEditRowProps {
   row: RegisterRow;
-  columns: string;
+  /** The register's grid (columns and areas), so the fields sit where the row's cells were. */
+  grid: Record<string, unknown>;
   height: number;
+  /** Tells the list this row's height (its fields may need more than a row's). */
+  measure: (element: HTMLElement | null) => void;
   start: number;
   index: number;
   onSave: (patch: UpdateTransactionPatch) => void;
@@ -33,18 +36,20 @@ function patchOf(row: RegisterRow, draft: Record<'postDate' | 'description' | 'c
 }
 
 /** A register row being edited in place: Enter saves, Escape puts it back. */
-export function RegisterEditRow({ row, columns, height, start, index, onSave, onCancel }: RegisterEditRowProps) {
+export function RegisterEditRow({ row, grid, height, measure, start, index, onSave, onCancel }: RegisterEditRowProps) {
   const { draft, set, error, save, keys } = useRowDraft(row, onSave, onCancel);
   const small = { size: 'small', fullWidth: true } as const;
   return (
     <Box
+      ref={measure}
+      data-index={index}
       role="row"
       aria-rowindex={index + 2}
       aria-label={`Editing ${row.description}`}
       onKeyDown={keys}
       sx={{
         display: 'grid',
-        gridTemplateColumns: columns,
+        ...grid,
         alignItems: 'center',
         gap: 0.5,
         position: 'absolute',

@@ -1,16 +1,55 @@
-import { Box, Button, Chip, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { must } from '../../../shared/must';
 import type { RegisterRow } from '../../../shared/schemas/register';
 import { Amount, OriginalAmount } from '../../components/transactions/Amount';
 import { RegisterEditRow } from './RegisterEditRow';
 import type { RegisterEdits } from './useRegisterEdits';
 
-const ROW_HEIGHT = 44;
 const COLUMNS = '110px minmax(0, 1fr) minmax(0, 180px) 130px 140px';
 const WORK_COLUMNS = '150px minmax(0, 1fr) minmax(0, 160px) 130px 120px minmax(0, 160px) 140px';
 const HEADERS = ['Date', 'Description', 'Category', 'Amount', 'Balance'];
+/** Each row's cells in order (headers too): where the grid places them. */
+const AREAS = ['date', 'desc', 'cat', 'amount', 'balance', 'memo', 'work'];
+
+/**
+ * How a row's cells sit: one line of columns where the screen is wide enough, and on a narrow one two lines
+ * (three with the work cells), so the register fits the screen instead of scrolling sideways inside it.
+ */
+export interface RegisterLayout {
+  grid: Record<string, unknown>;
+  /** A row being edited: its fields where the row's cells were (on a narrow screen, a line or two each). */
+  editGrid: Record<string, unknown>;
+  rowHeight: number;
+  minWidth: number;
+}
+
+function useRegisterLayout(work: boolean): RegisterLayout {
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down(work ? 'md' : 'sm'));
+  const cells = AREAS.slice(0, work ? 7 : 5);
+  const placement = Object.fromEntries(cells.map((area, i) => [`& > :nth-child(${i + 1})`, { gridArea: area }]));
+  if (!narrow) {
+    const grid = { gridTemplateColumns: work ? WORK_COLUMNS : COLUMNS, gridTemplateAreas: `"${cells.join(' ')}"` };
+    return {
+      grid: { ...grid, ...placement },
+      editGrid: { ...grid, ...placement },
+      rowHeight: 44,
+      minWidth: work ? 980 : 640,
+    };
+  }
+  const lines = ['"date desc amount"', '"cat cat balance"', ...(work ? ['"memo memo work"'] : [])];
+  return {
+    grid: { gridTemplateColumns: '112px minmax(0, 1fr) auto', gridTemplateAreas: lines.join(' '), ...placement },
+    editGrid: {
+      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+      gridTemplateAreas: '"date amount" "desc desc" "cat memo" "balance work"',
+      ...placement,
+    },
+    rowHeight: work ? 96 : 60,
+    minWidth: 0,
+  };
+}
 /** A cell's text stays on one line, cut with an ellipsis (the whole text is in its title where it may be long). */
 const CELL = { px: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const CLEARED_MARK = { uncleared: 'Uncleared', cleared: 'Cleared', reconciled: 'Reconciled' } as const;
@@ -37,19 +76,21 @@ export function RegisterTable({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<number | null>(null);
-  const columns = edits ? WORK_COLUMNS : COLUMNS;
+  const layout = useRegisterLayout(Boolean(edits));
   const headers = edits ? [...HEADERS, 'Memo', 'Cleared'] : HEADERS;
   const count = rows.length + (opening ? 1 : 0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => layout.rowHeight,
     overscan: 12,
   });
+  // A row being edited takes the height its fields need; the others go back to the layout's height.
+  useEffect(() => virtualizer.measure(), [virtualizer, layout.rowHeight, editing]);
   return (
     <Box role="table" aria-label={label} aria-rowcount={count + 1} sx={{ overflowX: 'auto' }}>
-      <Box sx={{ minWidth: edits ? 980 : 640 }}>
-        <RegisterHeader columns={columns} headers={headers} />
+      <Box sx={{ minWidth: layout.minWidth }}>
+        <RegisterHeader layout={layout} headers={headers} />
         <Box
           ref={scroller}
           role="rowgroup"
@@ -60,15 +101,18 @@ export function RegisterTable({
           <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               if (opening && item.index === rows.length)
-                return <OpeningRow key="opening" opening={opening} index={item.index} start={item.start} />;
+                return (
+                  <OpeningRow key="opening" opening={opening} layout={layout} index={item.index} start={item.start} />
+                );
               const row = must(rows[item.index], 'a virtual item indexes rows');
               if (edits && editing === row.id)
                 return (
                   <RegisterEditRow
                     key={row.id}
                     row={row}
-                    columns={columns}
-                    height={ROW_HEIGHT}
+                    grid={layout.editGrid}
+                    height={layout.rowHeight}
+                    measure={virtualizer.measureElement}
                     start={item.start}
                     index={item.index}
                     onCancel={() => setEditing(null)}
@@ -82,7 +126,7 @@ export function RegisterTable({
                 <RegisterRowView
                   key={row.id}
                   row={row}
-                  columns={columns}
+                  layout={layout}
                   index={item.index}
                   start={item.start}
                   edits={edits}
@@ -98,7 +142,7 @@ export function RegisterTable({
 }
 
 /** The column headers (amounts and balances right-aligned). */
-function RegisterHeader({ columns, headers }: { columns: string; headers: readonly string[] }) {
+function RegisterHeader({ layout, headers }: { layout: RegisterLayout; headers: readonly string[] }) {
   return (
     <Box role="rowgroup">
       <Box
@@ -106,7 +150,7 @@ function RegisterHeader({ columns, headers }: { columns: string; headers: readon
         aria-rowindex={1}
         sx={{
           display: 'grid',
-          gridTemplateColumns: columns,
+          ...layout.grid,
           py: 1,
           borderBottom: 2,
           borderColor: 'divider',
@@ -129,7 +173,7 @@ function RegisterHeader({ columns, headers }: { columns: string; headers: readon
 
 interface RegisterRowViewProps {
   row: RegisterRow;
-  columns: string;
+  layout: RegisterLayout;
   /** The row's place in the virtual list, and its offset from the top. */
   index: number;
   start: number;
@@ -138,7 +182,7 @@ interface RegisterRowViewProps {
 }
 
 /** One register row; a split's part is indented below its parent, whose own amount is greyed. */
-function RegisterRowView({ row, columns, index, start, edits, onEdit }: RegisterRowViewProps) {
+function RegisterRowView({ row, layout, index, start, edits, onEdit }: RegisterRowViewProps) {
   const part = row.parentTransactionId !== null;
   return (
     <Box
@@ -146,13 +190,13 @@ function RegisterRowView({ row, columns, index, start, edits, onEdit }: Register
       aria-rowindex={index + 2}
       sx={{
         display: 'grid',
-        gridTemplateColumns: columns,
+        ...layout.grid,
         alignItems: 'center',
         position: 'absolute',
         top: 0,
         left: 0,
         right: 0,
-        height: ROW_HEIGHT,
+        height: layout.rowHeight,
         transform: `translateY(${start}px)`,
         borderBottom: 1,
         borderColor: 'divider',
@@ -195,10 +239,12 @@ function RegisterRowView({ row, columns, index, start, edits, onEdit }: Register
 /** The opening balance: the start of the walk, below every transaction. */
 function OpeningRow({
   opening,
+  layout,
   index,
   start,
 }: {
   opening: { date: string; balance: number; currency: string };
+  layout: RegisterLayout;
   index: number;
   start: number;
 }) {
@@ -209,13 +255,13 @@ function OpeningRow({
       data-testid="opening-balance-row"
       sx={{
         display: 'grid',
-        gridTemplateColumns: COLUMNS,
+        ...layout.grid,
         alignItems: 'center',
         position: 'absolute',
         top: 0,
         left: 0,
         right: 0,
-        height: ROW_HEIGHT,
+        height: layout.rowHeight,
         transform: `translateY(${start}px)`,
         borderBottom: 1,
         borderColor: 'divider',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CategoryDto } from '../../../shared/schemas/categories';
 import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
+import { useHomeCurrency } from '../../lib/currency';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { readCategoryDraft, toCategoryDraft, type CategoryDraft } from './categoryForm';
@@ -17,7 +18,8 @@ interface CategoryEditDialogProps {
 /** Rename a category, set its kind, hide it, let overspending roll over, give it a target. */
 export function CategoryEditDialog({ category, thisMonth, onClose, onSaved }: CategoryEditDialogProps) {
   const locale = browserLocale();
-  const [draft, setDraft] = useState<CategoryDraft>(() => toCategoryDraft(category, thisMonth, locale));
+  const currency = useHomeCurrency();
+  const [draft, setDraft] = useState<CategoryDraft>(() => toCategoryDraft(category, thisMonth, locale, currency));
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const utils = trpc.useUtils();
   const update = trpc.categories.update.useMutation();
@@ -26,7 +28,7 @@ export function CategoryEditDialog({ category, thisMonth, onClose, onSaved }: Ca
 
   async function save() {
     setProblem(null);
-    const reading = readCategoryDraft(draft, locale);
+    const reading = readCategoryDraft(draft, locale, currency);
     if (!reading.ok) {
       setProblem(reading);
       return;
@@ -75,7 +77,7 @@ export function CategoryEditDialog({ category, thisMonth, onClose, onSaved }: Ca
           control={<Checkbox checked={draft.rolls} onChange={(e) => set({ rolls: e.target.checked })} />}
           label={`Roll overspending over to the next month (from ${draft.rollsFrom})`}
         />
-        <TargetFields draft={draft} set={set} fieldError={fieldError} />
+        <TargetFields draft={draft} set={set} fieldError={fieldError} currency={currency} />
       </Stack>
     </FormDialog>
   );
@@ -85,10 +87,12 @@ interface TargetFieldsProps {
   draft: CategoryDraft;
   set: (change: Partial<CategoryDraft>) => void;
   fieldError: (field: string) => string | undefined;
+  /** The home currency: the plan's, and so its targets'. */
+  currency: string;
 }
 
 /** The one target a category may have: a monthly amount, "refill up to", or a balance by a date. */
-function TargetFields({ draft, set, fieldError }: TargetFieldsProps) {
+function TargetFields({ draft, set, fieldError, currency }: TargetFieldsProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
       <TextField
@@ -109,6 +113,7 @@ function TargetFields({ draft, set, fieldError }: TargetFieldsProps) {
           value={draft.targetAmount}
           onChange={(text) => set({ targetAmount: text })}
           error={fieldError('targetAmount')}
+          currency={currency}
           unsigned
         />
       )}

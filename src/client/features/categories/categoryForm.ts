@@ -1,6 +1,6 @@
 import type { CategoryDto, CategoryKind, TargetType, UpdateCategoryInput } from '../../../shared/schemas/categories';
 import { formatAmountInput } from '../../../shared/money';
-import { readAmountField } from '../../lib/amountField';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 
 /** What the category dialog edits, as the fields hold it (amounts as typed). */
 export interface CategoryDraft {
@@ -15,7 +15,13 @@ export interface CategoryDraft {
   targetDate: string;
 }
 
-export function toCategoryDraft(category: CategoryDto, thisMonth: string, locale: string): CategoryDraft {
+/** Targets are planned in the home currency (`currency`): typed and shown in its decimals. */
+export function toCategoryDraft(
+  category: CategoryDto,
+  thisMonth: string,
+  locale: string,
+  currency: string | null = null,
+): CategoryDraft {
   const target = category.target;
   return {
     name: category.name,
@@ -24,7 +30,7 @@ export function toCategoryDraft(category: CategoryDto, thisMonth: string, locale
     rolls: category.rollsOverspendingFrom !== null,
     rollsFrom: category.rollsOverspendingFrom ?? thisMonth,
     targetType: target?.type ?? 'none',
-    targetAmount: target ? formatAmountInput(target.amount, locale) : '',
+    targetAmount: target ? formatAmountInput(target.amount, locale, fieldDigits(currency)) : '',
     targetDate: target?.type === 'byDate' ? target.date : '',
   };
 }
@@ -32,7 +38,7 @@ export function toCategoryDraft(category: CategoryDto, thisMonth: string, locale
 export type DraftReading = { ok: true; input: UpdateCategoryInput } | { ok: false; field: string; message: string };
 
 /** The update the draft asks for, or the field that is wrong and why. */
-export function readCategoryDraft(draft: CategoryDraft, locale: string): DraftReading {
+export function readCategoryDraft(draft: CategoryDraft, locale: string, currency: string | null = null): DraftReading {
   const name = draft.name.trim();
   if (!name) return { ok: false, field: 'name', message: 'Category name is required' };
   const input: UpdateCategoryInput = {
@@ -43,7 +49,7 @@ export function readCategoryDraft(draft: CategoryDraft, locale: string): DraftRe
     target: null,
   };
   if (draft.targetType === 'none') return { ok: true, input };
-  const amount = readAmountField(draft.targetAmount, locale, { required: true, unsigned: true });
+  const amount = readAmountField(draft.targetAmount, locale, { required: true, unsigned: true, currency });
   if (!amount.ok) return { ok: false, field: 'targetAmount', message: amount.message };
   if (!amount.cents) return { ok: false, field: 'targetAmount', message: 'Enter a target of more than zero' };
   if (draft.targetType !== 'byDate')

@@ -74,6 +74,11 @@ function ChangeItem({
           </Button>
         )}
       </Stack>
+      {entry.readOnlyReason && entry.state !== 'purged' && (
+        <Typography variant="body2" color="text.secondary">
+          {entry.readOnlyReason}
+        </Typography>
+      )}
       <RowChanges entry={entry} />
     </ListItem>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { isMonth } from '../../../shared/plan/months';
 import { monthTitle } from '../../../shared/plan/view';
 import type { PlanCategoryDto, PlanDto } from '../../../shared/schemas/plan';
+import { ConvertedNote } from '../../components/ConvertedNote';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
 import { ButtonLink } from '../../components/RouterLinks';
@@ -82,6 +83,7 @@ function PlanBody({ month }: { month: string }) {
       />
       {data && (
         <>
+          <ConvertedNote currency={data.currency} noRate={data.noRate} />
           <ToAssignSummary plan={data} />
           <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
             <Button variant="contained" onClick={() => setOpen({ kind: 'move' })}>

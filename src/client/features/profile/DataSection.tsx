@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FileChooserButton } from '../../components/FileChooserButton';
 import { OutcomeAlert, type Outcome } from '../../components/OutcomeAlert';
-import { useRef, useState, type ChangeEvent } from 'react';
 import { useAuth } from '../../lib/auth';
 import { authFetch } from '../../lib/authFetch';
 import { downloadWithSession } from '../../lib/download';
@@ -24,16 +25,12 @@ async function answerText(res: Response): Promise<string> {
  * into an account that has no data yet; the server's reason is shown when it refuses).
  */
 export function DataSection() {
-  const input = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [restoring, setRestoring] = useState(false);
   const utils = trpc.useUtils();
   const { updateUser } = useAuth();
 
-  async function restore(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function restore(file: File) {
     setOutcome(null);
     setRestoring(true);
     try {
@@ -71,16 +68,13 @@ export function DataSection() {
         <Button variant="outlined" onClick={() => void downloadWithSession('/api/export')}>
           Download all my data
         </Button>
-        <Button variant="outlined" disabled={restoring} onClick={() => input.current?.click()}>
-          {restoring ? 'Restoring...' : 'Restore from a file'}
-        </Button>
-        <input
-          ref={input}
-          type="file"
+        <FileChooserButton
+          label="Restore from a file"
+          busyLabel="Restoring..."
+          busy={restoring}
           accept="application/json,.json"
-          hidden
-          aria-label="Restore file"
-          onChange={(e) => void restore(e)}
+          inputLabel="Restore file"
+          onFile={(file) => void restore(file)}
         />
       </Stack>
       <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />

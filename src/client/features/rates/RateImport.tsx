@@ -1,6 +1,7 @@
-import { Button, Paper, Stack, Typography } from '@mui/material';
+import { Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { FileChooserButton } from '../../components/FileChooserButton';
 import { OutcomeAlert, type Outcome } from '../../components/OutcomeAlert';
-import { useRef, useState, type ChangeEvent } from 'react';
 import type { RateImportAnswer } from '../../../shared/schemas/rates';
 import { postFormWithProgress, RestError } from '../../lib/rest';
 import { trpc } from '../../lib/trpc';
@@ -18,15 +19,11 @@ function importedText(answer: RateImportAnswer): string {
  * the ECB's eurofxref-hist.csv or its XML, or a CSV with the header date,base,quote,rate.
  */
 export function RateImport() {
-  const input = useRef<HTMLInputElement>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const utils = trpc.useUtils();
 
-  async function upload(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function upload(file: File) {
     setOutcome(null);
     setBusy(true);
     try {
@@ -55,16 +52,13 @@ export function RateImport() {
         for the same pair and date is replaced. Rates are shared by every user of this server.
       </Typography>
       <Stack direction="row" sx={{ mt: 2 }}>
-        <Button variant="outlined" disabled={busy} onClick={() => input.current?.click()}>
-          {busy ? 'Importing…' : 'Import a rates file'}
-        </Button>
-        <input
-          ref={input}
-          type="file"
+        <FileChooserButton
+          label="Import a rates file"
+          busyLabel="Importing…"
+          busy={busy}
           accept=".csv,.xml,text/csv,application/xml,text/xml"
-          hidden
-          aria-label="Rates file"
-          onChange={(e) => void upload(e)}
+          inputLabel="Rates file"
+          onFile={(file) => void upload(file)}
         />
       </Stack>
       <OutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />

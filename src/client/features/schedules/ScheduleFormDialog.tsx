@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ScheduleDto, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { FormDialog } from '../../components/FormDialog';
 import { MoneyField } from '../../components/MoneyField';
+import { useAccountNames } from '../../components/transactions/hooks';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { RecurrenceFields } from './RecurrenceFields';
@@ -22,10 +23,12 @@ interface ScheduleFormDialogProps {
 /** Create or edit a schedule: what it pays, how often, and whether it posts itself or waits for the bank's row. */
 export function ScheduleFormDialog({ schedule, start, accounts, today, onClose, onSaved }: ScheduleFormDialogProps) {
   const locale = browserLocale();
+  const { currencyOf } = useAccountNames();
   const [draft, setDraft] = useState<ScheduleDraft>(() => ({
-    ...toDraft(schedule, { today, account: accounts[0] ?? '', locale }),
+    ...toDraft(schedule, { today, account: accounts[0] ?? '', locale, currency: currencyOf(schedule?.account) }),
     ...start,
   }));
+  const currency = currencyOf(draft.account);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
   const utils = trpc.useUtils();
   const create = trpc.schedules.create.useMutation();
@@ -35,7 +38,7 @@ export function ScheduleFormDialog({ schedule, start, accounts, today, onClose, 
 
   async function save() {
     setProblem(null);
-    const reading = readDraft(draft, locale);
+    const reading = readDraft(draft, locale, currency);
     if (!reading.ok) {
       setProblem(reading);
       return;
@@ -64,7 +67,7 @@ export function ScheduleFormDialog({ schedule, start, accounts, today, onClose, 
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <WhatFields draft={draft} set={set} fieldError={fieldError} accounts={accounts} />
-        <AmountFields draft={draft} set={set} fieldError={fieldError} />
+        <AmountFields draft={draft} set={set} fieldError={fieldError} currency={currency} />
         <Typography variant="subtitle1" component="h3">
           When
         </Typography>
@@ -81,12 +84,13 @@ interface FieldsProps {
   fieldError: (field: string) => string | undefined;
 }
 
-function AmountFields({ draft, set, fieldError }: FieldsProps) {
+function AmountFields({ draft, set, fieldError, currency }: FieldsProps & { currency: string | null }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
       <MoneyField
         label="Amount"
         required
+        currency={currency}
         value={draft.amount}
         onChange={(amount) => set({ amount })}
         error={fieldError('amount')}

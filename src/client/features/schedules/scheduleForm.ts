@@ -3,7 +3,8 @@
  * recurrence is picked as a pattern (every N days, weeks or months, a day of the month or its last
  * day, the nth weekday, yearly) or typed as RRULE text; the rule text is shown either way.
  */
-import { formatAmountInput, readAmount } from '../../../shared/money';
+import { formatAmountInput } from '../../../shared/money';
+import { fieldDigits, readAmountField } from '../../lib/amountField';
 import {
   DEFAULT_WINDOW_DAYS,
   patternOf,
@@ -49,6 +50,8 @@ export interface DraftDefaults {
   today: string;
   account: string;
   locale: string;
+  /** The schedule's account's currency: its decimals are the amount's. Two decimals without one. */
+  currency?: string | null;
 }
 
 function draftPattern(rule: string): Partial<ScheduleDraft> {
@@ -108,7 +111,7 @@ export function toDraft(schedule: ScheduleDto | null, defaults: DraftDefaults): 
     name: schedule.name,
     account: schedule.account,
     description: schedule.description,
-    amount: formatAmountInput(schedule.amount, defaults.locale),
+    amount: formatAmountInput(schedule.amount, defaults.locale, fieldDigits(defaults.currency)),
     tolerance: String(schedule.amountTolerance),
     category: schedule.category ?? '',
     weekendRule: schedule.weekendRule,
@@ -159,12 +162,18 @@ export type DraftReading =
   | { ok: false; field: 'name' | 'description' | 'amount' | 'tolerance' | 'end'; message: string };
 
 /** The input the form sends, or the first field to fix. The server checks the rest and names it. */
-export function readDraft(draft: ScheduleDraft, locale: string): DraftReading {
+export function readDraft(draft: ScheduleDraft, locale: string, currency: string | null = null): DraftReading {
   if (!draft.name.trim()) return { ok: false, field: 'name', message: 'Name is required' };
   if (!draft.description.trim()) return { ok: false, field: 'description', message: 'Description is required' };
-  const amount = readAmount(draft.amount, 'form', { locale });
-  if (!amount.ok || amount.cents === 0)
-    return { ok: false, field: 'amount', message: 'Enter the amount, negative for money out (e.g. -1200.00)' };
+  const amount = readAmountField(draft.amount, locale, { currency });
+  if (!amount.ok || !amount.cents) {
+    const example = formatAmountInput(-1200 * 10 ** fieldDigits(currency), 'en-US', fieldDigits(currency));
+    return {
+      ok: false,
+      field: 'amount',
+      message: `Enter the amount, negative for money out (e.g. ${example.replace(',', '')})`,
+    };
+  }
   const tolerance = Number(draft.tolerance.replace(',', '.'));
   if (!draft.tolerance.trim() || !Number.isFinite(tolerance))
     return { ok: false, field: 'tolerance', message: 'Enter a percent from 0 to 50' };

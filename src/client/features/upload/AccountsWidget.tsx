@@ -24,6 +24,7 @@ import type { NoticeMessage } from '../../components/Notice';
 import { readAmountField } from '../../lib/amountField';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
+import { accountEdited } from '../../lib/transactionCache';
 
 interface AccountDraft {
   name: string;
@@ -106,7 +107,7 @@ function useAccountEditor(showNotice: AccountsWidgetProps['showNotice']) {
     const isNew = editing === 'new';
     try {
       if (isNew) await create.mutateAsync(read.value);
-      else await update.mutateAsync({ id: editing, data: read.value });
+      else await update.mutateAsync({ id: editing, data: read.value }).then(() => void accountEdited(utils));
       await utils.accounts.list.invalidate();
       setEditing(null);
       showNotice(isNew ? 'Account created successfully' : 'Account updated successfully');

@@ -4,6 +4,7 @@
  * databases write is built from the same list. The compiler holds the list to the answer schema's keys.
  */
 import { transactionAnswerSchema, type TransactionDto } from '../../../shared/schemas/transactions';
+import { counterpartOnBudgetSql } from '../sql';
 
 /** How the database writes a field's value as JSON. */
 export type JsonKind =
@@ -48,7 +49,6 @@ export const TRANSACTION_FIELDS = {
   batchId: { sql: 't.batch_id', json: 'word' },
   transferId: { sql: 't.transfer_id', json: 'integer' },
   // Looked up only for a linked row: an unlinked one (most rows) costs no probe at all.
-  // Looked up only for a linked row: an unlinked one (most rows) costs no probe at all.
   transferCounterpartId: {
     sql: `case when t.transfer_id is null then null else (${counterpart('id')}) end`,
     json: 'integer',
@@ -56,6 +56,11 @@ export const TRANSACTION_FIELDS = {
   transferCounterpartAccount: {
     sql: `case when t.transfer_id is null then null else (select ta.name from account ta where ta.id = (${counterpart('account_id')})) end`,
     json: 'text',
+  },
+  accountOnBudget: { sql: 'coalesce(a.on_budget, false)', json: 'boolean' },
+  transferCounterpartOnBudget: {
+    sql: `case when t.transfer_id is null then false else ${counterpartOnBudgetSql('t')} end`,
+    json: 'boolean',
   },
 } as const satisfies { readonly [K in keyof TransactionDto]-?: TransactionField };
 

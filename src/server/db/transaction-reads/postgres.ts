@@ -1,7 +1,15 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
 import { payeeKey } from '../../../shared/reports/payees';
-import { joinJsonRowBytes, reportedRowSql, selectRows, TRANSACTION_TABLE, withUserScope, type SqlCount } from '../sql';
+import {
+  answerSides,
+  joinJsonRowBytes,
+  reportedRowSql,
+  selectRows,
+  TRANSACTION_TABLE,
+  withUserScope,
+  type SqlCount,
+} from '../sql';
 import type { JsonKind } from './fields';
 import { TRANSACTION_FROM, TRANSACTION_SELECT } from './fields';
 import type { JsonPage, OverviewRead, ReadOptions } from './index';
@@ -106,7 +114,7 @@ export class PostgresTransactionReads extends SqlTransactionReads {
   ): Promise<Omit<OverviewRead, 'groups'>> {
     const rows = await selectRows<{ json: string; id: number; counted: boolean; category_id: number | null }>(
       this.em,
-      `select ${this.rowJson()} as json, s.id, ${reportedRowSql('s', '"isSplit"', '"transferId"')} as counted, s.category_id
+      `select ${this.rowJson()} as json, s.id, ${reportedRowSql('s', '"isSplit"', answerSides('s'))} as counted, s.category_id
          from (select ${TRANSACTION_SELECT}, t.category_id from ${TRANSACTION_FROM}
            where t.user_id = ? and t.post_date >= ? and t.post_date <= ?) s
         order by ${NEWEST_FIRST}`,

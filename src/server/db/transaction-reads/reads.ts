@@ -21,6 +21,7 @@ import type { TransactionDto } from '../../../shared/schemas/transactions';
 import {
   countedRowSql,
   internalTransferSql,
+  reportedRowSql,
   selectRows,
   TRANSACTION_TABLE,
   withUserScope,
@@ -69,6 +70,8 @@ const registerOrder = (alias: string) =>
 const REGISTER_ORDER_P = registerOrder('p');
 const REGISTER_ORDER_S = registerOrder('s');
 const LATEST = '9999-12-31';
+/** A row the plan counts, over `t` joined to its account `a`: an on-plan account's income or spending. */
+const PLAN_ROW = `${reportedRowSql('t')} and a.on_budget = true`;
 const EXPORT_SELECT = selectOf([
   'id',
   'postDate',
@@ -500,9 +503,11 @@ export abstract class SqlTransactionReads implements TransactionReads {
   }
 
   async searchTotal(userId: number, selection: Selection): Promise<SearchTotalRead> {
-    const where = await this.where(this.em, userId, { ...selection, counted: true });
+    // Counted rows, split into the total's and the transfers it leaves out (the `counted` filter would drop those).
+    const selected = await this.where(this.em, userId, { ...selection, counted: false });
+    const where = { sql: `${selected.sql} and ${countedRowSql('t')}`, params: selected.params };
     const transfer = internalTransferSql('t');
-    const reported = { sql: `${where.sql} and not (${transfer})`, params: where.params };
+    const reported = { sql: `${where.sql} and not ${transfer}`, params: where.params };
     const [moved] = await selectRows<{ n: SqlCount }>(
       this.em,
       `select count(*) as n from ${TRANSACTION_FROM} where ${where.sql} and ${transfer}`,
@@ -593,9 +598,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
        union all
        select substr(t.post_date, 1, 7) as month, t.category_id, count(*) as n, sum(t.amount) as total
          from transfer l join ${TRANSACTION_TABLE} t on t.transfer_id = l.id join account a on a.id = t.account_id
-        where l.user_id = ? and t.post_date <= ? and ${countedRowSql('t')} and a.on_budget = true
-          and not exists (select 1 from ${TRANSACTION_TABLE} o join account oa on oa.id = o.account_id
-                           where o.transfer_id = t.transfer_id and o.id <> t.id and oa.on_budget = true)
+        where l.user_id = ? and t.post_date <= ? and ${PLAN_ROW}
         group by substr(t.post_date, 1, 7), t.category_id`,
       [userId, endDate.slice(0, 7), userId, endDate],
     );
@@ -617,10 +620,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
       this.em,
       conversion,
       {
-        sql: `t.user_id = ? and t.post_date <= ? and ${countedRowSql('t')} and a.on_budget = true
-          and (t.transfer_id is null or not exists (
-                select 1 from ${TRANSACTION_TABLE} o join account oa on oa.id = o.account_id
-                 where o.transfer_id = t.transfer_id and o.id <> t.id and oa.on_budget = true))`,
+        sql: `t.user_id = ? and t.post_date <= ? and ${PLAN_ROW}`,
         params: [userId, endDate],
       },
       ['substr(t.post_date, 1, 7)', 't.category_id'],

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { MAX_LIST_ROWS } from '../../../shared/limits';
 import { payeeKey } from '../../../shared/reports/payees';
 import { readerOf } from '../read-worker/pool';
-import { reportedRowSql, selectRows } from '../sql';
+import { answerSides, reportedRowSql, selectRows } from '../sql';
 import type { JsonKind } from './fields';
 import { TRANSACTION_FROM, TRANSACTION_SELECT } from './fields';
 import type { JsonPage, OverviewRead, ReadOptions } from './index';
@@ -91,7 +91,7 @@ export class SqliteTransactionReads extends SqlTransactionReads {
     range: { startDate: string; endDate: string },
     categoryKey: (categoryId: number | null) => string,
   ): Promise<Omit<OverviewRead, 'groups'>> {
-    const counted = `case when ${reportedRowSql('s', '"isSplit"', '"transferId"')} then s.id || ':' || coalesce(s.category_id, '') end`;
+    const counted = `case when ${reportedRowSql('s', '"isSplit"', answerSides('s'))} then s.id || ':' || coalesce(s.category_id, '') end`;
     const [row] = await selectRows<{ json: Buffer; counted_rows: string | null }>(
       this.em,
       `select cast('[' || coalesce(group_concat(s.json, ','), '') || ']' as blob) as json, group_concat(s.counted, ',') as counted_rows

@@ -21,7 +21,8 @@ export const historyRoutes: RestRoute[] = [
     summary:
       'Your changes, newest first (limit 1-200, default 50; offset): who, when, what kind, a one-line summary and the rows each touched as they were before and after (the first 20 of each; the rest counted in moreRows). The last 100 can be undone.',
     query: historyPageSchema,
-    answer: '{ entries: [{ id, createdAt, kind, summary, state, rowCount, undoable, rows, moreRows }], hasMore }',
+    answer:
+      '{ entries: [{ id, createdAt, kind, summary, state, rowCount, undoable, readOnlyReason, rows, moreRows }], hasMore }',
     output: historyListAnswer,
     handler: ({ em, userId, query, request }) => listHistory(em, userId, query, request.server.services.retention),
   }),

@@ -14,7 +14,7 @@ import { imageText, readImages } from '../../db/row-images';
 import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
-import { entryRows, insertHistoryRows, parseImage, type StoredRow } from './history-rows';
+import { entryRows, insertHistoryRows, parseImage, wholeAfter, type StoredRow } from './history-rows';
 import { purgeExpired, type Retention } from './retention';
 import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
 
@@ -52,15 +52,55 @@ export async function listHistory(
     rowCount: row.row_count,
   }));
   const shown = entries.slice(0, page.limit);
+  const restore = await latestRestore(em, userId);
   return {
-    entries: await Promise.all(shown.map((entry, i) => entryDto(em, userId, entry, page.offset + i))),
+    entries: await Promise.all(
+      shown.map((entry, i) => entryDto(em, userId, entry, readOnlyReason(entry, page.offset + i, restore))),
+    ),
     hasMore: entries.length > page.limit,
   };
 }
 
 type EntryFields = Pick<HistoryEntry, 'id' | 'createdAt' | 'kind' | 'summary' | 'state' | 'rowCount'>;
 
-async function entryDto(em: EntityManager, userId: number, entry: EntryFields, rank: number): Promise<HistoryEntryDto> {
+/**
+ * A restore is not undone: it filled an empty account with a whole backup (up to hundreds of thousands of rows,
+ * kept in the history as a count, not as rows), so its undo would be deleting everything since.
+ */
+const RESTORE_REASON =
+  'A restore from a backup cannot be undone: it filled an empty account with a whole backup. To go back, export your data and restore another backup into a new account.';
+
+/**
+ * Why an entry cannot be undone or redone (null when it can): `newer` entries of the user come after it, the
+ * latest restore's id is `restore`. Entries before a restore are read-only: their rows were there before the
+ * backup's came in.
+ */
+function readOnlyReason(entry: Pick<EntryFields, 'id' | 'kind' | 'state'>, newer: number, restore: number | null) {
+  if (entry.kind === 'restore') return RESTORE_REASON;
+  if (entry.state === 'purged') return 'This change cannot be undone: the rows it deleted were emptied from the trash';
+  if (restore !== null && restore > entry.id)
+    return 'This change cannot be undone or redone: a restore from a backup came after it';
+  if (newer >= UNDOABLE_ENTRIES)
+    return `Only the last ${UNDOABLE_ENTRIES} changes can be undone or redone; this one stays in the history to read`;
+  return null;
+}
+
+/** The id of the user's latest restore, if any. */
+async function latestRestore(em: EntityManager, userId: number): Promise<number | null> {
+  const [row] = await selectRows<{ id: number | null }>(
+    em,
+    "select max(id) as id from history_entry where user_id = ? and kind = 'restore'",
+    [userId],
+  );
+  return row?.id ?? null;
+}
+
+async function entryDto(
+  em: EntityManager,
+  userId: number,
+  entry: EntryFields,
+  reason: string | null,
+): Promise<HistoryEntryDto> {
   const rows = await selectRows<{ table_name: string; row_id: string; before: string | null; after: string | null }>(
     em,
     'select table_name, row_id, "before", "after" from history_row where user_id = ? and entry_id = ? order by id limit ?',
@@ -73,12 +113,13 @@ async function entryDto(em: EntityManager, userId: number, entry: EntryFields, r
     summary: entry.summary,
     state: entry.state as HistoryEntryDto['state'],
     rowCount: entry.rowCount,
-    undoable: rank < UNDOABLE_ENTRIES && entry.state !== 'purged' && entry.kind !== 'restore',
+    undoable: reason === null,
+    readOnlyReason: reason,
     rows: rows.map((row) => ({
       table: row.table_name,
       rowId: row.row_id,
       before: parseImage(row.before),
-      after: parseImage(row.after),
+      after: parseImage(wholeAfter(row.before, row.after)),
     })),
     moreRows: Math.max(0, entry.rowCount - rows.length),
   };
@@ -102,17 +143,10 @@ async function entryToChange(
 ): Promise<HistoryEntry> {
   await (await sqlTx(tem)).lock(HISTORY_LOCK, userId);
   const entry = await findOwned(tem, HistoryEntry, userId, entryId);
-  if (entry.kind === 'restore')
-    throw new AppError('CONFLICT', 'A restore from a backup cannot be undone here; restore an earlier export instead');
-  if (entry.state === 'purged')
-    throw new AppError('CONFLICT', 'This change cannot be undone: the rows it deleted were emptied from the trash');
+  const reason = readOnlyReason(entry, await newerEntries(tem, userId, entryId), await latestRestore(tem, userId));
+  if (reason !== null) throw new AppError('CONFLICT', reason);
   if (entry.state !== from)
     throw new AppError('CONFLICT', from === 'done' ? 'This change is already undone' : 'This change is not undone');
-  if ((await newerEntries(tem, userId, entryId)) >= UNDOABLE_ENTRIES)
-    throw new AppError(
-      'CONFLICT',
-      `Only the last ${UNDOABLE_ENTRIES} changes can be undone or redone; this one stays in the history to read`,
-    );
   return entry;
 }
 
@@ -141,7 +175,7 @@ export async function undoEntry(em: EntityManager, userId: number, entryId: numb
       if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
       entry.state = 'undone';
       await tem.flush();
-      return { entry: await entryDto(tem, userId, entry, 0), message: `Undone: ${entry.summary}` };
+      return { entry: await entryDto(tem, userId, entry, null), message: `Undone: ${entry.summary}` };
     }),
   );
 }
@@ -159,7 +193,7 @@ export async function redoEntry(em: EntityManager, userId: number, entryId: numb
       if (entry.kind === 'trash-restore') await untrashRestored(tem, userId, entry.id);
       entry.state = 'done';
       await tem.flush();
-      return { entry: await entryDto(tem, userId, entry, 0), message: `Redone: ${entry.summary}` };
+      return { entry: await entryDto(tem, userId, entry, null), message: `Redone: ${entry.summary}` };
     }),
   );
 }

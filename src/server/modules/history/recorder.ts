@@ -3,7 +3,7 @@ import { imageText, readImages, type ImagedTable, type RowImage } from '../../db
 import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import type { HistoryKind } from '../../../shared/schemas/history';
 import { HistoryEntry } from './history.entity';
-import { insertHistoryRows, type StoredRow } from './history-rows';
+import { insertHistoryRows, setText, type StoredRow } from './history-rows';
 import { trashDeletedRows } from './trash';
 import { User } from '../users/user.entity';
 import { pause } from '../../common/pause';
@@ -12,6 +12,8 @@ interface Tracked {
   table: ImagedTable;
   id: string;
   before: RowImage | null;
+  /** Columns the action set to these values and nothing else changed: the after image without reading it again. */
+  set?: RowImage;
 }
 
 /**
@@ -21,6 +23,8 @@ interface Tracked {
  */
 export class ChangeRecorder {
   private readonly tracked = new Map<string, Tracked>();
+  /** Whole rows the action itself has just read, so touching them reads nothing again. */
+  private readonly read = new Map<string, RowImage>();
 
   constructor(
     private readonly tem: EntityManager,
@@ -29,8 +33,24 @@ export class ChangeRecorder {
 
   async touch(table: ImagedTable, ids: readonly (number | string)[]): Promise<void> {
     const fresh = [...new Set(ids.map(String))].filter((id) => !this.tracked.has(`${table}:${id}`));
-    const images = await readImages(this.tem, this.userId, table, fresh);
-    for (const id of fresh) this.tracked.set(`${table}:${id}`, { table, id, before: images.get(id) ?? null });
+    const images = await readImages(
+      this.tem,
+      this.userId,
+      table,
+      fresh.filter((id) => !this.read.has(`${table}:${id}`)),
+    );
+    for (const id of fresh) {
+      const before = this.read.get(`${table}:${id}`) ?? images.get(id) ?? null;
+      this.tracked.set(`${table}:${id}`, { table, id, before });
+    }
+  }
+
+  /**
+   * Whole rows (`select *`, as readImages reads them) the action read before changing anything: touching them
+   * takes these as their before images instead of reading them again.
+   */
+  readBefore(table: ImagedTable, images: ReadonlyMap<string, RowImage>): void {
+    for (const [id, image] of images) this.read.set(`${table}:${id}`, image);
   }
 
   /**
@@ -38,9 +58,20 @@ export class ChangeRecorder {
    * in, and the other side of each link.
    */
   async touchTransactions(ids: readonly number[]): Promise<void> {
-    const reach = await familiesAndLinks(this.tem, this.userId, ids);
+    const reach = await familiesAndLinks(this.tem, this.userId, ids, (id) => this.read.get(`transaction:${id}`));
     await this.touch('transfer', reach.transfers);
     await this.touch('transaction', reach.transactions);
+  }
+
+  /**
+   * The action set these columns of these touched rows to `values` in one statement, and nothing else writes
+   * them: their after images are their before images with these values, so `finish` does not read them again.
+   */
+  updated(table: ImagedTable, ids: readonly (number | string)[], values: RowImage): void {
+    for (const id of ids) {
+      const tracked = this.tracked.get(`${table}:${String(id)}`);
+      if (tracked?.before) tracked.set = { ...tracked.set, ...values };
+    }
   }
 
   created(table: ImagedTable, ids: readonly (number | string)[]): void {
@@ -68,6 +99,19 @@ export class ChangeRecorder {
     await tem.flush();
   }
 
+  /**
+   * Records a restore from a backup: the fact, its summary and how many rows it brought, no row images (a backup
+   * may hold hundreds of thousands of rows). It cannot be undone (see the history's service).
+   */
+  static async recordRestore(tem: EntityManager, userId: number, rowCount: number, summary: string): Promise<void> {
+    await (
+      await sqlTx(tem)
+    ).run(
+      "insert into history_entry (created_at, user_id, kind, summary, state, row_count) values (?, ?, 'restore', ?, 'done', ?)",
+      [new Date().toISOString(), userId, summary, rowCount],
+    );
+  }
+
   /** Saves the entry when anything changed; answers its id (null when nothing did). */
   async finish(kind: HistoryKind, summary: string): Promise<number | null> {
     const rows: StoredRow[] = [];
@@ -77,14 +121,13 @@ export class ChangeRecorder {
         this.tem,
         this.userId,
         table,
-        ofTable.map((t) => t.id),
+        ofTable.filter((t) => !t.set).map((t) => t.id),
       );
       for (const t of ofTable) {
         // Two JSON texts a row: tens of thousands of rows take a while, so other requests get turns between them.
         await pause();
-        const before = imageText(t.before);
-        const now = imageText(after.get(t.id));
-        if (before !== now) rows.push({ table, id: t.id, before, after: now });
+        const row = t.set && t.before ? setRow(t, t.before, t.set) : readRow(t, after.get(t.id));
+        if (row) rows.push(row);
       }
     }
     if (rows.length === 0) return null;
@@ -98,6 +141,21 @@ export class ChangeRecorder {
     await trashDeletedRows(this.tem, this.userId, entryId, rows);
     return entryId;
   }
+}
+
+/** A row as read again after the action, when it changed. */
+function readRow(t: Tracked, after: RowImage | undefined): StoredRow | null {
+  const before = imageText(t.before);
+  const now = imageText(after);
+  return before === now ? null : { table: t.table, id: t.id, before, after: now };
+}
+
+/** A row whose after image is its before image with `set` applied, when that changes a column. */
+function setRow(t: Tracked, before: RowImage, set: RowImage): StoredRow | null {
+  // Compared as the images write them (a bigint as its number).
+  if (Object.keys(set).every((column) => imageText({ v: before[column] }) === imageText({ v: set[column] })))
+    return null;
+  return { table: t.table, id: t.id, before: imageText(before), after: setText(set) };
 }
 
 /**
@@ -156,8 +214,20 @@ async function familiesAndLinks(
   tem: EntityManager,
   userId: number,
   ids: readonly number[],
+  known: (id: number) => RowImage | undefined,
 ): Promise<{ transactions: number[]; transfers: number[] }> {
-  const rows = await rowsById(tem, userId, 'id', ids);
+  const rows = [
+    ...ids.flatMap((id) => {
+      const image = known(id);
+      return image ? [image as unknown as FamilyRow] : [];
+    }),
+    ...(await rowsById(
+      tem,
+      userId,
+      'id',
+      ids.filter((id) => !known(id)),
+    )),
+  ];
   const parents = new Set<number>();
   for (const row of rows) {
     if (row.parent_id !== null) parents.add(row.parent_id);

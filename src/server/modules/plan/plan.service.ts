@@ -7,7 +7,6 @@ import {
   planMonth,
   type AssignedAmount,
   type HeldAmount,
-  type MonthSum,
   type PlanMonthFigures,
 } from '../../../shared/plan/engine';
 import { addMonths, monthRange } from '../../../shared/plan/months';
@@ -26,7 +25,7 @@ import type {
 } from '../../../shared/schemas/plan';
 import { dataVersion } from '../../db/data-version';
 import { selectRows } from '../../db/sql';
-import { readsOf } from '../../db/transaction-reads';
+import { readsOf, type PlanMonthSum } from '../../db/transaction-reads';
 import { Envelope } from '../envelopes/envelope.entity';
 import { User } from '../users/user.entity';
 import { recordedPlanChange } from './plan-links';
@@ -35,7 +34,7 @@ import { PlanAssigned, PlanHold, PlanMove } from './plan.entity';
 /** Everything the plan of a month is computed from, read in one go. */
 interface PlanReads {
   categories: CategoryDto[];
-  sums: MonthSum[];
+  sums: PlanMonthSum[];
   assigned: AssignedAmount[];
   held: HeldAmount[];
 }
@@ -111,8 +110,11 @@ async function planAnswer(em: EntityManager, userId: number, month: string, read
     })
     .filter((row) => !row.hidden || !isZeroRow(row));
   const moves = await em.find(PlanMove, { user: userId, month }, { orderBy: { id: 'asc' } });
+  const { homeCurrency } = await em.findOneOrFail(User, { id: userId }, { fields: ['homeCurrency'] });
   return {
     month,
+    currency: homeCurrency,
+    noRate: sum(reads.sums, (row) => row.missing ?? 0),
     toAssign: figures.toAssign,
     income: figures.income,
     fromLastMonth: figures.fromLastMonth,
@@ -292,7 +294,7 @@ export async function setHold(em: EntityManager, userId: number, month: string, 
 const AVERAGE_MONTHS: Partial<Record<FillMode, number>> = { average3: 3, average6: 6, average12: 12 };
 
 /** Average spending (a positive amount) of a category over the `count` months before `month`. */
-function averageSpending(sums: readonly MonthSum[], categoryId: number, month: string, count: number): number {
+function averageSpending(sums: readonly PlanMonthSum[], categoryId: number, month: string, count: number): number {
   const first = addMonths(month, -count);
   const total = sums
     .filter((row) => row.categoryId === categoryId && row.month >= first && row.month < month)

@@ -22,6 +22,7 @@ import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
+import { readImages } from '../../db/row-images';
 import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
 
 /** The search (newest first): one page with limit and offset; without them, refused over the answer cap (422). */
@@ -314,10 +315,10 @@ export async function bulkUpdateTransactions(
 ): Promise<TransactionDto[]> {
   const ids = [...new Set(input.transactionIds)];
   return em.transactional(async (tem) => {
-    const rows = await tem.find(Transaction, { id: { $in: ids }, user: userId });
-    if (rows.length !== ids.length) {
-      const found = new Set(rows.map((row) => row.id));
-      const missing = ids.filter((id) => !found.has(id));
+    // The rows whole, as the history keeps them: this one read is also their before images.
+    const rows = await readImages(tem, userId, 'transaction', ids);
+    if (rows.size !== ids.length) {
+      const missing = ids.filter((id) => !rows.has(String(id)));
       throw new AppError('NOT_FOUND', `Transaction${missing.length === 1 ? '' : 's'} ${missing.join(', ')} not found`);
     }
     const { category, type, account: accountName } = input.updates;
@@ -327,9 +328,9 @@ export async function bulkUpdateTransactions(
     const familyIds = new Set<number>();
     if (type !== undefined || account !== undefined) {
       const parentIds = new Set<number>();
-      for (const row of rows) {
-        if (row.parent) parentIds.add(row.parent.id);
-        else if (row.isSplit) parentIds.add(row.id);
+      for (const row of rows.values()) {
+        if (row.parent_id !== null && row.parent_id !== undefined) parentIds.add(Number(row.parent_id));
+        else if (row.is_split) parentIds.add(Number(row.id));
       }
       if (parentIds.size > 0) {
         const family = await tem.find(Transaction, {
@@ -342,15 +343,18 @@ export async function bulkUpdateTransactions(
     const shared = [...new Set([...ids, ...familyIds])];
     if (account) await refuseOtherCurrency(tem, userId, shared, account);
     const recorder = new ChangeRecorder(tem, userId);
+    recorder.readBefore('transaction', rows);
     await recorder.touchTransactions(shared);
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = ids.slice(i, i + 500);
       if (categoryId !== undefined) {
+        const categorySource = categoryId ? 'user' : null;
         await tem.nativeUpdate(
           Transaction,
           { user: userId, id: { $in: chunk } },
-          { category: categoryId, categorySource: categoryId ? 'user' : null },
+          { category: categoryId, categorySource },
         );
+        recorder.updated('transaction', chunk, { category_id: categoryId, category_source: categorySource });
       }
     }
     for (let i = 0; i < shared.length; i += 500) {
@@ -358,8 +362,13 @@ export async function bulkUpdateTransactions(
       const changes: Partial<Pick<Transaction, 'type'>> & { account?: number } = {};
       if (type !== undefined) changes.type = type;
       if (account !== undefined) changes.account = account.id;
-      if (Object.keys(changes).length > 0)
+      if (Object.keys(changes).length > 0) {
         await tem.nativeUpdate(Transaction, { user: userId, id: { $in: chunk } }, changes);
+        recorder.updated('transaction', chunk, {
+          ...(type !== undefined && { type }),
+          ...(account !== undefined && { account_id: account.id }),
+        });
+      }
     }
     if (account !== undefined) await refuseBrokenLinks(tem, userId, shared);
     await recorder.finish('bulk-edit', bulkSummary(ids.length, input.updates));

@@ -13,6 +13,7 @@ import {
 import type { RuleDto } from '../../../shared/rules';
 import { ensureCategories } from '../categories/categories.service';
 import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, type SqlTx } from '../../db/sql';
+import { ChangeRecorder } from '../history/recorder';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { pause } from '../../common/pause';
 import { readUserDataDocument } from './document-reader';
@@ -525,12 +526,24 @@ export async function importUserData(
       const doc = await readUserDataDocument(body);
       // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
       return withCheckpointAfter(em, () =>
-        withUserScope(em, userId, (scoped) => scoped.transactional((tem) => restoreInto(tem, userId, doc))),
+        withUserScope(em, userId, (scoped) =>
+          scoped.transactional(async (tem) => {
+            const result = await restoreInto(tem, userId, doc);
+            await recordRestore(tem, userId, result);
+            return result;
+          }),
+        ),
       );
     });
   } finally {
     restoresPending -= 1;
   }
+}
+
+/** One entry in the user's history for the restore, in its transaction: what it brought, counted. */
+async function recordRestore(tem: EntityManager, userId: number, result: UserDataImportResult): Promise<void> {
+  const rows = Object.values(result.imported).reduce((sum, n) => sum + n, 0);
+  await ChangeRecorder.recordRestore(tem, userId, rows, result.message.replace(/^Restored /, 'Restored a backup of '));
 }
 
 /** Reads bytes to their end without keeping them. */
