@@ -1,11 +1,11 @@
 import { Box, Button, Chip, List, ListItem, Paper, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { HistoryEntryDto } from '../../../shared/schemas/history';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
 import { trpc } from '../../lib/trpc';
 import { useUndoRedo } from '../../lib/undo';
-import { describeRowChange } from './rowChanges';
+import { describeRowChange, type HistoryNames } from './rowChanges';
 
 const PAGE = 50;
 
@@ -84,7 +84,19 @@ function ChangeItem({
   );
 }
 
+/** The user's accounts and categories by id, for the rows' ids and amounts. */
+function useHistoryNames(): HistoryNames {
+  const accounts = trpc.accounts.list.useQuery();
+  const categories = trpc.categories.list.useQuery();
+  return useMemo(() => {
+    const accountsById = new Map((accounts.data ?? []).map((a) => [a.id, a]));
+    const categoriesById = new Map((categories.data ?? []).map((c) => [c.id, c.name]));
+    return { account: (id) => accountsById.get(id), category: (id) => categoriesById.get(id) };
+  }, [accounts.data, categories.data]);
+}
+
 function RowChanges({ entry }: { entry: HistoryEntryDto }) {
+  const names = useHistoryNames();
   if (entry.rows.length === 0) return null;
   return (
     <Box component="details" sx={{ mt: 0.5 }}>
@@ -99,7 +111,7 @@ function RowChanges({ entry }: { entry: HistoryEntryDto }) {
             key={`${row.table}:${row.rowId}`}
             sx={{ overflowWrap: 'break-word' }}
           >
-            {row.table} {row.rowId}: {describeRowChange(row.before, row.after)}
+            {row.table} {row.rowId}: {describeRowChange(row.before, row.after, names)}
           </Typography>
         ))}
         {entry.moreRows > 0 && (
