@@ -40,6 +40,8 @@ export const userDataRoutes: RestRoute[] = [
       '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes, rules, schedules, planAssigned, planMoves, planHolds } }',
     output: userDataImportAnswer,
     handler: ({ em, userId, request, reply }) =>
-      importUserData(em, userId, streamedBody(request, reply, request.server.config.restoreLimitBytes)),
+      importUserData(em, userId, streamedBody(request, reply, request.server.config.restoreLimitBytes), {
+        spoolDir: request.server.config.dataDir,
+      }),
   }),
 ];
