@@ -2,12 +2,15 @@
  * A large "all my data" document, as GET /api/export writes one after years of use: a few accounts, categories
  * and batches, and `transactions` rows of which about a third are split parents with two parts each. With
  * `partsFirst`, every split's parts come before their parent (a document written by hand or another tool);
- * `unbalanced` makes every split's parts miss their parent's amount by a cent. The JSON is about 270 bytes a row.
+ * `unbalanced` makes every split's parts miss their parent's amount by a cent. The JSON is about 270 bytes a row
+ * (more with `descriptionLength`).
  */
 export interface LargeExportOptions {
   transactions: number;
   partsFirst?: boolean;
   unbalanced?: boolean;
+  /** Each description padded to this many characters (a bank's long texts), so the rows weigh more. */
+  descriptionLength?: number;
 }
 
 const CREATED = '2024-01-01T09:30:00.000Z';
@@ -23,7 +26,10 @@ function transactionRows(options: LargeExportOptions): object[] {
     const accountId = (id % 3) + 1;
     const base = {
       postDate: day(id),
-      description: `Card payment ${id % 900} at shop ${id % 700} ref ${id}`,
+      description: `Card payment ${id % 900} at shop ${id % 700} ref ${id}`.padEnd(
+        options.descriptionLength ?? 0,
+        '.x',
+      ),
       amount: -((id % 5000) + 300),
       type: 'debit',
       accountId,

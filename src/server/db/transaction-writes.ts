@@ -174,7 +174,37 @@ export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
   return db.bulk === 'unnest' ? unnestWriter(db) : valuesWriter(db);
 }
 
+/**
+ * SQLite keeps the plan's month sums (plan_month_sum) with a trigger a row, which would cost a large import a
+ * sizeable share of its time: while an import writes, that insert trigger is dropped inside the import's
+ * transaction, and its rows (every row with a larger id, AUTOINCREMENT ids only grow) are added to the sums in one
+ * grouped statement before the trigger is put back, still in the same transaction. A rollback undoes all three;
+ * no other writer runs meanwhile (SQLite's one write transaction holds the file). PostgreSQL's triggers are
+ * per statement and take an import's rows in one grouped write already.
+ */
+async function pausePlanSumTrigger(db: SqlTx): Promise<() => Promise<void>> {
+  const [trigger] = await db.all<{ sql: string }>(
+    "select sql from sqlite_master where type = 'trigger' and name = 'plan_month_sum_insert'",
+  );
+  if (!trigger) return () => Promise.resolve();
+  const [before] = await db.all<{ last: number }>(`select coalesce(max(id), 0) as last from ${TRANSACTION_TABLE}`);
+  await db.run('drop trigger plan_month_sum_insert');
+  return async () => {
+    await db.run(
+      `insert into plan_month_sum (user_id, account_id, category_key, month, n, total)
+         select user_id, account_id, coalesce(category_id, 0), substr(post_date, 1, 7), count(*), sum(amount)
+           from ${TRANSACTION_TABLE}
+          where id > ? and is_split = 0 and transfer_id is null and account_id is not null
+          group by 1, 2, 3, 4
+       on conflict (user_id, account_id, category_key, month) do update set n = n + excluded.n, total = total + excluded.total`,
+      [before?.last ?? 0],
+    );
+    await db.run(trigger.sql);
+  };
+}
+
 function valuesWriter(db: SqlTx): ImportedRowsWriter {
+  let resume: Promise<() => Promise<void>> | null = null;
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
@@ -187,6 +217,8 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
     if (rows === 0) return;
     const sending = params;
     params = [];
+    resume ??= pausePlanSumTrigger(db);
+    await resume;
     await db.run(rows === perInsert ? full : insertSql(rows), sending);
   };
   return {
@@ -196,7 +228,11 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
         if (params.length === perStatement) await flush();
       }
     },
-    finish: flush,
+    async finish() {
+      await flush();
+      if (resume) await (await resume)();
+      resume = null;
+    },
   };
 }
 

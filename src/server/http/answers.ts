@@ -397,6 +397,9 @@ const importCounts = z.object({
   envelopes: z.number().int(),
   rules: z.number().int(),
   schedules: z.number().int(),
+  planAssigned: z.number().int(),
+  planMoves: z.number().int(),
+  planHolds: z.number().int(),
 });
 export const userDataImportAnswer = z.object({
   message: z.string(),

@@ -333,6 +333,45 @@ const documentShape = z
 export type UserDataDocument = z.infer<typeof documentShape>;
 export type ExportedTransaction = z.infer<typeof exportedTransactionSchema>;
 
+/**
+ * What the checks across rows (and a restore's sums by account and category) need of a transaction: its texts
+ * left out, so a reader of a large document can keep this of each row and the rest elsewhere.
+ */
+export type TransactionFacts = Pick<
+  ExportedTransaction,
+  | 'id'
+  | 'postDate'
+  | 'amount'
+  | 'type'
+  | 'accountId'
+  | 'categoryId'
+  | 'isSplit'
+  | 'parentId'
+  | 'batchId'
+  | 'originalAmount'
+  | 'originalCurrency'
+>;
+
+/** The facts of a checked transaction, every field present so that all of them share one shape. */
+export function transactionFacts(t: ExportedTransaction): TransactionFacts {
+  return {
+    id: t.id,
+    postDate: t.postDate,
+    amount: t.amount,
+    type: t.type,
+    accountId: t.accountId,
+    categoryId: t.categoryId,
+    isSplit: t.isSplit,
+    parentId: t.parentId,
+    batchId: t.batchId,
+    originalAmount: t.originalAmount,
+    originalCurrency: t.originalCurrency,
+  };
+}
+
+/** A document whose transactions may carry only their facts (what the checks across rows read). */
+export type CheckedDocument = Omit<UserDataDocument, 'transactions'> & { transactions: TransactionFacts[] };
+
 type Problem = { path: (string | number)[]; message: string };
 type AddProblem = (path: (string | number)[], message: string) => void;
 
@@ -352,7 +391,7 @@ export function userDataProblems(doc: UserDataDocument): Problem[] {
  * userDataProblems in steps of a few hundred rows (src/shared/csv/steps.ts), so a server checking a document of
  * hundreds of thousands of rows can let other requests in between. Every check is a map or set lookup per row.
  */
-export function* userDataProblemSteps(doc: UserDataDocument): Steps<Problem[]> {
+export function* userDataProblemSteps(doc: CheckedDocument): Steps<Problem[]> {
   const problems: Problem[] = [];
   const add: AddProblem = (path, message) => {
     if (problems.length <= MAX_PROBLEMS) problems.push({ path, message });
@@ -430,19 +469,19 @@ function* nameSteps(section: string, rows: readonly { name: string }[], add: Add
 
 /** Transactions that refer to nothing, and splits that do not hold together. */
 function* transactionSteps(
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   known: {
     accounts: ReadonlyMap<number | string, unknown>;
     categories: ReadonlyMap<number | string, unknown>;
     batches: ReadonlyMap<number | string, unknown>;
-    transactions: ReadonlyMap<number | string, ExportedTransaction>;
+    transactions: ReadonlyMap<number | string, TransactionFacts>;
   },
   add: AddProblem,
 ): Steps<void> {
   const { accounts, categories, batches, transactions } = known;
   // Each parent with its parts' amounts, and the positions of split parents (for naming one).
-  const parts = new Map<number, { parent: ExportedTransaction; list: number[] }>();
-  const positions = new Map<ExportedTransaction, number>();
+  const parts = new Map<number, { parent: TransactionFacts; list: number[] }>();
+  const positions = new Map<TransactionFacts, number>();
   for (const [i, tx] of doc.transactions.entries()) {
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     if (tx.isSplit) positions.set(tx, i);
@@ -484,7 +523,7 @@ function* transactionSteps(
 
 /** Schedules that refer to nothing, or whose occurrences repeat a date or share a transaction. */
 function scheduleProblems(
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   known: {
     accounts: ReadonlyMap<number | string, unknown>;
     categories: ReadonlyMap<number | string, unknown>;
@@ -519,8 +558,8 @@ function scheduleProblems(
  * with opposite amounts, neither split nor a part, and no transaction is a side of two transfers.
  */
 function transferProblems(
-  doc: UserDataDocument,
-  transactions: ReadonlyMap<number | string, ExportedTransaction>,
+  doc: CheckedDocument,
+  transactions: ReadonlyMap<number | string, TransactionFacts>,
   add: (path: (string | number)[], message: string) => void,
 ): void {
   const sides = new Set<number>();
@@ -561,7 +600,7 @@ function transferProblems(
  * month, or moves money between a category and itself.
  */
 function* planSteps(
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   categories: ReadonlyMap<number | string, unknown>,
   add: (path: (string | number)[], message: string) => void,
 ): Steps<void> {
@@ -638,5 +677,9 @@ export interface UserDataImportResult {
     envelopes: number;
     rules: number;
     schedules: number;
+    /** The plan's assigned amounts, moves and holds. */
+    planAssigned: number;
+    planMoves: number;
+    planHolds: number;
   };
 }

@@ -1,7 +1,7 @@
 /** A user's monthly plan in the export document, and back in on restore (categories are in by then, under new ids). */
 import type { EntityManager } from '@mikro-orm/knex';
 import type { CategoryKind, CategoryTarget } from '../../../shared/schemas/categories';
-import type { UserDataDocument } from '../../../shared/schemas/user-data';
+import type { CheckedDocument, UserDataDocument } from '../../../shared/schemas/user-data';
 import { must } from '../../../shared/must';
 import { selectRows, type SqlTx } from '../../db/sql';
 
@@ -74,7 +74,7 @@ export function exportedCategoryPlan(row: {
  * Each category's kind: as the document says, or for a document written before kinds, income when most
  * of its whole transactions are money in (as the upgrade of a database decides).
  */
-export function categoryKinds(doc: UserDataDocument): Map<number, CategoryKind> {
+export function categoryKinds(doc: Pick<CheckedDocument, 'transactions' | 'categories'>): Map<number, CategoryKind> {
   const balance = new Map<number, number>();
   for (const t of doc.transactions)
     if (t.categoryId !== null && !t.isSplit && t.amount !== 0)

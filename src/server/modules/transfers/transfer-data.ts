@@ -54,7 +54,7 @@ export async function exportTransfers(em: EntityManager, userId: number): Promis
 export async function restoreTransfers(
   db: SqlTx,
   userId: number,
-  doc: UserDataDocument,
+  doc: Pick<UserDataDocument, 'transfers' | 'transferCandidates'>,
   transactionIds: ReadonlyMap<number, number>,
   now: string,
 ): Promise<number> {

@@ -2,7 +2,10 @@
  * Reads an "all my data" document as its bytes arrive, a row at a time, instead of parsing tens of megabytes in
  * one call: `@streamparser/json` tokenizes a slice of bytes per step and hands over each row of each list as soon
  * as it is complete; the row is checked against its list's schema (USER_DATA_LISTS) and kept in its checked form,
- * and the raw text and objects are never held whole. Then the problems across rows (userDataProblemSteps) are
+ * and the raw text and objects are never held whole. A transaction (the list that grows with years of use) is
+ * kept in two parts: its facts (ids, amount, date; what the checks across rows need) in memory, and its texts in a
+ * spool on disk that the restore reads back, so memory does not grow with the length of the descriptions.
+ * The body is read no faster than the spool is written. Then the problems across rows (userDataProblemSteps) are
  * looked for in steps. The event loop turns between steps, so other requests are answered meanwhile.
  */
 import { TokenParser, Tokenizer, TokenType } from '@streamparser/json';
@@ -16,10 +19,13 @@ import {
   userDataHeadShape,
   type PlanListName,
   userDataProblemSteps,
-  type UserDataDocument,
+  type CheckedDocument,
+  type ExportedTransaction,
+  transactionFacts,
   type UserDataListName,
 } from '../../../shared/schemas/user-data';
 import { pause } from '../../common/pause';
+import type { RowSpool } from './row-spool';
 
 /** Bytes tokenized in one step (well under a millisecond of work). */
 const SLICE_BYTES = 16 * 1024;
@@ -36,6 +42,32 @@ const SHARED_TEXT_MAX_LENGTH = 40;
 const SHARED_TEXTS_MAX = 200_000;
 
 const NOT_JSON = 'Request body is not valid JSON';
+
+/**
+ * What a transaction holds beyond its facts, as it waits in the spool: description, bank description, split note,
+ * memo, creation time, category source and cleared state. A list rather than an object: no names to write and read.
+ */
+export type TransactionTexts = [
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  ExportedTransaction['categorySource'],
+  ExportedTransaction['cleared'] | null,
+];
+
+function transactionTexts(t: ExportedTransaction): TransactionTexts {
+  return [
+    t.description,
+    t.bankDescription ?? null,
+    t.splitNote,
+    t.memo ?? null,
+    t.createdAt ?? null,
+    t.categorySource ?? null,
+    t.cleared ?? null,
+  ];
+}
 const isList = (key: string): key is UserDataListName => Object.hasOwn(USER_DATA_LISTS, key);
 const isPlanList = (key: string): key is PlanListName => Object.hasOwn(PLAN_LISTS, key);
 const isHead = (key: string): key is keyof typeof userDataHeadShape => Object.hasOwn(userDataHeadShape, key);
@@ -58,7 +90,7 @@ class DocumentReader {
   readonly planRows = new Map<PlanListName, unknown[]>();
   private readonly texts = new Map<string, string>();
 
-  constructor() {
+  constructor(private readonly spool: RowSpool) {
     this.tokenizer.onToken = (token: ParsedTokenInfo) => {
       this.rootSeen = true;
       if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) {
@@ -143,7 +175,13 @@ class DocumentReader {
     }
     let rows = into.get(list);
     if (!rows) into.set(list, (rows = []));
-    rows.push(this.sharingTexts(parsed.data));
+    if (list !== 'transactions') {
+      rows.push(this.sharingTexts(parsed.data));
+      return;
+    }
+    const transaction = parsed.data as ExportedTransaction;
+    this.spool.add(transactionTexts(transaction));
+    rows.push(this.sharingTexts(transactionFacts(transaction)));
   }
 
   /** The row with its short texts replaced by the copy kept of each. */
@@ -184,8 +222,8 @@ class DocumentReader {
     else if (!Array.isArray(value)) this.issues.push({ path: [name], message: 'must be a list' });
   }
 
-  /** The document, or the 400 naming what is wrong with it. */
-  async finish(): Promise<UserDataDocument> {
+  /** The document (its transactions as their facts), or the 400 naming what is wrong with it. */
+  async finish(): Promise<CheckedDocument> {
     if (this.fatal !== null) throw new AppError('BAD_REQUEST', this.fatal);
     if (!this.rootSeen) throw new AppError('BAD_REQUEST', 'Request body is required: send a JSON object');
     if (this.issues.length === 0) this.headIssues();
@@ -193,9 +231,9 @@ class DocumentReader {
     const doc = Object.fromEntries(this.top) as Record<string, unknown>;
     for (const [list, rows] of this.rows) doc[list] = rows;
     // Every value was checked by now: the top level's as it came, the lists' a row at a time.
-    const problems = await runStepsAsync(userDataProblemSteps(doc as UserDataDocument), pause);
+    const problems = await runStepsAsync(userDataProblemSteps(doc as CheckedDocument), pause);
     if (problems.length > 0) throw new AppError('BAD_REQUEST', describeIssues(problems));
-    return doc as UserDataDocument;
+    return doc as CheckedDocument;
   }
 
   /** What the top level lacks, and lists holding more rows than they may. */
@@ -217,15 +255,17 @@ class DocumentReader {
 }
 
 /**
- * Reads the document from its bytes as they arrive; answers it checked (the rows in their parsed form), or throws
- * a 400 naming its problems. Every byte is read even when the document is refused early, so the client gets the
- * answer after sending its request rather than a closed connection.
+ * Reads the document from its bytes as they arrive; answers it checked (the rows in their parsed form, the
+ * transactions as their facts, the texts of each added to `spool` in the document's order), or throws a 400 naming
+ * its problems. Every byte is read even when the document is refused early, so the client gets the answer after
+ * sending its request rather than a closed connection.
  */
-export async function readUserDataDocument(body: AsyncIterable<Uint8Array>): Promise<UserDataDocument> {
-  const reader = new DocumentReader();
+export async function readUserDataDocument(body: AsyncIterable<Uint8Array>, spool: RowSpool): Promise<CheckedDocument> {
+  const reader = new DocumentReader(spool);
   for await (const chunk of body) {
     for (let at = 0; at < chunk.byteLength && reader.reading; at += SLICE_BYTES) {
       reader.write(chunk.subarray(at, at + SLICE_BYTES));
+      await spool.flushIfFull();
       const paused = pause();
       if (paused) await paused;
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { EntityManager } from '@mikro-orm/knex';
 import { limiter } from '../../common/limiter';
 import { AppError } from '../../../shared/errors';
@@ -7,6 +8,8 @@ import type { ClearedState } from '../../../shared/schemas/transactions';
 import {
   USER_DATA_FORMAT,
   USER_DATA_VERSION,
+  type CheckedDocument,
+  type TransactionFacts,
   type UserDataDocument,
   type UserDataImportResult,
 } from '../../../shared/schemas/user-data';
@@ -16,7 +19,7 @@ import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, typ
 import { ChangeRecorder } from '../history/recorder';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { pause } from '../../common/pause';
-import { readUserDataDocument } from './document-reader';
+import { readUserDataDocument, type TransactionTexts } from './document-reader';
 import { addDays } from '../../../shared/dates/calendar';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
@@ -32,6 +35,7 @@ import { defaultOnBudget } from '../../../shared/schemas/accounts';
 import { must } from '../../../shared/must';
 import { freeName, nameKey } from '../../../shared/names';
 import { exportCurrencyData, restoreCurrencyData } from './currency-data';
+import { RowSpool } from './row-spool';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -60,7 +64,7 @@ function parseJsonList(text: unknown): string[] {
  * the day before its earliest row (or the day it was created), as the upgrade of a database does.
  */
 async function openingBalances(
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   now: string,
 ): Promise<Map<number, { balance: number; date: string }>> {
   const counted = new Map<number, number>();
@@ -506,11 +510,13 @@ let restoresPending = 0;
  * otherwise), all or nothing in one database transaction. Rows get new ids (batches new UUIDs); every relation
  * is carried over by the document's ids, and the creation timestamps are kept. The document is read in its
  * restore's turn, so the process holds one at a time; reading, checking and writing it pause between steps.
+ * Its transactions wait in a spool file in `spoolDir` (the data folder on a server) between reading and writing.
  */
 export async function importUserData(
   em: EntityManager,
   userId: number,
   body: AsyncIterable<Uint8Array>,
+  { spoolDir = os.tmpdir() }: { spoolDir?: string } = {},
 ): Promise<UserDataImportResult> {
   if (restoresPending >= RESTORES_AT_ONCE + RESTORES_WAITING) {
     // Read to its end (not parsed), so the client gets the answer rather than a closed connection.
@@ -523,17 +529,22 @@ export async function importUserData(
   restoresPending += 1;
   try {
     return await restoreTurn(async () => {
-      const doc = await readUserDataDocument(body);
-      // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
-      return withCheckpointAfter(em, () =>
-        withUserScope(em, userId, (scoped) =>
-          scoped.transactional(async (tem) => {
-            const result = await restoreInto(tem, userId, doc);
-            await recordRestore(tem, userId, result);
-            return result;
-          }),
-        ),
-      );
+      const spool = await RowSpool.create(spoolDir);
+      try {
+        const doc = await readUserDataDocument(body, spool);
+        // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
+        return await withCheckpointAfter(em, () =>
+          withUserScope(em, userId, (scoped) =>
+            scoped.transactional(async (tem) => {
+              const result = await restoreInto(tem, userId, doc, spool);
+              await recordRestore(tem, userId, result);
+              return result;
+            }),
+          ),
+        );
+      } finally {
+        await spool.close();
+      }
     });
   } finally {
     restoresPending -= 1;
@@ -561,7 +572,12 @@ interface RestoredIds {
   transactions: Map<number, number>;
 }
 
-async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocument): Promise<UserDataImportResult> {
+async function restoreInto(
+  tem: EntityManager,
+  userId: number,
+  doc: CheckedDocument,
+  spool: RowSpool,
+): Promise<UserDataImportResult> {
   // Two restores into one user take turns (PostgreSQL): the second then finds the first's rows and answers 409.
   await (await sqlTx(tem)).lockName(`restore-user-${userId}`);
   const counts = await userDataCounts(tem, userId);
@@ -584,7 +600,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
     transactions: new Map(),
   };
   ids.batches = await restoreBatches(db, userId, doc, ids.accounts);
-  ids.transactions = await restoreTransactions(db, userId, doc, ids, now);
+  ids.transactions = await restoreTransactions(db, userId, { facts: doc.transactions, spool }, ids, now);
   const lineItems = await restoreBudgets(db, userId, doc, now);
   for (const e of doc.envelopes) {
     await pause();
@@ -607,6 +623,9 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
     envelopes: doc.envelopes.length,
     rules,
     schedules: doc.schedules?.length ?? 0,
+    planAssigned: doc.plan?.assigned.length ?? 0,
+    planMoves: doc.plan?.moves.length ?? 0,
+    planHolds: doc.plan?.holds.length ?? 0,
   };
   return {
     message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules ? ` (and ${plural(rules, 'rule')})` : ''}${imported.schedules ? ` (and ${plural(imported.schedules, 'schedule')})` : ''}`,
@@ -617,7 +636,7 @@ async function restoreInto(tem: EntityManager, userId: number, doc: UserDataDocu
 async function restoreAccounts(
   db: SqlTx,
   userId: number,
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   { now, home }: { now: string; home: string },
 ): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
@@ -650,7 +669,7 @@ async function restoreAccounts(
 async function restoreCategories(
   db: SqlTx,
   userId: number,
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   now: string,
 ): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
@@ -681,7 +700,7 @@ async function restoreCategories(
 async function restoreBatches(
   db: SqlTx,
   userId: number,
-  doc: UserDataDocument,
+  doc: CheckedDocument,
   accounts: ReadonlyMap<number, number>,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
@@ -705,29 +724,37 @@ async function restoreBatches(
   return ids;
 }
 
-/** Rows written a statement (and ids reserved at once) while restoring transactions. */
-const RESTORE_SLICE = 2000;
+/**
+ * Rows written a statement (and ids reserved at once) while restoring transactions: few enough that a slice's
+ * objects (parsed rows, the statement's parameters) die young while the statement runs, rather than being copied
+ * into the old generation, where they would wait for a full collection and swell the heap.
+ */
+const RESTORE_SLICE = 500;
 
 /**
- * Rows go in in the document's order, a slice a statement, each with an id reserved for it. A part whose parent
- * comes earlier names it at once; a part that comes first gets its parent once both exist.
+ * Rows go in in the document's order, a slice a statement, each with an id reserved for it: each row's facts
+ * joined with its texts, read back from the spool a slice at a time. A part whose parent comes earlier names it at
+ * once; a part that comes first gets its parent once both exist.
  */
 async function restoreTransactions(
   db: SqlTx,
   userId: number,
-  doc: UserDataDocument,
+  { facts, spool }: { facts: TransactionFacts[]; spool: RowSpool },
   ids: Omit<RestoredIds, 'transactions'>,
   now: string,
 ): Promise<Map<number, number>> {
   const transactionIds = new Map<number, number>();
   const lateParents: [number, number][] = [];
-  // Each slice leaves the document once taken: its rows are not held after they are written.
-  while (doc.transactions.length > 0) {
-    const slice = doc.transactions.splice(0, RESTORE_SLICE);
+  let at = 0;
+  for await (const slice of spool.slices<TransactionTexts>(RESTORE_SLICE)) {
     const reserved = await reserveTransactionIds(db, slice.length);
     const rows: RestoredRow[] = [];
-    for (const [i, t] of slice.entries()) {
+    for (const [
+      i,
+      [description, bankDescription, splitNote, memo, createdAt, categorySource, cleared],
+    ] of slice.entries()) {
       await pause();
+      const t = must(facts[at + i], 'the spool holds the texts of the transactions, in their order');
       const id = must(reserved[i], 'an id is reserved for every row of the slice');
       const parent = t.parentId === null ? null : (transactionIds.get(t.parentId) ?? null);
       rows.push([
@@ -735,26 +762,27 @@ async function restoreTransactions(
         userId,
         t.accountId === null ? null : newIdOf(ids.accounts, t.accountId, 'account'),
         t.categoryId === null ? null : newIdOf(ids.categories, t.categoryId, 'category'),
-        t.categoryId === null ? null : (t.categorySource ?? null),
+        t.categoryId === null ? null : (categorySource ?? null),
         t.postDate,
-        t.description,
-        t.bankDescription ?? null,
+        description,
+        bankDescription,
         t.amount,
         t.type,
         t.isSplit,
         parent,
-        t.splitNote,
+        splitNote,
         t.batchId === null ? null : newIdOf(ids.batches, t.batchId, 'batch'),
-        t.createdAt ?? now,
+        createdAt ?? now,
         t.originalAmount ?? null,
         t.originalCurrency ?? null,
-        t.memo ?? null,
-        t.cleared ?? 'uncleared',
+        memo,
+        cleared ?? 'uncleared',
       ]);
       transactionIds.set(t.id, id);
       if (t.parentId !== null && parent === null) lateParents.push([id, t.parentId]);
     }
     await insertRestoredTransactions(db, rows);
+    at += slice.length;
   }
   for (let start = 0; start < lateParents.length; start += RESTORE_SLICE) {
     await pause();
@@ -773,7 +801,7 @@ async function restoreTransactions(
 }
 
 /** The budgets with their line items; answers how many line items. */
-async function restoreBudgets(db: SqlTx, userId: number, doc: UserDataDocument, now: string): Promise<number> {
+async function restoreBudgets(db: SqlTx, userId: number, doc: CheckedDocument, now: string): Promise<number> {
   let lineItems = 0;
   for (const b of doc.budgets) {
     await pause();
