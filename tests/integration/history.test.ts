@@ -366,6 +366,27 @@ describe('undo refuses what changed since', () => {
     expect(await rows(user)).toEqual(before);
   });
 
+  it('an import is not undone while a later bulk edit of its rows stands, and is once that edit is undone', async () => {
+    const user = await userWithRows();
+    const before = await rows(user);
+    const csv = 'Date,Description,Amount\n2025-02-01,Rent,-90000\n2025-02-02,Refund,1500\n2025-02-03,Fee,-200\n';
+    ok(await upload(user, csv));
+    const imported = await latest(user);
+    const ids = (await rows(user)).filter((row) => row.postDate.startsWith('2025-02')).map((row) => row.id);
+    ok(await user.put('/api/transactions/bulk', { transactionIds: ids, updates: { category: 'Housing' } }));
+    const bulk = await latest(user);
+    const state = await rows(user);
+
+    const refused = await user.post(`/api/history/${imported.id}/undo`);
+    expect(refused.status).toBe(409);
+    for (const id of ids) expect(refused.body.message).toContain(`transaction ${id}`);
+    expect(await rows(user)).toEqual(state);
+
+    ok(await user.post(`/api/history/${bulk.id}/undo`));
+    ok(await user.post(`/api/history/${imported.id}/undo`));
+    expect(await rows(user)).toEqual(before);
+  });
+
   it('another user can neither see nor undo the entry', async () => {
     const owner = await userWithRows();
     const entry = await latest(owner);
