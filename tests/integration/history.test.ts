@@ -117,6 +117,52 @@ describe('each kind of change is undone and redone', () => {
     expect((await undoAndRedo(user, before)).kind).toBe('delete');
   });
 
+  it('a transfer created, two rows linked and a link ended', async () => {
+    const user = await userWithRows();
+    ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+    let before = await rows(user);
+    ok(
+      await user.post('/api/transfers', {
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: 7000,
+        date: '2025-01-11',
+        toDate: '2025-01-13',
+      }),
+    );
+    const created = await undoAndRedo(user, before);
+    expect(created).toMatchObject({ kind: 'create', rowCount: 3 });
+    expect(created.summary).toBe('Added a transfer from Checking to Savings');
+
+    const out = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Checking',
+        postDate: '2025-01-20',
+        description: 'To savings',
+        amount: -2500,
+      }),
+    );
+    const into = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Savings',
+        postDate: '2025-01-21',
+        description: 'From checking',
+        amount: 2500,
+      }),
+    );
+    before = await rows(user);
+    const { transferId } = ok(
+      await user.post<{ transferId: number }>('/api/transfers/link', { transactionIds: [out.id, into.id] }),
+    );
+    expect((await undoAndRedo(user, before)).kind).toBe('edit');
+
+    before = await rows(user);
+    ok(await user.del(`/api/transfers/${transferId}`));
+    const unlinked = await undoAndRedo(user, before);
+    expect(unlinked.kind).toBe('edit');
+    expect(unlinked.summary).toBe('Unlinked the transfer between Checking and Savings');
+  });
+
   it('an import and the deletion of its batch', async () => {
     const user = await userWithRows();
     const before = await rows(user);
@@ -363,6 +409,27 @@ describe('undo refuses what changed since', () => {
 
     ok(await user.post(`/api/history/${(await latest(user)).id}/undo`));
     ok(await user.post(`/api/history/${bulk.id}/undo`));
+    expect(await rows(user)).toEqual(before);
+  });
+
+  it('an import is not undone while a later bulk edit of its rows stands, and is once that edit is undone', async () => {
+    const user = await userWithRows();
+    const before = await rows(user);
+    const csv = 'Date,Description,Amount\n2025-02-01,Rent,-90000\n2025-02-02,Refund,1500\n2025-02-03,Fee,-200\n';
+    ok(await upload(user, csv));
+    const imported = await latest(user);
+    const ids = (await rows(user)).filter((row) => row.postDate.startsWith('2025-02')).map((row) => row.id);
+    ok(await user.put('/api/transactions/bulk', { transactionIds: ids, updates: { category: 'Housing' } }));
+    const bulk = await latest(user);
+    const state = await rows(user);
+
+    const refused = await user.post(`/api/history/${imported.id}/undo`);
+    expect(refused.status).toBe(409);
+    for (const id of ids) expect(refused.body.message).toContain(`transaction ${id}`);
+    expect(await rows(user)).toEqual(state);
+
+    ok(await user.post(`/api/history/${bulk.id}/undo`));
+    ok(await user.post(`/api/history/${imported.id}/undo`));
     expect(await rows(user)).toEqual(before);
   });
 
