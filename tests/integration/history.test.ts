@@ -510,6 +510,23 @@ describe('the trash', () => {
     expect(transferId).toEqual(expect.any(Number));
   });
 
+  it('lists each trashed amount with its account’s currency', async () => {
+    const user = await signUp(server.url);
+    ok(await user.post('/api/accounts', { name: 'Yen', type: 'checking', currency: 'JPY' }));
+    const sushi = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Yen',
+        postDate: '2025-01-05',
+        description: 'Sushi',
+        amount: -1500,
+      }),
+    );
+    ok(await user.del(`/api/transactions/${sushi.id}`));
+    expect(ok(await user.get('/api/trash'))).toEqual([
+      expect.objectContaining({ transactionId: sushi.id, amount: -1500, currency: 'JPY' }),
+    ]);
+  });
+
   it('emptying the trash deletes for good and the deleting change can no longer be undone', async () => {
     const user = await userWithRows();
     const [, salary] = await rows(user);
