@@ -578,7 +578,7 @@ describe('retention', () => {
     const entries: Entry[] = [];
     for (const tx of made) {
       ok(await user.del(`/api/transactions/${tx.id}`));
-      entries.push(ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0] as Entry);
+      entries.push(ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0]);
     }
     await age(user.userId, 'trashed_transaction', entries[0].id, 11);
     await age(user.userId, 'trashed_transaction', entries[1].id, 9);
@@ -599,7 +599,7 @@ describe('retention', () => {
       ok(
         await user.post('/api/transactions', { account: 'Checking', postDate: '2025-01-05', description, amount: -1 }),
       );
-    const [third, second, first] = ok(await user.get<{ entries: Entry[] }>('/api/history')).entries as Entry[];
+    const [third, second, first] = ok(await user.get<{ entries: Entry[] }>('/api/history')).entries;
     await age(user.userId, 'history_entry', first.id, 21);
     await age(user.userId, 'history_entry', second.id, 19);
     expect(ok(await user.get<{ entries: Entry[] }>('/api/history')).entries.map((e) => e.id)).toEqual([
