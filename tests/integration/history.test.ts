@@ -117,6 +117,52 @@ describe('each kind of change is undone and redone', () => {
     expect((await undoAndRedo(user, before)).kind).toBe('delete');
   });
 
+  it('a transfer created, two rows linked and a link ended', async () => {
+    const user = await userWithRows();
+    ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+    let before = await rows(user);
+    ok(
+      await user.post('/api/transfers', {
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: 7000,
+        date: '2025-01-11',
+        toDate: '2025-01-13',
+      }),
+    );
+    const created = await undoAndRedo(user, before);
+    expect(created).toMatchObject({ kind: 'create', rowCount: 3 });
+    expect(created.summary).toBe('Added a transfer from Checking to Savings');
+
+    const out = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Checking',
+        postDate: '2025-01-20',
+        description: 'To savings',
+        amount: -2500,
+      }),
+    );
+    const into = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Savings',
+        postDate: '2025-01-21',
+        description: 'From checking',
+        amount: 2500,
+      }),
+    );
+    before = await rows(user);
+    const { transferId } = ok(
+      await user.post<{ transferId: number }>('/api/transfers/link', { transactionIds: [out.id, into.id] }),
+    );
+    expect((await undoAndRedo(user, before)).kind).toBe('edit');
+
+    before = await rows(user);
+    ok(await user.del(`/api/transfers/${transferId}`));
+    const unlinked = await undoAndRedo(user, before);
+    expect(unlinked.kind).toBe('edit');
+    expect(unlinked.summary).toBe('Unlinked the transfer between Checking and Savings');
+  });
+
   it('an import and the deletion of its batch', async () => {
     const user = await userWithRows();
     const before = await rows(user);
@@ -462,6 +508,23 @@ describe('the trash', () => {
     ok(await user.post('/api/trash/restore', { transactionIds: [sides[0].id] }));
     expect(await rows(user)).toEqual(before);
     expect(transferId).toEqual(expect.any(Number));
+  });
+
+  it('lists each trashed amount with its account’s currency', async () => {
+    const user = await signUp(server.url);
+    ok(await user.post('/api/accounts', { name: 'Yen', type: 'checking', currency: 'JPY' }));
+    const sushi = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Yen',
+        postDate: '2025-01-05',
+        description: 'Sushi',
+        amount: -1500,
+      }),
+    );
+    ok(await user.del(`/api/transactions/${sushi.id}`));
+    expect(ok(await user.get('/api/trash'))).toEqual([
+      expect.objectContaining({ transactionId: sushi.id, amount: -1500, currency: 'JPY' }),
+    ]);
   });
 
   it('emptying the trash deletes for good and the deleting change can no longer be undone', async () => {

@@ -210,6 +210,13 @@ describe('the stored month sums and the kept plan answers', () => {
     ok(await user.post(`/api/history/${batchEntry}/redo`));
     await expectNoDrift(user, 'redo of the import');
 
+    // An import whose row pairs with another account's row is linked as it lands: the link is in the sums too.
+    await addTx(user, { postDate: '2024-04-10', amount: -7_700, description: 'Payment to Card' });
+    const paid = await upload(user, 'Date,Description,Amount\n2024-04-11,Payment from Checking,77.00\n');
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body).toMatchObject({ transfers: { linkedCount: 1 } });
+    await expectNoDrift(user, 'an import that links a transfer');
+
     const rows = ok<{ id: number; description: string }[]>(
       await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'),
     );

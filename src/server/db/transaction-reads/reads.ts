@@ -83,6 +83,7 @@ const EXPORT_SELECT = selectOf([
   'batchId',
   'account',
   'category',
+  'currency',
 ]);
 
 /** The split originals an export names in "Split of" and has not written (yet): ids only, one per split. */
