@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { runSql, withUserScope } from '../../src/server/db/sql';
 
 /**
  * The history of changes, undo and redo, and the trash, on a real server (SQLite in `node`, PostgreSQL in
@@ -537,5 +538,75 @@ describe('the trash', () => {
     const refused = await user.post(`/api/history/${entry.id}/undo`);
     expect(refused.status).toBe(409);
     expect((await user.post('/api/trash/restore', { transactionIds: [salary.id] })).status).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await startServer({ TRASH_RETENTION_DAYS: '10', HISTORY_RETENTION_DAYS: '20' });
+  });
+  afterAll(async () => {
+    await short.close();
+  });
+
+  /** Moves what the user's history and trash say about when they happened this many days into the past. */
+  async function age(userId: number, table: 'history_entry' | 'trashed_transaction', id: number, days: number) {
+    const column = table === 'history_entry' ? 'created_at' : 'deleted_at';
+    const key = table === 'history_entry' ? 'id' : 'entry_id';
+    const when = new Date(Date.now() - days * 86_400_000).toISOString();
+    await withUserScope(short.app.orm.em.fork(), userId, (em) =>
+      runSql(em, `update ${table} set ${column} = ? where user_id = ? and ${key} = ?`, [when, userId, id]),
+    );
+  }
+
+  it('deletes trashed rows for good once the trash setting’s days have passed, and keeps younger ones', async () => {
+    const user = await signUp(short.url);
+    ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+    const made = [];
+    for (const description of ['Old', 'Young'])
+      made.push(
+        ok(
+          await user.post<Tx>('/api/transactions', {
+            account: 'Checking',
+            postDate: '2025-01-05',
+            description,
+            amount: -100,
+          }),
+        ),
+      );
+    const entries: Entry[] = [];
+    for (const tx of made) {
+      ok(await user.del(`/api/transactions/${tx.id}`));
+      entries.push(ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0] as Entry);
+    }
+    await age(user.userId, 'trashed_transaction', entries[0].id, 11);
+    await age(user.userId, 'trashed_transaction', entries[1].id, 9);
+    expect(ok(await user.get<{ description: string }[]>('/api/trash')).map((item) => item.description)).toEqual([
+      'Young',
+    ]);
+    expect((await user.post('/api/trash/restore', { transactionIds: [made[0].id] })).status).toBe(404);
+    const undo = await user.post(`/api/history/${entries[0].id}/undo`);
+    expect(undo.status).toBe(409);
+    ok(await user.post('/api/trash/restore', { transactionIds: [made[1].id] }));
+    expect((await rows(user)).map((row) => row.description)).toEqual(['Young']);
+  });
+
+  it('drops history entries older than the history setting’s days, and keeps younger ones', async () => {
+    const user = await signUp(short.url);
+    ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+    for (const description of ['First', 'Second', 'Third'])
+      ok(
+        await user.post('/api/transactions', { account: 'Checking', postDate: '2025-01-05', description, amount: -1 }),
+      );
+    const [third, second, first] = ok(await user.get<{ entries: Entry[] }>('/api/history')).entries as Entry[];
+    await age(user.userId, 'history_entry', first.id, 21);
+    await age(user.userId, 'history_entry', second.id, 19);
+    expect(ok(await user.get<{ entries: Entry[] }>('/api/history')).entries.map((e) => e.id)).toEqual([
+      third.id,
+      second.id,
+    ]);
+    expect((await user.post(`/api/history/${first.id}/undo`)).status).toBe(404);
+    expect((await rows(user)).map((row) => row.description)).toEqual(['First', 'Second', 'Third']);
   });
 });
