@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { runSql, selectRows, sqlTx, valuesSql } from '../../db/sql';
-import type { ImagedTable, RowImage } from '../../db/row-images';
+import { imageText, type ImagedTable, type RowImage } from '../../db/row-images';
 import { pause } from '../../common/pause';
 
 /**
@@ -38,37 +38,47 @@ const PACKED = '*';
 /** Most rows one packed row holds. */
 const PACK_ROWS = 500;
 
+/** A row an action set and nothing else changed: its before image whole, its after image the `$set` text. */
+export interface SetRow {
+  table: ImagedTable;
+  id: string;
+  image: RowImage;
+  after: string;
+}
+
 /**
  * Rows an action set alike (the same columns to the same values, as a bulk edit does) stored as one row: their
- * before images as one JSON array, with the one `$set` after image they share. A bulk edit of hundreds of rows
- * then writes a few rows of history and their index entries, not hundreds. No query looks such rows up by their
- * id: that is done for rows created or deleted, which are never packed.
+ * before images as one table of values (`{"$columns":[...],"$rows":[[...],...]}`), with the one `$set` after
+ * image they share. A bulk edit of hundreds of rows then writes one row of history and its index entries, and
+ * each column's name once. No query looks such rows up by their id: that is done for rows created or deleted,
+ * which are never packed.
  */
-function packRows(rows: readonly StoredRow[]): StoredRow[] {
-  const out: StoredRow[] = [];
-  const packs = new Map<string, StoredRow[]>();
-  for (const row of rows) {
-    if (row.before === null || row.after === null || !row.after.startsWith(SET)) out.push(row);
-    else {
-      const key = `${row.table} ${row.after}`;
-      const pack = packs.get(key);
-      if (pack) pack.push(row);
-      else packs.set(key, [row]);
-    }
+function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[]): StoredRow[] {
+  const out = [...rows];
+  const packs = new Map<string, SetRow[]>();
+  for (const row of setRows) {
+    const key = `${row.table} ${row.after}`;
+    const pack = packs.get(key);
+    if (pack) pack.push(row);
+    else packs.set(key, [row]);
   }
   for (const pack of packs.values())
     for (let i = 0; i < pack.length; i += PACK_ROWS) {
       const part = pack.slice(i, i + PACK_ROWS);
       const first = part[0];
       if (!first) continue;
-      if (part.length === 1) out.push(first);
-      else
+      if (part.length === 1)
+        out.push({ table: first.table, id: first.id, before: imageText(first.image), after: first.after });
+      else {
+        const columns = Object.keys(first.image);
+        const values = part.map((row) => columns.map((column) => row.image[column]));
         out.push({
           table: first.table,
           id: PACKED,
-          before: `[${part.map((row) => row.before).join(',')}]`,
+          before: imageText({ $columns: columns, $rows: values }),
           after: first.after,
         });
+      }
     }
   return out;
 }
@@ -77,7 +87,12 @@ function packRows(rows: readonly StoredRow[]): StoredRow[] {
 export function unpackRow(table: ImagedTable, id: string, before: string | null, after: string | null): StoredRow[] {
   if (id !== PACKED) return [{ table, id, before, after: wholeAfter(before, after) }];
   const set = (imageOf(after) as { $set?: RowImage }).$set;
-  return (imageOf(before) as unknown as RowImage[]).map((image) => ({
+  const held = imageOf(before) as { $columns: string[]; $rows: unknown[][] } | RowImage[];
+  // A list of whole images is how the first packed rows were written.
+  const images = Array.isArray(held)
+    ? held
+    : held.$rows.map((row) => Object.fromEntries(held.$columns.map((column, i) => [column, row[i]])));
+  return images.map((image) => ({
     table,
     id: String(image.id),
     before: JSON.stringify(image),
@@ -91,8 +106,9 @@ export async function insertHistoryRows(
   userId: number,
   entryId: number,
   touched: readonly StoredRow[],
+  setRows: readonly SetRow[] = [],
 ): Promise<void> {
-  const rows = packRows(touched);
+  const rows = packRows(touched, setRows);
   // Bound parameters: the ORM's execute would write every image into the SQL text.
   const tx = await sqlTx(tem);
   for (let i = 0; i < rows.length; i += 200) {

@@ -217,7 +217,8 @@ async function imageImportedBatch(
     `select hr.row_id, hr."before", hr."after" from history_row hr join history_entry he on he.id = hr.entry_id
       where hr.user_id = ? and he.id > ? and he.state = 'done' and hr.table_name = 'transaction'
         and (hr."before" like ? or hr."after" like ?) limit 100`,
-    [userId, entry.id, `%"batch_id":${JSON.stringify(batchId)}%`, `%"batch_id":${JSON.stringify(batchId)}%`],
+    // The batch's id anywhere (a packed row holds its values without their names); each row is checked below.
+    [userId, entry.id, `%${JSON.stringify(batchId)}%`, `%${JSON.stringify(batchId)}%`],
   );
   const ofBatch = (text: string | null) => parseImage(text)?.batch_id === batchId;
   refuseChanged(
