@@ -265,7 +265,7 @@ async function seedFloor(
   );
   await scope(user.id);
   const [account] = await run(
-    `insert into account (user_id, name, name_key, type, balance, apply_suggestions, created_at) values (?, 'Checking', 'checking', 'Checking', 0, true, ?) returning id`,
+    `insert into account (user_id, name, name_key, type, opening_balance, opening_date, apply_suggestions, created_at) values (?, 'Checking', 'checking', 'Checking', 0, '2000-01-01', true, ?) returning id`,
     [user.id, now],
   );
   const categoryIds = new Map<string, number>();

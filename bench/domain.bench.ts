@@ -45,7 +45,9 @@ export function seed(db: Database.Database, userId: number, count: number): void
     accountIds.push(
       Number(
         db
-          .prepare('insert into account (user_id, name, name_key, type, balance, created_at) values (?, ?, ?, ?, 0, ?)')
+          .prepare(
+            "insert into account (user_id, name, name_key, type, opening_balance, opening_date, created_at) values (?, ?, ?, ?, 0, '2000-01-01', ?)",
+          )
           .run(userId, name, name.toLowerCase(), type, now).lastInsertRowid,
       ),
     );

@@ -112,7 +112,11 @@ export default async function run(): Promise<void> {
     const plain = await registerUser(server.url);
     const ruled = await registerUser(server.url);
     for (const rule of rules) {
-      const res = await rest(server.url, 'POST', '/api/rules', { token: ruled.accessToken, body: rule });
+      // The rules' categories are created with them, as a person does in the rule form.
+      const res = await rest(server.url, 'POST', '/api/rules', {
+        token: ruled.accessToken,
+        body: { ...rule, createCategory: true },
+      });
       if (res.status !== 201) throw new Error(`rule refused: ${JSON.stringify(res.body)}`);
     }
     const importAs = async (token: string, account: string, applySuggestions: boolean) => {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { serverBundleOptions, workerEntryPoints } from '../scripts/server-bundle-options.mjs';
 import { freePort } from '../tests/helpers/ports';
+import { TEST_REGISTRATIONS_PER_ADDRESS } from '../tests/helpers/password-cost';
 
 export interface ServerProcess {
   url: string;
@@ -51,6 +52,8 @@ export async function startServerProcess(
         HOST: '127.0.0.1',
         LOG_LEVEL: 'silent',
         NODE_ENV: 'production',
+        // Benchmarks register many users from one address; the registration throttle is not what they measure.
+        REGISTRATIONS_PER_ADDRESS: TEST_REGISTRATIONS_PER_ADDRESS,
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

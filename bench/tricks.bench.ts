@@ -260,7 +260,7 @@ async function bulkInsert(): Promise<void> {
     const [account] = await withUserScope(em, userId, (tem) =>
       selectRows<{ id: number }>(
         tem,
-        `insert into account (user_id, name, name_key, type, balance, created_at) values (?, 'A', 'a', 'checking', 0, ?) returning id`,
+        `insert into account (user_id, name, name_key, type, opening_balance, opening_date, created_at) values (?, 'A', 'a', 'checking', 0, '2000-01-01', ?) returning id`,
         [userId, now],
       ),
     );

@@ -164,6 +164,11 @@ describe('Plan', () => {
         .first()
         .waitFor();
       expect(await assignedField(page, 'Travel').getAttribute('aria-invalid')).toBe('true');
+      // Another month's plan (its own URL) is still the Plan screen in the navigation bar.
+      await page.goto(`${app.server.url}/plan/2024-05`);
+      await page.getByRole('heading', { name: 'Plan', level: 1 }).waitFor();
+      const current = page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]');
+      await expect.poll(() => current.textContent()).toBe('Plan');
     } finally {
       await close();
     }

@@ -148,6 +148,23 @@ describe('GET /api/transactions/export.csv', () => {
     expect(text).toContain('"The ""Best"" Diner"');
   });
 
+  it('writes each amount with its account’s currency’s decimals: none for yen, three for dinars', async () => {
+    const other = await signUp(server.url);
+    ok(await other.post('/api/accounts', { name: 'Yen', type: 'checking', currency: 'JPY' }));
+    ok(await other.post('/api/accounts', { name: 'Dinar', type: 'checking', currency: 'BHD' }));
+    ok(await other.post('/api/accounts', { name: 'Euro', type: 'checking', currency: 'EUR' }));
+    for (const [account, description, amount] of [
+      ['Yen', 'Sushi', -1500],
+      ['Yen', 'Refund', 7],
+      ['Dinar', 'Tea', -1234],
+      ['Euro', 'Bread', -250],
+    ] as const)
+      ok(await other.post('/api/transactions', { account, description, amount, postDate: '2024-01-05' }));
+    const records = parse(utf8((await download(RANGE, other.token)).bytes).slice(1));
+    const amounts = new Map(records.slice(1).map((r) => [r[1], r[2]]));
+    expect(Object.fromEntries(amounts)).toEqual({ Sushi: '-1500', Refund: '7', Tea: '-1.234', Bread: '-2.50' });
+  });
+
   it('takes the search’s filters', async () => {
     const text = utf8((await download(`${RANGE}&categories=a,b&counted=true`)).bytes).slice(1);
     const records = parse(text);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
+import { runSql, withUserScope } from '../../src/server/db/sql';
 
 /**
  * The history of changes, undo and redo, and the trash, on a real server (SQLite in `node`, PostgreSQL in
@@ -115,6 +116,52 @@ describe('each kind of change is undone and redone', () => {
     before = await rows(user);
     ok(await user.del(`/api/transactions/${salary.id}`));
     expect((await undoAndRedo(user, before)).kind).toBe('delete');
+  });
+
+  it('a transfer created, two rows linked and a link ended', async () => {
+    const user = await userWithRows();
+    ok(await user.post('/api/accounts', { name: 'Savings', type: 'savings' }));
+    let before = await rows(user);
+    ok(
+      await user.post('/api/transfers', {
+        fromAccount: 'Checking',
+        toAccount: 'Savings',
+        amount: 7000,
+        date: '2025-01-11',
+        toDate: '2025-01-13',
+      }),
+    );
+    const created = await undoAndRedo(user, before);
+    expect(created).toMatchObject({ kind: 'create', rowCount: 3 });
+    expect(created.summary).toBe('Added a transfer from Checking to Savings');
+
+    const out = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Checking',
+        postDate: '2025-01-20',
+        description: 'To savings',
+        amount: -2500,
+      }),
+    );
+    const into = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Savings',
+        postDate: '2025-01-21',
+        description: 'From checking',
+        amount: 2500,
+      }),
+    );
+    before = await rows(user);
+    const { transferId } = ok(
+      await user.post<{ transferId: number }>('/api/transfers/link', { transactionIds: [out.id, into.id] }),
+    );
+    expect((await undoAndRedo(user, before)).kind).toBe('edit');
+
+    before = await rows(user);
+    ok(await user.del(`/api/transfers/${transferId}`));
+    const unlinked = await undoAndRedo(user, before);
+    expect(unlinked.kind).toBe('edit');
+    expect(unlinked.summary).toBe('Unlinked the transfer between Checking and Savings');
   });
 
   it('an import and the deletion of its batch', async () => {
@@ -366,6 +413,27 @@ describe('undo refuses what changed since', () => {
     expect(await rows(user)).toEqual(before);
   });
 
+  it('an import is not undone while a later bulk edit of its rows stands, and is once that edit is undone', async () => {
+    const user = await userWithRows();
+    const before = await rows(user);
+    const csv = 'Date,Description,Amount\n2025-02-01,Rent,-90000\n2025-02-02,Refund,1500\n2025-02-03,Fee,-200\n';
+    ok(await upload(user, csv));
+    const imported = await latest(user);
+    const ids = (await rows(user)).filter((row) => row.postDate.startsWith('2025-02')).map((row) => row.id);
+    ok(await user.put('/api/transactions/bulk', { transactionIds: ids, updates: { category: 'Housing' } }));
+    const bulk = await latest(user);
+    const state = await rows(user);
+
+    const refused = await user.post(`/api/history/${imported.id}/undo`);
+    expect(refused.status).toBe(409);
+    for (const id of ids) expect(refused.body.message).toContain(`transaction ${id}`);
+    expect(await rows(user)).toEqual(state);
+
+    ok(await user.post(`/api/history/${bulk.id}/undo`));
+    ok(await user.post(`/api/history/${imported.id}/undo`));
+    expect(await rows(user)).toEqual(before);
+  });
+
   it('another user can neither see nor undo the entry', async () => {
     const owner = await userWithRows();
     const entry = await latest(owner);
@@ -443,6 +511,23 @@ describe('the trash', () => {
     expect(transferId).toEqual(expect.any(Number));
   });
 
+  it('lists each trashed amount with its account’s currency', async () => {
+    const user = await signUp(server.url);
+    ok(await user.post('/api/accounts', { name: 'Yen', type: 'checking', currency: 'JPY' }));
+    const sushi = ok(
+      await user.post<Tx>('/api/transactions', {
+        account: 'Yen',
+        postDate: '2025-01-05',
+        description: 'Sushi',
+        amount: -1500,
+      }),
+    );
+    ok(await user.del(`/api/transactions/${sushi.id}`));
+    expect(ok(await user.get('/api/trash'))).toEqual([
+      expect.objectContaining({ transactionId: sushi.id, amount: -1500, currency: 'JPY' }),
+    ]);
+  });
+
   it('emptying the trash deletes for good and the deleting change can no longer be undone', async () => {
     const user = await userWithRows();
     const [, salary] = await rows(user);
@@ -453,5 +538,75 @@ describe('the trash', () => {
     const refused = await user.post(`/api/history/${entry.id}/undo`);
     expect(refused.status).toBe(409);
     expect((await user.post('/api/trash/restore', { transactionIds: [salary.id] })).status).toBe(404);
+  });
+});
+
+describe('retention', () => {
+  let short: TestServer;
+  beforeAll(async () => {
+    short = await startServer({ TRASH_RETENTION_DAYS: '10', HISTORY_RETENTION_DAYS: '20' });
+  });
+  afterAll(async () => {
+    await short.close();
+  });
+
+  /** Moves what the user's history and trash say about when they happened this many days into the past. */
+  async function age(userId: number, table: 'history_entry' | 'trashed_transaction', id: number, days: number) {
+    const column = table === 'history_entry' ? 'created_at' : 'deleted_at';
+    const key = table === 'history_entry' ? 'id' : 'entry_id';
+    const when = new Date(Date.now() - days * 86_400_000).toISOString();
+    await withUserScope(short.app.orm.em.fork(), userId, (em) =>
+      runSql(em, `update ${table} set ${column} = ? where user_id = ? and ${key} = ?`, [when, userId, id]),
+    );
+  }
+
+  it('deletes trashed rows for good once the trash setting’s days have passed, and keeps younger ones', async () => {
+    const user = await signUp(short.url);
+    ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+    const made = [];
+    for (const description of ['Old', 'Young'])
+      made.push(
+        ok(
+          await user.post<Tx>('/api/transactions', {
+            account: 'Checking',
+            postDate: '2025-01-05',
+            description,
+            amount: -100,
+          }),
+        ),
+      );
+    const entries: Entry[] = [];
+    for (const tx of made) {
+      ok(await user.del(`/api/transactions/${tx.id}`));
+      entries.push(ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0]);
+    }
+    await age(user.userId, 'trashed_transaction', entries[0].id, 11);
+    await age(user.userId, 'trashed_transaction', entries[1].id, 9);
+    expect(ok(await user.get<{ description: string }[]>('/api/trash')).map((item) => item.description)).toEqual([
+      'Young',
+    ]);
+    expect((await user.post('/api/trash/restore', { transactionIds: [made[0].id] })).status).toBe(404);
+    const undo = await user.post(`/api/history/${entries[0].id}/undo`);
+    expect(undo.status).toBe(409);
+    ok(await user.post('/api/trash/restore', { transactionIds: [made[1].id] }));
+    expect((await rows(user)).map((row) => row.description)).toEqual(['Young']);
+  });
+
+  it('drops history entries older than the history setting’s days, and keeps younger ones', async () => {
+    const user = await signUp(short.url);
+    ok(await user.post('/api/accounts', { name: 'Checking', type: 'checking' }));
+    for (const description of ['First', 'Second', 'Third'])
+      ok(
+        await user.post('/api/transactions', { account: 'Checking', postDate: '2025-01-05', description, amount: -1 }),
+      );
+    const [third, second, first] = ok(await user.get<{ entries: Entry[] }>('/api/history')).entries;
+    await age(user.userId, 'history_entry', first.id, 21);
+    await age(user.userId, 'history_entry', second.id, 19);
+    expect(ok(await user.get<{ entries: Entry[] }>('/api/history')).entries.map((e) => e.id)).toEqual([
+      third.id,
+      second.id,
+    ]);
+    expect((await user.post(`/api/history/${first.id}/undo`)).status).toBe(404);
+    expect((await rows(user)).map((row) => row.description)).toEqual(['First', 'Second', 'Third']);
   });
 });

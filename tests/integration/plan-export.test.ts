@@ -118,7 +118,13 @@ describe('the plan in the export', () => {
 
   it('restores into a fresh user with the same plan in every month, and exports the same plan again', async () => {
     const copy = await signUp(server.url);
-    expect((await copy.post('/api/import', doc)).status).toBe(201);
+    const restored = await copy.post<{ imported: Record<string, number> }>('/api/import', doc);
+    expect(restored.status).toBe(201);
+    expect(restored.body.imported).toMatchObject({
+      planAssigned: doc.plan?.assigned.length,
+      planMoves: 2,
+      planHolds: 1,
+    });
     for (const month of MONTHS) {
       const [before, after] = [
         ok<PlanDto>(await owner.get(`/api/plan/${month}`)),

@@ -373,6 +373,34 @@ describe('finding schedules in history', () => {
 });
 
 describe('the schedules API', () => {
+  it('states the account’s currency beside every amount: schedules, occurrences, upcoming and suggestions', async () => {
+    today = '2025-03-10';
+    const user = await signUp(server.url);
+    ok(await user.post('/api/accounts', { name: 'Yen', type: 'checking', currency: 'JPY' }));
+    for (const postDate of ['2024-12-20', '2025-01-20', '2025-02-20'])
+      ok(await user.post('/api/transactions', { account: 'Yen', postDate, description: 'TOKYO GAS', amount: -8000 }));
+    const [suggested] = ok(await user.get<{ amount: number; currency: string }[]>('/api/schedules/suggestions'));
+    expect(suggested).toMatchObject({ amount: -8000, currency: 'JPY' });
+    ok(
+      await user.post('/api/schedules', {
+        name: 'Rent',
+        account: 'Yen',
+        description: 'RENT',
+        amount: -90000,
+        recurrence: 'FREQ=MONTHLY;BYMONTHDAY=25',
+        startDate: '2025-03-25',
+      }),
+    );
+    expect(ok(await user.get('/api/schedules'))).toEqual([expect.objectContaining({ currency: 'JPY' })]);
+    const ahead = await occurrences(user, '2025-03-01', '2025-04-30');
+    expect(ahead.map((o) => [o.date, o.amount, (o as Occurrence & { currency: string }).currency])).toEqual([
+      ['2025-03-25', -90000, 'JPY'],
+      ['2025-04-25', -90000, 'JPY'],
+    ]);
+    const upcoming = ok(await user.get<{ occurrences: { currency: string }[] }>('/api/schedules/upcoming?days=30'));
+    expect(upcoming.occurrences).toEqual([expect.objectContaining({ currency: 'JPY' })]);
+  });
+
   it('refuses bad input with a 400 naming the field, and changes nothing', async () => {
     const user = await userWithAccounts();
     const bad: [Record<string, unknown>, string][] = [

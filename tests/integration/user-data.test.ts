@@ -241,6 +241,9 @@ describe('POST /api/import', () => {
       envelopes: 2,
       rules: 2,
       schedules: 0,
+      planAssigned: 0,
+      planMoves: 0,
+      planHolds: 0,
     });
     expect(res.body.message).toBe(
       'Restored 10 transactions, 3 accounts, 6 categories, 2 budgets and 2 envelopes (and 2 rules)',

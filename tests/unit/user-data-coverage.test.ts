@@ -30,6 +30,7 @@ const NOT_CARRIED: Record<string, string> = {
   trashed_transaction: 'the trash empties itself; a restore starts with an empty trash (as history_entry)',
   import_profile:
     "a CSV column mapping is learned again on the next import (the document's importProfiles is reserved)",
+  plan_month_sum: "the plan's month sums are derived from the transactions by the database's triggers",
 };
 
 describe('export and restore', () => {

@@ -21,8 +21,13 @@ import { ButtonLink, ListItemLink, MenuItemLink } from './RouterLinks';
 
 export { NAV_LINKS };
 
-/** A screen's link is current on that screen whatever its URL remembers (filters, a selection). */
-const ACTIVE = { exact: true, includeSearch: false } as const;
+/**
+ * A screen's link is current on that screen and the pages under its path (a month's plan at /plan/2024-05),
+ * whatever its URL remembers (filters, a selection); the root's link only on the root, which every path is under.
+ */
+function active(to: string) {
+  return { exact: to === '/', includeSearch: false } as const;
+}
 /** The `wide` screens: inline from the widest breakpoint, under More below it. */
 const WIDE_ONLY = { xs: 'none', xxl: 'inline-flex' };
 const NARROW_ONLY = { xs: 'flex', xxl: 'none' };
@@ -87,7 +92,7 @@ function InlineLinks() {
           key={link.to}
           to={link.to}
           color="inherit"
-          activeOptions={ACTIVE}
+          activeOptions={active(link.to)}
           activeProps={{ 'aria-current': 'page', sx: CURRENT_SX }}
           sx={{ px: 1, minWidth: 0, whiteSpace: 'nowrap', display: link.place === 'wide' ? WIDE_ONLY : undefined }}
         >
@@ -127,7 +132,7 @@ function MoreMenu() {
             key={link.to}
             to={link.to}
             sx={{ display: link.place === 'wide' ? NARROW_ONLY : undefined }}
-            activeOptions={ACTIVE}
+            activeOptions={active(link.to)}
             activeProps={{ selected: true, 'aria-current': 'page' }}
             onClick={() => setAnchor(null)}
           >
@@ -160,7 +165,7 @@ function NavDrawer({ open, onClose, welcome }: { open: boolean; onClose: () => v
             <ListItem key={link.to} disablePadding>
               <ListItemLink
                 to={link.to}
-                activeOptions={ACTIVE}
+                activeOptions={active(link.to)}
                 activeProps={{ selected: true, 'aria-current': 'page' }}
                 onClick={() => {
                   setLeaving(true);

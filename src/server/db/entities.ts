@@ -17,7 +17,7 @@ import { BatchSchema } from '../modules/transactions/batch.entity';
 import { TransferCandidateSchema, TransferSchema } from '../modules/transfers/transfer.entity';
 import { TransactionSchema } from '../modules/transactions/transaction.entity';
 import { UserSchema } from '../modules/users/user.entity';
-import { PlanAssignedSchema, PlanHoldSchema, PlanMoveSchema } from '../modules/plan/plan.entity';
+import { PlanAssignedSchema, PlanHoldSchema, PlanMonthSumSchema, PlanMoveSchema } from '../modules/plan/plan.entity';
 
 /** Every entity the ORM knows. A new entity is added here and gets a migration. */
 export const entities = [
@@ -47,4 +47,5 @@ export const entities = [
   PlanAssignedSchema,
   PlanMoveSchema,
   PlanHoldSchema,
+  PlanMonthSumSchema,
 ];

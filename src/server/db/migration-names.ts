@@ -30,6 +30,7 @@ export const migrationNames = {
     'Migration20261128155731_exchange_rates',
     'Migration20261128160946_memo_cleared',
     'Migration20261128161909_plan',
+    'Migration20261128205507_plan_month_sums',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -49,5 +50,6 @@ export const migrationNames = {
     'Migration20261128155734_exchange_rates',
     'Migration20261128160950_memo_cleared',
     'Migration20261128161912_plan',
+    'Migration20261128205508_plan_month_sums',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

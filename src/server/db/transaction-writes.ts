@@ -174,7 +174,87 @@ export function importedRowsWriter(db: SqlTx): ImportedRowsWriter {
   return db.bulk === 'unnest' ? unnestWriter(db) : valuesWriter(db);
 }
 
+/**
+ * SQLite keeps the plan's month sums (plan_month_sum) with a trigger a row, which would cost a large import a
+ * sizeable share of its time: while an import writes, that insert trigger is dropped inside the import's
+ * transaction, the writer sums the rows it inserts as they pass (by the trigger's rule: an imported row is never a
+ * split parent nor linked), and the sums are added in one statement before the trigger is put back, still in the
+ * same transaction. A rollback undoes all of it; no other writer runs meanwhile (SQLite's one write transaction
+ * holds the file). PostgreSQL's triggers are per statement and take an import's rows grouped already.
+ */
+class PlanSumPause {
+  /** Sums by user and account ("user/account"), then by category key and month (one number: key * 2^20 + month). */
+  private readonly sums = new Map<string, Map<number, [number, number]>>();
+  private last: { userId: number; accountId: number; sums: Map<number, [number, number]> } | null = null;
+  private trigger: Promise<string | null> | null = null;
+
+  constructor(private readonly db: SqlTx) {}
+
+  /** Drops the insert trigger (once, before the first insert); answers when it is done. */
+  async pause(): Promise<void> {
+    this.trigger ??= (async () => {
+      const [found] = await this.db.all<{ sql: string }>(
+        "select sql from sqlite_master where type = 'trigger' and name = 'plan_month_sum_insert'",
+      );
+      if (found) await this.db.run('drop trigger plan_month_sum_insert');
+      return found?.sql ?? null;
+    })();
+    await this.trigger;
+  }
+
+  /** Counts a row about to be inserted (an import's rows share a user and an account: those are looked up once). */
+  count(row: ImportedRow): void {
+    const [userId, accountId, categoryId, , postDate, , , amount] = row;
+    let last = this.last;
+    if (last?.userId !== userId || last.accountId !== accountId) {
+      const key = `${userId}/${accountId}`;
+      let sums = this.sums.get(key);
+      if (!sums) this.sums.set(key, (sums = new Map<number, [number, number]>()));
+      last = this.last = { userId, accountId, sums };
+    }
+    // YYYY-MM as year * 12 + month, read from the date's digits without making strings.
+    const digit = (i: number) => postDate.charCodeAt(i) - 48;
+    const month = (digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)) * 12 + digit(5) * 10 + digit(6) - 1;
+    const key = (categoryId ?? 0) * 2 ** 20 + month;
+    const sum = last.sums.get(key);
+    if (sum) {
+      sum[0] += 1;
+      sum[1] += amount;
+    } else last.sums.set(key, [1, amount]);
+  }
+
+  /** Adds the counted rows to the stored sums and puts the trigger back. */
+  async resume(): Promise<void> {
+    const trigger = this.trigger ? await this.trigger : null;
+    this.trigger = null;
+    const rows: (number | string)[][] = [];
+    for (const [owner, sums] of this.sums) {
+      const [userId, accountId] = owner.split('/').map(Number);
+      for (const [key, [n, total]] of sums) {
+        const month = key % 2 ** 20;
+        const yyyymm = `${Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}`;
+        rows.push([userId ?? 0, accountId ?? 0, Math.floor(key / 2 ** 20), yyyymm, n, total]);
+      }
+    }
+    this.sums.clear();
+    this.last = null;
+    if (trigger === null) return;
+    const perInsert = this.db.maxRowsPerInsert(6);
+    for (let i = 0; i < rows.length; i += perInsert) {
+      const chunk = rows.slice(i, i + perInsert);
+      await this.db.run(
+        `insert into plan_month_sum (user_id, account_id, category_key, month, n, total)
+         values ${valuesSql('(?, ?, ?, ?, ?, ?)', chunk.length)}
+         on conflict (user_id, account_id, category_key, month) do update set n = n + excluded.n, total = total + excluded.total`,
+        chunk.flat(),
+      );
+    }
+    await this.db.run(trigger);
+  }
+}
+
 function valuesWriter(db: SqlTx): ImportedRowsWriter {
+  const planSums = new PlanSumPause(db);
   const perInsert = db.maxRowsPerInsert(IMPORTED_COLUMNS);
   const insertSql = (rows: number) =>
     `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES}) values ` +
@@ -187,16 +267,21 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
     if (rows === 0) return;
     const sending = params;
     params = [];
+    await planSums.pause();
     await db.run(rows === perInsert ? full : insertSql(rows), sending);
   };
   return {
     async add(rows) {
       for (const row of rows) {
         for (let c = 0; c < IMPORTED_COLUMNS; c++) params.push(row[c]);
+        planSums.count(row);
         if (params.length === perStatement) await flush();
       }
     },
-    finish: flush,
+    async finish() {
+      await flush();
+      await planSums.resume();
+    },
   };
 }
 

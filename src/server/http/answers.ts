@@ -397,6 +397,9 @@ const importCounts = z.object({
   envelopes: z.number().int(),
   rules: z.number().int(),
   schedules: z.number().int(),
+  planAssigned: z.number().int(),
+  planMoves: z.number().int(),
+  planHolds: z.number().int(),
 });
 export const userDataImportAnswer = z.object({
   message: z.string(),
@@ -469,6 +472,7 @@ export const scheduleAnswer = z.object({
   accountId: z.number().int(),
   description: z.string(),
   amount: cents,
+  currency: z.string().describe("The account's currency (ISO 4217): the amount is in its minor unit"),
   amountTolerance: z.number().describe('Percent the amount may differ by and still match (0 = exactly)'),
   category: z.string().nullable(),
   recurrence: z.string().describe('RFC 5545 RRULE, e.g. FREQ=MONTHLY;BYMONTHDAY=31'),
@@ -492,6 +496,7 @@ export const occurrenceAnswer = z.object({
   scheduledDate: isoDate.describe("The schedule's own day for it"),
   date: isoDate.describe('The day it falls on, after the weekend rule'),
   amount: cents,
+  currency: z.string().describe("The account's currency (ISO 4217): the amount is in its minor unit"),
   status: z.enum(OCCURRENCE_STATUSES),
   transactionId: z.number().int().nullable().describe('The transaction it was posted as or matched to'),
 }) satisfies z.ZodType<OccurrenceDto>;
@@ -512,6 +517,7 @@ export const scheduleSuggestionAnswer = z.object({
   accountId: z.number().int(),
   description: z.string(),
   amount: cents.describe('The median amount'),
+  currency: z.string().describe("The account's currency (ISO 4217): the amounts are in its minor unit"),
   amountRange: z.object({ min: cents, max: cents }),
   amountTolerance: z.number(),
   interval: z.string().describe('weekly, every 2 weeks, monthly, every 3 months or yearly'),

@@ -1,11 +1,11 @@
 /**
  * The transactions CSV of GET /api/transactions/export.csv (RFC 4180): UTF-8 with a byte order
  * mark, CRLF line ends, a header row, fields quoted when they hold a comma, a quote, CR or LF.
- * Amounts are decimals with a dot ("-12.34"); every other cell is guarded against spreadsheet
+ * Amounts are decimals with a dot in their account's currency ("-12.34", "-1500" yen); every other cell is guarded against spreadsheet
  * formula injection (the Amount column keeps its own minus sign).
  */
 import { guardFormula } from '../csv/formula';
-import { centsToDecimalString } from '../money';
+import { centsToDecimalString, minorUnitsOf } from '../money';
 import type { TransactionDto } from '../schemas/transactions';
 
 export const TRANSACTION_CSV_COLUMNS = [
@@ -53,12 +53,12 @@ export function transactionCsvCells(
   tx: Pick<
     TransactionDto,
     'id' | 'postDate' | 'description' | 'amount' | 'category' | 'type' | 'account' | 'parentTransactionId' | 'batchId'
-  > & { isSplit: boolean | number },
+  > & { isSplit: boolean | number; currency?: string | null },
 ): string[] {
   const cells = [
     tx.postDate,
     tx.description,
-    centsToDecimalString(tx.amount),
+    centsToDecimalString(tx.amount, tx.currency ? minorUnitsOf(tx.currency) : 2),
     tx.category ?? '',
     tx.type,
     tx.account ?? '',

@@ -100,6 +100,8 @@ export interface FormatOptions {
    * for JPY, three for BHD) and symbol. Without it: two decimals, no symbol.
    */
   currency?: string;
+  /** Without a currency: the decimals of the minor unit (default 2), for a plain figure of a yen or dinar amount. */
+  digits?: number;
   /** BCP 47 locale; defaults to 'en-US' (not the runtime's locale) so server and client agree. */
   locale?: string;
 }
@@ -157,7 +159,7 @@ function fractionText(locale: string, fraction: number, digits: number): string 
  */
 export function formatCents(cents: number, options: FormatOptions = {}): string {
   const locale = options.locale ?? DEFAULT_LOCALE;
-  const digits = options.currency ? minorUnitsOf(options.currency) : 2;
+  const digits = options.currency ? minorUnitsOf(options.currency) : (options.digits ?? 2);
   const { negative, units, fraction } = unitsAndFraction(cents, digits);
   // -0 keeps the minus sign in Intl's default signDisplay ("auto"), as wanted for -5 cents.
   const parts = amountFormatter(locale, options.currency, digits).formatToParts(negative ? -units : units);

@@ -128,6 +128,8 @@ export interface ScheduleDto {
   accountId: number;
   description: string;
   amount: number;
+  /** The account's currency (ISO 4217): the amount is in its minor unit. */
+  currency: string;
   amountTolerance: number;
   category: string | null;
   recurrence: string;
@@ -157,6 +159,8 @@ export interface OccurrenceDto {
   /** The day it falls on (after the weekend rule). */
   date: string;
   amount: number;
+  /** The account's currency (ISO 4217): the amount is in its minor unit. */
+  currency: string;
   status: OccurrenceStatus;
   transactionId: number | null;
 }
@@ -179,6 +183,8 @@ export interface ScheduleSuggestionDto {
   description: string;
   /** The typical amount (the median). */
   amount: number;
+  /** The account's currency (ISO 4217): the amounts are in its minor unit. */
+  currency: string;
   amountRange: { min: number; max: number };
   /** Percent the amounts spread around the median (what the schedule's tolerance should allow). */
   amountTolerance: number;

@@ -6,6 +6,7 @@
  * an existing schedule of the account already covers is left out.
  */
 import { addDays, toDayNumber } from '../dates/calendar';
+import { DEFAULT_CURRENCY } from '../money/currencies';
 import { normalizeMerchant } from '../suggest/normalize';
 import { expandSchedule, WEEKDAY_CODES, weekdayNumber } from './recurrence';
 import type { ScheduleSuggestionDto } from './schema';
@@ -17,6 +18,8 @@ export const MAX_SPREAD_PERCENT = 20;
 export interface HistoryRow {
   accountId: number;
   account: string;
+  /** The account's currency; absent, the suggestion is in the default currency. */
+  currency?: string;
   date: string;
   amount: number;
   description: string;
@@ -112,6 +115,7 @@ function suggestionFor(rows: readonly HistoryRow[], today: string): ScheduleSugg
       accountId: last.accountId,
       description: last.description,
       amount: amounts.median,
+      currency: last.currency ?? DEFAULT_CURRENCY,
       amountRange: { min: amounts.min, max: amounts.max },
       amountTolerance: Math.min(MAX_SPREAD_PERCENT, Math.ceil(amounts.spread)),
       interval: cadence.interval,

@@ -71,6 +71,8 @@ export const trashItemAnswer = z.object({
   postDate: z.string(),
   description: z.string(),
   amount: z.number().int(),
+  /** The account's currency (ISO 4217): the amount is in its minor unit. */
+  currency: z.string().nullable(),
   account: z.string().nullable(),
   deletedAt: z.string(),
   historyEntryId: z.number().int(),

@@ -677,5 +677,9 @@ export interface UserDataImportResult {
     envelopes: number;
     rules: number;
     schedules: number;
+    /** The plan's assigned amounts, moves and holds. */
+    planAssigned: number;
+    planMoves: number;
+    planHolds: number;
   };
 }

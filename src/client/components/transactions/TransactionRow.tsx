@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { memo, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { UNCATEGORIZED_LABEL } from '../../../shared/categories';
-import { formatCents, formatMoney } from '../../../shared/money';
+import { formatCents, formatMoney, minorUnitsOf } from '../../../shared/money';
 import { TRANSACTION_TYPES, type TransactionDto, type TransactionType } from '../../../shared/schemas/transactions';
 import type { SuggestionDto } from '../../../shared/schemas/suggest';
 import { Amount, OriginalAmount } from './Amount';
@@ -41,8 +41,11 @@ interface TransactionRowProps {
   scrolling?: boolean;
 }
 
-/** Names a row in its controls' labels: 'Coffee -4.50 on 2024-01-05' (parts say so). */
-export function rowLabel(tx: TransactionDto, amountText = formatCents(tx.amount)): string {
+/** Names a row in its controls' labels: 'Coffee -4.50 on 2024-01-05', 'Sushi -1,500 on ...' for yen (parts say so). */
+export function rowLabel(
+  tx: TransactionDto,
+  amountText = formatCents(tx.amount, { digits: tx.currency ? minorUnitsOf(tx.currency) : 2 }),
+): string {
   return `${tx.description} ${amountText} on ${tx.postDate}${tx.parentTransactionId !== null ? ' (split part)' : ''}`;
 }
 

@@ -17,6 +17,7 @@ import { Migration20261128153719_rule_names } from './Migration20261128153719_ru
 import { Migration20261128155734_exchange_rates } from './Migration20261128155734_exchange_rates';
 import { Migration20261128160950_memo_cleared } from './Migration20261128160950_memo_cleared';
 import { Migration20261128161912_plan } from './Migration20261128161912_plan';
+import { Migration20261128205508_plan_month_sums } from './Migration20261128205508_plan_month_sums';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128155734_exchange_rates', class: Migration20261128155734_exchange_rates },
   { name: 'Migration20261128160950_memo_cleared', class: Migration20261128160950_memo_cleared },
   { name: 'Migration20261128161912_plan', class: Migration20261128161912_plan },
+  { name: 'Migration20261128205508_plan_month_sums', class: Migration20261128205508_plan_month_sums },
 ];

@@ -23,6 +23,7 @@ import { Migration20261128153716_rule_names } from './Migration20261128153716_ru
 import { Migration20261128155731_exchange_rates } from './Migration20261128155731_exchange_rates';
 import { Migration20261128160946_memo_cleared } from './Migration20261128160946_memo_cleared';
 import { Migration20261128161909_plan } from './Migration20261128161909_plan';
+import { Migration20261128205507_plan_month_sums } from './Migration20261128205507_plan_month_sums';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128155731_exchange_rates', class: Migration20261128155731_exchange_rates },
   { name: 'Migration20261128160946_memo_cleared', class: Migration20261128160946_memo_cleared },
   { name: 'Migration20261128161909_plan', class: Migration20261128161909_plan },
+  { name: 'Migration20261128205507_plan_month_sums', class: Migration20261128205507_plan_month_sums },
 ];

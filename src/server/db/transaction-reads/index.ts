@@ -61,6 +61,8 @@ export interface ExportRow {
   batchId: string | null;
   account: string | null;
   category: string | null;
+  /** The account's currency, whose decimals the amount is written with. */
+  currency: string | null;
 }
 
 /** The budget overview's reads over a date range. */

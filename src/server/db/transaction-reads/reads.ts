@@ -83,6 +83,7 @@ const EXPORT_SELECT = selectOf([
   'batchId',
   'account',
   'category',
+  'currency',
 ]);
 
 /** The split originals an export names in "Split of" and has not written (yet): ids only, one per split. */
@@ -582,7 +583,8 @@ export abstract class SqlTransactionReads implements TransactionReads {
   async planMonthSums(userId: number, endDate: string): Promise<PlanMonthSum[]> {
     const conversion = await this.conversionOf(userId, { endDate });
     if (conversion) return this.convertedPlanMonthSums(conversion, userId, endDate);
-    // Grouped by day first (the user's dated covering index delivers them in order), then by month.
+    // Rows without a transfer link come summed from plan_month_sum (kept by the transaction table's triggers);
+    // linked rows are few and read live, since whether one counts depends on its other side's account.
     const rows = await selectRows<{
       month: string;
       category_id: number | null;
@@ -590,13 +592,16 @@ export abstract class SqlTransactionReads implements TransactionReads {
       total: number | string | null;
     }>(
       this.em,
-      `select substr(d.post_date, 1, 7) as month, d.category_id, sum(d.n) as n, sum(d.total) as total
-         from (select t.post_date, t.category_id, count(*) as n, sum(t.amount) as total
-                 from ${TRANSACTION_TABLE} t join account a on a.id = t.account_id
-                where t.user_id = ? and t.post_date <= ? and ${PLAN_ROW}
-                group by t.post_date, t.category_id) d
-        group by substr(d.post_date, 1, 7), d.category_id`,
-      [userId, endDate],
+      `select s.month, nullif(s.category_key, 0) as category_id, sum(s.n) as n, sum(s.total) as total
+         from plan_month_sum s join account a on a.id = s.account_id
+        where s.user_id = ? and s.month <= ? and a.on_budget = true
+        group by s.month, s.category_key having sum(s.n) <> 0
+       union all
+       select substr(t.post_date, 1, 7) as month, t.category_id, count(*) as n, sum(t.amount) as total
+         from transfer l join ${TRANSACTION_TABLE} t on t.transfer_id = l.id join account a on a.id = t.account_id
+        where l.user_id = ? and t.post_date <= ? and ${PLAN_ROW}
+        group by substr(t.post_date, 1, 7), t.category_id`,
+      [userId, endDate.slice(0, 7), userId, endDate],
     );
     return rows.map((row) => ({
       categoryId: row.category_id,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { runSql, selectRows, sqlTx, valuesSql } from '../../db/sql';
-import type { ImagedTable, RowImage } from '../../db/row-images';
+import { imageText, type ImagedTable, type RowImage } from '../../db/row-images';
 import { pause } from '../../common/pause';
 
 /**
@@ -33,13 +33,82 @@ export function wholeAfter(before: string | null, after: string | null): string 
   return JSON.stringify({ ...imageOf(before), ...set });
 }
 
+/** The row id of a stored row that holds many rows an action set alike (see packRows). */
+const PACKED = '*';
+/** Most rows one packed row holds. */
+const PACK_ROWS = 500;
+
+/** A row an action set and nothing else changed: its before image whole, its after image the `$set` text. */
+export interface SetRow {
+  table: ImagedTable;
+  id: string;
+  image: RowImage;
+  after: string;
+}
+
+/**
+ * Rows an action set alike (the same columns to the same values, as a bulk edit does) stored as one row: their
+ * before images as one table of values (`{"$columns":[...],"$rows":[[...],...]}`), with the one `$set` after
+ * image they share. A bulk edit of hundreds of rows then writes one row of history and its index entries, and
+ * each column's name once. No query looks such rows up by their id: that is done for rows created or deleted,
+ * which are never packed.
+ */
+function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[]): StoredRow[] {
+  const out = [...rows];
+  const packs = new Map<string, SetRow[]>();
+  for (const row of setRows) {
+    const key = `${row.table} ${row.after}`;
+    const pack = packs.get(key);
+    if (pack) pack.push(row);
+    else packs.set(key, [row]);
+  }
+  for (const pack of packs.values())
+    for (let i = 0; i < pack.length; i += PACK_ROWS) {
+      const part = pack.slice(i, i + PACK_ROWS);
+      const first = part[0];
+      if (!first) continue;
+      if (part.length === 1)
+        out.push({ table: first.table, id: first.id, before: imageText(first.image), after: first.after });
+      else {
+        const columns = Object.keys(first.image);
+        const values = part.map((row) => columns.map((column) => row.image[column]));
+        out.push({
+          table: first.table,
+          id: PACKED,
+          before: imageText({ $columns: columns, $rows: values }),
+          after: first.after,
+        });
+      }
+    }
+  return out;
+}
+
+/** The rows a stored row holds: itself, or each row of a packed one, with their whole images. */
+export function unpackRow(table: ImagedTable, id: string, before: string | null, after: string | null): StoredRow[] {
+  if (id !== PACKED) return [{ table, id, before, after: wholeAfter(before, after) }];
+  const set = (imageOf(after) as { $set?: RowImage }).$set;
+  const held = imageOf(before) as { $columns: string[]; $rows: unknown[][] } | RowImage[];
+  // A list of whole images is how the first packed rows were written.
+  const images = Array.isArray(held)
+    ? held
+    : held.$rows.map((row) => Object.fromEntries(held.$columns.map((column, i) => [column, row[i]])));
+  return images.map((image) => ({
+    table,
+    id: String(image.id),
+    before: JSON.stringify(image),
+    after: JSON.stringify({ ...image, ...set }),
+  }));
+}
+
 /** Stores an entry's rows, a few hundred a statement, letting other requests in between. */
 export async function insertHistoryRows(
   tem: EntityManager,
   userId: number,
   entryId: number,
-  rows: readonly StoredRow[],
+  touched: readonly StoredRow[],
+  setRows: readonly SetRow[] = [],
 ): Promise<void> {
+  const rows = packRows(touched, setRows);
   // Bound parameters: the ORM's execute would write every image into the SQL text.
   const tx = await sqlTx(tem);
   for (let i = 0; i < rows.length; i += 200) {
@@ -76,10 +145,10 @@ export async function entryRows(tem: EntityManager, userId: number, entryId: num
       [userId, entryId, after],
     );
     for (const row of rows) {
-      const after = wholeAfter(row.before, row.after);
-      // Rebuilding an after image is a parse and a write: other requests get turns between rows.
-      if (after !== row.after) await pause();
-      out.push({ table: row.table_name, id: row.row_id, before: row.before, after });
+      const held = unpackRow(row.table_name, row.row_id, row.before, row.after);
+      // Rebuilding after images is a parse and a write a row: other requests get turns between rows.
+      if (held.length > 1 || held[0]?.after !== row.after) await pause();
+      out.push(...held);
     }
     const last = rows.at(-1);
     if (rows.length < ENTRY_PAGE || !last) return out;

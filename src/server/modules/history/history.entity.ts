@@ -32,7 +32,10 @@ export const HistoryEntrySchema = new EntitySchema<HistoryEntry, EntityBase>({
   indexes: [{ name: 'history_entry_user_id_index', properties: ['user', 'id'] }],
 });
 
-/** A row an entry touched: its table, id and the whole row before and after as JSON (null where it did not exist). */
+/**
+ * A row an entry touched: its table, id and the whole row before and after as JSON (null where it did not exist);
+ * rows an action set alike may be kept as one, with the columns set as the after image (history-rows.ts).
+ */
 export class HistoryRow {
   id!: number;
   user!: User;

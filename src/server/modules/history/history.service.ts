@@ -10,11 +10,11 @@ import {
   type UndoResult,
 } from '../../../shared/schemas/history';
 import { findOwned } from '../../db/find-owned';
-import { imageText, readImages } from '../../db/row-images';
+import { imageText, readImages, type ImagedTable } from '../../db/row-images';
 import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
-import { entryRows, insertHistoryRows, parseImage, wholeAfter, type StoredRow } from './history-rows';
+import { entryRows, insertHistoryRows, parseImage, unpackRow, type StoredRow } from './history-rows';
 import { purgeExpired, type Retention } from './retention';
 import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
 
@@ -106,6 +106,9 @@ async function entryDto(
     'select table_name, row_id, "before", "after" from history_row where user_id = ? and entry_id = ? order by id limit ?',
     [userId, entry.id, ROWS_LISTED],
   );
+  const listed = rows
+    .flatMap((row) => unpackRow(row.table_name as ImagedTable, row.row_id, row.before, row.after))
+    .slice(0, ROWS_LISTED);
   return {
     id: entry.id,
     createdAt: entry.createdAt,
@@ -115,13 +118,13 @@ async function entryDto(
     rowCount: entry.rowCount,
     undoable: reason === null,
     readOnlyReason: reason,
-    rows: rows.map((row) => ({
-      table: row.table_name,
-      rowId: row.row_id,
+    rows: listed.map((row) => ({
+      table: row.table,
+      rowId: row.id,
       before: parseImage(row.before),
-      after: parseImage(wholeAfter(row.before, row.after)),
+      after: parseImage(row.after),
     })),
-    moreRows: Math.max(0, entry.rowCount - rows.length),
+    moreRows: Math.max(0, entry.rowCount - listed.length),
   };
 }
 
@@ -209,15 +212,20 @@ async function imageImportedBatch(
   batchId: string,
 ): Promise<void> {
   if ((await entryRows(tem, userId, entry.id)).length > 0) return;
-  const touched = await selectRows<{ row_id: string }>(
+  const touched = await selectRows<{ row_id: string; before: string | null; after: string | null }>(
     tem,
-    `select hr.row_id from history_row hr join history_entry he on he.id = hr.entry_id
+    `select hr.row_id, hr."before", hr."after" from history_row hr join history_entry he on he.id = hr.entry_id
       where hr.user_id = ? and he.id > ? and he.state = 'done' and hr.table_name = 'transaction'
         and (hr."before" like ? or hr."after" like ?) limit 100`,
-    [userId, entry.id, `%"batch_id":${JSON.stringify(batchId)}%`, `%"batch_id":${JSON.stringify(batchId)}%`],
+    // The batch's id anywhere (a packed row holds its values without their names); each row is checked below.
+    [userId, entry.id, `%${JSON.stringify(batchId)}%`, `%${JSON.stringify(batchId)}%`],
   );
+  const ofBatch = (text: string | null) => parseImage(text)?.batch_id === batchId;
   refuseChanged(
-    touched.map((row) => `transaction ${row.row_id}`),
+    touched
+      .flatMap((row) => unpackRow('transaction', row.row_id, row.before, row.after))
+      .filter((row) => ofBatch(row.before) || ofBatch(row.after))
+      .map((row) => `transaction ${row.id}`),
     'undone',
   );
   const ids = await selectRows<{ id: number }>(

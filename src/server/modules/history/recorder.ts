@@ -3,7 +3,7 @@ import { imageText, readImages, type ImagedTable, type RowImage } from '../../db
 import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import type { HistoryKind } from '../../../shared/schemas/history';
 import { HistoryEntry } from './history.entity';
-import { insertHistoryRows, setText, type StoredRow } from './history-rows';
+import { insertHistoryRows, setText, type SetRow, type StoredRow } from './history-rows';
 import { trashDeletedRows } from './trash';
 import { User } from '../users/user.entity';
 import { pause } from '../../common/pause';
@@ -70,7 +70,8 @@ export class ChangeRecorder {
   updated(table: ImagedTable, ids: readonly (number | string)[], values: RowImage): void {
     for (const id of ids) {
       const tracked = this.tracked.get(`${table}:${String(id)}`);
-      if (tracked?.before) tracked.set = { ...tracked.set, ...values };
+      // One object for the rows of one statement (its text is written once); a second statement's values merge.
+      if (tracked?.before) tracked.set = tracked.set ? { ...tracked.set, ...values } : values;
     }
   }
 
@@ -115,6 +116,7 @@ export class ChangeRecorder {
   /** Saves the entry when anything changed; answers its id (null when nothing did). */
   async finish(kind: HistoryKind, summary: string): Promise<number | null> {
     const rows: StoredRow[] = [];
+    const setRows: SetRow[] = [];
     for (const table of new Set([...this.tracked.values()].map((t) => t.table))) {
       const ofTable = [...this.tracked.values()].filter((t) => t.table === table);
       const after = await readImages(
@@ -126,18 +128,24 @@ export class ChangeRecorder {
       for (const t of ofTable) {
         // Two JSON texts a row: tens of thousands of rows take a while, so other requests get turns between them.
         await pause();
-        const row = t.set && t.before ? setRow(t, t.before, t.set) : readRow(t, after.get(t.id));
-        if (row) rows.push(row);
+        if (t.set && t.before) {
+          const row = setRow(t, t.before, t.set);
+          if (row) setRows.push(row);
+        } else {
+          const row = readRow(t, after.get(t.id));
+          if (row) rows.push(row);
+        }
       }
     }
-    if (rows.length === 0) return null;
+    const count = rows.length + setRows.length;
+    if (count === 0) return null;
     const entryId = await (
       await sqlTx(this.tem)
     ).insertId(
       "insert into history_entry (created_at, user_id, kind, summary, state, row_count) values (?, ?, ?, ?, 'done', ?)",
-      [new Date().toISOString(), this.userId, kind, summary, rows.length],
+      [new Date().toISOString(), this.userId, kind, summary, count],
     );
-    await insertHistoryRows(this.tem, this.userId, entryId, rows);
+    await insertHistoryRows(this.tem, this.userId, entryId, rows, setRows);
     await trashDeletedRows(this.tem, this.userId, entryId, rows);
     return entryId;
   }
@@ -151,11 +159,19 @@ function readRow(t: Tracked, after: RowImage | undefined): StoredRow | null {
 }
 
 /** A row whose after image is its before image with `set` applied, when that changes a column. */
-function setRow(t: Tracked, before: RowImage, set: RowImage): StoredRow | null {
-  // Compared as the images write them (a bigint as its number).
-  if (Object.keys(set).every((column) => imageText({ v: before[column] }) === imageText({ v: set[column] })))
-    return null;
-  return { table: t.table, id: t.id, before: imageText(before), after: setText(set) };
+function setRow(t: Tracked, before: RowImage, set: RowImage): SetRow | null {
+  if (Object.keys(set).every((column) => sameValue(before[column], set[column]))) return null;
+  let text = setTexts.get(set);
+  if (text === undefined) setTexts.set(set, (text = setText(set)));
+  return { table: t.table, id: t.id, image: before, after: text };
+}
+
+/** The `$set` text of each set of values, written once for all the rows it was set on. */
+const setTexts = new WeakMap<RowImage, string>();
+
+/** Equal as the images write them (a bigint as its number). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || imageText({ v: a }) === imageText({ v: b });
 }
 
 /**

@@ -15,6 +15,7 @@ interface TrashedRow {
   description: string;
   amount: number;
   account_name: string | null;
+  currency: string | null;
   deleted_at: string;
 }
 
@@ -23,7 +24,7 @@ export async function listTrash(em: EntityManager, userId: number, retention: Re
   await purgeExpired(em, userId, retention);
   const rows = await selectRows<TrashedRow>(
     em,
-    `select t.transaction_id, t.entry_id, t.post_date, t.description, t.amount, a.name as account_name, t.deleted_at
+    `select t.transaction_id, t.entry_id, t.post_date, t.description, t.amount, a.name as account_name, a.currency, t.deleted_at
        from trashed_transaction t left join account a on a.id = t.account_id
       where t.user_id = ? order by t.deleted_at desc, t.id desc limit 1000`,
     [userId],
@@ -34,6 +35,7 @@ export async function listTrash(em: EntityManager, userId: number, retention: Re
     postDate: row.post_date,
     description: row.description,
     amount: row.amount,
+    currency: row.currency,
     account: row.account_name,
     deletedAt: row.deleted_at,
     historyEntryId: row.entry_id,

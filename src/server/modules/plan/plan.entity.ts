@@ -81,3 +81,36 @@ export const PlanHoldSchema = new EntitySchema<PlanHold>({
   },
   uniques: [{ name: 'plan_hold_user_month_unique', properties: ['user', 'month'] }],
 });
+
+/**
+ * The counted rows (not split parents) without a transfer link of one account and category (0: uncategorised) in
+ * one month, summed. Derived from the transaction table and kept right by its triggers (the plan_month_sums
+ * migrations; an import adds its rows in one statement, transaction-writes.ts), never written by the app. The plan
+ * reads these instead of every row up to the month; linked rows are read live beside them.
+ */
+export class PlanMonthSum {
+  id!: number;
+  user!: User;
+  accountId!: number;
+  categoryKey!: number;
+  month!: string;
+  count!: number;
+  /** Integer cents. */
+  total!: number;
+}
+
+export const PlanMonthSumSchema = new EntitySchema<PlanMonthSum>({
+  class: PlanMonthSum,
+  tableName: 'plan_month_sum',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: true },
+    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade', index: false },
+    // Not a foreign key: an account's rows leave through the transaction table's triggers as it is deleted.
+    accountId: { type: 'integer' },
+    categoryKey: { type: 'integer' },
+    month: { type: 'string', length: 7 },
+    count: { type: 'integer', fieldName: 'n' },
+    total: { type: centsType },
+  },
+  uniques: [{ name: 'plan_month_sum_key_unique', properties: ['user', 'accountId', 'categoryKey', 'month'] }],
+});

@@ -23,6 +23,7 @@ import type {
   PlanDto,
   SetAssignedInput,
 } from '../../../shared/schemas/plan';
+import { dataVersion } from '../../db/data-version';
 import { selectRows } from '../../db/sql';
 import { readsOf, type PlanMonthSum } from '../../db/transaction-reads';
 import { Envelope } from '../envelopes/envelope.entity';
@@ -143,8 +144,32 @@ async function planAnswer(em: EntityManager, userId: number, month: string, read
   };
 }
 
+/**
+ * Answers kept per user and month while the database has not changed (dataVersion): a month read again, or the
+ * months of a year read in a row, answer without reading or computing anything. Bounded per user and in users.
+ */
+const KEPT_MONTHS = 36;
+const KEPT_USERS = 64;
+type KeptUsers = Map<number, { token: string; months: Map<string, PlanDto> }>;
+const kept = new WeakMap<object, KeptUsers>();
+
 export async function getPlan(em: EntityManager, userId: number, month: string): Promise<PlanDto> {
-  return planAnswer(em, userId, month, await readPlanInputs(em, userId, month));
+  const version = await dataVersion(em);
+  if (!version) return planAnswer(em, userId, month, await readPlanInputs(em, userId, month));
+  let users = kept.get(version.owner);
+  if (!users) kept.set(version.owner, (users = new Map() as KeptUsers));
+  let mine = users.get(userId);
+  if (mine?.token !== version.token) {
+    users.delete(userId);
+    if (users.size >= KEPT_USERS) users.delete(users.keys().next().value as number);
+    users.set(userId, (mine = { token: version.token, months: new Map() }));
+  }
+  const found = mine.months.get(month);
+  if (found) return found;
+  const answer = await planAnswer(em, userId, month, await readPlanInputs(em, userId, month));
+  if (mine.months.size >= KEPT_MONTHS) mine.months.delete(mine.months.keys().next().value as string);
+  mine.months.set(month, answer);
+  return answer;
 }
 
 /** The expense category a reference names; 404 when the user has none so named, 400 for an income one. */

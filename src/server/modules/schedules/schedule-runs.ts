@@ -29,6 +29,7 @@ export interface ScheduleRow {
   name: string;
   account_id: number;
   account: string;
+  currency: string;
   description: string;
   amount: number;
   tolerance_basis_points: number;
@@ -71,7 +72,7 @@ export function rulesOf(row: ScheduleRow): ScheduleRules {
   };
 }
 
-const SCHEDULE_COLUMNS = `s.id, s.name, s.account_id, a.name as account, s.description, s.amount, s.tolerance_basis_points,
+const SCHEDULE_COLUMNS = `s.id, s.name, s.account_id, a.name as account, a.currency, s.description, s.amount, s.tolerance_basis_points,
   s.category_id, c.name as category, s.recurrence, s.weekend_rule, s.mode, s.match_window, s.start_date, s.end_after, s.end_until`;
 
 /** The user's schedules (or one of them), oldest first, with their account's and category's names. */

@@ -61,6 +61,7 @@ function toScheduleDto(row: ScheduleRow, stored: readonly StoredOccurrence[], to
     accountId: row.account_id,
     description: row.description,
     amount: row.amount,
+    currency: row.currency,
     amountTolerance: row.tolerance_basis_points / 100,
     category: row.category,
     recurrence: row.recurrence,
@@ -86,6 +87,7 @@ function toOccurrenceDto(row: ScheduleRow, occurrence: ComputedOccurrence): Occu
     scheduledDate: occurrence.scheduledDate,
     date: occurrence.date,
     amount: occurrence.amount,
+    currency: row.currency,
     status: occurrence.status,
     transactionId: occurrence.transactionId,
   };
@@ -401,12 +403,13 @@ export async function scheduleSuggestions(
   const rows = await selectRows<{
     account_id: number;
     account: string;
+    currency: string;
     post_date: string;
     amount: number;
     description: string;
   }>(
     em,
-    `select t.account_id, a.name as account, t.post_date, t.amount, t.description from ${TRANSACTION_TABLE} t join account a on a.id = t.account_id
+    `select t.account_id, a.name as account, a.currency, t.post_date, t.amount, t.description from ${TRANSACTION_TABLE} t join account a on a.id = t.account_id
       where t.user_id = ? and t.parent_id is null and t.post_date >= ? and t.post_date <= ?`,
     [userId, addDays(today, -460), today],
   );
@@ -415,6 +418,7 @@ export async function scheduleSuggestions(
     rows.map((r) => ({
       accountId: r.account_id,
       account: r.account,
+      currency: r.currency,
       date: r.post_date,
       amount: r.amount,
       description: r.description,

@@ -13,6 +13,7 @@ import { runSql, selectRows, TRANSACTION_TABLE, type SqlCount } from '../../db/s
 import { readsOf } from '../../db/transaction-reads';
 import { Account } from '../accounts/account.entity';
 import { findAccountByName, ownAccount } from '../accounts/accounts.service';
+import { ChangeRecorder } from '../history/recorder';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
@@ -100,9 +101,14 @@ export async function createTransfer(
         transfer,
         createdAt: now,
       });
-    side(from, -input.amount, input.date, input.description || `Transfer to ${to.name}`);
-    side(to, arriving, input.toDate ?? input.date, input.description || `Transfer from ${from.name}`);
+    const out = side(from, -input.amount, input.date, input.description || `Transfer to ${to.name}`);
+    const into = side(to, arriving, input.toDate ?? input.date, input.description || `Transfer from ${from.name}`);
     await tem.flush();
+    // A transfer is a change like any other: undo takes both sides and the link away again.
+    const recorder = new ChangeRecorder(tem, userId);
+    recorder.created('transaction', [out.id, into.id]);
+    recorder.created('transfer', [transfer.id]);
+    await recorder.finish('create', `Added a transfer from ${from.name} to ${to.name}`);
     await matchSchedulesAfterWrite(tem, userId);
     return getTransfer(tem, userId, transfer.id);
   });
@@ -290,7 +296,33 @@ export async function linkTransactions(
   ids: readonly number[],
 ): Promise<TransferDto> {
   const [a, b] = ids as [number, number];
-  return em.transactional(async (tem) => getTransfer(tem, userId, await linkRows(tem, userId, [a, b], 'linked')));
+  return em.transactional(async (tem) => getTransfer(tem, userId, await linkRecorded(tem, userId, [a, b], 'linked')));
+}
+
+/** Links two rows as linkRows does, recorded in the history so that undo ends the link again. */
+async function linkRecorded(
+  tem: EntityManager,
+  userId: number,
+  ids: readonly [number, number],
+  origin: TransferOrigin,
+): Promise<number> {
+  const recorder = new ChangeRecorder(tem, userId);
+  await recorder.touchTransactions(ids);
+  const transferId = await linkRows(tem, userId, ids, origin);
+  recorder.created('transfer', [transferId]);
+  await recorder.finish('edit', `Linked the transfer between ${await accountNames(tem, userId, transferId)}`);
+  return transferId;
+}
+
+/** "Checking and Savings": the accounts of a link's two sides, for a history summary. */
+async function accountNames(em: EntityManager, userId: number, transferId: number): Promise<string> {
+  const rows = await selectRows<{ name: string }>(
+    em,
+    `select a.name from ${TRANSACTION_TABLE} t join account a on a.id = t.account_id
+      where t.user_id = ? and t.transfer_id = ? order by t.amount, t.id`,
+    [userId, transferId],
+  );
+  return rows.map((row) => row.name).join(' and ');
 }
 
 /** Ends a link; both rows stay. */
@@ -301,7 +333,16 @@ export async function unlinkTransfer(
 ): Promise<{ message: string }> {
   return em.transactional(async (tem) => {
     await findOwned(tem, Transfer, userId, transferId);
+    const sides = await selectRows<{ id: number }>(
+      tem,
+      `select id from ${TRANSACTION_TABLE} where user_id = ? and transfer_id = ?`,
+      [userId, transferId],
+    );
+    const names = await accountNames(tem, userId, transferId);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touchTransactions(sides.map((row) => row.id));
     await endTransfers(tem, userId, [transferId]);
+    await recorder.finish('edit', `Unlinked the transfer between ${names}`);
     return { message: `Transfer ${transferId} unlinked; both transactions kept` };
   });
 }
@@ -365,7 +406,7 @@ async function openCandidate(em: EntityManager, userId: number, id: number): Pro
 export async function acceptCandidate(em: EntityManager, userId: number, id: number): Promise<TransferDto> {
   return em.transactional(async (tem) => {
     const candidate = await openCandidate(tem, userId, id);
-    const transferId = await linkRows(tem, userId, [candidate.first.id, candidate.second.id], 'accepted');
+    const transferId = await linkRecorded(tem, userId, [candidate.first.id, candidate.second.id], 'accepted');
     return getTransfer(tem, userId, transferId);
   });
 }

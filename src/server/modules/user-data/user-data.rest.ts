@@ -36,7 +36,8 @@ export const userDataRoutes: RestRoute[] = [
     scopesItself: true,
     refusals: [429],
     status: 201,
-    answer: '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes } }',
+    answer:
+      '{ message, imported: { accounts, categories, batches, transactions, budgets, lineItems, envelopes, rules, schedules, planAssigned, planMoves, planHolds } }',
     output: userDataImportAnswer,
     handler: ({ em, userId, request, reply }) =>
       importUserData(em, userId, streamedBody(request, reply, request.server.config.restoreLimitBytes), {

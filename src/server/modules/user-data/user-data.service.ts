@@ -623,6 +623,9 @@ async function restoreInto(
     envelopes: doc.envelopes.length,
     rules,
     schedules: doc.schedules?.length ?? 0,
+    planAssigned: doc.plan?.assigned.length ?? 0,
+    planMoves: doc.plan?.moves.length ?? 0,
+    planHolds: doc.plan?.holds.length ?? 0,
   };
   return {
     message: `Restored ${plural(imported.transactions, 'transaction')}, ${plural(imported.accounts, 'account')}, ${plural(imported.categories, 'category')}, ${plural(imported.budgets, 'budget')} and ${plural(imported.envelopes, 'envelope')}${rules ? ` (and ${plural(rules, 'rule')})` : ''}${imported.schedules ? ` (and ${plural(imported.schedules, 'schedule')})` : ''}`,
