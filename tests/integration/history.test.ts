@@ -369,6 +369,39 @@ describe('undo refuses what changed since', () => {
     expect((await user.post(`/api/history/${first.id}/undo`)).status).toBe(409);
   });
 
+  it('names the rows and changes nothing when their account was deleted since, for undo and the trash alike', async () => {
+    const user = await signUp(server.url);
+    const account = ok(await user.post<{ id: number }>('/api/accounts', { name: 'Closed', type: 'checking' }));
+    ok(await user.post('/api/accounts', { name: 'Kept', type: 'checking' }));
+    const made = [];
+    for (const description of ['Gone one', 'Gone two'])
+      made.push(
+        ok(
+          await user.post<Tx>('/api/transactions', {
+            account: 'Closed',
+            postDate: '2025-02-01',
+            description,
+            amount: -100,
+          }),
+        ),
+      );
+    ok(await user.del(`/api/transactions/${made[0].id}`));
+    const deletion = await latest(user);
+    ok(await user.del(`/api/transactions/${made[1].id}`));
+    ok(await user.del(`/api/accounts/${account.id}`));
+    const trash = ok(await user.get('/api/trash'));
+
+    const undo = await user.post(`/api/history/${deletion.id}/undo`);
+    expect(undo.status).toBe(409);
+    expect(undo.body.message).toContain(`transaction ${made[0].id}`);
+    const restore = await user.post('/api/trash/restore', { transactionIds: [made[1].id] });
+    expect(restore.status).toBe(409);
+    expect(restore.body.message).toContain(`transaction ${made[1].id}`);
+    expect(restore.body.message).toContain('was deleted since');
+    expect(ok(await user.get('/api/trash'))).toEqual(trash);
+    expect(await rows(user)).toEqual([]);
+  });
+
   it('a bulk edit is refused when a later change touched another column of one of its rows', async () => {
     const user = await userWithRows();
     const [grocer, salary, cafe] = await rows(user);
@@ -578,7 +611,7 @@ describe('retention', () => {
     const entries: Entry[] = [];
     for (const tx of made) {
       ok(await user.del(`/api/transactions/${tx.id}`));
-      entries.push(ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0] as Entry);
+      entries.push(ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0]);
     }
     await age(user.userId, 'trashed_transaction', entries[0].id, 11);
     await age(user.userId, 'trashed_transaction', entries[1].id, 9);
@@ -599,7 +632,7 @@ describe('retention', () => {
       ok(
         await user.post('/api/transactions', { account: 'Checking', postDate: '2025-01-05', description, amount: -1 }),
       );
-    const [third, second, first] = ok(await user.get<{ entries: Entry[] }>('/api/history')).entries as Entry[];
+    const [third, second, first] = ok(await user.get<{ entries: Entry[] }>('/api/history')).entries;
     await age(user.userId, 'history_entry', first.id, 21);
     await age(user.userId, 'history_entry', second.id, 19);
     expect(ok(await user.get<{ entries: Entry[] }>('/api/history')).entries.map((e) => e.id)).toEqual([

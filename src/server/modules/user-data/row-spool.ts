@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { open, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, unlink, type FileHandle } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -27,9 +28,19 @@ export class RowSpool {
     private readonly file: string,
   ) {}
 
+  /** A spool in `dir` (made private to the server when missing), else in the system's temporary folder. */
   static async create(dir: string): Promise<RowSpool> {
-    const file = path.join(dir, `restore-${randomUUID()}.spool`);
-    const spool = new RowSpool(await open(file, 'wx+', 0o600), file);
+    let handle: FileHandle;
+    let file = path.join(dir, `restore-${randomUUID()}.spool`);
+    try {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      handle = await open(file, 'wx+', 0o600);
+    } catch {
+      // A data folder the server cannot write (PostgreSQL with a configured secret needs none).
+      file = path.join(os.tmpdir(), path.basename(file));
+      handle = await open(file, 'wx+', 0o600);
+    }
+    const spool = new RowSpool(handle, file);
     await spool.unlink().catch(() => undefined);
     return spool;
   }

@@ -724,12 +724,8 @@ async function restoreBatches(
   return ids;
 }
 
-/**
- * Rows written a statement (and ids reserved at once) while restoring transactions: few enough that a slice's
- * objects (parsed rows, the statement's parameters) die young while the statement runs, rather than being copied
- * into the old generation, where they would wait for a full collection and swell the heap.
- */
-const RESTORE_SLICE = 500;
+/** Rows written a statement (and ids reserved at once, and texts read back from the spool) while restoring transactions. */
+const RESTORE_SLICE = 2000;
 
 /**
  * Rows go in in the document's order, a slice a statement, each with an id reserved for it: each row's facts
