@@ -164,6 +164,24 @@ describe('each kind of change is undone and redone', () => {
     expect(unlinked.summary).toBe('Unlinked the transfer between Checking and Savings');
   });
 
+  it('a reconcile, with the adjustment it adds and the rows it marks reconciled', async () => {
+    const user = await userWithRows();
+    const [grocer, salary] = await rows(user);
+    for (const tx of [grocer, salary]) ok(await user.put(`/api/transactions/${tx.id}`, { cleared: 'cleared' }));
+    const { id: accountId } = ok(await user.get<{ id: number }[]>('/api/accounts'))[0];
+    const before = await rows(user);
+    ok(
+      await user.post(`/api/accounts/${accountId}/reconcile`, {
+        statementDate: '2025-01-04',
+        statementBalance: 245_000,
+        createAdjustment: true,
+      }),
+    );
+    const entry = await undoAndRedo(user, before);
+    expect(entry).toMatchObject({ kind: 'edit', rowCount: 3 });
+    expect(entry.summary).toBe('Reconciled Checking with its statement of 2025-01-04');
+  });
+
   it('an import and the deletion of its batch', async () => {
     const user = await userWithRows();
     const before = await rows(user);
