@@ -369,6 +369,39 @@ describe('undo refuses what changed since', () => {
     expect((await user.post(`/api/history/${first.id}/undo`)).status).toBe(409);
   });
 
+  it('names the rows and changes nothing when their account was deleted since, for undo and the trash alike', async () => {
+    const user = await signUp(server.url);
+    const account = ok(await user.post<{ id: number }>('/api/accounts', { name: 'Closed', type: 'checking' }));
+    ok(await user.post('/api/accounts', { name: 'Kept', type: 'checking' }));
+    const made = [];
+    for (const description of ['Gone one', 'Gone two'])
+      made.push(
+        ok(
+          await user.post<Tx>('/api/transactions', {
+            account: 'Closed',
+            postDate: '2025-02-01',
+            description,
+            amount: -100,
+          }),
+        ),
+      );
+    ok(await user.del(`/api/transactions/${made[0].id}`));
+    const deletion = await latest(user);
+    ok(await user.del(`/api/transactions/${made[1].id}`));
+    ok(await user.del(`/api/accounts/${account.id}`));
+    const trash = ok(await user.get('/api/trash'));
+
+    const undo = await user.post(`/api/history/${deletion.id}/undo`);
+    expect(undo.status).toBe(409);
+    expect(undo.body.message).toContain(`transaction ${made[0].id}`);
+    const restore = await user.post('/api/trash/restore', { transactionIds: [made[1].id] });
+    expect(restore.status).toBe(409);
+    expect(restore.body.message).toContain(`transaction ${made[1].id}`);
+    expect(restore.body.message).toContain('was deleted since');
+    expect(ok(await user.get('/api/trash'))).toEqual(trash);
+    expect(await rows(user)).toEqual([]);
+  });
+
   it('a bulk edit is refused when a later change touched another column of one of its rows', async () => {
     const user = await userWithRows();
     const [grocer, salary, cafe] = await rows(user);

@@ -6,7 +6,7 @@ import { readsOf, type JsonPage, type Page, type RegisterSelection } from '../..
 import { accountFigures, ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';
 import { AppError } from '../../../shared/errors';
-import { formatCents } from '../../../shared/money';
+import { formatCents, minorUnitsOf } from '../../../shared/money';
 import { runSql, TRANSACTION_TABLE } from '../../db/sql';
 import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
@@ -122,7 +122,7 @@ export async function adjustAccountBalance(
     if (difference !== 0 && !statement.createAdjustment)
       throw new AppError(
         'CONFLICT',
-        `The register differs from the statement by ${formatCents(difference)}: send createAdjustment: true to record an adjustment transaction`,
+        `The register differs from the statement by ${formatCents(difference, { digits: minorUnitsOf(account.currency) })}: send createAdjustment: true to record an adjustment transaction`,
         { difference },
       );
     if (difference !== 0) {

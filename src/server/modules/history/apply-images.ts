@@ -53,30 +53,31 @@ export async function applySide(
   side: 'before' | 'after',
 ): Promise<void> {
   const other = side === 'before' ? 'after' : 'before';
-  try {
-    for (const table of IMAGED_TABLES) {
-      const ofTable = rows.filter((row) => row.table === table && row[side] !== null);
-      const added = ofTable.filter((r) => r[other] === null).map((r) => imageOf(r[side]));
-      await insertImages(
-        tem,
-        table,
-        added.filter((image) => !isPart(image)),
-      );
-      await insertImages(tem, table, added.filter(isPart));
-      for (const row of ofTable.filter((r) => r[other] !== null)) {
-        // On SQLite each update runs at once: without a pause the whole entry would be one stretch of work.
-        await pause();
-        await updateToImage(tem, table, imageOf(row[side]));
+  // The rows being written when a reference fails: the refusal names them.
+  let writing: string[] = [];
+  await refusingMissingReferences(
+    () => writing,
+    async () => {
+      for (const table of IMAGED_TABLES) {
+        const ofTable = rows.filter((row) => row.table === table && row[side] !== null);
+        const added = ofTable.filter((r) => r[other] === null);
+        writing = added.map((row) => `${table} ${row.id}`);
+        const images = added.map((r) => imageOf(r[side]));
+        await insertImages(
+          tem,
+          table,
+          images.filter((image) => !isPart(image)),
+        );
+        await insertImages(tem, table, images.filter(isPart));
+        for (const row of ofTable.filter((r) => r[other] !== null)) {
+          writing = [`${table} ${row.id}`];
+          // On SQLite each update runs at once: without a pause the whole entry would be one stretch of work.
+          await pause();
+          await updateToImage(tem, table, imageOf(row[side]));
+        }
       }
-    }
-  } catch (error) {
-    if (isMissingReference(error))
-      throw new AppError(
-        'CONFLICT',
-        'These rows cannot be put back: something they refer to (an account, a category or a split parent) was deleted since',
-      );
-    throw error;
-  }
+    },
+  );
   for (const table of [...IMAGED_TABLES].reverse()) {
     const gone = rows.filter((row) => row.table === table && row[side] === null && row[other] !== null);
     // Split parts before their parents.
@@ -86,6 +87,26 @@ export async function applySide(
       userId,
       table,
       ordered.map((row) => row.id),
+    );
+  }
+}
+
+/**
+ * Runs `work`, which puts rows back; a row it refers to that is gone (an account, a category, a split parent)
+ * refuses it with 409 naming the rows it was writing (`named()`, as "transaction 12").
+ */
+export async function refusingMissingReferences(named: () => readonly string[], work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    if (!isMissingReference(error)) throw error;
+    const names = named();
+    const listed = names.slice(0, 10).join(', ');
+    const more = names.length > 10 ? ` and ${names.length - 10} more` : '';
+    throw new AppError(
+      'CONFLICT',
+      `These rows cannot be put back: ${listed}${more}. Something they refer to (an account, a category or a split parent) was deleted since`,
+      { rows: names.slice(0, 100) },
     );
   }
 }

@@ -52,7 +52,8 @@ export async function listHistory(
     rowCount: row.row_count,
   }));
   const shown = entries.slice(0, page.limit);
-  const restore = await latestRestore(em, userId);
+  const oldest = shown.at(-1);
+  const restore = oldest ? await latestRestore(em, userId, oldest.id) : null;
   return {
     entries: await Promise.all(
       shown.map((entry, i) => entryDto(em, userId, entry, readOnlyReason(entry, page.offset + i, restore))),
@@ -85,12 +86,15 @@ function readOnlyReason(entry: Pick<EntryFields, 'id' | 'kind' | 'state'>, newer
   return null;
 }
 
-/** The id of the user's latest restore, if any. */
-async function latestRestore(em: EntityManager, userId: number): Promise<number | null> {
+/**
+ * The id of the user's latest restore newer than entry `after`, if any: only the entries after it are read (through
+ * the user's index by id), so a long history costs a page of entries, not the whole history.
+ */
+async function latestRestore(em: EntityManager, userId: number, after: number): Promise<number | null> {
   const [row] = await selectRows<{ id: number | null }>(
     em,
-    "select max(id) as id from history_entry where user_id = ? and kind = 'restore'",
-    [userId],
+    "select max(id) as id from history_entry where user_id = ? and id > ? and kind = 'restore'",
+    [userId, after],
   );
   return row?.id ?? null;
 }
@@ -146,7 +150,11 @@ async function entryToChange(
 ): Promise<HistoryEntry> {
   await (await sqlTx(tem)).lock(HISTORY_LOCK, userId);
   const entry = await findOwned(tem, HistoryEntry, userId, entryId);
-  const reason = readOnlyReason(entry, await newerEntries(tem, userId, entryId), await latestRestore(tem, userId));
+  const reason = readOnlyReason(
+    entry,
+    await newerEntries(tem, userId, entryId),
+    await latestRestore(tem, userId, entryId),
+  );
   if (reason !== null) throw new AppError('CONFLICT', reason);
   if (entry.state !== from)
     throw new AppError('CONFLICT', from === 'done' ? 'This change is already undone' : 'This change is not undone');

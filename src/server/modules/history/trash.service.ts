@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/errors';
 import type { TrashItemDto, TrashRestoreInput } from '../../../shared/schemas/history';
 import { insertImages, readImages, type RowImage } from '../../db/row-images';
 import { runSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
+import { refusingMissingReferences } from './apply-images';
 import { entryRows, imageOf, parseImage, type StoredRow } from './history-rows';
 import { ChangeRecorder } from './recorder';
 import { emptyTrashOf, purgeExpired, type Retention } from './retention';
@@ -127,17 +128,22 @@ async function restoreOfEntry(
     'transaction',
     images.map((image) => Number(image.id)),
   );
-  await insertImages(tem, 'batch', batches);
-  await relink(tem, userId, rows, images, recorder);
-  await insertImages(
-    tem,
-    'transaction',
-    images.filter((image) => image.parent_id === null || image.parent_id === undefined),
-  );
-  await insertImages(
-    tem,
-    'transaction',
-    images.filter((image) => image.parent_id !== null && image.parent_id !== undefined),
+  await refusingMissingReferences(
+    () => images.map((image) => `transaction ${String(image.id)}`),
+    async () => {
+      await insertImages(tem, 'batch', batches);
+      await relink(tem, userId, rows, images, recorder);
+      await insertImages(
+        tem,
+        'transaction',
+        images.filter((image) => image.parent_id === null || image.parent_id === undefined),
+      );
+      await insertImages(
+        tem,
+        'transaction',
+        images.filter((image) => image.parent_id !== null && image.parent_id !== undefined),
+      );
+    },
   );
   await untrash(tem, userId, entryId, wanted);
   return images.length;
