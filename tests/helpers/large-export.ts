@@ -11,6 +11,8 @@ export interface LargeExportOptions {
   unbalanced?: boolean;
   /** Each description padded to this many characters (a bank's long texts), so the rows weigh more. */
   descriptionLength?: number;
+  /** Transfers that all link its first two transactions (refused, but only once all are read and checked). */
+  repeatedTransfers?: number;
 }
 
 const CREATED = '2024-01-01T09:30:00.000Z';
@@ -109,7 +111,12 @@ export function largeExportJson(options: LargeExportOptions): string {
     envelopes: [],
     rules: [],
     schedules: [],
-    transfers: [],
+    transfers: Array.from({ length: options.repeatedTransfers ?? 0 }, (_, i) => ({
+      id: i + 1,
+      transactionIds: [1, 2],
+      origin: 'linked',
+      createdAt: CREATED,
+    })),
     transferCandidates: [],
   });
 }

@@ -197,6 +197,50 @@ describe('original amounts', () => {
   });
 });
 
+describe("messages in the account's currency", () => {
+  it('name yen amounts as whole yen: a split that does not add up, a reconcile difference, a link refused', async () => {
+    const user = await signUp(server.url);
+    const yen = await account(user, { name: 'Yen', currency: 'JPY' });
+    await account(user, { name: 'Yen savings', currency: 'JPY' });
+    const parent = ok(
+      await user.post<TransactionDto>('/api/transactions', {
+        account: 'Yen',
+        postDate: '2024-03-01',
+        description: 'Shop',
+        amount: -1500,
+      }),
+    );
+    const split = await user.post(`/api/transactions/${parent.id}/split`, {
+      splits: [
+        { amount: -1000, category: 'Food' },
+        { amount: -400, category: 'Home' },
+      ],
+    });
+    expect(split.status).toBe(400);
+    expect(split.body.error).toBe('Split amounts must sum to 1500');
+
+    const reconcile = await user.post(`/api/accounts/${yen.id}/reconcile`, {
+      statementDate: '2024-03-31',
+      statementBalance: -1000,
+    });
+    expect(reconcile.status).toBe(409);
+    expect(reconcile.body.error).toContain('differs from the statement by 500:');
+
+    const other = ok(
+      await user.post<TransactionDto>('/api/transactions', {
+        account: 'Yen savings',
+        postDate: '2024-03-01',
+        description: 'In',
+        amount: 1400,
+      }),
+    );
+    const link = await user.post('/api/transfers/link', { transactionIds: [parent.id, other.id] });
+    expect(link.status).toBe(400);
+    expect(link.body.error).toContain('(-1,500 in');
+    expect(link.body.error).toContain('(1,400 in');
+  });
+});
+
 describe('imports in the account currency', () => {
   it("reads a yen account's amounts as whole yen and fills original amounts from the file's columns", async () => {
     const user = await signUp(server.url);

@@ -78,3 +78,15 @@ describe(`a document of ${ROWS} transactions`, () => {
     await isEmpty(user);
   });
 });
+
+describe('a document of a million transfers', () => {
+  it('all linking the same two transactions is refused with 400, without a stall', async () => {
+    const body = Buffer.from(largeExportJson({ transactions: 1000, repeatedTransfers: 1_000_000 }));
+    const user = await signUp(server.url);
+    const { value, longestTurnCpuMs } = await whileProbingHealth(server.url, () => restore(user, body));
+    expect(value.status).toBe(400);
+    expect(value.body.error).toMatch(/transfers\.0: links two opposite amounts/);
+    expect(longestTurnCpuMs).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
+    await isEmpty(user);
+  });
+});

@@ -62,4 +62,11 @@ describe('the split dialog rows -> the split to send', () => {
   ])('%s', (_name, parentAmount, rows, expected) =>
     expect(splitRequest(rows, parentAmount, 'en-US')).toEqual(expected),
   );
+
+  it('names the sum a yen split must reach in whole yen', () => {
+    expect(splitRequest([row('1000', 'A'), row('400', 'B')], -1500, 'en-US', 'JPY')).toEqual({
+      ok: false,
+      message: 'Split amounts must sum to 1500',
+    });
+  });
 });

@@ -424,10 +424,8 @@ export function* userDataProblemSteps(doc: CheckedDocument): Steps<Problem[]> {
   yield* idSteps('envelopes', doc.envelopes, add);
   yield* idSteps('rules', doc.rules ?? [], add);
   yield* idSteps('schedules', doc.schedules ?? [], add);
-  scheduleProblems(doc, { accounts, categories, transactions }, add);
-  yield;
-  transferProblems(doc, transactions, add);
-  yield;
+  yield* scheduleSteps(doc, { accounts, categories, transactions }, add);
+  yield* transferSteps(doc, transactions, add);
   yield* idSteps(
     'lineItems',
     doc.budgets.flatMap((budget) => budget.lineItems),
@@ -522,55 +520,58 @@ function* transactionSteps(
 }
 
 /** Schedules that refer to nothing, or whose occurrences repeat a date or share a transaction. */
-function scheduleProblems(
+function* scheduleSteps(
   doc: CheckedDocument,
   known: {
     accounts: ReadonlyMap<number | string, unknown>;
     categories: ReadonlyMap<number | string, unknown>;
     transactions: ReadonlyMap<number | string, unknown>;
   },
-  add: (path: (string | number)[], message: string) => void,
-): void {
+  add: AddProblem,
+): Steps<void> {
   const { accounts, categories, transactions } = known;
   const paid = new Set<number>();
-  (doc.schedules ?? []).forEach((schedule, i) => {
+  let checked = 0;
+  for (const [i, schedule] of (doc.schedules ?? []).entries()) {
     if (!accounts.has(schedule.accountId))
       add(['schedules', i, 'accountId'], `refers to no account (${schedule.accountId})`);
     if (schedule.categoryId !== null && !categories.has(schedule.categoryId))
       add(['schedules', i, 'categoryId'], `refers to no category (${schedule.categoryId})`);
     const days = new Set<string>();
-    schedule.occurrences.forEach((o, j) => {
+    for (const [j, o] of schedule.occurrences.entries()) {
+      if (++checked % ROWS_PER_STEP === 0) yield;
       if (days.has(o.scheduledDate))
         add(['schedules', i, 'occurrences', j, 'scheduledDate'], `${o.scheduledDate} appears twice`);
       days.add(o.scheduledDate);
-      if (o.transactionId === null) return;
+      if (o.transactionId === null) continue;
       if (!transactions.has(o.transactionId))
         add(['schedules', i, 'occurrences', j, 'transactionId'], `refers to no transaction (${o.transactionId})`);
       if (paid.has(o.transactionId))
         add(['schedules', i, 'occurrences', j, 'transactionId'], `transaction ${o.transactionId} pays two occurrences`);
       paid.add(o.transactionId);
-    });
-  });
+    }
+  }
 }
 
 /**
  * Transfers that do not hold together: each links two transactions of the document in two accounts
  * with opposite amounts, neither split nor a part, and no transaction is a side of two transfers.
  */
-function transferProblems(
+function* transferSteps(
   doc: CheckedDocument,
   transactions: ReadonlyMap<number | string, TransactionFacts>,
-  add: (path: (string | number)[], message: string) => void,
-): void {
+  add: AddProblem,
+): Steps<void> {
   const sides = new Set<number>();
   const currencies = new Map(doc.accounts.map((account) => [account.id, account.currency ?? doc.homeCurrency]));
   const currencyOf = (accountId: number | null) => (accountId === null ? undefined : currencies.get(accountId));
-  repeatedIds('transfers', doc.transfers ?? [], add);
-  (doc.transfers ?? []).forEach((transfer, i) => {
+  yield* repeatedIdSteps('transfers', doc.transfers ?? [], add);
+  for (const [i, transfer] of (doc.transfers ?? []).entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const [a, b] = transfer.transactionIds.map((id) => transactions.get(id));
     if (!a || !b) {
       add(['transfers', i, 'transactionIds'], `refers to no transaction (${transfer.transactionIds.join(', ')})`);
-      return;
+      continue;
     }
     if (a.accountId === null || b.accountId === null || a.accountId === b.accountId)
       add(['transfers', i], 'links two transactions of two different accounts');
@@ -586,13 +587,14 @@ function transferProblems(
       if (sides.has(id)) add(['transfers', i, 'transactionIds'], `transaction ${id} is a side of two transfers`);
       sides.add(id);
     }
-  });
-  (doc.transferCandidates ?? []).forEach((candidate, i) => {
+  }
+  for (const [i, candidate] of (doc.transferCandidates ?? []).entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     for (const id of candidate.transactionIds)
       if (!transactions.has(id)) add(['transferCandidates', i, 'transactionIds'], `refers to no transaction (${id})`);
     if (candidate.transactionIds[0] === candidate.transactionIds[1])
       add(['transferCandidates', i, 'transactionIds'], 'pairs two different transactions');
-  });
+  }
 }
 
 /**
@@ -647,16 +649,13 @@ function* rateSteps(
 }
 
 /** Ids that appear twice in a section. */
-function repeatedIds(
-  section: string,
-  rows: readonly { id: number }[],
-  add: (path: (string | number)[], message: string) => void,
-): void {
+function* repeatedIdSteps(section: string, rows: readonly { id: number }[], add: AddProblem): Steps<void> {
   const seen = new Set<number>();
-  rows.forEach((row, i) => {
+  for (const [i, row] of rows.entries()) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     if (seen.has(row.id)) add([section, i, 'id'], `${row.id} appears twice`);
     seen.add(row.id);
-  });
+  }
 }
 
 /** The document as POST /api/import takes it: well-formed and consistent, else 400 naming the problems. */

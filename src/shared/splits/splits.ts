@@ -27,9 +27,9 @@ export type SplitCheck =
 
 export const TOO_FEW_SPLITS_MESSAGE = 'At least 2 splits are required';
 
-/** "Split amounts must sum to 45.67": the original's magnitude, two decimals, no grouping. */
-export function sumMismatchMessage(parentAmount: number): string {
-  return `Split amounts must sum to ${centsToDecimalString(Math.abs(parentAmount))}`;
+/** "Split amounts must sum to 45.67": the original's magnitude in its currency's decimals, no grouping. */
+export function sumMismatchMessage(parentAmount: number, digits = 2): string {
+  return `Split amounts must sum to ${centsToDecimalString(Math.abs(parentAmount), digits)}`;
 }
 
 function isPresentAmount(amount: number | null | undefined): amount is number {
@@ -48,16 +48,18 @@ function isPresentAmount(amount: number | null | undefined): amount is number {
  * On success returns the counted entries with trimmed categories, in their original order.
  * Entries are assumed to hold integer cents (the zod schemas guarantee it at the edge).
  */
-export function validateSplit(parentAmount: number, entries: readonly SplitEntryLike[]): SplitCheck {
+export function validateSplit(parentAmount: number, entries: readonly SplitEntryLike[], digits = 2): SplitCheck {
   const counted: { amount: number; category: string }[] = [];
   for (const entry of entries) {
     const category = (entry.category ?? '').trim();
     if (isPresentAmount(entry.amount) && category !== '') counted.push({ amount: entry.amount, category });
   }
   if (counted.length < MIN_SPLITS) return { ok: false, code: 'TOO_FEW_SPLITS', message: TOO_FEW_SPLITS_MESSAGE };
-  if (parentAmount === 0) return { ok: false, code: 'ZERO_AMOUNT', message: 'A transaction of 0.00 cannot be split' };
+  const zero = centsToDecimalString(0, digits);
+  if (parentAmount === 0)
+    return { ok: false, code: 'ZERO_AMOUNT', message: `A transaction of ${zero} cannot be split` };
   if (counted.some((e) => e.amount === 0)) {
-    return { ok: false, code: 'ZERO_AMOUNT', message: 'Every split needs an amount other than 0.00' };
+    return { ok: false, code: 'ZERO_AMOUNT', message: `Every split needs an amount other than ${zero}` };
   }
   const negative = parentAmount < 0;
   if (counted.some((e) => e.amount < 0 !== negative)) {
@@ -73,7 +75,8 @@ export function validateSplit(parentAmount: number, entries: readonly SplitEntry
   } catch {
     sum = null; // out of the safe range (or not integer cents): cannot equal the parent
   }
-  if (sum !== parentAmount) return { ok: false, code: 'SUM_MISMATCH', message: sumMismatchMessage(parentAmount) };
+  if (sum !== parentAmount)
+    return { ok: false, code: 'SUM_MISMATCH', message: sumMismatchMessage(parentAmount, digits) };
   return { ok: true, entries: counted };
 }
 

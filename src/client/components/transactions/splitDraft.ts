@@ -1,4 +1,4 @@
-import { formatAmountInput } from '../../../shared/money';
+import { formatAmountInput, minorUnitsOf } from '../../../shared/money';
 import { signedSplitAmounts, validateSplit } from '../../../shared/splits';
 import { fieldDigits, readAmountField } from '../../lib/amountField';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
@@ -90,6 +90,6 @@ export function splitRequest(
     if (row.splitNote.trim()) part.splitNote = row.splitNote.trim();
     return part;
   });
-  const check = validateSplit(parentAmount, splits);
+  const check = validateSplit(parentAmount, splits, currency ? minorUnitsOf(currency) : 2);
   return check.ok ? { ok: true, splits } : { ok: false, message: check.message };
 }

@@ -6,8 +6,9 @@ import { readsOf, type JsonPage, type Page, type RegisterSelection } from '../..
 import { accountFigures, ownAccount, toAccountDto } from './accounts.service';
 import type { Account } from './account.entity';
 import { AppError } from '../../../shared/errors';
-import { formatCents } from '../../../shared/money';
-import { runSql, TRANSACTION_TABLE } from '../../db/sql';
+import { formatCents, minorUnitsOf } from '../../../shared/money';
+import { runSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
+import { ChangeRecorder } from '../history/recorder';
 import { Transaction } from '../transactions/transaction.entity';
 import { User } from '../users/user.entity';
 
@@ -122,11 +123,22 @@ export async function adjustAccountBalance(
     if (difference !== 0 && !statement.createAdjustment)
       throw new AppError(
         'CONFLICT',
-        `The register differs from the statement by ${formatCents(difference)}: send createAdjustment: true to record an adjustment transaction`,
+        `The register differs from the statement by ${formatCents(difference, { digits: minorUnitsOf(account.currency) })}: send createAdjustment: true to record an adjustment transaction`,
         { difference },
       );
+    // A reconcile changes rows like an edit does: recorded, so that undo puts them back as they were.
+    const recorder = new ChangeRecorder(tem, userId);
+    const cleared = await selectRows<{ id: number }>(
+      tem,
+      `select id from ${TRANSACTION_TABLE} where user_id = ? and account_id = ? and cleared = 'cleared' and post_date <= ?`,
+      [userId, account.id, statement.statementDate],
+    );
+    await recorder.touch(
+      'transaction',
+      cleared.map((row) => row.id),
+    );
     if (difference !== 0) {
-      tem.create(Transaction, {
+      const adjustment = tem.create(Transaction, {
         user: tem.getReference(User, userId),
         account,
         postDate: statement.statementDate,
@@ -138,12 +150,14 @@ export async function adjustAccountBalance(
         createdAt: new Date().toISOString(),
       });
       await tem.flush();
+      recorder.created('transaction', [adjustment.id]);
     }
     const reconciledRows = await runSql(
       tem,
       `update ${TRANSACTION_TABLE} set cleared = 'reconciled' where user_id = ? and account_id = ? and cleared = 'cleared' and post_date <= ?`,
       [userId, account.id, statement.statementDate],
     );
+    await recorder.finish('edit', `Reconciled ${account.name} with its statement of ${statement.statementDate}`);
     return { ...(await reconcileWith(tem, userId, account, statement, page)), reconciledRows };
   });
 }

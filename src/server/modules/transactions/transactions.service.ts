@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
+import { minorUnitsOf } from '../../../shared/money';
 import { validateSplit } from '../../../shared/splits';
 import type {
   BulkUpdateInput,
@@ -410,7 +411,8 @@ export async function splitTransaction(
         `Transaction ${parent.id} is one side of a transfer and cannot be split; unlink the transfer first`,
       );
     }
-    const check = validateSplit(parent.amount, input.splits);
+    const account = parent.account ? await tem.findOne(Account, { id: parent.account.id, user: userId }) : null;
+    const check = validateSplit(parent.amount, input.splits, account ? minorUnitsOf(account.currency) : 2);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { code: check.code });
     const counted = input.splits.filter((entry) => entry.category.trim());
     const recorder = new ChangeRecorder(tem, userId);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
-import { formatCents } from '../../../shared/money';
+import { formatCents, minorUnitsOf } from '../../../shared/money';
 import type { TransactionDto } from '../../../shared/schemas/transactions';
 import type {
   CreateTransferInput,
@@ -140,7 +140,8 @@ async function arrivingAmountOf(
 
 /** A row's part in a refusal: "transaction 12 (-50.00 in 'Checking')". */
 function named(tx: Transaction): string {
-  return `transaction ${tx.id} (${formatCents(tx.amount)}${tx.account ? ` in '${tx.account.name}'` : ''})`;
+  const digits = tx.account ? minorUnitsOf(tx.account.currency) : 2;
+  return `transaction ${tx.id} (${formatCents(tx.amount, { digits })}${tx.account ? ` in '${tx.account.name}'` : ''})`;
 }
 
 /** Why two rows cannot be linked, or null when they can. */
