@@ -314,6 +314,13 @@ describe('a matched row that changes', () => {
     expect((await occurrences(user, '2025-02-01', '2025-02-28')).map((o) => [o.status, o.transactionId])).toEqual([
       ['matched', feb.id],
     ]);
+    // A change of the schedule itself leaves what it matched as it is.
+    const [gym] = ok(await user.get<{ id: number }[]>('/api/schedules'));
+    ok(await user.put(`/api/schedules/${gym.id}`, { amountTolerance: 0, account: 'Savings' }));
+    await runJob();
+    expect((await occurrences(user, '2025-02-01', '2025-02-28')).map((o) => [o.status, o.transactionId])).toEqual([
+      ['matched', feb.id],
+    ]);
   });
 });
 

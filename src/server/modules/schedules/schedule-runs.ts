@@ -281,10 +281,16 @@ export async function matchPending(tem: EntityManager, userId: number): Promise<
 }
 
 /**
- * A matched row moved to another account or edited out of the tolerance no longer pays its occurrence: the
- * occurrence waits for a row again (its date is not checked: a late row may pay a missed occurrence).
+ * After an edit of these rows: a matched row moved to another account or edited out of the tolerance no longer
+ * pays its occurrence, which waits for a row again (its date is not checked: a late row may pay a missed
+ * occurrence). Only an edit of the row releases it: a change of the schedule leaves matched occurrences as they are.
  */
-async function releaseUnfitMatches(tem: EntityManager, userId: number): Promise<void> {
+export async function releaseUnfitMatches(
+  tem: EntityManager,
+  userId: number,
+  transactionIds: readonly number[],
+): Promise<void> {
+  if (transactionIds.length === 0) return;
   const matched = await selectRows<{
     id: number;
     amount: number;
@@ -296,8 +302,9 @@ async function releaseUnfitMatches(tem: EntityManager, userId: number): Promise<
     `select o.id, o.amount, s.tolerance_basis_points, t.amount as row_amount,
         case when t.account_id = s.account_id then 1 else 0 end as same_account
        from schedule_occurrence o join schedule s on s.id = o.schedule_id join ${TRANSACTION_TABLE} t on t.id = o.transaction_id
-      where o.user_id = ? and o.status = 'matched' and s.mode = 'expect'`,
-    [userId],
+      where o.user_id = ? and o.status = 'matched' and s.mode = 'expect'
+        and o.transaction_id in (${transactionIds.map(() => '?').join(', ')})`,
+    [userId, ...transactionIds],
   );
   const unfit = matched.filter(
     (row) => !Number(row.same_account) || !amountWithin(row.row_amount, row.amount, row.tolerance_basis_points),
@@ -344,7 +351,6 @@ export async function runUserSchedules(tem: EntityManager, userId: number, today
     `update schedule_occurrence set status = 'due' where user_id = ? and status = 'matched' and transaction_id is null`,
     [userId],
   );
-  await releaseUnfitMatches(tem, userId);
   const posted = await postDue(tem, userId, today);
   const matched = await matchPending(tem, userId);
   await markMissed(tem, userId, today);
