@@ -9,6 +9,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { addDays } from '../../../shared/dates/calendar';
 import {
+  amountWithin,
   matchOccurrences,
   occurrencesToStore,
   openStatus,
@@ -279,6 +280,36 @@ export async function matchPending(tem: EntityManager, userId: number): Promise<
   return matched;
 }
 
+/**
+ * A matched row moved to another account or edited out of the tolerance no longer pays its occurrence: the
+ * occurrence waits for a row again (its date is not checked: a late row may pay a missed occurrence).
+ */
+async function releaseUnfitMatches(tem: EntityManager, userId: number): Promise<void> {
+  const matched = await selectRows<{
+    id: number;
+    amount: number;
+    tolerance_basis_points: number;
+    row_amount: number;
+    same_account: number | boolean;
+  }>(
+    tem,
+    `select o.id, o.amount, s.tolerance_basis_points, t.amount as row_amount,
+        case when t.account_id = s.account_id then 1 else 0 end as same_account
+       from schedule_occurrence o join schedule s on s.id = o.schedule_id join ${TRANSACTION_TABLE} t on t.id = o.transaction_id
+      where o.user_id = ? and o.status = 'matched' and s.mode = 'expect'`,
+    [userId],
+  );
+  const unfit = matched.filter(
+    (row) => !Number(row.same_account) || !amountWithin(row.row_amount, row.amount, row.tolerance_basis_points),
+  );
+  for (const row of unfit)
+    await runSql(
+      tem,
+      `update schedule_occurrence set status = 'due', transaction_id = null where id = ? and user_id = ? and status = 'matched'`,
+      [row.id, userId],
+    );
+}
+
 /** Due `expect` occurrences past their window become missed. */
 async function markMissed(tem: EntityManager, userId: number, today: string): Promise<void> {
   const due = await selectRows<{ id: number; due_date: string; match_window: number }>(
@@ -313,6 +344,7 @@ export async function runUserSchedules(tem: EntityManager, userId: number, today
     `update schedule_occurrence set status = 'due' where user_id = ? and status = 'matched' and transaction_id is null`,
     [userId],
   );
+  await releaseUnfitMatches(tem, userId);
   const posted = await postDue(tem, userId, today);
   const matched = await matchPending(tem, userId);
   await markMissed(tem, userId, today);
