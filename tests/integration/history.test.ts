@@ -52,10 +52,10 @@ async function userWithRows(): Promise<ApiUser> {
   return user;
 }
 
-function upload(user: ApiUser, csv: string, name = 'january.csv') {
+function upload(user: ApiUser, csv: string, name = 'january.csv', account = 'Checking') {
   const body = new FormData();
   body.append('file', new Blob([csv]), name);
-  body.append('account', 'Checking');
+  body.append('account', account);
   body.append('transactionType', 'auto');
   return rest(server.url, 'POST', '/api/upload', { token: user.token, body });
 }
@@ -162,6 +162,25 @@ describe('each kind of change is undone and redone', () => {
     const unlinked = await undoAndRedo(user, before);
     expect(unlinked.kind).toBe('edit');
     expect(unlinked.summary).toBe('Unlinked the transfer between Checking and Savings');
+  });
+
+  it('accepting a pair the import offered as a transfer', async () => {
+    const user = await userWithRows();
+    ok(await user.post('/api/accounts', { name: 'Visa 1234', type: 'credit' }));
+    ok(
+      await upload(
+        user,
+        'Date,Description,Amount\n2025-01-12,PAYMENT RECEIVED,500.00\n2025-01-13,PAYMENT RECEIVED,500.00\n',
+        'card.csv',
+        'Visa 1234',
+      ),
+    );
+    const imported = ok(await upload(user, 'Date,Description,Amount\n2025-01-11,PAYMENT TO CARD 1234,-500.00\n'));
+    expect(imported.transfers.offered.length).toBeGreaterThan(0);
+    const before = await rows(user);
+    ok(await user.post(`/api/transfers/candidates/${imported.transfers.offered[0].candidateId}/accept`));
+    expect((await rows(user)).filter((row) => row.transferCounterpartId !== null)).toHaveLength(2);
+    expect((await undoAndRedo(user, before)).kind).toBe('edit');
   });
 
   it('a reconcile, with the adjustment it adds and the rows it marks reconciled', async () => {

@@ -265,6 +265,65 @@ describe('expected schedules', () => {
   });
 });
 
+describe('a matched row that changes', () => {
+  it('no longer pays its occurrence once moved to another account or edited out of the tolerance', async () => {
+    today = '2025-03-04';
+    const user = await userWithAccounts();
+    ok(
+      await user.post('/api/schedules', {
+        ...rent,
+        name: 'Gym',
+        description: 'City gym',
+        amount: -5_000,
+        amountTolerance: 10,
+        mode: 'expect',
+        recurrence: 'FREQ=MONTHLY;BYMONTHDAY=2',
+        startDate: '2025-02-02',
+      }),
+    );
+    const feb = ok(
+      await user.post<Tx>('/api/transactions', {
+        postDate: '2025-02-02',
+        description: 'CITY GYM',
+        amount: -5_200,
+        account: 'Checking',
+      }),
+    );
+    const mar = ok(
+      await user.post<Tx>('/api/transactions', {
+        postDate: '2025-03-02',
+        description: 'CITY GYM',
+        amount: -5_000,
+        account: 'Checking',
+      }),
+    );
+    expect((await occurrences(user, '2025-02-01', '2025-03-31')).map((o) => [o.status, o.transactionId])).toEqual([
+      ['matched', feb.id],
+      ['matched', mar.id],
+    ]);
+    ok(await user.put(`/api/transactions/${feb.id}`, { amount: -9_000 }));
+    ok(await user.put('/api/transactions/bulk', { transactionIds: [mar.id], updates: { account: 'Savings' } }));
+    await runJob();
+    expect((await occurrences(user, '2025-02-01', '2025-03-31')).map((o) => [o.status, o.transactionId])).toEqual([
+      ['missed', null],
+      ['due', null],
+    ]);
+    // Edited back within the tolerance, the February row pays its occurrence again.
+    ok(await user.put(`/api/transactions/${feb.id}`, { amount: -4_800 }));
+    await runJob();
+    expect((await occurrences(user, '2025-02-01', '2025-02-28')).map((o) => [o.status, o.transactionId])).toEqual([
+      ['matched', feb.id],
+    ]);
+    // A change of the schedule itself leaves what it matched as it is.
+    const [gym] = ok(await user.get<{ id: number }[]>('/api/schedules'));
+    ok(await user.put(`/api/schedules/${gym.id}`, { amountTolerance: 0, account: 'Savings' }));
+    await runJob();
+    expect((await occurrences(user, '2025-02-01', '2025-02-28')).map((o) => [o.status, o.transactionId])).toEqual([
+      ['matched', feb.id],
+    ]);
+  });
+});
+
 describe('what is coming', () => {
   it('lists upcoming occurrences with the projected balance of their account after each', async () => {
     today = '2025-03-10';

@@ -182,6 +182,11 @@ describe('GET /api/export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const doc = res.body as UserDataDocument;
     expect(doc).toMatchObject({ format: 'budget-tracker', version: 1 });
+    // The document says what it leaves out on purpose: the history of changes and the trash.
+    expect(doc.leftOut).toEqual([
+      expect.stringMatching(/^The history of changes/),
+      expect.stringMatching(/^The trash/),
+    ]);
     expect(doc.accounts.map((a) => [a.name, a.type, a.openingBalance])).toEqual([
       ['Checking', 'checking', 123456],
       ['Card', 'credit', -5000],

@@ -21,7 +21,7 @@ describe('unpackRow', () => {
     ]);
   });
 
-  it('gives each row of a packed row with both images whole, from a table of values or a list of images', () => {
+  it('gives each row of a packed row with both images whole, from a table of values (with the values rows share) or a list of images', () => {
     const expected = [grocer, cafe].map((image) => ({
       table: 'transaction',
       id: String(image.id),
@@ -31,6 +31,18 @@ describe('unpackRow', () => {
     const columns = Object.keys(grocer);
     const table = whole({ $columns: columns, $rows: [grocer, cafe].map((image) => Object.values(image)) });
     expect(unpackRow('transaction', '*', table, set)).toEqual(expected);
+    const twins = [grocer, { ...grocer, id: 8, description: 'Grocer again' }];
+    const withSame = whole({
+      $columns: columns,
+      $same: { category_id: 1, category_source: null, amount: -4210 },
+      $rows: [
+        [7, 'Grocer'],
+        [8, 'Grocer again'],
+      ],
+    });
+    expect(unpackRow('transaction', '*', withSame, set).map((row) => [row.before, row.after])).toEqual(
+      twins.map((image) => [whole(image), after(image)]),
+    );
     expect(unpackRow('transaction', '*', whole([grocer, cafe]), set)).toEqual(expected);
   });
 });

@@ -70,29 +70,50 @@ function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[]): Store
       if (part.length === 1)
         out.push({ table: first.table, id: first.id, before: imageText(first.image), after: first.after });
       else {
-        const columns = Object.keys(first.image);
-        const values = part.map((row) => columns.map((column) => row.image[column]));
-        out.push({
-          table: first.table,
-          id: PACKED,
-          before: imageText({ $columns: columns, $rows: values }),
-          after: first.after,
-        });
+        out.push({ table: first.table, id: PACKED, before: packedText(part), after: first.after });
       }
     }
   return out;
+}
+
+/**
+ * The before images of a pack as one table: every column named once (`$columns`, in the images' order), the values
+ * every row has alike once (`$same`: the user, the batch, the account...), and each row's other values (`$rows`).
+ */
+function packedText(part: readonly SetRow[]): string | null {
+  const first = part[0]?.image ?? {};
+  const columns = Object.keys(first);
+  const varying = columns.filter((column) => part.some((row) => row.image[column] !== first[column]));
+  const same = Object.fromEntries(columns.filter((c) => !varying.includes(c)).map((c) => [c, first[c]]));
+  const values = part.map((row) => varying.map((column) => row.image[column]));
+  return imageText({ $columns: columns, $same: same, $rows: values });
+}
+
+interface PackedImages {
+  $columns: string[];
+  $same?: RowImage;
+  $rows: unknown[][];
+}
+
+/** The whole before images of a packed row (or the list of images the first packed rows were written as). */
+function packedImages(held: PackedImages | RowImage[]): RowImage[] {
+  if (Array.isArray(held)) return held;
+  const same = held.$same ?? {};
+  const varying = held.$columns.filter((column) => !Object.hasOwn(same, column));
+  return held.$rows.map((row) => {
+    const image: RowImage = {};
+    let i = 0;
+    for (const column of held.$columns) image[column] = Object.hasOwn(same, column) ? same[column] : row[i++];
+    if (i !== varying.length) throw new Error('Invariant broken: a packed row has a value for each varying column');
+    return image;
+  });
 }
 
 /** The rows a stored row holds: itself, or each row of a packed one, with their whole images. */
 export function unpackRow(table: ImagedTable, id: string, before: string | null, after: string | null): StoredRow[] {
   if (id !== PACKED) return [{ table, id, before, after: wholeAfter(before, after) }];
   const set = (imageOf(after) as { $set?: RowImage }).$set;
-  const held = imageOf(before) as { $columns: string[]; $rows: unknown[][] } | RowImage[];
-  // A list of whole images is how the first packed rows were written.
-  const images = Array.isArray(held)
-    ? held
-    : held.$rows.map((row) => Object.fromEntries(held.$columns.map((column, i) => [column, row[i]])));
-  return images.map((image) => ({
+  return packedImages(imageOf(before) as unknown as PackedImages | RowImage[]).map((image) => ({
     table,
     id: String(image.id),
     before: JSON.stringify(image),

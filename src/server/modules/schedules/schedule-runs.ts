@@ -9,6 +9,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { addDays } from '../../../shared/dates/calendar';
 import {
+  amountWithin,
   matchOccurrences,
   occurrencesToStore,
   openStatus,
@@ -277,6 +278,43 @@ export async function matchPending(tem: EntityManager, userId: number): Promise<
       [match.transactionId, match.occurrenceId, userId],
     );
   return matched;
+}
+
+/**
+ * After an edit of these rows: a matched row moved to another account or edited out of the tolerance no longer
+ * pays its occurrence, which waits for a row again (its date is not checked: a late row may pay a missed
+ * occurrence). Only an edit of the row releases it: a change of the schedule leaves matched occurrences as they are.
+ */
+export async function releaseUnfitMatches(
+  tem: EntityManager,
+  userId: number,
+  transactionIds: readonly number[],
+): Promise<void> {
+  if (transactionIds.length === 0) return;
+  const matched = await selectRows<{
+    id: number;
+    amount: number;
+    tolerance_basis_points: number;
+    row_amount: number;
+    same_account: number | boolean;
+  }>(
+    tem,
+    `select o.id, o.amount, s.tolerance_basis_points, t.amount as row_amount,
+        case when t.account_id = s.account_id then 1 else 0 end as same_account
+       from schedule_occurrence o join schedule s on s.id = o.schedule_id join ${TRANSACTION_TABLE} t on t.id = o.transaction_id
+      where o.user_id = ? and o.status = 'matched' and s.mode = 'expect'
+        and o.transaction_id in (${transactionIds.map(() => '?').join(', ')})`,
+    [userId, ...transactionIds],
+  );
+  const unfit = matched.filter(
+    (row) => !Number(row.same_account) || !amountWithin(row.row_amount, row.amount, row.tolerance_basis_points),
+  );
+  for (const row of unfit)
+    await runSql(
+      tem,
+      `update schedule_occurrence set status = 'due', transaction_id = null where id = ? and user_id = ? and status = 'matched'`,
+      [row.id, userId],
+    );
 }
 
 /** Due `expect` occurrences past their window become missed. */

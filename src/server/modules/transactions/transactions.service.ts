@@ -21,7 +21,7 @@ import { Transaction } from './transaction.entity';
 import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
-import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { matchSchedulesAfterWrite, releaseUnfitMatches } from '../schedules/schedule-runs';
 import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
 import { readImages } from '../../db/row-images';
 import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
@@ -184,6 +184,12 @@ export async function updateTransaction(
       if (amountChanged) await followAmount(tem, userId, tx.id, tx.amount);
       if (input.account !== undefined) await refuseBrokenLinks(tem, userId, [tx.id]);
     }
+    if (amountChanged || input.account !== undefined)
+      await releaseUnfitMatches(
+        tem,
+        userId,
+        shared.map((row) => row.id),
+      );
     await recorder.finish('edit', `Edited “${tx.description}”`);
     return getTransaction(tem, userId, id);
   });
@@ -371,7 +377,10 @@ export async function bulkUpdateTransactions(
         });
       }
     }
-    if (account !== undefined) await refuseBrokenLinks(tem, userId, shared);
+    if (account !== undefined) {
+      await refuseBrokenLinks(tem, userId, shared);
+      for (let i = 0; i < shared.length; i += 500) await releaseUnfitMatches(tem, userId, shared.slice(i, i + 500));
+    }
     await recorder.finish('bulk-edit', bulkSummary(ids.length, input.updates));
     return transactionsByIds(tem, userId, ids);
   });
