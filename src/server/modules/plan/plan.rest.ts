@@ -11,7 +11,7 @@ import { fillMonth, getPlan, moveMoney, setAssigned, setHold } from './plan.serv
 
 const TAG = 'Plan';
 const FIGURES =
-  '{ month, toAssign, income, fromLastMonth, overspentLastMonth, overspentFrom, assigned, activity, available, held, holdable, categories: [{ category, name, envelope, hidden, assigned, activity, carryover, available, rollsOverspending, target, needed }], incomeCategories: [{ category, name, activity }], uncategorized: { count, amount }, moves } (integer cents)';
+  '{ month, currency, noRate, toAssign, income, fromLastMonth, overspentLastMonth, overspentFrom, assigned, activity, available, held, holdable, categories: [{ category, name, envelope, hidden, assigned, activity, carryover, available, rollsOverspending, target, needed }], incomeCategories: [{ category, name, activity }], uncategorized: { count, amount }, moves } (integer cents)';
 
 export const planRoutes: RestRoute[] = [
   restRoute({
