@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setText, unpackRow } from '../../src/server/modules/history/history-rows';
+import { packRows, setText, unpackRow } from '../../src/server/modules/history/history-rows';
 
 /** Rows of history as stored, read back whole: a single row, a row kept as the columns set, and packed rows. */
 const grocer = { id: 7, description: 'Grocer', category_id: 1, category_source: null, amount: -4210 };
@@ -44,5 +44,28 @@ describe('unpackRow', () => {
       twins.map((image) => [whole(image), after(image)]),
     );
     expect(unpackRow('transaction', '*', whole([grocer, cafe]), set)).toEqual(expected);
+  });
+});
+
+describe('packRows', () => {
+  it('packs rows set alike into one row that unpacks to each image, whatever order each image names its columns in', () => {
+    const reordered = { amount: -350, id: 9, category_source: 'rule', description: 'Cafe', category_id: null };
+    const twin = { ...grocer, id: 8, description: 'Grocer again' };
+    const images = [grocer, reordered, twin];
+    const packed = packRows(
+      [],
+      images.map((image) => ({ table: 'transaction', id: String(image.id), image, after: set })),
+    );
+    expect(packed).toHaveLength(1);
+    const [row] = packed;
+    expect(row?.id).toBe('*');
+    expect(unpackRow('transaction', '*', row?.before ?? null, row?.after ?? null)).toEqual(
+      [grocer, cafe, twin].map((image) => ({
+        table: 'transaction',
+        id: String(image.id),
+        before: whole(image),
+        after: after(image),
+      })),
+    );
   });
 });
