@@ -83,9 +83,9 @@ export function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[])
 function packedText(part: readonly SetRow[]): string | null {
   const first = part[0]?.image ?? {};
   const columns = Object.keys(first);
-  // Each row's values as an array in the columns' order: rows read by the driver are objects whose keyed reads
-  // cost far more than one Object.values each. A row with its columns in another order is read by name.
-  const rows = part.map((row) => inColumnOrder(row.image, columns));
+  // Each row's values read by name once, into an array the comparisons below index: the driver's rows are
+  // dictionary objects, whose keyed reads are cheap but whose Object.keys and Object.values are not.
+  const rows = part.map((row) => columns.map((column) => row.image[column]));
   const firstValues = rows[0] ?? [];
   const isVarying = columns.map(() => false);
   for (const values of rows)
@@ -94,13 +94,6 @@ function packedText(part: readonly SetRow[]): string | null {
   const same = Object.fromEntries(columns.flatMap((c, j) => (isVarying[j] ? [] : [[c, firstValues[j]]])));
   const values = rows.map((row) => varying.map((j) => row[j]));
   return imageText({ $columns: columns, $same: same, $rows: values });
-}
-
-/** An image's values in the order of `columns` (which name all its columns). */
-function inColumnOrder(image: RowImage, columns: readonly string[]): unknown[] {
-  const keys = Object.keys(image);
-  if (keys.length === columns.length && keys.every((key, j) => key === columns[j])) return Object.values(image);
-  return columns.map((column) => image[column]);
 }
 
 interface PackedImages {

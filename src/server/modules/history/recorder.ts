@@ -22,9 +22,10 @@ interface Tracked {
  * tracked row again and keeps those that changed. Deleted transactions go to the trash.
  */
 export class ChangeRecorder {
-  private readonly tracked = new Map<string, Tracked>();
+  /** By table, then by id (tables in the order first touched, rows in the order touched). */
+  private readonly tracked = new Map<ImagedTable, Map<string, Tracked>>();
   /** Whole rows the action itself has just read, so touching them reads nothing again. */
-  private readonly read = new Map<string, RowImage>();
+  private readonly read = new Map<ImagedTable, Map<string, RowImage>>();
 
   constructor(
     private readonly tem: EntityManager,
@@ -32,16 +33,14 @@ export class ChangeRecorder {
   ) {}
 
   async touch(table: ImagedTable, ids: readonly (number | string)[]): Promise<void> {
-    const fresh = [...new Set(ids.map(String))].filter((id) => !this.tracked.has(`${table}:${id}`));
-    const images = await readImages(
-      this.tem,
-      this.userId,
-      table,
-      fresh.filter((id) => !this.read.has(`${table}:${id}`)),
-    );
+    const tracked = this.trackedOf(table);
+    const read = this.read.get(table);
+    const fresh = [...new Set(ids.map(String))].filter((id) => !tracked.has(id));
+    const unread = read ? fresh.filter((id) => !read.has(id)) : fresh;
+    const images = unread.length > 0 ? await readImages(this.tem, this.userId, table, unread) : undefined;
     for (const id of fresh) {
-      const before = this.read.get(`${table}:${id}`) ?? images.get(id) ?? null;
-      this.tracked.set(`${table}:${id}`, { table, id, before });
+      const before = read?.get(id) ?? images?.get(id) ?? null;
+      tracked.set(id, { table, id, before });
     }
   }
 
@@ -50,7 +49,9 @@ export class ChangeRecorder {
    * takes these as their before images instead of reading them again.
    */
   readBefore(table: ImagedTable, images: ReadonlyMap<string, RowImage>): void {
-    for (const [id, image] of images) this.read.set(`${table}:${id}`, image);
+    const read = this.read.get(table);
+    if (read) for (const [id, image] of images) read.set(id, image);
+    else this.read.set(table, new Map(images));
   }
 
   /**
@@ -58,7 +59,8 @@ export class ChangeRecorder {
    * in, and the other side of each link.
    */
   async touchTransactions(ids: readonly number[]): Promise<void> {
-    const reach = await familiesAndLinks(this.tem, this.userId, ids, (id) => this.read.get(`transaction:${id}`));
+    const read = this.read.get('transaction');
+    const reach = await familiesAndLinks(this.tem, this.userId, ids, (id) => read?.get(String(id)));
     await this.touch('transfer', reach.transfers);
     await this.touch('transaction', reach.transactions);
   }
@@ -68,16 +70,23 @@ export class ChangeRecorder {
    * them: their after images are their before images with these values, so `finish` does not read them again.
    */
   updated(table: ImagedTable, ids: readonly (number | string)[], values: RowImage): void {
+    const ofTable = this.tracked.get(table);
     for (const id of ids) {
-      const tracked = this.tracked.get(`${table}:${String(id)}`);
+      const tracked = ofTable?.get(String(id));
       // One object for the rows of one statement (its text is written once); a second statement's values merge.
       if (tracked?.before) tracked.set = tracked.set ? { ...tracked.set, ...values } : values;
     }
   }
 
   created(table: ImagedTable, ids: readonly (number | string)[]): void {
-    for (const id of ids.map(String))
-      if (!this.tracked.has(`${table}:${id}`)) this.tracked.set(`${table}:${id}`, { table, id, before: null });
+    const tracked = this.trackedOf(table);
+    for (const id of ids.map(String)) if (!tracked.has(id)) tracked.set(id, { table, id, before: null });
+  }
+
+  private trackedOf(table: ImagedTable): Map<string, Tracked> {
+    let tracked = this.tracked.get(table);
+    if (!tracked) this.tracked.set(table, (tracked = new Map<string, Tracked>()));
+    return tracked;
   }
 
   /** Records an import: its batch, not an image of every row (undo moves the batch's rows out). */
@@ -117,8 +126,8 @@ export class ChangeRecorder {
   async finish(kind: HistoryKind, summary: string): Promise<number | null> {
     const rows: StoredRow[] = [];
     const setRows: SetRow[] = [];
-    for (const table of new Set([...this.tracked.values()].map((t) => t.table))) {
-      const ofTable = [...this.tracked.values()].filter((t) => t.table === table);
+    for (const [table, tracked] of this.tracked) {
+      const ofTable = [...tracked.values()];
       const after = await readImages(
         this.tem,
         this.userId,
