@@ -167,11 +167,11 @@ export function readDraft(draft: ScheduleDraft, locale: string, currency: string
   if (!draft.description.trim()) return { ok: false, field: 'description', message: 'Description is required' };
   const amount = readAmountField(draft.amount, locale, { currency });
   if (!amount.ok || !amount.cents) {
-    const example = formatAmountInput(-1200 * 10 ** fieldDigits(currency), 'en-US', fieldDigits(currency));
+    const example = (-1200).toFixed(fieldDigits(currency));
     return {
       ok: false,
       field: 'amount',
-      message: `Enter the amount, negative for money out (e.g. ${example.replace(',', '')})`,
+      message: `Enter the amount, negative for money out (e.g. ${example})`,
     };
   }
   const tolerance = Number(draft.tolerance.replace(',', '.'));
