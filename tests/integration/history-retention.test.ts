@@ -69,7 +69,7 @@ async function add(user: ApiUser, description: string, amount = -100): Promise<T
 }
 
 async function latestEntry(user: ApiUser): Promise<Entry> {
-  return ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0] as Entry;
+  return ok(await user.get<{ entries: Entry[] }>('/api/history?limit=1')).entries[0];
 }
 
 /** Three entries (adding three rows); the first aged 21 days, the second 19. */
@@ -78,8 +78,8 @@ async function agedHistory(server: TestServer) {
   for (const description of ['First', 'Second', 'Third']) await add(user, description);
   const ids = await entryIds(server, user.userId);
   expect(ids).toHaveLength(3);
-  await age(server, 'history_entry', ids[0] as number, 21);
-  await age(server, 'history_entry', ids[1] as number, 19);
+  await age(server, 'history_entry', ids[0], 21);
+  await age(server, 'history_entry', ids[1], 19);
   return { user, ids };
 }
 
@@ -151,7 +151,8 @@ describe('the hourly job applies the retention', () => {
   it('purges more rows than one slice holds: a deleted import of 2,500 rows', async () => {
     const user = await withAccount(short);
     const lines = ['Date,Description,Amount'];
-    for (let i = 0; i < 2500; i += 1) lines.push(`2025-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${i + 1}`);
+    for (let i = 0; i < 2500; i += 1)
+      lines.push(`2025-02-${String((i % 28) + 1).padStart(2, '0')},Shop ${i},-${i + 1}`);
     const body = new FormData();
     body.append('file', new Blob([`${lines.join('\n')}\n`]), 'big.csv');
     body.append('account', 'Checking');

@@ -129,10 +129,11 @@ async function markEmptied(tem: EntityManager, userId: number, entryIds: readonl
     `delete from trashed_transaction where user_id = ? and entry_id in (${marks(entryIds.length)})`,
     [userId, ...entryIds],
   );
-  await runSql(tem, `update history_entry set state = 'purged' where user_id = ? and id in (${marks(entryIds.length)})`, [
-    userId,
-    ...entryIds,
-  ]);
+  await runSql(
+    tem,
+    `update history_entry set state = 'purged' where user_id = ? and id in (${marks(entryIds.length)})`,
+    [userId, ...entryIds],
+  );
   return deleted;
 }
 
