@@ -73,8 +73,8 @@ async function latestEntry(user: ApiUser): Promise<Entry> {
 }
 
 /** Three entries (adding three rows); the first aged 21 days, the second 19. */
-async function agedHistory(server: TestServer) {
-  const user = await withAccount(server);
+async function agedHistory(server: TestServer, given?: ApiUser) {
+  const user = given ?? (await withAccount(server));
   for (const description of ['First', 'Second', 'Third']) await add(user, description);
   const ids = await entryIds(server, user.userId);
   expect(ids).toHaveLength(3);
@@ -84,8 +84,8 @@ async function agedHistory(server: TestServer) {
 }
 
 /** A split row (two parts) and a plain one deleted; the split's trash aged 11 days, the other's 9. */
-async function agedTrash(server: TestServer) {
-  const user = await withAccount(server);
+async function agedTrash(server: TestServer, given?: ApiUser) {
+  const user = given ?? (await withAccount(server));
   const grocer = await add(user, 'Grocer', -4210);
   const cafe = await add(user, 'Cafe', -350);
   ok(
@@ -177,5 +177,53 @@ describe('the hourly job applies the retention', () => {
     expect(await entryIds(standard, history.user.userId)).toEqual(history.ids);
     expect(await trashOf(standard, trash.old.id)).toBe(1);
     expect(await rowsOf(standard, trash.old.id)).toBe(3);
+  });
+});
+
+describe('a user’s own periods', () => {
+  it('replace the server’s for that user alone once set, and null goes back to the server’s', async () => {
+    const mine = await withAccount(standard);
+    expect(ok(await mine.get('/api/settings'))).toMatchObject({
+      historyRetentionDays: null,
+      trashRetentionDays: null,
+      serverHistoryRetentionDays: 90,
+      serverTrashRetentionDays: 30,
+    });
+    expect(ok(await mine.put('/api/settings', { historyRetentionDays: 20, trashRetentionDays: 10 }))).toMatchObject({
+      historyRetentionDays: 20,
+      trashRetentionDays: 10,
+      serverHistoryRetentionDays: 90,
+    });
+    const history = await agedHistory(standard, mine);
+    const trash = await agedTrash(standard, mine);
+    // Another user of the same server, with the same ages, keeps everything under the server's periods.
+    const other = await agedHistory(standard);
+    const otherTrash = await agedTrash(standard);
+    await runJob(standard);
+    const mineLeft = await entryIds(standard, mine.userId);
+    expect(mineLeft).not.toContain(history.ids[0]);
+    expect(mineLeft).toContain(history.ids[1]);
+    expect(await trashOf(standard, trash.old.id)).toBe(0);
+    expect(await trashOf(standard, trash.young.id)).toBe(1);
+    expect(await entryIds(standard, other.user.userId)).toEqual(other.ids);
+    expect(await trashOf(standard, otherTrash.old.id)).toBe(1);
+
+    for (const wrong of [0, 3651, 1.5, '10'])
+      expect((await mine.put('/api/settings', { trashRetentionDays: wrong })).status).toBe(400);
+    expect(ok(await mine.put('/api/settings', { historyRetentionDays: null, trashRetentionDays: null }))).toMatchObject(
+      {
+        historyRetentionDays: null,
+        trashRetentionDays: null,
+      },
+    );
+  });
+
+  it('apply when the history and the trash are read, as the job applies them', async () => {
+    const mine = await withAccount(standard);
+    ok(await mine.put('/api/settings', { trashRetentionDays: 10 }));
+    const trash = await agedTrash(standard, mine);
+    expect(ok(await mine.get<{ transactionId: number }[]>('/api/trash')).map((item) => item.transactionId)).toEqual([
+      trash.cafe.id,
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
 import { entryRows, insertHistoryRows, parseImage, unpackRow, type StoredRow } from './history-rows';
-import { HISTORY_LOCK, purgeExpired, type Retention } from './retention';
+import { HISTORY_LOCK, purgeExpired, userRetention, type Retention } from './retention';
 import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
 
 /** Rows listed with each entry; the rest are counted. */
@@ -27,7 +27,7 @@ export async function listHistory(
   page: HistoryPage,
   retention: Retention,
 ): Promise<HistoryList> {
-  await purgeExpired(em, userId, retention);
+  await purgeExpired(em, userId, await userRetention(em, userId, retention));
   const entries = (
     await selectRows<{
       id: number;

@@ -158,21 +158,49 @@ async function deleteRowsOf(userId: number, entryIds: readonly number[], slice: 
   }
 }
 
+interface RetentionColumns {
+  history_retention_days: number | null;
+  trash_retention_days: number | null;
+}
+
+/** A user's own periods where they set them, else the server's. */
+function periodsOf(row: RetentionColumns | undefined, server: Retention): Retention {
+  return {
+    historyDays: row?.history_retention_days ?? server.historyDays,
+    trashDays: row?.trash_retention_days ?? server.trashDays,
+  };
+}
+
+/** The periods that apply to this user: their own settings, or the server's (`server`). */
+export async function userRetention(em: EntityManager, userId: number, server: Retention): Promise<Retention> {
+  const [row] = await selectRows<RetentionColumns>(
+    em,
+    'select history_retention_days, trash_retention_days from "user" where id = ?',
+    [userId],
+  );
+  return periodsOf(row, server);
+}
+
 /**
- * Purges every user's expired history and trash (the hourly job), each user's slices in transactions scoped to
- * that user. A user whose purge fails is reported and the others go on. Answers what was deleted in all.
+ * Purges every user's expired history and trash (the hourly job), by each user's own periods or the server's,
+ * each user's slices in transactions scoped to that user. A user whose purge fails is reported and the others go
+ * on. Answers what was deleted in all.
  */
 export async function purgeAllExpired(
   em: EntityManager,
-  retentionOf: (userId: number) => Promise<Retention> | Retention,
+  server: Retention,
   onError: (userId: number, error: unknown) => void,
 ): Promise<Purged> {
-  const users = await selectRows<{ id: number }>(em, 'select id from "user" order by id');
+  const users = await selectRows<RetentionColumns & { id: number }>(
+    em,
+    'select id, history_retention_days, trash_retention_days from "user" order by id',
+  );
   const total: Purged = { trashed: 0, entries: 0 };
-  for (const { id } of users) {
+  for (const user of users) {
+    const { id } = user;
     try {
       const inSlice: InSlice = (work) => withUserScope(em.fork(), id, (sem) => sem.transactional(work));
-      const purged = await purgeExpired(em, id, await retentionOf(id), inSlice);
+      const purged = await purgeExpired(em, id, periodsOf(user, server), inSlice);
       total.trashed += purged.trashed;
       total.entries += purged.entries;
     } catch (error) {

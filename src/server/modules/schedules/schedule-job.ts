@@ -95,10 +95,8 @@ export function registerScheduleJob(app: FastifyInstance, clock: Clock): void {
       const result = await runAllSchedules(app.orm.em.fork(), today, (userId, error) =>
         app.log.error({ err: error, userId }, 'schedules run failed for a user'),
       );
-      const purged = await purgeAllExpired(
-        app.orm.em.fork(),
-        () => app.services.retention,
-        (userId, error) => app.log.error({ err: error, userId }, 'retention purge failed for a user'),
+      const purged = await purgeAllExpired(app.orm.em.fork(), app.services.retention, (userId, error) =>
+        app.log.error({ err: error, userId }, 'retention purge failed for a user'),
       );
       if (purged.trashed > 0 || purged.entries > 0) app.log.info(purged, 'expired history and trash deleted');
       return result;
