@@ -289,8 +289,8 @@ describe('transfers found on import', () => {
 
   it('looks as far apart as the window setting says', async () => {
     const user = await userWith('Everyday', 'Holiday fund');
-    expect(ok(await user.get('/api/settings'))).toEqual({ transferWindowDays: 5 });
-    expect(ok(await user.put('/api/settings', { transferWindowDays: 1 }))).toEqual({ transferWindowDays: 1 });
+    expect(ok(await user.get('/api/settings'))).toMatchObject({ transferWindowDays: 5 });
+    expect(ok(await user.put('/api/settings', { transferWindowDays: 1 }))).toMatchObject({ transferWindowDays: 1 });
     for (const bad of [
       { transferWindowDays: -1 },
       { transferWindowDays: 15 },
