@@ -4,7 +4,8 @@
  * hold in some months. Medians over HTTP of
  *  - GET /api/plan/{month} for each of the last year's 12 months (a year of months read in a row),
  *  - PUT /api/plan/{month}/assigned (one category's amount changed; its answer is the month's plan read again),
- * (with the CPU time a change costs this process, server and client: steadier than wall time on a loaded machine),
+ * (with the CPU time the reads and a change cost this process, server and client: steadier than wall time on a
+ * loaded machine),
  * each beside two floors run straight on the database file in the same run:
  *  - the month's GROUP BY alone: the month's counted on-plan rows summed by category (what a screen of the month
  *    alone would need),
@@ -117,9 +118,11 @@ export default async function run(): Promise<void> {
       if (res.status !== 200) throw new Error(`plan ${month}: ${res.status} ${JSON.stringify(res.body)}`);
     };
     for (const month of year) await get(month); // warm up
+    const readsCpu = process.cpuUsage();
     const planYear = await timeMedian(RUNS, async () => {
       for (const month of year) await get(month);
     });
+    const readCpu = process.cpuUsage(readsCpu);
     const changes: number[] = [];
     const changesCpu = process.cpuUsage();
     for (let i = 0; i < RUNS * 3; i += 1) {
@@ -137,7 +140,7 @@ export default async function run(): Promise<void> {
       `floor, the same rows (every counted on-plan row up to each month's end by month and category), 12 months: ${ms(floorSame)}`,
     );
     console.log(
-      `GET /api/plan/{month} for 12 months in a row: HTTP median ${ms(planYear)} (${ms(planYear / 12)} a month) = ${(planYear / floorAlone).toFixed(1)}x the month-alone floor, ${(planYear / floorSame).toFixed(1)}x the same-rows floor`,
+      `GET /api/plan/{month} for 12 months in a row: HTTP median ${ms(planYear)} (${ms(planYear / 12)} a month) = ${(planYear / floorAlone).toFixed(1)}x the month-alone floor, ${(planYear / floorSame).toFixed(1)}x the same-rows floor; CPU of this process (server and client) ${ms((readCpu.user + readCpu.system) / 1000 / RUNS)} a year of months`,
     );
     console.log(
       `PUT assigned (answer: the month's plan again): HTTP median ${ms(median(changes))} (target < 50 ms); CPU of this process (server and client) ${ms((changeCpu.user + changeCpu.system) / 1000 / (RUNS * 3))} a change`,

@@ -55,7 +55,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerApiTokenLimit(app, config);
   await app.register(fastifyJwt, {
     secret: loadSigningSecret(config.dataDir, config.jwtSecret),

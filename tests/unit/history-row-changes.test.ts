@@ -45,4 +45,14 @@ describe('a history row in words', () => {
       'Category: category 99 → Groceries',
     );
   });
+
+  it('names a schedule’s occurrence by its date and an offered transfer by its rows, with their status', () => {
+    const occurrence = { id: 4, schedule_id: 2, scheduled_date: '2025-04-01', amount: -120_000, status: 'upcoming' };
+    expect(describeRowChange(null, occurrence, names)).toBe('Created occurrence of 2025-04-01 (upcoming)');
+    expect(describeRowChange(occurrence, { ...occurrence, status: 'skipped' }, names)).toBe(
+      'Status: upcoming → skipped',
+    );
+    const offer = { id: 9, first_id: 11, second_id: 12, score: 60, status: 'open' };
+    expect(describeRowChange(offer, null, names)).toBe('Deleted offer of transactions 11 and 12 (open)');
+  });
 });

@@ -56,6 +56,32 @@ describe('roles told by content', () => {
     ]);
   });
 
+  // Two equal amounts in a row fit a newest-first reading the other way round: the balance must be read in one order.
+  it.each([
+    [
+      'money in first, oldest first',
+      '2024-01-01,Shop,,0.01,9999.99\n2024-01-02,Pay,4999.96,,14999.95\n2024-01-03,Pay,4999.96,,19999.91\n',
+      [-1, 499996, 499996],
+    ],
+    [
+      'money out first, oldest first',
+      '2024-01-01,Shop,0.01,,9999.99\n2024-01-02,Pay,,4999.96,14999.95\n2024-01-03,Pay,,4999.96,19999.91\n',
+      [-1, 499996, 499996],
+    ],
+    [
+      'money in first, newest first',
+      '2024-01-03,Pay,4999.96,,19999.91\n2024-01-02,Pay,4999.96,,14999.95\n2024-01-01,Shop,,0.01,9999.99\n',
+      [499996, 499996, -1],
+    ],
+    [
+      'money out first, newest first',
+      '2024-01-03,Shop,20.00,,960.00\n2024-01-02,Shop,20.00,,980.00\n2024-01-01,Pay,,0.50,1000.00\n',
+      [-2000, -2000, 50],
+    ],
+  ])('a running balance orients the pair with two equal amounts in a row: %s', (_name, csv, amounts) => {
+    expect(rowsOf(csv).map((r) => r[1])).toEqual(amounts);
+  });
+
   it('without a balance, the pair is read in the usual order and the preview says so', () => {
     const result = ok('13/01/2024,Shop,20.00,\n14/01/2024,Salary,,100.00\n15/01/2024,Cafe,3.50,\n');
     expect(result.rows.map((r) => r.amount)).toEqual([-2000, 10000, -350]);

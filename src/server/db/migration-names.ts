@@ -31,6 +31,7 @@ export const migrationNames = {
     'Migration20261128160946_memo_cleared',
     'Migration20261128161909_plan',
     'Migration20261128205507_plan_month_sums',
+    'Migration20261128234500_retention_settings',
   ],
   postgresql: [
     'Migration20261125153946_init',
@@ -51,5 +52,6 @@ export const migrationNames = {
     'Migration20261128160950_memo_cleared',
     'Migration20261128161912_plan',
     'Migration20261128205508_plan_month_sums',
+    'Migration20261128234501_retention_settings',
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;

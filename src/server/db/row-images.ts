@@ -25,6 +25,8 @@ export const IMAGED_TABLES = [
   'schedule',
   'transfer',
   'transaction',
+  'schedule_occurrence',
+  'transfer_candidate',
 ] as const;
 export type ImagedTable = (typeof IMAGED_TABLES)[number];
 

@@ -95,7 +95,7 @@ function checkpointerOf(name: string): Checkpointer {
   worker.on('message', (answer: Answer) => {
     if ('ok' in answer) finished.set(file, (finished.get(file) ?? 0) + 1);
     created.waiting.shift()?.(answer);
-    // Idle, the thread goes (about 10 MB of memory): the next import starts another one.
+    // Idle, the thread goes (a worker holds its own heap): the next import starts another one.
     if (created.waiting.length === 0) {
       forget();
       void worker.terminate();

@@ -84,6 +84,17 @@ export async function responseBody(
   return Buffer.from(await payload.arrayBuffer());
 }
 
+/**
+ * The compressed forms of answers sent again and again as the same bytes (kept answers, RawJson's `kept`), by
+ * encoding; they go when the bytes do.
+ */
+const keptForms = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+/** Marks bytes that are never changed and are sent again: each encoding's compressed form is then made once. */
+export function keepCompressedForms(bytes: Buffer): void {
+  if (!keptForms.has(bytes)) keptForms.set(bytes, {});
+}
+
 /** Answers under this many bytes go as they are: compressing them saves less than it costs. */
 const SMALL_ANSWER_BYTES = 1024;
 
@@ -150,8 +161,11 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
     if (payload.length < minimum) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+    const forms = keptForms.get(body);
     const compressed =
-      body.length < LARGE_ANSWER_BYTES ? compressSmall(encoding, body) : await fastCompress(encoding, body);
+      forms?.[encoding] ??
+      (body.length < LARGE_ANSWER_BYTES ? compressSmall(encoding, body) : await fastCompress(encoding, body));
+    if (forms) forms[encoding] = compressed;
     markEncoded(reply, encoding);
     reply.header('content-length', compressed.length);
     return compressed;

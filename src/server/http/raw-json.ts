@@ -4,7 +4,14 @@
  * objects only to stringify them again.
  */
 export class RawJson {
-  constructor(readonly bytes: Buffer) {}
+  /**
+   * `kept`: the same bytes answer many requests (a kept answer that is never changed in place), so their compressed
+   * forms are kept with them (compression.ts) instead of made again on every send.
+   */
+  constructor(
+    readonly bytes: Buffer,
+    readonly kept = false,
+  ) {}
 }
 
 /** An object's JSON, keys in the order given, with RawJson values copied in as they are. */

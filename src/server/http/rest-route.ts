@@ -3,6 +3,7 @@ import { withUserScope } from '../db/sql';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config';
+import { keepCompressedForms } from './compression';
 import { acceptQueryAccessToken, checkDownloadRequest } from './download';
 import { RawJson } from './raw-json';
 import { parseInput, requireBody } from './validate';
@@ -130,7 +131,10 @@ export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRo
         const status = route.statusOf ? route.statusOf(result) : route.status;
         if (status) reply.status(status);
         if (result === undefined) return reply.status(status ?? 204).send();
-        if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.bytes);
+        if (result instanceof RawJson) {
+          if (result.kept) keepCompressedForms(result.bytes);
+          return reply.type('application/json; charset=utf-8').send(result.bytes);
+        }
         return result;
       },
     };

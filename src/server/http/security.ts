@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { AppError } from '../../shared/errors';
 import type { AppConfig, TrustProxy } from '../config/config';
 import { bearerFrom } from '../common/bearer';
@@ -27,9 +27,12 @@ function apiTokenKey(request: FastifyRequest): string | null {
   return sha256Hex(bearer);
 }
 
-/** Security headers: a strict content policy, and HSTS only on answers that went out over HTTPS. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+/**
+ * Security headers: a strict content policy, and HSTS only on answers that went out over HTTPS. Helmet's middleware
+ * is built once, at start (its Fastify plugin built it again from the options on every request).
+ */
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -49,9 +52,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     // Self-hosters often serve plain HTTP on a LAN.
     hsts: false,
   });
-  // request.protocol is https for TLS, or when a trusted proxy says so in X-Forwarded-Proto.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    // request.protocol is https for TLS, or when a trusted proxy says so in X-Forwarded-Proto.
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }
 

@@ -72,19 +72,26 @@ function isRunningBalance(balance: readonly number[], amount: readonly number[])
   return fits >= (balance.length - 1) * 0.8;
 }
 
-/** The signed direction of a running balance: +1 when it rises with `net`, -1 when it falls with it, 0 unknown. */
+/**
+ * The signed direction of a running balance: +1 when it rises with `net`, -1 when it falls with it, 0 unknown.
+ * Each reading (oldest first or newest first, rising or falling) is scored on its own: mixing them per step lets
+ * two equal amounts in a row fit the wrong direction.
+ */
 function balanceDirection(balance: readonly number[], net: readonly number[]): number {
-  let same = 0;
-  let opposite = 0;
+  const fits = { oldestRising: 0, oldestFalling: 0, newestRising: 0, newestFalling: 0 };
   for (let i = 1; i < balance.length; i += 1) {
     const step = (balance[i] ?? 0) - (balance[i - 1] ?? 0);
     const later = net[i] ?? 0;
     const earlier = net[i - 1] ?? 0;
-    if (step === later || step === -earlier) same += 1;
-    else if (step === -later || step === earlier) opposite += 1;
+    if (step === later) fits.oldestRising += 1;
+    if (step === -later) fits.oldestFalling += 1;
+    if (step === -earlier) fits.newestRising += 1;
+    if (step === earlier) fits.newestFalling += 1;
   }
-  if (same > opposite * 2) return 1;
-  if (opposite > same * 2) return -1;
+  const rising = Math.max(fits.oldestRising, fits.newestRising);
+  const falling = Math.max(fits.oldestFalling, fits.newestFalling);
+  if (rising > falling) return 1;
+  if (falling > rising) return -1;
   return 0;
 }
 

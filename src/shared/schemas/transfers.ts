@@ -45,12 +45,39 @@ export type LinkTransferInput = z.infer<typeof linkTransferSchema>;
 /** The longest window import looks across for a transfer's other side. */
 export const MAX_TRANSFER_WINDOW_DAYS = 14;
 
+/** The longest a user may keep history or trash (days), as the server's own setting. */
+export const MAX_RETENTION_DAYS = 3650;
+
+/** A user's own retention period: whole days, or null for the server's. */
+const retentionDays = (name: string) =>
+  z
+    .number({ error: `${name} must be a whole number of days, or null for the server's` })
+    .int(`${name} must be a whole number of days`)
+    .min(1, `${name} must be at least 1`)
+    .max(MAX_RETENTION_DAYS, `${name} must be at most ${MAX_RETENTION_DAYS}`)
+    .nullable()
+    .optional();
+
 /** A user's settings as the settings API answers them. */
 export const settingsAnswerSchema = z.object({
   transferWindowDays: z
     .number()
     .int()
     .describe('Days apart the two sides of a transfer may be dated for import to pair them (default 5)'),
+  historyRetentionDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The user's own days the history keeps a change; null: the server's (serverHistoryRetentionDays)"),
+  trashRetentionDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The user's own days a deleted transaction waits in the trash; null: the server's (serverTrashRetentionDays)",
+    ),
+  serverHistoryRetentionDays: z.number().int().describe("The server's days (HISTORY_RETENTION_DAYS)"),
+  serverTrashRetentionDays: z.number().int().describe("The server's days (TRASH_RETENTION_DAYS)"),
 });
 export type SettingsDto = z.infer<typeof settingsAnswerSchema>;
 
@@ -63,6 +90,8 @@ export const settingsUpdateSchema = z
       .min(0, 'transferWindowDays must be at least 0')
       .max(MAX_TRANSFER_WINDOW_DAYS, `transferWindowDays must be at most ${MAX_TRANSFER_WINDOW_DAYS}`)
       .optional(),
+    historyRetentionDays: retentionDays('historyRetentionDays'),
+    trashRetentionDays: retentionDays('trashRetentionDays'),
   })
   .strict();
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

@@ -22,6 +22,7 @@ const LABELS: Record<string, string> = {
   split_note: 'Split note',
   name: 'Name',
   transfer_id: 'Transfer',
+  status: 'Status',
 };
 
 /** A column's value in words; `image` is the row it is from (an amount is in its account's currency). */
@@ -55,5 +56,8 @@ function headline(image: Image, names: HistoryNames): string {
   if (!image) return '';
   const show = (column: string) => shown(column, image[column], image, names);
   if ('post_date' in image) return `${show('post_date')} ${show('description')} ${show('amount')}`;
+  if ('scheduled_date' in image) return `occurrence of ${show('scheduled_date')} (${show('status')})`;
+  if ('first_id' in image)
+    return `offer of transactions ${show('first_id')} and ${show('second_id')} (${show('status')})`;
   return shown('name', image.name ?? image.id, image, names);
 }

@@ -18,6 +18,7 @@ import { serverMessage, trpc } from '../../lib/trpc';
 import { formatDateTime } from '../../lib/format';
 import { DataSection } from './DataSection';
 import { HomeCurrencySection } from './HomeCurrencySection';
+import { RetentionSection } from './RetentionSection';
 import { SignInsSection } from './SignInsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { generateApiToken, profileChanges } from './profile-helpers';
@@ -38,6 +39,7 @@ export function ProfileScreen() {
       <TwoFactorSection />
       <SignInsSection onNotice={(text) => showNotice(text)} />
       <HomeCurrencySection />
+      <RetentionSection />
       <DataSection />
       <Notice notice={notice} onClose={clearNotice} />
     </Box>

@@ -18,6 +18,7 @@ import { Migration20261128155734_exchange_rates } from './Migration2026112815573
 import { Migration20261128160950_memo_cleared } from './Migration20261128160950_memo_cleared';
 import { Migration20261128161912_plan } from './Migration20261128161912_plan';
 import { Migration20261128205508_plan_month_sums } from './Migration20261128205508_plan_month_sums';
+import { Migration20261128234501_retention_settings } from './Migration20261128234501_retention_settings';
 
 /** Every PostgreSQL migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128160950_memo_cleared', class: Migration20261128160950_memo_cleared },
   { name: 'Migration20261128161912_plan', class: Migration20261128161912_plan },
   { name: 'Migration20261128205508_plan_month_sums', class: Migration20261128205508_plan_month_sums },
+  { name: 'Migration20261128234501_retention_settings', class: Migration20261128234501_retention_settings },
 ];

@@ -24,6 +24,7 @@ import { Migration20261128155731_exchange_rates } from './Migration2026112815573
 import { Migration20261128160946_memo_cleared } from './Migration20261128160946_memo_cleared';
 import { Migration20261128161909_plan } from './Migration20261128161909_plan';
 import { Migration20261128205507_plan_month_sums } from './Migration20261128205507_plan_month_sums';
+import { Migration20261128234500_retention_settings } from './Migration20261128234500_retention_settings';
 
 /** Every SQLite migration, oldest first. */
 export const migrationsList: MigrationObject[] = [
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128160946_memo_cleared', class: Migration20261128160946_memo_cleared },
   { name: 'Migration20261128161909_plan', class: Migration20261128161909_plan },
   { name: 'Migration20261128205507_plan_month_sums', class: Migration20261128205507_plan_month_sums },
+  { name: 'Migration20261128234500_retention_settings', class: Migration20261128234500_retention_settings },
 ];

@@ -8,6 +8,7 @@ import {
   insertImages,
   readImages,
   updateToImage,
+  type ImagedTable,
   type RowImage,
 } from '../../db/row-images';
 import { imageOf, type StoredRow } from './history-rows';
@@ -39,6 +40,9 @@ export async function changedSince(
   return changed;
 }
 
+/** Imaged tables no row of another table refers to. */
+const UNREFERENCED_TABLES: readonly ImagedTable[] = ['schedule_occurrence', 'transfer_candidate'];
+
 const isPart = (image: RowImage): boolean => image.parent_id !== null && image.parent_id !== undefined;
 
 /**
@@ -53,6 +57,11 @@ export async function applySide(
   side: 'before' | 'after',
 ): Promise<void> {
   const other = side === 'before' ? 'after' : 'before';
+  const goneOf = (table: ImagedTable) =>
+    rows.filter((row) => row.table === table && row[side] === null && row[other] !== null).map((row) => row.id);
+  // Rows nothing refers to go first: an edit that replaced such rows by others of the same unique key (a schedule's
+  // open occurrences remade) is undone by deleting the new ones before the old ones come back.
+  for (const table of UNREFERENCED_TABLES) await deleteRows(tem, userId, table, goneOf(table));
   // The rows being written when a reference fails: the refusal names them.
   let writing: string[] = [];
   await refusingMissingReferences(
@@ -79,6 +88,7 @@ export async function applySide(
     },
   );
   for (const table of [...IMAGED_TABLES].reverse()) {
+    if (UNREFERENCED_TABLES.includes(table)) continue;
     const gone = rows.filter((row) => row.table === table && row[side] === null && row[other] !== null);
     // Split parts before their parents.
     const ordered = [...gone].sort((a, b) => Number(!isPart(imageOf(a[other]))) - Number(!isPart(imageOf(b[other]))));

@@ -15,13 +15,11 @@ import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
 import { entryRows, insertHistoryRows, parseImage, unpackRow, type StoredRow } from './history-rows';
-import { purgeExpired, type Retention } from './retention';
+import { HISTORY_LOCK, purgeExpired, userRetention, type Retention } from './retention';
 import { retrashRestored, trashDeletedRows, untrash, untrashRestored } from './trash';
 
 /** Rows listed with each entry; the rest are counted. */
 const ROWS_LISTED = 20;
-/** Lock space of a user's undo and redo, so two of them never interleave. */
-const HISTORY_LOCK = 0x48495354;
 
 export async function listHistory(
   em: EntityManager,
@@ -29,7 +27,7 @@ export async function listHistory(
   page: HistoryPage,
   retention: Retention,
 ): Promise<HistoryList> {
-  await purgeExpired(em, userId, retention);
+  await purgeExpired(em, userId, await userRetention(em, userId, retention));
   const entries = (
     await selectRows<{
       id: number;

@@ -6,7 +6,7 @@ import { runSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
 import { refusingMissingReferences } from './apply-images';
 import { entryRows, imageOf, parseImage, type StoredRow } from './history-rows';
 import { ChangeRecorder } from './recorder';
-import { emptyTrashOf, purgeExpired, type Retention } from './retention';
+import { emptyTrashOf, purgeExpired, userRetention, type Retention } from './retention';
 import { untrash } from './trash';
 
 interface TrashedRow {
@@ -22,7 +22,7 @@ interface TrashedRow {
 
 /** What the trash holds, newest deletions first (at most 1,000 rows). */
 export async function listTrash(em: EntityManager, userId: number, retention: Retention): Promise<TrashItemDto[]> {
-  await purgeExpired(em, userId, retention);
+  await purgeExpired(em, userId, await userRetention(em, userId, retention));
   const rows = await selectRows<TrashedRow>(
     em,
     `select t.transaction_id, t.entry_id, t.post_date, t.description, t.amount, a.name as account_name, a.currency, t.deleted_at

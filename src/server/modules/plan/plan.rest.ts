@@ -6,8 +6,9 @@ import {
   setAssignedSchema,
 } from '../../../shared/schemas/plan';
 import { planAnswer } from '../../http/answers';
+import { RawJson } from '../../http/raw-json';
 import { restRoute, type RestRoute } from '../../http/rest-route';
-import { fillMonth, getPlan, moveMoney, setAssigned, setHold } from './plan.service';
+import { fillMonth, getPlanWithJson, moveMoney, setAssigned, setHold } from './plan.service';
 
 const TAG = 'Plan';
 const FIGURES =
@@ -23,7 +24,11 @@ export const planRoutes: RestRoute[] = [
     params: planMonthParamsSchema,
     answer: FIGURES,
     output: planAnswer,
-    handler: ({ em, userId, params }) => getPlan(em, userId, params.month),
+    handler: async ({ em, userId, params }) => {
+      const { plan, json } = await getPlanWithJson(em, userId, params.month);
+      // A kept answer goes as the bytes it went as before (and as their compressed forms).
+      return json ? new RawJson(json, true) : plan;
+    },
   }),
   restRoute({
     method: 'PUT',

@@ -147,15 +147,45 @@ async function planAnswer(em: EntityManager, userId: number, month: string, read
 /**
  * Answers kept per user and month while the database has not changed (dataVersion): a month read again, or the
  * months of a year read in a row, answer without reading or computing anything. Bounded per user and in users.
+ * A kept answer also keeps its JSON once written (`json`), so REST sends the same bytes again.
  */
 const KEPT_MONTHS = 36;
 const KEPT_USERS = 64;
-type KeptUsers = Map<number, { token: string; months: Map<string, PlanDto> }>;
+interface KeptAnswer {
+  plan: PlanDto;
+  json: Buffer | null;
+}
+type KeptUsers = Map<number, { token: string; months: Map<string, KeptAnswer> }>;
 const kept = new WeakMap<object, KeptUsers>();
 
 export async function getPlan(em: EntityManager, userId: number, month: string): Promise<PlanDto> {
+  return (await planOf(em, userId, month)).plan;
+}
+
+/**
+ * The month's plan with its JSON when the answer is kept: written once and then the same bytes for every read
+ * until a write (REST sends them as they are, their compressed forms kept with them). Null when not kept.
+ */
+export async function getPlanWithJson(
+  em: EntityManager,
+  userId: number,
+  month: string,
+): Promise<{ plan: PlanDto; json: Buffer | null }> {
+  const { plan, kept: answer } = await planOf(em, userId, month);
+  if (!answer) return { plan, json: null };
+  answer.json ??= Buffer.from(JSON.stringify(plan));
+  return { plan, json: answer.json };
+}
+
+/** The month's plan, and where it is kept (null when it is not). */
+async function planOf(
+  em: EntityManager,
+  userId: number,
+  month: string,
+): Promise<{ plan: PlanDto; kept: KeptAnswer | null }> {
   const version = await dataVersion(em);
-  if (!version) return planAnswer(em, userId, month, await readPlanInputs(em, userId, month));
+  if (!version)
+    return { plan: await planAnswer(em, userId, month, await readPlanInputs(em, userId, month)), kept: null };
   let users = kept.get(version.owner);
   if (!users) kept.set(version.owner, (users = new Map() as KeptUsers));
   let mine = users.get(userId);
@@ -165,11 +195,14 @@ export async function getPlan(em: EntityManager, userId: number, month: string):
     users.set(userId, (mine = { token: version.token, months: new Map() }));
   }
   const found = mine.months.get(month);
-  if (found) return found;
-  const answer = await planAnswer(em, userId, month, await readPlanInputs(em, userId, month));
+  if (found) return { plan: found.plan, kept: found };
+  const answer: KeptAnswer = {
+    plan: await planAnswer(em, userId, month, await readPlanInputs(em, userId, month)),
+    json: null,
+  };
   if (mine.months.size >= KEPT_MONTHS) mine.months.delete(mine.months.keys().next().value as string);
   mine.months.set(month, answer);
-  return answer;
+  return { plan: answer.plan, kept: answer };
 }
 
 /** The expense category a reference names; 404 when the user has none so named, 400 for an income one. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../common/clock';
+import { purgeAllExpired } from '../history/retention';
 import { runAllSchedules, type RunResult } from './schedule-runs';
 
 export const HOURLY_MS = 60 * 60_000;
@@ -81,15 +82,25 @@ declare module 'fastify' {
   }
 }
 
-/** A listening server runs the schedules at start and hourly (the demo and backup commands never listen). */
+/**
+ * A listening server runs the schedules at start and hourly (the demo and backup commands never listen), and the
+ * same run deletes for good every user's history and trash that outlived their retention: reading them also does,
+ * but a user who never looks would otherwise keep them for ever.
+ */
 export function registerScheduleJob(app: FastifyInstance, clock: Clock): void {
   const job = new ScheduleJob({
     clock,
     log: app.log,
-    run: (today) =>
-      runAllSchedules(app.orm.em.fork(), today, (userId, error) =>
+    run: async (today) => {
+      const result = await runAllSchedules(app.orm.em.fork(), today, (userId, error) =>
         app.log.error({ err: error, userId }, 'schedules run failed for a user'),
-      ),
+      );
+      const purged = await purgeAllExpired(app.orm.em.fork(), app.services.retention, (userId, error) =>
+        app.log.error({ err: error, userId }, 'retention purge failed for a user'),
+      );
+      if (purged.trashed > 0 || purged.entries > 0) app.log.info(purged, 'expired history and trash deleted');
+      return result;
+    },
   });
   app.decorate('scheduleJob', job);
   app.addHook('onListen', (done) => {

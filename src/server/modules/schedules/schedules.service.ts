@@ -30,6 +30,8 @@ import { Account } from '../accounts/account.entity';
 import { resolveCategoryId } from '../categories/categories.service';
 import { Category } from '../categories/category.entity';
 import { User } from '../users/user.entity';
+import { ChangeRecorder } from '../history/recorder';
+import type { HistoryKind } from '../../../shared/schemas/history';
 import { Schedule } from './schedule.entity';
 import {
   postOccurrence,
@@ -136,6 +138,74 @@ async function refuseLongPast(tem: EntityManager, userId: number, id: number, to
     );
 }
 
+/**
+ * Runs a schedule action in one transaction recorded as one history entry. Besides what `work` names, a run of the
+ * user's schedules may store, post, match or miss occurrences of any schedule: the occurrences still open before
+ * it are touched, those stored during it are created, and so are the rows posted for either.
+ */
+async function recordedScheduleAction<T>(
+  em: EntityManager,
+  userId: number,
+  kind: HistoryKind,
+  work: (tem: EntityManager, recorder: ChangeRecorder) => Promise<T>,
+  summary: (result: T) => string,
+): Promise<T> {
+  return em.transactional(async (tem) => {
+    // Taken first, so no other run of the user's schedules stores or changes occurrences between the reads below.
+    await lockUserSchedules(tem, userId);
+    const recorder = new ChangeRecorder(tem, userId);
+    const open = await selectRows<{ id: number }>(
+      tem,
+      `select id from schedule_occurrence where user_id = ?
+        and (status in ('upcoming', 'due', 'missed') or (status = 'matched' and transaction_id is null))`,
+      [userId],
+    );
+    await recorder.touch(
+      'schedule_occurrence',
+      open.map((row) => row.id),
+    );
+    const [last] = await selectRows<{ id: number | null }>(
+      tem,
+      'select max(id) as id from schedule_occurrence where user_id = ?',
+      [userId],
+    );
+    const lastId = last?.id ?? 0;
+    const result = await work(tem, recorder);
+    const stored = await selectRows<{ id: number }>(
+      tem,
+      'select id from schedule_occurrence where user_id = ? and id > ?',
+      [userId, lastId],
+    );
+    recorder.created(
+      'schedule_occurrence',
+      stored.map((row) => row.id),
+    );
+    // Posted during the action: an occurrence stored by it, or open before it, that now has its transaction.
+    const posted = await selectRows<{ transaction_id: number }>(
+      tem,
+      `select transaction_id from schedule_occurrence where user_id = ? and id > ? and status = 'posted' and transaction_id is not null`,
+      [userId, lastId],
+    );
+    for (let i = 0; i < open.length; i += 400) {
+      const ids = open.slice(i, i + 400).map((row) => row.id);
+      posted.push(
+        ...(await selectRows<{ transaction_id: number }>(
+          tem,
+          `select transaction_id from schedule_occurrence where user_id = ? and status = 'posted' and transaction_id is not null
+            and id in (${ids.map(() => '?').join(', ')})`,
+          [userId, ...ids],
+        )),
+      );
+    }
+    recorder.created(
+      'transaction',
+      posted.map((row) => row.transaction_id),
+    );
+    await recorder.finish(kind, summary(result));
+    return result;
+  });
+}
+
 /** Creates a schedule and runs it at once: an occurrence due today (or earlier) posts or matches now. */
 export async function createSchedule(
   em: EntityManager,
@@ -143,33 +213,40 @@ export async function createSchedule(
   input: CreateScheduleInput,
   today: string,
 ): Promise<ScheduleDto> {
-  return em.transactional(async (tem) => {
-    const count = await tem.count(Schedule, { user: userId });
-    if (count >= MAX_SCHEDULES_PER_USER)
-      throw new AppError('CONFLICT', `You have ${count} schedules, the most one person can keep: delete one first`);
-    const account = await accountOf(tem, userId, input.account);
-    const categoryId = await resolveCategoryId(tem, userId, input.category);
-    const schedule = tem.create(Schedule, {
-      user: tem.getReference(User, userId),
-      account,
-      name: input.name,
-      description: input.description,
-      amount: input.amount,
-      toleranceBasisPoints: Math.round(input.amountTolerance * 100),
-      category: categoryId ? tem.getReference(Category, categoryId) : null,
-      recurrence: input.recurrence,
-      weekendRule: input.weekendRule,
-      mode: input.mode,
-      matchWindow: input.window,
-      startDate: input.startDate,
-      ...endColumns(input.end),
-      createdAt: new Date().toISOString(),
-    });
-    await tem.flush();
-    await refuseLongPast(tem, userId, schedule.id, today);
-    await runUserSchedules(tem, userId, today);
-    return scheduleDto(tem, userId, schedule.id, today);
-  });
+  return recordedScheduleAction(
+    em,
+    userId,
+    'create',
+    async (tem, recorder) => {
+      const count = await tem.count(Schedule, { user: userId });
+      if (count >= MAX_SCHEDULES_PER_USER)
+        throw new AppError('CONFLICT', `You have ${count} schedules, the most one person can keep: delete one first`);
+      const account = await accountOf(tem, userId, input.account);
+      const categoryId = await resolveCategoryId(tem, userId, input.category);
+      const schedule = tem.create(Schedule, {
+        user: tem.getReference(User, userId),
+        account,
+        name: input.name,
+        description: input.description,
+        amount: input.amount,
+        toleranceBasisPoints: Math.round(input.amountTolerance * 100),
+        category: categoryId ? tem.getReference(Category, categoryId) : null,
+        recurrence: input.recurrence,
+        weekendRule: input.weekendRule,
+        mode: input.mode,
+        matchWindow: input.window,
+        startDate: input.startDate,
+        ...endColumns(input.end),
+        createdAt: new Date().toISOString(),
+      });
+      await tem.flush();
+      recorder.created('schedule', [schedule.id]);
+      await refuseLongPast(tem, userId, schedule.id, today);
+      await runUserSchedules(tem, userId, today);
+      return scheduleDto(tem, userId, schedule.id, today);
+    },
+    (created) => `Created schedule ${created.name}`,
+  );
 }
 
 /** Fields whose change remakes the occurrences still open (posted, matched and skipped ones stay). */
@@ -182,45 +259,73 @@ export async function updateSchedule(
   input: UpdateScheduleInput,
   today: string,
 ): Promise<ScheduleDto> {
-  return em.transactional(async (tem) => {
-    const schedule = await tem.findOne(Schedule, { id, user: userId });
-    if (!schedule) throw new AppError('NOT_FOUND', `Schedule ${id} not found`);
-    if (input.account !== undefined) schedule.account = await accountOf(tem, userId, input.account);
-    if (input.category !== undefined) {
-      const categoryId = await resolveCategoryId(tem, userId, input.category);
-      schedule.category = categoryId ? tem.getReference(Category, categoryId) : null;
-    }
-    if (input.name !== undefined) schedule.name = input.name;
-    if (input.description !== undefined) schedule.description = input.description;
-    if (input.amount !== undefined) schedule.amount = input.amount;
-    if (input.amountTolerance !== undefined) schedule.toleranceBasisPoints = Math.round(input.amountTolerance * 100);
-    if (input.recurrence !== undefined) schedule.recurrence = input.recurrence;
-    if (input.weekendRule !== undefined) schedule.weekendRule = input.weekendRule;
-    if (input.mode !== undefined) schedule.mode = input.mode;
-    if (input.window !== undefined) schedule.matchWindow = input.window;
-    if (input.startDate !== undefined) schedule.startDate = input.startDate;
-    if (input.end !== undefined) Object.assign(schedule, endColumns(input.end));
-    if (schedule.endUntil && schedule.endUntil < schedule.startDate)
-      throw new AppError('BAD_REQUEST', 'end: The end date must not be before the start date');
-    await tem.flush();
-    if (TIMING_FIELDS.some((field) => input[field] !== undefined)) {
-      await lockUserSchedules(tem, userId);
-      await runSql(
-        tem,
-        `delete from schedule_occurrence where schedule_id = ? and user_id = ? and status in ('due', 'missed')`,
-        [id, userId],
-      );
-      await refuseLongPast(tem, userId, id, today);
-    }
-    await runUserSchedules(tem, userId, today);
-    return scheduleDto(tem, userId, id, today);
-  });
+  return recordedScheduleAction(
+    em,
+    userId,
+    'edit',
+    async (tem, recorder) => {
+      await recorder.touch('schedule', [id]);
+      const schedule = await tem.findOne(Schedule, { id, user: userId });
+      if (!schedule) throw new AppError('NOT_FOUND', `Schedule ${id} not found`);
+      if (input.account !== undefined) schedule.account = await accountOf(tem, userId, input.account);
+      if (input.category !== undefined) {
+        const categoryId = await resolveCategoryId(tem, userId, input.category);
+        schedule.category = categoryId ? tem.getReference(Category, categoryId) : null;
+      }
+      if (input.name !== undefined) schedule.name = input.name;
+      if (input.description !== undefined) schedule.description = input.description;
+      if (input.amount !== undefined) schedule.amount = input.amount;
+      if (input.amountTolerance !== undefined) schedule.toleranceBasisPoints = Math.round(input.amountTolerance * 100);
+      if (input.recurrence !== undefined) schedule.recurrence = input.recurrence;
+      if (input.weekendRule !== undefined) schedule.weekendRule = input.weekendRule;
+      if (input.mode !== undefined) schedule.mode = input.mode;
+      if (input.window !== undefined) schedule.matchWindow = input.window;
+      if (input.startDate !== undefined) schedule.startDate = input.startDate;
+      if (input.end !== undefined) Object.assign(schedule, endColumns(input.end));
+      if (schedule.endUntil && schedule.endUntil < schedule.startDate)
+        throw new AppError('BAD_REQUEST', 'end: The end date must not be before the start date');
+      await tem.flush();
+      if (TIMING_FIELDS.some((field) => input[field] !== undefined)) {
+        await lockUserSchedules(tem, userId);
+        await runSql(
+          tem,
+          `delete from schedule_occurrence where schedule_id = ? and user_id = ? and status in ('due', 'missed')`,
+          [id, userId],
+        );
+        await refuseLongPast(tem, userId, id, today);
+      }
+      await runUserSchedules(tem, userId, today);
+      return scheduleDto(tem, userId, id, today);
+    },
+    (edited) => `Edited schedule ${edited.name}`,
+  );
 }
 
 export async function deleteSchedule(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
-  const schedule = await ownSchedule(em, userId, id);
-  await runSql(em, 'delete from schedule where id = ? and user_id = ?', [id, userId]);
-  return { message: `Schedule '${schedule.name}' deleted (the transactions it posted stay)` };
+  let name = '';
+  return recordedScheduleAction(
+    em,
+    userId,
+    'delete',
+    async (tem, recorder) => {
+      const schedule = await ownSchedule(tem, userId, id);
+      name = schedule.name;
+      await recorder.touch('schedule', [id]);
+      // Its occurrences go with it (the rows they posted or matched stay).
+      const occurrences = await selectRows<{ id: number }>(
+        tem,
+        'select id from schedule_occurrence where schedule_id = ? and user_id = ?',
+        [id, userId],
+      );
+      await recorder.touch(
+        'schedule_occurrence',
+        occurrences.map((row) => row.id),
+      );
+      await runSql(tem, 'delete from schedule where id = ? and user_id = ?', [id, userId]);
+      return { message: `Schedule '${schedule.name}' deleted (the transactions it posted stay)` };
+    },
+    () => `Deleted schedule ${name}`,
+  );
 }
 
 /** The occurrence `pick` names (its own date), or the schedule's next open one. */
@@ -282,18 +387,23 @@ export async function skipOccurrence(
   pick: OccurrencePick,
   today: string,
 ): Promise<OccurrenceDto> {
-  return em.transactional(async (tem) => {
-    const row = await ownSchedule(tem, userId, id);
-    await lockUserSchedules(tem, userId);
-    const o = await pickOccurrence(tem, userId, row, pick, today);
-    refuseClosed(row, o);
-    const occurrenceId = await storedId(tem, userId, row, o);
-    await runSql(tem, `update schedule_occurrence set status = 'skipped' where id = ? and user_id = ?`, [
-      occurrenceId,
-      userId,
-    ]);
-    return occurrenceDto(tem, userId, row, occurrenceId);
-  });
+  return recordedScheduleAction(
+    em,
+    userId,
+    'edit',
+    async (tem) => {
+      const row = await ownSchedule(tem, userId, id);
+      const o = await pickOccurrence(tem, userId, row, pick, today);
+      refuseClosed(row, o);
+      const occurrenceId = await storedId(tem, userId, row, o);
+      await runSql(tem, `update schedule_occurrence set status = 'skipped' where id = ? and user_id = ?`, [
+        occurrenceId,
+        userId,
+      ]);
+      return occurrenceDto(tem, userId, row, occurrenceId);
+    },
+    (skipped) => `Skipped ${skipped.scheduleName} of ${skipped.scheduledDate}`,
+  );
 }
 
 /** Posts one occurrence now (the next open one unless `pick` names its date): its transaction is dated today. */
@@ -304,29 +414,34 @@ export async function postOccurrenceNow(
   pick: OccurrencePick,
   today: string,
 ): Promise<OccurrenceDto> {
-  return em.transactional(async (tem) => {
-    const row = await ownSchedule(tem, userId, id);
-    await lockUserSchedules(tem, userId);
-    const o = await pickOccurrence(tem, userId, row, pick, today);
-    refuseClosed(row, o);
-    const occurrenceId = await storedId(tem, userId, row, o);
-    const posted = await postOccurrence(
-      tem,
-      userId,
-      {
-        id: occurrenceId,
-        due_date: o.date,
-        amount: o.amount,
-        account_id: row.account_id,
-        category_id: row.category_id,
-        description: row.description,
-      },
-      today,
-    );
-    if (posted === null)
-      throw new AppError('CONFLICT', `The occurrence of '${row.name}' on ${o.scheduledDate} was posted meanwhile`);
-    return occurrenceDto(tem, userId, row, occurrenceId);
-  });
+  return recordedScheduleAction(
+    em,
+    userId,
+    'create',
+    async (tem) => {
+      const row = await ownSchedule(tem, userId, id);
+      const o = await pickOccurrence(tem, userId, row, pick, today);
+      refuseClosed(row, o);
+      const occurrenceId = await storedId(tem, userId, row, o);
+      const posted = await postOccurrence(
+        tem,
+        userId,
+        {
+          id: occurrenceId,
+          due_date: o.date,
+          amount: o.amount,
+          account_id: row.account_id,
+          category_id: row.category_id,
+          description: row.description,
+        },
+        today,
+      );
+      if (posted === null)
+        throw new AppError('CONFLICT', `The occurrence of '${row.name}' on ${o.scheduledDate} was posted meanwhile`);
+      return occurrenceDto(tem, userId, row, occurrenceId);
+    },
+    (posted) => `Posted ${posted.scheduleName} now`,
+  );
 }
 
 /** Every schedule's occurrences falling from startDate through endDate (stored and ahead), by date. */

@@ -300,7 +300,10 @@ export async function linkTransactions(
   return em.transactional(async (tem) => getTransfer(tem, userId, await linkRecorded(tem, userId, [a, b], 'linked')));
 }
 
-/** Links two rows as linkRows does, recorded in the history so that undo ends the link again. */
+/**
+ * Links two rows as linkRows does, recorded in the history so that undo ends the link again and brings back the
+ * offers of either row that the link settled.
+ */
 async function linkRecorded(
   tem: EntityManager,
   userId: number,
@@ -309,10 +312,26 @@ async function linkRecorded(
 ): Promise<number> {
   const recorder = new ChangeRecorder(tem, userId);
   await recorder.touchTransactions(ids);
+  await recorder.touch('transfer_candidate', await openOffersOf(tem, userId, ids));
   const transferId = await linkRows(tem, userId, ids, origin);
   recorder.created('transfer', [transferId]);
-  await recorder.finish('edit', `Linked the transfer between ${await accountNames(tem, userId, transferId)}`);
+  const names = await accountNames(tem, userId, transferId);
+  await recorder.finish(
+    'edit',
+    origin === 'accepted' ? `Accepted the offered transfer between ${names}` : `Linked the transfer between ${names}`,
+  );
   return transferId;
+}
+
+/** The ids of the open offers either of these rows is in. */
+async function openOffersOf(em: EntityManager, userId: number, ids: readonly number[]): Promise<number[]> {
+  const marks = ids.map(() => '?').join(', ');
+  const rows = await selectRows<{ id: number }>(
+    em,
+    `select id from transfer_candidate where user_id = ? and status = 'open' and (first_id in (${marks}) or second_id in (${marks}))`,
+    [userId, ...ids, ...ids],
+  );
+  return rows.map((row) => row.id);
 }
 
 /** "Checking and Savings": the accounts of a link's two sides, for a history summary. */
@@ -412,12 +431,27 @@ export async function acceptCandidate(em: EntityManager, userId: number, id: num
   });
 }
 
-/** Dismisses an offered pair: kept as dismissed, so no import offers it again. */
+/** Dismisses an offered pair: kept as dismissed, so no import offers it again (recorded: undo offers it again). */
 export async function dismissCandidate(em: EntityManager, userId: number, id: number): Promise<{ message: string }> {
   return em.transactional(async (tem) => {
     const candidate = await openCandidate(tem, userId, id);
+    const recorder = new ChangeRecorder(tem, userId);
+    await recorder.touch('transfer_candidate', [id]);
     candidate.status = 'dismissed';
     await tem.flush();
+    await recorder.finish('edit', `Dismissed the offered transfer between ${await offerNames(tem, userId, id)}`);
     return { message: `Transfer candidate ${id} dismissed; it will not be offered again` };
   });
+}
+
+/** "Checking and Savings": the accounts of an offer's two rows, the outgoing one first, for a history summary. */
+async function offerNames(em: EntityManager, userId: number, candidateId: number): Promise<string> {
+  const rows = await selectRows<{ name: string }>(
+    em,
+    `select a.name from transfer_candidate c join ${TRANSACTION_TABLE} t on t.id in (c.first_id, c.second_id)
+       join account a on a.id = t.account_id
+      where c.user_id = ? and c.id = ? order by t.amount, t.id`,
+    [userId, candidateId],
+  );
+  return rows.map((row) => row.name).join(' and ');
 }

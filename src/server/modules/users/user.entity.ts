@@ -30,6 +30,10 @@ export class User extends EntityBase {
   homeCurrencyChosen!: boolean & Opt;
   /** Days apart the two sides of a transfer may be dated for import to pair them. */
   transferWindowDays!: number & Opt;
+  /** Days the history keeps this user's changes; null: the server's HISTORY_RETENTION_DAYS. */
+  historyRetentionDays?: number | null;
+  /** Days this user's deleted transactions wait in the trash; null: the server's TRASH_RETENTION_DAYS. */
+  trashRetentionDays?: number | null;
 }
 
 export const UserSchema = new EntitySchema<User, EntityBase>({
@@ -51,5 +55,7 @@ export const UserSchema = new EntitySchema<User, EntityBase>({
     homeCurrency: { type: 'string', length: 3, default: DEFAULT_CURRENCY },
     homeCurrencyChosen: { type: 'boolean', default: true },
     transferWindowDays: { type: 'integer', default: 5 },
+    historyRetentionDays: { type: 'integer', nullable: true },
+    trashRetentionDays: { type: 'integer', nullable: true },
   },
 });

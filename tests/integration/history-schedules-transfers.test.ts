@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, signUp, type ApiUser } from '../helpers/api';
+import { startServer, type TestServer } from '../helpers/server';
+
+/**
+ * Schedules and offered transfers in the history (SQLite in `node`, PostgreSQL in `integration-pg`): creating,
+ * editing, deleting, skipping and posting a schedule now, and accepting or dismissing an offered pair, are each one
+ * entry that undo puts back exactly (the rows as the database holds them) and redo applies again; a later change
+ * to a row an entry wrote makes its undo refuse with nothing changed.
+ */
+let server: TestServer;
+let today = '2025-03-10';
+const clock = { today: () => today };
+
+beforeAll(async () => {
+  server = await startServer({}, { clock });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Entry = { id: number; kind: string; summary: string; state: string; undoable: boolean };
+
+async function entries(user: ApiUser): Promise<Entry[]> {
+  return ok(await user.get<{ entries: Entry[] }>('/api/history?limit=100')).entries;
+}
+
+/** Every row of the user that these actions may write, as the database holds them. */
+async function state(user: ApiUser) {
+  const of = (table: string) =>
+    server.sql<Record<string, unknown>>(`select * from "${table}" where user_id = ? order by id`, [user.userId]);
+  return {
+    schedules: await of('schedule'),
+    occurrences: await of('schedule_occurrence'),
+    transactions: await of('transaction'),
+    transfers: await of('transfer'),
+    candidates: await of('transfer_candidate'),
+  };
+}
+
+/**
+ * Runs `action` and expects it to add one history entry with this summary; undoes it and expects every row as
+ * before, redoes it and expects every row as after. Answers the entry.
+ */
+async function recordedOnce(user: ApiUser, summary: string, action: () => Promise<unknown>): Promise<Entry> {
+  const before = await state(user);
+  const earlier = await entries(user);
+  await action();
+  const after = await state(user);
+  const now = await entries(user);
+  expect(now.length).toBe(earlier.length + 1);
+  const entry = now[0];
+  expect(entry).toMatchObject({ summary, state: 'done', undoable: true });
+  ok(await user.post(`/api/history/${entry.id}/undo`));
+  expect(await state(user)).toEqual(before);
+  ok(await user.post(`/api/history/${entry.id}/redo`));
+  expect(await state(user)).toEqual(after);
+  return entry;
+}
+
+async function userWithAccounts(): Promise<ApiUser> {
+  const user = await signUp(server.url);
+  for (const [name, type] of [
+    ['Checking', 'checking'],
+    ['Card', 'credit'],
+    ['Savings', 'savings'],
+  ])
+    ok(await user.post('/api/accounts', { name, type }));
+  return user;
+}
+
+const rent = {
+  name: 'Rent',
+  account: 'Checking',
+  description: 'ACME PROPERTIES RENT',
+  amount: -120_000,
+  recurrence: 'FREQ=MONTHLY;BYMONTHDAY=1',
+  startDate: '2025-01-01',
+};
+
+describe('schedules in the history', () => {
+  it('create (with the occurrences it posts), edit, skip, post now and delete are each one entry undone and redone exactly', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    let id = 0;
+    const created = await recordedOnce(user, 'Created schedule Rent', async () => {
+      id = ok(await user.post<{ id: number }>('/api/schedules', rent)).id;
+    });
+    expect(created.kind).toBe('create');
+    // The three due dates were posted with it, and are gone with its undo (checked in recordedOnce).
+    expect((await state(user)).transactions).toHaveLength(3);
+
+    const expected = await recordedOnce(user, 'Created schedule Water', async () => {
+      ok(await user.post('/api/schedules', { ...rent, name: 'Water', mode: 'expect', amount: -3_000 }));
+    });
+    expect(expected.kind).toBe('create');
+
+    // An edit of the timing remakes the open occurrences: the expected schedule's missed ones go and come back.
+    const water = ok(await user.get<{ id: number; name: string }[]>('/api/schedules')).find((s) => s.name === 'Water')!;
+    await recordedOnce(user, 'Edited schedule Water bill', async () => {
+      ok(await user.put(`/api/schedules/${water.id}`, { name: 'Water bill', amount: -3_500, window: 5 }));
+    });
+
+    await recordedOnce(user, 'Skipped Rent of 2025-04-01', async () => {
+      expect(ok(await user.post(`/api/schedules/${id}/skip`))).toMatchObject({ status: 'skipped' });
+    });
+
+    let posted = 0;
+    const postNow = await recordedOnce(user, 'Posted Rent now', async () => {
+      posted = ok(await user.post<{ transactionId: number }>(`/api/schedules/${id}/post-now`)).transactionId;
+    });
+    expect((await state(user)).transactions.map((t) => t.id)).toContain(posted);
+
+    await recordedOnce(user, 'Deleted schedule Rent', async () => {
+      ok(await user.del(`/api/schedules/${id}`));
+    });
+
+    // The posted row edited since: undoing the post would drop that edit, so it is refused and nothing changes.
+    ok(await user.put(`/api/transactions/${posted}`, { description: 'Rent for May' }));
+    const held = await state(user);
+    expect((await user.post(`/api/history/${postNow.id}/undo`)).status).toBe(409);
+    expect(await state(user)).toEqual(held);
+  });
+
+  it('an edit that changes nothing adds no entry, and a refused create leaves none', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    const { id } = ok(await user.post<{ id: number }>('/api/schedules', rent));
+    const count = (await entries(user)).length;
+    ok(await user.put(`/api/schedules/${id}`, { name: 'Rent' }));
+    expect(await entries(user)).toHaveLength(count);
+    expect(
+      (await user.post('/api/schedules', { ...rent, startDate: '1990-01-01', recurrence: 'FREQ=DAILY' })).status,
+    ).toBe(400);
+    expect(await entries(user)).toHaveLength(count);
+  });
+});
+
+describe('offered transfers in the history', () => {
+  async function offered(user: ApiUser) {
+    const row = async (account: string, amount: number, postDate: string) =>
+      ok(
+        await user.post<{ id: number }>('/api/transactions', {
+          account,
+          amount,
+          postDate,
+          description: `Row ${amount}`,
+        }),
+      ).id;
+    const out = await row('Checking', -900, '2025-08-02');
+    const into = await row('Savings', 900, '2025-08-03');
+    const other = await row('Card', 900, '2025-08-03');
+    for (const [first, second, score] of [
+      [out, into, 60],
+      [out, other, 40],
+    ])
+      await server.sql(
+        `insert into transfer_candidate (created_at, user_id, first_id, second_id, score, reason, status) values (?, ?, ?, ?, ?, 'same amount', 'open')`,
+        ['2025-08-04T10:00:00.000Z', user.userId, first, second, score],
+      );
+    const list = ok(await user.get<{ id: number; score: number }[]>('/api/transfers/candidates'));
+    expect(list.map((c) => c.score)).toEqual([60, 40]);
+    return list;
+  }
+
+  it('undoing an accept unlinks the pair and offers it again as it was, with the offers the link settled', async () => {
+    const user = await userWithAccounts();
+    const [sure] = await offered(user);
+    const listed = ok(await user.get('/api/transfers/candidates'));
+    await recordedOnce(user, 'Accepted the offered transfer between Checking and Savings', async () => {
+      ok(await user.post(`/api/transfers/candidates/${sure.id}/accept`));
+      expect(ok(await user.get('/api/transfers/candidates'))).toEqual([]);
+    });
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
+    // The offer can be accepted again after the undo.
+    ok(await user.post(`/api/transfers/candidates/${sure.id}/accept`));
+  });
+
+  it('undoing a dismiss offers the pair again', async () => {
+    const user = await userWithAccounts();
+    const [, unsure] = await offered(user);
+    const listed = ok(await user.get('/api/transfers/candidates'));
+    await recordedOnce(user, 'Dismissed the offered transfer between Checking and Card', async () => {
+      ok(await user.post(`/api/transfers/candidates/${unsure.id}/dismiss`));
+    });
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
+  });
+});
