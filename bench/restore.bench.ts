@@ -9,11 +9,18 @@
  */
 import { createScratchDatabase, DEFAULT_PG_ADMIN_URL, postgresAnswers } from '../src/server/db/pg-scratch';
 import { largeExportJson } from '../tests/helpers/large-export';
+import { LARGE_LISTS, largeListJson, type LargeList } from '../tests/helpers/large-lists';
 import { registerUser } from '../tests/helpers/http';
 import { rawRequest } from '../tests/helpers/stall-watch';
 import { cpuTimeMs, peakRss, startServerProcess, type ServerProcess } from './server-process';
 
 const ROWS = Number(process.env.RESTORE_BENCH_ROWS ?? 270_000);
+/**
+ * RESTORE_BENCH_LISTS=all (or a comma-separated list of tests/helpers/large-lists.ts's kinds): documents whose weight
+ * is in another list than the transactions, RESTORE_BENCH_LIST_MB each (95 by default), in place of the three above.
+ */
+const LISTS = process.env.RESTORE_BENCH_LISTS;
+const LIST_MB = Number(process.env.RESTORE_BENCH_LIST_MB ?? 95);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
 interface Health {
@@ -73,17 +80,27 @@ async function onDatabase(name: string, env: Record<string, string>, documents: 
   }
 }
 
+function listDocuments(names: string): [string, Uint8Array][] {
+  const kinds = names === 'all' ? LARGE_LISTS : (names.split(',') as LargeList[]);
+  return kinds.map((kind) => [`large ${kind}`, Buffer.from(largeListJson(kind, LIST_MB * 1e6))]);
+}
+
 export default async function restoreBench(): Promise<void> {
-  const valid = largeExportJson({ transactions: ROWS });
-  const documents: [string, Uint8Array][] = [
-    [`valid, ${ROWS} transactions`, Buffer.from(valid)],
-    [
-      'split parents after their parts that do not add up',
-      Buffer.from(largeExportJson({ transactions: ROWS, partsFirst: true, unbalanced: true })),
-    ],
-    ['the valid one cut off before its end', Buffer.from(valid.slice(0, valid.length - 5000))],
-  ];
-  await onDatabase('SQLite', {}, documents);
+  const valid = LISTS ? '' : largeExportJson({ transactions: ROWS });
+  const documents: [string, Uint8Array][] = LISTS
+    ? listDocuments(LISTS)
+    : [
+        [`valid, ${ROWS} transactions`, Buffer.from(valid)],
+        [
+          'split parents after their parts that do not add up',
+          Buffer.from(largeExportJson({ transactions: ROWS, partsFirst: true, unbalanced: true })),
+        ],
+        ['the valid one cut off before its end', Buffer.from(valid.slice(0, valid.length - 5000))],
+      ];
+  // RESTORE_BENCH_DATABASES=sqlite or =pg runs on that one alone.
+  const databases = process.env.RESTORE_BENCH_DATABASES ?? 'sqlite,pg';
+  if (databases.includes('sqlite')) await onDatabase('SQLite', {}, documents);
+  if (!databases.includes('pg')) return;
   const adminUrl = process.env.PG_ADMIN_URL ?? DEFAULT_PG_ADMIN_URL;
   if (!(await postgresAnswers(adminUrl))) {
     console.log('PostgreSQL: skipped, none answers at PG_ADMIN_URL');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { largeExportJson } from '../helpers/large-export';
+import { largeListJson } from '../helpers/large-lists';
 import { startServer, type TestServer } from '../helpers/server';
 import { LOOP_TURN_BOUND_CPU_MS, rawRequest, whileProbingHealth } from '../helpers/stall-watch';
 
@@ -89,4 +90,23 @@ describe('a document of a million transfers', () => {
     expect(longestTurnCpuMs).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
     await isEmpty(user);
   });
+});
+
+describe('a document whose weight is in another list than the transactions', () => {
+  for (const [kind, status, bytes] of [
+    ['plan', 201, 20_000_000],
+    ['rates', 201, 20_000_000],
+    ['transferCandidates', 201, 20_000_000],
+    ['occurrences', 201, 10_000_000],
+    ['occurrences', 413, 40_000_000],
+    ['relatedCategories', 413, 40_000_000],
+    ['transfers', 400, 20_000_000],
+  ] as const)
+    it(`of ${bytes / 1e6} MB of ${kind} is answered ${status} while the server keeps answering`, async () => {
+      const body = Buffer.from(largeListJson(kind, bytes));
+      const user = await signUp(server.url);
+      const { value, longestTurnCpuMs } = await whileProbingHealth(server.url, () => restore(user, body));
+      expect(value.status, JSON.stringify(value.body).slice(0, 300)).toBe(status);
+      expect(longestTurnCpuMs).toBeLessThan(LOOP_TURN_BOUND_CPU_MS);
+    });
 });

@@ -36,6 +36,7 @@ export const USER_DATA_FORMAT = 'budget-tracker';
 export const USER_DATA_VERSION = 1;
 /** Rates a document may carry: the ECB's whole history for every currency it lists is far fewer. */
 export const MAX_EXPORTED_RATES = 2_000_000;
+export const IMPORT_PROFILES_REFUSED = 'cannot be restored by this version of Budget Tracker yet; nothing was restored';
 /** A document names at most this many problems; the rest are summed up. */
 const MAX_PROBLEMS = 20;
 
@@ -369,8 +370,41 @@ export function transactionFacts(t: ExportedTransaction): TransactionFacts {
   };
 }
 
-/** A document whose transactions may carry only their facts (what the checks across rows read). */
-export type CheckedDocument = Omit<UserDataDocument, 'transactions'> & { transactions: TransactionFacts[] };
+/**
+ * A list the checks across rows read a row at a time: an array, or rows a server reading a large document keeps
+ * compactly (numbers in typed arrays) and hands over one at a time.
+ */
+export interface CheckedList<T> {
+  readonly length: number;
+  entries: () => IterableIterator<[number, T]>;
+}
+
+type Transfer = z.infer<typeof exportedTransferSchema>;
+type TransferCandidate = z.infer<typeof exportedTransferCandidateSchema>;
+type Rate = z.infer<typeof exportedRateSchema>;
+type ExportedPlan = z.infer<typeof exportedPlanSchema>;
+/** What the checks read of a transfer, an offered pair, a rate and the plan's assigned amounts and moves. */
+export type TransferFacts = Pick<Transfer, 'id' | 'transactionIds'>;
+export type CandidateFacts = Pick<TransferCandidate, 'transactionIds'>;
+export type RateFacts = Pick<Rate, 'date' | 'base' | 'quote'>;
+export type AssignedFacts = Pick<ExportedPlan['assigned'][number], 'categoryId' | 'month'>;
+export type MoveFacts = Pick<ExportedPlan['moves'][number], 'fromCategoryId' | 'toCategoryId'>;
+
+/**
+ * A document whose long lists may carry only their facts (what the checks across rows read): the transactions as
+ * an array of facts, the transfers, offered pairs, rates and the plan's assigned amounts and moves as lists read a
+ * row at a time.
+ */
+export type CheckedDocument = Omit<
+  UserDataDocument,
+  'transactions' | 'transfers' | 'transferCandidates' | 'rates' | 'plan'
+> & {
+  transactions: TransactionFacts[];
+  transfers?: CheckedList<TransferFacts>;
+  transferCandidates?: CheckedList<CandidateFacts>;
+  rates?: CheckedList<RateFacts>;
+  plan?: { assigned: CheckedList<AssignedFacts>; moves: CheckedList<MoveFacts>; holds: ExportedPlan['holds'] };
+};
 
 type Problem = { path: (string | number)[]; message: string };
 type AddProblem = (path: (string | number)[], message: string) => void;
@@ -405,8 +439,7 @@ export function* userDataProblemSteps(doc: CheckedDocument): Steps<Problem[]> {
     );
     return problems;
   }
-  if (doc.importProfiles?.length)
-    add(['importProfiles'], 'cannot be restored by this version of Budget Tracker yet; nothing was restored');
+  if (doc.importProfiles?.length) add(['importProfiles'], IMPORT_PROFILES_REFUSED);
   const accounts = yield* idSteps('accounts', doc.accounts, add);
   const categories = yield* idSteps('categories', doc.categories, add);
   const batches = yield* idSteps('batches', doc.batches, add);
@@ -610,14 +643,27 @@ function* planSteps(
   const known = (path: (string | number)[], id: number | null) => {
     if (id !== null && !categories.has(id)) add(path, `refers to no category (${id})`);
   };
-  const assigned = new Set<string>();
   for (const [i, row] of doc.plan.assigned.entries()) {
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     known(['plan', 'assigned', i, 'categoryId'], row.categoryId);
-    const key = `${row.categoryId} ${row.month}`;
-    if (assigned.has(key)) add(['plan', 'assigned', i], `category ${row.categoryId} is assigned twice in ${row.month}`);
-    assigned.add(key);
   }
+  const categoryNumbers = new Map<number, number>();
+  const categoryNumber = (id: number) => {
+    let n = categoryNumbers.get(id);
+    if (n === undefined) categoryNumbers.set(id, (n = categoryNumbers.size));
+    return n;
+  };
+  let unknown = 0;
+  yield* repeatedKeySteps(
+    doc.plan.assigned,
+    // A month as a whole number below 2^17 (years up to 9999); a category the document lacks (named above) by a
+    // key of its own, so the numbers given stay as few as the categories.
+    (row) =>
+      categories.has(row.categoryId)
+        ? categoryNumber(row.categoryId) * 2 ** 17 + Number(row.month.slice(0, 4)) * 12 + Number(row.month.slice(5, 7))
+        : -(unknown += 1),
+    (i, row) => add(['plan', 'assigned', i], `category ${row.categoryId} is assigned twice in ${row.month}`),
+  );
   for (const [i, move] of doc.plan.moves.entries()) {
     if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     known(['plan', 'moves', i, 'fromCategoryId'], move.fromCategoryId);
@@ -635,27 +681,68 @@ function* planSteps(
 }
 
 /** A rate given twice for one pair and day. */
-function* rateSteps(
-  rates: readonly { date: string; base: string; quote: string }[],
-  add: (path: (string | number)[], message: string) => void,
+function* rateSteps(rates: CheckedList<RateFacts>, add: AddProblem): Steps<void> {
+  const pairs = new Map<string, number>();
+  const pairOf = (rate: RateFacts) => {
+    const pair = `${rate.base}${rate.quote}`;
+    let n = pairs.get(pair);
+    if (n === undefined) pairs.set(pair, (n = pairs.size));
+    return n;
+  };
+  yield* repeatedKeySteps(
+    rates,
+    (rate) => pairOf(rate) * 2 ** 23 + dayNumber(rate.date),
+    (i, rate) => add(['rates', i], `the ${rate.base} to ${rate.quote} rate of ${rate.date} appears twice`),
+  );
+}
+
+/** Keys one pass of `repeatedKeySteps` keeps at most (about), each a few dozen bytes in a Set. */
+const KEYS_PER_PASS = 200_000;
+
+/**
+ * Calls `onRepeat` for each row whose key (a whole number) repeats an earlier row's. A Set of every key of a list of
+ * millions of rows takes tens of megabytes: the rows are read in as many passes as it takes to keep about
+ * KEYS_PER_PASS keys a pass, each pass keeping the keys of one share (by the key's remainder), so memory stays small
+ * and the time grows by a read of the rows a pass.
+ */
+function* repeatedKeySteps<T>(
+  rows: CheckedList<T>,
+  keyOf: (row: T) => number,
+  onRepeat: (i: number, row: T) => void,
 ): Steps<void> {
-  const seen = new Set<string>();
-  for (const [i, rate] of rates.entries()) {
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-    const key = `${rate.base}|${rate.quote}|${rate.date}`;
-    if (seen.has(key)) add(['rates', i], `the ${rate.base} to ${rate.quote} rate of ${rate.date} appears twice`);
-    seen.add(key);
+  const passes = Math.max(1, Math.ceil(rows.length / KEYS_PER_PASS));
+  for (let pass = 0; pass < passes; pass += 1) {
+    const seen = new Set<number>();
+    for (const [i, row] of rows.entries()) {
+      if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+      const key = keyOf(row);
+      if (passes > 1 && ((key % passes) + passes) % passes !== pass) continue;
+      if (seen.has(key)) onRepeat(i, row);
+      seen.add(key);
+    }
   }
 }
 
+/** A checked YYYY-MM-DD date as a whole number, one to one (not a count of days: only told apart and put back). */
+export function dayNumber(date: string): number {
+  return Number(date.slice(0, 4)) * 372 + (Number(date.slice(5, 7)) - 1) * 31 + Number(date.slice(8, 10)) - 1;
+}
+
+/** The date `dayNumber` made the number of. */
+export function dayOfNumber(n: number): string {
+  const year = Math.floor(n / 372);
+  const month = Math.floor((n - year * 372) / 31);
+  const day = n - year * 372 - month * 31;
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(day + 1).padStart(2, '0')}`;
+}
+
 /** Ids that appear twice in a section. */
-function* repeatedIdSteps(section: string, rows: readonly { id: number }[], add: AddProblem): Steps<void> {
-  const seen = new Set<number>();
-  for (const [i, row] of rows.entries()) {
-    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
-    if (seen.has(row.id)) add([section, i, 'id'], `${row.id} appears twice`);
-    seen.add(row.id);
-  }
+function* repeatedIdSteps(section: string, rows: CheckedList<{ id: number }>, add: AddProblem): Steps<void> {
+  yield* repeatedKeySteps(
+    rows,
+    (row) => row.id,
+    (i, row) => add([section, i, 'id'], `${row.id} appears twice`),
+  );
 }
 
 /** The document as POST /api/import takes it: well-formed and consistent, else 400 naming the problems. */

@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { CategoryKind, CategoryTarget } from '../../../shared/schemas/categories';
 import type { CheckedDocument, UserDataDocument } from '../../../shared/schemas/user-data';
 import { must } from '../../../shared/must';
-import { selectRows, type SqlTx } from '../../db/sql';
+import { selectRows, valuesSql, type SqlTx } from '../../db/sql';
+import { pause } from '../../common/pause';
+import type { RowSpool } from '../user-data/row-spool';
 
 type ExportedPlan = NonNullable<UserDataDocument['plan']>;
 type ExportedCategory = UserDataDocument['categories'][number];
@@ -92,27 +94,37 @@ export function targetColumns(
   return [target.type, target.amount, target.type === 'byDate' ? target.date : null];
 }
 
-/** Restores the plan's assigned amounts, moves and holds. */
+/** The plan's rows written a statement. */
+const PLAN_ROWS_A_STATEMENT = 500;
+
+/**
+ * Restores the plan's assigned amounts and moves (read back from the restore's spools in the document's order, a
+ * statement for many rows) and its holds.
+ */
 export async function restorePlan(
   db: SqlTx,
   userId: number,
-  plan: ExportedPlan | undefined,
+  plan: { assigned: RowSpool; moves: RowSpool; holds: ExportedPlan['holds'] } | undefined,
   categoryIds: ReadonlyMap<number, number>,
   now: string,
 ): Promise<void> {
   if (!plan) return;
   const newId = (id: number) => must(categoryIds.get(id), 'the plan names a category of the document');
-  for (const row of plan.assigned)
-    await db.run('insert into plan_assigned (user_id, category_id, month, amount) values (?, ?, ?, ?)', [
-      userId,
-      newId(row.categoryId),
-      row.month,
-      row.amount,
-    ]);
-  for (const move of plan.moves)
+  for await (const slice of plan.assigned.slices<ExportedPlan['assigned'][number]>(PLAN_ROWS_A_STATEMENT)) {
+    await pause();
     await db.run(
-      'insert into plan_move (user_id, month, from_category_id, to_category_id, amount, date, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-      [
+      `insert into plan_assigned (user_id, category_id, month, amount) values ${valuesSql('(?, ?, ?, ?)', slice.length)}`,
+      slice.flatMap((row) => [userId, newId(row.categoryId), row.month, row.amount]),
+    );
+  }
+  for await (const slice of plan.moves.slices<ExportedPlan['moves'][number]>(PLAN_ROWS_A_STATEMENT)) {
+    await pause();
+    await db.run(
+      `insert into plan_move (user_id, month, from_category_id, to_category_id, amount, date, created_at) values ${valuesSql(
+        '(?, ?, ?, ?, ?, ?, ?)',
+        slice.length,
+      )}`,
+      slice.flatMap((move) => [
         userId,
         move.month,
         move.fromCategoryId === null ? null : newId(move.fromCategoryId),
@@ -120,8 +132,11 @@ export async function restorePlan(
         move.amount,
         move.date,
         move.createdAt ?? now,
-      ],
+      ]),
     );
-  for (const hold of plan.holds)
+  }
+  for (const hold of plan.holds) {
+    await pause();
     await db.run('insert into plan_hold (user_id, month, amount) values (?, ?, ?)', [userId, hold.month, hold.amount]);
+  }
 }

@@ -3,10 +3,13 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { CandidateStatus, TransferOrigin } from '../../../shared/schemas/transfers';
 import type { UserDataDocument } from '../../../shared/schemas/user-data';
 import { must } from '../../../shared/must';
-import { selectRows, TRANSACTION_TABLE, type SqlTx } from '../../db/sql';
+import { selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from '../../db/sql';
 import { pause } from '../../common/pause';
+import type { RowSpool } from '../user-data/row-spool';
 
 type Sections = Required<Pick<UserDataDocument, 'transfers' | 'transferCandidates'>>;
+type Transfer = Sections['transfers'][number];
+type Candidate = Sections['transferCandidates'][number];
 
 export async function exportTransfers(em: EntityManager, userId: number): Promise<Sections> {
   const sides = await selectRows<{ transfer_id: number; id: number; origin: string; created_at: string }>(
@@ -50,37 +53,52 @@ export async function exportTransfers(em: EntityManager, userId: number): Promis
   };
 }
 
-/** Restores the links and offers (the transactions are in by now, under new ids). */
+/** Rows read back from a spool at a time; offered pairs are written a statement for as many. */
+const ROWS_A_STATEMENT = 500;
+
+/**
+ * Restores the links and offers (the transactions are in by now, under new ids), read back from the restore's
+ * spools in the document's order.
+ */
 export async function restoreTransfers(
   db: SqlTx,
   userId: number,
-  doc: Pick<UserDataDocument, 'transfers' | 'transferCandidates'>,
+  spools: { transfers: RowSpool; transferCandidates: RowSpool },
   transactionIds: ReadonlyMap<number, number>,
   now: string,
-): Promise<number> {
+): Promise<void> {
   const newId = (id: number) => must(transactionIds.get(id), 'a transfer names a transaction of the document');
-  for (const transfer of doc.transfers ?? []) {
-    await pause();
-    const id = await db.insertId('insert into transfer (user_id, origin, created_at) values (?, ?, ?)', [
-      userId,
-      transfer.origin,
-      transfer.createdAt ?? now,
-    ]);
-    const [a, b] = transfer.transactionIds.map(newId);
-    await db.run(`update ${TRANSACTION_TABLE} set transfer_id = ? where user_id = ? and id in (?, ?)`, [
-      id,
-      userId,
-      a,
-      b,
-    ]);
+  for await (const slice of spools.transfers.slices<Transfer>(ROWS_A_STATEMENT)) {
+    for (const transfer of slice) {
+      await pause();
+      const id = await db.insertId('insert into transfer (user_id, origin, created_at) values (?, ?, ?)', [
+        userId,
+        transfer.origin,
+        transfer.createdAt ?? now,
+      ]);
+      const [a, b] = transfer.transactionIds.map(newId);
+      await db.run(`update ${TRANSACTION_TABLE} set transfer_id = ? where user_id = ? and id in (?, ?)`, [
+        id,
+        userId,
+        a,
+        b,
+      ]);
+    }
   }
-  for (const candidate of doc.transferCandidates ?? []) {
+  // A pair offered twice is one offer: the first is kept.
+  for await (const slice of spools.transferCandidates.slices<Candidate>(ROWS_A_STATEMENT)) {
     await pause();
-    const [a, b] = candidate.transactionIds.map(newId).sort((x, y) => x - y) as [number, number];
+    const params: unknown[] = [];
+    for (const candidate of slice) {
+      const [a, b] = candidate.transactionIds.map(newId).sort((x, y) => x - y) as [number, number];
+      params.push(userId, a, b, candidate.score, candidate.reason, candidate.status, candidate.createdAt ?? now);
+    }
     await db.run(
-      'insert into transfer_candidate (user_id, first_id, second_id, score, reason, status, created_at) values (?, ?, ?, ?, ?, ?, ?)',
-      [userId, a, b, candidate.score, candidate.reason, candidate.status, candidate.createdAt ?? now],
+      `insert into transfer_candidate (user_id, first_id, second_id, score, reason, status, created_at) values ${valuesSql(
+        '(?, ?, ?, ?, ?, ?, ?)',
+        slice.length,
+      )} on conflict (first_id, second_id) do nothing`,
+      params,
     );
   }
-  return doc.transfers?.length ?? 0;
 }

@@ -6,9 +6,9 @@
  */
 import type { EntityManager } from '@mikro-orm/knex';
 import type { RateRow } from '../../../shared/rates/read-rates';
-import type { UserDataDocument } from '../../../shared/schemas/user-data';
-import { runSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
-import { addRates } from '../rates/rates.service';
+import { runSql, selectRows, sqlTx, TRANSACTION_TABLE, valuesSql } from '../../db/sql';
+import { pause } from '../../common/pause';
+import type { RowSpool } from './row-spool';
 
 /** The user's home currency and the rates between any of their currencies and another, oldest first. */
 export async function exportCurrencyData(
@@ -38,22 +38,38 @@ export async function exportCurrencyData(
   return { homeCurrency, rates };
 }
 
+/** Rates added a statement at a time while restoring (read back from the restore's spool). */
+const RATES_A_SLICE = 500;
+
 /**
  * Sets the restored user's home currency (when the document names one) and adds the rates the
- * instance lacks; answers the home currency, which accounts of a document from before currencies take.
+ * instance lacks (`rates`, the document's, read back from the restore's spool); answers the home
+ * currency, which accounts of a document from before currencies take.
  */
 export async function restoreCurrencyData(
   em: EntityManager,
   userId: number,
-  doc: Pick<UserDataDocument, 'homeCurrency' | 'rates'>,
+  homeCurrency: string | undefined,
+  rates: RowSpool,
 ): Promise<string> {
-  if (doc.homeCurrency !== undefined)
+  if (homeCurrency !== undefined)
     await runSql(em, 'update "user" set home_currency = ?, home_currency_chosen = true where id = ?', [
-      doc.homeCurrency,
+      homeCurrency,
       userId,
     ]);
-  if (doc.rates?.length) await addRates(em, doc.rates, new Date().toISOString());
-  if (doc.homeCurrency !== undefined) return doc.homeCurrency;
+  // Written on the transaction's own connection, one prepared statement a full slice: through the ORM a rate cost
+  // more garbage than the rest of its restore.
+  const db = await sqlTx(em);
+  const now = new Date().toISOString();
+  for await (const slice of rates.slices<RateRow>(RATES_A_SLICE)) {
+    await pause();
+    await db.run(
+      `insert into exchange_rate (date, base, quote, rate, created_at) values ${valuesSql('(?, ?, ?, ?, ?)', slice.length)}
+        on conflict (base, quote, date) do nothing`,
+      slice.flatMap((row) => [row.date, row.base, row.quote, row.rate, now]),
+    );
+  }
+  if (homeCurrency !== undefined) return homeCurrency;
   const [user] = await selectRows<{ home_currency: string }>(em, 'select home_currency from "user" where id = ?', [
     userId,
   ]);

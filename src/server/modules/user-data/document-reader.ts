@@ -4,8 +4,12 @@
  * as it is complete; the row is checked against its list's schema (USER_DATA_LISTS) and kept in its checked form,
  * and the raw text and objects are never held whole. A transaction (the list that grows with years of use) is
  * kept in two parts: its facts (ids, amount, date; what the checks across rows need) in memory, and its texts in a
- * spool on disk that the restore reads back, so memory does not grow with the length of the descriptions.
- * The body is read no faster than the spool is written. Then the problems across rows (userDataProblemSteps) are
+ * spool on disk that the restore reads back, so memory does not grow with the length of the descriptions. The
+ * other long lists (transfers, offered pairs, rates, the plan's assigned amounts and moves) go to spools of their
+ * own whole, their facts kept as numbers (CompactList). The lists held as objects (accounts, categories, budgets,
+ * rules, schedules...) may weigh HELD_MAX_BYTES of the document together, and a row of a spooled list ROW_MAX_BYTES:
+ * past either the document is refused (413) before the rest is read, as it is past a list's most rows (400).
+ * The body is read no faster than the spools are written. Then the problems across rows (userDataProblemSteps) are
  * looked for in steps. The event loop turns between steps, so other requests are answered meanwhile.
  */
 import { TokenParser, Tokenizer, TokenType } from '@streamparser/json';
@@ -14,6 +18,9 @@ import { z } from 'zod';
 import { AppError, describeIssues, type ValidationIssue } from '../../../shared/errors';
 import { runStepsAsync } from '../../../shared/csv/steps';
 import {
+  dayNumber,
+  dayOfNumber,
+  IMPORT_PROFILES_REFUSED,
   PLAN_LISTS,
   USER_DATA_LISTS,
   userDataHeadShape,
@@ -23,9 +30,15 @@ import {
   type ExportedTransaction,
   transactionFacts,
   type UserDataListName,
+  type AssignedFacts,
+  type CandidateFacts,
+  type MoveFacts,
+  type RateFacts,
+  type TransferFacts,
 } from '../../../shared/schemas/user-data';
 import { pause } from '../../common/pause';
-import type { RowSpool } from './row-spool';
+import { RowSpool } from './row-spool';
+import { CompactList, idOf, idOrNone, TextNumbers } from './compact-list';
 
 /** Bytes tokenized in one step (well under a millisecond of work). */
 const SLICE_BYTES = 16 * 1024;
@@ -42,6 +55,83 @@ const SHARED_TEXT_MAX_LENGTH = 40;
 const SHARED_TEXTS_MAX = 200_000;
 
 const NOT_JSON = 'Request body is not valid JSON';
+
+/**
+ * JSON the lists held as objects (every list but the spooled ones, and the values that are not lists) may take
+ * together: far more than a person's accounts, categories, budgets, rules and schedules come to, and few enough
+ * that their objects stay well inside the server's memory.
+ */
+export const HELD_MAX_BYTES = 24 * 1024 * 1024;
+/** Values (texts, numbers, objects, lists...) the lists held as objects may hold together: each is a pointer or more. */
+export const HELD_MAX_VALUES = 2_000_000;
+/** JSON one row of a spooled list may take (the parser builds a row whole before it is checked). */
+export const ROW_MAX_BYTES = 1024 * 1024;
+
+/** The lists kept in spools (the whole checked row, or a transaction's texts), their facts as numbers. */
+const SPOOLED_LISTS = ['transactions', 'transfers', 'transferCandidates', 'rates'] as const;
+const SPOOLED_PLAN_LISTS = ['assigned', 'moves'] as const;
+export type SpooledList = (typeof SPOOLED_LISTS)[number] | `plan.${(typeof SPOOLED_PLAN_LISTS)[number]}`;
+const isSpooled = (key: string | null) => (SPOOLED_LISTS as readonly (string | null)[]).includes(key);
+const isSpooledPlanList = (key: string | null) => (SPOOLED_PLAN_LISTS as readonly (string | null)[]).includes(key);
+
+/** A restore's spool files, one a spooled list, made before the document is read and closed after it is written. */
+export class DocumentSpools {
+  private constructor(readonly of: Record<SpooledList, RowSpool>) {}
+
+  static async create(dir: string): Promise<DocumentSpools> {
+    const spools: Partial<Record<SpooledList, RowSpool>> = {};
+    try {
+      for (const list of [...SPOOLED_LISTS, ...SPOOLED_PLAN_LISTS.map((name) => `plan.${name}` as const)])
+        spools[list] = await RowSpool.create(dir);
+    } catch (error) {
+      await Promise.all(Object.values(spools).map((spool) => spool.close()));
+      throw error;
+    }
+    return new DocumentSpools(spools as Record<SpooledList, RowSpool>);
+  }
+
+  async flushIfFull(): Promise<void> {
+    for (const spool of Object.values(this.of)) await spool.flushIfFull();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.of).map((spool) => spool.close()));
+  }
+}
+
+/** The facts kept of each spooled list but the transactions. */
+function factLists() {
+  const currencies = new TextNumbers();
+  const months = new TextNumbers();
+  return {
+    transfers: new CompactList<TransferFacts>(3, (v, at) => ({
+      id: v[at] ?? 0,
+      transactionIds: [v[at + 1] ?? 0, v[at + 2] ?? 0],
+    })),
+    transferCandidates: new CompactList<CandidateFacts>(2, (v, at) => ({
+      transactionIds: [v[at] ?? 0, v[at + 1] ?? 0],
+    })),
+    rates: new CompactList<RateFacts>(
+      3,
+      (v, at) => ({
+        date: dayOfNumber(v[at] ?? 0),
+        base: currencies.textOf(v[at + 1] ?? 0),
+        quote: currencies.textOf(v[at + 2] ?? 0),
+      }),
+      Int32Array,
+    ),
+    'plan.assigned': new CompactList<AssignedFacts>(2, (v, at) => ({
+      categoryId: v[at] ?? 0,
+      month: months.textOf(v[at + 1] ?? 0),
+    })),
+    'plan.moves': new CompactList<MoveFacts>(2, (v, at) => ({
+      fromCategoryId: idOf(v[at]),
+      toCategoryId: idOf(v[at + 1]),
+    })),
+    currencies,
+    months,
+  };
+}
 
 /**
  * What a transaction holds beyond its facts, as it waits in the spool: description, bank description, split note,
@@ -84,15 +174,29 @@ class DocumentReader {
   private rootSeen = false;
   /** The first problem that makes reading on pointless (not JSON, too deep); the rest of the body is only drained. */
   private fatal: string | null = null;
+  /** A fatal problem is a 413 (too large to hold) rather than a 400. */
+  private fatalTooLarge = false;
   readonly issues: ValidationIssue[] = [];
   readonly top = new Map<string, unknown>();
   readonly rows = new Map<UserDataListName, unknown[]>();
   readonly planRows = new Map<PlanListName, unknown[]>();
+  private readonly facts = factLists();
+  private readonly counts = new Map<string, number>();
   private readonly texts = new Map<string, string>();
+  /** The key at the top level (and in the plan) whose value the tokens now belong to, as the tokenizer sees it. */
+  private key: string | null = null;
+  private planKey: string | null = null;
+  private expectsKey = false;
+  private planExpectsKey = false;
+  private lastOffset = 0;
+  private heldBytes = 0;
+  private heldValues = 0;
+  private rowBytes = 0;
 
-  constructor(private readonly spool: RowSpool) {
+  constructor(private readonly spools: DocumentSpools) {
     this.tokenizer.onToken = (token: ParsedTokenInfo) => {
       this.rootSeen = true;
+      this.weigh(token);
       if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) {
         if (++this.depth > MAX_DEPTH) throw new Error(`nested deeper than ${MAX_DEPTH} levels`);
         if (this.depth === 1 && token.token !== TokenType.LEFT_BRACE) throw new Error('not an object');
@@ -107,6 +211,55 @@ class DocumentReader {
       if (!this.parser.isEnded) this.parser.end();
     };
     this.parser.onEnd = () => undefined;
+  }
+
+  /**
+   * Counts a token's bytes (from the one before) against what they may take once parsed: a row of a spooled list
+   * against ROW_MAX_BYTES, anything else against HELD_MAX_BYTES for the whole document. Called before the token
+   * moves the depth, so the depth is the token's place: 1 for the top level's keys and values, 2 inside a list.
+   */
+  private weigh(token: ParsedTokenInfo): void {
+    const bytes = token.offset - this.lastOffset;
+    this.lastOffset = token.offset;
+    const depth = this.depth;
+    const opens = token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET;
+    if (depth === 0 && opens) this.expectsKey = true;
+    if (depth === 1) {
+      if (token.token === TokenType.COMMA) this.expectsKey = true;
+      else if (this.expectsKey && token.token === TokenType.STRING) {
+        this.key = String(token.value);
+        this.planKey = null;
+        this.expectsKey = false;
+      }
+      if (opens && this.key === 'plan') this.planExpectsKey = token.token === TokenType.LEFT_BRACE;
+    }
+    if (depth === 2 && this.key === 'plan') {
+      if (token.token === TokenType.COMMA) this.planExpectsKey = true;
+      else if (this.planExpectsKey && token.token === TokenType.STRING) {
+        this.planKey = String(token.value);
+        this.planExpectsKey = false;
+      }
+    }
+    const rowDepth = isSpooled(this.key) ? 2 : this.key === 'plan' && isSpooledPlanList(this.planKey) ? 3 : 0;
+    if (rowDepth > 0 && depth >= rowDepth) {
+      if (depth === rowDepth && token.token === TokenType.COMMA) this.rowBytes = 0;
+      else if ((this.rowBytes += bytes) > ROW_MAX_BYTES)
+        this.tooLarge(
+          `a row of ${this.planKey ? `plan.${this.planKey}` : this.key} is larger than ${mb(ROW_MAX_BYTES)}`,
+        );
+      return;
+    }
+    this.rowBytes = 0;
+    if (token.token !== TokenType.COMMA && token.token !== TokenType.COLON && !closes(token)) this.heldValues += 1;
+    if ((this.heldBytes += bytes) > HELD_MAX_BYTES || this.heldValues > HELD_MAX_VALUES)
+      this.tooLarge(
+        `its lists other than ${SPOOLED_LISTS.join(', ')} and the plan's ${SPOOLED_PLAN_LISTS.join(' and ')} hold more than ${mb(HELD_MAX_BYTES)} or ${HELD_MAX_VALUES} values together`,
+      );
+  }
+
+  private tooLarge(why: string): void {
+    this.fatal ??= `The document is too large to restore: ${why}. Nothing was changed.`;
+    this.fatalTooLarge = true;
   }
 
   /** Whether more bytes are worth parsing: the first problem refuses the document, the rest is only drained. */
@@ -132,6 +285,7 @@ class DocumentReader {
   }
 
   private fail(error: unknown): void {
+    if (this.fatal !== null) return;
     const cause = error instanceof Error ? error.message : String(error);
     this.fatal = /nested deeper|not an object/.test(cause) ? `${NOT_JSON} object of lists (${cause})` : NOT_JSON;
   }
@@ -148,40 +302,94 @@ class DocumentReader {
       if (!Array.isArray(parent)) return;
       parent.length -= 1;
       const list = at[2] ?? '';
-      if (isPlanList(list)) this.keep(this.planRows, list, ['plan', list, Number(key)], PLAN_LISTS[list].row, value);
+      if (isPlanList(list)) this.keep(`plan.${list}`, ['plan', list, Number(key)], PLAN_LISTS[list], value);
       return;
     }
     if (stack.length === 2) {
       if (!Array.isArray(parent)) return;
       parent.length -= 1;
       const list = at[1] ?? '';
-      if (isList(list)) this.keep(this.rows, list, [list, Number(key)], USER_DATA_LISTS[list].row, value);
+      if (isList(list)) this.keep(list, [list, Number(key)], USER_DATA_LISTS[list], value);
       return;
     }
     this.topValue(String(key), value);
   }
 
-  private keep<K>(
-    into: Map<K, unknown[]>,
-    list: K,
+  /** Checks a row against its list's schema and keeps it; a list past its most rows is refused at once. */
+  private keep(
+    list: UserDataListName | `plan.${PlanListName}`,
     path: (string | number)[],
-    schema: z.ZodType,
+    { row: schema, max }: { row: z.ZodType; max?: number },
     value: unknown,
   ): void {
+    const count = (this.counts.get(list) ?? 0) + 1;
+    this.counts.set(list, count);
+    if (max !== undefined && count > max) {
+      this.issues.push({ path: path.slice(0, -1), message: `holds more than ${max} rows; at most ${max} are allowed` });
+      return;
+    }
+    if (list === 'importProfiles') {
+      this.issues.push({ path: [list], message: IMPORT_PROFILES_REFUSED });
+      return;
+    }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) this.issues.push({ ...issue, path: [...path, ...issue.path] });
       return;
     }
-    let rows = into.get(list);
-    if (!rows) into.set(list, (rows = []));
-    if (list !== 'transactions') {
-      rows.push(this.sharingTexts(parsed.data));
-      return;
+    this.store(list, parsed.data);
+  }
+
+  /** A checked row: a spooled list's row to its spool and its facts to its columns, any other kept as it is. */
+  private store(list: UserDataListName | `plan.${PlanListName}`, row: unknown): void {
+    const { facts } = this;
+    switch (list) {
+      case 'transactions': {
+        const transaction = row as ExportedTransaction;
+        this.spools.of.transactions.add(transactionTexts(transaction));
+        this.rowsOf('transactions').push(this.sharingTexts(transactionFacts(transaction)));
+        return;
+      }
+      case 'transfers': {
+        const { id, transactionIds } = row as TransferFacts;
+        facts.transfers.push(id, ...transactionIds);
+        break;
+      }
+      case 'transferCandidates':
+        facts.transferCandidates.push(...(row as CandidateFacts).transactionIds);
+        break;
+      case 'rates': {
+        const { date, base, quote } = row as RateFacts;
+        facts.rates.push(dayNumber(date), facts.currencies.numberOf(base), facts.currencies.numberOf(quote));
+        break;
+      }
+      case 'plan.assigned': {
+        const { categoryId, month } = row as AssignedFacts;
+        facts['plan.assigned'].push(categoryId, facts.months.numberOf(month));
+        break;
+      }
+      case 'plan.moves': {
+        const { fromCategoryId, toCategoryId } = row as MoveFacts;
+        facts['plan.moves'].push(idOrNone(fromCategoryId), idOrNone(toCategoryId));
+        break;
+      }
+      case 'plan.holds': {
+        let holds = this.planRows.get('holds');
+        if (!holds) this.planRows.set('holds', (holds = []));
+        holds.push(row);
+        return;
+      }
+      default:
+        this.rowsOf(list).push(this.sharingTexts(row));
+        return;
     }
-    const transaction = parsed.data as ExportedTransaction;
-    this.spool.add(transactionTexts(transaction));
-    rows.push(this.sharingTexts(transactionFacts(transaction)));
+    this.spools.of[list].add(row);
+  }
+
+  private rowsOf(list: UserDataListName): unknown[] {
+    let rows = this.rows.get(list);
+    if (!rows) this.rows.set(list, (rows = []));
+    return rows;
   }
 
   /** The row with its short texts replaced by the copy kept of each. */
@@ -205,12 +413,11 @@ class DocumentReader {
       const shell = planShellSchema.safeParse(value);
       if (!shell.success)
         for (const issue of shell.error.issues) this.issues.push({ ...issue, path: [name, ...issue.path] });
-      this.top.set(
-        name,
-        Object.fromEntries(
-          Object.keys(PLAN_LISTS).map((list) => [list, this.planRows.get(list as PlanListName) ?? []]),
-        ),
-      );
+      this.top.set(name, {
+        assigned: this.facts['plan.assigned'],
+        moves: this.facts['plan.moves'],
+        holds: this.planRows.get('holds') ?? [],
+      });
       return;
     }
     this.top.set(name, value);
@@ -224,35 +431,32 @@ class DocumentReader {
 
   /** The document (its transactions as their facts), or the 400 naming what is wrong with it. */
   async finish(): Promise<CheckedDocument> {
-    if (this.fatal !== null) throw new AppError('BAD_REQUEST', this.fatal);
+    if (this.fatal !== null) throw new AppError(this.fatalTooLarge ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', this.fatal);
     if (!this.rootSeen) throw new AppError('BAD_REQUEST', 'Request body is required: send a JSON object');
     if (this.issues.length === 0) this.headIssues();
     if (this.issues.length > 0) throw new AppError('BAD_REQUEST', describeIssues(this.issues.slice(0, MAX_ISSUES)));
     const doc = Object.fromEntries(this.top) as Record<string, unknown>;
     for (const [list, rows] of this.rows) doc[list] = rows;
+    for (const list of ['transfers', 'transferCandidates', 'rates'] as const)
+      if (this.top.has(list)) doc[list] = this.facts[list];
     // Every value was checked by now: the top level's as it came, the lists' a row at a time.
     const problems = await runStepsAsync(userDataProblemSteps(doc as CheckedDocument), pause);
     if (problems.length > 0) throw new AppError('BAD_REQUEST', describeIssues(problems));
     return doc as CheckedDocument;
   }
 
-  /** What the top level lacks, and lists holding more rows than they may. */
+  /** What the top level lacks (lists past their most rows were refused as they came). */
   private headIssues(): void {
     for (const name of ['format', 'version'])
       if (!this.top.has(name)) this.issues.push({ path: [name], message: 'is missing' });
-    for (const [name, list] of Object.entries(USER_DATA_LISTS)) {
-      const count = this.rows.get(name as UserDataListName)?.length ?? 0;
+    for (const [name, list] of Object.entries(USER_DATA_LISTS))
       if (!this.top.has(name) && !('optional' in list)) this.issues.push({ path: [name], message: 'is missing' });
-      if ('max' in list && count > list.max)
-        this.issues.push({ path: [name], message: `holds ${count} rows; at most ${list.max} are allowed` });
-    }
-    for (const [name, list] of Object.entries(PLAN_LISTS)) {
-      const count = this.planRows.get(name as PlanListName)?.length ?? 0;
-      if (count > list.max)
-        this.issues.push({ path: ['plan', name], message: `holds ${count} rows; at most ${list.max} are allowed` });
-    }
   }
 }
+
+const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+const closes = (token: ParsedTokenInfo) =>
+  token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET;
 
 /**
  * Reads the document from its bytes as they arrive; answers it checked (the rows in their parsed form, the
@@ -260,12 +464,15 @@ class DocumentReader {
  * its problems. Every byte is read even when the document is refused early, so the client gets the answer after
  * sending its request rather than a closed connection.
  */
-export async function readUserDataDocument(body: AsyncIterable<Uint8Array>, spool: RowSpool): Promise<CheckedDocument> {
-  const reader = new DocumentReader(spool);
+export async function readUserDataDocument(
+  body: AsyncIterable<Uint8Array>,
+  spools: DocumentSpools,
+): Promise<CheckedDocument> {
+  const reader = new DocumentReader(spools);
   for await (const chunk of body) {
     for (let at = 0; at < chunk.byteLength && reader.reading; at += SLICE_BYTES) {
       reader.write(chunk.subarray(at, at + SLICE_BYTES));
-      await spool.flushIfFull();
+      await spools.flushIfFull();
       const paused = pause();
       if (paused) await paused;
     }

@@ -19,7 +19,7 @@ import { countedRowSql, selectRows, sqlTx, TRANSACTION_TABLE, withUserScope, typ
 import { ChangeRecorder } from '../history/recorder';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { pause } from '../../common/pause';
-import { readUserDataDocument, type TransactionTexts } from './document-reader';
+import { DocumentSpools, readUserDataDocument, type TransactionTexts } from './document-reader';
 import { addDays } from '../../../shared/dates/calendar';
 import type { OccurrenceStatus, ScheduleMode, WeekendRule } from '../../../shared/schedules';
 import { endOf } from '../schedules/schedule-runs';
@@ -35,7 +35,7 @@ import { defaultOnBudget } from '../../../shared/schemas/accounts';
 import { must } from '../../../shared/must';
 import { freeName, nameKey } from '../../../shared/names';
 import { exportCurrencyData, restoreCurrencyData } from './currency-data';
-import { RowSpool } from './row-spool';
+import type { RowSpool } from './row-spool';
 
 /** The tables that hold a user's data (line items go with their budgets). */
 const DATA_TABLES = [
@@ -510,7 +510,8 @@ let restoresPending = 0;
  * otherwise), all or nothing in one database transaction. Rows get new ids (batches new UUIDs); every relation
  * is carried over by the document's ids, and the creation timestamps are kept. The document is read in its
  * restore's turn, so the process holds one at a time; reading, checking and writing it pause between steps.
- * Its transactions wait in a spool file in `spoolDir` (the data folder on a server) between reading and writing.
+ * Its long lists (transactions' texts, transfers, offered pairs, rates, the plan's assigned amounts and moves) wait in
+ * spool files in `spoolDir` (the data folder on a server) between reading and writing.
  */
 export async function importUserData(
   em: EntityManager,
@@ -529,21 +530,21 @@ export async function importUserData(
   restoresPending += 1;
   try {
     return await restoreTurn(async () => {
-      const spool = await RowSpool.create(spoolDir);
+      const spools = await DocumentSpools.create(spoolDir);
       try {
-        const doc = await readUserDataDocument(body, spool);
+        const doc = await readUserDataDocument(body, spools);
         // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
         return await withCheckpointAfter(em, () =>
           withUserScope(em, userId, (scoped) =>
             scoped.transactional(async (tem) => {
-              const result = await restoreInto(tem, userId, doc, spool);
+              const result = await restoreInto(tem, userId, doc, spools);
               await recordRestore(tem, userId, result);
               return result;
             }),
           ),
         );
       } finally {
-        await spool.close();
+        await spools.close();
       }
     });
   } finally {
@@ -576,7 +577,7 @@ async function restoreInto(
   tem: EntityManager,
   userId: number,
   doc: CheckedDocument,
-  spool: RowSpool,
+  spools: DocumentSpools,
 ): Promise<UserDataImportResult> {
   // Two restores into one user take turns (PostgreSQL): the second then finds the first's rows and answers 409.
   await (await sqlTx(tem)).lockName(`restore-user-${userId}`);
@@ -592,7 +593,7 @@ async function restoreInto(
   const db = await sqlTx(tem);
   const now = new Date().toISOString();
   const transactionCount = doc.transactions.length;
-  const home = await restoreCurrencyData(tem, userId, doc);
+  const home = await restoreCurrencyData(tem, userId, doc.homeCurrency, spools.of.rates);
   const ids: RestoredIds = {
     accounts: await restoreAccounts(db, userId, doc, { now, home }),
     categories: await restoreCategories(db, userId, doc, now),
@@ -600,7 +601,13 @@ async function restoreInto(
     transactions: new Map(),
   };
   ids.batches = await restoreBatches(db, userId, doc, ids.accounts);
-  ids.transactions = await restoreTransactions(db, userId, { facts: doc.transactions, spool }, ids, now);
+  ids.transactions = await restoreTransactions(
+    db,
+    userId,
+    { facts: doc.transactions, spool: spools.of.transactions },
+    ids,
+    now,
+  );
   const lineItems = await restoreBudgets(db, userId, doc, now);
   for (const e of doc.envelopes) {
     await pause();
@@ -611,8 +618,14 @@ async function restoreInto(
   }
   const rules = await restoreRules(tem, db, userId, doc.rules ?? [], now);
   await restoreSchedules(db, userId, doc.schedules ?? [], ids, now);
-  await restoreTransfers(db, userId, doc, ids.transactions, now);
-  await restorePlan(db, userId, doc.plan, ids.categories, now);
+  await restoreTransfers(db, userId, spools.of, ids.transactions, now);
+  await restorePlan(
+    db,
+    userId,
+    doc.plan && { assigned: spools.of['plan.assigned'], moves: spools.of['plan.moves'], holds: doc.plan.holds },
+    ids.categories,
+    now,
+  );
   const imported = {
     accounts: doc.accounts.length,
     categories: doc.categories.length,
