@@ -12,6 +12,7 @@ export const LARGE_LISTS = [
   'importProfiles',
   'accounts',
   'relatedCategories',
+  'longText',
 ] as const;
 export type LargeList = (typeof LARGE_LISTS)[number];
 
@@ -117,6 +118,11 @@ export function largeListJson(kind: LargeList, bytes: number): string {
     case 'accounts':
       return documentJson({
         accounts: rows(bytes, (i) => `{"id":${i + 1},"name":"a${i}","type":"checking","balance":0}`),
+      });
+    // One transaction whose description is the whole document (refused, 413, before the text is read whole).
+    case 'longText':
+      return documentJson({
+        transactions: `{"id":1,"postDate":"2024-01-02","description":"${'x'.repeat(bytes)}","amount":-500,"type":"debit","accountId":1,"categoryId":null,"isSplit":false,"parentId":null,"splitNote":null,"batchId":null}`,
       });
     // Budgets whose line items each name 500 (empty) categories.
     case 'relatedCategories': {

@@ -12,7 +12,7 @@ import { rawRequest } from '../helpers/stall-watch';
 /**
  * Every list of the restored document, not only the transactions, is kept compactly or refused at a limit before the
  * rest is read: a document whose tens of megabytes are in one other list (transfers, rates, the plan's lists, offered
- * pairs, a schedule's occurrences, a list this version refuses, accounts, a budget's line items), sent to the real
+ * pairs, a schedule's occurrences, a list this version refuses, accounts, a budget's line items, one long text), sent to the real
  * server in its own process, raises its peak resident memory (VmHWM, see restore-memory.test.ts) by less than the
  * document weighs, while every health check meanwhile answers 200. On SQLite, and on PostgreSQL as the server's own
  * role. Each document gets a fresh server, so each peak is its own restore's.
@@ -29,6 +29,7 @@ const ANSWERS: Record<LargeList, number[]> = {
   importProfiles: [400],
   accounts: [413],
   relatedCategories: [413],
+  longText: [413],
 };
 
 const pgAvailable = await postgresAnswers(pgAdminUrl);

@@ -66,6 +66,11 @@ export const HELD_MAX_BYTES = 24 * 1024 * 1024;
 export const HELD_MAX_VALUES = 2_000_000;
 /** JSON one row of a spooled list may take (the parser builds a row whole before it is checked). */
 export const ROW_MAX_BYTES = 1024 * 1024;
+/**
+ * Bytes one value (a text, a number) or the space between two may take: the tokenizer gathers a value whole before
+ * it hands it over, and no value of a document comes near this.
+ */
+export const VALUE_MAX_BYTES = 1024 * 1024;
 
 /** The lists kept in spools (the whole checked row, or a transaction's texts), their facts as numbers. */
 const SPOOLED_LISTS = ['transactions', 'transfers', 'transferCandidates', 'rates'] as const;
@@ -191,6 +196,8 @@ class DocumentReader {
   private lastOffset = 0;
   private heldBytes = 0;
   private heldValues = 0;
+  /** Bytes given to the tokenizer so far. */
+  private received = 0;
   private rowBytes = 0;
 
   constructor(private readonly spools: DocumentSpools) {
@@ -273,6 +280,9 @@ class DocumentReader {
     } catch (error) {
       this.fail(error);
     }
+    this.received += bytes.byteLength;
+    if (this.reading && this.received - this.lastOffset > VALUE_MAX_BYTES)
+      this.tooLarge(`it holds a value (or space between two) longer than ${mb(VALUE_MAX_BYTES)}`);
   }
 
   end(): void {
