@@ -514,6 +514,84 @@ describe('the register built by the database', () => {
   });
 });
 
+describe('rows with a transfer link, a memo, an original amount', () => {
+  it('are written by the database as the row-by-row path answers them: search, register and overview', async () => {
+    const owner = await signUp(server.url);
+    ok(await owner.post('/api/accounts', { name: 'Main', type: 'checking' }));
+    ok(await owner.post('/api/accounts', { name: 'Card', type: 'credit' }));
+    ok(await owner.post('/api/accounts', { name: 'Nest "egg"', type: 'savings', onBudget: false }));
+    ok(await owner.post('/api/transfers', { fromAccount: 'Main', toAccount: 'Card', amount: 700, date: '2025-02-03' }));
+    ok(
+      await owner.post('/api/transfers', {
+        fromAccount: 'Main',
+        toAccount: 'Nest "egg"',
+        amount: 2500,
+        date: '2025-02-04',
+        toDate: '2025-02-06',
+      }),
+    );
+    const hotel = ok<TransactionDto>(
+      await owner.post('/api/transactions', {
+        postDate: '2025-02-04',
+        description: 'Hotel',
+        amount: -12345,
+        originalAmount: -20000,
+        originalCurrency: 'JPY',
+        account: 'Card',
+        category: 'Travel',
+      }),
+    );
+    ok(
+      await owner.put(`/api/transactions/${hotel.id}`, {
+        memo: 'Quote " and backslash \\ and café 😀',
+        cleared: 'reconciled',
+      }),
+    );
+    ok(
+      await owner.post('/api/transactions', {
+        postDate: '2025-02-05',
+        description: 'Plain',
+        amount: 99,
+        account: 'Main',
+      }),
+    );
+    const range = { startDate: '2025-02-01', endDate: '2025-02-28' };
+    const reference = await referenceRows(owner.userId, range.startDate, range.endDate);
+    // Every kind of row is there: both sides of a transfer within the plan and across it, and the rest.
+    expect(reference.filter((t) => t.transferId !== null)).toHaveLength(4);
+    expect(reference.filter((t) => t.transferCounterpartOnBudget)).toHaveLength(3);
+    expect(reference.filter((t) => !t.accountOnBudget)).toHaveLength(1);
+    expect(
+      reference.filter((t) => t.memo !== null && t.originalAmount !== null && t.cleared === 'reconciled'),
+    ).toHaveLength(1);
+    const search = await rawGet('/api/transactions?start_date=2025-02-01&end_date=2025-02-28', owner.token);
+    expect(search.text).toBe(JSON.stringify(reference));
+    const paged = await rawGet(
+      '/api/transactions?start_date=2025-02-01&end_date=2025-02-28&limit=2&offset=1',
+      owner.token,
+    );
+    expect(paged.text).toBe(JSON.stringify(reference.slice(1, 3)));
+    for (const account of ok<{ id: number }[]>(await owner.get('/api/accounts'))) {
+      const { rows } = await withUserScope(server.app.orm.em.fork(), owner.userId, (em) =>
+        accountRegister(em, owner.userId, account.id, {}),
+      );
+      expect(rows.some((row) => row.transferId !== null)).toBe(true);
+      expect((await rawGet(`/api/accounts/${account.id}/register`, owner.token)).text).toBe(JSON.stringify(rows));
+    }
+    const saved = ok(
+      await owner.post('/api/budgets/save', {
+        name: 'February',
+        ...range,
+        lineItems: [{ name: 'Trips', amount: 5000, type: 'Variable', relatedCategories: ['Travel'] }],
+      }),
+    );
+    const overview = JSON.parse((await rawGet(`/api/budgets/${saved.budget.id}/overview`, owner.token)).text) as {
+      transactions: TransactionDto[];
+    };
+    expect(JSON.stringify(overview.transactions)).toBe(JSON.stringify(reference));
+  });
+});
+
 describe('at scale', () => {
   it('keeps the order of thousands of rows written in shuffled date order, in the search and the overview', async () => {
     const big = await signUp(server.url);

@@ -13,13 +13,27 @@ db.pragma('busy_timeout = 5000');
 const begin = db.prepare('begin');
 const commit = db.prepare('commit');
 
+/** Statements kept by their text: a search's statements differ only by its filters, and preparing one costs as much as a small read. */
+const prepared = new Map<string, Database.Statement>();
+const KEPT_STATEMENTS = 64;
+
+function statement(sql: string): Database.Statement {
+  let kept = prepared.get(sql);
+  if (!kept) {
+    if (prepared.size >= KEPT_STATEMENTS) prepared.delete(prepared.keys().next().value as string);
+    kept = db.prepare(sql).pluck();
+    prepared.set(sql, kept);
+  }
+  return kept;
+}
+
 function read({ count, rows, max }: ReadRequest): { total: number; json: Buffer | null } {
   begin.run();
   try {
-    const total = Number(db.prepare(count.sql).pluck().get(count.params));
+    const total = Number(statement(count.sql).get(count.params));
     if (total === 0) return { total, json: Buffer.from('[]') };
     if (total > max) return { total, json: null };
-    return { total, json: db.prepare(rows.sql).pluck().get(rows.params) as Buffer };
+    return { total, json: statement(rows.sql).get(rows.params) as Buffer };
   } finally {
     commit.run();
   }

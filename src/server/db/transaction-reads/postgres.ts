@@ -91,17 +91,11 @@ export class PostgresTransactionReads extends SqlTransactionReads {
     return { json: joinJsonRowBytes(rows), total };
   }
 
-  protected async jsonArray(
-    select: Where,
-    rowJson: string,
-    order: string,
-    paging: Paging | null,
-    prefix: unknown[] = [],
-  ): Promise<Buffer> {
+  protected async jsonArray(select: Where, rowJson: string, order: string, paging: Paging | null): Promise<Buffer> {
     const rows = await selectRows<{ json: string }>(
       this.em,
       `select ${rowJson} as json from (${select.sql}) s order by ${order}${paging ? ' limit ? offset ?' : ''}`,
-      [...prefix, ...select.params, ...(paging ? [paging.limit, paging.offset] : [])],
+      [...select.params, ...(paging ? [paging.limit, paging.offset] : [])],
     );
     return joinJsonRowBytes(rows);
   }

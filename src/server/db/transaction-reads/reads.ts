@@ -141,13 +141,7 @@ export abstract class SqlTransactionReads implements TransactionReads {
    * The rows of `select` (a subquery aliased `s` with TRANSACTION_SELECT's columns) in `order`,
    * optionally one page of them, each written by `rowJson`, as one JSON array's UTF-8 bytes.
    */
-  protected abstract jsonArray(
-    select: Where,
-    rowJson: string,
-    order: string,
-    paging: Paging | null,
-    prefix?: unknown[],
-  ): Promise<Buffer>;
+  protected abstract jsonArray(select: Where, rowJson: string, order: string, paging: Paging | null): Promise<Buffer>;
   /** The overview's rows (newest first) as JSON, and its counted rows in the same order. */
   protected abstract overviewRows(
     userId: number,
@@ -264,9 +258,14 @@ export abstract class SqlTransactionReads implements TransactionReads {
   async registerJson(userId: number, register: RegisterSelection, options: ReadOptions = {}): Promise<JsonPage> {
     const { where, total, paging, balance } = await this.registerStart(userId, register, options);
     if (total === 0) return { json: Buffer.from(EMPTY_ARRAY), total };
-    const rowJson = this.rowJson([['runningBalance', 'cast((? - s.newer) as text)']]);
-    const json = await this.jsonArray(this.registerSelect(where, paging), rowJson, REGISTER_ORDER_S, null, [balance]);
-    return { json, total };
+    const page = this.registerSelect(where, paging);
+    // The balance is a column of its own: a row's JSON template is written twice (linked or not), a parameter once.
+    const select = {
+      sql: `select r.*, ? - r.newer as "runningBalance" from (${page.sql}) r`,
+      params: [balance, ...page.params],
+    };
+    const rowJson = this.rowJson([['runningBalance', 'cast(s."runningBalance" as text)']]);
+    return { json: await this.jsonArray(select, rowJson, REGISTER_ORDER_S, null), total };
   }
 
   async countedTotalAfter(accountId: number, date: string): Promise<number> {

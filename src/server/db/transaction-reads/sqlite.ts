@@ -43,17 +43,11 @@ export class SqliteTransactionReads extends SqlTransactionReads {
       from (select ${rowJson} as json from (${select.sql}) s order by ${order}${paging ? ' limit ? offset ?' : ''}) s`;
   }
 
-  protected async jsonArray(
-    select: Where,
-    rowJson: string,
-    order: string,
-    paging: Paging | null,
-    prefix: unknown[] = [],
-  ): Promise<Buffer> {
+  protected async jsonArray(select: Where, rowJson: string, order: string, paging: Paging | null): Promise<Buffer> {
     const [row] = await selectRows<{ json: Buffer }>(
       this.em,
       this.jsonArraySql(select, rowJson, order, paging),
-      bindable([...prefix, ...select.params, ...(paging ? [paging.limit, paging.offset] : [])]),
+      bindable([...select.params, ...(paging ? [paging.limit, paging.offset] : [])]),
     );
     return row?.json ?? Buffer.from('[]');
   }
