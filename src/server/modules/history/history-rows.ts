@@ -55,28 +55,24 @@ export interface SetRow {
  */
 export function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[]): StoredRow[] {
   const out = [...rows];
-  // Keyed by table, then by the `$set` text: the rows of one statement share that text (its hash is kept with it),
-  // where a key built of both would be a new text to hash for every row.
-  const packs = new Map<ImagedTable, Map<string, SetRow[]>>();
+  const packs = new Map<string, SetRow[]>();
   for (const row of setRows) {
-    let ofTable = packs.get(row.table);
-    if (!ofTable) packs.set(row.table, (ofTable = new Map<string, SetRow[]>()));
-    const pack = ofTable.get(row.after);
+    const key = `${row.table} ${row.after}`;
+    const pack = packs.get(key);
     if (pack) pack.push(row);
-    else ofTable.set(row.after, [row]);
+    else packs.set(key, [row]);
   }
-  for (const ofTable of packs.values())
-    for (const pack of ofTable.values())
-      for (let i = 0; i < pack.length; i += PACK_ROWS) {
-        const part = pack.slice(i, i + PACK_ROWS);
-        const first = part[0];
-        if (!first) continue;
-        if (part.length === 1)
-          out.push({ table: first.table, id: first.id, before: imageText(first.image), after: first.after });
-        else {
-          out.push({ table: first.table, id: PACKED, before: packedText(part), after: first.after });
-        }
+  for (const pack of packs.values())
+    for (let i = 0; i < pack.length; i += PACK_ROWS) {
+      const part = pack.slice(i, i + PACK_ROWS);
+      const first = part[0];
+      if (!first) continue;
+      if (part.length === 1)
+        out.push({ table: first.table, id: first.id, before: imageText(first.image), after: first.after });
+      else {
+        out.push({ table: first.table, id: PACKED, before: packedText(part), after: first.after });
       }
+    }
   return out;
 }
 
@@ -87,28 +83,16 @@ export function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[])
 function packedText(part: readonly SetRow[]): string | null {
   const first = part[0]?.image ?? {};
   const columns = Object.keys(first);
-  const firstValues = columns.map((column) => first[column]);
-  // The columns whose values vary, searched a column at a time, each stopping at the first row that differs (the
-  // driver's rows are dictionary objects, whose keyed reads are cheap but whose Object.keys and Object.values are
-  // not); only the varying columns are then read into each row's array.
-  const varying: number[] = [];
-  const same: RowImage = {};
-  for (let j = 0; j < columns.length; j += 1) {
-    const column = columns[j] as string;
-    const value = firstValues[j];
-    let varies = false;
-    for (let r = 1; r < part.length && !varies; r += 1) varies = (part[r] as SetRow).image[column] !== value;
-    if (varies) varying.push(j);
-    else same[column] = value;
-  }
-  const varyingColumns = varying.map((j) => columns[j] as string);
-  const values: unknown[][] = new Array<unknown[]>(part.length);
-  for (let r = 0; r < part.length; r += 1) {
-    const image = (part[r] as SetRow).image;
-    const row = new Array<unknown>(varyingColumns.length);
-    for (let k = 0; k < varyingColumns.length; k += 1) row[k] = image[varyingColumns[k] as string];
-    values[r] = row;
-  }
+  // Each row's values read by name once, into an array the comparisons below index: the driver's rows are
+  // dictionary objects, whose keyed reads are cheap but whose Object.keys and Object.values are not.
+  const rows = part.map((row) => columns.map((column) => row.image[column]));
+  const firstValues = rows[0] ?? [];
+  const isVarying = columns.map(() => false);
+  for (const values of rows)
+    for (let j = 0; j < columns.length; j += 1) if (values[j] !== firstValues[j]) isVarying[j] = true;
+  const varying = columns.flatMap((_, j) => (isVarying[j] ? [j] : []));
+  const same = Object.fromEntries(columns.flatMap((c, j) => (isVarying[j] ? [] : [[c, firstValues[j]]])));
+  const values = rows.map((row) => varying.map((j) => row[j]));
   return imageText({ $columns: columns, $same: same, $rows: values });
 }
 

@@ -25,7 +25,7 @@ export class ChangeRecorder {
   /** By table, then by id (tables in the order first touched, rows in the order touched). */
   private readonly tracked = new Map<ImagedTable, Map<string, Tracked>>();
   /** Whole rows the action itself has just read, so touching them reads nothing again. */
-  private readonly read = new Map<ImagedTable, ReadonlyMap<string, RowImage>>();
+  private readonly read = new Map<ImagedTable, Map<string, RowImage>>();
 
   constructor(
     private readonly tem: EntityManager,
@@ -35,15 +35,8 @@ export class ChangeRecorder {
   async touch(table: ImagedTable, ids: readonly (number | string)[]): Promise<void> {
     const tracked = this.trackedOf(table);
     const read = this.read.get(table);
-    // One pass: a bulk edit touches hundreds of rows it has just read, and each would otherwise be keyed thrice.
-    const fresh = new Set<string>();
-    const unread: string[] = [];
-    for (const value of ids) {
-      const id = String(value);
-      if (tracked.has(id) || fresh.has(id)) continue;
-      fresh.add(id);
-      if (!read?.has(id)) unread.push(id);
-    }
+    const fresh = [...new Set(ids.map(String))].filter((id) => !tracked.has(id));
+    const unread = read ? fresh.filter((id) => !read.has(id)) : fresh;
     const images = unread.length > 0 ? await readImages(this.tem, this.userId, table, unread) : undefined;
     for (const id of fresh) {
       const before = read?.get(id) ?? images?.get(id) ?? null;
@@ -57,9 +50,8 @@ export class ChangeRecorder {
    */
   readBefore(table: ImagedTable, images: ReadonlyMap<string, RowImage>): void {
     const read = this.read.get(table);
-    // The caller's map is kept as it is (it is not changed after): copying it cost a set a row.
-    if (!read) this.read.set(table, images);
-    else this.read.set(table, new Map([...read, ...images]));
+    if (read) for (const [id, image] of images) read.set(id, image);
+    else this.read.set(table, new Map(images));
   }
 
   /**
@@ -136,9 +128,12 @@ export class ChangeRecorder {
     const setRows: SetRow[] = [];
     for (const [table, tracked] of this.tracked) {
       const ofTable = [...tracked.values()];
-      const unset = ofTable.filter((t) => !t.set).map((t) => t.id);
-      // A bulk edit sets every row it touched: nothing to read again.
-      const after = unset.length > 0 ? await readImages(this.tem, this.userId, table, unset) : NONE;
+      const after = await readImages(
+        this.tem,
+        this.userId,
+        table,
+        ofTable.filter((t) => !t.set).map((t) => t.id),
+      );
       let compared = 0;
       for (const t of ofTable) {
         if (t.set && t.before) {
@@ -186,8 +181,6 @@ function setRow(t: Tracked, before: RowImage, set: RowImage): SetRow | null {
 
 /** The `$set` text of each set of values, written once for all the rows it was set on. */
 const setTexts = new WeakMap<RowImage, string>();
-
-const NONE: ReadonlyMap<string, RowImage> = new Map();
 
 /** Rows set compared between two offers of a turn to other requests. */
 const SET_ROWS_A_PAUSE = 100;
@@ -268,36 +261,31 @@ async function familiesAndLinks(
   ids: readonly number[],
   known: (id: number) => RowImage | undefined,
 ): Promise<{ transactions: number[]; transfers: number[] }> {
-  const rows: FamilyRow[] = [];
-  const unknown: number[] = [];
-  for (const id of ids) {
-    const image = known(id);
-    if (image) rows.push(image as unknown as FamilyRow);
-    else unknown.push(id);
-  }
-  if (unknown.length > 0) rows.push(...(await rowsById(tem, userId, 'id', unknown)));
+  const rows = [
+    ...ids.flatMap((id) => {
+      const image = known(id);
+      return image ? [image as unknown as FamilyRow] : [];
+    }),
+    ...(await rowsById(
+      tem,
+      userId,
+      'id',
+      ids.filter((id) => !known(id)),
+    )),
+  ];
   const parents = new Set<number>();
-  const transferIds = new Set<number>();
   for (const row of rows) {
     if (row.parent_id !== null) parents.add(row.parent_id);
     else if (row.is_split) parents.add(row.id);
-    if (row.transfer_id !== null) transferIds.add(row.transfer_id);
   }
-  const transactions = new Set(ids);
-  // Rows that are neither split nor linked (most of a bulk edit's) reach nothing further: no statement for them.
-  if (parents.size > 0) {
-    const family = [
-      ...(await rowsById(tem, userId, 'id', [...parents])),
-      ...(await rowsById(tem, userId, 'parent_id', [...parents])),
-    ];
-    for (const row of family) {
-      transactions.add(row.id);
-      if (row.transfer_id !== null) transferIds.add(row.transfer_id);
-    }
-  }
-  const transfers = [...transferIds];
-  for (const row of await rowsById(tem, userId, 'transfer_id', transfers)) transactions.add(row.id);
-  return { transactions: [...transactions], transfers };
+  const family = [...rows, ...(await rowsById(tem, userId, 'id', [...parents]))];
+  family.push(...(await rowsById(tem, userId, 'parent_id', [...parents])));
+  const transfers = [...new Set(family.flatMap((row) => (row.transfer_id === null ? [] : [row.transfer_id])))];
+  const sides = await rowsById(tem, userId, 'transfer_id', transfers);
+  return {
+    transactions: [...new Set([...ids, ...family.map((row) => row.id), ...sides.map((row) => row.id)])],
+    transfers,
+  };
 }
 
 /** The ids with the whole split family of each (a part's parent and siblings, a parent's parts). */
