@@ -4,17 +4,10 @@
  * then the detection run on that batch again and again (every link undone between runs), on the
  * in-process server (SQLite). Each run's CPU time and the median of the last ones: what detection
  * itself costs once its code is compiled, without the import, its garbage or its checkpoint around it.
- * Two ways in turn: reading the batch account's rows back (`read`), and taking them as the import hands
- * them over (`handed`, KnownAccountRows; here gathered from the batch once before the runs).
- * BENCH_WAYS=read or handed runs one of them. BENCH_CALLGRIND=1, when the process runs under
- * `valgrind --tool=callgrind --instr-atstart=no`, counts instructions during the detection runs alone
- * (callgrind_control switches the instrumentation on and off around each): a figure the load does not move.
  */
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { importFile } from '../src/server/modules/import/import.service';
-import { sqlTx } from '../src/server/db/sql';
-import { detectTransfers, KnownAccountRows } from '../src/server/modules/transfers/transfer-detection';
+import { detectTransfers } from '../src/server/modules/transfers/transfer-detection';
 import { registerUser, rest } from '../tests/helpers/http';
 import { startServer } from '../tests/helpers/server';
 import { median, ms } from './stats';
@@ -23,13 +16,6 @@ import { statement } from './transfers.bench';
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 /** Runs left out of the median: the code is still being compiled. */
 const COLD = 3;
-const WAYS = (process.env.BENCH_WAYS ?? 'read,handed').split(',') as ('read' | 'handed')[];
-const CALLGRIND = process.env.BENCH_CALLGRIND === '1';
-
-/** Counts instructions (BENCH_CALLGRIND) from `on` to off: the warm runs only, the first COLD left out. */
-function instrument(on: boolean): void {
-  if (CALLGRIND) execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(process.pid)]);
-}
 
 export default async function run(): Promise<void> {
   const server = await startServer({ UPLOAD_LIMIT_BYTES: String(64 * 1024 * 1024) });
@@ -62,38 +48,20 @@ export default async function run(): Promise<void> {
       accountId: batch.account_id,
       dates: [batch.first, batch.last] as [string, string],
     };
-    const known = new KnownAccountRows(...detected.dates);
-    for (const row of await server.sql<{ post_date: string; amount: number }>(
-      'select post_date, amount from "transaction" where account_id = ? and is_split = 0 order by post_date',
-      [batch.account_id],
-    ))
-      known.add(row.post_date, row.amount);
-    const cpus = { read: [] as number[], handed: [] as number[] };
-    const linked = { read: 0, handed: 0 };
-    for (let i = 0; i < RUNS; i += 1)
-      for (const way of WAYS) {
-        await server.sql('update "transaction" set transfer_id = null where user_id = ?', [user.user.id], 'run');
-        await server.sql('delete from transfer where user_id = ?', [user.user.id], 'run');
-        // As the import leaves it: marked after the last write, so detection takes the rows.
-        known.mark = await em.fork().transactional(async (tem) => (await sqlTx(tem)).writeMark());
-        if (i >= COLD) instrument(true);
-        const cpu = process.cpuUsage();
-        const found = await detectTransfers(
-          em.fork(),
-          user.user.id,
-          way === 'handed' ? { ...detected, known } : detected,
-          () => undefined,
-        );
-        const used = process.cpuUsage(cpu);
-        if (i >= COLD) instrument(false);
-        cpus[way].push((used.user + used.system) / 1000);
-        linked[way] = found.linkedCount;
-      }
-    for (const way of WAYS)
-      console.log(
-        `detection alone on 100,000 + 100,000 rows, ${way}: CPU per run ${cpus[way].map((c) => c.toFixed(1)).join(', ')} ms; median of the last ${RUNS - COLD} ${ms(median(cpus[way].slice(COLD)))}; linked ${linked[way]} of 1000`,
-      );
-    console.log(`load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`);
+    const cpus: number[] = [];
+    let linked = 0;
+    for (let i = 0; i < RUNS; i += 1) {
+      await server.sql('update "transaction" set transfer_id = null where user_id = ?', [user.user.id], 'run');
+      await server.sql('delete from transfer where user_id = ?', [user.user.id], 'run');
+      const cpu = process.cpuUsage();
+      const found = await detectTransfers(em.fork(), user.user.id, detected, () => undefined);
+      const used = process.cpuUsage(cpu);
+      cpus.push((used.user + used.system) / 1000);
+      linked = found.linkedCount;
+    }
+    console.log(
+      `detection alone on 100,000 + 100,000 rows: CPU per run ${cpus.map((c) => c.toFixed(1)).join(', ')} ms; median of the last ${RUNS - COLD} ${ms(median(cpus.slice(COLD)))}; linked ${linked} of 1000; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`,
+    );
   } finally {
     await server.close();
   }

@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
-import { sqlTx, withUserScope } from '../../src/server/db/sql';
-import { writeLinks } from '../../src/server/modules/transfers/transfer-detection';
 
 /**
  * Transfers found on import, on a real server (SQLite in `node`, PostgreSQL in `integration-pg`):
@@ -318,49 +316,6 @@ describe('transfers found on import', () => {
     const second = ok(await upload(user, 'Holiday fund', 'Date,Description,Amount\n2025-03-03,INCOMING,90.00\n'));
     expect(second.transfers).toMatchObject({ linkedCount: 0 });
     expect((await all(user)).filter((row) => row.transferId !== null)).toEqual([]);
-  });
-
-  it('links pairs in batches and drops a link whose side was linked meanwhile, keeping the other link', async () => {
-    const user = await userWith('Everyday', 'Holiday fund', 'Rainy day');
-    const row = async (account: string, amount: number) =>
-      ok(
-        await user.post<Tx>('/api/transactions', {
-          account,
-          amount,
-          postDate: '2025-03-01',
-          description: `Row ${amount}`,
-        }),
-      ).id;
-    const [out1, in1, out2, in2, other] = [
-      await row('Everyday', -9_000),
-      await row('Holiday fund', 9_000),
-      await row('Everyday', -3_000),
-      await row('Holiday fund', 3_000),
-      await row('Rainy day', -3_000),
-    ];
-    const pair = (fromId: number, toId: number) => ({ fromId, toId, score: 90, reason: 'same amount' });
-    const written = await withUserScope(server.app.orm.em.fork(), user.userId, (em) =>
-      em.transactional(async (tem) => {
-        const db = await sqlTx(tem);
-        // Linked by hand between the detection's reads and its writes.
-        const hand = await db.insertId("insert into transfer (user_id, origin, created_at) values (?, 'linked', ?)", [
-          user.userId,
-          new Date().toISOString(),
-        ]);
-        await db.run('update "transaction" set transfer_id = ? where id in (?, ?)', [hand, other, in2]);
-        return writeLinks(db, user.userId, [pair(out1, in1), pair(out2, in2)]);
-      }),
-    );
-    expect(written.count).toBe(1);
-    expect(written.listed.map((link) => [link.fromId, link.toId])).toEqual([[out1, in1]]);
-    const rows = await all(user);
-    const counterpart = (id: number) => rows.find((r) => r.id === id)!.transferCounterpartId;
-    expect([counterpart(out1), counterpart(in1)]).toEqual([in1, out1]);
-    expect([counterpart(out2), counterpart(in2), counterpart(other)]).toEqual([null, other, in2]);
-    const [{ n }] = await server.sql<{ n: number | string }>('select count(*) as n from transfer where user_id = ?', [
-      user.userId,
-    ]);
-    expect(Number(n)).toBe(2);
   });
 
   it('pairs rows of one currency only: the same figure in another currency is no transfer', async () => {

@@ -252,12 +252,6 @@ export interface SqlTx {
   readonly bulk: BulkDialect;
   /** Most rows one multi-row INSERT may hold with `columns` parameters each. */
   readonly maxRowsPerInsert: (columns: number) => number;
-  /**
-   * A mark of every write to the database so far (SQLite: this connection's changes and other connections'
-   * commits): two equal marks mean nothing was written between them. Null where there is none (PostgreSQL, whose
-   * other sessions and processes write unseen).
-   */
-  readonly writeMark: () => Promise<string | null>;
 }
 
 /** How a database takes many rows at once (transaction-writes.ts). */
@@ -303,18 +297,6 @@ function prepared(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statem
   return statement;
 }
 
-/** Rows changed by this connection (triggers' included) and the count of other connections' commits. */
-const WRITE_MARK_SQL = 'select total_changes() as c, (select data_version from pragma_data_version) as v';
-
-const connectionNumbers = new WeakMap<BetterSqlite3.Database, number>();
-let connectionsNumbered = 0;
-
-function connectionNumber(db: BetterSqlite3.Database): number {
-  let n = connectionNumbers.get(db);
-  if (n === undefined) connectionNumbers.set(db, (n = ++connectionsNumbered));
-  return n;
-}
-
 function sqliteTx(db: BetterSqlite3.Database): SqlTx {
   return {
     all: <T extends object>(sql: string, params: readonly unknown[] = []) =>
@@ -338,12 +320,6 @@ function sqliteTx(db: BetterSqlite3.Database): SqlTx {
     bulk: 'values',
     // SQLite allows 32,766 parameters; a statement of a hundred rows is already cheap per row.
     maxRowsPerInsert: (columns) => Math.max(1, Math.min(100, Math.floor(32_000 / columns))),
-    writeMark: () =>
-      settled(() => {
-        const row = prepared(db, WRITE_MARK_SQL).get() as { c: number; v: number };
-        // The connection is part of the mark: the counts are each connection's own.
-        return `${connectionNumber(db)}:${row.v}:${row.c}`;
-      }),
   };
 }
 
@@ -392,7 +368,6 @@ function postgresTx(client: pg.ClientBase): SqlTx {
     bulk: 'unnest',
     // At most 65,535 parameters a statement.
     maxRowsPerInsert: (columns) => Math.max(1, Math.min(2000, Math.floor(65_000 / columns))),
-    writeMark: () => Promise.resolve(null),
   };
 }
 

@@ -66,9 +66,8 @@ export function clearEmptySplits(em: EntityManager, userId: number): Promise<num
 }
 
 /**
- * An account's stored rows in a date range, split parts included, as [post_date, amount, description, fitid,
- * part, split] (part: 1 for a split part, split: 1 for a split parent), streamed; the description is the bank's
- * text when a rule renamed the row.
+ * An account's stored top-level rows in a date range, as [post_date, amount, description, fitid],
+ * streamed; the description is the bank's text when a rule renamed the row.
  */
 export function streamAccountRows(
   db: SqlTx,
@@ -78,10 +77,9 @@ export function streamAccountRows(
   maxDate: string,
   chunk: number,
 ) {
-  return db.iterate<[string, number, string, string | null, number, number | boolean]>(
-    `select post_date, amount, coalesce(bank_description, description), fitid,
-        case when parent_id is null then 0 else 1 end, is_split from ${TRANSACTION_TABLE}
-      where user_id = ? and account_id = ? and post_date between ? and ?`,
+  return db.iterate<[string, number, string, string | null]>(
+    `select post_date, amount, coalesce(bank_description, description), fitid from ${TRANSACTION_TABLE}
+      where user_id = ? and account_id = ? and parent_id is null and post_date between ? and ?`,
     [userId, accountId, minDate, maxDate],
     chunk,
   );

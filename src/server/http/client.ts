@@ -31,8 +31,10 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     });
     await app.register(fastifyStatic, {
       root: clientDir,
-      wildcard: false,
-      index: false,
+      // One route for the folder: a route per built file (hundreds, each with its HEAD twin) stayed in memory for good.
+      // A path that is no file goes on to the not-found handler below.
+      wildcard: true,
+      index: 'index.html',
       // The build writes a .br and a .gz beside each text file: sent as they are to a client that takes them.
       preCompressed: true,
       cacheControl: false,

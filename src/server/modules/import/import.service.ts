@@ -26,7 +26,7 @@ import { createAccount, findAccountByName } from '../accounts/accounts.service';
 import type { AccountType } from '../../../shared/schemas/accounts';
 import { ensureCategories } from '../categories/categories.service';
 import { loadRuleSet } from '../rules/rules.service';
-import { bulkWritersAtOnce, onPostgres, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
+import { bulkWritersAtOnce, selectRows, sqlTx, withUserScope, type SqlTx } from '../../db/sql';
 import { ChangeRecorder } from '../history/recorder';
 import {
   importedRowsWriter,
@@ -48,7 +48,7 @@ import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { limiter } from '../../common/limiter';
 import { pause } from '../../common/pause';
 import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
-import { detectTransfers, KnownAccountRows, LISTED_PAIRS } from '../transfers/transfer-detection';
+import { detectTransfers, LISTED_PAIRS } from '../transfers/transfer-detection';
 import type { ImportTransfers } from '../../../shared/schemas/transfers';
 import { nameKey } from '../../../shared/names';
 import { must } from '../../../shared/must';
@@ -315,21 +315,12 @@ async function eachChunk(read: CsvReadHead, work: (rows: CsvRow[]) => Promise<vo
  * transaction's own connection, CHUNK rows at a time, pausing by slices of work. The counts are handed to one
  * DuplicateMarker, which uses them up.
  */
-async function storedRows(
-  db: SqlTx,
-  userId: number,
-  accountId: number,
-  read: CsvReadHead,
-  known?: KnownAccountRows,
-): Promise<StoredRows> {
+async function storedRows(db: SqlTx, userId: number, accountId: number, read: CsvReadHead): Promise<StoredRows> {
   const [minDate, maxDate] = read.dateRange;
   const all = new RowCounts();
   const withoutFitid = read.hasFitids ? new RowCounts() : null;
   for await (const chunk of streamAccountRows(db, userId, accountId, minDate, maxDate, CHUNK)) {
-    for (const [postDate, amount, description, fitid, part, split] of chunk) {
-      // Transfer detection sieves every row but split parents; the duplicate check compares the top-level rows.
-      if (!split) known?.add(postDate, amount);
-      if (part) continue;
+    for (const [postDate, amount, description, fitid] of chunk) {
       all.add(postDate, amount, description);
       if (withoutFitid && !fitid) withoutFitid.add(postDate, amount, description);
     }
@@ -373,9 +364,6 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   let afterCommit: (() => Promise<void>) | null = null;
   // The first and last dates of the rows written (what transfer detection looks around).
   let dates: [string, string] | null = null;
-  // The account's rows of the file's days as this import leaves them, which detection then need not read again
-  // (not on PostgreSQL, where no mark tells that nothing was written since: SqlTx.writeMark).
-  const known = input.findTransfers === false || onPostgres(em) ? undefined : new KnownAccountRows(...read.dateRange);
   // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
   const written = await withCheckpointAfter(em, () =>
     scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem))),
@@ -385,13 +373,13 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   await matchSchedulesAfterWrite(em, userId);
   const writtenDates = dates as [string, string] | null;
   if (input.findTransfers === false || !writtenDates) return written;
-  const batch = { id: written.batchId, accountId: account.id, dates: writtenDates, known };
+  const batch = { id: written.batchId, accountId: account.id, dates: writtenDates };
   const transfers = await detectTransfers(em, userId, batch, pause);
   return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
     await lockAccountImports(db, account.id);
-    const marker = new DuplicateMarker(await storedRows(db, userId, account.id, read, known), { owned: true });
+    const marker = new DuplicateMarker(await storedRows(db, userId, account.id, read), { owned: true });
     // A mapping chosen for this upload becomes the account's import profile.
     if (input.mapping && read.mapping) await putImportProfile(tem, userId, account.id, read.mapping);
     const dateFormat = read.format === 'csv' || read.format === 'qif' ? read.dateFormat : null;
@@ -405,12 +393,10 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
       for (const row of planned) if (row.amount > 0) moneyIn += 1;
       const fresh = planned.filter((row) => !marker.isDuplicate(row));
       duplicateCount += rows.length - fresh.length;
-      for (const { postDate, amount } of fresh) {
-        known?.add(postDate, amount);
+      for (const { postDate } of fresh)
         if (!dates) dates = [postDate, postDate];
         else if (postDate < dates[0]) dates[0] = postDate;
         else if (postDate > dates[1]) dates[1] = postDate;
-      }
       if (fresh.length === 0) return;
       batch ??= await openBatch(tem, db, userId, account, input.fileName, dateFormat, read.mayLackCategory);
       // Reading and writing a chunk are two steps: other requests may be served between them.
@@ -439,8 +425,6 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
     );
     // The cached model learns this batch's rows once they are committed (not the whole history again).
     if (opened.learned) afterCommit = await learnBatchAfterCommit(tem, userId, opened.learned, opened.batchId);
-    // After the import's last write: detection takes its rows only if nothing was written after this.
-    if (known) known.mark = await db.writeMark();
     return { ...result, message: importMessage(imported, duplicateCount), batchId: opened.batchId, imported };
   }
 }

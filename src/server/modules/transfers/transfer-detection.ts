@@ -35,38 +35,6 @@ export interface DetectedBatch {
   id: string;
   accountId: number;
   dates: [string, string];
-  /** The batch account's rows as the import that wrote the batch left them, when it kept them. */
-  known?: KnownAccountRows;
-}
-
-/**
- * The rows of the batch's account dated `from` through `to` as the import saw them (the older rows its duplicate
- * check read, and the batch's own rows as it wrote them), as the sieve takes them: rows that are not a split parent,
- * of an amount other than 0. Detection takes them instead of reading the account's rows of those days again, unless
- * something was written since the import's last write (`mark`, SqlTx.writeMark).
- */
-export class KnownAccountRows {
-  readonly amounts: number[] = [];
-  readonly days: number[] = [];
-  mark: string | null = null;
-  private lastDate = '';
-  private lastDay = 0;
-
-  constructor(
-    readonly from: string,
-    readonly to: string,
-  ) {}
-
-  add(postDate: string, amount: number): void {
-    if (amount === 0) return;
-    // A file's rows come mostly grouped by date: one date's day number is worked out once for its rows.
-    if (postDate !== this.lastDate) {
-      this.lastDate = postDate;
-      this.lastDay = toDayNumber(postDate);
-    }
-    this.amounts.push(amount);
-    this.days.push(this.lastDay);
-  }
 }
 
 /** Pairs a committed batch's rows with the other accounts' rows; answers what it linked and offered. */
@@ -152,45 +120,17 @@ async function sieveColumns(
   );
   const from = addDays(batch.dates[0], -2 * windowDays);
   const to = addDays(batch.dates[1], 2 * windowDays);
-  const dayLists = (account: number, first: string, last: string) =>
-    db.all<DayAmounts>(
+  for (const { id: account } of accounts) {
+    const days = await db.all<DayAmounts>(
       `select post_date, count(*) as n, ${listAggSql(em, 'amount')} as amounts from ${TRANSACTION_TABLE}
         where account_id = ? and post_date >= ? and post_date <= ? and is_split = false and amount <> 0
         group by post_date`,
-      [account, first, last],
+      [account, from, to],
     );
-  const known = batch.known;
-  const keep = known && known.mark !== null && known.mark === (await db.writeMark()) ? known : null;
-  for (const { id: account } of accounts) {
-    if (account === batch.accountId && keep) {
-      // The import's own rows of its file's days, and only the days beyond them read.
-      own.push(knownColumns(account, keep, from, to));
-      if (from < keep.from) own.push(accountColumns(account, await dayLists(account, from, addDays(keep.from, -1))));
-      if (to > keep.to) own.push(accountColumns(account, await dayLists(account, addDays(keep.to, 1), to)));
-    } else
-      (account === batch.accountId ? own : others).push(accountColumns(account, await dayLists(account, from, to)));
+    (account === batch.accountId ? own : others).push(accountColumns(account, days));
     await pause();
   }
   return { own: joinColumns(own), others: joinColumns(others) };
-}
-
-/** The import's rows of the batch account dated `from` through `to`, as columns. */
-function knownColumns(account: number, known: KnownAccountRows, from: string, to: string): RowColumns {
-  const accounts = (n: number) => new Int32Array(n).fill(account);
-  // Every row the import kept is of these days (the usual case): its lists as they are.
-  if (from <= known.from && known.to <= to)
-    return { amounts: known.amounts, days: known.days, accounts: accounts(known.amounts.length) };
-  const first = toDayNumber(from);
-  const last = toDayNumber(to);
-  const amounts: number[] = [];
-  const days: number[] = [];
-  for (let i = 0; i < known.amounts.length; i += 1) {
-    const day = known.days[i] as number;
-    if (day < first || day > last) continue;
-    amounts.push(known.amounts[i] as number);
-    days.push(day);
-  }
-  return { amounts, days, accounts: accounts(amounts.length) };
 }
 
 /** One day of an account: its date, how many rows, and their amounts as a comma-separated list. */
@@ -240,11 +180,6 @@ function rowKey(rows: RowColumns, position: number): RowKey {
 /** A row read whole, as the matcher takes it, with its batch. */
 type WholeRow = MatchRow & { batchId: string | null };
 
-/** One statement text for every lookup: the statement cache finds it by a text whose hash is worked out once. */
-const ROW_AT_SQL = `select id, description || ' ' || coalesce(bank_description, '') as text, batch_id from ${TRANSACTION_TABLE}
-  where account_id = ? and post_date = ? and amount = ? and user_id = ? and is_split = false
-    and parent_id is null and transfer_id is null`;
-
 /**
  * The rows at these places that can be a side (counted, no split part, not linked yet), read whole:
  * the texts an account's name may be in (the description and, when a rule renamed the row, the bank's).
@@ -253,10 +188,14 @@ async function rowsAt(db: SqlTx, userId: number, keys: readonly RowKey[], pause:
   const rows = new Map<number, WholeRow>();
   const seen = new Set<string>();
   for (const [i, key] of keys.entries()) {
-    const text = `${key[0]}:${key[1]}:${key[2]}`;
-    if (seen.has(text)) continue;
-    seen.add(text);
-    const found = await db.all<{ id: number; text: string; batch_id: string | null }>(ROW_AT_SQL, [...key, userId]);
+    if (seen.has(key.join(':'))) continue;
+    seen.add(key.join(':'));
+    const found = await db.all<{ id: number; text: string; batch_id: string | null }>(
+      `select id, description || ' ' || coalesce(bank_description, '') as text, batch_id from ${TRANSACTION_TABLE}
+        where account_id = ? and post_date = ? and amount = ? and user_id = ? and is_split = false
+          and parent_id is null and transfer_id is null`,
+      [...key, userId],
+    );
     const [accountId, postDate, amount] = key;
     for (const row of found)
       rows.set(row.id, { id: row.id, accountId, postDate, amount, description: row.text, batchId: row.batch_id });
@@ -276,7 +215,7 @@ async function dismissedPairs(db: SqlTx, userId: number): Promise<(a: number, b:
 }
 
 /** Links the pairs: a transfer each, then both sides. */
-export async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]) {
+async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]) {
   const listed: ImportTransfers['linked'] = [];
   let count = 0;
   const now = new Date().toISOString();
