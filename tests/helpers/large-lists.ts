@@ -13,6 +13,7 @@ export const LARGE_LISTS = [
   'accounts',
   'relatedCategories',
   'longText',
+  'shortTransactions',
 ] as const;
 export type LargeList = (typeof LARGE_LISTS)[number];
 
@@ -118,6 +119,15 @@ export function largeListJson(kind: LargeList, bytes: number): string {
     case 'accounts':
       return documentJson({
         accounts: rows(bytes, (i) => `{"id":${i + 1},"name":"a${i}","type":"checking","balance":0}`),
+      });
+    // Transactions as short as they come (a restore keeps an object of facts a row): restored (201).
+    case 'shortTransactions':
+      return documentJson({
+        transactions: rows(
+          bytes,
+          (i) =>
+            `{"id":${i + 1},"postDate":"2024-01-02","description":"a","amount":-5,"type":"debit","accountId":1,"categoryId":null,"isSplit":false,"parentId":null,"splitNote":null,"batchId":null}`,
+        ),
       });
     // One transaction whose description is the whole document (refused, 413, before the text is read whole).
     case 'longText':
