@@ -122,6 +122,35 @@ describe('schedules in the history', () => {
     expect(await state(user)).toEqual(held);
   });
 
+  it('a matched transaction deleted and brought back (undo, or from the trash) is matched to its occurrence again', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    const paid = async () =>
+      ok(
+        await user.post<{ id: number }>('/api/transactions', {
+          account: 'Checking',
+          amount: -120_000,
+          postDate: '2025-03-02',
+          description: 'ACME PROPERTIES RENT MARCH',
+        }),
+      ).id;
+    const matchOf = async () =>
+      (await state(user)).occurrences.map((o) => [o.scheduled_date, o.status, o.transaction_id]);
+    const id = await paid();
+    const matched = await matchOf();
+    expect(matched).toEqual([['2025-03-01', 'matched', id]]);
+
+    ok(await user.del(`/api/transactions/${id}`));
+    expect(await matchOf()).not.toEqual(matched);
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    expect(await matchOf()).toEqual(matched);
+
+    ok(await user.del(`/api/transactions/${id}`));
+    ok(await user.post('/api/trash/restore', { transactionIds: [id] }));
+    expect(await matchOf()).toEqual(matched);
+  });
+
   it('an edit that changes nothing adds no entry, and a refused create leaves none', async () => {
     today = '2025-03-10';
     const user = await userWithAccounts();

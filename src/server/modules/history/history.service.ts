@@ -1,3 +1,4 @@
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import type { EntityManager } from '@mikro-orm/knex';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { AppError } from '../../../shared/errors';
@@ -173,7 +174,7 @@ function refuseChanged(changed: readonly string[], verb: 'undone' | 'redone'): v
 /** Puts every row an entry touched back as it was before it. */
 export async function undoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
   // An entry may hold tens of thousands of rows: see withCheckpointAfter.
-  return withCheckpointAfter(em, () =>
+  const result = await withCheckpointAfter(em, () =>
     em.transactional(async (tem) => {
       const entry = await entryToChange(tem, userId, entryId, 'done');
       if (entry.batchId) await imageImportedBatch(tem, userId, entry, entry.batchId);
@@ -187,12 +188,15 @@ export async function undoEntry(em: EntityManager, userId: number, entryId: numb
       return { entry: await entryDto(tem, userId, entry, null), message: `Undone: ${entry.summary}` };
     }),
   );
+  // Rows put back (or taken away again) may be what an expected occurrence was waiting for.
+  await matchSchedulesAfterWrite(em, userId);
+  return result;
 }
 
 /** Applies an undone entry again. */
 export async function redoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
   // An entry may hold tens of thousands of rows: see withCheckpointAfter.
-  return withCheckpointAfter(em, () =>
+  const result = await withCheckpointAfter(em, () =>
     em.transactional(async (tem) => {
       const entry = await entryToChange(tem, userId, entryId, 'undone');
       const rows = await entryRows(tem, userId, entry.id);
@@ -205,6 +209,8 @@ export async function redoEntry(em: EntityManager, userId: number, entryId: numb
       return { entry: await entryDto(tem, userId, entry, null), message: `Redone: ${entry.summary}` };
     }),
   );
+  await matchSchedulesAfterWrite(em, userId);
+  return result;
 }
 
 /**

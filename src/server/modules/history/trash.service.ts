@@ -1,3 +1,4 @@
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { TrashItemDto, TrashRestoreInput } from '../../../shared/schemas/history';
@@ -65,7 +66,7 @@ export async function restoreFromTrash(
   input: TrashRestoreInput,
 ): Promise<{ message: string; restored: number }> {
   const ids = [...new Set(input.transactionIds)];
-  return em.transactional(async (tem) => {
+  const result = await em.transactional(async (tem) => {
     const trashed = await trashedByIds(tem, userId, ids);
     const missing = ids.filter((id) => !trashed.has(id));
     if (missing.length > 0)
@@ -83,6 +84,8 @@ export async function restoreFromTrash(
     await recorder.finish('trash-restore', `Restored ${n} transaction${n === 1 ? '' : 's'} from the trash`);
     return { message: `Restored ${n} transaction${n === 1 ? '' : 's'} from the trash`, restored };
   });
+  await matchSchedulesAfterWrite(em, userId);
+  return result;
 }
 
 async function trashedByIds(tem: EntityManager, userId: number, ids: readonly number[]): Promise<Map<number, number>> {

@@ -221,6 +221,7 @@ interface PendingRow {
  * date still pays it) to rows of their accounts that pay no occurrence yet. Answers how many matched.
  */
 export async function matchPending(tem: EntityManager, userId: number): Promise<number> {
+  await reopenOrphanedMatches(tem, userId);
   const pending = await selectRows<PendingRow>(
     tem,
     `select o.id, o.schedule_id, s.account_id, o.due_date, o.amount, s.tolerance_basis_points, s.match_window, s.description
@@ -317,6 +318,20 @@ export async function releaseUnfitMatches(
     );
 }
 
+/**
+ * An expected occurrence whose matched row was deleted (the link set to null with it) is open again: it may match
+ * another row, or the same one brought back from the trash, and otherwise becomes missed in its turn.
+ */
+async function reopenOrphanedMatches(tem: EntityManager, userId: number): Promise<void> {
+  await runSql(
+    tem,
+    `update schedule_occurrence set status = 'due'
+      where user_id = ? and status = 'matched' and transaction_id is null
+        and schedule_id in (select id from schedule where user_id = ? and mode = 'expect')`,
+    [userId, userId],
+  );
+}
+
 /** Due `expect` occurrences past their window become missed. */
 async function markMissed(tem: EntityManager, userId: number, today: string): Promise<void> {
   const due = await selectRows<{ id: number; due_date: string; match_window: number }>(
@@ -358,7 +373,7 @@ export async function runUserSchedules(tem: EntityManager, userId: number, today
 }
 
 /**
- * After rows were written outside a schedule run (an import, a new transaction): open expected
+ * After rows were written outside a schedule run (an import, a new transaction, a delete, an undo): open expected
  * occurrences look for their row now instead of at the next hourly run. Needs no clock: it
  * matches the occurrences already stored. A failure leaves the work to the next run; it never
  * undoes the write that came before.
@@ -369,7 +384,8 @@ export async function matchSchedulesAfterWrite(em: EntityManager, userId: number
       sem.transactional(async (tem) => {
         const [open] = await selectRows<{ n: number | string }>(
           tem,
-          `select count(*) as n from schedule_occurrence where user_id = ? and status in ('due', 'missed')`,
+          `select count(*) as n from schedule_occurrence
+            where user_id = ? and (status in ('due', 'missed') or (status = 'matched' and transaction_id is null))`,
           [userId],
         );
         if (Number(open?.n ?? 0) === 0) return;

@@ -1,3 +1,4 @@
+import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import type { EntityManager } from '@mikro-orm/knex';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import type { BatchDto, TransactionDto } from '../../../shared/schemas/transactions';
@@ -45,7 +46,7 @@ export async function deleteBatch(
   batchId: string,
 ): Promise<{ message: string; deleted: number }> {
   // A batch may hold a hundred thousand rows: see withCheckpointAfter.
-  return withCheckpointAfter(em, () =>
+  const result = await withCheckpointAfter(em, () =>
     em.transactional(async (tem) => {
       const batch = await ownBatch(tem, userId, batchId);
       const recorder = new ChangeRecorder(tem, userId);
@@ -60,4 +61,6 @@ export async function deleteBatch(
       return { message: `Batch ${batchId} deleted with ${deleted} transaction${deleted === 1 ? '' : 's'}`, deleted };
     }),
   );
+  await matchSchedulesAfterWrite(em, userId);
+  return result;
 }

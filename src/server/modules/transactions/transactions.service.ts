@@ -231,7 +231,7 @@ export async function deleteTransactions(
   options: DeleteOptions = {},
 ): Promise<{ deleted: number; counterparts: number }> {
   const asked = [...new Set(ids)];
-  return em.transactional(async (tem) => {
+  const result = await em.transactional(async (tem) => {
     const found = await tem.find(Transaction, { id: { $in: asked }, user: userId }, { fields: ['id'] });
     if (found.length !== asked.length) {
       const ownIds = new Set(found.map((row) => row.id));
@@ -249,6 +249,9 @@ export async function deleteTransactions(
     await recorder.finish('delete', `Deleted ${unique.length} transaction${unique.length === 1 ? '' : 's'}`);
     return { ...result, counterparts };
   });
+  // An expected occurrence the deleted rows had matched looks for its row again.
+  await matchSchedulesAfterWrite(em, userId);
+  return result;
 }
 
 /** Deletes the rows (all the user's), keeping split families whole; answers how many rows went. */
