@@ -30,7 +30,7 @@ import { Account } from '../accounts/account.entity';
 import { resolveCategoryId } from '../categories/categories.service';
 import { Category } from '../categories/category.entity';
 import { User } from '../users/user.entity';
-import { ChangeRecorder } from '../history/recorder';
+import { ChangeRecorder, recorded } from '../history/recorder';
 import type { HistoryKind } from '../../../shared/schemas/history';
 import { Schedule } from './schedule.entity';
 import {
@@ -150,10 +150,9 @@ async function recordedScheduleAction<T>(
   work: (tem: EntityManager, recorder: ChangeRecorder) => Promise<T>,
   summary: (result: T) => string,
 ): Promise<T> {
-  return em.transactional(async (tem) => {
+  const action = async (tem: EntityManager, recorder: ChangeRecorder): Promise<T> => {
     // Taken first, so no other run of the user's schedules stores or changes occurrences between the reads below.
     await lockUserSchedules(tem, userId);
-    const recorder = new ChangeRecorder(tem, userId);
     const open = await selectRows<{ id: number }>(
       tem,
       `select id from schedule_occurrence where user_id = ?
@@ -201,9 +200,9 @@ async function recordedScheduleAction<T>(
       'transaction',
       posted.map((row) => row.transaction_id),
     );
-    await recorder.finish(kind, summary(result));
     return result;
-  });
+  };
+  return recorded(em, userId, kind, action, summary);
 }
 
 /** Creates a schedule and runs it at once: an occurrence due today (or earlier) posts or matches now. */
