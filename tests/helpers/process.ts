@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -138,4 +138,11 @@ export function spawnServer(env: Record<string, string>, options: SpawnOptions =
       }
     },
   };
+}
+
+/** A process's peak resident memory so far, in MB: the kernel's high-water mark (VmHWM), which no moment escapes. */
+export function peakRssMb(pid: number): number {
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (!match) throw new Error('no VmHWM in /proc/<pid>/status');
+  return Number(match[1]) / 1024;
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, postgresAnswers, type ScratchDatabase } from '../../src/server/db/pg-scratch';
 import { registerUser } from '../helpers/http';
 import { largeListJson, type LargeList } from '../helpers/large-lists';
-import { spawnServer, type ServerProcess } from '../helpers/process';
+import { peakRssMb, spawnServer, type ServerProcess } from '../helpers/process';
 import { pgAdminUrl } from '../helpers/server';
 import { rawRequest } from '../helpers/stall-watch';
 
@@ -37,12 +37,6 @@ const ANSWERS: Record<Exclude<LargeList, 'shortTransactions'>, number[]> = {
 
 const pgAvailable = await postgresAnswers(pgAdminUrl);
 if (!pgAvailable) console.warn('PostgreSQL restore memory test skipped: no PostgreSQL server at PG_ADMIN_URL');
-
-function peakRssMb(pid: number): number {
-  const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error('no VmHWM in /proc/<pid>/status');
-  return Number(match[1]) / 1024;
-}
 
 let server: ServerProcess | undefined;
 let scratch: ScratchDatabase | undefined;
