@@ -364,18 +364,19 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   let afterCommit: (() => Promise<void>) | null = null;
   // The first and last dates of the rows written (what transfer detection looks around).
   let dates: [string, string] | null = null;
-  // SQLite: the commit only writes the log; a worker thread copies it into the file afterwards.
-  const written = await withCheckpointAfter(em, () =>
-    scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem))),
-  );
-  await (afterCommit as (() => Promise<void>) | null)?.();
-  if (written.imported === 0 || written.batchId === null) return written;
-  await matchSchedulesAfterWrite(em, userId);
-  const writtenDates = dates as [string, string] | null;
-  if (input.findTransfers === false || !writtenDates) return written;
-  const batch = { id: written.batchId, accountId: account.id, dates: writtenDates };
-  const transfers = await detectTransfers(em, userId, batch, pause);
-  return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
+  // SQLite: the commits only write the log; a worker thread copies it into the file afterwards, once transfer
+  // detection is done too, so the copy of the batch does not compete for the cores with the detection reading it.
+  return withCheckpointAfter(em, async () => {
+    const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
+    await (afterCommit as (() => Promise<void>) | null)?.();
+    if (written.imported === 0 || written.batchId === null) return written;
+    await matchSchedulesAfterWrite(em, userId);
+    const writtenDates = dates as [string, string] | null;
+    if (input.findTransfers === false || !writtenDates) return written;
+    const batch = { id: written.batchId, accountId: account.id, dates: writtenDates };
+    const transfers = await detectTransfers(em, userId, batch, pause);
+    return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
+  });
 
   async function writeImport(tem: EntityManager, db: SqlTx): Promise<ImportResult> {
     await lockAccountImports(db, account.id);
