@@ -368,12 +368,11 @@ async function runImport(em: EntityManager, userId: number, input: ImportInput):
   // detection is done too, so the copy of the batch does not compete for the cores with the detection reading it.
   return withCheckpointAfter(em, async () => {
     const written = await scopedTransaction(em, userId, async (tem) => writeImport(tem, await sqlTx(tem)));
-    await (afterCommit as (() => Promise<void>) | null)?.();
+    await afterCommit?.();
     if (written.imported === 0 || written.batchId === null) return written;
     await matchSchedulesAfterWrite(em, userId);
-    const writtenDates = dates as [string, string] | null;
-    if (input.findTransfers === false || !writtenDates) return written;
-    const batch = { id: written.batchId, accountId: account.id, dates: writtenDates };
+    if (input.findTransfers === false || !dates) return written;
+    const batch = { id: written.batchId, accountId: account.id, dates };
     const transfers = await detectTransfers(em, userId, batch, pause);
     return { ...written, message: `${written.message}${transfersMessage(transfers)}`, transfers };
   });
