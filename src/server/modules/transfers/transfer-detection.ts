@@ -120,7 +120,10 @@ async function sieveColumns(
   );
   const from = addDays(batch.dates[0], -2 * windowDays);
   const to = addDays(batch.dates[1], 2 * windowDays);
+  // The batch's account last: when no other account holds a row of these days, nothing pairs and it is not read.
+  accounts.sort((a, b) => Number(a.id === batch.accountId) - Number(b.id === batch.accountId));
   for (const { id: account } of accounts) {
+    if (account === batch.accountId && !others.some((part) => part.amounts.length > 0)) break;
     const days = await db.all<DayAmounts>(
       `select post_date, count(*) as n, ${listAggSql(em, 'amount')} as amounts from ${TRANSACTION_TABLE}
         where account_id = ? and post_date >= ? and post_date <= ? and is_split = false and amount <> 0
