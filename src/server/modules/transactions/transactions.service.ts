@@ -242,7 +242,7 @@ export async function deleteTransactions(
     const others = new Set([...(await counterpartsOf(tem, userId, asked)).values()].filter((id) => !askedIds.has(id)));
     const unique = options.withCounterpart ? [...asked, ...others] : asked;
     const recorder = new ChangeRecorder(tem, userId);
-    await recorder.touchTransactions([...asked, ...others]);
+    await recorder.touchDeleteCascades(await recorder.touchTransactions([...asked, ...others]));
     await unlinkRows(tem, userId, unique);
     const counterparts = options.withCounterpart ? others.size : 0;
     const result = await deleteRows(tem, userId, unique);
