@@ -220,6 +220,31 @@ describe('rows a schedule posted or matched, in the history', () => {
     ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
     expect(await state(user)).toEqual(before);
   });
+
+  it('undoing the create of a schedule that posted rows since is refused, naming them, until those rows are deleted', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    const created = await recordedOnce(user, 'Created schedule Rent', async () => {
+      ok(await user.post('/api/schedules', rent));
+    });
+    today = '2025-04-02';
+    await runJob();
+    const april = (await occurrencesOf(user)).find(([date]) => date === '2025-04-01')![2] as number;
+    expect(april).toEqual(expect.any(Number));
+    const held = await state(user);
+    const refused = await user.post<unknown>(`/api/history/${created.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain(`transaction ${april}`);
+    expect(await state(user)).toEqual(held);
+
+    // With the row it posted since deleted, the create is undone: nothing of the schedule is left in the register.
+    ok(await user.del(`/api/transactions/${april}`));
+    ok(await user.post(`/api/history/${created.id}/undo`));
+    const after = await state(user);
+    expect(after.schedules).toEqual([]);
+    expect(after.occurrences).toEqual([]);
+    expect(after.transactions).toEqual([]);
+  });
 });
 
 describe('offered transfers in the history', () => {
