@@ -221,6 +221,25 @@ describe('rows a schedule posted or matched, in the history', () => {
     expect(await state(user)).toEqual(before);
   });
 
+  it('adding a row by hand that pays an expected occurrence: undo leaves the occurrence open again, redo matched', async () => {
+    today = '2025-03-02';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'due', null]]);
+    let id = 0;
+    await recordedOnce(user, 'Added “ACME PROPERTIES RENT MARCH”', async () => {
+      id = ok(
+        await user.post<{ id: number }>('/api/transactions', {
+          account: 'Checking',
+          amount: -120_000,
+          postDate: '2025-03-02',
+          description: 'ACME PROPERTIES RENT MARCH',
+        }),
+      ).id;
+    });
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'matched', id]]);
+  });
+
   it('undoing the create of a schedule that posted rows since is refused, naming them, until those rows are deleted', async () => {
     today = '2025-03-10';
     const user = await userWithAccounts();
