@@ -48,6 +48,8 @@ async function withoutRecording<T>(work: () => Promise<T>): Promise<T> {
     // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
     touchTransactions: proto.touchTransactions,
     // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
+    touchDeleteCascades: proto.touchDeleteCascades,
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
     finish: proto.finish,
     // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
     readBefore: proto.readBefore,
@@ -57,7 +59,8 @@ async function withoutRecording<T>(work: () => Promise<T>): Promise<T> {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- a static method, put back as it was
   const recordImport = ChangeRecorder.recordImport;
   proto.touch = async () => {};
-  proto.touchTransactions = async () => {};
+  proto.touchTransactions = async () => [];
+  proto.touchDeleteCascades = async () => {};
   proto.finish = async () => null;
   proto.readBefore = () => {};
   proto.updated = () => {};

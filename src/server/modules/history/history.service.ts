@@ -1,4 +1,4 @@
-import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { lockUserSchedules, matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import type { EntityManager } from '@mikro-orm/knex';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { AppError } from '../../../shared/errors';
@@ -148,6 +148,8 @@ async function entryToChange(
   from: 'done' | 'undone',
 ): Promise<HistoryEntry> {
   await (await sqlTx(tem)).lock(HISTORY_LOCK, userId);
+  // A schedule run waits for the undo or redo: it would post or change occurrences of schedules being put back.
+  await lockUserSchedules(tem, userId);
   const entry = await findOwned(tem, HistoryEntry, userId, entryId);
   const reason = readOnlyReason(
     entry,
@@ -171,6 +173,34 @@ function refuseChanged(changed: readonly string[], verb: 'undone' | 'redone'): v
   );
 }
 
+/**
+ * Undoing the create of a schedule deletes it with its occurrences: the rows it posted since (by the hourly job or
+ * a later change) would stay behind as rows of no schedule while those the create posted go, so the undo is refused,
+ * naming them, until they are deleted or their change undone. Rows it matched since are the user's own and stay, as
+ * when a schedule is deleted.
+ */
+async function refuseOrphanedPosts(tem: EntityManager, userId: number, rows: readonly StoredRow[]): Promise<void> {
+  const schedules = rows.filter((row) => row.table === 'schedule' && row.before === null && row.after !== null);
+  if (schedules.length === 0) return;
+  const held = new Set(rows.filter((row) => row.table === 'schedule_occurrence').map((row) => row.id));
+  const posted = await selectRows<{ id: number; transaction_id: number }>(
+    tem,
+    `select id, transaction_id from schedule_occurrence
+      where user_id = ? and status = 'posted' and transaction_id is not null
+        and schedule_id in (${schedules.map(() => '?').join(', ')}) order by transaction_id`,
+    [userId, ...schedules.map((row) => Number(row.id))],
+  );
+  const left = posted.filter((row) => !held.has(String(row.id))).map((row) => `transaction ${row.transaction_id}`);
+  if (left.length === 0) return;
+  const listed = left.slice(0, 10).join(', ');
+  const more = left.length > 10 ? ` and ${left.length - 10} more` : '';
+  throw new AppError(
+    'CONFLICT',
+    `This change cannot be undone: the schedule posted ${listed}${more} since, which would stay without it. Delete those rows (or undo the changes that posted them) first.`,
+    { rows: left.slice(0, 100) },
+  );
+}
+
 /** Puts every row an entry touched back as it was before it. */
 export async function undoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
   // An entry may hold tens of thousands of rows: see withCheckpointAfter.
@@ -180,6 +210,7 @@ export async function undoEntry(em: EntityManager, userId: number, entryId: numb
       if (entry.batchId) await imageImportedBatch(tem, userId, entry, entry.batchId);
       const rows = await entryRows(tem, userId, entry.id);
       refuseChanged(await changedSince(tem, userId, rows, 'after'), 'undone');
+      await refuseOrphanedPosts(tem, userId, rows);
       await applySide(tem, userId, rows, 'before');
       await untrash(tem, userId, entry.id);
       if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
