@@ -319,11 +319,27 @@ async function detectedLinks(
     ...new Set([...images.values()].flatMap((image) => (image.transfer_id == null ? [] : [Number(image.transfer_id)]))),
   ];
   const notOfBatch = (id: number) => !images.has(String(id));
-  const sides = await idsIn(tem, userId, TRANSACTION_TABLE, ['transfer_id'], transferIds);
-  const offered = await idsIn(tem, userId, 'transfer_candidate', ['first_id', 'second_id'], [...images.keys()]);
+  // The batch's rows read as a set (by its batch index), not as a list of their ids, which may be very many.
+  const ofBatch = `select id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`;
+  const sides = await selectRows<{ id: number }>(
+    tem,
+    `select id from ${TRANSACTION_TABLE} where user_id = ? and transfer_id in
+      (select transfer_id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ? and transfer_id is not null)`,
+    [userId, userId, batchId],
+  );
+  const offered = await selectRows<{ id: number }>(
+    tem,
+    `select id from transfer_candidate where user_id = ? and (first_id in (${ofBatch}) or second_id in (${ofBatch}))`,
+    [userId, userId, batchId, userId, batchId],
+  );
   const transfers = await readImages(tem, userId, 'transfer', transferIds);
-  const offers = await readImages(tem, userId, 'transfer_candidate', offered);
-  const counterparts = await readImages(tem, userId, 'transaction', sides.filter(notOfBatch));
+  const offers = await readImages(
+    tem,
+    userId,
+    'transfer_candidate',
+    offered.map((row) => row.id),
+  );
+  const counterparts = await readImages(tem, userId, 'transaction', sides.map((row) => row.id).filter(notOfBatch));
   const offeredWith = await readImages(
     tem,
     userId,
@@ -338,28 +354,6 @@ async function detectedLinks(
   ]);
   refuseChanged([...changed], 'undone');
   return { transfers, counterparts, offers };
-}
-
-/** Ids of the user's rows of `table` whose `columns` (any of them) hold one of `values`, a few hundred a statement. */
-async function idsIn(
-  tem: EntityManager,
-  userId: number,
-  table: string,
-  columns: readonly string[],
-  values: readonly (number | string)[],
-): Promise<number[]> {
-  const ids = new Set<number>();
-  for (let i = 0; i < values.length; i += 400) {
-    const chunk = values.slice(i, i + 400).map(Number);
-    const marks = chunk.map(() => '?').join(', ');
-    const rows = await selectRows<{ id: number }>(
-      tem,
-      `select id from ${table} where user_id = ? and (${columns.map((column) => `${column} in (${marks})`).join(' or ')})`,
-      [userId, ...columns.flatMap(() => chunk)],
-    );
-    for (const row of rows) ids.add(row.id);
-  }
-  return [...ids];
 }
 
 /** The rows (as "transaction 12") of these that an import after entry `entryId` wrote and that is still done. */
