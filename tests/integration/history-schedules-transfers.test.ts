@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, signUp, type ApiUser } from '../helpers/api';
+import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
  * Schedules and offered transfers in the history (SQLite in `node`, PostgreSQL in `integration-pg`): creating,
- * editing, deleting, skipping and posting a schedule now, and accepting or dismissing an offered pair, are each one
- * entry that undo puts back exactly (the rows as the database holds them) and redo applies again; a later change
- * to a row an entry wrote makes its undo refuse with nothing changed.
+ * editing, deleting, skipping and posting a schedule now, accepting or dismissing an offered pair, and deleting rows
+ * a schedule posted or a pair was offered for, are each one entry that undo puts back exactly (the rows as the
+ * database holds them) and redo applies again; a later change to a row an entry wrote makes its undo refuse with
+ * nothing changed.
  */
 let server: TestServer;
 let today = '2025-03-10';
@@ -165,6 +166,106 @@ describe('schedules in the history', () => {
   });
 });
 
+/** One run of the hourly job for the clock's day, as the server would run it. */
+async function runJob(): Promise<void> {
+  server.app.scheduleJob.runNow();
+  await server.app.scheduleJob.idle();
+}
+
+describe('rows a schedule posted or matched, in the history', () => {
+  const occurrencesOf = async (user: ApiUser) =>
+    (await state(user)).occurrences.map((o) => [o.scheduled_date, o.status, o.transaction_id]);
+
+  it('deleting a posted row keeps its occurrence posted (not posted again); undo, redo and the trash give it its link back', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', rent));
+    const posted = await occurrencesOf(user);
+    const march = posted.find(([date]) => date === '2025-03-01')![2] as number;
+
+    await recordedOnce(user, 'Deleted 1 transaction', async () => {
+      ok(await user.del(`/api/transactions/${march}`));
+    });
+    // While its row is in the trash the occurrence stays posted without a row, and the hourly job leaves it.
+    await runJob();
+    expect(await occurrencesOf(user)).toEqual(
+      posted.map(([date, status, id]) => [date, status, id === march ? null : id]),
+    );
+    expect((await state(user)).transactions).toHaveLength(2);
+
+    const deleted = await state(user);
+    ok(await user.post('/api/trash/restore', { transactionIds: [march] }));
+    expect(await occurrencesOf(user)).toEqual(posted);
+    // The restore is a change of its own: its undo puts the row back in the trash and the occurrence as it was.
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    expect(await state(user)).toEqual(deleted);
+  });
+
+  it('a matched row deleted is matched again by its undo, even after the hourly job made its occurrence missed', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    const { id } = ok(
+      await user.post<{ id: number }>('/api/transactions', {
+        account: 'Checking',
+        amount: -120_000,
+        postDate: '2025-03-02',
+        description: 'ACME PROPERTIES RENT MARCH',
+      }),
+    );
+    const before = await state(user);
+    ok(await user.del(`/api/transactions/${id}`));
+    await runJob();
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    expect(await state(user)).toEqual(before);
+  });
+
+  it('adding a row by hand that pays an expected occurrence: undo leaves the occurrence open again, redo matched', async () => {
+    today = '2025-03-02';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'due', null]]);
+    let id = 0;
+    await recordedOnce(user, 'Added “ACME PROPERTIES RENT MARCH”', async () => {
+      id = ok(
+        await user.post<{ id: number }>('/api/transactions', {
+          account: 'Checking',
+          amount: -120_000,
+          postDate: '2025-03-02',
+          description: 'ACME PROPERTIES RENT MARCH',
+        }),
+      ).id;
+    });
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'matched', id]]);
+  });
+
+  it('undoing the create of a schedule that posted rows since is refused, naming them, until those rows are deleted', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    const created = await recordedOnce(user, 'Created schedule Rent', async () => {
+      ok(await user.post('/api/schedules', rent));
+    });
+    today = '2025-04-02';
+    await runJob();
+    const april = (await occurrencesOf(user)).find(([date]) => date === '2025-04-01')![2] as number;
+    expect(april).toEqual(expect.any(Number));
+    const held = await state(user);
+    const refused = await user.post<unknown>(`/api/history/${created.id}/undo`);
+    expect(refused.status).toBe(409);
+    expect(JSON.stringify(refused.body)).toContain(`transaction ${april}`);
+    expect(await state(user)).toEqual(held);
+
+    // With the row it posted since deleted, the create is undone: nothing of the schedule is left in the register.
+    ok(await user.del(`/api/transactions/${april}`));
+    ok(await user.post(`/api/history/${created.id}/undo`));
+    const after = await state(user);
+    expect(after.schedules).toEqual([]);
+    expect(after.occurrences).toEqual([]);
+    expect(after.transactions).toEqual([]);
+  });
+});
+
 describe('offered transfers in the history', () => {
   async function offered(user: ApiUser) {
     const row = async (account: string, amount: number, postDate: string) =>
@@ -204,6 +305,41 @@ describe('offered transfers in the history', () => {
     expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
     // The offer can be accepted again after the undo.
     ok(await user.post(`/api/transfers/candidates/${sure.id}/accept`));
+  });
+
+  it('deleting a row takes its offers in the same entry: undo offers them again as they were, redo takes them again', async () => {
+    const user = await userWithAccounts();
+    const list = await offered(user);
+    const listed = ok(await user.get('/api/transfers/candidates'));
+    const out = (await state(user)).candidates[0].first_id as number;
+    await recordedOnce(user, 'Deleted 1 transaction', async () => {
+      ok(await user.del(`/api/transactions/${out}`));
+      expect(ok(await user.get('/api/transfers/candidates'))).toEqual([]);
+    });
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
+    // Brought back from the trash instead, the row is offered again with its pairs (same ids, scores, reasons).
+    const before = (await state(user)).candidates;
+    ok(await user.del(`/api/transactions/${out}`));
+    ok(await user.post('/api/trash/restore', { transactionIds: [out] }));
+    expect((await state(user)).candidates).toEqual(before);
+    ok(await user.post(`/api/transfers/candidates/${list[0].id}/accept`));
+  });
+
+  it('deleting several rows at once, or an import, takes their offers in the entry too', async () => {
+    const user = await userWithAccounts();
+    await offered(user);
+    const [first] = (await state(user)).candidates;
+    const ids = [first.first_id as number, first.second_id as number];
+    await recordedOnce(user, 'Deleted 2 transactions', async () => {
+      data(await user.trpc.transactions.deleteMany.mutate({ ids }));
+    });
+    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    const batchId = await seedBatch(server.app, user.userId, null, ids);
+    await recordedOnce(user, 'Deleted the import of seed.csv with 2 transactions', async () => {
+      ok(await user.del(`/api/transactions/batches/${batchId}`));
+      expect((await state(user)).candidates).toEqual([]);
+    });
   });
 
   it('undoing a dismiss offers the pair again', async () => {

@@ -1,4 +1,4 @@
-import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
+import { lockUserSchedules, matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import type { EntityManager } from '@mikro-orm/knex';
 import { withCheckpointAfter } from '../../db/wal-checkpoint';
 import { AppError } from '../../../shared/errors';
@@ -11,7 +11,7 @@ import {
   type UndoResult,
 } from '../../../shared/schemas/history';
 import { findOwned } from '../../db/find-owned';
-import { imageText, readImages, type ImagedTable } from '../../db/row-images';
+import { imageText, readImages, type ImagedTable, type RowImage } from '../../db/row-images';
 import { selectRows, sqlTx, TRANSACTION_TABLE } from '../../db/sql';
 import { applySide, changedSince } from './apply-images';
 import { HistoryEntry } from './history.entity';
@@ -148,6 +148,8 @@ async function entryToChange(
   from: 'done' | 'undone',
 ): Promise<HistoryEntry> {
   await (await sqlTx(tem)).lock(HISTORY_LOCK, userId);
+  // A schedule run waits for the undo or redo: it would post or change occurrences of schedules being put back.
+  await lockUserSchedules(tem, userId);
   const entry = await findOwned(tem, HistoryEntry, userId, entryId);
   const reason = readOnlyReason(
     entry,
@@ -171,6 +173,34 @@ function refuseChanged(changed: readonly string[], verb: 'undone' | 'redone'): v
   );
 }
 
+/**
+ * Undoing the create of a schedule deletes it with its occurrences: the rows it posted since (by the hourly job or
+ * a later change) would stay behind as rows of no schedule while those the create posted go, so the undo is refused,
+ * naming them, until they are deleted or their change undone. Rows it matched since are the user's own and stay, as
+ * when a schedule is deleted.
+ */
+async function refuseOrphanedPosts(tem: EntityManager, userId: number, rows: readonly StoredRow[]): Promise<void> {
+  const schedules = rows.filter((row) => row.table === 'schedule' && row.before === null && row.after !== null);
+  if (schedules.length === 0) return;
+  const held = new Set(rows.filter((row) => row.table === 'schedule_occurrence').map((row) => row.id));
+  const posted = await selectRows<{ id: number; transaction_id: number }>(
+    tem,
+    `select id, transaction_id from schedule_occurrence
+      where user_id = ? and status = 'posted' and transaction_id is not null
+        and schedule_id in (${schedules.map(() => '?').join(', ')}) order by transaction_id`,
+    [userId, ...schedules.map((row) => Number(row.id))],
+  );
+  const left = posted.filter((row) => !held.has(String(row.id))).map((row) => `transaction ${row.transaction_id}`);
+  if (left.length === 0) return;
+  const listed = left.slice(0, 10).join(', ');
+  const more = left.length > 10 ? ` and ${left.length - 10} more` : '';
+  throw new AppError(
+    'CONFLICT',
+    `This change cannot be undone: the schedule posted ${listed}${more} since, which would stay without it. Delete those rows (or undo the changes that posted them) first.`,
+    { rows: left.slice(0, 100) },
+  );
+}
+
 /** Puts every row an entry touched back as it was before it. */
 export async function undoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
   // An entry may hold tens of thousands of rows: see withCheckpointAfter.
@@ -180,6 +210,7 @@ export async function undoEntry(em: EntityManager, userId: number, entryId: numb
       if (entry.batchId) await imageImportedBatch(tem, userId, entry, entry.batchId);
       const rows = await entryRows(tem, userId, entry.id);
       refuseChanged(await changedSince(tem, userId, rows, 'after'), 'undone');
+      await refuseOrphanedPosts(tem, userId, rows);
       await applySide(tem, userId, rows, 'before');
       await untrash(tem, userId, entry.id);
       if (entry.kind === 'trash-restore') await retrashRestored(tem, userId, entry.id);
@@ -215,7 +246,8 @@ export async function redoEntry(em: EntityManager, userId: number, entryId: numb
 
 /**
  * An import keeps no row images; its first undo takes them (so a redo can put the rows back), after checking that
- * no later change touched a row of its batch.
+ * no later change touched a row it wrote. With its rows go what its transfer detection wrote: the links of its rows
+ * (each transfer, and the other side's row, unlinked before) and the offers naming them.
  */
 async function imageImportedBatch(
   tem: EntityManager,
@@ -252,19 +284,129 @@ async function imageImportedBatch(
     ids.map((row) => row.id),
   );
   const batch = await readImages(tem, userId, 'batch', [batchId]);
+  const created = (table: ImagedTable, of: ReadonlyMap<string, RowImage>): StoredRow[] =>
+    [...of.entries()].map(([id, image]) => ({ table, id, before: null, after: imageText(image) }));
+  const links = await detectedLinks(tem, userId, entry.id, batchId, images);
   const rows: StoredRow[] = [
-    ...[...batch.entries()].map(([id, image]) => ({
-      table: 'batch' as const,
-      id,
-      before: null,
-      after: imageText(image),
-    })),
-    ...[...images.entries()].map(([id, image]) => ({
+    ...created('batch', batch),
+    ...created('transfer', links.transfers),
+    ...created('transaction', images),
+    ...[...links.counterparts.entries()].map(([id, image]) => ({
       table: 'transaction' as const,
       id,
-      before: null,
+      before: imageText({ ...image, transfer_id: null }),
       after: imageText(image),
     })),
+    ...created('transfer_candidate', links.offers),
   ];
   await insertHistoryRows(tem, userId, entry.id, rows);
+}
+
+/**
+ * What transfer detection wrote for a batch's rows (`images`): the transfers linking them, the other accounts' rows
+ * on the other side of those (linked by the detection: an unlinked row is all it pairs) and the offers naming them.
+ * Refused, naming the rows, when a later change touched one of those or a later import linked or offered its rows
+ * with them: undoing this import first would leave that change or import holding a link or offer to nothing.
+ */
+async function detectedLinks(
+  tem: EntityManager,
+  userId: number,
+  entryId: number,
+  batchId: string,
+  images: ReadonlyMap<string, RowImage>,
+): Promise<{ transfers: Map<string, RowImage>; counterparts: Map<string, RowImage>; offers: Map<string, RowImage> }> {
+  const transferIds = [
+    ...new Set([...images.values()].flatMap((image) => (image.transfer_id == null ? [] : [Number(image.transfer_id)]))),
+  ];
+  const notOfBatch = (id: number) => !images.has(String(id));
+  // The batch's rows read as a set (by its batch index), not as a list of their ids, which may be very many.
+  const ofBatch = `select id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ?`;
+  const sides = await selectRows<{ id: number }>(
+    tem,
+    `select id from ${TRANSACTION_TABLE} where user_id = ? and transfer_id in
+      (select transfer_id from ${TRANSACTION_TABLE} where user_id = ? and batch_id = ? and transfer_id is not null)`,
+    [userId, userId, batchId],
+  );
+  const offered = await selectRows<{ id: number }>(
+    tem,
+    `select id from transfer_candidate where user_id = ? and (first_id in (${ofBatch}) or second_id in (${ofBatch}))`,
+    [userId, userId, batchId, userId, batchId],
+  );
+  const transfers = await readImages(tem, userId, 'transfer', transferIds);
+  const offers = await readImages(
+    tem,
+    userId,
+    'transfer_candidate',
+    offered.map((row) => row.id),
+  );
+  const counterparts = await readImages(tem, userId, 'transaction', sides.map((row) => row.id).filter(notOfBatch));
+  const offeredWith = await readImages(
+    tem,
+    userId,
+    'transaction',
+    [...offers.values()].flatMap((offer) => [Number(offer.first_id), Number(offer.second_id)]).filter(notOfBatch),
+  );
+  const changed = new Set([
+    ...(await ofLaterImports(tem, userId, entryId, batchId, [...counterparts.values(), ...offeredWith.values()])),
+    ...(await touchedLater(tem, userId, entryId, 'transaction', [...counterparts.keys()])),
+    ...(await touchedLater(tem, userId, entryId, 'transfer', [...transfers.keys()])),
+    ...(await touchedLater(tem, userId, entryId, 'transfer_candidate', [...offers.keys()])),
+  ]);
+  refuseChanged([...changed], 'undone');
+  return { transfers, counterparts, offers };
+}
+
+/** The rows (as "transaction 12") of these that an import after entry `entryId` wrote and that is still done. */
+async function ofLaterImports(
+  tem: EntityManager,
+  userId: number,
+  entryId: number,
+  batchId: string,
+  rows: readonly RowImage[],
+): Promise<string[]> {
+  const batches = [...new Set(rows.flatMap((row) => (typeof row.batch_id === 'string' ? [row.batch_id] : [])))].filter(
+    (id) => id !== batchId,
+  );
+  if (batches.length === 0) return [];
+  const later = await selectRows<{ batch_id: string }>(
+    tem,
+    `select batch_id from history_entry where user_id = ? and id > ? and state = 'done'
+      and batch_id in (${batches.map(() => '?').join(', ')})`,
+    [userId, entryId, ...batches],
+  );
+  const laterBatches = new Set(later.map((row) => row.batch_id));
+  return rows.filter((row) => laterBatches.has(row.batch_id as string)).map((row) => `transaction ${String(row.id)}`);
+}
+
+/** The rows (as "transfer 3") of these that a change after entry `entryId`, still done, touched. */
+async function touchedLater(
+  tem: EntityManager,
+  userId: number,
+  entryId: number,
+  table: ImagedTable,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const wanted = new Set(ids);
+  const found = new Set<string>();
+  const later = `select hr.row_id, hr."before", hr."after" from history_row hr join history_entry he on he.id = hr.entry_id
+    where hr.user_id = ? and he.id > ? and he.state = 'done' and hr.table_name = ?`;
+  for (let i = 0; i < ids.length; i += 400) {
+    const chunk = ids.slice(i, i + 400);
+    const rows = await selectRows<{ row_id: string }>(
+      tem,
+      `${later} and hr.row_id in (${chunk.map(() => '?').join(', ')})`,
+      [userId, entryId, table, ...chunk],
+    );
+    for (const row of rows) found.add(row.row_id);
+  }
+  // Rows a bulk edit set alike are kept packed as one, under no id of theirs (see packRows).
+  const packed = await selectRows<{ row_id: string; before: string | null; after: string | null }>(
+    tem,
+    `${later} and hr.row_id = '*'`,
+    [userId, entryId, table],
+  );
+  for (const row of packed)
+    for (const held of unpackRow(table, row.row_id, row.before, row.after)) if (wanted.has(held.id)) found.add(held.id);
+  return [...found].map((id) => `${table} ${id}`);
 }

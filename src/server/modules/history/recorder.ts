@@ -58,11 +58,41 @@ export class ChangeRecorder {
    * Transactions with everything a change to them may reach: their split families, the transfer links they are
    * in, and the other side of each link.
    */
-  async touchTransactions(ids: readonly number[]): Promise<void> {
+  async touchTransactions(ids: readonly number[]): Promise<number[]> {
     const read = this.read.get('transaction');
     const reach = await familiesAndLinks(this.tem, this.userId, ids, (id) => read?.get(String(id)));
     await this.touch('transfer', reach.transfers);
     await this.touch('transaction', reach.transactions);
+    return reach.transactions;
+  }
+
+  /**
+   * What deleting these transactions reaches through the database's own cascades: the occurrences they were posted
+   * for (their link set to null; they stay posted, so the hourly job does not post them again) and the transfer
+   * offers naming them (deleted with them). An expected occurrence they matched is left out: it is open again and
+   * matched to the row when it comes back, and the clock may make it missed meanwhile, which would refuse the undo.
+   */
+  async touchDeleteCascades(ids: readonly number[]): Promise<void> {
+    const occurrences: number[] = [];
+    const offers: number[] = [];
+    for (let i = 0; i < ids.length; i += 400) {
+      const chunk = ids.slice(i, i + 400);
+      const marks = chunk.map(() => '?').join(', ');
+      const linked = await selectRows<{ id: number }>(
+        this.tem,
+        `select id from schedule_occurrence where user_id = ? and status = 'posted' and transaction_id in (${marks})`,
+        [this.userId, ...chunk],
+      );
+      occurrences.push(...linked.map((row) => row.id));
+      const offered = await selectRows<{ id: number }>(
+        this.tem,
+        `select id from transfer_candidate where user_id = ? and (first_id in (${marks}) or second_id in (${marks}))`,
+        [this.userId, ...chunk, ...chunk],
+      );
+      offers.push(...offered.map((row) => row.id));
+    }
+    await this.touch('schedule_occurrence', occurrences);
+    await this.touch('transfer_candidate', offers);
   }
 
   /**

@@ -2,7 +2,7 @@ import { matchSchedulesAfterWrite } from '../schedules/schedule-runs';
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import type { TrashItemDto, TrashRestoreInput } from '../../../shared/schemas/history';
-import { insertImages, readImages, type RowImage } from '../../db/row-images';
+import { imageText, insertImages, readImages, type RowImage } from '../../db/row-images';
 import { runSql, selectRows, TRANSACTION_TABLE } from '../../db/sql';
 import { refusingMissingReferences } from './apply-images';
 import { entryRows, imageOf, parseImage, type StoredRow } from './history-rows';
@@ -148,8 +148,85 @@ async function restoreOfEntry(
       );
     },
   );
+  await relinkOccurrences(tem, userId, rows, images, recorder);
+  await restoreOffers(tem, userId, rows, recorder);
   await untrash(tem, userId, entryId, wanted);
   return images.length;
+}
+
+/**
+ * An occurrence a restored row was posted for takes it back when it is still as the delete left it (posted, without
+ * a row); one changed since (gone with its schedule, say) leaves the row unlinked.
+ */
+async function relinkOccurrences(
+  tem: EntityManager,
+  userId: number,
+  rows: readonly StoredRow[],
+  images: readonly RowImage[],
+  recorder: ChangeRecorder,
+): Promise<void> {
+  const restoring = new Set(images.map((image) => Number(image.id)));
+  const links = rows.filter(
+    (row) =>
+      row.table === 'schedule_occurrence' &&
+      row.before !== null &&
+      row.after !== null &&
+      restoring.has(Number(imageOf(row.before).transaction_id)),
+  );
+  if (links.length === 0) return;
+  const now = await readImages(
+    tem,
+    userId,
+    'schedule_occurrence',
+    links.map((row) => row.id),
+  );
+  for (const row of links) {
+    if (imageText(now.get(row.id)) !== row.after) continue;
+    const link = imageOf(row.before);
+    await recorder.touch('schedule_occurrence', [row.id]);
+    await runSql(
+      tem,
+      'update schedule_occurrence set status = ?, transaction_id = ? where id = ? and user_id = ? and transaction_id is null',
+      [link.status, link.transaction_id, link.id, userId],
+    );
+  }
+}
+
+/**
+ * The transfer offers the delete took come back (same id, score and reason) when both their rows are there again
+ * and the pair is not offered or linked since; the rest stay gone.
+ */
+async function restoreOffers(
+  tem: EntityManager,
+  userId: number,
+  rows: readonly StoredRow[],
+  recorder: ChangeRecorder,
+): Promise<void> {
+  const offers = rows
+    .filter((row) => row.table === 'transfer_candidate' && row.before !== null && row.after === null)
+    .map((row) => imageOf(row.before));
+  if (offers.length === 0) return;
+  const sides = await readImages(tem, userId, 'transaction', [
+    ...new Set(offers.flatMap((offer) => [Number(offer.first_id), Number(offer.second_id)])),
+  ]);
+  const kept: RowImage[] = [];
+  for (const offer of offers) {
+    const first = sides.get(String(offer.first_id));
+    const second = sides.get(String(offer.second_id));
+    if (!first || !second) continue;
+    if (offer.status === 'open' && (first.transfer_id !== null || second.transfer_id !== null)) continue;
+    const [taken] = await selectRows<{ id: number }>(
+      tem,
+      'select id from transfer_candidate where user_id = ? and (id = ? or (first_id = ? and second_id = ?))',
+      [userId, offer.id, offer.first_id, offer.second_id],
+    );
+    if (!taken) kept.push(offer);
+  }
+  recorder.created(
+    'transfer_candidate',
+    kept.map((offer) => Number(offer.id)),
+  );
+  await insertImages(tem, 'transfer_candidate', kept);
 }
 
 /**

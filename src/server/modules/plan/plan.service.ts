@@ -47,6 +47,15 @@ async function readCategories(em: EntityManager, userId: number): Promise<Catego
 async function readPlanInputs(em: EntityManager, userId: number, month: string): Promise<PlanReads> {
   const categories = await readCategories(em, userId);
   const sums = await readsOf(em).planMonthSums(userId, monthRange(month).end);
+  return { categories, sums, ...(await readPlanRows(em, userId, month)) };
+}
+
+/** The plan's own rows up to the month: what a change to the plan changes. */
+async function readPlanRows(
+  em: EntityManager,
+  userId: number,
+  month: string,
+): Promise<Pick<PlanReads, 'assigned' | 'held'>> {
   // Plain rows, not entities: a plan of some years holds thousands of assigned amounts, read on every answer.
   const assigned = await selectRows<{ category_id: number; month: string; amount: number }>(
     em,
@@ -59,11 +68,27 @@ async function readPlanInputs(em: EntityManager, userId: number, month: string):
     [userId, month],
   );
   return {
-    categories,
-    sums,
     assigned: assigned.map((row) => ({ categoryId: row.category_id, month: row.month, amount: row.amount })),
     held,
   };
+}
+
+/**
+ * The month's plan after a change to the plan's own rows: the categories (and the sums, when read) from before the
+ * change still hold, since a change to the plan moves no transaction and renames no category.
+ */
+async function planAfterChange(
+  em: EntityManager,
+  userId: number,
+  month: string,
+  before: Pick<PlanReads, 'categories'> & Partial<Pick<PlanReads, 'sums'>>,
+): Promise<PlanDto> {
+  const sums = before.sums ?? (await readsOf(em).planMonthSums(userId, monthRange(month).end));
+  return planAnswer(em, userId, month, {
+    categories: before.categories,
+    sums,
+    ...(await readPlanRows(em, userId, month)),
+  });
 }
 
 function figuresOf(reads: PlanReads, month: string): PlanMonthFigures {
@@ -253,10 +278,11 @@ export async function setAssigned(
     month,
     async (tx) => {
       // Only the categories are read before the change: the month's sums are read once, for the answer.
-      const category = resolveCategory(await readCategories(tx, userId), input.category, 'category');
+      const categories = await readCategories(tx, userId);
+      const category = resolveCategory(categories, input.category, 'category');
       await addAssigned(tx, userId, category.id, month, () => input.amount);
       await tx.flush();
-      return getPlan(tx, userId, month);
+      return planAfterChange(tx, userId, month, { categories });
     },
     `Assigned ${formatCents(input.amount)} in the plan for ${month}`,
   );
@@ -292,7 +318,7 @@ export async function moveMoney(
         createdAt: new Date().toISOString(),
       });
       await tx.flush();
-      return getPlan(tx, userId, month);
+      return planAfterChange(tx, userId, month, { categories });
     },
     `Moved ${formatCents(input.amount)} in the plan for ${month}`,
   );
@@ -318,7 +344,7 @@ export async function setHold(em: EntityManager, userId: number, month: string, 
       else if (input.amount > 0)
         tx.create(PlanHold, { user: tx.getReference(User, userId), month, amount: input.amount });
       await tx.flush();
-      return getPlan(tx, userId, month);
+      return planAfterChange(tx, userId, month, reads);
     },
     `Held ${formatCents(input.amount)} of ${month} for the next month`,
   );
@@ -374,7 +400,7 @@ export async function fillMonth(em: EntityManager, userId: number, month: string
         await addAssigned(tx, userId, category.id, month, () => amount);
       }
       await tx.flush();
-      return getPlan(tx, userId, month);
+      return planAfterChange(tx, userId, month, reads);
     },
     `Filled the plan for ${month} (${input.mode})`,
   );

@@ -21,6 +21,7 @@ import {
   type WeekendRule,
 } from '../../../shared/schedules';
 import { runSql, selectRows, sqlTx, TRANSACTION_TABLE, valuesSql, withUserScope } from '../../db/sql';
+import type { ChangeRecorder } from '../history/recorder';
 
 /** Any number for the first key of the schedules lock: with the user id it names one user's schedule runs. */
 const SCHEDULE_LOCK_CLASS = 18_002;
@@ -396,6 +397,30 @@ export async function matchSchedulesAfterWrite(em: EntityManager, userId: number
   } catch {
     // The next run (hourly, or the next write) matches them.
   }
+}
+
+/**
+ * Inside an action recorded in the history (a row added by hand): open expected occurrences look for their row
+ * now, and what they become is part of the action's entry, so its undo leaves them as they were and redo as after.
+ */
+export async function matchSchedulesRecorded(
+  tem: EntityManager,
+  userId: number,
+  recorder: ChangeRecorder,
+): Promise<void> {
+  await lockUserSchedules(tem, userId);
+  const open = await selectRows<{ id: number }>(
+    tem,
+    `select id from schedule_occurrence
+      where user_id = ? and (status in ('due', 'missed') or (status = 'matched' and transaction_id is null))`,
+    [userId],
+  );
+  if (open.length === 0) return;
+  await recorder.touch(
+    'schedule_occurrence',
+    open.map((row) => row.id),
+  );
+  await matchPending(tem, userId);
 }
 
 /** Runs every user's schedules, each user in a transaction of their own; answers the totals. */

@@ -51,7 +51,7 @@ export async function deleteBatch(
       const batch = await ownBatch(tem, userId, batchId);
       const recorder = new ChangeRecorder(tem, userId);
       await recorder.touch('batch', [batchId]);
-      await recorder.touchTransactions(await batchRowIds(tem, userId, batchId));
+      await recorder.touchDeleteCascades(await recorder.touchTransactions(await batchRowIds(tem, userId, batchId)));
       await unlinkBatch(tem, userId, batchId);
       const deleted = await deleteBatchRows(tem, userId, batchId);
       tem.remove(batch);

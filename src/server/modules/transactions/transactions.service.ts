@@ -21,7 +21,7 @@ import { Transaction } from './transaction.entity';
 import { findOwned } from '../../db/find-owned';
 import { clearEmptySplits } from '../../db/transaction-writes';
 import { readsOf, type JsonPage } from '../../db/transaction-reads';
-import { matchSchedulesAfterWrite, releaseUnfitMatches } from '../schedules/schedule-runs';
+import { matchSchedulesAfterWrite, matchSchedulesRecorded, releaseUnfitMatches } from '../schedules/schedule-runs';
 import { ChangeRecorder, withSplitFamilies } from '../history/recorder';
 import { readImages } from '../../db/row-images';
 import { counterpartsOf, followAmount, refuseBrokenLinks, unlinkRows } from '../transfers/transfer-links';
@@ -111,7 +111,7 @@ export async function createTransaction(
     await tem.flush();
     const recorder = new ChangeRecorder(tem, userId);
     recorder.created('transaction', [tx.id]);
-    if (tx.account) await matchSchedulesAfterWrite(tem, userId);
+    if (tx.account) await matchSchedulesRecorded(tem, userId, recorder);
     await recorder.finish('create', `Added “${tx.description}”`);
     // Read back inside the transaction: a failure answering leaves nothing saved.
     return getTransaction(tem, userId, tx.id);
@@ -242,7 +242,7 @@ export async function deleteTransactions(
     const others = new Set([...(await counterpartsOf(tem, userId, asked)).values()].filter((id) => !askedIds.has(id)));
     const unique = options.withCounterpart ? [...asked, ...others] : asked;
     const recorder = new ChangeRecorder(tem, userId);
-    await recorder.touchTransactions([...asked, ...others]);
+    await recorder.touchDeleteCascades(await recorder.touchTransactions([...asked, ...others]));
     await unlinkRows(tem, userId, unique);
     const counterparts = options.withCounterpart ? others.size : 0;
     const result = await deleteRows(tem, userId, unique);
