@@ -318,6 +318,19 @@ describe('transfers found on import', () => {
     expect((await all(user)).filter((row) => row.transferId !== null)).toEqual([]);
   });
 
+  it('counts as a rival a row of a third account with the amount of the importing row', async () => {
+    const user = await userWith('Everyday', 'Holiday fund', 'Savings');
+    ok(await user.put('/api/settings', { transferWindowDays: 1 }));
+    ok(await upload(user, 'Savings', 'Date,Description,Amount\n2025-03-01,PAYMENT OUT,-90.00\n'));
+    // Two days apart, beyond the window of one day: not paired with the savings row.
+    ok(await upload(user, 'Everyday', 'Date,Description,Amount\n2025-03-03,PAYMENT IN,90.00\n'));
+    ok(await user.put('/api/settings', { transferWindowDays: 3 }));
+    // The money in could have come from the savings row as well: an offer, not a link.
+    const last = ok(await upload(user, 'Holiday fund', 'Date,Description,Amount\n2025-03-04,PAYMENT OUT,-90.00\n'));
+    expect(last.transfers).toMatchObject({ linkedCount: 0, offeredCount: 1 });
+    expect((await all(user)).filter((row) => row.transferId !== null)).toEqual([]);
+  });
+
   it('pairs rows of one currency only: the same figure in another currency is no transfer', async () => {
     const user = await userWith('Everyday');
     ok(await user.post('/api/accounts', { name: 'Euro account', type: 'checking', currency: 'EUR' }));

@@ -1,8 +1,9 @@
 /**
  * After an import commits: pairs the new batch's rows with unlinked rows of the user's other accounts
  * (src/shared/transfers/match.ts), links the sure pairs and stores the others as offers. Set-based:
- * each account's rows of the batch's dates are read as one list of amounts a day from the
- * account's (account, date, amount) index alone, and sieved by amount in memory (pairing.ts); only
+ * each account's rows of the batch's dates that could pair (one below zero only when another
+ * account holds its opposite) are read as one list of amounts a day from the account's
+ * (account, date, amount) index alone, and sieved by amount and date in memory (pairing.ts); only
  * the few rows that pair, and their rivals, are then looked up by account, date and amount, read
  * whole and matched.
  */
@@ -100,8 +101,10 @@ async function detectIn(
  * The rows to sieve as columns, dated up to two windows beyond the batch (a counterpart's own
  * rivals are dated up to one window beyond it): the batch account's (`own`: the batch's rows and
  * the account's older rows alike; which are the batch's is read with the few that pair) and the
- * other accounts' of the same currency (`others`). One account a statement (the user's accounts only),
- * a pause between.
+ * other accounts' of the same currency (`others`). Most rows can never pair: the database leaves
+ * out those whose opposite amount no other of these accounts holds (a semi-join on amount, see
+ * below); dates and every other rule stay with the sieve. One account a statement (the user's
+ * accounts only), a pause between.
  */
 async function sieveColumns(
   em: EntityManager,
@@ -118,21 +121,29 @@ async function sieveColumns(
     'select id from account where user_id = ? and currency = (select currency from account where id = ? and user_id = ?)',
     [userId, batch.accountId, userId],
   );
+  const otherIds = accounts.map((account) => account.id).filter((id) => id !== batch.accountId);
   const from = addDays(batch.dates[0], -2 * windowDays);
   const to = addDays(batch.dates[1], 2 * windowDays);
-  // The batch's account last: when no other account holds a row of these days, nothing pairs and it is not read.
-  accounts.sort((a, b) => Number(a.id === batch.accountId) - Number(b.id === batch.accountId));
-  for (const { id: account } of accounts) {
-    if (account === batch.accountId && !others.some((part) => part.amounts.length > 0)) break;
+  // A pair has one side above zero and one below, and the rows above zero are few (pay, refunds, transfers in):
+  // every row above zero is read, a row below zero only if another of these accounts holds its opposite. Only the
+  // few rows above zero make the set each row is sought in; counterparts and their rivals are all kept.
+  const readAccount = async (account: number) => {
+    const elsewhere = accounts.map(({ id }) => id).filter((id) => id !== account);
     const days = await db.all<DayAmounts>(
       `select post_date, count(*) as n, ${listAggSql(em, 'amount')} as amounts from ${TRANSACTION_TABLE}
         where account_id = ? and post_date >= ? and post_date <= ? and is_split = false and amount <> 0
+          and (amount > 0 or -amount in (select amount from ${TRANSACTION_TABLE}
+            where account_id in (${elsewhere.map(() => '?').join(', ')}) and post_date >= ? and post_date <= ?
+              and is_split = false and amount > 0))
         group by post_date`,
-      [account, from, to],
+      [account, from, to, ...elsewhere, from, to],
     );
-    (account === batch.accountId ? own : others).push(accountColumns(account, days));
     await pause();
-  }
+    return accountColumns(account, days);
+  };
+  for (const account of otherIds) others.push(await readAccount(account));
+  // When no other account holds a row of these days, nothing pairs and the batch's account is not read.
+  if (others.some((part) => part.amounts.length > 0)) own.push(await readAccount(batch.accountId));
   return { own: joinColumns(own), others: joinColumns(others) };
 }
 
