@@ -1,6 +1,6 @@
 /**
  * History benchmark, on a real server in this process (SQLite): what recording the history adds to a 300-row
- * bulk edit (median of 15 after 15 untimed rounds of each, alternating, which goes first too; HISTORY_BULK_ROUNDS sets another number; wall time and the process's CPU) and to importing 100,000 rows (median of 5, alternating, which goes first too, each into a fresh
+ * bulk edit (median of 40 after 15 untimed rounds of each, alternating, which goes first too; HISTORY_BULK_ROUNDS sets another number; wall time and the process's CPU) and to importing 100,000 rows (median of 5, alternating, which goes first too, each into a fresh
  * account, after an untimed one of each, each timed import's background checkpoint waited for outside its time), against the same calls with the recorder's writes turned off in the same run; and the first page of
  * the history of a user with 1,000,000 entries (median of 15). Targets: +10% on the bulk edit, +5% on the import,
  * the first page under 50 ms. Without recording, the import still asks the (empty) trash for duplicates.
@@ -13,7 +13,7 @@ import { checkpointsSettled, median, ms } from './stats';
 
 const BULK_ROWS = 300;
 /** Rounds of the bulk edit (each with and without): more rounds, a longer history of the same rows. */
-const BULK_ROUNDS = Number(process.env.HISTORY_BULK_ROUNDS ?? 15);
+const BULK_ROUNDS = Number(process.env.HISTORY_BULK_ROUNDS ?? 40);
 /** Untimed rounds of each before them. */
 const BULK_WARMUP_ROUNDS = 15;
 const IMPORT_ROWS = 100_000;
@@ -94,7 +94,7 @@ async function bulkEdit(url: string, user: ApiUser): Promise<void> {
   const edit = (category: string) => async () =>
     ok(await user.put('/api/transactions/bulk', { transactionIds: ids, updates: { category } }));
   // Untimed rounds of both first: V8 compiles each path's code over its first rounds, and the recording path has
-  // more of it, so without them a median of 15 measures mostly that warm-up.
+  // more of it, so without them the median measures mostly that warm-up.
   for (let run = 0; run < BULK_WARMUP_ROUNDS; run += 1) {
     await edit(`Warm ${run}`)();
     await withoutRecording(edit(`Cold ${run}`));
