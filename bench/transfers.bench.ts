@@ -10,13 +10,11 @@
  * BENCH_RUNS sets the number of runs.
  */
 import os from 'node:os';
-import { setTimeout as later } from 'node:timers/promises';
-import { writesAwaitingCheckpoint } from '../src/server/db/wal-checkpoint';
 import { importFile } from '../src/server/modules/import/import.service';
 import type { ImportResult } from '../src/shared/schemas/import';
 import { registerUser, rest } from '../tests/helpers/http';
 import { startServer } from '../tests/helpers/server';
-import { median, ms } from './stats';
+import { checkpointsSettled, median, ms } from './stats';
 
 const ROWS = 100_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -42,11 +40,6 @@ export function statement(seed: number, side: 1 | -1): string {
     lines.push(`${day(Math.floor(i / 91))},SHOP ${i % 4999} REF${i % 997},${money(amount)}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Until every write's background checkpoint has answered (asked every 5 ms: a busy wait would take a core). */
-async function checkpointsDone(): Promise<void> {
-  while (writesAwaitingCheckpoint() > 0) await later(5);
 }
 
 export default async function run(): Promise<void> {
@@ -79,7 +72,7 @@ export default async function run(): Promise<void> {
       const used = process.cpuUsage(cpu);
       // The import's log is copied into the file by a worker thread of this process after its commit; its CPU
       // lands in whichever window it overlaps (more of it in a longer one), so it is waited for and counted.
-      await checkpointsDone();
+      await checkpointsSettled();
       const whole = process.cpuUsage(cpu);
       return {
         wall,
