@@ -278,11 +278,14 @@ describe('token refresh', () => {
     });
     expect(login.status).toBe(200);
 
-    // Expired again, then a reload: the session is restored through a refresh.
+    // Expired again, then a reload: the session is restored through a refresh (and renewed again if the short-lived
+    // token runs out before the page is done, on a slow machine), never refused.
+    const refreshedBefore = refreshes.length;
     await untilAccessTokenExpired(page, server);
     await page.reload();
     await page.getByText(`Welcome, ${user.user.username}`).waitFor();
-    expect(refreshes).toEqual([200, 200]);
+    expect(refreshes.length).toBeGreaterThan(refreshedBefore);
+    expect(refreshes.filter((status) => status !== 200)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
