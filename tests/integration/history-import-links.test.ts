@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, signUp, type ApiUser } from '../helpers/api';
 import { rest } from '../helpers/http';
+import { historyEntries, userRows } from '../helpers/history';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -18,25 +19,17 @@ afterAll(async () => {
   await server.close();
 });
 
-type Entry = { id: number; kind: string; summary: string; state: string; undoable: boolean };
 type Upload = { transfers: { linkedCount: number; offeredCount: number } };
 
-async function entries(user: ApiUser): Promise<Entry[]> {
-  return ok(await user.get<{ entries: Entry[] }>('/api/history?limit=100')).entries;
-}
-
 /** Every row of the user an import, its transfer detection, its undo and redo may write, as the database holds them. */
-async function state(user: ApiUser) {
-  const of = (table: string) =>
-    server.sql<Record<string, unknown>>(`select * from "${table}" where user_id = ? order by id`, [user.userId]);
-  return {
-    batches: await of('batch'),
-    transactions: await of('transaction'),
-    transfers: await of('transfer'),
-    candidates: await of('transfer_candidate'),
-    trash: await of('trashed_transaction'),
-  };
-}
+const state = (user: ApiUser) =>
+  userRows(server, user, {
+    batches: 'batch',
+    transactions: 'transaction',
+    transfers: 'transfer',
+    candidates: 'transfer_candidate',
+    trash: 'trashed_transaction',
+  });
 
 /** What the app shows: the rows with their counterparts, and the offers. */
 async function shown(user: ApiUser) {
@@ -72,7 +65,7 @@ async function importUndoneAndRedone(user: ApiUser, importing: () => Promise<Upl
   const before = { rows: await state(user), shown: await shown(user) };
   const result = await importing();
   const after = { rows: await state(user), shown: await shown(user) };
-  const [entry] = await entries(user);
+  const [entry] = await historyEntries(user);
   expect(entry).toMatchObject({ kind: 'import', state: 'done', undoable: true });
   // Recorded as its batch alone: the rows' images (and the links') are taken at its first undo.
   expect(await server.sql('select id from history_row where entry_id = ?', [entry.id])).toEqual([]);
@@ -114,11 +107,11 @@ describe('an import that linked or offered transfers, in the history', () => {
   it('two imports linked to each other: the older is undone only after the newer', async () => {
     const user = await userWith('Checking', 'Savings');
     await upload(user, 'Checking', 'Date,Description,Amount\n2025-03-02,TRANSFER TO SAVINGS,-250.00\n');
-    const [first] = await entries(user);
+    const [first] = await historyEntries(user);
     const settled = await state(user);
     const linked = await upload(user, 'Savings', 'Date,Description,Amount\n2025-03-03,TRANSFER FROM CHECKING,250.00\n');
     expect(linked.transfers.linkedCount).toBe(1);
-    const [second] = await entries(user);
+    const [second] = await historyEntries(user);
     const held = await state(user);
     const [into] = held.transactions.filter((row) => row.account_id !== settled.transactions[0]?.account_id);
     // Refused before the newer import's images are taken, and after (then the older's own row is named).
@@ -147,7 +140,7 @@ describe('an import that linked or offered transfers, in the history', () => {
       'Date,Description,Amount\n2025-03-03,TRANSFER FROM CHECKING,250.00\n2025-03-04,INCOMING,90.00\n',
     );
     expect(linked.transfers).toMatchObject({ linkedCount: 1, offeredCount: 1 });
-    const [entry] = await entries(user);
+    const [entry] = await historyEntries(user);
 
     // The other side's row edited since.
     ok(await user.put(`/api/transactions/${out}`, { description: 'Rent savings' }));
@@ -156,7 +149,7 @@ describe('an import that linked or offered transfers, in the history', () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain(`transaction ${out}`);
     expect(await state(user)).toEqual(held);
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
 
     // The offer dismissed since.
     const [offer] = ok(await user.get<{ id: number }[]>('/api/transfers/candidates'));
@@ -166,7 +159,7 @@ describe('an import that linked or offered transfers, in the history', () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain(`transfer_candidate ${offer.id}`);
     expect(await state(user)).toEqual(held);
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
 
     // Nothing changed since any more: the undo goes through.
     const now = await state(user);

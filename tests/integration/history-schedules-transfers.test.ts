@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
+import { historyEntries, type HistoryEntryAnswer, userRows } from '../helpers/history';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -20,35 +21,30 @@ afterAll(async () => {
   await server.close();
 });
 
-type Entry = { id: number; kind: string; summary: string; state: string; undoable: boolean };
-
-async function entries(user: ApiUser): Promise<Entry[]> {
-  return ok(await user.get<{ entries: Entry[] }>('/api/history?limit=100')).entries;
-}
-
 /** Every row of the user that these actions may write, as the database holds them. */
-async function state(user: ApiUser) {
-  const of = (table: string) =>
-    server.sql<Record<string, unknown>>(`select * from "${table}" where user_id = ? order by id`, [user.userId]);
-  return {
-    schedules: await of('schedule'),
-    occurrences: await of('schedule_occurrence'),
-    transactions: await of('transaction'),
-    transfers: await of('transfer'),
-    candidates: await of('transfer_candidate'),
-  };
-}
+const state = (user: ApiUser) =>
+  userRows(server, user, {
+    schedules: 'schedule',
+    occurrences: 'schedule_occurrence',
+    transactions: 'transaction',
+    transfers: 'transfer',
+    candidates: 'transfer_candidate',
+  });
 
 /**
  * Runs `action` and expects it to add one history entry with this summary; undoes it and expects every row as
  * before, redoes it and expects every row as after. Answers the entry.
  */
-async function recordedOnce(user: ApiUser, summary: string, action: () => Promise<unknown>): Promise<Entry> {
+async function recordedOnce(
+  user: ApiUser,
+  summary: string,
+  action: () => Promise<unknown>,
+): Promise<HistoryEntryAnswer> {
   const before = await state(user);
-  const earlier = await entries(user);
+  const earlier = await historyEntries(user);
   await action();
   const after = await state(user);
-  const now = await entries(user);
+  const now = await historyEntries(user);
   expect(now.length).toBe(earlier.length + 1);
   const entry = now[0];
   expect(entry).toMatchObject({ summary, state: 'done', undoable: true });
@@ -144,7 +140,7 @@ describe('schedules in the history', () => {
 
     ok(await user.del(`/api/transactions/${id}`));
     expect(await matchOf()).not.toEqual(matched);
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(await matchOf()).toEqual(matched);
 
     ok(await user.del(`/api/transactions/${id}`));
@@ -156,13 +152,13 @@ describe('schedules in the history', () => {
     today = '2025-03-10';
     const user = await userWithAccounts();
     const { id } = ok(await user.post<{ id: number }>('/api/schedules', rent));
-    const count = (await entries(user)).length;
+    const count = (await historyEntries(user)).length;
     ok(await user.put(`/api/schedules/${id}`, { name: 'Rent' }));
-    expect(await entries(user)).toHaveLength(count);
+    expect(await historyEntries(user)).toHaveLength(count);
     expect(
       (await user.post('/api/schedules', { ...rent, startDate: '1990-01-01', recurrence: 'FREQ=DAILY' })).status,
     ).toBe(400);
-    expect(await entries(user)).toHaveLength(count);
+    expect(await historyEntries(user)).toHaveLength(count);
   });
 });
 
@@ -197,7 +193,7 @@ describe('rows a schedule posted or matched, in the history', () => {
     ok(await user.post('/api/trash/restore', { transactionIds: [march] }));
     expect(await occurrencesOf(user)).toEqual(posted);
     // The restore is a change of its own: its undo puts the row back in the trash and the occurrence as it was.
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(await state(user)).toEqual(deleted);
   });
 
@@ -217,7 +213,7 @@ describe('rows a schedule posted or matched, in the history', () => {
     ok(await user.del(`/api/transactions/${id}`));
     await runJob();
     expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(await state(user)).toEqual(before);
   });
 
@@ -301,7 +297,7 @@ describe('offered transfers in the history', () => {
       ok(await user.post(`/api/transfers/candidates/${sure.id}/accept`));
       expect(ok(await user.get('/api/transfers/candidates'))).toEqual([]);
     });
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
     // The offer can be accepted again after the undo.
     ok(await user.post(`/api/transfers/candidates/${sure.id}/accept`));
@@ -316,7 +312,7 @@ describe('offered transfers in the history', () => {
       ok(await user.del(`/api/transactions/${out}`));
       expect(ok(await user.get('/api/transfers/candidates'))).toEqual([]);
     });
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
     // Brought back from the trash instead, the row is offered again with its pairs (same ids, scores, reasons).
     const before = (await state(user)).candidates;
@@ -334,7 +330,7 @@ describe('offered transfers in the history', () => {
     await recordedOnce(user, 'Deleted 2 transactions', async () => {
       data(await user.trpc.transactions.deleteMany.mutate({ ids }));
     });
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     const batchId = await seedBatch(server.app, user.userId, null, ids);
     await recordedOnce(user, 'Deleted the import of seed.csv with 2 transactions', async () => {
       ok(await user.del(`/api/transactions/batches/${batchId}`));
@@ -349,7 +345,7 @@ describe('offered transfers in the history', () => {
     await recordedOnce(user, 'Dismissed the offered transfer between Checking and Card', async () => {
       ok(await user.post(`/api/transfers/candidates/${unsure.id}/dismiss`));
     });
-    ok(await user.post(`/api/history/${(await entries(user))[0].id}/undo`));
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(ok(await user.get('/api/transfers/candidates'))).toEqual(listed);
   });
 });
