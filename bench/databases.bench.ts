@@ -30,7 +30,7 @@ import {
   type ScratchDatabase,
 } from '../src/server/db/pg-scratch';
 import { numberPlaceholders } from '../src/server/db/sql';
-import { pgArrayLiteral } from '../src/server/db/transaction-writes';
+import { pgArrayLiteral } from '../src/server/db/sql';
 import { registerUser, rest } from '../tests/helpers/http';
 import { startServer } from '../tests/helpers/server';
 import { getBytes, median, ms } from './stats';

@@ -257,6 +257,67 @@ export interface SqlTx {
 /** How a database takes many rows at once (transaction-writes.ts). */
 export type BulkDialect = 'values' | 'unnest';
 
+/**
+ * A PostgreSQL array literal of strings, numbers and nulls (`{"a","b\\"c",NULL,12}`), sent as one
+ * text parameter and cast by the statement (`?::text[]`).
+ */
+export function pgArrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null || value === undefined) parts[i] = 'NULL';
+    else if (typeof value === 'number') parts[i] = String(value);
+    else parts[i] = `"${String(value).replace(/[\\"]/g, '\\$&')}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * A list of tuples as a table to join against, `alias(n, ...columns)` where `n` is each tuple's place in the list
+ * (from 0): one JSON text on SQLite (json_each), one array a column on PostgreSQL (unnest; `columns` give each one's
+ * type there). Thousands of keys are then looked up in one statement, each through the joined table's index.
+ */
+export function tuplesSql(
+  db: SqlTx,
+  alias: string,
+  columns: readonly (readonly [name: string, pgType: string])[],
+  tuples: readonly (readonly (string | number | null)[])[],
+): { sql: string; params: string[] } {
+  if (db.bulk === 'values') {
+    const picked = columns.map(([name], i) => `json_extract(value, '$[${i}]') as ${name}`).join(', ');
+    return { sql: `(select key as n, ${picked} from json_each(?)) as ${alias}`, params: [JSON.stringify(tuples)] };
+  }
+  const names = columns.map(([name]) => name).join(', ');
+  const arrays = columns.map(([, type]) => `?::${type}[]`).join(', ');
+  return {
+    sql: `(select n - 1 as n, ${names} from unnest(${arrays}) with ordinality as u(${names}, n)) as ${alias}`,
+    params: columns.map((_, i) => pgArrayLiteral(tuples.map((tuple) => tuple[i]))),
+  };
+}
+
+/**
+ * `count` ids for rows this transaction is about to insert into `table`, so many rows a statement can be written
+ * knowing each one's id: PostgreSQL draws them from the table's sequence; SQLite counts on from the largest id it
+ * ever gave (the transaction holds the one write lock once it writes, and nothing else writes in between).
+ */
+export async function reserveIds(db: SqlTx, table: string, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  if (db.bulk === 'unnest') {
+    const rows = await db.all<{ id: number }>(
+      `select nextval(pg_get_serial_sequence('"${table}"', 'id'))::int as id from generate_series(1, ?::int)`,
+      [count],
+    );
+    return rows.map((row) => row.id);
+  }
+  const [row] = await db.all<{ base: number }>(
+    `select max(coalesce((select seq from sqlite_sequence where name = ?), 0),
+                coalesce((select max(id) from "${table}"), 0)) as base`,
+    [table],
+  );
+  const base = row?.base ?? 0;
+  return Array.from({ length: count }, (_, i) => base + i + 1);
+}
+
 /** Multi-row VALUES lists: `(?, ?, false), (?, ?, false)` from one row's template. */
 export function valuesSql(rowTemplate: string, rows: number): string {
   return Array.from({ length: rows }, () => rowTemplate).join(', ');

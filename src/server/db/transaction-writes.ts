@@ -3,7 +3,16 @@
  * read model for answers is transaction-reads/).
  */
 import type { EntityManager } from '@mikro-orm/knex';
-import { onPostgres, runSql, selectRows, TRANSACTION_TABLE, valuesSql, type SqlTx } from './sql';
+import {
+  onPostgres,
+  pgArrayLiteral,
+  reserveIds,
+  runSql,
+  selectRows,
+  TRANSACTION_TABLE,
+  valuesSql,
+  type SqlTx,
+} from './sql';
 import { must } from '../../shared/must';
 
 export interface BatchListRow {
@@ -285,21 +294,6 @@ function valuesWriter(db: SqlTx): ImportedRowsWriter {
   };
 }
 
-/**
- * A PostgreSQL array literal of strings, numbers and nulls (`{"a","b\\"c",NULL,12}`), sent as one
- * text parameter and cast by the statement (`?::text[]`).
- */
-export function pgArrayLiteral(values: readonly (string | number | boolean | null | undefined)[]): string {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (value === null || value === undefined) parts[i] = 'NULL';
-    else if (typeof value === 'number') parts[i] = String(value);
-    else parts[i] = `"${String(value).replace(/[\\"]/g, '\\$&')}"`;
-  }
-  return `{${parts.join(',')}}`;
-}
-
 function unnestWriter(db: SqlTx): ImportedRowsWriter {
   const insertSql = `insert into ${TRANSACTION_TABLE} (${IMPORTED_COLUMN_NAMES})
     select u.*, false from unnest(${IMPORTED_COLUMN_TYPES.map((type) => `?::${type}[]`).join(', ')}) as u`;
@@ -385,25 +379,9 @@ const RESTORED_COLUMN_TYPES = [
   'varchar',
 ];
 
-/**
- * `count` ids for rows this transaction is about to insert into the transaction table, so a restore knows each
- * row's id before it is written and sends many rows a statement: PostgreSQL draws them from the table's sequence;
- * SQLite counts on from the largest id it ever gave (the transaction already holds the one write lock).
- */
-export async function reserveTransactionIds(db: SqlTx, count: number): Promise<number[]> {
-  if (db.bulk === 'unnest') {
-    const rows = await db.all<{ id: number }>(
-      `select nextval(pg_get_serial_sequence('${TRANSACTION_TABLE}', 'id'))::int as id from generate_series(1, ?::int)`,
-      [count],
-    );
-    return rows.map((row) => row.id);
-  }
-  const [row] = await db.all<{ base: number }>(
-    `select max(coalesce((select seq from sqlite_sequence where name = 'transaction'), 0),
-                coalesce((select max(id) from ${TRANSACTION_TABLE}), 0)) as base`,
-  );
-  const base = must(row, 'max() answers one row').base;
-  return Array.from({ length: count }, (_, i) => base + i + 1);
+/** `count` ids for rows this transaction is about to insert into the transaction table (see reserveIds). */
+export function reserveTransactionIds(db: SqlTx, count: number): Promise<number[]> {
+  return reserveIds(db, 'transaction', count);
 }
 
 /**

@@ -12,11 +12,14 @@ import { addDays, fromDayNumber, toDayNumber } from '../../../shared/dates/calen
 import type { ImportTransfers } from '../../../shared/schemas/transfers';
 import { TransferMatcher, type MatchRow, type PairFound } from '../../../shared/transfers/match';
 import { sievePairs, type RowColumns } from '../../../shared/transfers/pairing';
+import { must } from '../../../shared/must';
 import {
   listAggSql,
+  reserveIds,
   sqlTx,
   type SqlCount,
   TRANSACTION_TABLE,
+  tuplesSql,
   valuesSql,
   withUserScope,
   type SqlTx,
@@ -197,26 +200,37 @@ type WholeRow = MatchRow & { batchId: string | null };
 /**
  * The rows at these places that can be a side (counted, no split part, not linked yet), read whole:
  * the texts an account's name may be in (the description and, when a rule renamed the row, the bank's).
+ * Many places a statement, each looked up through the (account, date, amount) index: the user's own index would
+ * be read whole instead, so the user condition leaves it out (`+t.user_id`), as the links' update does.
  */
 async function rowsAt(db: SqlTx, userId: number, keys: readonly RowKey[], pause: Pause): Promise<WholeRow[]> {
+  const places = [...new Map(keys.map((key) => [key.join(':'), key])).values()];
   const rows = new Map<number, WholeRow>();
-  const seen = new Set<string>();
-  for (const [i, key] of keys.entries()) {
-    if (seen.has(key.join(':'))) continue;
-    seen.add(key.join(':'));
-    const found = await db.all<{ id: number; text: string; batch_id: string | null }>(
-      `select id, description || ' ' || coalesce(bank_description, '') as text, batch_id from ${TRANSACTION_TABLE}
-        where account_id = ? and post_date = ? and amount = ? and user_id = ? and is_split = false
-          and parent_id is null and transfer_id is null`,
-      [...key, userId],
+  for (let i = 0; i < places.length; i += CHUNK) {
+    const part = places.slice(i, i + CHUNK);
+    const at = tuplesSql(db, 'k', PLACE_COLUMNS, part);
+    const found = await db.all<{ id: number; n: SqlCount; text: string; batch_id: string | null }>(
+      `select t.id, k.n, t.description || ' ' || coalesce(t.bank_description, '') as text, t.batch_id
+         from ${at.sql} join ${TRANSACTION_TABLE} t
+           on t.account_id = k.account_id and t.post_date = k.post_date and t.amount = k.amount
+        where +t.user_id = ? and t.is_split = false and t.parent_id is null and t.transfer_id is null`,
+      [...at.params, userId],
     );
-    const [accountId, postDate, amount] = key;
-    for (const row of found)
+    for (const row of found) {
+      const [accountId, postDate, amount] = must(part[Number(row.n)], 'each row found is at one of the places');
       rows.set(row.id, { id: row.id, accountId, postDate, amount, description: row.text, batchId: row.batch_id });
-    if (i % CHUNK === CHUNK - 1) await pause();
+    }
+    await pause();
   }
   return [...rows.values()];
 }
+
+/** A place's columns, as rowsAt joins them (with their types on PostgreSQL). */
+const PLACE_COLUMNS = [
+  ['account_id', 'int'],
+  ['post_date', 'varchar'],
+  ['amount', 'bigint'],
+] as const;
 
 /** Which pairs a person turned down (as "lower id:higher id"). */
 async function dismissedPairs(db: SqlTx, userId: number): Promise<(a: number, b: number) => boolean> {
@@ -228,27 +242,58 @@ async function dismissedPairs(db: SqlTx, userId: number): Promise<(a: number, b:
   return (a, b) => pairs.size > 0 && pairs.has(a < b ? `${a}:${b}` : `${b}:${a}`);
 }
 
-/** Links the pairs: a transfer each, then both sides. */
+/**
+ * Links the pairs: a transfer each, then both sides, many a statement. A side linked meanwhile (by hand) keeps its
+ * link; its pair's transfer goes, which unlinks the other side if it got this one.
+ */
 async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]) {
-  const listed: ImportTransfers['linked'] = [];
-  let count = 0;
   const now = new Date().toISOString();
-  for (const pair of pairs) {
-    const transferId = await db.insertId("insert into transfer (user_id, origin, created_at) values (?, 'import', ?)", [
-      userId,
-      now,
-    ]);
-    const changed = await db.run(
-      `update ${TRANSACTION_TABLE} set transfer_id = ? where user_id = ? and id in (?, ?) and transfer_id is null`,
-      [transferId, userId, pair.fromId, pair.toId],
+  const transferIds = await reserveIds(db, 'transfer', pairs.length);
+  const perInsert = db.maxRowsPerInsert(4);
+  for (let i = 0; i < pairs.length; i += perInsert) {
+    const ids = transferIds.slice(i, i + perInsert);
+    await db.run(
+      `insert into transfer (id, user_id, origin, created_at) values ${valuesSql("(?, ?, 'import', ?)", ids.length)}`,
+      ids.flatMap((id) => [id, userId, now]),
     );
-    // A side linked meanwhile (by hand): the transfer goes, which unlinks the side it got.
-    if (changed !== 2) {
-      await db.run('delete from transfer where user_id = ? and id = ?', [userId, transferId]);
-      continue;
-    }
-    count += 1;
-    if (listed.length < LISTED_PAIRS) listed.push({ transferId, ...pair });
+  }
+  for (let i = 0; i < pairs.length; i += CHUNK) {
+    const sides = pairs.slice(i, i + CHUNK).flatMap((pair, j) => {
+      const transferId = transferIds[i + j] as number;
+      return [
+        [pair.fromId, transferId],
+        [pair.toId, transferId],
+      ];
+    });
+    const link = tuplesSql(db, 'k', SIDE_COLUMNS, sides);
+    await db.run(
+      `update ${TRANSACTION_TABLE} as t set transfer_id = k.transfer_id from ${link.sql}
+        where t.id = k.id and +t.user_id = ? and t.transfer_id is null`,
+      [...link.params, userId],
+    );
+  }
+  const reserved = new Set(transferIds);
+  const bothSides = new Set<number>();
+  if (transferIds.length > 0) {
+    const counted = await db.all<{ transfer_id: number; n: SqlCount }>(
+      `select transfer_id, count(*) as n from ${TRANSACTION_TABLE}
+        where +user_id = ? and transfer_id >= ? and transfer_id <= ? group by transfer_id`,
+      [userId, transferIds.reduce((a, b) => Math.min(a, b)), transferIds.reduce((a, b) => Math.max(a, b))],
+    );
+    for (const row of counted) if (reserved.has(row.transfer_id) && Number(row.n) === 2) bothSides.add(row.transfer_id);
+  }
+  const broken = transferIds.filter((id) => !bothSides.has(id));
+  for (let i = 0; i < broken.length; i += 250) {
+    const ids = broken.slice(i, i + 250);
+    await db.run(`delete from transfer where user_id = ? and id in (${ids.map(() => '?').join(', ')})`, [
+      userId,
+      ...ids,
+    ]);
+  }
+  const listed: ImportTransfers['linked'] = [];
+  for (const [i, pair] of pairs.entries()) {
+    const transferId = transferIds[i] as number;
+    if (listed.length < LISTED_PAIRS && bothSides.has(transferId)) listed.push({ transferId, ...pair });
   }
   // An offer of a row now linked is settled.
   for (let i = 0; i < pairs.length; i += 250) {
@@ -259,8 +304,14 @@ async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]
       [userId, ...ids, ...ids],
     );
   }
-  return { listed, count };
+  return { listed, count: bothSides.size };
 }
+
+/** A side's columns, as writeLinks joins them (with their types on PostgreSQL). */
+const SIDE_COLUMNS = [
+  ['id', 'int'],
+  ['transfer_id', 'int'],
+] as const;
 
 async function writeOffers(
   db: SqlTx,
