@@ -55,14 +55,16 @@ export interface SetRow {
  */
 export function packRows(rows: readonly StoredRow[], setRows: readonly SetRow[]): StoredRow[] {
   const out = [...rows];
-  const packs = new Map<string, SetRow[]>();
+  // By after text, then table: the rows of one statement share one text, whose hash is kept once computed.
+  const packs = new Map<string, Map<ImagedTable, SetRow[]>>();
   for (const row of setRows) {
-    const key = `${row.table} ${row.after}`;
-    const pack = packs.get(key);
+    let ofText = packs.get(row.after);
+    if (!ofText) packs.set(row.after, (ofText = new Map<ImagedTable, SetRow[]>()));
+    const pack = ofText.get(row.table);
     if (pack) pack.push(row);
-    else packs.set(key, [row]);
+    else ofText.set(row.table, [row]);
   }
-  for (const pack of packs.values())
+  for (const pack of [...packs.values()].flatMap((ofText) => [...ofText.values()]))
     for (let i = 0; i < pack.length; i += PACK_ROWS) {
       const part = pack.slice(i, i + PACK_ROWS);
       const first = part[0];

@@ -291,18 +291,14 @@ async function familiesAndLinks(
   ids: readonly number[],
   known: (id: number) => RowImage | undefined,
 ): Promise<{ transactions: number[]; transfers: number[] }> {
-  const rows = [
-    ...ids.flatMap((id) => {
-      const image = known(id);
-      return image ? [image as unknown as FamilyRow] : [];
-    }),
-    ...(await rowsById(
-      tem,
-      userId,
-      'id',
-      ids.filter((id) => !known(id)),
-    )),
-  ];
+  const rows: FamilyRow[] = [];
+  const unread: number[] = [];
+  for (const id of ids) {
+    const image = known(id);
+    if (image) rows.push(image as unknown as FamilyRow);
+    else unread.push(id);
+  }
+  rows.push(...(await rowsById(tem, userId, 'id', unread)));
   const parents = new Set<number>();
   for (const row of rows) {
     if (row.parent_id !== null) parents.add(row.parent_id);
@@ -310,12 +306,13 @@ async function familiesAndLinks(
   }
   const family = [...rows, ...(await rowsById(tem, userId, 'id', [...parents]))];
   family.push(...(await rowsById(tem, userId, 'parent_id', [...parents])));
-  const transfers = [...new Set(family.flatMap((row) => (row.transfer_id === null ? [] : [row.transfer_id])))];
-  const sides = await rowsById(tem, userId, 'transfer_id', transfers);
-  return {
-    transactions: [...new Set([...ids, ...family.map((row) => row.id), ...sides.map((row) => row.id)])],
-    transfers,
-  };
+  const transfers = new Set<number>();
+  for (const row of family) if (row.transfer_id !== null) transfers.add(row.transfer_id);
+  const sides = await rowsById(tem, userId, 'transfer_id', [...transfers]);
+  const transactions = new Set(ids);
+  for (const row of family) transactions.add(row.id);
+  for (const row of sides) transactions.add(row.id);
+  return { transactions: [...transactions], transfers: [...transfers] };
 }
 
 /** The ids with the whole split family of each (a part's parent and siblings, a parent's parts). */
