@@ -67,8 +67,13 @@ async function importUndoneAndRedone(user: ApiUser, importing: () => Promise<Upl
   const after = { rows: await state(user), shown: await shown(user) };
   const [entry] = await historyEntries(user);
   expect(entry).toMatchObject({ kind: 'import', state: 'done', undoable: true });
-  // Recorded as its batch alone: the rows' images (and the links') are taken at its first undo.
-  expect(await server.sql('select id from history_row where entry_id = ?', [entry.id])).toEqual([]);
+  // Recorded as its batch (and the offers its links settled): the rows' images and the links' are taken at its
+  // first undo.
+  expect(
+    await server.sql("select id from history_row where entry_id = ? and table_name <> 'transfer_candidate'", [
+      entry.id,
+    ]),
+  ).toEqual([]);
   ok(await user.post(`/api/history/${entry.id}/undo`));
   expect({ rows: await state(user), shown: await shown(user) }).toEqual(before);
   ok(await user.post(`/api/history/${entry.id}/redo`));
@@ -102,6 +107,19 @@ describe('an import that linked or offered transfers, in the history', () => {
     );
     expect(result.transfers).toMatchObject({ linkedCount: 0, offeredCount: 1 });
     expect(after.shown.offers).toHaveLength(1);
+  });
+
+  it('a link that settled an open offer of another pair: undo offers that pair again, redo settles it again', async () => {
+    const user = await userWith('Checking', 'Savings', 'Holiday fund');
+    await addRow(user, 'Checking', -25_000, '2025-03-01', 'MOVE MONEY');
+    const offered = await upload(user, 'Holiday fund', 'Date,Description,Amount\n2025-03-05,INCOMING,250.00\n');
+    expect(offered.transfers).toMatchObject({ linkedCount: 0, offeredCount: 1 });
+    const { result, before, after } = await importUndoneAndRedone(user, () =>
+      upload(user, 'Savings', 'Date,Description,Amount\n2025-03-02,TRANSFER FROM CHECKING,250.00\n'),
+    );
+    expect(result.transfers.linkedCount).toBe(1);
+    expect(before.shown.offers).toHaveLength(1);
+    expect(after.shown.offers).toHaveLength(0);
   });
 
   it('two imports linked to each other: the older is undone only after the newer', async () => {

@@ -245,9 +245,10 @@ export async function redoEntry(em: EntityManager, userId: number, entryId: numb
 }
 
 /**
- * An import keeps no row images; its first undo takes them (so a redo can put the rows back), after checking that
- * no later change touched a row it wrote. With its rows go what its transfer detection wrote: the links of its rows
- * (each transfer, and the other side's row, unlinked before) and the offers naming them.
+ * An import keeps no row images (only the offers its transfer detection settled, as deleted rows); its first undo
+ * takes them (so a redo can put the rows back), after checking that no later change touched a row it wrote. With its
+ * rows go what its transfer detection wrote: the links of its rows (each transfer, and the other side's row, unlinked
+ * before) and the offers naming them.
  */
 async function imageImportedBatch(
   tem: EntityManager,
@@ -255,7 +256,13 @@ async function imageImportedBatch(
   entry: HistoryEntry,
   batchId: string,
 ): Promise<void> {
-  if ((await entryRows(tem, userId, entry.id)).length > 0) return;
+  // Taken already when the entry holds its batch (it may hold only the offers its transfer detection settled).
+  const imaged = await selectRows(
+    tem,
+    "select id from history_row where user_id = ? and entry_id = ? and table_name = 'batch' limit 1",
+    [userId, entry.id],
+  );
+  if (imaged.length > 0) return;
   const touched = await selectRows<{ row_id: string; before: string | null; after: string | null }>(
     tem,
     `select hr.row_id, hr."before", hr."after" from history_row hr join history_entry he on he.id = hr.entry_id

@@ -140,6 +140,34 @@ export class ChangeRecorder {
   }
 
   /**
+   * Adds to an import's entry rows its transfer detection deleted (the open offers its links settled), so that
+   * undoing the import puts them back. What the detection created is imaged at the first undo (see the history's
+   * service). Nothing is added when the import has no entry.
+   */
+  static async recordImportDeleted(
+    tem: EntityManager,
+    userId: number,
+    batchId: string,
+    table: ImagedTable,
+    images: readonly RowImage[],
+  ): Promise<void> {
+    if (images.length === 0) return;
+    // The import's entry is among the user's newest: read back from the newest by the (user, id) index.
+    const [entry] = await selectRows<{ id: number }>(
+      tem,
+      "select id from history_entry where user_id = ? and kind = 'import' and batch_id = ? order by id desc limit 1",
+      [userId, batchId],
+    );
+    if (!entry) return;
+    await insertHistoryRows(
+      tem,
+      userId,
+      entry.id,
+      images.map((image) => ({ table, id: String(image.id), before: imageText(image), after: null })),
+    );
+  }
+
+  /**
    * Records a restore from a backup: the fact, its summary and how many rows it brought, no row images (a backup
    * may hold hundreds of thousands of rows). It cannot be undone (see the history's service).
    */

@@ -13,6 +13,8 @@ import type { ImportTransfers } from '../../../shared/schemas/transfers';
 import { TransferMatcher, type MatchRow, type PairFound } from '../../../shared/transfers/match';
 import { sievePairs, type RowColumns } from '../../../shared/transfers/pairing';
 import { must } from '../../../shared/must';
+import type { RowImage } from '../../db/row-images';
+import { ChangeRecorder } from '../history/recorder';
 import {
   listAggSql,
   reserveIds,
@@ -96,6 +98,7 @@ async function detectIn(
       await pause();
     }
   const linked = await writeLinks(db, userId, matcher.result.linked);
+  await ChangeRecorder.recordImportDeleted(em, userId, batch.id, 'transfer_candidate', linked.settled);
   const offered = await writeOffers(db, userId, matcher.result.offered);
   return { linked: linked.listed, offered, linkedCount: linked.count, offeredCount: matcher.result.offered.length };
 }
@@ -295,16 +298,23 @@ async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]
     const transferId = transferIds[i] as number;
     if (listed.length < LISTED_PAIRS && bothSides.has(transferId)) listed.push({ transferId, ...pair });
   }
-  // An offer of a row now linked is settled.
+  // An offer of a row now linked is settled: deleted, and kept whole for the import's undo.
+  const settled: RowImage[] = [];
   for (let i = 0; i < pairs.length; i += 250) {
     const ids = pairs.slice(i, i + 250).flatMap((pair) => [pair.fromId, pair.toId]);
     const marks = ids.map(() => '?').join(', ');
-    await db.run(
-      `delete from transfer_candidate where user_id = ? and status = 'open' and (first_id in (${marks}) or second_id in (${marks}))`,
+    const offers = await db.all<RowImage>(
+      `select * from transfer_candidate where user_id = ? and status = 'open' and (first_id in (${marks}) or second_id in (${marks}))`,
       [userId, ...ids, ...ids],
     );
+    if (offers.length === 0) continue;
+    settled.push(...offers);
+    await db.run(`delete from transfer_candidate where user_id = ? and id in (${offers.map(() => '?').join(', ')})`, [
+      userId,
+      ...offers.map((offer) => offer.id),
+    ]);
   }
-  return { listed, count: bothSides.size };
+  return { listed, count: bothSides.size, settled };
 }
 
 /** A side's columns, as writeLinks joins them (with their types on PostgreSQL). */
