@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, ok, seedBatch, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
 import { historyEntries, type HistoryEntryAnswer, userRows } from '../helpers/history';
 import { startServer, type TestServer } from '../helpers/server';
 
@@ -215,6 +216,44 @@ describe('rows a schedule posted or matched, in the history', () => {
     expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
     ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
     expect(await state(user)).toEqual(before);
+  });
+
+  it('an import that paid a missed occurrence: its undo leaves the occurrence missed again at once, not due', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    await runJob();
+    const missed = await state(user);
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
+    const body = new FormData();
+    body.append(
+      'file',
+      new Blob(['Date,Description,Amount\n2025-03-02,ACME PROPERTIES RENT MARCH,-1200.00\n']),
+      'march.csv',
+    );
+    body.append('account', 'Checking');
+    body.append('transactionType', 'auto');
+    ok(await rest(server.url, 'POST', '/api/upload', { token: user.token, body }));
+    expect((await occurrencesOf(user))[0]?.[1]).toBe('matched');
+    ok(await user.post(`/api/history/${(await historyEntries(user))[0].id}/undo`));
+    expect(await state(user)).toEqual(missed);
+  });
+
+  it('deleting a row that paid an occurrence past its window leaves the occurrence missed at once', async () => {
+    today = '2025-03-10';
+    const user = await userWithAccounts();
+    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    const { id } = ok(
+      await user.post<{ id: number }>('/api/transactions', {
+        account: 'Checking',
+        amount: -120_000,
+        postDate: '2025-03-02',
+        description: 'ACME PROPERTIES RENT MARCH',
+      }),
+    );
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'matched', id]]);
+    ok(await user.del(`/api/transactions/${id}`));
+    expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
   });
 
   it('adding a row by hand that pays an expected occurrence: undo leaves the occurrence open again, redo matched', async () => {

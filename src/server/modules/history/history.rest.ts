@@ -36,7 +36,8 @@ export const historyRoutes: RestRoute[] = [
     refusals: [409],
     answer: '{ entry, message }',
     output: undoAnswer,
-    handler: ({ em, userId, params }) => undoEntry(em, userId, params.id),
+    handler: ({ em, userId, params, request }) =>
+      undoEntry(em, userId, params.id, request.server.services.clock.today()),
   }),
   restRoute({
     method: 'POST',
@@ -48,7 +49,8 @@ export const historyRoutes: RestRoute[] = [
     refusals: [409],
     answer: '{ entry, message }',
     output: undoAnswer,
-    handler: ({ em, userId, params }) => redoEntry(em, userId, params.id),
+    handler: ({ em, userId, params, request }) =>
+      redoEntry(em, userId, params.id, request.server.services.clock.today()),
   }),
   restRoute({
     method: 'GET',

@@ -11,8 +11,12 @@ export const historyRouter = router({
   list: protectedProcedure
     .input(historyPageSchema)
     .query(({ ctx, input }) => listHistory(ctx.em, ctx.user.id, input, ctx.services.retention)),
-  undo: protectedProcedure.input(byId).mutation(({ ctx, input }) => undoEntry(ctx.em, ctx.user.id, input.id)),
-  redo: protectedProcedure.input(byId).mutation(({ ctx, input }) => redoEntry(ctx.em, ctx.user.id, input.id)),
+  undo: protectedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => undoEntry(ctx.em, ctx.user.id, input.id, ctx.services.clock.today())),
+  redo: protectedProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => redoEntry(ctx.em, ctx.user.id, input.id, ctx.services.clock.today())),
   trash: protectedProcedure.query(({ ctx }) => listTrash(ctx.em, ctx.user.id, ctx.services.retention)),
   restore: protectedProcedure
     .input(trashRestoreSchema)

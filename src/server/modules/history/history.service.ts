@@ -202,7 +202,12 @@ async function refuseOrphanedPosts(tem: EntityManager, userId: number, rows: rea
 }
 
 /** Puts every row an entry touched back as it was before it. */
-export async function undoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
+export async function undoEntry(
+  em: EntityManager,
+  userId: number,
+  entryId: number,
+  today: string,
+): Promise<UndoResult> {
   // An entry may hold tens of thousands of rows: see withCheckpointAfter.
   const result = await withCheckpointAfter(em, () =>
     em.transactional(async (tem) => {
@@ -220,12 +225,17 @@ export async function undoEntry(em: EntityManager, userId: number, entryId: numb
     }),
   );
   // Rows put back (or taken away again) may be what an expected occurrence was waiting for.
-  await matchSchedulesAfterWrite(em, userId);
+  await matchSchedulesAfterWrite(em, userId, today);
   return result;
 }
 
 /** Applies an undone entry again. */
-export async function redoEntry(em: EntityManager, userId: number, entryId: number): Promise<UndoResult> {
+export async function redoEntry(
+  em: EntityManager,
+  userId: number,
+  entryId: number,
+  today: string,
+): Promise<UndoResult> {
   // An entry may hold tens of thousands of rows: see withCheckpointAfter.
   const result = await withCheckpointAfter(em, () =>
     em.transactional(async (tem) => {
@@ -240,7 +250,7 @@ export async function redoEntry(em: EntityManager, userId: number, entryId: numb
       return { entry: await entryDto(tem, userId, entry, null), message: `Redone: ${entry.summary}` };
     }),
   );
-  await matchSchedulesAfterWrite(em, userId);
+  await matchSchedulesAfterWrite(em, userId, today);
   return result;
 }
 

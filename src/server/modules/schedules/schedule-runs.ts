@@ -375,11 +375,12 @@ export async function runUserSchedules(tem: EntityManager, userId: number, today
 
 /**
  * After rows were written outside a schedule run (an import, a new transaction, a delete, an undo): open expected
- * occurrences look for their row now instead of at the next hourly run. Needs no clock: it
- * matches the occurrences already stored. A failure leaves the work to the next run; it never
- * undoes the write that came before.
+ * occurrences look for their row now instead of at the next hourly run. It matches the occurrences already stored;
+ * given `today` (after a write that may have taken a matched row away), an occurrence left open past its window is
+ * missed at once, as the hourly run would make it. A failure leaves the work to the next run; it never undoes the
+ * write that came before.
  */
-export async function matchSchedulesAfterWrite(em: EntityManager, userId: number): Promise<void> {
+export async function matchSchedulesAfterWrite(em: EntityManager, userId: number, today?: string): Promise<void> {
   try {
     await withUserScope(em, userId, (sem) =>
       sem.transactional(async (tem) => {
@@ -392,6 +393,7 @@ export async function matchSchedulesAfterWrite(em: EntityManager, userId: number
         if (Number(open?.n ?? 0) === 0) return;
         await lockUserSchedules(tem, userId);
         await matchPending(tem, userId);
+        if (today !== undefined) await markMissed(tem, userId, today);
       }),
     );
   } catch {

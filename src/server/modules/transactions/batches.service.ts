@@ -44,6 +44,7 @@ export async function deleteBatch(
   em: EntityManager,
   userId: number,
   batchId: string,
+  today: string,
 ): Promise<{ message: string; deleted: number }> {
   // A batch may hold a hundred thousand rows: see withCheckpointAfter.
   const result = await withCheckpointAfter(em, () =>
@@ -61,6 +62,6 @@ export async function deleteBatch(
       return { message: `Batch ${batchId} deleted with ${deleted} transaction${deleted === 1 ? '' : 's'}`, deleted };
     }),
   );
-  await matchSchedulesAfterWrite(em, userId);
+  await matchSchedulesAfterWrite(em, userId, today);
   return result;
 }

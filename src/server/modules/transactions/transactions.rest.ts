@@ -234,7 +234,8 @@ export const transactionRoutes: RestRoute[] = [
     params: batchIdSchema,
     answer: '{ message, deleted }',
     output: deletedBatchAnswer,
-    handler: ({ em, userId, params }) => deleteBatch(em, userId, params.batchId),
+    handler: ({ em, userId, params, request }) =>
+      deleteBatch(em, userId, params.batchId, request.server.services.clock.today()),
   }),
   restRoute({
     method: 'GET',
@@ -271,8 +272,11 @@ export const transactionRoutes: RestRoute[] = [
     query: deleteTransactionQuerySchema,
     answer: '{ message }',
     output: messageAnswer,
-    handler: ({ em, userId, params, query }) =>
-      deleteTransaction(em, userId, params.id, { withCounterpart: query.withCounterpart }),
+    handler: ({ em, userId, params, query, request }) =>
+      deleteTransaction(em, userId, params.id, {
+        withCounterpart: query.withCounterpart,
+        today: request.server.services.clock.today(),
+      }),
   }),
   restRoute({
     method: 'POST',

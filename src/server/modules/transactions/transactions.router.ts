@@ -52,7 +52,10 @@ export const transactionsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      deleteTransactions(ctx.em, ctx.user.id, input.ids, { withCounterpart: input.withCounterpart }),
+      deleteTransactions(ctx.em, ctx.user.id, input.ids, {
+        withCounterpart: input.withCounterpart,
+        today: ctx.services.clock.today(),
+      }),
     ),
   bulkUpdate: protectedProcedure
     .input(bulkUpdateSchema)
@@ -68,5 +71,5 @@ export const transactionsRouter = router({
     .query(async ({ ctx, input }) => (await batchTransactions(ctx.em, ctx.user.id, input.batchId, input)).rows),
   deleteBatch: protectedProcedure
     .input(batchIdSchema)
-    .mutation(({ ctx, input }) => deleteBatch(ctx.em, ctx.user.id, input.batchId)),
+    .mutation(({ ctx, input }) => deleteBatch(ctx.em, ctx.user.id, input.batchId, ctx.services.clock.today())),
 });

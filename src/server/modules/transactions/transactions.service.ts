@@ -216,6 +216,8 @@ function refuseUnconfirmedReconciledEdit(tx: Transaction, input: UpdateTransacti
 export interface DeleteOptions {
   /** Delete the other side too; otherwise it stays, unlinked. */
   withCounterpart?: boolean;
+  /** The server's date: an expected occurrence a deleted row paid, left open past its window, is missed at once. */
+  today?: string;
 }
 
 /**
@@ -250,7 +252,7 @@ export async function deleteTransactions(
     return { ...result, counterparts };
   });
   // An expected occurrence the deleted rows had matched looks for its row again.
-  await matchSchedulesAfterWrite(em, userId);
+  await matchSchedulesAfterWrite(em, userId, options.today);
   return result;
 }
 
