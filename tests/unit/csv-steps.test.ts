@@ -145,41 +145,6 @@ describe('slicedPause', () => {
     expect(turns()).toBe(11);
   });
 
-  it('starts a whole slice for work that begins after the loop turned by itself', async () => {
-    let clock = 0;
-    let turns = 0;
-    const waiting: (() => void)[] = [];
-    const pause = slicedPause(
-      () => {
-        turns += 1;
-        waiting.splice(0).forEach((callback) => callback());
-        return Promise.resolve();
-      },
-      10,
-      () => clock,
-      (callback) => waiting.push(callback),
-    );
-    // A long quiet spell, then work in steps of 1 ms: its first pause takes no turn.
-    clock += 500;
-    await pause();
-    expect(turns).toBe(0);
-    for (let step = 0; step < 35; step += 1) {
-      clock += 1;
-      await pause();
-    }
-    // A turn about every 10 ms of the 35.
-    expect(turns).toBe(3);
-    // The loop turns by itself (the next request), after another quiet spell: again no turn at the first pause.
-    waiting.splice(0).forEach((callback) => callback());
-    clock += 500;
-    await pause();
-    expect(turns).toBe(3);
-    // Without a turn of the loop between, a long step is followed by a turn.
-    clock += 500;
-    await pause();
-    expect(turns).toBe(4);
-  });
-
   it('pauses runStepsAsync by slices and returns what runSteps returns', async () => {
     function* count(): Generator<void, number, void> {
       let n = 0;

@@ -9,13 +9,5 @@ export const PAUSE_SLICE_MS = 5;
 
 export const turnOfEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * A turn of the event loop when the slice has run out (one clock for all such work in this process, started afresh
- * once the loop has turned by itself); else nothing.
- */
-export const pause = slicedPause(
-  turnOfEventLoop,
-  PAUSE_SLICE_MS,
-  () => performance.now(),
-  (callback) => setImmediate(callback),
-);
+/** A turn of the event loop when the slice has run out (one clock for all such work in this process); else nothing. */
+export const pause = slicedPause(turnOfEventLoop, PAUSE_SLICE_MS, () => performance.now());

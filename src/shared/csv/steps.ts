@@ -27,31 +27,16 @@ export async function runStepsAsync<T>(steps: Steps<T>, pause: () => Promise<voi
  * A pause that takes a turn of the event loop (`turn`, e.g. setImmediate) only once `sliceMs` of
  * work has run since the last turn (by `now`), and answers nothing otherwise. Steps are small (a
  * few hundred rows) so that no step holds the loop long; a turn after every one of them would cost
- * more than the steps themselves add up to in waiting for other requests. With `nextTurn` (a callback
- * run once the loop has turned, e.g. setImmediate), work that starts after the loop turned by itself
- * (a request after a quiet spell) gets a whole slice instead of a turn at its first pause.
+ * more than the steps themselves add up to in waiting for other requests.
  */
 export function slicedPause(
   turn: () => Promise<void>,
   sliceMs: number,
   now: () => number,
-  nextTurn?: (callback: () => void) => void,
 ): () => Promise<void> | undefined {
   let last = now();
-  // Whether a callback of nextTurn is waiting: until it runs, the loop has not turned since `last`.
-  let watching = false;
   const resumed = () => {
     last = now();
   };
-  return () => {
-    if (nextTurn && !watching) {
-      watching = true;
-      last = now();
-      nextTurn(() => {
-        watching = false;
-      });
-      return undefined;
-    }
-    return now() - last < sliceMs ? undefined : turn().then(resumed);
-  };
+  return () => (now() - last < sliceMs ? undefined : turn().then(resumed));
 }
