@@ -64,6 +64,12 @@ const NOT_JSON = 'Request body is not valid JSON';
 export const HELD_MAX_BYTES = 24 * 1024 * 1024;
 /** Values (texts, numbers, objects, lists...) the lists held as objects may hold together: each is a pointer or more. */
 export const HELD_MAX_VALUES = 2_000_000;
+/**
+ * Values one budget may hold (in one field: its line items with the categories each names): a row is built whole
+ * and checked in one step, and a budget's texts are checked slowly enough that 250,000 of them hold the event loop.
+ * No person's budget comes near it.
+ */
+export const BUDGET_MAX_VALUES = 50_000;
 /** JSON one row of a spooled list may take (the parser builds a row whole before it is checked). */
 export const ROW_MAX_BYTES = 1024 * 1024;
 /**
@@ -196,6 +202,8 @@ class DocumentReader {
   private lastOffset = 0;
   private heldBytes = 0;
   private heldValues = 0;
+  /** Values of the held row's field (or plan row) being read: counted from the last comma at depth 3 or less. */
+  private heldRowValues = 0;
   /** Bytes given to the tokenizer so far. */
   private received = 0;
   private rowBytes = 0;
@@ -222,7 +230,8 @@ class DocumentReader {
 
   /**
    * Counts a token's bytes (from the one before) against what they may take once parsed: a row of a spooled list
-   * against ROW_MAX_BYTES, anything else against HELD_MAX_BYTES for the whole document. Called before the token
+   * against ROW_MAX_BYTES, anything else against HELD_MAX_BYTES for the whole document (and its values against
+   * HELD_MAX_VALUES, and a budget's against BUDGET_MAX_VALUES). Called before the token
    * moves the depth, so the depth is the token's place: 1 for the top level's keys and values, 2 inside a list.
    */
   private weigh(token: ParsedTokenInfo): void {
@@ -257,11 +266,17 @@ class DocumentReader {
       return;
     }
     this.rowBytes = 0;
-    if (token.token !== TokenType.COMMA && token.token !== TokenType.COLON && !closes(token)) this.heldValues += 1;
+    if (token.token === TokenType.COMMA && depth <= 3) this.heldRowValues = 0;
+    if (token.token !== TokenType.COMMA && token.token !== TokenType.COLON && !closes(token)) {
+      this.heldValues += 1;
+      this.heldRowValues += 1;
+    }
     if ((this.heldBytes += bytes) > HELD_MAX_BYTES || this.heldValues > HELD_MAX_VALUES)
       this.tooLarge(
         `its lists other than ${SPOOLED_LISTS.join(', ')} and the plan's ${SPOOLED_PLAN_LISTS.join(' and ')} hold more than ${mb(HELD_MAX_BYTES)} or ${HELD_MAX_VALUES} values together`,
       );
+    else if (this.key === 'budgets' && this.heldRowValues > BUDGET_MAX_VALUES)
+      this.tooLarge(`a budget holds more than ${BUDGET_MAX_VALUES} values`);
   }
 
   private tooLarge(why: string): void {
