@@ -76,6 +76,25 @@ const rent = {
   startDate: '2025-01-01',
 };
 
+/** A user whose rent is expected (not posted) from March 1st. */
+async function expectingRent(): Promise<ApiUser> {
+  const user = await userWithAccounts();
+  ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+  return user;
+}
+
+/** March's rent entered by hand on the 2nd, within the occurrence's window; answers its id. */
+async function payMarchRent(user: ApiUser): Promise<number> {
+  return ok(
+    await user.post<{ id: number }>('/api/transactions', {
+      account: 'Checking',
+      amount: -120_000,
+      postDate: '2025-03-02',
+      description: 'ACME PROPERTIES RENT MARCH',
+    }),
+  ).id;
+}
+
 describe('schedules in the history', () => {
   it('create (with the occurrences it posts), edit, skip, post now and delete are each one entry undone and redone exactly', async () => {
     today = '2025-03-10';
@@ -122,8 +141,7 @@ describe('schedules in the history', () => {
 
   it('a matched transaction deleted and brought back (undo, or from the trash) is matched to its occurrence again', async () => {
     today = '2025-03-10';
-    const user = await userWithAccounts();
-    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    const user = await expectingRent();
     const paid = async () =>
       ok(
         await user.post<{ id: number }>('/api/transactions', {
@@ -200,16 +218,8 @@ describe('rows a schedule posted or matched, in the history', () => {
 
   it('a matched row deleted is matched again by its undo, even after the hourly job made its occurrence missed', async () => {
     today = '2025-03-10';
-    const user = await userWithAccounts();
-    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
-    const { id } = ok(
-      await user.post<{ id: number }>('/api/transactions', {
-        account: 'Checking',
-        amount: -120_000,
-        postDate: '2025-03-02',
-        description: 'ACME PROPERTIES RENT MARCH',
-      }),
-    );
+    const user = await expectingRent();
+    const id = await payMarchRent(user);
     const before = await state(user);
     ok(await user.del(`/api/transactions/${id}`));
     await runJob();
@@ -220,8 +230,7 @@ describe('rows a schedule posted or matched, in the history', () => {
 
   it('an import that paid a missed occurrence: its undo leaves the occurrence missed again at once, not due', async () => {
     today = '2025-03-10';
-    const user = await userWithAccounts();
-    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    const user = await expectingRent();
     await runJob();
     const missed = await state(user);
     expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
@@ -241,16 +250,8 @@ describe('rows a schedule posted or matched, in the history', () => {
 
   it('deleting a row that paid an occurrence past its window leaves the occurrence missed at once', async () => {
     today = '2025-03-10';
-    const user = await userWithAccounts();
-    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
-    const { id } = ok(
-      await user.post<{ id: number }>('/api/transactions', {
-        account: 'Checking',
-        amount: -120_000,
-        postDate: '2025-03-02',
-        description: 'ACME PROPERTIES RENT MARCH',
-      }),
-    );
+    const user = await expectingRent();
+    const id = await payMarchRent(user);
     expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'matched', id]]);
     ok(await user.del(`/api/transactions/${id}`));
     expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'missed', null]]);
@@ -258,8 +259,7 @@ describe('rows a schedule posted or matched, in the history', () => {
 
   it('adding a row by hand that pays an expected occurrence: undo leaves the occurrence open again, redo matched', async () => {
     today = '2025-03-02';
-    const user = await userWithAccounts();
-    ok(await user.post('/api/schedules', { ...rent, mode: 'expect', startDate: '2025-03-01' }));
+    const user = await expectingRent();
     expect(await occurrencesOf(user)).toEqual([['2025-03-01', 'due', null]]);
     let id = 0;
     await recordedOnce(user, 'Added “ACME PROPERTIES RENT MARCH”', async () => {
