@@ -261,12 +261,46 @@ describe('imports in the account currency', () => {
     ]);
   });
 
+  it("warns when the file's rows are in another currency than the account, naming both", async () => {
+    const user = await signUp(server.url);
+    await account(user, { name: 'Euro', currency: 'EUR' });
+    const ofx = [
+      'OFXHEADER:100',
+      'DATA:OFXSGML',
+      '',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>GBP<BANKACCTFROM><ACCTID>9</BANKACCTFROM><BANKTRANLIST>',
+      '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240410<TRNAMT>-17.10<FITID>F1<NAME>CAFE</STMTTRN>',
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('\r\n');
+    const statement = await upload(user, ofx, 'Euro');
+    expect(statement.status).toBe(201);
+    expect(statement.body.warnings).toEqual([
+      '1 row is in GBP, but this account is in EUR: its amount is imported as EUR, not converted. Import a file into an account of its own currency.',
+    ]);
+    const csv = [
+      'Date,Description,Amount,Currency',
+      '2024-03-01,a,-1.00,EUR',
+      '2024-03-02,b,-2.00,USD',
+      '2024-03-03,c,-3.00,usd',
+    ];
+    const mixed = await upload(user, csv.join('\n'), 'Euro');
+    expect(mixed.body.warnings).toEqual([
+      '2 rows are in USD, but this account is in EUR: their amounts are imported as EUR, not converted. Import a file into an account of its own currency.',
+    ]);
+    const same = await upload(user, 'Date,Description,Amount,Currency\n2024-04-01,d,-4.00,EUR\n', 'Euro');
+    expect(same.body.warnings).toEqual([]);
+  });
+
   it('refuses a yen cell with decimals that are not zero, naming the line', async () => {
     const user = await signUp(server.url);
     await account(user, { name: 'Yen', currency: 'JPY' });
     const res = await upload(user, 'Date,Description,Amount\n2024-03-01,Konbini,-15.50\n', 'Yen');
     expect(res.status).toBe(422);
     expect(res.body.error).toMatch(/Line 2.*-15\.50/);
+    // The bound is 10^13 minor units, named in whole yen.
+    const large = await upload(user, 'Date,Description,Amount\n2024-03-01,Konbini,-10000000000001\n', 'Yen');
+    expect(large.status).toBe(422);
+    expect(large.body.error).toBe('Line 2: the amount is larger than the largest amount allowed (10,000,000,000,000).');
     expect(await rows(user)).toEqual([]);
   });
 

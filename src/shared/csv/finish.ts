@@ -9,7 +9,7 @@ import { runSteps, type Steps } from './steps';
 import { RECORDS_PER_STEP } from './tokenize';
 import { fail, type CsvReadFailure, type CsvRow, type SkippedLine } from './types';
 import { must } from '../must';
-import { groupDigits } from '../money/money';
+import { limitText } from '../money/read-amount';
 import { hasBidiControls, stripBidiControls } from '../bidi';
 
 /** C0 controls except tab/line breaks, DEL and C1 controls: never part of a stored text. */
@@ -65,11 +65,14 @@ export class RowFinisher {
   /** Rows answered (not skipped) so far. */
   count = 0;
 
+  /** `account`: the account's currency and its decimals, when the rows go into one. */
+  constructor(private readonly account: { currency?: string; fractionDigits?: number } = {}) {}
+
   add(row: CsvRow, lineText: () => string): CsvRow | null | CsvReadFailure {
     if (Math.abs(row.amount) > MAX_AMOUNT_CENTS || !Number.isSafeInteger(row.amount)) {
       return fail(
         'BAD_AMOUNT',
-        `Line ${row.line}: the amount is larger than the largest amount allowed (${groupDigits(MAX_AMOUNT_CENTS / 100)}.00).`,
+        `Line ${row.line}: the amount is larger than the largest amount allowed (${limitText(MAX_AMOUNT_CENTS, this.account.fractionDigits)}).`,
         {
           line: row.line,
         },
@@ -126,7 +129,16 @@ export class RowFinisher {
         `${plural(shortened.length, 'description')} longer than ${DESCRIPTION_MAX_LENGTH} characters ${shortened.length === 1 ? 'was' : 'were'} shortened: line ${lineList(shortened)}.`,
       );
     }
-    if (currencies.size > 1) {
+    const home = this.account.currency;
+    const other = home ? [...currencies].filter(([code]) => code !== home) : [];
+    if (home && other.length > 0) {
+      const n = other.reduce((sum, [, count]) => sum + count, 0);
+      const codes = other.map(([code]) => code).sort();
+      const list = codes.length === 1 ? codes[0] : `${codes.slice(0, -1).join(', ')} or ${codes.at(-1)}`;
+      warnings.push(
+        `${plural(n, 'row')} ${n === 1 ? 'is' : 'are'} in ${list}, but this account is in ${home}: ${n === 1 ? 'its amount is' : 'their amounts are'} imported as ${home}, not converted. Import a file into an account of its own currency.`,
+      );
+    } else if (currencies.size > 1) {
       const parts = [...currencies]
         .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
         .map(([code, n]) => `${code} (${plural(n, 'row')})`);

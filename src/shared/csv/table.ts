@@ -624,7 +624,7 @@ export function* tableRows(
   const s = plan.survey;
   const cols = columnsOf(layout.columns, options.fractionDigits);
   const flip = Boolean(options.flipAmounts);
-  const finisher = new RowFinisher();
+  const finisher = new RowFinisher(options);
   const skipped = s.skipped;
   let k = 0;
   while (k < s.lines.length) {

@@ -191,7 +191,7 @@ function statementHead(
     mayLackCategory,
     ...(statements.length > 1 ? { statements } : {}),
     // CAMT states each entry's direction (CdtDbtInd); OFX and QIF amounts carry a sign a card issuer may have turned.
-    rows: statementRows(format, read, Boolean(options.flipAmounts) && format !== 'camt053', rowsPerChunk),
+    rows: statementRows(format, read, Boolean(options.flipAmounts) && format !== 'camt053', rowsPerChunk, options),
   };
 }
 
@@ -225,8 +225,9 @@ function* statementRows(
   read: StatementRead,
   flip: boolean,
   rowsPerChunk: number,
+  account: ReadOptions,
 ): RowChunks {
-  const finisher = new RowFinisher();
+  const finisher = new RowFinisher(account);
   const rows: (CsvRow | undefined)[] = read.rows;
   read.rows = [];
   for (let start = 0; start < rows.length; start += rowsPerChunk) {

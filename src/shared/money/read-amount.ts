@@ -143,12 +143,17 @@ const INVALID: AmountReading = { ok: false, code: 'INVALID', message: AMOUNT_HIN
 /** Digits of Number.MAX_SAFE_INTEGER (9007199254740991). */
 const MAX_SAFE_DIGITS = 16;
 
-/** "Enter an amount of at most 100,000,000,000.00" for a limit in minor units. */
-export function tooLargeMessage(limit: number = MAX_AMOUNT_CENTS, fractionDigits = 2): string {
+/** A limit in minor units as a figure in a currency's decimals: "100,000,000,000.00", or "10,000,000,000,000" yen. */
+export function limitText(limit: number = MAX_AMOUNT_CENTS, fractionDigits = 2): string {
   const scale = 10 ** fractionDigits;
   const rest = limit % scale;
   const decimals = fractionDigits > 0 ? `.${String(rest).padStart(fractionDigits, '0')}` : '';
-  return `Enter an amount of at most ${groupDigits((limit - rest) / scale)}${decimals}`;
+  return `${groupDigits((limit - rest) / scale)}${decimals}`;
+}
+
+/** "Enter an amount of at most 100,000,000,000.00" for a limit in minor units. */
+export function tooLargeMessage(limit: number = MAX_AMOUNT_CENTS, fractionDigits = 2): string {
+  return `Enter an amount of at most ${limitText(limit, fractionDigits)}`;
 }
 
 /** Reads `text` as `mode`'s writer meant it; see the module comment and MODES. */
