@@ -197,7 +197,7 @@ export default async function run(): Promise<void> {
   const typeOf = () => 'debit' as const;
   const time = (set: RuleSet) => {
     const start = performance.now();
-    runSteps(planImportRows(rows, set.forAccount('Checking'), 'Checking', typeOf));
+    runSteps(planImportRows(rows, set.forAccount('Checking', 'USD'), 'Checking', typeOf));
     return performance.now() - start;
   };
   time(compiled); // warm up

@@ -396,3 +396,76 @@ describe('POST /api/rules/apply', () => {
     expect((await stored(user)).every((r) => r.category === 'Shopping')).toBe(true);
   });
 });
+
+describe('amount conditions in a currency', () => {
+  /** Home EUR, a euro and a yen account, each with a -4000 row: 40.00 euros and 4,000 yen. */
+  async function twoCurrencies() {
+    const user = await signUp(server.url);
+    ok(await user.put('/api/auth/home-currency', { homeCurrency: 'EUR' }));
+    ok(await user.post('/api/accounts', { name: 'Euro', type: 'checking', currency: 'EUR' }));
+    ok(await user.post('/api/accounts', { name: 'Yen', type: 'checking', currency: 'JPY' }));
+    for (const account of ['Euro', 'Yen'])
+      ok(await user.post('/api/transactions', { postDate: '2024-02-01', description: 'SHOP', amount: -4000, account }));
+    return user;
+  }
+  const over30 = { field: 'amount', op: 'lt', value: -3000 };
+
+  it('count only rows in their currency: the home currency unless the condition names another', async () => {
+    const user = await twoCurrencies();
+    const count = async (condition: Record<string, unknown>) =>
+      ok<{ matched: number; sample: { amount: number }[] }>(
+        await user.post('/api/rules/count', { conditions: [condition] }),
+      );
+    expect((await count(over30)).matched).toBe(1);
+    expect((await count({ ...over30, currency: 'jpy' })).matched).toBe(1);
+    expect((await count({ ...over30, currency: 'GBP' })).matched).toBe(0);
+    expect((await count({ field: 'amount', op: 'between', value: [-5000, 0], currency: 'EUR' })).matched).toBe(1);
+    const refused = await user.post('/api/rules/count', { conditions: [{ ...over30, currency: 'EURO' }] });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toMatch(/currency.*ISO 4217/);
+    const onText = await user.post('/api/rules/count', {
+      conditions: [{ field: 'description', op: 'contains', value: 'shop', currency: 'EUR' }],
+    });
+    expect(onText.status).toBe(400);
+    expect(JSON.stringify(onText.body)).toMatch(/currency.*amount/);
+  });
+
+  it('apply and imports set categories only on rows in the condition’s currency', async () => {
+    const user = await twoCurrencies();
+    const euros = ok(
+      await user.post('/api/rules', {
+        name: 'Big in euros',
+        conditions: [over30],
+        actions: { category: 'Big' },
+        createCategory: true,
+      }),
+    );
+    expect(euros.conditions).toEqual([over30]);
+    ok(
+      await user.post('/api/rules', {
+        name: 'Big in yen',
+        conditions: [{ ...over30, value: -3500, currency: 'JPY' }],
+        actions: { category: 'Big yen' },
+        createCategory: true,
+      }),
+    );
+    ok(await user.post('/api/rules/apply', {}));
+    const byAccount = async () =>
+      Object.fromEntries(
+        ok<{ account: string; category: string | null; description: string }[]>(
+          await user.get('/api/transactions?start_date=2024-01-01&end_date=2024-12-31'),
+        ).map((t) => [`${t.account} ${t.description}`, t.category]),
+      );
+    expect(await byAccount()).toEqual({ 'Euro SHOP': 'Big', 'Yen SHOP': 'Big yen' });
+
+    const body = new FormData();
+    body.append(
+      'file',
+      new Blob(['Date,Description,Amount\n2024-03-01,KONBINI,-3200\n2024-03-02,DEPARTO,-3600\n']),
+      'yen.csv',
+    );
+    body.append('account', 'Yen');
+    ok(await rest(server.url, 'POST', '/api/upload', { token: user.token, body }));
+    expect(await byAccount()).toMatchObject({ 'Yen KONBINI': null, 'Yen DEPARTO': 'Big yen' });
+  });
+});

@@ -353,11 +353,69 @@ describe('applyRules', () => {
           expected,
         ]);
         // For one account, the narrowed set gives the same outcome.
-        expect(RuleSet.compile(rules).forAccount(input.account).apply(input)).toEqual(expected);
+        expect(RuleSet.compile(rules).forAccount(input.account, 'USD').apply(input)).toEqual(expected);
       }),
       { numRuns: 500 },
     );
   }, 120_000);
+});
+
+describe('amount conditions and currencies', () => {
+  const under30: RuleCondition = { field: 'amount', op: 'lt', value: -3000 };
+  const yen = (amount: number): RuleRow => ({ description: 'SHOP', amount, account: 'Yen', currency: 'JPY' });
+  const euro = (amount: number): RuleRow => ({ description: 'SHOP', amount, account: 'Euro', currency: 'EUR' });
+  it.each<[string, RuleCondition, string | undefined, RuleRow, boolean]>([
+    ['no currency: the home currency', under30, 'EUR', euro(-4000), true],
+    ['no currency: not another currency', under30, 'EUR', yen(-4000), false],
+    ['a named currency holds in it', { ...under30, currency: 'JPY' }, 'EUR', yen(-4000), true],
+    ['a named currency only in it', { ...under30, currency: 'JPY' }, 'EUR', euro(-4000), false],
+    [
+      'between in a named currency',
+      { field: 'amount', op: 'between', value: [-5000, -3000], currency: 'JPY' },
+      'EUR',
+      yen(-4000),
+      true,
+    ],
+    ['eq in another currency', { field: 'amount', op: 'eq', value: -4000, currency: 'GBP' }, 'EUR', euro(-4000), false],
+    [
+      'gt with the amount out of bounds',
+      { field: 'amount', op: 'gt', value: 0, currency: 'EUR' },
+      'EUR',
+      euro(-4000),
+      false,
+    ],
+    ['no home given: any currency, as before currencies', under30, undefined, yen(-4000), true],
+    ['a row that does not say its currency', { ...under30, currency: 'JPY' }, 'EUR', row('SHOP', -4000), true],
+  ])('%s', (_name, condition, home, input, matched) => {
+    const set = RuleSet.compile([rule(1, [condition], { category: 'Big' })], home);
+    expect(set.apply(input).actions.category === 'Big').toBe(matched);
+  });
+
+  it('forAccount drops the rules whose amounts are in another currency', () => {
+    const rules = [
+      rule(1, [under30], { category: 'Home' }),
+      rule(2, [{ ...under30, currency: 'JPY' }], { type: 'debit' }),
+      rule(3, [{ field: 'description', op: 'contains', value: 'shop' }], { description: 'Shop' }),
+    ];
+    const forYen = RuleSet.compile(rules, 'EUR').forAccount('Yen', 'JPY');
+    expect(forYen.size).toBe(2);
+    expect(forYen.apply(row('SHOP', -4000, 'Yen')).actions).toEqual({ type: 'debit', description: 'Shop' });
+  });
+
+  it('the schema keeps an amount condition’s currency in upper case and refuses it elsewhere', () => {
+    const parse = (condition: unknown) =>
+      createRuleSchema.safeParse({ name: 'r', conditions: [condition], actions: { category: 'c' } });
+    const parsed = parse({ field: 'amount', op: 'lt', value: 0, currency: 'jpy' });
+    expect(parsed.success && parsed.data.conditions).toEqual([
+      { field: 'amount', op: 'lt', value: 0, currency: 'JPY' },
+    ]);
+    const bad = parse({ field: 'amount', op: 'lt', value: 0, currency: 'YEN' });
+    expect(!bad.success && describeIssues(bad.error.issues)).toMatch(/conditions\.0\.currency: must be an ISO 4217/);
+    const onText = parse({ field: 'description', op: 'contains', value: 'x', currency: 'EUR' });
+    expect(!onText.success && describeIssues(onText.error.issues)).toMatch(
+      /conditions\.0\.currency: a currency applies to amount conditions only/,
+    );
+  });
 });
 
 describe('the literal a regular expression needs (the rules prefilter)', () => {

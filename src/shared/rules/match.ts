@@ -23,6 +23,11 @@ export interface RuleRow {
   amount: number;
   /** Account name, or null. */
   account: string | null;
+  /**
+   * The account's currency: an amount condition holds only in its own. Left out where every row
+   * is known to be in the rules' currency (an import, after forAccount).
+   */
+  currency?: string;
 }
 
 export interface RuleOutcome {
@@ -47,6 +52,8 @@ interface CompiledRule {
    */
   gram: number;
   account: string | null;
+  /** The currencies its amount conditions are in. */
+  currencies: string[];
   /** Amount and text tests, cheapest first. */
   tests: Test[];
   /** It has a regular expression: checking it may take time in proportion to the pattern and the text. */
@@ -126,17 +133,22 @@ const COST: Record<Exclude<RuleCondition['field'], 'description'> | DescriptionC
 };
 const costOf = (c: RuleCondition) => (c.field === 'description' ? COST[c.op] : COST[c.field]);
 
-function compileCondition(condition: RuleCondition): Test {
+function compileCondition(condition: RuleCondition, home: string | undefined): Test {
   switch (condition.field) {
     case 'amount': {
+      const currency = condition.currency ?? home;
+      const inCurrency =
+        currency === undefined
+          ? () => true
+          : (row: RuleRow) => row.currency === undefined || row.currency === currency;
       if (condition.op === 'between') {
         const [low, high] = condition.value;
-        return (row) => row.amount >= low && row.amount <= high;
+        return (row) => row.amount >= low && row.amount <= high && inCurrency(row);
       }
       const value = condition.value;
-      if (condition.op === 'eq') return (row) => row.amount === value;
-      if (condition.op === 'lt') return (row) => row.amount < value;
-      return (row) => row.amount > value;
+      if (condition.op === 'eq') return (row) => row.amount === value && inCurrency(row);
+      if (condition.op === 'lt') return (row) => row.amount < value && inCurrency(row);
+      return (row) => row.amount > value && inCurrency(row);
     }
     case 'account': {
       const value = foldText(condition.value.trim());
@@ -212,8 +224,11 @@ export class RuleSet {
     this.unfiltered = Uint32Array.from(unfiltered);
   }
 
-  /** Enabled rules, by priority then id. */
-  static compile(rules: readonly RuleDto[]): RuleSet {
+  /**
+   * Enabled rules, by priority then id. `home`: the currency of amount conditions that name none
+   * (without it, such conditions compare any row's amount).
+   */
+  static compile(rules: readonly RuleDto[], home?: string): RuleSet {
     const compiled = rules
       .filter((rule) => rule.enabled)
       .sort((a, b) => a.priority - b.priority || a.id - b.id)
@@ -229,7 +244,8 @@ export class RuleSet {
           mask: fields.reduce((bits, field) => bits | FIELD_BITS[field], 0),
           gram: requiredGram(conditions),
           account: account ? foldText(account.value.trim()) : null,
-          tests: conditions.map(compileCondition),
+          currencies: conditions.flatMap((c) => (c.field === 'amount' ? [c.currency ?? home ?? ''] : [])),
+          tests: conditions.map((c) => compileCondition(c, home)),
           costly: conditions.some((c) => c.field === 'description' && c.op === 'matches'),
         };
       });
@@ -246,12 +262,16 @@ export class RuleSet {
   }
 
   /**
-   * The rules for rows that all belong to one account (an import): rules naming another account
-   * are dropped and account conditions are known to hold, so each row checks less.
+   * The rules for rows that all belong to one account (an import): rules naming another account,
+   * or an amount in another currency, are dropped, so the rows need not say their currency.
    */
-  forAccount(account: string | null): RuleSet {
+  forAccount(account: string | null, currency: string): RuleSet {
     const key = account === null ? null : foldText(account.trim());
-    const kept = this.rules.filter((rule) => rule.account === null || rule.account === key);
+    const kept = this.rules.filter(
+      (rule) =>
+        (rule.account === null || rule.account === key) &&
+        rule.currencies.every((code) => code === '' || code === currency),
+    );
     return new RuleSet(kept);
   }
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isReservedCategoryName, reservedCategoryOnTransactionMessage } from '../categories/reserved';
 import { DESCRIPTION_MAX_LENGTH } from '../limits';
-import { centsSchema, idSchema, isoDateSchema, requiredText, text } from '../schemas/common';
+import { centsSchema, currencySchema, idSchema, isoDateSchema, requiredText, text } from '../schemas/common';
 import { must } from '../must';
 import { TRANSACTION_TYPES, transactionTypeSchema, type TransactionType } from '../schemas/transactions';
 import { checkRegex } from './pattern';
@@ -36,9 +36,14 @@ export type DescriptionCondition = {
   op: 'contains' | 'startsWith' | 'equals' | 'matches';
   value: string;
 };
-export type AmountCondition =
+/**
+ * Minor units of `currency` (the home currency when it names none): it holds only for rows of
+ * accounts in that currency, so 3,000 yen never meets a condition on 30.00 euros.
+ */
+export type AmountCondition = (
   | { field: 'amount'; op: 'eq' | 'lt' | 'gt'; value: number }
-  | { field: 'amount'; op: 'between'; value: [number, number] };
+  | { field: 'amount'; op: 'between'; value: [number, number] }
+) & { currency?: string };
 export type AccountCondition = { field: 'account'; op: 'equals'; value: string };
 export type RuleCondition = DescriptionCondition | AmountCondition | AccountCondition;
 
@@ -67,10 +72,11 @@ export const ruleConditionSchema = z
     field: text({ max: 32 }),
     op: text({ max: 32 }),
     value: z.unknown(),
+    currency: currencySchema.optional(),
   })
   .strict()
   .transform((raw, ctx): RuleCondition => {
-    const fail = (path: 'field' | 'op' | 'value', message: string) => {
+    const fail = (path: 'field' | 'op' | 'value' | 'currency', message: string) => {
       ctx.addIssue({ code: 'custom', path: [path], message });
       return z.NEVER;
     };
@@ -79,17 +85,20 @@ export const ruleConditionSchema = z
     const field = raw.field as RuleField;
     const ops: readonly string[] = RULE_OPS[field];
     if (!ops.includes(raw.op)) return fail('op', `unknown operator '${raw.op}' for ${field} (use ${ops.join(', ')})`);
+    if (raw.currency !== undefined && field !== 'amount')
+      return fail('currency', 'a currency applies to amount conditions only');
     if (field === 'amount') {
+      const currency = raw.currency !== undefined ? { currency: raw.currency } : {};
       if (raw.op === 'between') {
         const pair = z.tuple([centsSchema, centsSchema]).safeParse(raw.value);
         if (!pair.success) return fail('value', 'between takes two amounts in cents, [low, high]');
         const [low, high] = pair.data;
         if (low > high) return fail('value', 'between takes [low, high] with low not above high');
-        return { field, op: 'between', value: [low, high] };
+        return { field, op: 'between', value: [low, high], ...currency };
       }
       const cents = centsSchema.safeParse(raw.value);
       if (!cents.success) return fail('value', must(cents.error.issues[0], 'a failed parse has an issue').message);
-      return { field, op: raw.op as 'eq' | 'lt' | 'gt', value: cents.data };
+      return { field, op: raw.op as 'eq' | 'lt' | 'gt', value: cents.data, ...currency };
     }
     const value = ruleText.safeParse(raw.value);
     if (!value.success) return fail('value', must(value.error.issues[0], 'a failed parse has an issue').message);

@@ -7,15 +7,19 @@ interface ConditionRowProps {
   index: number;
   condition: ConditionDraft;
   locale: string;
+  /** The home currency, and every currency an amount may be in (a choice only when there are several). */
+  home: string;
+  currencies: readonly string[];
   canRemove: boolean;
   onChange: (next: ConditionDraft) => void;
   onRemove: () => void;
 }
 
-/** One condition: field, operator and value (two amounts for "is between"). */
-export function ConditionRow({ index, condition, locale, canRemove, onChange, onRemove }: ConditionRowProps) {
+/** One condition: field, operator and value (two amounts for "is between", with their currency). */
+export function ConditionRow(props: ConditionRowProps) {
+  const { index, condition, locale, home, currencies, canRemove, onChange, onRemove } = props;
   const n = index + 1;
-  const read = condition.value === '' ? null : readCondition(condition, locale);
+  const read = condition.value === '' ? null : readCondition(condition, locale, home);
   const amountError = condition.field === 'amount' && read && !read.ok ? read.message : '';
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -24,7 +28,7 @@ export function ConditionRow({ index, condition, locale, canRemove, onChange, on
         size="small"
         label={`Condition ${n} field`}
         value={condition.field}
-        onChange={(e) => onChange(newCondition(e.target.value as RuleField))}
+        onChange={(e) => onChange(newCondition(e.target.value as RuleField, home))}
         sx={{ minWidth: 140 }}
       >
         {RULE_FIELDS.map((field) => (
@@ -68,6 +72,23 @@ export function ConditionRow({ index, condition, locale, canRemove, onChange, on
           helperText=" "
           autoComplete="off"
         />
+      )}
+      {condition.field === 'amount' && currencies.length > 1 && (
+        <TextField
+          select
+          size="small"
+          label={`Condition ${n} currency`}
+          value={condition.currency}
+          onChange={(e) => onChange({ ...condition, currency: e.target.value })}
+          helperText="Only transactions in it"
+          sx={{ minWidth: 110 }}
+        >
+          {currencies.map((code) => (
+            <MenuItem key={code} value={code}>
+              {code}
+            </MenuItem>
+          ))}
+        </TextField>
       )}
       <IconButton aria-label={`Remove condition ${n}`} onClick={onRemove} disabled={!canRemove}>
         <DeleteIcon />

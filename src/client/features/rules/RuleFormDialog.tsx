@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MAX_CONDITIONS_PER_RULE, RULE_PRIORITY_MAX, RULE_PRIORITY_MIN, type RuleDto } from '../../../shared/rules';
 import { TRANSACTION_TYPES, type TransactionType } from '../../../shared/schemas/transactions';
 import { FormDialog } from '../../components/FormDialog';
+import { useHomeCurrency } from '../../lib/currency';
 import { browserLocale } from '../../lib/locale';
 import { serverMessage, trpc } from '../../lib/trpc';
 import { CategoryPicker } from './CategoryPicker';
@@ -20,7 +21,8 @@ interface RuleFormDialogProps {
 /** Create or edit a rule, with a live count of the transactions its conditions match. */
 export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) {
   const locale = browserLocale();
-  const [draft, setDraft] = useState<RuleDraft>(() => toDraft(rule, locale));
+  const home = useHomeCurrency();
+  const [draft, setDraft] = useState<RuleDraft>(() => toDraft(rule, locale, home));
   const [error, setError] = useState('');
   const utils = trpc.useUtils();
   const create = trpc.rules.create.useMutation();
@@ -33,7 +35,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
       setError('Rule name is required');
       return;
     }
-    const input = ruleInputOf(draft, locale);
+    const input = ruleInputOf(draft, locale, home);
     try {
       const saved = rule ? await update.mutateAsync({ id: rule.id, data: input }) : await create.mutateAsync(input);
       await Promise.all([utils.rules.list.invalidate(), utils.categories.list.invalidate()]);
@@ -61,7 +63,7 @@ export function RuleFormDialog({ rule, onClose, onSaved }: RuleFormDialogProps) 
           onChange={(e) => set({ name: e.target.value })}
           autoComplete="off"
         />
-        <ConditionsFields draft={draft} locale={locale} set={set} />
+        <ConditionsFields draft={draft} locale={locale} home={home} set={set} />
         <ActionFields draft={draft} set={set} />
       </Stack>
     </FormDialog>
@@ -74,7 +76,12 @@ interface FieldsProps {
 }
 
 /** "When all of these match": the conditions, Add condition and the live count of matching transactions. */
-function ConditionsFields({ draft, locale, set }: FieldsProps & { locale: string }) {
+function ConditionsFields({ draft, locale, home, set }: FieldsProps & { locale: string; home: string }) {
+  const accounts = trpc.accounts.list.useQuery();
+  // The currencies an amount may be in: the home currency, the accounts' and any a condition already names.
+  const currencies = [
+    ...new Set([home, ...(accounts.data ?? []).map((a) => a.currency), ...draft.conditions.map((c) => c.currency)]),
+  ];
   return (
     <>
       <Typography variant="subtitle1" component="h3">
@@ -86,19 +93,21 @@ function ConditionsFields({ draft, locale, set }: FieldsProps & { locale: string
           index={i}
           condition={condition}
           locale={locale}
+          home={home}
+          currencies={currencies}
           canRemove={draft.conditions.length > 1}
           onChange={(next) => set({ conditions: draft.conditions.map((c, j) => (j === i ? next : c)) })}
           onRemove={() => set({ conditions: draft.conditions.filter((_, j) => j !== i) })}
         />
       ))}
       <Button
-        onClick={() => set({ conditions: [...draft.conditions, newCondition()] })}
+        onClick={() => set({ conditions: [...draft.conditions, newCondition('description', home)] })}
         disabled={draft.conditions.length >= MAX_CONDITIONS_PER_RULE}
         sx={{ alignSelf: 'flex-start' }}
       >
         Add condition
       </Button>
-      <MatchCount conditions={readConditions(draft.conditions, locale)} />
+      <MatchCount conditions={readConditions(draft.conditions, locale, home)} />
     </>
   );
 }

@@ -18,6 +18,7 @@ import type { RuleDto } from '../../../shared/rules';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListStatus } from '../../components/ListStatus';
 import { Notice, useNotice } from '../../components/Notice';
+import { useHomeCurrency } from '../../lib/currency';
 import { refusalMessage, trpc } from '../../lib/trpc';
 import { ApplyRulesDialog } from './ApplyRulesDialog';
 import { RuleFormDialog } from './RuleFormDialog';
@@ -153,6 +154,7 @@ interface RuleRowProps {
 
 /** One rule: move up and down, what it does, its switch, Edit and Delete. */
 function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDelete }: RuleRowProps) {
+  const home = useHomeCurrency();
   return (
     <ListItem divider sx={{ gap: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' }, opacity: rule.enabled ? 1 : 0.6 }}>
       <Stack direction="column">
@@ -175,7 +177,7 @@ function RuleRow({ rule, first, last, reordering, onMove, onToggle, onEdit, onDe
       </Stack>
       <ListItemText
         primary={rule.name}
-        secondary={`If ${describeConditions(rule.conditions)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
+        secondary={`If ${describeConditions(rule.conditions, home)}, set ${describeActions(rule.actions)} · priority ${rule.priority}`}
         sx={{ overflowWrap: 'break-word' }}
       />
       <Tooltip title={rule.enabled ? 'Enabled' : 'Disabled'}>

@@ -1,8 +1,10 @@
 /**
  * The rule form's draft (text as typed) and its reading into the shared rule input. Amounts are
- * typed in units ("-4.50") and read with the app's one amount reader into cents.
+ * typed in units ("-4.50") of their condition's currency and read with the app's one amount reader
+ * into its minor units. A condition in the home currency is sent without one, as rules made before
+ * currencies were.
  */
-import { formatAmountInput, formatMoney, readAmount } from '../../../shared/money';
+import { formatAmountInput, formatMoney, minorUnitsOf, readAmount } from '../../../shared/money';
 import {
   DEFAULT_RULE_PRIORITY,
   RULE_OPS,
@@ -20,6 +22,8 @@ export interface ConditionDraft {
   value: string;
   /** The high amount for `between`. */
   high: string;
+  /** The amount's currency (ISO 4217). */
+  currency: string;
 }
 
 export interface RuleDraft {
@@ -51,15 +55,15 @@ export const FIELD_LABELS: Record<RuleField, string> = {
   account: 'Account',
 };
 
-export function newCondition(field: RuleField = 'description'): ConditionDraft {
-  return { field, op: RULE_OPS[field][0], value: '', high: '' };
+export function newCondition(field: RuleField, home: string): ConditionDraft {
+  return { field, op: RULE_OPS[field][0], value: '', high: '', currency: home };
 }
 
-export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
+export function toDraft(rule: RuleDto | null, locale: string, home: string): RuleDraft {
   if (!rule)
     return {
       name: '',
-      conditions: [newCondition()],
+      conditions: [newCondition('description', home)],
       category: '',
       createCategory: false,
       type: '',
@@ -70,15 +74,12 @@ export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
   return {
     name: rule.name,
     conditions: rule.conditions.map((c): ConditionDraft => {
-      if (c.field !== 'amount') return { field: c.field, op: c.op, value: c.value, high: '' };
+      if (c.field !== 'amount') return { field: c.field, op: c.op, value: c.value, high: '', currency: home };
+      const currency = c.currency ?? home;
+      const shown = (cents: number) => formatAmountInput(cents, locale, minorUnitsOf(currency));
       if (c.op === 'between')
-        return {
-          field: 'amount',
-          op: 'between',
-          value: formatAmountInput(c.value[0], locale),
-          high: formatAmountInput(c.value[1], locale),
-        };
-      return { field: 'amount', op: c.op, value: formatAmountInput(c.value, locale), high: '' };
+        return { field: 'amount', op: 'between', value: shown(c.value[0]), high: shown(c.value[1]), currency };
+      return { field: 'amount', op: c.op, value: shown(c.value), high: '', currency };
     }),
     category: rule.actions.category ?? '',
     createCategory: false,
@@ -89,25 +90,33 @@ export function toDraft(rule: RuleDto | null, locale: string): RuleDraft {
   };
 }
 
-/** The condition as the API takes it (amounts in cents), or the message for the field that is wrong. */
+/** The condition as the API takes it (amounts in minor units), or the message for the field that is wrong. */
 export function readCondition(
   draft: ConditionDraft,
   locale: string,
+  home: string,
 ): { ok: true; raw: { field: string; op: string; value: unknown } } | { ok: false; message: string } {
   if (draft.field !== 'amount') return { ok: true, raw: { field: draft.field, op: draft.op, value: draft.value } };
-  const low = readAmount(draft.value, 'form', { locale });
+  const options = { locale, fractionDigits: minorUnitsOf(draft.currency) };
+  const currency = draft.currency === home ? {} : { currency: draft.currency };
+  const low = readAmount(draft.value, 'form', options);
   if (!low.ok) return { ok: false, message: low.message };
-  if (draft.op !== 'between') return { ok: true, raw: { field: 'amount', op: draft.op, value: low.cents } };
-  const high = readAmount(draft.high, 'form', { locale });
+  if (draft.op !== 'between')
+    return { ok: true, raw: { field: 'amount', op: draft.op, value: low.cents, ...currency } };
+  const high = readAmount(draft.high, 'form', options);
   if (!high.ok) return { ok: false, message: high.message };
-  return { ok: true, raw: { field: 'amount', op: 'between', value: [low.cents, high.cents] } };
+  return { ok: true, raw: { field: 'amount', op: 'between', value: [low.cents, high.cents], ...currency } };
 }
 
 /** All conditions, valid as the server would take them, or null (the live count waits). */
-export function readConditions(drafts: readonly ConditionDraft[], locale: string): RuleCondition[] | null {
+export function readConditions(
+  drafts: readonly ConditionDraft[],
+  locale: string,
+  home: string,
+): RuleCondition[] | null {
   const raw: unknown[] = [];
   for (const draft of drafts) {
-    const read = readCondition(draft, locale);
+    const read = readCondition(draft, locale, home);
     if (!read.ok) return null;
     raw.push(read.raw);
   }
@@ -116,11 +125,11 @@ export function readConditions(drafts: readonly ConditionDraft[], locale: string
 }
 
 /** The body of rules.create / rules.update; the server names anything wrong. */
-export function ruleInputOf(draft: RuleDraft, locale: string) {
+export function ruleInputOf(draft: RuleDraft, locale: string, home: string) {
   return {
     name: draft.name,
     conditions: draft.conditions.map((c) => {
-      const read = readCondition(c, locale);
+      const read = readCondition(c, locale, home);
       return read.ok ? read.raw : { field: c.field, op: c.op, value: c.value };
     }),
     actions: {
@@ -137,15 +146,17 @@ export function ruleInputOf(draft: RuleDraft, locale: string) {
   };
 }
 
-/** "Description contains 'starbucks' and Amount is less than 0.00" */
-export function describeConditions(conditions: readonly RuleCondition[]): string {
+/** "Description contains 'starbucks' and Amount is less than $0.00" */
+export function describeConditions(conditions: readonly RuleCondition[], home: string): string {
   return conditions
     .map((c) => {
+      const money = (cents: number) =>
+        formatMoney(cents, { currency: c.field === 'amount' ? (c.currency ?? home) : home });
       const value =
         c.field === 'amount'
           ? c.op === 'between'
-            ? `${formatMoney(c.value[0])} and ${formatMoney(c.value[1])}`
-            : formatMoney(c.value)
+            ? `${money(c.value[0])} and ${money(c.value[1])}`
+            : money(c.value)
           : `'${c.value}'`;
       return `${FIELD_LABELS[c.field]} ${OP_LABELS[c.op]} ${value}`;
     })

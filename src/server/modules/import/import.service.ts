@@ -256,7 +256,7 @@ async function importContext(em: EntityManager, userId: number, input: ImportInp
     [userId, account.id],
   );
   const savedMapping = input.mapping ? null : await savedMappingOf(em, userId, account.id);
-  const rules = (await loadRuleSet(em, userId)).forAccount(account.name);
+  const rules = (await loadRuleSet(em, userId)).forAccount(account.name, account.currency);
   return { account, preferredDateFormat: previous[0]?.date_format ?? null, savedMapping, rules };
 }
 

@@ -71,7 +71,7 @@ export const ruleRoutes: RestRoute[] = [
     method: 'POST',
     url: '/rules',
     tag: TAG,
-    summary: `Create a rule: conditions [{field, op, value}] (description contains/startsWith/equals/matches, amount eq/lt/gt/between in cents, account equals), all must match; actions {category?, type?, description?}; priority ${RULE_PRIORITY_MIN}-${RULE_PRIORITY_MAX} (lower runs first, default ${DEFAULT_RULE_PRIORITY}). actions.category must name an existing category unless createCategory is true (422 otherwise); a name another rule has, in any case, is refused (409)`,
+    summary: `Create a rule: conditions [{field, op, value}] (description contains/startsWith/equals/matches, amount eq/lt/gt/between in minor units of the condition's currency, default your home currency, holding only for transactions in it; account equals), all must match; actions {category?, type?, description?}; priority ${RULE_PRIORITY_MIN}-${RULE_PRIORITY_MAX} (lower runs first, default ${DEFAULT_RULE_PRIORITY}). actions.category must name an existing category unless createCategory is true (422 otherwise); a name another rule has, in any case, is refused (409)`,
     body: createRuleSchema,
     status: 201,
     refusals: [409, 422],

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/knex';
+import { homeCurrencyOf } from '../users/home-currency.service';
 import { ChangeRecorder } from '../history/recorder';
 import { AppError } from '../../../shared/errors';
 import {
@@ -54,7 +55,7 @@ export async function listRules(em: EntityManager, userId: number): Promise<Rule
 
 /** The user's enabled rules, compiled (for an import). */
 export async function loadRuleSet(em: EntityManager, userId: number): Promise<RuleSet> {
-  return RuleSet.compile(await listRules(em, userId));
+  return RuleSet.compile(await listRules(em, userId), await homeCurrencyOf(em, userId));
 }
 
 /**
@@ -172,6 +173,8 @@ interface CandidateRow {
   amount: number;
   type: string;
   account: string | null;
+  /** The account's currency (the home currency for a row without an account). */
+  currency: string;
   category_id: number | null;
   category: string | null;
 }
@@ -201,8 +204,8 @@ async function* candidatePages(
     params.push(options.endDate);
   }
   if (options.onlyUncategorized) clauses.push('t.category_id is null');
-  const select = `select t.id, t.post_date, t.description, t.amount, t.type, a.name as account, t.category_id, c.name as category
-       from ${TRANSACTION_TABLE} t left join account a on a.id = t.account_id left join category c on c.id = t.category_id
+  const select = `select t.id, t.post_date, t.description, t.amount, t.type, a.name as account, coalesce(a.currency, u.home_currency) as currency, t.category_id, c.name as category
+       from ${TRANSACTION_TABLE} t join "user" u on u.id = t.user_id left join account a on a.id = t.account_id left join category c on c.id = t.category_id
       where ${clauses.join(' and ')}`;
   let after: CandidateRow | null = null;
   for (;;) {
@@ -228,9 +231,10 @@ export async function countRuleMatches(
   userId: number,
   input: CountRuleMatchesInput,
 ): Promise<RuleMatchCount> {
-  const rules = RuleSet.compile([
-    { id: 0, name: '', conditions: input.conditions, actions: { category: 'x' }, priority: 0, enabled: true },
-  ]);
+  const rules = RuleSet.compile(
+    [{ id: 0, name: '', conditions: input.conditions, actions: { category: 'x' }, priority: 0, enabled: true }],
+    await homeCurrencyOf(em, userId),
+  );
   let matched = 0;
   let total = 0;
   const sample: RuleMatchCount['sample'] = [];
@@ -238,7 +242,12 @@ export async function countRuleMatches(
     for (const row of page) {
       total += 1;
       if (total % ROWS_PER_STEP === 0) await pause();
-      const ruleRow = { description: row.description, amount: row.amount, account: row.account };
+      const ruleRow = {
+        description: row.description,
+        amount: row.amount,
+        account: row.account,
+        currency: row.currency,
+      };
       if (!(await runStepsAsync(rules.matchesAnySteps(ruleRow), pause))) continue;
       matched += 1;
       if (sample.length < SAMPLE_SIZE)
@@ -319,7 +328,7 @@ async function writePlannedChanges(tx: EntityManager, userId: number, planned: r
 }
 
 async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRulesInput): Promise<ApplyRulesResult> {
-  const set = RuleSet.compile(await rulesToApply(tx, userId, input.ruleIds));
+  const set = RuleSet.compile(await rulesToApply(tx, userId, input.ruleIds), await homeCurrencyOf(tx, userId));
   const planned: PlannedChange[] = [];
   const changes: RuleChange[] = [];
   let matched = 0;
@@ -331,7 +340,12 @@ async function applyRulesIn(tx: EntityManager, userId: number, input: ApplyRules
     for (const row of page) {
       if (++seen % ROWS_PER_STEP === 0) await pause();
       const outcome = await runStepsAsync(
-        set.applySteps({ description: row.description, amount: row.amount, account: row.account }),
+        set.applySteps({
+          description: row.description,
+          amount: row.amount,
+          account: row.account,
+          currency: row.currency,
+        }),
         pause,
       );
       if (Object.keys(outcome.ruleIds).length === 0) continue;

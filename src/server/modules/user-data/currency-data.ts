@@ -8,6 +8,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import type { RateRow } from '../../../shared/rates/read-rates';
 import { runSql, selectRows, sqlTx, TRANSACTION_TABLE, valuesSql } from '../../db/sql';
 import { pause } from '../../common/pause';
+import { homeCurrencyOf } from '../users/home-currency.service';
 import type { RowSpool } from './row-spool';
 
 /** The user's home currency and the rates between any of their currencies and another, oldest first. */
@@ -15,10 +16,7 @@ export async function exportCurrencyData(
   em: EntityManager,
   userId: number,
 ): Promise<{ homeCurrency: string; rates: RateRow[] }> {
-  const [user] = await selectRows<{ home_currency: string }>(em, 'select home_currency from "user" where id = ?', [
-    userId,
-  ]);
-  const homeCurrency = user?.home_currency ?? 'USD';
+  const homeCurrency = await homeCurrencyOf(em, userId);
   const used = await selectRows<{ currency: string }>(
     em,
     `select currency from account where user_id = ?
@@ -69,9 +67,5 @@ export async function restoreCurrencyData(
       slice.flatMap((row) => [row.date, row.base, row.quote, row.rate, now]),
     );
   }
-  if (homeCurrency !== undefined) return homeCurrency;
-  const [user] = await selectRows<{ home_currency: string }>(em, 'select home_currency from "user" where id = ?', [
-    userId,
-  ]);
-  return user?.home_currency ?? 'USD';
+  return homeCurrency ?? homeCurrencyOf(em, userId);
 }

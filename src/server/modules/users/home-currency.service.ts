@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import type { UserDto } from '../../../shared/schemas/auth';
 import type { HomeCurrencyInput } from '../../../shared/schemas/auth';
+import { selectRows } from '../../db/sql';
 import { Account } from '../accounts/account.entity';
 import { toUserDto } from './user.dto';
 import { User } from './user.entity';
@@ -23,4 +24,12 @@ export async function setHomeCurrency(em: EntityManager, userId: number, input: 
     await tx.flush();
     return toUserDto(user);
   });
+}
+
+/** The currency the user's combined figures are in, and an amount condition without its own. */
+export async function homeCurrencyOf(em: EntityManager, userId: number): Promise<string> {
+  const [user] = await selectRows<{ home_currency: string }>(em, 'select home_currency from "user" where id = ?', [
+    userId,
+  ]);
+  return user?.home_currency ?? 'USD';
 }
