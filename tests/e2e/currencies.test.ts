@@ -12,7 +12,8 @@ import {
  * Accounts in three currencies: each row in its account's currency with what was paid abroad beside
  * it, the search's net converted into the home currency with the rows that have no rate counted and
  * a link to the Rates screen, rates imported from a file and added by hand there, the currency picker
- * of the account dialog (refused once an account holds transactions) and the home currency on Profile.
+ * of the account dialog (refused once an account holds transactions), the home currency on Profile,
+ * and a rule's amount condition in a currency of its own.
  */
 const app = useBrowserAndServer();
 
@@ -156,6 +157,52 @@ describe('accounts in several currencies', () => {
       await expectNoSeriousA11yViolations(page, `home currency ${width}`);
       await openScreen(page, search(year), 'Transaction Search');
       await expect.poll(() => banner(page)).toMatch(/Net: −£/);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    [1366, 900],
+    [390, 844],
+  ])('a rule amount is typed and counted in its own currency at %ipx', async (width, height) => {
+    const { close, page, errors } = await signedInPage(
+      app.browser,
+      app.server,
+      1400,
+      900,
+      {},
+      {
+        before: (user) => seed(user.accessToken, 2028),
+      },
+    );
+    try {
+      await page.setViewportSize({ width, height });
+      await openScreen(page, '/rules', 'Rules');
+      await page.getByRole('button', { name: 'New rule' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New rule' });
+      await dialog.getByLabel('Rule name').fill('Big yen');
+      const choose = async (label: string, option: string) => {
+        await dialog.getByRole('combobox', { name: new RegExp(`^${label}(\\s|$)`) }).click();
+        await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+      };
+      await choose('Condition 1 field', 'Amount');
+      await choose('Condition 1 operator', 'is less than');
+      const count = () => dialog.getByTestId('rule-match-count').textContent();
+      // In the home currency, -400 is 400 euros: no row spent that much.
+      await dialog.getByLabel('Condition 1 value').fill('-400');
+      await expect.poll(count).toMatch(/^Matches 0 of your 4 transactions/);
+      // In yen, -400 is 400 yen: the two yen rows, and neither the euro nor the pound row.
+      await choose('Condition 1 currency', 'JPY');
+      await expect.poll(count).toMatch(/^Matches 2 of your 4 transactions/);
+      await expectNoSeriousA11yViolations(page, `rule in yen ${width}`);
+      await dialog.getByLabel('Set category').fill('Big');
+      await page.getByRole('option', { name: 'Create category "Big"' }).click();
+      await dialog.getByRole('button', { name: 'Save rule' }).click();
+      await page.getByText("Rule 'Big yen' saved").waitFor();
+      await page.getByRole('list', { name: 'Rules' }).getByText('If Amount is less than −¥400').waitFor();
+      await screenshotAndCheckWidth(page, `currencies-rule-${width}`);
       expect(errors).toEqual([]);
     } finally {
       await close();
