@@ -2,7 +2,9 @@
  * Exchange-rate files to rows `(date, base, quote, rate)`: the European Central Bank's reference
  * rates (`eurofxref-hist.csv` / `eurofxref.csv`, or their XML), whose base is EUR, and a plain CSV
  * with the header `date,base,quote,rate`. Rates stay decimal text, exactly as the file wrote them.
+ * Read stepwise (csv/steps.ts): the ECB's whole history is some 200,000 rates.
  */
+import { runSteps, type Steps } from '../csv/steps';
 import { isIsoDate } from '../dates/calendar';
 import { isCurrencyCode } from '../money/currencies';
 import { decimalText, parseDecimal } from '../money/decimal';
@@ -27,14 +29,21 @@ function rate(text: string): string | null {
   return value && value.units > 0n ? decimalText(value) : null;
 }
 
+/** Rates read between two steps. */
+const RATES_PER_STEP = 5_000;
+
 export function readRates(text: string): RatesRead {
+  return runSteps(readRatesSteps(text));
+}
+
+export function* readRatesSteps(text: string): Steps<RatesRead> {
   const body = text.replace(/^\uFEFF/, '').trim();
   if (body === '') return { ok: false, message: 'The file is empty.' };
-  if (body.startsWith('<')) return readEcbXml(body);
+  if (body.startsWith('<')) return yield* readEcbXml(body);
   const lines = body.split(/\r?\n/);
   const header = (lines[0] ?? '').split(',').map((cell) => cell.trim().toLowerCase());
-  if (header.join(',') === 'date,base,quote,rate') return readPlainCsv(lines);
-  if (header[0] === 'date' && header.length > 1) return readEcbCsv(lines);
+  if (header.join(',') === 'date,base,quote,rate') return yield* readPlainCsv(lines);
+  if (header[0] === 'date' && header.length > 1) return yield* readEcbCsv(lines);
   return {
     ok: false,
     message:
@@ -55,13 +64,15 @@ function result(
 }
 
 /** The ECB's CSV: `Date,USD,JPY,...` then one line per day; `N/A` or empty where a currency had no rate. */
-function readEcbCsv(lines: readonly string[]): RatesRead {
+function* readEcbCsv(lines: readonly string[]): Steps<RatesRead> {
   const codes = (lines[0] ?? '').split(',').map((cell) => cell.trim().toUpperCase());
   const ignored = new Set<string>();
   for (const code of codes.slice(1)) if (code !== '' && !isCurrencyCode(code)) ignored.add(code);
   const rows: RateRow[] = [];
   let skipped = 0;
+  const linesPerStep = Math.max(1, Math.floor(RATES_PER_STEP / codes.length));
   for (let i = 1; i < lines.length; i += 1) {
+    if (i % linesPerStep === 0) yield;
     const cells = (lines[i] ?? '').split(',');
     const date = (cells[0] ?? '').trim();
     if (date === '') continue;
@@ -82,12 +93,14 @@ function readEcbCsv(lines: readonly string[]): RatesRead {
 const CUBE = /<Cube\s+(time|currency)="([^"]{0,40})"(?:\s+rate="([^"]{0,40})")?/g;
 
 /** The ECB's XML: `<Cube time="2024-01-05"><Cube currency="USD" rate="1.0921"/>...</Cube>`. */
-function readEcbXml(text: string): RatesRead {
+function* readEcbXml(text: string): Steps<RatesRead> {
   const rows: RateRow[] = [];
   const ignored = new Set<string>();
   let skipped = 0;
   let date: string | null = null;
+  let read = 0;
   for (const match of text.matchAll(CUBE)) {
+    if (++read % RATES_PER_STEP === 0) yield;
     const [, kind, value = '', rateText = ''] = match;
     if (kind === 'time') {
       if (!isIsoDate(value)) return { ok: false, message: `The date '${value}' is not YYYY-MM-DD.` };
@@ -110,9 +123,10 @@ function readEcbXml(text: string): RatesRead {
 }
 
 /** `date,base,quote,rate`, one rate per line; a line that cannot be read is refused with its number. */
-function readPlainCsv(lines: readonly string[]): RatesRead {
+function* readPlainCsv(lines: readonly string[]): Steps<RatesRead> {
   const rows: RateRow[] = [];
   for (let i = 1; i < lines.length; i += 1) {
+    if (i % RATES_PER_STEP === 0) yield;
     const line = (lines[i] ?? '').trim();
     if (line === '') continue;
     const [date = '', base = '', quote = '', rateText = '', ...rest] = line.split(',').map((cell) => cell.trim());

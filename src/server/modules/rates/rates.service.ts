@@ -5,7 +5,7 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { AppError } from '../../../shared/errors';
 import { findRate, fractionText, RATE_WINDOW_DAYS } from '../../../shared/rates/lookup';
-import { readRates, type RateRow } from '../../../shared/rates/read-rates';
+import { readRatesSteps, type RateRow } from '../../../shared/rates/read-rates';
 import { decimalText, parseDecimal } from '../../../shared/money/decimal';
 import type {
   RateAnswer,
@@ -16,7 +16,10 @@ import type {
   RateQuery,
 } from '../../../shared/schemas/rates';
 import { addDays } from '../../../shared/dates/calendar';
+import { runStepsAsync } from '../../../shared/csv/steps';
+import { pause } from '../../common/pause';
 import { runSql, selectRows, valuesSql } from '../../db/sql';
+import { withCheckpointAfter } from '../../db/wal-checkpoint';
 
 /** Rows a statement writes at once (4 parameters each, well under SQLite's limit). */
 const ROWS_PER_INSERT = 500;
@@ -120,10 +123,11 @@ export function addRates(em: EntityManager, rows: readonly RateRow[], now: strin
 }
 
 export async function importRates(em: EntityManager, text: string): Promise<RateImportAnswer> {
-  const read = readRates(text);
+  const read = await runStepsAsync(readRatesSteps(text), pause);
   if (!read.ok) throw new AppError('UNPROCESSABLE', read.message);
   const now = new Date().toISOString();
-  await em.transactional((tem) => upsertRates(tem, read.rows, now));
+  // The ECB's whole history is some 200,000 rows: see withCheckpointAfter.
+  await withCheckpointAfter(em, () => em.transactional((tem) => upsertRates(tem, read.rows, now)));
   let firstDate = read.rows[0]?.date ?? '';
   let lastDate = firstDate;
   const currencies = new Set<string>();
