@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDataDocument } from '../../src/shared/schemas/user-data';
 import { ok, signUp, type ApiUser } from '../helpers/api';
+import { rest } from '../helpers/http';
 import { startServer, type TestServer } from '../helpers/server';
 
 /**
  * Transfers between accounts of two currencies keep both amounts; the rate they imply must lie within
  * 5% of the day's rate, whether the transfer is entered or two imported rows are linked, and the
- * answer shows it. Each side keeps its own amount when the other is edited.
+ * answer shows it. Each side keeps its own amount when the other is edited. An import offers (never
+ * links) the pairs across currencies whose amounts imply about the day's rate.
  */
 let server: TestServer;
 let user: ApiUser;
@@ -151,5 +153,102 @@ describe('a transfer across currencies', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const again = ok<UserDataDocument>(await copy.get('/api/export'));
     expect(again.transfers).toHaveLength(3);
+  });
+});
+
+describe('an import across currencies', () => {
+  interface Offer {
+    id: number;
+    score: number;
+    reason: string;
+    from: { id: number; amount: number; account: string };
+    to: { id: number; amount: number; account: string };
+  }
+  interface Uploaded {
+    transfers: {
+      linkedCount: number;
+      offeredCount: number;
+      offered: { fromId: number; toId: number; reason: string }[];
+    };
+  }
+
+  async function household() {
+    const person = await signUp(server.url);
+    ok(await person.put('/api/auth/home-currency', { homeCurrency: 'EUR' }));
+    for (const [name, currency] of [
+      ['Euro', 'EUR'],
+      ['Pounds', 'GBP'],
+      ['Yen', 'JPY'],
+    ])
+      ok(await person.post('/api/accounts', { name, type: 'checking', currency }));
+    for (const [date, gbp, jpy] of [
+      ['2024-04-01', '0.85', '160'],
+      ['2024-04-02', '0.852', '161'],
+    ]) {
+      ok(await person.put('/api/rates', { date, base: 'EUR', quote: 'GBP', rate: gbp }));
+      ok(await person.put('/api/rates', { date, base: 'EUR', quote: 'JPY', rate: jpy }));
+    }
+    const add = async (account: string, postDate: string, amount: number, description: string) =>
+      ok<{ id: number }>(await person.post('/api/transactions', { postDate, description, amount, account })).id;
+    return { person, add };
+  }
+
+  function upload(person: ApiUser, csv: string, account: string) {
+    const body = new FormData();
+    body.append('file', new Blob([csv]), 'statement.csv');
+    body.append('account', account);
+    return rest<Uploaded>(server.url, 'POST', '/api/upload', { token: person.token, body });
+  }
+
+  it('offers a pair whose amounts imply about the day’s rate, and accepting it links them with that rate', async () => {
+    const { person, add } = await household();
+    const arrived = await add('Pounds', '2024-04-03', 8520, 'FROM EURO ACCOUNT');
+    // 99.00 pounds for 100 euros is 16% off the rate: no offer for it.
+    await add('Pounds', '2024-04-03', 9900, 'REFUND');
+    // Money out of both sides is no transfer.
+    await add('Pounds', '2024-04-02', -8520, 'SHOP');
+    const uploaded = await upload(
+      person,
+      'Date,Description,Amount\n2024-04-02,TO POUNDS,-100.00\n2024-04-02,GROCER,-85.20\n2024-04-04,SALARY,2500.00\n',
+      'Euro',
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    expect(uploaded.body.transfers).toMatchObject({ linkedCount: 0, offeredCount: 1 });
+    const offers = ok<Offer[]>(await person.get('/api/transfers/candidates'));
+    expect(offers).toHaveLength(1);
+    const [offer] = offers as [Offer];
+    expect([offer.from.amount, offer.from.account, offer.to.id, offer.to.account]).toEqual([
+      -10000,
+      'Euro',
+      arrived,
+      'Pounds',
+    ]);
+    expect(offer.reason).toBe(
+      "1 day apart; the amounts imply 1 EUR = 0.852 GBP, the day's rate; 'TO POUNDS' names Pounds; 'FROM EURO ACCOUNT' names Euro",
+    );
+    const linked = ok<Transfer>(await person.post(`/api/transfers/candidates/${offer.id}/accept`, {}));
+    expect([linked.from.amount, linked.to.amount, linked.rate]).toEqual([-10000, 8520, '0.852']);
+  });
+
+  it('offers the pairs of an import into the other currency too, several per row at most three, none without a rate', async () => {
+    const { person, add } = await household();
+    // Three rows of yen could each be the 100.00 euros that left (about 16,100 yen), the nearest rate first.
+    const near = await add('Yen', '2024-04-02', 16100, 'IN');
+    await add('Yen', '2024-04-03', 16500, 'IN');
+    await add('Yen', '2024-04-03', 15800, 'IN');
+    await add('Yen', '2024-04-04', 16000, 'IN');
+    // No rate within 7 days of 1 June: nothing to check the amounts against, so nothing is offered.
+    await add('Euro', '2024-06-01', -5000, 'TO YEN');
+    await add('Euro', '2024-04-02', -10000, 'TO YEN');
+    const uploaded = await upload(person, 'Date,Description,Amount\n2024-06-02,FROM EURO,8050\n', 'Yen');
+    expect(uploaded.body.transfers.offeredCount).toBe(0);
+    const offers = ok<Offer[]>(await person.get('/api/transfers/candidates'));
+    expect(offers).toEqual([]);
+    // Offers come from the batch's rows only: importing the euro side now finds the yen rows.
+    const euros = await upload(person, 'Date,Description,Amount\n2024-04-02,TO JAPAN,-100.00\n', 'Euro');
+    expect(euros.body.transfers.offeredCount).toBe(3);
+    const list = ok<Offer[]>(await person.get('/api/transfers/candidates'));
+    expect(list.map((o) => o.to.amount)).toEqual([16100, 16000, 15800]);
+    expect(list[0]?.to.id).toBe(near);
   });
 });

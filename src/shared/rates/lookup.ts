@@ -71,6 +71,31 @@ export function findRate(rows: readonly RateRow[], from: string, to: string, day
   return null;
 }
 
+/**
+ * findRate over many days and pairs from one read of the rates (those of every date it will be asked
+ * for and the RATE_WINDOW_DAYS before): each date's rows grouped once, each answer kept.
+ */
+export function rateFinder(rows: readonly RateRow[]): (from: string, to: string, day: string) => RateFraction | null {
+  const byDate = new Map<string, RateRow[]>();
+  for (const row of rows) {
+    const list = byDate.get(row.date);
+    if (list) list.push(row);
+    else byDate.set(row.date, [row]);
+  }
+  const known = new Map<string, RateFraction | null>();
+  return (from, to, day) => {
+    const key = `${from}|${to}|${day}`;
+    let found = known.get(key);
+    if (found === undefined) {
+      found = null;
+      for (let back = 0; back <= RATE_WINDOW_DAYS && !found; back += 1)
+        found = rateOnDate(byDate.get(addDays(day, -back)) ?? [], from, to)?.fraction ?? null;
+      known.set(key, found);
+    }
+    return found;
+  };
+}
+
 /** Minor units of the source (fromDigits decimals) in minor units of the target, half to even. */
 export function convertAmount(amount: number, rate: RateFraction, fromDigits: number, toDigits: number): number {
   return Number(divideHalfEven(BigInt(amount) * rate.num * pow10(toDigits), rate.den * pow10(fromDigits)));

@@ -75,7 +75,13 @@ function CandidateItem(props: {
   const accept = trpc.transfers.accept.useMutation();
   const dismiss = trpc.transfers.dismiss.useMutation();
   const { from, to } = candidate;
-  const label = `${formatMoney(to.amount, { currency: to.currency })} from ${from.account ?? ''} on ${from.postDate} to ${to.account ?? ''} on ${to.postDate}`;
+  // Across currencies both amounts are named: what left, and what arrived.
+  const across = from.currency !== to.currency;
+  const moved = across
+    ? formatMoney(-from.amount, { currency: from.currency })
+    : formatMoney(to.amount, { currency: to.currency });
+  const arrived = across ? ` as ${formatMoney(to.amount, { currency: to.currency })}` : '';
+  const label = `${moved} from ${from.account ?? ''} on ${from.postDate} to ${to.account ?? ''} on ${to.postDate}${arrived}`;
   const run = async (action: 'accept' | 'dismiss') => {
     try {
       if (action === 'accept') await accept.mutateAsync({ id: candidate.id });

@@ -10,11 +10,12 @@
 import type { EntityManager } from '@mikro-orm/knex';
 import { addDays, fromDayNumber, toDayNumber } from '../../../shared/dates/calendar';
 import type { ImportTransfers } from '../../../shared/schemas/transfers';
-import { TransferMatcher, type MatchRow, type PairFound } from '../../../shared/transfers/match';
+import { TransferMatcher, type MatchRow, type PairFound, type TransferMatches } from '../../../shared/transfers/match';
 import { sievePairs, type RowColumns } from '../../../shared/transfers/pairing';
 import { must } from '../../../shared/must';
 import type { RowImage } from '../../db/row-images';
 import { ChangeRecorder } from '../history/recorder';
+import { crossCurrencyPairs, type UserAccount } from './cross-currency-offers';
 import {
   listAggSql,
   reserveIds,
@@ -73,9 +74,31 @@ async function detectIn(
     [userId],
   );
   const windowDays = settings?.window ?? 0;
+  const accounts = await db.all<UserAccount>('select id, name, currency from account where user_id = ?', [userId]);
+  const detection = { batch, windowDays, accounts, isDismissed: await dismissedPairs(db, userId) };
+  const same = await sameCurrencyPairs(em, db, userId, detection, pause);
+  const paired = new Set([...same.linked, ...same.offered].flatMap((pair) => [pair.fromId, pair.toId]));
+  const across = await crossCurrencyPairs(em, db, userId, detection, paired, pause);
+  if (same.linked.length === 0 && same.offered.length === 0 && across.length === 0) return none;
+  const linked = await writeLinks(db, userId, same.linked);
+  await ChangeRecorder.recordImportDeleted(em, userId, batch.id, 'transfer_candidate', linked.settled);
+  const offers = [...same.offered, ...across];
+  const offered = await writeOffers(db, userId, offers);
+  return { linked: linked.listed, offered, linkedCount: linked.count, offeredCount: offers.length };
+}
+
+/** The batch's pairs with rows of the same currency: the sure ones to link, the others to offer (match.ts). */
+async function sameCurrencyPairs(
+  em: EntityManager,
+  db: SqlTx,
+  userId: number,
+  detection: { batch: DetectedBatch; windowDays: number; accounts: readonly UserAccount[]; isDismissed: Dismissed },
+  pause: Pause,
+): Promise<TransferMatches> {
+  const { batch, windowDays } = detection;
   const { own, others } = await sieveColumns(em, db, userId, batch, windowDays, pause);
   const sieve = sievePairs(own, others, windowDays);
-  if (sieve.own.length === 0) return none;
+  if (sieve.own.length === 0) return { linked: [], offered: [] };
   await pause();
   const keys = [
     ...sieve.own.map((k) => rowKey(own, k)),
@@ -83,10 +106,7 @@ async function detectIn(
   ];
   const rows = await rowsAt(db, userId, keys, pause);
   const fresh = rows.filter((row) => row.batchId === batch.id);
-  const accounts = await db.all<{ id: number; name: string }>('select id, name from account where user_id = ?', [
-    userId,
-  ]);
-  const matcher = new TransferMatcher(accounts, windowDays, await dismissedPairs(db, userId));
+  const matcher = new TransferMatcher(detection.accounts, windowDays, detection.isDismissed);
   matcher.add(fresh, true);
   matcher.add(
     rows.filter((row) => row.batchId !== batch.id),
@@ -97,11 +117,10 @@ async function detectIn(
       matcher[step](fresh.slice(i, i + CHUNK));
       await pause();
     }
-  const linked = await writeLinks(db, userId, matcher.result.linked);
-  await ChangeRecorder.recordImportDeleted(em, userId, batch.id, 'transfer_candidate', linked.settled);
-  const offered = await writeOffers(db, userId, matcher.result.offered);
-  return { linked: linked.listed, offered, linkedCount: linked.count, offeredCount: matcher.result.offered.length };
+  return matcher.result;
 }
+
+type Dismissed = (a: number, b: number) => boolean;
 
 /**
  * The rows to sieve as columns, dated up to two windows beyond the batch (a counterpart's own
@@ -236,7 +255,7 @@ const PLACE_COLUMNS = [
 ] as const;
 
 /** Which pairs a person turned down (as "lower id:higher id"). */
-async function dismissedPairs(db: SqlTx, userId: number): Promise<(a: number, b: number) => boolean> {
+async function dismissedPairs(db: SqlTx, userId: number): Promise<Dismissed> {
   const rows = await db.all<{ first_id: number; second_id: number }>(
     "select first_id, second_id from transfer_candidate where user_id = ? and status = 'dismissed'",
     [userId],
@@ -249,7 +268,12 @@ async function dismissedPairs(db: SqlTx, userId: number): Promise<(a: number, b:
  * Links the pairs: a transfer each, then both sides, many a statement. A side linked meanwhile (by hand) keeps its
  * link; its pair's transfer goes, which unlinks the other side if it got this one.
  */
-async function writeLinks(db: SqlTx, userId: number, pairs: readonly PairFound[]) {
+async function writeLinks(
+  db: SqlTx,
+  userId: number,
+  pairs: readonly PairFound[],
+): Promise<{ listed: ImportTransfers['linked']; count: number; settled: RowImage[] }> {
+  if (pairs.length === 0) return { listed: [], count: 0, settled: [] };
   const now = new Date().toISOString();
   const transferIds = await reserveIds(db, 'transfer', pairs.length);
   const perInsert = db.maxRowsPerInsert(4);
