@@ -138,9 +138,7 @@ function compileCondition(condition: RuleCondition, home: string | undefined): T
     case 'amount': {
       const currency = condition.currency ?? home;
       const inCurrency =
-        currency === undefined
-          ? () => true
-          : (row: RuleRow) => row.currency === undefined || row.currency === currency;
+        currency === undefined ? () => true : (row: RuleRow) => row.currency === undefined || row.currency === currency;
       if (condition.op === 'between') {
         const [low, high] = condition.value;
         return (row) => row.amount >= low && row.amount <= high && inCurrency(row);
