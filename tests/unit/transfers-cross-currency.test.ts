@@ -18,7 +18,7 @@ const PER_EUR: Record<string, Record<string, [bigint, bigint]>> = {
 function rateOf(from: string, to: string, postDate: string): RateFraction | null {
   const day = PER_EUR[postDate] ?? PER_EUR[postDate >= '2024-04-02' && postDate <= '2024-04-09' ? '2024-04-02' : ''];
   if (!day) return null;
-  const leg = (code: string): [bigint, bigint] => (code === 'EUR' ? [1n, 1n] : (day[code] as [bigint, bigint]));
+  const leg = (code: string): [bigint, bigint] => (code === 'EUR' ? [1n, 1n] : day[code]);
   const [fn, fd] = leg(from);
   const [tn, td] = leg(to);
   return { num: tn * fd, den: td * fn };
@@ -31,7 +31,7 @@ const row = (accountId: number, postDate: string, amount: number, description = 
   postDate,
   amount,
   description,
-  currency: CURRENCY[accountId] as string,
+  currency: CURRENCY[accountId],
 });
 
 function offers(fresh: CurrencyRow[], others: CurrencyRow[], dismissed: [number, number][] = []) {
