@@ -13,7 +13,8 @@ import {
  * it, the search's net converted into the home currency with the rows that have no rate counted and
  * a link to the Rates screen, rates imported from a file and added by hand there, the currency picker
  * of the account dialog (refused once an account holds transactions), the home currency on Profile,
- * a rule's amount condition in a currency of its own, and a transfer across currencies an import offers.
+ * a rule's amount condition in a currency of its own, a transfer across currencies an import offers,
+ * and the home currency a person from before currencies is asked to choose once.
  */
 const app = useBrowserAndServer();
 
@@ -265,4 +266,47 @@ describe('accounts in several currencies', () => {
       await close();
     }
   });
+
+  it.each([
+    [1366, 900],
+    [390, 844],
+  ])(
+    'someone from before currencies is asked once, offered their language’s currency, at %ipx',
+    async (width, height) => {
+      const { close, page, errors, user } = await signedInPage(
+        app.browser,
+        app.server,
+        1400,
+        900,
+        { locale: 'de-DE' },
+        {
+          path: '/accounts',
+          before: async (user) => {
+            await trpcApi(app.server, user.accessToken).accounts.create.mutate({ name: 'Old', type: 'checking' });
+            // As the upgrade leaves a person who had data: home USD, not chosen.
+            await app.server.sql('update "user" set home_currency_chosen = false where id = ?', [user.user.id]);
+          },
+        },
+      );
+      try {
+        await page.setViewportSize({ width, height });
+        const prompt = page.getByRole('status').filter({ hasText: 'Choose your home currency' });
+        await prompt.getByText('Your accounts are in USD until you do.').waitFor();
+        await expectNoSeriousA11yViolations(page, `home currency prompt ${width}`);
+        await screenshotAndCheckWidth(page, `currencies-prompt-${width}`);
+        await prompt.getByRole('link', { name: 'Choose' }).click();
+        const home = page.getByRole('region', { name: 'Home currency' });
+        await expect.poll(() => home.getByRole('combobox', { name: 'Home currency' }).innerText()).toMatch(/EUR/);
+        await home.getByRole('button', { name: 'Save home currency' }).click();
+        await home.getByRole('status').getByText('now shown in EUR').waitFor();
+        const [account] = await trpcApi(app.server, user.accessToken).accounts.list.query();
+        expect(account?.currency).toBe('EUR');
+        await openScreen(page, '/accounts', 'Accounts');
+        expect(await page.getByText('Choose your home currency').count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { Box, Container } from '@mui/material';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { focusHeadingWhenReady, focusWithoutTabStop, pageHeading } from '../lib/pageFocus';
+import { HomeCurrencyPrompt } from './HomeCurrencyPrompt';
 import { NavBar } from './NavBar';
 import { SkipTargetContext, type SkipTarget } from './skipTarget';
 import { UndoShortcuts } from './UndoShortcuts';
@@ -86,6 +87,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         maxWidth={false}
         sx={{ py: { xs: 2, md: 3 }, px: { xs: 1.5, sm: 2, md: 3 }, maxWidth: 1600, outline: 'none' }}
       >
+        <HomeCurrencyPrompt />
         <SkipTargetContext.Provider value={setExtra}>{children}</SkipTargetContext.Provider>
       </Container>
       <UndoShortcuts />

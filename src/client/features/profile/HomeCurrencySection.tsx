@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { OutcomeAlert, type Outcome } from '../../components/OutcomeAlert';
 import { useState } from 'react';
+import { currencyOfLocale } from '../../../shared/money/currencies';
 import { CurrencyField } from '../../components/CurrencyField';
 import { useAuth } from '../../lib/auth';
 import { useHomeCurrency } from '../../lib/currency';
@@ -13,7 +14,10 @@ import { serverMessage, trpc } from '../../lib/trpc';
 export function HomeCurrencySection() {
   const { user, updateUser } = useAuth();
   const home = useHomeCurrency();
-  const [choice, setChoice] = useState(home);
+  // Not chosen yet (accounts from before currencies): offered from the browser's language, as at sign-up.
+  const [choice, setChoice] = useState<string>(() =>
+    user?.homeCurrencyChosen === false ? currencyOfLocale(navigator.language) : home,
+  );
   const [outcome, setOutcome] = useState<Outcome>(null);
   const utils = trpc.useUtils();
   const save = trpc.auth.setHomeCurrency.useMutation();
