@@ -213,59 +213,80 @@ describe('accounts in several currencies', () => {
   it.each([
     [1366, 900],
     [390, 844],
-  ])('an import offers a transfer across currencies, and Accept links it at %ipx', async (width, height) => {
-    const year = width > 600 ? 2029 : 2030;
-    const { close, page, errors, user } = await signedInPage(
-      app.browser,
-      app.server,
-      1400,
-      900,
-      {},
-      {
-        path: '/transactions',
-        before: async (user) => {
-          const api = trpcApi(app.server, user.accessToken);
-          await api.auth.setHomeCurrency.mutate({ homeCurrency: 'EUR' });
-          await api.accounts.create.mutate({ name: 'Euro', type: 'checking', currency: 'EUR' });
-          await api.accounts.create.mutate({ name: 'Pounds', type: 'checking', currency: 'GBP' });
-          await api.rates.put.mutate({ date: `${year}-04-02`, base: 'EUR', quote: 'GBP', rate: '0.852' });
-          await api.transactions.create.mutate({
-            postDate: `${year}-04-03`,
-            description: 'INCOMING',
-            amount: 8520,
-            account: 'Pounds',
-          });
-          const form = new FormData();
-          form.append('account', 'Euro');
-          form.append('file', new Blob([`Date,Description,Amount\n${year}-04-02,SAVINGS MOVE,-100.00\n`]), 'euro.csv');
-          const res = await fetch(`${app.server.url}/api/upload`, {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${user.accessToken}` },
-            body: form,
-          });
-          expect(res.status).toBe(201);
+  ])(
+    'an import offers a transfer across currencies, Accept links it, and so does the row’s picker at %ipx',
+    async (width, height) => {
+      const year = width > 600 ? 2029 : 2030;
+      const { close, page, errors, user } = await signedInPage(
+        app.browser,
+        app.server,
+        1400,
+        900,
+        {},
+        {
+          path: '/transactions',
+          before: async (user) => {
+            const api = trpcApi(app.server, user.accessToken);
+            await api.auth.setHomeCurrency.mutate({ homeCurrency: 'EUR' });
+            await api.accounts.create.mutate({ name: 'Euro', type: 'checking', currency: 'EUR' });
+            await api.accounts.create.mutate({ name: 'Pounds', type: 'checking', currency: 'GBP' });
+            await api.rates.put.mutate({ date: `${year}-04-02`, base: 'EUR', quote: 'GBP', rate: '0.852' });
+            await api.transactions.create.mutate({
+              postDate: `${year}-04-03`,
+              description: 'INCOMING',
+              amount: 8520,
+              account: 'Pounds',
+            });
+            const form = new FormData();
+            form.append('account', 'Euro');
+            form.append(
+              'file',
+              new Blob([`Date,Description,Amount\n${year}-04-02,SAVINGS MOVE,-100.00\n`]),
+              'euro.csv',
+            );
+            const res = await fetch(`${app.server.url}/api/upload`, {
+              method: 'POST',
+              headers: { Authorization: `Bearer ${user.accessToken}` },
+              body: form,
+            });
+            expect(res.status).toBe(201);
+          },
         },
-      },
-    );
-    try {
-      await page.setViewportSize({ width, height });
-      const panel = page.getByRole('region', { name: 'Transfers to confirm' });
-      await panel.getByText('1 waiting').waitFor();
-      await panel.getByText("the amounts imply 1 EUR = 0.852 GBP, the day's rate").waitFor();
-      await expectNoSeriousA11yViolations(page, `offer across currencies ${width}`);
-      await screenshotAndCheckWidth(page, `currencies-transfer-offer-${width}`);
-      await panel
-        .getByRole('button', { name: /^Accept transfer: €100\.00 from Euro .* to Pounds .* as £85\.20$/ })
-        .click();
-      await panel.getByText(/^Linked: €100\.00 from Euro/).waitFor();
-      const api = trpcApi(app.server, user.accessToken);
-      const rows = await api.transactions.list.query({ startDate: `${year}-04-01`, endDate: `${year}-04-30` });
-      expect(rows.find((row) => row.description === 'SAVINGS MOVE')?.transferCounterpartAccount).toBe('Pounds');
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
+      );
+      try {
+        await page.setViewportSize({ width, height });
+        const panel = page.getByRole('region', { name: 'Transfers to confirm' });
+        await panel.getByText('1 waiting').waitFor();
+        await panel.getByText("the amounts imply 1 EUR = 0.852 GBP, the day's rate").waitFor();
+        await expectNoSeriousA11yViolations(page, `offer across currencies ${width}`);
+        await screenshotAndCheckWidth(page, `currencies-transfer-offer-${width}`);
+        await panel
+          .getByRole('button', { name: /^Accept transfer: €100\.00 from Euro .* to Pounds .* as £85\.20$/ })
+          .click();
+        await panel.getByText(/^Linked: €100\.00 from Euro/).waitFor();
+        const api = trpcApi(app.server, user.accessToken);
+        const rows = await api.transactions.list.query({ startDate: `${year}-04-01`, endDate: `${year}-04-30` });
+        const moved = rows.find((row) => row.description === 'SAVINGS MOVE');
+        expect(moved?.transferCounterpartAccount).toBe('Pounds');
+
+        // By hand from the row's own page: unlinked, then linked again, the pound row named with the rate it implies.
+        await page.goto(`${app.server.url}/transactions/${moved!.id}/edit`);
+        const section = page.getByRole('region', { name: 'Transfer' });
+        await section.getByRole('button', { name: 'Unlink transfer' }).click();
+        await section.getByRole('button', { name: 'Link as transfer…' }).click();
+        const other = section.getByRole('button', { name: /Pounds · INCOMING · £85\.20 · 1 EUR = 0\.852 GBP$/ });
+        await other.waitFor();
+        await expectNoSeriousA11yViolations(page, `link across currencies ${width}`);
+        await other.click();
+        await section.getByRole('button', { name: 'Unlink transfer' }).waitFor();
+        const again = await api.transactions.get.query({ id: moved!.id });
+        expect(again.transferCounterpartAccount).toBe('Pounds');
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
 
   it.each([
     [1366, 900],
