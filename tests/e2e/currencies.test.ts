@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
   screenshotAndCheckWidth,
   signedInPage,
   trpcApi,
+  type SignedInOpen,
   useBrowserAndServer,
 } from './harness';
 
@@ -40,6 +41,13 @@ async function seed(token: string, year: number): Promise<void> {
   for (const row of rows) await api.transactions.create.mutate(row);
 }
 
+/** Signs in at desktop size (the harness waits for the desktop greeting), then takes the size under test. */
+async function sessionAt(width: number, height: number, open: SignedInOpen, options: BrowserContextOptions = {}) {
+  const session = await signedInPage(app.browser, app.server, 1400, 900, options, open);
+  await session.page.setViewportSize({ width, height });
+  return session;
+}
+
 /** Opens a screen from the navigation (in the bar, or under its menu on narrow screens). */
 async function openScreen(page: Page, url: string, heading: string) {
   await page.goto(`${app.server.url}${url}`);
@@ -59,18 +67,10 @@ describe('accounts in several currencies', () => {
     [390, 844],
   ])('shows amounts in their currencies, converted totals and rates at %ipx', async (width, height) => {
     const year = width > 600 ? 2026 : 2027;
-    const { close, page, errors } = await signedInPage(
-      app.browser,
-      app.server,
-      1400,
-      900,
-      {},
-      {
-        before: (user) => seed(user.accessToken, year),
-      },
-    );
+    const { close, page, errors } = await sessionAt(width, height, {
+      before: (user) => seed(user.accessToken, year),
+    });
     try {
-      await page.setViewportSize({ width, height });
       await openScreen(page, search(year), 'Transaction Search');
       // Each row in its account's currency: yen without decimals; the original amount beside it.
       await page.getByText('−¥1,500').first().waitFor();
@@ -168,18 +168,10 @@ describe('accounts in several currencies', () => {
     [1366, 900],
     [390, 844],
   ])('a rule amount is typed and counted in its own currency at %ipx', async (width, height) => {
-    const { close, page, errors } = await signedInPage(
-      app.browser,
-      app.server,
-      1400,
-      900,
-      {},
-      {
-        before: (user) => seed(user.accessToken, 2028),
-      },
-    );
+    const { close, page, errors } = await sessionAt(width, height, {
+      before: (user) => seed(user.accessToken, 2028),
+    });
     try {
-      await page.setViewportSize({ width, height });
       await openScreen(page, '/rules', 'Rules');
       await page.getByRole('button', { name: 'New rule' }).click();
       const dialog = page.getByRole('dialog', { name: 'New rule' });
@@ -217,44 +209,32 @@ describe('accounts in several currencies', () => {
     'an import offers a transfer across currencies, Accept links it, and so does the row’s picker at %ipx',
     async (width, height) => {
       const year = width > 600 ? 2029 : 2030;
-      const { close, page, errors, user } = await signedInPage(
-        app.browser,
-        app.server,
-        1400,
-        900,
-        {},
-        {
-          path: '/transactions',
-          before: async (user) => {
-            const api = trpcApi(app.server, user.accessToken);
-            await api.auth.setHomeCurrency.mutate({ homeCurrency: 'EUR' });
-            await api.accounts.create.mutate({ name: 'Euro', type: 'checking', currency: 'EUR' });
-            await api.accounts.create.mutate({ name: 'Pounds', type: 'checking', currency: 'GBP' });
-            await api.rates.put.mutate({ date: `${year}-04-02`, base: 'EUR', quote: 'GBP', rate: '0.852' });
-            await api.transactions.create.mutate({
-              postDate: `${year}-04-03`,
-              description: 'INCOMING',
-              amount: 8520,
-              account: 'Pounds',
-            });
-            const form = new FormData();
-            form.append('account', 'Euro');
-            form.append(
-              'file',
-              new Blob([`Date,Description,Amount\n${year}-04-02,SAVINGS MOVE,-100.00\n`]),
-              'euro.csv',
-            );
-            const res = await fetch(`${app.server.url}/api/upload`, {
-              method: 'POST',
-              headers: { Authorization: `Bearer ${user.accessToken}` },
-              body: form,
-            });
-            expect(res.status).toBe(201);
-          },
+      const { close, page, errors, user } = await sessionAt(width, height, {
+        path: '/transactions',
+        before: async (user) => {
+          const api = trpcApi(app.server, user.accessToken);
+          await api.auth.setHomeCurrency.mutate({ homeCurrency: 'EUR' });
+          await api.accounts.create.mutate({ name: 'Euro', type: 'checking', currency: 'EUR' });
+          await api.accounts.create.mutate({ name: 'Pounds', type: 'checking', currency: 'GBP' });
+          await api.rates.put.mutate({ date: `${year}-04-02`, base: 'EUR', quote: 'GBP', rate: '0.852' });
+          await api.transactions.create.mutate({
+            postDate: `${year}-04-03`,
+            description: 'INCOMING',
+            amount: 8520,
+            account: 'Pounds',
+          });
+          const form = new FormData();
+          form.append('account', 'Euro');
+          form.append('file', new Blob([`Date,Description,Amount\n${year}-04-02,SAVINGS MOVE,-100.00\n`]), 'euro.csv');
+          const res = await fetch(`${app.server.url}/api/upload`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${user.accessToken}` },
+            body: form,
+          });
+          expect(res.status).toBe(201);
         },
-      );
+      });
       try {
-        await page.setViewportSize({ width, height });
         const panel = page.getByRole('region', { name: 'Transfers to confirm' });
         await panel.getByText('1 waiting').waitFor();
         await panel.getByText("the amounts imply 1 EUR = 0.852 GBP, the day's rate").waitFor();
@@ -294,12 +274,9 @@ describe('accounts in several currencies', () => {
   ])(
     'someone from before currencies is asked once, offered their language’s currency, at %ipx',
     async (width, height) => {
-      const { close, page, errors, user } = await signedInPage(
-        app.browser,
-        app.server,
-        1400,
-        900,
-        { locale: 'de-DE' },
+      const { close, page, errors, user } = await sessionAt(
+        width,
+        height,
         {
           path: '/accounts',
           before: async (user) => {
@@ -308,9 +285,9 @@ describe('accounts in several currencies', () => {
             await app.server.sql('update "user" set home_currency_chosen = false where id = ?', [user.user.id]);
           },
         },
+        { locale: 'de-DE' },
       );
       try {
-        await page.setViewportSize({ width, height });
         const prompt = page.getByRole('status').filter({ hasText: 'Choose your home currency' });
         await prompt.getByText('Your accounts are in USD until you do.').waitFor();
         await expectNoSeriousA11yViolations(page, `home currency prompt ${width}`);
