@@ -10,7 +10,7 @@ import type { EntityManager } from '@mikro-orm/knex';
 import { addDays } from '../../shared/dates/calendar';
 import { minorUnitsOf } from '../../shared/money/currencies';
 import { pow10 } from '../../shared/money/decimal';
-import { convertAmount, RATE_WINDOW_DAYS, rateOnDate, type RateFraction } from '../../shared/rates/lookup';
+import { convertAmount, RATE_WINDOW_DAYS, rateFinder, type RateFraction } from '../../shared/rates/lookup';
 import type { RateRow } from '../../shared/rates/read-rates';
 import { onPostgres, runSql, selectRows, TRANSACTION_TABLE } from './sql';
 
@@ -69,27 +69,16 @@ export async function conversionFor(
       where date >= ? and date <= ? and (base in (${marks}) or quote in (${marks}))`,
     [from, endDate, ...currencies, ...currencies],
   );
-  const byDate = new Map<string, RateRow[]>();
-  for (const row of rows) {
-    const list = byDate.get(row.date);
-    if (list) list.push(row);
-    else byDate.set(row.date, [row]);
-  }
+  const rateOf = rateFinder(rows);
   const toDigits = minorUnitsOf(home);
   const days = daysOf(startDate, endDate);
   const table: [number, string, number | null][] = [];
   const exact = new Map<string, { rate: RateFraction; fromDigits: number }>();
   for (const currency of new Set(foreign.map((a) => a.currency))) {
     const fromDigits = minorUnitsOf(currency);
-    const onDate = new Map<string, RateFraction | null>();
-    const rateOf = (date: string) => {
-      if (!onDate.has(date)) onDate.set(date, rateOnDate(byDate.get(date) ?? [], currency, home)?.fraction ?? null);
-      return onDate.get(date) ?? null;
-    };
     const accounts = foreign.filter((a) => a.currency === currency);
     for (const day of days) {
-      let rate: RateFraction | null = null;
-      for (let back = 0; back <= RATE_WINDOW_DAYS && !rate; back += 1) rate = rateOf(addDays(day, -back));
+      const rate = rateOf(currency, home, day);
       const factor = rate ? factorOf(rate, fromDigits, toDigits) : null;
       for (const account of accounts) {
         table.push([account.id, day, factor]);
